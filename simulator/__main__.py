@@ -1,0 +1,7 @@
+"""``python -m simulator`` runs the same program as ``electsim``."""
+
+import sys
+
+from simulator.cli import main
+
+sys.exit(main())

@@ -1,0 +1,390 @@
+"""Statutory dates as pure functions over a calendar of office closures.
+
+Election days come from G.S. 163-279, filing periods from G.S. 163-291(2) and 163-294.2(c),
+canvasses from 163-291(5), 163-293(c) and 163-294(b) (the 11:00 meeting of 163-182.5(b)), and every
+day for an act in the board's office moves to the next day the office is open (G.S. 103-5).
+
+Office closures are the State's holiday schedule for North Carolina in the ``holidays`` package
+plus a scenario's ``office_closed`` days (SPEC reading 3). All times are timezone-aware in the
+scenario's zone (``America/New_York`` by default); pendulum does the calendar arithmetic.
+
+>>> election_day(2027)
+datetime.date(2027, 11, 2)
+>>> first_election_day(2027, Method.RUNOFF)
+datetime.date(2027, 10, 5)
+>>> cal = OfficeCalendar()
+>>> d = filing_period(2025, calendar=cal)[0]
+>>> d.due.isoformat(), d.moved_from.date().isoformat(), d.why_moved
+('2025-07-07T12:00:00-04:00', '2025-07-04', '2025-07-04 Independence Day (North Carolina holiday); 2025-07-05 Saturday; 2025-07-06 Sunday')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, datetime, time, timedelta
+from functools import cache
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import attrs
+import holidays
+import pendulum
+
+from simulator.law import Cite, gs
+from simulator.vocab import DeadlineKind, Method
+
+NEW_YORK = "America/New_York"
+NOON = time(12, 0)
+END_OF_DAY = time(23, 59, 59)
+CANVASS_HOUR = time(11, 0)  # G.S. 163-182.5(b): the board meets at 11:00 A.M.
+
+MON, TUE, WED, THU, FRI, SAT, SUN = range(7)
+_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+@attrs.frozen
+class Deadline:
+    """A statutory date or deadline, with how it was computed and its 103-5 move if any."""
+
+    kind: DeadlineKind
+    due: datetime
+    cites: tuple[Cite, ...]
+    moved_from: datetime | None = None
+    why_moved: str | None = None
+    how: str = ""
+    all_day: bool = False  # a day (an election day) rather than a moment
+
+    @property
+    def cite(self) -> str:
+        return "; ".join(str(c) for c in self.cites)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "due": self.due.isoformat(),
+            "cite": self.cite,
+            "moved_from": self.moved_from.isoformat() if self.moved_from else None,
+            "why_moved": self.why_moved,
+            "how": self.how,
+            "url": self.cites[0].url if self.cites else None,
+        }
+
+
+@cache
+def _nc_holidays(year: int) -> dict[date, str]:
+    table = holidays.country_holidays("US", subdiv="NC", years=year)
+    return {d: str(name) for d, name in table.items()}
+
+
+@attrs.frozen
+class OfficeCalendar:
+    """When the board of elections' office is open for transactions (G.S. 103-5(a))."""
+
+    timezone: str = NEW_YORK
+    extra_closed: frozenset[date] = attrs.field(default=frozenset(), converter=frozenset)
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    def closure_reason(self, d: date) -> str | None:
+        """Why the office is closed on ``d``, or None when it is open."""
+        if d.weekday() == SAT:
+            return "Saturday"
+        if d.weekday() == SUN:
+            return "Sunday"
+        name = _nc_holidays(d.year).get(d)
+        if name is not None:
+            return f"{name} (North Carolina holiday)"
+        if d in self.extra_closed:
+            return "office closed (scenario office_closed)"
+        return None
+
+    def is_open(self, d: date) -> bool:
+        return self.closure_reason(d) is None
+
+    def next_open_day(self, d: date) -> date:
+        """``d`` itself when the office is open, else the next day it is (G.S. 103-5(a))."""
+        while not self.is_open(d):
+            d += timedelta(days=1)
+        return d
+
+
+def local(d: date, t: time, tz: ZoneInfo | str = NEW_YORK) -> datetime:
+    """The wall-clock moment ``t`` on day ``d`` in ``tz``, DST-correct (via pendulum)."""
+    name = tz if isinstance(tz, str) else tz.key
+    p = pendulum.datetime(d.year, d.month, d.day, t.hour, t.minute, t.second, tz=name)
+    return datetime(d.year, d.month, d.day, t.hour, t.minute, t.second, tzinfo=ZoneInfo(name),
+                    fold=p.fold)
+
+
+def nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
+    """The n-th given weekday (0 = Monday) of a month."""
+    first = date(year, month, 1)
+    first += timedelta(days=(weekday - first.weekday()) % 7)
+    return first + timedelta(weeks=n - 1)
+
+
+def election_day(year: int) -> date:
+    """Tuesday after the first Monday in November (G.S. 163-279(a)(1)-(3))."""
+    return nth_weekday(year, 11, MON, 1) + timedelta(days=1)
+
+
+def labor_day(year: int) -> date:
+    return nth_weekday(year, 9, MON, 1)
+
+
+def tuesdays_before(d: date, n: int) -> date:
+    """The n-th Tuesday before day ``d`` (counting back, not counting ``d`` itself)."""
+    back = (d.weekday() - TUE) % 7 or 7
+    return d - timedelta(days=back) - timedelta(weeks=n - 1)
+
+
+def partisan_primary_day(year: int) -> date:
+    """Second Tuesday after Labor Day (G.S. 163-279(a)(2))."""
+    return labor_day(year) + timedelta(days=1) + timedelta(weeks=1)
+
+
+def fourth_tuesday_before_election(year: int) -> date:
+    """G.S. 163-279(a)(2)-(4): the second primary, the nonpartisan primary, the first election."""
+    return tuesdays_before(election_day(year), 4)
+
+
+def first_election_day(year: int, method: Method) -> date:
+    """The day of the first (or only) election of the method (G.S. 163-279(a))."""
+    if method is Method.RUNOFF:
+        return fourth_tuesday_before_election(year)
+    return election_day(year)
+
+
+def primary_day(year: int, method: Method) -> date | None:
+    if method is Method.PARTISAN:
+        return partisan_primary_day(year)
+    if method is Method.PRIMARY:
+        return fourth_tuesday_before_election(year)
+    return None
+
+
+def election_day_cite(method: Method) -> Cite:
+    sub = {
+        Method.PLURALITY: "(a)(1)",
+        Method.PARTISAN: "(a)(2)",
+        Method.PRIMARY: "(a)(3)",
+        Method.RUNOFF: "(a)(4)",
+    }[method]
+    return gs("163-279", sub)
+
+
+def move(
+    kind: DeadlineKind,
+    due: datetime,
+    cites: tuple[Cite, ...],
+    calendar: OfficeCalendar,
+    how: str,
+) -> Deadline:
+    """Apply G.S. 103-5(a): an act's last day that falls on a closed day moves to the next open
+    day, at the same time of day."""
+    d = due.date()
+    reason = calendar.closure_reason(d)
+    if reason is None:
+        return Deadline(kind, due, cites, how=how)
+    new_day = calendar.next_open_day(d)
+    moved = local(new_day, due.timetz().replace(tzinfo=None), calendar.tz)
+    skipped = [
+        f"{x.isoformat()} {calendar.closure_reason(x)}"
+        for x in (d + timedelta(days=i) for i in range((new_day - d).days))
+    ]
+    why = "; ".join(skipped)
+    return Deadline(
+        kind,
+        moved,
+        (*cites, gs("103-5", "(a)")),
+        moved_from=due,
+        why_moved=why,
+        how=how + f"; the office is closed ({why}), so it moves to {new_day.isoformat()}",
+    )
+
+
+def day_deadline(kind: DeadlineKind, d: date, cites: tuple[Cite, ...], how: str,
+                 tz: ZoneInfo | str = NEW_YORK) -> Deadline:
+    """A day (an election day), never moved: elections are not acts in the office."""
+    return Deadline(kind, local(d, time(0, 0), tz), cites, how=how, all_day=True)
+
+
+def census_year(year: int) -> int:
+    """0 for a decennial census year, 1 the year after, and so on."""
+    return year % 10
+
+
+def filing_period(
+    year: int,
+    *,
+    calendar: OfficeCalendar,
+    district_based: bool = False,
+    method: Method = Method.PLURALITY,
+) -> tuple[Deadline, Deadline]:
+    """Opening and close of the statutory filing period, with 103-5 moves.
+
+    Noon on the first Friday in July to noon on the third Friday in July (G.S. 163-291(2) for
+    partisan, 163-294.2(c) for nonpartisan), except in the year after a census for cities
+    electing by district: noon fourth Monday in July to noon second Friday in August
+    (163-291(2)a, 163-294.2(c)(1)); and in the second year after a census, with the county
+    offices (163-291(2)b; G.S. 163-106.2 is not in our sources: modeled as noon on the first
+    Monday in December to noon on the third Friday in December of the year before).
+    """
+    base = gs("163-291", "(2)") if method is Method.PARTISAN else gs("163-294.2", "(c)")
+    if district_based and census_year(year) == 1:
+        cite = gs("163-291", "(2)a") if method is Method.PARTISAN else gs("163-294.2", "(c)(1)")
+        opens_d, closes_d = nth_weekday(year, 7, MON, 4), nth_weekday(year, 8, FRI, 2)
+        how_o, how_c = "noon, fourth Monday in July", "noon, second Friday in August"
+    elif census_year(year) == 2:
+        cite = gs("163-291", "(2)b")
+        opens_d, closes_d = nth_weekday(year - 1, 12, MON, 1), nth_weekday(year - 1, 12, FRI, 3)
+        how_o = "noon, first Monday in December of the year before (with county offices)"
+        how_c = "noon, third Friday in December of the year before (with county offices)"
+    else:
+        cite = base
+        opens_d, closes_d = nth_weekday(year, 7, FRI, 1), nth_weekday(year, 7, FRI, 3)
+        how_o, how_c = "noon, first Friday in July", "noon, third Friday in July"
+    tz = calendar.tz
+    opens = move(DeadlineKind.FILING_OPENS, local(opens_d, NOON, tz), (cite,), calendar, how_o)
+    closes = move(DeadlineKind.FILING_CLOSES, local(closes_d, NOON, tz), (cite,), calendar, how_c)
+    return opens, closes
+
+
+def canvass(election: date, cite: Cite, calendar: OfficeCalendar) -> Deadline:
+    """The canvass on the seventh day after an election, at 11:00 (163-182.5(b)), moved by 103-5."""
+    d = election + timedelta(days=7)
+    return move(
+        DeadlineKind.CANVASS,
+        local(d, CANVASS_HOUR, calendar.tz),
+        (cite,),
+        calendar,
+        f"seventh day after the election of {election.isoformat()}, 11:00",
+    )
+
+
+def noon_thursday_after(
+    kind: DeadlineKind, declared: date, cite: Cite, calendar: OfficeCalendar
+) -> Deadline:
+    """12:00 noon on the first Thursday after the day a result is declared (SPEC reading 4)."""
+    d = declared + timedelta(days=(THU - declared.weekday()) % 7 or 7)
+    return move(
+        kind,
+        local(d, NOON, calendar.tz),
+        (cite,),
+        calendar,
+        f"noon on the first Thursday after {declared.isoformat()} (result declared)",
+    )
+
+
+def end_of_nth_day_after(
+    kind: DeadlineKind, start: date, n: int, cite: Cite, calendar: OfficeCalendar
+) -> Deadline:
+    """'Within n days after X': through 23:59:59 of the n-th day after X's date (reading 3)."""
+    d = start + timedelta(days=n)
+    return move(
+        kind,
+        local(d, END_OF_DAY, calendar.tz),
+        (cite,),
+        calendar,
+        f"end of the {n}th day after {start.isoformat()}",
+    )
+
+
+def reopened_period(
+    notice: datetime, days: int, cite: Cite, calendar: OfficeCalendar
+) -> tuple[datetime, Deadline]:
+    """A reopened filing period (SPEC reading 3): opens at noon of the first open day on or after
+    the notice (the next such day when notice came after noon) and closes at noon ``days``
+    calendar days later, the close moved by 103-5."""
+    notice = notice.astimezone(calendar.tz)
+    d = notice.date()
+    if notice.timetz().replace(tzinfo=None) > NOON:
+        d += timedelta(days=1)
+    d = calendar.next_open_day(d)
+    opens = local(d, NOON, calendar.tz)
+    close = move(
+        DeadlineKind.REOPENED_FILING_CLOSES,
+        local(d + timedelta(days=days), NOON, calendar.tz),
+        (cite,),
+        calendar,
+        f"reopened at noon {d.isoformat()} for {days} days",
+    )
+    return opens, close
+
+
+def extended_close(original_close: datetime, cite: Cite, calendar: OfficeCalendar) -> Deadline:
+    """G.S. 163-294.4(a): noon five days after the original close (reading 3), moved by 103-5."""
+    d = original_close.astimezone(calendar.tz).date() + timedelta(days=5)
+    return move(
+        DeadlineKind.EXTENDED_FILING_CLOSES,
+        local(d, NOON, calendar.tz),
+        (cite,),
+        calendar,
+        "noon five days after the original close",
+    )
+
+
+def thirty_days_after(close: datetime, tz: ZoneInfo) -> date:
+    """The last day 'within 30 days after the filing period closes' (163-112); never moved."""
+    return close.astimezone(tz).date() + timedelta(days=30)
+
+
+def statutory_calendar(
+    year: int,
+    method: Method,
+    *,
+    district_based: bool = False,
+    calendar: OfficeCalendar | None = None,
+) -> list[Deadline]:
+    """Every statutory date of one year's municipal cycle for a method (``electsim calendar``)."""
+    cal = calendar or OfficeCalendar()
+    tz = cal.tz
+    out: list[Deadline] = list(
+        filing_period(year, calendar=cal, district_based=district_based, method=method)
+    )
+    nov = election_day(year)
+    if method is Method.PARTISAN:
+        p = partisan_primary_day(year)
+        out.append(day_deadline(DeadlineKind.PRIMARY_DAY, p, (gs("163-279", "(a)(2)"),),
+                                "second Tuesday after Labor Day", tz))
+        out.append(canvass(p, gs("163-291", "(5)"), cal))
+        out.append(day_deadline(DeadlineKind.SECOND_PRIMARY, fourth_tuesday_before_election(year),
+                                (gs("163-279", "(a)(2)"),),
+                                "fourth Tuesday before the election", tz))
+        out.append(day_deadline(DeadlineKind.ELECTION_DAY, nov, (gs("163-279", "(a)(2)"),),
+                                "Tuesday after the first Monday in November", tz))
+        out.append(canvass(nov, gs("163-182.5", "(b)"), cal))
+    elif method is Method.PRIMARY:
+        p = fourth_tuesday_before_election(year)
+        out.append(day_deadline(DeadlineKind.PRIMARY_DAY, p, (gs("163-279", "(a)(3)"),),
+                                "fourth Tuesday before the election", tz))
+        out.append(canvass(p, gs("163-294", "(b)"), cal))
+        out.append(day_deadline(DeadlineKind.ELECTION_DAY, nov, (gs("163-279", "(a)(3)"),),
+                                "Tuesday after the first Monday in November", tz))
+        out.append(canvass(nov, gs("163-182.5", "(b)"), cal))
+    elif method is Method.RUNOFF:
+        first = fourth_tuesday_before_election(year)
+        out.append(day_deadline(DeadlineKind.ELECTION_DAY, first, (gs("163-279", "(a)(4)"),),
+                                "fourth Tuesday before the Tuesday after the first Monday in "
+                                "November", tz))
+        c = canvass(first, gs("163-293", "(c)"), cal)
+        out.append(c)
+        out.append(noon_thursday_after(DeadlineKind.RUNOFF_REQUEST, c.due.date(),
+                                       gs("163-293", "(c)"), cal))
+        out.append(day_deadline(DeadlineKind.RUNOFF_ELECTION, nov, (gs("163-279", "(a)(4)"),),
+                                "Tuesday after the first Monday in November", tz))
+        out.append(canvass(nov, gs("163-182.5", "(b)"), cal))
+    else:
+        out.append(day_deadline(DeadlineKind.ELECTION_DAY, nov, (gs("163-279", "(a)(1)"),),
+                                "Tuesday after the first Monday in November", tz))
+        out.append(canvass(nov, gs("163-182.5", "(b)"), cal))
+    return out
+
+
+def iter_days(start: date, end: date) -> Iterable[date]:
+    d = start
+    while d <= end:
+        yield d
+        d += timedelta(days=1)

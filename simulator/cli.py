@@ -1,0 +1,235 @@
+"""The ``electsim`` command line (SPEC section 2). Exit codes: 0 success, 2 invalid input,
+1 anything else (a bug)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from simulator.errors import ScenarioError, SimulatorError
+
+EXIT_OK, EXIT_BUG, EXIT_INVALID = 0, 1, 2
+
+
+class UsageError(SimulatorError):
+    """A command-line argument that cannot be used (exit 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"electsim: error: {message}", file=sys.stderr)
+        sys.exit(EXIT_INVALID)
+
+
+def _parse_time(text: str, tz: str) -> datetime:
+    try:
+        dt = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise UsageError(
+            f"--as-of: expected an ISO 8601 date or date-time like 2027-10-14T12:00; "
+            f"found {text!r}"
+        ) from None
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=ZoneInfo(tz))
+    return dt.astimezone(ZoneInfo(tz))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from simulator.loader import load_scenario
+    from simulator.replay import replay
+    from simulator.text import format_result
+
+    scenario = load_scenario(args.file)
+    as_of = _parse_time(args.as_of, scenario.timezone) if args.as_of else None
+    result = replay(scenario, as_of=as_of)
+    if args.chart:
+        from simulator.charts import plot_timeline
+
+        plot_timeline(result, scenario=scenario, out=args.chart)
+    if args.graph:
+        from simulator.graph import export_graph
+
+        export_graph(result, args.graph)
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print(format_result(result, colour=sys.stdout.isatty()), end="")
+    return EXIT_OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from simulator.loader import load_scenario
+
+    s = load_scenario(args.file)
+    print(f"{args.file}: valid ({len(s.contests)} contest(s), {len(s.events)} event(s))")
+    return EXIT_OK
+
+
+def cmd_calendar(args: argparse.Namespace) -> int:
+    from simulator.calendar import OfficeCalendar, statutory_calendar
+    from simulator.vocab import Method
+
+    try:
+        method = Method(args.method)
+    except ValueError:
+        raise UsageError(
+            f"--method: expected one of {', '.join(m.value for m in Method)}; "
+            f"found {args.method!r}"
+        ) from None
+    if not 1973 <= args.year <= 2200:
+        raise UsageError(f"YEAR: expected a year from 1973 to 2200; found {args.year}")
+    deadlines = statutory_calendar(
+        args.year, method, district_based=args.district_based, calendar=OfficeCalendar()
+    )
+    if args.json:
+        doc = {
+            "year": args.year,
+            "method": method.value,
+            "district_based": args.district_based,
+            "deadlines": [d.to_json() for d in deadlines],
+        }
+        print(json.dumps(doc, indent=2))
+        return EXIT_OK
+    print(f"{args.year} municipal calendar, {method.value}"
+          + (" (district-based)" if args.district_based else ""))
+    for d in deadlines:
+        when = d.due.strftime("%a %Y-%m-%d") if d.all_day else d.due.strftime(
+            "%a %Y-%m-%d %H:%M")
+        line = f"  {d.kind.value:<24} {when:<22} {d.cite}"
+        if d.moved_from:
+            line += f"  (moved from {d.moved_from.date()}: {d.why_moved})"
+        print(line)
+    return EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from simulator.loader import load_scenario
+    from simulator.replay import replay
+    from simulator.text import format_result
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    files = sorted(Path(args.dir).rglob("*.yaml"))
+    for f in files:
+        scenario = load_scenario(f)
+        result = replay(scenario)
+        print(format_result(result, colour=sys.stdout.isatty()))
+        stem = f.stem
+        (out / f"{stem}.json").write_text(
+            json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n"
+        )
+        if not args.no_charts:
+            try:
+                from simulator.charts import plot_timeline
+                from simulator.report import write_report
+            except ImportError:  # pragma: no cover - charts arrive with the report issue
+                continue
+            plot_timeline(result, scenario=scenario, out=out / f"{stem}.svg")
+            write_report(scenario, result, out / f"{stem}.html")
+    print(f"replayed {len(files)} scenario(s); results in {out}/")
+    return EXIT_OK
+
+
+def cmd_gaps(args: argparse.Namespace) -> int:
+    from simulator.contingencies import gaps
+
+    found = gaps()
+    seen: dict[tuple[str, ...], int] = {}
+    for g in found:
+        f = g.facts
+        key = (f.method.value, f.stage.value, f.what, f.when,
+               "group" if f.group else "single", g.note)
+        seen[key] = seen.get(key, 0) + 1
+    if args.json:
+        print(json.dumps([
+            {"method": k[0], "stage": k[1], "what": k[2], "when": k[3], "office": k[4],
+             "note": k[5], "combinations": n} for k, n in seen.items()
+        ], indent=2))
+        return EXIT_OK
+    print(f"{len(found)} combinations of facts reach a gap; grouped:")
+    for k, n in seen.items():
+        print(f"  {k[0]}/{k[1]} {k[4]}, candidate {k[2]} ({k[3]}): {k[5]} [{n}]")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="electsim", description="Replay North Carolina municipal election law.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    r = sub.add_parser("replay", help="replay a scenario and print its timeline or JSON")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true", help="print the JSON result (SPEC section 3)")
+    r.add_argument("--as-of", help="replay only what the board knew at this moment")
+    r.add_argument("--chart", help="write a timeline chart (.png or .svg)")
+    r.add_argument("--graph", help="write the state graph (.dot, .graphml, .json or .png)")
+    r.set_defaults(func=cmd_replay)
+
+    c = sub.add_parser("calendar", help="print a year's statutory dates")
+    c.add_argument("year", type=int)
+    c.add_argument("--method", required=True)
+    c.add_argument("--district-based", action="store_true")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=cmd_calendar)
+
+    v = sub.add_parser("validate", help="check a scenario (exit 0 or 2)")
+    v.add_argument("file")
+    v.set_defaults(func=cmd_validate)
+
+    d = sub.add_parser("demo", help="replay every scenario in a folder, writing results")
+    d.add_argument("dir", nargs="?", default="scenarios")
+    d.add_argument("--out", default="out")
+    d.add_argument("--no-charts", action="store_true")
+    d.set_defaults(func=cmd_demo)
+
+    g = sub.add_parser("gaps", help="list the facts that fall in a gap of the statutes")
+    g.add_argument("--json", action="store_true")
+    g.set_defaults(func=cmd_gaps)
+
+    for extra in _EXTRA_COMMANDS:
+        extra(sub)
+    return p
+
+
+_EXTRA_COMMANDS: list = []  # type: ignore[type-arg]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+        return code
+    except ScenarioError as e:
+        for problem in e.problems:
+            print(str(problem), file=sys.stderr)
+        n = len(e.problems)
+        print(f"electsim: {n} problem{'s' if n != 1 else ''} found; nothing was replayed",
+              file=sys.stderr)
+        return EXIT_INVALID
+    except SimulatorError as e:
+        print(f"electsim: {e}", file=sys.stderr)
+        return EXIT_INVALID
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as e:  # a bug: say so plainly and ask for a report
+        if os.environ.get("ELECTSIM_DEBUG"):
+            traceback.print_exc()
+        print(
+            f"electsim: internal error ({type(e).__name__}: {e}). This is a bug in electsim; "
+            "please report it with the scenario file. Set ELECTSIM_DEBUG=1 to see the "
+            "full trace.",
+            file=sys.stderr,
+        )
+        return EXIT_BUG
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,240 @@
+"""The event log: one frozen class per event type of SPEC section 1.
+
+Events are facts in the past tense. Each carries ``at`` (when the thing happened, timezone-aware),
+``contest`` (the contest id it belongs to) and ``index`` (its position in the log, which keeps the
+order in which the board learned things). A death also carries ``notice_at``, when the board
+received notice of it; the board *knows* an event at :attr:`Event.known_at`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import ClassVar
+
+import attrs
+
+
+def _freeze_counts(value: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple((str(k), int(v)) for k, v in value.items())
+
+
+@attrs.frozen(kw_only=True)
+class Event:
+    """Base class: what every event carries."""
+
+    type: ClassVar[str] = ""
+    fields: ClassVar[tuple[str, ...]] = ()  # the event's own fields, as written in a scenario
+    required: ClassVar[tuple[str, ...]] = ()
+
+    at: datetime
+    contest: str
+    index: int = 0
+    line: int | None = attrs.field(default=None, eq=False)
+
+    @property
+    def known_at(self) -> datetime:
+        """When the board learned of this event."""
+        return self.at
+
+    def names(self) -> tuple[str, ...]:
+        """Candidate names the event refers to (for input validation)."""
+        return ()
+
+
+@attrs.frozen(kw_only=True)
+class FilingOpened(Event):
+    type: ClassVar[str] = "filing_opened"
+
+
+@attrs.frozen(kw_only=True)
+class FilingClosed(Event):
+    type: ClassVar[str] = "filing_closed"
+
+
+@attrs.frozen(kw_only=True)
+class CandidateFiled(Event):
+    type: ClassVar[str] = "candidate_filed"
+    fields: ClassVar[tuple[str, ...]] = ("candidate", "party", "fee")
+    required: ClassVar[tuple[str, ...]] = ("candidate",)
+    candidate: str
+    party: str | None = None
+    fee: str | None = None  # decimal string, exact
+
+    def names(self) -> tuple[str, ...]:
+        return (self.candidate,)
+
+
+@attrs.frozen(kw_only=True)
+class CandidateWithdrew(Event):
+    type: ClassVar[str] = "candidate_withdrew"
+    fields: ClassVar[tuple[str, ...]] = ("candidate",)
+    required: ClassVar[tuple[str, ...]] = ("candidate",)
+    candidate: str
+
+    def names(self) -> tuple[str, ...]:
+        return (self.candidate,)
+
+
+@attrs.frozen(kw_only=True)
+class CandidateDied(Event):
+    type: ClassVar[str] = "candidate_died"
+    fields: ClassVar[tuple[str, ...]] = ("candidate", "notice_at")
+    required: ClassVar[tuple[str, ...]] = ("candidate",)
+    candidate: str
+    notice_at: datetime | None = None
+
+    @property
+    def known_at(self) -> datetime:
+        return self.notice_at if self.notice_at is not None else self.at
+
+    @property
+    def notice(self) -> datetime:
+        """When the board received notice of the death (defaults to the death itself)."""
+        return self.known_at
+
+    def names(self) -> tuple[str, ...]:
+        return (self.candidate,)
+
+
+@attrs.frozen(kw_only=True)
+class CandidateDisqualified(Event):
+    type: ClassVar[str] = "candidate_disqualified"
+    fields: ClassVar[tuple[str, ...]] = ("candidate",)
+    required: ClassVar[tuple[str, ...]] = ("candidate",)
+    candidate: str
+
+    def names(self) -> tuple[str, ...]:
+        return (self.candidate,)
+
+
+@attrs.frozen(kw_only=True)
+class FilingExtended(Event):
+    type: ClassVar[str] = "filing_extended"
+
+
+@attrs.frozen(kw_only=True)
+class BallotsPrinted(Event):
+    type: ClassVar[str] = "ballots_printed"
+
+
+@attrs.frozen(kw_only=True)
+class ReprintDetermined(Event):
+    type: ClassVar[str] = "reprint_determined"
+    fields: ClassVar[tuple[str, ...]] = ("enough_time",)
+    required: ClassVar[tuple[str, ...]] = ("enough_time",)
+    enough_time: bool
+
+
+@attrs.frozen(kw_only=True)
+class VotesCast(Event):
+    type: ClassVar[str] = "votes_cast"
+    fields: ClassVar[tuple[str, ...]] = ("candidate", "count", "precinct")
+    required: ClassVar[tuple[str, ...]] = ("candidate",)
+    candidate: str
+    count: int = 1
+    precinct: str | None = None
+
+    def names(self) -> tuple[str, ...]:
+        return (self.candidate,)
+
+
+@attrs.frozen(kw_only=True)
+class ReturnsReported(Event):
+    type: ClassVar[str] = "returns_reported"
+    fields: ClassVar[tuple[str, ...]] = ("counts", "precinct")
+    required: ClassVar[tuple[str, ...]] = ("counts",)
+    counts: tuple[tuple[str, int], ...] = attrs.field(converter=_freeze_counts)
+    precinct: str | None = None
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.counts)
+
+
+@attrs.frozen(kw_only=True)
+class CanvassHeld(Event):
+    type: ClassVar[str] = "canvass_held"
+
+
+@attrs.frozen(kw_only=True)
+class RecountHeld(Event):
+    type: ClassVar[str] = "recount_held"
+    fields: ClassVar[tuple[str, ...]] = ("counts",)
+    required: ClassVar[tuple[str, ...]] = ("counts",)
+    counts: tuple[tuple[str, int], ...] = attrs.field(converter=_freeze_counts)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.counts)
+
+
+@attrs.frozen(kw_only=True)
+class RunoffRequested(Event):
+    type: ClassVar[str] = "runoff_requested"
+    fields: ClassVar[tuple[str, ...]] = ("candidate",)
+    required: ClassVar[tuple[str, ...]] = ("candidate",)
+    candidate: str
+
+    def names(self) -> tuple[str, ...]:
+        return (self.candidate,)
+
+
+@attrs.frozen(kw_only=True)
+class LotDrawn(Event):
+    type: ClassVar[str] = "lot_drawn"
+    fields: ClassVar[tuple[str, ...]] = ("winner",)
+    required: ClassVar[tuple[str, ...]] = ("winner",)
+    winner: str
+
+    def names(self) -> tuple[str, ...]:
+        return (self.winner,)
+
+
+@attrs.frozen(kw_only=True)
+class OathTaken(Event):
+    type: ClassVar[str] = "oath_taken"
+    fields: ClassVar[tuple[str, ...]] = ("candidate",)
+    required: ClassVar[tuple[str, ...]] = ("candidate",)
+    candidate: str
+
+    def names(self) -> tuple[str, ...]:
+        return (self.candidate,)
+
+
+@attrs.frozen(kw_only=True)
+class NomineeNamed(Event):
+    type: ClassVar[str] = "nominee_named"
+    fields: ClassVar[tuple[str, ...]] = ("candidate", "party")
+    required: ClassVar[tuple[str, ...]] = ("candidate",)
+    candidate: str
+    party: str | None = None
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.type: cls
+    for cls in (
+        FilingOpened,
+        FilingClosed,
+        CandidateFiled,
+        CandidateWithdrew,
+        CandidateDied,
+        CandidateDisqualified,
+        FilingExtended,
+        BallotsPrinted,
+        ReprintDetermined,
+        VotesCast,
+        ReturnsReported,
+        CanvassHeld,
+        RecountHeld,
+        RunoffRequested,
+        LotDrawn,
+        OathTaken,
+        NomineeNamed,
+    )
+}
+
+WRITE_IN_GENERIC = "Write-In (Miscellaneous)"
+
+
+def is_write_in(name: str) -> bool:
+    """Write-ins need no filing: ``Write-In (Miscellaneous)`` or ``NAME (Write-In)``."""
+    return name == WRITE_IN_GENERIC or name.endswith("(Write-In)")

@@ -1,0 +1,44 @@
+"""Citations: every ruling and deadline names the section and subsection it comes from.
+
+A :class:`Cite` renders as ``G.S. 163-293(b)(1)`` and links to the section on ncleg.gov.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+NCLEG = "https://www.ncleg.gov/EnactedLegislation/Statutes/HTML/BySection/Chapter_{ch}/GS_{sec}.html"
+NCAC = "http://reports.oah.state.nc.us/ncac/title%2008%20-%20elections/chapter%2006%20-%20partisan%20elections/subchapter%20b/08%20ncac%2006b%20.0104.html"
+
+
+@attrs.frozen
+class Cite:
+    """One citation: a General Statutes section and an optional subsection path."""
+
+    section: str  # "163-293"
+    sub: str = ""  # "(b)(1)"
+
+    def __str__(self) -> str:
+        if self.section.startswith("08 NCAC"):
+            return self.section
+        return f"G.S. {self.section}{self.sub}"
+
+    @property
+    def url(self) -> str:
+        if self.section.startswith("08 NCAC"):
+            return NCAC
+        chapter = self.section.split("-")[0]
+        return NCLEG.format(ch=chapter, sec=self.section)
+
+
+def gs(section: str, sub: str = "") -> Cite:
+    """A General Statutes citation: ``gs("163-293", "(c)")``."""
+    return Cite(section, sub)
+
+
+def join(*cites: Cite) -> str:
+    """Several citations as one string, for rulings that rest on more than one section."""
+    return "; ".join(str(c) for c in cites)
+
+
+NCAC_LATE_CHANGES = Cite("08 NCAC 06B .0104")

@@ -1,0 +1,166 @@
+"""The contest state machine as data: phases and the transitions the law allows between them.
+
+The replay engine refuses any phase change that is not in :data:`TRANSITIONS` (a bug, not a
+ruling), and the state-graph export draws exactly this table, so the picture and the behaviour
+cannot drift apart. A trigger is an event type (SPEC section 1) or a timer: a statutory deadline
+passing unused (``*_passes``) or a derived moment (``filing_closes``).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import attrs
+
+from simulator.law import Cite, gs
+
+
+class Phase(StrEnum):
+    FILING = "filing"  # the filing period has not closed
+    FILING_REOPENED = "filing_reopened"  # G.S. 163-112, 163-294.4(b)
+    FILING_EXTENDED = "filing_extended"  # G.S. 163-294.4(a)
+    AWAITING_NOMINATION = "awaiting_nomination"  # a party executive committee must name nominees
+    BALLOT = "awaiting_votes"  # filing closed, waiting for the election's votes
+    COUNTING = "counting"  # returns coming in, waiting for the canvass
+    AWAITING_RECOUNT = "awaiting_recount"  # G.S. 163-293(d)(1)
+    TIE_WITHDRAWAL = "tie_withdrawal"  # G.S. 163-293(d)
+    RUNOFF_REQUEST = "runoff_request"  # a runoff / second primary may be requested
+    AWAITING_LOT = "awaiting_lot"  # the board must draw lots
+    RUNOFF_CALLED = "runoff_called"  # waiting for the runoff's (second primary's) votes
+    RUNOFF_COUNTING = "runoff_counting"
+    DECIDED = "decided"
+
+
+@attrs.frozen
+class Transition:
+    source: Phase
+    trigger: str
+    target: Phase
+    cite: Cite
+    label: str
+
+
+P = Phase
+_T = Transition
+
+TRANSITIONS: tuple[Transition, ...] = (
+    # filing
+    _T(P.FILING, "filing_closes", P.BALLOT, gs("163-294.2", "(c)"), "filing period closes"),
+    _T(P.FILING, "filing_closed", P.BALLOT, gs("163-294.2", "(c)"), "board closes filing"),
+    _T(P.FILING, "filing_closes", P.DECIDED, gs("163-294", "(a)"),
+       "too few candidates: no primary, all nominated (163-294(a), 163-110)"),
+    _T(P.FILING, "filing_closed", P.DECIDED, gs("163-110"),
+       "too few candidates: no primary, all nominated"),
+    _T(P.BALLOT, "filing_extended", P.FILING_EXTENDED, gs("163-294.4", "(a)"),
+       "board extends filing five days"),
+    _T(P.FILING_EXTENDED, "extended_filing_closes", P.BALLOT, gs("163-294.4", "(a)"),
+       "extended filing closes"),
+    _T(P.BALLOT, "candidate_died", P.FILING_REOPENED, gs("163-294.4", "(b)"),
+       "death reopens filing"),
+    _T(P.BALLOT, "candidate_withdrew", P.FILING_REOPENED, gs("163-112", "(a)"),
+       "withdrawal reopens filing (163-294.1(b) applies 163-112)"),
+    _T(P.BALLOT, "candidate_disqualified", P.FILING_REOPENED, gs("163-112", "(a)"),
+       "disqualification reopens filing (163-294.1(b) applies 163-112)"),
+    _T(P.BALLOT, "reprint_determined", P.FILING_REOPENED, gs("163-294.4", "(b)"),
+       "time to reprint: filing reopened for three days"),
+    _T(P.FILING_REOPENED, "reopened_filing_closes", P.BALLOT, gs("163-294.4", "(b)"),
+       "reopened filing closes; the contest goes on"),
+    _T(P.FILING_REOPENED, "reopened_filing_closes", P.DECIDED, gs("163-112", "(a)"),
+       "nobody filed: the remaining candidates are certified"),
+    _T(P.BALLOT, "candidate_died", P.DECIDED, gs("163-112", "(b)"),
+       "one candidate left (or two per seat): certified / no primary"),
+    _T(P.BALLOT, "candidate_withdrew", P.DECIDED, gs("163-294.1", "(b)"),
+       "withdrawal leaves too few: no primary, all nominated"),
+    _T(P.BALLOT, "candidate_disqualified", P.DECIDED, gs("163-294.1", "(b)"),
+       "disqualification leaves too few: no primary, all nominated"),
+    _T(P.BALLOT, "candidate_died", P.AWAITING_NOMINATION, gs("163-112", "(d)(4)"),
+       "fewer candidates than seats: the party executive committee nominates"),
+    _T(P.BALLOT, "candidate_disqualified", P.AWAITING_NOMINATION, gs("163-112", "(d)(4)"),
+       "fewer candidates than seats: the party executive committee nominates"),
+    _T(P.BALLOT, "candidate_withdrew", P.AWAITING_NOMINATION, gs("163-112", "(d)(4)"),
+       "fewer candidates than seats: the party executive committee nominates"),
+    _T(P.AWAITING_NOMINATION, "nominee_named", P.DECIDED, gs("163-114"),
+       "the party executive committee names the nominees"),
+    _T(P.AWAITING_NOMINATION, "nominee_named", P.BALLOT, gs("163-114"),
+       "the replacement nominee goes on the general election ballot"),
+    _T(P.DECIDED, "candidate_died", P.AWAITING_NOMINATION, gs("163-294.1", "(b)"),
+       "a party nominee dies: 163-114 vacancy"),
+    _T(P.DECIDED, "candidate_withdrew", P.AWAITING_NOMINATION, gs("163-294.1", "(b)"),
+       "a party nominee withdraws: 163-114 vacancy"),
+    _T(P.DECIDED, "candidate_disqualified", P.AWAITING_NOMINATION, gs("163-294.1", "(b)"),
+       "a party nominee is disqualified: 163-114 vacancy"),
+    # the election
+    _T(P.BALLOT, "votes_cast", P.COUNTING, gs("163-279", "(a)"), "votes come in"),
+    _T(P.BALLOT, "returns_reported", P.COUNTING, gs("163-279", "(a)"), "returns come in"),
+    _T(P.BALLOT, "canvass_held", P.DECIDED, gs("163-182.5", "(b)"),
+       "canvass with no returns"),
+    _T(P.COUNTING, "canvass_held", P.DECIDED, gs("163-292"), "result declared"),
+    _T(P.COUNTING, "canvass_held", P.RUNOFF_REQUEST, gs("163-293", "(b)"),
+       "no majority: runner-up may request a runoff"),
+    _T(P.COUNTING, "canvass_held", P.AWAITING_RECOUNT, gs("163-293", "(d)(1)"),
+       "tie for first: recount"),
+    _T(P.COUNTING, "canvass_held", P.TIE_WITHDRAWAL, gs("163-293", "(d)(2)"),
+       "tie for second: withdrawal window"),
+    _T(P.COUNTING, "canvass_held", P.AWAITING_LOT, gs("163-292", "(3)"), "tie: lot"),
+    _T(P.AWAITING_RECOUNT, "recount_held", P.TIE_WITHDRAWAL, gs("163-293", "(d)(1)"),
+       "recount still tied: withdrawal window before the runoff"),
+    _T(P.AWAITING_RECOUNT, "recount_held", P.DECIDED, gs("163-293", "(a)"),
+       "recount breaks the tie"),
+    _T(P.AWAITING_RECOUNT, "recount_held", P.RUNOFF_REQUEST, gs("163-293", "(b)(1)"),
+       "recount breaks the tie, no majority"),
+    _T(P.AWAITING_RECOUNT, "recount_held", P.AWAITING_LOT, gs("163-293", "(d)"),
+       "recount leaves a tie the statute does not settle"),
+    _T(P.TIE_WITHDRAWAL, "candidate_withdrew", P.DECIDED, gs("163-293", "(d)(1)"),
+       "a tied candidate withdraws: the other is elected"),
+    _T(P.TIE_WITHDRAWAL, "candidate_withdrew", P.RUNOFF_CALLED, gs("163-293", "(d)(2)"),
+       "all but one tied withdraw and the last has requested a runoff"),
+    _T(P.TIE_WITHDRAWAL, "runoff_requested", P.RUNOFF_CALLED, gs("163-293", "(d)(2)"),
+       "the last tied candidate requests a runoff"),
+    _T(P.TIE_WITHDRAWAL, "tie_withdrawal_passes", P.RUNOFF_CALLED, gs("163-293", "(d)(1)"),
+       "nobody withdrew: runoff between the tied"),
+    _T(P.TIE_WITHDRAWAL, "tie_withdrawal_passes", P.DECIDED, gs("163-293", "(d)(2)"),
+       "tied runners-up did not withdraw: the leader is elected"),
+    _T(P.TIE_WITHDRAWAL, "runoff_request_passes", P.DECIDED, gs("163-293", "(d)(2)"),
+       "no runoff demanded: the leader is elected"),
+    _T(P.RUNOFF_REQUEST, "runoff_requested", P.RUNOFF_CALLED, gs("163-293", "(c)"),
+       "runoff requested in time"),
+    _T(P.RUNOFF_REQUEST, "runoff_request_passes", P.DECIDED, gs("163-293", "(b)"),
+       "no request: the leaders are elected"),
+    _T(P.RUNOFF_REQUEST, "runoff_request_passes", P.RUNOFF_CALLED, gs("163-293", "(b)(2)"),
+       "group: requests in time call the runoff"),
+    _T(P.RUNOFF_REQUEST, "canvass_held", P.RUNOFF_CALLED, gs("163-293", "(c)"),
+       "an early request takes effect at the canvass"),
+    _T(P.AWAITING_LOT, "lot_drawn", P.DECIDED, gs("163-292", "(3)"), "lot drawn"),
+    _T(P.AWAITING_LOT, "lot_drawn", P.RUNOFF_REQUEST, gs("163-293", "(b)"),
+       "lot ranks the tied; runoff may be requested"),
+    _T(P.AWAITING_LOT, "lot_drawn", P.RUNOFF_CALLED, gs("163-293", "(d)"),
+       "lot ranks the tied; runoff called"),
+    # the runoff / second primary
+    _T(P.RUNOFF_CALLED, "votes_cast", P.RUNOFF_COUNTING, gs("163-293", "(e)"),
+       "runoff votes come in"),
+    _T(P.RUNOFF_CALLED, "returns_reported", P.RUNOFF_COUNTING, gs("163-293", "(e)"),
+       "runoff returns come in"),
+    _T(P.RUNOFF_COUNTING, "canvass_held", P.DECIDED, gs("163-293", "(f)"), "runoff decided"),
+    _T(P.RUNOFF_COUNTING, "canvass_held", P.AWAITING_LOT, gs("163-293", "(f)"),
+       "runoff tie: lot"),
+    _T(P.RUNOFF_COUNTING, "recount_held", P.RUNOFF_COUNTING, gs("163-293", "(f)"),
+       "runoff recount"),
+    # after the result
+    _T(P.DECIDED, "recount_held", P.DECIDED, gs("163-293", "(d)(1)"), "recount confirms"),
+    _T(P.DECIDED, "recount_held", P.AWAITING_LOT, gs("163-292", "(3)"), "recount ties"),
+    _T(P.DECIDED, "recount_held", P.RUNOFF_REQUEST, gs("163-293", "(b)"),
+       "recount changes the result"),
+)
+
+_INDEX: frozenset[tuple[Phase, str, Phase]] = frozenset(
+    (t.source, t.trigger, t.target) for t in TRANSITIONS
+)
+
+
+def allowed(source: Phase, trigger: str, target: Phase) -> bool:
+    """Whether the table has this transition (a phase may always stay where it is)."""
+    return source == target or (source, trigger, target) in _INDEX
+
+
+class IllegalTransition(RuntimeError):
+    """The engine tried a phase change the table does not have: a bug in electsim."""

@@ -1,0 +1,1734 @@
+"""The replay engine: a pure fold of the event log into one state machine per contest.
+
+``step(state, event) -> state`` is dispatched on the event's type; ``replay`` folds it over the
+log, contest by contest. Time comes only from the events and from an explicit ``as_of``: before
+each event the contest's timers (statutory deadlines for optional acts) that fell due are fired,
+and at the end of the log either every remaining timer passes unused (the whole story, SPEC
+section 2) or only those due before ``as_of`` do.
+
+Each step works on a private mutable draft of the contest's frozen state and returns a new frozen
+state; the old state is never changed, so any intermediate state can be kept, compared or forked.
+Every phase change is checked against the transition table in :mod:`simulator.machine`.
+
+Hot path: runs of ``votes_cast`` events only add to the current round's tally. They are summed
+in a plain dict and merged into the state in one step before the next event of another kind or
+the next timer of that contest, which is the same fold, done in bulk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import date, datetime, timedelta
+from fractions import Fraction
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import attrs
+
+from simulator import calendar as cal
+from simulator import contingencies as cg
+from simulator.calendar import Deadline, OfficeCalendar
+from simulator.events import (
+    BallotsPrinted,
+    CandidateDied,
+    CandidateDisqualified,
+    CandidateFiled,
+    CandidateWithdrew,
+    CanvassHeld,
+    Event,
+    FilingClosed,
+    FilingExtended,
+    FilingOpened,
+    LotDrawn,
+    NomineeNamed,
+    OathTaken,
+    RecountHeld,
+    ReprintDetermined,
+    ReturnsReported,
+    RunoffRequested,
+    VotesCast,
+    is_write_in,
+    WRITE_IN_GENERIC,
+)
+from simulator.law import Cite, gs
+from simulator.machine import IllegalTransition, Phase, allowed
+from simulator.result import ContestResult, Outcome, Result, Ruling, TimelineEntry, exact
+from simulator.scenario import Contest, Interpretations, Scenario
+from simulator.tally import Selection, ranked, select
+from simulator.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage
+
+K = RulingKind
+DK = DeadlineKind
+ACTIVE = "active"
+FAR_FUTURE = datetime(9999, 1, 1, tzinfo=ZoneInfo("UTC"))
+
+
+@attrs.frozen
+class Cand:
+    """A candidate as the contest knows them."""
+
+    name: str
+    party: str | None = None
+    filed_at: datetime | None = None
+    status: str = ACTIVE  # active | died | withdrew | disqualified
+    off_at: datetime | None = None
+    on_ballot: bool = True  # the name is (or stays) on the ballot
+    counted: bool = True  # votes for them count for any purpose
+    vacant_if_elected: Cite | None = None  # winning makes the office vacant (and why)
+    reopened: bool = False  # filed in a reopened or extended period
+    replaces: str | None = None  # a replacement nominee credited with a printed name's votes
+
+    @property
+    def active(self) -> bool:
+        return self.status == ACTIVE
+
+
+@attrs.frozen
+class Timer:
+    due: datetime
+    trigger: str
+
+
+@attrs.frozen
+class Window:
+    """A period in which notices of candidacy are accepted."""
+
+    opens: datetime
+    closes: datetime
+    cite: Cite
+    kind: str  # original | reopened | extended
+
+
+@attrs.frozen
+class Pool:
+    """What an open post-election window is about (requests, tie withdrawals)."""
+
+    kind: str  # request | tie_first | tie_second
+    leaders: tuple[str, ...] = ()  # declared elected unless a runoff is called
+    eligible: tuple[str, ...] = ()  # who may request a runoff, or who is tied
+    requests: tuple[str, ...] = ()  # valid requests, in order
+    seats: int = 1  # places the runoff decides
+    request_due: datetime | None = None
+    withdraw_due: datetime | None = None
+    elected_first: tuple[str, ...] = ()  # already elected by majority (groups)
+
+
+@attrs.frozen
+class State:
+    """One contest's state after some prefix of the log."""
+
+    phase: Phase
+    clock: datetime
+    cands: tuple[Cand, ...] = ()
+    windows: tuple[Window, ...] = ()
+    original_close: datetime | None = None
+    filed_at_close: int | None = None
+    printed_at: datetime | None = None
+    reprint: bool | None = None
+    round: int = 0
+    tallies: tuple[tuple[tuple[str, int], ...], ...] = ((),)
+    lots: tuple[str, ...] = ()
+    recounted: bool = False
+    declared_at: datetime | None = None
+    pool: Pool | None = None
+    early_requests: tuple[tuple[str, datetime, int], ...] = ()
+    runoff_ballot: tuple[str, ...] = ()
+    runoff_status: RunoffStatus = RunoffStatus.NONE
+    elected: tuple[str, ...] = ()
+    nominated: tuple[str, ...] = ()
+    vacant: int = 0
+    sworn: tuple[str, ...] = ()
+    to_nominate: int = 0
+    after_reopen: str = ""  # "certify" when 163-112(a)/(c) certify if nobody files
+    awaiting_reprint: tuple[str, ...] = ()  # names kept for want of a reprint decision
+    timers: tuple[Timer, ...] = ()
+    deadlines: tuple[Deadline, ...] = ()
+    rulings: tuple[Ruling, ...] = ()
+    path: tuple[tuple[str, str, str], ...] = ()
+
+    def cand(self, name: str) -> Cand | None:
+        for c in self.cands:
+            if c.name == name:
+                return c
+        return None
+
+    @property
+    def tally(self) -> dict[str, int]:
+        return dict(self.tallies[self.round])
+
+
+@attrs.define
+class Draft:
+    """A mutable working copy of :class:`State` inside one step."""
+
+    s: dict[str, Any]
+    contest: Contest
+    ctx: Context
+    at: datetime
+    seq: int
+    trigger: str
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.s[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def set(self, **kw: Any) -> None:
+        self.s.update(kw)
+
+    def freeze(self) -> State:
+        return State(**self.s)
+
+    # -- helpers -------------------------------------------------------------------------
+    def go(self, phase: Phase) -> None:
+        old: Phase = self.s["phase"]
+        if old == phase:
+            return
+        if not allowed(old, self.trigger, phase):
+            raise IllegalTransition(f"{old} --{self.trigger}--> {phase} is not in the table")
+        self.s["path"] = (*self.s["path"], (old.value, self.trigger, phase.value))
+        self.s["phase"] = phase
+
+    def rule(
+        self,
+        kind: RulingKind,
+        cites: Cite | Sequence[Cite],
+        text: str,
+        candidates: Iterable[str] = (),
+        *,
+        once: bool = False,
+        at: datetime | None = None,
+        **extra: Any,
+    ) -> None:
+        cs = (cites,) if isinstance(cites, Cite) else tuple(cites)
+        r = Ruling(kind, at or self.at, cs, text, self.seq, tuple(candidates),
+                   tuple(extra.items()))
+        if once and any(
+            x.kind == r.kind and x.candidates == r.candidates and x.cites == r.cites
+            for x in self.s["rulings"]
+        ):
+            return
+        self.s["rulings"] = (*self.s["rulings"], r)
+
+    def deadline(self, d: Deadline) -> None:
+        if not any(x.kind == d.kind and x.due == d.due for x in self.s["deadlines"]):
+            self.s["deadlines"] = (*self.s["deadlines"], d)
+
+    def timer(self, due: datetime, trigger: str) -> None:
+        timers = (*self.s["timers"], Timer(due, trigger))
+        self.s["timers"] = tuple(sorted(timers, key=lambda t: t.due))
+
+    def drop_timers(self, *triggers: str) -> None:
+        self.s["timers"] = tuple(t for t in self.s["timers"] if t.trigger not in triggers)
+
+    def update_cand(self, name: str, **kw: Any) -> None:
+        self.s["cands"] = tuple(
+            attrs.evolve(c, **kw) if c.name == name else c for c in self.s["cands"]
+        )
+
+    def cand(self, name: str) -> Cand | None:
+        for c in self.s["cands"]:
+            if c.name == name:
+                return c  # type: ignore[no-any-return]
+        return None
+
+    def active_names(self) -> list[str]:
+        return [c.name for c in self.s["cands"] if c.active and not c.name == WRITE_IN_GENERIC]
+
+
+@attrs.frozen
+class Context:
+    """What a contest's replay knows besides its own state: the scenario's facts."""
+
+    contest: Contest
+    office: OfficeCalendar
+    interp: Interpretations
+    election_day: date  # this stage's election (primary) day
+    barred: frozenset[int] = frozenset()  # filing events barred by 163-291(2)'s one-office rule
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return self.office.tz
+
+    @property
+    def method(self) -> Method:
+        return self.contest.method
+
+    @property
+    def stage(self) -> Stage:
+        return self.contest.stage
+
+    @property
+    def partisan_primary(self) -> bool:
+        return self.method is Method.PARTISAN and self.stage is Stage.PRIMARY
+
+    @property
+    def nonpartisan_primary(self) -> bool:
+        return self.method is Method.PRIMARY and self.stage is Stage.PRIMARY
+
+    @property
+    def nominating(self) -> bool:
+        return self.stage is Stage.PRIMARY
+
+    @property
+    def has_runoff(self) -> bool:
+        return self.method is Method.RUNOFF or self.partisan_primary
+
+    @property
+    def lists_nominees(self) -> bool:
+        """An election stage whose candidates are the nominees of an earlier primary."""
+        return self.stage is Stage.ELECTION and self.method in (Method.PARTISAN, Method.PRIMARY)
+
+    @property
+    def election_start(self) -> datetime:
+        return cal.local(self.election_day, cal.time(0, 0), self.tz)
+
+    def filing_cite(self) -> Cite:
+        return gs("163-291", "(2)") if self.method is Method.PARTISAN else gs("163-294.2", "(c)")
+
+
+# ----------------------------------------------------------------------------------------
+# Setting up a contest
+# ----------------------------------------------------------------------------------------
+
+
+def stage_day(contest: Contest) -> date:
+    """The contest's election (or primary) day: ``date`` or G.S. 163-279."""
+    if contest.date is not None:
+        return contest.date
+    if contest.stage is Stage.PRIMARY:
+        p = cal.primary_day(contest.year, contest.method)
+        if p is not None:
+            return p
+    return cal.first_election_day(contest.year, contest.method)
+
+
+def canvass_cite(ctx: Context, round_: int = 0) -> Cite:
+    if ctx.partisan_primary:
+        return gs("163-291", "(5)")
+    if ctx.nonpartisan_primary:
+        return gs("163-294", "(b)")
+    if ctx.method is Method.RUNOFF and round_ == 0:
+        return gs("163-293", "(c)")
+    return gs("163-182.5", "(b)")
+
+
+def initial_state(ctx: Context) -> State:
+    c = ctx.contest
+    opens_d, closes_d = cal.filing_period(
+        c.year, calendar=ctx.office, district_based=c.district_based, method=c.method
+    )
+    if c.filing_opens is not None:
+        opens_d = Deadline(DK.FILING_OPENS, c.filing_opens, (ctx.filing_cite(),),
+                           how="set by the scenario")
+    if c.filing_closes is not None:
+        closes_d = Deadline(DK.FILING_CLOSES, c.filing_closes, (ctx.filing_cite(),),
+                            how="set by the scenario")
+    deadlines: list[Deadline] = [opens_d, closes_d]
+    day = ctx.election_day
+    if ctx.stage is Stage.PRIMARY:
+        sub = "(a)(2)" if ctx.method is Method.PARTISAN else "(a)(3)"
+        deadlines.append(cal.day_deadline(DK.PRIMARY_DAY, day, (gs("163-279", sub),),
+                                          "the primary (G.S. 163-279)", ctx.tz))
+    else:
+        deadlines.append(cal.day_deadline(DK.ELECTION_DAY, day,
+                                          (cal.election_day_cite(ctx.method),),
+                                          "the election (G.S. 163-279)", ctx.tz))
+    deadlines.append(cal.canvass(day, canvass_cite(ctx), ctx.office))
+    if ctx.method is Method.RUNOFF:
+        deadlines.append(cal.day_deadline(
+            DK.RUNOFF_ELECTION, cal.election_day(c.year), (gs("163-279", "(a)(4)"),),
+            "Tuesday after the first Monday in November", ctx.tz))
+    if ctx.partisan_primary:
+        deadlines.append(cal.day_deadline(
+            DK.SECOND_PRIMARY, cal.fourth_tuesday_before_election(c.year),
+            (gs("163-279", "(a)(2)"),), "fourth Tuesday before the election", ctx.tz))
+    window = Window(opens_d.due, closes_d.due, ctx.filing_cite(), "original")
+    return State(
+        phase=Phase.FILING,
+        clock=datetime(1900, 1, 1, tzinfo=ctx.tz),
+        windows=(window,),
+        original_close=closes_d.due,
+        timers=(Timer(closes_d.due, "filing_closes"),),
+        deadlines=tuple(deadlines),
+    )
+
+
+# ----------------------------------------------------------------------------------------
+# Timers
+# ----------------------------------------------------------------------------------------
+
+
+def fire_timers(state: State, ctx: Context, until: datetime, seq: int) -> State:
+    """Fire every timer due strictly before ``until`` (an act at the deadline is in time)."""
+    while state.timers and state.timers[0].due < until:
+        t = state.timers[0]
+        d = _draft(state, ctx, t.due, seq, t.trigger)
+        d.set(timers=state.timers[1:])
+        _TIMER_HANDLERS[t.trigger](d)
+        state = d.freeze()
+    return state
+
+
+def _draft(state: State, ctx: Context, at: datetime, seq: int, trigger: str) -> Draft:
+    s = {f.name: getattr(state, f.name) for f in attrs.fields(State)}
+    if at > state.clock:
+        s["clock"] = at
+    return Draft(s, ctx.contest, ctx, at, seq, trigger)
+
+
+def on_filing_closes(d: Draft) -> None:
+    """The original filing period ends (or the board closes it)."""
+    ctx = d.ctx
+    active = d.active_names()
+    d.set(filed_at_close=len(active))
+    n = d.contest.seats
+    if ctx.partisan_primary and len(active) <= n:
+        # G.S. 163-110 (applied by 163-291): no primary; the candidates are the nominees.
+        d.rule(K.PRIMARY_CANCELLED, gs("163-110"),
+               f"{len(active)} candidate(s) for {n} place(s): no primary is held", active)
+        if active:
+            d.rule(K.NOMINEE_CERTIFIED, gs("163-110"),
+                   "declared the party's nominee(s) when filing closed", active)
+        d.set(nominated=tuple(sorted(active)))
+        d.go(Phase.DECIDED)
+        return
+    if ctx.nonpartisan_primary and len(active) <= 2 * n:
+        d.rule(K.PRIMARY_CANCELLED, gs("163-294", "(a)"),
+               f"{len(active)} candidate(s) for {n} seat(s): at most two per seat, "
+               "so no primary is held", active)
+        if active:
+            d.rule(K.NOMINATED, gs("163-294", "(a)"),
+                   "declared nominated without a primary", active)
+        d.set(nominated=tuple(sorted(active)))
+        d.go(Phase.DECIDED)
+        return
+    d.go(Phase.BALLOT)
+
+
+def on_reopened_closes(d: Draft) -> None:
+    new = [c.name for c in d.cands if c.active and c.reopened]
+    if d.after_reopen == "certify" and not new:
+        remaining = d.active_names()
+        cite = d.s["windows"][-1].cite
+        d.rule(K.NOMINEE_CERTIFIED, cite,
+               "nobody filed while filing was reopened: the remaining candidate(s) are "
+               "certified as the party's nominee(s)", remaining)
+        d.rule(K.PRIMARY_CANCELLED, cite, "no primary is held for this office", remaining)
+        d.set(nominated=tuple(sorted(remaining)), after_reopen="")
+        d.go(Phase.DECIDED)
+        return
+    d.set(after_reopen="")
+    d.go(Phase.BALLOT)
+
+
+def on_extended_closes(d: Draft) -> None:
+    d.go(Phase.BALLOT)
+
+
+def on_request_passes(d: Draft) -> None:
+    pool = d.pool
+    assert pool is not None
+    if d.phase is Phase.TIE_WITHDRAWAL:
+        # 163-293(d)(2): nobody demanded in time; the leader is elected unless a request
+        # made in time is still waiting for the others to withdraw.
+        if not pool.requests:
+            _declare_leaders(d, pool.leaders, gs("163-293", "(d)(2)"),
+                             "no tied runner-up demanded a runoff in time")
+            d.drop_timers("tie_withdrawal_passes")
+        return
+    if d.phase is not Phase.RUNOFF_REQUEST:
+        # a group's runoff was called by the first request; the window now closes
+        d.set(pool=attrs.evolve(pool, kind="runoff"))
+        return
+    sub = _runoff_cite(d, pool)
+    reason = ("the runner-up did not demand a second primary in time" if d.ctx.nominating
+              else "no runoff was requested in time")
+    _declare_leaders(d, pool.leaders, sub, reason)
+
+
+def on_tie_withdrawal_passes(d: Draft) -> None:
+    pool = d.pool
+    assert pool is not None
+    if pool.kind == "tie_first":
+        tied = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
+        if len(tied) == 1:
+            _declare_leaders(d, tuple(tied), gs("163-293", "(d)(1)"),
+                             "the other tied candidate(s) withdrew")
+            return
+        d.set(pool=attrs.evolve(pool, eligible=tuple(tied)))
+        _start_runoff(d, tuple(tied), 1, gs("163-293", "(d)(1)"),
+                      "the recount left a tie and no tied candidate withdrew within three "
+                      "days: a runoff between them")
+        return
+    # tie for second (d)(2)
+    remaining = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
+    if len(remaining) == 1 and remaining[0] in pool.requests:
+        return  # already called when the last withdrawal came
+    if d.phase is Phase.TIE_WITHDRAWAL:
+        _declare_leaders(d, pool.leaders, gs("163-293", "(d)(2)"),
+                         "the tied runners-up did not all but one withdraw within three days")
+
+
+_TIMER_HANDLERS = {
+    "filing_closes": on_filing_closes,
+    "reopened_filing_closes": on_reopened_closes,
+    "extended_filing_closes": on_extended_closes,
+    "runoff_request_passes": on_request_passes,
+    "tie_withdrawal_passes": on_tie_withdrawal_passes,
+}
+
+
+# ----------------------------------------------------------------------------------------
+# Event handlers
+# ----------------------------------------------------------------------------------------
+
+
+def on_filing_opened(d: Draft, e: Event) -> None:
+    w = d.windows[0]
+    if w.kind == "original" and d.phase is Phase.FILING:
+        d.set(windows=(attrs.evolve(w, opens=e.at), *d.windows[1:]))
+
+
+def on_filing_closed(d: Draft, e: Event) -> None:
+    if d.phase is not Phase.FILING:
+        return
+    w = d.windows[0]
+    d.set(windows=(attrs.evolve(w, closes=e.at), *d.windows[1:]), original_close=e.at)
+    d.drop_timers("filing_closes")
+    on_filing_closes(d)
+
+
+def _window_for(d: Draft, at: datetime) -> Window | None:
+    for w in d.windows:
+        if w.opens <= at <= w.closes:
+            return w
+    return None
+
+
+def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
+    ctx = d.ctx
+    name = e.candidate
+    existing = d.cand(name)
+    if existing is not None and existing.active:
+        d.rule(K.FILING_REJECTED, ctx.filing_cite(), f"{name} has already filed for this office",
+               [name], reason="duplicate notice of candidacy")
+        return
+    if e.index in ctx.barred:
+        d.rule(K.FILING_REJECTED, gs("163-291", "(2)"),
+               f"{name} has a notice of candidacy for another office at this election that was "
+               "not withdrawn first", [name], reason="one municipal office per election")
+        return
+    contest = d.contest
+    if ctx.partisan_primary and e.party is not None and contest.party is not None and (
+        e.party.strip().upper() != contest.party.strip().upper()
+    ):
+        d.rule(K.FILING_REJECTED, gs("163-291"),
+               f"{name} filed as {e.party} in the {contest.party} primary", [name],
+               reason="party does not match the primary")
+        return
+    if e.fee is not None and contest.filing_fee is not None:
+        from decimal import Decimal
+
+        if Decimal(e.fee) < contest.filing_fee:
+            d.rule(K.FILING_REJECTED, gs("163-291", "(3)"),
+                   f"{name} paid ${e.fee}, less than the filing fee of ${contest.filing_fee}",
+                   [name], reason="filing fee not paid")
+            return
+    if ctx.lists_nominees:
+        # The candidates of an election after a primary are the nominees: their notices are
+        # recorded, not checked against the filing period (the primary contest did that).
+        if e.at >= ctx.election_start:
+            d.rule(K.FILING_REJECTED, ctx.filing_cite(),
+                   f"{name} was listed on or after election day", [name],
+                   reason="after election day")
+            return
+        later = [x for x in d.windows if x.kind != "original"]
+        w: Window | None = d.windows[0]
+        if later and e.at > later[0].opens:
+            w = _window_for(d, e.at)
+    else:
+        w = _window_for(d, e.at)
+    if w is None:
+        windows = "; ".join(
+            f"{x.kind} {x.opens.strftime('%Y-%m-%d %H:%M')} to {x.closes.strftime('%Y-%m-%d %H:%M')}"
+            for x in d.windows
+        )
+        cite = d.windows[-1].cite if d.phase is not Phase.FILING else ctx.filing_cite()
+        d.rule(K.FILING_REJECTED, cite,
+               f"{name}'s notice came outside every filing period ({windows})", [name],
+               reason="outside the filing period")
+        return
+    cand = Cand(name, e.party, e.at, reopened=w.kind != "original")
+    others = tuple(c for c in d.cands if c.name != name)
+    d.set(cands=(*others, cand))
+
+
+def _facts(d: Draft, name: str, what: str, death: datetime, notice: datetime) -> cg.Facts:
+    ctx = d.ctx
+    c = d.contest
+    phase = d.phase
+    if phase in (Phase.FILING,) and notice <= (d.original_close or FAR_FUTURE):
+        when = cg.DURING_FILING
+    elif notice >= ctx.election_start or death >= ctx.election_start:
+        when = cg.ELECTION_OR_AFTER
+    else:
+        when = cg.BEFORE_ELECTION
+    close = d.original_close or FAR_FUTURE
+    last_day = cal.thirty_days_after(close, ctx.tz)
+    printed = d.printed_at
+    remaining = len([n for n in d.active_names() if n != name])
+    return cg.Facts(
+        method=c.method,
+        stage=c.stage,
+        what=what,
+        when=when,
+        seats=c.seats,
+        filed_at_close=d.filed_at_close if d.filed_at_close is not None else remaining + 1,
+        remaining=remaining,
+        within_30_by_death=death.astimezone(ctx.tz).date() <= last_day,
+        within_30_by_notice=notice.astimezone(ctx.tz).date() <= last_day,
+        printed_at_death=printed is not None and printed <= death,
+        printed_at_notice=printed is not None and printed <= notice,
+        reprint=d.reprint,
+        nominee=ctx.partisan_primary and name in d.nominated,
+        elected=name in d.elected,
+        sworn=name in d.sworn,
+        withdrawal_as_death=ctx.interp.withdrawal_as_death,
+        late_notice_by_death=ctx.interp.late_notice == "death_date",
+    )
+
+
+_VERB = {cg.DIED: "died", cg.WITHDREW: "withdrew", cg.DISQUALIFIED: "was disqualified"}
+
+
+def on_candidate_off(d: Draft, name: str, what: str, death: datetime, notice: datetime) -> None:
+    """A death, withdrawal or disqualification: evaluate the contingency table."""
+    cand = d.cand(name)
+    if cand is None or not cand.active:
+        return
+    if d.phase is Phase.TIE_WITHDRAWAL and what == cg.WITHDREW:
+        _tie_withdrawal(d, name)
+        return
+    facts = _facts(d, name, what, death, notice)
+    finding = cg.evaluate(facts)
+    verb = _VERB[what]
+    if finding.rule is None:
+        effects = cg.fallback(facts)
+        d.rule(K.NO_PROVISION, [e.cite for e in effects][:1] or [gs("163-294.1")],
+               f"{name} {verb}: no provision of the statutes covers these facts; the "
+               f"simulator falls back to: {', '.join(e.kind for e in effects)}", [name])
+        rule_id = "fallback"
+    else:
+        effects = finding.rule.effects(facts)
+        rule_id = finding.rule.id
+        if len(finding.rules) > 1:
+            d.rule(K.NO_PROVISION, [r.cite for r in finding.rules],
+                   f"several provisions apply to {name}: "
+                   + ", ".join(str(r.cite) for r in finding.rules)
+                   + f"; the more specific {finding.rule.cite} governs", [name])
+    d.update_cand(name, status=what, off_at=death)
+    for eff in effects:
+        _apply_effect(d, eff, name, verb, facts, notice, rule_id)
+
+
+def _apply_effect(d: Draft, eff: cg.Effect, name: str, verb: str, f: cg.Facts,
+                  notice: datetime, rule_id: str) -> None:
+    ctx = d.ctx
+    k = eff.kind
+    if k == "no_provision":
+        d.rule(K.NO_PROVISION, [eff.cite, gs("163-112", "(a)")],
+               cg.GAP_NOTES.get(eff.text, eff.text) + f" ({name})", [name])
+    elif k == "name_removed":
+        d.update_cand(name, on_ballot=False, counted=False)
+        why = ("the ballots are not yet printed" if not f.printed_at_notice
+               else "the ballots will be reprinted")
+        if f.when == cg.DURING_FILING:
+            why = "filing is still open"
+        d.rule(K.NAME_REMOVED, eff.cite,
+               f"{name} {verb}; {why}, so the name is not on the ballot", [name])
+    elif k == "name_remains":
+        d.update_cand(name, on_ballot=True)
+        if f.reprint is None and f.printed_at_notice:
+            d.set(awaiting_reprint=(*d.awaiting_reprint, name))
+        text = (f"{name} {verb} after the ballots were printed"
+                f"{'' if f.reprint is False else ' (no determination that there is time to reprint)'}"
+                ": the ballots are not reprinted and the name remains")
+        if rule_id == "106e":
+            text = f"{name} withdrew after the filing deadline: the name stays on the ballot"
+        d.rule(K.NAME_REMAINS, eff.cite, text, [name])
+    elif k == "not_counted":
+        d.update_cand(name, counted=False)
+        d.rule(K.VOTES_DISREGARDED, eff.cite,
+               f"votes cast for {name} are not counted or considered for any purpose", [name])
+    elif k == "vacant_if_elected":
+        c = d.cand(name)
+        if name in d.elected and f.when == cg.ELECTION_OR_AFTER:
+            d.set(elected=tuple(n for n in d.elected if n != name), vacant=d.vacant + 1)
+            d.rule(K.OFFICE_VACANT, eff.cite,
+                   f"{name}, declared elected, {verb} before taking the oath of office: the "
+                   "office is vacant, to be filled under G.S. 160A-63", [name])
+        elif c is not None:
+            d.update_cand(name, vacant_if_elected=eff.cite)
+    elif k == "vacant_now":
+        d.rule(K.OFFICE_VACANT, [eff.cite, gs("160A-63")],
+               f"{name} {verb} after taking the oath: a vacancy in office, filled by the "
+               "governing body under G.S. 160A-63", [name])
+    elif k == "reopen":
+        cite = eff.cite
+        opens, close = cal.reopened_period(notice if notice > d.at else d.at, eff.days, cite,
+                                           ctx.office)
+        d.set(windows=(*d.windows, Window(opens, close.due, cite, "reopened")))
+        d.deadline(close)
+        d.timer(close.due, "reopened_filing_closes")
+        d.rule(K.FILING_REOPENED, cite,
+               f"{name} {verb}; the board reopens filing for {eff.days} days, from "
+               f"{opens.strftime('%Y-%m-%d %H:%M')} to {close.due.strftime('%Y-%m-%d %H:%M')}"
+               + (f" (moved from {close.moved_from.date()}: {close.why_moved})"
+                  if close.moved_from else ""),
+               [name], opens=opens, closes=close.due)
+        d.go(Phase.FILING_REOPENED)
+    elif k == "certify_if_none":
+        d.set(after_reopen="certify")
+    elif k == "certify" or k == "cancel_primary":
+        remaining = d.active_names()
+        if k == "certify":
+            if remaining:
+                d.rule(K.NOMINEE_CERTIFIED, eff.cite,
+                       f"after {name} {verb}, the remaining candidate(s) are certified as the "
+                       "party's nominee(s)", remaining)
+            d.rule(K.PRIMARY_CANCELLED, eff.cite, "no primary is held for this office",
+                   remaining)
+        else:
+            d.rule(K.PRIMARY_CANCELLED, eff.cite,
+                   f"after {name} {verb}, at most two candidates per seat remain: the primary "
+                   "is not held", remaining)
+            d.rule(K.NOMINATED, eff.cite, "declared nominees without a primary", remaining)
+        d.set(nominated=tuple(sorted(remaining)))
+        d.go(Phase.DECIDED)
+    elif k == "party_to_nominate":
+        if f.nominee or ctx.stage is Stage.ELECTION:
+            need = 1
+            d.set(nominated=tuple(n for n in d.nominated if n != name))
+        else:
+            need = ctx.contest.seats - len(d.active_names())
+        d.set(to_nominate=d.to_nominate + need)
+        d.rule(K.PARTY_TO_NOMINATE, eff.cite,
+               f"after {name} {verb}, the party executive committee names {need} nominee(s) "
+               "(G.S. 163-114; the municipal row of its table is not in our sources)",
+               [name], seats=need)
+        d.go(Phase.AWAITING_NOMINATION)
+    elif k == "replacement_votes":
+        d.rule(K.NAME_REMAINS, eff.cite,
+               f"ballots already printed are not reprinted: votes for {name} will count for "
+               "the replacement nominee", [name])
+        d.set(awaiting_reprint=(*d.awaiting_reprint, name))
+
+
+def on_died(d: Draft, e: CandidateDied) -> None:
+    on_candidate_off(d, e.candidate, cg.DIED, e.at, e.notice)
+
+
+def on_withdrew(d: Draft, e: CandidateWithdrew) -> None:
+    on_candidate_off(d, e.candidate, cg.WITHDREW, e.at, e.at)
+
+
+def on_disqualified(d: Draft, e: CandidateDisqualified) -> None:
+    on_candidate_off(d, e.candidate, cg.DISQUALIFIED, e.at, e.at)
+
+
+def on_filing_extended(d: Draft, e: FilingExtended) -> None:
+    ctx = d.ctx
+    cite = gs("163-294.4", "(a)")
+    close = d.original_close
+    why = None
+    if ctx.method is Method.PARTISAN:
+        why = "G.S. 163-294.4(a) applies only to nonpartisan elections"
+    elif close is None or e.at < close:
+        why = "the filing period has not yet expired"
+    elif d.phase is not Phase.BALLOT:
+        why = "filing can no longer be extended at this point"
+    elif (d.filed_at_close or 0) >= ctx.contest.seats:
+        why = "candidates filed for every office to be filled"
+    ext = cal.extended_close(close or e.at, cite, ctx.office)
+    if why is None and e.at > ext.due:
+        why = "the five days have already passed"
+    if why is not None:
+        d.rule(K.FILING_REJECTED, cite, f"the board cannot extend filing: {why}",
+               reason=why)
+        return
+    assert close is not None
+    d.set(windows=(*d.windows, Window(close, ext.due, cite, "extended")))
+    d.deadline(ext)
+    d.timer(ext.due, "extended_filing_closes")
+    d.rule(K.FILING_EXTENDED, cite,
+           f"candidates have not filed for every office: filing is extended to "
+           f"{ext.due.strftime('%Y-%m-%d %H:%M')}", opens=close, closes=ext.due)
+    d.go(Phase.FILING_EXTENDED)
+
+
+def on_ballots_printed(d: Draft, e: BallotsPrinted) -> None:
+    if d.printed_at is None:
+        d.set(printed_at=e.at)
+
+
+def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
+    d.set(reprint=e.enough_time)
+    if not e.enough_time or not d.awaiting_reprint:
+        return
+    names = d.awaiting_reprint
+    d.set(awaiting_reprint=())
+    for name in names:
+        c = d.cand(name)
+        if c is None:
+            continue
+        facts = _facts(d, name, c.status, c.off_at or e.at, e.at)
+        facts = attrs.evolve(facts, reprint=True, remaining=len(d.active_names()))
+        finding = cg.evaluate(facts)
+        if finding.rule is None:
+            continue
+        d.update_cand(name, vacant_if_elected=None)
+        for eff in finding.rule.effects(facts):
+            if eff.kind in ("name_removed", "reopen"):
+                _apply_effect(d, eff, name, _VERB[c.status], facts, e.at, finding.rule.id)
+
+
+def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
+    """Votes (a batch): add to the current round's tally, or rule them out."""
+    phase = d.phase
+    if phase in (Phase.BALLOT, Phase.COUNTING):
+        rnd = 0
+    elif phase in (Phase.RUNOFF_CALLED, Phase.RUNOFF_COUNTING):
+        rnd = 1
+    else:
+        names = sorted(n for n, v in counts.items() if v)
+        d.rule(K.VOTES_DISREGARDED, gs("163-279", "(a)"),
+               f"votes reported while the contest is {phase.value}: there is no election to "
+               "count them in", names, once=True)
+        return
+    allowed_names = set(d.runoff_ballot) if rnd == 1 else None
+    tally = dict(d.tallies[rnd])
+    stray: list[str] = []
+    for name, n in counts.items():
+        if allowed_names is not None and name not in allowed_names:
+            if n:
+                stray.append(name)
+            continue
+        if allowed_names is None and not is_write_in(name) and d.cand(name) is None:
+            if n:
+                stray.append(name)
+            continue
+        tally[name] = tally.get(name, 0) + n
+    tallies = list(d.tallies)
+    tallies[rnd] = tuple(tally.items())
+    d.set(tallies=tuple(tallies))
+    if stray:
+        if rnd == 1:
+            d.rule(K.VOTES_DISREGARDED, _runoff_sub(d),
+                   "the runoff ballot has only the runoff candidates and no space for write-ins",
+                   sorted(stray), once=True)
+        else:
+            d.rule(K.VOTES_DISREGARDED, d.ctx.filing_cite(),
+                   "votes for a person whose notice of candidacy was not accepted",
+                   sorted(stray), once=True)
+    d.go(Phase.COUNTING if rnd == 0 else Phase.RUNOFF_COUNTING)
+
+
+def on_canvass(d: Draft, e: CanvassHeld) -> None:
+    phase = d.phase
+    if phase in (Phase.BALLOT, Phase.COUNTING):
+        d.set(declared_at=e.at)
+        decide_first(d)
+        _apply_early_requests(d)
+    elif phase in (Phase.RUNOFF_COUNTING, Phase.RUNOFF_CALLED):
+        d.set(declared_at=e.at)
+        decide_runoff(d)
+    elif phase is Phase.RUNOFF_REQUEST and d.early_requests:
+        _apply_early_requests(d)
+    # other phases: a canvass with nothing to declare is recorded on the timeline only
+
+
+def on_recount(d: Draft, e: RecountHeld) -> None:
+    if d.phase in (Phase.FILING, Phase.FILING_REOPENED, Phase.FILING_EXTENDED, Phase.BALLOT,
+                   Phase.AWAITING_NOMINATION):
+        d.rule(K.REQUEST_REJECTED, gs("163-293", "(d)(1)"),
+               "a recount before any result was declared has no effect",
+               reason="no result to recount")
+        return
+    rnd = d.round
+    tallies = list(d.tallies)
+    tallies[rnd] = tuple(e.counts)
+    d.set(tallies=tuple(tallies), recounted=True, declared_at=e.at, lots=())
+    if d.phase is Phase.RUNOFF_COUNTING:
+        return
+    d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
+    if rnd == 0:
+        d.set(elected=(), nominated=(), vacant=0, pool=None)
+        decide_first(d)
+    else:
+        d.set(elected=tuple(n for n in d.elected if n not in d.runoff_ballot))
+        decide_runoff(d)
+
+
+def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
+    ctx = d.ctx
+    name = e.candidate
+    cite = gs("163-291", "(6)") if ctx.partisan_primary else gs("163-293", "(c)")
+    if not ctx.has_runoff:
+        d.rule(K.REQUEST_REJECTED, gs("163-292") if ctx.method is Method.PLURALITY
+               else gs("163-294", "(b)") if ctx.method is Method.PRIMARY else gs("163-291"),
+               f"{name} asked for a runoff, but this method has none", [name],
+               reason="no runoff under this method")
+        return
+    phase = d.phase
+    if phase in (Phase.BALLOT, Phase.COUNTING, Phase.FILING, Phase.FILING_REOPENED,
+                 Phase.FILING_EXTENDED):
+        if ctx.interp.early_request == "reject":
+            d.rule(K.REQUEST_REJECTED, cite, f"{name}'s request came before the canvass",
+                   [name], reason="before the result was declared")
+            return
+        d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
+        return
+    pool = d.pool
+    if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
+        if name not in pool.eligible:
+            _reject_request(d, name, "only the candidates tied for second may demand a runoff",
+                            cite)
+            return
+        if pool.request_due is not None and e.at > pool.request_due:
+            _reject_request(d, name, "the request came after the deadline", cite, late=True)
+            return
+        d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
+        remaining = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
+        if remaining == [name]:
+            _start_runoff(d, (*pool.leaders, name), 1, gs("163-293", "(d)(2)"),
+                          f"the other tied candidates withdrew and {name} demanded a runoff")
+        return
+    if phase is Phase.TIE_WITHDRAWAL and pool is not None:
+        _reject_request(d, name, "a runoff between the tied candidates follows unless one "
+                        "withdraws; no request is needed", gs("163-293", "(d)(1)"))
+        return
+    if phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED) and pool is not None and (
+        pool.kind == "request"
+    ):
+        _request_in_window(d, name, e.at, pool, cite)
+        return
+    late = (pool is not None and pool.request_due is not None and e.at > pool.request_due)
+    if late:
+        _reject_request(d, name, "the request came after the deadline", cite, late=True)
+    else:
+        _reject_request(d, name, "no runoff is available to this candidate", cite)
+
+
+def _reject_request(d: Draft, name: str, reason: str, cite: Cite, late: bool = False) -> None:
+    d.rule(K.REQUEST_REJECTED, cite, f"{name}'s request is rejected: {reason}", [name],
+           reason="late" if late else reason)
+
+
+def _request_in_window(d: Draft, name: str, at: datetime, pool: Pool, cite: Cite) -> None:
+    if name not in pool.eligible:
+        why = ("a candidate declared elected by majority may not" if name in pool.elected_first
+               else "only the runner(s)-up the statute names may request one")
+        _reject_request(d, name, why, _runoff_cite(d, pool))
+        return
+    c = d.cand(name)
+    if c is not None and not c.active:
+        _reject_request(d, name, f"{name} is no longer a candidate", cite)
+        return
+    if pool.request_due is not None and at > pool.request_due:
+        _reject_request(d, name, "the request came after the deadline", cite, late=True)
+        return
+    if name in pool.requests:
+        return
+    if d.phase is Phase.RUNOFF_CALLED and not d.ctx.contest.is_group:
+        _reject_request(d, name, "a runoff is already called", cite)
+        return
+    pool = attrs.evolve(pool, requests=(*pool.requests, name))
+    d.set(pool=pool)
+    _call_runoff(d, pool)
+
+
+def _apply_early_requests(d: Draft) -> None:
+    """Reading 4: a request filed before the canvass takes effect at it, if entitled."""
+    early = d.early_requests
+    if not early:
+        return
+    d.set(early_requests=())
+    cite = gs("163-291", "(6)") if d.ctx.partisan_primary else gs("163-293", "(c)")
+    for name, at, _ in early:
+        pool = d.pool
+        if d.phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED) and pool is not None:
+            _request_in_window(d, name, d.at, pool, cite)
+        elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
+            if name in pool.eligible:
+                d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
+            else:
+                _reject_request(d, name, "only the tied runners-up may demand a runoff", cite)
+        else:
+            _reject_request(d, name, "at the canvass no runoff was available to this "
+                            "candidate", cite)
+
+
+def on_lot(d: Draft, e: LotDrawn) -> None:
+    if d.phase is not Phase.AWAITING_LOT:
+        d.rule(K.REQUEST_REJECTED, gs("163-292", "(3)"),
+               f"a lot was drawn for {e.winner}, but no tie awaits a lot", [e.winner],
+               reason="no lot pending")
+        return
+    d.set(lots=(*d.lots, e.winner))
+    if d.round == 0:
+        decide_first(d, after_lot=True)
+    else:
+        decide_runoff(d, after_lot=True)
+
+
+def on_oath(d: Draft, e: OathTaken) -> None:
+    if e.candidate in d.elected and e.candidate not in d.sworn:
+        d.set(sworn=(*d.sworn, e.candidate))
+
+
+def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
+    name = e.candidate
+    if d.phase is not Phase.AWAITING_NOMINATION or d.to_nominate <= 0:
+        d.rule(K.REQUEST_REJECTED, gs("163-114"),
+               f"{name} was named, but no nomination is for the party to make", [name],
+               reason="no vacancy to fill")
+        return
+    replaces = None
+    for c in d.cands:
+        if not c.active and c.name in d.awaiting_reprint:
+            replaces = c.name
+    d.set(cands=(*(c for c in d.cands if c.name != name),
+                 Cand(name, e.party, e.at, replaces=replaces)),
+          to_nominate=d.to_nominate - 1)
+    if d.ctx.stage is Stage.PRIMARY:
+        d.set(nominated=(*d.nominated, name))
+    d.rule(K.NOMINATED, gs("163-114"),
+           f"the party executive committee names {name} as nominee"
+           + (f" in place of {replaces}" if replaces else ""), [name])
+    if d.to_nominate == 0:
+        if d.ctx.stage is Stage.PRIMARY:
+            d.go(Phase.DECIDED)
+        else:
+            d.go(Phase.BALLOT)
+
+
+_HANDLERS: dict[type[Event], Any] = {
+    FilingOpened: on_filing_opened,
+    FilingClosed: on_filing_closed,
+    CandidateFiled: on_candidate_filed,
+    CandidateWithdrew: on_withdrew,
+    CandidateDied: on_died,
+    CandidateDisqualified: on_disqualified,
+    FilingExtended: on_filing_extended,
+    BallotsPrinted: on_ballots_printed,
+    ReprintDetermined: on_reprint_determined,
+    CanvassHeld: on_canvass,
+    RecountHeld: on_recount,
+    RunoffRequested: on_runoff_requested,
+    LotDrawn: on_lot,
+    OathTaken: on_oath,
+    NomineeNamed: on_nominee_named,
+}
+
+
+# ----------------------------------------------------------------------------------------
+# Deciding results
+# ----------------------------------------------------------------------------------------
+
+
+def _counts_in_total(d: Draft, name: str) -> bool:
+    if is_write_in(name):
+        return d.ctx.interp.write_ins_in_total
+    c = d.cand(name)
+    if c is None:
+        return False
+    if not c.counted:
+        return False
+    if not c.active and not d.ctx.interp.dead_votes_in_total and c.status == cg.DIED:
+        return False
+    return True
+
+
+def _effective_tally(d: Draft, rnd: int) -> dict[str, int]:
+    tally = dict(d.tallies[rnd])
+    for c in d.cands:
+        if c.replaces and c.replaces in tally:
+            tally[c.name] = tally.get(c.name, 0) + tally.pop(c.replaces)
+    return tally
+
+
+def _people(d: Draft, tally: Mapping[str, int], *, nominating: bool) -> list[tuple[str, int]]:
+    """Who can take a place: candidates on the ballot (and named write-ins), best first.
+
+    In a primary a candidate who left cannot be nominated; in an election a name that stayed
+    on the ballot can still poll highest (and then the office is vacant)."""
+    names: list[str] = []
+    replaced = {c.replaces for c in d.cands if c.replaces}
+    for c in d.cands:
+        if c.name == WRITE_IN_GENERIC or c.name in replaced:
+            continue
+        if c.active or (not nominating and c.on_ballot and c.counted):
+            names.append(c.name)
+    for n in tally:
+        if is_write_in(n) and n != WRITE_IN_GENERIC and n not in names:
+            names.append(n)
+    return ranked(tally, names)
+
+
+def _fmt_tally(people: Sequence[tuple[str, int]]) -> str:
+    return ", ".join(f"{n} {v}" for n, v in people)
+
+
+def _lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
+    if sel.lot_winners:
+        d.rule(K.DECIDED_BY_LOT, list(cite),
+               f"tied at the boundary: {', '.join(sel.lot_winners)} won the drawing of lots",
+               sel.lot_winners, once=True)
+
+
+def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: str) -> None:
+    """Declare names elected (or nominated in a primary), making seats vacant where a winner
+    could not take office."""
+    ctx = d.ctx
+    winners: list[str] = []
+    for n in names:
+        c = d.cand(n)
+        if c is not None and not c.active and not ctx.nominating:
+            why = c.vacant_if_elected or (
+                gs("163-294.1", "(c)") if c.off_at and c.off_at >= ctx.election_start
+                else gs("163-294.4", "(c)") if c.status == cg.DIED else gs("163-294.1", "(b)")
+            )
+            d.set(vacant=d.vacant + 1)
+            d.rule(K.OFFICE_VACANT, why,
+                   f"{n} ({c.status}) polled enough votes to be elected: the board declares "
+                   "the office vacant, to be filled under G.S. 160A-63", [n], once=True)
+            continue
+        winners.append(n)
+    if not winners:
+        return
+    if ctx.nominating:
+        d.set(nominated=(*d.nominated, *[w for w in winners if w not in d.nominated]))
+        d.rule(K.NOMINATED, cite, text, winners, once=True)
+    else:
+        d.set(elected=(*d.elected, *[w for w in winners if w not in d.elected]))
+        d.rule(K.ELECTED, cite, text, winners, once=True)
+
+
+def _declare_leaders(d: Draft, names: Sequence[str], cite: Cite, reason: str) -> None:
+    d.set(runoff_status=RunoffStatus.NONE, pool=None)
+    d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
+    what = "nominated" if d.ctx.nominating else "elected"
+    _declare(d, names, cite, f"{reason}: {', '.join(names)} {what}")
+    d.go(Phase.DECIDED)
+
+
+def _fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> None:
+    short = places - len(chosen)
+    if short > 0 and not d.ctx.nominating:
+        d.set(vacant=d.vacant + short)
+        d.rule(K.OFFICE_VACANT, [gs("163-294.1", "(d)"), gs("160A-63")],
+               f"{short} seat(s) had no candidate to fill them: vacant, to be filled under "
+               "G.S. 160A-63", (), once=True)
+
+
+def decide_first(d: Draft, after_lot: bool = False) -> None:
+    """The result of the first election or primary, declared at the canvass (or recount)."""
+    ctx = d.ctx
+    m = ctx.method
+    if ctx.partisan_primary or m is Method.RUNOFF and ctx.stage is Stage.ELECTION:
+        _decide_majority(d)
+    elif ctx.nonpartisan_primary:
+        _decide_nonpartisan_primary(d)
+    else:
+        _decide_plurality(d)
+
+
+def _plurality_cites(d: Draft) -> tuple[Cite, Cite, bool]:
+    """(elected cite, tie cite, tie is a gap) for highest-vote elections."""
+    ctx = d.ctx
+    group = ctx.contest.is_group
+    if ctx.method is Method.PLURALITY:
+        return gs("163-292", "(2)" if group else "(1)"), gs("163-292", "(3)"), False
+    if ctx.method is Method.PRIMARY:
+        return gs("163-294", "(c)"), gs("163-294", "(c)"), True
+    return gs("163-291"), gs("163-182.8", "(2)"), False
+
+
+def _decide_plurality(d: Draft) -> None:
+    n = d.contest.seats
+    tally = _effective_tally(d, 0)
+    people = _people(d, tally, nominating=False)
+    cite, tie_cite, gap = _plurality_cites(d)
+    sel = select(people, n, d.lots)
+    if sel.tied:
+        if sel.chosen:
+            _declare(d, sel.chosen, cite, f"highest vote: {_fmt_tally(people)}")
+        if gap:
+            d.rule(K.NO_PROVISION, [tie_cite, gs("163-182.8", "(2)")],
+                   "a tie for a seat: the part of G.S. 163-294(c) on ties is not in our "
+                   "sources; the simulator falls back to lots as G.S. 163-182.8(2) does",
+                   sel.tie_pool, once=True)
+        d.go(Phase.AWAITING_LOT)
+        return
+    _lot_ruling(d, sel, [tie_cite])
+    _declare(d, sel.chosen, cite, f"highest vote: {_fmt_tally(people)}")
+    _fill_vacancies_if_short(d, n, sel.chosen)
+    d.go(Phase.DECIDED)
+
+
+def _decide_nonpartisan_primary(d: Draft) -> None:
+    """G.S. 163-294(b): the 2N best are nominated; ties ranked by lot; 163-294.1(b)."""
+    n = d.contest.seats
+    tally = _effective_tally(d, 0)
+    everyone = _people(d, tally, nominating=False)
+    people = _people(d, tally, nominating=True)
+    sel = select(people, 2 * n, d.lots)
+    top = {name for name, _ in everyone[: 2 * n]}
+    skipped = [name for name, _ in everyone if name in top and (c := d.cand(name)) is not None
+               and not c.active]
+    if skipped:
+        d.rule(K.VOTES_DISREGARDED, gs("163-294.1", "(b)"),
+               f"{', '.join(skipped)} polled enough votes for nomination but left the race "
+               "after the ballots were printed: those votes are disregarded and the next "
+               "highest is nominated", skipped, once=True)
+    cite = gs("163-294", "(b)")
+    if sel.tied:
+        if sel.chosen:
+            _declare(d, sel.chosen, cite, f"highest votes: {_fmt_tally(people)}")
+        d.go(Phase.AWAITING_LOT)
+        return
+    _lot_ruling(d, sel, [cite])
+    _declare(d, sel.chosen, cite, f"the {2 * n} highest are nominated: {_fmt_tally(people)}")
+    d.go(Phase.DECIDED)
+
+
+def _runoff_sub(d: Draft) -> Cite:
+    if d.ctx.partisan_primary:
+        return gs("163-111", "(b)")
+    return gs("163-293", "(b)(2)" if d.contest.is_group else "(b)(1)")
+
+
+def _runoff_cite(d: Draft, pool: Pool | None) -> Cite:
+    return _runoff_sub(d)
+
+
+def _decide_majority(d: Draft) -> None:
+    """G.S. 163-293 (majority, runoff) and 163-111 (substantial plurality, second primary)."""
+    ctx = d.ctx
+    n = ctx.contest.seats
+    group = n > 1
+    primary = ctx.partisan_primary
+    tally = _effective_tally(d, 0)
+    total = sum(v for name, v in tally.items() if _counts_in_total(d, name))
+    if primary:
+        threshold = Fraction(3 * total, 10 * n)
+        tcite = gs("163-111", "(a)(2)" if group else "(a)(1)")
+        what = "substantial plurality (more than 30%" + (" of the total per seat)" if group
+                                                          else " of the total)")
+    else:
+        threshold = Fraction(total, 2 * n)
+        tcite = gs("163-293", "(a)(2)" if group else "(a)(1)")
+        what = "majority (more than half" + (" of the total per seat)" if group else ")")
+    d.rule(K.MAJORITY_THRESHOLD, tcite,
+           f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
+           total=total, threshold=exact(threshold), once=True)
+    people = _people(d, tally, nominating=primary)
+    if not people:
+        _fill_vacancies_if_short(d, n, ())
+        d.go(Phase.DECIDED)
+        return
+    # (d)(1): a tie for the highest number of votes (single office)
+    if not group and not primary and len(people) > 1 and people[0][1] == people[1][1]:
+        tied = tuple(nm for nm, v in people if v == people[0][1])
+        _tie_for_first(d, tied)
+        return
+    majority = [(nm, v) for nm, v in people if v > threshold]
+    top = select(majority, n, d.lots)
+    if top.tied:
+        d.rule(K.NO_PROVISION, [tcite, gs("163-292", "(3)")],
+               "candidates over the threshold are tied for the last seat: the statute does not "
+               "say how to choose; the simulator falls back to lots", top.tie_pool, once=True)
+        d.go(Phase.AWAITING_LOT)
+        return
+    first = top.chosen
+    if first:
+        _declare(d, first, tcite, f"over the threshold of {exact(threshold)}: "
+                 + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in first))
+    r = n - len(first)
+    if r == 0:
+        d.go(Phase.DECIDED)
+        return
+    rest = [(nm, v) for nm, v in people if nm not in first]
+    if not group and primary and len(rest) > 1 and rest[0][1] == rest[1][1]:
+        tied = tuple(nm for nm, v in rest if v == rest[0][1])
+        if not _lot_settles(d, tied, rest, 1):
+            return
+        rest = _reorder(rest, d.lots)
+    best_sel = select(rest, r, d.lots)
+    if best_sel.tied:
+        d.rule(K.NO_PROVISION, [_runoff_sub(d), gs("163-292", "(3)")],
+               "a tie decides who would be declared elected unless a runoff is requested: the "
+               "statute does not say; the simulator falls back to lots", best_sel.tie_pool,
+               once=True)
+        d.go(Phase.AWAITING_LOT)
+        return
+    best = best_sel.chosen
+    below = [(nm, v) for nm, v in rest if nm not in best]
+    if not group:
+        leader = best[0]
+        lc = d.cand(leader)
+        if lc is not None and not lc.active and not primary:
+            # 163-294.4(c): a dead candidate polls highest, even short of a majority
+            _declare(d, best, gs("163-294.4", "(c)"), "highest vote")
+            d.go(Phase.DECIDED)
+            return
+        if not below:
+            _declare(d, best, _runoff_sub(d), "no other candidate: highest vote")
+            d.go(Phase.DECIDED)
+            return
+        second_votes = below[0][1]
+        seconds = tuple(nm for nm, v in below if v == second_votes)
+        if len(seconds) > 1 and not primary:
+            _tie_for_second(d, leader, seconds)
+            return
+        if len(seconds) > 1:
+            if not _lot_settles(d, seconds, below, 1, what="second place"):
+                return
+            seconds = (_reorder(below, d.lots)[0][0],)
+        second = seconds[0]
+        sc = d.cand(second)
+        if sc is not None and not sc.active:
+            if sc.status == cg.DIED and not primary:
+                d.rule(K.NO_RUNOFF, gs("163-294.4", "(c)"),
+                       f"the second highest vote went to {second}, who died: no runoff",
+                       [second])
+                _declare_leaders(d, best, gs("163-294.4", "(c)"),
+                                 "the runner-up is dead, so the highest is elected")
+                return
+            d.rule(K.NO_PROVISION, [_runoff_sub(d), gs("163-294.4", "(c)")],
+                   f"the runner-up {second} is no longer a candidate ({sc.status}); the "
+                   "statutes speak only of a dead runner-up: the simulator falls back to no "
+                   "runoff, as 163-294.4(c) provides for a death", [second])
+            d.rule(K.NO_RUNOFF, _runoff_sub(d), f"{second} cannot request a runoff", [second])
+            _declare_leaders(d, best, _runoff_sub(d), "no eligible runner-up")
+            return
+        eligible: tuple[str, ...] = (second,)
+    else:
+        if not below:
+            _declare_leaders(d, best, _runoff_sub(d), "no other candidate")
+            return
+        boundary = below[min(r, len(below)) - 1][1]
+        eligible = tuple(nm for nm, v in below if v >= boundary
+                         and ((c := d.cand(nm)) is None or c.active))
+        if not eligible:
+            _declare_leaders(d, best, _runoff_sub(d), "no eligible runner-up")
+            return
+    _open_request_window(d, Pool("request", leaders=tuple(best), eligible=eligible, seats=r,
+                                 elected_first=tuple(first)))
+
+
+def _lot_settles(d: Draft, tied: Sequence[str], people: Sequence[tuple[str, int]], places: int,
+                 what: str = "first place") -> bool:
+    drawn = [n for n in d.lots if n in tied]
+    if len(drawn) >= places:
+        return True
+    d.rule(K.NO_PROVISION, [gs("163-111", "(b)"), gs("163-292", "(3)")],
+           f"a tie for {what} in the primary among {', '.join(tied)}: the part of G.S. 163-111 "
+           "on ties is not in our sources; the simulator falls back to lots", tied, once=True)
+    d.go(Phase.AWAITING_LOT)
+    return False
+
+
+def _reorder(people: Sequence[tuple[str, int]], lots: Sequence[str]) -> list[tuple[str, int]]:
+    order = {n: i for i, n in enumerate(lots)}
+    return sorted(people, key=lambda nv: (-nv[1], order.get(nv[0], len(order)), nv[0]))
+
+
+def _open_request_window(d: Draft, pool: Pool) -> None:
+    ctx = d.ctx
+    declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
+    if ctx.partisan_primary:
+        dl = cal.noon_thursday_after(DK.SECOND_PRIMARY_REQUEST, declared, gs("163-291", "(6)"),
+                                     ctx.office)
+        text = (f"no substantial plurality: {', '.join(pool.eligible)} may demand a second "
+                f"primary by {dl.due.strftime('%Y-%m-%d %H:%M')}")
+        cites = [gs("163-111", "(b)"), gs("163-291", "(6)")]
+    else:
+        dl = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, gs("163-293", "(c)"),
+                                     ctx.office)
+        text = (f"no majority: {', '.join(pool.leaders)} "
+                f"{'is' if len(pool.leaders) == 1 else 'are'} elected unless "
+                f"{', '.join(pool.eligible)} request{'s' if len(pool.eligible) == 1 else ''} a "
+                f"runoff by {dl.due.strftime('%Y-%m-%d %H:%M')}")
+        cites = [_runoff_sub(d)]
+    pool = attrs.evolve(pool, request_due=dl.due)
+    d.deadline(dl)
+    d.timer(dl.due, "runoff_request_passes")
+    d.set(pool=pool, runoff_status=RunoffStatus.AVAILABLE)
+    d.rule(K.RUNOFF_AVAILABLE, cites, text, pool.eligible, once=True)
+    d.go(Phase.RUNOFF_REQUEST)
+
+
+def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
+    """163-293(d)(1): recount; if still tied, a runoff unless one withdraws within 3 days."""
+    if not d.recounted:
+        d.rule(K.RECOUNT_REQUIRED, gs("163-293", "(d)(1)"),
+               f"a tie for the highest number of votes between {', '.join(tied)}: the board "
+               "must recount", tied, once=True)
+        d.go(Phase.AWAITING_RECOUNT)
+        return
+    ctx = d.ctx
+    cites = [gs("163-293", "(d)(1)")]
+    if len(tied) > 2:
+        d.rule(K.NO_PROVISION, [gs("163-293", "(d)(1)")],
+               f"the recount leaves {len(tied)} candidates tied for first; the statute speaks "
+               "of a runoff between 'the two'"
+               + ("; the simulator holds the runoff among all the tied (reading 6)"
+                  if ctx.interp.three_way_tie == "runoff_all"
+                  else "; the simulator draws lots (alternative reading)"), tied, once=True)
+        if ctx.interp.three_way_tie == "lot":
+            sel = select([(n, 0) for n in tied], 1, d.lots)
+            if sel.tied:
+                d.go(Phase.AWAITING_LOT)
+                return
+            _lot_ruling(d, sel, cites)
+            _declare_leaders(d, sel.chosen, gs("163-293", "(d)(1)"), "decided by lot")
+            return
+    declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
+    dl = cal.end_of_nth_day_after(DK.TIE_WITHDRAWAL, declared, 3, gs("163-293", "(d)(1)"),
+                                  ctx.office)
+    d.deadline(dl)
+    d.timer(dl.due, "tie_withdrawal_passes")
+    d.set(pool=Pool("tie_first", eligible=tied, withdraw_due=dl.due),
+          runoff_status=RunoffStatus.AVAILABLE)
+    d.rule(K.RUNOFF_AVAILABLE, cites,
+           f"the recount confirms the tie: a runoff between {', '.join(tied)} unless one "
+           f"withdraws by {dl.due.strftime('%Y-%m-%d %H:%M')}", tied, once=True)
+    d.go(Phase.TIE_WITHDRAWAL)
+
+
+def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
+    """163-293(d)(2): the leader is elected unless all but one tied runner-up withdraw within
+    3 days and the last demands a runoff under (c)."""
+    ctx = d.ctx
+    declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
+    wd = cal.end_of_nth_day_after(DK.TIE_WITHDRAWAL, declared, 3, gs("163-293", "(d)(2)"),
+                                  ctx.office)
+    rq = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, gs("163-293", "(c)"), ctx.office)
+    d.deadline(wd)
+    d.deadline(rq)
+    d.timer(wd.due, "tie_withdrawal_passes")
+    d.timer(rq.due, "runoff_request_passes")
+    d.set(pool=Pool("tie_second", leaders=(leader,), eligible=seconds, seats=1,
+                    request_due=rq.due, withdraw_due=wd.due),
+          runoff_status=RunoffStatus.AVAILABLE)
+    d.rule(K.RUNOFF_AVAILABLE, gs("163-293", "(d)(2)"),
+           f"{leader} leads short of a majority and {', '.join(seconds)} tie for second: "
+           f"{leader} is elected unless all but one of them withdraw by "
+           f"{wd.due.strftime('%Y-%m-%d %H:%M')} and the last demands a runoff by "
+           f"{rq.due.strftime('%Y-%m-%d %H:%M')}", seconds, once=True)
+    d.go(Phase.TIE_WITHDRAWAL)
+
+
+def _tie_withdrawal(d: Draft, name: str) -> None:
+    pool = d.pool
+    assert pool is not None
+    cite = gs("163-293", "(d)(1)" if pool.kind == "tie_first" else "(d)(2)")
+    if name not in pool.eligible:
+        # someone else withdraws: an ordinary withdrawal after the election
+        d.update_cand(name, status=cg.WITHDREW, off_at=d.at)
+        return
+    if pool.withdraw_due is not None and d.at > pool.withdraw_due:
+        d.rule(K.REQUEST_REJECTED, cite, f"{name}'s withdrawal came after the three days",
+               [name], reason="late")
+        return
+    d.update_cand(name, status=cg.WITHDREW, off_at=d.at, on_ballot=False)
+    remaining = tuple(n for n in pool.eligible if n != name and (
+        (c := d.cand(n)) is None or c.active))
+    d.set(pool=attrs.evolve(pool, eligible=remaining))
+    if pool.kind == "tie_first":
+        if len(remaining) == 1:
+            _declare_leaders(d, remaining, cite,
+                             f"{name} withdrew within three days of the recount")
+        return
+    if len(remaining) == 1:
+        last = remaining[0]
+        if last in pool.requests:
+            _start_runoff(d, (*pool.leaders, last), 1, cite,
+                          f"all other tied candidates withdrew and {last} demanded a runoff")
+        elif pool.request_due is not None and d.at > pool.request_due:
+            _declare_leaders(d, pool.leaders, cite,
+                             f"{last} did not demand a runoff in time")
+
+
+def _call_runoff(d: Draft, pool: Pool) -> None:
+    """Requests in time call the runoff (reading 5 for groups)."""
+    ctx = d.ctx
+    if ctx.contest.is_group:
+        if ctx.interp.group_runoff_ballot == "top_two_r":
+            ballot = (*pool.leaders, *pool.eligible[: pool.seats])
+        else:
+            ballot = (*pool.leaders, *[n for n in pool.eligible if n in pool.requests])
+    else:
+        ballot = (*pool.leaders, *pool.requests[:1])
+    cite = [_runoff_sub(d), gs("163-291", "(6)") if ctx.partisan_primary else gs("163-293",
+                                                                                 "(c)")]
+    _start_runoff(d, ballot, pool.seats, cite,
+                  f"{', '.join(pool.requests)} requested in time", keep_pool=True)
+
+
+def _start_runoff(d: Draft, ballot: Sequence[str], seats: int, cites: Cite | Sequence[Cite],
+                  reason: str, keep_pool: bool = False) -> None:
+    ctx = d.ctx
+    ballot = tuple(dict.fromkeys(ballot))
+    if not keep_pool:
+        d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
+    what = "second primary" if ctx.partisan_primary else "runoff"
+    if ctx.partisan_primary:
+        day = cal.fourth_tuesday_before_election(ctx.contest.year)
+        dl = cal.day_deadline(DK.SECOND_PRIMARY, day, (gs("163-279", "(a)(2)"),),
+                              "fourth Tuesday before the election", ctx.tz)
+    else:
+        day = cal.election_day(ctx.contest.year)
+        dl = cal.day_deadline(DK.RUNOFF_ELECTION, day, (gs("163-279", "(a)(4)"),),
+                              "Tuesday after the first Monday in November (163-293(e))", ctx.tz)
+    d.deadline(dl)
+    d.deadline(cal.canvass(day, gs("163-182.5", "(b)") if not ctx.partisan_primary
+                           else gs("163-291", "(5)"), ctx.office))
+    pool = d.pool
+    if pool is not None and keep_pool and ctx.contest.is_group:
+        d.set(pool=attrs.evolve(pool, seats=seats))
+    else:
+        d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
+        d.set(pool=Pool("runoff", leaders=pool.leaders if pool else (), seats=seats))
+    d.set(runoff_ballot=ballot, runoff_status=RunoffStatus.CALLED, round=1,
+          tallies=(d.tallies[0], ()), lots=())
+    d.rule(K.RUNOFF_CALLED, cites,
+           f"{reason}: a {what} on {day.isoformat()} between {', '.join(ballot)}"
+           + ("; no write-ins" if not ctx.partisan_primary else ""), ballot)
+    d.go(Phase.RUNOFF_CALLED)
+
+
+def decide_runoff(d: Draft, after_lot: bool = False) -> None:
+    """163-293(f): the highest in the runoff are elected; a tie is settled by lot. A second
+    primary (163-111(b), partly available) likewise."""
+    ctx = d.ctx
+    pool = d.pool
+    seats = pool.seats if pool is not None else 1
+    tally = _effective_tally(d, 1)
+    people = ranked(tally, d.runoff_ballot)
+    sel = select(people, seats, d.lots)
+    cite = gs("163-111", "(b)") if ctx.partisan_primary else gs("163-293", "(f)")
+    d.set(runoff_status=RunoffStatus.HELD)
+    if sel.tied:
+        if ctx.partisan_primary:
+            d.rule(K.NO_PROVISION, [cite, gs("163-292", "(3)")],
+                   "a tie in the second primary: the part of G.S. 163-111 on ties is not in "
+                   "our sources; the simulator falls back to lots", sel.tie_pool, once=True)
+        if sel.chosen:
+            _declare(d, sel.chosen, cite, f"highest vote in the {_what(d)}: "
+                     f"{_fmt_tally(people)}")
+        d.go(Phase.AWAITING_LOT)
+        return
+    _lot_ruling(d, sel, [cite])
+    _declare(d, sel.chosen, cite, f"highest vote in the {_what(d)}: {_fmt_tally(people)}")
+    d.set(pool=None)
+    d.go(Phase.DECIDED)
+
+
+def _what(d: Draft) -> str:
+    return "second primary" if d.ctx.partisan_primary else "runoff"
+
+
+# ----------------------------------------------------------------------------------------
+# The fold
+# ----------------------------------------------------------------------------------------
+
+
+def step(state: State, event: Event, ctx: Context) -> State:
+    """One event: fire the timers due before it, then apply it."""
+    at = event.known_at
+    state = fire_timers(state, ctx, at, event.index)
+    d = _draft(state, ctx, at, event.index, event.type)
+    if isinstance(event, VotesCast):
+        on_votes(d, {event.candidate: event.count})
+    elif isinstance(event, ReturnsReported):
+        on_votes(d, dict(event.counts))
+    else:
+        _HANDLERS[type(event)](d, event)
+    return d.freeze()
+
+
+def apply_votes(state: State, ctx: Context, batch: Mapping[str, int], first: VotesCast,
+                last_index: int) -> State:
+    """A run of ``votes_cast`` events, folded in bulk (same result as one step each)."""
+    d = _draft(state, ctx, first.at, last_index, "votes_cast")
+    on_votes(d, batch)
+    return d.freeze()
+
+
+def finish(state: State, ctx: Context, as_of: datetime | None, seq: int) -> State:
+    """End of the log: every optional act's deadline passes (whole story) or those before
+    ``as_of`` do."""
+    state = fire_timers(state, ctx, as_of if as_of is not None else FAR_FUTURE, seq)
+    if as_of is not None and as_of > state.clock:
+        state = attrs.evolve(state, clock=as_of)
+    return state
+
+
+def replay_contest(ctx: Context, events: Sequence[Event], as_of: datetime | None = None
+                   ) -> State:
+    """Fold one contest's events (in the order the board learned them) into its state."""
+    state = initial_state(ctx)
+    batch: dict[str, int] = {}
+    first: VotesCast | None = None
+    last = -1
+    horizon = FAR_FUTURE
+    for ev in events:
+        if type(ev) is VotesCast:
+            if first is not None and ev.at > horizon:
+                state = apply_votes(state, ctx, batch, first, last)
+                batch, first = {}, None
+            if first is None:
+                state = fire_timers(state, ctx, ev.at, ev.index)
+                horizon = state.timers[0].due if state.timers else FAR_FUTURE
+                first = ev
+            batch[ev.candidate] = batch.get(ev.candidate, 0) + ev.count
+            last = ev.index
+            continue
+        if first is not None:
+            state = apply_votes(state, ctx, batch, first, last)
+            batch, first = {}, None
+        state = step(state, ev, ctx)
+    if first is not None:
+        state = apply_votes(state, ctx, batch, first, last)
+    return finish(state, ctx, as_of, events[-1].index if events else -1)
+
+
+def one_office_bars(scenario: Scenario) -> dict[str, frozenset[int]]:
+    """G.S. 163-291(2): a person with a standing notice for one office may not file for
+    another at the same election. Returns, per contest, the filing events it bars."""
+    offices = {c.id: (c.year, c.municipality.strip().lower(), c.office.strip().lower() or c.id)
+               for c in scenario.contests}
+    standing: dict[tuple[int, str, str], tuple[str, str]] = {}  # (year, muni, person) -> office
+    barred: dict[str, set[int]] = {c.id: set() for c in scenario.contests}
+    for ev in scenario.events:
+        year, muni, office = offices[ev.contest]
+        if isinstance(ev, CandidateFiled):
+            key = (year, muni, ev.candidate)
+            held = standing.get(key)
+            if held is not None and held[0] != office:
+                barred[ev.contest].add(ev.index)
+            elif held is None:
+                standing[key] = (office, ev.contest)
+        elif isinstance(ev, CandidateWithdrew):
+            key = (year, muni, ev.candidate)
+            if standing.get(key, ("", ""))[0] == office:
+                del standing[key]
+    return {k: frozenset(v) for k, v in barred.items()}
+
+
+def make_context(scenario: Scenario, contest: Contest, barred: frozenset[int] = frozenset()
+                 ) -> Context:
+    office = OfficeCalendar(scenario.timezone, frozenset(scenario.office_closed))
+    return Context(contest, office, scenario.interpretations, stage_day(contest), barred)
+
+
+def pending_of(state: State, ctx: Context) -> Pending | None:
+    p = state.phase
+    if p is Phase.TIE_WITHDRAWAL and state.pool is not None:
+        pool = state.pool
+        dues = [(pool.withdraw_due, Pending.WITHDRAWAL), (pool.request_due,
+                                                            Pending.RUNOFF_REQUEST)]
+        open_ = [(due, k) for due, k in dues if due is not None and due >= state.clock]
+        if pool.kind == "tie_first":
+            return Pending.WITHDRAWAL
+        return min(open_)[1] if open_ else Pending.WITHDRAWAL
+    return {
+        Phase.FILING: Pending.FILING,
+        Phase.FILING_REOPENED: Pending.FILING,
+        Phase.FILING_EXTENDED: Pending.FILING,
+        Phase.AWAITING_NOMINATION: Pending.NOMINATION,
+        Phase.BALLOT: Pending.VOTES,
+        Phase.COUNTING: Pending.CANVASS,
+        Phase.AWAITING_RECOUNT: Pending.RECOUNT,
+        Phase.RUNOFF_REQUEST: Pending.RUNOFF_REQUEST,
+        Phase.AWAITING_LOT: Pending.LOT,
+        Phase.RUNOFF_CALLED: Pending.VOTES,
+        Phase.RUNOFF_COUNTING: Pending.CANVASS,
+    }.get(p)
+
+
+def _event_label(ev: Event) -> str:
+    bits = [ev.type.replace("_", " ")]
+    for f in ev.fields:
+        v = getattr(ev, f, None)
+        if v is None:
+            continue
+        if f == "counts":
+            v = ", ".join(f"{n} {c}" for n, c in v)
+        bits.append(f"{f}={v}")
+    return " ".join(str(b) for b in bits)
+
+
+def result_of(state: State, ctx: Context, events: Sequence[Event]) -> ContestResult:
+    contest = ctx.contest
+    outcome = Outcome(
+        elected=state.elected,
+        nominated=state.nominated,
+        vacant_seats=state.vacant,
+        runoff_status=state.runoff_status,
+        runoff_candidates=state.runoff_ballot,
+        pending=pending_of(state, ctx),
+    )
+    timeline: list[TimelineEntry] = []
+    for ev in events:
+        if type(ev) is VotesCast:
+            continue
+        timeline.append(TimelineEntry(ev.known_at, "event", _event_label(ev), "", ev.type))
+    for r in state.rulings:
+        timeline.append(TimelineEntry(r.at, "ruling", f"{r.kind.value}: {r.text}", r.cite,
+                                      r.kind.value))
+    for dl in state.deadlines:
+        label = f"{dl.kind.value}: {dl.how}"
+        timeline.append(TimelineEntry(dl.due, "deadline", label, dl.cite, dl.kind.value))
+    order = {"deadline": 0, "event": 1, "ruling": 2}
+    timeline.sort(key=lambda t: (t.at, order[t.what]))
+    tallies = tuple(tuple(ranked(dict(t), [n for n, _ in t])) for t in state.tallies if t)
+    return ContestResult(
+        id=contest.id,
+        title=contest.label,
+        method=contest.method.value,
+        stage=contest.stage.value,
+        seats=contest.seats,
+        state=state.phase.value,
+        outcome=outcome,
+        rulings=state.rulings,
+        deadlines=tuple(sorted(state.deadlines, key=lambda x: x.due)),
+        timeline=tuple(timeline),
+        tallies=tallies,
+        path=state.path,
+    )
+
+
+def replay(scenario: Scenario, *, as_of: datetime | None = None) -> Result:
+    """Replay a scenario's log: one result per contest.
+
+    With ``as_of``, only what the board knew by then counts and later deadlines stay open.
+    """
+    if as_of is not None and as_of.tzinfo is None:
+        as_of = as_of.replace(tzinfo=scenario.tz)
+    per: dict[str, list[Event]] = {c.id: [] for c in scenario.contests}
+    for ev in scenario.events:
+        if as_of is not None and ev.known_at > as_of:
+            continue
+        per[ev.contest].append(ev)
+    bars = one_office_bars(scenario)
+    results = []
+    for c in scenario.contests:
+        ctx = make_context(scenario, c, bars.get(c.id, frozenset()))
+        state = replay_contest(ctx, per[c.id], as_of)
+        results.append(result_of(state, ctx, per[c.id]))
+    return Result(scenario.title, tuple(results), as_of)

@@ -1,0 +1,105 @@
+"""A scenario: its contests, its event log, and the readings of unclear text it uses."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import attrs
+
+from simulator.events import Event
+from simulator.vocab import Method, Stage
+
+FORMAT = "electsim/v1"
+DEFAULT_TZ = "America/New_York"
+
+
+@attrs.frozen
+class Interpretations:
+    """Switches for the readings of SPEC section 5; the defaults are the SPEC's readings.
+
+    Each field is one named interpretation a scenario can switch under ``interpretations:``.
+    """
+
+    #: Reading 1: write-in votes count in the majority / substantial-plurality total.
+    write_ins_in_total: bool = True
+    #: Reading 2: votes for a dead candidate whose name stays on a nonpartisan ballot count in the
+    #: total (163-294.4(c), 163-294.1(b)).
+    dead_votes_in_total: bool = True
+    #: Reading 4: a runoff request filed before the canvass waits for it ("wait") or is
+    #: rejected as premature ("reject").
+    early_request: str = "wait"
+    #: Reading 5: group runoff ballot: "remaining_and_requesters" (SPEC) or "top_two_r"
+    #: (the R best remaining and the next R, whether or not each requested).
+    group_runoff_ballot: str = "remaining_and_requesters"
+    #: Reading 6: a tie for first among three or more: "runoff_all" (SPEC) or "lot".
+    three_way_tie: str = "runoff_all"
+    #: Reading 7: 163-294.1(b)'s "death or disqualification" also covers withdrawal.
+    withdrawal_as_death: bool = True
+    #: Reading 8: a death within 30 days noticed after day 30: "death_date" (SPEC) decides, or
+    #: "notice_date".
+    late_notice: str = "death_date"
+    #: Reading 9: only ties that decide a seat, a nomination or a runoff place matter.
+    harmless_ties: bool = True
+
+    CHOICES = {
+        "early_request": ("wait", "reject"),
+        "group_runoff_ballot": ("remaining_and_requesters", "top_two_r"),
+        "three_way_tie": ("runoff_all", "lot"),
+        "late_notice": ("death_date", "notice_date"),
+    }
+
+
+@attrs.frozen
+class Contest:
+    """One contest: an office (or group of offices) in one stage of one municipal election."""
+
+    id: str
+    method: Method
+    year: int
+    seats: int = 1
+    stage: Stage = Stage.ELECTION
+    municipality: str = ""
+    office: str = ""
+    party: str | None = None
+    date: date | None = None  # this stage's election day, overriding G.S. 163-279
+    district_based: bool = False
+    filing_opens: datetime | None = None
+    filing_closes: datetime | None = None
+    filing_fee: Decimal | None = None
+    salary: Decimal | None = None
+    line: int | None = attrs.field(default=None, eq=False)
+
+    @property
+    def is_group(self) -> bool:
+        return self.seats > 1
+
+    @property
+    def label(self) -> str:
+        parts = [p for p in (self.municipality, self.office) if p]
+        return " - ".join(parts) or self.id
+
+
+@attrs.frozen
+class Scenario:
+    """A parsed, validated scenario. Build one with :func:`simulator.load_scenario`."""
+
+    title: str
+    contests: tuple[Contest, ...]
+    events: tuple[Event, ...]
+    description: str = ""
+    timezone: str = DEFAULT_TZ
+    office_closed: tuple[date, ...] = ()
+    interpretations: Interpretations = Interpretations()
+    source: str | None = attrs.field(default=None, eq=False)
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    def contest(self, contest_id: str) -> Contest:
+        for c in self.contests:
+            if c.id == contest_id:
+                return c
+        raise KeyError(contest_id)

@@ -1,0 +1,61 @@
+"""Ranking candidates by votes, and places decided by ties and lots (pure functions)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import attrs
+
+
+def ranked(tally: Mapping[str, int], names: Iterable[str]) -> list[tuple[str, int]]:
+    """Candidates best first; equal votes keep a stable, name-ordered position.
+
+    >>> ranked({"A": 3, "B": 5}, ["A", "B", "C"])
+    [('B', 5), ('A', 3), ('C', 0)]
+    """
+    return sorted(((n, tally.get(n, 0)) for n in set(names)), key=lambda nv: (-nv[1], nv[0]))
+
+
+@attrs.frozen
+class Selection:
+    """The ``places`` best of a ranking, or the tie a lot must settle first."""
+
+    chosen: tuple[str, ...]  # decided places, best first
+    tie_pool: tuple[str, ...] = ()  # candidates tied across the boundary
+    tie_places: int = 0  # places the lot must give among the pool
+    lot_winners: tuple[str, ...] = ()  # places already given by lot
+
+    @property
+    def tied(self) -> bool:
+        return self.tie_places > 0
+
+    @property
+    def decided_by_lot(self) -> bool:
+        return bool(self.lot_winners)
+
+
+def select(people: Sequence[tuple[str, int]], places: int, lots: Sequence[str] = ()) -> Selection:
+    """Choose the best ``places``; a tie across the boundary needs a lot (reading 9: a tie
+    inside the chosen group or below the boundary does not matter).
+
+    ``lots`` are winners the board drew, in order; they fill the tied places.
+
+    >>> select([("A", 300), ("B", 250), ("C", 250), ("D", 100)], 2)
+    Selection(chosen=('A',), tie_pool=('B', 'C'), tie_places=1, lot_winners=())
+    >>> select([("A", 300), ("B", 250), ("C", 250), ("D", 100)], 2, ["C"]).chosen
+    ('A', 'C')
+    """
+    if places <= 0:
+        return Selection(())
+    if len(people) <= places:
+        return Selection(tuple(n for n, _ in people))
+    boundary = people[places - 1][1]
+    if people[places][1] != boundary:
+        return Selection(tuple(n for n, _ in people[:places]))
+    sure = tuple(n for n, v in people if v > boundary)
+    pool = tuple(n for n, v in people if v == boundary)
+    k = places - len(sure)
+    drawn = tuple(n for n in dict.fromkeys(lots) if n in pool)
+    if len(drawn) >= k:
+        return Selection(sure + drawn[:k], lot_winners=drawn[:k])
+    return Selection(sure, tie_pool=pool, tie_places=k, lot_winners=drawn)

@@ -1,0 +1,55 @@
+"""The readable timeline printed by ``electsim replay`` (aligned columns, local times)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from simulator.result import ContestResult, Result
+
+_COLOURS = {"event": "\033[36m", "ruling": "\033[1;33m", "deadline": "\033[35m"}
+_RESET = "\033[0m"
+
+
+def _when(at: datetime) -> str:
+    return at.strftime("%a %Y-%m-%d %H:%M")
+
+
+def format_outcome(c: ContestResult) -> list[str]:
+    o = c.outcome
+    lines = [
+        f"  elected:   {', '.join(o.elected) or '-'}",
+        f"  nominated: {', '.join(o.nominated) or '-'}",
+        f"  vacant seats: {o.vacant_seats}",
+        f"  runoff: {o.runoff_status.value}"
+        + (f" ({', '.join(o.runoff_candidates)})" if o.runoff_candidates else ""),
+        f"  pending: {o.pending.value if o.pending else 'nothing'}",
+    ]
+    for i, t in enumerate(c.tallies):
+        label = "votes" if i == 0 else "runoff votes"
+        lines.append(f"  {label}: " + ", ".join(f"{n} {v}" for n, v in t))
+    return lines
+
+
+def format_contest(c: ContestResult, *, colour: bool = False) -> str:
+    head = f"{c.title} [{c.id}] - {c.method}, {c.stage}, {c.seats} seat(s): {c.state}"
+    out = [head, "=" * min(len(head), 100)]
+    width = max((len(t.what) for t in c.timeline), default=8)
+    for t in c.timeline:
+        label = t.label
+        if t.cite:
+            label += f"  [{t.cite}]"
+        what = t.what.ljust(width)
+        if colour:
+            what = _COLOURS.get(t.what, "") + what + _RESET
+        out.append(f"{_when(t.at)}  {what}  {label}")
+    out.append("Outcome:")
+    out.extend(format_outcome(c))
+    return "\n".join(out)
+
+
+def format_result(result: Result, *, colour: bool = False) -> str:
+    parts = [f"# {result.scenario}"]
+    if result.as_of is not None:
+        parts.append(f"(as of {_when(result.as_of)})")
+    parts.extend(format_contest(c, colour=colour) for c in result.contests)
+    return "\n\n".join(parts) + "\n"

@@ -1,0 +1,78 @@
+"""Closed vocabularies of the public contract (SPEC.md sections 1, 3 and 4).
+
+Each enum's values are exactly the strings the SPEC fixes; JSON output uses ``.value``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Method(StrEnum):
+    """The four municipal methods of G.S. 163-290(a)."""
+
+    PARTISAN = "partisan"
+    PLURALITY = "nonpartisan-plurality"
+    PRIMARY = "nonpartisan-primary"
+    RUNOFF = "nonpartisan-runoff"
+
+
+class Stage(StrEnum):
+    PRIMARY = "primary"
+    ELECTION = "election"
+
+
+class RulingKind(StrEnum):
+    FILING_REJECTED = "filing_rejected"
+    FILING_REOPENED = "filing_reopened"
+    FILING_EXTENDED = "filing_extended"
+    NAME_REMOVED = "name_removed"
+    NAME_REMAINS = "name_remains"
+    VOTES_DISREGARDED = "votes_disregarded"
+    PRIMARY_CANCELLED = "primary_cancelled"
+    NOMINEE_CERTIFIED = "nominee_certified"
+    PARTY_TO_NOMINATE = "party_to_nominate"
+    MAJORITY_THRESHOLD = "majority_threshold"
+    ELECTED = "elected"
+    NOMINATED = "nominated"
+    RUNOFF_AVAILABLE = "runoff_available"
+    RUNOFF_CALLED = "runoff_called"
+    REQUEST_REJECTED = "request_rejected"
+    RECOUNT_REQUIRED = "recount_required"
+    DECIDED_BY_LOT = "decided_by_lot"
+    NO_RUNOFF = "no_runoff"
+    OFFICE_VACANT = "office_vacant"
+    NO_PROVISION = "no_provision"
+
+
+class DeadlineKind(StrEnum):
+    FILING_OPENS = "filing_opens"
+    FILING_CLOSES = "filing_closes"
+    REOPENED_FILING_CLOSES = "reopened_filing_closes"
+    EXTENDED_FILING_CLOSES = "extended_filing_closes"
+    PRIMARY_DAY = "primary_day"
+    SECOND_PRIMARY = "second_primary"
+    ELECTION_DAY = "election_day"
+    RUNOFF_ELECTION = "runoff_election"
+    CANVASS = "canvass"
+    RUNOFF_REQUEST = "runoff_request"
+    SECOND_PRIMARY_REQUEST = "second_primary_request"
+    TIE_WITHDRAWAL = "tie_withdrawal"
+
+
+class Pending(StrEnum):
+    VOTES = "votes"
+    CANVASS = "canvass"
+    RUNOFF_REQUEST = "runoff_request"
+    RECOUNT = "recount"
+    WITHDRAWAL = "withdrawal"
+    LOT = "lot"
+    FILING = "filing"
+    NOMINATION = "nomination"
+
+
+class RunoffStatus(StrEnum):
+    NONE = "none"
+    AVAILABLE = "available"
+    CALLED = "called"
+    HELD = "held"
