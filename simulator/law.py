@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import attrs
 
-NCLEG = "https://www.ncleg.gov/EnactedLegislation/Statutes/HTML/BySection/Chapter_{ch}/GS_{sec}.html"
+NCLEG = (
+    "https://www.ncleg.gov/EnactedLegislation/Statutes/HTML/BySection/Chapter_{ch}/GS_{sec}.html"
+)
 NCAC = "http://reports.oah.state.nc.us/ncac/title%2008%20-%20elections/chapter%2006%20-%20partisan%20elections/subchapter%20b/08%20ncac%2006b%20.0104.html"
 
 

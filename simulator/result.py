@@ -109,8 +109,13 @@ class TimelineEntry:
     kind: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"at": self.at.isoformat(), "what": self.what, "label": self.label,
-                "cite": self.cite, "kind": self.kind}
+        return {
+            "at": self.at.isoformat(),
+            "what": self.what,
+            "label": self.label,
+            "cite": self.cite,
+            "kind": self.kind,
+        }
 
 
 @attrs.frozen
@@ -140,9 +145,7 @@ class ContestResult:
             "rulings": [r.to_json() for r in self.rulings],
             "deadlines": [d.to_json() for d in self.deadlines],
             "timeline": [t.to_json() for t in self.timeline],
-            "tallies": [
-                {"round": i, "votes": dict(t)} for i, t in enumerate(self.tallies)
-            ],
+            "tallies": [{"round": i, "votes": dict(t)} for i, t in enumerate(self.tallies)],
         }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from typing import ClassVar
 from zoneinfo import ZoneInfo
 
 import attrs
@@ -43,7 +44,7 @@ class Interpretations:
     #: Reading 9: only ties that decide a seat, a nomination or a runoff place matter.
     harmless_ties: bool = True
 
-    CHOICES = {
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": ("wait", "reject"),
         "group_runoff_ballot": ("remaining_and_requesters", "top_two_r"),
         "three_way_tie": ("runoff_all", "lot"),

@@ -1,0 +1,193 @@
+"""The statutory calendar: G.S. 163-279 days, filing periods, canvasses and G.S. 103-5 moves."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simulator import calendar as cal
+from simulator.calendar import OfficeCalendar
+from simulator.law import gs
+from simulator.vocab import DeadlineKind, Method
+
+NY = ZoneInfo("America/New_York")
+OFFICE = OfficeCalendar()
+years = st.integers(min_value=1975, max_value=2100)
+days = st.dates(min_value=date(1975, 1, 1), max_value=date(2100, 12, 31))
+
+
+def _kinds(year: int, method: Method, **kw: bool) -> dict[str, list[datetime]]:
+    out: dict[str, list[datetime]] = {}
+    for d in cal.statutory_calendar(year, method, calendar=OFFICE, **kw):
+        out.setdefault(d.kind.value, []).append(d.due)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("year", "opens", "closes", "primary", "first", "november"),
+    [
+        # Published State Board calendars (see ../shared/data/README.md)
+        (2019, date(2019, 7, 5), date(2019, 7, 19), date(2019, 9, 10), date(2019, 10, 8),
+         date(2019, 11, 5)),
+        (2023, date(2023, 7, 7), date(2023, 7, 21), date(2023, 9, 12), date(2023, 10, 10),
+         date(2023, 11, 7)),
+    ],
+)
+def test_the_published_calendars_of_2019_and_2023_match(
+    year: int, opens: date, closes: date, primary: date, first: date, november: date
+) -> None:
+    partisan = _kinds(year, Method.PARTISAN)
+    assert partisan["filing_opens"] == [datetime.combine(opens, time(12), NY)]
+    assert partisan["filing_closes"] == [datetime.combine(closes, time(12), NY)]
+    assert partisan["primary_day"][0].date() == primary
+    assert partisan["election_day"][0].date() == november
+    runoff = _kinds(year, Method.RUNOFF)
+    assert runoff["election_day"][0].date() == first
+    assert runoff["runoff_election"][0].date() == november
+    assert _kinds(year, Method.PRIMARY)["primary_day"][0].date() == first
+
+
+def test_the_2027_runoff_calendar_of_the_contract_examples() -> None:
+    # G.S. 163-279(a)(4), 163-293(c)
+    k = _kinds(2027, Method.RUNOFF)
+    assert k["filing_opens"][0] == datetime(2027, 7, 2, 12, tzinfo=NY)
+    assert k["filing_closes"][0] == datetime(2027, 7, 16, 12, tzinfo=NY)
+    assert k["election_day"][0].date() == date(2027, 10, 5)
+    assert k["canvass"][0] == datetime(2027, 10, 12, 11, tzinfo=NY)
+    assert k["runoff_request"][0] == datetime(2027, 10, 14, 12, tzinfo=NY)
+    assert k["runoff_election"][0].date() == date(2027, 11, 2)
+
+
+def test_a_filing_opening_on_independence_day_moves_to_monday() -> None:
+    # G.S. 103-5(a): 2025's first Friday in July is July 4
+    opens, _ = cal.filing_period(2025, calendar=OFFICE)
+    assert opens.due == datetime(2025, 7, 7, 12, tzinfo=NY)
+    assert opens.moved_from == datetime(2025, 7, 4, 12, tzinfo=NY)
+    assert opens.why_moved is not None and "Independence Day" in opens.why_moved
+
+
+def test_a_canvass_on_veterans_day_moves_to_the_next_open_day() -> None:
+    # 2025: election Nov 4, the seventh day is Nov 11 (Veterans Day)
+    c = cal.canvass(date(2025, 11, 4), gs("163-182.5", "(b)"), OFFICE)
+    assert c.due == datetime(2025, 11, 12, 11, tzinfo=NY)
+    assert c.moved_from is not None and c.moved_from.date() == date(2025, 11, 11)
+
+
+def test_district_based_cities_file_later_in_the_year_after_a_census() -> None:
+    # G.S. 163-291(2)a, 163-294.2(c)(1): fourth Monday in July to second Friday in August
+    opens, closes = cal.filing_period(2021, calendar=OFFICE, district_based=True)
+    assert opens.due == datetime(2021, 7, 26, 12, tzinfo=NY)
+    assert closes.due == datetime(2021, 8, 13, 12, tzinfo=NY)
+    regular, _ = cal.filing_period(2021, calendar=OFFICE, district_based=False)
+    assert regular.due == datetime(2021, 7, 2, 12, tzinfo=NY)
+
+
+def test_the_second_year_after_a_census_files_with_the_county_offices() -> None:
+    # G.S. 163-291(2)b (163-106.2 modeled: December of the year before)
+    opens, closes = cal.filing_period(2022, calendar=OFFICE, method=Method.PARTISAN)
+    assert opens.due == datetime(2021, 12, 6, 12, tzinfo=NY)
+    assert closes.due == datetime(2021, 12, 17, 12, tzinfo=NY)
+    assert "163-291(2)b" in opens.cite
+
+
+def test_scenario_office_closures_move_deadlines_too() -> None:
+    closed = OfficeCalendar(extra_closed=frozenset({date(2027, 10, 14)}))
+    d = cal.noon_thursday_after(DeadlineKind.RUNOFF_REQUEST, date(2027, 10, 12),
+                                gs("163-293", "(c)"), closed)
+    assert d.due == datetime(2027, 10, 15, 12, tzinfo=NY)
+    assert d.why_moved == "2027-10-14 office closed (scenario office_closed)"
+
+
+@given(years)
+def test_election_days_fall_on_the_statutory_weekdays(year: int) -> None:
+    nov = cal.election_day(year)
+    assert nov.weekday() == cal.TUE and nov.month == 11 and 2 <= nov.day <= 8
+    fourth = cal.fourth_tuesday_before_election(year)
+    assert fourth.weekday() == cal.TUE and (nov - fourth).days == 28
+    primary = cal.partisan_primary_day(year)
+    assert primary.weekday() == cal.TUE and 8 <= (primary - cal.labor_day(year)).days <= 8
+
+
+@given(years, st.sampled_from(list(Method)), st.booleans())
+def test_every_statutory_date_is_well_formed(year: int, method: Method, district: bool) -> None:
+    ds = cal.statutory_calendar(year, method, calendar=OFFICE, district_based=district)
+    opens, closes = ds[0], ds[1]
+    assert opens.due < closes.due
+    for d in ds:
+        assert d.due.tzinfo is not None and d.cite
+        if d.moved_from is not None:
+            # no date moves earlier, and a moved date is an open day
+            assert d.due > d.moved_from
+            assert OFFICE.is_open(d.due.date())
+            assert not OFFICE.is_open(d.moved_from.date())
+        if d.kind in (DeadlineKind.FILING_OPENS, DeadlineKind.FILING_CLOSES,
+                      DeadlineKind.RUNOFF_REQUEST):
+            local = d.due.astimezone(NY)
+            assert (local.hour, local.minute) == (12, 0)
+
+
+@given(days)
+def test_the_next_open_day_is_open_and_never_earlier(d: date) -> None:
+    n = OFFICE.next_open_day(d)
+    assert n >= d and OFFICE.is_open(n)
+    assert all(not OFFICE.is_open(d + timedelta(days=i)) for i in range((n - d).days))
+
+
+@given(days)
+def test_noon_deadlines_are_at_noon_local_time_across_dst(d: date) -> None:
+    dl = cal.noon_thursday_after(DeadlineKind.RUNOFF_REQUEST, d, gs("163-293", "(c)"), OFFICE)
+    local = dl.due.astimezone(NY)
+    assert (local.hour, local.minute, local.second) == (12, 0, 0)
+    assert dl.due.utcoffset() in (timedelta(hours=-4), timedelta(hours=-5))
+    original = dl.moved_from or dl.due
+    assert original.date().weekday() == cal.THU and 1 <= (original.date() - d).days <= 7
+
+
+@given(days, st.integers(min_value=1, max_value=10))
+def test_end_of_day_deadlines_are_the_last_second_of_an_open_day(d: date, n: int) -> None:
+    dl = cal.end_of_nth_day_after(DeadlineKind.TIE_WITHDRAWAL, d, n, gs("163-293", "(d)"),
+                                  OFFICE)
+    local = dl.due.astimezone(NY)
+    assert local.time() == time(23, 59, 59)
+    assert local.date() >= d + timedelta(days=n) and OFFICE.is_open(local.date())
+
+
+@settings(max_examples=200)
+@given(st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2090, 1, 1)),
+       st.sampled_from([3, 5]))
+def test_a_reopened_period_opens_at_noon_on_an_open_day_and_lasts_its_days(
+    notice: datetime, n: int
+) -> None:
+    # SPEC reading 3
+    at = notice.replace(tzinfo=NY)
+    opens, close = cal.reopened_period(at, n, gs("163-294.4", "(b)"), OFFICE)
+    assert opens >= at or opens.date() == at.date()
+    assert opens.astimezone(NY).time() == time(12) and OFFICE.is_open(opens.date())
+    assert close.due >= opens + timedelta(days=n) - timedelta(hours=1)  # DST-safe
+    assert close.due.astimezone(NY).time() == time(12)
+
+
+def test_the_calendar_command_prints_json_with_citations() -> None:
+    p = subprocess.run(
+        [sys.executable, "-m", "simulator", "calendar", "2027", "--method",
+         "nonpartisan-runoff", "--json"],
+        capture_output=True, text=True, check=True,
+    )
+    doc = json.loads(p.stdout)
+    assert doc["year"] == 2027 and doc["method"] == "nonpartisan-runoff"
+    kinds = {d["kind"]: d for d in doc["deadlines"]}
+    assert kinds["runoff_election"]["due"].startswith("2027-11-02")
+    assert kinds["election_day"]["cite"] == "G.S. 163-279(a)(4)"
+
+
+def test_the_calendar_command_rejects_an_unknown_method_with_exit_2() -> None:
+    p = subprocess.run([sys.executable, "-m", "simulator", "calendar", "2027", "--method", "x"],
+                       capture_output=True, text=True)
+    assert p.returncode == 2 and "expected one of" in p.stderr and "Traceback" not in p.stderr
