@@ -9,10 +9,7 @@ The public API, for notebooks and scripts::
 
 from simulator.calendar import Deadline, OfficeCalendar, statutory_calendar
 from simulator.errors import Problem, ScenarioError, SimulatorError
-try:
-    from simulator.loader import dump_scenario, load_scenario, parse_scenario, scenario_to_dict
-except ImportError:  # TEMP until loader lands
-    pass
+from simulator.loader import dump_scenario, load_scenario, parse_scenario, scenario_to_dict
 from simulator.replay import replay
 from simulator.result import ContestResult, Outcome, Result, Ruling
 from simulator.scenario import Contest, Interpretations, Scenario

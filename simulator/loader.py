@@ -1,0 +1,1698 @@
+"""Reading scenario files (SPEC section 1): YAML or JSON text in, a validated :class:`Scenario` out.
+
+Validation lives here, at the edge: the loader turns raw text into typed, frozen events once, and
+the rest of electsim trusts those types. Bad input never produces a half-built scenario and never
+an exception other than :class:`~simulator.errors.ScenarioError`, which lists *every* problem
+found, each with the file, the 1-based line, the path (``events[3].candidate``), what was
+expected and what was found.
+
+How it works, and why it is fast enough for a log of a million events:
+
+1. **Reading.** YAML is read by :class:`_Loader`, a subclass of PyYAML's ``CSafeLoader`` (the
+   libyaml parser; ``SafeLoader`` when libyaml is absent). Instead of PyYAML's compose-then-
+   construct passes, which build a node tree of the whole file and then walk it, :meth:`_Loader.
+   build` turns the parser's event stream straight into dicts and lists in one iterative pass:
+   plain scalars are resolved once per distinct text (a cache), every mapping remembers its line,
+   duplicate keys and tags other than YAML's own scalar tags (``!!python/object`` and friends) are
+   recorded as problems rather than raised, and no recursion limit can be hit. JSON is read by
+   :func:`json.loads` with an ``object_pairs_hook`` (duplicate keys) and ``parse_float=Decimal``.
+   The garbage collector is paused while millions of small containers are created.
+2. **Validating.** :class:`_Validator` walks the raw data once, checking every field and
+   building the frozen values of :mod:`simulator.scenario` and :mod:`simulator.events`. The
+   per-event path is a handful of dict look-ups: no regular expressions, no ``pendulum``, and no
+   :class:`~simulator.errors.Problem` unless something is wrong. Times are parsed with
+   :meth:`datetime.fromisoformat` and cached by their text.
+3. **Locating.** Only when there are problems are lines looked up, by each problem's path. The
+   first YAML reading already knows the line of every mapping, of every key of a block
+   mapping, and that a one-line flow mapping (an event like ``{type: votes_cast, ...}``) has
+   all its keys on its line; only where that is not enough (a multi-line flow mapping, an item
+   of a list of scalars) is the text read a second time, recording every line. For JSON, a
+   small walker follows just the problems' paths through the text, skipping everything else
+   with the :mod:`json` scanner. Events read from JSON carry ``line=None``: :mod:`json` keeps
+   no positions, and finding them on every load would add a second pass over the text.
+
+Readings of SPEC section 1 made here: every time (``at``, ``notice_at``, filing ``opens`` and
+``closes``) must fall in the years 1900-2200, a contest's ``year`` in 1973-2200; money
+(``filing_fee``, ``salary``, an event's ``fee``) may also be written as a quoted number, and
+stays an exact Decimal (YAML and JSON floats are read from their text, never through binary
+floating point); ``counts`` are kept in order of candidate name, since a mapping has no order
+(so equal facts give equal events); a ``stage: primary`` is only for the partisan and
+nonpartisan-primary methods; ``party`` is an error for the nonpartisan methods and optional for
+a partisan election; references to a candidate who never filed are reported once per name and
+contest, at the first event naming them.
+
+Local times that do not exist (the spring-forward gap) or happen twice (the fall-back hour) are
+read with ``fold=0``, that is with the UTC offset in force before the change: ``02:30`` on the
+spring-forward day in New York is 07:30 UTC, i.e. 03:30 EDT; ``01:30`` on the fall-back day is
+the first (EDT) 01:30. Times are then normalised, so that a scenario written out by
+:func:`scenario_to_dict` reads back equal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import json
+import os
+import re
+from collections.abc import Callable, Iterator
+from datetime import UTC, date, datetime
+from decimal import Decimal, InvalidOperation, localcontext
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import attrs
+import yaml
+from yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
+from yaml.nodes import ScalarNode
+
+from simulator.errors import Problem, ScenarioError
+from simulator.events import EVENT_TYPES, CandidateDied, Event, is_write_in
+from simulator.scenario import DEFAULT_TZ, FORMAT, Contest, Interpretations, Scenario
+from simulator.vocab import Method, Stage
+
+try:
+    from yaml import CSafeDumper as _YamlDumper
+    from yaml import CSafeLoader as _YamlLoader
+except ImportError:  # pragma: no cover - no libyaml: the pure-Python parser, same events
+    from yaml import SafeDumper as _YamlDumper  # type: ignore[assignment]
+    from yaml import SafeLoader as _YamlLoader  # type: ignore[assignment]
+
+__all__ = ["dump_scenario", "load_scenario", "parse_scenario", "scenario_to_dict"]
+
+#: One problem before it becomes a :class:`Problem`: path parts, expected, found, line.
+_Raw = tuple[tuple[Any, ...], str, str, int | None]
+
+_MISSING: Any = object()  # a key that is absent / no pending key
+_MERGE: Any = object()  # the YAML merge key ``<<``
+
+_T = "tag:yaml.org,2002:"
+_STR, _NULL, _BOOL, _INT, _FLOAT = _T + "str", _T + "null", _T + "bool", _T + "int", _T + "float"
+_TIMESTAMP, _MAP, _SEQ, _MERGE_TAG = _T + "timestamp", _T + "map", _T + "seq", _T + "merge"
+_SCALAR_TAGS = frozenset({_STR, _NULL, _BOOL, _INT, _FLOAT, _TIMESTAMP})
+
+_FIRST_YEAR, _LAST_YEAR = 1973, 2200  # contest years (municipal elections under G.S. 163-279)
+_TIME_YEARS = (1900, 2200)  # any time in a scenario
+_MAX_AMOUNT = Decimal(10) ** 12
+_FEE_FLOOR = Decimal(5)
+_SHOW = 60  # how much of a found value a message shows
+_JSON_SPACE = re.compile(r"[ \t\n\r]*")  # JSON's whitespace (only used to find lines)
+_ONCE = (
+    "each key at most once in a mapping (nothing a user wrote may be lost: remove or rename "
+    "the repeated key)"
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading YAML
+
+
+class _Map(dict[Any, Any]):
+    """A mapping read from YAML: its 1-based line and where its keys are.
+
+    ``key_lines`` is the line of each key (detail mode), or None when the whole mapping is on its
+    one line (a flow mapping like ``{type: votes_cast, ...}``), or not set (not known).
+    """
+
+    __slots__ = ("key_lines", "line")
+    line: int | None
+    key_lines: dict[Any, int] | None
+
+
+class _Seq(list[Any]):
+    """A sequence read in detail mode: its line and the line of each item."""
+
+    __slots__ = ("item_lines", "line")
+    line: int
+    item_lines: list[int]
+
+
+def _slot(container: Any, pending: Any) -> Any:
+    """The path part of the value being read into ``container``."""
+    if isinstance(container, dict):
+        if pending is _MISSING:
+            return "<key>"
+        return "<<" if pending is _MERGE else pending
+    return len(container)
+
+
+class _Loader(_YamlLoader):
+    """libyaml's safe parser with a one-pass, line-recording, problem-collecting builder.
+
+    Use :meth:`build` instead of ``get_single_data``. SPEC section 1: "nothing a user wrote is
+    lost", so a duplicate key is a problem, not a silent overwrite.
+    """
+
+    def __init__(self, text: str, *, detail: bool = False) -> None:
+        super().__init__(text)
+        self.detail = detail
+        self.problems: list[_Raw] = []
+        self.duplicates: list[_Raw] = []
+
+    # -- scalars ----------------------------------------------------------------------------
+
+    def _plain(self, value: str) -> Any:
+        """A plain (unquoted, untagged) scalar, resolved as YAML 1.1 / PyYAML's safe loader does."""
+        tag: str = self.resolve(ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
+        if tag == _STR:
+            return value
+        if tag == _INT:
+            try:
+                return self.construct_yaml_int(ScalarNode(tag, value))
+            except ValueError:  # more digits than int() accepts: keep the text, validation says
+                return value
+        if tag == _FLOAT:
+            return self._float(value)
+        if tag == _BOOL:
+            return self.bool_values[value.lower()]
+        if tag == _NULL:
+            return None
+        if tag == _TIMESTAMP:
+            return self._timestamp(value)
+        if tag == _MERGE_TAG:
+            return _MERGE
+        return value  # the '=' value key, or anything else a resolver might add: plain text
+
+    def _float(self, value: str) -> Any:
+        """Floats become exact Decimals from their text, so ``12.50`` stays ``12.50``."""
+        try:
+            return Decimal(value.replace("_", ""))
+        except InvalidOperation:
+            pass
+        try:  # .inf, .nan, sexagesimal 1:30.5
+            number = self.construct_yaml_float(ScalarNode(_FLOAT, value))
+        except ValueError:
+            return value
+        return Decimal(repr(number)) if number - number == 0 else Decimal(number)
+
+    def _timestamp(self, value: str) -> Any:
+        try:
+            if len(value) == 10:
+                return date.fromisoformat(value)
+            return datetime.fromisoformat(value)
+        except ValueError:
+            pass
+        try:  # the rarer YAML forms (``2001-12-14 21:59:43.10 -5``); an impossible date stays text
+            return self.construct_yaml_timestamp(ScalarNode(_TIMESTAMP, value))
+        except ValueError:
+            return value
+
+    def _tagged(self, ev: Any, where: tuple[Any, ...]) -> Any:
+        """A scalar with an explicit tag: YAML's own scalar tags are fine, others a problem."""
+        tag = ev.tag
+        value: str = ev.value
+        if tag in _SCALAR_TAGS:
+            try:
+                if tag == _STR:
+                    return value
+                if tag == _BOOL:
+                    return self.bool_values[value.lower()]
+                if tag == _NULL:
+                    return None
+                if tag == _INT:
+                    return self.construct_yaml_int(ScalarNode(tag, value))
+                result = self._float(value) if tag == _FLOAT else self._timestamp(value)
+                if isinstance(result, str):
+                    raise ValueError(value)
+                return result
+            # PyYAML's constructors raise assorted errors on text that does not fit their tag.
+            except Exception:
+                self.problems.append(
+                    (
+                        where,
+                        f"a value that fits its tag !!{str(tag)[len(_T) :]}",
+                        _show(value),
+                        ev.start_mark.line + 1,
+                    )
+                )
+                return value
+        self._bad_tag(tag, ev, where)
+        return value
+
+    def _bad_tag(self, tag: Any, ev: Any, where: tuple[Any, ...]) -> None:
+        self.problems.append(
+            (
+                where,
+                "plain YAML data: no tags (a `!!python/...` or `!custom` tag is not allowed; "
+                "remove it)",
+                f"the tag {_short_tag(tag)}",
+                ev.start_mark.line + 1,
+            )
+        )
+
+    # -- the builder ------------------------------------------------------------------------
+
+    def build(self) -> Any:
+        """Read the single document: plain dicts/lists/scalars, maps as :class:`_Map`.
+
+        Raises :class:`yaml.YAMLError` for malformed text; collects everything else in
+        :attr:`problems`.
+        """
+        get = self.get_event
+        detail = self.detail
+        problems = self.problems
+        cache: dict[str, Any] = {}
+        anchors: dict[str, Any] = {}
+        stack: list[tuple[Any, Any, Any, Any, Any]] = []
+        cur: Any = None  # the open collection; None at the top
+        in_map = False
+        key: Any = _MISSING  # the key waiting for its value, in a mapping
+        key_ev: Any = None
+        merges: list[Any] | None = None
+        lines: dict[Any, int] | None = None  # the open mapping's key lines, if recorded
+        root: Any = None
+        documents = 0
+        val: Any
+        while True:
+            ev: Any = get()
+            et = type(ev)
+            if et is ScalarEvent:
+                tag = ev.tag
+                if tag is None:
+                    if ev.implicit[0]:
+                        text = ev.value
+                        val = cache.get(text, _MISSING)
+                        if val is _MISSING:
+                            val = self._plain(text)
+                            if len(cache) > 100_000:
+                                cache.clear()
+                            cache[text] = val
+                    else:
+                        val = ev.value
+                elif tag == "!":
+                    val = ev.value
+                else:
+                    val = self._tagged(ev, _path_here(stack, cur, key))
+                if val is _MERGE and not (in_map and key is _MISSING):
+                    val = "<<"  # a merge key is only special as a key
+                if ev.anchor is not None:
+                    anchors[ev.anchor] = val
+            elif et is MappingStartEvent:
+                new: Any = _Map()
+                new.line = ev.start_mark.line + 1
+                if ev.tag is not None and ev.tag != _MAP and ev.tag != "!":
+                    self._bad_tag(ev.tag, ev, _path_here(stack, cur, key))
+                stack.append((cur, key, key_ev, merges, lines))
+                # Key lines cost a little per key: recorded for block mappings (usually few);
+                # a flow mapping, like each event of a big log, is usually on one line.
+                lines = None
+                if detail or not ev.flow_style:
+                    new.key_lines = lines = {}
+                if ev.anchor is not None:
+                    anchors[ev.anchor] = new
+                cur, in_map, key, merges = new, True, _MISSING, None
+                continue
+            elif et is MappingEndEvent:
+                if merges is not None:
+                    _apply_merges(cur, merges)
+                if lines is None and ev.end_mark.line + 1 == cur.line:
+                    cur.key_lines = None  # all on one line: each key's line is the mapping's
+                val = cur
+                cur, key, key_ev, merges, lines = stack.pop()
+                in_map = type(cur) is _Map
+            elif et is SequenceStartEvent:
+                if detail:
+                    new = _Seq()
+                    new.line = ev.start_mark.line + 1
+                    new.item_lines = []
+                else:
+                    new = []
+                if ev.tag is not None and ev.tag != _SEQ and ev.tag != "!":
+                    self._bad_tag(ev.tag, ev, _path_here(stack, cur, key))
+                if ev.anchor is not None:
+                    anchors[ev.anchor] = new
+                stack.append((cur, key, key_ev, merges, lines))
+                cur, in_map, key, merges, lines = new, False, _MISSING, None, None
+                continue
+            elif et is SequenceEndEvent:
+                val = cur
+                cur, key, key_ev, merges, lines = stack.pop()
+                in_map = type(cur) is _Map
+            elif et is AliasEvent:
+                val = anchors.get(ev.anchor, _MISSING)
+                if val is _MISSING:
+                    problems.append(
+                        (
+                            _path_here(stack, cur, key),
+                            "an alias to an anchor defined above it (`&name` before `*name`)",
+                            f"*{ev.anchor}",
+                            ev.start_mark.line + 1,
+                        )
+                    )
+                    val = None
+            elif et is DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    problems.append(
+                        (
+                            (),
+                            "a single YAML document (remove the second `---`)",
+                            "another document",
+                            ev.start_mark.line + 1,
+                        )
+                    )
+                    break
+                continue
+            elif et is StreamEndEvent or ev is None:
+                break
+            else:  # stream start, document end
+                continue
+
+            # Place the value just read.
+            if cur is None:
+                root = val
+            elif in_map:
+                if key is _MISSING:
+                    key, key_ev = val, ev
+                    continue
+                if key is _MERGE:
+                    merges = self._merge_source(merges, val, _path_here(stack, cur, key), ev)
+                else:
+                    n = len(cur)
+                    try:
+                        cur[key] = val
+                    except TypeError:
+                        problems.append(
+                            (
+                                _path_here(stack, cur, "<key>"),
+                                "a plain key such as a field name (not a list or a mapping)",
+                                _show(key),
+                                key_ev.start_mark.line + 1,
+                            )
+                        )
+                    else:
+                        if len(cur) == n:
+                            self.duplicates.append(
+                                (
+                                    _path_here(stack, cur, key),
+                                    _ONCE,
+                                    f"{_show(key)} again",
+                                    key_ev.start_mark.line + 1,
+                                )
+                            )
+                        if lines is not None:
+                            lines[key] = key_ev.start_mark.line + 1
+                key = _MISSING
+            else:
+                cur.append(val)
+                if detail:
+                    t = type(val)
+                    cur.item_lines.append(
+                        val.line
+                        if (t is _Map or t is _Seq) and et is not AliasEvent
+                        else ev.start_mark.line + 1
+                    )
+        return root
+
+    def _merge_source(
+        self, merges: list[Any] | None, val: Any, where: tuple[Any, ...], ev: Any
+    ) -> list[Any] | None:
+        """Record ``<<: *base`` (or a list of bases: the first wins) for the open mapping."""
+        sources = list(reversed(val)) if isinstance(val, list) else [val]
+        good = [s for s in sources if isinstance(s, dict)]
+        if len(good) != len(sources):
+            self.problems.append(
+                (
+                    where,
+                    "a mapping, or a list of mappings, to merge with `<<`",
+                    _show(val),
+                    ev.start_mark.line + 1,
+                )
+            )
+        return (merges or []) + good
+
+
+def _apply_merges(cur: _Map, merges: list[Any]) -> None:
+    """YAML merge keys: the mapping's own keys win, then later ``<<`` keys over earlier ones."""
+    key_lines = getattr(cur, "key_lines", None)
+    for src in reversed(merges):
+        for k, v in src.items():
+            if k not in cur:
+                cur[k] = v
+                if key_lines is not None:
+                    lines = getattr(src, "key_lines", None) or {}
+                    key_lines[k] = lines.get(k, getattr(src, "line", 0))
+
+
+def _path_here(stack: list[tuple[Any, Any, Any, Any, Any]], cur: Any, key: Any) -> tuple[Any, ...]:
+    """Path of the slot being filled, from the builder's stack (only used on problems)."""
+    parts = [_slot(frame[0], frame[1]) for frame in stack[1:]]
+    if cur is not None:
+        parts.append(_slot(cur, key))
+    return tuple(parts)
+
+
+def _short_tag(tag: Any) -> str:
+    text = str(tag)
+    return "!!" + text[len(_T) :] if text.startswith(_T) else text
+
+
+def _yaml_problem(error: yaml.YAMLError, text: str) -> _Raw:
+    """One problem for malformed YAML, at the line the parser reports."""
+    line: int | None = None
+    if isinstance(error, yaml.MarkedYAMLError):
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark is not None else None
+        found = " ".join(str(x) for x in (error.context, error.problem) if x)
+    elif isinstance(error, yaml.reader.ReaderError):
+        with contextlib.suppress(Exception):
+            line = text.encode("utf-8", "replace")[: int(error.position)].count(b"\n") + 1
+        found = f"the character {error.character!r}: {error.reason}"
+    else:
+        found = str(error)
+    return ((), "well-formed YAML", found or "a syntax error", line)
+
+
+def _read_yaml(text: str, *, detail: bool) -> tuple[Any, list[_Raw]]:
+    """The document and the problems met while reading it; raises only :class:`yaml.YAMLError`."""
+    try:
+        loader = _Loader(text, detail=detail)
+    except UnicodeError as error:  # lone surrogates cannot be handed to libyaml
+        raise yaml.YAMLError(f"text that is valid Unicode: {error}") from None
+    try:
+        root = loader.build()
+        return root, loader.duplicates + loader.problems
+    finally:
+        loader.dispose()
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading JSON
+
+
+def _read_json(text: str) -> tuple[Any, list[tuple[dict[str, Any], list[str]]]]:
+    """The document, and each object that repeats a key (with those keys).
+
+    Raises ValueError (JSONDecodeError included) or RecursionError.
+    """
+    repeated: list[tuple[dict[str, Any], list[str]]] = []
+
+    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        d = dict(pairs)
+        if len(d) != len(pairs):
+            seen: set[str] = set()
+            again = []
+            for k, _ in pairs:
+                if k in seen:
+                    again.append(k)
+                seen.add(k)
+            repeated.append((d, again))
+        return d
+
+    doc = json.loads(
+        text, object_pairs_hook=pairs_hook, parse_float=Decimal, parse_constant=Decimal
+    )
+    return doc, repeated
+
+
+def _json_duplicates(doc: Any, repeated: list[tuple[dict[str, Any], list[str]]]) -> list[_Raw]:
+    """Problems for repeated JSON keys, with their paths."""
+    if not repeated:
+        return []
+    keys = {id(d): again for d, again in repeated}
+    found: list[_Raw] = []
+    todo: list[tuple[tuple[Any, ...], Any]] = [((), doc)]
+    while todo:
+        parts, value = todo.pop()
+        if isinstance(value, dict):
+            for k in keys.get(id(value), ()):
+                found.append(((*parts, k), _ONCE, f"{_show(k)} again", None))
+            todo.extend(((*parts, k), v) for k, v in value.items())
+        elif isinstance(value, list):
+            todo.extend(((*parts, i), v) for i, v in enumerate(value))
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Showing values in messages
+
+
+def _render(value: Any, depth: int = 0) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, str):
+        return repr(value[: _SHOW + 1])
+    if isinstance(value, int):
+        if value.bit_length() > 160:
+            return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+        return str(value)
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        if depth > 2:
+            return "{...}"
+        items = []
+        for i, (k, v) in enumerate(value.items()):
+            if i == 4:
+                items.append("...")
+                break
+            items.append(f"{_render(k, depth + 1)}: {_render(v, depth + 1)}")
+        return "{" + ", ".join(items) + "}"
+    if isinstance(value, list | tuple | set | frozenset):
+        if depth > 2:
+            return "[...]"
+        items = []
+        for i, v in enumerate(value):
+            if i == 6:
+                items.append("...")
+                break
+            items.append(_render(v, depth + 1))
+        return "[" + ", ".join(items) + "]"
+    if isinstance(value, bytes):
+        return f"{len(value)} bytes of binary data"
+    return type(value).__name__
+
+
+def _show(value: Any) -> str:
+    """A found value for a message: YAML-like, truncated to about 60 characters."""
+    text = _render(value)
+    if len(text) > _SHOW:
+        text = text[: _SHOW - 3] + "..."
+    if isinstance(value, bool):
+        text += " (a boolean)"
+    elif value is None:
+        text += " (an empty value)"
+    elif isinstance(value, dict):
+        text = "a mapping " + text
+    elif isinstance(value, list):
+        text = "a list " + text
+    return text
+
+
+def _format_path(parts: tuple[Any, ...]) -> str:
+    if not parts:
+        return "document"
+    out = ""
+    for part in parts:
+        if type(part) is int:
+            out += f"[{part}]"
+        elif isinstance(part, str) and (part.isidentifier() or part in ("<key>", "<<")):
+            out += f".{part}" if out else part
+        else:
+            out += f"[{_render(part)}]"
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Checking values. Each checker returns the value to keep or raises _Bad; no Problem is built
+# unless something is wrong.
+
+
+class _Bad(Exception):
+    """A value that does not fit; ``subs`` are (extra path parts, expected, found) triples."""
+
+    def __init__(self, expected: str, found: str, subs: tuple[tuple[Any, ...], ...] = ()) -> None:
+        super().__init__(expected)
+        self.expected = expected
+        self.found = found
+        self.subs = subs
+
+
+def _name(value: Any) -> str:
+    if type(value) is str and value.strip():
+        return value
+    raise _Bad("a non-empty name, as written on the notice of candidacy", _show(value))
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    raise _Bad("text (quote it if it looks like a number or a date)", _show(value))
+
+
+def _flag(value: Any) -> bool:
+    if type(value) is bool:
+        return value
+    raise _Bad("true or false", _show(value))
+
+
+def _count(value: Any) -> int:
+    if type(value) is int and value >= 0:
+        return value
+    raise _Bad("a whole number of votes, 0 or more", _show(value))
+
+
+def _precinct(value: Any) -> str:
+    if type(value) is str and value.strip():
+        return value
+    if type(value) is int:
+        return str(value)
+    raise _Bad("a precinct name or number", _show(value))
+
+
+def _counts(value: Any) -> dict[str, int]:
+    if not isinstance(value, dict) or not value:
+        raise _Bad(
+            "a non-empty mapping of candidate name to votes, like {Ann: 350, Bob: 180}",
+            _show(value),
+        )
+    subs: list[tuple[Any, ...]] = []
+    for name, votes in value.items():
+        if type(name) is not str or not name.strip():
+            subs.append(((name,), "a candidate's name as the key", _show(name)))
+        if type(votes) is not int or votes < 0:
+            subs.append(((name,), "a whole number of votes, 0 or more", _show(votes)))
+    if subs:
+        raise _Bad("", "", tuple(subs))
+    # A YAML or JSON mapping has no order: keep the counts in one canonical order (by name), so
+    # that equal facts make equal events whatever order they were written in.
+    return dict(sorted(value.items())) if len(value) > 1 else value
+
+
+def _amount(value: Any, what: str) -> Decimal:
+    """A sum of money, exact: from the scalar's text, never through binary floating point."""
+    number: Decimal | None = None
+    if type(value) is int:
+        number = Decimal(value)
+    elif isinstance(value, Decimal):
+        number = value
+    elif type(value) is float:
+        number = Decimal(repr(value))
+    elif isinstance(value, str):
+        with contextlib.suppress(InvalidOperation):
+            number = Decimal(value.strip())
+    if number is None or not number.is_finite() or number < 0 or number > _MAX_AMOUNT:
+        raise _Bad(f"{what}: a number of dollars, 0 or more, like 250 or 12.50", _show(value))
+    return abs(number) if number.is_zero() else number
+
+
+def _fee(value: Any) -> str:
+    return str(_amount(value, "the fee paid"))
+
+
+def _dollars(amount: Decimal) -> str:
+    if amount == amount.quantize(Decimal("0.01")):
+        return f"${amount:,.2f}"
+    return f"${amount:,}"
+
+
+def _date(value: Any) -> date:
+    day: date | None = None
+    if type(value) is date:
+        day = value
+    elif isinstance(value, str):
+        with contextlib.suppress(ValueError):
+            day = date.fromisoformat(value.strip())
+    if day is None or not _TIME_YEARS[0] <= day.year <= _TIME_YEARS[1]:
+        raise _Bad("an ISO 8601 date like 2027-07-03 (a date, without a time)", _show(value))
+    return day
+
+
+# Short descriptions of event fields, for "missing field" messages.
+_FIELD_HELP = {
+    "candidate": "the candidate's name, as on the notice of candidacy",
+    "winner": "the name of the candidate the lot fell to",
+    "party": "the party's abbreviation, like DEM",
+    "fee": "the filing fee paid, in dollars",
+    "notice_at": "when the board received notice of the death",
+    "enough_time": "true or false: whether the board found time to reprint the ballots",
+    "count": "how many ballots, a whole number (default 1)",
+    "precinct": "the precinct's name",
+    "counts": "a mapping of candidate name to votes, like {Ann: 350, Bob: 180}",
+}
+
+_TOP_KEYS = (
+    "format",
+    "title",
+    "description",
+    "timezone",
+    "office_closed",
+    "interpretations",
+    "contests",
+    "events",
+    "expect",
+)
+_CONTEST_KEYS = (
+    "id",
+    "municipality",
+    "office",
+    "seats",
+    "method",
+    "stage",
+    "party",
+    "year",
+    "date",
+    "district_based",
+    "filing",
+    "filing_fee",
+    "salary",
+)
+_FILING_KEYS = ("opens", "closes")
+_FILERS = frozenset({"candidate_filed", "nominee_named"})
+_METHODS = tuple(m.value for m in Method)
+_STAGES = tuple(s.value for s in Stage)
+_PRIMARY_METHODS = (Method.PARTISAN, Method.PRIMARY)
+_INTERPRETATIONS = {f.name: f.default for f in attrs.fields(Interpretations)}
+
+
+@attrs.frozen
+class _EventSpec:
+    """What the loader needs to know about one event type, computed once."""
+
+    cls: type[Event]
+    allowed: frozenset[str]
+    names: tuple[str, ...]
+    required: tuple[str, ...]
+    checks: tuple[tuple[str, Callable[[Any], Any]], ...]
+    #: the field naming a candidate who must have filed ("filer": the event is a filing)
+    ref: str | None
+
+
+def _explain_time(tz_name: str) -> str:
+    return (
+        "an ISO 8601 date or date-time, like 2027-07-06 or 2027-07-06T12:15 or "
+        f"2027-07-06T12:15:00-04:00 (a time without an offset is in {tz_name}; years "
+        f"{_TIME_YEARS[0]}-{_TIME_YEARS[1]})"
+    )
+
+
+class _Validator:
+    """One pass over the raw document; collects problems and builds the Scenario."""
+
+    def __init__(self, source: str | None) -> None:
+        self.source = source
+        self.problems: list[_Raw] = []
+        self.tz_name = DEFAULT_TZ
+        self.tz = ZoneInfo(DEFAULT_TZ)
+        self.times: dict[str, datetime] = {}
+        checks: dict[str, Callable[[Any], Any]] = {
+            "candidate": _name,
+            "winner": _name,
+            "party": _name,
+            "fee": _fee,
+            "notice_at": self.time,
+            "enough_time": _flag,
+            "count": _count,
+            "precinct": _precinct,
+            "counts": _counts,
+        }
+        self.specs: dict[str, _EventSpec] = {}
+        for name, cls in EVENT_TYPES.items():
+            allowed = ("type", "at", "contest", *cls.fields)
+            ref: str | None = "filer"  # candidate_filed, nominee_named: a filing
+            if name not in _FILERS:
+                ref = next((f for f in ("candidate", "winner", "counts") if f in cls.fields), None)
+            self.specs[name] = _EventSpec(
+                cls=cls,
+                allowed=frozenset(allowed),
+                names=allowed,
+                required=cls.required,
+                checks=tuple((f, checks[f]) for f in cls.fields),
+                ref=ref,
+            )
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def add(
+        self, parts: tuple[Any, ...], expected: str, found: str, line: int | None = None
+    ) -> None:
+        self.problems.append((parts, expected, found, line))
+
+    def bad(self, parts: tuple[Any, ...], error: _Bad, line: int | None = None) -> None:
+        if error.subs:
+            for sub, expected, found in error.subs:
+                self.add(parts + sub, expected, found, line)
+        else:
+            self.add(parts, error.expected, error.found, line)
+
+    def unknown_keys(
+        self,
+        parts: tuple[Any, ...],
+        raw: dict[Any, Any],
+        allowed: tuple[str, ...],
+        what: str = "the fields allowed here",
+    ) -> None:
+        expected = f"one of {what}: " + ", ".join(allowed)
+        for key in raw:
+            if key not in allowed:
+                self.add(
+                    (*parts, key),
+                    expected,
+                    f"{_show(key)}, an unknown field (check its spelling)",
+                )
+
+    def missing(self, parts: tuple[Any, ...], expected: str) -> None:
+        self.add(parts, expected, "nothing: the field is missing")
+
+    def time(self, value: Any) -> datetime:
+        """A time as SPEC section 1 reads it: aware, in the scenario's timezone."""
+        if type(value) is str:
+            cached = self.times.get(value)
+            if cached is not None:
+                return cached
+        tz = self.tz
+        moment: datetime | None = None
+        if isinstance(value, datetime):
+            moment = value
+        elif isinstance(value, date):
+            moment = datetime(value.year, value.month, value.day)
+        elif isinstance(value, str):
+            with contextlib.suppress(ValueError):
+                moment = datetime.fromisoformat(value.strip())
+        if moment is None or not _TIME_YEARS[0] <= moment.year <= _TIME_YEARS[1]:
+            raise _Bad(_explain_time(self.tz_name), _show(value))
+        if moment.tzinfo is None:
+            # fold=0, then normalised: a time in the spring-forward gap moves forward by an hour.
+            result = moment.replace(tzinfo=tz).astimezone(UTC).astimezone(tz)
+        else:
+            result = moment.astimezone(tz)
+        if type(value) is str:
+            if len(self.times) > 100_000:
+                self.times.clear()
+            self.times[value] = result
+        return result
+
+    # -- the document -----------------------------------------------------------------------
+
+    def scenario(self, doc: Any) -> Scenario | None:
+        if not isinstance(doc, dict):
+            self.add(
+                (),
+                "a mapping with at least format, title, contests and events (see SPEC section 1)",
+                _show(doc),
+            )
+            return None
+        self.unknown_keys((), doc, _TOP_KEYS, "the top-level fields")
+
+        fmt = doc.get("format", _MISSING)
+        if fmt is _MISSING:
+            self.missing(("format",), f"`format: {FORMAT}` at the top of the file")
+        elif fmt != FORMAT:
+            self.add(("format",), f"exactly {FORMAT!r}", _show(fmt))
+
+        title = doc.get("title", _MISSING)
+        if title is _MISSING:
+            self.missing(("title",), "a `title` naming the scenario")
+        elif not isinstance(title, str) or not title.strip():
+            self.add(("title",), "a non-empty title", _show(title))
+
+        description = doc.get("description", "")
+        if not isinstance(description, str):
+            self.add(("description",), "text", _show(description))
+            description = ""
+
+        tz_name = doc.get("timezone", DEFAULT_TZ)
+        try:
+            if not isinstance(tz_name, str):
+                raise ValueError(tz_name)
+            self.tz = ZoneInfo(tz_name)
+            self.tz_name = tz_name
+        except (KeyError, ValueError, OSError):
+            self.add(
+                ("timezone",),
+                f"an IANA timezone name such as {DEFAULT_TZ!r} (the default)",
+                _show(tz_name),
+            )
+
+        closed = self.office_closed(doc.get("office_closed", []))
+        interpretations = self.interpretations(doc.get("interpretations", _MISSING))
+        contests, contest_ids, default = self.contests(doc.get("contests", _MISSING))
+        events = self.events(doc.get("events", _MISSING), contest_ids, default)
+
+        if self.problems or not isinstance(title, str):
+            return None
+        return Scenario(
+            title=title,
+            contests=contests,
+            events=events,
+            description=description,
+            timezone=self.tz_name,
+            office_closed=closed,
+            interpretations=interpretations,
+            source=self.source,
+        )
+
+    def office_closed(self, raw: Any) -> tuple[date, ...]:
+        # G.S. 103-5: extra days the board office is closed.
+        if not isinstance(raw, list):
+            self.add(("office_closed",), "a list of dates, like [2025-07-03]", _show(raw))
+            return ()
+        days = []
+        for i, value in enumerate(raw):
+            try:
+                days.append(_date(value))
+            except _Bad as error:
+                self.bad(("office_closed", i), error)
+        return tuple(days)
+
+    def interpretations(self, raw: Any) -> Interpretations:
+        if raw is _MISSING:
+            return Interpretations()
+        if not isinstance(raw, dict):
+            self.add(
+                ("interpretations",),
+                "a mapping of interpretation name to setting (SPEC section 5)",
+                _show(raw),
+            )
+            return Interpretations()
+        self.unknown_keys(
+            ("interpretations",), raw, tuple(_INTERPRETATIONS), "the interpretations (SPEC 5)"
+        )
+        chosen: dict[str, Any] = {}
+        for name, default in _INTERPRETATIONS.items():
+            if name not in raw:
+                continue
+            value = raw[name]
+            if isinstance(default, bool):
+                if type(value) is bool:
+                    chosen[name] = value
+                else:
+                    self.add(("interpretations", name), "true or false", _show(value))
+            else:
+                options = Interpretations.CHOICES[name]
+                if isinstance(value, str) and value in options:
+                    chosen[name] = value
+                else:
+                    self.add(
+                        ("interpretations", name),
+                        "one of " + ", ".join(options),
+                        _show(value),
+                    )
+        return Interpretations(**chosen)
+
+    def contests(self, raw: Any) -> tuple[tuple[Contest, ...], frozenset[str], str | None]:
+        if raw is _MISSING:
+            self.missing(("contests",), "a list of contests, each with at least id, method, year")
+            return (), frozenset(), None
+        if not isinstance(raw, list) or not raw:
+            self.add(
+                ("contests",),
+                "a non-empty list of contests, each with at least id, method, year",
+                _show(raw),
+            )
+            return (), frozenset(), None
+        contests = []
+        ids: list[str] = []
+        for i, item in enumerate(raw):
+            contest, cid = self.contest(i, item, ids)
+            if cid is not None:
+                ids.append(cid)
+            if contest is not None:
+                contests.append(contest)
+        default = ids[0] if len(raw) == 1 and ids else None
+        return tuple(contests), frozenset(ids), default
+
+    def contest(self, i: int, raw: Any, seen: list[str]) -> tuple[Contest | None, str | None]:
+        here: tuple[Any, ...] = ("contests", i)
+        if not isinstance(raw, dict):
+            self.add(here, "a mapping with at least id, method and year", _show(raw))
+            return None, None
+        before = len(self.problems)
+        self.unknown_keys(here, raw, _CONTEST_KEYS, "the fields of a contest")
+        line = raw.line if isinstance(raw, _Map) else None
+
+        cid = raw.get("id", _MISSING)
+        good_id: str | None = None
+        if cid is _MISSING:
+            self.missing((*here, "id"), "an `id` for the contest, like cary-d")
+        elif type(cid) is not str or not cid.strip():
+            self.add((*here, "id"), "a non-empty id, like cary-d", _show(cid))
+        elif cid in seen:
+            self.add((*here, "id"), "an id no other contest uses", f"{cid!r} again")
+        else:
+            good_id = cid
+
+        method: Method | None = None
+        m = raw.get("method", _MISSING)
+        if m is _MISSING:
+            self.missing((*here, "method"), "a `method`: one of " + ", ".join(_METHODS))
+        elif isinstance(m, str) and m in _METHODS:
+            method = Method(m)
+        else:
+            self.add((*here, "method"), "one of " + ", ".join(_METHODS), _show(m))
+
+        stage = Stage.ELECTION
+        s = raw.get("stage", "election")
+        if isinstance(s, str) and s in _STAGES:
+            stage = Stage(s)
+        else:
+            self.add((*here, "stage"), "one of " + ", ".join(_STAGES), _show(s))
+        if stage is Stage.PRIMARY and method is not None and method not in _PRIMARY_METHODS:
+            # G.S. 163-291, 163-294: only the partisan and nonpartisan-primary methods have one.
+            self.add(
+                (*here, "stage"),
+                "stage `election` for the nonpartisan-plurality and nonpartisan-runoff methods "
+                "(only partisan and nonpartisan-primary contests have a primary)",
+                _show(s),
+            )
+
+        party: str | None = None
+        p = raw.get("party", _MISSING)
+        if p is not _MISSING:
+            if method is not None and method is not Method.PARTISAN:
+                self.add(
+                    (*here, "party"),
+                    f"no party for a {method.value} contest (remove `party`)",
+                    _show(p),
+                )
+            elif type(p) is str and p.strip():
+                party = p
+            else:
+                self.add((*here, "party"), "the party's abbreviation, like DEM", _show(p))
+        elif method is Method.PARTISAN and stage is Stage.PRIMARY:
+            self.missing(
+                (*here, "party"), "a `party` for a partisan primary: whose primary it is, like DEM"
+            )
+
+        year = 0
+        y = raw.get("year", _MISSING)
+        if y is _MISSING:
+            self.missing((*here, "year"), "the election `year`, like 2027")
+        elif type(y) is int and _FIRST_YEAR <= y <= _LAST_YEAR:
+            year = y
+        else:
+            self.add(
+                (*here, "year"),
+                f"an election year from {_FIRST_YEAR} to {_LAST_YEAR}, like 2027",
+                _show(y),
+            )
+
+        seats = 1
+        n = raw.get("seats", 1)
+        if type(n) is int and n >= 1:
+            seats = n
+        else:
+            self.add(
+                (*here, "seats"),
+                "a whole number of seats, 1 or more (1 = a single office; a bare number, "
+                "not a word or true/false)",
+                _show(n),
+            )
+
+        strings: dict[str, str] = {}
+        for field in ("municipality", "office"):
+            value = raw.get(field, "")
+            if isinstance(value, str):
+                strings[field] = value
+            else:
+                self.add((*here, field), "text", _show(value))
+
+        day: date | None = None
+        if "date" in raw:
+            try:
+                day = _date(raw["date"])
+            except _Bad as error:
+                self.bad((*here, "date"), error)
+
+        district_based = raw.get("district_based", False) is True
+        if type(raw.get("district_based", False)) is not bool:
+            self.add((*here, "district_based"), "true or false", _show(raw["district_based"]))
+
+        opens, closes = self.filing(here, raw.get("filing", _MISSING))
+
+        amounts: dict[str, Decimal | None] = {"filing_fee": None, "salary": None}
+        for field in amounts:
+            if field in raw:
+                try:
+                    amounts[field] = _amount(raw[field], f"the {field.replace('_', ' ')}")
+                except _Bad as error:
+                    self.bad((*here, field), error)
+        self.check_fee(here, amounts["filing_fee"], amounts["salary"])
+
+        if len(self.problems) > before or good_id is None or method is None:
+            return None, good_id
+        return (
+            Contest(
+                id=good_id,
+                method=method,
+                year=year,
+                seats=seats,
+                stage=stage,
+                municipality=strings["municipality"],
+                office=strings["office"],
+                party=party,
+                date=day,
+                district_based=district_based,
+                filing_opens=opens,
+                filing_closes=closes,
+                filing_fee=amounts["filing_fee"],
+                salary=amounts["salary"],
+                line=line,
+            ),
+            good_id,
+        )
+
+    def filing(self, here: tuple[Any, ...], raw: Any) -> tuple[datetime | None, datetime | None]:
+        if raw is _MISSING:
+            return None, None
+        where = (*here, "filing")
+        if not isinstance(raw, dict):
+            self.add(
+                where,
+                "a mapping like {opens: 2027-07-02T12:00, closes: 2027-07-16T12:00}",
+                _show(raw),
+            )
+            return None, None
+        self.unknown_keys(where, raw, _FILING_KEYS)
+        got: dict[str, datetime | None] = {"opens": None, "closes": None}
+        for field in _FILING_KEYS:
+            if field in raw:
+                try:
+                    got[field] = self.time(raw[field])
+                except _Bad as error:
+                    self.bad((*where, field), error)
+        opens, closes = got["opens"], got["closes"]
+        if opens is not None and closes is not None and closes <= opens:
+            self.add(
+                (*where, "closes"),
+                f"a close after the opening ({opens.isoformat()})",
+                closes.isoformat(),
+            )
+        return opens, closes
+
+    def check_fee(self, here: tuple[Any, ...], fee: Decimal | None, salary: Decimal | None) -> None:
+        """G.S. 163-291(3): not less than $5 nor more than 1% of the annual salary, unless 1% is
+        less than $5, when the fee is $5."""
+        if fee is None:
+            return
+        with localcontext() as ctx:
+            ctx.prec = 200
+            one_percent = salary / 100 if salary is not None else None
+        if one_percent is not None and one_percent < _FEE_FLOOR:
+            if fee != _FEE_FLOOR:
+                self.add(
+                    (*here, "filing_fee"),
+                    f"a filing fee of exactly $5.00, since 1% of the salary "
+                    f"({_dollars(one_percent)}) is less than $5.00 (G.S. 163-291(3))",
+                    _dollars(fee),
+                )
+        elif fee < _FEE_FLOOR or (one_percent is not None and fee > one_percent):
+            upper = (
+                f"1% of the salary ({_dollars(one_percent)})" if one_percent else "1% of the salary"
+            )
+            self.add(
+                (*here, "filing_fee"),
+                f"a filing fee between $5.00 and {upper} (G.S. 163-291(3))",
+                _dollars(fee),
+            )
+
+    # -- events -----------------------------------------------------------------------------
+
+    def events(
+        self, raw: Any, contest_ids: frozenset[str], default: str | None
+    ) -> tuple[Event, ...]:
+        if raw is _MISSING:
+            self.missing(("events",), "the event log: a list of events (it may be empty: [])")
+            return ()
+        if not isinstance(raw, list):
+            self.add(("events",), "a list of events", _show(raw))
+            return ()
+        specs = {
+            name: (spec, spec.cls, spec.allowed, len(spec.allowed), spec.checks, spec.ref)
+            for name, spec in self.specs.items()
+        }
+        times = self.times
+        time = self.time
+        problems = self.problems
+        built: list[Event] = []
+        filed: dict[str, set[str]] = {c: set() for c in contest_ids}
+        refs: dict[str, dict[str, tuple[int, tuple[Any, ...]]]] = {c: {} for c in contest_ids}
+        for i, ev in enumerate(raw):
+            if not isinstance(ev, dict):
+                self.add(
+                    ("events", i),
+                    "a mapping like {type: candidate_filed, at: 2027-07-06, candidate: Ann}",
+                    _show(ev),
+                )
+                continue
+            before = len(problems)
+            kind = ev.get("type", _MISSING)
+            fast = specs.get(kind) if type(kind) is str else None
+            if fast is None:
+                self.event_type(i, kind, ev)
+            else:
+                spec, cls, allowed, n_allowed, checks, ref = fast
+                if len(ev) > n_allowed or not allowed.issuperset(ev):
+                    self.unknown_keys(
+                        ("events", i), ev, spec.names, f"the fields of a {kind} event"
+                    )
+
+            at = ev.get("at", _MISSING)
+            if type(at) is str and (known := times.get(at)) is not None:
+                at = known
+            elif at is _MISSING:
+                self.missing(
+                    ("events", i, "at"), f"`at`: when it happened, {_explain_time(self.tz_name)}"
+                )
+            else:
+                try:
+                    at = time(at)
+                except _Bad as error:
+                    self.bad(("events", i, "at"), error)
+
+            contest = ev.get("contest", default)
+            if type(contest) is not str or contest not in contest_ids:
+                self.event_contest(i, ev, contest_ids)
+                contest = None
+
+            if fast is None:
+                continue
+            fields: dict[str, Any] = {}
+            for field, check in checks:
+                value = ev.get(field, _MISSING)
+                if value is _MISSING:
+                    if field in spec.required:
+                        self.missing(
+                            ("events", i, field),
+                            f"a `{field}` field ({_FIELD_HELP[field]}) for {spec.cls.type}",
+                        )
+                    continue
+                try:
+                    fields[field] = check(value)
+                except _Bad as error:
+                    self.bad(("events", i, field), error)
+
+            if contest is not None and ref is not None:
+                if ref == "filer":
+                    named = fields.get("candidate")
+                    if named is not None:
+                        filed[contest].add(named)
+                elif (named := fields.get(ref)) is not None:
+                    seen = refs[contest]
+                    if ref == "counts":
+                        for name in named:
+                            if name not in seen:
+                                seen[name] = (i, ("counts", name))
+                    elif named not in seen:
+                        seen[named] = (i, (ref,))
+
+            if len(problems) > before or contest is None:
+                continue
+            if cls is CandidateDied and fields.get("notice_at", at) < at:
+                self.add(
+                    ("events", i, "notice_at"),
+                    f"a time on or after the death itself (`at` is {at.isoformat()})",
+                    fields["notice_at"].isoformat(),
+                )
+                continue
+            built.append(
+                cls(
+                    at=at,
+                    contest=contest,
+                    index=i,
+                    line=ev.line if type(ev) is _Map else None,
+                    **fields,
+                )
+            )
+        self.never_filed(filed, refs, built)
+        return tuple(built)
+
+    def event_type(self, i: int, kind: Any, ev: dict[Any, Any]) -> None:
+        kinds = ", ".join(EVENT_TYPES)
+        if kind is _MISSING:
+            self.missing(("events", i, "type"), f"a `type`: one of {kinds}")
+        else:
+            self.add(("events", i, "type"), f"one of the event types {kinds}", _show(kind))
+
+    def event_contest(self, i: int, ev: dict[Any, Any], contest_ids: frozenset[str]) -> None:
+        if not contest_ids:
+            return  # the contests themselves are wrong; that is reported already
+        ids = ", ".join(sorted(contest_ids))
+        if "contest" not in ev:
+            self.missing(
+                ("events", i, "contest"),
+                f"a `contest` naming one of the contests ({ids}): the scenario has more than one",
+            )
+        else:
+            self.add(
+                ("events", i, "contest"), f"the id of a contest: one of {ids}", _show(ev["contest"])
+            )
+
+    def never_filed(
+        self,
+        filed: dict[str, set[str]],
+        refs: dict[str, dict[str, tuple[int, tuple[Any, ...]]]],
+        built: list[Event],
+    ) -> None:
+        """SPEC section 1: votes for (or acts by) someone who never filed are bad input."""
+        missing: dict[tuple[str, str], tuple[int, tuple[Any, ...]]] = {}
+        for contest, seen in refs.items():
+            for name, where in seen.items():
+                if name not in filed[contest] and not is_write_in(name):
+                    missing[contest, name] = where
+        if not missing:
+            return
+        uses: dict[tuple[str, str], int] = dict.fromkeys(missing, 0)
+        for event in built:
+            for name in set(event.names()):
+                if (event.contest, name) in uses:
+                    uses[event.contest, name] += 1
+        for (contest, name), (i, sub) in missing.items():
+            more = uses[contest, name]
+            count = f" (named by {more} events; the first is here)" if more > 1 else ""
+            self.add(
+                ("events", i, *sub),
+                f"a candidate who filed in contest {contest!r}: add a candidate_filed (or "
+                "nominee_named) event for them, or correct the spelling; write-ins are named "
+                "'Write-In (Miscellaneous)' or 'NAME (Write-In)'",
+                f"{_show(name)}, who never filed{count}",
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# Lines for problems
+
+
+def _locate(tree: Any, parts: tuple[Any, ...]) -> tuple[int | None, bool]:
+    """The line of the deepest part of ``parts`` present in a tree read from YAML, and whether
+    that line is exact (in a first-pass tree, a key of a multi-line mapping is not known)."""
+    line: int | None = getattr(tree, "line", None)
+    node = tree
+    for part in parts:
+        if isinstance(node, _Map):
+            try:
+                if part not in node:
+                    break  # a missing field: the mapping's own line
+            except TypeError:
+                break
+            key_lines = getattr(node, "key_lines", _MISSING)
+            if key_lines is _MISSING:
+                return line, False
+            line = node.line if key_lines is None else key_lines.get(part, line)
+            node = node[part]
+        elif isinstance(node, list):
+            if type(part) is not int or not 0 <= part < len(node):
+                break
+            if isinstance(node, _Seq):
+                line = node.item_lines[part]
+            elif isinstance(node[part], _Map):
+                line = node[part].line
+            else:
+                return line, False
+            node = node[part]
+        else:
+            break
+    return line, True
+
+
+def _json_lines(text: str, raws: list[_Raw], again: dict[tuple[Any, ...], int]) -> list[_Raw]:
+    """Lines for problems in a JSON text that :func:`json.loads` accepted.
+
+    Walks only the objects and arrays on the problems' paths, skipping everything else with the
+    json module's own scanner, and stops once every path is found. ``again`` counts the extra
+    occurrences of repeated keys, so that the line given is the repetition's.
+    """
+    need: dict[tuple[Any, ...], int] = {}
+    for parts, _, _, _ in raws:
+        for depth in range(len(parts) + 1):
+            need.setdefault(parts[:depth], 1)
+    for parts, extra in again.items():
+        need[parts] = 1 + extra
+    remaining = sum(need.values())
+    found: dict[tuple[Any, ...], int] = {}
+    decoder = json.JSONDecoder()
+    match_space = _JSON_SPACE.match
+    counted = [0, 1]  # position and line, counted forward as the walk goes on
+
+    class Done(Exception):
+        pass
+
+    def space(pos: int) -> int:
+        gap = match_space(text, pos)
+        return gap.end() if gap is not None else pos
+
+    def mark(parts: tuple[Any, ...], pos: int) -> None:
+        nonlocal remaining
+        counted[1] += text.count("\n", counted[0], pos)
+        counted[0] = pos
+        found[parts] = counted[1]
+        if need.get(parts, 0) > 0:
+            need[parts] -= 1
+            remaining -= 1
+            if remaining == 0:
+                raise Done
+
+    def walk(pos: int, parts: tuple[Any, ...]) -> int:
+        """Read the value at ``pos`` (already marked), return the position after it."""
+        opener = text[pos]
+        if opener not in "{[":
+            return int(decoder.raw_decode(text, pos)[1])
+        closer = "}" if opener == "{" else "]"
+        pos = space(pos + 1)
+        index = 0
+        while text[pos] != closer:
+            at = pos  # where the member (its key) or the item starts
+            part: Any
+            if opener == "{":
+                part, after = decoder.raw_decode(text, pos)
+                pos = space(space(after) + 1)  # past the ':'
+            else:
+                part, index = index, index + 1
+            child = (*parts, part)
+            if child in need:
+                mark(child, at)
+                pos = walk(pos, child)
+            else:
+                pos = decoder.raw_decode(text, pos)[1]
+            pos = space(pos)
+            if text[pos] == ",":
+                pos = space(pos + 1)
+        return pos + 1
+
+    with contextlib.suppress(Done, ValueError, IndexError, RecursionError):
+        start = space(0)
+        mark((), start)
+        walk(start, ())
+    located = []
+    for parts, expected, what, line in raws:
+        if line is None:
+            depth = len(parts)
+            while depth > 0 and parts[:depth] not in found:
+                depth -= 1
+            line = found.get(parts[:depth])
+        located.append((parts, expected, what, line))
+    return located
+
+
+def _finish(raws: list[_Raw], source: str | None) -> ScenarioError:
+    problems = [
+        Problem(_format_path(parts), expected, found, line, source)
+        for parts, expected, found, line in raws
+    ]
+    problems.sort(key=lambda p: (p.line is None, p.line or 0))
+    return ScenarioError(problems)
+
+
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Creating millions of small containers triggers needless collections; pause them."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+# ---------------------------------------------------------------------------------------------
+# The public functions
+
+
+def parse_scenario(text: str, *, source: str = "<string>", fmt: str | None = None) -> Scenario:
+    """Read a scenario from ``text``: ``fmt`` is ``"yaml"`` (the default) or ``"json"``.
+
+    Raises :class:`ScenarioError` listing every problem found; nothing else escapes.
+    """
+    if fmt not in (None, "yaml", "json"):
+        raise ValueError(f"fmt must be 'yaml', 'json' or None, not {fmt!r}")
+    with _gc_paused():
+        if fmt == "json":
+            return _parse_json(text, source)
+        return _parse_yaml(text, source)
+
+
+def _parse_yaml(text: str, source: str) -> Scenario:
+    try:
+        doc, read_problems = _read_yaml(text, detail=False)
+    except yaml.YAMLError as error:
+        raise _finish([_yaml_problem(error, text)], source) from None
+    validator = _Validator(source)
+    scenario = validator.scenario(doc)
+    if scenario is not None and not read_problems:
+        return scenario
+    # An alias or tag problem already covers what the validator says about the same value.
+    covered = {parts for parts, expected, _, _ in read_problems if expected != _ONCE}
+    raws = read_problems + [p for p in validator.problems if p[0] not in covered]
+    # Lines: from the first reading where it knows them, else from a second, detailed one.
+    located: list[_Raw] = []
+    unsure = False
+    for parts, expected, found, line in raws:
+        if line is None:
+            line, exact = _locate(doc, parts)
+            unsure = unsure or not exact
+        located.append((parts, expected, found, line))
+    if unsure:
+        with contextlib.suppress(yaml.YAMLError):
+            tree, _ = _read_yaml(text, detail=True)
+            located = [
+                (parts, expected, found, _locate(tree, parts)[0] if line is None else line)
+                for (parts, expected, found, line) in raws
+            ]
+    raise _finish(located, source)
+
+
+def _parse_json(text: str, source: str) -> Scenario:
+    text = text.removeprefix("\ufeff")
+    try:
+        doc, repeated = _read_json(text)
+    except json.JSONDecodeError as error:
+        raise _finish([((), "well-formed JSON", error.msg, error.lineno)], source) from None
+    except (ValueError, RecursionError) as error:  # an integer too long to read; deep nesting
+        raise _finish([((), "well-formed JSON", str(error)[:_SHOW], None)], source) from None
+    validator = _Validator(source)
+    scenario = validator.scenario(doc)
+    if scenario is not None and not repeated:
+        return scenario
+    duplicates = _json_duplicates(doc, repeated)
+    again: dict[tuple[Any, ...], int] = {}
+    for parts, _, _, _ in duplicates:
+        again[parts] = again.get(parts, 0) + 1
+    raise _finish(_json_lines(text, duplicates + validator.problems, again), source)
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """Read a scenario file: ``.json`` as JSON, anything else as YAML (SPEC section 1).
+
+    A missing or unreadable file is a :class:`ScenarioError` too.
+    """
+    source = os.fspath(path)
+    try:
+        text = Path(source).read_text(encoding="utf-8-sig")
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name; bad UTF-8
+        raise ScenarioError(
+            [Problem("file", "a readable scenario file", _describe_os_error(error), None, source)]
+        ) from None
+    fmt = "json" if source.lower().endswith(".json") else "yaml"
+    return parse_scenario(text, source=source, fmt=fmt)
+
+
+def _describe_os_error(error: Exception) -> str:
+    if isinstance(error, UnicodeDecodeError):
+        return f"bytes that are not UTF-8 text (at byte {error.start})"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error)
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+def _number(amount: Decimal) -> int | float | str:
+    """A Decimal as the plainest scalar that reads back equal."""
+    if amount == amount.to_integral_value():
+        return int(amount)
+    as_float = float(amount)
+    if Decimal(repr(as_float)) == amount:
+        return as_float
+    return str(amount)
+
+
+def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
+    """The scenario as plain data in the SPEC section 1 format; defaults are left out.
+
+    ``parse_scenario(yaml.safe_dump(scenario_to_dict(s))) == s``.
+    """
+    out: dict[str, Any] = {"format": FORMAT, "title": scenario.title}
+    if scenario.description:
+        out["description"] = scenario.description
+    if scenario.timezone != DEFAULT_TZ:
+        out["timezone"] = scenario.timezone
+    if scenario.office_closed:
+        out["office_closed"] = [d.isoformat() for d in scenario.office_closed]
+    default = Interpretations()
+    switched = {
+        f.name: getattr(scenario.interpretations, f.name)
+        for f in attrs.fields(Interpretations)
+        if getattr(scenario.interpretations, f.name) != getattr(default, f.name)
+    }
+    if switched:
+        out["interpretations"] = switched
+    out["contests"] = [_contest_to_dict(c) for c in scenario.contests]
+    several = len(scenario.contests) != 1
+    out["events"] = [_event_to_dict(e, several) for e in scenario.events]
+    return out
+
+
+def _contest_to_dict(contest: Contest) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": contest.id}
+    if contest.municipality:
+        out["municipality"] = contest.municipality
+    if contest.office:
+        out["office"] = contest.office
+    out["seats"] = contest.seats
+    out["method"] = contest.method.value
+    if contest.stage is not Stage.ELECTION:
+        out["stage"] = contest.stage.value
+    if contest.party is not None:
+        out["party"] = contest.party
+    out["year"] = contest.year
+    if contest.date is not None:
+        out["date"] = contest.date.isoformat()
+    if contest.district_based:
+        out["district_based"] = True
+    filing = {}
+    if contest.filing_opens is not None:
+        filing["opens"] = contest.filing_opens.isoformat()
+    if contest.filing_closes is not None:
+        filing["closes"] = contest.filing_closes.isoformat()
+    if filing:
+        out["filing"] = filing
+    if contest.filing_fee is not None:
+        out["filing_fee"] = _number(contest.filing_fee)
+    if contest.salary is not None:
+        out["salary"] = _number(contest.salary)
+    return out
+
+
+def _event_to_dict(event: Event, with_contest: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": event.type, "at": event.at.isoformat()}
+    if with_contest:
+        out["contest"] = event.contest
+    for field in event.fields:
+        value = getattr(event, field)
+        if value is None or (field == "count" and value == 1):
+            continue
+        if isinstance(value, datetime):
+            value = value.isoformat()
+        elif field == "counts":
+            value = dict(value)
+        elif field == "fee":
+            value = int(value) if value.isdigit() else value
+        out[field] = value
+    return out
+
+
+def dump_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
+    """Write ``scenario`` to ``path``: JSON for a ``.json`` name, else YAML."""
+    data = scenario_to_dict(scenario)
+    target = Path(path)
+    if target.suffix.lower() == ".json":
+        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    else:
+        text = yaml.dump(
+            data,
+            Dumper=_YamlDumper,
+            sort_keys=False,
+            allow_unicode=True,
+            default_flow_style=None,
+            width=100,
+        )
+    target.write_text(text, encoding="utf-8")

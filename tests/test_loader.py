@@ -1,0 +1,1034 @@
+"""Reading scenario files (SPEC section 1): every kind of bad input is one problem with a path, a
+line and a message; good input in every accepted spelling gives the same typed scenario."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from simulator import events as ev
+from simulator.errors import Problem, ScenarioError
+from simulator.loader import dump_scenario, load_scenario, parse_scenario, scenario_to_dict
+from simulator.scenario import Contest, Interpretations, Scenario
+from simulator.vocab import Method, Stage
+
+NY = ZoneInfo("America/New_York")
+
+HEAD = """\
+format: electsim/v1
+title: Mayor of Example, 2027
+contests:
+  - {id: mayor, municipality: Example, office: Mayor, method: nonpartisan-plurality, year: 2027}
+events:
+"""  # the first event is on line 6
+
+TWO_CONTESTS = """\
+format: electsim/v1
+title: Example, 2027
+contests:
+  - {id: mayor, method: nonpartisan-plurality, year: 2027}
+  - {id: council, method: nonpartisan-plurality, seats: 3, year: 2027}
+events:
+"""  # the first event is on line 7
+
+
+def scenario(*events: str, head: str = HEAD) -> str:
+    """A scenario text: ``head`` and then one flow-style event per line."""
+    return head + "".join(f"  - {e}\n" for e in events)
+
+
+FILED = "{type: candidate_filed, at: 2027-07-06, candidate: Ann}"
+
+
+def problems(text: str, **kwargs: Any) -> list[Problem]:
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(text, **kwargs)
+    return list(caught.value.problems)
+
+
+def only(text: str, **kwargs: Any) -> Problem:
+    found = problems(text, **kwargs)
+    assert len(found) == 1, "\n".join(map(str, found))
+    return found[0]
+
+
+# --- malformed text -----------------------------------------------------------------------------
+
+
+def test_malformed_yaml_is_one_problem_at_the_line_yaml_reports() -> None:
+    text = scenario(FILED, "{type: votes_cast, at: 2027-11-02, candidate: Ann")
+    problem = only(text, source="bad.yaml")
+    assert problem.path == "document"
+    assert problem.line in (7, 8)  # libyaml reports the end of the unclosed flow mapping
+    assert problem.file == "bad.yaml"
+    assert "well-formed YAML" in problem.expected
+
+
+def test_a_tab_indentation_error_names_its_line() -> None:
+    problem = only("format: electsim/v1\ntitle: x\n\tcontests: []\n")
+    assert problem.path == "document"
+    assert problem.line == 3
+
+
+def test_a_document_that_is_not_a_mapping_is_a_problem() -> None:
+    assert only("- just\n- a list\n").path == "document"
+    assert only("").found == "null (an empty value)"
+
+
+def test_a_second_yaml_document_is_a_problem() -> None:
+    text = scenario(FILED) + "---\nformat: electsim/v1\n"
+    problem = only(text)
+    assert "single YAML document" in problem.expected
+    assert problem.line == 7
+
+
+def test_a_duplicate_key_is_a_problem_because_nothing_a_user_wrote_is_lost() -> None:
+    text = scenario(FILED, "{type: votes_cast, at: 2027-11-02, candidate: Ann, candidate: Ann}")
+    problem = only(text)
+    assert problem.path == "events[1].candidate"
+    assert problem.line == 7
+    assert "at most once" in problem.expected
+    assert "'candidate' again" in problem.found
+
+
+def test_a_duplicate_top_level_key_is_a_problem() -> None:
+    problem = only(scenario(FILED) + "title: again\n")
+    assert (problem.path, problem.line) == ("title", 7)
+
+
+def test_a_python_tag_is_rejected_not_executed() -> None:
+    text = scenario(FILED, '{type: votes_cast, at: !!python/object/apply:os.system ["true"]}')
+    found = problems(text)
+    tag = [p for p in found if "tag" in p.found]
+    assert len(tag) == 1
+    assert tag[0].path == "events[1].at"
+    assert tag[0].line == 7
+    assert "!!python/object/apply:os.system" in tag[0].found
+
+
+def test_a_custom_tag_on_a_scalar_is_rejected() -> None:
+    problem = only(scenario("{type: candidate_filed, at: 2027-07-06, candidate: !person Ann}"))
+    assert (problem.path, problem.line) == ("events[0].candidate", 6)
+
+
+def test_yaml_own_scalar_tags_are_allowed() -> None:
+    text = scenario("{type: candidate_filed, at: !!str 2027-07-06, candidate: !!str 1234}")
+    (filed,) = parse_scenario(text).events
+    assert isinstance(filed, ev.CandidateFiled)
+    assert filed.candidate == "1234"
+
+
+def test_an_undefined_alias_is_a_problem() -> None:
+    problem = only(scenario("{type: candidate_filed, at: 2027-07-06, candidate: *nobody}"))
+    assert problem.path == "events[0].candidate"
+    assert problem.found == "*nobody"
+
+
+def test_anchors_aliases_and_merge_keys_work_as_in_yaml() -> None:
+    text = HEAD + (
+        "  - &ann {type: candidate_filed, at: 2027-07-06, candidate: Ann}\n"
+        "  - {<<: *ann, candidate: Bob}\n"
+    )
+    ann, bob = parse_scenario(text).events
+    assert isinstance(ann, ev.CandidateFiled) and isinstance(bob, ev.CandidateFiled)
+    assert (ann.candidate, bob.candidate) == ("Ann", "Bob")
+    assert bob.at == ann.at
+
+
+def test_a_missing_file_is_a_problem_with_the_path_file(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(tmp_path / "nowhere.yaml")
+    (problem,) = caught.value.problems
+    assert problem.path == "file"
+    assert problem.expected == "a readable scenario file"
+    assert "No such file" in problem.found
+    assert problem.file == str(tmp_path / "nowhere.yaml")
+
+
+def test_a_directory_is_not_a_readable_scenario_file(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(tmp_path)
+    assert caught.value.problems[0].path == "file"
+
+
+def test_a_file_that_is_not_utf8_is_a_problem(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes(scenario(FILED).encode() + b"# caf\xe9\n")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(path)
+    assert "UTF-8" in caught.value.problems[0].found
+
+
+def test_a_json_syntax_error_names_its_line() -> None:
+    text = '{\n "format": "electsim/v1",\n "title": "x",\n "contests": [}\n'
+    problem = only(text, fmt="json")
+    assert problem.path == "document"
+    assert problem.line == 4
+    assert "well-formed JSON" in problem.expected
+
+
+def test_a_json_duplicate_key_is_a_problem_with_path_and_line() -> None:
+    text = (
+        '{"format": "electsim/v1", "title": "x",\n'
+        ' "contests": [{"id": "mayor", "method": "nonpartisan-plurality", "year": 2027}],\n'
+        ' "events": [\n'
+        '  {"type": "candidate_filed", "at": "2027-07-06", "candidate": "Ann"},\n'
+        '  {"type": "candidate_filed", "at": "2027-07-06", "candidate": "Bob", "candidate": "C"}\n'
+        "]}\n"
+    )
+    problem = only(text, fmt="json")
+    assert problem.path == "events[1].candidate"
+    assert problem.line == 5
+    assert "at most once" in problem.expected
+
+
+# --- the top level ------------------------------------------------------------------------------
+
+
+def test_a_missing_title_is_a_problem_at_the_top_of_the_document() -> None:
+    problem = only(scenario(FILED).replace("title: Mayor of Example, 2027\n", ""))
+    assert problem.path == "title"
+    assert problem.line == 1
+    assert problem.found == "nothing: the field is missing"
+
+
+def test_missing_format_title_contests_and_events_are_all_reported() -> None:
+    found = problems("description: nothing else\n")
+    assert [p.path for p in found] == ["format", "title", "contests", "events"]
+
+
+def test_the_format_must_be_exactly_electsim_v1() -> None:
+    problem = only(scenario(FILED).replace("electsim/v1", "electsim/v2"))
+    assert (problem.path, problem.line) == ("format", 1)
+    assert "'electsim/v1'" in problem.expected
+    assert problem.found == "'electsim/v2'"
+
+
+def test_an_unknown_top_level_field_is_a_problem_listing_the_allowed_ones() -> None:
+    problem = only(scenario(FILED) + "contest: mayor\n")
+    assert (problem.path, problem.line) == ("contest", 7)
+    assert "contests" in problem.expected and "office_closed" in problem.expected
+
+
+def test_an_unknown_timezone_is_a_problem() -> None:
+    problem = only("timezone: America/Springfield\n" + scenario(FILED))
+    assert (problem.path, problem.line) == ("timezone", 1)
+
+
+def test_office_closed_takes_dates_not_times() -> None:
+    text = "office_closed: [2027-07-05, '2027-11-11', 2027-07-06T12:00:00]\n" + scenario(FILED)
+    problem = only(text)
+    assert problem.path == "office_closed[2]"
+
+
+def test_office_closed_dates_are_read() -> None:
+    text = "office_closed: [2027-07-05, '2027-11-11']\n" + scenario(FILED)
+    assert parse_scenario(text).office_closed == (date(2027, 7, 5), date(2027, 11, 11))
+
+
+def test_an_unknown_interpretation_is_a_problem() -> None:
+    text = "interpretations: {three_way_ties: lot}\n" + scenario(FILED)
+    problem = only(text)
+    assert (problem.path, problem.line) == ("interpretations.three_way_ties", 1)
+    assert "three_way_tie" in problem.expected
+
+
+def test_an_interpretation_must_take_one_of_its_settings() -> None:
+    text = "interpretations: {three_way_tie: coin, harmless_ties: 'no'}\n" + scenario(FILED)
+    assert [p.path for p in problems(text)] == [
+        "interpretations.three_way_tie",
+        "interpretations.harmless_ties",
+    ]
+
+
+def test_interpretations_are_read() -> None:
+    text = "interpretations: {three_way_tie: lot, harmless_ties: false}\n" + scenario(FILED)
+    assert parse_scenario(text).interpretations == Interpretations(
+        three_way_tie="lot", harmless_ties=False
+    )
+
+
+# --- contests -----------------------------------------------------------------------------------
+
+
+def contest_head(contest: str) -> str:
+    return f"format: electsim/v1\ntitle: x\ncontests:\n  - {contest}\nevents:\n"
+
+
+def test_an_unknown_contest_field_is_a_problem() -> None:
+    text = scenario(FILED, head=contest_head("{id: m, method: partisan, year: 2027, seat: 2}"))
+    problem = only(text)
+    assert (problem.path, problem.line) == ("contests[0].seat", 4)
+    assert "seats" in problem.expected
+
+
+@pytest.mark.parametrize("seats", ["0", "two", "true", "1.5", "-1"])
+def test_seats_must_be_a_whole_number_of_at_least_one(seats: str) -> None:
+    head = contest_head(f"{{id: m, method: nonpartisan-plurality, year: 2027, seats: {seats}}}")
+    problem = only(scenario(FILED, head=head))
+    assert (problem.path, problem.line) == ("contests[0].seats", 4)
+
+
+def test_an_unknown_method_is_a_problem_listing_the_four_methods() -> None:
+    problem = only(scenario(FILED, head=contest_head("{id: m, method: ranked-choice, year: 2027}")))
+    assert problem.path == "contests[0].method"
+    assert "nonpartisan-runoff" in problem.expected
+
+
+def test_a_partisan_primary_needs_a_party() -> None:
+    head = contest_head("{id: m, method: partisan, stage: primary, year: 2027}")
+    problem = only(scenario(FILED, head=head))
+    assert (problem.path, problem.line) == ("contests[0].party", 4)
+
+
+def test_a_nonpartisan_contest_has_no_party() -> None:
+    head = contest_head("{id: m, method: nonpartisan-runoff, party: DEM, year: 2027}")
+    assert only(scenario(FILED, head=head)).path == "contests[0].party"
+
+
+def test_a_plurality_contest_has_no_primary_stage() -> None:
+    head = contest_head("{id: m, method: nonpartisan-plurality, stage: primary, year: 2027}")
+    assert only(scenario(FILED, head=head)).path == "contests[0].stage"
+
+
+def test_a_missing_year_and_a_missing_id_are_both_reported() -> None:
+    head = contest_head("{method: nonpartisan-plurality}")
+    found = problems(scenario(FILED, head=head))
+    assert [p.path for p in found] == ["contests[0].id", "contests[0].year"]
+
+
+def test_contest_ids_are_unique() -> None:
+    head = TWO_CONTESTS.replace("id: council", "id: mayor")
+    problem = only(
+        scenario("{type: candidate_filed, at: 2027-07-06, candidate: A, contest: mayor}", head=head)
+    )
+    assert (problem.path, problem.line) == ("contests[1].id", 5)
+
+
+@pytest.mark.parametrize(
+    ("fee", "salary", "expected"),
+    [
+        # G.S. 163-291(3): not less than $5 nor more than 1% of the annual salary ...
+        ("4.99", "12000", "between $5.00 and 1% of the salary ($120.00)"),
+        ("120.01", "12000", "between $5.00 and 1% of the salary ($120.00)"),
+        # ... unless 1% of the salary is less than $5, when the fee is $5.
+        ("4", "300", "exactly $5.00"),
+        ("6", "300", "exactly $5.00"),
+        ("3", None, "between $5.00 and 1% of the salary"),
+    ],
+)
+def test_a_filing_fee_outside_g_s_163_291_3_is_a_problem(
+    fee: str, salary: str | None, expected: str
+) -> None:
+    pay = f", salary: {salary}" if salary is not None else ""
+    head = contest_head(
+        f"{{id: m, method: nonpartisan-plurality, year: 2027, filing_fee: {fee}{pay}}}"
+    )
+    problem = only(scenario(FILED, head=head))
+    assert (problem.path, problem.line) == ("contests[0].filing_fee", 4)
+    assert expected in problem.expected
+
+
+@pytest.mark.parametrize(
+    ("fee", "salary"), [("5", "300"), ("5", "500"), ("120.00", "12000"), ("5", None)]
+)
+def test_a_filing_fee_within_g_s_163_291_3_is_fine(fee: str, salary: str | None) -> None:
+    pay = f", salary: {salary}" if salary is not None else ""
+    head = contest_head(
+        f"{{id: m, method: nonpartisan-plurality, year: 2027, filing_fee: {fee}{pay}}}"
+    )
+    (contest,) = parse_scenario(scenario(FILED, head=head)).contests
+    assert contest.filing_fee == Decimal(fee)
+
+
+def test_money_is_kept_exactly_as_written() -> None:
+    head = contest_head(
+        "{id: m, method: nonpartisan-plurality, year: 2027, filing_fee: 40.10, salary: 4010.00}"
+    )
+    (contest,) = parse_scenario(scenario(FILED, head=head)).contests
+    assert str(contest.filing_fee) == "40.10"
+    assert str(contest.salary) == "4010.00"
+
+
+def test_a_contest_is_read_with_all_its_fields() -> None:
+    head = contest_head(
+        "{id: cary-d, municipality: Town of Cary, office: Council D, seats: 2, method: partisan,"
+        " stage: primary, party: DEM, year: 2023, date: 2023-10-10, district_based: true,"
+        " filing: {opens: '2023-07-07T12:00', closes: '2023-07-21T12:00'}}"
+    )
+    (contest,) = parse_scenario(scenario(FILED, head=head)).contests
+    assert contest == Contest(
+        id="cary-d",
+        method=Method.PARTISAN,
+        year=2023,
+        seats=2,
+        stage=Stage.PRIMARY,
+        municipality="Town of Cary",
+        office="Council D",
+        party="DEM",
+        date=date(2023, 10, 10),
+        district_based=True,
+        filing_opens=datetime(2023, 7, 7, 12, tzinfo=NY),
+        filing_closes=datetime(2023, 7, 21, 12, tzinfo=NY),
+    )
+    assert contest.line == 4
+
+
+# --- events -------------------------------------------------------------------------------------
+
+
+def test_an_unknown_event_type_is_a_problem_listing_the_types() -> None:
+    problem = only(scenario(FILED, "{type: vote_cast, at: 2027-11-02, candidate: Ann}"))
+    assert (problem.path, problem.line) == ("events[1].type", 7)
+    assert "votes_cast" in problem.expected
+    assert problem.found == "'vote_cast'"
+
+
+def test_an_event_without_at_is_a_problem() -> None:
+    problem = only(scenario(FILED, "{type: votes_cast, candidate: Ann}"))
+    assert (problem.path, problem.line) == ("events[1].at", 7)
+    assert "ISO 8601" in problem.expected
+
+
+@pytest.mark.parametrize(
+    "at", ["2027-02-30", "'2027-11-02 25:00'", "'next Tuesday'", "'02/11/2027'", "2027"]
+)
+def test_a_bad_date_is_a_problem(at: str) -> None:
+    problem = only(scenario(FILED, f"{{type: votes_cast, at: {at}, candidate: Ann}}"))
+    assert (problem.path, problem.line) == ("events[1].at", 7)
+    assert problem.expected.startswith("an ISO 8601 date or date-time")
+
+
+def test_an_unknown_contest_id_is_a_problem() -> None:
+    problem = only(
+        scenario("{type: candidate_filed, at: 2027-07-06, candidate: Ann, contest: mayr}")
+    )
+    assert (problem.path, problem.line) == ("events[0].contest", 6)
+    assert "mayor" in problem.expected
+
+
+def test_with_two_contests_every_event_names_its_contest() -> None:
+    text = scenario(
+        "{type: candidate_filed, at: 2027-07-06, candidate: Ann, contest: mayor}",
+        "{type: candidate_filed, at: 2027-07-06, candidate: Bob}",
+        head=TWO_CONTESTS,
+    )
+    problem = only(text)
+    assert (problem.path, problem.line) == ("events[1].contest", 8)
+    assert "council" in problem.expected and "mayor" in problem.expected
+
+
+def test_with_one_contest_events_default_to_it() -> None:
+    (filed,) = parse_scenario(scenario(FILED)).events
+    assert filed.contest == "mayor"
+
+
+def test_an_unknown_event_field_is_a_problem_naming_it() -> None:
+    problem = only(scenario("{type: candidate_filed, at: 2027-07-06, candidate: Ann, partie: DEM}"))
+    assert problem.path == "events[0].partie"
+    assert "partie" in str(problem)
+    assert "candidate, party, fee" in problem.expected
+
+
+def test_a_misspelt_candidate_field_names_the_misspelling() -> None:
+    # SPEC contract example bad-unknown-field
+    found = problems(scenario("{type: candidate_filed, at: 2027-07-06, candidat: Ann}"))
+    assert [p.path for p in found] == ["events[0].candidat", "events[0].candidate"]
+    assert "candidat" in str(found[0])
+
+
+def test_votes_for_someone_who_never_filed_are_a_problem() -> None:
+    text = scenario(
+        FILED,
+        "{type: votes_cast, at: 2027-11-02T09:00, candidate: Bob}",
+        "{type: votes_cast, at: 2027-11-02T10:00, candidate: Bob}",
+    )
+    problem = only(text)
+    assert (problem.path, problem.line) == ("events[1].candidate", 7)
+    assert "a candidate who filed in contest 'mayor'" in problem.expected
+    assert "'Bob'" in problem.found and "2 events" in problem.found
+
+
+def test_returns_for_someone_who_never_filed_name_the_count() -> None:
+    problem = only(
+        scenario(FILED, "{type: returns_reported, at: 2027-11-02, counts: {Ann: 3, Bo: 1}}")
+    )
+    assert problem.path == "events[1].counts.Bo"
+
+
+def test_a_filing_later_in_the_log_counts() -> None:
+    text = scenario("{type: votes_cast, at: 2027-11-02, candidate: Ann}", FILED)
+    assert len(parse_scenario(text).events) == 2
+
+
+def test_a_filing_in_another_contest_does_not_count() -> None:
+    text = scenario(
+        "{type: candidate_filed, at: 2027-07-06, candidate: Ann, contest: council}",
+        "{type: votes_cast, at: 2027-11-02, candidate: Ann, contest: mayor}",
+        head=TWO_CONTESTS,
+    )
+    assert only(text).path == "events[1].candidate"
+
+
+def test_a_nominee_named_by_the_party_needs_no_filing() -> None:
+    # G.S. 163-114
+    text = scenario(
+        "{type: nominee_named, at: 2027-08-01, candidate: Cy, party: DEM}",
+        "{type: votes_cast, at: 2027-11-02, candidate: Cy}",
+    )
+    assert len(parse_scenario(text).events) == 2
+
+
+def test_write_ins_need_no_filing() -> None:
+    text = scenario(
+        FILED,
+        "{type: votes_cast, at: 2027-11-02, candidate: Write-In (Miscellaneous), count: 4}",
+        "{type: returns_reported, at: 2027-11-02, counts: {Ann: 3, Zed (Write-In): 2}}",
+    )
+    events = parse_scenario(text).events
+    assert isinstance(events[1], ev.VotesCast) and events[1].count == 4
+    assert isinstance(events[2], ev.ReturnsReported)
+    assert dict(events[2].counts) == {"Ann": 3, "Zed (Write-In)": 2}
+
+
+def test_a_negative_count_is_a_problem() -> None:
+    problem = only(scenario(FILED, "{type: votes_cast, at: 2027-11-02, candidate: Ann, count: -3}"))
+    assert (problem.path, problem.line) == ("events[1].count", 7)
+    assert problem.found == "-3"
+
+
+def test_a_boolean_count_is_a_problem() -> None:
+    problem = only(
+        scenario(FILED, "{type: votes_cast, at: 2027-11-02, candidate: Ann, count: true}")
+    )
+    assert problem.path == "events[1].count"
+    assert problem.found == "true (a boolean)"
+
+
+def test_negative_counts_in_returns_are_each_a_problem() -> None:
+    text = scenario(
+        FILED,
+        "{type: candidate_filed, at: 2027-07-06, candidate: Bob}",
+        "{type: returns_reported, at: 2027-11-02, counts: {Ann: -1, Bob: many}}",
+    )
+    assert [p.path for p in problems(text)] == ["events[2].counts.Ann", "events[2].counts.Bob"]
+
+
+def test_empty_counts_are_a_problem() -> None:
+    assert only(scenario(FILED, "{type: recount_held, at: 2027-11-20, counts: {}}")).path == (
+        "events[1].counts"
+    )
+
+
+def test_a_death_noticed_before_it_happened_is_a_problem() -> None:
+    text = scenario(
+        FILED,
+        "{type: candidate_died, at: 2027-08-25T22:00, notice_at: 2027-08-25T21:00, candidate: Ann}",
+    )
+    problem = only(text)
+    assert (problem.path, problem.line) == ("events[1].notice_at", 7)
+
+
+def test_a_death_notice_is_read_as_a_time() -> None:
+    text = scenario(
+        FILED,
+        "{type: candidate_died, at: 2027-08-25T22:00, notice_at: 2027-08-26T10:00, candidate: Ann}",
+    )
+    died = parse_scenario(text).events[1]
+    assert isinstance(died, ev.CandidateDied)
+    assert died.known_at == datetime(2027, 8, 26, 10, tzinfo=NY)
+
+
+def test_a_numeric_precinct_is_kept_as_text() -> None:
+    text = scenario(FILED, "{type: votes_cast, at: 2027-11-02, candidate: Ann, precinct: 12}")
+    votes = parse_scenario(text).events[1]
+    assert isinstance(votes, ev.VotesCast) and votes.precinct == "12"
+
+
+def test_a_fee_is_kept_as_an_exact_decimal_string() -> None:
+    text = scenario("{type: candidate_filed, at: 2027-07-06, candidate: Ann, fee: 12.50}")
+    filed = parse_scenario(text).events[0]
+    assert isinstance(filed, ev.CandidateFiled) and filed.fee == "12.50"
+
+
+def test_the_problem_names_the_line_of_the_field_in_block_style() -> None:
+    text = HEAD + "  - type: votes_cast\n    at: 2027-11-02\n    candidate: Ann\n    count: -1\n"
+    found = problems(text)
+    assert [(p.path, p.line) for p in found] == [("events[0].candidate", 8), ("events[0].count", 9)]
+
+
+def test_the_problem_names_the_line_of_the_field_in_a_multi_line_flow_mapping() -> None:
+    text = (
+        HEAD + "  - " + FILED + "\n  - {type: votes_cast,\n     at: 2027-11-02,\n     count: -1}\n"
+    )
+    found = problems(text)
+    assert [(p.path, p.line) for p in found] == [("events[1].candidate", 7), ("events[1].count", 9)]
+
+
+def test_events_carry_their_index_and_line() -> None:
+    text = (
+        HEAD + "  - " + FILED + "\n  # a comment\n  - type: ballots_printed\n    at: 2027-09-10\n"
+    )
+    filed, printed = parse_scenario(text).events
+    assert (filed.index, filed.line) == (0, 6)
+    assert (printed.index, printed.line) == (1, 8)
+
+
+def test_all_problems_are_reported_in_line_order() -> None:
+    text = (
+        "format: electsim/v2\n"  # 1
+        "title: Example\n"
+        "colour: blue\n"  # 3
+        "contests:\n"
+        "  - {id: m, method: partisan, stage: primary, year: 2027, seats: 0}\n"  # 5
+        "events:\n"
+        "  - {type: candidate_filed, at: 2027-07-06, candidat: Ann}\n"  # 7
+        "  - {type: votes_cast, at: 2027-13-01, candidate: Bob, count: -1}\n"  # 8
+        "  - {type: lot_drawn, at: 2027-11-10, winner: Cy, extra: 1}\n"  # 9
+    )
+    found = problems(text, source="many.yaml")
+    assert [(p.line, p.path) for p in found] == [
+        (1, "format"),
+        (3, "colour"),
+        (5, "contests[0].party"),
+        (5, "contests[0].seats"),
+        (7, "events[0].candidat"),
+        (7, "events[0].candidate"),
+        (8, "events[1].at"),
+        (8, "events[1].count"),
+        (8, "events[1].candidate"),  # Bob never filed
+        (9, "events[2].extra"),
+        (9, "events[2].winner"),
+    ]
+    assert all(p.file == "many.yaml" for p in found)
+    assert str(found[0]).startswith("many.yaml:1: format: expected")
+
+
+def test_a_long_found_value_is_truncated() -> None:
+    problem = only(
+        scenario(
+            FILED, "{type: votes_cast, at: 2027-11-02, candidate: Ann, count: " + "x" * 500 + "}"
+        )
+    )
+    assert len(problem.found) <= 60
+
+
+# --- times (SPEC section 1: naive times are in the scenario's timezone) -------------------------
+
+
+@pytest.mark.parametrize(
+    ("at", "expected"),
+    [
+        ("2027-07-06", datetime(2027, 7, 6, 0, 0, tzinfo=NY)),  # YAML native date: 00:00 local
+        ("2027-07-06 09:30:00", datetime(2027, 7, 6, 9, 30, tzinfo=NY)),  # native timestamp
+        ("2027-07-06T09:30:00Z", datetime(2027, 7, 6, 5, 30, tzinfo=NY)),  # native, UTC
+        ('"2027-07-06"', datetime(2027, 7, 6, 0, 0, tzinfo=NY)),  # quoted date
+        ('"2027-07-06T09:30"', datetime(2027, 7, 6, 9, 30, tzinfo=NY)),  # quoted, no seconds
+        ("2027-07-06T09:30", datetime(2027, 7, 6, 9, 30, tzinfo=NY)),  # plain, no seconds
+        ('"2027-07-06 09:30"', datetime(2027, 7, 6, 9, 30, tzinfo=NY)),  # space-separated
+        ('"2027-07-06T09:30:15.25"', datetime(2027, 7, 6, 9, 30, 15, 250000, tzinfo=NY)),
+        ('"2027-07-06T09:30-07:00"', datetime(2027, 7, 6, 12, 30, tzinfo=NY)),  # with an offset
+        ('"2027-07-06T13:30Z"', datetime(2027, 7, 6, 9, 30, tzinfo=NY)),  # with Z
+        ("2027-07-06 09:30:00 -5", datetime(2027, 7, 6, 10, 30, tzinfo=NY)),  # YAML's own form
+    ],
+)
+def test_times_in_every_accepted_spelling(at: str, expected: datetime) -> None:
+    (filed,) = parse_scenario(
+        scenario(f"{{type: candidate_filed, at: {at}, candidate: Ann}}")
+    ).events
+    assert filed.at == expected
+    assert filed.at.tzinfo is NY
+    assert filed.at.utcoffset() == expected.utcoffset()
+
+
+def test_times_follow_the_scenario_timezone() -> None:
+    text = "timezone: America/Los_Angeles\n" + scenario(FILED)
+    (filed,) = parse_scenario(text).events
+    assert filed.at == datetime(2027, 7, 6, tzinfo=ZoneInfo("America/Los_Angeles"))
+
+
+def test_a_local_time_in_the_spring_forward_gap_reads_with_the_earlier_offset() -> None:
+    # 2027-03-14 02:30 does not exist in New York; fold=0 means EST, i.e. 03:30 EDT.
+    (filed,) = parse_scenario(
+        scenario("{type: candidate_filed, at: '2027-03-14T02:30', candidate: A}")
+    ).events
+    assert filed.at.astimezone(UTC) == datetime(2027, 3, 14, 7, 30, tzinfo=UTC)
+    assert (filed.at.hour, filed.at.minute) == (3, 30)
+
+
+def test_a_local_time_in_the_fall_back_hour_is_the_first_one() -> None:
+    (filed,) = parse_scenario(
+        scenario("{type: candidate_filed, at: '2027-11-07T01:30', candidate: A}")
+    ).events
+    assert filed.at.utcoffset() == timedelta(hours=-4)
+
+
+# --- JSON ---------------------------------------------------------------------------------------
+
+
+def example_dict() -> dict[str, Any]:
+    return {
+        "format": "electsim/v1",
+        "title": "Example",
+        "contests": [
+            {"id": "mayor", "method": "nonpartisan-runoff", "year": 2027, "filing_fee": 12.5}
+        ],
+        "events": [
+            {"type": "candidate_filed", "at": "2027-07-06", "candidate": "Ann", "fee": 12.50},
+            {"type": "returns_reported", "at": "2027-10-05T21:00", "counts": {"Ann": 480}},
+        ],
+    }
+
+
+def test_json_input_reads_like_yaml() -> None:
+    from_json = parse_scenario(json.dumps(example_dict(), indent=1), fmt="json")
+    from_yaml = parse_scenario(yaml.safe_dump(example_dict()))
+    assert from_json == from_yaml
+    assert from_json.contests[0].filing_fee == Decimal("12.5")
+
+
+def test_json_problems_name_their_lines() -> None:
+    data = example_dict()
+    data["events"][1]["counts"]["Ann"] = -480
+    problem = only(json.dumps(data, indent=1), fmt="json")
+    assert problem.path == "events[1].counts.Ann"
+    assert problem.line == 23
+
+
+def line_of(text: str, needle: str, nth: int = 1) -> int:
+    """The 1-based line of the ``nth`` line of ``text`` containing ``needle``."""
+    lines = [i for i, line in enumerate(text.splitlines(), 1) if needle in line]
+    return lines[nth - 1]
+
+
+def test_json_problems_name_the_line_of_each_field_in_a_pretty_printed_file() -> None:
+    data = example_dict()
+    del data["title"]
+    data["contests"][0]["seats"] = "two"
+    data["events"][0]["candidat"] = "Ann"
+    data["events"].append(
+        {"type": "votes_cast", "at": "2027-11-02", "candidate": "Ann", "count": -2}
+    )
+    data["events"].append({"type": "votes_cast", "at": "2027-11-02"})
+    text = json.dumps(data, indent=2)
+    found = {p.path: p.line for p in problems(text, fmt="json")}
+    assert found == {
+        "title": 1,
+        "contests[0].seats": line_of(text, '"seats"'),
+        "events[0].candidat": line_of(text, '"candidat"'),
+        "events[2].count": line_of(text, '"count"'),
+        # a missing field: the line where the event's object opens
+        "events[3].candidate": line_of(text, '"votes_cast"', 2) - 1,
+    }
+
+
+def test_a_json_key_repeated_on_another_line_names_the_repetition() -> None:
+    text = json.dumps(example_dict(), indent=1).replace(
+        '"candidate": "Ann",', '"candidate": "Ann",\n   "candidate": "Ann",', 1
+    )
+    problem = only(text, fmt="json")
+    assert (problem.path, problem.line) == ("events[0].candidate", line_of(text, '"candidate":', 2))
+
+
+def test_a_json_file_is_read_as_json(tmp_path: Path) -> None:
+    path = tmp_path / "example.JSON"
+    path.write_text(json.dumps(example_dict()))
+    assert load_scenario(path).source == str(path)
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def test_scenario_to_dict_leaves_defaults_out() -> None:
+    data = scenario_to_dict(parse_scenario(scenario(FILED)))
+    assert data == {
+        "format": "electsim/v1",
+        "title": "Mayor of Example, 2027",
+        "contests": [
+            {
+                "id": "mayor",
+                "municipality": "Example",
+                "office": "Mayor",
+                "seats": 1,
+                "method": "nonpartisan-plurality",
+                "year": 2027,
+            }
+        ],
+        "events": [
+            {"type": "candidate_filed", "at": "2027-07-06T00:00:00-04:00", "candidate": "Ann"}
+        ],
+    }
+
+
+def test_a_scenario_round_trips_through_scenario_to_dict() -> None:
+    text = (
+        "description: all of it\ntimezone: America/Chicago\noffice_closed: [2027-07-05]\n"
+        "interpretations: {early_request: reject}\n"
+        + TWO_CONTESTS.replace("year: 2027}", "year: 2027, filing_fee: 12.34, salary: 1234}", 1)
+        + "".join(
+            f"  - {e}\n"
+            for e in (
+                "{type: candidate_filed, at: 2027-07-06, candidate: Ann, contest: mayor, fee: 5}",
+                "{type: candidate_filed, at: 2027-07-06, candidate: Bob, contest: mayor,"
+                " fee: 5.00}",
+                "{type: candidate_died, at: 2027-08-01, notice_at: 2027-08-02T10:00,"
+                " candidate: Bob, contest: mayor}",
+                "{type: returns_reported, at: 2027-11-02, counts: {Bob: 1, Ann: 2},"
+                " contest: mayor}",
+                "{type: votes_cast, at: 2027-11-02, candidate: Ann, count: 3, precinct: P1,"
+                " contest: mayor}",
+                "{type: reprint_determined, at: 2027-08-03, enough_time: false, contest: council}",
+            )
+        )
+    )
+    original = parse_scenario(text)
+    assert parse_scenario(yaml.safe_dump(scenario_to_dict(original))) == original
+    assert parse_scenario(json.dumps(scenario_to_dict(original)), fmt="json") == original
+
+
+def test_dump_scenario_writes_yaml_or_json_that_loads_back(tmp_path: Path) -> None:
+    original = parse_scenario(scenario(FILED, "{type: votes_cast, at: 2027-11-02, candidate: Ann}"))
+    for name in ("out.yaml", "out.json"):
+        dump_scenario(original, tmp_path / name)
+        assert load_scenario(tmp_path / name) == original
+    assert (tmp_path / "out.json").read_text().startswith("{")
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FUZZ
+@given(st.text())
+def test_random_text_gives_a_scenario_error_and_nothing_else(text: str) -> None:
+    for fmt in ("yaml", "json"):
+        with pytest.raises(ScenarioError):
+            parse_scenario(text, fmt=fmt)
+
+
+@FUZZ
+@given(st.text(alphabet="{}[]:,-#&*!|>'\"%@` \n\tabcyz019.<=~?", max_size=80))
+def test_random_yaml_punctuation_never_escapes_as_another_exception(text: str) -> None:
+    for fmt in ("yaml", "json"):
+        with contextlib.suppress(ScenarioError):
+            parse_scenario(HEAD + text, fmt=fmt)
+
+
+FIELD_NAMES = [
+    "format", "title", "contests", "events", "type", "at", "contest", "candidate", "count",
+    "counts", "notice_at", "seats", "method", "year", "filing", "opens", "filing_fee", "salary",
+    "interpretations", "timezone", "office_closed", "precinct", "fee", "party", "winner", "<<",
+]  # fmt: skip
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**30), 10**30)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=12)
+    | st.sampled_from(
+        [
+            "electsim/v1",
+            "votes_cast",
+            "candidate_filed",
+            "mayor",
+            "2027-07-06",
+            "2027-07-06T12:00",
+            "partisan",
+            "Ann",
+            "-1",
+            "1e400",
+        ]
+    )
+    | st.dates()
+    | st.datetimes()
+)
+YAMLISH = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(FIELD_NAMES) | st.text(max_size=5), inner, max_size=5)
+    ),
+    max_leaves=20,
+)
+
+
+def base_dict() -> dict[str, Any]:
+    return {
+        "format": "electsim/v1",
+        "title": "x",
+        "contests": [{"id": "mayor", "method": "nonpartisan-plurality", "year": 2027}],
+        "events": [
+            {"type": "candidate_filed", "at": "2027-07-06", "candidate": "Ann"},
+            {"type": "votes_cast", "at": "2027-11-02", "candidate": "Ann"},
+            {"type": "returns_reported", "at": "2027-11-02", "counts": {"Ann": 3}},
+        ],
+    }
+
+
+@FUZZ
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["top", "contest", "event0", "event1", "event2", "counts"]),
+            st.sampled_from(FIELD_NAMES),
+            YAMLISH,
+        ),
+        max_size=4,
+    ),
+    YAMLISH,
+)
+def test_yamlish_data_gives_a_scenario_or_a_scenario_error(
+    edits: list[tuple[str, str, Any]], anything: Any
+) -> None:
+    data = base_dict()
+    targets = {
+        "top": data,
+        "contest": data["contests"][0],
+        "event0": data["events"][0],
+        "event1": data["events"][1],
+        "event2": data["events"][2],
+        "counts": data["events"][2]["counts"],
+    }
+    for where, key, value in edits:
+        targets[where][key] = value
+    for doc in (data, anything):
+        texts = [("yaml", yaml.safe_dump(doc))]
+        with_json = json.dumps(doc, default=str)
+        texts.append(("json", with_json))
+        for fmt, text in texts:
+            try:
+                parse_scenario(text, fmt=fmt)
+            except ScenarioError as error:
+                assert error.problems
+                assert all(isinstance(p, Problem) and p.path for p in error.problems)
+
+
+TIMEZONES = st.sampled_from(["America/New_York", "UTC", "America/Chicago", "Pacific/Honolulu"])
+NAMES = st.text(min_size=1, max_size=12).filter(lambda s: s.strip() != "")
+MONEY = st.decimals(min_value=0, max_value=10**9, places=2)
+
+
+@st.composite
+def scenarios(draw: st.DrawFn) -> Scenario:
+    tz_name = draw(TIMEZONES)
+    tz = ZoneInfo(tz_name)
+
+    def moment() -> datetime:
+        naive = draw(st.datetimes(datetime(1900, 1, 2), datetime(2200, 12, 30)))
+        return naive.replace(tzinfo=tz).astimezone(UTC).astimezone(tz)  # as the loader reads it
+
+    contests = []
+    ids = draw(st.lists(NAMES, min_size=1, max_size=3, unique=True))
+    for cid in ids:
+        method = draw(st.sampled_from(list(Method)))
+        stage = draw(st.sampled_from([Stage.ELECTION, Stage.PRIMARY]))
+        if method not in (Method.PARTISAN, Method.PRIMARY):
+            stage = Stage.ELECTION
+        party = None
+        if method is Method.PARTISAN:
+            party = draw(NAMES) if stage is Stage.PRIMARY else draw(st.none() | NAMES)
+        salary = draw(st.none() | MONEY)
+        fee = None
+        if draw(st.booleans()):
+            ceiling = salary / 100 if salary is not None else Decimal(10**6)
+            fee = Decimal(5) if ceiling < 5 else draw(st.decimals(5, ceiling, places=2))
+        opens = draw(st.none() | st.builds(moment))
+        closes = draw(st.none() | st.builds(moment))
+        if opens is not None and closes is not None and closes <= opens:
+            closes = None
+        contests.append(
+            Contest(
+                id=cid,
+                method=method,
+                year=draw(st.integers(1973, 2200)),
+                seats=draw(st.integers(1, 9)),
+                stage=stage,
+                municipality=draw(st.text(max_size=10)),
+                office=draw(st.text(max_size=10)),
+                party=party,
+                date=draw(st.none() | st.dates(date(1900, 1, 1), date(2200, 12, 31))),
+                district_based=draw(st.booleans()),
+                filing_opens=opens,
+                filing_closes=closes,
+                filing_fee=fee,
+                salary=salary,
+            )
+        )
+    log: list[ev.Event] = []
+    filed: dict[str, list[str]] = {}
+    for i in range(draw(st.integers(0, 12))):
+        contest = draw(st.sampled_from(ids))
+        names = filed.setdefault(contest, [])
+        kind = draw(st.sampled_from(sorted(ev.EVENT_TYPES)))
+        cls = ev.EVENT_TYPES[kind]
+        base = {"at": moment(), "contest": contest, "index": i}
+        refers = "candidate" in cls.fields or "winner" in cls.fields or "counts" in cls.fields
+        if kind in ("candidate_filed", "nominee_named") or (refers and not names):
+            name = draw(NAMES)
+            names.append(name)
+            fee = draw(st.none() | MONEY.map(str))
+            if kind == "nominee_named":
+                log.append(ev.NomineeNamed(**base, candidate=name, party=draw(st.none() | NAMES)))
+            else:
+                log.append(
+                    ev.CandidateFiled(
+                        **base, candidate=name, party=draw(st.none() | NAMES), fee=fee
+                    )
+                )
+            continue
+        fields: dict[str, Any] = {}
+        for field in cls.fields:
+            if field in ("candidate", "winner"):
+                fields[field] = draw(st.sampled_from(names))
+            elif field == "counts":
+                chosen = draw(st.lists(st.sampled_from(names), min_size=1, unique=True))
+                fields[field] = {n: draw(st.integers(0, 10**6)) for n in sorted(chosen)}
+            elif field == "count":
+                fields[field] = draw(st.integers(0, 10**6))
+            elif field == "precinct":
+                fields[field] = draw(st.none() | NAMES)
+            elif field == "notice_at":
+                fields[field] = draw(st.none() | st.just(base["at"] + timedelta(hours=3)))
+            elif field == "enough_time":
+                fields[field] = draw(st.booleans())
+            elif field == "party":
+                fields[field] = draw(st.none() | NAMES)
+            elif field == "fee":
+                fields[field] = draw(st.none() | MONEY.map(str))
+        log.append(cls(**base, **fields))
+    flags = {
+        name: draw(st.sampled_from(Interpretations.CHOICES[name]))
+        for name in Interpretations.CHOICES
+    }
+    return Scenario(
+        title=draw(NAMES),
+        contests=tuple(contests),
+        events=tuple(log),
+        description=draw(st.text(max_size=20)),
+        timezone=tz_name,
+        office_closed=tuple(
+            draw(st.lists(st.dates(date(1900, 1, 1), date(2200, 12, 31)), max_size=3))
+        ),
+        interpretations=Interpretations(
+            write_ins_in_total=draw(st.booleans()), harmless_ties=draw(st.booleans()), **flags
+        ),
+    )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios())
+def test_any_scenario_round_trips_through_yaml_and_json(original: Scenario) -> None:
+    data = scenario_to_dict(original)
+    assert parse_scenario(yaml.safe_dump(data)) == original
+    assert parse_scenario(json.dumps(data), fmt="json") == original
