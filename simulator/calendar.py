@@ -215,6 +215,12 @@ def day_deadline(
     return Deadline(kind, local(d, time(0, 0), tz), cites, how=how, all_day=True)
 
 
+def _ordinal(n: int) -> str:
+    """``3`` -> ``"3rd"``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def census_year(year: int) -> int:
     """0 for a decennial census year, 1 the year after, and so on."""
     return year % 10
@@ -292,7 +298,7 @@ def end_of_nth_day_after(
         local(d, END_OF_DAY, calendar.tz),
         (cite,),
         calendar,
-        f"end of the {n}th day after {start.isoformat()}",
+        f"end of the {_ordinal(n)} day after {start.isoformat()}",
     )
 
 

@@ -57,7 +57,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.graph:
         from simulator.graph import export_graph
 
-        export_graph(result, args.graph)
+        written = export_graph(result, args.graph)
+        if len(written) > 1:
+            names = ", ".join(str(w) for w in written)
+            print(f"electsim: one state graph per contest: {names}", file=sys.stderr)
     if args.json:
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -138,6 +141,19 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    from simulator.loader import load_scenario
+    from simulator.replay import replay
+    from simulator.report import write_report
+
+    scenario = load_scenario(args.file)
+    as_of = _parse_time(args.as_of, scenario.timezone) if args.as_of else None
+    out = Path(args.output) if args.output else Path(Path(args.file).stem + ".html")
+    write_report(scenario, replay(scenario, as_of=as_of), out)
+    print(f"wrote {out}")
+    return EXIT_OK
+
+
 def cmd_gaps(args: argparse.Namespace) -> int:
     from simulator.contingencies import gaps
 
@@ -169,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="print the JSON result (SPEC section 3)")
     r.add_argument("--as-of", help="replay only what the board knew at this moment")
     r.add_argument("--chart", help="write a timeline chart (.png or .svg)")
-    r.add_argument("--graph", help="write the state graph (.dot, .graphml, .json or .png)")
+    r.add_argument("--graph", help="write the state graph (.dot, .graphml, .json, .png or .svg)")
     r.set_defaults(func=cmd_replay)
 
     c = sub.add_parser("calendar", help="print a year's statutory dates")
@@ -189,9 +205,33 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--no-charts", action="store_true")
     d.set_defaults(func=cmd_demo)
 
+    rp = sub.add_parser("report", help="write a self-contained HTML report of a replay")
+    rp.add_argument("file")
+    rp.add_argument("-o", "--output", help="the HTML file to write (default: FILE's stem .html)")
+    rp.add_argument("--as-of", help="replay only what the board knew at this moment")
+    rp.set_defaults(func=cmd_report)
+
     g = sub.add_parser("gaps", help="list the facts that fall in a gap of the statutes")
     g.add_argument("--json", action="store_true")
     g.set_defaults(func=cmd_gaps)
+
+    from simulator import conformance, importer  # light modules: their work imports lazily
+
+    ir = sub.add_parser("import-results", help="import one contest of a NC results file")
+    ir.add_argument("file", help="openelections CSV or State Board results_pct (plain or gzip)")
+    ir.add_argument("--contest", help="the contest's name in the file (case, spacing ignored)")
+    ir.add_argument("--list", action="store_true", help="list the contests in the file")
+    ir.add_argument("--seats", type=int, help="seats to fill (default: the file's Vote For, else 1)")
+    ir.add_argument("--method", help="election method (default nonpartisan-plurality)")
+    ir.add_argument("--stage", help="primary or election (default election)")
+    ir.add_argument("--year", type=int, help="election year (default: the year of the file's date)")
+    ir.add_argument("-o", "--output", help="write the scenario here (.yaml or .json), not stdout")
+    ir.set_defaults(func=importer.cmd_import_results)
+
+    cf = sub.add_parser("conformance", help="check the engine against real NC runoff elections")
+    cf.add_argument("--data", help="folder of results files (default: ../shared/data)")
+    cf.add_argument("--markdown", action="store_true", help="print Markdown tables")
+    cf.set_defaults(func=conformance.cmd_conformance)
 
     for extra in _EXTRA_COMMANDS:
         extra(sub)

@@ -1,0 +1,494 @@
+"""The contest state machine as a graph, built from :data:`simulator.machine.TRANSITIONS`.
+
+The replay engine refuses any phase change that is not in that table, and this module draws
+exactly that table, so the picture cannot drift from the behaviour. Nodes are the values of
+:class:`~simulator.machine.Phase`; each row of the table is one edge carrying its ``trigger`` (an
+event type, or a timer such as ``runoff_request_passes``), its ``cite`` and its ``label``.
+
+The graph is a :class:`networkx.MultiDiGraph` keyed by trigger, not a ``DiGraph`` with lists on
+its edges: the table has several rows between the same two phases (``filing`` to
+``awaiting_votes`` on ``filing_closes`` and on ``filing_closed``), each with its own citation,
+and (source, trigger, target) is unique in it. So every row stays one edge with scalar
+attributes, ``G.edges[source, target, trigger]`` finds it, and GraphML and node-link JSON
+(which need flat values) carry it as it is.
+
+>>> g = state_graph()
+>>> g.edges["counting", "runoff_request", "canvass_held"]["cite"]
+'G.S. 163-293(b)'
+>>> sorted(g.nodes) == sorted(p.value for p in Phase)
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+from matplotlib import rc_context
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+from matplotlib.path import Path as CurvePath
+
+from simulator.charts import UnsupportedFormat, save_figure
+from simulator.errors import SimulatorError
+from simulator.events import EVENT_TYPES
+from simulator.machine import TRANSITIONS, Phase
+from simulator.result import ContestResult, Result
+
+__all__ = [
+    "coverage",
+    "draw_graph",
+    "export_graph",
+    "graph_data",
+    "replay_graph",
+    "state_graph",
+    "to_dot",
+]
+
+Edge = tuple[str, str, str]  # (source phase, trigger, target phase)
+
+START = Phase.FILING
+
+# Where each phase sits in a drawing: the flow runs left to right, filing to decided. A phase
+# added to the machine later without a place here is drawn in a row along the bottom.
+POSITIONS: dict[str, tuple[float, float]] = {
+    Phase.FILING.value: (0.0, 0.0),
+    Phase.FILING_EXTENDED.value: (1.0, 1.8),
+    Phase.FILING_REOPENED.value: (3.0, 1.8),
+    Phase.BALLOT.value: (2.0, 0.0),
+    Phase.AWAITING_NOMINATION.value: (2.0, -2.0),
+    Phase.COUNTING.value: (4.0, 0.0),
+    Phase.AWAITING_RECOUNT.value: (5.3, 1.8),
+    Phase.TIE_WITHDRAWAL.value: (6.9, 1.3),
+    Phase.RUNOFF_REQUEST.value: (6.0, -0.8),
+    Phase.AWAITING_LOT.value: (5.0, -2.0),
+    Phase.RUNOFF_CALLED.value: (7.9, 0.2),
+    Phase.RUNOFF_COUNTING.value: (9.4, 1.0),
+    Phase.DECIDED.value: (9.1, -1.6),
+}
+
+TAKEN = "#c62828"
+UNTAKEN = "#b0b0b0"
+VISITED_FILL = "#c6dbef"
+FINAL_EDGE = "#08306b"
+
+
+# ------------------------------------------------------------------------------------------
+# Graphs
+# ------------------------------------------------------------------------------------------
+
+
+def state_graph() -> nx.MultiDiGraph:
+    """Every phase and every allowed transition, with its trigger, citation and label.
+
+    Edge attributes: ``trigger``, ``cite`` (the citation as text), ``url`` (the statute on
+    ncleg.gov), ``label`` and ``timer`` (True when the trigger is a deadline passing or a derived
+    moment rather than an event of the log). Node attributes: ``label`` and ``start``.
+    """
+    g = nx.MultiDiGraph(name="electsim contest state machine", start=START.value)
+    for phase in Phase:
+        g.add_node(phase.value, label=phase.value.replace("_", " "), start=phase is START)
+    for t in TRANSITIONS:
+        g.add_edge(
+            t.source.value,
+            t.target.value,
+            key=t.trigger,
+            trigger=t.trigger,
+            cite=str(t.cite),
+            url=t.cite.url,
+            label=t.label,
+            timer=t.trigger not in EVENT_TYPES,
+        )
+    return g
+
+
+def replay_graph(contest: ContestResult) -> nx.MultiDiGraph:
+    """The state graph with the path one contest's replay took laid over it.
+
+    Each edge gets ``taken`` (how many times the replay took it) and ``steps`` (the positions
+    in the path, as text: ``"2,5"``); each node gets ``visited`` and ``final`` (the phase the
+    contest ended in). A step that is not a row of the table (which the engine should never
+    take) is added as an edge with ``in_table`` False, so a drawing shows it rather than hides it.
+    """
+    g = state_graph()
+    g.graph.update(contest=contest.id, title=contest.title, state=contest.state)
+    for _, _, data in g.edges(data=True):
+        data.update(taken=0, steps="", in_table=True)
+    for _, data in g.nodes(data=True):
+        data.update(visited=False, final=False)
+    visited = {START.value, contest.state}
+    for step, (source, trigger, target) in enumerate(contest.path, 1):
+        if not g.has_edge(source, target, key=trigger):
+            for phase in (source, target):
+                if phase not in g:
+                    g.add_node(phase, label=phase.replace("_", " "), start=False, final=False)
+            g.add_edge(
+                source,
+                target,
+                key=trigger,
+                trigger=trigger,
+                cite="",
+                url="",
+                label="not in machine.TRANSITIONS",
+                timer=False,
+                taken=0,
+                steps="",
+                in_table=False,
+            )
+        data = g.edges[source, target, trigger]
+        data["taken"] += 1
+        data["steps"] = f"{data['steps']},{step}" if data["steps"] else str(step)
+        visited.update((source, target))
+    for phase in visited:
+        if phase in g:
+            g.nodes[phase]["visited"] = True
+    if contest.state in g:
+        g.nodes[contest.state]["final"] = True
+    return g
+
+
+def coverage(paths: Iterable[Sequence[Edge]]) -> tuple[list[Edge], list[Edge]]:
+    """Which rows of the transition table some path takes, and which none does.
+
+    Returns ``(taken, untaken)``, each a sorted list of (source, trigger, target); together
+    they are exactly the table (a step outside the table is in neither: see
+    :func:`replay_graph`).
+    """
+    table = {(t.source.value, t.trigger, t.target.value) for t in TRANSITIONS}
+    seen = {tuple(step) for path in paths for step in path}
+    taken = sorted(e for e in table if e in seen)
+    return taken, sorted(table - set(taken))
+
+
+# ------------------------------------------------------------------------------------------
+# DOT, written by hand (no pydot or pygraphviz needed)
+# ------------------------------------------------------------------------------------------
+
+
+def _q(value: object) -> str:
+    """A DOT quoted string."""
+    text = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{text}"'
+
+
+def _attrs(values: dict[str, object]) -> str:
+    return ", ".join(f"{k}={_q(v)}" for k, v in values.items())
+
+
+def to_dot(g: nx.MultiDiGraph) -> str:
+    """The graph in Graphviz DOT, the path taken (if any) drawn thick and red.
+
+    Every edge keeps its ``trigger``, ``cite`` and ``taken`` as DOT attributes, and links its
+    statute (``URL``) for SVG output of ``dot``.
+    """
+    title = g.graph.get("title") or g.graph.get("name", "")
+    lines = [
+        "digraph electsim {",
+        f"  graph [{_attrs({'rankdir': 'LR', 'label': title, 'labelloc': 't'})}];",
+        '  node [shape="box", style="rounded,filled", fillcolor="white", fontname="Helvetica"];',
+        '  edge [fontname="Helvetica", fontsize="9"];',
+    ]
+    for node, data in g.nodes(data=True):
+        a: dict[str, object] = {"label": node}
+        if data.get("visited"):
+            a["fillcolor"] = VISITED_FILL
+        if data.get("final"):
+            a["penwidth"] = 2.5
+            a["color"] = FINAL_EDGE
+        if data.get("start"):
+            a["peripheries"] = 2
+        lines.append(f"  {_q(node)} [{_attrs(a)}];")
+    for source, target, key, data in g.edges(keys=True, data=True):
+        taken = int(data.get("taken", 0))
+        label = f"{data['trigger']}\n{data['cite']}"
+        if taken:
+            label = f"[{data['steps']}] {label}"
+        a = {
+            "key": key,
+            "label": label,
+            "trigger": data["trigger"],
+            "cite": data["cite"],
+            "tooltip": data["label"],
+            "URL": data["url"],
+            "taken": taken,
+            "color": TAKEN
+            if taken
+            else ("#e08214" if not data.get("in_table", True) else "gray55"),
+            "penwidth": 2.5 if taken else 1,
+        }
+        if data["timer"]:
+            a["style"] = "dashed"
+        lines.append(f"  {_q(source)} -> {_q(target)} [{_attrs(a)}];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------------------------------
+# Drawing with matplotlib
+# ------------------------------------------------------------------------------------------
+
+
+Point = tuple[float, float]
+BOX_H = 0.32
+
+
+def _positions(g: nx.MultiDiGraph) -> dict[str, Point]:
+    pos = {n: POSITIONS[n] for n in g if n in POSITIONS}
+    extra = [n for n in g if n not in POSITIONS]
+    for i, n in enumerate(sorted(extra)):
+        pos[n] = (i * 1.6, -2.8)
+    return pos
+
+
+def _box_half(node: str) -> Point:
+    """Half the width and height of a phase's box, in data units."""
+    return (0.036 * len(node) + 0.11, BOX_H / 2)
+
+
+def _bezier(p0: Point, c: Point, p1: Point, t: float) -> Point:
+    u = 1 - t
+    return (
+        u * u * p0[0] + 2 * u * t * c[0] + t * t * p1[0],
+        u * u * p0[1] + 2 * u * t * c[1] + t * t * p1[1],
+    )
+
+
+def _inside(p: Point, centre: Point, half: Point) -> bool:
+    return abs(p[0] - centre[0]) <= half[0] and abs(p[1] - centre[1]) <= half[1]
+
+
+def _edge_curve(
+    p0: Point, p1: Point, half0: Point, half1: Point, rad: float, aspect: float
+) -> tuple[Point, Point, Point, Point]:
+    """A quadratic curve from box to box, bowed by ``rad`` (like matplotlib's ``arc3``).
+
+    Returns the clipped curve's start, control point and end, and the middle of the whole
+    curve (where a label goes). ``aspect`` is inches per y unit over inches per x unit, so the
+    bow looks the same whichever way the edge runs. Clipping is computed here, by bisection on
+    the curve, rather than by matplotlib's patch clipping, which is many times slower.
+    """
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    c = ((p0[0] + p1[0]) / 2 + rad * dy * aspect, (p0[1] + p1[1]) / 2 - rad * dx / aspect)
+
+    def crossing(centre: Point, half: Point, inside_first: bool) -> float:
+        lo, hi = 0.0, 1.0
+        for _ in range(24):
+            mid = (lo + hi) / 2
+            if _inside(_bezier(p0, c, p1, mid), centre, half) == inside_first:
+                lo = mid
+            else:
+                hi = mid
+        return hi if inside_first else lo
+
+    t0, t1 = crossing(p0, half0, True), crossing(p1, half1, False)
+    if t0 >= t1:  # overlapping boxes: draw the whole curve
+        t0, t1 = 0.0, 1.0
+    q = (
+        p0[0] * (1 - t0) * (1 - t1) + c[0] * ((1 - t0) * t1 + t0 * (1 - t1)) + p1[0] * t0 * t1,
+        p0[1] * (1 - t0) * (1 - t1) + c[1] * ((1 - t0) * t1 + t0 * (1 - t1)) + p1[1] * t0 * t1,
+    )
+    return _bezier(p0, c, p1, t0), q, _bezier(p0, c, p1, t1), _bezier(p0, c, p1, 0.5)
+
+
+def draw_graph(g: nx.MultiDiGraph) -> Figure:
+    """Draw a (replay) state graph: phases as boxes, the path taken as numbered red arrows.
+
+    Edges the replay did not take are thin and grey, one arrow per pair of phases, unlabelled
+    (their triggers and citations are in the DOT, GraphML and JSON exports); timers are dashed.
+    """
+    with rc_context({"text.parse_math": False}):  # titles are plain text, never TeX
+        return _graph_figure(g)
+
+
+def _graph_figure(g: nx.MultiDiGraph) -> Figure:
+    pos = _positions(g)
+    xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
+    width, height = 13.0, 6.2
+    rect = (0.01, 0.02, 0.98, 0.88)
+    xlim, ylim = (min(xs) - 0.8, max(xs) + 0.8), (min(ys) - 0.6, max(ys) + 0.5)
+    aspect = (rect[3] * height / (ylim[1] - ylim[0])) / (rect[2] * width / (xlim[1] - xlim[0]))
+    fig = Figure(figsize=(width, height), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes(rect)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    ax.set_axis_off()
+    title = g.graph.get("title")
+    heading = (
+        f"{title} [{g.graph.get('contest')}]: the path through the state machine"
+        if title
+        else "The contest state machine (simulator.machine.TRANSITIONS)"
+    )
+    fig.text(0.01, 0.965, heading, fontsize=12, weight="bold", va="center")
+    fig.text(
+        0.01,
+        0.925,
+        "red: transitions the replay took, numbered in order, with trigger and citation; "
+        "grey: the other transitions of the table (dashed: timers); blue: phases visited; "
+        "dark border: the phase it ended in",
+        fontsize=8,
+        color="#555555",
+        va="center",
+    )
+
+    for node, data in g.nodes(data=True):
+        (x, y), (hw, hh) = pos[node], _box_half(node)
+        final, visited = bool(data.get("final")), bool(data.get("visited"))
+        box = FancyBboxPatch(
+            (x - hw, y - hh),
+            2 * hw,
+            2 * hh,
+            boxstyle="round,pad=0.0,rounding_size=0.08",
+            facecolor=VISITED_FILL if visited else "white",
+            edgecolor=FINAL_EDGE if final else ("#4a6fa5" if visited else "#9e9e9e"),
+            linewidth=2.4 if final else 1.0,
+            zorder=3,
+        )
+        ax.add_artist(box)
+        ax.text(
+            x,
+            y,
+            node,
+            ha="center",
+            va="center",
+            fontsize=8.5,
+            zorder=4,
+            color="#111111" if visited else "#666666",
+            weight="bold" if final else "normal",
+        )
+
+    drawn_grey: set[tuple[str, str]] = set()
+    parallel: dict[tuple[str, str], int] = defaultdict(int)
+    edges = sorted(g.edges(data=True), key=lambda e: -int(e[2].get("taken", 0)))
+    for source, target, data in edges:
+        taken = int(data.get("taken", 0))
+        listed = bool(data.get("in_table", True))
+        if not taken and listed:
+            if (source, target) in drawn_grey:
+                continue
+            drawn_grey.add((source, target))
+        k = parallel[(source, target)]
+        parallel[(source, target)] += 1
+        colour = TAKEN if taken else (UNTAKEN if listed else "#e08214")
+        if source == target:
+            (x, y), (hw, hh) = pos[source], _box_half(source)
+            top = y + hh
+            lift = 0.42 + 0.15 * k
+            path = CurvePath(
+                [(x - 0.14, top), (x - 0.32, top + lift), (x + 0.32, top + lift), (x + 0.14, top)],
+                [CurvePath.MOVETO, CurvePath.CURVE4, CurvePath.CURVE4, CurvePath.CURVE4],
+            )
+            mid = (x, top + lift * 0.75)
+        else:
+            start, control, end, mid = _edge_curve(
+                pos[source],
+                pos[target],
+                _box_half(source),
+                _box_half(target),
+                0.15 + 0.14 * k,
+                aspect,
+            )
+            path = CurvePath(
+                [start, control, end], [CurvePath.MOVETO, CurvePath.CURVE3, CurvePath.CURVE3]
+            )
+        dashed = not taken and bool(data.get("timer"))
+        ax.add_artist(
+            FancyArrowPatch(
+                path=path,
+                arrowstyle="-|>",
+                mutation_scale=12 if taken else 9,
+                color=colour,
+                linewidth=1.8 if taken else 0.7,
+                linestyle=(0, (3, 2)) if dashed else "-",
+                shrinkA=0,
+                shrinkB=0,
+                zorder=5 if taken else 1,
+            )
+        )
+        if taken:
+            ax.text(
+                *mid,
+                f"[{data['steps']}] {data['trigger']}\n{data['cite']}",
+                ha="center",
+                va="center",
+                fontsize=7,
+                color=TAKEN,
+                zorder=6,
+                linespacing=1.1,
+                bbox={
+                    "boxstyle": "round,pad=0.15",
+                    "facecolor": "white",
+                    "edgecolor": "none",
+                    "alpha": 0.9,
+                },
+            )
+    return fig
+
+
+# ------------------------------------------------------------------------------------------
+# Export
+# ------------------------------------------------------------------------------------------
+
+
+def _write(g: nx.MultiDiGraph, path: Path) -> None:
+    suffix = path.suffix.lower()
+    if suffix in (".dot", ".gv"):
+        path.write_text(to_dot(g), encoding="utf-8")
+    elif suffix == ".graphml":
+        nx.write_graphml(g, path)
+    elif suffix == ".json":
+        path.write_text(
+            json.dumps(graph_data(g), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+    else:
+        save_figure(draw_graph(g), path, salt=f"electsim-graph-{g.graph.get('contest', '')}")
+
+
+FORMATS = (".dot", ".gv", ".graphml", ".json", ".png", ".svg")
+
+
+def export_graph(result: Result, path: str | Path, *, contest: str | None = None) -> list[Path]:
+    """Write the state graph with each contest's path, in the format named by the extension.
+
+    ``.dot``/``.gv`` (Graphviz DOT), ``.graphml``, ``.json`` (node-link data) or ``.png``/``.svg``
+    (a drawing). One contest (or the one named by ``contest``) goes to ``path``; a result with
+    several contests gives one file per contest beside it, ``STEM.CONTEST-ID.EXT``, and a result
+    with none the bare state machine. Returns the files written.
+    """
+    out = Path(path)
+    if out.suffix.lower() not in FORMATS:
+        raise UnsupportedFormat(
+            f"{out}: expected a file ending in {', '.join(FORMATS)}; found "
+            f"{out.suffix or 'no extension'} (name the output e.g. graph.dot)"
+        )
+    if contest is not None:
+        try:
+            chosen = [result.contest(contest)]
+        except KeyError:
+            ids = ", ".join(c.id for c in result.contests)
+            raise SimulatorError(f"contest: expected one of {ids}; found {contest!r}") from None
+    else:
+        chosen = list(result.contests)
+    if not chosen:
+        _write(state_graph(), out)
+        return [out]
+    if len(chosen) == 1:
+        _write(replay_graph(chosen[0]), out)
+        return [out]
+    written = []
+    for c in chosen:
+        target = out.with_name(f"{out.stem}.{re.sub(r'[^A-Za-z0-9_.-]+', '_', c.id)}{out.suffix}")
+        _write(replay_graph(c), target)
+        written.append(target)
+    return written
+
+
+def graph_data(g: nx.MultiDiGraph) -> dict[str, Any]:
+    """The graph as node-link data (what the ``.json`` export writes)."""
+    return dict(nx.node_link_data(g, edges="edges"))

@@ -1,0 +1,143 @@
+"""The HTML report: one self-contained page, every citation linked, all user text escaped, and
+it opens in a real browser without errors."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from simulator.cli import main
+from simulator.report import render_report, write_report
+from tests.test_graph import LIBRARY, TIE_FOR_SECOND, Case, case_id, not_blank, replayed, worked
+
+STATUTES = ("https://www.ncleg.gov/", "http://reports.oah.state.nc.us/")
+_TAG_HREF = re.compile(r'<([\w:]+)\b[^>]*?\b(?:xlink:)?href="([^"]*)"')
+
+
+def assert_self_contained(page: str) -> None:
+    """The page loads nothing: no scripts, styles, fonts, frames or images from anywhere."""
+    for tag in (
+        "<script",
+        "<link",
+        "<iframe",
+        "<img",
+        "<object",
+        "<embed",
+        "@import",
+        "@font-face",
+    ):
+        assert tag not in page.lower(), f"{tag} in the page"
+    assert not re.search(r"\ssrc=", page)
+    assert set(re.findall(r"url\((.)", page)) <= {"#"}  # only references inside the page
+    for tag, href in _TAG_HREF.findall(page):
+        if tag == "a":
+            assert href.startswith(("#", *STATUTES)), href
+        else:
+            assert href.startswith("#"), (tag, href)
+
+
+@pytest.mark.parametrize("case", LIBRARY, ids=case_id)
+def test_the_report_shows_outcomes_rulings_deadlines_and_events_with_linked_citations(
+    case: Case,
+) -> None:
+    scenario, result = replayed(case)
+    page = render_report(scenario, result)
+    assert_self_contained(page)
+    assert page.count("<svg") == 1 + len(result.contests)  # the timeline and each path
+    for c in result.contests:
+        assert f'id="contest-{html.escape(c.id)}"' in page
+        for name in (*c.outcome.elected, *c.outcome.nominated):
+            assert html.escape(name) in page
+        for r in c.rulings:
+            assert html.escape(r.text) in page
+            for cite in r.cites:
+                assert f'href="{html.escape(cite.url)}" rel="noopener">{cite}</a>' in page
+        for d in c.deadlines:
+            assert f'<td class="kind">{d.kind.value}</td>' in page
+            for cite in d.cites:
+                assert f'href="{html.escape(cite.url)}" rel="noopener">{cite}</a>' in page
+            if d.why_moved:
+                assert html.escape(d.why_moved) in page
+    for ev in scenario.events:
+        assert f'<td class="kind">{ev.type}</td>' in page
+
+
+def test_user_text_is_escaped_everywhere() -> None:
+    scenario, result = worked("tie-for-second")
+    page = render_report(scenario, result)
+    for raw in ("<b>&</b>", "<tag>", "<east>"):
+        assert raw not in page
+    assert "Ann &lt;b&gt;&amp;&lt;/b&gt;" in page
+    assert "Tie for second &amp; a &lt;tag&gt;, 2027" in page
+    assert "Council Seat &quot;B&quot; &lt;east&gt;" in page
+    assert "Cy $mith$" in page  # no TeX anywhere
+    assert_self_contained(page)
+
+
+def test_an_as_of_report_marks_the_events_not_yet_known() -> None:
+    scenario, result = worked("death-reopens-filing@2025-08-27T09:00")
+    page = render_report(scenario, result)
+    assert "later events are ignored" in page
+    assert "pending" in page and ">filing<" in page
+
+
+def test_write_report_and_the_report_command_write_the_page(tmp_path: Path) -> None:
+    scenario, result = worked("tie-for-second")
+    out = write_report(scenario, result, tmp_path / "direct.html")
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+    source = tmp_path / "tie.yaml"
+    source.write_text(TIE_FOR_SECOND, encoding="utf-8")
+    page = tmp_path / "cli.html"
+    assert main(["report", str(source), "-o", str(page), "--as-of", "2027-10-13T12:00"]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert "Tue 2027-10-12 11:00" in text and "later events are ignored" in text
+    assert main(["report", str(tmp_path / "missing.yaml"), "-o", str(page)]) == 2
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.browser
+def test_the_report_opens_in_a_headless_browser_without_console_errors(tmp_path: Path) -> None:
+    browser = _chromium()
+    if browser is None:
+        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+    scenario, result = worked("tie-for-second")
+    page = write_report(scenario, result, tmp_path / "report.html")
+    shot = tmp_path / "report.png"
+    common = [
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        "--window-size=1200,900",
+    ]
+    run = subprocess.run(
+        [*common, f"--screenshot={shot}", "--enable-logging=stderr", "--v=0", page.as_uri()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    log = run.stdout + run.stderr
+    assert "Uncaught" not in log and "ERROR:CONSOLE" not in log, log
+    assert shot.exists(), log
+    assert not_blank(shot)
+
+    dom = subprocess.run(
+        [*common, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120
+    ).stdout
+    assert "<h1>Tie for second &amp; a &lt;tag&gt;, 2027</h1>" in dom
+    assert dom.count("<svg") == 1 + len(result.contests)
