@@ -747,16 +747,7 @@ def _draw_lane(
             linestyles="--",
             zorder=6,
         )
-        ax.text(
-            lane.as_of,
-            top + 0.03,
-            " as of",
-            color="#d62728",
-            fontsize=LABEL_PT,
-            va="top",
-            ha="left",
-            zorder=6,
-        )
+        # the dashed line marks the moment; the chart's title says "as of" and when
 
     ax.text(
         -0.012,
