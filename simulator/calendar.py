@@ -415,7 +415,7 @@ def statutory_calendar(
                 DeadlineKind.ELECTION_DAY,
                 first,
                 (gs("163-279", "(a)(4)"),),
-                "fourth Tuesday before the Tuesday after the first Monday in November",
+                "the fourth Tuesday before the November election day",
                 tz,
             )
         )
