@@ -155,24 +155,38 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_gaps(args: argparse.Namespace) -> int:
-    from simulator.contingencies import gaps
+    """Every gap of the statutes the contingency rules can hit, with the facts that reach it."""
+    import textwrap
 
+    from simulator.contingencies import FACT_FIELDS, all_facts, gaps, summarize
+
+    total = sum(1 for _ in all_facts())
     found = gaps()
-    seen: dict[tuple[str, ...], int] = {}
-    for g in found:
-        f = g.facts
-        key = (f.method.value, f.stage.value, f.what, f.when,
-               "group" if f.group else "single", g.note)
-        seen[key] = seen.get(key, 0) + 1
+    groups = summarize(found)
     if args.json:
-        print(json.dumps([
-            {"method": k[0], "stage": k[1], "what": k[2], "when": k[3], "office": k[4],
-             "note": k[5], "combinations": n} for k, n in seen.items()
-        ], indent=2))
+        doc = {
+            "combinations": total,
+            "in_gaps": len(found),
+            "gaps": [g.to_json() for g in groups],
+        }
+        print(json.dumps(doc, indent=2))
         return EXIT_OK
-    print(f"{len(found)} combinations of facts reach a gap; grouped:")
-    for k, n in seen.items():
-        print(f"  {k[0]}/{k[1]} {k[4]}, candidate {k[2]} ({k[3]}): {k[5]} [{n}]")
+    wrap = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="      ")
+    print(f"{len(groups)} gap(s) in the statutes, reached by {len(found)} of {total} "
+          "combinations of facts the contingency rules read.")
+    print("In a replay each gives a no_provision ruling citing the nearest sections, then the "
+          "fallback shown.")
+    for i, g in enumerate(groups, 1):
+        print(f"\n{i}. {g.rule.id}: {g.rule.cite} ({g.combinations} combinations)")
+        print(wrap.fill(f"why: {g.rule.note}"))
+        for fb in g.fallbacks:
+            print(wrap.fill(f"fallback: {fb}"))
+        facts = "; ".join(f"{k} {'|'.join(v)}" for k, v in g.values)
+        print(wrap.fill(f"facts: {facts}"))
+        if args.verbose:
+            for gap in (x for x in found if x.rule.id == g.rule.id):
+                row = " ".join(str(getattr(gap.facts, k)) for k in FACT_FIELDS)
+                print(f"      {row}")
     return EXIT_OK
 
 
@@ -213,6 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     g = sub.add_parser("gaps", help="list the facts that fall in a gap of the statutes")
     g.add_argument("--json", action="store_true")
+    g.add_argument("-v", "--verbose", action="store_true",
+                   help="also list every combination of facts in each gap")
     g.set_defaults(func=cmd_gaps)
 
     from simulator import conformance, importer  # light modules: their work imports lazily
@@ -221,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     ir.add_argument("file", help="openelections CSV or State Board results_pct (plain or gzip)")
     ir.add_argument("--contest", help="the contest's name in the file (case, spacing ignored)")
     ir.add_argument("--list", action="store_true", help="list the contests in the file")
-    ir.add_argument("--seats", type=int, help="seats to fill (default: the file's Vote For, else 1)")
+    ir.add_argument("--seats", type=int, help="seats to fill (default: file's Vote For, else 1)")
     ir.add_argument("--method", help="election method (default nonpartisan-plurality)")
     ir.add_argument("--stage", help="primary or election (default election)")
     ir.add_argument("--year", type=int, help="election year (default: the year of the file's date)")
