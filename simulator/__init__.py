@@ -14,6 +14,30 @@ from simulator.replay import replay
 from simulator.result import ContestResult, Outcome, Result, Ruling
 from simulator.scenario import Contest, Interpretations, Scenario
 from simulator.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage
+from simulator.whatif import (
+    Comparison,
+    ContestFact,
+    EventField,
+    EventTime,
+    Fork,
+    Margin,
+    NewEvent,
+    Sweep,
+    Votes,
+    add_event,
+    compare,
+    each_day,
+    enable_rich_display,
+    fork,
+    insert_event,
+    remove_event,
+    remove_events,
+    replace_event,
+    set_contest,
+    shift_event,
+    show,
+    sweep,
+)
 
 __all__ = [
     "Contest",
@@ -41,3 +65,54 @@ __all__ = [
     "scenario_to_dict",
     "statutory_calendar",
 ]
+# What-if analysis (simulator.whatif): fork, compare, sweep, and rich display in Jupyter.
+__all__ += [
+    "Comparison",
+    "ContestFact",
+    "EventField",
+    "EventTime",
+    "Fork",
+    "Margin",
+    "NewEvent",
+    "Sweep",
+    "Votes",
+    "add_event",
+    "compare",
+    "each_day",
+    "enable_rich_display",
+    "fork",
+    "insert_event",
+    "remove_event",
+    "remove_events",
+    "replace_event",
+    "set_contest",
+    "shift_event",
+    "show",
+    "sweep",
+]
+
+# Drawing and importing pull in matplotlib and networkx: loaded on first use, so the command line
+# and plain replays start fast.
+_LAZY = {
+    "plot_timeline": "simulator.charts",
+    "export_graph": "simulator.graph",
+    "state_graph": "simulator.graph",
+    "replay_graph": "simulator.graph",
+    "render_report": "simulator.report",
+    "write_report": "simulator.report",
+    "import_results": "simulator.importer",
+    "list_contests": "simulator.importer",
+    "run_conformance": "simulator.conformance",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'simulator' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
+
+
+__all__ += sorted(_LAZY)

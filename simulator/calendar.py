@@ -263,14 +263,26 @@ def filing_period(
 
 
 def canvass(election: date, cite: Cite, calendar: OfficeCalendar) -> Deadline:
-    """The canvass on the seventh day after an election, at 11:00 (163-182.5(b)), moved by 103-5."""
-    d = election + timedelta(days=7)
+    """The canvass at 11:00 on the seventh day after an election, moved by 103-5.
+
+    An election held on the same day as the November general election of an even-numbered
+    year (a municipal election postponed under G.S. 163-291(2)b) is canvassed on the tenth day
+    (G.S. 163-182.5(b)).
+
+    >>> canvass(date(2022, 11, 8), gs("163-182.5", "(b)"), OfficeCalendar()).due.date()
+    datetime.date(2022, 11, 18)
+    """
+    n, word = 7, "seventh"
+    if election.year % 2 == 0 and election == election_day(election.year):
+        n, word = 10, "tenth"
+        cite = gs("163-182.5", "(b)")
+    d = election + timedelta(days=n)
     return move(
         DeadlineKind.CANVASS,
         local(d, CANVASS_HOUR, calendar.tz),
         (cite,),
         calendar,
-        f"seventh day after the election of {election.isoformat()}, 11:00",
+        f"{word} day after the election of {election.isoformat()}, 11:00",
     )
 
 

@@ -18,7 +18,7 @@ the next timer of that contest, which is the same fold, done in bulk.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from fractions import Fraction
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -29,6 +29,7 @@ from simulator import calendar as cal
 from simulator import contingencies as cg
 from simulator.calendar import Deadline, OfficeCalendar
 from simulator.events import (
+    WRITE_IN_GENERIC,
     BallotsPrinted,
     CandidateDied,
     CandidateDisqualified,
@@ -48,7 +49,6 @@ from simulator.events import (
     RunoffRequested,
     VotesCast,
     is_write_in,
-    WRITE_IN_GENERIC,
 )
 from simulator.law import Cite, gs
 from simulator.machine import IllegalTransition, Phase, allowed
@@ -141,6 +141,7 @@ class State:
     to_nominate: int = 0
     after_reopen: str = ""  # "certify" when 163-112(a)/(c) certify if nobody files
     awaiting_reprint: tuple[str, ...] = ()  # names kept for want of a reprint decision
+    first_vote_at: datetime | None = None
     timers: tuple[Timer, ...] = ()
     deadlines: tuple[Deadline, ...] = ()
     rulings: tuple[Ruling, ...] = ()
@@ -234,7 +235,7 @@ class Draft:
         return None
 
     def active_names(self) -> list[str]:
-        return [c.name for c in self.s["cands"] if c.active and not c.name == WRITE_IN_GENERIC]
+        return [c.name for c in self.s["cands"] if c.active and c.name != WRITE_IN_GENERIC]
 
 
 @attrs.frozen
@@ -408,15 +409,30 @@ def on_filing_closes(d: Draft) -> None:
 
 
 def on_reopened_closes(d: Draft) -> None:
+    """A reopened filing period ends. In a party primary, as many candidates as places or fewer
+    are certified without a primary: 163-112(a) and (c) say so when nobody filed, and G.S. 163-110
+    does at the end of any filing period."""
+    if d.phase is not Phase.FILING_REOPENED:
+        return  # the contest moved on while filing was reopened (a certification, a nomination)
+    if any(w.kind == "reopened" and w.closes > d.at for w in d.windows):
+        return  # a later death reopened filing again; its own close decides
+    ctx = d.ctx
+    active = d.active_names()
     new = [c.name for c in d.cands if c.active and c.reopened]
-    if d.after_reopen == "certify" and not new:
-        remaining = d.active_names()
-        cite = d.s["windows"][-1].cite
-        d.rule(K.NOMINEE_CERTIFIED, cite,
-               "nobody filed while filing was reopened: the remaining candidate(s) are "
-               "certified as the party's nominee(s)", remaining)
-        d.rule(K.PRIMARY_CANCELLED, cite, "no primary is held for this office", remaining)
-        d.set(nominated=tuple(sorted(remaining)), after_reopen="")
+    cite = next(w.cite for w in reversed(d.windows) if w.kind == "reopened")
+    if ctx.partisan_primary and len(active) <= ctx.contest.seats:
+        if d.after_reopen == "certify" and not new:
+            cites = [cite]
+            why = ("nobody filed while filing was reopened: the remaining candidate(s) are "
+                   "certified as the party's nominee(s)")
+        else:
+            cites = [cite, gs("163-110")]
+            why = (f"{len(active)} candidate(s) for {ctx.contest.seats} place(s) when the "
+                   "reopened period closed: declared the party's nominee(s)")
+        if active:
+            d.rule(K.NOMINEE_CERTIFIED, cites, why, active)
+        d.rule(K.PRIMARY_CANCELLED, cites, "no primary is held for this office", active)
+        d.set(nominated=tuple(sorted(active)), after_reopen="")
         d.go(Phase.DECIDED)
         return
     d.set(after_reopen="")
@@ -424,7 +440,11 @@ def on_reopened_closes(d: Draft) -> None:
 
 
 def on_extended_closes(d: Draft) -> None:
-    d.go(Phase.BALLOT)
+    """The five days of G.S. 163-294.4(a) end: the contest goes on as at the close of filing (a
+    nonpartisan primary is held only with more than two candidates per seat, 163-294(a))."""
+    if d.phase is not Phase.FILING_EXTENDED:
+        return
+    on_filing_closes(d)
 
 
 def on_request_passes(d: Draft) -> None:
@@ -439,8 +459,10 @@ def on_request_passes(d: Draft) -> None:
             d.drop_timers("tie_withdrawal_passes")
         return
     if d.phase is not Phase.RUNOFF_REQUEST:
-        # a group's runoff was called by the first request; the window now closes
-        d.set(pool=attrs.evolve(pool, kind="runoff"))
+        return  # the contest moved on while the window was open (a contingency rule)
+    if pool.requests:
+        # 163-293(b)(2), reading 5: the window closes; every requester joins the ballot
+        _call_runoff(d, pool)
         return
     sub = _runoff_cite(d, pool)
     reason = ("the runner-up did not demand a second primary in time" if d.ctx.nominating
@@ -459,8 +481,8 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
             return
         d.set(pool=attrs.evolve(pool, eligible=tuple(tied)))
         _start_runoff(d, tuple(tied), 1, gs("163-293", "(d)(1)"),
-                      "the recount left a tie and no tied candidate withdrew within three "
-                      "days: a runoff between them")
+                      "the recount left a tie and the tied candidates still standing did not "
+                      "withdraw within three days")
         return
     # tie for second (d)(2)
     remaining = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
@@ -501,7 +523,8 @@ def on_filing_closed(d: Draft, e: Event) -> None:
 
 
 def _window_for(d: Draft, at: datetime) -> Window | None:
-    for w in d.windows:
+    windows: tuple[Window, ...] = d.windows
+    for w in windows:
         if w.opens <= at <= w.closes:
             return w
     return None
@@ -514,6 +537,11 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     if existing is not None and existing.active:
         d.rule(K.FILING_REJECTED, ctx.filing_cite(), f"{name} has already filed for this office",
                [name], reason="duplicate notice of candidacy")
+        return
+    if existing is not None and existing.status in (cg.DIED, cg.DISQUALIFIED):
+        d.rule(K.FILING_REJECTED, ctx.filing_cite(),
+               f"{name} {_VERB[existing.status]} and cannot file again", [name],
+               reason=f"candidate {existing.status}")
         return
     if e.index in ctx.barred:
         d.rule(K.FILING_REJECTED, gs("163-291", "(2)"),
@@ -551,11 +579,15 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     else:
         w = _window_for(d, e.at)
     if w is None:
+        fmt = "%Y-%m-%d %H:%M"
         windows = "; ".join(
-            f"{x.kind} {x.opens.strftime('%Y-%m-%d %H:%M')} to {x.closes.strftime('%Y-%m-%d %H:%M')}"
-            for x in d.windows
+            f"{x.kind} {x.opens.strftime(fmt)} to {x.closes.strftime(fmt)}" for x in d.windows
         )
-        cite = d.windows[-1].cite if d.phase is not Phase.FILING else ctx.filing_cite()
+        last = d.windows[-1] if d.phase is not Phase.FILING else d.windows[0]
+        cite = last.cite
+        if last.kind == "original":
+            # the statutory period's own subsection (163-291(2)a in a census year, say)
+            cite = next((dl.cites[0] for dl in d.deadlines if dl.kind is DK.FILING_CLOSES), cite)
         d.rule(K.FILING_REJECTED, cite,
                f"{name}'s notice came outside every filing period ({windows})", [name],
                reason="outside the filing period")
@@ -578,21 +610,28 @@ def _facts(d: Draft, name: str, what: str, death: datetime, notice: datetime) ->
     close = d.original_close or FAR_FUTURE
     last_day = cal.thirty_days_after(close, ctx.tz)
     printed = d.printed_at
+    if printed is None and d.first_vote_at is not None:
+        printed = d.first_vote_at  # votes were cast, so ballots had been printed
     remaining = len([n for n in d.active_names() if n != name])
+    filed = d.filed_at_close if d.filed_at_close is not None else remaining + 1
+    if ctx.lists_nominees:
+        # README: 163-294.4(b)'s "only two filed" is read as "only two nominees on the ballot"
+        filed = len([x for x in d.cands if not is_write_in(x.name) and x.replaces is None])
     return cg.Facts(
         method=c.method,
         stage=c.stage,
         what=what,
         when=when,
         seats=c.seats,
-        filed_at_close=d.filed_at_close if d.filed_at_close is not None else remaining + 1,
+        filed_at_close=filed,
         remaining=remaining,
         within_30_by_death=death.astimezone(ctx.tz).date() <= last_day,
         within_30_by_notice=notice.astimezone(ctx.tz).date() <= last_day,
         printed_at_death=printed is not None and printed <= death,
         printed_at_notice=printed is not None and printed <= notice,
-        reprint=d.reprint,
-        nominee=ctx.partisan_primary and name in d.nominated,
+        # once votes have been cast on the printed ballots they can no longer be reprinted
+        reprint=False if d.first_vote_at is not None else d.reprint,
+        nominee=ctx.nominating and name in d.nominated,
         elected=name in d.elected,
         sworn=name in d.sworn,
         withdrawal_as_death=ctx.interp.withdrawal_as_death,
@@ -606,6 +645,11 @@ _VERB = {cg.DIED: "died", cg.WITHDREW: "withdrew", cg.DISQUALIFIED: "was disqual
 def on_candidate_off(d: Draft, name: str, what: str, death: datetime, notice: datetime) -> None:
     """A death, withdrawal or disqualification: evaluate the contingency table."""
     cand = d.cand(name)
+    if cand is None and what != cg.WITHDREW:
+        # not (or no longer) a candidate here: remember it, so a later notice is refused
+        d.set(cands=(*d.cands, Cand(name, status=what, off_at=death, on_ballot=False,
+                                    counted=False)))
+        return
     if cand is None or not cand.active:
         return
     if d.phase is Phase.TIE_WITHDRAWAL and what == cg.WITHDREW:
@@ -614,65 +658,75 @@ def on_candidate_off(d: Draft, name: str, what: str, death: datetime, notice: da
     facts = _facts(d, name, what, death, notice)
     finding = cg.evaluate(facts)
     verb = _VERB[what]
-    if finding.rule is None:
-        effects = cg.fallback(facts)
-        d.rule(K.NO_PROVISION, [e.cite for e in effects][:1] or [gs("163-294.1")],
-               f"{name} {verb}: no provision of the statutes covers these facts; the "
-               f"simulator falls back to: {', '.join(e.kind for e in effects)}", [name])
-        rule_id = "fallback"
+    effects = finding.effects(facts)
+    if finding.gap is not None:
+        # a gap of the statutes: cite the nearest sections and say which fallback is used
+        g = finding.gap
+        d.rule(K.NO_PROVISION, g.near,
+               f"{name} {verb}: no provision covers these facts ({g.note}); the simulator "
+               f"falls back to this: {g.fallback(facts)}", [name], gap=g.id)
+        rule_id = g.id
     else:
-        effects = finding.rule.effects(facts)
+        assert finding.rule is not None
         rule_id = finding.rule.id
-        if len(finding.rules) > 1:
-            d.rule(K.NO_PROVISION, [r.cite for r in finding.rules],
-                   f"several provisions apply to {name}: "
-                   + ", ".join(str(r.cite) for r in finding.rules)
-                   + f"; the more specific {finding.rule.cite} governs", [name])
     d.update_cand(name, status=what, off_at=death)
+    first = len(d.rulings)
     for eff in effects:
         _apply_effect(d, eff, name, verb, facts, notice, rule_id)
+    if finding.overruled and len(d.rulings) > first:
+        # a conflict settled by the table's priority: shown in the first ruling it produced
+        assert finding.rule is not None
+        others = ", ".join(f"{r.cite} ({r.id})" for r in finding.overruled)
+        r0 = d.rulings[first]
+        note = (f" [{others} also reach{'es' if len(finding.overruled) == 1 else ''} these "
+                f"facts; the more specific {finding.rule.cite} ({finding.rule.id}) governs]")
+        d.set(rulings=(*d.rulings[:first], attrs.evolve(r0, text=r0.text + note),
+                       *d.rulings[first + 1:]))
 
 
 def _apply_effect(d: Draft, eff: cg.Effect, name: str, verb: str, f: cg.Facts,
                   notice: datetime, rule_id: str) -> None:
     ctx = d.ctx
     k = eff.kind
-    if k == "no_provision":
-        d.rule(K.NO_PROVISION, [eff.cite, gs("163-112", "(a)")],
-               cg.GAP_NOTES.get(eff.text, eff.text) + f" ({name})", [name])
-    elif k == "name_removed":
+    if k == "name_removed":
         d.update_cand(name, on_ballot=False, counted=False)
         why = ("the ballots are not yet printed" if not f.printed_at_notice
                else "the ballots will be reprinted")
         if f.when == cg.DURING_FILING:
             why = "filing is still open"
-        d.rule(K.NAME_REMOVED, eff.cite,
+        d.rule(K.NAME_REMOVED, eff.cites,
                f"{name} {verb}; {why}, so the name is not on the ballot", [name])
     elif k == "name_remains":
         d.update_cand(name, on_ballot=True)
         if f.reprint is None and f.printed_at_notice:
             d.set(awaiting_reprint=(*d.awaiting_reprint, name))
-        text = (f"{name} {verb} after the ballots were printed"
-                f"{'' if f.reprint is False else ' (no determination that there is time to reprint)'}"
-                ": the ballots are not reprinted and the name remains")
-        if rule_id == "106e":
-            text = f"{name} withdrew after the filing deadline: the name stays on the ballot"
-        d.rule(K.NAME_REMAINS, eff.cite, text, [name])
+        when = " after the ballots were printed" if f.printed_at_notice else ""
+        why = eff.text or "the ballots are not reprinted"
+        d.rule(K.NAME_REMAINS, eff.cites,
+               f"{name} {verb}{when}: {why}, so the name remains on the ballot", [name])
+    elif k == "nomination_ends":
+        d.set(nominated=tuple(n for n in d.nominated if n != name))
+        d.rule(K.NAME_REMOVED, eff.cites,
+               f"{name} {verb} after being declared nominated: no longer a nominee; the "
+               "election's ballot is governed by G.S. 163-294.4 and 163-294.1(b)", [name])
+    elif k == "ineffective":
+        # G.S. 163-106(e): a withdrawal after the deadline leaves the candidacy standing
+        d.update_cand(name, status=ACTIVE, off_at=None, on_ballot=True, counted=True)
     elif k == "not_counted":
         d.update_cand(name, counted=False)
-        d.rule(K.VOTES_DISREGARDED, eff.cite,
+        d.rule(K.VOTES_DISREGARDED, eff.cites,
                f"votes cast for {name} are not counted or considered for any purpose", [name])
     elif k == "vacant_if_elected":
         c = d.cand(name)
         if name in d.elected and f.when == cg.ELECTION_OR_AFTER:
             d.set(elected=tuple(n for n in d.elected if n != name), vacant=d.vacant + 1)
-            d.rule(K.OFFICE_VACANT, eff.cite,
+            d.rule(K.OFFICE_VACANT, eff.cites,
                    f"{name}, declared elected, {verb} before taking the oath of office: the "
                    "office is vacant, to be filled under G.S. 160A-63", [name])
         elif c is not None:
             d.update_cand(name, vacant_if_elected=eff.cite)
     elif k == "vacant_now":
-        d.rule(K.OFFICE_VACANT, [eff.cite, gs("160A-63")],
+        d.rule(K.OFFICE_VACANT, eff.cites,
                f"{name} {verb} after taking the oath: a vacancy in office, filled by the "
                "governing body under G.S. 160A-63", [name])
     elif k == "reopen":
@@ -682,7 +736,7 @@ def _apply_effect(d: Draft, eff: cg.Effect, name: str, verb: str, f: cg.Facts,
         d.set(windows=(*d.windows, Window(opens, close.due, cite, "reopened")))
         d.deadline(close)
         d.timer(close.due, "reopened_filing_closes")
-        d.rule(K.FILING_REOPENED, cite,
+        d.rule(K.FILING_REOPENED, eff.cites,
                f"{name} {verb}; the board reopens filing for {eff.days} days, from "
                f"{opens.strftime('%Y-%m-%d %H:%M')} to {close.due.strftime('%Y-%m-%d %H:%M')}"
                + (f" (moved from {close.moved_from.date()}: {close.why_moved})"
@@ -691,20 +745,26 @@ def _apply_effect(d: Draft, eff: cg.Effect, name: str, verb: str, f: cg.Facts,
         d.go(Phase.FILING_REOPENED)
     elif k == "certify_if_none":
         d.set(after_reopen="certify")
+    elif k == "certify" and d.phase is Phase.FILING_REOPENED:
+        # others may still file: whether a primary is needed is settled when the period closes
+        d.update_cand(name, on_ballot=False, counted=False)
+        d.rule(K.NAME_REMOVED, eff.cites,
+               f"{name} {verb} while filing is reopened: the name is not on the ballot, and "
+               "who is nominated is settled when the reopened period closes", [name])
     elif k == "certify" or k == "cancel_primary":
         remaining = d.active_names()
         if k == "certify":
             if remaining:
-                d.rule(K.NOMINEE_CERTIFIED, eff.cite,
+                d.rule(K.NOMINEE_CERTIFIED, eff.cites,
                        f"after {name} {verb}, the remaining candidate(s) are certified as the "
                        "party's nominee(s)", remaining)
-            d.rule(K.PRIMARY_CANCELLED, eff.cite, "no primary is held for this office",
+            d.rule(K.PRIMARY_CANCELLED, eff.cites, "no primary is held for this office",
                    remaining)
         else:
-            d.rule(K.PRIMARY_CANCELLED, eff.cite,
+            d.rule(K.PRIMARY_CANCELLED, eff.cites,
                    f"after {name} {verb}, at most two candidates per seat remain: the primary "
                    "is not held", remaining)
-            d.rule(K.NOMINATED, eff.cite, "declared nominees without a primary", remaining)
+            d.rule(K.NOMINATED, eff.cites, "declared nominees without a primary", remaining)
         d.set(nominated=tuple(sorted(remaining)))
         d.go(Phase.DECIDED)
     elif k == "party_to_nominate":
@@ -714,15 +774,21 @@ def _apply_effect(d: Draft, eff: cg.Effect, name: str, verb: str, f: cg.Facts,
         else:
             need = ctx.contest.seats - len(d.active_names())
         d.set(to_nominate=d.to_nominate + need)
-        d.rule(K.PARTY_TO_NOMINATE, eff.cite,
+        d.rule(K.PARTY_TO_NOMINATE, eff.cites,
                f"after {name} {verb}, the party executive committee names {need} nominee(s) "
                "(G.S. 163-114; the municipal row of its table is not in our sources)",
                [name], seats=need)
-        d.go(Phase.AWAITING_NOMINATION)
+        if d.phase in (Phase.BALLOT, Phase.DECIDED) or (
+            ctx.stage is Stage.PRIMARY and d.phase in (Phase.FILING_REOPENED, Phase.COUNTING)
+        ):
+            d.go(Phase.AWAITING_NOMINATION)
+        # in an election already under way, or a primary still settling another place (a lot,
+        # a second primary), the count goes on; the nomination is made whenever it comes
     elif k == "replacement_votes":
-        d.rule(K.NAME_REMAINS, eff.cite,
-               f"ballots already printed are not reprinted: votes for {name} will count for "
-               "the replacement nominee", [name])
+        d.rule(K.NAME_REMAINS, eff.cites,
+               f"{name} {verb} after the ballots were printed ({cg.reprint_words(f)}): they "
+               f"are not reprinted, and votes for {name} will count for the replacement "
+               "nominee", [name])
         d.set(awaiting_reprint=(*d.awaiting_reprint, name))
 
 
@@ -742,23 +808,32 @@ def on_filing_extended(d: Draft, e: FilingExtended) -> None:
     ctx = d.ctx
     cite = gs("163-294.4", "(a)")
     close = d.original_close
-    why = None
+    # a nonpartisan primary with too few candidates was decided at the close (163-294(a)); the
+    # extension reopens that decision
+    undecided_primary = (ctx.nonpartisan_primary and d.phase is Phase.DECIDED
+                         and not any(d.tallies))
+    reason = why = None
     if ctx.method is Method.PARTISAN:
-        why = "G.S. 163-294.4(a) applies only to nonpartisan elections"
-    elif close is None or e.at < close:
-        why = "the filing period has not yet expired"
-    elif d.phase is not Phase.BALLOT:
-        why = "filing can no longer be extended at this point"
+        reason, why = "partisan election", "163-294.4(a) applies only to nonpartisan elections"
+    elif close is None or e.at <= close:
+        reason, why = "filing period not expired", "the filing period has not yet expired"
     elif (d.filed_at_close or 0) >= ctx.contest.seats:
-        why = "candidates filed for every office to be filled"
+        reason, why = ("every office has candidates",
+                       "candidates filed for all offices to be filled")
+    elif d.phase is not Phase.BALLOT and not undecided_primary:
+        reason, why = ("filing no longer extendable",
+                       f"the contest has moved on ({d.phase.value})")
     ext = cal.extended_close(close or e.at, cite, ctx.office)
-    if why is None and e.at > ext.due:
-        why = "the five days have already passed"
-    if why is not None:
+    if reason is None and e.at > ext.due:
+        reason, why = "five days passed", (
+            f"the five days after the close ended {ext.due.strftime('%Y-%m-%d %H:%M')}")
+    if reason is not None:
         d.rule(K.FILING_REJECTED, cite, f"the board cannot extend filing: {why}",
-               reason=why)
+               reason=reason)
         return
     assert close is not None
+    if undecided_primary:
+        d.set(nominated=())
     d.set(windows=(*d.windows, Window(close, ext.due, cite, "extended")))
     d.deadline(ext)
     d.timer(ext.due, "extended_filing_closes")
@@ -781,17 +856,19 @@ def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
     d.set(awaiting_reprint=())
     for name in names:
         c = d.cand(name)
-        if c is None:
+        if c is None or c.active:
             continue
         facts = _facts(d, name, c.status, c.off_at or e.at, e.at)
         facts = attrs.evolve(facts, reprint=True, remaining=len(d.active_names()))
         finding = cg.evaluate(facts)
-        if finding.rule is None:
-            continue
+        effects = finding.effects(facts)
+        if not any(eff.kind == "name_removed" for eff in effects):
+            continue  # the rule keeps the name whatever the board finds (163-112(b), (d)(2))
         d.update_cand(name, vacant_if_elected=None)
-        for eff in finding.rule.effects(facts):
+        rule_id = finding.rule.id if finding.rule is not None else "fallback"
+        for eff in effects:
             if eff.kind in ("name_removed", "reopen"):
-                _apply_effect(d, eff, name, _VERB[c.status], facts, e.at, finding.rule.id)
+                _apply_effect(d, eff, name, _VERB[c.status], facts, e.at, rule_id)
 
 
 def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
@@ -807,6 +884,8 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
                f"votes reported while the contest is {phase.value}: there is no election to "
                "count them in", names, once=True)
         return
+    if d.first_vote_at is None:
+        d.set(first_vote_at=d.at)
     allowed_names = set(d.runoff_ballot) if rnd == 1 else None
     tally = dict(d.tallies[rnd])
     stray: list[str] = []
@@ -832,11 +911,15 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
             d.rule(K.VOTES_DISREGARDED, d.ctx.filing_cite(),
                    "votes for a person whose notice of candidacy was not accepted",
                    sorted(stray), once=True)
-    d.go(Phase.COUNTING if rnd == 0 else Phase.RUNOFF_COUNTING)
+    # votes before the day (absentee, one-stop) are banked; the count starts on the day
+    if d.at >= _round_start(d):
+        d.go(Phase.COUNTING if rnd == 0 else Phase.RUNOFF_COUNTING)
 
 
 def on_canvass(d: Draft, e: CanvassHeld) -> None:
     phase = d.phase
+    if e.at < _round_start(d):
+        return  # nothing to canvass before the election: the event stays on the timeline
     if phase in (Phase.BALLOT, Phase.COUNTING):
         d.set(declared_at=e.at)
         decide_first(d)
@@ -849,9 +932,23 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     # other phases: a canvass with nothing to declare is recorded on the timeline only
 
 
+# A recount replaces the totals of a round whose result was declared and declares it again.
+RECOUNTABLE = (Phase.AWAITING_RECOUNT, Phase.RUNOFF_REQUEST, Phase.TIE_WITHDRAWAL,
+               Phase.AWAITING_LOT, Phase.DECIDED)
+
+
+def _round_start(d: Draft) -> datetime:
+    """The start of the day the current round is voted on (G.S. 163-279)."""
+    ctx = d.ctx
+    if d.round == 0:
+        return ctx.election_start
+    day = (cal.fourth_tuesday_before_election(ctx.contest.year) if ctx.partisan_primary
+           else cal.election_day(ctx.contest.year))
+    return cal.local(day, cal.time(0, 0), ctx.tz)
+
+
 def on_recount(d: Draft, e: RecountHeld) -> None:
-    if d.phase in (Phase.FILING, Phase.FILING_REOPENED, Phase.FILING_EXTENDED, Phase.BALLOT,
-                   Phase.AWAITING_NOMINATION):
+    if d.phase not in RECOUNTABLE or d.declared_at is None:
         d.rule(K.REQUEST_REJECTED, gs("163-293", "(d)(1)"),
                "a recount before any result was declared has no effect",
                reason="no result to recount")
@@ -860,8 +957,6 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
     tallies = list(d.tallies)
     tallies[rnd] = tuple(e.counts)
     d.set(tallies=tuple(tallies), recounted=True, declared_at=e.at, lots=())
-    if d.phase is Phase.RUNOFF_COUNTING:
-        return
     d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
     if rnd == 0:
         d.set(elected=(), nominated=(), vacant=0, pool=None)
@@ -914,9 +1009,16 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     ):
         _request_in_window(d, name, e.at, pool, cite)
         return
-    late = (pool is not None and pool.request_due is not None and e.at > pool.request_due)
+    # The window may be gone (the leader declared when it closed): the deadline still says late.
+    dues = [dl.due for dl in d.deadlines
+            if dl.kind in (DK.RUNOFF_REQUEST, DK.SECOND_PRIMARY_REQUEST)]
+    if pool is not None and pool.request_due is not None:
+        dues.append(pool.request_due)
+    late = bool(dues) and e.at > max(dues)
     if late:
         _reject_request(d, name, "the request came after the deadline", cite, late=True)
+    elif d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD):
+        _reject_request(d, name, f"the {_what(d)} is already called", cite)
     else:
         _reject_request(d, name, "no runoff is available to this candidate", cite)
 
@@ -946,7 +1048,10 @@ def _request_in_window(d: Draft, name: str, at: datetime, pool: Pool, cite: Cite
         return
     pool = attrs.evolve(pool, requests=(*pool.requests, name))
     d.set(pool=pool)
-    _call_runoff(d, pool)
+    if _ballot_final(d, pool):
+        _call_runoff(d, pool)
+    # else (a group, reading 5): other runners-up may still join the ballot until the
+    # deadline; the runoff is called with every requester when the window closes.
 
 
 def _apply_early_requests(d: Draft) -> None:
@@ -956,7 +1061,7 @@ def _apply_early_requests(d: Draft) -> None:
         return
     d.set(early_requests=())
     cite = gs("163-291", "(6)") if d.ctx.partisan_primary else gs("163-293", "(c)")
-    for name, at, _ in early:
+    for name, _at, _ in early:
         pool = d.pool
         if d.phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED) and pool is not None:
             _request_in_window(d, name, d.at, pool, cite)
@@ -990,14 +1095,17 @@ def on_oath(d: Draft, e: OathTaken) -> None:
 
 def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
     name = e.candidate
-    if d.phase is not Phase.AWAITING_NOMINATION or d.to_nominate <= 0:
+    if d.to_nominate <= 0:
         d.rule(K.REQUEST_REJECTED, gs("163-114"),
                f"{name} was named, but no nomination is for the party to make", [name],
                reason="no vacancy to fill")
         return
     replaces = None
     for c in d.cands:
-        if not c.active and c.name in d.awaiting_reprint:
+        # 08 NCAC 06B .0104: a general election ballot not reprinted
+        if not c.active and c.name in d.awaiting_reprint and d.ctx.stage is Stage.ELECTION and (
+            not any(x.replaces == c.name for x in d.cands)
+        ):
             replaces = c.name
     d.set(cands=(*(c for c in d.cands if c.name != name),
                  Cand(name, e.party, e.at, replaces=replaces)),
@@ -1007,11 +1115,8 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
     d.rule(K.NOMINATED, gs("163-114"),
            f"the party executive committee names {name} as nominee"
            + (f" in place of {replaces}" if replaces else ""), [name])
-    if d.to_nominate == 0:
-        if d.ctx.stage is Stage.PRIMARY:
-            d.go(Phase.DECIDED)
-        else:
-            d.go(Phase.BALLOT)
+    if d.to_nominate == 0 and d.phase is Phase.AWAITING_NOMINATION:
+        d.go(Phase.DECIDED if d.ctx.stage is Stage.PRIMARY else Phase.BALLOT)
 
 
 _HANDLERS: dict[type[Event], Any] = {
@@ -1046,9 +1151,7 @@ def _counts_in_total(d: Draft, name: str) -> bool:
         return False
     if not c.counted:
         return False
-    if not c.active and not d.ctx.interp.dead_votes_in_total and c.status == cg.DIED:
-        return False
-    return True
+    return c.active or d.ctx.interp.dead_votes_in_total or c.status != cg.DIED
 
 
 def _effective_tally(d: Draft, rnd: int) -> dict[str, int]:
@@ -1082,10 +1185,9 @@ def _fmt_tally(people: Sequence[tuple[str, int]]) -> str:
 
 
 def _lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
-    if sel.lot_winners:
+    for winner in sel.lot_winners:  # one ruling for each drawing
         d.rule(K.DECIDED_BY_LOT, list(cite),
-               f"tied at the boundary: {', '.join(sel.lot_winners)} won the drawing of lots",
-               sel.lot_winners, once=True)
+               f"{winner} won the drawing of lots for a tied place", [winner], once=True)
 
 
 def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: str) -> None:
@@ -1105,14 +1207,22 @@ def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: 
                    f"{n} ({c.status}) polled enough votes to be elected: the board declares "
                    "the office vacant, to be filled under G.S. 160A-63", [n], once=True)
             continue
+        if c is not None and not c.active and ctx.nominating:
+            # gap left-after-primary-day: a candidate who has left is not declared nominated
+            d.rule(K.VOTES_DISREGARDED, gs("163-294.1", "(b)"),
+                   f"{n} ({c.status}) cannot be declared nominated", [n], once=True)
+            continue
         winners.append(n)
+    # a ruling names only those it declares (a lot or a runoff completes a partial result)
+    already = d.nominated if ctx.nominating else d.elected
+    winners = [w for w in winners if w not in already]
     if not winners:
         return
     if ctx.nominating:
-        d.set(nominated=(*d.nominated, *[w for w in winners if w not in d.nominated]))
+        d.set(nominated=(*d.nominated, *winners))
         d.rule(K.NOMINATED, cite, text, winners, once=True)
     else:
-        d.set(elected=(*d.elected, *[w for w in winners if w not in d.elected]))
+        d.set(elected=(*d.elected, *winners))
         d.rule(K.ELECTED, cite, text, winners, once=True)
 
 
@@ -1137,7 +1247,7 @@ def decide_first(d: Draft, after_lot: bool = False) -> None:
     """The result of the first election or primary, declared at the canvass (or recount)."""
     ctx = d.ctx
     m = ctx.method
-    if ctx.partisan_primary or m is Method.RUNOFF and ctx.stage is Stage.ELECTION:
+    if ctx.partisan_primary or (m is Method.RUNOFF and ctx.stage is Stage.ELECTION):
         _decide_majority(d)
     elif ctx.nonpartisan_primary:
         _decide_nonpartisan_primary(d)
@@ -1163,6 +1273,7 @@ def _decide_plurality(d: Draft) -> None:
     cite, tie_cite, gap = _plurality_cites(d)
     sel = select(people, n, d.lots)
     if sel.tied:
+        _lot_ruling(d, sel, [tie_cite])
         if sel.chosen:
             _declare(d, sel.chosen, cite, f"highest vote: {_fmt_tally(people)}")
         if gap:
@@ -1195,6 +1306,7 @@ def _decide_nonpartisan_primary(d: Draft) -> None:
                "highest is nominated", skipped, once=True)
     cite = gs("163-294", "(b)")
     if sel.tied:
+        _lot_ruling(d, sel, [cite])
         if sel.chosen:
             _declare(d, sel.chosen, cite, f"highest votes: {_fmt_tally(people)}")
         d.go(Phase.AWAITING_LOT)
@@ -1231,9 +1343,11 @@ def _decide_majority(d: Draft) -> None:
         threshold = Fraction(total, 2 * n)
         tcite = gs("163-293", "(a)(2)" if group else "(a)(1)")
         what = "majority (more than half" + (" of the total per seat)" if group else ")")
-    d.rule(K.MAJORITY_THRESHOLD, tcite,
-           f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
-           total=total, threshold=exact(threshold), once=True)
+    if not any(r.kind is K.MAJORITY_THRESHOLD and r.get("total") == total
+               for r in d.rulings):  # again after a recount that changes the total
+        d.rule(K.MAJORITY_THRESHOLD, tcite,
+               f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
+               total=total, threshold=exact(threshold))
     people = _people(d, tally, nominating=primary)
     if not people:
         _fill_vacancies_if_short(d, n, ())
@@ -1246,10 +1360,14 @@ def _decide_majority(d: Draft) -> None:
         return
     majority = [(nm, v) for nm, v in people if v > threshold]
     top = select(majority, n, d.lots)
+    _lot_ruling(d, top, [tcite, gs("163-292", "(3)")])
     if top.tied:
         d.rule(K.NO_PROVISION, [tcite, gs("163-292", "(3)")],
                "candidates over the threshold are tied for the last seat: the statute does not "
                "say how to choose; the simulator falls back to lots", top.tie_pool, once=True)
+        if top.chosen:  # the seats the tie does not decide
+            _declare(d, top.chosen, tcite, f"over the threshold of {exact(threshold)}: "
+                     + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen))
         d.go(Phase.AWAITING_LOT)
         return
     first = top.chosen
@@ -1267,6 +1385,7 @@ def _decide_majority(d: Draft) -> None:
             return
         rest = _reorder(rest, d.lots)
     best_sel = select(rest, r, d.lots)
+    _lot_ruling(d, best_sel, [_runoff_sub(d), gs("163-292", "(3)")])
     if best_sel.tied:
         d.rule(K.NO_PROVISION, [_runoff_sub(d), gs("163-292", "(3)")],
                "a tie decides who would be declared elected unless a runoff is requested: the "
@@ -1332,6 +1451,9 @@ def _decide_majority(d: Draft) -> None:
 def _lot_settles(d: Draft, tied: Sequence[str], people: Sequence[tuple[str, int]], places: int,
                  what: str = "first place") -> bool:
     drawn = [n for n in d.lots if n in tied]
+    for winner in drawn[:places]:
+        d.rule(K.DECIDED_BY_LOT, [gs("163-111", "(b)"), gs("163-292", "(3)")],
+               f"{winner} won the drawing of lots for {what}", [winner], once=True)
     if len(drawn) >= places:
         return True
     d.rule(K.NO_PROVISION, [gs("163-111", "(b)"), gs("163-292", "(3)")],
@@ -1463,6 +1585,15 @@ def _tie_withdrawal(d: Draft, name: str) -> None:
                              f"{last} did not demand a runoff in time")
 
 
+def _ballot_final(d: Draft, pool: Pool) -> bool:
+    """Whether the requests so far fix the runoff ballot: always for a single office; for a
+    group (reading 5) once every runner-up who may request has done so."""
+    if not d.ctx.contest.is_group or d.ctx.interp.group_runoff_ballot == "top_two_r":
+        return True
+    can = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
+    return all(n in pool.requests for n in can)
+
+
 def _call_runoff(d: Draft, pool: Pool) -> None:
     """Requests in time call the runoff (reading 5 for groups)."""
     ctx = d.ctx
@@ -1475,16 +1606,15 @@ def _call_runoff(d: Draft, pool: Pool) -> None:
         ballot = (*pool.leaders, *pool.requests[:1])
     cite = [_runoff_sub(d), gs("163-291", "(6)") if ctx.partisan_primary else gs("163-293",
                                                                                  "(c)")]
-    _start_runoff(d, ballot, pool.seats, cite,
-                  f"{', '.join(pool.requests)} requested in time", keep_pool=True)
+    _start_runoff(d, ballot, pool.seats, cite, f"{', '.join(pool.requests)} requested in time")
 
 
 def _start_runoff(d: Draft, ballot: Sequence[str], seats: int, cites: Cite | Sequence[Cite],
-                  reason: str, keep_pool: bool = False) -> None:
+                  reason: str) -> None:
+    """Call the runoff (second primary): its day, its ballot; no request window stays open."""
     ctx = d.ctx
     ballot = tuple(dict.fromkeys(ballot))
-    if not keep_pool:
-        d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
+    d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
     what = "second primary" if ctx.partisan_primary else "runoff"
     if ctx.partisan_primary:
         day = cal.fourth_tuesday_before_election(ctx.contest.year)
@@ -1498,11 +1628,7 @@ def _start_runoff(d: Draft, ballot: Sequence[str], seats: int, cites: Cite | Seq
     d.deadline(cal.canvass(day, gs("163-182.5", "(b)") if not ctx.partisan_primary
                            else gs("163-291", "(5)"), ctx.office))
     pool = d.pool
-    if pool is not None and keep_pool and ctx.contest.is_group:
-        d.set(pool=attrs.evolve(pool, seats=seats))
-    else:
-        d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
-        d.set(pool=Pool("runoff", leaders=pool.leaders if pool else (), seats=seats))
+    d.set(pool=Pool("runoff", leaders=pool.leaders if pool else (), seats=seats))
     d.set(runoff_ballot=ballot, runoff_status=RunoffStatus.CALLED, round=1,
           tallies=(d.tallies[0], ()), lots=())
     d.rule(K.RUNOFF_CALLED, cites,
@@ -1527,6 +1653,7 @@ def decide_runoff(d: Draft, after_lot: bool = False) -> None:
             d.rule(K.NO_PROVISION, [cite, gs("163-292", "(3)")],
                    "a tie in the second primary: the part of G.S. 163-111 on ties is not in "
                    "our sources; the simulator falls back to lots", sel.tie_pool, once=True)
+        _lot_ruling(d, sel, [cite])
         if sel.chosen:
             _declare(d, sel.chosen, cite, f"highest vote in the {_what(d)}: "
                      f"{_fmt_tally(people)}")
@@ -1638,6 +1765,8 @@ def make_context(scenario: Scenario, contest: Contest, barred: frozenset[int] = 
 
 def pending_of(state: State, ctx: Context) -> Pending | None:
     p = state.phase
+    if state.to_nominate > 0 and p in (Phase.BALLOT, Phase.COUNTING, Phase.DECIDED):
+        return Pending.NOMINATION
     if p is Phase.TIE_WITHDRAWAL and state.pool is not None:
         pool = state.pool
         dues = [(pool.withdraw_due, Pending.WITHDRAWAL), (pool.request_due,

@@ -22,7 +22,7 @@ class Selection:
 
     chosen: tuple[str, ...]  # decided places, best first
     tie_pool: tuple[str, ...] = ()  # candidates tied across the boundary
-    tie_places: int = 0  # places the lot must give among the pool
+    tie_places: int = 0  # places a lot must still give among the pool
     lot_winners: tuple[str, ...] = ()  # places already given by lot
 
     @property
@@ -38,12 +38,15 @@ def select(people: Sequence[tuple[str, int]], places: int, lots: Sequence[str] =
     """Choose the best ``places``; a tie across the boundary needs a lot (reading 9: a tie
     inside the chosen group or below the boundary does not matter).
 
-    ``lots`` are winners the board drew, in order; they fill the tied places.
+    ``lots`` are winners the board drew, in order; each fills one tied place, so a place already
+    drawn is chosen even while other tied places still wait for a drawing.
 
     >>> select([("A", 300), ("B", 250), ("C", 250), ("D", 100)], 2)
     Selection(chosen=('A',), tie_pool=('B', 'C'), tie_places=1, lot_winners=())
     >>> select([("A", 300), ("B", 250), ("C", 250), ("D", 100)], 2, ["C"]).chosen
     ('A', 'C')
+    >>> select([("A", 3), ("B", 2), ("C", 2), ("D", 2)], 3, ["D"])
+    Selection(chosen=('A', 'D'), tie_pool=('B', 'C', 'D'), tie_places=1, lot_winners=('D',))
     """
     if places <= 0:
         return Selection(())
@@ -58,4 +61,4 @@ def select(people: Sequence[tuple[str, int]], places: int, lots: Sequence[str] =
     drawn = tuple(n for n in dict.fromkeys(lots) if n in pool)
     if len(drawn) >= k:
         return Selection(sure + drawn[:k], lot_winners=drawn[:k])
-    return Selection(sure, tie_pool=pool, tie_places=k, lot_winners=drawn)
+    return Selection(sure + drawn, tie_pool=pool, tie_places=k - len(drawn), lot_winners=drawn)

@@ -48,4 +48,5 @@ def test_the_library_has_worked_examples_for_every_method() -> None:
         raw = yaml.safe_load(path.read_text())
         for c in raw.get("contests", []):
             methods.add(c["method"])
-    assert methods >= {"nonpartisan-plurality"}
+    assert methods >= {"nonpartisan-plurality", "nonpartisan-runoff", "nonpartisan-primary",
+                       "partisan"}

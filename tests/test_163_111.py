@@ -1,0 +1,180 @@
+"""G.S. 163-111(a) (substantial plurality) and the second primary of municipal partisan
+primaries (163-111(b) as applied by 163-291(5)-(6), days from 163-279(a)(2)); and the partisan
+general election that follows."""
+
+from __future__ import annotations
+
+from tests.inline import cites, deadline, filed, local, only, returns, rulings, run
+
+MAYOR = "{id: p, office: Mayor, seats: 1, method: partisan, stage: primary, party: REP, year: 2027}"
+GROUP = (
+    "{id: p, office: Council At-Large, seats: 2, method: partisan, stage: primary, "
+    "party: DEM, year: 2027}"
+)
+GENERAL = "{id: g, office: Mayor, seats: 1, method: partisan, stage: election, year: 2027}"
+NIGHT = "2027-09-14T21:00"  # 2027: Labor Day 6 Sep, primary Tue 14 Sep
+CANVASS = '- {type: canvass_held, at: "2027-09-21T11:00"}'
+SECOND = "2027-10-05T21:00"  # the fourth Tuesday before Tue 2 Nov
+SECOND_CANVASS = '- {type: canvass_held, at: "2027-10-12T11:00"}'
+
+
+def demand(name: str, at: str) -> str:
+    return f'- {{type: runoff_requested, at: "{at}", candidate: "{name}"}}'
+
+
+def primary(party: str = "REP", **counts: int) -> str:
+    return f"{filed(*counts, party=party)}\n{returns(NIGHT, **counts)}\n{CANVASS}"
+
+
+NO_SP = primary(Ann=290, Bob=270, Cy=250, Dee=190)
+
+
+def test_more_than_thirty_percent_is_a_substantial_plurality() -> None:
+    # G.S. 163-111(a)(1); Charlotte District 3 Democratic primary 2019: 30% of 7581 = 2274.3
+    c = run(MAYOR, primary(Watlington=3322, Brown=3105, Theodros=1154))
+    t = only(c, "majority_threshold")
+    assert (t.get("total"), t.get("threshold")) == (7581, "2274.3")
+    assert cites(t, r"163-111\(a\)\(1\)")
+    assert c.outcome.nominated == ("Watlington",)
+    assert c.outcome.elected == ()
+
+
+def test_exactly_thirty_percent_is_not_a_substantial_plurality() -> None:
+    # G.S. 163-111(a)(1), "any excess" (SPEC reading 1)
+    c = run(MAYOR, primary(Ann=300, Bob=290, Cy=250, Dee=160), as_of="2027-09-22T12:00")
+    assert only(c, "majority_threshold").get("threshold") == "300"
+    assert c.outcome.nominated == ()
+    assert only(c, "runoff_available").candidates == ("Bob",)
+
+
+def test_when_two_have_a_substantial_plurality_the_highest_is_nominated() -> None:
+    # G.S. 163-111(a)(1), last sentence; Charlotte District 2 Democratic primary 2017
+    c = run(MAYOR, primary(Harlow=2362, Adams=2346, Erickson=641, McLean=216))
+    assert only(c, "majority_threshold").get("threshold") == "1669.5"
+    assert c.outcome.nominated == ("Harlow",)
+    assert not rulings(c, "runoff_available")
+
+
+def test_a_group_threshold_divides_by_the_positions_then_takes_thirty_percent() -> None:
+    # G.S. 163-111(a)(2): 1000 / 2 x 30% = 150
+    c = run(
+        GROUP,
+        primary(party="DEM", Ann=400, Bob=200, Cy=160, Dee=140, Eve=100),
+        as_of="2027-09-21T12:00",
+    )
+    assert only(c, "majority_threshold").get("threshold") == "150"
+    assert cites(only(c, "majority_threshold"), r"163-111\(a\)\(2\)")
+    assert set(c.outcome.nominated) == {"Ann", "Bob"}
+
+
+def test_when_more_have_a_substantial_plurality_than_positions_the_highest_are_nominated() -> None:
+    # G.S. 163-111(a)(2), last sentence (the Charlotte at-large Democratic primary of 2019 is
+    # the real case: scenarios/partisan/charlotte-2019-at-large-group.yaml)
+    c = run(GROUP, primary(party="DEM", Ann=300, Bob=250, Cy=200, Dee=160, Eve=90))
+    assert set(c.outcome.nominated) == {"Ann", "Bob"}
+    assert not rulings(c, "runoff_available")
+
+
+def test_without_a_substantial_plurality_the_runner_up_may_demand_by_noon_thursday() -> None:
+    # G.S. 163-291(6): the demand is due by noon on the first Thursday after the canvass
+    c = run(MAYOR, NO_SP, as_of="2027-09-22T12:00")
+    d = deadline(c, "second_primary_request")
+    assert local(d.due) == "2027-09-23T12:00:00" and "163-291(6)" in d.cite
+    assert c.outcome.pending is not None and c.outcome.pending.value == "runoff_request"
+    assert c.outcome.runoff_status.value == "available"
+    assert not [x for x in c.deadlines if x.kind.value == "runoff_request"]
+
+
+def test_the_primary_canvass_is_on_the_seventh_day() -> None:
+    # G.S. 163-291(5), 163-279(a)(2)
+    c = run(MAYOR, NO_SP)
+    assert local(deadline(c, "primary_day").due) == "2027-09-14T00:00:00"
+    canvass = next(x for x in c.deadlines if x.kind.value == "canvass")
+    assert local(canvass.due) == "2027-09-21T11:00:00" and "163-291(5)" in canvass.cite
+
+
+def test_a_demand_calls_a_second_primary_on_the_fourth_tuesday_before_the_election() -> None:
+    # G.S. 163-111(b), 163-291(6), 163-279(a)(2)
+    log = (
+        f"{NO_SP}\n{demand('Bob', '2027-09-22T10:00')}\n"
+        f"{returns(SECOND, Bob=520, Ann=480)}\n{SECOND_CANVASS}"
+    )
+    c = run(MAYOR, log)
+    assert set(c.outcome.runoff_candidates) == {"Ann", "Bob"}
+    assert local(deadline(c, "second_primary").due) == "2027-10-05T00:00:00"
+    assert c.outcome.nominated == ("Bob",)
+    assert c.outcome.runoff_status.value == "held"
+    assert local(rulings(c, "nominated")[-1].at) == "2027-10-12T11:00:00"
+
+
+def test_without_a_demand_the_leader_is_nominated_when_the_deadline_passes() -> None:
+    # G.S. 163-291(6), SPEC reading 5
+    c = run(MAYOR, NO_SP)
+    assert c.outcome.nominated == ("Ann",)
+    assert local(only(c, "nominated").at) == "2027-09-23T12:00:00"
+
+
+def test_only_the_runner_up_may_demand_a_second_primary() -> None:
+    # G.S. 163-111(b), SPEC reading 5
+    c = run(MAYOR, f"{NO_SP}\n{demand('Cy', '2027-09-22T10:00')}")
+    assert only(c, "request_rejected").candidates == ("Cy",)
+    assert c.outcome.nominated == ("Ann",)
+
+
+def test_a_demand_after_noon_thursday_is_rejected_as_late() -> None:
+    # G.S. 163-291(6)
+    c = run(MAYOR, f"{NO_SP}\n{demand('Bob', '2027-09-23T12:30')}")
+    late = only(c, "request_rejected")
+    assert late.get("reason") == "late" and cites(late, r"163-291\(6\)")
+    assert c.outcome.nominated == ("Ann",)
+
+
+def test_a_group_without_enough_substantial_pluralities_follows_reading_5() -> None:
+    # G.S. 163-111(a)(2), SPEC reading 5: the next one may demand for the remaining position
+    votes = primary(
+        party="DEM", Ann=200, Bob=140, Cy=130, Dee=120, Eve=110, Fay=100, Gil=100, Hank=100
+    )
+    log = (
+        f"{votes}\n{demand('Cy', '2027-09-22T10:00')}\n{returns(SECOND, Cy=510, Bob=490)}\n"
+        f"{SECOND_CANVASS}"
+    )
+    c = run(GROUP, log)
+    assert set(c.outcome.nominated) == {"Ann", "Cy"}
+    assert set(c.outcome.runoff_candidates) == {"Bob", "Cy"}
+
+
+def test_a_demand_by_a_candidate_with_a_substantial_plurality_is_rejected() -> None:
+    # G.S. 163-111(a)(1): the nominee is declared; there is nothing to demand
+    c = run(MAYOR, f"{primary(Ann=400, Bob=350, Cy=250)}\n{demand('Bob', '2027-09-22T10:00')}")
+    assert c.outcome.nominated == ("Ann",)
+    assert only(c, "request_rejected").candidates == ("Bob",)
+
+
+def test_the_general_election_is_won_by_the_highest_vote_without_a_majority() -> None:
+    # G.S. 163-291, 163-279(a)(2) (real case: scenarios/partisan/charlotte-2019-general-election)
+    log = (
+        f"{filed('Ann', at='2027-09-21T12:00', party='DEM')}\n"
+        f"{filed('Bob', at='2027-09-21T12:00', party='REP')}\n"
+        + returns("2027-11-02T22:00", Ann=700, Bob=600, **{"Write-In (Miscellaneous)": 400})
+        + '\n- {type: canvass_held, at: "2027-11-09T11:00"}'
+    )
+    c = run(GENERAL, log)
+    assert c.outcome.elected == ("Ann",)
+    assert not rulings(c, "majority_threshold") and not rulings(c, "runoff_available")
+    assert local(deadline(c, "election_day").due) == "2027-11-02T00:00:00"
+
+
+def test_a_general_election_tie_is_decided_by_lot() -> None:
+    # G.S. 163-182.8(2): 5,000 or fewer voters, random selection by the board
+    log = (
+        f"{filed('Ann', at='2027-09-21T12:00', party='DEM')}\n"
+        f"{filed('Bob', at='2027-09-21T12:00', party='REP')}\n"
+        f"{returns('2027-11-02T21:00', Ann=700, Bob=700)}\n"
+        '- {type: canvass_held, at: "2027-11-09T11:00"}\n'
+        '- {type: lot_drawn, at: "2027-11-10T10:00", winner: Ann}'
+    )
+    waiting = run(GENERAL, log, as_of="2027-11-09T12:00")
+    assert waiting.outcome.pending is not None and waiting.outcome.pending.value == "lot"
+    c = run(GENERAL, log)
+    assert c.outcome.elected == ("Ann",)
+    assert cites(only(c, "decided_by_lot"), r"163-182\.8\(2\)")

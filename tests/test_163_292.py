@@ -1,0 +1,125 @@
+"""G.S. 163-292: results in cities using the plurality method (nonpartisan)."""
+
+from __future__ import annotations
+
+from tests.inline import cites, filed, only, returns, rulings, run
+
+MAYOR = "{id: mayor, office: Mayor, seats: 1, method: nonpartisan-plurality, year: 2027}"
+BOARD = "{id: board, office: Commissioner, seats: 2, method: nonpartisan-plurality, year: 2027}"
+CANVASS = '- {type: canvass_held, at: "2027-11-09T11:00"}'
+NIGHT = "2027-11-02T21:00"
+
+
+def test_the_highest_vote_is_elected_to_a_single_office_without_a_majority() -> None:
+    # G.S. 163-292(1)
+    c = run(
+        MAYOR, f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=400, Bob=350, Cy=250)}\n{CANVASS}"
+    )
+    assert c.outcome.elected == ("Ann",)
+    assert cites(only(c, "elected"), r"163-292\(1\)")
+    assert not rulings(c, "majority_threshold")
+    assert c.outcome.runoff_status.value == "none"
+
+
+def test_the_highest_equal_in_number_to_the_offices_are_elected_to_a_group() -> None:
+    # G.S. 163-292(2)
+    c = run(
+        BOARD,
+        f"{filed('Ann', 'Bob', 'Cy', 'Dee')}\n"
+        f"{returns(NIGHT, Ann=400, Bob=350, Cy=300, Dee=200)}\n{CANVASS}",
+    )
+    assert set(c.outcome.elected) == {"Ann", "Bob"}
+    assert cites(only(c, "elected"), r"163-292\(2\)")
+
+
+def test_write_ins_elect_nobody_who_is_not_among_the_highest() -> None:
+    # G.S. 163-292(1): write-in votes are counted; they win only with the highest vote
+    c = run(
+        MAYOR,
+        f"{filed('Ann', 'Bob')}\n"
+        + returns(NIGHT, Ann=400, Bob=350, **{"Write-In (Miscellaneous)": 390})
+        + f"\n{CANVASS}",
+    )
+    assert c.outcome.elected == ("Ann",)
+
+
+def test_nothing_is_declared_before_the_canvass() -> None:
+    # G.S. 163-292 with 163-182.5(b): the result is declared at the canvass
+    c = run(
+        MAYOR,
+        f"{filed('Ann', 'Bob')}\n{returns(NIGHT, Ann=400, Bob=350)}\n{CANVASS}",
+        as_of="2027-11-05T12:00",
+    )
+    assert c.outcome.elected == ()
+    assert c.outcome.pending is not None and c.outcome.pending.value == "canvass"
+
+
+def test_a_tie_for_a_single_office_waits_for_the_lot_and_the_lot_decides() -> None:
+    # G.S. 163-292(3)
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=410, Bob=410, Cy=180)}\n{CANVASS}\n"
+        '- {type: lot_drawn, at: "2027-11-12T10:00", winner: Bob}'
+    )
+    before = run(MAYOR, log, as_of="2027-11-10T12:00")
+    assert before.outcome.elected == ()
+    assert before.outcome.pending is not None and before.outcome.pending.value == "lot"
+    after = run(MAYOR, log)
+    assert after.outcome.elected == ("Bob",)
+    lot = only(after, "decided_by_lot")
+    assert cites(lot, r"163-292\(3\)") and lot.candidates == ("Bob",)
+
+
+def test_a_three_way_tie_for_one_seat_is_decided_by_one_lot() -> None:
+    # G.S. 163-292(3): "two or more candidates ... the same number of votes"
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=300, Bob=300, Cy=300)}\n{CANVASS}\n"
+        '- {type: lot_drawn, at: "2027-11-12T10:00", winner: Cy}'
+    )
+    assert run(MAYOR, log).outcome.elected == ("Cy",)
+
+
+def test_only_the_seat_the_tie_decides_waits_for_the_lot() -> None:
+    # G.S. 163-292(2)-(3); SPEC section 3: elected omits only those whose seat depends on it
+    log = (
+        f"{filed('A', 'B', 'C', 'D')}\n{returns(NIGHT, A=300, B=250, C=250, D=100)}\n"
+        f"{CANVASS}\n"
+        '- {type: lot_drawn, at: "2027-11-09T15:00", winner: C}'
+    )
+    assert run(BOARD, log, as_of="2027-11-09T12:00").outcome.elected == ("A",)
+    done = run(BOARD, log)
+    assert set(done.outcome.elected) == {"A", "C"}
+    assert only(done, "decided_by_lot").candidates == ("C",)
+    # the lot's ruling names only the seat it gave
+    assert [r.candidates for r in rulings(done, "elected")] == [("A",), ("C",)]
+
+
+def test_a_tie_between_two_winners_needs_no_lot() -> None:
+    # SPEC reading 9 with G.S. 163-292(3)
+    c = run(BOARD, f"{filed('A', 'B', 'C')}\n{returns(NIGHT, A=300, B=300, C=100)}\n{CANVASS}")
+    assert set(c.outcome.elected) == {"A", "B"}
+    assert not rulings(c, "decided_by_lot") and not rulings(c, "no_provision")
+
+
+def test_a_lot_with_no_tie_to_settle_is_rejected() -> None:
+    # G.S. 163-292(3) gives the board a lot only for a tie
+    c = run(
+        MAYOR,
+        f"{filed('Ann', 'Bob')}\n{returns(NIGHT, Ann=400, Bob=300)}\n{CANVASS}\n"
+        '- {type: lot_drawn, at: "2027-11-10T10:00", winner: Bob}',
+    )
+    assert c.outcome.elected == ("Ann",)
+    assert only(c, "request_rejected").candidates == ("Bob",)
+
+
+def test_a_runoff_request_is_rejected_because_the_plurality_method_has_none() -> None:
+    # G.S. 163-292 (no runoff; compare 163-293(b))
+    c = run(
+        MAYOR,
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=400, Bob=350, Cy=250)}\n"
+        f"{CANVASS}\n"
+        '- {type: runoff_requested, at: "2027-11-10T10:00", candidate: Bob}',
+    )
+    assert c.outcome.elected == ("Ann",)
+    rejected = only(c, "request_rejected")
+    assert cites(rejected, r"163-292") and rejected.candidates == ("Bob",)
+    assert rejected.get("reason")

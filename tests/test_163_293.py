@@ -1,0 +1,550 @@
+"""G.S. 163-293: how elections are decided where a city elects by majority with runoffs."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simulator import calendar as cal
+from tests.inline import TZ, cites, deadline, filed, local, only, returns, rulings, run
+
+SEAT = "{id: seat, office: Council Seat A, seats: 1, method: nonpartisan-runoff, year: 2027}"
+GROUP2 = "{id: board, office: Council At-Large, seats: 2, method: nonpartisan-runoff, year: 2027}"
+GROUP3 = "{id: board, office: Council At-Large, seats: 3, method: nonpartisan-runoff, year: 2027}"
+NIGHT = "2027-10-05T21:00"  # 2027: first election Tue 5 Oct, canvass Tue 12 Oct
+CANVASS = '- {type: canvass_held, at: "2027-10-12T11:00"}'
+RUNOFF_CANVASS = '- {type: canvass_held, at: "2027-11-09T11:00"}'
+
+# Real first-election returns (State Board results in ../shared/data/nc-results, summed)
+STATESVILLE_WARD_6_2019 = {
+    "David Jackson": 94,
+    "Frederick Foster": 58,
+    "James T. Neal": 36,
+    "David Mayes, Jr.": 5,
+    "Marvin Odell Laxton": 4,
+}
+RALEIGH_AT_LARGE_2019 = {
+    "Nicole Stewart": 30960,
+    "Jonathan Melton": 21183,
+    "Russ Stephenson": 17805,
+    "Portia Wilson Rochelle": 11449,
+    "Carlie Allison Spencer": 5502,
+    "James Garland Bledsoe": 4484,
+    "Write-In (Miscellaneous)": 363,
+    "April Parker (Write-In)": 7,
+    "David Knight (Write-In)": 6,
+    "Sam Hershey (Write-In)": 5,
+    "Carlie Allison Spencer (Write-In)": 2,
+    "Nicole Stewart (Write-In)": 2,
+    "Brett Rondurant (Write-In)": 1,
+}
+
+
+def request(name: str, at: str) -> str:
+    return f'- {{type: runoff_requested, at: "{at}", candidate: "{name}"}}'
+
+
+def withdraw(name: str, at: str) -> str:
+    return f'- {{type: candidate_withdrew, at: "{at}", candidate: "{name}"}}'
+
+
+def recount(at: str, **counts: int) -> str:
+    return returns(at, **counts).replace("returns_reported", "recount_held")
+
+
+def first(**counts: int) -> str:
+    """Everyone in ``counts`` files, the returns come in, the canvass declares them."""
+    names = [n for n in counts if "Write-In" not in n]
+    return f"{filed(*names)}\n{returns(NIGHT, **counts)}\n{CANVASS}"
+
+
+# (a)(1) ---------------------------------------------------------------------------------------
+
+
+def test_a_candidate_with_more_than_half_the_votes_is_elected_at_the_canvass() -> None:
+    # G.S. 163-293(a)(1); Cary District D 2019: Ya Liu 3523 of 6128
+    c = run(
+        SEAT,
+        first(
+            **{
+                "Ya Liu": 3523,
+                "Ken George": 2237,
+                "Beth Friedrich": 365,
+                "Write-In (Miscellaneous)": 3,
+            }
+        ),
+    )
+    t = only(c, "majority_threshold")
+    assert (t.get("total"), t.get("threshold")) == (6128, "3064")
+    assert c.outcome.elected == ("Ya Liu",)
+    assert cites(only(c, "elected"), r"163-293\(a\)\(1\)")
+    assert not rulings(c, "runoff_available")
+
+
+def test_exactly_half_the_votes_is_not_a_majority() -> None:
+    # G.S. 163-293(a)(1), "any excess" (SPEC reading 1); Dunn Ward 3 2015: McLean 64 of 128
+    c = run(SEAT, first(**{"Frank McLean": 64, "Fred Chavis": 63, "Write-In (Miscellaneous)": 1}))
+    assert only(c, "majority_threshold").get("threshold") == "64"
+    assert c.outcome.elected == ("Frank McLean",)  # only because nobody requested a runoff
+    assert cites(only(c, "elected"), r"163-293\(b\)\(1\)")
+    assert only(c, "runoff_available").candidates == ("Fred Chavis",)
+
+
+def test_an_odd_total_gives_an_exact_half_vote_threshold() -> None:
+    # G.S. 163-293(a)(1); Statesville Ward 6 2019: 197 votes, a majority is more than 98.5
+    c = run(SEAT, first(**STATESVILLE_WARD_6_2019))
+    assert only(c, "majority_threshold").get("threshold") == "98.5"
+
+
+def test_write_in_votes_count_in_the_total() -> None:
+    # G.S. 163-293(a)(1), SPEC reading 1: 500 of 960 printed votes, but 1010 in all
+    log = first(Ann=500, Bob=400, Cy=60, **{"Write-In (Miscellaneous)": 50})
+    c = run(SEAT, log, as_of="2027-10-13T12:00")
+    assert only(c, "majority_threshold").get("total") == 1010
+    assert c.outcome.elected == ()
+    assert c.outcome.runoff_status.value == "available"
+
+
+def test_leaving_write_ins_out_of_the_total_is_a_named_alternative() -> None:
+    # SPEC reading 1, switched: interpretations.write_ins_in_total = false
+    log = first(Ann=500, Bob=400, Cy=60, **{"Write-In (Miscellaneous)": 50})
+    c = run(SEAT, log, head="interpretations: {write_ins_in_total: false}")
+    assert only(c, "majority_threshold").get("total") == 960
+    assert cites(only(c, "elected"), r"163-293\(a\)\(1\)")
+
+
+# (a)(2) ---------------------------------------------------------------------------------------
+
+
+def test_a_group_majority_divides_the_total_by_the_seats_and_by_two_exactly() -> None:
+    # G.S. 163-293(a)(2): 1000 / 3 / 2 = 500/3, reported as a fraction (SPEC section 4)
+    c = run(GROUP3, first(Ann=400, Bob=300, Cy=167, Dee=133))
+    assert only(c, "majority_threshold").get("threshold") == "500/3"
+    assert set(c.outcome.elected) == {"Ann", "Bob", "Cy"}
+
+
+def test_a_group_threshold_with_a_terminating_decimal_is_written_as_one() -> None:
+    # G.S. 163-293(a)(2); Raleigh at-large 2019: 91769 / 2 / 2 = 22942.25
+    c = run(GROUP2, first(**RALEIGH_AT_LARGE_2019))
+    assert only(c, "majority_threshold").get("threshold") == "22942.25"
+
+
+def test_when_more_obtain_a_majority_than_there_are_seats_the_highest_are_elected() -> None:
+    # G.S. 163-293(a)(2), last sentence
+    c = run(GROUP2, first(Ann=300, Bob=280, Cy=260, Dee=160))
+    assert set(c.outcome.elected) == {"Ann", "Bob"}
+    assert "Cy" not in c.outcome.elected
+    assert not rulings(c, "runoff_available")
+
+
+# (b)(1) and (c) -------------------------------------------------------------------------------
+
+
+def test_without_a_majority_the_leader_is_elected_when_no_runoff_is_requested() -> None:
+    # G.S. 163-293(b)(1), (c); as in Raleigh's mayoral election of 2019 (none requested)
+    log = first(Ann=480, Bob=420, Cy=100)
+    during = run(SEAT, log, as_of="2027-10-13T12:00")
+    assert during.outcome.elected == ()
+    assert during.outcome.pending is not None and during.outcome.pending.value == "runoff_request"
+    c = run(SEAT, log)
+    assert c.outcome.elected == ("Ann",)
+    assert local(only(c, "elected").at) == "2027-10-14T12:00:00"
+    assert c.outcome.runoff_status.value == "none"
+
+
+def test_the_request_deadline_is_noon_on_the_thursday_after_the_canvass() -> None:
+    # G.S. 163-293(c), SPEC reading 4
+    d = deadline(run(SEAT, first(Ann=480, Bob=420, Cy=100)), "runoff_request")
+    assert local(d.due) == "2027-10-14T12:00:00"
+    assert "163-293(c)" in d.cite and d.moved_from is None
+
+
+def test_a_request_at_noon_exactly_is_in_time() -> None:
+    # G.S. 163-293(c): "no later than 12:00 noon"
+    c = run(SEAT, f"{first(Ann=480, Bob=420, Cy=100)}\n{request('Bob', '2027-10-14T12:00')}")
+    assert c.outcome.runoff_status.value == "called"
+    assert not rulings(c, "request_rejected")
+
+
+def test_a_request_after_noon_is_rejected_as_late() -> None:
+    # G.S. 163-293(c)
+    c = run(SEAT, f"{first(Ann=480, Bob=420, Cy=100)}\n{request('Bob', '2027-10-14T12:01')}")
+    assert c.outcome.elected == ("Ann",)
+    late = only(c, "request_rejected")
+    assert late.get("reason") == "late" and cites(late, r"163-293\(c\)")
+
+
+def test_only_the_runner_up_may_request_a_runoff() -> None:
+    # G.S. 163-293(b)(1): "the candidate receiving the second highest number of votes"
+    c = run(
+        SEAT,
+        f"{first(Ann=480, Bob=420, Cy=100)}\n{request('Cy', '2027-10-13T09:00')}\n"
+        f"{request('Ann', '2027-10-13T10:00')}",
+    )
+    rejected = rulings(c, "request_rejected")
+    assert [r.candidates for r in rejected] == [("Cy",), ("Ann",)]
+    assert all(r.get("reason") and cites(r, r"163-293") for r in rejected)
+    assert c.outcome.elected == ("Ann",)
+
+
+def test_a_request_when_someone_has_a_majority_is_rejected() -> None:
+    # G.S. 163-293(a)(1), (b): a runoff follows only a failure to obtain a majority
+    c = run(SEAT, f"{first(Ann=520, Bob=380, Cy=100)}\n{request('Bob', '2027-10-13T09:00')}")
+    assert c.outcome.elected == ("Ann",)
+    assert only(c, "request_rejected").candidates == ("Bob",)
+
+
+def test_the_runoff_ballot_has_only_the_two_highest_and_no_write_ins() -> None:
+    # G.S. 163-293(b)(1)
+    log = (
+        f"{first(Ann=480, Bob=420, Cy=100)}\n{request('Bob', '2027-10-13T09:00')}\n"
+        + returns("2027-11-02T21:00", Ann=400, Bob=450, Cy=9, **{"Write-In (Miscellaneous)": 70})
+        + f"\n{RUNOFF_CANVASS}"
+    )
+    c = run(SEAT, log)
+    assert c.outcome.runoff_candidates == ("Ann", "Bob")
+    set_aside = only(c, "votes_disregarded")
+    assert set(set_aside.candidates) == {"Cy", "Write-In (Miscellaneous)"}
+    assert cites(set_aside, r"163-293\(b\)\(1\)")
+    assert c.outcome.elected == ("Bob",)
+
+
+def test_a_request_filed_before_the_canvass_takes_effect_at_it() -> None:
+    # G.S. 163-293(c), SPEC reading 4
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n"
+        f"{request('Bob', '2027-10-08T10:00')}\n{CANVASS}"
+    )
+    before = run(SEAT, log, as_of="2027-10-11T12:00")
+    assert before.outcome.runoff_status.value == "none" and not before.rulings
+    c = run(SEAT, log)
+    called = only(c, "runoff_called")
+    assert local(called.at) == "2027-10-12T11:00:00" and called.candidates == ("Ann", "Bob")
+
+
+def test_an_early_request_by_someone_not_entitled_at_the_canvass_is_rejected_then() -> None:
+    # G.S. 163-293(c), SPEC reading 4: "if the requester is then entitled"
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n"
+        f"{request('Cy', '2027-10-08T10:00')}\n{CANVASS}"
+    )
+    rejected = only(run(SEAT, log), "request_rejected")
+    assert rejected.candidates == ("Cy",) and local(rejected.at) == "2027-10-12T11:00:00"
+
+
+def test_rejecting_early_requests_is_a_named_alternative() -> None:
+    # SPEC reading 4, switched: interpretations.early_request = reject
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n"
+        f"{request('Bob', '2027-10-08T10:00')}\n{CANVASS}"
+    )
+    c = run(SEAT, log, head="interpretations: {early_request: reject}")
+    assert local(only(c, "request_rejected").at) == "2027-10-08T10:00:00"
+    assert c.outcome.elected == ("Ann",)
+
+
+def test_the_deadline_counts_from_a_canvass_held_late() -> None:
+    # G.S. 163-293(c) with 163-182.5(b) ("a reasonable time thereafter"); README choices
+    for held, due in (
+        ("2027-10-13", "2027-10-14"),
+        ("2027-10-14", "2027-10-21"),
+        ("2027-10-15", "2027-10-21"),
+    ):
+        log = (
+            f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n"
+            f'- {{type: canvass_held, at: "{held}T11:00"}}'
+        )
+        assert local(deadline(run(SEAT, log), "runoff_request").due) == f"{due}T12:00:00"
+
+
+def test_a_closed_office_moves_the_request_deadline_to_the_next_open_day() -> None:
+    # G.S. 163-293(c), last sentence, and G.S. 103-5(a)
+    c = run(
+        SEAT,
+        f"{first(Ann=480, Bob=420, Cy=100)}\n{request('Bob', '2027-10-15T11:00')}",
+        head="office_closed: [2027-10-14]",
+    )
+    d = deadline(c, "runoff_request")
+    assert local(d.due) == "2027-10-15T12:00:00"
+    assert d.moved_from is not None and local(d.moved_from) == "2027-10-14T12:00:00"
+    assert "103-5" in d.cite
+    assert c.outcome.runoff_status.value == "called"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.dates(min_value=date(2011, 1, 1), max_value=date(2039, 12, 31)))
+def test_the_request_deadline_is_a_thursday_noon_or_the_next_open_day_after_it(d: date) -> None:
+    # G.S. 163-293(c), 103-5(a): first Thursday after the declaration, moved only forward
+    office = cal.OfficeCalendar()
+    dl = cal.noon_thursday_after(
+        cal.DeadlineKind.RUNOFF_REQUEST, d, cal.gs("163-293", "(c)"), office
+    )
+    thursday = (dl.moved_from or dl.due).astimezone(TZ)
+    assert thursday.weekday() == 3 and 1 <= (thursday.date() - d).days <= 7
+    assert (thursday.hour, thursday.minute) == (12, 0)
+    assert dl.due >= thursday and office.is_open(dl.due.astimezone(TZ).date())
+
+
+# (b)(2) ---------------------------------------------------------------------------------------
+
+GROUP_FIRST = first(Ann=700, Bob=410, Cy=400, Dee=380, Eve=350, Flo=160, Gus=100)
+
+
+def test_in_a_group_the_best_remaining_are_elected_unless_the_next_ones_request() -> None:
+    # G.S. 163-293(b)(2): one seat filled by majority, two remain; Dee and Eve may request
+    c = run(GROUP3, GROUP_FIRST, as_of="2027-10-12T12:00")
+    assert c.outcome.elected == ("Ann",)
+    assert set(only(c, "runoff_available").candidates) == {"Dee", "Eve"}
+    done = run(GROUP3, GROUP_FIRST)
+    assert set(done.outcome.elected) == {"Ann", "Bob", "Cy"}
+
+
+def test_a_group_runoff_ballot_is_the_best_remaining_plus_every_requester() -> None:
+    # G.S. 163-293(b)(2), SPEC reading 5
+    log = (
+        f"{GROUP_FIRST}\n{request('Eve', '2027-10-13T10:00')}\n"
+        + returns("2027-11-02T21:00", Eve=600, Bob=550, Cy=500)
+        + f"\n{RUNOFF_CANVASS}"
+    )
+    waiting = run(GROUP3, log, as_of="2027-10-13T12:00")
+    assert waiting.outcome.runoff_status.value == "available"  # Dee may still join
+    c = run(GROUP3, log)
+    assert set(c.outcome.runoff_candidates) == {"Bob", "Cy", "Eve"}
+    assert len(rulings(c, "runoff_called")) == 1
+    assert set(c.outcome.elected) == {"Ann", "Eve", "Bob"}
+    assert cites(rulings(c, "elected")[-1], r"163-293\(f\)")
+
+
+def test_a_group_runoff_is_called_at_once_when_every_runner_up_has_requested() -> None:
+    # G.S. 163-293(b)(2), SPEC reading 5: the ballot is then known
+    log = (
+        f"{GROUP_FIRST}\n{request('Eve', '2027-10-13T10:00')}\n{request('Dee', '2027-10-13T11:00')}"
+    )
+    c = run(GROUP3, log, as_of="2027-10-13T12:00")
+    assert c.outcome.runoff_status.value == "called"
+    assert set(c.outcome.runoff_candidates) == {"Bob", "Cy", "Dee", "Eve"}
+
+
+def test_the_top_two_r_reading_puts_the_next_r_on_the_ballot_whoever_requested() -> None:
+    # SPEC reading 5, switched: interpretations.group_runoff_ballot = top_two_r
+    c = run(
+        GROUP3,
+        f"{GROUP_FIRST}\n{request('Eve', '2027-10-13T10:00')}",
+        head="interpretations: {group_runoff_ballot: top_two_r}",
+    )
+    assert set(c.outcome.runoff_candidates) == {"Bob", "Cy", "Dee", "Eve"}
+
+
+def test_a_group_majority_winner_may_not_request_a_runoff() -> None:
+    # G.S. 163-293(b)(2): only the next candidates may request
+    c = run(GROUP3, f"{GROUP_FIRST}\n{request('Ann', '2027-10-13T10:00')}")
+    assert only(c, "request_rejected").candidates == ("Ann",)
+
+
+# (d)(1) ---------------------------------------------------------------------------------------
+
+TIE = first(Ann=450, Bob=450, Cy=100)
+
+
+def test_a_tie_for_first_requires_a_recount_and_nobody_is_elected_meanwhile() -> None:
+    # G.S. 163-293(d)(1); as in Henderson's 1st Ward in 2015 (234 to 234)
+    c = run(SEAT, TIE)
+    assert set(only(c, "recount_required").candidates) == {"Ann", "Bob"}
+    assert c.outcome.elected == ()
+    assert c.outcome.pending is not None and c.outcome.pending.value == "recount"
+
+
+def test_a_recount_that_confirms_the_tie_opens_three_days_for_a_withdrawal() -> None:
+    # G.S. 163-293(d)(1), SPEC reading 3: through 23:59:59 of the third day after the recount
+    log = f"{TIE}\n{recount('2027-10-19T10:00', Ann=450, Bob=450, Cy=100)}"
+    c = run(SEAT, log, as_of="2027-10-20T12:00")
+    assert c.outcome.pending is not None and c.outcome.pending.value == "withdrawal"
+    d = deadline(c, "tie_withdrawal")
+    assert local(d.due) == "2027-10-22T23:59:59" and "163-293(d)(1)" in d.cite
+
+
+def test_a_tie_withdrawal_deadline_on_a_sunday_moves_to_monday() -> None:
+    # G.S. 163-293(d)(1), 103-5(a): a recount on Thursday, so the third day is a Sunday
+    log = f"{TIE}\n{recount('2027-10-14T10:00', Ann=450, Bob=450, Cy=100)}"
+    d = deadline(run(SEAT, log), "tie_withdrawal")
+    assert local(d.due) == "2027-10-18T23:59:59"
+    assert d.moved_from is not None and local(d.moved_from) == "2027-10-17T23:59:59"
+
+
+def test_when_one_tied_candidate_withdraws_the_other_is_elected() -> None:
+    # G.S. 163-293(d)(1)
+    log = (
+        f"{TIE}\n{recount('2027-10-19T10:00', Ann=450, Bob=450, Cy=100)}\n"
+        f"{withdraw('Bob', '2027-10-21T16:00')}"
+    )
+    c = run(SEAT, log)
+    assert c.outcome.elected == ("Ann",)
+    assert cites(only(c, "elected"), r"163-293\(d\)\(1\)")
+    assert not rulings(c, "runoff_called")
+
+
+def test_when_neither_withdraws_a_runoff_between_the_two_is_called() -> None:
+    # G.S. 163-293(d)(1)
+    c = run(SEAT, f"{TIE}\n{recount('2027-10-19T10:00', Ann=450, Bob=450, Cy=100)}")
+    called = only(c, "runoff_called")
+    assert set(called.candidates) == {"Ann", "Bob"}
+    assert local(called.at) == "2027-10-22T23:59:59"
+
+
+def test_a_recount_that_breaks_the_tie_declares_a_majority() -> None:
+    # G.S. 163-293(d)(1) "conduct a recount and declare the results", (a)(1)
+    c = run(SEAT, f"{first(Ann=500, Bob=500)}\n{recount('2027-10-15T10:00', Ann=501, Bob=499)}")
+    assert c.outcome.elected == ("Ann",)
+    assert cites(only(c, "elected"), r"163-293\(a\)\(1\)")
+
+
+def test_a_recount_that_breaks_the_tie_short_of_a_majority_opens_the_request_window() -> None:
+    # G.S. 163-293(d)(1), (b)(1), (c): the recount's declaration starts the Thursday count
+    c = run(SEAT, f"{TIE}\n{recount('2027-10-15T10:00', Ann=451, Bob=449, Cy=100)}")
+    assert only(c, "runoff_available").candidates == ("Bob",)
+    assert local(deadline(c, "runoff_request").due) == "2027-10-21T12:00:00"
+
+
+def test_a_three_way_tie_for_first_is_a_gap_and_goes_to_a_runoff_among_all() -> None:
+    # G.S. 163-293(d)(1) "between the two", SPEC reading 6
+    tie3 = first(Ann=300, Bob=300, Cy=300, Dee=100)
+    c = run(SEAT, f"{tie3}\n{recount('2027-10-18T10:00', Ann=300, Bob=300, Cy=300, Dee=100)}")
+    assert cites(only(c, "no_provision"), r"163-293\(d\)\(1\)")
+    assert set(c.outcome.runoff_candidates) == {"Ann", "Bob", "Cy"}
+
+
+def test_drawing_lots_in_a_three_way_tie_is_a_named_alternative() -> None:
+    # SPEC reading 6, switched: interpretations.three_way_tie = lot
+    tie3 = first(Ann=300, Bob=300, Cy=300, Dee=100)
+    log = (
+        f"{tie3}\n{recount('2027-10-18T10:00', Ann=300, Bob=300, Cy=300, Dee=100)}\n"
+        '- {type: lot_drawn, at: "2027-10-19T10:00", winner: Cy}'
+    )
+    c = run(SEAT, log, head="interpretations: {three_way_tie: lot}")
+    assert c.outcome.elected == ("Cy",)
+    assert not rulings(c, "runoff_called")
+
+
+# (d)(2) ---------------------------------------------------------------------------------------
+
+TIE2 = first(Ann=450, Bob=250, Cy=250, Dee=50)
+
+
+def test_a_tie_for_second_needs_no_recount_and_the_leader_is_elected_by_default() -> None:
+    # G.S. 163-293(d)(2)
+    c = run(SEAT, TIE2)
+    assert not rulings(c, "recount_required")
+    assert set(only(c, "runoff_available").candidates) == {"Bob", "Cy"}
+    assert c.outcome.elected == ("Ann",)
+    assert cites(only(c, "elected"), r"163-293\(d\)\(2\)")
+
+
+def test_a_tie_for_second_shows_both_deadlines() -> None:
+    # G.S. 163-293(d)(2): three days after the canvass; the demand under (c) by noon Thursday
+    c = run(SEAT, TIE2)
+    assert local(deadline(c, "tie_withdrawal").due) == "2027-10-15T23:59:59"
+    assert local(deadline(c, "runoff_request").due) == "2027-10-14T12:00:00"
+
+
+def test_when_all_but_one_withdraw_and_the_last_demands_a_runoff_is_held() -> None:
+    # G.S. 163-293(d)(2)
+    log = f"{TIE2}\n{request('Bob', '2027-10-13T09:00')}\n{withdraw('Cy', '2027-10-15T15:00')}"
+    c = run(SEAT, log)
+    assert set(c.outcome.runoff_candidates) == {"Ann", "Bob"}
+    assert cites(only(c, "runoff_called"), r"163-293\(d\)\(2\)")
+
+
+def test_a_demand_without_the_others_withdrawing_leaves_the_leader_elected() -> None:
+    # G.S. 163-293(d)(2): both conditions are needed
+    c = run(SEAT, f"{TIE2}\n{request('Bob', '2027-10-13T09:00')}")
+    assert c.outcome.elected == ("Ann",)
+    assert local(only(c, "elected").at) == "2027-10-15T23:59:59"
+
+
+def test_withdrawals_without_a_timely_demand_leave_the_leader_elected() -> None:
+    # G.S. 163-293(d)(2): the demand must be made under (c), by noon Thursday
+    c = run(SEAT, f"{TIE2}\n{withdraw('Cy', '2027-10-13T09:00')}")
+    assert c.outcome.elected == ("Ann",)
+    assert not rulings(c, "runoff_called")
+
+
+def test_only_a_tied_runner_up_may_demand_the_runoff() -> None:
+    # G.S. 163-293(d)(2)
+    c = run(SEAT, f"{TIE2}\n{request('Dee', '2027-10-13T09:00')}")
+    assert only(c, "request_rejected").candidates == ("Dee",)
+
+
+# (e) and (f) ----------------------------------------------------------------------------------
+
+RUNOFF = f"{first(Ann=480, Bob=420, Cy=100)}\n{request('Bob', '2027-10-13T09:30')}"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1006, 1019).map(lambda k: 2 * k + 1))
+def test_the_runoff_is_held_on_the_tuesday_after_the_first_monday_in_november(year: int) -> None:
+    # G.S. 163-293(e), 163-279(a)(4); odd-year municipal cycles 2013-2039
+    contest = SEAT.replace("2027", str(year))
+    night = cal.first_election_day(year, cal.Method.RUNOFF)
+    canvass = night + timedelta(days=7)
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy', at=f'{year}-07-08')}\n"
+        + returns(f"{night}T21:00", Ann=480, Bob=420, Cy=100)
+        + f'\n- {{type: canvass_held, at: "{canvass}T11:00"}}\n'
+        + request("Bob", f"{canvass}T15:00")
+    )
+    c = run(contest, log)
+    assert c.outcome.runoff_status.value == "called"
+    day = deadline(c, "runoff_election").due.astimezone(TZ)
+    assert day.weekday() == 1 and day.month == 11 and 2 <= day.day <= 8
+
+
+def test_a_runoff_tie_waits_for_the_lot_and_the_lot_elects() -> None:
+    # G.S. 163-293(f)
+    log = (
+        f"{RUNOFF}\n{returns('2027-11-02T21:00', Ann=500, Bob=500)}\n{RUNOFF_CANVASS}\n"
+        '- {type: lot_drawn, at: "2027-11-10T10:00", winner: Bob}'
+    )
+    waiting = run(SEAT, log, as_of="2027-11-09T12:00")
+    assert waiting.outcome.pending is not None and waiting.outcome.pending.value == "lot"
+    assert waiting.outcome.elected == ()
+    c = run(SEAT, log)
+    assert c.outcome.elected == ("Bob",)
+    assert cites(only(c, "decided_by_lot"), r"163-293\(f\)")
+
+
+def test_a_second_runoff_is_not_held() -> None:
+    # G.S. 163-293(f): the highest in the runoff is elected; a further request is rejected
+    log = (
+        f"{RUNOFF}\n{returns('2027-11-02T21:00', Ann=510, Bob=490)}\n{RUNOFF_CANVASS}\n"
+        f"{request('Bob', '2027-11-10T09:00')}"
+    )
+    c = run(SEAT, log)
+    assert c.outcome.elected == ("Ann",)
+    assert c.outcome.runoff_status.value == "held"
+    assert len(rulings(c, "runoff_called")) == 1
+    assert only(c, "request_rejected").candidates == ("Bob",)
+
+
+def test_the_runner_up_can_win_the_runoff() -> None:
+    # G.S. 163-293(f); Statesville Ward 6 2019: Foster (second) won 112 to 109
+    log = (
+        f"{first(**STATESVILLE_WARD_6_2019)}\n"
+        f"{request('Frederick Foster', '2027-10-13T16:00')}\n"
+        + returns("2027-11-02T21:00", **{"Frederick Foster": 112, "David Jackson": 109})
+        + f"\n{RUNOFF_CANVASS}"
+    )
+    c = run(SEAT, log)
+    assert c.outcome.elected == ("Frederick Foster",)
+    assert local(only(c, "elected").at) == "2027-11-09T11:00:00"
+
+
+def test_the_declared_time_of_each_ruling_is_a_moment_of_the_log_or_a_deadline() -> None:
+    # G.S. 163-293(c): rulings carry when they were made (a deadline passing is one)
+    c = run(SEAT, f"{first(Ann=480, Bob=420, Cy=100)}")
+    moments = {
+        datetime.fromisoformat("2027-10-12T11:00").replace(tzinfo=TZ),
+        deadline(c, "runoff_request").due,
+    }
+    assert {r.at for r in c.rulings} <= moments
