@@ -39,25 +39,38 @@ def scenario_dict(n_votes: int = N_VOTES, seed: int = 7) -> dict[str, object]:
     events: list[dict[str, object]] = []
     for cid, _, _, names in CONTESTS:
         for i, name in enumerate(names):
-            events.append({"type": "candidate_filed", "contest": cid,
-                           "at": f"2027-07-{6 + i:02d}T10:00", "candidate": name})
+            events.append(
+                {
+                    "type": "candidate_filed",
+                    "contest": cid,
+                    "at": f"2027-07-{6 + i:02d}T10:00",
+                    "candidate": name,
+                }
+            )
     start = datetime(2027, 10, 5, 6, 30)
     weights = {cid: [rng.random() + 0.2 for _ in names] for cid, _, _, names in CONTESTS}
     for k in range(n_votes):
         cid, _, _, names = CONTESTS[k % len(CONTESTS)]
         name = rng.choices(names, weights[cid])[0]
         at = start + timedelta(seconds=k * 46 // 1000)
-        events.append({"type": "votes_cast", "contest": cid, "at": at.isoformat(),
-                       "candidate": name})
+        events.append(
+            {"type": "votes_cast", "contest": cid, "at": at.isoformat(), "candidate": name}
+        )
     for cid, _, _, _ in CONTESTS:
         events.append({"type": "canvass_held", "contest": cid, "at": "2027-11-09T11:00"})
     return {
         "format": "electsim/v1",
         "title": "one million votes",
         "contests": [
-            {"id": cid, "municipality": "Town of Bench", "office": cid, "seats": seats,
-             "method": m.value, "year": 2027,
-             **({"date": "2027-11-02"} if m is Method.PLURALITY else {})}
+            {
+                "id": cid,
+                "municipality": "Town of Bench",
+                "office": cid,
+                "seats": seats,
+                "method": m.value,
+                "year": 2027,
+                **({"date": "2027-11-02"} if m is Method.PLURALITY else {}),
+            }
             for cid, m, seats, _ in CONTESTS
         ],
         "events": events,
@@ -67,23 +80,43 @@ def scenario_dict(n_votes: int = N_VOTES, seed: int = 7) -> dict[str, object]:
 def in_memory(n_votes: int = N_VOTES) -> Scenario:
     rng = random.Random(7)
     contests = tuple(
-        Contest(id=cid, method=m, year=2027, seats=seats, municipality="Town of Bench",
-                office=cid, date=datetime(2027, 11, 2).date() if m is Method.PLURALITY else None)
+        Contest(
+            id=cid,
+            method=m,
+            year=2027,
+            seats=seats,
+            municipality="Town of Bench",
+            office=cid,
+            date=datetime(2027, 11, 2).date() if m is Method.PLURALITY else None,
+        )
         for cid, m, seats, _ in CONTESTS
     )
     events: list[Event] = []
     for cid, _, _, names in CONTESTS:
         for i, name in enumerate(names):
-            events.append(CandidateFiled(at=datetime(2027, 7, 6 + i, 10, tzinfo=TZ), contest=cid,
-                                         candidate=name, index=len(events)))
+            events.append(
+                CandidateFiled(
+                    at=datetime(2027, 7, 6 + i, 10, tzinfo=TZ),
+                    contest=cid,
+                    candidate=name,
+                    index=len(events),
+                )
+            )
     start = datetime(2027, 10, 5, 6, 30, tzinfo=TZ)
     for k in range(n_votes):
         cid, _, _, names = CONTESTS[k % len(CONTESTS)]
-        events.append(VotesCast(at=start + timedelta(seconds=k * 46 // 1000), contest=cid,
-                                candidate=names[rng.randrange(len(names))], index=len(events)))
+        events.append(
+            VotesCast(
+                at=start + timedelta(seconds=k * 46 // 1000),
+                contest=cid,
+                candidate=names[rng.randrange(len(names))],
+                index=len(events),
+            )
+        )
     for cid, _, _, _ in CONTESTS:
-        events.append(CanvassHeld(at=datetime(2027, 11, 9, 11, tzinfo=TZ), contest=cid,
-                                  index=len(events)))
+        events.append(
+            CanvassHeld(at=datetime(2027, 11, 9, 11, tzinfo=TZ), contest=cid, index=len(events))
+        )
     return Scenario(title="one million votes", contests=contests, events=tuple(events))
 
 
@@ -108,8 +141,14 @@ def main() -> int:
         import yaml
 
         ypath = Path(tmp) / "million.yaml"
-        ypath.write_text(yaml.dump(doc, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper),
-                                   default_flow_style=None, width=200))
+        ypath.write_text(
+            yaml.dump(
+                doc,
+                Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper),
+                default_flow_style=None,
+                width=200,
+            )
+        )
         timed("load YAML file", lambda: load_scenario(ypath), total)
     mem = timed("build events in memory", lambda: in_memory(n), total)
     result = timed("replay from memory", lambda: replay(mem), total)

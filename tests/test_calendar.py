@@ -34,10 +34,22 @@ def _kinds(year: int, method: Method, **kw: bool) -> dict[str, list[datetime]]:
     ("year", "opens", "closes", "primary", "first", "november"),
     [
         # Published State Board calendars (see ../shared/data/README.md)
-        (2019, date(2019, 7, 5), date(2019, 7, 19), date(2019, 9, 10), date(2019, 10, 8),
-         date(2019, 11, 5)),
-        (2023, date(2023, 7, 7), date(2023, 7, 21), date(2023, 9, 12), date(2023, 10, 10),
-         date(2023, 11, 7)),
+        (
+            2019,
+            date(2019, 7, 5),
+            date(2019, 7, 19),
+            date(2019, 9, 10),
+            date(2019, 10, 8),
+            date(2019, 11, 5),
+        ),
+        (
+            2023,
+            date(2023, 7, 7),
+            date(2023, 7, 21),
+            date(2023, 9, 12),
+            date(2023, 10, 10),
+            date(2023, 11, 7),
+        ),
     ],
 )
 def test_the_published_calendars_of_2019_and_2023_match(
@@ -99,8 +111,9 @@ def test_the_second_year_after_a_census_files_with_the_county_offices() -> None:
 
 def test_scenario_office_closures_move_deadlines_too() -> None:
     closed = OfficeCalendar(extra_closed=frozenset({date(2027, 10, 14)}))
-    d = cal.noon_thursday_after(DeadlineKind.RUNOFF_REQUEST, date(2027, 10, 12),
-                                gs("163-293", "(c)"), closed)
+    d = cal.noon_thursday_after(
+        DeadlineKind.RUNOFF_REQUEST, date(2027, 10, 12), gs("163-293", "(c)"), closed
+    )
     assert d.due == datetime(2027, 10, 15, 12, tzinfo=NY)
     assert d.why_moved == "2027-10-14 office closed (scenario office_closed)"
 
@@ -127,8 +140,11 @@ def test_every_statutory_date_is_well_formed(year: int, method: Method, district
             assert d.due > d.moved_from
             assert OFFICE.is_open(d.due.date())
             assert not OFFICE.is_open(d.moved_from.date())
-        if d.kind in (DeadlineKind.FILING_OPENS, DeadlineKind.FILING_CLOSES,
-                      DeadlineKind.RUNOFF_REQUEST):
+        if d.kind in (
+            DeadlineKind.FILING_OPENS,
+            DeadlineKind.FILING_CLOSES,
+            DeadlineKind.RUNOFF_REQUEST,
+        ):
             local = d.due.astimezone(NY)
             assert (local.hour, local.minute) == (12, 0)
 
@@ -152,16 +168,17 @@ def test_noon_deadlines_are_at_noon_local_time_across_dst(d: date) -> None:
 
 @given(days, st.integers(min_value=1, max_value=10))
 def test_end_of_day_deadlines_are_the_last_second_of_an_open_day(d: date, n: int) -> None:
-    dl = cal.end_of_nth_day_after(DeadlineKind.TIE_WITHDRAWAL, d, n, gs("163-293", "(d)"),
-                                  OFFICE)
+    dl = cal.end_of_nth_day_after(DeadlineKind.TIE_WITHDRAWAL, d, n, gs("163-293", "(d)"), OFFICE)
     local = dl.due.astimezone(NY)
     assert local.time() == time(23, 59, 59)
     assert local.date() >= d + timedelta(days=n) and OFFICE.is_open(local.date())
 
 
 @settings(max_examples=200)
-@given(st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2090, 1, 1)),
-       st.sampled_from([3, 5]))
+@given(
+    st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2090, 1, 1)),
+    st.sampled_from([3, 5]),
+)
 def test_a_reopened_period_opens_at_noon_on_an_open_day_and_lasts_its_days(
     notice: datetime, n: int
 ) -> None:
@@ -176,9 +193,19 @@ def test_a_reopened_period_opens_at_noon_on_an_open_day_and_lasts_its_days(
 
 def test_the_calendar_command_prints_json_with_citations() -> None:
     p = subprocess.run(
-        [sys.executable, "-m", "simulator", "calendar", "2027", "--method",
-         "nonpartisan-runoff", "--json"],
-        capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-m",
+            "simulator",
+            "calendar",
+            "2027",
+            "--method",
+            "nonpartisan-runoff",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     doc = json.loads(p.stdout)
     assert doc["year"] == 2027 and doc["method"] == "nonpartisan-runoff"
@@ -188,6 +215,9 @@ def test_the_calendar_command_prints_json_with_citations() -> None:
 
 
 def test_the_calendar_command_rejects_an_unknown_method_with_exit_2() -> None:
-    p = subprocess.run([sys.executable, "-m", "simulator", "calendar", "2027", "--method", "x"],
-                       capture_output=True, text=True)
+    p = subprocess.run(
+        [sys.executable, "-m", "simulator", "calendar", "2027", "--method", "x"],
+        capture_output=True,
+        text=True,
+    )
     assert p.returncode == 2 and "expected one of" in p.stderr and "Traceback" not in p.stderr

@@ -37,8 +37,9 @@ def scenario_file(tmp_path: Path) -> Path:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "simulator", *args], capture_output=True,
-                          text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "simulator", *args], capture_output=True, text=True
+    )
 
 
 def test_replay_json_follows_the_result_format(scenario_file: Path) -> None:
@@ -105,7 +106,8 @@ def test_an_unknown_command_is_a_usage_error() -> None:
     assert p.returncode == 2
 
 
-def test_main_can_be_called_in_process(scenario_file: Path,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_main_can_be_called_in_process(
+    scenario_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["replay", str(scenario_file), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["scenario"].startswith("Example council")

@@ -33,17 +33,22 @@ def test_no_ten_word_run_of_statute_text_appears_in_the_project() -> None:
     for f in LAW.rglob("*.txt"):
         # the "Source:" and "Status:" lines are addresses and notes, not statute text
         text = "\n".join(
-            ln for ln in f.read_text(errors="replace").splitlines()
+            ln
+            for ln in f.read_text(errors="replace").splitlines()
             if not ln.startswith(("Source:", "Status:"))
         )
         law |= _shingles(_words(text))
     files = [ROOT / "README.md"]
-    for folder, pattern in (("simulator", "*.py"), ("scenarios", "*.yaml"),
-                            ("notebooks", "*.ipynb"), ("tests", "*.py")):
+    for folder, pattern in (
+        ("simulator", "*.py"),
+        ("scenarios", "*.yaml"),
+        ("notebooks", "*.ipynb"),
+        ("tests", "*.py"),
+    ):
         files += sorted((ROOT / folder).rglob(pattern))
     copied = []
     for f in files:
         found = _shingles(_words(f.read_text(errors="replace"))) & law
         if found:
-            copied.append(f"{f.relative_to(ROOT)}: \"{' '.join(sorted(found)[0])}...\"")
+            copied.append(f'{f.relative_to(ROOT)}: "{" ".join(sorted(found)[0])}..."')
     assert not copied, "statute text copied into the project:\n" + "\n".join(copied)

@@ -21,11 +21,26 @@ from simulator.loader import scenario_to_dict  # noqa: F401  (round trip used el
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 START = datetime(2027, 6, 25, 9, 0)
 TYPES = [
-    "candidate_filed", "candidate_filed", "candidate_filed", "candidate_withdrew",
-    "candidate_died", "candidate_disqualified", "filing_extended", "ballots_printed",
-    "reprint_determined", "votes_cast", "returns_reported", "returns_reported", "canvass_held",
-    "canvass_held", "recount_held", "runoff_requested", "lot_drawn", "oath_taken",
-    "nominee_named", "filing_closed",
+    "candidate_filed",
+    "candidate_filed",
+    "candidate_filed",
+    "candidate_withdrew",
+    "candidate_died",
+    "candidate_disqualified",
+    "filing_extended",
+    "ballots_printed",
+    "reprint_determined",
+    "votes_cast",
+    "returns_reported",
+    "returns_reported",
+    "canvass_held",
+    "canvass_held",
+    "recount_held",
+    "runoff_requested",
+    "lot_drawn",
+    "oath_taken",
+    "nominee_named",
+    "filing_closed",
 ]
 METHODS = [
     ("nonpartisan-plurality", "election", None),
@@ -52,9 +67,16 @@ def logs(draw: st.DrawFn) -> str:
         kind = draw(st.sampled_from(TYPES))
         ev: dict[str, Any] = {"type": kind, "at": t.isoformat()}
         name = draw(st.sampled_from(NAMES))
-        if kind in ("candidate_filed", "candidate_withdrew", "candidate_died",
-                    "candidate_disqualified", "runoff_requested", "oath_taken",
-                    "nominee_named", "votes_cast"):
+        if kind in (
+            "candidate_filed",
+            "candidate_withdrew",
+            "candidate_died",
+            "candidate_disqualified",
+            "runoff_requested",
+            "oath_taken",
+            "nominee_named",
+            "votes_cast",
+        ):
             ev["candidate"] = name
         if kind == "candidate_died" and draw(st.booleans()):
             ev["notice_at"] = (t + timedelta(hours=draw(st.integers(0, 24 * 40)))).isoformat()
@@ -63,28 +85,40 @@ def logs(draw: st.DrawFn) -> str:
         if kind == "votes_cast":
             ev["count"] = draw(st.integers(0, 50))
         if kind in ("returns_reported", "recount_held"):
-            ev["counts"] = {nm: draw(st.integers(0, 30)) for nm in
-                            draw(st.lists(st.sampled_from(NAMES), min_size=1, unique=True))}
+            ev["counts"] = {
+                nm: draw(st.integers(0, 30))
+                for nm in draw(st.lists(st.sampled_from(NAMES), min_size=1, unique=True))
+            }
         if kind == "lot_drawn":
             ev["winner"] = name
         events.append(ev)
-    contest = {"id": "c", "office": "Council", "seats": seats, "method": method, "stage": stage,
-               "year": 2027}
+    contest = {
+        "id": "c",
+        "office": "Council",
+        "seats": seats,
+        "method": method,
+        "stage": stage,
+        "year": 2027,
+    }
     if party:
         contest["party"] = party
-    named = {e.get("candidate") for e in events if e["type"] in ("candidate_filed",
-                                                                   "nominee_named")}
+    named = {
+        e.get("candidate") for e in events if e["type"] in ("candidate_filed", "nominee_named")
+    }
     for e in events:  # keep the log valid input: only names that filed somewhere
         for key in ("candidate", "winner"):
             if e["type"] not in ("candidate_filed", "nominee_named") and e.get(key) not in (
-                None, *named
+                None,
+                *named,
             ):
                 e[key] = sorted(x for x in named if x)[0]
         if "counts" in e:
             e["counts"] = {k: v for k, v in e["counts"].items() if k in named} or {
-                sorted(x for x in named if x)[0]: 1}
-    return json.dumps({"format": "electsim/v1", "title": "random", "contests": [contest],
-                       "events": events})
+                sorted(x for x in named if x)[0]: 1
+            }
+    return json.dumps(
+        {"format": "electsim/v1", "title": "random", "contests": [contest], "events": events}
+    )
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -98,8 +132,7 @@ def test_any_well_formed_log_replays_without_error(text: str, cut: int) -> None:
     seats = s.contests[0].seats
     assert len(c.outcome.elected) + c.outcome.vacant_seats <= seats
     assert len(c.outcome.elected) <= seats
-    dead = {e.candidate for e in s.events if e.type in ("candidate_died",
-                                                       "candidate_disqualified")}
+    dead = {e.candidate for e in s.events if e.type in ("candidate_died", "candidate_disqualified")}
     assert not dead & set(c.outcome.elected)
     # as of any moment, replay is also well-defined
     if s.events:
