@@ -21,8 +21,8 @@ demo: $(STAMP)
 	$(BIN)/python -m simulator demo scenarios --out out
 
 lint: $(TESTSTAMP)
-	$(BIN)/ruff check simulator tests benchmarks
-	$(BIN)/ruff format --check simulator tests benchmarks
+	$(BIN)/ruff check simulator tests benchmarks notebooks
+	$(BIN)/ruff format --check simulator tests benchmarks notebooks
 
 typecheck: $(TESTSTAMP)
 	$(BIN)/mypy

@@ -112,6 +112,7 @@ class OfficeCalendar:
         return d
 
 
+@cache
 def local(d: date, t: time, tz: ZoneInfo | str = NEW_YORK) -> datetime:
     """The wall-clock moment ``t`` on day ``d`` in ``tz``, DST-correct (via pendulum)."""
     name = tz if isinstance(tz, str) else tz.key

@@ -8,15 +8,19 @@ received notice of it; the board *knows* an event at :attr:`Event.known_at`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import ClassVar
 
 import attrs
 
 
-def _freeze_counts(value: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
-    return tuple((str(k), int(v)) for k, v in value.items())
+def _freeze_counts(
+    value: Mapping[str, int] | Iterable[tuple[str, int]],
+) -> tuple[tuple[str, int], ...]:
+    """Counts as a tuple of (name, votes) pairs, from a mapping or from pairs."""
+    pairs = value.items() if isinstance(value, Mapping) else value
+    return tuple((str(k), int(v)) for k, v in pairs)
 
 
 @attrs.frozen(kw_only=True)
