@@ -158,7 +158,7 @@ def cmd_gaps(args: argparse.Namespace) -> int:
     """Every gap of the statutes the contingency rules can hit, with the facts that reach it."""
     import textwrap
 
-    from simulator.contingencies import FACT_FIELDS, all_facts, gaps, summarize
+    from simulator.contingencies import FACT_FIELDS, all_facts, gaps, show_value, summarize
 
     total = sum(1 for _ in all_facts())
     found = gaps()
@@ -181,11 +181,11 @@ def cmd_gaps(args: argparse.Namespace) -> int:
         print(wrap.fill(f"why: {g.rule.note}"))
         for fb in g.fallbacks:
             print(wrap.fill(f"fallback: {fb}"))
-        facts = "; ".join(f"{k} {'|'.join(v)}" for k, v in g.values)
-        print(wrap.fill(f"facts: {facts}"))
+        print(wrap.fill(f"facts: {g.describe()}"))
         if args.verbose:
+            print(f"    every combination ({' '.join(FACT_FIELDS)}):")
             for gap in (x for x in found if x.rule.id == g.rule.id):
-                row = " ".join(str(getattr(gap.facts, k)) for k in FACT_FIELDS)
+                row = " ".join(show_value(getattr(gap.facts, k)) for k in FACT_FIELDS)
                 print(f"      {row}")
     return EXIT_OK
 

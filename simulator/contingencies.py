@@ -2,15 +2,35 @@
 
 Each :class:`Rule` names its citation, the facts it reads (a :class:`Facts` value), its
 condition and its effects. :func:`evaluate` finds the rules that apply: exactly one is the ruling;
-none is a gap (``no_provision``, with the fallback the engine uses); several are settled by the
-declared priority (the more specific subsection first) and shown. The rules do no I/O and read no
-clock, so :func:`gaps` can explore every combination of facts and list the gaps the law leaves.
+several are settled by the declared priority (the more specific subsection first, a lower number)
+and the engine shows the others in its ruling; none is a gap of the statutes. Gaps are data too:
+each :class:`GapRule` names the facts it covers, the nearest sections, why they do not reach the
+facts and the fallback the engine uses (said in a ``no_provision`` ruling). The rules do no I/O and
+read no clock, so :func:`gaps` can explore every combination of facts (:func:`all_facts`) and list
+every gap the rules can hit.
 
 Statutes: G.S. 163-112 (partisan primaries, applied by 163-294.1(b)), 163-294.1 (nonpartisan
 primaries and elections, elected persons), 163-294.4 (nonpartisan elections), 163-114 (party
 nominees; only partly available: the row for municipal offices was not seen, so "the party
 executive committee" is modeled without naming which one), 08 NCAC 06B .0104 (reprinting for
-party nominees), 163-106(e) (withdrawal deadline for party candidates, known only as quoted).
+party nominees), 163-106(e) and 163-294.2(d) (withdrawals, known only as quoted; the 163-106(e)
+deadline of the third business day before the close is not modeled: a withdrawal while filing is
+open always takes effect).
+
+Choices where the text is silent (each shows in the ruling it produces):
+
+- A disqualification is treated like a death wherever 163-112 speaks of deaths: after printing
+  163-294.1(b) says so; before printing it is a gap (``disqualified-before-printing``) with that
+  fallback. A party candidate's withdrawal after the close and before printing is too late under
+  163-106(e): the name is printed, the votes count and the candidacy stands.
+- SPEC reading 7 (withdrawal counts as "death or disqualification" in 163-294.1(b)) is applied to
+  both sentences that name only death or disqualification: the primary not held when two per seat
+  remain, and the office declared vacant when such a candidate polls enough votes to be elected.
+- SPEC reading 8 is the ``reading-8`` gap: its fallback is the switchable interpretation.
+- A nominee of a nonpartisan primary who leaves is no longer counted as nominated; what happens
+  on the election's ballot is for 163-294.4 and 163-294.1(b) in the election's own contest.
+- While filing is reopened, a further death that would certify the survivors waits for the
+  period to close (others may still file); 163-110 then certifies as many as the places or fewer.
 """
 
 from __future__ import annotations
@@ -25,11 +45,22 @@ from simulator.vocab import Method, Stage
 
 DIED, WITHDREW, DISQUALIFIED = "died", "withdrew", "disqualified"
 DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER = "filing", "before_election", "election_or_after"
+WHATS = (DIED, WITHDREW, DISQUALIFIED)
+WHENS = (DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER)
+
+G112 = "163-112"
+G2941 = "163-294.1"
+G2944 = "163-294.4"
 
 
 @attrs.frozen
 class Facts:
-    """The facts the contingency rules read. All plain values, no clock."""
+    """The facts the contingency rules read. All plain values, no clock.
+
+    ``when`` places the event against the contest's own filing close and its own election (or
+    primary) day. The 30-day flags count calendar days from the original close (163-112, never
+    moved); ``printed_at_*`` say whether official ballots existed at the death and at the notice.
+    """
 
     method: Method
     stage: Stage
@@ -43,8 +74,8 @@ class Facts:
     printed_at_death: bool = False
     printed_at_notice: bool = False
     reprint: bool | None = None  # the board's determination, None when none was made
-    nominee: bool = False  # a party nominee (primary decided)
-    elected: bool = False  # declared elected (or would be at the canvass)
+    nominee: bool = False  # declared nominated in this primary (or certified without one)
+    elected: bool = False  # declared elected (informative; the effects handle both cases)
     sworn: bool = False
     withdrawal_as_death: bool = True  # SPEC reading 7
     late_notice_by_death: bool = True  # SPEC reading 8
@@ -67,205 +98,588 @@ class Facts:
 
     @property
     def within_30(self) -> bool:
-        """163-112(b) first paragraph counts from the notice; reading 8 fills the gap."""
+        """163-112(b)'s first paragraph counts from the notice; reading 8 fills the gap."""
         if self.within_30_by_notice:
             return True
         return self.within_30_by_death and self.late_notice_by_death
 
     @property
-    def after_30(self) -> bool:
-        """Past the 30 days of 163-112(b): for more than two candidates the first paragraph's
-        notice test decides (with reading 8); otherwise the death date does."""
-        if not self.group and self.filed_at_close > 2:
-            return not self.within_30
-        return not self.within_30_by_death
-
-    @property
     def reading_8_gap(self) -> bool:
         return self.within_30_by_death and not self.within_30_by_notice
+
+    @property
+    def no_time_to_reprint(self) -> bool:
+        """Printed ballots at the notice and no determination that there is time to reprint."""
+        return self.printed_at_notice and self.reprint is not True
+
+    @property
+    def offish(self) -> bool:
+        """163-294.1(b)'s "death or disqualification", with a withdrawal under reading 7."""
+        return self.what != WITHDREW or self.withdrawal_as_death
+
+    @property
+    def only_two(self) -> int:
+        """163-294.4(b): "only two" filed for a single office, "as many as" seats for a group."""
+        return self.seats if self.group else 2
 
 
 # Effects are plain data the engine applies.
 @attrs.frozen
 class Effect:
-    kind: str  # reopen | name_removed | name_remains | not_counted | certify | cancel_primary
-    #            | party_to_nominate | vacant_if_elected | vacant_now | replacement_votes
+    """One consequence, with the citation its ruling gives (``also``: further sections)."""
+
+    kind: str  # reopen | name_removed | name_remains | not_counted | certify | certify_if_none
+    #            | cancel_primary | party_to_nominate | vacant_if_elected | vacant_now
+    #            | replacement_votes | ineffective | nomination_ends
     cite: Cite
     days: int = 0
-    text: str = ""
+    text: str = ""  # why, in words, where the engine's default wording would not fit
+    also: tuple[Cite, ...] = ()
+
+    @property
+    def cites(self) -> tuple[Cite, ...]:
+        return (self.cite, *self.also)
 
 
 @attrs.frozen
 class Rule:
+    """One provision: the facts it covers and what follows from them."""
+
     id: str
     cite: Cite
     summary: str
     applies: Callable[[Facts], bool]
     effects: Callable[[Facts], tuple[Effect, ...]]
-    priority: int = 50  # lower wins when several apply
+    priority: int = 50  # lower wins when several apply (the more specific provision)
 
 
-def _e(kind: str, cite: Cite, days: int = 0, text: str = "") -> Effect:
-    return Effect(kind, cite, days, text)
+@attrs.frozen
+class GapRule:
+    """A gap of the statutes: the facts no rule covers, the nearest sections, and the fallback."""
+
+    id: str
+    near: tuple[Cite, ...]  # the nearest sections, cited by the no_provision ruling
+    note: str  # why those sections do not reach the facts
+    applies: Callable[[Facts], bool]
+    effects: Callable[[Facts], tuple[Effect, ...]]
+    fallback: Callable[[Facts], str]  # what the simulator does instead, in words
+
+    @property
+    def cite(self) -> str:
+        return "; ".join(str(c) for c in self.near)
 
 
-def _offish(f: Facts) -> bool:
-    """163-294.1(b): a withdrawal counts with death and disqualification (reading 7)."""
-    return f.what != WITHDREW or f.withdrawal_as_death
+def _e(kind: str, cite: Cite, days: int = 0, text: str = "", also: tuple[Cite, ...] = ()) -> Effect:
+    return Effect(kind, cite, days, text, also)
 
 
-def _printing(f: Facts, cite: Cite, at_notice: bool = True) -> tuple[Effect, ...]:
-    printed = f.printed_at_notice if at_notice else f.printed_at_death
-    if printed and f.reprint is not True:
-        return (_e("name_remains", cite),)
+def reprint_words(f: Facts) -> str:
+    if f.reprint is False:
+        return "the board determined there is not enough time to reprint"
+    return "no determination that there is time to reprint has been made"
+
+
+def _printing(f: Facts, cite: Cite) -> tuple[Effect, ...]:
+    """The name comes off unless it is on printed ballots that are not reprinted."""
+    if f.no_time_to_reprint:
+        return (_e("name_remains", cite, text=reprint_words(f)),)
     return (_e("name_removed", cite),)
 
 
-G112 = "163-112"
+def _with(effects: tuple[Effect, ...], *also: Cite) -> tuple[Effect, ...]:
+    return tuple(attrs.evolve(e, also=(*e.also, *also)) for e in effects)
+
+
+# --- partisan primaries: G.S. 163-112 -----------------------------------------------------------
+
+
+def _party_candidate(f: Facts) -> bool:
+    return f.partisan_primary and f.when == BEFORE_ELECTION and not f.nominee
+
+
+def _dead(f: Facts) -> bool:
+    """A death in a party primary (other departures reach 163-112 through a delegating rule)."""
+    return _party_candidate(f) and f.what == DIED
+
+
+def _reopen_then_certify(sub: str) -> Callable[[Facts], tuple[Effect, ...]]:
+    """163-112(a), (c): the name is not printed, filing reopens for three days, and if nobody
+    files those left are certified."""
+    c = gs(G112, sub)
+    return lambda f: (_e("name_removed", c), _e("reopen", c, 3), _e("certify_if_none", c))
+
+
+def _112b_within(f: Facts) -> tuple[Effect, ...]:
+    # unlike (a) and (c), (b) certifies no one when the period closes; 163-110 may (replay)
+    c = gs(G112, "(b)")
+    return (_e("name_removed", c), _e("reopen", c, 3))
+
+
+def _112b_after(f: Facts) -> tuple[Effect, ...]:
+    c = gs(G112, "(b)")
+    if f.remaining == 1:
+        return (_e("certify", c),)
+    if f.printed_at_death:
+        why = "163-112(b): ballots printed before the death are not reprinted"
+        return (_e("name_remains", c, text=why), _e("not_counted", c))
+    return (_e("name_removed", c),)
+
+
+RULES_112: tuple[Rule, ...] = (
+    Rule(
+        "112a",
+        gs(G112, "(a)"),
+        "one of two candidates for a single office dies within 30 days after the close: the name "
+        "is not printed and filing reopens for three days; if nobody files, the other is certified",
+        lambda f: _dead(f) and not f.group and f.filed_at_close == 2 and f.within_30_by_death,
+        _reopen_then_certify("(a)"),
+        priority=10,
+    ),
+    Rule(
+        "112b-within",
+        gs(G112, "(b)"),
+        "one of more than two candidates dies and the board receives notice within 30 days after "
+        "the close: the name is not printed and filing reopens for three days",
+        lambda f: _dead(f) and not f.group and f.filed_at_close > 2 and f.within_30_by_notice,
+        _112b_within,
+        priority=10,
+    ),
+    Rule(
+        "112b-after",
+        gs(G112, "(b)"),
+        "a death more than 30 days after the close: the remaining names are printed; on ballots "
+        "already printed at the death the name stays and its votes are not counted for any purpose",
+        lambda f: (
+            _dead(f)
+            and not f.group
+            and f.filed_at_close >= 2
+            and not f.within_30_by_death
+            and f.remaining >= 1
+        ),
+        _112b_after,
+        priority=20,
+    ),
+    Rule(
+        "112b-one-left",
+        gs(G112, "(b)"),
+        "a death more than 30 days after the close leaves one candidate: certified as nominee",
+        lambda f: (
+            _dead(f)
+            and not f.group
+            and f.filed_at_close >= 2
+            and not f.within_30_by_death
+            and f.remaining == 1
+        ),
+        lambda f: (_e("certify", gs(G112, "(b)")),),
+        priority=5,
+    ),
+    Rule(
+        "112c",
+        gs(G112, "(c)"),
+        "group: a death within 30 days after the close leaves as many candidates as seats or "
+        "fewer: filing reopens for three days; if nobody files, those filed are certified",
+        lambda f: (
+            _dead(f)
+            and f.group
+            and f.filed_at_close > f.seats
+            and f.within_30_by_death
+            and f.remaining <= f.seats
+        ),
+        _reopen_then_certify("(c)"),
+        priority=10,
+    ),
+    Rule(
+        "112d12",
+        gs(G112, "(d)(1)"),
+        "group: a death more than 30 days after the close: the name is not printed, or if the "
+        "ballots were printed at the notice, they are not reprinted and its votes are not counted",
+        lambda f: _dead(f) and f.group and f.filed_at_close > f.seats and not f.within_30_by_death,
+        lambda f: (
+            (
+                _e(
+                    "name_remains",
+                    gs(G112, "(d)(2)"),
+                    text="163-112(d)(2): ballots printed before the notice are not reprinted",
+                ),
+                _e("not_counted", gs(G112, "(d)(2)")),
+            )
+            if f.printed_at_notice
+            else (_e("name_removed", gs(G112, "(d)(1)")),)
+        ),
+        priority=20,
+    ),
+    Rule(
+        "112d3",
+        gs(G112, "(d)(3)"),
+        "group: deaths more than 30 days after the close leave as many candidates as seats or "
+        "fewer: they are certified and no primary is held",
+        lambda f: (
+            _dead(f)
+            and f.group
+            and f.filed_at_close > f.seats
+            and not f.within_30_by_death
+            and f.remaining <= f.seats
+        ),
+        lambda f: (_e("certify", gs(G112, "(d)(3)")),),
+        priority=5,
+    ),
+    Rule(
+        "112d4",
+        gs(G112, "(d)(4)"),
+        "group: deaths leave fewer candidates than seats: those left are certified and the party "
+        "executive committee nominates for the rest (163-114); no primary",
+        lambda f: (
+            _dead(f)
+            and f.group
+            and f.filed_at_close > f.seats
+            and not f.within_30_by_death
+            and f.remaining < f.seats
+        ),
+        lambda f: (
+            _e("certify", gs(G112, "(d)(3)")),
+            _e("party_to_nominate", gs(G112, "(d)(4)"), also=(gs("163-114"),)),
+        ),
+        priority=4,
+    ),
+    Rule(
+        "112d4-nominee",
+        gs(G112, "(d)(4)"),
+        "group: a candidate certified under (d)(3) dies before the primary day, leaving fewer "
+        "nominees than seats: the party executive committee nominates (163-114)",
+        lambda f: (
+            f.partisan_primary
+            and f.when == BEFORE_ELECTION
+            and f.nominee
+            and f.group
+            and f.filed_at_close > f.seats
+            and not f.within_30_by_death
+            and f.remaining < f.seats
+            and f.what != WITHDREW
+        ),
+        lambda f: (_e("party_to_nominate", gs(G112, "(d)(4)"), also=(gs("163-114"),)),),
+        priority=2,
+    ),
+)
+
+
+def as_death(f: Facts) -> tuple[Effect, ...]:
+    """The effects 163-112 gives a death on the same facts (a withdrawal or disqualification
+    after printing, 163-294.1(b); a disqualification before printing, by fallback)."""
+    dead = attrs.evolve(
+        f, what=DIED, within_30_by_notice=f.within_30_by_death, printed_at_death=f.printed_at_notice
+    )
+    finding = evaluate(dead)
+    if finding.rule is not None:
+        return finding.rule.effects(dead)
+    return finding.gap.effects(dead) if finding.gap is not None else ()
+
+
+RULES_PARTY: tuple[Rule, ...] = (
+    Rule(
+        "2941b-party-printed",
+        gs(G2941, "(b)"),
+        "a party primary candidate withdraws or is disqualified after the ballots are printed: "
+        "163-112 governs, as for a death",
+        lambda f: _party_candidate(f) and f.what != DIED and f.printed_at_notice,
+        lambda f: _with(as_death(f), gs(G2941, "(b)")),
+        priority=10,
+    ),
+    Rule(
+        "106e",
+        gs("163-106", "(e)"),
+        "a party primary candidate withdraws after the filing deadline, before printing: too late; "
+        "the name is printed, the votes count and the candidacy stands",
+        lambda f: _party_candidate(f) and f.what == WITHDREW and not f.printed_at_notice,
+        lambda f: (
+            _e(
+                "name_remains",
+                gs("163-106", "(e)"),
+                text="a withdrawal takes effect only before the filing deadline; the candidacy "
+                "stands and votes for it count",
+            ),
+            _e("ineffective", gs("163-106", "(e)")),
+        ),
+        priority=10,
+    ),
+    Rule(
+        "2941b-nominee",
+        gs(G2941, "(b)"),
+        "a party nominee dies, withdraws or is disqualified before election day: the party "
+        "executive committee fills the vacancy (163-114); on printed ballots not reprinted, votes "
+        "for the printed name count for the replacement (08 NCAC 06B .0104)",
+        lambda f: (
+            f.method is Method.PARTISAN
+            and f.when != DURING_FILING
+            and (f.nominee or (f.stage is Stage.ELECTION and f.when == BEFORE_ELECTION))
+        ),
+        lambda f: (
+            (_e("party_to_nominate", gs("163-114"), also=(gs(G2941, "(b)"),)),)
+            + (
+                ()
+                if f.stage is Stage.PRIMARY
+                else (_e("replacement_votes", NCAC_LATE_CHANGES),)
+                if f.no_time_to_reprint
+                else (
+                    _e("name_removed", NCAC_LATE_CHANGES if f.printed_at_notice else gs("163-114")),
+                )
+            )
+        ),
+        priority=3,
+    ),
+)
+
+# --- nonpartisan primaries: G.S. 163-294.1(b), second paragraph --------------------------------
+
+RULES_NP_PRIMARY: tuple[Rule, ...] = (
+    Rule(
+        "2941b-np-nominee",
+        gs(G2941, "(b)"),
+        "a nonpartisan nominee (nominated in the primary or without one) leaves: the nomination "
+        "ends; the election's ballot is governed by 163-294.4 and 163-294.1(b), fourth paragraph",
+        lambda f: f.nonpartisan_primary and f.nominee and f.when != DURING_FILING,
+        lambda f: (
+            _e("nomination_ends", gs(G2941, "(b)"), also=(gs(G2944, "(b)"), gs(G2944, "(c)"))),
+        ),
+        priority=3,
+    ),
+    Rule(
+        "2941b-primary",
+        gs(G2941, "(b)"),
+        "a nonpartisan primary candidate leaves before the primary: on printed ballots with no "
+        "time to reprint the name remains and votes that would nominate are disregarded",
+        lambda f: f.nonpartisan_primary and f.when == BEFORE_ELECTION and not f.nominee,
+        lambda f: _printing(f, gs(G2941, "(b)")),
+        priority=20,
+    ),
+    Rule(
+        "2941b-two-left",
+        gs(G2941, "(b)"),
+        "only two candidates per seat remain: the primary is not held and all are nominated",
+        lambda f: (
+            f.nonpartisan_primary
+            and f.when == BEFORE_ELECTION
+            and f.offish
+            and f.remaining <= 2 * f.seats
+            and not f.nominee
+        ),
+        lambda f: (_e("cancel_primary", gs(G2941, "(b)")),),
+        priority=5,
+    ),
+)
+
+# --- nonpartisan elections: G.S. 163-294.4 and 163-294.1(b), fourth paragraph -----------------
+
+
+def _np_death(f: Facts) -> bool:
+    return f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what == DIED
+
+
+RULES_NP_ELECTION: tuple[Rule, ...] = (
+    Rule(
+        "2944b",
+        gs(G2944, "(b)"),
+        "only two filed (or as many as seats) and one dies: before printing, filing reopens for "
+        "five days; after printing, with time to reprint, for three",
+        lambda f: _np_death(f) and f.filed_at_close == f.only_two and not f.no_time_to_reprint,
+        lambda f: (
+            _e("name_removed", gs(G2944, "(b)")),
+            _e("reopen", gs(G2944, "(b)"), 3 if f.printed_at_notice else 5),
+        ),
+        priority=10,
+    ),
+    Rule(
+        "2944c",
+        gs(G2944, "(c)"),
+        "printed at the notice, no time to reprint: the dead candidate's name remains; if the "
+        "dead candidate polls highest the office is vacant",
+        lambda f: _np_death(f) and f.no_time_to_reprint,
+        lambda f: (
+            _e("name_remains", gs(G2944, "(c)"), text=reprint_words(f)),
+            _e("vacant_if_elected", gs(G2944, "(c)")),
+        ),
+        priority=10,
+    ),
+    Rule(
+        "2944-unprinted",
+        gs(G2944, "(c)"),
+        "more candidates than 163-294.4(b) names, and the ballots are not printed (or will be "
+        "reprinted): the name is left off; only 163-294.4(c) keeps a dead candidate's name",
+        lambda f: _np_death(f) and f.filed_at_close > f.only_two and not f.no_time_to_reprint,
+        lambda f: (_e("name_removed", gs(G2944, "(c)")),),
+        priority=10,
+    ),
+    Rule(
+        "2941b-election",
+        gs(G2941, "(b)"),
+        "a withdrawal or disqualification before a nonpartisan election: after printing with no "
+        "time to reprint the name remains and winning makes the office vacant",
+        lambda f: f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what != DIED,
+        lambda f: (
+            _printing(f, gs(G2941, "(b)"))
+            + ((_e("vacant_if_elected", gs(G2941, "(b)")),) if f.no_time_to_reprint else ())
+        ),
+        priority=10,
+    ),
+)
+
+# --- the filing period, and on or after election day: G.S. 163-294.1(c), (d) -----------------
+
+
+def _filing_cite(f: Facts) -> Cite:
+    if f.what == WITHDREW:
+        return gs("163-106", "(e)") if f.method is Method.PARTISAN else gs("163-294.2", "(d)")
+    return gs("163-291", "(2)") if f.method is Method.PARTISAN else gs("163-294.2", "(c)")
+
+
+RULES_OTHER: tuple[Rule, ...] = (
+    Rule(
+        "filing-open",
+        gs("163-294.2", "(d)"),
+        "the candidacy ends while filing is open: the name is not on the ballot and others may "
+        "still file (163-106(e), 163-294.2(d) for withdrawals; the filing period itself otherwise)",
+        lambda f: f.when == DURING_FILING,
+        lambda f: (_e("name_removed", _filing_cite(f)),),
+        priority=1,
+    ),
+    Rule(
+        "2941c",
+        gs(G2941, "(c)"),
+        "a person elected dies, is disqualified or resigns on or after election day, before "
+        "taking the oath: the office is vacant",
+        lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.ELECTION,
+        lambda f: (_e("vacant_if_elected", gs(G2941, "(c)")),),
+        priority=10,
+    ),
+    Rule(
+        "2941d",
+        gs(G2941, "(d)"),
+        "an officer who has taken the oath leaves: a vacancy in office, filled under 160A-63",
+        lambda f: f.when == ELECTION_OR_AFTER and f.sworn,
+        lambda f: (_e("vacant_now", gs(G2941, "(d)"), also=(gs("160A-63"),)),),
+        priority=5,
+    ),
+)
+
 RULES: tuple[Rule, ...] = (
-    # --- during the filing period: the candidacy simply ends ---
-    Rule("filing-withdrawal", gs("163-294.2", "(d)"),
-         "withdrawal while filing is open: the notice of candidacy is withdrawn",
-         lambda f: f.when == DURING_FILING,
-         lambda f: (_e("name_removed", gs("163-106", "(e)") if f.method is Method.PARTISAN
-                       else gs("163-294.2", "(d)")),),
-         priority=1),
-    # --- partisan primaries: G.S. 163-112 (via 163-294.1(b)) ---
-    Rule("112a", gs(G112, "(a)"),
-         "one of two candidates dies within 30 days after filing closes: reopen 3 days",
-         lambda f: f.partisan_primary and f.when == BEFORE_ELECTION and not f.nominee
-         and not f.group and f.filed_at_close == 2 and f.within_30_by_death
-         and f.what != WITHDREW,
-         lambda f: (_e("name_removed", gs(G112, "(a)")), _e("reopen", gs(G112, "(a)"), 3),
-                    _e("certify_if_none", gs(G112, "(a)"))),
-         priority=10),
-    Rule("112b-within", gs(G112, "(b)"),
-         "more than two candidates, notice within 30 days: reopen 3 days, name not printed",
-         lambda f: f.partisan_primary and f.when == BEFORE_ELECTION and not f.nominee
-         and not f.group and f.filed_at_close > 2 and f.within_30 and f.what != WITHDREW,
-         lambda f: ((_e("no_provision", gs(G112, "(b)"), text="reading8"),) if f.reading_8_gap
-                    else ()) + (_e("name_removed", gs(G112, "(b)")),
-                                _e("reopen", gs(G112, "(b)"), 3)),
-         priority=10),
-    Rule("112b-after-one-left", gs(G112, "(b)"),
-         "a death after day 30 leaves one candidate: certified as nominee",
-         lambda f: f.partisan_primary and f.when == BEFORE_ELECTION and not f.nominee
-         and not f.group and f.after_30 and f.remaining == 1
-         and f.what != WITHDREW,
-         lambda f: (_e("certify", gs(G112, "(b)")),),
-         priority=5),
-    Rule("112b-after", gs(G112, "(b)"),
-         "a death after day 30: remaining names printed; if printed, no reprint, votes not counted",
-         lambda f: f.partisan_primary and f.when == BEFORE_ELECTION and not f.nominee
-         and not f.group and f.after_30 and f.remaining >= 2
-         and f.what != WITHDREW,
-         lambda f: ((_e("name_remains", gs(G112, "(b)")), _e("not_counted", gs(G112, "(b)")))
-                    if f.printed_at_death else (_e("name_removed", gs(G112, "(b)")),)),
-         priority=10),
-    Rule("112c", gs(G112, "(c)"),
-         "group: a death within 30 days leaves no more candidates than seats: reopen 3 days",
-         lambda f: f.partisan_primary and f.when == BEFORE_ELECTION and not f.nominee
-         and f.group and f.within_30_by_death and f.remaining <= f.seats
-         and f.what != WITHDREW,
-         lambda f: (_e("name_removed", gs(G112, "(c)")), _e("reopen", gs(G112, "(c)"), 3),
-                    _e("certify_if_none", gs(G112, "(c)"))),
-         priority=10),
-    Rule("112d12", gs(G112, "(d)(1)"),
-         "group: a death after day 30: name left off, or if printed, votes not counted",
-         lambda f: f.partisan_primary and f.when == BEFORE_ELECTION and not f.nominee
-         and f.group and not f.within_30_by_death and f.remaining > f.seats
-         and f.what != WITHDREW,
-         lambda f: ((_e("name_remains", gs(G112, "(d)(2)")),
-                     _e("not_counted", gs(G112, "(d)(2)")))
-                    if f.printed_at_notice else (_e("name_removed", gs(G112, "(d)(1)")),)),
-         priority=10),
-    Rule("112d34", gs(G112, "(d)(3)"),
-         "group: deaths after day 30 leave no more candidates than seats: no primary",
-         lambda f: f.partisan_primary and f.when == BEFORE_ELECTION and not f.nominee
-         and f.group and not f.within_30_by_death and f.remaining <= f.seats
-         and f.what != WITHDREW,
-         lambda f: (_e("certify", gs(G112, "(d)(3)")),)
-         + ((_e("party_to_nominate", gs(G112, "(d)(4)")),) if f.remaining < f.seats else ()),
-         priority=5),
-    Rule("106e", gs("163-106", "(e)"),
-         "a party candidate who withdraws after the filing deadline stays on the ballot and "
-         "votes for them count",
-         lambda f: f.partisan_primary and f.when == BEFORE_ELECTION and not f.nominee
-         and f.what == WITHDREW and not f.printed_at_notice,
-         lambda f: (_e("name_remains", gs("163-106", "(e)")),),
-         priority=10),
-    Rule("2941b-partisan-printed", gs("163-294.1", "(b)"),
-         "a party candidate who withdraws after the ballots are printed: 163-112 governs",
-         lambda f: f.partisan_primary and f.when == BEFORE_ELECTION and not f.nominee
-         and f.what == WITHDREW and f.printed_at_notice,
-         lambda f: (_e("name_remains", gs("163-294.1", "(b)")),
-                    _e("not_counted", gs(G112, "(b)"))),
-         priority=10),
-    Rule("2941b-nominee", gs("163-294.1", "(b)"),
-         "a party nominee leaves before election day: the vacancy is filled under 163-114",
-         lambda f: f.method is Method.PARTISAN and f.when != DURING_FILING
-         and (f.nominee or (f.stage is Stage.ELECTION and f.when == BEFORE_ELECTION)),
-         lambda f: (_e("party_to_nominate", gs("163-114")),)
-         + (() if f.stage is Stage.PRIMARY
-            else (_e("replacement_votes", NCAC_LATE_CHANGES),) if f.printed_at_notice
-            and f.reprint is not True else (_e("name_removed", NCAC_LATE_CHANGES),)),
-         priority=3),
-    # --- nonpartisan primaries: G.S. 163-294.1(b), second paragraph ---
-    Rule("2941b-two-left", gs("163-294.1", "(b)"),
-         "only two candidates per seat remain: no primary, all nominated",
-         lambda f: f.nonpartisan_primary and f.when == BEFORE_ELECTION and _offish(f)
-         and f.remaining <= 2 * f.seats,
-         lambda f: (_e("cancel_primary", gs("163-294.1", "(b)")),),
-         priority=5),
-    Rule("2941b-primary", gs("163-294.1", "(b)"),
-         "nonpartisan primary: no time to reprint: name remains, its votes are disregarded",
-         lambda f: f.nonpartisan_primary and f.when == BEFORE_ELECTION
-         and (f.remaining > 2 * f.seats or not _offish(f)),
-         lambda f: _printing(f, gs("163-294.1", "(b)")),
-         priority=10),
-    # --- nonpartisan elections: G.S. 163-294.4 and 163-294.1(b) ---
-    Rule("2944b", gs("163-294.4", "(b)"),
-         "only two filed (or as many as seats) and one dies before printing: reopen 5 days; "
-         "after printing with time to reprint: reopen 3 days",
-         lambda f: f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what == DIED
-         and f.filed_at_close == (f.seats if f.group else 2)
-         and (not f.printed_at_notice or f.reprint is True),
-         lambda f: (_e("name_removed", gs("163-294.4", "(b)")),
-                    _e("reopen", gs("163-294.4", "(b)"), 3 if f.printed_at_notice else 5)),
-         priority=10),
-    Rule("2944c", gs("163-294.4", "(c)"),
-         "printed, no time to reprint: the dead candidate's name remains",
-         lambda f: f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what == DIED
-         and f.printed_at_notice and f.reprint is not True,
-         lambda f: (_e("name_remains", gs("163-294.4", "(c)")),
-                    _e("vacant_if_elected", gs("163-294.4", "(c)"))),
-         priority=10),
-    Rule("2944-unprinted", gs("163-294.4", "(b)"),
-         "ballots not printed (or reprinted): the dead candidate's name is left off",
-         lambda f: f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what == DIED
-         and f.filed_at_close != (f.seats if f.group else 2)
-         and (not f.printed_at_notice or f.reprint is True),
-         lambda f: (_e("name_removed", gs("163-294.4", "(b)")),),
-         priority=10),
-    Rule("2941b-election", gs("163-294.1", "(b)"),
-         "withdrawal or disqualification before a nonpartisan election",
-         lambda f: f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what != DIED,
-         lambda f: _printing(f, gs("163-294.1", "(b)"))
-         + ((_e("vacant_if_elected", gs("163-294.1", "(b)")),)
-            if f.printed_at_notice and f.reprint is not True else ()),
-         priority=10),
-    # --- on or after election day: G.S. 163-294.1(c), (d) ---
-    Rule("2941c", gs("163-294.1", "(c)"),
-         "an elected person leaves before taking the oath: the office is vacant",
-         lambda f: f.when == ELECTION_OR_AFTER and not f.sworn
-         and f.stage is Stage.ELECTION,
-         lambda f: (_e("vacant_if_elected", gs("163-294.1", "(c)")),),
-         priority=10),
-    Rule("2941d", gs("163-294.1", "(d)"),
-         "an officer who has taken the oath leaves: a vacancy filled under 160A-63",
-         lambda f: f.when == ELECTION_OR_AFTER and f.sworn,
-         lambda f: (_e("vacant_now", gs("163-294.1", "(d)")),),
-         priority=5),
+    RULES_OTHER[:1]
+    + RULES_112
+    + RULES_PARTY
+    + RULES_NP_PRIMARY
+    + RULES_NP_ELECTION
+    + RULES_OTHER[1:]
+)
+
+
+# --- the gaps ---------------------------------------------------------------------------------
+
+
+def _reading_8_effects(f: Facts) -> tuple[Effect, ...]:
+    if f.late_notice_by_death:
+        return _112b_within(f)
+    return _112b_after(attrs.evolve(f, printed_at_death=f.printed_at_notice))
+
+
+GAPS: tuple[GapRule, ...] = (
+    GapRule(
+        "reading-8",
+        (gs(G112, "(b)"),),
+        "the death came within 30 days after the close but the board received notice after day "
+        "30: the first paragraph of 163-112(b) counts from the notice, the second from the death, "
+        "and neither reaches these facts",
+        lambda f: _dead(f) and not f.group and f.filed_at_close > 2 and f.reading_8_gap,
+        _reading_8_effects,
+        lambda f: (
+            "SPEC reading 8, the death date decides: the name is not printed and filing reopens "
+            "for three days from the notice"
+            if f.late_notice_by_death
+            else "the notice date decides (reading 8 switched to notice_date): the death is "
+            "treated as one more than 30 days after the close"
+        ),
+    ),
+    GapRule(
+        "112c-more-than-seats",
+        (gs(G112, "(c)"), gs(G112, "(d)")),
+        "a death within 30 days after the close leaves more candidates than seats: 163-112(c) "
+        "covers only deaths that leave as many as the seats or fewer, and (d) only deaths more "
+        "than 30 days after the close",
+        lambda f: (
+            _dead(f)
+            and f.group
+            and f.filed_at_close > f.seats
+            and f.within_30_by_death
+            and f.remaining > f.seats
+        ),
+        lambda f: (
+            _printing(f, gs(G112, "(d)"))
+            + ((_e("not_counted", gs(G112, "(d)")),) if f.no_time_to_reprint else ())
+        ),
+        lambda f: (
+            "as 163-112(d)(1) and (2) provide: filing is not reopened, the name is not "
+            "printed (or, on printed ballots, stays and its votes are not counted) and the primary "
+            "is held"
+        ),
+    ),
+    GapRule(
+        "no-candidate-left",
+        (gs(G112, "(b)"), gs("163-114")),
+        "a death leaves no candidate for a single office: 163-112(b) certifies a sole remaining "
+        "candidate, and 163-114 fills only a nominee's vacancy",
+        lambda f: (
+            _dead(f)
+            and not f.group
+            and f.filed_at_close >= 2
+            and not f.within_30_by_death
+            and f.remaining == 0
+        ),
+        lambda f: (_e("certify", gs(G112, "(b)")),),
+        lambda f: "no primary is held and the party has no nominee for the office",
+    ),
+    GapRule(
+        "disqualified-before-printing",
+        (gs(G2941, "(b)"), gs(G112)),
+        "a party primary candidate is disqualified before the ballots are printed: 163-294.1(b) "
+        "applies 163-112 only after printing, and 163-112 speaks of deaths (only (d)(4) names "
+        "disqualification)",
+        lambda f: _party_candidate(f) and f.what == DISQUALIFIED and not f.printed_at_notice,
+        as_death,
+        lambda f: "the disqualification is treated as a death under 163-112",
+    ),
+    GapRule(
+        "left-after-primary-day",
+        (gs(G2941, "(b)"), gs("163-114")),
+        "a primary candidate dies, withdraws or is disqualified on or after the primary day, "
+        "before being declared nominated: 163-294.1(b) speaks of candidates who leave 'before "
+        "the primary' and of nominees who leave 'after the primary'",
+        lambda f: f.stage is Stage.PRIMARY and f.when == ELECTION_OR_AFTER and not f.nominee,
+        lambda f: (_e("name_remains", gs(G2941, "(b)"), text="the primary has been held"),),
+        lambda f: (
+            "the votes stand, but a candidate who has left cannot be nominated: the "
+            "nomination passes to the next candidate, as 163-294.1(b) provides for a nonpartisan "
+            "primary"
+        ),
+    ),
+    GapRule(
+        "only-candidate-dies",
+        (gs(G2944, "(b)"), gs(G2944, "(a)")),
+        "a candidate dies where fewer filed than 163-294.4(b) names (one for a single office, "
+        "fewer than the seats for a group): (b) reopens filing only where two filed (or as many "
+        "as the seats), and (a) extends filing only when the period expires",
+        lambda f: _np_death(f) and f.filed_at_close < f.only_two and not f.no_time_to_reprint,
+        lambda f: (_e("name_removed", gs(G2944, "(b)")),),
+        lambda f: (
+            "the name is not printed and filing is not reopened; a seat left without a "
+            "candidate is declared vacant after the election"
+        ),
+    ),
+)
+
+UNCLASSIFIED = GapRule(
+    "unclassified",
+    (gs(G2941),),
+    "no rule of the table covers these facts",
+    lambda f: True,
+    lambda f: _printing(f, gs(G2941, "(b)")),
+    lambda f: "the name comes off unprinted ballots and stays on printed ones",
 )
 
 
@@ -274,100 +688,254 @@ class Finding:
     """The result of evaluating the table for one set of facts."""
 
     rules: tuple[Rule, ...]  # the rules that applied, the winning one first
+    gap: GapRule | None = None  # when no rule applied: the gap the facts fall in
 
     @property
     def rule(self) -> Rule | None:
         return self.rules[0] if self.rules else None
 
     @property
-    def gap(self) -> bool:
-        return not self.rules
+    def overruled(self) -> tuple[Rule, ...]:
+        """Rules that also applied and gave way to the more specific one."""
+        return self.rules[1:]
+
+    def effects(self, facts: Facts) -> tuple[Effect, ...]:
+        if self.rule is not None:
+            return self.rule.effects(facts)
+        assert self.gap is not None
+        return self.gap.effects(facts)
 
 
 def evaluate(facts: Facts) -> Finding:
-    """Every rule that applies, the declared priority first (lower number wins)."""
+    """Every rule that applies, the declared priority first (lower number wins); if none, the gap
+    the facts fall in (:data:`UNCLASSIFIED` when no known gap covers them either)."""
     hits = sorted((r for r in RULES if r.applies(facts)), key=lambda r: r.priority)
-    return Finding(tuple(hits))
+    if hits:
+        return Finding(tuple(hits))
+    for g in GAPS:
+        if g.applies(facts):
+            return Finding((), g)
+    return Finding((), UNCLASSIFIED)
 
 
 def fallback(facts: Facts) -> tuple[Effect, ...]:
     """What the engine does where no rule applies (said in a ``no_provision`` ruling)."""
-    if facts.when == ELECTION_OR_AFTER and facts.stage is Stage.PRIMARY:
-        # after the primary day and before the result: the candidate cannot be nominated
-        return (_e("name_remains", gs("163-294.1", "(b)")),)
-    if facts.when == ELECTION_OR_AFTER:
-        return (_e("vacant_if_elected", gs("163-294.1", "(c)")),)
-    if facts.partisan_primary and facts.group:
-        # 163-112(c) covers deaths within 30 days only when they leave seats or fewer;
-        # treat the name as (d)(1)/(d)(2) do.
-        return _printing(facts, gs(G112, "(d)"))
-    return _printing(facts, gs("163-294.1", "(b)"))
+    finding = evaluate(facts)
+    return finding.gap.effects(facts) if finding.gap is not None else ()
 
 
-GAP_NOTES = {
-    "reading8": "A death within 30 days whose notice came after day 30: 163-112(b) counts "
-    "its first paragraph from the notice and its second from the death; SPEC reading 8 lets the "
-    "death date decide.",
-}
+# --- exploring the table ----------------------------------------------------------------------
+
+METHOD_STAGES = (
+    (Method.PARTISAN, Stage.PRIMARY),
+    (Method.PARTISAN, Stage.ELECTION),
+    (Method.PRIMARY, Stage.PRIMARY),
+    (Method.PRIMARY, Stage.ELECTION),
+    (Method.PLURALITY, Stage.ELECTION),
+    (Method.RUNOFF, Stage.ELECTION),
+)
 
 
 def all_facts() -> Iterator[Facts]:
-    """Every combination of the facts the rules read (a few thousand), for :func:`gaps`."""
-    for method, stage in (
-        (Method.PARTISAN, Stage.PRIMARY),
-        (Method.PARTISAN, Stage.ELECTION),
-        (Method.PRIMARY, Stage.PRIMARY),
-        (Method.PRIMARY, Stage.ELECTION),
-        (Method.PLURALITY, Stage.ELECTION),
-        (Method.RUNOFF, Stage.ELECTION),
+    """Every combination of facts the engine can present to the table (tens of thousands).
+
+    Facts that cannot occur together are left out: a withdrawal or disqualification is known when
+    it happens (its notice is its date); ballots printed at the death were printed at the notice;
+    only an elected person takes the oath; at or below the seats, a party primary's candidates
+    were certified at the close (163-110); a nonpartisan primary is held only with more than two
+    candidates per seat (163-294(a)). While filing is open and on or after election day the rules
+    read neither the 30-day flags nor printing, which are then fixed.
+    """
+    for (method, stage), seats, what, when in itertools.product(
+        METHOD_STAGES, (1, 2), WHATS, WHENS
     ):
-        for what, when, seats in itertools.product(
-            (DIED, WITHDREW, DISQUALIFIED), (DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER),
-            (1, 2),
-        ):
-            for filed in range(1, 2 * seats + 3):
-                for w30d, w30n, pd, pn, rep, nominee, sworn in itertools.product(
-                    (False, True), (False, True), (False, True), (False, True),
-                    (None, False, True), (False, True), (False, True),
-                ):
-                    if w30n and not w30d:
-                        continue  # the notice cannot come before the death
-                    if pd and not pn:
-                        continue  # printed at the death means printed at the notice
-                    if sworn and when != ELECTION_OR_AFTER:
-                        continue
-                    partisan_primary = method is Method.PARTISAN and stage is Stage.PRIMARY
-                    if nominee and not partisan_primary:
-                        continue
-                    if partisan_primary and when == BEFORE_ELECTION and (
-                        nominee != (filed <= seats)
-                    ):
-                        continue  # at or below the seats, 163-110 certified them at the close
-                    if method is Method.PRIMARY and stage is Stage.PRIMARY and (
-                        filed <= 2 * seats and when != DURING_FILING
-                    ):
-                        continue  # no primary was held (163-294(a))
-                    yield Facts(method, stage, what, when, seats, filed, max(filed - 1, 0),
-                                w30d, w30n, pd, pn, rep, nominee, False, sworn)
+        partisan_primary = method is Method.PARTISAN and stage is Stage.PRIMARY
+        np_primary = method is Method.PRIMARY and stage is Stage.PRIMARY
+        for filed in range(1, 2 * seats + 3):
+            if when == DURING_FILING:
+                days: tuple[tuple[bool, bool], ...] = ((True, True),)
+                prints: tuple[tuple[bool, bool], ...] = ((False, False),)
+                lefts: range | tuple[int, ...] = (filed - 1,)
+            elif when == ELECTION_OR_AFTER:
+                days, prints, lefts = ((False, False),), ((False, False),), (filed - 1,)
+            else:
+                days = ((False, False), (True, False), (True, True))
+                prints = ((False, False), (False, True), (True, True))
+                if what != DIED:
+                    days = tuple(d for d in days if d[0] == d[1])
+                    prints = tuple(p for p in prints if p[0] == p[1])
+                lefts = range(filed)
+            for (w30d, w30n), (pd, pn), remaining in itertools.product(days, prints, lefts):
+                for reprint in (None, False, True) if pn else (None,):
+                    for nominee, sworn in itertools.product((False, True), (False, True)):
+                        if sworn and (when != ELECTION_OR_AFTER or stage is Stage.PRIMARY):
+                            continue
+                        if nominee and (stage is not Stage.PRIMARY or when == DURING_FILING):
+                            continue
+                        if (
+                            partisan_primary
+                            and when != DURING_FILING
+                            and filed <= seats
+                            and (not nominee)
+                        ):
+                            continue  # at or below the seats, certified at the close (163-110)
+                        if (
+                            np_primary
+                            and when != DURING_FILING
+                            and filed <= 2 * seats
+                            and (not nominee)
+                        ):
+                            continue  # declared nominated without a primary (163-294(a))
+                        yield Facts(
+                            method,
+                            stage,
+                            what,
+                            when,
+                            seats,
+                            filed,
+                            remaining,
+                            w30d,
+                            w30n,
+                            pd,
+                            pn,
+                            reprint,
+                            nominee,
+                            sworn,
+                            sworn,
+                        )
 
 
 @attrs.frozen
 class Gap:
+    """One combination of facts that falls in a gap."""
+
     facts: Facts
     note: str
+    rule: GapRule = UNCLASSIFIED
 
 
 def gaps() -> list[Gap]:
-    """Every combination of facts where no rule applies, or a rule reports a gap itself."""
+    """Every combination of facts (:func:`all_facts`) where no rule applies, with its gap."""
     out: list[Gap] = []
     for f in all_facts():
         finding = evaluate(f)
-        if finding.gap:
-            out.append(Gap(f, "no rule applies; fallback: "
-                           + ", ".join(e.kind for e in fallback(f))))
-            continue
-        assert finding.rule is not None
-        for e in finding.rule.effects(f):
-            if e.kind == "no_provision":
-                out.append(Gap(f, GAP_NOTES.get(e.text, e.text)))
+        if finding.gap is not None:
+            out.append(Gap(f, finding.gap.note, finding.gap))
     return out
+
+
+#: The fields of :class:`Facts` that :func:`summarize` describes, in order.
+FACT_FIELDS = (
+    "method",
+    "stage",
+    "what",
+    "when",
+    "seats",
+    "filed_at_close",
+    "remaining",
+    "within_30_by_death",
+    "within_30_by_notice",
+    "printed_at_death",
+    "printed_at_notice",
+    "reprint",
+    "nominee",
+    "sworn",
+)
+
+
+#: Facts the rules do not read while filing is open or on and after election day.
+UNREAD = frozenset(
+    {
+        "within_30_by_death",
+        "within_30_by_notice",
+        "printed_at_death",
+        "printed_at_notice",
+        "reprint",
+    }
+)
+
+
+def _unread(name: str, facts: list[Facts]) -> bool:
+    """Whether no rule reads the field for any of these facts (so a summary leaves it out):
+    dates and printing while filing is open and from election day on (all_facts fixes them),
+    the 30-day counts outside 163-112, the oath before election day, nominees outside primaries.
+    """
+    if name in UNREAD and all(f.when != BEFORE_ELECTION for f in facts):
+        return True
+    if name.startswith("within_30") and not any(f.partisan_primary for f in facts):
+        return True
+    if name == "sworn" and all(
+        f.when != ELECTION_OR_AFTER or f.stage is Stage.PRIMARY for f in facts
+    ):
+        return True
+    return name == "nominee" and all(f.stage is not Stage.PRIMARY for f in facts)
+
+
+@attrs.frozen
+class GapSummary:
+    """One gap and the facts that reach it: each field's values over those combinations."""
+
+    rule: GapRule
+    combinations: int
+    values: tuple[tuple[str, tuple[object, ...]], ...]  # field -> the values seen, in order
+    fallbacks: tuple[str, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "id": self.rule.id,
+            "cite": self.rule.cite,
+            "note": self.rule.note,
+            "fallback": list(self.fallbacks),
+            "combinations": self.combinations,
+            "facts": {
+                k: [x.value if isinstance(x, Method | Stage) else x for x in v]
+                for k, v in self.values
+            },
+        }
+
+    def describe(self) -> str:
+        """The facts as ``field a|b; ...`` (the values each field takes in this gap)."""
+        return "; ".join(f"{k} {'|'.join(show_value(x) for x in v)}" for k, v in self.values)
+
+
+def show_value(value: object) -> str:
+    """A fact's value as the gaps listing writes it (``partisan``, ``true``, ``none``, ``3``)."""
+    if isinstance(value, Method | Stage):
+        return value.value
+    if value is None:
+        return "none"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def summarize(found: list[Gap] | None = None) -> list[GapSummary]:
+    """The gaps grouped by :class:`GapRule`, in the order of :data:`GAPS`."""
+    found = gaps() if found is None else found
+    order = {g.id: i for i, g in enumerate((*GAPS, UNCLASSIFIED))}
+    groups: dict[str, list[Gap]] = {}
+    for g in found:
+        groups.setdefault(g.rule.id, []).append(g)
+    out = []
+    for gid in sorted(groups, key=lambda k: order.get(k, len(order))):
+        members = groups[gid]
+        rule = members[0].rule
+        values = []
+        for name in FACT_FIELDS:
+            if _unread(name, [m.facts for m in members]):
+                continue
+            seen = sorted({getattr(m.facts, name) for m in members}, key=_sort_key)
+            values.append((name, tuple(seen)))
+        fallbacks = tuple(dict.fromkeys(rule.fallback(m.facts) for m in members))
+        out.append(GapSummary(rule, len(members), tuple(values), fallbacks))
+    return out
+
+
+def _sort_key(v: object) -> tuple[int, str]:
+    if v is None:
+        return (0, "")
+    if isinstance(v, bool):
+        return (1, str(int(v)))
+    if isinstance(v, int):
+        return (2, f"{v:04d}")
+    if isinstance(v, Method | Stage):
+        return (3, str(list(type(v)).index(v)))
+    return (4, str(v))

@@ -1,0 +1,244 @@
+"""The contingency rule table (simulator.contingencies): every rule reachable, conflicts settled
+by declared priority, every gap named, and `electsim gaps` listing them."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import attrs
+import pytest
+
+from simulator import contingencies as cg
+from simulator.cli import main
+from simulator.vocab import Method, Stage
+
+FACTS = list(cg.all_facts())
+FINDINGS = [(f, cg.evaluate(f)) for f in FACTS]
+#: Sections whose subsections our sources do not number (or rules, not statutes).
+WHOLE = {"163-114", "163-110", "160A-63", "08 NCAC 06B .0104"}
+
+
+def _cites_a_subsection(c: cg.Cite) -> bool:
+    return bool(c.sub) or c.section in WHOLE
+
+
+def test_every_rule_of_the_table_decides_some_combination_of_facts() -> None:
+    # each rule is reachable, and wins somewhere (otherwise it is dead law in the table)
+    winners = Counter(fd.rule.id for _, fd in FINDINGS if fd.rule is not None)
+    assert {r.id for r in cg.RULES} == set(winners)
+
+
+def test_every_named_gap_is_reached_and_no_facts_fall_outside_the_rules_and_gaps() -> None:
+    # a no_provision ruling always names its gap
+    reached = {fd.gap.id for _, fd in FINDINGS if fd.gap is not None}
+    assert reached == {g.id for g in cg.GAPS}
+    assert cg.UNCLASSIFIED.id not in reached
+
+
+def test_rule_ids_are_unique_and_each_rule_cites_a_subsection() -> None:
+    # G.S. subsections: a reader finds the text each ruling implements in one step
+    ids = [r.id for r in cg.RULES] + [g.id for g in cg.GAPS]
+    assert len(ids) == len(set(ids))
+    for r in cg.RULES:
+        assert _cites_a_subsection(r.cite), r.id
+
+
+def test_every_effect_the_table_can_produce_cites_a_subsection() -> None:
+    # SPEC section 3: every ruling has a cite naming the section and subsection
+    for f, fd in FINDINGS:
+        for e in fd.effects(f):
+            assert all(_cites_a_subsection(c) for c in e.cites), (f, e)
+    for g in cg.GAPS:
+        assert g.near and all(c.section for c in g.near)
+
+
+def test_where_several_rules_apply_the_priorities_differ_and_the_lowest_wins() -> None:
+    # STYLE: a conflict is settled by a declared priority (specific before general)
+    conflicts: Counter[tuple[str, ...]] = Counter()
+    for _, fd in FINDINGS:
+        if len(fd.rules) > 1:
+            prios = [r.priority for r in fd.rules]
+            assert prios == sorted(prios) and prios[0] < prios[1]
+            conflicts[tuple(r.id for r in fd.rules)] += 1
+    assert set(conflicts) >= {
+        ("112b-one-left", "112b-after"),
+        ("112d3", "112d12"),
+        ("112d4", "112d3", "112d12"),
+        ("112d4-nominee", "2941b-nominee"),
+        ("2941b-two-left", "2941b-primary"),
+        ("2941d", "2941c"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("facts", "winner"),
+    [
+        # G.S. 163-112(b): one left after day 30 is certified rather than printed alone
+        (
+            cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.BEFORE_ELECTION, 1, 3, 1),
+            "112b-one-left",
+        ),
+        (
+            cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.BEFORE_ELECTION, 1, 3, 2),
+            "112b-after",
+        ),
+        # G.S. 163-112(d)(4) over (d)(3) over (d)(1)
+        (cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.BEFORE_ELECTION, 3, 4, 2), "112d4"),
+        (cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.BEFORE_ELECTION, 3, 4, 3), "112d3"),
+        # G.S. 163-294.1(b): two per seat left cancels the primary
+        (
+            cg.Facts(Method.PRIMARY, Stage.PRIMARY, cg.WITHDREW, cg.BEFORE_ELECTION, 1, 3, 2),
+            "2941b-two-left",
+        ),
+        (
+            cg.Facts(
+                Method.PRIMARY,
+                Stage.PRIMARY,
+                cg.WITHDREW,
+                cg.BEFORE_ELECTION,
+                1,
+                3,
+                2,
+                withdrawal_as_death=False,
+            ),
+            "2941b-primary",
+        ),
+        # G.S. 163-294.1(d) over (c) once the oath is taken
+        (
+            cg.Facts(Method.PLURALITY, Stage.ELECTION, cg.DIED, cg.ELECTION_OR_AFTER, sworn=True),
+            "2941d",
+        ),
+        (cg.Facts(Method.PLURALITY, Stage.ELECTION, cg.DIED, cg.ELECTION_OR_AFTER), "2941c"),
+        # while filing is open nothing else applies
+        (cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.DURING_FILING), "filing-open"),
+    ],
+)
+def test_the_more_specific_provision_governs(facts: cg.Facts, winner: str) -> None:
+    fd = cg.evaluate(facts)
+    assert fd.rule is not None and fd.rule.id == winner
+
+
+def test_while_filing_is_open_and_after_election_day_the_rules_ignore_dates_and_printing() -> None:
+    # justifies the fixed values all_facts uses then
+    base = cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.DURING_FILING, 1, 3, 2)
+    for when in (cg.DURING_FILING, cg.ELECTION_OR_AFTER):
+        for method, stage in cg.METHOD_STAGES:
+            f = attrs.evolve(base, method=method, stage=stage, when=when)
+            seen = set()
+            for w30, printed, reprint in [
+                (a, b, c) for a in (False, True) for b in (False, True) for c in (None, False, True)
+            ]:
+                g = attrs.evolve(
+                    f,
+                    within_30_by_death=w30,
+                    within_30_by_notice=w30,
+                    printed_at_death=printed,
+                    printed_at_notice=printed,
+                    reprint=reprint,
+                )
+                fd = cg.evaluate(g)
+                seen.add(
+                    (
+                        fd.rule.id if fd.rule else fd.gap.id if fd.gap else "",
+                        tuple(e.kind for e in fd.effects(g)),
+                    )
+                )
+            assert len(seen) == 1, (method, stage, when, seen)
+
+
+def test_reading_8_is_a_gap_whose_fallback_follows_the_interpretation() -> None:
+    # G.S. 163-112(b); SPEC reading 8
+    f = cg.Facts(
+        Method.PARTISAN,
+        Stage.PRIMARY,
+        cg.DIED,
+        cg.BEFORE_ELECTION,
+        1,
+        3,
+        2,
+        within_30_by_death=True,
+        within_30_by_notice=False,
+    )
+    fd = cg.evaluate(f)
+    assert fd.gap is not None and fd.gap.id == "reading-8"
+    assert [e.kind for e in fd.effects(f)] == ["name_removed", "reopen"]
+    g = attrs.evolve(f, late_notice_by_death=False)
+    assert [e.kind for e in cg.evaluate(g).effects(g)] == ["name_removed"]
+    assert "death date decides" in fd.gap.fallback(f)
+    assert "notice date decides" in fd.gap.fallback(g)
+
+
+def test_a_withdrawal_or_disqualification_after_printing_takes_the_effects_of_a_death() -> None:
+    # G.S. 163-294.1(b) first paragraph: "the provisions of G.S. 163-112 shall govern"
+    f = cg.Facts(
+        Method.PARTISAN,
+        Stage.PRIMARY,
+        cg.WITHDREW,
+        cg.BEFORE_ELECTION,
+        1,
+        2,
+        1,
+        printed_at_death=True,
+        printed_at_notice=True,
+    )
+    fd = cg.evaluate(f)
+    assert fd.rule is not None and fd.rule.id == "2941b-party-printed"
+    effects = fd.effects(f)
+    assert [e.kind for e in effects] == ["certify"]
+    assert [str(c) for c in effects[0].cites] == ["G.S. 163-112(b)", "G.S. 163-294.1(b)"]
+
+
+def test_the_gaps_list_every_combination_that_no_rule_covers() -> None:
+    found = cg.gaps()
+    assert len(found) == sum(1 for _, fd in FINDINGS if fd.gap is not None)
+    assert all(g.rule in cg.GAPS and g.note == g.rule.note for g in found)
+    summary = cg.summarize(found)
+    assert [s.rule.id for s in summary] == [g.id for g in cg.GAPS]
+    assert sum(s.combinations for s in summary) == len(found)
+    r8 = summary[0]
+    assert dict(r8.values)["method"] == (Method.PARTISAN,)
+    assert dict(r8.values)["within_30_by_notice"] == (False,)
+    assert "method partisan; stage primary; what died;" in r8.describe()
+    assert "within_30_by_notice false;" in r8.describe()
+
+
+def test_electsim_gaps_prints_each_gap_with_its_sections_why_fallback_and_facts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["gaps"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{len(cg.GAPS)} gap(s) in the statutes")
+    for i, g in enumerate(cg.GAPS, 1):
+        assert f"\n{i}. {g.id}: {g.cite} (" in out
+    assert out.count("    why: ") == len(cg.GAPS)
+    assert out.count("    facts: ") == len(cg.GAPS)
+    assert "fallback: SPEC reading 8, the death date decides" in out
+    assert max(len(line) for line in out.splitlines()) <= 100
+
+
+def test_electsim_gaps_json_groups_the_combinations_by_gap(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["gaps", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["combinations"] == len(FACTS)
+    assert [g["id"] for g in doc["gaps"]] == [g.id for g in cg.GAPS]
+    assert sum(g["combinations"] for g in doc["gaps"]) == doc["in_gaps"]
+    first = doc["gaps"][0]
+    assert first["cite"] == "G.S. 163-112(b)" and first["facts"]["what"] == ["died"]
+    assert first["facts"]["seats"] == [1] and first["facts"]["within_30_by_death"] == [True]
+    assert set(first) == {"id", "cite", "note", "fallback", "combinations", "facts"}
+
+
+def test_electsim_gaps_verbose_lists_every_combination(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["gaps", "--verbose"]) == 0
+    out = capsys.readouterr().out
+    rows = [
+        line
+        for line in out.splitlines()
+        if line.startswith("      ") and line.split()[0] in {m.value for m in Method}
+    ]
+    assert len(rows) == len(cg.gaps())
