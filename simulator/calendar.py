@@ -78,12 +78,16 @@ def _nc_holidays(year: int) -> dict[date, str]:
     return {d: str(name) for d, name in table.items()}
 
 
+def _dates(days: Iterable[date]) -> frozenset[date]:
+    return frozenset(days)
+
+
 @attrs.frozen
 class OfficeCalendar:
     """When the board of elections' office is open for transactions (G.S. 103-5(a))."""
 
     timezone: str = NEW_YORK
-    extra_closed: frozenset[date] = attrs.field(default=frozenset(), converter=frozenset)
+    extra_closed: frozenset[date] = attrs.field(default=frozenset(), converter=_dates)
 
     @property
     def tz(self) -> ZoneInfo:

@@ -34,8 +34,7 @@ def _parse_time(text: str, tz: str) -> datetime:
         dt = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
     except ValueError:
         raise UsageError(
-            f"--as-of: expected an ISO 8601 date or date-time like 2027-10-14T12:00; "
-            f"found {text!r}"
+            f"--as-of: expected an ISO 8601 date or date-time like 2027-10-14T12:00; found {text!r}"
         ) from None
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=ZoneInfo(tz))
@@ -84,8 +83,7 @@ def cmd_calendar(args: argparse.Namespace) -> int:
         method = Method(args.method)
     except ValueError:
         raise UsageError(
-            f"--method: expected one of {', '.join(m.value for m in Method)}; "
-            f"found {args.method!r}"
+            f"--method: expected one of {', '.join(m.value for m in Method)}; found {args.method!r}"
         ) from None
     if not 1973 <= args.year <= 2200:
         raise UsageError(f"YEAR: expected a year from 1973 to 2200; found {args.year}")
@@ -101,11 +99,12 @@ def cmd_calendar(args: argparse.Namespace) -> int:
         }
         print(json.dumps(doc, indent=2))
         return EXIT_OK
-    print(f"{args.year} municipal calendar, {method.value}"
-          + (" (district-based)" if args.district_based else ""))
+    print(
+        f"{args.year} municipal calendar, {method.value}"
+        + (" (district-based)" if args.district_based else "")
+    )
     for d in deadlines:
-        when = d.due.strftime("%a %Y-%m-%d") if d.all_day else d.due.strftime(
-            "%a %Y-%m-%d %H:%M")
+        when = d.due.strftime("%a %Y-%m-%d") if d.all_day else d.due.strftime("%a %Y-%m-%d %H:%M")
         line = f"  {d.kind.value:<24} {when:<22} {d.cite}"
         if d.moved_from:
             line += f"  (moved from {d.moved_from.date()}: {d.why_moved})"
@@ -172,10 +171,14 @@ def cmd_gaps(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2))
         return EXIT_OK
     wrap = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="      ")
-    print(f"{len(groups)} gap(s) in the statutes, reached by {len(found)} of {total} "
-          "combinations of facts the contingency rules read.")
-    print("In a replay each gives a no_provision ruling citing the nearest sections, then the "
-          "fallback shown.")
+    print(
+        f"{len(groups)} gap(s) in the statutes, reached by {len(found)} of {total} "
+        "combinations of facts the contingency rules read."
+    )
+    print(
+        "In a replay each gives a no_provision ruling citing the nearest sections, then the "
+        "fallback shown."
+    )
     for i, g in enumerate(groups, 1):
         print(f"\n{i}. {g.rule.id}: {g.rule.cite} ({g.combinations} combinations)")
         print(wrap.fill(f"why: {g.rule.note}"))
@@ -227,8 +230,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     g = sub.add_parser("gaps", help="list the facts that fall in a gap of the statutes")
     g.add_argument("--json", action="store_true")
-    g.add_argument("-v", "--verbose", action="store_true",
-                   help="also list every combination of facts in each gap")
+    g.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="also list every combination of facts in each gap",
+    )
     g.set_defaults(func=cmd_gaps)
 
     from simulator import conformance, importer  # light modules: their work imports lazily
@@ -267,8 +274,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in e.problems:
             print(str(problem), file=sys.stderr)
         n = len(e.problems)
-        print(f"electsim: {n} problem{'s' if n != 1 else ''} found; nothing was replayed",
-              file=sys.stderr)
+        print(
+            f"electsim: {n} problem{'s' if n != 1 else ''} found; nothing was replayed",
+            file=sys.stderr,
+        )
         return EXIT_INVALID
     except SimulatorError as e:
         print(f"electsim: {e}", file=sys.stderr)

@@ -370,29 +370,70 @@ TRANSITIONS: tuple[Transition, ...] = (
 # disqualification has the effects it has at the ballot stage (simulator.contingencies).
 _LEAVES = ("candidate_died", "candidate_withdrew", "candidate_disqualified")
 _AFTER_LEAVING = (
-    (P.FILING_REOPENED, P.DECIDED, gs("163-112", "(b)"),
-     "while filing is reopened, a departure leaves one candidate (or as many as seats): "
-     "certified / no primary"),
-    (P.FILING_REOPENED, P.AWAITING_NOMINATION, gs("163-112", "(d)(4)"),
-     "while filing is reopened, fewer candidates than seats: the party nominates"),
-    (P.FILING_EXTENDED, P.FILING_REOPENED, gs("163-294.4", "(b)"),
-     "a death while filing is extended reopens filing"),
-    (P.FILING_EXTENDED, P.DECIDED, gs("163-294.1", "(b)"),
-     "a departure while filing is extended leaves two per seat: no primary"),
-    (P.COUNTING, P.FILING_REOPENED, gs("163-112", "(b)"),
-     "a death after early votes reopens a party primary's filing"),
-    (P.COUNTING, P.DECIDED, gs("163-112", "(b)"),
-     "a departure after early votes leaves too few: certified / no primary"),
-    (P.COUNTING, P.AWAITING_NOMINATION, gs("163-114"),
-     "a party nominee leaves after early votes: the party nominates"),
+    (
+        P.FILING_REOPENED,
+        P.DECIDED,
+        gs("163-112", "(b)"),
+        "while filing is reopened, a departure leaves one candidate (or as many as seats): "
+        "certified / no primary",
+    ),
+    (
+        P.FILING_REOPENED,
+        P.AWAITING_NOMINATION,
+        gs("163-112", "(d)(4)"),
+        "while filing is reopened, fewer candidates than seats: the party nominates",
+    ),
+    (
+        P.FILING_EXTENDED,
+        P.FILING_REOPENED,
+        gs("163-294.4", "(b)"),
+        "a death while filing is extended reopens filing",
+    ),
+    (
+        P.FILING_EXTENDED,
+        P.DECIDED,
+        gs("163-294.1", "(b)"),
+        "a departure while filing is extended leaves two per seat: no primary",
+    ),
+    (
+        P.COUNTING,
+        P.FILING_REOPENED,
+        gs("163-112", "(b)"),
+        "a death after early votes reopens a party primary's filing",
+    ),
+    (
+        P.COUNTING,
+        P.DECIDED,
+        gs("163-112", "(b)"),
+        "a departure after early votes leaves too few: certified / no primary",
+    ),
+    (
+        P.COUNTING,
+        P.AWAITING_NOMINATION,
+        gs("163-114"),
+        "a party nominee leaves after early votes: the party nominates",
+    ),
 )
 TRANSITIONS += (
-    *(_T(src, trig, dst, cite, label) for trig in _LEAVES
-      for src, dst, cite, label in _AFTER_LEAVING),
-    _T(P.DECIDED, "filing_extended", P.FILING_EXTENDED, gs("163-294.4", "(a)"),
-       "a nonpartisan primary decided at the close for want of candidates: filing extended"),
-    _T(P.FILING_EXTENDED, "extended_filing_closes", P.DECIDED, gs("163-294", "(a)"),
-       "extended filing closes with at most two candidates per seat: no primary"),
+    *(
+        _T(src, trig, dst, cite, label)
+        for trig in _LEAVES
+        for src, dst, cite, label in _AFTER_LEAVING
+    ),
+    _T(
+        P.DECIDED,
+        "filing_extended",
+        P.FILING_EXTENDED,
+        gs("163-294.4", "(a)"),
+        "a nonpartisan primary decided at the close for want of candidates: filing extended",
+    ),
+    _T(
+        P.FILING_EXTENDED,
+        "extended_filing_closes",
+        P.DECIDED,
+        gs("163-294", "(a)"),
+        "extended filing closes with at most two candidates per seat: no primary",
+    ),
 )
 
 # A canvass of an election that received no returns at all declares the same results a canvass
@@ -407,8 +448,11 @@ TRANSITIONS += tuple(
 # follows a declaration it may lead wherever the declaration itself could (163-293(d)(1), (f)).
 _DECLARED = (P.AWAITING_RECOUNT, P.RUNOFF_REQUEST, P.TIE_WITHDRAWAL, P.AWAITING_LOT, P.DECIDED)
 _DECLARES = sorted(
-    {t.target for t in TRANSITIONS if t.trigger == "canvass_held"
-     and t.source in (P.COUNTING, P.RUNOFF_COUNTING)},
+    {
+        t.target
+        for t in TRANSITIONS
+        if t.trigger == "canvass_held" and t.source in (P.COUNTING, P.RUNOFF_COUNTING)
+    },
     key=list(P).index,
 )
 _HAVE = {(t.source, t.trigger, t.target) for t in TRANSITIONS}

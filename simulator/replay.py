@@ -18,7 +18,7 @@ the next timer of that contest, which is the same fold, done in bulk.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import date, datetime
+from datetime import date, datetime, time
 from fractions import Fraction
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -203,8 +203,7 @@ class Draft:
         **extra: Any,
     ) -> None:
         cs = (cites,) if isinstance(cites, Cite) else tuple(cites)
-        r = Ruling(kind, at or self.at, cs, text, self.seq, tuple(candidates),
-                   tuple(extra.items()))
+        r = Ruling(kind, at or self.at, cs, text, self.seq, tuple(candidates), tuple(extra.items()))
         if once and any(
             x.kind == r.kind and x.candidates == r.candidates and x.cites == r.cites
             for x in self.s["rulings"]
@@ -283,7 +282,7 @@ class Context:
 
     @property
     def election_start(self) -> datetime:
-        return cal.local(self.election_day, cal.time(0, 0), self.tz)
+        return cal.local(self.election_day, time(0, 0), self.tz)
 
     def filing_cite(self) -> Cite:
         return gs("163-291", "(2)") if self.method is Method.PARTISAN else gs("163-294.2", "(c)")
@@ -321,30 +320,53 @@ def initial_state(ctx: Context) -> State:
         c.year, calendar=ctx.office, district_based=c.district_based, method=c.method
     )
     if c.filing_opens is not None:
-        opens_d = Deadline(DK.FILING_OPENS, c.filing_opens, (ctx.filing_cite(),),
-                           how="set by the scenario")
+        opens_d = Deadline(
+            DK.FILING_OPENS, c.filing_opens, (ctx.filing_cite(),), how="set by the scenario"
+        )
     if c.filing_closes is not None:
-        closes_d = Deadline(DK.FILING_CLOSES, c.filing_closes, (ctx.filing_cite(),),
-                            how="set by the scenario")
+        closes_d = Deadline(
+            DK.FILING_CLOSES, c.filing_closes, (ctx.filing_cite(),), how="set by the scenario"
+        )
     deadlines: list[Deadline] = [opens_d, closes_d]
     day = ctx.election_day
     if ctx.stage is Stage.PRIMARY:
         sub = "(a)(2)" if ctx.method is Method.PARTISAN else "(a)(3)"
-        deadlines.append(cal.day_deadline(DK.PRIMARY_DAY, day, (gs("163-279", sub),),
-                                          "the primary (G.S. 163-279)", ctx.tz))
+        deadlines.append(
+            cal.day_deadline(
+                DK.PRIMARY_DAY, day, (gs("163-279", sub),), "the primary (G.S. 163-279)", ctx.tz
+            )
+        )
     else:
-        deadlines.append(cal.day_deadline(DK.ELECTION_DAY, day,
-                                          (cal.election_day_cite(ctx.method),),
-                                          "the election (G.S. 163-279)", ctx.tz))
+        deadlines.append(
+            cal.day_deadline(
+                DK.ELECTION_DAY,
+                day,
+                (cal.election_day_cite(ctx.method),),
+                "the election (G.S. 163-279)",
+                ctx.tz,
+            )
+        )
     deadlines.append(cal.canvass(day, canvass_cite(ctx), ctx.office))
     if ctx.method is Method.RUNOFF:
-        deadlines.append(cal.day_deadline(
-            DK.RUNOFF_ELECTION, cal.election_day(c.year), (gs("163-279", "(a)(4)"),),
-            "Tuesday after the first Monday in November", ctx.tz))
+        deadlines.append(
+            cal.day_deadline(
+                DK.RUNOFF_ELECTION,
+                cal.election_day(c.year),
+                (gs("163-279", "(a)(4)"),),
+                "Tuesday after the first Monday in November",
+                ctx.tz,
+            )
+        )
     if ctx.partisan_primary:
-        deadlines.append(cal.day_deadline(
-            DK.SECOND_PRIMARY, cal.fourth_tuesday_before_election(c.year),
-            (gs("163-279", "(a)(2)"),), "fourth Tuesday before the election", ctx.tz))
+        deadlines.append(
+            cal.day_deadline(
+                DK.SECOND_PRIMARY,
+                cal.fourth_tuesday_before_election(c.year),
+                (gs("163-279", "(a)(2)"),),
+                "fourth Tuesday before the election",
+                ctx.tz,
+            )
+        )
     window = Window(opens_d.due, closes_d.due, ctx.filing_cite(), "original")
     return State(
         phase=Phase.FILING,
@@ -387,21 +409,34 @@ def on_filing_closes(d: Draft) -> None:
     n = d.contest.seats
     if ctx.partisan_primary and len(active) <= n:
         # G.S. 163-110 (applied by 163-291): no primary; the candidates are the nominees.
-        d.rule(K.PRIMARY_CANCELLED, gs("163-110"),
-               f"{len(active)} candidate(s) for {n} place(s): no primary is held", active)
+        d.rule(
+            K.PRIMARY_CANCELLED,
+            gs("163-110"),
+            f"{len(active)} candidate(s) for {n} place(s): no primary is held",
+            active,
+        )
         if active:
-            d.rule(K.NOMINEE_CERTIFIED, gs("163-110"),
-                   "declared the party's nominee(s) when filing closed", active)
+            d.rule(
+                K.NOMINEE_CERTIFIED,
+                gs("163-110"),
+                "declared the party's nominee(s) when filing closed",
+                active,
+            )
         d.set(nominated=tuple(sorted(active)))
         d.go(Phase.DECIDED)
         return
     if ctx.nonpartisan_primary and len(active) <= 2 * n:
-        d.rule(K.PRIMARY_CANCELLED, gs("163-294", "(a)"),
-               f"{len(active)} candidate(s) for {n} seat(s): at most two per seat, "
-               "so no primary is held", active)
+        d.rule(
+            K.PRIMARY_CANCELLED,
+            gs("163-294", "(a)"),
+            f"{len(active)} candidate(s) for {n} seat(s): at most two per seat, "
+            "so no primary is held",
+            active,
+        )
         if active:
-            d.rule(K.NOMINATED, gs("163-294", "(a)"),
-                   "declared nominated without a primary", active)
+            d.rule(
+                K.NOMINATED, gs("163-294", "(a)"), "declared nominated without a primary", active
+            )
         d.set(nominated=tuple(sorted(active)))
         d.go(Phase.DECIDED)
         return
@@ -423,12 +458,16 @@ def on_reopened_closes(d: Draft) -> None:
     if ctx.partisan_primary and len(active) <= ctx.contest.seats:
         if d.after_reopen == "certify" and not new:
             cites = [cite]
-            why = ("nobody filed while filing was reopened: the remaining candidate(s) are "
-                   "certified as the party's nominee(s)")
+            why = (
+                "nobody filed while filing was reopened: the remaining candidate(s) are "
+                "certified as the party's nominee(s)"
+            )
         else:
             cites = [cite, gs("163-110")]
-            why = (f"{len(active)} candidate(s) for {ctx.contest.seats} place(s) when the "
-                   "reopened period closed: declared the party's nominee(s)")
+            why = (
+                f"{len(active)} candidate(s) for {ctx.contest.seats} place(s) when the "
+                "reopened period closed: declared the party's nominee(s)"
+            )
         if active:
             d.rule(K.NOMINEE_CERTIFIED, cites, why, active)
         d.rule(K.PRIMARY_CANCELLED, cites, "no primary is held for this office", active)
@@ -454,8 +493,12 @@ def on_request_passes(d: Draft) -> None:
         # 163-293(d)(2): nobody demanded in time; the leader is elected unless a request
         # made in time is still waiting for the others to withdraw.
         if not pool.requests:
-            _declare_leaders(d, pool.leaders, gs("163-293", "(d)(2)"),
-                             "no tied runner-up demanded a runoff in time")
+            _declare_leaders(
+                d,
+                pool.leaders,
+                gs("163-293", "(d)(2)"),
+                "no tied runner-up demanded a runoff in time",
+            )
             d.drop_timers("tie_withdrawal_passes")
         return
     if d.phase is not Phase.RUNOFF_REQUEST:
@@ -465,8 +508,11 @@ def on_request_passes(d: Draft) -> None:
         _call_runoff(d, pool)
         return
     sub = _runoff_cite(d, pool)
-    reason = ("the runner-up did not demand a second primary in time" if d.ctx.nominating
-              else "no runoff was requested in time")
+    reason = (
+        "the runner-up did not demand a second primary in time"
+        if d.ctx.nominating
+        else "no runoff was requested in time"
+    )
     _declare_leaders(d, pool.leaders, sub, reason)
 
 
@@ -476,21 +522,31 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
     if pool.kind == "tie_first":
         tied = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
         if len(tied) == 1:
-            _declare_leaders(d, tuple(tied), gs("163-293", "(d)(1)"),
-                             "the other tied candidate(s) withdrew")
+            _declare_leaders(
+                d, tuple(tied), gs("163-293", "(d)(1)"), "the other tied candidate(s) withdrew"
+            )
             return
         d.set(pool=attrs.evolve(pool, eligible=tuple(tied)))
-        _start_runoff(d, tuple(tied), 1, gs("163-293", "(d)(1)"),
-                      "the recount left a tie and the tied candidates still standing did not "
-                      "withdraw within three days")
+        _start_runoff(
+            d,
+            tuple(tied),
+            1,
+            gs("163-293", "(d)(1)"),
+            "the recount left a tie and the tied candidates still standing did not "
+            "withdraw within three days",
+        )
         return
     # tie for second (d)(2)
     remaining = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
     if len(remaining) == 1 and remaining[0] in pool.requests:
         return  # already called when the last withdrawal came
     if d.phase is Phase.TIE_WITHDRAWAL:
-        _declare_leaders(d, pool.leaders, gs("163-293", "(d)(2)"),
-                         "the tied runners-up did not all but one withdraw within three days")
+        _declare_leaders(
+            d,
+            pool.leaders,
+            gs("163-293", "(d)(2)"),
+            "the tied runners-up did not all but one withdraw within three days",
+        )
 
 
 _TIMER_HANDLERS = {
@@ -535,42 +591,71 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     name = e.candidate
     existing = d.cand(name)
     if existing is not None and existing.active:
-        d.rule(K.FILING_REJECTED, ctx.filing_cite(), f"{name} has already filed for this office",
-               [name], reason="duplicate notice of candidacy")
+        d.rule(
+            K.FILING_REJECTED,
+            ctx.filing_cite(),
+            f"{name} has already filed for this office",
+            [name],
+            reason="duplicate notice of candidacy",
+        )
         return
     if existing is not None and existing.status in (cg.DIED, cg.DISQUALIFIED):
-        d.rule(K.FILING_REJECTED, ctx.filing_cite(),
-               f"{name} {_VERB[existing.status]} and cannot file again", [name],
-               reason=f"candidate {existing.status}")
+        d.rule(
+            K.FILING_REJECTED,
+            ctx.filing_cite(),
+            f"{name} {_VERB[existing.status]} and cannot file again",
+            [name],
+            reason=f"candidate {existing.status}",
+        )
         return
     if e.index in ctx.barred:
-        d.rule(K.FILING_REJECTED, gs("163-291", "(2)"),
-               f"{name} has a notice of candidacy for another office at this election that was "
-               "not withdrawn first", [name], reason="one municipal office per election")
+        d.rule(
+            K.FILING_REJECTED,
+            gs("163-291", "(2)"),
+            f"{name} has a notice of candidacy for another office at this election that was "
+            "not withdrawn first",
+            [name],
+            reason="one municipal office per election",
+        )
         return
     contest = d.contest
-    if ctx.partisan_primary and e.party is not None and contest.party is not None and (
-        e.party.strip().upper() != contest.party.strip().upper()
+    if (
+        ctx.partisan_primary
+        and e.party is not None
+        and contest.party is not None
+        and (e.party.strip().upper() != contest.party.strip().upper())
     ):
-        d.rule(K.FILING_REJECTED, gs("163-291"),
-               f"{name} filed as {e.party} in the {contest.party} primary", [name],
-               reason="party does not match the primary")
+        d.rule(
+            K.FILING_REJECTED,
+            gs("163-291"),
+            f"{name} filed as {e.party} in the {contest.party} primary",
+            [name],
+            reason="party does not match the primary",
+        )
         return
     if e.fee is not None and contest.filing_fee is not None:
         from decimal import Decimal
 
         if Decimal(e.fee) < contest.filing_fee:
-            d.rule(K.FILING_REJECTED, gs("163-291", "(3)"),
-                   f"{name} paid ${e.fee}, less than the filing fee of ${contest.filing_fee}",
-                   [name], reason="filing fee not paid")
+            d.rule(
+                K.FILING_REJECTED,
+                gs("163-291", "(3)"),
+                f"{name} paid ${e.fee}, less than the filing fee of ${contest.filing_fee}",
+                [name],
+                reason="filing fee not paid",
+            )
             return
     if ctx.lists_nominees:
         # The candidates of an election after a primary are the nominees: their notices are
         # recorded, not checked against the filing period (the primary contest did that).
         if e.at >= ctx.election_start:
-            d.rule(K.FILING_REJECTED, ctx.filing_cite(),
-                   f"{name} was listed on or after election day", [name],
-                   reason="after election day")
+            d.rule(
+                K.FILING_REJECTED,
+                ctx.filing_cite(),
+                f"{name} was listed on or after election day",
+                [name],
+                reason="after election day",
+            )
             return
         later = [x for x in d.windows if x.kind != "original"]
         w: Window | None = d.windows[0]
@@ -588,9 +673,13 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
         if last.kind == "original":
             # the statutory period's own subsection (163-291(2)a in a census year, say)
             cite = next((dl.cites[0] for dl in d.deadlines if dl.kind is DK.FILING_CLOSES), cite)
-        d.rule(K.FILING_REJECTED, cite,
-               f"{name}'s notice came outside every filing period ({windows})", [name],
-               reason="outside the filing period")
+        d.rule(
+            K.FILING_REJECTED,
+            cite,
+            f"{name}'s notice came outside every filing period ({windows})",
+            [name],
+            reason="outside the filing period",
+        )
         return
     cand = Cand(name, e.party, e.at, reopened=w.kind != "original")
     others = tuple(c for c in d.cands if c.name != name)
@@ -647,8 +736,9 @@ def on_candidate_off(d: Draft, name: str, what: str, death: datetime, notice: da
     cand = d.cand(name)
     if cand is None and what != cg.WITHDREW:
         # not (or no longer) a candidate here: remember it, so a later notice is refused
-        d.set(cands=(*d.cands, Cand(name, status=what, off_at=death, on_ballot=False,
-                                    counted=False)))
+        d.set(
+            cands=(*d.cands, Cand(name, status=what, off_at=death, on_ballot=False, counted=False))
+        )
         return
     if cand is None or not cand.active:
         return
@@ -662,9 +752,14 @@ def on_candidate_off(d: Draft, name: str, what: str, death: datetime, notice: da
     if finding.gap is not None:
         # a gap of the statutes: cite the nearest sections and say which fallback is used
         g = finding.gap
-        d.rule(K.NO_PROVISION, g.near,
-               f"{name} {verb}: no provision covers these facts ({g.note}); the simulator "
-               f"falls back to this: {g.fallback(facts)}", [name], gap=g.id)
+        d.rule(
+            K.NO_PROVISION,
+            g.near,
+            f"{name} {verb}: no provision covers these facts ({g.note}); the simulator "
+            f"falls back to this: {g.fallback(facts)}",
+            [name],
+            gap=g.id,
+        )
         rule_id = g.id
     else:
         assert finding.rule is not None
@@ -678,92 +773,147 @@ def on_candidate_off(d: Draft, name: str, what: str, death: datetime, notice: da
         assert finding.rule is not None
         others = ", ".join(f"{r.cite} ({r.id})" for r in finding.overruled)
         r0 = d.rulings[first]
-        note = (f" [{others} also reach{'es' if len(finding.overruled) == 1 else ''} these "
-                f"facts; the more specific {finding.rule.cite} ({finding.rule.id}) governs]")
-        d.set(rulings=(*d.rulings[:first], attrs.evolve(r0, text=r0.text + note),
-                       *d.rulings[first + 1:]))
+        note = (
+            f" [{others} also reach{'es' if len(finding.overruled) == 1 else ''} these "
+            f"facts; the more specific {finding.rule.cite} ({finding.rule.id}) governs]"
+        )
+        d.set(
+            rulings=(
+                *d.rulings[:first],
+                attrs.evolve(r0, text=r0.text + note),
+                *d.rulings[first + 1 :],
+            )
+        )
 
 
-def _apply_effect(d: Draft, eff: cg.Effect, name: str, verb: str, f: cg.Facts,
-                  notice: datetime, rule_id: str) -> None:
+def _apply_effect(
+    d: Draft, eff: cg.Effect, name: str, verb: str, f: cg.Facts, notice: datetime, rule_id: str
+) -> None:
     ctx = d.ctx
     k = eff.kind
     if k == "name_removed":
         d.update_cand(name, on_ballot=False, counted=False)
-        why = ("the ballots are not yet printed" if not f.printed_at_notice
-               else "the ballots will be reprinted")
+        why = (
+            "the ballots are not yet printed"
+            if not f.printed_at_notice
+            else "the ballots will be reprinted"
+        )
         if f.when == cg.DURING_FILING:
             why = "filing is still open"
-        d.rule(K.NAME_REMOVED, eff.cites,
-               f"{name} {verb}; {why}, so the name is not on the ballot", [name])
+        d.rule(
+            K.NAME_REMOVED,
+            eff.cites,
+            f"{name} {verb}; {why}, so the name is not on the ballot",
+            [name],
+        )
     elif k == "name_remains":
         d.update_cand(name, on_ballot=True)
         if f.reprint is None and f.printed_at_notice:
             d.set(awaiting_reprint=(*d.awaiting_reprint, name))
         when = " after the ballots were printed" if f.printed_at_notice else ""
         why = eff.text or "the ballots are not reprinted"
-        d.rule(K.NAME_REMAINS, eff.cites,
-               f"{name} {verb}{when}: {why}, so the name remains on the ballot", [name])
+        d.rule(
+            K.NAME_REMAINS,
+            eff.cites,
+            f"{name} {verb}{when}: {why}, so the name remains on the ballot",
+            [name],
+        )
     elif k == "nomination_ends":
         d.set(nominated=tuple(n for n in d.nominated if n != name))
-        d.rule(K.NAME_REMOVED, eff.cites,
-               f"{name} {verb} after being declared nominated: no longer a nominee; the "
-               "election's ballot is governed by G.S. 163-294.4 and 163-294.1(b)", [name])
+        d.rule(
+            K.NAME_REMOVED,
+            eff.cites,
+            f"{name} {verb} after being declared nominated: no longer a nominee; the "
+            "election's ballot is governed by G.S. 163-294.4 and 163-294.1(b)",
+            [name],
+        )
     elif k == "ineffective":
         # G.S. 163-106(e): a withdrawal after the deadline leaves the candidacy standing
         d.update_cand(name, status=ACTIVE, off_at=None, on_ballot=True, counted=True)
     elif k == "not_counted":
         d.update_cand(name, counted=False)
-        d.rule(K.VOTES_DISREGARDED, eff.cites,
-               f"votes cast for {name} are not counted or considered for any purpose", [name])
+        d.rule(
+            K.VOTES_DISREGARDED,
+            eff.cites,
+            f"votes cast for {name} are not counted or considered for any purpose",
+            [name],
+        )
     elif k == "vacant_if_elected":
         c = d.cand(name)
         if name in d.elected and f.when == cg.ELECTION_OR_AFTER:
             d.set(elected=tuple(n for n in d.elected if n != name), vacant=d.vacant + 1)
-            d.rule(K.OFFICE_VACANT, eff.cites,
-                   f"{name}, declared elected, {verb} before taking the oath of office: the "
-                   "office is vacant, to be filled under G.S. 160A-63", [name])
+            d.rule(
+                K.OFFICE_VACANT,
+                eff.cites,
+                f"{name}, declared elected, {verb} before taking the oath of office: the "
+                "office is vacant, to be filled under G.S. 160A-63",
+                [name],
+            )
         elif c is not None:
             d.update_cand(name, vacant_if_elected=eff.cite)
     elif k == "vacant_now":
-        d.rule(K.OFFICE_VACANT, eff.cites,
-               f"{name} {verb} after taking the oath: a vacancy in office, filled by the "
-               "governing body under G.S. 160A-63", [name])
+        d.rule(
+            K.OFFICE_VACANT,
+            eff.cites,
+            f"{name} {verb} after taking the oath: a vacancy in office, filled by the "
+            "governing body under G.S. 160A-63",
+            [name],
+        )
     elif k == "reopen":
         cite = eff.cite
-        opens, close = cal.reopened_period(notice if notice > d.at else d.at, eff.days, cite,
-                                           ctx.office)
+        opens, close = cal.reopened_period(
+            notice if notice > d.at else d.at, eff.days, cite, ctx.office
+        )
         d.set(windows=(*d.windows, Window(opens, close.due, cite, "reopened")))
         d.deadline(close)
         d.timer(close.due, "reopened_filing_closes")
-        d.rule(K.FILING_REOPENED, eff.cites,
-               f"{name} {verb}; the board reopens filing for {eff.days} days, from "
-               f"{opens.strftime('%Y-%m-%d %H:%M')} to {close.due.strftime('%Y-%m-%d %H:%M')}"
-               + (f" (moved from {close.moved_from.date()}: {close.why_moved})"
-                  if close.moved_from else ""),
-               [name], opens=opens, closes=close.due)
+        d.rule(
+            K.FILING_REOPENED,
+            eff.cites,
+            f"{name} {verb}; the board reopens filing for {eff.days} days, from "
+            f"{opens.strftime('%Y-%m-%d %H:%M')} to {close.due.strftime('%Y-%m-%d %H:%M')}"
+            + (
+                f" (moved from {close.moved_from.date()}: {close.why_moved})"
+                if close.moved_from
+                else ""
+            ),
+            [name],
+            opens=opens,
+            closes=close.due,
+        )
         d.go(Phase.FILING_REOPENED)
     elif k == "certify_if_none":
         d.set(after_reopen="certify")
     elif k == "certify" and d.phase is Phase.FILING_REOPENED:
         # others may still file: whether a primary is needed is settled when the period closes
         d.update_cand(name, on_ballot=False, counted=False)
-        d.rule(K.NAME_REMOVED, eff.cites,
-               f"{name} {verb} while filing is reopened: the name is not on the ballot, and "
-               "who is nominated is settled when the reopened period closes", [name])
+        d.rule(
+            K.NAME_REMOVED,
+            eff.cites,
+            f"{name} {verb} while filing is reopened: the name is not on the ballot, and "
+            "who is nominated is settled when the reopened period closes",
+            [name],
+        )
     elif k == "certify" or k == "cancel_primary":
         remaining = d.active_names()
         if k == "certify":
             if remaining:
-                d.rule(K.NOMINEE_CERTIFIED, eff.cites,
-                       f"after {name} {verb}, the remaining candidate(s) are certified as the "
-                       "party's nominee(s)", remaining)
-            d.rule(K.PRIMARY_CANCELLED, eff.cites, "no primary is held for this office",
-                   remaining)
+                d.rule(
+                    K.NOMINEE_CERTIFIED,
+                    eff.cites,
+                    f"after {name} {verb}, the remaining candidate(s) are certified as the "
+                    "party's nominee(s)",
+                    remaining,
+                )
+            d.rule(K.PRIMARY_CANCELLED, eff.cites, "no primary is held for this office", remaining)
         else:
-            d.rule(K.PRIMARY_CANCELLED, eff.cites,
-                   f"after {name} {verb}, at most two candidates per seat remain: the primary "
-                   "is not held", remaining)
+            d.rule(
+                K.PRIMARY_CANCELLED,
+                eff.cites,
+                f"after {name} {verb}, at most two candidates per seat remain: the primary "
+                "is not held",
+                remaining,
+            )
             d.rule(K.NOMINATED, eff.cites, "declared nominees without a primary", remaining)
         d.set(nominated=tuple(sorted(remaining)))
         d.go(Phase.DECIDED)
@@ -774,10 +924,14 @@ def _apply_effect(d: Draft, eff: cg.Effect, name: str, verb: str, f: cg.Facts,
         else:
             need = ctx.contest.seats - len(d.active_names())
         d.set(to_nominate=d.to_nominate + need)
-        d.rule(K.PARTY_TO_NOMINATE, eff.cites,
-               f"after {name} {verb}, the party executive committee names {need} nominee(s) "
-               "(G.S. 163-114; the municipal row of its table is not in our sources)",
-               [name], seats=need)
+        d.rule(
+            K.PARTY_TO_NOMINATE,
+            eff.cites,
+            f"after {name} {verb}, the party executive committee names {need} nominee(s) "
+            "(G.S. 163-114; the municipal row of its table is not in our sources)",
+            [name],
+            seats=need,
+        )
         if d.phase in (Phase.BALLOT, Phase.DECIDED) or (
             ctx.stage is Stage.PRIMARY and d.phase in (Phase.FILING_REOPENED, Phase.COUNTING)
         ):
@@ -785,10 +939,14 @@ def _apply_effect(d: Draft, eff: cg.Effect, name: str, verb: str, f: cg.Facts,
         # in an election already under way, or a primary still settling another place (a lot,
         # a second primary), the count goes on; the nomination is made whenever it comes
     elif k == "replacement_votes":
-        d.rule(K.NAME_REMAINS, eff.cites,
-               f"{name} {verb} after the ballots were printed ({cg.reprint_words(f)}): they "
-               f"are not reprinted, and votes for {name} will count for the replacement "
-               "nominee", [name])
+        d.rule(
+            K.NAME_REMAINS,
+            eff.cites,
+            f"{name} {verb} after the ballots were printed ({cg.reprint_words(f)}): they "
+            f"are not reprinted, and votes for {name} will count for the replacement "
+            "nominee",
+            [name],
+        )
         d.set(awaiting_reprint=(*d.awaiting_reprint, name))
 
 
@@ -810,26 +968,27 @@ def on_filing_extended(d: Draft, e: FilingExtended) -> None:
     close = d.original_close
     # a nonpartisan primary with too few candidates was decided at the close (163-294(a)); the
     # extension reopens that decision
-    undecided_primary = (ctx.nonpartisan_primary and d.phase is Phase.DECIDED
-                         and not any(d.tallies))
+    undecided_primary = ctx.nonpartisan_primary and d.phase is Phase.DECIDED and not any(d.tallies)
     reason = why = None
     if ctx.method is Method.PARTISAN:
         reason, why = "partisan election", "163-294.4(a) applies only to nonpartisan elections"
     elif close is None or e.at <= close:
         reason, why = "filing period not expired", "the filing period has not yet expired"
     elif (d.filed_at_close or 0) >= ctx.contest.seats:
-        reason, why = ("every office has candidates",
-                       "candidates filed for all offices to be filled")
+        reason, why = (
+            "every office has candidates",
+            "candidates filed for all offices to be filled",
+        )
     elif d.phase is not Phase.BALLOT and not undecided_primary:
-        reason, why = ("filing no longer extendable",
-                       f"the contest has moved on ({d.phase.value})")
+        reason, why = ("filing no longer extendable", f"the contest has moved on ({d.phase.value})")
     ext = cal.extended_close(close or e.at, cite, ctx.office)
     if reason is None and e.at > ext.due:
-        reason, why = "five days passed", (
-            f"the five days after the close ended {ext.due.strftime('%Y-%m-%d %H:%M')}")
+        reason, why = (
+            "five days passed",
+            (f"the five days after the close ended {ext.due.strftime('%Y-%m-%d %H:%M')}"),
+        )
     if reason is not None:
-        d.rule(K.FILING_REJECTED, cite, f"the board cannot extend filing: {why}",
-               reason=reason)
+        d.rule(K.FILING_REJECTED, cite, f"the board cannot extend filing: {why}", reason=reason)
         return
     assert close is not None
     if undecided_primary:
@@ -837,9 +996,14 @@ def on_filing_extended(d: Draft, e: FilingExtended) -> None:
     d.set(windows=(*d.windows, Window(close, ext.due, cite, "extended")))
     d.deadline(ext)
     d.timer(ext.due, "extended_filing_closes")
-    d.rule(K.FILING_EXTENDED, cite,
-           f"candidates have not filed for every office: filing is extended to "
-           f"{ext.due.strftime('%Y-%m-%d %H:%M')}", opens=close, closes=ext.due)
+    d.rule(
+        K.FILING_EXTENDED,
+        cite,
+        f"candidates have not filed for every office: filing is extended to "
+        f"{ext.due.strftime('%Y-%m-%d %H:%M')}",
+        opens=close,
+        closes=ext.due,
+    )
     d.go(Phase.FILING_EXTENDED)
 
 
@@ -880,9 +1044,14 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
         rnd = 1
     else:
         names = sorted(n for n, v in counts.items() if v)
-        d.rule(K.VOTES_DISREGARDED, gs("163-279", "(a)"),
-               f"votes reported while the contest is {phase.value}: there is no election to "
-               "count them in", names, once=True)
+        d.rule(
+            K.VOTES_DISREGARDED,
+            gs("163-279", "(a)"),
+            f"votes reported while the contest is {phase.value}: there is no election to "
+            "count them in",
+            names,
+            once=True,
+        )
         return
     if d.first_vote_at is None:
         d.set(first_vote_at=d.at)
@@ -904,13 +1073,21 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
     d.set(tallies=tuple(tallies))
     if stray:
         if rnd == 1:
-            d.rule(K.VOTES_DISREGARDED, _runoff_sub(d),
-                   "the runoff ballot has only the runoff candidates and no space for write-ins",
-                   sorted(stray), once=True)
+            d.rule(
+                K.VOTES_DISREGARDED,
+                _runoff_sub(d),
+                "the runoff ballot has only the runoff candidates and no space for write-ins",
+                sorted(stray),
+                once=True,
+            )
         else:
-            d.rule(K.VOTES_DISREGARDED, d.ctx.filing_cite(),
-                   "votes for a person whose notice of candidacy was not accepted",
-                   sorted(stray), once=True)
+            d.rule(
+                K.VOTES_DISREGARDED,
+                d.ctx.filing_cite(),
+                "votes for a person whose notice of candidacy was not accepted",
+                sorted(stray),
+                once=True,
+            )
     # votes before the day (absentee, one-stop) are banked; the count starts on the day
     if d.at >= _round_start(d):
         d.go(Phase.COUNTING if rnd == 0 else Phase.RUNOFF_COUNTING)
@@ -933,8 +1110,13 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
 
 
 # A recount replaces the totals of a round whose result was declared and declares it again.
-RECOUNTABLE = (Phase.AWAITING_RECOUNT, Phase.RUNOFF_REQUEST, Phase.TIE_WITHDRAWAL,
-               Phase.AWAITING_LOT, Phase.DECIDED)
+RECOUNTABLE = (
+    Phase.AWAITING_RECOUNT,
+    Phase.RUNOFF_REQUEST,
+    Phase.TIE_WITHDRAWAL,
+    Phase.AWAITING_LOT,
+    Phase.DECIDED,
+)
 
 
 def _round_start(d: Draft) -> datetime:
@@ -942,16 +1124,22 @@ def _round_start(d: Draft) -> datetime:
     ctx = d.ctx
     if d.round == 0:
         return ctx.election_start
-    day = (cal.fourth_tuesday_before_election(ctx.contest.year) if ctx.partisan_primary
-           else cal.election_day(ctx.contest.year))
-    return cal.local(day, cal.time(0, 0), ctx.tz)
+    day = (
+        cal.fourth_tuesday_before_election(ctx.contest.year)
+        if ctx.partisan_primary
+        else cal.election_day(ctx.contest.year)
+    )
+    return cal.local(day, time(0, 0), ctx.tz)
 
 
 def on_recount(d: Draft, e: RecountHeld) -> None:
     if d.phase not in RECOUNTABLE or d.declared_at is None:
-        d.rule(K.REQUEST_REJECTED, gs("163-293", "(d)(1)"),
-               "a recount before any result was declared has no effect",
-               reason="no result to recount")
+        d.rule(
+            K.REQUEST_REJECTED,
+            gs("163-293", "(d)(1)"),
+            "a recount before any result was declared has no effect",
+            reason="no result to recount",
+        )
         return
     rnd = d.round
     tallies = list(d.tallies)
@@ -971,25 +1159,43 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     name = e.candidate
     cite = gs("163-291", "(6)") if ctx.partisan_primary else gs("163-293", "(c)")
     if not ctx.has_runoff:
-        d.rule(K.REQUEST_REJECTED, gs("163-292") if ctx.method is Method.PLURALITY
-               else gs("163-294", "(b)") if ctx.method is Method.PRIMARY else gs("163-291"),
-               f"{name} asked for a runoff, but this method has none", [name],
-               reason="no runoff under this method")
+        d.rule(
+            K.REQUEST_REJECTED,
+            gs("163-292")
+            if ctx.method is Method.PLURALITY
+            else gs("163-294", "(b)")
+            if ctx.method is Method.PRIMARY
+            else gs("163-291"),
+            f"{name} asked for a runoff, but this method has none",
+            [name],
+            reason="no runoff under this method",
+        )
         return
     phase = d.phase
-    if phase in (Phase.BALLOT, Phase.COUNTING, Phase.FILING, Phase.FILING_REOPENED,
-                 Phase.FILING_EXTENDED):
+    if phase in (
+        Phase.BALLOT,
+        Phase.COUNTING,
+        Phase.FILING,
+        Phase.FILING_REOPENED,
+        Phase.FILING_EXTENDED,
+    ):
         if ctx.interp.early_request == "reject":
-            d.rule(K.REQUEST_REJECTED, cite, f"{name}'s request came before the canvass",
-                   [name], reason="before the result was declared")
+            d.rule(
+                K.REQUEST_REJECTED,
+                cite,
+                f"{name}'s request came before the canvass",
+                [name],
+                reason="before the result was declared",
+            )
             return
         d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
         return
     pool = d.pool
     if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
         if name not in pool.eligible:
-            _reject_request(d, name, "only the candidates tied for second may demand a runoff",
-                            cite)
+            _reject_request(
+                d, name, "only the candidates tied for second may demand a runoff", cite
+            )
             return
         if pool.request_due is not None and e.at > pool.request_due:
             _reject_request(d, name, "the request came after the deadline", cite, late=True)
@@ -997,21 +1203,34 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
         d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
         remaining = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
         if remaining == [name]:
-            _start_runoff(d, (*pool.leaders, name), 1, gs("163-293", "(d)(2)"),
-                          f"the other tied candidates withdrew and {name} demanded a runoff")
+            _start_runoff(
+                d,
+                (*pool.leaders, name),
+                1,
+                gs("163-293", "(d)(2)"),
+                f"the other tied candidates withdrew and {name} demanded a runoff",
+            )
         return
     if phase is Phase.TIE_WITHDRAWAL and pool is not None:
-        _reject_request(d, name, "a runoff between the tied candidates follows unless one "
-                        "withdraws; no request is needed", gs("163-293", "(d)(1)"))
+        _reject_request(
+            d,
+            name,
+            "a runoff between the tied candidates follows unless one "
+            "withdraws; no request is needed",
+            gs("163-293", "(d)(1)"),
+        )
         return
-    if phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED) and pool is not None and (
-        pool.kind == "request"
+    if (
+        phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED)
+        and pool is not None
+        and (pool.kind == "request")
     ):
         _request_in_window(d, name, e.at, pool, cite)
         return
     # The window may be gone (the leader declared when it closed): the deadline still says late.
-    dues = [dl.due for dl in d.deadlines
-            if dl.kind in (DK.RUNOFF_REQUEST, DK.SECOND_PRIMARY_REQUEST)]
+    dues = [
+        dl.due for dl in d.deadlines if dl.kind in (DK.RUNOFF_REQUEST, DK.SECOND_PRIMARY_REQUEST)
+    ]
     if pool is not None and pool.request_due is not None:
         dues.append(pool.request_due)
     late = bool(dues) and e.at > max(dues)
@@ -1024,14 +1243,22 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
 
 
 def _reject_request(d: Draft, name: str, reason: str, cite: Cite, late: bool = False) -> None:
-    d.rule(K.REQUEST_REJECTED, cite, f"{name}'s request is rejected: {reason}", [name],
-           reason="late" if late else reason)
+    d.rule(
+        K.REQUEST_REJECTED,
+        cite,
+        f"{name}'s request is rejected: {reason}",
+        [name],
+        reason="late" if late else reason,
+    )
 
 
 def _request_in_window(d: Draft, name: str, at: datetime, pool: Pool, cite: Cite) -> None:
     if name not in pool.eligible:
-        why = ("a candidate declared elected by majority may not" if name in pool.elected_first
-               else "only the runner(s)-up the statute names may request one")
+        why = (
+            "a candidate declared elected by majority may not"
+            if name in pool.elected_first
+            else "only the runner(s)-up the statute names may request one"
+        )
         _reject_request(d, name, why, _runoff_cite(d, pool))
         return
     c = d.cand(name)
@@ -1071,15 +1298,20 @@ def _apply_early_requests(d: Draft) -> None:
             else:
                 _reject_request(d, name, "only the tied runners-up may demand a runoff", cite)
         else:
-            _reject_request(d, name, "at the canvass no runoff was available to this "
-                            "candidate", cite)
+            _reject_request(
+                d, name, "at the canvass no runoff was available to this candidate", cite
+            )
 
 
 def on_lot(d: Draft, e: LotDrawn) -> None:
     if d.phase is not Phase.AWAITING_LOT:
-        d.rule(K.REQUEST_REJECTED, gs("163-292", "(3)"),
-               f"a lot was drawn for {e.winner}, but no tie awaits a lot", [e.winner],
-               reason="no lot pending")
+        d.rule(
+            K.REQUEST_REJECTED,
+            gs("163-292", "(3)"),
+            f"a lot was drawn for {e.winner}, but no tie awaits a lot",
+            [e.winner],
+            reason="no lot pending",
+        )
         return
     d.set(lots=(*d.lots, e.winner))
     if d.round == 0:
@@ -1096,25 +1328,40 @@ def on_oath(d: Draft, e: OathTaken) -> None:
 def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
     name = e.candidate
     if d.to_nominate <= 0:
-        d.rule(K.REQUEST_REJECTED, gs("163-114"),
-               f"{name} was named, but no nomination is for the party to make", [name],
-               reason="no vacancy to fill")
+        d.rule(
+            K.REQUEST_REJECTED,
+            gs("163-114"),
+            f"{name} was named, but no nomination is for the party to make",
+            [name],
+            reason="no vacancy to fill",
+        )
         return
     replaces = None
     for c in d.cands:
         # 08 NCAC 06B .0104: a general election ballot not reprinted
-        if not c.active and c.name in d.awaiting_reprint and d.ctx.stage is Stage.ELECTION and (
-            not any(x.replaces == c.name for x in d.cands)
+        if (
+            not c.active
+            and c.name in d.awaiting_reprint
+            and d.ctx.stage is Stage.ELECTION
+            and (not any(x.replaces == c.name for x in d.cands))
         ):
             replaces = c.name
-    d.set(cands=(*(c for c in d.cands if c.name != name),
-                 Cand(name, e.party, e.at, replaces=replaces)),
-          to_nominate=d.to_nominate - 1)
+    d.set(
+        cands=(
+            *(c for c in d.cands if c.name != name),
+            Cand(name, e.party, e.at, replaces=replaces),
+        ),
+        to_nominate=d.to_nominate - 1,
+    )
     if d.ctx.stage is Stage.PRIMARY:
         d.set(nominated=(*d.nominated, name))
-    d.rule(K.NOMINATED, gs("163-114"),
-           f"the party executive committee names {name} as nominee"
-           + (f" in place of {replaces}" if replaces else ""), [name])
+    d.rule(
+        K.NOMINATED,
+        gs("163-114"),
+        f"the party executive committee names {name} as nominee"
+        + (f" in place of {replaces}" if replaces else ""),
+        [name],
+    )
     if d.to_nominate == 0 and d.phase is Phase.AWAITING_NOMINATION:
         d.go(Phase.DECIDED if d.ctx.stage is Stage.PRIMARY else Phase.BALLOT)
 
@@ -1186,8 +1433,13 @@ def _fmt_tally(people: Sequence[tuple[str, int]]) -> str:
 
 def _lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
     for winner in sel.lot_winners:  # one ruling for each drawing
-        d.rule(K.DECIDED_BY_LOT, list(cite),
-               f"{winner} won the drawing of lots for a tied place", [winner], once=True)
+        d.rule(
+            K.DECIDED_BY_LOT,
+            list(cite),
+            f"{winner} won the drawing of lots for a tied place",
+            [winner],
+            once=True,
+        )
 
 
 def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: str) -> None:
@@ -1199,18 +1451,31 @@ def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: 
         c = d.cand(n)
         if c is not None and not c.active and not ctx.nominating:
             why = c.vacant_if_elected or (
-                gs("163-294.1", "(c)") if c.off_at and c.off_at >= ctx.election_start
-                else gs("163-294.4", "(c)") if c.status == cg.DIED else gs("163-294.1", "(b)")
+                gs("163-294.1", "(c)")
+                if c.off_at and c.off_at >= ctx.election_start
+                else gs("163-294.4", "(c)")
+                if c.status == cg.DIED
+                else gs("163-294.1", "(b)")
             )
             d.set(vacant=d.vacant + 1)
-            d.rule(K.OFFICE_VACANT, why,
-                   f"{n} ({c.status}) polled enough votes to be elected: the board declares "
-                   "the office vacant, to be filled under G.S. 160A-63", [n], once=True)
+            d.rule(
+                K.OFFICE_VACANT,
+                why,
+                f"{n} ({c.status}) polled enough votes to be elected: the board declares "
+                "the office vacant, to be filled under G.S. 160A-63",
+                [n],
+                once=True,
+            )
             continue
         if c is not None and not c.active and ctx.nominating:
             # gap left-after-primary-day: a candidate who has left is not declared nominated
-            d.rule(K.VOTES_DISREGARDED, gs("163-294.1", "(b)"),
-                   f"{n} ({c.status}) cannot be declared nominated", [n], once=True)
+            d.rule(
+                K.VOTES_DISREGARDED,
+                gs("163-294.1", "(b)"),
+                f"{n} ({c.status}) cannot be declared nominated",
+                [n],
+                once=True,
+            )
             continue
         winners.append(n)
     # a ruling names only those it declares (a lot or a runoff completes a partial result)
@@ -1238,9 +1503,14 @@ def _fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> No
     short = places - len(chosen)
     if short > 0 and not d.ctx.nominating:
         d.set(vacant=d.vacant + short)
-        d.rule(K.OFFICE_VACANT, [gs("163-294.1", "(d)"), gs("160A-63")],
-               f"{short} seat(s) had no candidate to fill them: vacant, to be filled under "
-               "G.S. 160A-63", (), once=True)
+        d.rule(
+            K.OFFICE_VACANT,
+            [gs("163-294.1", "(d)"), gs("160A-63")],
+            f"{short} seat(s) had no candidate to fill them: vacant, to be filled under "
+            "G.S. 160A-63",
+            (),
+            once=True,
+        )
 
 
 def decide_first(d: Draft, after_lot: bool = False) -> None:
@@ -1277,10 +1547,14 @@ def _decide_plurality(d: Draft) -> None:
         if sel.chosen:
             _declare(d, sel.chosen, cite, f"highest vote: {_fmt_tally(people)}")
         if gap:
-            d.rule(K.NO_PROVISION, [tie_cite, gs("163-182.8", "(2)")],
-                   "a tie for a seat: the part of G.S. 163-294(c) on ties is not in our "
-                   "sources; the simulator falls back to lots as G.S. 163-182.8(2) does",
-                   sel.tie_pool, once=True)
+            d.rule(
+                K.NO_PROVISION,
+                [tie_cite, gs("163-182.8", "(2)")],
+                "a tie for a seat: the part of G.S. 163-294(c) on ties is not in our "
+                "sources; the simulator falls back to lots as G.S. 163-182.8(2) does",
+                sel.tie_pool,
+                once=True,
+            )
         d.go(Phase.AWAITING_LOT)
         return
     _lot_ruling(d, sel, [tie_cite])
@@ -1297,13 +1571,21 @@ def _decide_nonpartisan_primary(d: Draft) -> None:
     people = _people(d, tally, nominating=True)
     sel = select(people, 2 * n, d.lots)
     top = {name for name, _ in everyone[: 2 * n]}
-    skipped = [name for name, _ in everyone if name in top and (c := d.cand(name)) is not None
-               and not c.active]
+    skipped = [
+        name
+        for name, _ in everyone
+        if name in top and (c := d.cand(name)) is not None and not c.active
+    ]
     if skipped:
-        d.rule(K.VOTES_DISREGARDED, gs("163-294.1", "(b)"),
-               f"{', '.join(skipped)} polled enough votes for nomination but left the race "
-               "after the ballots were printed: those votes are disregarded and the next "
-               "highest is nominated", skipped, once=True)
+        d.rule(
+            K.VOTES_DISREGARDED,
+            gs("163-294.1", "(b)"),
+            f"{', '.join(skipped)} polled enough votes for nomination but left the race "
+            "after the ballots were printed: those votes are disregarded and the next "
+            "highest is nominated",
+            skipped,
+            once=True,
+        )
     cite = gs("163-294", "(b)")
     if sel.tied:
         _lot_ruling(d, sel, [cite])
@@ -1337,17 +1619,23 @@ def _decide_majority(d: Draft) -> None:
     if primary:
         threshold = Fraction(3 * total, 10 * n)
         tcite = gs("163-111", "(a)(2)" if group else "(a)(1)")
-        what = "substantial plurality (more than 30%" + (" of the total per seat)" if group
-                                                          else " of the total)")
+        what = "substantial plurality (more than 30%" + (
+            " of the total per seat)" if group else " of the total)"
+        )
     else:
         threshold = Fraction(total, 2 * n)
         tcite = gs("163-293", "(a)(2)" if group else "(a)(1)")
         what = "majority (more than half" + (" of the total per seat)" if group else ")")
-    if not any(r.kind is K.MAJORITY_THRESHOLD and r.get("total") == total
-               for r in d.rulings):  # again after a recount that changes the total
-        d.rule(K.MAJORITY_THRESHOLD, tcite,
-               f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
-               total=total, threshold=exact(threshold))
+    if not any(
+        r.kind is K.MAJORITY_THRESHOLD and r.get("total") == total for r in d.rulings
+    ):  # again after a recount that changes the total
+        d.rule(
+            K.MAJORITY_THRESHOLD,
+            tcite,
+            f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
+            total=total,
+            threshold=exact(threshold),
+        )
     people = _people(d, tally, nominating=primary)
     if not people:
         _fill_vacancies_if_short(d, n, ())
@@ -1362,18 +1650,33 @@ def _decide_majority(d: Draft) -> None:
     top = select(majority, n, d.lots)
     _lot_ruling(d, top, [tcite, gs("163-292", "(3)")])
     if top.tied:
-        d.rule(K.NO_PROVISION, [tcite, gs("163-292", "(3)")],
-               "candidates over the threshold are tied for the last seat: the statute does not "
-               "say how to choose; the simulator falls back to lots", top.tie_pool, once=True)
+        d.rule(
+            K.NO_PROVISION,
+            [tcite, gs("163-292", "(3)")],
+            "candidates over the threshold are tied for the last seat: the statute does not "
+            "say how to choose; the simulator falls back to lots",
+            top.tie_pool,
+            once=True,
+        )
         if top.chosen:  # the seats the tie does not decide
-            _declare(d, top.chosen, tcite, f"over the threshold of {exact(threshold)}: "
-                     + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen))
+            _declare(
+                d,
+                top.chosen,
+                tcite,
+                f"over the threshold of {exact(threshold)}: "
+                + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen),
+            )
         d.go(Phase.AWAITING_LOT)
         return
     first = top.chosen
     if first:
-        _declare(d, first, tcite, f"over the threshold of {exact(threshold)}: "
-                 + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in first))
+        _declare(
+            d,
+            first,
+            tcite,
+            f"over the threshold of {exact(threshold)}: "
+            + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in first),
+        )
     r = n - len(first)
     if r == 0:
         d.go(Phase.DECIDED)
@@ -1387,10 +1690,14 @@ def _decide_majority(d: Draft) -> None:
     best_sel = select(rest, r, d.lots)
     _lot_ruling(d, best_sel, [_runoff_sub(d), gs("163-292", "(3)")])
     if best_sel.tied:
-        d.rule(K.NO_PROVISION, [_runoff_sub(d), gs("163-292", "(3)")],
-               "a tie decides who would be declared elected unless a runoff is requested: the "
-               "statute does not say; the simulator falls back to lots", best_sel.tie_pool,
-               once=True)
+        d.rule(
+            K.NO_PROVISION,
+            [_runoff_sub(d), gs("163-292", "(3)")],
+            "a tie decides who would be declared elected unless a runoff is requested: the "
+            "statute does not say; the simulator falls back to lots",
+            best_sel.tie_pool,
+            once=True,
+        )
         d.go(Phase.AWAITING_LOT)
         return
     best = best_sel.chosen
@@ -1420,16 +1727,27 @@ def _decide_majority(d: Draft) -> None:
         sc = d.cand(second)
         if sc is not None and not sc.active:
             if sc.status == cg.DIED and not primary:
-                d.rule(K.NO_RUNOFF, gs("163-294.4", "(c)"),
-                       f"the second highest vote went to {second}, who died: no runoff",
-                       [second])
-                _declare_leaders(d, best, gs("163-294.4", "(c)"),
-                                 "the runner-up is dead, so the highest is elected")
+                d.rule(
+                    K.NO_RUNOFF,
+                    gs("163-294.4", "(c)"),
+                    f"the second highest vote went to {second}, who died: no runoff",
+                    [second],
+                )
+                _declare_leaders(
+                    d,
+                    best,
+                    gs("163-294.4", "(c)"),
+                    "the runner-up is dead, so the highest is elected",
+                )
                 return
-            d.rule(K.NO_PROVISION, [_runoff_sub(d), gs("163-294.4", "(c)")],
-                   f"the runner-up {second} is no longer a candidate ({sc.status}); the "
-                   "statutes speak only of a dead runner-up: the simulator falls back to no "
-                   "runoff, as 163-294.4(c) provides for a death", [second])
+            d.rule(
+                K.NO_PROVISION,
+                [_runoff_sub(d), gs("163-294.4", "(c)")],
+                f"the runner-up {second} is no longer a candidate ({sc.status}); the "
+                "statutes speak only of a dead runner-up: the simulator falls back to no "
+                "runoff, as 163-294.4(c) provides for a death",
+                [second],
+            )
             d.rule(K.NO_RUNOFF, _runoff_sub(d), f"{second} cannot request a runoff", [second])
             _declare_leaders(d, best, _runoff_sub(d), "no eligible runner-up")
             return
@@ -1439,26 +1757,46 @@ def _decide_majority(d: Draft) -> None:
             _declare_leaders(d, best, _runoff_sub(d), "no other candidate")
             return
         boundary = below[min(r, len(below)) - 1][1]
-        eligible = tuple(nm for nm, v in below if v >= boundary
-                         and ((c := d.cand(nm)) is None or c.active))
+        eligible = tuple(
+            nm for nm, v in below if v >= boundary and ((c := d.cand(nm)) is None or c.active)
+        )
         if not eligible:
             _declare_leaders(d, best, _runoff_sub(d), "no eligible runner-up")
             return
-    _open_request_window(d, Pool("request", leaders=tuple(best), eligible=eligible, seats=r,
-                                 elected_first=tuple(first)))
+    _open_request_window(
+        d,
+        Pool(
+            "request", leaders=tuple(best), eligible=eligible, seats=r, elected_first=tuple(first)
+        ),
+    )
 
 
-def _lot_settles(d: Draft, tied: Sequence[str], people: Sequence[tuple[str, int]], places: int,
-                 what: str = "first place") -> bool:
+def _lot_settles(
+    d: Draft,
+    tied: Sequence[str],
+    people: Sequence[tuple[str, int]],
+    places: int,
+    what: str = "first place",
+) -> bool:
     drawn = [n for n in d.lots if n in tied]
     for winner in drawn[:places]:
-        d.rule(K.DECIDED_BY_LOT, [gs("163-111", "(b)"), gs("163-292", "(3)")],
-               f"{winner} won the drawing of lots for {what}", [winner], once=True)
+        d.rule(
+            K.DECIDED_BY_LOT,
+            [gs("163-111", "(b)"), gs("163-292", "(3)")],
+            f"{winner} won the drawing of lots for {what}",
+            [winner],
+            once=True,
+        )
     if len(drawn) >= places:
         return True
-    d.rule(K.NO_PROVISION, [gs("163-111", "(b)"), gs("163-292", "(3)")],
-           f"a tie for {what} in the primary among {', '.join(tied)}: the part of G.S. 163-111 "
-           "on ties is not in our sources; the simulator falls back to lots", tied, once=True)
+    d.rule(
+        K.NO_PROVISION,
+        [gs("163-111", "(b)"), gs("163-292", "(3)")],
+        f"a tie for {what} in the primary among {', '.join(tied)}: the part of G.S. 163-111 "
+        "on ties is not in our sources; the simulator falls back to lots",
+        tied,
+        once=True,
+    )
     d.go(Phase.AWAITING_LOT)
     return False
 
@@ -1472,18 +1810,22 @@ def _open_request_window(d: Draft, pool: Pool) -> None:
     ctx = d.ctx
     declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
     if ctx.partisan_primary:
-        dl = cal.noon_thursday_after(DK.SECOND_PRIMARY_REQUEST, declared, gs("163-291", "(6)"),
-                                     ctx.office)
-        text = (f"no substantial plurality: {', '.join(pool.eligible)} may demand a second "
-                f"primary by {dl.due.strftime('%Y-%m-%d %H:%M')}")
+        dl = cal.noon_thursday_after(
+            DK.SECOND_PRIMARY_REQUEST, declared, gs("163-291", "(6)"), ctx.office
+        )
+        text = (
+            f"no substantial plurality: {', '.join(pool.eligible)} may demand a second "
+            f"primary by {dl.due.strftime('%Y-%m-%d %H:%M')}"
+        )
         cites = [gs("163-111", "(b)"), gs("163-291", "(6)")]
     else:
-        dl = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, gs("163-293", "(c)"),
-                                     ctx.office)
-        text = (f"no majority: {', '.join(pool.leaders)} "
-                f"{'is' if len(pool.leaders) == 1 else 'are'} elected unless "
-                f"{', '.join(pool.eligible)} request{'s' if len(pool.eligible) == 1 else ''} a "
-                f"runoff by {dl.due.strftime('%Y-%m-%d %H:%M')}")
+        dl = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, gs("163-293", "(c)"), ctx.office)
+        text = (
+            f"no majority: {', '.join(pool.leaders)} "
+            f"{'is' if len(pool.leaders) == 1 else 'are'} elected unless "
+            f"{', '.join(pool.eligible)} request{'s' if len(pool.eligible) == 1 else ''} a "
+            f"runoff by {dl.due.strftime('%Y-%m-%d %H:%M')}"
+        )
         cites = [_runoff_sub(d)]
     pool = attrs.evolve(pool, request_due=dl.due)
     d.deadline(dl)
@@ -1496,20 +1838,32 @@ def _open_request_window(d: Draft, pool: Pool) -> None:
 def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     """163-293(d)(1): recount; if still tied, a runoff unless one withdraws within 3 days."""
     if not d.recounted:
-        d.rule(K.RECOUNT_REQUIRED, gs("163-293", "(d)(1)"),
-               f"a tie for the highest number of votes between {', '.join(tied)}: the board "
-               "must recount", tied, once=True)
+        d.rule(
+            K.RECOUNT_REQUIRED,
+            gs("163-293", "(d)(1)"),
+            f"a tie for the highest number of votes between {', '.join(tied)}: the board "
+            "must recount",
+            tied,
+            once=True,
+        )
         d.go(Phase.AWAITING_RECOUNT)
         return
     ctx = d.ctx
     cites = [gs("163-293", "(d)(1)")]
     if len(tied) > 2:
-        d.rule(K.NO_PROVISION, [gs("163-293", "(d)(1)")],
-               f"the recount leaves {len(tied)} candidates tied for first; the statute speaks "
-               "of a runoff between 'the two'"
-               + ("; the simulator holds the runoff among all the tied (reading 6)"
-                  if ctx.interp.three_way_tie == "runoff_all"
-                  else "; the simulator draws lots (alternative reading)"), tied, once=True)
+        d.rule(
+            K.NO_PROVISION,
+            [gs("163-293", "(d)(1)")],
+            f"the recount leaves {len(tied)} candidates tied for first; the statute speaks "
+            "of a runoff between 'the two'"
+            + (
+                "; the simulator holds the runoff among all the tied (reading 6)"
+                if ctx.interp.three_way_tie == "runoff_all"
+                else "; the simulator draws lots (alternative reading)"
+            ),
+            tied,
+            once=True,
+        )
         if ctx.interp.three_way_tie == "lot":
             sel = select([(n, 0) for n in tied], 1, d.lots)
             if sel.tied:
@@ -1519,15 +1873,23 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
             _declare_leaders(d, sel.chosen, gs("163-293", "(d)(1)"), "decided by lot")
             return
     declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
-    dl = cal.end_of_nth_day_after(DK.TIE_WITHDRAWAL, declared, 3, gs("163-293", "(d)(1)"),
-                                  ctx.office)
+    dl = cal.end_of_nth_day_after(
+        DK.TIE_WITHDRAWAL, declared, 3, gs("163-293", "(d)(1)"), ctx.office
+    )
     d.deadline(dl)
     d.timer(dl.due, "tie_withdrawal_passes")
-    d.set(pool=Pool("tie_first", eligible=tied, withdraw_due=dl.due),
-          runoff_status=RunoffStatus.AVAILABLE)
-    d.rule(K.RUNOFF_AVAILABLE, cites,
-           f"the recount confirms the tie: a runoff between {', '.join(tied)} unless one "
-           f"withdraws by {dl.due.strftime('%Y-%m-%d %H:%M')}", tied, once=True)
+    d.set(
+        pool=Pool("tie_first", eligible=tied, withdraw_due=dl.due),
+        runoff_status=RunoffStatus.AVAILABLE,
+    )
+    d.rule(
+        K.RUNOFF_AVAILABLE,
+        cites,
+        f"the recount confirms the tie: a runoff between {', '.join(tied)} unless one "
+        f"withdraws by {dl.due.strftime('%Y-%m-%d %H:%M')}",
+        tied,
+        once=True,
+    )
     d.go(Phase.TIE_WITHDRAWAL)
 
 
@@ -1536,21 +1898,35 @@ def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
     3 days and the last demands a runoff under (c)."""
     ctx = d.ctx
     declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
-    wd = cal.end_of_nth_day_after(DK.TIE_WITHDRAWAL, declared, 3, gs("163-293", "(d)(2)"),
-                                  ctx.office)
+    wd = cal.end_of_nth_day_after(
+        DK.TIE_WITHDRAWAL, declared, 3, gs("163-293", "(d)(2)"), ctx.office
+    )
     rq = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, gs("163-293", "(c)"), ctx.office)
     d.deadline(wd)
     d.deadline(rq)
     d.timer(wd.due, "tie_withdrawal_passes")
     d.timer(rq.due, "runoff_request_passes")
-    d.set(pool=Pool("tie_second", leaders=(leader,), eligible=seconds, seats=1,
-                    request_due=rq.due, withdraw_due=wd.due),
-          runoff_status=RunoffStatus.AVAILABLE)
-    d.rule(K.RUNOFF_AVAILABLE, gs("163-293", "(d)(2)"),
-           f"{leader} leads short of a majority and {', '.join(seconds)} tie for second: "
-           f"{leader} is elected unless all but one of them withdraw by "
-           f"{wd.due.strftime('%Y-%m-%d %H:%M')} and the last demands a runoff by "
-           f"{rq.due.strftime('%Y-%m-%d %H:%M')}", seconds, once=True)
+    d.set(
+        pool=Pool(
+            "tie_second",
+            leaders=(leader,),
+            eligible=seconds,
+            seats=1,
+            request_due=rq.due,
+            withdraw_due=wd.due,
+        ),
+        runoff_status=RunoffStatus.AVAILABLE,
+    )
+    d.rule(
+        K.RUNOFF_AVAILABLE,
+        gs("163-293", "(d)(2)"),
+        f"{leader} leads short of a majority and {', '.join(seconds)} tie for second: "
+        f"{leader} is elected unless all but one of them withdraw by "
+        f"{wd.due.strftime('%Y-%m-%d %H:%M')} and the last demands a runoff by "
+        f"{rq.due.strftime('%Y-%m-%d %H:%M')}",
+        seconds,
+        once=True,
+    )
     d.go(Phase.TIE_WITHDRAWAL)
 
 
@@ -1563,26 +1939,37 @@ def _tie_withdrawal(d: Draft, name: str) -> None:
         d.update_cand(name, status=cg.WITHDREW, off_at=d.at)
         return
     if pool.withdraw_due is not None and d.at > pool.withdraw_due:
-        d.rule(K.REQUEST_REJECTED, cite, f"{name}'s withdrawal came after the three days",
-               [name], reason="late")
+        d.rule(
+            K.REQUEST_REJECTED,
+            cite,
+            f"{name}'s withdrawal came after the three days",
+            [name],
+            reason="late",
+        )
         return
     d.update_cand(name, status=cg.WITHDREW, off_at=d.at, on_ballot=False)
-    remaining = tuple(n for n in pool.eligible if n != name and (
-        (c := d.cand(n)) is None or c.active))
+    remaining = tuple(
+        n for n in pool.eligible if n != name and ((c := d.cand(n)) is None or c.active)
+    )
     d.set(pool=attrs.evolve(pool, eligible=remaining))
     if pool.kind == "tie_first":
         if len(remaining) == 1:
-            _declare_leaders(d, remaining, cite,
-                             f"{name} withdrew within three days of the recount")
+            _declare_leaders(
+                d, remaining, cite, f"{name} withdrew within three days of the recount"
+            )
         return
     if len(remaining) == 1:
         last = remaining[0]
         if last in pool.requests:
-            _start_runoff(d, (*pool.leaders, last), 1, cite,
-                          f"all other tied candidates withdrew and {last} demanded a runoff")
+            _start_runoff(
+                d,
+                (*pool.leaders, last),
+                1,
+                cite,
+                f"all other tied candidates withdrew and {last} demanded a runoff",
+            )
         elif pool.request_due is not None and d.at > pool.request_due:
-            _declare_leaders(d, pool.leaders, cite,
-                             f"{last} did not demand a runoff in time")
+            _declare_leaders(d, pool.leaders, cite, f"{last} did not demand a runoff in time")
 
 
 def _ballot_final(d: Draft, pool: Pool) -> bool:
@@ -1604,13 +1991,13 @@ def _call_runoff(d: Draft, pool: Pool) -> None:
             ballot = (*pool.leaders, *[n for n in pool.eligible if n in pool.requests])
     else:
         ballot = (*pool.leaders, *pool.requests[:1])
-    cite = [_runoff_sub(d), gs("163-291", "(6)") if ctx.partisan_primary else gs("163-293",
-                                                                                 "(c)")]
+    cite = [_runoff_sub(d), gs("163-291", "(6)") if ctx.partisan_primary else gs("163-293", "(c)")]
     _start_runoff(d, ballot, pool.seats, cite, f"{', '.join(pool.requests)} requested in time")
 
 
-def _start_runoff(d: Draft, ballot: Sequence[str], seats: int, cites: Cite | Sequence[Cite],
-                  reason: str) -> None:
+def _start_runoff(
+    d: Draft, ballot: Sequence[str], seats: int, cites: Cite | Sequence[Cite], reason: str
+) -> None:
     """Call the runoff (second primary): its day, its ballot; no request window stays open."""
     ctx = d.ctx
     ballot = tuple(dict.fromkeys(ballot))
@@ -1618,22 +2005,46 @@ def _start_runoff(d: Draft, ballot: Sequence[str], seats: int, cites: Cite | Seq
     what = "second primary" if ctx.partisan_primary else "runoff"
     if ctx.partisan_primary:
         day = cal.fourth_tuesday_before_election(ctx.contest.year)
-        dl = cal.day_deadline(DK.SECOND_PRIMARY, day, (gs("163-279", "(a)(2)"),),
-                              "fourth Tuesday before the election", ctx.tz)
+        dl = cal.day_deadline(
+            DK.SECOND_PRIMARY,
+            day,
+            (gs("163-279", "(a)(2)"),),
+            "fourth Tuesday before the election",
+            ctx.tz,
+        )
     else:
         day = cal.election_day(ctx.contest.year)
-        dl = cal.day_deadline(DK.RUNOFF_ELECTION, day, (gs("163-279", "(a)(4)"),),
-                              "Tuesday after the first Monday in November (163-293(e))", ctx.tz)
+        dl = cal.day_deadline(
+            DK.RUNOFF_ELECTION,
+            day,
+            (gs("163-279", "(a)(4)"),),
+            "Tuesday after the first Monday in November (163-293(e))",
+            ctx.tz,
+        )
     d.deadline(dl)
-    d.deadline(cal.canvass(day, gs("163-182.5", "(b)") if not ctx.partisan_primary
-                           else gs("163-291", "(5)"), ctx.office))
+    d.deadline(
+        cal.canvass(
+            day,
+            gs("163-182.5", "(b)") if not ctx.partisan_primary else gs("163-291", "(5)"),
+            ctx.office,
+        )
+    )
     pool = d.pool
     d.set(pool=Pool("runoff", leaders=pool.leaders if pool else (), seats=seats))
-    d.set(runoff_ballot=ballot, runoff_status=RunoffStatus.CALLED, round=1,
-          tallies=(d.tallies[0], ()), lots=())
-    d.rule(K.RUNOFF_CALLED, cites,
-           f"{reason}: a {what} on {day.isoformat()} between {', '.join(ballot)}"
-           + ("; no write-ins" if not ctx.partisan_primary else ""), ballot)
+    d.set(
+        runoff_ballot=ballot,
+        runoff_status=RunoffStatus.CALLED,
+        round=1,
+        tallies=(d.tallies[0], ()),
+        lots=(),
+    )
+    d.rule(
+        K.RUNOFF_CALLED,
+        cites,
+        f"{reason}: a {what} on {day.isoformat()} between {', '.join(ballot)}"
+        + ("; no write-ins" if not ctx.partisan_primary else ""),
+        ballot,
+    )
     d.go(Phase.RUNOFF_CALLED)
 
 
@@ -1650,13 +2061,17 @@ def decide_runoff(d: Draft, after_lot: bool = False) -> None:
     d.set(runoff_status=RunoffStatus.HELD)
     if sel.tied:
         if ctx.partisan_primary:
-            d.rule(K.NO_PROVISION, [cite, gs("163-292", "(3)")],
-                   "a tie in the second primary: the part of G.S. 163-111 on ties is not in "
-                   "our sources; the simulator falls back to lots", sel.tie_pool, once=True)
+            d.rule(
+                K.NO_PROVISION,
+                [cite, gs("163-292", "(3)")],
+                "a tie in the second primary: the part of G.S. 163-111 on ties is not in "
+                "our sources; the simulator falls back to lots",
+                sel.tie_pool,
+                once=True,
+            )
         _lot_ruling(d, sel, [cite])
         if sel.chosen:
-            _declare(d, sel.chosen, cite, f"highest vote in the {_what(d)}: "
-                     f"{_fmt_tally(people)}")
+            _declare(d, sel.chosen, cite, f"highest vote in the {_what(d)}: {_fmt_tally(people)}")
         d.go(Phase.AWAITING_LOT)
         return
     _lot_ruling(d, sel, [cite])
@@ -1688,8 +2103,9 @@ def step(state: State, event: Event, ctx: Context) -> State:
     return d.freeze()
 
 
-def apply_votes(state: State, ctx: Context, batch: Mapping[str, int], first: VotesCast,
-                last_index: int) -> State:
+def apply_votes(
+    state: State, ctx: Context, batch: Mapping[str, int], first: VotesCast, last_index: int
+) -> State:
     """A run of ``votes_cast`` events, folded in bulk (same result as one step each)."""
     d = _draft(state, ctx, first.at, last_index, "votes_cast")
     on_votes(d, batch)
@@ -1705,8 +2121,7 @@ def finish(state: State, ctx: Context, as_of: datetime | None, seq: int) -> Stat
     return state
 
 
-def replay_contest(ctx: Context, events: Sequence[Event], as_of: datetime | None = None
-                   ) -> State:
+def replay_contest(ctx: Context, events: Sequence[Event], as_of: datetime | None = None) -> State:
     """Fold one contest's events (in the order the board learned them) into its state."""
     state = initial_state(ctx)
     batch: dict[str, int] = {}
@@ -1737,8 +2152,10 @@ def replay_contest(ctx: Context, events: Sequence[Event], as_of: datetime | None
 def one_office_bars(scenario: Scenario) -> dict[str, frozenset[int]]:
     """G.S. 163-291(2): a person with a standing notice for one office may not file for
     another at the same election. Returns, per contest, the filing events it bars."""
-    offices = {c.id: (c.year, c.municipality.strip().lower(), c.office.strip().lower() or c.id)
-               for c in scenario.contests}
+    offices = {
+        c.id: (c.year, c.municipality.strip().lower(), c.office.strip().lower() or c.id)
+        for c in scenario.contests
+    }
     standing: dict[tuple[int, str, str], tuple[str, str]] = {}  # (year, muni, person) -> office
     barred: dict[str, set[int]] = {c.id: set() for c in scenario.contests}
     for ev in scenario.events:
@@ -1757,9 +2174,10 @@ def one_office_bars(scenario: Scenario) -> dict[str, frozenset[int]]:
     return {k: frozenset(v) for k, v in barred.items()}
 
 
-def make_context(scenario: Scenario, contest: Contest, barred: frozenset[int] = frozenset()
-                 ) -> Context:
-    office = OfficeCalendar(scenario.timezone, frozenset(scenario.office_closed))
+def make_context(
+    scenario: Scenario, contest: Contest, barred: frozenset[int] = frozenset()
+) -> Context:
+    office = OfficeCalendar(scenario.timezone, scenario.office_closed)
     return Context(contest, office, scenario.interpretations, stage_day(contest), barred)
 
 
@@ -1769,8 +2187,7 @@ def pending_of(state: State, ctx: Context) -> Pending | None:
         return Pending.NOMINATION
     if p is Phase.TIE_WITHDRAWAL and state.pool is not None:
         pool = state.pool
-        dues = [(pool.withdraw_due, Pending.WITHDRAWAL), (pool.request_due,
-                                                            Pending.RUNOFF_REQUEST)]
+        dues = [(pool.withdraw_due, Pending.WITHDRAWAL), (pool.request_due, Pending.RUNOFF_REQUEST)]
         open_ = [(due, k) for due, k in dues if due is not None and due >= state.clock]
         if pool.kind == "tie_first":
             return Pending.WITHDRAWAL
@@ -1818,8 +2235,9 @@ def result_of(state: State, ctx: Context, events: Sequence[Event]) -> ContestRes
             continue
         timeline.append(TimelineEntry(ev.known_at, "event", _event_label(ev), "", ev.type))
     for r in state.rulings:
-        timeline.append(TimelineEntry(r.at, "ruling", f"{r.kind.value}: {r.text}", r.cite,
-                                      r.kind.value))
+        timeline.append(
+            TimelineEntry(r.at, "ruling", f"{r.kind.value}: {r.text}", r.cite, r.kind.value)
+        )
     for dl in state.deadlines:
         label = f"{dl.kind.value}: {dl.how}"
         timeline.append(TimelineEntry(dl.due, "deadline", label, dl.cite, dl.kind.value))

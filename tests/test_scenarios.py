@@ -35,8 +35,9 @@ def test_scenario_replays_to_its_expected_outcome(path: Path) -> None:
         as_of = exp.get("as_of")
         from simulator.cli import _parse_time
 
-        result = replay(scenario, as_of=_parse_time(str(as_of), scenario.timezone)
-                        if as_of else None)
+        result = replay(
+            scenario, as_of=_parse_time(str(as_of), scenario.timezone) if as_of else None
+        )
         for e in check_contest(exp, result.to_json()):
             errors.append(f"[as_of={as_of}] {e}")
     assert not errors, "\n".join(errors)
@@ -48,5 +49,9 @@ def test_the_library_has_worked_examples_for_every_method() -> None:
         raw = yaml.safe_load(path.read_text())
         for c in raw.get("contests", []):
             methods.add(c["method"])
-    assert methods >= {"nonpartisan-plurality", "nonpartisan-runoff", "nonpartisan-primary",
-                       "partisan"}
+    assert methods >= {
+        "nonpartisan-plurality",
+        "nonpartisan-runoff",
+        "nonpartisan-primary",
+        "partisan",
+    }
