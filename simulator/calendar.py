@@ -22,7 +22,7 @@ datetime.date(2027, 10, 5)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date, datetime, time, timedelta
 from functools import cache
 from typing import Any
@@ -358,6 +358,68 @@ def thirty_days_after(close: datetime, tz: ZoneInfo) -> date:
     return close.astimezone(tz).date() + timedelta(days=30)
 
 
+_NOV = "Tuesday after the first Monday in November"
+_FOURTH = "fourth Tuesday before the November election"
+_GENERAL_CANVASS = gs("163-182.5", "(b)")
+
+#: Each method's days (G.S. 163-279(a)): the deadline kind, the day in a given year, the
+#: subsection, how it is found, the canvass that follows (its citation) and the request that the
+#: canvass opens (a runoff or a second primary), if any.
+_CYCLE: dict[
+    Method,
+    tuple[tuple[DeadlineKind, Callable[[int], date], str, str, Cite | None, Cite | None], ...],
+] = {
+    Method.PLURALITY: (
+        (DeadlineKind.ELECTION_DAY, election_day, "(a)(1)", _NOV, _GENERAL_CANVASS, None),
+    ),
+    Method.PARTISAN: (
+        (
+            DeadlineKind.PRIMARY_DAY,
+            partisan_primary_day,
+            "(a)(2)",
+            "second Tuesday after Labor Day",
+            gs("163-291", "(5)"),
+            gs("163-291", "(6)"),
+        ),
+        (
+            DeadlineKind.SECOND_PRIMARY,
+            fourth_tuesday_before_election,
+            "(a)(2)",
+            _FOURTH,
+            None,
+            None,
+        ),
+        (DeadlineKind.ELECTION_DAY, election_day, "(a)(2)", _NOV, _GENERAL_CANVASS, None),
+    ),
+    Method.PRIMARY: (
+        (
+            DeadlineKind.PRIMARY_DAY,
+            fourth_tuesday_before_election,
+            "(a)(3)",
+            _FOURTH,
+            gs("163-294", "(b)"),
+            None,
+        ),
+        (DeadlineKind.ELECTION_DAY, election_day, "(a)(3)", _NOV, _GENERAL_CANVASS, None),
+    ),
+    Method.RUNOFF: (
+        (
+            DeadlineKind.ELECTION_DAY,
+            fourth_tuesday_before_election,
+            "(a)(4)",
+            _FOURTH,
+            gs("163-293", "(c)"),
+            gs("163-293", "(c)"),
+        ),
+        (DeadlineKind.RUNOFF_ELECTION, election_day, "(a)(4)", _NOV, _GENERAL_CANVASS, None),
+    ),
+}
+_REQUEST_KIND = {
+    Method.PARTISAN: DeadlineKind.SECOND_PRIMARY_REQUEST,
+    Method.RUNOFF: DeadlineKind.RUNOFF_REQUEST,
+}
+
+
 def statutory_calendar(
     year: int,
     method: Method,
@@ -365,105 +427,26 @@ def statutory_calendar(
     district_based: bool = False,
     calendar: OfficeCalendar | None = None,
 ) -> list[Deadline]:
-    """Every statutory date of one year's municipal cycle for a method (``electsim calendar``)."""
+    """Every statutory date of one year's municipal cycle for a method (``electsim calendar``).
+
+    >>> [d.kind.value for d in statutory_calendar(2027, Method.RUNOFF)][2:]
+    ['election_day', 'canvass', 'runoff_request', 'runoff_election', 'canvass']
+    """
     cal = calendar or OfficeCalendar()
-    tz = cal.tz
     out: list[Deadline] = list(
         filing_period(year, calendar=cal, district_based=district_based, method=method)
     )
-    nov = election_day(year)
-    if method is Method.PARTISAN:
-        p = partisan_primary_day(year)
-        out.append(
-            day_deadline(
-                DeadlineKind.PRIMARY_DAY,
-                p,
-                (gs("163-279", "(a)(2)"),),
-                "second Tuesday after Labor Day",
-                tz,
+    for kind, day_of, sub, how, canvass_cite, request_cite in _CYCLE[method]:
+        day = day_of(year)
+        out.append(day_deadline(kind, day, (gs("163-279", sub),), how, cal.tz))
+        if canvass_cite is None:
+            continue
+        held = canvass(day, canvass_cite, cal)
+        out.append(held)
+        if request_cite is not None:
+            out.append(
+                noon_thursday_after(_REQUEST_KIND[method], held.due.date(), request_cite, cal)
             )
-        )
-        out.append(canvass(p, gs("163-291", "(5)"), cal))
-        out.append(
-            day_deadline(
-                DeadlineKind.SECOND_PRIMARY,
-                fourth_tuesday_before_election(year),
-                (gs("163-279", "(a)(2)"),),
-                "fourth Tuesday before the election",
-                tz,
-            )
-        )
-        out.append(
-            day_deadline(
-                DeadlineKind.ELECTION_DAY,
-                nov,
-                (gs("163-279", "(a)(2)"),),
-                "Tuesday after the first Monday in November",
-                tz,
-            )
-        )
-        out.append(canvass(nov, gs("163-182.5", "(b)"), cal))
-    elif method is Method.PRIMARY:
-        p = fourth_tuesday_before_election(year)
-        out.append(
-            day_deadline(
-                DeadlineKind.PRIMARY_DAY,
-                p,
-                (gs("163-279", "(a)(3)"),),
-                "fourth Tuesday before the election",
-                tz,
-            )
-        )
-        out.append(canvass(p, gs("163-294", "(b)"), cal))
-        out.append(
-            day_deadline(
-                DeadlineKind.ELECTION_DAY,
-                nov,
-                (gs("163-279", "(a)(3)"),),
-                "Tuesday after the first Monday in November",
-                tz,
-            )
-        )
-        out.append(canvass(nov, gs("163-182.5", "(b)"), cal))
-    elif method is Method.RUNOFF:
-        first = fourth_tuesday_before_election(year)
-        out.append(
-            day_deadline(
-                DeadlineKind.ELECTION_DAY,
-                first,
-                (gs("163-279", "(a)(4)"),),
-                "the fourth Tuesday before the November election day",
-                tz,
-            )
-        )
-        c = canvass(first, gs("163-293", "(c)"), cal)
-        out.append(c)
-        out.append(
-            noon_thursday_after(
-                DeadlineKind.RUNOFF_REQUEST, c.due.date(), gs("163-293", "(c)"), cal
-            )
-        )
-        out.append(
-            day_deadline(
-                DeadlineKind.RUNOFF_ELECTION,
-                nov,
-                (gs("163-279", "(a)(4)"),),
-                "Tuesday after the first Monday in November",
-                tz,
-            )
-        )
-        out.append(canvass(nov, gs("163-182.5", "(b)"), cal))
-    else:
-        out.append(
-            day_deadline(
-                DeadlineKind.ELECTION_DAY,
-                nov,
-                (gs("163-279", "(a)(1)"),),
-                "Tuesday after the first Monday in November",
-                tz,
-            )
-        )
-        out.append(canvass(nov, gs("163-182.5", "(b)"), cal))
     return out
 
 
