@@ -1541,7 +1541,7 @@ def _decide_plurality(d: Draft) -> None:
     tally = _effective_tally(d, 0)
     people = _people(d, tally, nominating=False)
     cite, tie_cite, gap = _plurality_cites(d)
-    sel = select(people, n, d.lots)
+    sel = select(people, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     if sel.tied:
         _lot_ruling(d, sel, [tie_cite])
         if sel.chosen:
@@ -1569,7 +1569,7 @@ def _decide_nonpartisan_primary(d: Draft) -> None:
     tally = _effective_tally(d, 0)
     everyone = _people(d, tally, nominating=False)
     people = _people(d, tally, nominating=True)
-    sel = select(people, 2 * n, d.lots)
+    sel = select(people, 2 * n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     top = {name for name, _ in everyone[: 2 * n]}
     skipped = [
         name
@@ -2056,7 +2056,7 @@ def decide_runoff(d: Draft, after_lot: bool = False) -> None:
     seats = pool.seats if pool is not None else 1
     tally = _effective_tally(d, 1)
     people = ranked(tally, d.runoff_ballot)
-    sel = select(people, seats, d.lots)
+    sel = select(people, seats, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     cite = gs("163-111", "(b)") if ctx.partisan_primary else gs("163-293", "(f)")
     d.set(runoff_status=RunoffStatus.HELD)
     if sel.tied:

@@ -1,0 +1,75 @@
+"""Each reading of SPEC section 5 is a named switch; the alternatives change the outcome."""
+
+from __future__ import annotations
+
+from tests.inline import run
+
+PLURALITY_GROUP = "{id: b, office: Board, seats: 2, method: nonpartisan-plurality, year: 2027}"
+RUNOFF = "{id: s, office: Seat, seats: 1, method: nonpartisan-runoff, year: 2027}"
+FILED = """
+- {type: candidate_filed, at: 2027-07-06, candidate: Ann}
+- {type: candidate_filed, at: 2027-07-07, candidate: Bob}
+- {type: candidate_filed, at: 2027-07-08, candidate: Cy}
+"""
+
+
+def test_a_tie_between_two_winners_needs_no_lot_by_default_but_does_when_switched() -> None:
+    # Reading 9: Ann and Bob both win two seats, so their tie decides nothing
+    events = (
+        FILED
+        + """
+    - {type: returns_reported, at: "2027-11-02T21:00", counts: {Ann: 300, Bob: 300, Cy: 100}}
+    - {type: canvass_held, at: "2027-11-09T11:00"}
+    """
+    )
+    default = run(PLURALITY_GROUP, events)
+    assert set(default.outcome.elected) == {"Ann", "Bob"}
+    assert default.outcome.pending is None
+    strict = run(PLURALITY_GROUP, events, head="interpretations: {harmless_ties: false}")
+    assert strict.outcome.pending is not None and strict.outcome.pending.value == "lot"
+    ranked = run(
+        PLURALITY_GROUP,
+        events + '- {type: lot_drawn, at: "2027-11-09T15:00", winner: Bob}',
+        head="interpretations: {harmless_ties: false}",
+    )
+    assert ranked.outcome.elected == ("Bob", "Ann")
+    assert any(r.kind.value == "decided_by_lot" for r in ranked.rulings)
+
+
+def test_write_ins_count_in_the_majority_total_unless_switched_off() -> None:
+    # Reading 1, G.S. 163-293(a)(1): with the 20 write-ins Ann's 505 of 1010 is no majority
+    events = (
+        FILED
+        + """
+    - {type: returns_reported, at: "2027-10-05T21:00",
+       counts: {Ann: 505, Bob: 400, Cy: 85, "Write-In (Miscellaneous)": 20}}
+    - {type: canvass_held, at: "2027-10-12T11:00"}
+    """
+    )
+    with_write_ins = run(RUNOFF, events)
+    threshold = next(r for r in with_write_ins.rulings if r.kind.value == "majority_threshold")
+    assert threshold.get("total") == 1010 and threshold.get("threshold") == "505"
+    assert with_write_ins.outcome.elected == ("Ann",)  # after the request window passes
+    assert any(r.kind.value == "runoff_available" for r in with_write_ins.rulings)
+    without = run(RUNOFF, events, head="interpretations: {write_ins_in_total: false}")
+    threshold = next(r for r in without.rulings if r.kind.value == "majority_threshold")
+    assert threshold.get("total") == 990 and threshold.get("threshold") == "495"
+    assert not any(r.kind.value == "runoff_available" for r in without.rulings)
+
+
+def test_an_early_request_waits_for_the_canvass_unless_switched_to_reject() -> None:
+    # Reading 4, G.S. 163-293(c)
+    events = (
+        FILED
+        + """
+    - {type: returns_reported, at: "2027-10-05T21:00", counts: {Ann: 480, Bob: 420, Cy: 100}}
+    - {type: runoff_requested, at: "2027-10-06T09:00", candidate: Bob}
+    - {type: canvass_held, at: "2027-10-12T11:00"}
+    """
+    )
+    waits = run(RUNOFF, events)
+    assert waits.outcome.runoff_status.value == "called"
+    rejects = run(RUNOFF, events, head="interpretations: {early_request: reject}")
+    assert rejects.outcome.runoff_status.value == "none"
+    assert rejects.outcome.elected == ("Ann",)
+    assert any(r.kind.value == "request_rejected" for r in rejects.rulings)
