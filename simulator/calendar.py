@@ -448,10 +448,3 @@ def statutory_calendar(
                 noon_thursday_after(_REQUEST_KIND[method], held.due.date(), request_cite, cal)
             )
     return out
-
-
-def iter_days(start: date, end: date) -> Iterable[date]:
-    d = start
-    while d <= end:
-        yield d
-        d += timedelta(days=1)

@@ -630,12 +630,6 @@ def _name(value: Any) -> str:
     raise _Bad("a non-empty name, as written on the notice of candidacy", _show(value))
 
 
-def _text(value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    raise _Bad("text (quote it if it looks like a number or a date)", _show(value))
-
-
 def _flag(value: Any) -> bool:
     if type(value) is bool:
         return value

@@ -507,7 +507,7 @@ def on_request_passes(d: Draft) -> None:
         # 163-293(b)(2), reading 5: the window closes; every requester joins the ballot
         _call_runoff(d, pool)
         return
-    sub = _runoff_cite(d, pool)
+    sub = _runoff_sub(d)
     reason = (
         "the runner-up did not demand a second primary in time"
         if d.ctx.nominating
@@ -1259,7 +1259,7 @@ def _request_in_window(d: Draft, name: str, at: datetime, pool: Pool, cite: Cite
             if name in pool.elected_first
             else "only the runner(s)-up the statute names may request one"
         )
-        _reject_request(d, name, why, _runoff_cite(d, pool))
+        _reject_request(d, name, why, _runoff_sub(d))
         return
     c = d.cand(name)
     if c is not None and not c.active:
@@ -1602,10 +1602,6 @@ def _runoff_sub(d: Draft) -> Cite:
     if d.ctx.partisan_primary:
         return gs("163-111", "(b)")
     return gs("163-293", "(b)(2)" if d.contest.is_group else "(b)(1)")
-
-
-def _runoff_cite(d: Draft, pool: Pool | None) -> Cite:
-    return _runoff_sub(d)
 
 
 def _decide_majority(d: Draft) -> None:
