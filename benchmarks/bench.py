@@ -162,7 +162,11 @@ def main() -> int:
             print(f"\n== {extra} ==")
             import runpy
 
-            runpy.run_path(str(path), run_name="__main__")
+            try:
+                runpy.run_path(str(path), run_name="__main__")
+            except SystemExit as stop:  # each script ends with sys.exit(main())
+                if stop.code not in (None, 0):
+                    print(f"{extra} failed with exit code {stop.code}")
     return 0
 
 
