@@ -141,6 +141,8 @@ class State:
     to_nominate: int = 0
     after_reopen: str = ""  # "certify" when 163-112(a)/(c) certify if nobody files
     awaiting_reprint: tuple[str, ...] = ()  # names kept for want of a reprint decision
+    # names whose fate waits for the board's reprint determination: (name, cites, verb, notice)
+    deferred: tuple[tuple[str, tuple[Cite, ...], str, datetime], ...] = ()
     first_vote_at: datetime | None = None
     timers: tuple[Timer, ...] = ()
     deadlines: tuple[Deadline, ...] = ()
@@ -810,6 +812,11 @@ def _apply_effect(
         d.update_cand(name, on_ballot=True)
         if f.reprint is None and f.printed_at_notice:
             d.set(awaiting_reprint=(*d.awaiting_reprint, name))
+            if _reprint_would_remove(f):
+                # the board must first determine whether there is time to reprint
+                # (163-294.1(b), 163-294.4(b)-(c)): the ruling waits for that determination
+                d.set(deferred=(*d.deferred, (name, eff.cites, verb, notice)))
+                return
         when = " after the ballots were printed" if f.printed_at_notice else ""
         why = eff.text or "the ballots are not reprinted"
         d.rule(
@@ -861,9 +868,8 @@ def _apply_effect(
         )
     elif k == "reopen":
         cite = eff.cite
-        opens, close = cal.reopened_period(
-            notice if notice > d.at else d.at, eff.days, cite, ctx.office
-        )
+        # SPEC reading 3: the period counts from the notice of the death
+        opens, close = cal.reopened_period(notice, eff.days, cite, ctx.office)
         d.set(windows=(*d.windows, Window(opens, close.due, cite, "reopened")))
         d.deadline(close)
         d.timer(close.due, "reopened_filing_closes")
@@ -1012,17 +1018,41 @@ def on_ballots_printed(d: Draft, e: BallotsPrinted) -> None:
         d.set(printed_at=e.at)
 
 
+def _reprint_would_remove(f: cg.Facts) -> bool:
+    """Whether a determination that there is time to reprint would take the name off."""
+    found = attrs.evolve(f, reprint=True)
+    return any(e.kind == "name_removed" for e in cg.evaluate(found).effects(found))
+
+
+def _settle_deferred(d: Draft, why: str) -> None:
+    """Names still waiting for a reprint determination stay on the printed ballots."""
+    for name, cites, verb, _ in d.deferred:
+        d.rule(
+            K.NAME_REMAINS,
+            cites,
+            f"{name} {verb} after the ballots were printed: {why}, so the ballots are not "
+            "reprinted and the name remains",
+            [name],
+        )
+    d.set(deferred=())
+
+
 def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
     d.set(reprint=e.enough_time)
-    if not e.enough_time or not d.awaiting_reprint:
+    if not e.enough_time:
+        _settle_deferred(d, "the board finds there is not enough time to reprint")
+        return
+    if not d.awaiting_reprint:
         return
     names = d.awaiting_reprint
-    d.set(awaiting_reprint=())
+    notices = {name: notice for name, _, _, notice in d.deferred}
+    d.set(awaiting_reprint=(), deferred=())
     for name in names:
         c = d.cand(name)
         if c is None or c.active:
             continue
-        facts = _facts(d, name, c.status, c.off_at or e.at, e.at)
+        notice = notices.get(name, e.at)
+        facts = _facts(d, name, c.status, c.off_at or e.at, notice)
         facts = attrs.evolve(facts, reprint=True, remaining=len(d.active_names()))
         finding = cg.evaluate(facts)
         effects = finding.effects(facts)
@@ -1032,11 +1062,14 @@ def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
         rule_id = finding.rule.id if finding.rule is not None else "fallback"
         for eff in effects:
             if eff.kind in ("name_removed", "reopen"):
-                _apply_effect(d, eff, name, _VERB[c.status], facts, e.at, rule_id)
+                # SPEC reading 3: a reopened period counts from the notice of the death
+                _apply_effect(d, eff, name, _VERB[c.status], facts, notice, rule_id)
 
 
 def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
     """Votes (a batch): add to the current round's tally, or rule them out."""
+    if d.deferred:
+        _settle_deferred(d, "votes are being cast and no time to reprint was found")
     phase = d.phase
     if phase in (Phase.BALLOT, Phase.COUNTING):
         rnd = 0
@@ -1097,6 +1130,8 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     phase = d.phase
     if e.at < _round_start(d):
         return  # nothing to canvass before the election: the event stays on the timeline
+    if d.deferred:
+        _settle_deferred(d, "no time to reprint was found before the election")
     if phase in (Phase.BALLOT, Phase.COUNTING):
         d.set(declared_at=e.at)
         decide_first(d)
@@ -2112,6 +2147,11 @@ def finish(state: State, ctx: Context, as_of: datetime | None, seq: int) -> Stat
     """End of the log: every optional act's deadline passes (whole story) or those before
     ``as_of`` do."""
     state = fire_timers(state, ctx, as_of if as_of is not None else FAR_FUTURE, seq)
+    if as_of is None and state.deferred:
+        # the whole story: no determination of time to reprint ever came
+        d = _draft(state, ctx, state.clock, seq, "end_of_log")
+        _settle_deferred(d, "no determination that there is time to reprint was recorded")
+        state = d.freeze()
     if as_of is not None and as_of > state.clock:
         state = attrs.evolve(state, clock=as_of)
     return state
