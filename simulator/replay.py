@@ -733,6 +733,42 @@ def _facts(d: Draft, name: str, what: str, death: datetime, notice: datetime) ->
 _VERB = {cg.DIED: "died", cg.WITHDREW: "withdrew", cg.DISQUALIFIED: "was disqualified"}
 
 
+def _left_runoff_ballot(d: Draft, name: str, what: str, death: datetime) -> None:
+    """A candidate on a called runoff (or second primary) ballot dies, withdraws or is
+    disqualified: a gap. The statutes speak of candidates who leave before the first election;
+    the runoff is held under the first election's rules (163-293(e)), so the name stays on the
+    runoff ballot and a win by that candidate leaves the office vacant (163-294.4(c) for a
+    death, 163-294.1(b) otherwise); in a second primary the candidate cannot be nominated."""
+    verb = _VERB[what]
+    rule = gs("163-294.4", "(c)") if what == cg.DIED else gs("163-294.1", "(b)")
+    near = (
+        [gs("163-111", "(b)"), gs("163-294.1", "(b)")]
+        if d.ctx.nominating
+        else [gs("163-293", "(e)"), rule]
+    )
+    outcome = (
+        "cannot be nominated, and the other candidate's nomination stands on the vote"
+        if d.ctx.nominating
+        else f"polls highest, the office is vacant ({rule})"
+    )
+    d.rule(
+        K.NO_PROVISION,
+        near,
+        f"{name} {verb} after the {_what(d)} was called: no provision speaks of a candidate "
+        f"leaving between the first vote and the {_what(d)}; the simulator falls back to this: "
+        f"the name stays on the printed {_what(d)} ballot and, if {name} {outcome}",
+        [name],
+        gap="left-runoff-ballot",
+    )
+    d.update_cand(name, status=what, off_at=death, vacant_if_elected=rule)
+    d.rule(
+        K.NAME_REMAINS,
+        near[-1],
+        f"{name} {verb}: the name remains on the {_what(d)} ballot",
+        [name],
+    )
+
+
 def on_candidate_off(d: Draft, name: str, what: str, death: datetime, notice: datetime) -> None:
     """A death, withdrawal or disqualification: evaluate the contingency table."""
     cand = d.cand(name)
@@ -746,6 +782,9 @@ def on_candidate_off(d: Draft, name: str, what: str, death: datetime, notice: da
         return
     if d.phase is Phase.TIE_WITHDRAWAL and what == cg.WITHDREW:
         _tie_withdrawal(d, name)
+        return
+    if d.phase in (Phase.RUNOFF_CALLED, Phase.RUNOFF_COUNTING) and name in d.runoff_ballot:
+        _left_runoff_ballot(d, name, what, death)
         return
     facts = _facts(d, name, what, death, notice)
     finding = cg.evaluate(facts)
@@ -1589,6 +1628,7 @@ def _decide_plurality(d: Draft) -> None:
                 "sources; the simulator falls back to lots as G.S. 163-182.8(2) does",
                 sel.tie_pool,
                 once=True,
+                gap="tie-after-nonpartisan-primary",
             )
         d.go(Phase.AWAITING_LOT)
         return
@@ -1688,6 +1728,7 @@ def _decide_majority(d: Draft) -> None:
             "say how to choose; the simulator falls back to lots",
             top.tie_pool,
             once=True,
+            gap="tie-over-threshold",
         )
         if top.chosen:  # the seats the tie does not decide
             _declare(
@@ -1728,6 +1769,7 @@ def _decide_majority(d: Draft) -> None:
             "statute does not say; the simulator falls back to lots",
             best_sel.tie_pool,
             once=True,
+            gap="tie-for-best-remaining",
         )
         d.go(Phase.AWAITING_LOT)
         return
@@ -1778,6 +1820,7 @@ def _decide_majority(d: Draft) -> None:
                 "statutes speak only of a dead runner-up: the simulator falls back to no "
                 "runoff, as 163-294.4(c) provides for a death",
                 [second],
+                gap="runner-up-left",
             )
             d.rule(K.NO_RUNOFF, _runoff_sub(d), f"{second} cannot request a runoff", [second])
             _declare_leaders(d, best, _runoff_sub(d), "no eligible runner-up")
@@ -1827,6 +1870,7 @@ def _lot_settles(
         "on ties is not in our sources; the simulator falls back to lots",
         tied,
         once=True,
+        gap="primary-tie",
     )
     d.go(Phase.AWAITING_LOT)
     return False
@@ -1893,6 +1937,7 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
                 else "; the simulator draws lots (alternative reading)"
             ),
             tied,
+            gap="three-way-tie",
             once=True,
         )
         if ctx.interp.three_way_tie == "lot":
@@ -2099,6 +2144,7 @@ def decide_runoff(d: Draft, after_lot: bool = False) -> None:
                 "our sources; the simulator falls back to lots",
                 sel.tie_pool,
                 once=True,
+                gap="second-primary-tie",
             )
         _lot_ruling(d, sel, [cite])
         if sel.chosen:
