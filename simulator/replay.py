@@ -2238,6 +2238,8 @@ def one_office_bars(scenario: Scenario) -> dict[str, frozenset[int]]:
         c.id: (c.year, c.municipality.strip().lower(), c.office.strip().lower() or c.id)
         for c in scenario.contests
     }
+    contexts = {c.id: make_context(scenario, c) for c in scenario.contests}
+    periods = {cid: initial_state(ctx).windows[0] for cid, ctx in contexts.items()}
     standing: dict[tuple[int, str, str], tuple[str, str]] = {}  # (year, muni, person) -> office
     barred: dict[str, set[int]] = {c.id: set() for c in scenario.contests}
     for ev in scenario.events:
@@ -2245,9 +2247,14 @@ def one_office_bars(scenario: Scenario) -> dict[str, frozenset[int]]:
         if isinstance(ev, CandidateFiled):
             key = (year, muni, ev.candidate)
             held = standing.get(key)
+            window = periods[ev.contest]
+            in_period = contexts[ev.contest].lists_nominees or (
+                window.opens <= ev.at <= window.closes
+            )
             if held is not None and held[0] != office:
                 barred[ev.contest].add(ev.index)
-            elif held is None:
+            elif held is None and in_period:
+                # only a notice the board could accept stands in the way of another office
                 standing[key] = (office, ev.contest)
         elif isinstance(ev, CandidateWithdrew):
             key = (year, muni, ev.candidate)

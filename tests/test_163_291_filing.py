@@ -127,6 +127,28 @@ def test_a_candidate_may_file_for_only_one_office_unless_the_first_notice_is_wit
     assert rulings(run(text, contest="mayor"), "filing_rejected") == []
 
 
+def test_a_notice_the_board_could_not_accept_does_not_bar_another_office() -> None:
+    # G.S. 163-291(2): only a notice that stands counts; one filed before the period opened
+    # was rejected, so the same person may file for another office in the period
+    office = "municipality: City of Example, method: partisan, stage: primary, party: DEM"
+    text = "\n".join(
+        [
+            "format: electsim/v1",
+            "title: an early notice",
+            "contests:",
+            f"  - {{id: mayor, office: Mayor, seats: 1, year: 2027, {office}}}",
+            f"  - {{id: council, office: Council, seats: 2, year: 2027, {office}}}",
+            "events:",
+            '  - {type: candidate_filed, at: "2027-06-28T10:00", contest: mayor, candidate: Ann}',
+            '  - {type: candidate_filed, at: "2027-07-06T10:00", contest: council, candidate: Ann}',
+        ]
+    )
+    assert one(run(text, contest="mayor"), "filing_rejected")["reason"] == (
+        "outside the filing period"
+    )
+    assert rulings(run(text, contest="council"), "filing_rejected") == []
+
+
 def test_a_notice_without_the_full_filing_fee_is_rejected() -> None:
     # G.S. 163-291(3): "The fee shall be paid ... at the time notice of candidacy is filed."
     c = run(
