@@ -571,8 +571,8 @@ def build_scenario_dict(
     defaults to the file's ``Vote For``, else 1.
     """
     from simulator import calendar as cal
-    from simulator.replay import stage_day
     from simulator.scenario import Contest
+    from simulator.state import stage_day
 
     if year is None:
         if day is None:

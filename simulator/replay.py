@@ -10,6 +10,10 @@ Each step works on a private mutable draft of the contest's frozen state and ret
 state; the old state is never changed, so any intermediate state can be kept, compared or forked.
 Every phase change is checked against the transition table in :mod:`simulator.machine`.
 
+This module holds the fold, the timers, and the event handlers for filing and for candidates who
+leave; :mod:`simulator.state` holds the state types and :mod:`simulator.counting` what each
+method declares once the votes are counted.
+
 Hot path: runs of ``votes_cast`` events only add to the current round's tally. They are summed
 in a plain dict and merged into the state in one step before the next event of another kind or
 the next timer of that contest, which is the same fold, done in bulk.
@@ -17,19 +21,27 @@ the next timer of that contest, which is the same fold, done in bulk.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from datetime import date, datetime, time
-from fractions import Fraction
+from collections.abc import Mapping, Sequence
+from datetime import datetime, time
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import attrs
 
 from simulator import calendar as cal
 from simulator import contingencies as cg
-from simulator.calendar import Deadline, OfficeCalendar
+from simulator.calendar import OfficeCalendar
+from simulator.counting import (
+    ballot_final,
+    call_runoff,
+    decide_first,
+    decide_runoff,
+    declare_leaders,
+    round_name,
+    runoff_cite,
+    start_runoff,
+    tie_withdrawal,
+)
 from simulator.events import (
-    WRITE_IN_GENERIC,
     BallotsPrinted,
     CandidateDied,
     CandidateDisqualified,
@@ -51,333 +63,27 @@ from simulator.events import (
     is_write_in,
 )
 from simulator.law import Cite, gs
-from simulator.machine import IllegalTransition, Phase, allowed
-from simulator.result import ContestResult, Outcome, Result, Ruling, TimelineEntry, exact
-from simulator.scenario import Contest, Interpretations, Scenario
-from simulator.tally import Selection, ranked, select
+from simulator.machine import Phase
+from simulator.result import ContestResult, Outcome, Result, TimelineEntry
+from simulator.scenario import Contest, Scenario
+from simulator.state import (
+    ACTIVE,
+    FAR_FUTURE,
+    Cand,
+    Context,
+    Draft,
+    Pool,
+    State,
+    Window,
+    initial_state,
+    new_draft,
+    stage_day,
+)
+from simulator.tally import ranked
 from simulator.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage
 
 K = RulingKind
 DK = DeadlineKind
-ACTIVE = "active"
-FAR_FUTURE = datetime(9999, 1, 1, tzinfo=ZoneInfo("UTC"))
-
-
-@attrs.frozen
-class Cand:
-    """A candidate as the contest knows them."""
-
-    name: str
-    party: str | None = None
-    filed_at: datetime | None = None
-    status: str = ACTIVE  # active | died | withdrew | disqualified
-    off_at: datetime | None = None
-    on_ballot: bool = True  # the name is (or stays) on the ballot
-    counted: bool = True  # votes for them count for any purpose
-    vacant_if_elected: Cite | None = None  # winning makes the office vacant (and why)
-    reopened: bool = False  # filed in a reopened or extended period
-    replaces: str | None = None  # a replacement nominee credited with a printed name's votes
-
-    @property
-    def active(self) -> bool:
-        return self.status == ACTIVE
-
-
-@attrs.frozen
-class Timer:
-    due: datetime
-    trigger: str
-
-
-@attrs.frozen
-class Window:
-    """A period in which notices of candidacy are accepted."""
-
-    opens: datetime
-    closes: datetime
-    cite: Cite
-    kind: str  # original | reopened | extended
-
-
-@attrs.frozen
-class Pool:
-    """What an open post-election window is about (requests, tie withdrawals)."""
-
-    kind: str  # request | tie_first | tie_second
-    leaders: tuple[str, ...] = ()  # declared elected unless a runoff is called
-    eligible: tuple[str, ...] = ()  # who may request a runoff, or who is tied
-    requests: tuple[str, ...] = ()  # valid requests, in order
-    seats: int = 1  # places the runoff decides
-    request_due: datetime | None = None
-    withdraw_due: datetime | None = None
-    elected_first: tuple[str, ...] = ()  # already elected by majority (groups)
-
-
-@attrs.frozen
-class State:
-    """One contest's state after some prefix of the log."""
-
-    phase: Phase
-    clock: datetime
-    cands: tuple[Cand, ...] = ()
-    windows: tuple[Window, ...] = ()
-    original_close: datetime | None = None
-    filed_at_close: int | None = None
-    printed_at: datetime | None = None
-    reprint: bool | None = None
-    round: int = 0
-    tallies: tuple[tuple[tuple[str, int], ...], ...] = ((),)
-    lots: tuple[str, ...] = ()
-    recounted: bool = False
-    declared_at: datetime | None = None
-    pool: Pool | None = None
-    early_requests: tuple[tuple[str, datetime, int], ...] = ()
-    runoff_ballot: tuple[str, ...] = ()
-    runoff_status: RunoffStatus = RunoffStatus.NONE
-    elected: tuple[str, ...] = ()
-    nominated: tuple[str, ...] = ()
-    vacant: int = 0
-    sworn: tuple[str, ...] = ()
-    to_nominate: int = 0
-    after_reopen: str = ""  # "certify" when 163-112(a)/(c) certify if nobody files
-    awaiting_reprint: tuple[str, ...] = ()  # names kept for want of a reprint decision
-    # names whose fate waits for the board's reprint determination: (name, cites, verb, notice)
-    deferred: tuple[tuple[str, tuple[Cite, ...], str, datetime], ...] = ()
-    first_vote_at: datetime | None = None
-    timers: tuple[Timer, ...] = ()
-    deadlines: tuple[Deadline, ...] = ()
-    rulings: tuple[Ruling, ...] = ()
-    path: tuple[tuple[str, str, str], ...] = ()
-
-    def cand(self, name: str) -> Cand | None:
-        for c in self.cands:
-            if c.name == name:
-                return c
-        return None
-
-    @property
-    def tally(self) -> dict[str, int]:
-        return dict(self.tallies[self.round])
-
-
-@attrs.define
-class Draft:
-    """A mutable working copy of :class:`State` inside one step."""
-
-    s: dict[str, Any]
-    contest: Contest
-    ctx: Context
-    at: datetime
-    seq: int
-    trigger: str
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self.s[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-    def set(self, **kw: Any) -> None:
-        self.s.update(kw)
-
-    def freeze(self) -> State:
-        return State(**self.s)
-
-    # -- helpers -------------------------------------------------------------------------
-    def go(self, phase: Phase) -> None:
-        old: Phase = self.s["phase"]
-        if old == phase:
-            return
-        if not allowed(old, self.trigger, phase):
-            raise IllegalTransition(f"{old} --{self.trigger}--> {phase} is not in the table")
-        self.s["path"] = (*self.s["path"], (old.value, self.trigger, phase.value))
-        self.s["phase"] = phase
-
-    def rule(
-        self,
-        kind: RulingKind,
-        cites: Cite | Sequence[Cite],
-        text: str,
-        candidates: Iterable[str] = (),
-        *,
-        once: bool = False,
-        at: datetime | None = None,
-        **extra: Any,
-    ) -> None:
-        cs = (cites,) if isinstance(cites, Cite) else tuple(cites)
-        r = Ruling(kind, at or self.at, cs, text, self.seq, tuple(candidates), tuple(extra.items()))
-        if once and any(
-            x.kind == r.kind and x.candidates == r.candidates and x.cites == r.cites
-            for x in self.s["rulings"]
-        ):
-            return
-        self.s["rulings"] = (*self.s["rulings"], r)
-
-    def deadline(self, d: Deadline) -> None:
-        if not any(x.kind == d.kind and x.due == d.due for x in self.s["deadlines"]):
-            self.s["deadlines"] = (*self.s["deadlines"], d)
-
-    def timer(self, due: datetime, trigger: str) -> None:
-        timers = (*self.s["timers"], Timer(due, trigger))
-        self.s["timers"] = tuple(sorted(timers, key=lambda t: t.due))
-
-    def drop_timers(self, *triggers: str) -> None:
-        self.s["timers"] = tuple(t for t in self.s["timers"] if t.trigger not in triggers)
-
-    def update_cand(self, name: str, **kw: Any) -> None:
-        self.s["cands"] = tuple(
-            attrs.evolve(c, **kw) if c.name == name else c for c in self.s["cands"]
-        )
-
-    def cand(self, name: str) -> Cand | None:
-        for c in self.s["cands"]:
-            if c.name == name:
-                return c  # type: ignore[no-any-return]
-        return None
-
-    def active_names(self) -> list[str]:
-        return [c.name for c in self.s["cands"] if c.active and c.name != WRITE_IN_GENERIC]
-
-
-@attrs.frozen
-class Context:
-    """What a contest's replay knows besides its own state: the scenario's facts."""
-
-    contest: Contest
-    office: OfficeCalendar
-    interp: Interpretations
-    election_day: date  # this stage's election (primary) day
-    barred: frozenset[int] = frozenset()  # filing events barred by 163-291(2)'s one-office rule
-
-    @property
-    def tz(self) -> ZoneInfo:
-        return self.office.tz
-
-    @property
-    def method(self) -> Method:
-        return self.contest.method
-
-    @property
-    def stage(self) -> Stage:
-        return self.contest.stage
-
-    @property
-    def partisan_primary(self) -> bool:
-        return self.method is Method.PARTISAN and self.stage is Stage.PRIMARY
-
-    @property
-    def nonpartisan_primary(self) -> bool:
-        return self.method is Method.PRIMARY and self.stage is Stage.PRIMARY
-
-    @property
-    def nominating(self) -> bool:
-        return self.stage is Stage.PRIMARY
-
-    @property
-    def has_runoff(self) -> bool:
-        return self.method is Method.RUNOFF or self.partisan_primary
-
-    @property
-    def lists_nominees(self) -> bool:
-        """An election stage whose candidates are the nominees of an earlier primary."""
-        return self.stage is Stage.ELECTION and self.method in (Method.PARTISAN, Method.PRIMARY)
-
-    @property
-    def election_start(self) -> datetime:
-        return cal.local(self.election_day, time(0, 0), self.tz)
-
-    def filing_cite(self) -> Cite:
-        return gs("163-291", "(2)") if self.method is Method.PARTISAN else gs("163-294.2", "(c)")
-
-
-# ----------------------------------------------------------------------------------------
-# Setting up a contest
-# ----------------------------------------------------------------------------------------
-
-
-def stage_day(contest: Contest) -> date:
-    """The contest's election (or primary) day: ``date`` or G.S. 163-279."""
-    if contest.date is not None:
-        return contest.date
-    if contest.stage is Stage.PRIMARY:
-        p = cal.primary_day(contest.year, contest.method)
-        if p is not None:
-            return p
-    return cal.first_election_day(contest.year, contest.method)
-
-
-def canvass_cite(ctx: Context, round_: int = 0) -> Cite:
-    if ctx.partisan_primary:
-        return gs("163-291", "(5)")
-    if ctx.nonpartisan_primary:
-        return gs("163-294", "(b)")
-    if ctx.method is Method.RUNOFF and round_ == 0:
-        return gs("163-293", "(c)")
-    return gs("163-182.5", "(b)")
-
-
-def initial_state(ctx: Context) -> State:
-    c = ctx.contest
-    opens_d, closes_d = cal.filing_period(
-        c.year, calendar=ctx.office, district_based=c.district_based, method=c.method
-    )
-    if c.filing_opens is not None:
-        opens_d = Deadline(
-            DK.FILING_OPENS, c.filing_opens, (ctx.filing_cite(),), how="set by the scenario"
-        )
-    if c.filing_closes is not None:
-        closes_d = Deadline(
-            DK.FILING_CLOSES, c.filing_closes, (ctx.filing_cite(),), how="set by the scenario"
-        )
-    deadlines: list[Deadline] = [opens_d, closes_d]
-    day = ctx.election_day
-    if ctx.stage is Stage.PRIMARY:
-        sub = "(a)(2)" if ctx.method is Method.PARTISAN else "(a)(3)"
-        deadlines.append(
-            cal.day_deadline(
-                DK.PRIMARY_DAY, day, (gs("163-279", sub),), "the primary (G.S. 163-279)", ctx.tz
-            )
-        )
-    else:
-        deadlines.append(
-            cal.day_deadline(
-                DK.ELECTION_DAY,
-                day,
-                (cal.election_day_cite(ctx.method),),
-                "the election (G.S. 163-279)",
-                ctx.tz,
-            )
-        )
-    deadlines.append(cal.canvass(day, canvass_cite(ctx), ctx.office))
-    if ctx.method is Method.RUNOFF:
-        deadlines.append(
-            cal.day_deadline(
-                DK.RUNOFF_ELECTION,
-                cal.election_day(c.year),
-                (gs("163-279", "(a)(4)"),),
-                "Tuesday after the first Monday in November",
-                ctx.tz,
-            )
-        )
-    if ctx.partisan_primary:
-        deadlines.append(
-            cal.day_deadline(
-                DK.SECOND_PRIMARY,
-                cal.fourth_tuesday_before_election(c.year),
-                (gs("163-279", "(a)(2)"),),
-                "fourth Tuesday before the election",
-                ctx.tz,
-            )
-        )
-    window = Window(opens_d.due, closes_d.due, ctx.filing_cite(), "original")
-    return State(
-        phase=Phase.FILING,
-        clock=datetime(1900, 1, 1, tzinfo=ctx.tz),
-        windows=(window,),
-        original_close=closes_d.due,
-        timers=(Timer(closes_d.due, "filing_closes"),),
-        deadlines=tuple(deadlines),
-    )
 
 
 # ----------------------------------------------------------------------------------------
@@ -389,18 +95,11 @@ def fire_timers(state: State, ctx: Context, until: datetime, seq: int) -> State:
     """Fire every timer due strictly before ``until`` (an act at the deadline is in time)."""
     while state.timers and state.timers[0].due < until:
         t = state.timers[0]
-        d = _draft(state, ctx, t.due, seq, t.trigger)
+        d = new_draft(state, ctx, t.due, seq, t.trigger)
         d.set(timers=state.timers[1:])
         _TIMER_HANDLERS[t.trigger](d)
         state = d.freeze()
     return state
-
-
-def _draft(state: State, ctx: Context, at: datetime, seq: int, trigger: str) -> Draft:
-    s = {f.name: getattr(state, f.name) for f in attrs.fields(State)}
-    if at > state.clock:
-        s["clock"] = at
-    return Draft(s, ctx.contest, ctx, at, seq, trigger)
 
 
 def on_filing_closes(d: Draft) -> None:
@@ -495,7 +194,7 @@ def on_request_passes(d: Draft) -> None:
         # 163-293(d)(2): nobody demanded in time; the leader is elected unless a request
         # made in time is still waiting for the others to withdraw.
         if not pool.requests:
-            _declare_leaders(
+            declare_leaders(
                 d,
                 pool.leaders,
                 gs("163-293", "(d)(2)"),
@@ -507,15 +206,15 @@ def on_request_passes(d: Draft) -> None:
         return  # the contest moved on while the window was open (a contingency rule)
     if pool.requests:
         # 163-293(b)(2), reading 5: the window closes; every requester joins the ballot
-        _call_runoff(d, pool)
+        call_runoff(d, pool)
         return
-    sub = _runoff_sub(d)
+    sub = runoff_cite(d)
     reason = (
         "the runner-up did not demand a second primary in time"
         if d.ctx.nominating
         else "no runoff was requested in time"
     )
-    _declare_leaders(d, pool.leaders, sub, reason)
+    declare_leaders(d, pool.leaders, sub, reason)
 
 
 def on_tie_withdrawal_passes(d: Draft) -> None:
@@ -524,12 +223,12 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
     if pool.kind == "tie_first":
         tied = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
         if len(tied) == 1:
-            _declare_leaders(
+            declare_leaders(
                 d, tuple(tied), gs("163-293", "(d)(1)"), "the other tied candidate(s) withdrew"
             )
             return
         d.set(pool=attrs.evolve(pool, eligible=tuple(tied)))
-        _start_runoff(
+        start_runoff(
             d,
             tuple(tied),
             1,
@@ -543,7 +242,7 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
     if len(remaining) == 1 and remaining[0] in pool.requests:
         return  # already called when the last withdrawal came
     if d.phase is Phase.TIE_WITHDRAWAL:
-        _declare_leaders(
+        declare_leaders(
             d,
             pool.leaders,
             gs("163-293", "(d)(2)"),
@@ -754,9 +453,10 @@ def _left_runoff_ballot(d: Draft, name: str, what: str, death: datetime) -> None
     d.rule(
         K.NO_PROVISION,
         near,
-        f"{name} {verb} after the {_what(d)} was called: no provision speaks of a candidate "
-        f"leaving between the first vote and the {_what(d)}; the simulator falls back to this: "
-        f"the name stays on the printed {_what(d)} ballot and, if {name} {outcome}",
+        f"{name} {verb} after the {round_name(d)} was called: no provision speaks of a candidate "
+        f"leaving between the first vote and the {round_name(d)}; the simulator falls back to "
+        "this: "
+        f"the name stays on the printed {round_name(d)} ballot and, if {name} {outcome}",
         [name],
         gap="left-runoff-ballot",
     )
@@ -764,7 +464,7 @@ def _left_runoff_ballot(d: Draft, name: str, what: str, death: datetime) -> None
     d.rule(
         K.NAME_REMAINS,
         near[-1],
-        f"{name} {verb}: the name remains on the {_what(d)} ballot",
+        f"{name} {verb}: the name remains on the {round_name(d)} ballot",
         [name],
     )
 
@@ -781,7 +481,7 @@ def on_candidate_off(d: Draft, name: str, what: str, death: datetime, notice: da
     if cand is None or not cand.active:
         return
     if d.phase is Phase.TIE_WITHDRAWAL and what == cg.WITHDREW:
-        _tie_withdrawal(d, name)
+        tie_withdrawal(d, name)
         return
     if d.phase in (Phase.RUNOFF_CALLED, Phase.RUNOFF_COUNTING) and name in d.runoff_ballot:
         _left_runoff_ballot(d, name, what, death)
@@ -1147,7 +847,7 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
         if rnd == 1:
             d.rule(
                 K.VOTES_DISREGARDED,
-                _runoff_sub(d),
+                runoff_cite(d),
                 "the runoff ballot has only the runoff candidates and no space for write-ins",
                 sorted(stray),
                 once=True,
@@ -1277,7 +977,7 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
         d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
         remaining = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
         if remaining == [name]:
-            _start_runoff(
+            start_runoff(
                 d,
                 (*pool.leaders, name),
                 1,
@@ -1311,7 +1011,7 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     if late:
         _reject_request(d, name, "the request came after the deadline", cite, late=True)
     elif d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD):
-        _reject_request(d, name, f"the {_what(d)} is already called", cite)
+        _reject_request(d, name, f"the {round_name(d)} is already called", cite)
     else:
         _reject_request(d, name, "no runoff is available to this candidate", cite)
 
@@ -1333,7 +1033,7 @@ def _request_in_window(d: Draft, name: str, at: datetime, pool: Pool, cite: Cite
             if name in pool.elected_first
             else "only the runner(s)-up the statute names may request one"
         )
-        _reject_request(d, name, why, _runoff_sub(d))
+        _reject_request(d, name, why, runoff_cite(d))
         return
     c = d.cand(name)
     if c is not None and not c.active:
@@ -1349,8 +1049,8 @@ def _request_in_window(d: Draft, name: str, at: datetime, pool: Pool, cite: Cite
         return
     pool = attrs.evolve(pool, requests=(*pool.requests, name))
     d.set(pool=pool)
-    if _ballot_final(d, pool):
-        _call_runoff(d, pool)
+    if ballot_final(d, pool):
+        call_runoff(d, pool)
     # else (a group, reading 5): other runners-up may still join the ballot until the
     # deadline; the runoff is called with every requester when the window closes.
 
@@ -1460,708 +1160,6 @@ _HANDLERS: dict[type[Event], Any] = {
 
 
 # ----------------------------------------------------------------------------------------
-# Deciding results
-# ----------------------------------------------------------------------------------------
-
-
-def _counts_in_total(d: Draft, name: str) -> bool:
-    if is_write_in(name):
-        return d.ctx.interp.write_ins_in_total
-    c = d.cand(name)
-    if c is None:
-        return False
-    if not c.counted:
-        return False
-    return c.active or d.ctx.interp.dead_votes_in_total or c.status != cg.DIED
-
-
-def _effective_tally(d: Draft, rnd: int) -> dict[str, int]:
-    tally = dict(d.tallies[rnd])
-    for c in d.cands:
-        if c.replaces and c.replaces in tally:
-            tally[c.name] = tally.get(c.name, 0) + tally.pop(c.replaces)
-    return tally
-
-
-def _people(d: Draft, tally: Mapping[str, int], *, nominating: bool) -> list[tuple[str, int]]:
-    """Who can take a place: candidates on the ballot (and named write-ins), best first.
-
-    In a primary a candidate who left cannot be nominated; in an election a name that stayed
-    on the ballot can still poll highest (and then the office is vacant)."""
-    names: list[str] = []
-    replaced = {c.replaces for c in d.cands if c.replaces}
-    for c in d.cands:
-        if c.name == WRITE_IN_GENERIC or c.name in replaced:
-            continue
-        if c.active or (not nominating and c.on_ballot and c.counted):
-            names.append(c.name)
-    for n in tally:
-        if is_write_in(n) and n != WRITE_IN_GENERIC and n not in names:
-            names.append(n)
-    return ranked(tally, names)
-
-
-def _fmt_tally(people: Sequence[tuple[str, int]]) -> str:
-    return ", ".join(f"{n} {v}" for n, v in people)
-
-
-def _lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
-    for winner in sel.lot_winners:  # one ruling for each drawing
-        d.rule(
-            K.DECIDED_BY_LOT,
-            list(cite),
-            f"{winner} won the drawing of lots for a tied place",
-            [winner],
-            once=True,
-        )
-
-
-def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: str) -> None:
-    """Declare names elected (or nominated in a primary), making seats vacant where a winner
-    could not take office."""
-    ctx = d.ctx
-    winners: list[str] = []
-    for n in names:
-        c = d.cand(n)
-        if c is not None and not c.active and not ctx.nominating:
-            why = c.vacant_if_elected or (
-                gs("163-294.1", "(c)")
-                if c.off_at and c.off_at >= ctx.election_start
-                else gs("163-294.4", "(c)")
-                if c.status == cg.DIED
-                else gs("163-294.1", "(b)")
-            )
-            d.set(vacant=d.vacant + 1)
-            d.rule(
-                K.OFFICE_VACANT,
-                why,
-                f"{n} ({c.status}) polled enough votes to be elected: the board declares "
-                "the office vacant, to be filled under G.S. 160A-63",
-                [n],
-                once=True,
-            )
-            continue
-        if c is not None and not c.active and ctx.nominating:
-            # gap left-after-primary-day: a candidate who has left is not declared nominated
-            d.rule(
-                K.VOTES_DISREGARDED,
-                gs("163-294.1", "(b)"),
-                f"{n} ({c.status}) cannot be declared nominated",
-                [n],
-                once=True,
-            )
-            continue
-        winners.append(n)
-    # a ruling names only those it declares (a lot or a runoff completes a partial result)
-    already = d.nominated if ctx.nominating else d.elected
-    winners = [w for w in winners if w not in already]
-    if not winners:
-        return
-    if ctx.nominating:
-        d.set(nominated=(*d.nominated, *winners))
-        d.rule(K.NOMINATED, cite, text, winners, once=True)
-    else:
-        d.set(elected=(*d.elected, *winners))
-        d.rule(K.ELECTED, cite, text, winners, once=True)
-
-
-def _declare_leaders(d: Draft, names: Sequence[str], cite: Cite, reason: str) -> None:
-    d.set(runoff_status=RunoffStatus.NONE, pool=None)
-    d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
-    what = "nominated" if d.ctx.nominating else "elected"
-    _declare(d, names, cite, f"{reason}: {', '.join(names)} {what}")
-    d.go(Phase.DECIDED)
-
-
-def _fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> None:
-    short = places - len(chosen)
-    if short > 0 and not d.ctx.nominating:
-        d.set(vacant=d.vacant + short)
-        d.rule(
-            K.OFFICE_VACANT,
-            [gs("163-294.1", "(d)"), gs("160A-63")],
-            f"{short} seat(s) had no candidate to fill them: vacant, to be filled under "
-            "G.S. 160A-63",
-            (),
-            once=True,
-        )
-
-
-def decide_first(d: Draft, after_lot: bool = False) -> None:
-    """The result of the first election or primary, declared at the canvass (or recount)."""
-    ctx = d.ctx
-    m = ctx.method
-    if ctx.partisan_primary or (m is Method.RUNOFF and ctx.stage is Stage.ELECTION):
-        _decide_majority(d)
-    elif ctx.nonpartisan_primary:
-        _decide_nonpartisan_primary(d)
-    else:
-        _decide_plurality(d)
-
-
-def _plurality_cites(d: Draft) -> tuple[Cite, Cite, bool]:
-    """(elected cite, tie cite, tie is a gap) for highest-vote elections."""
-    ctx = d.ctx
-    group = ctx.contest.is_group
-    if ctx.method is Method.PLURALITY:
-        return gs("163-292", "(2)" if group else "(1)"), gs("163-292", "(3)"), False
-    if ctx.method is Method.PRIMARY:
-        return gs("163-294", "(c)"), gs("163-294", "(c)"), True
-    return gs("163-291"), gs("163-182.8", "(2)"), False
-
-
-def _decide_plurality(d: Draft) -> None:
-    n = d.contest.seats
-    tally = _effective_tally(d, 0)
-    people = _people(d, tally, nominating=False)
-    cite, tie_cite, gap = _plurality_cites(d)
-    sel = select(people, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    if sel.tied:
-        _lot_ruling(d, sel, [tie_cite])
-        if sel.chosen:
-            _declare(d, sel.chosen, cite, f"highest vote: {_fmt_tally(people)}")
-        if gap:
-            d.rule(
-                K.NO_PROVISION,
-                [tie_cite, gs("163-182.8", "(2)")],
-                "a tie for a seat: the part of G.S. 163-294(c) on ties is not in our "
-                "sources; the simulator falls back to lots as G.S. 163-182.8(2) does",
-                sel.tie_pool,
-                once=True,
-                gap="tie-after-nonpartisan-primary",
-            )
-        d.go(Phase.AWAITING_LOT)
-        return
-    _lot_ruling(d, sel, [tie_cite])
-    _declare(d, sel.chosen, cite, f"highest vote: {_fmt_tally(people)}")
-    _fill_vacancies_if_short(d, n, sel.chosen)
-    d.go(Phase.DECIDED)
-
-
-def _decide_nonpartisan_primary(d: Draft) -> None:
-    """G.S. 163-294(b): the 2N best are nominated; ties ranked by lot; 163-294.1(b)."""
-    n = d.contest.seats
-    tally = _effective_tally(d, 0)
-    everyone = _people(d, tally, nominating=False)
-    people = _people(d, tally, nominating=True)
-    sel = select(people, 2 * n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    top = {name for name, _ in everyone[: 2 * n]}
-    skipped = [
-        name
-        for name, _ in everyone
-        if name in top and (c := d.cand(name)) is not None and not c.active
-    ]
-    if skipped:
-        d.rule(
-            K.VOTES_DISREGARDED,
-            gs("163-294.1", "(b)"),
-            f"{', '.join(skipped)} polled enough votes for nomination but left the race "
-            "after the ballots were printed: those votes are disregarded and the next "
-            "highest is nominated",
-            skipped,
-            once=True,
-        )
-    cite = gs("163-294", "(b)")
-    if sel.tied:
-        _lot_ruling(d, sel, [cite])
-        if sel.chosen:
-            _declare(d, sel.chosen, cite, f"highest votes: {_fmt_tally(people)}")
-        d.go(Phase.AWAITING_LOT)
-        return
-    _lot_ruling(d, sel, [cite])
-    _declare(d, sel.chosen, cite, f"the {2 * n} highest are nominated: {_fmt_tally(people)}")
-    d.go(Phase.DECIDED)
-
-
-def _runoff_sub(d: Draft) -> Cite:
-    if d.ctx.partisan_primary:
-        return gs("163-111", "(b)")
-    return gs("163-293", "(b)(2)" if d.contest.is_group else "(b)(1)")
-
-
-def _decide_majority(d: Draft) -> None:
-    """G.S. 163-293 (majority, runoff) and 163-111 (substantial plurality, second primary)."""
-    ctx = d.ctx
-    n = ctx.contest.seats
-    group = n > 1
-    primary = ctx.partisan_primary
-    tally = _effective_tally(d, 0)
-    total = sum(v for name, v in tally.items() if _counts_in_total(d, name))
-    if primary:
-        threshold = Fraction(3 * total, 10 * n)
-        tcite = gs("163-111", "(a)(2)" if group else "(a)(1)")
-        what = "substantial plurality (more than 30%" + (
-            " of the total per seat)" if group else " of the total)"
-        )
-    else:
-        threshold = Fraction(total, 2 * n)
-        tcite = gs("163-293", "(a)(2)" if group else "(a)(1)")
-        what = "majority (more than half" + (" of the total per seat)" if group else ")")
-    if not any(
-        r.kind is K.MAJORITY_THRESHOLD and r.get("total") == total for r in d.rulings
-    ):  # again after a recount that changes the total
-        d.rule(
-            K.MAJORITY_THRESHOLD,
-            tcite,
-            f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
-            total=total,
-            threshold=exact(threshold),
-        )
-    people = _people(d, tally, nominating=primary)
-    if not people:
-        _fill_vacancies_if_short(d, n, ())
-        d.go(Phase.DECIDED)
-        return
-    # (d)(1): a tie for the highest number of votes (single office)
-    if not group and not primary and len(people) > 1 and people[0][1] == people[1][1]:
-        tied = tuple(nm for nm, v in people if v == people[0][1])
-        _tie_for_first(d, tied)
-        return
-    majority = [(nm, v) for nm, v in people if v > threshold]
-    top = select(majority, n, d.lots)
-    _lot_ruling(d, top, [tcite, gs("163-292", "(3)")])
-    if top.tied:
-        d.rule(
-            K.NO_PROVISION,
-            [tcite, gs("163-292", "(3)")],
-            "candidates over the threshold are tied for the last seat: the statute does not "
-            "say how to choose; the simulator falls back to lots",
-            top.tie_pool,
-            once=True,
-            gap="tie-over-threshold",
-        )
-        if top.chosen:  # the seats the tie does not decide
-            _declare(
-                d,
-                top.chosen,
-                tcite,
-                f"over the threshold of {exact(threshold)}: "
-                + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen),
-            )
-        d.go(Phase.AWAITING_LOT)
-        return
-    first = top.chosen
-    if first:
-        _declare(
-            d,
-            first,
-            tcite,
-            f"over the threshold of {exact(threshold)}: "
-            + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in first),
-        )
-    r = n - len(first)
-    if r == 0:
-        d.go(Phase.DECIDED)
-        return
-    rest = [(nm, v) for nm, v in people if nm not in first]
-    if not group and primary and len(rest) > 1 and rest[0][1] == rest[1][1]:
-        tied = tuple(nm for nm, v in rest if v == rest[0][1])
-        if not _lot_settles(d, tied, rest, 1):
-            return
-        rest = _reorder(rest, d.lots)
-    best_sel = select(rest, r, d.lots)
-    _lot_ruling(d, best_sel, [_runoff_sub(d), gs("163-292", "(3)")])
-    if best_sel.tied:
-        d.rule(
-            K.NO_PROVISION,
-            [_runoff_sub(d), gs("163-292", "(3)")],
-            "a tie decides who would be declared elected unless a runoff is requested: the "
-            "statute does not say; the simulator falls back to lots",
-            best_sel.tie_pool,
-            once=True,
-            gap="tie-for-best-remaining",
-        )
-        d.go(Phase.AWAITING_LOT)
-        return
-    best = best_sel.chosen
-    below = [(nm, v) for nm, v in rest if nm not in best]
-    if not group:
-        leader = best[0]
-        lc = d.cand(leader)
-        if lc is not None and not lc.active and not primary:
-            # 163-294.4(c): a dead candidate polls highest, even short of a majority
-            _declare(d, best, gs("163-294.4", "(c)"), "highest vote")
-            d.go(Phase.DECIDED)
-            return
-        if not below:
-            _declare(d, best, _runoff_sub(d), "no other candidate: highest vote")
-            d.go(Phase.DECIDED)
-            return
-        second_votes = below[0][1]
-        seconds = tuple(nm for nm, v in below if v == second_votes)
-        if len(seconds) > 1 and not primary:
-            _tie_for_second(d, leader, seconds)
-            return
-        if len(seconds) > 1:
-            if not _lot_settles(d, seconds, below, 1, what="second place"):
-                return
-            seconds = (_reorder(below, d.lots)[0][0],)
-        second = seconds[0]
-        sc = d.cand(second)
-        if sc is not None and not sc.active:
-            if sc.status == cg.DIED and not primary:
-                d.rule(
-                    K.NO_RUNOFF,
-                    gs("163-294.4", "(c)"),
-                    f"the second highest vote went to {second}, who died: no runoff",
-                    [second],
-                )
-                _declare_leaders(
-                    d,
-                    best,
-                    gs("163-294.4", "(c)"),
-                    "the runner-up is dead, so the highest is elected",
-                )
-                return
-            d.rule(
-                K.NO_PROVISION,
-                [_runoff_sub(d), gs("163-294.4", "(c)")],
-                f"the runner-up {second} is no longer a candidate ({sc.status}); the "
-                "statutes speak only of a dead runner-up: the simulator falls back to no "
-                "runoff, as 163-294.4(c) provides for a death",
-                [second],
-                gap="runner-up-left",
-            )
-            d.rule(K.NO_RUNOFF, _runoff_sub(d), f"{second} cannot request a runoff", [second])
-            _declare_leaders(d, best, _runoff_sub(d), "no eligible runner-up")
-            return
-        eligible: tuple[str, ...] = (second,)
-    else:
-        if not below:
-            _declare_leaders(d, best, _runoff_sub(d), "no other candidate")
-            return
-        boundary = below[min(r, len(below)) - 1][1]
-        eligible = tuple(
-            nm for nm, v in below if v >= boundary and ((c := d.cand(nm)) is None or c.active)
-        )
-        if not eligible:
-            _declare_leaders(d, best, _runoff_sub(d), "no eligible runner-up")
-            return
-    _open_request_window(
-        d,
-        Pool(
-            "request", leaders=tuple(best), eligible=eligible, seats=r, elected_first=tuple(first)
-        ),
-    )
-
-
-def _lot_settles(
-    d: Draft,
-    tied: Sequence[str],
-    people: Sequence[tuple[str, int]],
-    places: int,
-    what: str = "first place",
-) -> bool:
-    drawn = [n for n in d.lots if n in tied]
-    for winner in drawn[:places]:
-        d.rule(
-            K.DECIDED_BY_LOT,
-            [gs("163-111", "(b)"), gs("163-292", "(3)")],
-            f"{winner} won the drawing of lots for {what}",
-            [winner],
-            once=True,
-        )
-    if len(drawn) >= places:
-        return True
-    d.rule(
-        K.NO_PROVISION,
-        [gs("163-111", "(b)"), gs("163-292", "(3)")],
-        f"a tie for {what} in the primary among {', '.join(tied)}: the part of G.S. 163-111 "
-        "on ties is not in our sources; the simulator falls back to lots",
-        tied,
-        once=True,
-        gap="primary-tie",
-    )
-    d.go(Phase.AWAITING_LOT)
-    return False
-
-
-def _reorder(people: Sequence[tuple[str, int]], lots: Sequence[str]) -> list[tuple[str, int]]:
-    order = {n: i for i, n in enumerate(lots)}
-    return sorted(people, key=lambda nv: (-nv[1], order.get(nv[0], len(order)), nv[0]))
-
-
-def _open_request_window(d: Draft, pool: Pool) -> None:
-    ctx = d.ctx
-    declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
-    if ctx.partisan_primary:
-        dl = cal.noon_thursday_after(
-            DK.SECOND_PRIMARY_REQUEST, declared, gs("163-291", "(6)"), ctx.office
-        )
-        text = (
-            f"no substantial plurality: {', '.join(pool.eligible)} may demand a second "
-            f"primary by {dl.due.strftime('%Y-%m-%d %H:%M')}"
-        )
-        cites = [gs("163-111", "(b)"), gs("163-291", "(6)")]
-    else:
-        dl = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, gs("163-293", "(c)"), ctx.office)
-        text = (
-            f"no majority: {', '.join(pool.leaders)} "
-            f"{'is' if len(pool.leaders) == 1 else 'are'} elected unless "
-            f"{', '.join(pool.eligible)} request{'s' if len(pool.eligible) == 1 else ''} a "
-            f"runoff by {dl.due.strftime('%Y-%m-%d %H:%M')}"
-        )
-        cites = [_runoff_sub(d)]
-    pool = attrs.evolve(pool, request_due=dl.due)
-    d.deadline(dl)
-    d.timer(dl.due, "runoff_request_passes")
-    d.set(pool=pool, runoff_status=RunoffStatus.AVAILABLE)
-    d.rule(K.RUNOFF_AVAILABLE, cites, text, pool.eligible, once=True)
-    d.go(Phase.RUNOFF_REQUEST)
-
-
-def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
-    """163-293(d)(1): recount; if still tied, a runoff unless one withdraws within 3 days."""
-    if not d.recounted:
-        d.rule(
-            K.RECOUNT_REQUIRED,
-            gs("163-293", "(d)(1)"),
-            f"a tie for the highest number of votes between {', '.join(tied)}: the board "
-            "must recount",
-            tied,
-            once=True,
-        )
-        d.go(Phase.AWAITING_RECOUNT)
-        return
-    ctx = d.ctx
-    cites = [gs("163-293", "(d)(1)")]
-    if len(tied) > 2:
-        d.rule(
-            K.NO_PROVISION,
-            [gs("163-293", "(d)(1)")],
-            f"the recount leaves {len(tied)} candidates tied for first; the statute speaks "
-            "of a runoff between 'the two'"
-            + (
-                "; the simulator holds the runoff among all the tied (reading 6)"
-                if ctx.interp.three_way_tie == "runoff_all"
-                else "; the simulator draws lots (alternative reading)"
-            ),
-            tied,
-            gap="three-way-tie",
-            once=True,
-        )
-        if ctx.interp.three_way_tie == "lot":
-            sel = select([(n, 0) for n in tied], 1, d.lots)
-            if sel.tied:
-                d.go(Phase.AWAITING_LOT)
-                return
-            _lot_ruling(d, sel, cites)
-            _declare_leaders(d, sel.chosen, gs("163-293", "(d)(1)"), "decided by lot")
-            return
-    declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
-    dl = cal.end_of_nth_day_after(
-        DK.TIE_WITHDRAWAL, declared, 3, gs("163-293", "(d)(1)"), ctx.office
-    )
-    d.deadline(dl)
-    d.timer(dl.due, "tie_withdrawal_passes")
-    d.set(
-        pool=Pool("tie_first", eligible=tied, withdraw_due=dl.due),
-        runoff_status=RunoffStatus.AVAILABLE,
-    )
-    d.rule(
-        K.RUNOFF_AVAILABLE,
-        cites,
-        f"the recount confirms the tie: a runoff between {', '.join(tied)} unless one "
-        f"withdraws by {dl.due.strftime('%Y-%m-%d %H:%M')}",
-        tied,
-        once=True,
-    )
-    d.go(Phase.TIE_WITHDRAWAL)
-
-
-def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
-    """163-293(d)(2): the leader is elected unless all but one tied runner-up withdraw within
-    3 days and the last demands a runoff under (c)."""
-    ctx = d.ctx
-    declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
-    wd = cal.end_of_nth_day_after(
-        DK.TIE_WITHDRAWAL, declared, 3, gs("163-293", "(d)(2)"), ctx.office
-    )
-    rq = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, gs("163-293", "(c)"), ctx.office)
-    d.deadline(wd)
-    d.deadline(rq)
-    d.timer(wd.due, "tie_withdrawal_passes")
-    d.timer(rq.due, "runoff_request_passes")
-    d.set(
-        pool=Pool(
-            "tie_second",
-            leaders=(leader,),
-            eligible=seconds,
-            seats=1,
-            request_due=rq.due,
-            withdraw_due=wd.due,
-        ),
-        runoff_status=RunoffStatus.AVAILABLE,
-    )
-    d.rule(
-        K.RUNOFF_AVAILABLE,
-        gs("163-293", "(d)(2)"),
-        f"{leader} leads short of a majority and {', '.join(seconds)} tie for second: "
-        f"{leader} is elected unless all but one of them withdraw by "
-        f"{wd.due.strftime('%Y-%m-%d %H:%M')} and the last demands a runoff by "
-        f"{rq.due.strftime('%Y-%m-%d %H:%M')}",
-        seconds,
-        once=True,
-    )
-    d.go(Phase.TIE_WITHDRAWAL)
-
-
-def _tie_withdrawal(d: Draft, name: str) -> None:
-    pool = d.pool
-    assert pool is not None
-    cite = gs("163-293", "(d)(1)" if pool.kind == "tie_first" else "(d)(2)")
-    if name not in pool.eligible:
-        # someone else withdraws: an ordinary withdrawal after the election
-        d.update_cand(name, status=cg.WITHDREW, off_at=d.at)
-        return
-    if pool.withdraw_due is not None and d.at > pool.withdraw_due:
-        d.rule(
-            K.REQUEST_REJECTED,
-            cite,
-            f"{name}'s withdrawal came after the three days",
-            [name],
-            reason="late",
-        )
-        return
-    d.update_cand(name, status=cg.WITHDREW, off_at=d.at, on_ballot=False)
-    remaining = tuple(
-        n for n in pool.eligible if n != name and ((c := d.cand(n)) is None or c.active)
-    )
-    d.set(pool=attrs.evolve(pool, eligible=remaining))
-    if pool.kind == "tie_first":
-        if len(remaining) == 1:
-            _declare_leaders(
-                d, remaining, cite, f"{name} withdrew within three days of the recount"
-            )
-        return
-    if len(remaining) == 1:
-        last = remaining[0]
-        if last in pool.requests:
-            _start_runoff(
-                d,
-                (*pool.leaders, last),
-                1,
-                cite,
-                f"all other tied candidates withdrew and {last} demanded a runoff",
-            )
-        elif pool.request_due is not None and d.at > pool.request_due:
-            _declare_leaders(d, pool.leaders, cite, f"{last} did not demand a runoff in time")
-
-
-def _ballot_final(d: Draft, pool: Pool) -> bool:
-    """Whether the requests so far fix the runoff ballot: always for a single office; for a
-    group (reading 5) once every runner-up who may request has done so."""
-    if not d.ctx.contest.is_group or d.ctx.interp.group_runoff_ballot == "top_two_r":
-        return True
-    can = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
-    return all(n in pool.requests for n in can)
-
-
-def _call_runoff(d: Draft, pool: Pool) -> None:
-    """Requests in time call the runoff (reading 5 for groups)."""
-    ctx = d.ctx
-    if ctx.contest.is_group:
-        if ctx.interp.group_runoff_ballot == "top_two_r":
-            ballot = (*pool.leaders, *pool.eligible[: pool.seats])
-        else:
-            ballot = (*pool.leaders, *[n for n in pool.eligible if n in pool.requests])
-    else:
-        ballot = (*pool.leaders, *pool.requests[:1])
-    cite = [_runoff_sub(d), gs("163-291", "(6)") if ctx.partisan_primary else gs("163-293", "(c)")]
-    _start_runoff(d, ballot, pool.seats, cite, f"{', '.join(pool.requests)} requested in time")
-
-
-def _start_runoff(
-    d: Draft, ballot: Sequence[str], seats: int, cites: Cite | Sequence[Cite], reason: str
-) -> None:
-    """Call the runoff (second primary): its day, its ballot; no request window stays open."""
-    ctx = d.ctx
-    ballot = tuple(dict.fromkeys(ballot))
-    d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
-    what = "second primary" if ctx.partisan_primary else "runoff"
-    if ctx.partisan_primary:
-        day = cal.fourth_tuesday_before_election(ctx.contest.year)
-        dl = cal.day_deadline(
-            DK.SECOND_PRIMARY,
-            day,
-            (gs("163-279", "(a)(2)"),),
-            "fourth Tuesday before the election",
-            ctx.tz,
-        )
-    else:
-        day = cal.election_day(ctx.contest.year)
-        dl = cal.day_deadline(
-            DK.RUNOFF_ELECTION,
-            day,
-            (gs("163-279", "(a)(4)"),),
-            "Tuesday after the first Monday in November (163-293(e))",
-            ctx.tz,
-        )
-    d.deadline(dl)
-    d.deadline(
-        cal.canvass(
-            day,
-            gs("163-182.5", "(b)") if not ctx.partisan_primary else gs("163-291", "(5)"),
-            ctx.office,
-        )
-    )
-    pool = d.pool
-    d.set(pool=Pool("runoff", leaders=pool.leaders if pool else (), seats=seats))
-    d.set(
-        runoff_ballot=ballot,
-        runoff_status=RunoffStatus.CALLED,
-        round=1,
-        tallies=(d.tallies[0], ()),
-        lots=(),
-    )
-    d.rule(
-        K.RUNOFF_CALLED,
-        cites,
-        f"{reason}: a {what} on {day.isoformat()} between {', '.join(ballot)}"
-        + ("; no write-ins" if not ctx.partisan_primary else ""),
-        ballot,
-    )
-    d.go(Phase.RUNOFF_CALLED)
-
-
-def decide_runoff(d: Draft, after_lot: bool = False) -> None:
-    """163-293(f): the highest in the runoff are elected; a tie is settled by lot. A second
-    primary (163-111(b), partly available) likewise."""
-    ctx = d.ctx
-    pool = d.pool
-    seats = pool.seats if pool is not None else 1
-    tally = _effective_tally(d, 1)
-    people = ranked(tally, d.runoff_ballot)
-    sel = select(people, seats, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    cite = gs("163-111", "(b)") if ctx.partisan_primary else gs("163-293", "(f)")
-    d.set(runoff_status=RunoffStatus.HELD)
-    if sel.tied:
-        if ctx.partisan_primary:
-            d.rule(
-                K.NO_PROVISION,
-                [cite, gs("163-292", "(3)")],
-                "a tie in the second primary: the part of G.S. 163-111 on ties is not in "
-                "our sources; the simulator falls back to lots",
-                sel.tie_pool,
-                once=True,
-                gap="second-primary-tie",
-            )
-        _lot_ruling(d, sel, [cite])
-        if sel.chosen:
-            _declare(d, sel.chosen, cite, f"highest vote in the {_what(d)}: {_fmt_tally(people)}")
-        d.go(Phase.AWAITING_LOT)
-        return
-    _lot_ruling(d, sel, [cite])
-    _declare(d, sel.chosen, cite, f"highest vote in the {_what(d)}: {_fmt_tally(people)}")
-    d.set(pool=None)
-    d.go(Phase.DECIDED)
-
-
-def _what(d: Draft) -> str:
-    return "second primary" if d.ctx.partisan_primary else "runoff"
-
-
-# ----------------------------------------------------------------------------------------
 # The fold
 # ----------------------------------------------------------------------------------------
 
@@ -2170,7 +1168,7 @@ def step(state: State, event: Event, ctx: Context) -> State:
     """One event: fire the timers due before it, then apply it."""
     at = event.known_at
     state = fire_timers(state, ctx, at, event.index)
-    d = _draft(state, ctx, at, event.index, event.type)
+    d = new_draft(state, ctx, at, event.index, event.type)
     if isinstance(event, VotesCast):
         on_votes(d, {event.candidate: event.count})
     elif isinstance(event, ReturnsReported):
@@ -2184,7 +1182,7 @@ def apply_votes(
     state: State, ctx: Context, batch: Mapping[str, int], first: VotesCast, last_index: int
 ) -> State:
     """A run of ``votes_cast`` events, folded in bulk (same result as one step each)."""
-    d = _draft(state, ctx, first.at, last_index, "votes_cast")
+    d = new_draft(state, ctx, first.at, last_index, "votes_cast")
     on_votes(d, batch)
     return d.freeze()
 
@@ -2195,7 +1193,7 @@ def finish(state: State, ctx: Context, as_of: datetime | None, seq: int) -> Stat
     state = fire_timers(state, ctx, as_of if as_of is not None else FAR_FUTURE, seq)
     if as_of is None and state.deferred:
         # the whole story: no determination of time to reprint ever came
-        d = _draft(state, ctx, state.clock, seq, "end_of_log")
+        d = new_draft(state, ctx, state.clock, seq, "end_of_log")
         _settle_deferred(d, "no determination that there is time to reprint was recorded")
         state = d.freeze()
     if as_of is not None and as_of > state.clock:

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_gap_id_the_engine_uses_is_catalogued() -> None:
-    source = (ROOT / "simulator" / "replay.py").read_text()
+    source = "\n".join(p.read_text() for p in (ROOT / "simulator").glob("*.py"))
     used = set(re.findall(r'gap="([a-z0-9-]+)"', source))
     known = {g.id for g in COUNTING_GAPS} | {g.id for g in GAPS}
     assert used, "the engine names its gaps"

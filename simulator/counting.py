@@ -1,0 +1,732 @@
+"""Counting the vote: the results each method declares and what follows them.
+
+Plurality (G.S. 163-292), majority and runoff (163-293), nonpartisan primaries (163-294), partisan
+primaries and second primaries (163-111(a), 163-291(5)-(6)), ties, recounts, lots, vacancies of
+seats won by candidates who cannot serve (163-294.1, 163-294.4(c)). Each function works on a
+:class:`simulator.state.Draft` and records rulings with their citations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+import attrs
+
+from simulator import calendar as cal
+from simulator import contingencies as cg
+from simulator.events import (
+    WRITE_IN_GENERIC,
+    is_write_in,
+)
+from simulator.law import Cite, gs
+from simulator.machine import Phase
+from simulator.result import exact
+from simulator.state import Draft, Pool
+from simulator.tally import Selection, ranked, select
+from simulator.vocab import DeadlineKind, Method, RulingKind, RunoffStatus, Stage
+
+K = RulingKind
+DK = DeadlineKind
+
+
+# ----------------------------------------------------------------------------------------
+# Deciding results
+# ----------------------------------------------------------------------------------------
+
+
+def _counts_in_total(d: Draft, name: str) -> bool:
+    if is_write_in(name):
+        return d.ctx.interp.write_ins_in_total
+    c = d.cand(name)
+    if c is None:
+        return False
+    if not c.counted:
+        return False
+    return c.active or d.ctx.interp.dead_votes_in_total or c.status != cg.DIED
+
+
+def _effective_tally(d: Draft, rnd: int) -> dict[str, int]:
+    tally = dict(d.tallies[rnd])
+    for c in d.cands:
+        if c.replaces and c.replaces in tally:
+            tally[c.name] = tally.get(c.name, 0) + tally.pop(c.replaces)
+    return tally
+
+
+def _people(d: Draft, tally: Mapping[str, int], *, nominating: bool) -> list[tuple[str, int]]:
+    """Who can take a place: candidates on the ballot (and named write-ins), best first.
+
+    In a primary a candidate who left cannot be nominated; in an election a name that stayed
+    on the ballot can still poll highest (and then the office is vacant)."""
+    names: list[str] = []
+    replaced = {c.replaces for c in d.cands if c.replaces}
+    for c in d.cands:
+        if c.name == WRITE_IN_GENERIC or c.name in replaced:
+            continue
+        if c.active or (not nominating and c.on_ballot and c.counted):
+            names.append(c.name)
+    for n in tally:
+        if is_write_in(n) and n != WRITE_IN_GENERIC and n not in names:
+            names.append(n)
+    return ranked(tally, names)
+
+
+def _fmt_tally(people: Sequence[tuple[str, int]]) -> str:
+    return ", ".join(f"{n} {v}" for n, v in people)
+
+
+def _lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
+    for winner in sel.lot_winners:  # one ruling for each drawing
+        d.rule(
+            K.DECIDED_BY_LOT,
+            list(cite),
+            f"{winner} won the drawing of lots for a tied place",
+            [winner],
+            once=True,
+        )
+
+
+def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: str) -> None:
+    """Declare names elected (or nominated in a primary), making seats vacant where a winner
+    could not take office."""
+    ctx = d.ctx
+    winners: list[str] = []
+    for n in names:
+        c = d.cand(n)
+        if c is not None and not c.active and not ctx.nominating:
+            why = c.vacant_if_elected or (
+                gs("163-294.1", "(c)")
+                if c.off_at and c.off_at >= ctx.election_start
+                else gs("163-294.4", "(c)")
+                if c.status == cg.DIED
+                else gs("163-294.1", "(b)")
+            )
+            d.set(vacant=d.vacant + 1)
+            d.rule(
+                K.OFFICE_VACANT,
+                why,
+                f"{n} ({c.status}) polled enough votes to be elected: the board declares "
+                "the office vacant, to be filled under G.S. 160A-63",
+                [n],
+                once=True,
+            )
+            continue
+        if c is not None and not c.active and ctx.nominating:
+            # gap left-after-primary-day: a candidate who has left is not declared nominated
+            d.rule(
+                K.VOTES_DISREGARDED,
+                gs("163-294.1", "(b)"),
+                f"{n} ({c.status}) cannot be declared nominated",
+                [n],
+                once=True,
+            )
+            continue
+        winners.append(n)
+    # a ruling names only those it declares (a lot or a runoff completes a partial result)
+    already = d.nominated if ctx.nominating else d.elected
+    winners = [w for w in winners if w not in already]
+    if not winners:
+        return
+    if ctx.nominating:
+        d.set(nominated=(*d.nominated, *winners))
+        d.rule(K.NOMINATED, cite, text, winners, once=True)
+    else:
+        d.set(elected=(*d.elected, *winners))
+        d.rule(K.ELECTED, cite, text, winners, once=True)
+
+
+def declare_leaders(d: Draft, names: Sequence[str], cite: Cite, reason: str) -> None:
+    d.set(runoff_status=RunoffStatus.NONE, pool=None)
+    d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
+    what = "nominated" if d.ctx.nominating else "elected"
+    _declare(d, names, cite, f"{reason}: {', '.join(names)} {what}")
+    d.go(Phase.DECIDED)
+
+
+def _fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> None:
+    short = places - len(chosen)
+    if short > 0 and not d.ctx.nominating:
+        d.set(vacant=d.vacant + short)
+        d.rule(
+            K.OFFICE_VACANT,
+            [gs("163-294.1", "(d)"), gs("160A-63")],
+            f"{short} seat(s) had no candidate to fill them: vacant, to be filled under "
+            "G.S. 160A-63",
+            (),
+            once=True,
+        )
+
+
+def decide_first(d: Draft, after_lot: bool = False) -> None:
+    """The result of the first election or primary, declared at the canvass (or recount)."""
+    ctx = d.ctx
+    m = ctx.method
+    if ctx.partisan_primary or (m is Method.RUNOFF and ctx.stage is Stage.ELECTION):
+        _decide_majority(d)
+    elif ctx.nonpartisan_primary:
+        _decide_nonpartisan_primary(d)
+    else:
+        _decide_plurality(d)
+
+
+def _plurality_cites(d: Draft) -> tuple[Cite, Cite, bool]:
+    """(elected cite, tie cite, tie is a gap) for highest-vote elections."""
+    ctx = d.ctx
+    group = ctx.contest.is_group
+    if ctx.method is Method.PLURALITY:
+        return gs("163-292", "(2)" if group else "(1)"), gs("163-292", "(3)"), False
+    if ctx.method is Method.PRIMARY:
+        return gs("163-294", "(c)"), gs("163-294", "(c)"), True
+    return gs("163-291"), gs("163-182.8", "(2)"), False
+
+
+def _decide_plurality(d: Draft) -> None:
+    n = d.contest.seats
+    tally = _effective_tally(d, 0)
+    people = _people(d, tally, nominating=False)
+    cite, tie_cite, gap = _plurality_cites(d)
+    sel = select(people, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
+    if sel.tied:
+        _lot_ruling(d, sel, [tie_cite])
+        if sel.chosen:
+            _declare(d, sel.chosen, cite, f"highest vote: {_fmt_tally(people)}")
+        if gap:
+            d.rule(
+                K.NO_PROVISION,
+                [tie_cite, gs("163-182.8", "(2)")],
+                "a tie for a seat: the part of G.S. 163-294(c) on ties is not in our "
+                "sources; the simulator falls back to lots as G.S. 163-182.8(2) does",
+                sel.tie_pool,
+                once=True,
+                gap="tie-after-nonpartisan-primary",
+            )
+        d.go(Phase.AWAITING_LOT)
+        return
+    _lot_ruling(d, sel, [tie_cite])
+    _declare(d, sel.chosen, cite, f"highest vote: {_fmt_tally(people)}")
+    _fill_vacancies_if_short(d, n, sel.chosen)
+    d.go(Phase.DECIDED)
+
+
+def _decide_nonpartisan_primary(d: Draft) -> None:
+    """G.S. 163-294(b): the 2N best are nominated; ties ranked by lot; 163-294.1(b)."""
+    n = d.contest.seats
+    tally = _effective_tally(d, 0)
+    everyone = _people(d, tally, nominating=False)
+    people = _people(d, tally, nominating=True)
+    sel = select(people, 2 * n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
+    top = {name for name, _ in everyone[: 2 * n]}
+    skipped = [
+        name
+        for name, _ in everyone
+        if name in top and (c := d.cand(name)) is not None and not c.active
+    ]
+    if skipped:
+        d.rule(
+            K.VOTES_DISREGARDED,
+            gs("163-294.1", "(b)"),
+            f"{', '.join(skipped)} polled enough votes for nomination but left the race "
+            "after the ballots were printed: those votes are disregarded and the next "
+            "highest is nominated",
+            skipped,
+            once=True,
+        )
+    cite = gs("163-294", "(b)")
+    if sel.tied:
+        _lot_ruling(d, sel, [cite])
+        if sel.chosen:
+            _declare(d, sel.chosen, cite, f"highest votes: {_fmt_tally(people)}")
+        d.go(Phase.AWAITING_LOT)
+        return
+    _lot_ruling(d, sel, [cite])
+    _declare(d, sel.chosen, cite, f"the {2 * n} highest are nominated: {_fmt_tally(people)}")
+    d.go(Phase.DECIDED)
+
+
+def runoff_cite(d: Draft) -> Cite:
+    if d.ctx.partisan_primary:
+        return gs("163-111", "(b)")
+    return gs("163-293", "(b)(2)" if d.contest.is_group else "(b)(1)")
+
+
+def _decide_majority(d: Draft) -> None:
+    """G.S. 163-293 (majority, runoff) and 163-111 (substantial plurality, second primary)."""
+    ctx = d.ctx
+    n = ctx.contest.seats
+    group = n > 1
+    primary = ctx.partisan_primary
+    tally = _effective_tally(d, 0)
+    total = sum(v for name, v in tally.items() if _counts_in_total(d, name))
+    if primary:
+        threshold = Fraction(3 * total, 10 * n)
+        tcite = gs("163-111", "(a)(2)" if group else "(a)(1)")
+        what = "substantial plurality (more than 30%" + (
+            " of the total per seat)" if group else " of the total)"
+        )
+    else:
+        threshold = Fraction(total, 2 * n)
+        tcite = gs("163-293", "(a)(2)" if group else "(a)(1)")
+        what = "majority (more than half" + (" of the total per seat)" if group else ")")
+    if not any(
+        r.kind is K.MAJORITY_THRESHOLD and r.get("total") == total for r in d.rulings
+    ):  # again after a recount that changes the total
+        d.rule(
+            K.MAJORITY_THRESHOLD,
+            tcite,
+            f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
+            total=total,
+            threshold=exact(threshold),
+        )
+    people = _people(d, tally, nominating=primary)
+    if not people:
+        _fill_vacancies_if_short(d, n, ())
+        d.go(Phase.DECIDED)
+        return
+    # (d)(1): a tie for the highest number of votes (single office)
+    if not group and not primary and len(people) > 1 and people[0][1] == people[1][1]:
+        tied = tuple(nm for nm, v in people if v == people[0][1])
+        _tie_for_first(d, tied)
+        return
+    majority = [(nm, v) for nm, v in people if v > threshold]
+    top = select(majority, n, d.lots)
+    _lot_ruling(d, top, [tcite, gs("163-292", "(3)")])
+    if top.tied:
+        d.rule(
+            K.NO_PROVISION,
+            [tcite, gs("163-292", "(3)")],
+            "candidates over the threshold are tied for the last seat: the statute does not "
+            "say how to choose; the simulator falls back to lots",
+            top.tie_pool,
+            once=True,
+            gap="tie-over-threshold",
+        )
+        if top.chosen:  # the seats the tie does not decide
+            _declare(
+                d,
+                top.chosen,
+                tcite,
+                f"over the threshold of {exact(threshold)}: "
+                + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen),
+            )
+        d.go(Phase.AWAITING_LOT)
+        return
+    first = top.chosen
+    if first:
+        _declare(
+            d,
+            first,
+            tcite,
+            f"over the threshold of {exact(threshold)}: "
+            + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in first),
+        )
+    r = n - len(first)
+    if r == 0:
+        d.go(Phase.DECIDED)
+        return
+    rest = [(nm, v) for nm, v in people if nm not in first]
+    if not group and primary and len(rest) > 1 and rest[0][1] == rest[1][1]:
+        tied = tuple(nm for nm, v in rest if v == rest[0][1])
+        if not _lot_settles(d, tied, rest, 1):
+            return
+        rest = _reorder(rest, d.lots)
+    best_sel = select(rest, r, d.lots)
+    _lot_ruling(d, best_sel, [runoff_cite(d), gs("163-292", "(3)")])
+    if best_sel.tied:
+        d.rule(
+            K.NO_PROVISION,
+            [runoff_cite(d), gs("163-292", "(3)")],
+            "a tie decides who would be declared elected unless a runoff is requested: the "
+            "statute does not say; the simulator falls back to lots",
+            best_sel.tie_pool,
+            once=True,
+            gap="tie-for-best-remaining",
+        )
+        d.go(Phase.AWAITING_LOT)
+        return
+    best = best_sel.chosen
+    below = [(nm, v) for nm, v in rest if nm not in best]
+    if not group:
+        leader = best[0]
+        lc = d.cand(leader)
+        if lc is not None and not lc.active and not primary:
+            # 163-294.4(c): a dead candidate polls highest, even short of a majority
+            _declare(d, best, gs("163-294.4", "(c)"), "highest vote")
+            d.go(Phase.DECIDED)
+            return
+        if not below:
+            _declare(d, best, runoff_cite(d), "no other candidate: highest vote")
+            d.go(Phase.DECIDED)
+            return
+        second_votes = below[0][1]
+        seconds = tuple(nm for nm, v in below if v == second_votes)
+        if len(seconds) > 1 and not primary:
+            _tie_for_second(d, leader, seconds)
+            return
+        if len(seconds) > 1:
+            if not _lot_settles(d, seconds, below, 1, what="second place"):
+                return
+            seconds = (_reorder(below, d.lots)[0][0],)
+        second = seconds[0]
+        sc = d.cand(second)
+        if sc is not None and not sc.active:
+            if sc.status == cg.DIED and not primary:
+                d.rule(
+                    K.NO_RUNOFF,
+                    gs("163-294.4", "(c)"),
+                    f"the second highest vote went to {second}, who died: no runoff",
+                    [second],
+                )
+                declare_leaders(
+                    d,
+                    best,
+                    gs("163-294.4", "(c)"),
+                    "the runner-up is dead, so the highest is elected",
+                )
+                return
+            d.rule(
+                K.NO_PROVISION,
+                [runoff_cite(d), gs("163-294.4", "(c)")],
+                f"the runner-up {second} is no longer a candidate ({sc.status}); the "
+                "statutes speak only of a dead runner-up: the simulator falls back to no "
+                "runoff, as 163-294.4(c) provides for a death",
+                [second],
+                gap="runner-up-left",
+            )
+            d.rule(K.NO_RUNOFF, runoff_cite(d), f"{second} cannot request a runoff", [second])
+            declare_leaders(d, best, runoff_cite(d), "no eligible runner-up")
+            return
+        eligible: tuple[str, ...] = (second,)
+    else:
+        if not below:
+            declare_leaders(d, best, runoff_cite(d), "no other candidate")
+            return
+        boundary = below[min(r, len(below)) - 1][1]
+        eligible = tuple(
+            nm for nm, v in below if v >= boundary and ((c := d.cand(nm)) is None or c.active)
+        )
+        if not eligible:
+            declare_leaders(d, best, runoff_cite(d), "no eligible runner-up")
+            return
+    _open_request_window(
+        d,
+        Pool(
+            "request", leaders=tuple(best), eligible=eligible, seats=r, elected_first=tuple(first)
+        ),
+    )
+
+
+def _lot_settles(
+    d: Draft,
+    tied: Sequence[str],
+    people: Sequence[tuple[str, int]],
+    places: int,
+    what: str = "first place",
+) -> bool:
+    drawn = [n for n in d.lots if n in tied]
+    for winner in drawn[:places]:
+        d.rule(
+            K.DECIDED_BY_LOT,
+            [gs("163-111", "(b)"), gs("163-292", "(3)")],
+            f"{winner} won the drawing of lots for {what}",
+            [winner],
+            once=True,
+        )
+    if len(drawn) >= places:
+        return True
+    d.rule(
+        K.NO_PROVISION,
+        [gs("163-111", "(b)"), gs("163-292", "(3)")],
+        f"a tie for {what} in the primary among {', '.join(tied)}: the part of G.S. 163-111 "
+        "on ties is not in our sources; the simulator falls back to lots",
+        tied,
+        once=True,
+        gap="primary-tie",
+    )
+    d.go(Phase.AWAITING_LOT)
+    return False
+
+
+def _reorder(people: Sequence[tuple[str, int]], lots: Sequence[str]) -> list[tuple[str, int]]:
+    order = {n: i for i, n in enumerate(lots)}
+    return sorted(people, key=lambda nv: (-nv[1], order.get(nv[0], len(order)), nv[0]))
+
+
+def _open_request_window(d: Draft, pool: Pool) -> None:
+    ctx = d.ctx
+    declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
+    if ctx.partisan_primary:
+        dl = cal.noon_thursday_after(
+            DK.SECOND_PRIMARY_REQUEST, declared, gs("163-291", "(6)"), ctx.office
+        )
+        text = (
+            f"no substantial plurality: {', '.join(pool.eligible)} may demand a second "
+            f"primary by {dl.due.strftime('%Y-%m-%d %H:%M')}"
+        )
+        cites = [gs("163-111", "(b)"), gs("163-291", "(6)")]
+    else:
+        dl = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, gs("163-293", "(c)"), ctx.office)
+        text = (
+            f"no majority: {', '.join(pool.leaders)} "
+            f"{'is' if len(pool.leaders) == 1 else 'are'} elected unless "
+            f"{', '.join(pool.eligible)} request{'s' if len(pool.eligible) == 1 else ''} a "
+            f"runoff by {dl.due.strftime('%Y-%m-%d %H:%M')}"
+        )
+        cites = [runoff_cite(d)]
+    pool = attrs.evolve(pool, request_due=dl.due)
+    d.deadline(dl)
+    d.timer(dl.due, "runoff_request_passes")
+    d.set(pool=pool, runoff_status=RunoffStatus.AVAILABLE)
+    d.rule(K.RUNOFF_AVAILABLE, cites, text, pool.eligible, once=True)
+    d.go(Phase.RUNOFF_REQUEST)
+
+
+def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
+    """163-293(d)(1): recount; if still tied, a runoff unless one withdraws within 3 days."""
+    if not d.recounted:
+        d.rule(
+            K.RECOUNT_REQUIRED,
+            gs("163-293", "(d)(1)"),
+            f"a tie for the highest number of votes between {', '.join(tied)}: the board "
+            "must recount",
+            tied,
+            once=True,
+        )
+        d.go(Phase.AWAITING_RECOUNT)
+        return
+    ctx = d.ctx
+    cites = [gs("163-293", "(d)(1)")]
+    if len(tied) > 2:
+        d.rule(
+            K.NO_PROVISION,
+            [gs("163-293", "(d)(1)")],
+            f"the recount leaves {len(tied)} candidates tied for first; the statute speaks "
+            "of a runoff between 'the two'"
+            + (
+                "; the simulator holds the runoff among all the tied (reading 6)"
+                if ctx.interp.three_way_tie == "runoff_all"
+                else "; the simulator draws lots (alternative reading)"
+            ),
+            tied,
+            gap="three-way-tie",
+            once=True,
+        )
+        if ctx.interp.three_way_tie == "lot":
+            sel = select([(n, 0) for n in tied], 1, d.lots)
+            if sel.tied:
+                d.go(Phase.AWAITING_LOT)
+                return
+            _lot_ruling(d, sel, cites)
+            declare_leaders(d, sel.chosen, gs("163-293", "(d)(1)"), "decided by lot")
+            return
+    declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
+    dl = cal.end_of_nth_day_after(
+        DK.TIE_WITHDRAWAL, declared, 3, gs("163-293", "(d)(1)"), ctx.office
+    )
+    d.deadline(dl)
+    d.timer(dl.due, "tie_withdrawal_passes")
+    d.set(
+        pool=Pool("tie_first", eligible=tied, withdraw_due=dl.due),
+        runoff_status=RunoffStatus.AVAILABLE,
+    )
+    d.rule(
+        K.RUNOFF_AVAILABLE,
+        cites,
+        f"the recount confirms the tie: a runoff between {', '.join(tied)} unless one "
+        f"withdraws by {dl.due.strftime('%Y-%m-%d %H:%M')}",
+        tied,
+        once=True,
+    )
+    d.go(Phase.TIE_WITHDRAWAL)
+
+
+def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
+    """163-293(d)(2): the leader is elected unless all but one tied runner-up withdraw within
+    3 days and the last demands a runoff under (c)."""
+    ctx = d.ctx
+    declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
+    wd = cal.end_of_nth_day_after(
+        DK.TIE_WITHDRAWAL, declared, 3, gs("163-293", "(d)(2)"), ctx.office
+    )
+    rq = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, gs("163-293", "(c)"), ctx.office)
+    d.deadline(wd)
+    d.deadline(rq)
+    d.timer(wd.due, "tie_withdrawal_passes")
+    d.timer(rq.due, "runoff_request_passes")
+    d.set(
+        pool=Pool(
+            "tie_second",
+            leaders=(leader,),
+            eligible=seconds,
+            seats=1,
+            request_due=rq.due,
+            withdraw_due=wd.due,
+        ),
+        runoff_status=RunoffStatus.AVAILABLE,
+    )
+    d.rule(
+        K.RUNOFF_AVAILABLE,
+        gs("163-293", "(d)(2)"),
+        f"{leader} leads short of a majority and {', '.join(seconds)} tie for second: "
+        f"{leader} is elected unless all but one of them withdraw by "
+        f"{wd.due.strftime('%Y-%m-%d %H:%M')} and the last demands a runoff by "
+        f"{rq.due.strftime('%Y-%m-%d %H:%M')}",
+        seconds,
+        once=True,
+    )
+    d.go(Phase.TIE_WITHDRAWAL)
+
+
+def tie_withdrawal(d: Draft, name: str) -> None:
+    pool = d.pool
+    assert pool is not None
+    cite = gs("163-293", "(d)(1)" if pool.kind == "tie_first" else "(d)(2)")
+    if name not in pool.eligible:
+        # someone else withdraws: an ordinary withdrawal after the election
+        d.update_cand(name, status=cg.WITHDREW, off_at=d.at)
+        return
+    if pool.withdraw_due is not None and d.at > pool.withdraw_due:
+        d.rule(
+            K.REQUEST_REJECTED,
+            cite,
+            f"{name}'s withdrawal came after the three days",
+            [name],
+            reason="late",
+        )
+        return
+    d.update_cand(name, status=cg.WITHDREW, off_at=d.at, on_ballot=False)
+    remaining = tuple(
+        n for n in pool.eligible if n != name and ((c := d.cand(n)) is None or c.active)
+    )
+    d.set(pool=attrs.evolve(pool, eligible=remaining))
+    if pool.kind == "tie_first":
+        if len(remaining) == 1:
+            declare_leaders(d, remaining, cite, f"{name} withdrew within three days of the recount")
+        return
+    if len(remaining) == 1:
+        last = remaining[0]
+        if last in pool.requests:
+            start_runoff(
+                d,
+                (*pool.leaders, last),
+                1,
+                cite,
+                f"all other tied candidates withdrew and {last} demanded a runoff",
+            )
+        elif pool.request_due is not None and d.at > pool.request_due:
+            declare_leaders(d, pool.leaders, cite, f"{last} did not demand a runoff in time")
+
+
+def ballot_final(d: Draft, pool: Pool) -> bool:
+    """Whether the requests so far fix the runoff ballot: always for a single office; for a
+    group (reading 5) once every runner-up who may request has done so."""
+    if not d.ctx.contest.is_group or d.ctx.interp.group_runoff_ballot == "top_two_r":
+        return True
+    can = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
+    return all(n in pool.requests for n in can)
+
+
+def call_runoff(d: Draft, pool: Pool) -> None:
+    """Requests in time call the runoff (reading 5 for groups)."""
+    ctx = d.ctx
+    if ctx.contest.is_group:
+        if ctx.interp.group_runoff_ballot == "top_two_r":
+            ballot = (*pool.leaders, *pool.eligible[: pool.seats])
+        else:
+            ballot = (*pool.leaders, *[n for n in pool.eligible if n in pool.requests])
+    else:
+        ballot = (*pool.leaders, *pool.requests[:1])
+    cite = [runoff_cite(d), gs("163-291", "(6)") if ctx.partisan_primary else gs("163-293", "(c)")]
+    start_runoff(d, ballot, pool.seats, cite, f"{', '.join(pool.requests)} requested in time")
+
+
+def start_runoff(
+    d: Draft, ballot: Sequence[str], seats: int, cites: Cite | Sequence[Cite], reason: str
+) -> None:
+    """Call the runoff (second primary): its day, its ballot; no request window stays open."""
+    ctx = d.ctx
+    ballot = tuple(dict.fromkeys(ballot))
+    d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
+    what = "second primary" if ctx.partisan_primary else "runoff"
+    if ctx.partisan_primary:
+        day = cal.fourth_tuesday_before_election(ctx.contest.year)
+        dl = cal.day_deadline(
+            DK.SECOND_PRIMARY,
+            day,
+            (gs("163-279", "(a)(2)"),),
+            "fourth Tuesday before the election",
+            ctx.tz,
+        )
+    else:
+        day = cal.election_day(ctx.contest.year)
+        dl = cal.day_deadline(
+            DK.RUNOFF_ELECTION,
+            day,
+            (gs("163-279", "(a)(4)"),),
+            "Tuesday after the first Monday in November (163-293(e))",
+            ctx.tz,
+        )
+    d.deadline(dl)
+    d.deadline(
+        cal.canvass(
+            day,
+            gs("163-182.5", "(b)") if not ctx.partisan_primary else gs("163-291", "(5)"),
+            ctx.office,
+        )
+    )
+    pool = d.pool
+    d.set(pool=Pool("runoff", leaders=pool.leaders if pool else (), seats=seats))
+    d.set(
+        runoff_ballot=ballot,
+        runoff_status=RunoffStatus.CALLED,
+        round=1,
+        tallies=(d.tallies[0], ()),
+        lots=(),
+    )
+    d.rule(
+        K.RUNOFF_CALLED,
+        cites,
+        f"{reason}: a {what} on {day.isoformat()} between {', '.join(ballot)}"
+        + ("; no write-ins" if not ctx.partisan_primary else ""),
+        ballot,
+    )
+    d.go(Phase.RUNOFF_CALLED)
+
+
+def decide_runoff(d: Draft, after_lot: bool = False) -> None:
+    """163-293(f): the highest in the runoff are elected; a tie is settled by lot. A second
+    primary (163-111(b), partly available) likewise."""
+    ctx = d.ctx
+    pool = d.pool
+    seats = pool.seats if pool is not None else 1
+    tally = _effective_tally(d, 1)
+    people = ranked(tally, d.runoff_ballot)
+    sel = select(people, seats, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
+    cite = gs("163-111", "(b)") if ctx.partisan_primary else gs("163-293", "(f)")
+    d.set(runoff_status=RunoffStatus.HELD)
+    if sel.tied:
+        if ctx.partisan_primary:
+            d.rule(
+                K.NO_PROVISION,
+                [cite, gs("163-292", "(3)")],
+                "a tie in the second primary: the part of G.S. 163-111 on ties is not in "
+                "our sources; the simulator falls back to lots",
+                sel.tie_pool,
+                once=True,
+                gap="second-primary-tie",
+            )
+        _lot_ruling(d, sel, [cite])
+        if sel.chosen:
+            _declare(
+                d, sel.chosen, cite, f"highest vote in the {round_name(d)}: {_fmt_tally(people)}"
+            )
+        d.go(Phase.AWAITING_LOT)
+        return
+    _lot_ruling(d, sel, [cite])
+    _declare(d, sel.chosen, cite, f"highest vote in the {round_name(d)}: {_fmt_tally(people)}")
+    d.set(pool=None)
+    d.go(Phase.DECIDED)
+
+
+def round_name(d: Draft) -> str:
+    return "second primary" if d.ctx.partisan_primary else "runoff"

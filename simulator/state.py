@@ -1,0 +1,355 @@
+"""A contest's state during replay: the frozen :class:`State`, the :class:`Draft` a step works
+on, and the :class:`Context` (what a contest's replay knows besides its own state).
+
+Each step copies the frozen state into a private mutable draft, changes it, and freezes it again;
+phase changes go through :meth:`Draft.go`, which refuses any the transition table lacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date, datetime, time
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import attrs
+
+from simulator import calendar as cal
+from simulator.calendar import Deadline, OfficeCalendar
+from simulator.events import (
+    WRITE_IN_GENERIC,
+)
+from simulator.law import Cite, gs
+from simulator.machine import IllegalTransition, Phase, allowed
+from simulator.result import Ruling
+from simulator.scenario import Contest, Interpretations
+from simulator.vocab import DeadlineKind, Method, RulingKind, RunoffStatus, Stage
+
+K = RulingKind
+DK = DeadlineKind
+ACTIVE = "active"
+FAR_FUTURE = datetime(9999, 1, 1, tzinfo=ZoneInfo("UTC"))
+
+
+@attrs.frozen
+class Cand:
+    """A candidate as the contest knows them."""
+
+    name: str
+    party: str | None = None
+    filed_at: datetime | None = None
+    status: str = ACTIVE  # active | died | withdrew | disqualified
+    off_at: datetime | None = None
+    on_ballot: bool = True  # the name is (or stays) on the ballot
+    counted: bool = True  # votes for them count for any purpose
+    vacant_if_elected: Cite | None = None  # winning makes the office vacant (and why)
+    reopened: bool = False  # filed in a reopened or extended period
+    replaces: str | None = None  # a replacement nominee credited with a printed name's votes
+
+    @property
+    def active(self) -> bool:
+        return self.status == ACTIVE
+
+
+@attrs.frozen
+class Timer:
+    due: datetime
+    trigger: str
+
+
+@attrs.frozen
+class Window:
+    """A period in which notices of candidacy are accepted."""
+
+    opens: datetime
+    closes: datetime
+    cite: Cite
+    kind: str  # original | reopened | extended
+
+
+@attrs.frozen
+class Pool:
+    """What an open post-election window is about (requests, tie withdrawals)."""
+
+    kind: str  # request | tie_first | tie_second
+    leaders: tuple[str, ...] = ()  # declared elected unless a runoff is called
+    eligible: tuple[str, ...] = ()  # who may request a runoff, or who is tied
+    requests: tuple[str, ...] = ()  # valid requests, in order
+    seats: int = 1  # places the runoff decides
+    request_due: datetime | None = None
+    withdraw_due: datetime | None = None
+    elected_first: tuple[str, ...] = ()  # already elected by majority (groups)
+
+
+@attrs.frozen
+class State:
+    """One contest's state after some prefix of the log."""
+
+    phase: Phase
+    clock: datetime
+    cands: tuple[Cand, ...] = ()
+    windows: tuple[Window, ...] = ()
+    original_close: datetime | None = None
+    filed_at_close: int | None = None
+    printed_at: datetime | None = None
+    reprint: bool | None = None
+    round: int = 0
+    tallies: tuple[tuple[tuple[str, int], ...], ...] = ((),)
+    lots: tuple[str, ...] = ()
+    recounted: bool = False
+    declared_at: datetime | None = None
+    pool: Pool | None = None
+    early_requests: tuple[tuple[str, datetime, int], ...] = ()
+    runoff_ballot: tuple[str, ...] = ()
+    runoff_status: RunoffStatus = RunoffStatus.NONE
+    elected: tuple[str, ...] = ()
+    nominated: tuple[str, ...] = ()
+    vacant: int = 0
+    sworn: tuple[str, ...] = ()
+    to_nominate: int = 0
+    after_reopen: str = ""  # "certify" when 163-112(a)/(c) certify if nobody files
+    awaiting_reprint: tuple[str, ...] = ()  # names kept for want of a reprint decision
+    # names whose fate waits for the board's reprint determination: (name, cites, verb, notice)
+    deferred: tuple[tuple[str, tuple[Cite, ...], str, datetime], ...] = ()
+    first_vote_at: datetime | None = None
+    timers: tuple[Timer, ...] = ()
+    deadlines: tuple[Deadline, ...] = ()
+    rulings: tuple[Ruling, ...] = ()
+    path: tuple[tuple[str, str, str], ...] = ()
+
+    def cand(self, name: str) -> Cand | None:
+        for c in self.cands:
+            if c.name == name:
+                return c
+        return None
+
+    @property
+    def tally(self) -> dict[str, int]:
+        return dict(self.tallies[self.round])
+
+
+@attrs.define
+class Draft:
+    """A mutable working copy of :class:`State` inside one step."""
+
+    s: dict[str, Any]
+    contest: Contest
+    ctx: Context
+    at: datetime
+    seq: int
+    trigger: str
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.s[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def set(self, **kw: Any) -> None:
+        self.s.update(kw)
+
+    def freeze(self) -> State:
+        return State(**self.s)
+
+    # -- helpers -------------------------------------------------------------------------
+    def go(self, phase: Phase) -> None:
+        old: Phase = self.s["phase"]
+        if old == phase:
+            return
+        if not allowed(old, self.trigger, phase):
+            raise IllegalTransition(f"{old} --{self.trigger}--> {phase} is not in the table")
+        self.s["path"] = (*self.s["path"], (old.value, self.trigger, phase.value))
+        self.s["phase"] = phase
+
+    def rule(
+        self,
+        kind: RulingKind,
+        cites: Cite | Sequence[Cite],
+        text: str,
+        candidates: Iterable[str] = (),
+        *,
+        once: bool = False,
+        at: datetime | None = None,
+        **extra: Any,
+    ) -> None:
+        cs = (cites,) if isinstance(cites, Cite) else tuple(cites)
+        r = Ruling(kind, at or self.at, cs, text, self.seq, tuple(candidates), tuple(extra.items()))
+        if once and any(
+            x.kind == r.kind and x.candidates == r.candidates and x.cites == r.cites
+            for x in self.s["rulings"]
+        ):
+            return
+        self.s["rulings"] = (*self.s["rulings"], r)
+
+    def deadline(self, d: Deadline) -> None:
+        if not any(x.kind == d.kind and x.due == d.due for x in self.s["deadlines"]):
+            self.s["deadlines"] = (*self.s["deadlines"], d)
+
+    def timer(self, due: datetime, trigger: str) -> None:
+        timers = (*self.s["timers"], Timer(due, trigger))
+        self.s["timers"] = tuple(sorted(timers, key=lambda t: t.due))
+
+    def drop_timers(self, *triggers: str) -> None:
+        self.s["timers"] = tuple(t for t in self.s["timers"] if t.trigger not in triggers)
+
+    def update_cand(self, name: str, **kw: Any) -> None:
+        self.s["cands"] = tuple(
+            attrs.evolve(c, **kw) if c.name == name else c for c in self.s["cands"]
+        )
+
+    def cand(self, name: str) -> Cand | None:
+        for c in self.s["cands"]:
+            if c.name == name:
+                return c  # type: ignore[no-any-return]
+        return None
+
+    def active_names(self) -> list[str]:
+        return [c.name for c in self.s["cands"] if c.active and c.name != WRITE_IN_GENERIC]
+
+
+@attrs.frozen
+class Context:
+    """What a contest's replay knows besides its own state: the scenario's facts."""
+
+    contest: Contest
+    office: OfficeCalendar
+    interp: Interpretations
+    election_day: date  # this stage's election (primary) day
+    barred: frozenset[int] = frozenset()  # filing events barred by 163-291(2)'s one-office rule
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return self.office.tz
+
+    @property
+    def method(self) -> Method:
+        return self.contest.method
+
+    @property
+    def stage(self) -> Stage:
+        return self.contest.stage
+
+    @property
+    def partisan_primary(self) -> bool:
+        return self.method is Method.PARTISAN and self.stage is Stage.PRIMARY
+
+    @property
+    def nonpartisan_primary(self) -> bool:
+        return self.method is Method.PRIMARY and self.stage is Stage.PRIMARY
+
+    @property
+    def nominating(self) -> bool:
+        return self.stage is Stage.PRIMARY
+
+    @property
+    def has_runoff(self) -> bool:
+        return self.method is Method.RUNOFF or self.partisan_primary
+
+    @property
+    def lists_nominees(self) -> bool:
+        """An election stage whose candidates are the nominees of an earlier primary."""
+        return self.stage is Stage.ELECTION and self.method in (Method.PARTISAN, Method.PRIMARY)
+
+    @property
+    def election_start(self) -> datetime:
+        return cal.local(self.election_day, time(0, 0), self.tz)
+
+    def filing_cite(self) -> Cite:
+        return gs("163-291", "(2)") if self.method is Method.PARTISAN else gs("163-294.2", "(c)")
+
+
+# ----------------------------------------------------------------------------------------
+# Setting up a contest
+# ----------------------------------------------------------------------------------------
+
+
+def stage_day(contest: Contest) -> date:
+    """The contest's election (or primary) day: ``date`` or G.S. 163-279."""
+    if contest.date is not None:
+        return contest.date
+    if contest.stage is Stage.PRIMARY:
+        p = cal.primary_day(contest.year, contest.method)
+        if p is not None:
+            return p
+    return cal.first_election_day(contest.year, contest.method)
+
+
+def canvass_cite(ctx: Context, round_: int = 0) -> Cite:
+    if ctx.partisan_primary:
+        return gs("163-291", "(5)")
+    if ctx.nonpartisan_primary:
+        return gs("163-294", "(b)")
+    if ctx.method is Method.RUNOFF and round_ == 0:
+        return gs("163-293", "(c)")
+    return gs("163-182.5", "(b)")
+
+
+def initial_state(ctx: Context) -> State:
+    c = ctx.contest
+    opens_d, closes_d = cal.filing_period(
+        c.year, calendar=ctx.office, district_based=c.district_based, method=c.method
+    )
+    if c.filing_opens is not None:
+        opens_d = Deadline(
+            DK.FILING_OPENS, c.filing_opens, (ctx.filing_cite(),), how="set by the scenario"
+        )
+    if c.filing_closes is not None:
+        closes_d = Deadline(
+            DK.FILING_CLOSES, c.filing_closes, (ctx.filing_cite(),), how="set by the scenario"
+        )
+    deadlines: list[Deadline] = [opens_d, closes_d]
+    day = ctx.election_day
+    if ctx.stage is Stage.PRIMARY:
+        sub = "(a)(2)" if ctx.method is Method.PARTISAN else "(a)(3)"
+        deadlines.append(
+            cal.day_deadline(
+                DK.PRIMARY_DAY, day, (gs("163-279", sub),), "the primary (G.S. 163-279)", ctx.tz
+            )
+        )
+    else:
+        deadlines.append(
+            cal.day_deadline(
+                DK.ELECTION_DAY,
+                day,
+                (cal.election_day_cite(ctx.method),),
+                "the election (G.S. 163-279)",
+                ctx.tz,
+            )
+        )
+    deadlines.append(cal.canvass(day, canvass_cite(ctx), ctx.office))
+    if ctx.method is Method.RUNOFF:
+        deadlines.append(
+            cal.day_deadline(
+                DK.RUNOFF_ELECTION,
+                cal.election_day(c.year),
+                (gs("163-279", "(a)(4)"),),
+                "Tuesday after the first Monday in November",
+                ctx.tz,
+            )
+        )
+    if ctx.partisan_primary:
+        deadlines.append(
+            cal.day_deadline(
+                DK.SECOND_PRIMARY,
+                cal.fourth_tuesday_before_election(c.year),
+                (gs("163-279", "(a)(2)"),),
+                "fourth Tuesday before the election",
+                ctx.tz,
+            )
+        )
+    window = Window(opens_d.due, closes_d.due, ctx.filing_cite(), "original")
+    return State(
+        phase=Phase.FILING,
+        clock=datetime(1900, 1, 1, tzinfo=ctx.tz),
+        windows=(window,),
+        original_close=closes_d.due,
+        timers=(Timer(closes_d.due, "filing_closes"),),
+        deadlines=tuple(deadlines),
+    )
+
+
+def new_draft(state: State, ctx: Context, at: datetime, seq: int, trigger: str) -> Draft:
+    s = {f.name: getattr(state, f.name) for f in attrs.fields(State)}
+    if at > state.clock:
+        s["clock"] = at
+    return Draft(s, ctx.contest, ctx, at, seq, trigger)
