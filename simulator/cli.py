@@ -264,12 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
     cf.add_argument("--markdown", action="store_true", help="print Markdown tables")
     cf.set_defaults(func=conformance.cmd_conformance)
 
-    for extra in _EXTRA_COMMANDS:
-        extra(sub)
     return p
-
-
-_EXTRA_COMMANDS: list = []  # type: ignore[type-arg]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
