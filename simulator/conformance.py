@@ -104,11 +104,11 @@ EXPLANATIONS: dict[tuple[str, int, str], str] = {
         "Stallings puts every remaining leader on the ballot: Spence, Brooks, Stallings for two "
         "seats. The November runoff was Brooks against Stallings only, without Spence: the "
         "board evidently declared Spence elected and gave the requester one runoff place "
-        "against the lowest leader (one seat), a reading the statute's wording allows. The "
-        "engine has no switch for it yet (Interpretations.group_runoff_ballot offers "
-        "'remaining_and_requesters' and 'top_two_r'). The only other explanation, a "
-        "certified count two votes higher for Spence than this uncertified conversion, the "
-        "data cannot show."
+        "against the lowest leader (one seat), a reading the statute's wording allows and "
+        "the engine offers as the switch `group_runoff_ballot: pairwise` (replayed with it, "
+        "the engine seats Spence and calls Brooks against Stallings, as happened). The only "
+        "other explanation, a certified count two votes higher for Spence than this "
+        "uncertified conversion, the data cannot show."
     ),
 }
 

@@ -629,15 +629,30 @@ def ballot_final(d: Draft, pool: Pool) -> bool:
 def call_runoff(d: Draft, pool: Pool) -> None:
     """Requests in time call the runoff (reading 5 for groups)."""
     ctx = d.ctx
-    if ctx.contest.is_group:
-        if ctx.interp.group_runoff_ballot == "top_two_r":
-            ballot = (*pool.leaders, *pool.eligible[: pool.seats])
-        else:
-            ballot = (*pool.leaders, *[n for n in pool.eligible if n in pool.requests])
-    else:
+    seats = pool.seats
+    requesters = tuple(n for n in pool.eligible if n in pool.requests)
+    if not ctx.contest.is_group:
         ballot = (*pool.leaders, *pool.requests[:1])
+    elif ctx.interp.group_runoff_ballot == "top_two_r":
+        ballot = (*pool.leaders, *pool.eligible[: pool.seats])
+    elif ctx.interp.group_runoff_ballot == "pairwise":
+        # each requester contests one place, against the lowest leaders; the others are seated
+        k = min(len(requesters), seats)
+        seated, contested = pool.leaders[: seats - k], pool.leaders[seats - k :]
+        if seated:
+            _declare(
+                d,
+                seated,
+                runoff_cite(d),
+                "no runoff was requested for their places (pairwise reading): "
+                + ", ".join(seated)
+                + " elected",
+            )
+        ballot, seats = (*contested, *requesters[:k]), k
+    else:
+        ballot = (*pool.leaders, *requesters)
     cite = [runoff_cite(d), gs("163-291", "(6)") if ctx.partisan_primary else gs("163-293", "(c)")]
-    start_runoff(d, ballot, pool.seats, cite, f"{', '.join(pool.requests)} requested in time")
+    start_runoff(d, ballot, seats, cite, f"{', '.join(pool.requests)} requested in time")
 
 
 def start_runoff(

@@ -31,8 +31,9 @@ class Interpretations:
     #: Reading 4: a runoff request filed before the canvass waits for it ("wait") or is
     #: rejected as premature ("reject").
     early_request: str = "wait"
-    #: Reading 5: group runoff ballot: "remaining_and_requesters" (SPEC) or "top_two_r"
-    #: (the R best remaining and the next R, whether or not each requested).
+    #: Reading 5: group runoff ballot: "remaining_and_requesters" (SPEC), "top_two_r" (the R best
+    #: remaining and the next R, whether or not each requested) or "pairwise" (each requester
+    #: contests one place against the lowest leaders; the other leaders are seated).
     group_runoff_ballot: str = "remaining_and_requesters"
     #: Reading 6: a tie for first among three or more: "runoff_all" (SPEC) or "lot".
     three_way_tie: str = "runoff_all"
@@ -46,7 +47,7 @@ class Interpretations:
 
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": ("wait", "reject"),
-        "group_runoff_ballot": ("remaining_and_requesters", "top_two_r"),
+        "group_runoff_ballot": ("remaining_and_requesters", "top_two_r", "pairwise"),
         "three_way_tie": ("runoff_all", "lot"),
         "late_notice": ("death_date", "notice_date"),
     }

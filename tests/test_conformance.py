@@ -415,3 +415,33 @@ def test_write_ins_in_the_total_decide_dunn_ward_3_in_2015(real: Report) -> None
     c = real_check(real, "Dunn", 2015, "Commissioner Ward 3")
     assert c.total == 128
     assert c.november.startswith("runoff: Frank McLean 83, Fred Chavis 66")
+
+
+@pytest.mark.shared_data
+@needs_data
+def test_the_pairwise_reading_reproduces_the_elizabeth_city_2011_runoff() -> None:
+    # Elizabeth City 3rd Ward, 2011: nobody over the majority for two seats; Stallings asked for
+    # a runoff, and the November ballot was Brooks against Stallings with Spence seated
+    import attrs
+
+    import simulator
+    from simulator.importer import import_results
+    from simulator.scenario import Interpretations
+
+    s = import_results(
+        SHARED / "nc-results" / "20111011__nc__general__precinct.csv.gz",
+        "CITY OF ELIZABETH CITY COUNCILMAN 3RD WARD",
+        seats=2,
+        method="nonpartisan-runoff",
+    )
+    asked = simulator.fork(s).add(
+        {"type": "runoff_requested", "at": "2011-10-19T09:00", "candidate": "Dennis B. Stallings"}
+    )
+    spec = simulator.replay(asked.build()).contests[0]
+    assert "Kem Spence" in spec.outcome.runoff_candidates  # SPEC reading 5
+    pairwise = attrs.evolve(
+        asked.build(), interpretations=Interpretations(group_runoff_ballot="pairwise")
+    )
+    c = simulator.replay(pairwise).contests[0]
+    assert c.outcome.elected == ("Kem Spence",)
+    assert set(c.outcome.runoff_candidates) == {"Michael E. Brooks", "Dennis B. Stallings"}

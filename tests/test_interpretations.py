@@ -73,3 +73,39 @@ def test_an_early_request_waits_for_the_canvass_unless_switched_to_reject() -> N
     assert rejects.outcome.runoff_status.value == "none"
     assert rejects.outcome.elected == ("Ann",)
     assert any(r.kind.value == "request_rejected" for r in rejects.rulings)
+
+
+def test_a_group_runoff_ballot_follows_the_chosen_reading_of_163_293_b_2() -> None:
+    # Reading 5 and its alternatives; "pairwise" is how Elizabeth City read it in 2011.
+    # 525 votes for two seats: a majority needs more than 131.25, which nobody has
+    group = "{id: w, office: Ward, seats: 2, method: nonpartisan-runoff, year: 2027}"
+    events = """
+    - {type: candidate_filed, at: 2027-07-06, candidate: Ann}
+    - {type: candidate_filed, at: 2027-07-07, candidate: Bob}
+    - {type: candidate_filed, at: 2027-07-08, candidate: Cy}
+    - {type: candidate_filed, at: 2027-07-09, candidate: Dee}
+    - {type: candidate_filed, at: 2027-07-09, candidate: Eve}
+    - {type: candidate_filed, at: 2027-07-09, candidate: Fay}
+    - {type: returns_reported, at: "2027-10-05T21:00", counts: {Ann: 100, Bob: 95, Cy: 90,
+       Dee: 85, Eve: 80, Fay: 75}}
+    - {type: canvass_held, at: "2027-10-12T11:00"}
+    - {type: runoff_requested, at: "2027-10-13T10:00", candidate: Cy}
+    """
+    default = run(group, events, as_of="2027-10-20T12:00")
+    assert set(default.outcome.runoff_candidates) == {"Ann", "Bob", "Cy"}
+    assert default.outcome.elected == ()
+    both = run(
+        group,
+        events,
+        as_of="2027-10-20T12:00",
+        head="interpretations: {group_runoff_ballot: top_two_r}",
+    )
+    assert set(both.outcome.runoff_candidates) == {"Ann", "Bob", "Cy", "Dee"}
+    pairwise = run(
+        group,
+        events,
+        as_of="2027-10-20T12:00",
+        head="interpretations: {group_runoff_ballot: pairwise}",
+    )
+    assert pairwise.outcome.elected == ("Ann",)
+    assert set(pairwise.outcome.runoff_candidates) == {"Bob", "Cy"}
