@@ -289,7 +289,7 @@ def _decide_majority(d: Draft) -> None:
         _tie_for_first(d, tied)
         return
     majority = [(nm, v) for nm, v in people if v > threshold]
-    top = select(majority, n, d.lots)
+    top = select(majority, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     _lot_ruling(d, top, [tcite, gs("163-292", "(3)")])
     if top.tied:
         d.rule(
@@ -330,7 +330,7 @@ def _decide_majority(d: Draft) -> None:
         if not _lot_settles(d, tied, rest, 1):
             return
         rest = _reorder(rest, d.lots)
-    best_sel = select(rest, r, d.lots)
+    best_sel = select(rest, r, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     _lot_ruling(d, best_sel, [runoff_cite(d), gs("163-292", "(3)")])
     if best_sel.tied:
         d.rule(

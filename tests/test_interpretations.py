@@ -109,3 +109,26 @@ def test_a_group_runoff_ballot_follows_the_chosen_reading_of_163_293_b_2() -> No
     )
     assert pairwise.outcome.elected == ("Ann",)
     assert set(pairwise.outcome.runoff_candidates) == {"Bob", "Cy"}
+
+
+def test_with_harmless_ties_off_two_tied_majority_winners_are_ranked_by_lot() -> None:
+    # Reading 9 and its alternative in a group under G.S. 163-293(a)(2): 1000 votes for two
+    # seats, a majority is more than 250; Ann and Bob both have 400 and both win
+    group = "{id: g, office: Council, seats: 2, method: nonpartisan-runoff, year: 2027}"
+    events = (
+        FILED
+        + """
+    - {type: returns_reported, at: "2027-10-05T21:00", counts: {Ann: 400, Bob: 400, Cy: 200}}
+    - {type: canvass_held, at: "2027-10-12T11:00"}
+    """
+    )
+    default = run(group, events)
+    assert set(default.outcome.elected) == {"Ann", "Bob"} and default.outcome.pending is None
+    strict = run(group, events, head="interpretations: {harmless_ties: false}")
+    assert strict.outcome.pending is not None and strict.outcome.pending.value == "lot"
+    ranked = run(
+        group,
+        events + '- {type: lot_drawn, at: "2027-10-12T15:00", winner: Bob}',
+        head="interpretations: {harmless_ties: false}",
+    )
+    assert ranked.outcome.elected == ("Bob", "Ann")
