@@ -7,6 +7,7 @@ The public API, for notebooks and scripts::
     >>> simulator.replay(s).contests[0].outcome.elected  # doctest: +SKIP
 """
 
+from simulator import whatif as _whatif
 from simulator.calendar import Deadline, OfficeCalendar, statutory_calendar
 from simulator.errors import Problem, ScenarioError, SimulatorError
 from simulator.loader import dump_scenario, load_scenario, parse_scenario, scenario_to_dict
@@ -14,30 +15,7 @@ from simulator.replay import replay
 from simulator.result import ContestResult, Outcome, Result, Ruling
 from simulator.scenario import Contest, Interpretations, Scenario
 from simulator.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage
-from simulator.whatif import (
-    Comparison,
-    ContestFact,
-    EventField,
-    EventTime,
-    Fork,
-    Margin,
-    NewEvent,
-    Sweep,
-    Votes,
-    add_event,
-    compare,
-    each_day,
-    enable_rich_display,
-    fork,
-    insert_event,
-    remove_event,
-    remove_events,
-    replace_event,
-    set_contest,
-    shift_event,
-    show,
-    sweep,
-)
+from simulator.whatif import *  # noqa: F403 (the what-if API is public as a whole: see below)
 
 __all__ = [
     "Contest",
@@ -66,30 +44,7 @@ __all__ = [
     "statutory_calendar",
 ]
 # What-if analysis (simulator.whatif): fork, compare, sweep, and rich display in Jupyter.
-__all__ += [
-    "Comparison",
-    "ContestFact",
-    "EventField",
-    "EventTime",
-    "Fork",
-    "Margin",
-    "NewEvent",
-    "Sweep",
-    "Votes",
-    "add_event",
-    "compare",
-    "each_day",
-    "enable_rich_display",
-    "fork",
-    "insert_event",
-    "remove_event",
-    "remove_events",
-    "replace_event",
-    "set_contest",
-    "shift_event",
-    "show",
-    "sweep",
-]
+__all__ += _whatif.__all__
 
 # Drawing and importing pull in matplotlib and networkx: loaded on first use, so the command line
 # and plain replays start fast.

@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterator
 import attrs
 
 from simulator.law import NCAC_LATE_CHANGES, Cite, gs
-from simulator.vocab import Method, Stage
+from simulator.vocab import Method, Stage, is_nonpartisan_primary, is_partisan_primary
 
 DIED, WITHDREW, DISQUALIFIED = "died", "withdrew", "disqualified"
 DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER = "filing", "before_election", "election_or_after"
@@ -86,11 +86,11 @@ class Facts:
 
     @property
     def partisan_primary(self) -> bool:
-        return self.method is Method.PARTISAN and self.stage is Stage.PRIMARY
+        return is_partisan_primary(self.method, self.stage)
 
     @property
     def nonpartisan_primary(self) -> bool:
-        return self.method is Method.PRIMARY and self.stage is Stage.PRIMARY
+        return is_nonpartisan_primary(self.method, self.stage)
 
     @property
     def nonpartisan_election(self) -> bool:

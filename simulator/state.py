@@ -23,7 +23,15 @@ from simulator.law import Cite, gs
 from simulator.machine import IllegalTransition, Phase, allowed
 from simulator.result import Ruling
 from simulator.scenario import Contest, Interpretations
-from simulator.vocab import DeadlineKind, Method, RulingKind, RunoffStatus, Stage
+from simulator.vocab import (
+    DeadlineKind,
+    Method,
+    RulingKind,
+    RunoffStatus,
+    Stage,
+    is_nonpartisan_primary,
+    is_partisan_primary,
+)
 
 K = RulingKind
 DK = DeadlineKind
@@ -231,11 +239,11 @@ class Context:
 
     @property
     def partisan_primary(self) -> bool:
-        return self.method is Method.PARTISAN and self.stage is Stage.PRIMARY
+        return is_partisan_primary(self.method, self.stage)
 
     @property
     def nonpartisan_primary(self) -> bool:
-        return self.method is Method.PRIMARY and self.stage is Stage.PRIMARY
+        return is_nonpartisan_primary(self.method, self.stage)
 
     @property
     def nominating(self) -> bool:

@@ -76,3 +76,13 @@ class RunoffStatus(StrEnum):
     AVAILABLE = "available"
     CALLED = "called"
     HELD = "held"
+
+
+def is_partisan_primary(method: Method, stage: Stage) -> bool:
+    """A party primary (G.S. 163-291), where 163-112 and 163-111 apply."""
+    return method is Method.PARTISAN and stage is Stage.PRIMARY
+
+
+def is_nonpartisan_primary(method: Method, stage: Stage) -> bool:
+    """A nonpartisan primary (G.S. 163-294)."""
+    return method is Method.PRIMARY and stage is Stage.PRIMARY
