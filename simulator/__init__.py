@@ -10,6 +10,7 @@ The public API, for notebooks and scripts::
 from simulator import whatif as _whatif
 from simulator.calendar import Deadline, OfficeCalendar, statutory_calendar
 from simulator.errors import Problem, ScenarioError, SimulatorError
+from simulator.expect import Expectation, Mismatch, ScenarioCheck, check_scenario
 from simulator.loader import dump_scenario, load_scenario, parse_scenario, scenario_to_dict
 from simulator.replay import replay
 from simulator.result import ContestResult, Outcome, Result, Ruling
@@ -22,8 +23,10 @@ __all__ = [
     "ContestResult",
     "Deadline",
     "DeadlineKind",
+    "Expectation",
     "Interpretations",
     "Method",
+    "Mismatch",
     "OfficeCalendar",
     "Outcome",
     "Pending",
@@ -33,9 +36,11 @@ __all__ = [
     "RulingKind",
     "RunoffStatus",
     "Scenario",
+    "ScenarioCheck",
     "ScenarioError",
     "SimulatorError",
     "Stage",
+    "check_scenario",
     "dump_scenario",
     "load_scenario",
     "parse_scenario",

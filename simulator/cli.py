@@ -8,9 +8,10 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any, TextIO, TypeVar
 from zoneinfo import ZoneInfo
 
 from simulator.errors import ScenarioError, SimulatorError
@@ -27,6 +28,40 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         print(f"electsim: error: {message}", file=sys.stderr)
         sys.exit(EXIT_INVALID)
+
+
+_T = TypeVar("_T")
+_ANSI = {"red": "\033[31m", "green": "\033[32m", "yellow": "\033[33m", "bold": "\033[1m"}
+
+
+def use_colour(choice: str, stream: TextIO) -> bool:
+    """``--color always|never|auto``; auto colours a terminal unless ``NO_COLOR`` is set (to
+    anything but the empty string) or ``TERM`` is ``dumb``."""
+    if choice == "always":
+        return True
+    if choice == "never" or os.environ.get("NO_COLOR", ""):
+        return False
+    return stream.isatty() and os.environ.get("TERM") != "dumb"
+
+
+def _painter(args: argparse.Namespace, stream: TextIO) -> Callable[[str, str], str]:
+    on = use_colour(getattr(args, "color", "auto"), stream)
+
+    def paint(text: str, colour: str) -> str:
+        return f"{_ANSI[colour]}{text}\033[0m" if on else text
+
+    return paint
+
+
+def _progress(items: Sequence[_T], args: argparse.Namespace, *, what: str) -> Iterator[_T]:
+    """``items``, with a progress bar on a terminal's stderr once the work has run 2 s."""
+    if not sys.stderr.isatty() or getattr(args, "no_progress", False):
+        yield from items
+        return
+    from tqdm import tqdm
+
+    bar: Iterable[_T] = tqdm(items, desc=what, file=sys.stderr, leave=False, delay=2.0)
+    yield from bar
 
 
 def _parse_time(text: str, tz: str) -> datetime:
@@ -72,6 +107,97 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     s = load_scenario(args.file)
     print(f"{args.file}: valid ({len(s.contests)} contest(s), {len(s.events)} event(s))")
+    return EXIT_OK
+
+
+def _scenario_files(paths: Sequence[str]) -> list[Path]:
+    """The scenario files named, folders searched recursively for .yaml, .yml and .json."""
+    files: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(
+                f for f in path.rglob("*") if f.suffix in (".yaml", ".yml", ".json") and f.is_file()
+            )
+            if not found:
+                raise UsageError(
+                    f"{name}: expected a scenario file or a folder holding scenario files "
+                    "(.yaml, .yml or .json); found a folder with none"
+                )
+            files.extend(found)
+        elif path.exists():
+            files.append(path)
+        else:
+            raise UsageError(f"{name}: expected a scenario file or folder; found nothing there")
+    return files
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    from simulator.expect import EXIT_EXPECTATIONS_FAILED, check_scenario
+    from simulator.loader import load_scenario
+
+    files = _scenario_files(args.paths)
+    paint = _painter(args, sys.stdout)
+    reports: list[dict[str, Any]] = []
+    counts = {"passed": 0, "failed": 0, "invalid": 0, "no_expectations": 0}
+    for f in _progress(files, args, what="scenarios"):
+        entry: dict[str, Any] = {"file": str(f), "title": None, "expectations": 0}
+        try:
+            scenario = load_scenario(f)
+        except ScenarioError as e:
+            entry.update(status="invalid", problems=[str(p) for p in e.problems], differences=[])
+            counts["invalid"] += 1
+            reports.append(entry)
+            if not args.json:
+                print(f"{paint('INVALID', 'red')} {f}")
+                for problem in e.problems:
+                    print(f"    {problem}")
+            continue
+        check = check_scenario(scenario)
+        status = "passed" if check.passed else "failed" if check.mismatches else "no_expectations"
+        counts[status] += 1
+        entry.update(
+            title=scenario.title,
+            expectations=check.expectations,
+            status=status,
+            problems=[],
+            differences=[d.to_json() for d in check.mismatches],
+        )
+        reports.append(entry)
+        if args.json:
+            continue
+        if status == "passed":
+            if not args.quiet:
+                print(f"{paint('PASS', 'green')} {f} ({check.expectations} expectation(s))")
+        elif status == "no_expectations":
+            print(f"{paint('SKIP', 'yellow')} {f}: no expect: block")
+        else:
+            n = check.failed_entries()
+            print(f"{paint('FAIL', 'red')} {f}: {n} of {check.expectations} expectation(s) not met")
+            shown: int | None = None
+            for d in check.mismatches:
+                if d.expectation != shown:
+                    shown = d.expectation
+                    where = [f"expect[{d.expectation}]"]
+                    if d.line is not None:
+                        where.append(f"line {d.line}")
+                    where.append(f"as of {d.as_of}" if d.as_of else "end of the log")
+                    if d.contest:
+                        where.append(f"contest {d.contest}")
+                    print("  " + ", ".join(where))
+                print(f"    {d}")
+    if args.json:
+        doc = {"format": "electsim-test/v1", **counts, "scenarios": reports}
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        print(
+            f"{len(files)} scenario(s): {counts['passed']} passed, {counts['failed']} failed, "
+            f"{counts['invalid']} invalid, {counts['no_expectations']} without expectations"
+        )
+    if counts["invalid"]:
+        return EXIT_INVALID
+    if counts["failed"]:
+        return EXIT_EXPECTATIONS_FAILED
     return EXIT_OK
 
 
@@ -212,6 +338,24 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--chart", help="write a timeline chart (.png or .svg)")
     r.add_argument("--graph", help="write the state graph (.dot, .graphml, .json, .png or .svg)")
     r.set_defaults(func=cmd_replay)
+
+    t = sub.add_parser(
+        "test",
+        help="check scenarios against their expect: blocks",
+        description="Replay each scenario and check what its expect: block says the result "
+        "must show. Exit codes: 0 every expectation holds, 3 some expectation does not hold, "
+        "2 invalid input (a scenario or an expectation that cannot be read), 1 a bug.",
+    )
+    t.add_argument("paths", nargs="+", metavar="FILE|DIR", help="scenario files or folders")
+    t.add_argument("--json", action="store_true", help="print the report as JSON")
+    t.add_argument("-q", "--quiet", action="store_true", help="print only failures")
+    t.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the output (auto: on a terminal, unless NO_COLOR is set)",
+    )
+    t.set_defaults(func=cmd_test)
 
     c = sub.add_parser("calendar", help="print a year's statutory dates")
     c.add_argument("year", type=int)

@@ -78,6 +78,7 @@ from yaml.nodes import ScalarNode
 
 from simulator.errors import Problem, ScenarioError
 from simulator.events import EVENT_TYPES, CandidateDied, Event, is_write_in
+from simulator.expect import Expectation, read_expectations
 from simulator.scenario import DEFAULT_TZ, FORMAT, Contest, Interpretations, Scenario
 from simulator.vocab import Method, Stage
 
@@ -918,6 +919,7 @@ class _Validator:
         interpretations = self.interpretations(doc.get("interpretations", _MISSING))
         contests, contest_ids, default = self.contests(doc.get("contests", _MISSING))
         events = self.events(doc.get("events", _MISSING), contest_ids, default)
+        expectations = self.expectations(doc.get("expect"), contest_ids)
 
         if self.problems or not isinstance(title, str):
             return None
@@ -930,6 +932,26 @@ class _Validator:
             office_closed=closed,
             interpretations=interpretations,
             source=self.source,
+            expectations=expectations,
+        )
+
+    def expectations(self, raw: Any, contest_ids: frozenset[str]) -> tuple[Expectation, ...]:
+        """The ``expect:`` list, validated like the rest of the file (:mod:`simulator.expect`)."""
+        if raw is None:
+            return ()
+
+        def when(value: Any) -> datetime | None:
+            try:
+                return self.time(value)
+            except _Bad:
+                return None
+
+        return read_expectations(
+            raw,
+            contest_ids=contest_ids,
+            add=self.add,
+            time=when,
+            time_help=_explain_time(self.tz_name),
         )
 
     def office_closed(self, raw: Any) -> tuple[date, ...]:

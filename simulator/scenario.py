@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 from zoneinfo import ZoneInfo
 
 import attrs
 
 from simulator.events import Event
 from simulator.vocab import Method, Stage
+
+if TYPE_CHECKING:
+    from simulator.expect import Expectation
 
 FORMAT = "electsim/v1"
 DEFAULT_TZ = "America/New_York"
@@ -95,6 +98,8 @@ class Scenario:
     office_closed: tuple[date, ...] = ()
     interpretations: Interpretations = Interpretations()
     source: str | None = attrs.field(default=None, eq=False)
+    #: what the scenario says its replay must show (``expect:``), checked by ``electsim test``
+    expectations: tuple[Expectation, ...] = attrs.field(default=(), eq=False)
 
     @property
     def tz(self) -> ZoneInfo:

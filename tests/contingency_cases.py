@@ -13,7 +13,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import simulator
-from tests.expectations import local_iso
+from simulator.expect import local_iso
 
 TZ = ZoneInfo("America/New_York")
 

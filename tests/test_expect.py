@@ -1,0 +1,194 @@
+"""``electsim test`` and the ``expect:`` vocabulary: pass, differences, exit codes, validation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from simulator import ScenarioError, check_scenario, parse_scenario
+from simulator.cli import main
+from simulator.expect import EXIT_EXPECTATIONS_FAILED
+
+HEAD = """\
+format: electsim/v1
+title: Example council seat, 2027
+contests: [{id: seat-a, seats: 1, method: nonpartisan-runoff, year: 2027}]
+events:
+  - {type: candidate_filed, at: 2027-07-06, candidate: Ann}
+  - {type: candidate_filed, at: 2027-07-07, candidate: Bob}
+  - {type: candidate_filed, at: 2027-07-08, candidate: Cy}
+  - {type: returns_reported, at: "2027-10-05T21:00", counts: {Ann: 480, Bob: 420, Cy: 100}}
+  - {type: canvass_held, at: "2027-10-12T11:00"}
+"""
+# G.S. 163-293(a): 1000 votes, a majority is more than 500; Ann's 480 falls short, and nobody
+# requests a runoff by noon on the Thursday after the canvass (163-293(c)), so Ann is elected.
+GOOD = (
+    HEAD
+    + """\
+expect:
+  - as_of: "2027-10-13T09:00"
+    pending: runoff_request
+    elected: []
+    rulings:
+      - {kind: majority_threshold, cite: '163-293\\(a\\)', total: 1000, threshold: "500"}
+      - {kind: runoff_available, candidates: [Bob]}
+    deadlines:
+      - {kind: runoff_request, due: "2027-10-14T12:00", moved_from: null}
+  - elected: [Ann]
+    state: decided
+    pending: null
+    runoff: {status: none}
+    rulings_count: {runoff_called: 0}
+    no_rulings: [runoff_called]
+"""
+)
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(text)
+    return p
+
+
+def test_a_scenario_whose_expectations_hold_passes_with_exit_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = write(tmp_path, "good.yaml", GOOD)
+    assert main(["test", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert f"PASS {f} (2 expectation(s))" in out
+    assert "1 scenario(s): 1 passed, 0 failed, 0 invalid" in out
+
+
+def test_a_wrong_expectation_fails_with_its_own_exit_code_naming_field_expected_and_found(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wrong = GOOD.replace("elected: [Ann]", "elected: [Bob]").replace("total: 1000", "total: 999")
+    f = write(tmp_path, "wrong.yaml", wrong)
+    code = main(["test", str(f), "--color", "never"])
+    assert code == EXIT_EXPECTATIONS_FAILED == 3
+    out = capsys.readouterr().out
+    assert f"FAIL {f}: 2 of 2 expectation(s) not met" in out
+    assert "elected: expected [Bob]; found [Ann]" in out
+    assert "rulings[0]: expected a ruling {kind: majority_threshold" in out
+    assert "total: 1000" in out.split("rulings[0]")[1]  # the value found is shown
+    assert "as of 2027-10-13T09:00" in out and "end of the log" in out
+
+
+def test_json_report_lists_each_difference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = write(tmp_path, "a/good.yaml", GOOD)
+    wrong = write(tmp_path, "b/wrong.yaml", GOOD.replace("state: decided", "state: counting"))
+    code = main(["test", str(tmp_path), "--json"])
+    assert code == 3
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["format"] == "electsim-test/v1"
+    assert (doc["passed"], doc["failed"], doc["invalid"]) == (1, 1, 0)
+    by_file = {s["file"]: s for s in doc["scenarios"]}
+    assert by_file[str(good)]["status"] == "passed"
+    (d,) = by_file[str(wrong)]["differences"]
+    assert d == {
+        "expectation": 1,
+        "line": d["line"],
+        "contest": "seat-a",
+        "as_of": None,
+        "field": "state",
+        "expected": "counting",
+        "found": "decided",
+    }
+    assert isinstance(d["line"], int)
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "expected"),
+    [
+        ("pending: null", "expect[1].pendng", "one of the keys allowed here"),
+        ("state: decided", "expect[1].state", "one of filing, "),
+        ("no_rulings: [runoff_called]", "expect[1].no_rulings", "one of filing_rejected"),
+        ("runoff: {status: none}", "expect[1].runoff.status", "none, available, called, held"),
+        ("rulings_count: {runoff_called: 0}", "expect[1].rulings_count.runoff_called", "0 or"),
+        ("{kind: runoff_available, candidates: [Bob]}", "expect[0].rulings[1].cite", "compiles"),
+        ('due: "2027-10-14T12:00"', "expect[0].deadlines[0].due", "a date or local time prefix"),
+        ('as_of: "2027-10-13T09:00"', "expect[0].as_of", "ISO 8601"),
+    ],
+)
+def test_the_expect_vocabulary_is_validated_like_the_rest_of_the_file(
+    tmp_path: Path, change: str, path: str, expected: str
+) -> None:
+    broken = {
+        "pending: null": "pendng: null",
+        "state: decided": "state: finished",
+        "no_rulings: [runoff_called]": "no_rulings: [runoff_calld]",
+        "runoff: {status: none}": "runoff: {status: nobody}",
+        "rulings_count: {runoff_called: 0}": "rulings_count: {runoff_called: -1}",
+        "{kind: runoff_available, candidates: [Bob]}": "{kind: runoff_available, cite: '(163'}",
+        'due: "2027-10-14T12:00"': "due: next Thursday",
+        'as_of: "2027-10-13T09:00"': "as_of: soon",
+    }[change]
+    text = GOOD.replace(change, broken)
+    assert text != GOOD
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(text, source="x.yaml")
+    (problem,) = info.value.problems
+    assert problem.path == path
+    assert expected in problem.expected
+    assert problem.line is not None and problem.line > 9  # located inside the expect block
+    f = write(tmp_path, "bad.yaml", text)
+    assert main(["test", str(f)]) == 2
+    assert main(["validate", str(f)]) == 2
+
+
+def test_an_expectation_must_name_its_contest_when_there_are_several() -> None:
+    text = GOOD.replace(
+        "contests: [{id: seat-a, seats: 1, method: nonpartisan-runoff, year: 2027}]",
+        "contests: [{id: seat-a, seats: 1, method: nonpartisan-runoff, year: 2027},"
+        " {id: seat-b, seats: 1, method: nonpartisan-runoff, year: 2027}]",
+    ).replace("{type: ", "{contest: seat-a, type: ")
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(text)
+    assert [p.path for p in info.value.problems] == ["expect[0].contest", "expect[1].contest"]
+    fixed = text.replace("  - as_of:", "  - contest: seat-a\n    as_of:")
+    assert check_scenario(
+        parse_scenario(
+            fixed.replace("  - elected: [Ann]", "  - contest: seat-a\n    elected: [Ann]")
+        )
+    ).passed
+    # the same expectation about seat-b, which has no votes yet, does not hold
+    check = check_scenario(
+        parse_scenario(
+            fixed.replace("  - elected: [Ann]", "  - contest: seat-b\n    elected: [Ann]")
+        )
+    )
+    assert {(d.contest, d.field) for d in check.mismatches} >= {
+        ("seat-b", "elected"),
+        ("seat-b", "state"),
+    }
+
+
+def test_a_scenario_without_expectations_is_reported_not_failed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = write(tmp_path, "plain.yaml", HEAD)
+    assert main(["test", str(f)]) == 0
+    assert "SKIP" in capsys.readouterr().out
+
+
+def test_a_folder_without_scenarios_or_a_missing_path_is_invalid_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "empty").mkdir()
+    assert main(["test", str(tmp_path / "empty")]) == 2
+    assert main(["test", str(tmp_path / "nowhere.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert "found a folder with none" in err and "found nothing there" in err
+
+
+def test_the_bundled_scenarios_pass_through_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    root = Path(__file__).resolve().parent.parent / "scenarios" / "plurality"
+    assert main(["test", str(root), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["passed"] == len(list(root.glob("*.yaml"))) > 0
