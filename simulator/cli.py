@@ -284,7 +284,7 @@ def cmd_gaps(args: argparse.Namespace) -> int:
     import textwrap
 
     from simulator.contingencies import FACT_FIELDS, all_facts, gaps, show_value, summarize
-    from simulator.gaps import COUNTING_GAPS
+    from simulator.gaps import COUNTING_GAPS, print_table_findings, table_findings
 
     total = sum(1 for _ in all_facts())
     found = gaps()
@@ -295,6 +295,7 @@ def cmd_gaps(args: argparse.Namespace) -> int:
             "in_gaps": len(found),
             "gaps": [g.to_json() for g in groups],
             "counting_gaps": [g.to_json() for g in COUNTING_GAPS],
+            "table_gaps": [t.to_json() for t in table_findings()],
         }
         print(json.dumps(doc, indent=2))
         return EXIT_OK
@@ -318,8 +319,9 @@ def cmd_gaps(args: argparse.Namespace) -> int:
             for gap in (x for x in found if x.rule.id == g.rule.id):
                 row = " ".join(show_value(getattr(gap.facts, k)) for k in FACT_FIELDS)
                 print(f"      {row}")
-    print(f"\n{len(COUNTING_GAPS)} gap(s) met while counting the vote:")
-    for i, cg_ in enumerate(COUNTING_GAPS, len(groups) + 1):
+    print_table_findings(len(groups) + 1)
+    print(f"\n{len(COUNTING_GAPS)} further gap(s) met while counting the vote:")
+    for i, cg_ in enumerate(COUNTING_GAPS, len(groups) + len(table_findings()) + 1):
         print(f"\n{i}. {cg_.id}: {cg_.cite}")
         print(wrap.fill(f"facts: {cg_.facts}"))
         print(wrap.fill(f"why: {cg_.why}"))

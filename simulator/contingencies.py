@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
-from simulator.law import NCAC_LATE_CHANGES, Cite, gs
+from simulator.law import NCAC_LATE_CHANGES, Cite, statute
 from simulator.vocab import Method, Stage, is_nonpartisan_primary, is_partisan_primary
 
 DIED, WITHDREW, DISQUALIFIED = "died", "withdrew", "disqualified"
@@ -205,18 +205,18 @@ def _dead(f: Facts) -> bool:
 def _reopen_then_certify(sub: str) -> Callable[[Facts], tuple[Effect, ...]]:
     """163-112(a), (c): the name is not printed, filing reopens for three days, and if nobody
     files those left are certified."""
-    c = gs(G112, sub)
+    c = statute(sub)
     return lambda f: (_e("name_removed", c), _e("reopen", c, 3), _e("certify_if_none", c))
 
 
 def _112b_within(f: Facts) -> tuple[Effect, ...]:
     # unlike (a) and (c), (b) certifies no one when the period closes; 163-110 may (replay)
-    c = gs(G112, "(b)")
+    c = statute("163-112(b)")
     return (_e("name_removed", c), _e("reopen", c, 3))
 
 
 def _112b_after(f: Facts) -> tuple[Effect, ...]:
-    c = gs(G112, "(b)")
+    c = statute("163-112(b)")
     if f.remaining == 1:
         return (_e("certify", c),)
     if f.printed_at_death:
@@ -228,16 +228,16 @@ def _112b_after(f: Facts) -> tuple[Effect, ...]:
 RULES_112: tuple[Rule, ...] = (
     Rule(
         "112a",
-        gs(G112, "(a)"),
+        statute("163-112(a)"),
         "one of two candidates for a single office dies within 30 days after the close: the name "
         "is not printed and filing reopens for three days; if nobody files, the other is certified",
         lambda f: _dead(f) and not f.group and f.filed_at_close == 2 and f.within_30_by_death,
-        _reopen_then_certify("(a)"),
+        _reopen_then_certify("163-112(a)"),
         priority=10,
     ),
     Rule(
         "112b-within",
-        gs(G112, "(b)"),
+        statute("163-112(b)"),
         "one of more than two candidates dies and the board receives notice within 30 days after "
         "the close: the name is not printed and filing reopens for three days",
         lambda f: _dead(f) and not f.group and f.filed_at_close > 2 and f.within_30_by_notice,
@@ -246,7 +246,7 @@ RULES_112: tuple[Rule, ...] = (
     ),
     Rule(
         "112b-after",
-        gs(G112, "(b)"),
+        statute("163-112(b)"),
         "a death more than 30 days after the close: the remaining names are printed; on ballots "
         "already printed at the death the name stays and its votes are not counted for any purpose",
         lambda f: (
@@ -261,7 +261,7 @@ RULES_112: tuple[Rule, ...] = (
     ),
     Rule(
         "112b-one-left",
-        gs(G112, "(b)"),
+        statute("163-112(b)"),
         "a death more than 30 days after the close leaves one candidate: certified as nominee",
         lambda f: (
             _dead(f)
@@ -270,12 +270,12 @@ RULES_112: tuple[Rule, ...] = (
             and not f.within_30_by_death
             and f.remaining == 1
         ),
-        lambda f: (_e("certify", gs(G112, "(b)")),),
+        lambda f: (_e("certify", statute("163-112(b)")),),
         priority=5,
     ),
     Rule(
         "112c",
-        gs(G112, "(c)"),
+        statute("163-112(c)"),
         "group: a death within 30 days after the close leaves as many candidates as seats or "
         "fewer: filing reopens for three days; if nobody files, those filed are certified",
         lambda f: (
@@ -285,12 +285,12 @@ RULES_112: tuple[Rule, ...] = (
             and f.within_30_by_death
             and f.remaining <= f.seats
         ),
-        _reopen_then_certify("(c)"),
+        _reopen_then_certify("163-112(c)"),
         priority=10,
     ),
     Rule(
         "112d12",
-        gs(G112, "(d)(1)"),
+        statute("163-112(d)(1)"),
         "group: a death more than 30 days after the close: the name is not printed, or if the "
         "ballots were printed at the notice, they are not reprinted and its votes are not counted",
         lambda f: _dead(f) and f.group and f.filed_at_close > f.seats and not f.within_30_by_death,
@@ -298,19 +298,19 @@ RULES_112: tuple[Rule, ...] = (
             (
                 _e(
                     "name_remains",
-                    gs(G112, "(d)(2)"),
+                    statute("163-112(d)(2)"),
                     text="163-112(d)(2): ballots printed before the notice are not reprinted",
                 ),
-                _e("not_counted", gs(G112, "(d)(2)")),
+                _e("not_counted", statute("163-112(d)(2)")),
             )
             if f.printed_at_notice
-            else (_e("name_removed", gs(G112, "(d)(1)")),)
+            else (_e("name_removed", statute("163-112(d)(1)")),)
         ),
         priority=20,
     ),
     Rule(
         "112d3",
-        gs(G112, "(d)(3)"),
+        statute("163-112(d)(3)"),
         "group: deaths more than 30 days after the close leave as many candidates as seats or "
         "fewer: they are certified and no primary is held",
         lambda f: (
@@ -320,12 +320,12 @@ RULES_112: tuple[Rule, ...] = (
             and not f.within_30_by_death
             and f.remaining <= f.seats
         ),
-        lambda f: (_e("certify", gs(G112, "(d)(3)")),),
+        lambda f: (_e("certify", statute("163-112(d)(3)")),),
         priority=5,
     ),
     Rule(
         "112d4",
-        gs(G112, "(d)(4)"),
+        statute("163-112(d)(4)"),
         "group: deaths leave fewer candidates than seats: those left are certified and the party "
         "executive committee nominates for the rest (163-114); no primary",
         lambda f: (
@@ -336,14 +336,14 @@ RULES_112: tuple[Rule, ...] = (
             and f.remaining < f.seats
         ),
         lambda f: (
-            _e("certify", gs(G112, "(d)(3)")),
-            _e("party_to_nominate", gs(G112, "(d)(4)"), also=(gs("163-114"),)),
+            _e("certify", statute("163-112(d)(3)")),
+            _e("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),
         ),
         priority=4,
     ),
     Rule(
         "112d4-nominee",
-        gs(G112, "(d)(4)"),
+        statute("163-112(d)(4)"),
         "group: a candidate certified under (d)(3) dies before the primary day, leaving fewer "
         "nominees than seats: the party executive committee nominates (163-114)",
         lambda f: (
@@ -356,7 +356,7 @@ RULES_112: tuple[Rule, ...] = (
             and f.remaining < f.seats
             and f.what != WITHDREW
         ),
-        lambda f: (_e("party_to_nominate", gs(G112, "(d)(4)"), also=(gs("163-114"),)),),
+        lambda f: (_e("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),),
         priority=2,
     ),
 )
@@ -377,33 +377,33 @@ def as_death(f: Facts) -> tuple[Effect, ...]:
 RULES_PARTY: tuple[Rule, ...] = (
     Rule(
         "2941b-party-printed",
-        gs(G2941, "(b)"),
+        statute("163-294.1(b)"),
         "a party primary candidate withdraws or is disqualified after the ballots are printed: "
         "163-112 governs, as for a death",
         lambda f: _party_candidate(f) and f.what != DIED and f.printed_at_notice,
-        lambda f: _with(as_death(f), gs(G2941, "(b)")),
+        lambda f: _with(as_death(f), statute("163-294.1(b)")),
         priority=10,
     ),
     Rule(
         "106e",
-        gs("163-106", "(e)"),
+        statute("163-106(e)"),
         "a party primary candidate withdraws after the filing deadline, before printing: too late; "
         "the name is printed, the votes count and the candidacy stands",
         lambda f: _party_candidate(f) and f.what == WITHDREW and not f.printed_at_notice,
         lambda f: (
             _e(
                 "name_remains",
-                gs("163-106", "(e)"),
+                statute("163-106(e)"),
                 text="a withdrawal takes effect only before the filing deadline; the candidacy "
                 "stands and votes for it count",
             ),
-            _e("ineffective", gs("163-106", "(e)")),
+            _e("ineffective", statute("163-106(e)")),
         ),
         priority=10,
     ),
     Rule(
         "2941b-nominee",
-        gs(G2941, "(b)"),
+        statute("163-294.1(b)"),
         "a party nominee dies, withdraws or is disqualified before election day: the party "
         "executive committee fills the vacancy (163-114); on printed ballots not reprinted, votes "
         "for the printed name count for the replacement (08 NCAC 06B .0104)",
@@ -413,14 +413,17 @@ RULES_PARTY: tuple[Rule, ...] = (
             and (f.nominee or (f.stage is Stage.ELECTION and f.when == BEFORE_ELECTION))
         ),
         lambda f: (
-            (_e("party_to_nominate", gs("163-114"), also=(gs(G2941, "(b)"),)),)
+            (_e("party_to_nominate", statute("163-114"), also=(statute("163-294.1(b)"),)),)
             + (
                 ()
                 if f.stage is Stage.PRIMARY
                 else (_e("replacement_votes", NCAC_LATE_CHANGES),)
                 if f.no_time_to_reprint
                 else (
-                    _e("name_removed", NCAC_LATE_CHANGES if f.printed_at_notice else gs("163-114")),
+                    _e(
+                        "name_removed",
+                        NCAC_LATE_CHANGES if f.printed_at_notice else statute("163-114"),
+                    ),
                 )
             )
         ),
@@ -433,27 +436,31 @@ RULES_PARTY: tuple[Rule, ...] = (
 RULES_NP_PRIMARY: tuple[Rule, ...] = (
     Rule(
         "2941b-np-nominee",
-        gs(G2941, "(b)"),
+        statute("163-294.1(b)"),
         "a nonpartisan nominee (nominated in the primary or without one) leaves: the nomination "
         "ends; the election's ballot is governed by 163-294.4 and 163-294.1(b), fourth paragraph",
         lambda f: f.nonpartisan_primary and f.nominee and f.when != DURING_FILING,
         lambda f: (
-            _e("nomination_ends", gs(G2941, "(b)"), also=(gs(G2944, "(b)"), gs(G2944, "(c)"))),
+            _e(
+                "nomination_ends",
+                statute("163-294.1(b)"),
+                also=(statute("163-294.4(b)"), statute("163-294.4(c)")),
+            ),
         ),
         priority=3,
     ),
     Rule(
         "2941b-primary",
-        gs(G2941, "(b)"),
+        statute("163-294.1(b)"),
         "a nonpartisan primary candidate leaves before the primary: on printed ballots with no "
         "time to reprint the name remains and votes that would nominate are disregarded",
         lambda f: f.nonpartisan_primary and f.when == BEFORE_ELECTION and not f.nominee,
-        lambda f: _printing(f, gs(G2941, "(b)")),
+        lambda f: _printing(f, statute("163-294.1(b)")),
         priority=20,
     ),
     Rule(
         "2941b-two-left",
-        gs(G2941, "(b)"),
+        statute("163-294.1(b)"),
         "only two candidates per seat remain: the primary is not held and all are nominated",
         lambda f: (
             f.nonpartisan_primary
@@ -462,7 +469,7 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
             and f.remaining <= 2 * f.seats
             and not f.nominee
         ),
-        lambda f: (_e("cancel_primary", gs(G2941, "(b)")),),
+        lambda f: (_e("cancel_primary", statute("163-294.1(b)")),),
         priority=5,
     ),
 )
@@ -477,46 +484,61 @@ def _np_death(f: Facts) -> bool:
 RULES_NP_ELECTION: tuple[Rule, ...] = (
     Rule(
         "2944b",
-        gs(G2944, "(b)"),
+        statute("163-294.4(b)"),
         "only two filed (or as many as seats) and one dies: before printing, filing reopens for "
         "five days; after printing, with time to reprint, for three",
         lambda f: _np_death(f) and f.filed_at_close == f.only_two and not f.no_time_to_reprint,
         lambda f: (
-            _e("name_removed", gs(G2944, "(b)")),
-            _e("reopen", gs(G2944, "(b)"), 3 if f.printed_at_notice else 5),
+            _e("name_removed", statute("163-294.4(b)")),
+            _e("reopen", statute("163-294.4(b)"), 3 if f.printed_at_notice else 5),
         ),
         priority=10,
     ),
     Rule(
         "2944c",
-        gs(G2944, "(c)"),
+        statute("163-294.4(c)"),
         "printed at the notice, no time to reprint: the dead candidate's name remains; if the "
         "dead candidate polls highest the office is vacant",
         lambda f: _np_death(f) and f.no_time_to_reprint,
         lambda f: (
-            _e("name_remains", gs(G2944, "(c)"), text=reprint_words(f)),
-            _e("vacant_if_elected", gs(G2944, "(c)")),
+            _e("name_remains", statute("163-294.4(c)"), text=reprint_words(f)),
+            _e("vacant_if_elected", statute("163-294.4(c)")),
         ),
         priority=10,
     ),
     Rule(
         "2944-unprinted",
-        gs(G2944, "(c)"),
+        statute("163-294.4(c)"),
         "more candidates than 163-294.4(b) names, and the ballots are not printed (or will be "
         "reprinted): the name is left off; only 163-294.4(c) keeps a dead candidate's name",
-        lambda f: _np_death(f) and f.filed_at_close > f.only_two and not f.no_time_to_reprint,
-        lambda f: (_e("name_removed", gs(G2944, "(c)")),),
+        lambda f: _np_death(f) and f.filed_at_close > f.only_two and not f.printed_at_notice,
+        lambda f: (_e("name_removed", statute("163-294.4(c)")),),
+        priority=10,
+    ),
+    Rule(
+        "2941b-reprinted",
+        statute("163-294.1(b)"),
+        "printed at the notice, and the board determined there is time to reprint: the ballots "
+        "are reprinted without the name (the determination is 163-294.1(b)'s; 163-294.4(c) "
+        "speaks only of no time to reprint)",
+        lambda f: (
+            _np_death(f)
+            and f.filed_at_close > f.only_two
+            and f.printed_at_notice
+            and f.reprint is True
+        ),
+        lambda f: (_e("name_removed", statute("163-294.1(b)")),),
         priority=10,
     ),
     Rule(
         "2941b-election",
-        gs(G2941, "(b)"),
+        statute("163-294.1(b)"),
         "a withdrawal or disqualification before a nonpartisan election: after printing with no "
         "time to reprint the name remains and winning makes the office vacant",
         lambda f: f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what != DIED,
         lambda f: (
-            _printing(f, gs(G2941, "(b)"))
-            + ((_e("vacant_if_elected", gs(G2941, "(b)")),) if f.no_time_to_reprint else ())
+            _printing(f, statute("163-294.1(b)"))
+            + ((_e("vacant_if_elected", statute("163-294.1(b)")),) if f.no_time_to_reprint else ())
         ),
         priority=10,
     ),
@@ -527,14 +549,14 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
 
 def _filing_cite(f: Facts) -> Cite:
     if f.what == WITHDREW:
-        return gs("163-106", "(e)") if f.method is Method.PARTISAN else gs("163-294.2", "(d)")
-    return gs("163-291", "(2)") if f.method is Method.PARTISAN else gs("163-294.2", "(c)")
+        return statute("163-106(e)") if f.method is Method.PARTISAN else statute("163-294.2(d)")
+    return statute("163-291(2)") if f.method is Method.PARTISAN else statute("163-294.2(c)")
 
 
 RULES_OTHER: tuple[Rule, ...] = (
     Rule(
         "filing-open",
-        gs("163-294.2", "(d)"),
+        statute("163-294.2(d)"),
         "the candidacy ends while filing is open: the name is not on the ballot and others may "
         "still file (163-106(e), 163-294.2(d) for withdrawals; the filing period itself otherwise)",
         lambda f: f.when == DURING_FILING,
@@ -543,19 +565,19 @@ RULES_OTHER: tuple[Rule, ...] = (
     ),
     Rule(
         "2941c",
-        gs(G2941, "(c)"),
+        statute("163-294.1(c)"),
         "a person elected dies, is disqualified or resigns on or after election day, before "
         "taking the oath: the office is vacant",
         lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.ELECTION,
-        lambda f: (_e("vacant_if_elected", gs(G2941, "(c)")),),
+        lambda f: (_e("vacant_if_elected", statute("163-294.1(c)")),),
         priority=10,
     ),
     Rule(
         "2941d",
-        gs(G2941, "(d)"),
+        statute("163-294.1(d)"),
         "an officer who has taken the oath leaves: a vacancy in office, filled under 160A-63",
         lambda f: f.when == ELECTION_OR_AFTER and f.sworn,
-        lambda f: (_e("vacant_now", gs(G2941, "(d)"), also=(gs("160A-63"),)),),
+        lambda f: (_e("vacant_now", statute("163-294.1(d)"), also=(statute("160A-63"),)),),
         priority=5,
     ),
 )
@@ -582,7 +604,7 @@ def _reading_8_effects(f: Facts) -> tuple[Effect, ...]:
 GAPS: tuple[GapRule, ...] = (
     GapRule(
         "reading-8",
-        (gs(G112, "(b)"),),
+        (statute("163-112(b)"),),
         "the death came within 30 days after the close but the board received notice after day "
         "30: the first paragraph of 163-112(b) counts from the notice, the second from the death, "
         "and neither reaches these facts",
@@ -598,7 +620,7 @@ GAPS: tuple[GapRule, ...] = (
     ),
     GapRule(
         "112c-more-than-seats",
-        (gs(G112, "(c)"), gs(G112, "(d)")),
+        (statute("163-112(c)"), statute("163-112(d)")),
         "a death within 30 days after the close leaves more candidates than seats: 163-112(c) "
         "covers only deaths that leave as many as the seats or fewer, and (d) only deaths more "
         "than 30 days after the close",
@@ -610,8 +632,8 @@ GAPS: tuple[GapRule, ...] = (
             and f.remaining > f.seats
         ),
         lambda f: (
-            _printing(f, gs(G112, "(d)"))
-            + ((_e("not_counted", gs(G112, "(d)")),) if f.no_time_to_reprint else ())
+            _printing(f, statute("163-112(d)"))
+            + ((_e("not_counted", statute("163-112(d)")),) if f.no_time_to_reprint else ())
         ),
         lambda f: (
             "as 163-112(d)(1) and (2) provide: filing is not reopened, the name is not "
@@ -621,7 +643,7 @@ GAPS: tuple[GapRule, ...] = (
     ),
     GapRule(
         "no-candidate-left",
-        (gs(G112, "(b)"), gs("163-114")),
+        (statute("163-112(b)"), statute("163-114")),
         "a death leaves no candidate for a single office: 163-112(b) certifies a sole remaining "
         "candidate, and 163-114 fills only a nominee's vacancy",
         lambda f: (
@@ -631,12 +653,12 @@ GAPS: tuple[GapRule, ...] = (
             and not f.within_30_by_death
             and f.remaining == 0
         ),
-        lambda f: (_e("certify", gs(G112, "(b)")),),
+        lambda f: (_e("certify", statute("163-112(b)")),),
         lambda f: "no primary is held and the party has no nominee for the office",
     ),
     GapRule(
         "disqualified-before-printing",
-        (gs(G2941, "(b)"), gs(G112)),
+        (statute("163-294.1(b)"), statute("163-112")),
         "a party primary candidate is disqualified before the ballots are printed: 163-294.1(b) "
         "applies 163-112 only after printing, and 163-112 speaks of deaths (only (d)(4) names "
         "disqualification)",
@@ -646,12 +668,12 @@ GAPS: tuple[GapRule, ...] = (
     ),
     GapRule(
         "left-after-primary-day",
-        (gs(G2941, "(b)"), gs("163-114")),
+        (statute("163-294.1(b)"), statute("163-114")),
         "a primary candidate dies, withdraws or is disqualified on or after the primary day, "
         "before being declared nominated: 163-294.1(b) speaks of candidates who leave 'before "
         "the primary' and of nominees who leave 'after the primary'",
         lambda f: f.stage is Stage.PRIMARY and f.when == ELECTION_OR_AFTER and not f.nominee,
-        lambda f: (_e("name_remains", gs(G2941, "(b)"), text="the primary has been held"),),
+        lambda f: (_e("name_remains", statute("163-294.1(b)"), text="the primary has been held"),),
         lambda f: (
             "the votes stand, but a candidate who has left cannot be nominated: the "
             "nomination passes to the next candidate, as 163-294.1(b) provides for a nonpartisan "
@@ -660,12 +682,12 @@ GAPS: tuple[GapRule, ...] = (
     ),
     GapRule(
         "only-candidate-dies",
-        (gs(G2944, "(b)"), gs(G2944, "(a)")),
+        (statute("163-294.4(b)"), statute("163-294.4(a)")),
         "a candidate dies where fewer filed than 163-294.4(b) names (one for a single office, "
         "fewer than the seats for a group): (b) reopens filing only where two filed (or as many "
         "as the seats), and (a) extends filing only when the period expires",
         lambda f: _np_death(f) and f.filed_at_close < f.only_two and not f.no_time_to_reprint,
-        lambda f: (_e("name_removed", gs(G2944, "(b)")),),
+        lambda f: (_e("name_removed", statute("163-294.4(b)")),),
         lambda f: (
             "the name is not printed and filing is not reopened; a seat left without a "
             "candidate is declared vacant after the election"
@@ -675,10 +697,10 @@ GAPS: tuple[GapRule, ...] = (
 
 UNCLASSIFIED = GapRule(
     "unclassified",
-    (gs(G2941),),
+    (statute("163-294.1"),),
     "no rule of the table covers these facts",
     lambda f: True,
-    lambda f: _printing(f, gs(G2941, "(b)")),
+    lambda f: _printing(f, statute("163-294.1(b)")),
     lambda f: "the name comes off unprinted ballots and stays on printed ones",
 )
 

@@ -10,24 +10,75 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
 import attrs
 
 from simulator import calendar as cal
 from simulator import contingencies as cg
+from simulator import count_rules as cr
 from simulator.events import (
     WRITE_IN_GENERIC,
     is_write_in,
 )
-from simulator.law import Cite, gs
+from simulator.law import Cite, statute
 from simulator.machine import Phase
 from simulator.result import exact
-from simulator.state import Draft, Pool
+from simulator.rules import Finding, Table, Verdict
+from simulator.state import Cand, Draft, Pool
 from simulator.tally import Selection, ranked, select
 from simulator.vocab import DeadlineKind, Method, RulingKind, RunoffStatus, Stage
 
 K = RulingKind
 DK = DeadlineKind
+
+
+# ----------------------------------------------------------------------------------------
+# Consulting a rule table (simulator.count_rules)
+# ----------------------------------------------------------------------------------------
+
+
+F = TypeVar("F")
+E = TypeVar("E")
+
+
+def consult(
+    d: Draft, table: Table[F, E], facts: F, who: Sequence[str], context: str
+) -> Finding[F, E]:
+    """Evaluate a table; a conflict or a gap is said in a ``no_provision`` ruling naming the
+    provisions, what the text leaves open and the fallback used (a conflict marked in extra)."""
+    finding = table.evaluate(facts)
+    if finding.no_provision:
+        if finding.verdict is Verdict.CONFLICT:
+            head = "the provisions that reach these facts collide"
+        else:
+            head = "no provision covers these facts"
+        d.rule(
+            K.NO_PROVISION,
+            finding.cites,
+            f"{context}: {head} ({finding.open}); the simulator falls back to this: "
+            f"{finding.fallback}",
+            who,
+            once=True,
+            **finding.extra(),
+        )
+    return finding
+
+
+def standing(c: Cand | None) -> cr.Standing:
+    if c is None or c.active:
+        return cr.Standing.ACTIVE
+    return cr.Standing(c.status)
+
+
+def left_after_election_day(d: Draft, c: Cand | None) -> bool:
+    return c is not None and c.off_at is not None and c.off_at >= d.ctx.election_start
+
+
+def finding_cites(finding: Finding[F, E]) -> list[Cite]:
+    """What a ruling made on a finding cites: the winning rule, or the provisions named."""
+    rule = finding.rule
+    return [statute(rule.cite)] if rule is not None else list(finding.cites)
 
 
 # ----------------------------------------------------------------------------------------
@@ -96,11 +147,11 @@ def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: 
         c = d.cand(n)
         if c is not None and not c.active and not ctx.nominating:
             why = c.vacant_if_elected or (
-                gs("163-294.1", "(c)")
+                statute("163-294.1(c)")
                 if c.off_at and c.off_at >= ctx.election_start
-                else gs("163-294.4", "(c)")
+                else statute("163-294.4(c)")
                 if c.status == cg.DIED
-                else gs("163-294.1", "(b)")
+                else statute("163-294.1(b)")
             )
             d.set(vacant=d.vacant + 1)
             d.rule(
@@ -116,7 +167,7 @@ def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: 
             # gap left-after-primary-day: a candidate who has left is not declared nominated
             d.rule(
                 K.VOTES_DISREGARDED,
-                gs("163-294.1", "(b)"),
+                statute("163-294.1(b)"),
                 f"{n} ({c.status}) cannot be declared nominated",
                 [n],
                 once=True,
@@ -150,7 +201,7 @@ def _fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> No
         d.set(vacant=d.vacant + short)
         d.rule(
             K.OFFICE_VACANT,
-            [gs("163-294.1", "(d)"), gs("160A-63")],
+            [statute("163-294.1(d)"), statute("160A-63")],
             f"{short} seat(s) had no candidate to fill them: vacant, to be filled under "
             "G.S. 160A-63",
             (),
@@ -170,41 +221,60 @@ def decide_first(d: Draft, after_lot: bool = False) -> None:
         _decide_plurality(d)
 
 
-def _plurality_cites(d: Draft) -> tuple[Cite, Cite, bool]:
-    """(elected cite, tie cite, tie is a gap) for highest-vote elections."""
+def _plurality_cite(d: Draft) -> Cite:
+    """Who is elected in an election decided by the highest vote."""
     ctx = d.ctx
-    group = ctx.contest.is_group
     if ctx.method is Method.PLURALITY:
-        return gs("163-292", "(2)" if group else "(1)"), gs("163-292", "(3)"), False
+        return statute("163-292(2)" if ctx.contest.is_group else "163-292(1)")
     if ctx.method is Method.PRIMARY:
-        return gs("163-294", "(c)"), gs("163-294", "(c)"), True
-    return gs("163-291"), gs("163-182.8", "(2)"), False
+        return statute("163-294(c)")
+    return statute("163-291")
+
+
+def _tie_kind(d: Draft) -> cr.Kind:
+    if d.ctx.method is Method.PLURALITY:
+        return cr.Kind.PLURALITY
+    return cr.Kind.AFTER_PRIMARY if d.ctx.method is Method.PRIMARY else cr.Kind.PARTISAN
 
 
 def _decide_plurality(d: Draft) -> None:
     n = d.contest.seats
     tally = _effective_tally(d, 0)
     people = _people(d, tally, nominating=False)
-    cite, tie_cite, gap = _plurality_cites(d)
+    elected_cite = _plurality_cite(d)
     sel = select(people, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    if sel.tied:
-        _lot_ruling(d, sel, [tie_cite])
-        if sel.chosen:
-            _declare(d, sel.chosen, cite, f"highest vote: {_fmt_tally(people)}")
-        if gap:
+    if sel.tied or sel.lot_winners:
+        over, estimate = cr.voters_over_5000(sum(tally.values()), n)
+        finding = consult(
+            d,
+            cr.TIE,
+            cr.TieFacts(_tie_kind(d), over, estimate),
+            sel.tie_pool,
+            f"{', '.join(sel.tie_pool)} tie for a seat",
+        )
+        tie_cites = finding_cites(finding)
+        if finding.effect is cr.TieEffect.NEW_ELECTION and not sel.lot_winners:
+            if sel.chosen:
+                _declare(d, sel.chosen, elected_cite, f"highest vote: {_fmt_tally(people)}")
             d.rule(
-                K.NO_PROVISION,
-                [tie_cite, gs("163-182.8", "(2)")],
-                "a tie for a seat: the part of G.S. 163-294(c) on ties is not in our "
-                "sources; the simulator falls back to lots as G.S. 163-182.8(2) does",
+                K.NEW_ELECTION_ORDERED,
+                tie_cites,
+                f"{', '.join(sel.tie_pool)} tie for {sel.tie_places} seat(s) with more than 5,000 "
+                "voters in the ballot item: no lot; the State Board of Elections orders a new "
+                "election with only the tied candidates on the ballot",
                 sel.tie_pool,
                 once=True,
-                gap="tie-after-nonpartisan-primary",
+                seats=sel.tie_places,
             )
-        d.go(Phase.AWAITING_LOT)
-        return
-    _lot_ruling(d, sel, [tie_cite])
-    _declare(d, sel.chosen, cite, f"highest vote: {_fmt_tally(people)}")
+            d.go(Phase.AWAITING_NEW_ELECTION)
+            return
+        _lot_ruling(d, sel, tie_cites)
+        if sel.tied:
+            if sel.chosen:
+                _declare(d, sel.chosen, elected_cite, f"highest vote: {_fmt_tally(people)}")
+            d.go(Phase.AWAITING_LOT)
+            return
+    _declare(d, sel.chosen, elected_cite, f"highest vote: {_fmt_tally(people)}")
     _fill_vacancies_if_short(d, n, sel.chosen)
     d.go(Phase.DECIDED)
 
@@ -225,14 +295,14 @@ def _decide_nonpartisan_primary(d: Draft) -> None:
     if skipped:
         d.rule(
             K.VOTES_DISREGARDED,
-            gs("163-294.1", "(b)"),
+            statute("163-294.1(b)"),
             f"{', '.join(skipped)} polled enough votes for nomination but left the race "
             "after the ballots were printed: those votes are disregarded and the next "
             "highest is nominated",
             skipped,
             once=True,
         )
-    cite = gs("163-294", "(b)")
+    cite = statute("163-294(b)")
     if sel.tied:
         _lot_ruling(d, sel, [cite])
         if sel.chosen:
@@ -246,8 +316,8 @@ def _decide_nonpartisan_primary(d: Draft) -> None:
 
 def runoff_cite(d: Draft) -> Cite:
     if d.ctx.partisan_primary:
-        return gs("163-111", "(b)")
-    return gs("163-293", "(b)(2)" if d.contest.is_group else "(b)(1)")
+        return statute("163-111(b)")
+    return statute("163-293(b)(2)" if d.contest.is_group else "163-293(b)(1)")
 
 
 def _decide_majority(d: Draft) -> None:
@@ -260,13 +330,13 @@ def _decide_majority(d: Draft) -> None:
     total = sum(v for name, v in tally.items() if _counts_in_total(d, name))
     if primary:
         threshold = Fraction(3 * total, 10 * n)
-        tcite = gs("163-111", "(a)(2)" if group else "(a)(1)")
+        tcite = statute("163-111(a)(2)" if group else "163-111(a)(1)")
         what = "substantial plurality (more than 30%" + (
             " of the total per seat)" if group else " of the total)"
         )
     else:
         threshold = Fraction(total, 2 * n)
-        tcite = gs("163-293", "(a)(2)" if group else "(a)(1)")
+        tcite = statute("163-293(a)(2)" if group else "163-293(a)(1)")
         what = "majority (more than half" + (" of the total per seat)" if group else ")")
     if not any(
         r.kind is K.MAJORITY_THRESHOLD and r.get("total") == total for r in d.rulings
@@ -288,13 +358,15 @@ def _decide_majority(d: Draft) -> None:
         tied = tuple(nm for nm, v in people if v == people[0][1])
         _tie_for_first(d, tied)
         return
+    if not group and not primary and _leader_left(d, people, threshold):
+        return
     majority = [(nm, v) for nm, v in people if v > threshold]
     top = select(majority, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    _lot_ruling(d, top, [tcite, gs("163-292", "(3)")])
+    _lot_ruling(d, top, [tcite, statute("163-292(3)")])
     if top.tied:
         d.rule(
             K.NO_PROVISION,
-            [tcite, gs("163-292", "(3)")],
+            [tcite, statute("163-292(3)")],
             "candidates over the threshold are tied for the last seat: the statute does not "
             "say how to choose; the simulator falls back to lots",
             top.tie_pool,
@@ -331,11 +403,11 @@ def _decide_majority(d: Draft) -> None:
             return
         rest = _reorder(rest, d.lots)
     best_sel = select(rest, r, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    _lot_ruling(d, best_sel, [runoff_cite(d), gs("163-292", "(3)")])
+    _lot_ruling(d, best_sel, [runoff_cite(d), statute("163-292(3)")])
     if best_sel.tied:
         d.rule(
             K.NO_PROVISION,
-            [runoff_cite(d), gs("163-292", "(3)")],
+            [runoff_cite(d), statute("163-292(3)")],
             "a tie decides who would be declared elected unless a runoff is requested: the "
             "statute does not say; the simulator falls back to lots",
             best_sel.tie_pool,
@@ -348,18 +420,14 @@ def _decide_majority(d: Draft) -> None:
     below = [(nm, v) for nm, v in rest if nm not in best]
     if not group:
         leader = best[0]
-        lc = d.cand(leader)
-        if lc is not None and not lc.active and not primary:
-            # 163-294.4(c): a dead candidate polls highest, even short of a majority
-            _declare(d, best, gs("163-294.4", "(c)"), "highest vote")
-            d.go(Phase.DECIDED)
-            return
         if not below:
             _declare(d, best, runoff_cite(d), "no other candidate: highest vote")
             d.go(Phase.DECIDED)
             return
         second_votes = below[0][1]
         seconds = tuple(nm for nm, v in below if v == second_votes)
+        if not primary and _runner_up_left(d, best, seconds):
+            return
         if len(seconds) > 1 and not primary:
             _tie_for_second(d, leader, seconds)
             return
@@ -368,43 +436,13 @@ def _decide_majority(d: Draft) -> None:
                 return
             seconds = (_reorder(below, d.lots)[0][0],)
         second = seconds[0]
-        sc = d.cand(second)
-        if sc is not None and not sc.active:
-            if sc.status == cg.DIED and not primary:
-                d.rule(
-                    K.NO_RUNOFF,
-                    gs("163-294.4", "(c)"),
-                    f"the second highest vote went to {second}, who died: no runoff",
-                    [second],
-                )
-                declare_leaders(
-                    d,
-                    best,
-                    gs("163-294.4", "(c)"),
-                    "the runner-up is dead, so the highest is elected",
-                )
-                return
-            d.rule(
-                K.NO_PROVISION,
-                [runoff_cite(d), gs("163-294.4", "(c)")],
-                f"the runner-up {second} is no longer a candidate ({sc.status}); the "
-                "statutes speak only of a dead runner-up: the simulator falls back to no "
-                "runoff, as 163-294.4(c) provides for a death",
-                [second],
-                gap="runner-up-left",
-            )
-            d.rule(K.NO_RUNOFF, runoff_cite(d), f"{second} cannot request a runoff", [second])
-            declare_leaders(d, best, runoff_cite(d), "no eligible runner-up")
-            return
         eligible: tuple[str, ...] = (second,)
     else:
         if not below:
             declare_leaders(d, best, runoff_cite(d), "no other candidate")
             return
-        boundary = below[min(r, len(below)) - 1][1]
-        eligible = tuple(
-            nm for nm, v in below if v >= boundary and ((c := d.cand(nm)) is None or c.active)
-        )
+        _group_left_best(d, best)
+        eligible = _request_places(d, below, r)
         if not eligible:
             declare_leaders(d, best, runoff_cite(d), "no eligible runner-up")
             return
@@ -414,6 +452,104 @@ def _decide_majority(d: Draft) -> None:
             "request", leaders=tuple(best), eligible=eligible, seats=r, elected_first=tuple(first)
         ),
     )
+
+
+def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fraction) -> bool:
+    """The candidate with the highest vote for a single office has left the race: the
+    ``leader-left`` table says whether the office is vacant now (True: decided here)."""
+    leader, votes = people[0]
+    c = d.cand(leader)
+    if c is None or c.active:
+        return False
+    majority = votes > threshold
+    facts = cr.LeaderFacts(
+        cr.Standing(c.status),
+        left_after_election_day(d, c),
+        majority,
+        d.ctx.interp.withdrawal_as_death,
+    )
+    finding = consult(
+        d, cr.LEADER, facts, [leader], f"{leader} ({c.status}) polled the highest vote"
+    )
+    if finding.effect is cr.LeaderEffect.REQUEST_WINDOW:
+        return False
+    cites = finding_cites(finding)
+    short = "" if majority else ", short of a majority"
+    d.set(vacant=d.vacant + 1, runoff_status=RunoffStatus.NONE, pool=None)
+    d.rule(
+        K.OFFICE_VACANT,
+        cites,
+        f"{leader} ({c.status}) polled the highest vote ({votes}{short}): the board declares "
+        "the office vacant, to be filled under G.S. 160A-63" + finding.note(),
+        [leader],
+        once=True,
+    )
+    if not majority:
+        d.rule(K.NO_RUNOFF, cites, "the office is vacant: no runoff is held", [leader], once=True)
+    d.go(Phase.DECIDED)
+    return True
+
+
+def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bool:
+    """The runner-up, or one of those tied for second, has left: the ``runner-up-left`` table
+    says whether a runoff remains possible (True: decided here, no runoff)."""
+    gone = [n for n in seconds if standing(d.cand(n)) is not cr.Standing.ACTIVE]
+    if not gone:
+        return False
+    c = d.cand(gone[0])
+    assert c is not None
+    facts = cr.SecondFacts(standing(c), left_after_election_day(d, c), len(seconds) > 1)
+    who = ", ".join(f"{n} ({standing(d.cand(n)).value})" for n in gone)
+    finding = consult(d, cr.SECOND, facts, gone, f"the second highest vote went to {who}")
+    if finding.effect is not cr.SecondEffect.NO_RUNOFF:
+        return False
+    cites = finding_cites(finding)
+    d.rule(
+        K.NO_RUNOFF,
+        cites,
+        f"the second highest vote went to {who}: no runoff" + finding.note(),
+        gone,
+    )
+    d.set(runoff_status=RunoffStatus.NONE, pool=None)
+    d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
+    _declare(
+        d, best, cites[0] if len(cites) == 1 else cites, f"no runoff: {', '.join(best)} elected"
+    )
+    d.go(Phase.DECIDED)
+    return True
+
+
+def _group_left_best(d: Draft, best: Sequence[str]) -> None:
+    """A departed candidate among the best placed for seats left without a majority: the
+    ``group-left-best`` table (the effect is always that 163-293(b)(2) runs its course; the
+    collisions are named)."""
+    for n in best:
+        c = d.cand(n)
+        if c is None or c.active:
+            continue
+        facts = cr.GroupLeftFacts(
+            cr.Standing(c.status), left_after_election_day(d, c), d.ctx.interp.withdrawal_as_death
+        )
+        consult(d, cr.GROUP_LEFT, facts, [n], f"{n} ({c.status}) is best placed for a seat")
+
+
+def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple[str, ...]:
+    """Who may request a group runoff: the ``group-request-places`` table."""
+    tied = len(below) > r and below[r - 1][1] == below[r][1]
+    boundary = below[min(r, len(below)) - 1][1]
+    pool = [nm for nm, v in below if v == boundary] if tied else []
+    finding = consult(
+        d,
+        cr.PLACES,
+        cr.PlacesFacts(tied),
+        pool,
+        f"{', '.join(pool)} tie for the last place that carries the right to request a runoff",
+    )
+    if finding.effect is cr.PlacesEffect.ALL_TIED:
+        chosen = [nm for nm, v in below if v >= boundary]
+    else:
+        chosen = [nm for nm, _ in below[:r]]
+    return tuple(nm for nm in chosen if standing(d.cand(nm)) is cr.Standing.ACTIVE)
 
 
 def _lot_settles(
@@ -427,7 +563,7 @@ def _lot_settles(
     for winner in drawn[:places]:
         d.rule(
             K.DECIDED_BY_LOT,
-            [gs("163-111", "(b)"), gs("163-292", "(3)")],
+            [statute("163-111(b)"), statute("163-292(3)")],
             f"{winner} won the drawing of lots for {what}",
             [winner],
             once=True,
@@ -436,7 +572,7 @@ def _lot_settles(
         return True
     d.rule(
         K.NO_PROVISION,
-        [gs("163-111", "(b)"), gs("163-292", "(3)")],
+        [statute("163-111(b)"), statute("163-292(3)")],
         f"a tie for {what} in the primary among {', '.join(tied)}: the part of G.S. 163-111 "
         "on ties is not in our sources; the simulator falls back to lots",
         tied,
@@ -457,15 +593,15 @@ def _open_request_window(d: Draft, pool: Pool) -> None:
     declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
     if ctx.partisan_primary:
         dl = cal.noon_thursday_after(
-            DK.SECOND_PRIMARY_REQUEST, declared, gs("163-291", "(6)"), ctx.office
+            DK.SECOND_PRIMARY_REQUEST, declared, statute("163-291(6)"), ctx.office
         )
         text = (
             f"no substantial plurality: {', '.join(pool.eligible)} may demand a second "
             f"primary by {dl.due.strftime('%Y-%m-%d %H:%M')}"
         )
-        cites = [gs("163-111", "(b)"), gs("163-291", "(6)")]
+        cites = [statute("163-111(b)"), statute("163-291(6)")]
     else:
-        dl = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, gs("163-293", "(c)"), ctx.office)
+        dl = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, statute("163-293(c)"), ctx.office)
         text = (
             f"no majority: {', '.join(pool.leaders)} "
             f"{'is' if len(pool.leaders) == 1 else 'are'} elected unless "
@@ -486,7 +622,7 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     if not d.recounted:
         d.rule(
             K.RECOUNT_REQUIRED,
-            gs("163-293", "(d)(1)"),
+            statute("163-293(d)(1)"),
             f"a tie for the highest number of votes between {', '.join(tied)}: the board "
             "must recount",
             tied,
@@ -495,33 +631,50 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         d.go(Phase.AWAITING_RECOUNT)
         return
     ctx = d.ctx
-    cites = [gs("163-293", "(d)(1)")]
-    if len(tied) > 2:
+    cites = [statute("163-293(d)(1)")]
+    gone = [n for n in tied if standing(d.cand(n)) is not cr.Standing.ACTIVE]
+    first_gone = d.cand(gone[0]) if gone else None
+    facts = cr.TieFirstFacts(
+        standing(first_gone), len(tied), left_after_election_day(d, first_gone)
+    )
+    who = ", ".join(f"{n} ({standing(d.cand(n)).value})" if n in gone else n for n in tied)
+    finding = consult(d, cr.TIE_FIRST, facts, tied, f"the recount leaves {who} tied for first")
+    if finding.effect is cr.TieFirstEffect.VACANT:
+        fc = finding_cites(finding)
+        d.set(vacant=d.vacant + 1, runoff_status=RunoffStatus.NONE, pool=None)
         d.rule(
-            K.NO_PROVISION,
-            [gs("163-293", "(d)(1)")],
-            f"the recount leaves {len(tied)} candidates tied for first; the statute speaks "
-            "of a runoff between 'the two'"
-            + (
-                "; the simulator holds the runoff among all the tied (reading 6)"
-                if ctx.interp.three_way_tie == "runoff_all"
-                else "; the simulator draws lots (alternative reading)"
-            ),
-            tied,
-            gap="three-way-tie",
+            K.OFFICE_VACANT,
+            fc,
+            f"{', '.join(gone)} ({standing(first_gone).value}) shares the highest vote: the "
+            "board declares the office vacant, to be filled under G.S. 160A-63" + finding.note(),
+            gone,
             once=True,
         )
-        if ctx.interp.three_way_tie == "lot":
-            sel = select([(n, 0) for n in tied], 1, d.lots)
-            if sel.tied:
-                d.go(Phase.AWAITING_LOT)
-                return
-            _lot_ruling(d, sel, cites)
-            declare_leaders(d, sel.chosen, gs("163-293", "(d)(1)"), "decided by lot")
+        d.rule(K.NO_RUNOFF, fc, "the office is vacant: no runoff is held", tied, once=True)
+        d.go(Phase.DECIDED)
+        return
+    if finding.effect is cr.TieFirstEffect.OTHER_ELECTED:
+        standing_ = tuple(n for n in tied if n not in gone)
+        if len(standing_) == 1:
+            declare_leaders(
+                d,
+                standing_,
+                finding_cites(finding)[0],
+                f"the other tied candidate(s) had left the race ({who})",
+            )
             return
+        tied = standing_
+    if len(tied) > 2 and ctx.interp.three_way_tie == "lot":
+        sel = select([(n, 0) for n in tied], 1, d.lots)
+        if sel.tied:
+            d.go(Phase.AWAITING_LOT)
+            return
+        _lot_ruling(d, sel, cites)
+        declare_leaders(d, sel.chosen, statute("163-293(d)(1)"), "decided by lot")
+        return
     declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
     dl = cal.end_of_nth_day_after(
-        DK.TIE_WITHDRAWAL, declared, 3, gs("163-293", "(d)(1)"), ctx.office
+        DK.TIE_WITHDRAWAL, declared, 3, statute("163-293(d)(1)"), ctx.office
     )
     d.deadline(dl)
     d.timer(dl.due, "tie_withdrawal_passes")
@@ -546,9 +699,9 @@ def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
     ctx = d.ctx
     declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
     wd = cal.end_of_nth_day_after(
-        DK.TIE_WITHDRAWAL, declared, 3, gs("163-293", "(d)(2)"), ctx.office
+        DK.TIE_WITHDRAWAL, declared, 3, statute("163-293(d)(2)"), ctx.office
     )
-    rq = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, gs("163-293", "(c)"), ctx.office)
+    rq = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, statute("163-293(c)"), ctx.office)
     d.deadline(wd)
     d.deadline(rq)
     d.timer(wd.due, "tie_withdrawal_passes")
@@ -566,7 +719,7 @@ def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
     )
     d.rule(
         K.RUNOFF_AVAILABLE,
-        gs("163-293", "(d)(2)"),
+        statute("163-293(d)(2)"),
         f"{leader} leads short of a majority and {', '.join(seconds)} tie for second: "
         f"{leader} is elected unless all but one of them withdraw by "
         f"{wd.due.strftime('%Y-%m-%d %H:%M')} and the last demands a runoff by "
@@ -580,7 +733,7 @@ def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
 def tie_withdrawal(d: Draft, name: str) -> None:
     pool = d.pool
     assert pool is not None
-    cite = gs("163-293", "(d)(1)" if pool.kind == "tie_first" else "(d)(2)")
+    cite = statute("163-293(d)(1)" if pool.kind == "tie_first" else "163-293(d)(2)")
     if name not in pool.eligible:
         # someone else withdraws: an ordinary withdrawal after the election
         d.update_cand(name, status=cg.WITHDREW, off_at=d.at)
@@ -651,7 +804,10 @@ def call_runoff(d: Draft, pool: Pool) -> None:
         ballot, seats = (*contested, *requesters[:k]), k
     else:
         ballot = (*pool.leaders, *requesters)
-    cite = [runoff_cite(d), gs("163-291", "(6)") if ctx.partisan_primary else gs("163-293", "(c)")]
+    cite = [
+        runoff_cite(d),
+        statute("163-291(6)") if ctx.partisan_primary else statute("163-293(c)"),
+    ]
     start_runoff(d, ballot, seats, cite, f"{', '.join(pool.requests)} requested in time")
 
 
@@ -668,7 +824,7 @@ def start_runoff(
         dl = cal.day_deadline(
             DK.SECOND_PRIMARY,
             day,
-            (gs("163-279", "(a)(2)"),),
+            (statute("163-279(a)(2)"),),
             "fourth Tuesday before the election",
             ctx.tz,
         )
@@ -677,7 +833,7 @@ def start_runoff(
         dl = cal.day_deadline(
             DK.RUNOFF_ELECTION,
             day,
-            (gs("163-279", "(a)(4)"),),
+            (statute("163-279(a)(4)"),),
             "Tuesday after the first Monday in November (163-293(e))",
             ctx.tz,
         )
@@ -685,7 +841,7 @@ def start_runoff(
     d.deadline(
         cal.canvass(
             day,
-            gs("163-182.5", "(b)") if not ctx.partisan_primary else gs("163-291", "(5)"),
+            statute("163-182.5(b)") if not ctx.partisan_primary else statute("163-291(5)"),
             ctx.office,
         )
     )
@@ -717,13 +873,13 @@ def decide_runoff(d: Draft, after_lot: bool = False) -> None:
     tally = _effective_tally(d, 1)
     people = ranked(tally, d.runoff_ballot)
     sel = select(people, seats, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    cite = gs("163-111", "(b)") if ctx.partisan_primary else gs("163-293", "(f)")
+    cite = statute("163-111(b)") if ctx.partisan_primary else statute("163-293(f)")
     d.set(runoff_status=RunoffStatus.HELD)
     if sel.tied:
         if ctx.partisan_primary:
             d.rule(
                 K.NO_PROVISION,
-                [cite, gs("163-292", "(3)")],
+                [cite, statute("163-292(3)")],
                 "a tie in the second primary: the part of G.S. 163-111 on ties is not in "
                 "our sources; the simulator falls back to lots",
                 sel.tie_pool,

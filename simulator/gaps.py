@@ -1,16 +1,21 @@
 """Gaps of the statutes met while counting the vote (the contingency gaps are in
-:mod:`simulator.contingencies`).
+:mod:`simulator.contingencies`; the count's rule tables in :mod:`simulator.count_rules` name
+their own gaps and conflicts, and :func:`table_findings` explores them).
 
-Each entry is what a ``no_provision`` ruling with that ``gap`` id says: the nearest sections,
-the facts that reach it, why no provision covers them, and the fallback the engine uses.
-``electsim gaps`` lists these after the contingency table's gaps.
+Each :class:`CountingGap` is what a ``no_provision`` ruling with that ``gap`` id says: the nearest
+sections, the facts that reach it, why no provision covers them, and the fallback the engine
+uses. ``electsim gaps`` lists the contingency table's gaps, then the count tables' gaps and
+conflicts, then these.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 import attrs
 
-from simulator.law import Cite, gs
+from simulator.law import Cite, statute
+from simulator.rules import Verdict
 
 
 @attrs.frozen
@@ -37,17 +42,8 @@ class CountingGap:
 
 COUNTING_GAPS: tuple[CountingGap, ...] = (
     CountingGap(
-        "three-way-tie",
-        (gs("163-293", "(d)(1)"),),
-        "election-and-runoff method, single office: after the recount three or more candidates "
-        "are still tied for the highest vote",
-        "(d)(1) provides a runoff between 'the two' tied candidates",
-        "SPEC reading 6: a runoff among all the tied unless all but one withdraw within three "
-        "days (interpretation three_way_tie: lot draws lots instead)",
-    ),
-    CountingGap(
         "tie-over-threshold",
-        (gs("163-293", "(a)(2)"), gs("163-292", "(3)")),
+        (statute("163-293(a)(2)"), statute("163-292(3)")),
         "election-and-runoff method, group: more candidates over the majority threshold than "
         "seats, tied for the last seat",
         "(a)(2) seats the highest of them but says nothing of a tie among them",
@@ -55,23 +51,15 @@ COUNTING_GAPS: tuple[CountingGap, ...] = (
     ),
     CountingGap(
         "tie-for-best-remaining",
-        (gs("163-293", "(b)(2)"), gs("163-292", "(3)")),
+        (statute("163-293(b)(2)"), statute("163-292(3)")),
         "election-and-runoff method, group without enough majorities: a tie decides which "
         "candidates are declared elected unless a runoff is requested",
         "(d) speaks of ties for first and second in a single-office race only",
         "a drawing of lots ranks the tied, then the request window opens",
     ),
     CountingGap(
-        "runner-up-left",
-        (gs("163-293", "(b)(1)"), gs("163-294.4", "(c)")),
-        "election-and-runoff method: no majority, and the runner-up (name still on the ballot) "
-        "has withdrawn or been disqualified",
-        "163-294.4(c) cancels the runoff only when the runner-up is dead",
-        "no runoff: the leader is elected, as for a dead runner-up",
-    ),
-    CountingGap(
         "left-runoff-ballot",
-        (gs("163-293", "(e)"), gs("163-294.4", "(c)"), gs("163-294.1", "(b)")),
+        (statute("163-293(e)"), statute("163-294.4(c)"), statute("163-294.1(b)")),
         "a candidate on a called runoff or second-primary ballot dies, withdraws or is "
         "disqualified before it is held",
         "the statutes speak of candidates who leave before the first election or primary",
@@ -80,7 +68,7 @@ COUNTING_GAPS: tuple[CountingGap, ...] = (
     ),
     CountingGap(
         "primary-tie",
-        (gs("163-111", "(b)"), gs("163-292", "(3)")),
+        (statute("163-111(b)"), statute("163-292(3)")),
         "partisan primary: a tie decides the nomination or the place of the runner-up who may "
         "demand a second primary",
         "the part of 163-111 on ties is not in the sources",
@@ -88,16 +76,85 @@ COUNTING_GAPS: tuple[CountingGap, ...] = (
     ),
     CountingGap(
         "second-primary-tie",
-        (gs("163-111", "(b)"), gs("163-292", "(3)")),
+        (statute("163-111(b)"), statute("163-292(3)")),
         "partisan second primary ending in a tie",
         "the part of 163-111 on second primaries is not in the sources",
         "a drawing of lots",
     ),
-    CountingGap(
-        "tie-after-nonpartisan-primary",
-        (gs("163-294", "(c)"), gs("163-182.8", "(2)")),
-        "the election after a nonpartisan primary ends in a tie for a seat",
-        "the text of 163-294(c) on that election is cut off in the sources",
-        "a drawing of lots, as 163-182.8(2) provides for small electorates",
-    ),
 )
+
+
+@attrs.frozen
+class TableFinding:
+    """One gap or conflict of a count table and how many combinations of its facts reach it."""
+
+    table: str
+    question: str
+    id: str
+    verdict: Verdict  # gap | conflict
+    cite: str
+    open: str
+    fallback: str
+    combinations: int
+    of: int  # combinations the table was explored over
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "table": self.table,
+            "id": self.id,
+            "kind": self.verdict.value,
+            "cite": self.cite,
+            "open": self.open,
+            "fallback": self.fallback,
+            "combinations": self.combinations,
+            "of": self.of,
+        }
+
+
+def table_findings() -> list[TableFinding]:
+    """Every gap and conflict of the count's rule tables, found by exploring all their facts."""
+    from simulator.count_rules import TABLES
+
+    out: list[TableFinding] = []
+    for table in TABLES:
+        seen: Counter[str] = Counter()
+        first: dict[str, TableFinding] = {}
+        total = 0
+        for _, finding in table.explore():
+            total += 1
+            if not finding.no_provision:
+                continue
+            key = f"{finding.id}|{finding.fallback}"
+            seen[key] += 1
+            first.setdefault(
+                key,
+                TableFinding(
+                    table.name,
+                    table.question,
+                    finding.id,
+                    finding.verdict,
+                    "; ".join(f"G.S. {c}" for c in finding.near),
+                    finding.open,
+                    finding.fallback,
+                    0,
+                    0,
+                ),
+            )
+        for key, tf in first.items():
+            out.append(attrs.evolve(tf, combinations=seen[key], of=total))
+    return out
+
+
+def print_table_findings(start: int) -> None:
+    """The text listing of :func:`table_findings` for ``electsim gaps``."""
+    import textwrap
+
+    wrap = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="      ")
+    found = table_findings()
+    print(f"\n{len(found)} gap(s) and conflict(s) in the count's rule tables:")
+    for i, tf in enumerate(found, start):
+        print(f"\n{i}. {tf.id} ({tf.verdict.value}, table {tf.table})")
+        print(wrap.fill(f"provisions: {tf.cite}"))
+        print(f"    ({tf.combinations} of {tf.of} combinations of the table's facts)")
+        print(wrap.fill(f"open: {tf.open}"))
+        print(wrap.fill(f"fallback: {tf.fallback}"))

@@ -44,3 +44,19 @@ def join(*cites: Cite) -> str:
 
 
 NCAC_LATE_CHANGES = Cite("08 NCAC 06B .0104")
+
+
+def statute(text: str) -> Cite:
+    """A citation written as one string, the way a lawyer greps for it: ``statute("163-294.4(c)")``
+    (a bare section, ``"163-114"``, has no subsection; ``"08 NCAC 06B .0104"`` is the rule)."""
+    text = text.removeprefix("G.S. ").strip()
+    if text.startswith("08 NCAC"):
+        return Cite(text)
+    section, paren, rest = text.partition("(")
+    return Cite(section, paren + rest)
+
+
+def key(c: Cite | str) -> str:
+    """The one-string form of a citation (``163-294.4(c)``), as :func:`cite` reads it."""
+    c = statute(c) if isinstance(c, str) else c
+    return c.section if c.section.startswith("08 NCAC") else f"{c.section}{c.sub}"

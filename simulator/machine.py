@@ -26,6 +26,7 @@ class Phase(StrEnum):
     TIE_WITHDRAWAL = "tie_withdrawal"  # G.S. 163-293(d)
     RUNOFF_REQUEST = "runoff_request"  # a runoff / second primary may be requested
     AWAITING_LOT = "awaiting_lot"  # the board must draw lots
+    AWAITING_NEW_ELECTION = "awaiting_new_election"  # G.S. 163-182.8(1): the State Board orders one
     RUNOFF_CALLED = "runoff_called"  # waiting for the runoff's (second primary's) votes
     RUNOFF_COUNTING = "runoff_counting"
     DECIDED = "decided"
@@ -221,6 +222,13 @@ TRANSITIONS: tuple[Transition, ...] = (
         "tie for second: withdrawal window",
     ),
     _T(P.COUNTING, "canvass_held", P.AWAITING_LOT, gs("163-292", "(3)"), "tie: lot"),
+    _T(
+        P.COUNTING,
+        "canvass_held",
+        P.AWAITING_NEW_ELECTION,
+        gs("163-182.8", "(1)"),
+        "tie with more than 5,000 voters: a new election",
+    ),
     _T(
         P.AWAITING_RECOUNT,
         "recount_held",
@@ -446,7 +454,14 @@ TRANSITIONS += tuple(
 
 # A recount replaces a declared round's totals and declares the result again: from any phase that
 # follows a declaration it may lead wherever the declaration itself could (163-293(d)(1), (f)).
-_DECLARED = (P.AWAITING_RECOUNT, P.RUNOFF_REQUEST, P.TIE_WITHDRAWAL, P.AWAITING_LOT, P.DECIDED)
+_DECLARED = (
+    P.AWAITING_RECOUNT,
+    P.RUNOFF_REQUEST,
+    P.TIE_WITHDRAWAL,
+    P.AWAITING_LOT,
+    P.AWAITING_NEW_ELECTION,
+    P.DECIDED,
+)
 _DECLARES = sorted(
     {
         t.target

@@ -23,19 +23,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime, time
+from decimal import Decimal
 from typing import Any
 
 import attrs
 
 from simulator import calendar as cal
 from simulator import contingencies as cg
+from simulator import count_rules as cr
 from simulator.calendar import OfficeCalendar
 from simulator.counting import (
     ballot_final,
     call_runoff,
+    consult,
     decide_first,
     decide_runoff,
     declare_leaders,
+    finding_cites,
     round_name,
     runoff_cite,
     start_runoff,
@@ -62,7 +66,7 @@ from simulator.events import (
     VotesCast,
     is_write_in,
 )
-from simulator.law import Cite, gs
+from simulator.law import Cite, statute
 from simulator.machine import Phase
 from simulator.result import ContestResult, Outcome, Result, TimelineEntry
 from simulator.scenario import Contest, Scenario
@@ -112,14 +116,14 @@ def on_filing_closes(d: Draft) -> None:
         # G.S. 163-110 (applied by 163-291): no primary; the candidates are the nominees.
         d.rule(
             K.PRIMARY_CANCELLED,
-            gs("163-110"),
+            statute("163-110"),
             f"{len(active)} candidate(s) for {n} place(s): no primary is held",
             active,
         )
         if active:
             d.rule(
                 K.NOMINEE_CERTIFIED,
-                gs("163-110"),
+                statute("163-110"),
                 "declared the party's nominee(s) when filing closed",
                 active,
             )
@@ -129,14 +133,14 @@ def on_filing_closes(d: Draft) -> None:
     if ctx.nonpartisan_primary and len(active) <= 2 * n:
         d.rule(
             K.PRIMARY_CANCELLED,
-            gs("163-294", "(a)"),
+            statute("163-294(a)"),
             f"{len(active)} candidate(s) for {n} seat(s): at most two per seat, "
             "so no primary is held",
             active,
         )
         if active:
             d.rule(
-                K.NOMINATED, gs("163-294", "(a)"), "declared nominated without a primary", active
+                K.NOMINATED, statute("163-294(a)"), "declared nominated without a primary", active
             )
         d.set(nominated=tuple(sorted(active)))
         d.go(Phase.DECIDED)
@@ -164,7 +168,7 @@ def on_reopened_closes(d: Draft) -> None:
                 "certified as the party's nominee(s)"
             )
         else:
-            cites = [cite, gs("163-110")]
+            cites = [cite, statute("163-110")]
             why = (
                 f"{len(active)} candidate(s) for {ctx.contest.seats} place(s) when the "
                 "reopened period closed: declared the party's nominee(s)"
@@ -197,7 +201,7 @@ def on_request_passes(d: Draft) -> None:
             declare_leaders(
                 d,
                 pool.leaders,
-                gs("163-293", "(d)(2)"),
+                statute("163-293(d)(2)"),
                 "no tied runner-up demanded a runoff in time",
             )
             d.drop_timers("tie_withdrawal_passes")
@@ -224,7 +228,7 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
         tied = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
         if len(tied) == 1:
             declare_leaders(
-                d, tuple(tied), gs("163-293", "(d)(1)"), "the other tied candidate(s) withdrew"
+                d, tuple(tied), statute("163-293(d)(1)"), "the other tied candidate(s) withdrew"
             )
             return
         d.set(pool=attrs.evolve(pool, eligible=tuple(tied)))
@@ -232,7 +236,7 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
             d,
             tuple(tied),
             1,
-            gs("163-293", "(d)(1)"),
+            statute("163-293(d)(1)"),
             "the recount left a tie and the tied candidates still standing did not "
             "withdraw within three days",
         )
@@ -245,7 +249,7 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
         declare_leaders(
             d,
             pool.leaders,
-            gs("163-293", "(d)(2)"),
+            statute("163-293(d)(2)"),
             "the tied runners-up did not all but one withdraw within three days",
         )
 
@@ -312,7 +316,7 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     if e.index in ctx.barred:
         d.rule(
             K.FILING_REJECTED,
-            gs("163-291", "(2)"),
+            statute("163-291(2)"),
             f"{name} has a notice of candidacy for another office at this election that was "
             "not withdrawn first",
             [name],
@@ -328,24 +332,14 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     ):
         d.rule(
             K.FILING_REJECTED,
-            gs("163-291"),
+            statute("163-291"),
             f"{name} filed as {e.party} in the {contest.party} primary",
             [name],
             reason="party does not match the primary",
         )
         return
-    if e.fee is not None and contest.filing_fee is not None:
-        from decimal import Decimal
-
-        if Decimal(e.fee) < contest.filing_fee:
-            d.rule(
-                K.FILING_REJECTED,
-                gs("163-291", "(3)"),
-                f"{name} paid ${e.fee}, less than the filing fee of ${contest.filing_fee}",
-                [name],
-                reason="filing fee not paid",
-            )
-            return
+    if e.fee is not None and _fee_short(d, name, Decimal(e.fee)):
+        return
     if ctx.lists_nominees:
         # The candidates of an election after a primary are the nominees: their notices are
         # recorded, not checked against the filing period (the primary contest did that).
@@ -385,6 +379,32 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     cand = Cand(name, e.party, e.at, reopened=w.kind != "original")
     others = tuple(c for c in d.cands if c.name != name)
     d.set(cands=(*others, cand))
+
+
+def _fee_short(d: Draft, name: str, fee: Decimal) -> bool:
+    """G.S. 163-291(3): the ``filing-fee`` table says whether the amount paid is the fee."""
+    fixed = d.contest.filing_fee
+    facts = cr.FeeFacts(
+        partisan_primary=d.ctx.method is Method.PARTISAN,
+        fixed=fixed is not None,
+        below_fixed=fixed is not None and fee < fixed,
+        below_minimum=fee < cr.MINIMUM_FEE,
+    )
+    if not facts.partisan_primary and not facts.below_fixed:
+        return False  # nothing to decide: a nonpartisan contest paying the fee it fixed, or none
+    finding = consult(d, cr.FEE, facts, [name], f"{name} paid ${fee}")
+    if finding.effect is cr.FeeEffect.ACCEPTED:
+        return False
+    owed = fixed if fixed is not None else cr.MINIMUM_FEE
+    what = "the filing fee" if fixed is not None else "the minimum filing fee"
+    d.rule(
+        K.FILING_REJECTED,
+        finding_cites(finding),
+        f"{name} paid ${fee}, less than {what} of ${owed}",
+        [name],
+        reason="filing fee not paid",
+    )
+    return True
 
 
 def _facts(d: Draft, name: str, what: str, death: datetime, notice: datetime) -> cg.Facts:
@@ -439,11 +459,11 @@ def _left_runoff_ballot(d: Draft, name: str, what: str, death: datetime) -> None
     runoff ballot and a win by that candidate leaves the office vacant (163-294.4(c) for a
     death, 163-294.1(b) otherwise); in a second primary the candidate cannot be nominated."""
     verb = _VERB[what]
-    rule = gs("163-294.4", "(c)") if what == cg.DIED else gs("163-294.1", "(b)")
+    rule = statute("163-294.4(c)") if what == cg.DIED else statute("163-294.1(b)")
     near = (
-        [gs("163-111", "(b)"), gs("163-294.1", "(b)")]
+        [statute("163-111(b)"), statute("163-294.1(b)")]
         if d.ctx.nominating
-        else [gs("163-293", "(e)"), rule]
+        else [statute("163-293(e)"), rule]
     )
     outcome = (
         "cannot be nominated, and the other candidate's nomination stands on the vote"
@@ -709,7 +729,7 @@ def on_disqualified(d: Draft, e: CandidateDisqualified) -> None:
 
 def on_filing_extended(d: Draft, e: FilingExtended) -> None:
     ctx = d.ctx
-    cite = gs("163-294.4", "(a)")
+    cite = statute("163-294.4(a)")
     close = d.original_close
     # a nonpartisan primary with too few candidates was decided at the close (163-294(a)); the
     # extension reopens that decision
@@ -818,7 +838,7 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
         names = sorted(n for n, v in counts.items() if v)
         d.rule(
             K.VOTES_DISREGARDED,
-            gs("163-279", "(a)"),
+            statute("163-279(a)"),
             f"votes reported while the contest is {phase.value}: there is no election to "
             "count them in",
             names,
@@ -889,6 +909,7 @@ RECOUNTABLE = (
     Phase.RUNOFF_REQUEST,
     Phase.TIE_WITHDRAWAL,
     Phase.AWAITING_LOT,
+    Phase.AWAITING_NEW_ELECTION,
     Phase.DECIDED,
 )
 
@@ -910,7 +931,7 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
     if d.phase not in RECOUNTABLE or d.declared_at is None:
         d.rule(
             K.REQUEST_REJECTED,
-            gs("163-293", "(d)(1)"),
+            statute("163-293(d)(1)"),
             "a recount before any result was declared has no effect",
             reason="no result to recount",
         )
@@ -931,15 +952,15 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
 def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     ctx = d.ctx
     name = e.candidate
-    cite = gs("163-291", "(6)") if ctx.partisan_primary else gs("163-293", "(c)")
+    cite = statute("163-291(6)") if ctx.partisan_primary else statute("163-293(c)")
     if not ctx.has_runoff:
         d.rule(
             K.REQUEST_REJECTED,
-            gs("163-292")
+            statute("163-292")
             if ctx.method is Method.PLURALITY
-            else gs("163-294", "(b)")
+            else statute("163-294(b)")
             if ctx.method is Method.PRIMARY
-            else gs("163-291"),
+            else statute("163-291"),
             f"{name} asked for a runoff, but this method has none",
             [name],
             reason="no runoff under this method",
@@ -981,7 +1002,7 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
                 d,
                 (*pool.leaders, name),
                 1,
-                gs("163-293", "(d)(2)"),
+                statute("163-293(d)(2)"),
                 f"the other tied candidates withdrew and {name} demanded a runoff",
             )
         return
@@ -991,7 +1012,7 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
             name,
             "a runoff between the tied candidates follows unless one "
             "withdraws; no request is needed",
-            gs("163-293", "(d)(1)"),
+            statute("163-293(d)(1)"),
         )
         return
     if (
@@ -1061,7 +1082,7 @@ def _apply_early_requests(d: Draft) -> None:
     if not early:
         return
     d.set(early_requests=())
-    cite = gs("163-291", "(6)") if d.ctx.partisan_primary else gs("163-293", "(c)")
+    cite = statute("163-291(6)") if d.ctx.partisan_primary else statute("163-293(c)")
     for name, _at, _ in early:
         pool = d.pool
         if d.phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED) and pool is not None:
@@ -1081,7 +1102,7 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
     if d.phase is not Phase.AWAITING_LOT:
         d.rule(
             K.REQUEST_REJECTED,
-            gs("163-292", "(3)"),
+            statute("163-292(3)"),
             f"a lot was drawn for {e.winner}, but no tie awaits a lot",
             [e.winner],
             reason="no lot pending",
@@ -1104,7 +1125,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
     if d.to_nominate <= 0:
         d.rule(
             K.REQUEST_REJECTED,
-            gs("163-114"),
+            statute("163-114"),
             f"{name} was named, but no nomination is for the party to make",
             [name],
             reason="no vacancy to fill",
@@ -1131,7 +1152,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
         d.set(nominated=(*d.nominated, name))
     d.rule(
         K.NOMINATED,
-        gs("163-114"),
+        statute("163-114"),
         f"the party executive committee names {name} as nominee"
         + (f" in place of {replaces}" if replaces else ""),
         [name],
@@ -1289,6 +1310,7 @@ def pending_of(state: State, ctx: Context) -> Pending | None:
         Phase.AWAITING_RECOUNT: Pending.RECOUNT,
         Phase.RUNOFF_REQUEST: Pending.RUNOFF_REQUEST,
         Phase.AWAITING_LOT: Pending.LOT,
+        Phase.AWAITING_NEW_ELECTION: Pending.NEW_ELECTION,
         Phase.RUNOFF_CALLED: Pending.VOTES,
         Phase.RUNOFF_COUNTING: Pending.CANVASS,
     }.get(p)

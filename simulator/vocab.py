@@ -43,6 +43,7 @@ class RulingKind(StrEnum):
     NO_RUNOFF = "no_runoff"
     OFFICE_VACANT = "office_vacant"
     NO_PROVISION = "no_provision"
+    NEW_ELECTION_ORDERED = "new_election_ordered"  # G.S. 163-182.8(1)
 
 
 class DeadlineKind(StrEnum):
@@ -69,6 +70,7 @@ class Pending(StrEnum):
     LOT = "lot"
     FILING = "filing"
     NOMINATION = "nomination"
+    NEW_ELECTION = "new_election"  # G.S. 163-182.8(1): a new election the State Board orders
 
 
 class RunoffStatus(StrEnum):

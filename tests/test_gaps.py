@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 
 from simulator.contingencies import GAPS
-from simulator.gaps import COUNTING_GAPS
+from simulator.count_rules import TABLES
+from simulator.gaps import COUNTING_GAPS, table_findings
+from simulator.rules import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,5 +34,36 @@ def test_the_gaps_command_lists_contingency_and_counting_gaps() -> None:
     )
     doc = json.loads(p.stdout)
     ids = {g["id"] for g in doc["counting_gaps"]}
-    assert {"three-way-tie", "left-runoff-ballot", "runner-up-left"} <= ids
+    assert {"left-runoff-ballot", "tie-over-threshold"} <= ids
     assert all(g["cite"].startswith("G.S.") for g in doc["counting_gaps"])
+    table_ids = {g["id"] for g in doc["table_gaps"]}
+    assert {"three-way-tie", "runner-up-left", "leader-left-before-declaration"} <= table_ids
+    kinds = {g["id"]: g["kind"] for g in doc["table_gaps"]}
+    assert kinds["dead-tied-for-first"] == "conflict"
+    assert kinds["group-tie-for-request-place"] == "gap"
+
+
+def test_no_count_table_leaves_a_conflict_or_gap_unnamed() -> None:
+    # Catala's semantics: several rules without a declared priority must be a named conflict,
+    # and facts no rule covers a named gap; the explorer visits every combination of facts.
+    for table in TABLES:
+        for facts, finding in table.explore():
+            assert "unnamed" not in finding.id, (table.name, facts, finding.id)
+
+
+def test_every_named_conflict_and_gap_of_the_count_tables_is_reachable() -> None:
+    reached = {(t.table, t.id) for t in table_findings()}
+    for table in TABLES:
+        for named in (*table.gaps, *table.conflicts):
+            assert (table.name, named.id) in reached, (table.name, named.id)
+
+
+def test_a_priority_ruling_shows_the_provisions_that_gave_way() -> None:
+    # G.S. 163-294.4(c) over 163-293(d)(2): a dead candidate among those tied for second
+    from simulator.count_rules import SECOND, SecondFacts, Standing
+
+    finding = SECOND.evaluate(SecondFacts(Standing.DIED, after_election_day=False, tied=True))
+    assert finding.verdict is Verdict.PRIORITY
+    assert finding.rule is not None and finding.rule.cite == "163-294.4(c)"
+    assert [r.cite for r in finding.others] == ["163-293(d)(2)"]
+    assert "163-293(d)(2)" in finding.note()

@@ -1,0 +1,657 @@
+"""The law of the count where provisions meet: rule tables (see :mod:`simulator.rules`).
+
+Each table answers one question the count asks when a candidate who has died, withdrawn or been
+disqualified is placed where G.S. 163-293 decides something, when a tie must be broken in an
+election decided by the highest vote, or when a filing fee is checked. The handlers in
+:mod:`simulator.counting` and :mod:`simulator.replay` gather the facts, evaluate the table and
+apply the typed effect; the rulings they write cite the rule (or name the conflict or gap).
+
+Where a departed candidate's name stays on the ballot, three provisions speak:
+
+- G.S. 163-294.4(c): a *dead* candidate (ballots printed at the notice, no time to reprint) who
+  polls the highest vote leaves the office vacant "even though short of a majority"; a dead
+  runner-up means no runoff. This is the more specific provision against 163-293(b) and (d)(2),
+  and the tables give it priority over them. Its facts are a death before the election; a death
+  on or after election day is left to 163-294.1(c) and named where the two could meet.
+- G.S. 163-294.1(b), fourth paragraph: a "deceased or disqualified" candidate (with SPEC reading
+  7, a withdrawn one) who receives "enough votes to be elected" leaves the office vacant. Read
+  here as: polls the place the count would declare elected.
+- G.S. 163-294.1(c): "a person elected" who dies, is disqualified or resigns on or after election
+  day, before the oath: the office is vacant.
+
+The fallbacks of the conflicts and gaps follow 163-294.4(c), the one provision that speaks of a
+departed candidate's votes short of a majority, wherever the facts allow; each says so.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+import attrs
+
+from simulator.rules import Conflict, Gap, Rule, Table
+
+
+class Standing(StrEnum):
+    """Where a candidate stands when the count reaches them."""
+
+    ACTIVE = "active"
+    DIED = "died"
+    WITHDREW = "withdrew"
+    DISQUALIFIED = "disqualified"
+
+
+LEFT = (Standing.DIED, Standing.WITHDREW, Standing.DISQUALIFIED)
+
+
+# --- the leader of a single office under 163-293 has left the race -----------------------------
+
+
+class LeaderEffect(StrEnum):
+    VACANT = "vacant"  # the office is declared vacant now; no runoff
+    REQUEST_WINDOW = "request_window"  # 163-293(b)(1): elected unless the runner-up requests
+
+
+@attrs.frozen
+class LeaderFacts:
+    what: Standing  # how the candidate with the highest vote left (never ACTIVE here)
+    after_election_day: bool  # left on or after election day (before: the name stayed printed)
+    majority: bool  # the leader's votes exceed the majority threshold
+    withdrawal_as_death: bool = True  # SPEC reading 7
+
+    @property
+    def offish(self) -> bool:
+        """163-294.1(b)'s "deceased or disqualified", with a withdrawal under reading 7."""
+        return self.what is not Standing.WITHDREW or self.withdrawal_as_death
+
+
+def _leader_facts() -> Iterator[LeaderFacts]:
+    for what, after, maj, r7 in itertools.product(
+        LEFT, (False, True), (False, True), (True, False)
+    ):
+        yield LeaderFacts(what, after, maj, r7)
+
+
+L = LeaderEffect
+LEADER: Table[LeaderFacts, LeaderEffect] = Table(
+    "leader-left",
+    "single office, election-and-runoff method: the candidate with the highest vote has died, "
+    "withdrawn or been disqualified. Is the office vacant, or may the runner-up request a runoff?",
+    (
+        Rule(
+            "2944c-dead-highest",
+            "163-294.4(c)",
+            "a candidate who died before the election, name left on the printed ballots, polls "
+            "the highest vote: the office is vacant even short of a majority (more specific than "
+            "163-293(b)(1), which it displaces by its own words, and than 163-294.1(b))",
+            lambda f: f.what is Standing.DIED and not f.after_election_day,
+            L.VACANT,
+            over=("2941b-enough-votes", "2931-leader-short"),
+        ),
+        Rule(
+            "2941b-enough-votes",
+            "163-294.1(b)",
+            "a deceased or disqualified candidate (withdrawn, reading 7) whose name stayed on the "
+            "ballot receives enough votes to be elected: the office is vacant",
+            lambda f: not f.after_election_day and f.offish,
+            L.VACANT,
+        ),
+        Rule(
+            "2931-leader-short",
+            "163-293(b)(1)",
+            "no majority: the highest is declared elected unless the runner-up requests a runoff",
+            lambda f: not f.majority,
+            L.REQUEST_WINDOW,
+        ),
+        Rule(
+            "2941c-person-elected",
+            "163-294.1(c)",
+            "a person elected dies, is disqualified or resigns on or after election day and "
+            "before the oath: the office is vacant",
+            lambda f: f.after_election_day,
+            L.VACANT,
+        ),
+    ),
+    gaps=(
+        Gap(
+            "withdrawn-winner",
+            ("163-294.1(b)", "163-293(a)(1)"),
+            "a candidate who withdrew before the election (name left on the ballot) wins a "
+            "majority, with reading 7 switched off: 163-294.1(b)'s vacancy speaks of deceased or "
+            "disqualified candidates only",
+            "the office is declared vacant, as for a disqualified candidate",
+            lambda f: not f.after_election_day and not f.offish and f.majority,
+            L.VACANT,
+        ),
+    ),
+    conflicts=(
+        Conflict(
+            "left-leader-short-of-majority",
+            frozenset({"2941b-enough-votes", "2931-leader-short"}),
+            "a candidate who withdrew or was disqualified before the election polls the highest "
+            "vote short of a majority: 163-293(b)(1) declares the highest elected unless the "
+            "runner-up requests a runoff; 163-294.1(b) makes the office vacant if the candidate "
+            "receives 'enough votes to be elected', which short of a majority the text leaves "
+            "open; 163-294.4(c), which settles this for a dead candidate, is silent on others",
+            "as 163-294.4(c) provides for a dead candidate: the office is declared vacant and no "
+            "runoff is held",
+            L.VACANT,
+        ),
+        Conflict(
+            "leader-left-before-declaration",
+            frozenset({"2941c-person-elected", "2931-leader-short"}),
+            "the candidate with the highest vote, short of a majority, leaves on or after "
+            "election day before the result is declared: 163-294.1(c) vacates the office of 'a "
+            "person elected'; under 163-293(b)(1) the leader is elected only if the runner-up "
+            "does not request a runoff, and the runner-up's right stands on the text; "
+            "163-294.4(c) (vacant even short of a majority) speaks of deaths before the election",
+            "the office is declared vacant at the canvass (163-294.1(c), as 163-294.4(c) would "
+            "for a death before the election); a runoff request is not honored",
+            L.VACANT,
+        ),
+    ),
+    facts=_leader_facts,
+)
+
+
+# --- the runner-up (or one of those tied for second) has left --------------------------------
+
+
+class SecondEffect(StrEnum):
+    NO_RUNOFF = "no_runoff"  # the leader is declared elected
+    REQUEST_WINDOW = "request_window"  # 163-293(b)(1)
+    TIE_WINDOW = "tie_window"  # 163-293(d)(2)
+
+
+@attrs.frozen
+class SecondFacts:
+    left: Standing  # the departed runner-up (or the one among those tied for second)
+    after_election_day: bool
+    tied: bool  # several candidates tie for the second highest vote
+
+
+def _second_facts() -> Iterator[SecondFacts]:
+    for left, after, tied in itertools.product(LEFT, (False, True), (False, True)):
+        yield SecondFacts(left, after, tied)
+
+
+S = SecondEffect
+SECOND: Table[SecondFacts, SecondEffect] = Table(
+    "runner-up-left",
+    "single office, election-and-runoff method, no majority, the leader stands: the runner-up "
+    "(or one of the candidates tied for second) has died, withdrawn or been disqualified. Is "
+    "there a runoff?",
+    (
+        Rule(
+            "2944c-dead-second",
+            "163-294.4(c)",
+            "the second highest vote is cast for a candidate who died before the election: no "
+            "runoff, the highest is declared elected (more specific than 163-293(d)(2), which "
+            "it displaces for a tie that includes the dead candidate)",
+            lambda f: f.left is Standing.DIED and not f.after_election_day,
+            S.NO_RUNOFF,
+            over=("2932-tie-for-second",),
+        ),
+        Rule(
+            "2932-tie-for-second",
+            "163-293(d)(2)",
+            "a tie for second: the leader is elected unless all but one of the tied withdraw in "
+            "writing within three days of the declaration and the last demands a runoff (a "
+            "candidate who has died cannot withdraw)",
+            lambda f: f.tied and f.left is Standing.DIED and not f.after_election_day,
+            S.TIE_WINDOW,
+        ),
+    ),
+    gaps=(
+        Gap(
+            "runner-up-left",
+            ("163-293(b)(1)", "163-293(d)(2)", "163-294.4(c)"),
+            "the runner-up (or one of those tied for second) withdrew or was disqualified with "
+            "the name left on the ballot, or died on or after election day: 163-293(b)(1) and "
+            "(d)(2) speak of candidates who can still request or withdraw (a withdrawal before "
+            "the election is not the notice within three days of the result that (d)(2) "
+            "counts), and 163-294.4(c) cancels the runoff only for a candidate who died before "
+            "the election",
+            "no runoff: the highest is declared elected, as 163-294.4(c) provides for a dead "
+            "runner-up",
+            lambda f: f.left is not Standing.DIED or f.after_election_day,
+            S.NO_RUNOFF,
+        ),
+    ),
+    facts=_second_facts,
+)
+
+
+# --- a tie for first after the recount, where a tied candidate has left ---------------------
+
+
+class TieFirstEffect(StrEnum):
+    RUNOFF_UNLESS_WITHDRAWAL = "runoff_unless_withdrawal"  # 163-293(d)(1)
+    VACANT = "vacant"
+    OTHER_ELECTED = "other_elected"  # the tied candidate still standing is elected
+
+
+@attrs.frozen
+class TieFirstFacts:
+    left: Standing  # ACTIVE when every tied candidate stands
+    tied: int  # how many are tied for the highest vote after the recount
+    after_election_day: bool = False
+
+
+def _tie_first_facts() -> Iterator[TieFirstFacts]:
+    for left, tied, after in itertools.product(Standing, (2, 3), (False, True)):
+        if left is Standing.ACTIVE and after:
+            continue
+        yield TieFirstFacts(left, tied, after)
+
+
+T = TieFirstEffect
+TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
+    "tie-for-first",
+    "single office, election-and-runoff method: the recount confirms a tie for the highest vote. "
+    "A runoff, a vacancy, or the other candidate elected?",
+    (
+        Rule(
+            "2931d1-tie",
+            "163-293(d)(1)",
+            "two candidates tie for the highest vote after the recount: a runoff between the two "
+            "unless one withdraws in writing within three days of the declaration",
+            lambda f: f.tied == 2 and f.left in (Standing.ACTIVE, Standing.DIED),
+            T.RUNOFF_UNLESS_WITHDRAWAL,
+        ),
+        Rule(
+            "2944c-dead-tied-highest",
+            "163-294.4(c)",
+            "a candidate who died before the election polls the highest vote (here, tied for "
+            "it): the office is vacant",
+            lambda f: f.left is Standing.DIED and not f.after_election_day,
+            T.VACANT,
+        ),
+    ),
+    gaps=(
+        Gap(
+            "three-way-tie",
+            ("163-293(d)(1)",),
+            "three or more candidates remain tied for the highest vote after the recount: (d)(1) "
+            "provides a runoff between 'the two'",
+            "SPEC reading 6: a runoff among all the tied unless all but one withdraw within three "
+            "days (interpretation three_way_tie: lot draws lots instead)",
+            lambda f: (
+                f.tied > 2
+                and (
+                    f.left is Standing.ACTIVE or (f.left is Standing.DIED and f.after_election_day)
+                )
+            ),
+            T.RUNOFF_UNLESS_WITHDRAWAL,
+        ),
+        Gap(
+            "left-tied-for-first",
+            ("163-293(d)(1)", "163-294.1(b)", "163-294.1(c)"),
+            "a candidate tied for the highest vote withdrew or was disqualified (name left on "
+            "the ballot): (d)(1) counts a withdrawal filed "
+            "within three days of the recount's result and gives a runoff otherwise; "
+            "163-294.1(b) and (c) speak of a departed candidate who polls enough to be elected, "
+            "which a tie does not settle",
+            "the tied candidate who still stands is declared elected, as (d)(1) provides when "
+            "the other tied candidate leaves the race",
+            lambda f: f.left in (Standing.WITHDREW, Standing.DISQUALIFIED),
+            T.OTHER_ELECTED,
+        ),
+    ),
+    conflicts=(
+        Conflict(
+            "dead-tied-for-first",
+            frozenset({"2931d1-tie", "2944c-dead-tied-highest"}),
+            "a candidate who died before the election ties for the highest vote after the "
+            "recount: 163-293(d)(1) orders a runoff between the two unless one withdraws, which "
+            "a dead candidate cannot do; 163-294.4(c) makes the office vacant when a dead "
+            "candidate polls the highest vote and elects the highest when a dead candidate polls "
+            "the second, and a tie is both",
+            "the office is declared vacant (163-294.4(c): the dead candidate polled the highest "
+            "number of votes, shared); no runoff",
+            T.VACANT,
+        ),
+    ),
+    facts=_tie_first_facts,
+)
+
+
+# --- group offices: who may request a runoff, and a departed candidate among the best ------
+
+
+class PlacesEffect(StrEnum):
+    NEXT_R = "next_r"  # the next R candidates may request
+    ALL_TIED = "all_tied"  # everyone tied for the last of those places may request
+
+
+@attrs.frozen
+class PlacesFacts:
+    tied_at_boundary: bool  # a tie for the last place that carries the right to request
+
+
+PLACES: Table[PlacesFacts, PlacesEffect] = Table(
+    "group-request-places",
+    "group offices, election-and-runoff method, seats left without a majority: who may request "
+    "a runoff?",
+    (
+        Rule(
+            "2932b2-next-r",
+            "163-293(b)(2)",
+            "the candidates equal in number to the seats remaining with the next highest votes "
+            "may request a runoff",
+            lambda f: not f.tied_at_boundary,
+            PlacesEffect.NEXT_R,
+        ),
+    ),
+    gaps=(
+        Gap(
+            "group-tie-for-request-place",
+            ("163-293(b)(2)", "163-293(d)(2)"),
+            "two or more candidates tie for the last place that carries the right to request a "
+            "runoff: (b)(2) counts 'candidates equal in number to the positions remaining', and "
+            "(d)(2)'s rule for a tie for second is written for a single office",
+            "every candidate tied for that place may request a runoff; the runoff ballot holds "
+            "the remaining leaders and every requester (reading 5)",
+            lambda f: f.tied_at_boundary,
+            PlacesEffect.ALL_TIED,
+        ),
+    ),
+    facts=lambda: (PlacesFacts(True), PlacesFacts(False)),
+)
+
+
+class GroupLeftEffect(StrEnum):
+    #: the best R (the departed candidate among them) are declared elected unless a runoff is
+    #: requested; a departed candidate's seat is then vacant
+    DECLARED_UNLESS_REQUEST = "declared_unless_request"
+
+
+@attrs.frozen
+class GroupLeftFacts:
+    what: Standing
+    after_election_day: bool
+    withdrawal_as_death: bool = True
+
+    @property
+    def offish(self) -> bool:
+        return self.what is not Standing.WITHDREW or self.withdrawal_as_death
+
+
+G = GroupLeftEffect
+GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
+    "group-left-best",
+    "group offices, election-and-runoff method, seats left without a majority: a candidate who "
+    "has left is among the best placed for those seats. What happens to that seat?",
+    (
+        Rule(
+            "2932b2-declared",
+            "163-293(b)(2)",
+            "the candidates with the highest votes, equal in number to the seats remaining, are "
+            "declared elected unless the next as many request a runoff",
+            lambda f: True,
+            G.DECLARED_UNLESS_REQUEST,
+        ),
+        Rule(
+            "2941b-enough-votes-group",
+            "163-294.1(b)",
+            "a deceased or disqualified candidate (withdrawn, reading 7) receives enough votes to "
+            "be elected: the office is vacant",
+            lambda f: not f.after_election_day and f.offish,
+            G.DECLARED_UNLESS_REQUEST,
+        ),
+        Rule(
+            "2941c-person-elected-group",
+            "163-294.1(c)",
+            "a person elected leaves on or after election day, before the oath: vacant",
+            lambda f: f.after_election_day,
+            G.DECLARED_UNLESS_REQUEST,
+        ),
+    ),
+    conflicts=(
+        Conflict(
+            "left-best-for-group-seat",
+            frozenset({"2932b2-declared", "2941b-enough-votes-group"}),
+            "a departed candidate whose name stayed on the ballot is among the best placed for a "
+            "seat left without a majority: 163-294.4(c) (vacant even short of a majority, no "
+            "runoff) speaks of 'the office' and 'the highest number of votes' of a single "
+            "office; 163-294.1(b) vacates the seat if the votes are 'enough to be elected', "
+            "which under 163-293(b)(2) they are only if no runoff is requested",
+            "163-293(b)(2) runs its course: the next candidates may request a runoff (the "
+            "departed candidate's name stays on its ballot); if none does, the departed "
+            "candidate's seat is declared vacant (163-294.1(b)) and the others are elected",
+            G.DECLARED_UNLESS_REQUEST,
+        ),
+        Conflict(
+            "left-best-for-group-seat-after-election-day",
+            frozenset({"2932b2-declared", "2941c-person-elected-group"}),
+            "a candidate best placed for a seat left without a majority leaves on or after "
+            "election day, before the declaration: 163-294.1(c) speaks of 'a person elected', "
+            "and under 163-293(b)(2) the candidate is elected only if no runoff is requested",
+            "163-293(b)(2) runs its course; if no runoff is requested the seat is declared "
+            "vacant (163-294.1(c))",
+            G.DECLARED_UNLESS_REQUEST,
+        ),
+    ),
+    facts=lambda: (
+        GroupLeftFacts(w, a, r) for w, a, r in itertools.product(LEFT, (False, True), (True, False))
+    ),
+)
+
+
+# --- a tie that decides a seat in an election decided by the highest vote ------------------
+
+
+class TieEffect(StrEnum):
+    LOT = "lot"  # the board draws lots
+    NEW_ELECTION = "new_election"  # the State Board orders a new election among the tied
+
+
+class Kind(StrEnum):
+    PLURALITY = "plurality"  # nonpartisan plurality (163-292)
+    PARTISAN = "partisan"  # a partisan general election (163-291 applies Chapter 163's rules)
+    AFTER_PRIMARY = "after_primary"  # the election after a nonpartisan primary (163-294(c))
+
+
+@attrs.frozen
+class TieFacts:
+    kind: Kind
+    #: more than 5,000 voters cast ballots in the ballot item (163-182.8); None when the log
+    #: does not say (a group's votes do not give the number of voters)
+    over_5000: bool | None
+    #: for None: whether the votes divided by the seats (every voter using every vote) exceed it
+    estimate_over_5000: bool = False
+
+
+def _tie_facts() -> Iterator[TieFacts]:
+    for kind in Kind:
+        for over in (True, False):
+            yield TieFacts(kind, over)
+        for est in (True, False):
+            yield TieFacts(kind, None, est)
+
+
+def _over(f: TieFacts) -> bool:
+    return f.estimate_over_5000 if f.over_5000 is None else f.over_5000
+
+
+TIE: Table[TieFacts, TieEffect] = Table(
+    "general-tie",
+    "an election decided by the highest vote: a tie decides who takes a seat. How is it broken?",
+    (
+        Rule(
+            "2923-lot",
+            "163-292(3)",
+            "plurality method: the board determines the winner by lot",
+            lambda f: f.kind is Kind.PLURALITY,
+            TieEffect.LOT,
+        ),
+        Rule(
+            "1828-1-new-election",
+            "163-182.8(1)",
+            "a tie other than in a primary with more than 5,000 voters in the ballot item: the "
+            "State Board orders a new election among the tied",
+            lambda f: f.kind is Kind.PARTISAN and f.over_5000 is True,
+            TieEffect.NEW_ELECTION,
+        ),
+        Rule(
+            "1828-2-lot",
+            "163-182.8(2)",
+            "a tie other than in a primary with 5,000 voters or fewer: broken by random selection",
+            lambda f: f.kind is Kind.PARTISAN and f.over_5000 is False,
+            TieEffect.LOT,
+        ),
+    ),
+    gaps=(
+        Gap(
+            "tie-after-nonpartisan-primary",
+            ("163-294(c)", "163-182.8"),
+            "the election after a nonpartisan primary ends in a tie for a seat: the text of "
+            "163-294(c) on that election is cut off in the sources",
+            "the general rule of 163-182.8: a new election ordered by the State Board with more "
+            "than 5,000 voters in the ballot item, a drawing of lots otherwise",
+            lambda f: f.kind is Kind.AFTER_PRIMARY and not _over(f),
+            TieEffect.LOT,
+        ),
+        Gap(
+            "tie-after-nonpartisan-primary",
+            ("163-294(c)", "163-182.8"),
+            "the election after a nonpartisan primary ends in a tie for a seat: the text of "
+            "163-294(c) on that election is cut off in the sources",
+            "the general rule of 163-182.8: a new election ordered by the State Board with more "
+            "than 5,000 voters in the ballot item, a drawing of lots otherwise",
+            lambda f: f.kind is Kind.AFTER_PRIMARY and _over(f),
+            TieEffect.NEW_ELECTION,
+        ),
+        Gap(
+            "voters-not-in-log",
+            ("163-182.8(1)", "163-182.8(2)"),
+            "a group's tie: 163-182.8 counts the voters who cast ballots in the ballot item, and "
+            "the log gives votes, which for a group of N seats lie between N times the voters "
+            "and the voters",
+            "the voters are estimated as the votes divided by the seats (every voter using "
+            "every vote)",
+            lambda f: f.kind is Kind.PARTISAN and f.over_5000 is None and f.estimate_over_5000,
+            TieEffect.NEW_ELECTION,
+        ),
+        Gap(
+            "voters-not-in-log",
+            ("163-182.8(1)", "163-182.8(2)"),
+            "a group's tie: 163-182.8 counts the voters who cast ballots in the ballot item, and "
+            "the log gives votes, which for a group of N seats lie between N times the voters "
+            "and the voters",
+            "the voters are estimated as the votes divided by the seats (every voter using "
+            "every vote)",
+            lambda f: f.kind is Kind.PARTISAN and f.over_5000 is None and not f.estimate_over_5000,
+            TieEffect.LOT,
+        ),
+    ),
+    facts=_tie_facts,
+)
+
+
+def voters_over_5000(total_votes: int, seats: int) -> tuple[bool | None, bool]:
+    """(over 5,000 voters, or None when the votes cannot tell; the estimate votes / seats).
+
+    One seat: each ballot gives one vote (the log has no undervotes). A group of N: the voters
+    are at least votes / N and at most the votes."""
+    estimate = total_votes > 5000 * seats
+    if seats == 1:
+        return total_votes > 5000, estimate
+    if total_votes <= 5000:
+        return False, estimate
+    if total_votes > 5000 * seats:
+        return True, estimate
+    return None, estimate
+
+
+# --- the filing fee of a party primary: G.S. 163-291(3) -----------------------------------
+
+
+MINIMUM_FEE = Decimal(5)  # G.S. 163-291(3)
+
+
+class FeeEffect(StrEnum):
+    ACCEPTED = "accepted"
+    REJECTED = "rejected"
+
+
+@attrs.frozen
+class FeeFacts:
+    partisan_primary: bool  # a party contest (its candidates file for the party primary)
+    fixed: bool  # the governing board fixed a fee (the scenario's filing_fee)
+    below_fixed: bool  # the amount paid is less than the fixed fee
+    below_minimum: bool  # the amount paid is less than five dollars
+
+
+def _fee_facts() -> Iterator[FeeFacts]:
+    """A nonpartisan contest is asked only when a fixed fee was given and not paid in full."""
+    for pp, fixed, bf, bm in itertools.product(*([(False, True)] * 4)):
+        if not fixed and bf:
+            continue
+        if fixed and bm and not bf:
+            continue  # a fixed fee is never below the minimum (the loader checks it)
+        if not pp and not (fixed and bf):
+            continue
+        yield FeeFacts(pp, fixed, bf, bm)
+
+
+FEE: Table[FeeFacts, FeeEffect] = Table(
+    "filing-fee",
+    "a notice of candidacy with the fee paid: is the fee enough?",
+    (
+        Rule(
+            "2913-fixed-fee",
+            "163-291(3)",
+            "the fee the governing board fixed (between five dollars and one percent of the "
+            "salary) is paid when the notice is filed; less is not the fee",
+            lambda f: f.partisan_primary and f.fixed and f.below_fixed,
+            FeeEffect.REJECTED,
+        ),
+        Rule(
+            "2913-minimum-fee",
+            "163-291(3)",
+            "there is a minimum fee of five dollars: with no fixed fee given, less than five "
+            "dollars is not the fee",
+            lambda f: f.partisan_primary and not f.fixed and f.below_minimum,
+            FeeEffect.REJECTED,
+        ),
+        Rule(
+            "2913-fee-paid",
+            "163-291(3)",
+            "the fee is paid",
+            lambda f: (
+                f.partisan_primary and not (f.below_fixed or (not f.fixed and f.below_minimum))
+            ),
+            FeeEffect.ACCEPTED,
+        ),
+    ),
+    gaps=(
+        Gap(
+            "nonpartisan-filing-fee",
+            ("163-291(3)", "163-294.2"),
+            "a nonpartisan contest: 163-291(3) fixes the fees of party primaries, and the "
+            "section on nonpartisan filing fees is not in the sources",
+            "the fee the governing board fixed is required, as 163-291(3) requires for party "
+            "primaries",
+            lambda f: not f.partisan_primary and f.fixed and f.below_fixed,
+            FeeEffect.REJECTED,
+        ),
+    ),
+    facts=_fee_facts,
+)
+
+
+#: Every table of the count, for ``electsim gaps`` and ``electsim cite``.
+TABLES: tuple[Table[Any, Any], ...] = (
+    LEADER,
+    SECOND,
+    TIE_FIRST,
+    PLACES,
+    GROUP_LEFT,
+    TIE,
+    FEE,
+)
