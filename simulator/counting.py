@@ -71,6 +71,12 @@ def standing(c: Cand | None) -> cr.Standing:
     return cr.Standing(c.status)
 
 
+def still_tied(d: Draft, names: Sequence[str]) -> tuple[str, ...]:
+    """The tied candidates who have not withdrawn (163-293(d) counts written withdrawals only: a
+    candidate who died or was disqualified has not withdrawn and stays among the tied)."""
+    return tuple(n for n in names if standing(d.cand(n)) is not cr.Standing.WITHDREW)
+
+
 def left_after_election_day(d: Draft, c: Cand | None) -> bool:
     return c is not None and c.off_at is not None and c.off_at >= d.ctx.election_start
 
@@ -748,9 +754,7 @@ def tie_withdrawal(d: Draft, name: str) -> None:
         )
         return
     d.update_cand(name, status=cg.WITHDREW, off_at=d.at, on_ballot=False)
-    remaining = tuple(
-        n for n in pool.eligible if n != name and ((c := d.cand(n)) is None or c.active)
-    )
+    remaining = tuple(n for n in still_tied(d, pool.eligible) if n != name)
     d.set(pool=attrs.evolve(pool, eligible=remaining))
     if pool.kind == "tie_first":
         if len(remaining) == 1:

@@ -43,6 +43,7 @@ from simulator.counting import (
     round_name,
     runoff_cite,
     start_runoff,
+    still_tied,
     tie_withdrawal,
 )
 from simulator.events import (
@@ -225,7 +226,7 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
     pool = d.pool
     assert pool is not None
     if pool.kind == "tie_first":
-        tied = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
+        tied = list(still_tied(d, pool.eligible))
         if len(tied) == 1:
             declare_leaders(
                 d, tuple(tied), statute("163-293(d)(1)"), "the other tied candidate(s) withdrew"
@@ -242,7 +243,7 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
         )
         return
     # tie for second (d)(2)
-    remaining = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
+    remaining = list(still_tied(d, pool.eligible))
     if len(remaining) == 1 and remaining[0] in pool.requests:
         return  # already called when the last withdrawal came
     if d.phase is Phase.TIE_WITHDRAWAL:
@@ -996,7 +997,7 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
             _reject_request(d, name, "the request came after the deadline", cite, late=True)
             return
         d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
-        remaining = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
+        remaining = list(still_tied(d, pool.eligible))
         if remaining == [name]:
             start_runoff(
                 d,
