@@ -149,7 +149,7 @@ def tuesdays_before(d: date, n: int) -> date:
 
 
 def partisan_primary_day(year: int) -> date:
-    """Second Tuesday after Labor Day (G.S. 163-279(a)(2))."""
+    """Second Tuesday after Labor Day (G.S. 163-279(a)(2), applied by 163-291(1))."""
     return labor_day(year) + timedelta(days=1) + timedelta(weeks=1)
 
 

@@ -392,7 +392,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     g.set_defaults(func=cmd_gaps)
 
-    from simulator import conformance, importer  # light modules: their work imports lazily
+    from simulator import citations, conformance, importer  # light: their work imports lazily
+
+    citations.register(sub)
 
     ir = sub.add_parser("import-results", help="import one contest of a NC results file")
     ir.add_argument("file", help="openelections CSV or State Board results_pct (plain or gzip)")

@@ -16,8 +16,8 @@ Where a departed candidate's name stays on the ballot, three provisions speak:
 - G.S. 163-294.1(b), fourth paragraph: a "deceased or disqualified" candidate (with SPEC reading
   7, a withdrawn one) who receives "enough votes to be elected" leaves the office vacant. Read
   here as: polls the place the count would declare elected.
-- G.S. 163-294.1(c): "a person elected" who dies, is disqualified or resigns on or after election
-  day, before the oath: the office is vacant.
+- G.S. 163-294.1(c): "a person elected" who dies, is disqualified or resigns between election
+  day and the oath: the office is vacant.
 
 The fallbacks of the conflicts and gaps follow 163-294.4(c), the one provision that speaks of a
 departed candidate's votes short of a majority, wherever the facts allow; each says so.
@@ -110,8 +110,8 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
         Rule(
             "2941c-person-elected",
             "163-294.1(c)",
-            "a person elected dies, is disqualified or resigns on or after election day and "
-            "before the oath: the office is vacant",
+            "someone elected leaves (death, disqualification, resignation) from election day "
+            "until the oath: the office is vacant",
             lambda f: f.after_election_day,
             L.VACANT,
         ),

@@ -85,7 +85,10 @@ RULING_FIELDS: dict[str, str] = {
     "threshold": "majority_threshold: the number a candidate's votes must exceed, exactly",
     "reason": "request_rejected, filing_rejected: why the request or filing has no effect",
     "seats": "how many seats the ruling concerns",
-    "gap": "no_provision: the name of the gap in the statutes",
+    "gap": "no_provision: the name of the gap in the statutes (or of the conflict)",
+    "conflict": "no_provision: true when provisions collide rather than none applying",
+    "provisions": "no_provision of a conflict: the colliding provisions",
+    "rule": "a ruling made by a rule table: the rule's id",
 }
 DEADLINE_PATTERN_KEYS: dict[str, str] = {
     "kind": "the deadline kind (required)",

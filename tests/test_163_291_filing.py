@@ -193,3 +193,15 @@ def test_the_command_line_exits_2_on_a_filing_fee_over_one_percent_of_the_salary
     f.write_text(scenario(PARTY + ", filing_fee: 500, salary: 12000", *filed("Ann")))
     assert main(["replay", str(f)]) == 2
     assert "filing_fee" in capsys.readouterr().err
+
+
+def test_the_partisan_primary_falls_on_the_second_tuesday_after_labor_day() -> None:
+    # G.S. 163-291(1): the dates of primary and election are those of 163-279 (Labor Day 2027
+    # is 09-06, so the primary is on 09-14; the election on 11-02)
+    from datetime import date
+
+    from simulator import calendar as cal
+    from simulator.vocab import Method
+
+    assert cal.primary_day(2027, Method.PARTISAN) == date(2027, 9, 14)
+    assert cal.first_election_day(2027, Method.PARTISAN) == date(2027, 11, 2)
