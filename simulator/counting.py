@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -23,6 +23,7 @@ from simulator.events import (
 )
 from simulator.law import Cite, statute
 from simulator.machine import Phase
+from simulator.parameters import in_force
 from simulator.result import exact
 from simulator.rules import Finding, Table, Verdict
 from simulator.state import Cand, Draft, Pool
@@ -334,12 +335,17 @@ def _decide_majority(d: Draft) -> None:
     primary = ctx.partisan_primary
     tally = _effective_tally(d, 0)
     total = sum(v for name, v in tally.items() if _counts_in_total(d, name))
+    share: dict[str, Any] = {}
     if primary:
-        threshold = Fraction(3 * total, 10 * n)
+        sp = in_force("substantial_plurality", ctx.election_day, pinned=dict(ctx.parameters))
+        threshold = sp.value * Fraction(total, n)
         tcite = statute("163-111(a)(2)" if group else "163-111(a)(1)")
-        what = "substantial plurality (more than 30%" + (
-            " of the total per seat)" if group else " of the total)"
+        what = (
+            f"substantial plurality (more than {sp.percent}"
+            + (" of the total per seat" if group else " of the total")
+            + f", the value in force: {sp.source})"
         )
+        share = {"parameter": exact(sp.value), "source": sp.source}
     else:
         threshold = Fraction(total, 2 * n)
         tcite = statute("163-293(a)(2)" if group else "163-293(a)(1)")
@@ -353,6 +359,7 @@ def _decide_majority(d: Draft) -> None:
             f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
             total=total,
             threshold=exact(threshold),
+            **share,
         )
     people = _people(d, tally, nominating=primary)
     if not people:

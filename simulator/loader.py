@@ -58,6 +58,7 @@ import re
 from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation, localcontext
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -79,6 +80,7 @@ from yaml.nodes import ScalarNode
 from simulator.errors import Problem, ScenarioError
 from simulator.events import EVENT_TYPES, CandidateDied, Event, is_write_in
 from simulator.expect import Expectation, read_expectations
+from simulator.parameters import PARAMETERS, parse_value
 from simulator.scenario import DEFAULT_TZ, FORMAT, Contest, Interpretations, Scenario
 from simulator.vocab import Method, Stage
 
@@ -729,6 +731,7 @@ _TOP_KEYS = (
     "timezone",
     "office_closed",
     "interpretations",
+    "parameters",
     "contests",
     "events",
     "expect",
@@ -917,6 +920,7 @@ class _Validator:
 
         closed = self.office_closed(doc.get("office_closed", []))
         interpretations = self.interpretations(doc.get("interpretations", _MISSING))
+        parameters = self.parameters(doc.get("parameters", _MISSING))
         contests, contest_ids, default = self.contests(doc.get("contests", _MISSING))
         events = self.events(doc.get("events", _MISSING), contest_ids, default)
         expectations = self.expectations(doc.get("expect"), contest_ids)
@@ -933,6 +937,7 @@ class _Validator:
             interpretations=interpretations,
             source=self.source,
             expectations=expectations,
+            parameters=parameters,
         )
 
     def expectations(self, raw: Any, contest_ids: frozenset[str]) -> tuple[Expectation, ...]:
@@ -966,6 +971,33 @@ class _Validator:
             except _Bad as error:
                 self.bad(("office_closed", i), error)
         return tuple(days)
+
+    def parameters(self, raw: Any) -> tuple[tuple[str, Fraction], ...]:
+        # Values of the law pinned for every contest, instead of the one in force on its day.
+        if raw is _MISSING:
+            return ()
+        if not isinstance(raw, dict):
+            self.add(
+                ("parameters",),
+                "a mapping of parameter name to value, like {substantial_plurality: 40%}",
+                _show(raw),
+            )
+            return ()
+        self.unknown_keys(("parameters",), raw, tuple(PARAMETERS), "the dated parameters")
+        pinned: list[tuple[str, Fraction]] = []
+        for name in PARAMETERS:
+            if name not in raw:
+                continue
+            try:
+                pinned.append((name, parse_value(raw[name])))
+            except (ValueError, ZeroDivisionError):
+                self.add(
+                    ("parameters", name),
+                    "a share strictly between 0 and 1: a percentage like 40%, a fraction like "
+                    "2/5, or a decimal like 0.4",
+                    _show(raw[name]),
+                )
+        return tuple(pinned)
 
     def interpretations(self, raw: Any) -> Interpretations:
         if raw is _MISSING:
@@ -1621,6 +1653,13 @@ def _number(amount: Decimal) -> int | float | str:
     return str(amount)
 
 
+def _percent_text(value: Fraction) -> str:
+    pct = value * 100
+    if pct.denominator == 1:
+        return f"{pct.numerator}%"
+    return f"{value.numerator}/{value.denominator}"
+
+
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     """The scenario as plain data in the SPEC section 1 format; defaults are left out.
 
@@ -1641,6 +1680,8 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     }
     if switched:
         out["interpretations"] = switched
+    if scenario.parameters:
+        out["parameters"] = {name: _percent_text(v) for name, v in scenario.parameters}
     out["contests"] = [_contest_to_dict(c) for c in scenario.contests]
     several = len(scenario.contests) != 1
     out["events"] = [_event_to_dict(e, several) for e in scenario.events]

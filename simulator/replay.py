@@ -1287,7 +1287,14 @@ def make_context(
     scenario: Scenario, contest: Contest, barred: frozenset[int] = frozenset()
 ) -> Context:
     office = OfficeCalendar(scenario.timezone, scenario.office_closed)
-    return Context(contest, office, scenario.interpretations, stage_day(contest), barred)
+    return Context(
+        contest,
+        office,
+        scenario.interpretations,
+        stage_day(contest),
+        barred,
+        scenario.parameters,
+    )
 
 
 def pending_of(state: State, ctx: Context) -> Pending | None:

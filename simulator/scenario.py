@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 from zoneinfo import ZoneInfo
 
@@ -100,6 +101,9 @@ class Scenario:
     source: str | None = attrs.field(default=None, eq=False)
     #: what the scenario says its replay must show (``expect:``), checked by ``electsim test``
     expectations: tuple[Expectation, ...] = attrs.field(default=(), eq=False)
+    #: Dated parameters the scenario pins (name, value), overriding the value in force on each
+    #: contest's day (:mod:`simulator.parameters`).
+    parameters: tuple[tuple[str, Fraction], ...] = ()
 
     @property
     def tz(self) -> ZoneInfo:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime, time
+from fractions import Fraction
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -224,6 +225,7 @@ class Context:
     interp: Interpretations
     election_day: date  # this stage's election (primary) day
     barred: frozenset[int] = frozenset()  # filing events barred by 163-291(2)'s one-office rule
+    parameters: tuple[tuple[str, Fraction], ...] = ()  # values the scenario pins
 
     @property
     def tz(self) -> ZoneInfo:

@@ -1,0 +1,140 @@
+"""Values of the law that the legislature has changed, each a dated table.
+
+A number written into a statute (a percentage, a count of days) is not one number: it is the
+value enacted by one session law, in force from one day until a later act replaces it. Each
+:class:`Parameter` here is the table of those values, (in force from, value, source), the way
+OpenFisca keeps its parameters; :func:`in_force` looks one up by the election day of the contest
+it decides, so a 2015 primary is counted under the law of 2015 and a 2027 primary under the law
+of today. The latest value stays in force for every later day: the current law is the default
+for future years.
+
+A scenario can pin a value for all its contests (its ``parameters:`` field, e.g.
+``parameters: {substantial_plurality: 40%}``), to ask what a contest would have come to under
+another version of the law; the ruling then names the scenario as the source.
+
+>>> p = in_force("substantial_plurality", date(2015, 9, 15))
+>>> p.value, p.percent, p.source.split(";")[0]
+(Fraction(2, 5), '40%', 'G.S. 163-111(a) as it read before S.L. 2017-214')
+>>> in_force("substantial_plurality", date(2019, 9, 10)).percent
+'30%'
+>>> in_force("substantial_plurality", date(2019, 9, 10), pinned={"substantial_plurality":
+...     Fraction(2, 5)}).source
+'pinned by the scenario (parameters: substantial_plurality)'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+
+import attrs
+
+__all__ = [
+    "PARAMETERS",
+    "DatedValue",
+    "Parameter",
+    "in_force",
+    "parse_value",
+]
+
+
+@attrs.frozen
+class DatedValue:
+    """One value of a parameter: in force from ``since`` (inclusive) until the next one."""
+
+    since: date
+    value: Fraction
+    source: str
+
+    @property
+    def percent(self) -> str:
+        """The value as a percentage, exact: ``'30%'``, ``'33 1/3%'``."""
+        return _percent(self.value)
+
+
+@attrs.frozen
+class Parameter:
+    """A value of the law, with its history: ``values`` ordered by ``since``."""
+
+    name: str
+    cite: str
+    description: str
+    values: tuple[DatedValue, ...]
+
+    def at(self, day: date) -> DatedValue:
+        """The value in force on ``day``: the last one whose ``since`` is on or before it."""
+        found = self.values[0]
+        for v in self.values:
+            if v.since <= day:
+                found = v
+        return found
+
+
+def _percent(value: Fraction) -> str:
+    pct = value * 100
+    if pct.denominator == 1:
+        return f"{pct.numerator}%"
+    whole, rest = divmod(pct.numerator, pct.denominator)
+    return f"{whole} {rest}/{pct.denominator}%" if whole else f"{rest}/{pct.denominator}%"
+
+
+#: Every dated parameter, by name. Add a value when the General Assembly changes one; never edit
+#: a past value's date (contests already decided under it would change).
+PARAMETERS: dict[str, Parameter] = {
+    "substantial_plurality": Parameter(
+        name="substantial_plurality",
+        cite="163-111(a)",
+        description=(
+            "the share of the vote (per position, for a group) a primary candidate must exceed "
+            "to be nominated without a second primary"
+        ),
+        values=(
+            DatedValue(
+                date.min,
+                Fraction(2, 5),
+                "G.S. 163-111(a) as it read before S.L. 2017-214; the day this value took effect "
+                "is not in the project's sources, so it stands for every earlier day",
+            ),
+            DatedValue(
+                date(2018, 1, 1),
+                Fraction(3, 10),
+                "G.S. 163-111(a) as amended by S.L. 2017-214, in force from 1 January 2018",
+            ),
+        ),
+    ),
+}
+
+
+def in_force(name: str, day: date, *, pinned: Mapping[str, Fraction] | None = None) -> DatedValue:
+    """The value of parameter ``name`` in force on ``day``, or the one a scenario pinned."""
+    if pinned and name in pinned:
+        return DatedValue(day, pinned[name], f"pinned by the scenario (parameters: {name})")
+    return PARAMETERS[name].at(day)
+
+
+_PERCENT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
+_FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+
+
+def parse_value(raw: object) -> Fraction:
+    """A parameter value as a scenario writes it: ``40%``, ``"2/5"`` or ``0.4``; strictly
+    between 0 and 1. Raises ValueError otherwise."""
+    value: Fraction
+    if isinstance(raw, bool):
+        raise ValueError(raw)
+    if isinstance(raw, int | float | Decimal):
+        value = Fraction(str(raw))
+    elif isinstance(raw, str) and (m := _PERCENT.match(raw)):
+        value = Fraction(m.group(1)) / 100
+    elif isinstance(raw, str) and (m := _FRACTION.match(raw)) and int(m.group(2)):
+        value = Fraction(int(m.group(1)), int(m.group(2)))
+    elif isinstance(raw, str):
+        value = Fraction(raw.strip())
+    else:
+        raise ValueError(raw)
+    if not 0 < value < 1:
+        raise ValueError(raw)
+    return value
