@@ -407,9 +407,21 @@ def build_parser() -> argparse.ArgumentParser:
     ir.add_argument("-o", "--output", help="write the scenario here (.yaml or .json), not stdout")
     ir.set_defaults(func=importer.cmd_import_results)
 
-    cf = sub.add_parser("conformance", help="check the engine against real NC runoff elections")
+    cf = sub.add_parser(
+        "conformance", help="check the engine against real NC runoffs and primaries"
+    )
     cf.add_argument("--data", help="folder of results files (default: ../shared/data)")
     cf.add_argument("--markdown", action="store_true", help="print Markdown tables")
+    cf.add_argument(
+        "--method",
+        action="append",
+        choices=conformance.METHODS,
+        help="only this method's contests (repeatable; default: all three)",
+    )
+    cf.add_argument(
+        "--year", action="append", type=int, help="only this year's contests (repeatable)"
+    )
+    cf.add_argument("--json", action="store_true", help="print the report as JSON")
     cf.set_defaults(func=conformance.cmd_conformance)
 
     return p

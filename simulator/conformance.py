@@ -57,6 +57,7 @@ from simulator.seats import seats_for
 from simulator.vocab import Method
 
 __all__ = [
+    "METHODS",
     "TOWNS",
     "CalendarCheck",
     "Check",
@@ -65,10 +66,12 @@ __all__ = [
     "cmd_conformance",
     "find_data_dir",
     "format_report",
+    "format_summary",
     "match_contest",
     "office_key",
     "run_conformance",
     "same_person",
+    "summary_rows",
 ]
 
 #: The towns that used the election-and-runoff method in 2019 (data README, from Ballotpedia).
@@ -916,8 +919,91 @@ def format_report(report: Report, *, markdown: bool = False) -> str:
     return "\n".join(out) + "\n"
 
 
+#: The methods ``electsim conformance --method`` checks.
+METHODS: tuple[str, ...] = (Method.RUNOFF.value, Method.PRIMARY.value, Method.PARTISAN.value)
+
+
+def summary_rows(runoffs: Report | None, primaries: Any | None) -> list[dict[str, int | str]]:
+    """One row per method and year: contests, judged, agree, disagree, not judged."""
+    from simulator.conformance_primaries import summary
+
+    rows: list[dict[str, int | str]] = []
+    if runoffs is not None:
+        years: dict[int, dict[str, int]] = {}
+        for c in runoffs.checks:
+            row = years.setdefault(
+                c.year, {"contests": 0, "judged": 0, "agree": 0, "disagree": 0, "not_judged": 0}
+            )
+            row["contests"] += 1
+            row["judged"] += c.agree is not None
+            row["agree"] += c.agree is True
+            row["disagree"] += c.agree is False
+            row["not_judged"] += c.agree is None
+        rows += [{"method": Method.RUNOFF.value, "year": y, **r} for y, r in sorted(years.items())]
+    if primaries is not None:
+        for method in (Method.PRIMARY, Method.PARTISAN):
+            rows += [
+                {"method": method.value, "year": y, **r}
+                for y, r in summary(primaries.of(method)).items()
+            ]
+    return rows
+
+
+def format_summary(rows: Sequence[dict[str, int | str]], *, markdown: bool = False) -> str:
+    """The summary table, with a total line per method."""
+    cols = ("method", "year", "contests", "judged", "agree", "disagree", "not judged")
+    keys = ("contests", "judged", "agree", "disagree", "not_judged")
+    table: list[tuple[str, ...]] = []
+    methods = list(dict.fromkeys(str(r["method"]) for r in rows))
+    for m in methods:
+        mine = [r for r in rows if r["method"] == m]
+        table += [(m, str(r["year"]), *(str(r[k]) for k in keys)) for r in mine]
+        table.append((m, "total", *(str(sum(int(r[k]) for r in mine)) for k in keys)))
+    h = "## " if markdown else ""
+    lines = _table(cols, table, markdown=markdown)
+    return "\n".join([f"{h}Summary by method and year", "", *lines])
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, date | datetime):
+        return value.isoformat()
+    if isinstance(value, Method):
+        return value.value
+    return str(value)
+
+
 def cmd_conformance(args: argparse.Namespace) -> int:
-    """``electsim conformance``: print the report; exit 0 (disagreements are explained)."""
-    report = run_conformance(args.data)
-    sys.stdout.write(format_report(report, markdown=args.markdown))
+    """``electsim conformance``: print the report (a summary per method and year, then each
+    method's contests); exit 0 (disagreements are explained)."""
+    from simulator.conformance_primaries import (
+        format_primaries,
+        primaries_to_json,
+        run_primaries,
+    )
+
+    methods = list(getattr(args, "method", None) or METHODS)
+    years = sorted(set(getattr(args, "year", None) or range(FIRST_YEAR, LAST_YEAR + 1)))
+    markdown = bool(getattr(args, "markdown", False))
+    runoffs = run_conformance(args.data, years=years) if Method.RUNOFF.value in methods else None
+    wanted = [Method(m) for m in methods if m != Method.RUNOFF.value]
+    primaries = run_primaries(args.data, methods=wanted, years=years) if wanted else None
+    rows = summary_rows(runoffs, primaries)
+    if getattr(args, "json", False):
+        doc: dict[str, Any] = {"format": "electsim-conformance/v1", "summary": rows}
+        if runoffs is not None:
+            doc["runoff"] = {
+                "checks": [attrs.asdict(c) for c in runoffs.checks],
+                "calendar": [{**attrs.asdict(c), "agree": c.agree} for c in runoffs.calendar],
+                "november_only": [list(x) for x in runoffs.november_only],
+            }
+        if primaries is not None:
+            doc["primaries"] = primaries_to_json(primaries)
+        sys.stdout.write(json.dumps(doc, indent=2, default=_jsonable, ensure_ascii=False) + "\n")
+        return 0
+    parts = [format_summary(rows, markdown=markdown)]
+    if runoffs is not None:
+        parts.append(format_report(runoffs, markdown=markdown))
+    if primaries is not None:
+        parts.append(format_primaries(primaries, markdown=markdown))
+    sys.stdout.write("\n\n".join(p.rstrip("\n") for p in parts) + "\n")
     return 0

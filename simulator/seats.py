@@ -21,7 +21,7 @@ import re
 
 import attrs
 
-__all__ = ["SEAT_RULES", "SeatRule", "seats_for"]
+__all__ = ["PRIMARY_SEAT_RULES", "SEAT_RULES", "SeatRule", "seats_for"]
 
 
 @attrs.frozen
@@ -184,10 +184,70 @@ SEAT_RULES: tuple[SeatRule, ...] = (
 )
 
 
+#: Groups of the towns whose primaries :mod:`simulator.conformance_primaries` checks. Their
+#: single offices (a mayor, one ward, one district) need no rule; groups the table does not know
+#: take their seat count from the November ballot, and the report says so.
+PRIMARY_SEAT_RULES: tuple[SeatRule, ...] = (
+    SeatRule(
+        "Charlotte",
+        r"AT-?\s*LARGE",
+        4,
+        "Charlotte City Council At-Large: 4 seats (City of Charlotte, 'City Council': eleven "
+        "members, four elected at large and seven from districts, every two years; each "
+        "party's November slate 2011-2025 has at most four at-large nominees)",
+    ),
+    SeatRule(
+        "Greensboro",
+        r"AT-?\s*LARGE",
+        3,
+        "Greensboro City Council At-Large: 3 seats (City of Greensboro, 'City Council': the "
+        "mayor, three members at large and five from districts)",
+    ),
+    SeatRule(
+        "Durham",
+        r"AT-?\s*LARGE",
+        3,
+        "Durham City Council At-Large: 3 seats, elected together every four years, the three "
+        "ward seats in the other cycle (City of Durham, 'City Council')",
+    ),
+    SeatRule(
+        "High Point",
+        r"AT-?\s*LARGE",
+        2,
+        "High Point City Council At-Large: 2 seats (City of High Point, 'City Council': the "
+        "mayor, two members at large and six from wards)",
+    ),
+    SeatRule(
+        "Asheville",
+        r"COUNCIL",
+        3,
+        "Asheville City Council: 3 seats a cycle, six members on staggered four-year terms "
+        "elected at large (City of Asheville, 'City Council'), before the districts of 2022",
+        (2011, 2013, 2015, 2017, 2019),
+    ),
+    SeatRule(
+        "Albemarle",
+        r"AT-?\s*LARGE",
+        2,
+        "Albemarle City Council At-Large: 2 seats a cycle (the November ballots of 2011 and "
+        "2015 carry two nominees of each party that nominated, and the engine's replay of both "
+        "primaries agrees; the 2013 November ballot is missing from the data)",
+    ),
+    SeatRule(
+        "Sanford",
+        r"AT-?\s*LARGE",
+        1,
+        "Sanford City Council At-Large: 1 seat a cycle, two at-large members on staggered "
+        "four-year terms (City of Sanford, 'City Council'; every November ballot 2011-2025 "
+        "has one nominee per party for it)",
+    ),
+)
+
+
 def seats_for(town: str, contest: str, year: int) -> SeatRule | None:
     """The rule giving the seat count of ``contest`` (a contest name as in the results) of
     ``town`` in ``year``, or None when the table does not know it."""
-    for rule in SEAT_RULES:
+    for rule in (*SEAT_RULES, *PRIMARY_SEAT_RULES):
         if rule.matches(town, contest, year):
             return rule
     return None
