@@ -83,6 +83,9 @@ RULING_FIELDS: dict[str, str] = {
     "closes": "filing_reopened, filing_extended: when the period closes",
     "total": "majority_threshold: the votes counted in the total",
     "threshold": "majority_threshold: the number a candidate's votes must exceed, exactly",
+    "parameter": "majority_threshold in a party primary: the substantial plurality's share in "
+    "force (a dated parameter), exactly",
+    "source": "majority_threshold in a party primary: the law the share comes from",
     "reason": "request_rejected, filing_rejected: why the request or filing has no effect",
     "seats": "how many seats the ruling concerns",
     "gap": "no_provision: the name of the gap in the statutes (or of the conflict)",
