@@ -229,6 +229,10 @@ def _is_office(returns: ContestReturns) -> bool:
 # Results
 
 
+#: How a check's ``agree`` reads in the report.
+STATUS: dict[bool | None, str] = {True: "agree", False: "DISAGREE", None: "n/a"}
+
+
 @attrs.frozen
 class Check:
     """One October contest: the engine's verdict, what November shows, and whether they agree.
@@ -255,7 +259,7 @@ class Check:
 
     @property
     def status(self) -> str:
-        return {True: "agree", False: "DISAGREE", None: "n/a"}[self.agree]
+        return STATUS[self.agree]
 
 
 @attrs.frozen

@@ -46,6 +46,7 @@ from typing import Any
 import attrs
 
 from simulator.conformance import (
+    STATUS,
     TOWNS,
     _at,
     _file_day,
@@ -204,7 +205,7 @@ class PrimaryCheck:
 
     @property
     def status(self) -> str:
-        return {True: "agree", False: "DISAGREE", None: "n/a"}[self.agree]
+        return STATUS[self.agree]
 
 
 @attrs.frozen
