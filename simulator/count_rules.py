@@ -568,6 +568,106 @@ def voters_over_5000(total_votes: int, seats: int) -> tuple[bool | None, bool]:
     return None, estimate
 
 
+# --- a tie at the other points of the count -------------------------------------------------
+
+
+class TiePoint(StrEnum):
+    RUNOFF = "runoff"  # the runoff (or second primary) ends in a tie for a seat
+    NONPARTISAN_PRIMARY = "nonpartisan_primary"  # a tie for a nomination (163-294(b))
+    OVER_THRESHOLD = "over_threshold"  # group: more over the threshold than seats, tied
+    BEST_REMAINING = "best_remaining"  # group: a tie decides who is elected unless a runoff
+    PRIMARY_PLACE = "primary_place"  # party primary: a tie for first or for second place
+
+
+@attrs.frozen
+class TieAtFacts:
+    point: TiePoint
+    primary: bool = False  # a party primary or second primary (163-111 by way of 163-291)
+
+
+def _tie_at_facts() -> Iterator[TieAtFacts]:
+    for point in TiePoint:
+        if point is TiePoint.NONPARTISAN_PRIMARY:
+            yield TieAtFacts(point)
+        elif point is TiePoint.PRIMARY_PLACE:
+            yield TieAtFacts(point, primary=True)
+        else:
+            yield TieAtFacts(point, False)
+            yield TieAtFacts(point, True)
+
+
+def _lot_gap(
+    gid: str, near: tuple[str, ...], open_: str, fallback: str, applies: Any
+) -> Gap[TieAtFacts, TieEffect]:
+    return Gap(gid, near, open_, fallback, applies, TieEffect.LOT)
+
+
+TIE_AT: Table[TieAtFacts, TieEffect] = Table(
+    "tie-at",
+    "a tie decides a place in a runoff, a primary or a group's count: how is it broken?",
+    (
+        Rule(
+            "2933f-runoff-lot",
+            "163-293(f)",
+            "a tie for the highest vote in a runoff: the board determines the winner by lot",
+            lambda f: f.point is TiePoint.RUNOFF and not f.primary,
+            TieEffect.LOT,
+        ),
+        Rule(
+            "294b-lot",
+            "163-294(b)",
+            "a tie in a nonpartisan primary: the board ranks the tied by lot",
+            lambda f: f.point is TiePoint.NONPARTISAN_PRIMARY,
+            TieEffect.LOT,
+        ),
+    ),
+    gaps=(
+        _lot_gap(
+            "tie-over-threshold",
+            ("163-293(a)(2)", "163-292(3)"),
+            "group: more candidates over the majority than seats, tied for the last seat: (a)(2) "
+            "seats the highest of them but says nothing of a tie among them",
+            "a drawing of lots for the tied seat (as 163-292(3) does for plurality)",
+            lambda f: f.point is TiePoint.OVER_THRESHOLD and not f.primary,
+        ),
+        _lot_gap(
+            "tie-over-threshold",
+            ("163-111(a)(2)", "163-292(3)"),
+            "party primary, group: more candidates over the substantial plurality than places, "
+            "tied for the last: the part of 163-111 on ties is not in the sources",
+            "a drawing of lots for the tied place (as 163-292(3) does for plurality)",
+            lambda f: f.point is TiePoint.OVER_THRESHOLD and f.primary,
+        ),
+        _lot_gap(
+            "tie-for-best-remaining",
+            ("163-293(b)(2)", "163-292(3)"),
+            "group without enough majorities: a tie decides which candidates are declared "
+            "elected unless a runoff is requested, and 163-293(d) speaks of ties for first and "
+            "second in a single-office race only",
+            "a drawing of lots ranks the tied, then the request window opens",
+            lambda f: f.point is TiePoint.BEST_REMAINING and not f.primary,
+        ),
+        _lot_gap(
+            "primary-tie",
+            ("163-111(b)", "163-292(3)"),
+            "party primary: a tie decides the nomination or the place of the runner-up who may "
+            "demand a second primary; the part of 163-111 on ties is not in the sources",
+            "a drawing of lots",
+            lambda f: f.point in (TiePoint.PRIMARY_PLACE, TiePoint.BEST_REMAINING) and f.primary,
+        ),
+        _lot_gap(
+            "second-primary-tie",
+            ("163-111(b)", "163-292(3)"),
+            "a party's second primary ends in a tie: the part of 163-111 on second primaries is "
+            "not in the sources",
+            "a drawing of lots",
+            lambda f: f.point is TiePoint.RUNOFF and f.primary,
+        ),
+    ),
+    facts=_tie_at_facts,
+)
+
+
 # --- the filing fee of a party primary: G.S. 163-291(3) -----------------------------------
 
 
@@ -653,5 +753,6 @@ TABLES: tuple[Table[Any, Any], ...] = (
     PLACES,
     GROUP_LEFT,
     TIE,
+    TIE_AT,
     FEE,
 )

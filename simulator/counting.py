@@ -44,12 +44,13 @@ E = TypeVar("E")
 
 
 def consult(
-    d: Draft, table: Table[F, E], facts: F, who: Sequence[str], context: str
+    d: Draft, table: Table[F, E], facts: F, who: Sequence[str], context: str, *, say: bool = True
 ) -> Finding[F, E]:
     """Evaluate a table; a conflict or a gap is said in a ``no_provision`` ruling naming the
-    provisions, what the text leaves open and the fallback used (a conflict marked in extra)."""
+    provisions, what the text leaves open and the fallback used (a conflict marked in extra).
+    ``say=False`` only looks the answer up (a lot already drawn completes a ruled tie)."""
     finding = table.evaluate(facts)
-    if finding.no_provision:
+    if finding.no_provision and say:
         if finding.verdict is Verdict.CONFLICT:
             head = "the provisions that reach these facts collide"
         else:
@@ -310,13 +311,14 @@ def _decide_nonpartisan_primary(d: Draft) -> None:
             once=True,
         )
     cite = statute("163-294(b)")
+    if sel.tied or sel.lot_winners:
+        tie = _tie_at(d, cr.TiePoint.NONPARTISAN_PRIMARY, sel)
+        _lot_ruling(d, sel, tie)
     if sel.tied:
-        _lot_ruling(d, sel, [cite])
         if sel.chosen:
             _declare(d, sel.chosen, cite, f"highest votes: {_fmt_tally(people)}")
         d.go(Phase.AWAITING_LOT)
         return
-    _lot_ruling(d, sel, [cite])
     _declare(d, sel.chosen, cite, f"the {2 * n} highest are nominated: {_fmt_tally(people)}")
     d.go(Phase.DECIDED)
 
@@ -375,17 +377,9 @@ def _decide_majority(d: Draft) -> None:
         return
     majority = [(nm, v) for nm, v in people if v > threshold]
     top = select(majority, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    _lot_ruling(d, top, [tcite, statute("163-292(3)")])
+    if top.tied or top.lot_winners:
+        _lot_ruling(d, top, _tie_at(d, cr.TiePoint.OVER_THRESHOLD, top))
     if top.tied:
-        d.rule(
-            K.NO_PROVISION,
-            [tcite, statute("163-292(3)")],
-            "candidates over the threshold are tied for the last seat: the statute does not "
-            "say how to choose; the simulator falls back to lots",
-            top.tie_pool,
-            once=True,
-            gap="tie-over-threshold",
-        )
         if top.chosen:  # the seats the tie does not decide
             _declare(
                 d,
@@ -416,17 +410,9 @@ def _decide_majority(d: Draft) -> None:
             return
         rest = _reorder(rest, d.lots)
     best_sel = select(rest, r, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    _lot_ruling(d, best_sel, [runoff_cite(d), statute("163-292(3)")])
+    if best_sel.tied or best_sel.lot_winners:
+        _lot_ruling(d, best_sel, _tie_at(d, cr.TiePoint.BEST_REMAINING, best_sel))
     if best_sel.tied:
-        d.rule(
-            K.NO_PROVISION,
-            [runoff_cite(d), statute("163-292(3)")],
-            "a tie decides who would be declared elected unless a runoff is requested: the "
-            "statute does not say; the simulator falls back to lots",
-            best_sel.tie_pool,
-            once=True,
-            gap="tie-for-best-remaining",
-        )
         d.go(Phase.AWAITING_LOT)
         return
     best = best_sel.chosen
@@ -565,6 +551,15 @@ def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple
     return tuple(nm for nm in chosen if standing(d.cand(nm)) is cr.Standing.ACTIVE)
 
 
+def _tie_at(d: Draft, point: cr.TiePoint, sel: Selection) -> list[Cite]:
+    """A tie a lot breaks: the ``tie-at`` table names the provision (or the gap, said once while
+    the lot is pending); returns what the lot's ruling cites."""
+    facts = cr.TieAtFacts(point, primary=d.ctx.partisan_primary)
+    pool = sel.tie_pool or sel.lot_winners
+    finding = consult(d, cr.TIE_AT, facts, pool, f"{', '.join(pool)} tie for a place", say=sel.tied)
+    return finding_cites(finding)
+
+
 def _lot_settles(
     d: Draft,
     tied: Sequence[str],
@@ -573,25 +568,24 @@ def _lot_settles(
     what: str = "first place",
 ) -> bool:
     drawn = [n for n in d.lots if n in tied]
+    finding = consult(
+        d,
+        cr.TIE_AT,
+        cr.TieAtFacts(cr.TiePoint.PRIMARY_PLACE, primary=True),
+        tied,
+        f"a tie for {what} in the primary among {', '.join(tied)}",
+        say=len(drawn) < places,
+    )
     for winner in drawn[:places]:
         d.rule(
             K.DECIDED_BY_LOT,
-            [statute("163-111(b)"), statute("163-292(3)")],
+            finding_cites(finding),
             f"{winner} won the drawing of lots for {what}",
             [winner],
             once=True,
         )
     if len(drawn) >= places:
         return True
-    d.rule(
-        K.NO_PROVISION,
-        [statute("163-111(b)"), statute("163-292(3)")],
-        f"a tie for {what} in the primary among {', '.join(tied)}: the part of G.S. 163-111 "
-        "on ties is not in our sources; the simulator falls back to lots",
-        tied,
-        once=True,
-        gap="primary-tie",
-    )
     d.go(Phase.AWAITING_LOT)
     return False
 
@@ -886,25 +880,15 @@ def decide_runoff(d: Draft, after_lot: bool = False) -> None:
     sel = select(people, seats, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     cite = statute("163-111(b)") if ctx.partisan_primary else statute("163-293(f)")
     d.set(runoff_status=RunoffStatus.HELD)
+    if sel.tied or sel.lot_winners:
+        _lot_ruling(d, sel, _tie_at(d, cr.TiePoint.RUNOFF, sel))
     if sel.tied:
-        if ctx.partisan_primary:
-            d.rule(
-                K.NO_PROVISION,
-                [cite, statute("163-292(3)")],
-                "a tie in the second primary: the part of G.S. 163-111 on ties is not in "
-                "our sources; the simulator falls back to lots",
-                sel.tie_pool,
-                once=True,
-                gap="second-primary-tie",
-            )
-        _lot_ruling(d, sel, [cite])
         if sel.chosen:
             _declare(
                 d, sel.chosen, cite, f"highest vote in the {round_name(d)}: {_fmt_tally(people)}"
             )
         d.go(Phase.AWAITING_LOT)
         return
-    _lot_ruling(d, sel, [cite])
     _declare(d, sel.chosen, cite, f"highest vote in the {round_name(d)}: {_fmt_tally(people)}")
     d.set(pool=None)
     d.go(Phase.DECIDED)

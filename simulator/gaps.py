@@ -42,22 +42,6 @@ class CountingGap:
 
 COUNTING_GAPS: tuple[CountingGap, ...] = (
     CountingGap(
-        "tie-over-threshold",
-        (statute("163-293(a)(2)"), statute("163-292(3)")),
-        "election-and-runoff method, group: more candidates over the majority threshold than "
-        "seats, tied for the last seat",
-        "(a)(2) seats the highest of them but says nothing of a tie among them",
-        "a drawing of lots for the tied seat (as 163-292(3) does for plurality)",
-    ),
-    CountingGap(
-        "tie-for-best-remaining",
-        (statute("163-293(b)(2)"), statute("163-292(3)")),
-        "election-and-runoff method, group without enough majorities: a tie decides which "
-        "candidates are declared elected unless a runoff is requested",
-        "(d) speaks of ties for first and second in a single-office race only",
-        "a drawing of lots ranks the tied, then the request window opens",
-    ),
-    CountingGap(
         "left-runoff-ballot",
         (statute("163-293(e)"), statute("163-294.4(c)"), statute("163-294.1(b)")),
         "a candidate on a called runoff or second-primary ballot dies, withdraws or is "
@@ -65,21 +49,6 @@ COUNTING_GAPS: tuple[CountingGap, ...] = (
         "the statutes speak of candidates who leave before the first election or primary",
         "the name stays on the runoff ballot; if that candidate polls highest the office is "
         "vacant (a second primary: the candidate cannot be nominated)",
-    ),
-    CountingGap(
-        "primary-tie",
-        (statute("163-111(b)"), statute("163-292(3)")),
-        "partisan primary: a tie decides the nomination or the place of the runner-up who may "
-        "demand a second primary",
-        "the part of 163-111 on ties is not in the sources",
-        "a drawing of lots",
-    ),
-    CountingGap(
-        "second-primary-tie",
-        (statute("163-111(b)"), statute("163-292(3)")),
-        "partisan second primary ending in a tie",
-        "the part of 163-111 on second primaries is not in the sources",
-        "a drawing of lots",
     ),
 )
 
