@@ -2,8 +2,9 @@
 
 Each :class:`Rule` names its citation, the facts it reads (a :class:`Facts` value), its
 condition and its effects. :func:`evaluate` finds the rules that apply: exactly one is the ruling;
-several are settled by the declared priority (the more specific subsection first, a lower number)
-and the engine shows the others in its ruling; none is a gap of the statutes. Gaps are data too:
+several are settled where the text makes one the more specific (its ``over`` names the others)
+and the engine shows the others in its ruling; several without that are a conflict; none is a
+gap of the statutes. Gaps are data too:
 each :class:`GapRule` names the facts it covers, the nearest sections, why they do not reach the
 facts and the fallback the engine uses (said in a ``no_provision`` ruling). The rules do no I/O and
 read no clock, so :func:`gaps` can explore every combination of facts (:func:`all_facts`) and list
@@ -150,7 +151,9 @@ class Rule:
     summary: str
     applies: Callable[[Facts], bool]
     effects: Callable[[Facts], tuple[Effect, ...]]
-    priority: int = 50  # lower wins when several apply (the more specific provision)
+    #: rules this one prevails over where both apply: only where the text makes it the more
+    #: specific provision (its ``summary`` says why)
+    over: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -233,7 +236,6 @@ RULES_112: tuple[Rule, ...] = (
         "is not printed and filing reopens for three days; if nobody files, the other is certified",
         lambda f: _dead(f) and not f.group and f.filed_at_close == 2 and f.within_30_by_death,
         _reopen_then_certify("163-112(a)"),
-        priority=10,
     ),
     Rule(
         "112b-within",
@@ -242,7 +244,6 @@ RULES_112: tuple[Rule, ...] = (
         "the close: the name is not printed and filing reopens for three days",
         lambda f: _dead(f) and not f.group and f.filed_at_close > 2 and f.within_30_by_notice,
         _112b_within,
-        priority=10,
     ),
     Rule(
         "112b-after",
@@ -257,7 +258,6 @@ RULES_112: tuple[Rule, ...] = (
             and f.remaining >= 1
         ),
         _112b_after,
-        priority=20,
     ),
     Rule(
         "112b-one-left",
@@ -271,7 +271,7 @@ RULES_112: tuple[Rule, ...] = (
             and f.remaining == 1
         ),
         lambda f: (_e("certify", statute("163-112(b)")),),
-        priority=5,
+        over=("112b-after",),
     ),
     Rule(
         "112c",
@@ -286,7 +286,6 @@ RULES_112: tuple[Rule, ...] = (
             and f.remaining <= f.seats
         ),
         _reopen_then_certify("163-112(c)"),
-        priority=10,
     ),
     Rule(
         "112d12",
@@ -306,7 +305,6 @@ RULES_112: tuple[Rule, ...] = (
             if f.printed_at_notice
             else (_e("name_removed", statute("163-112(d)(1)")),)
         ),
-        priority=20,
     ),
     Rule(
         "112d3",
@@ -321,7 +319,7 @@ RULES_112: tuple[Rule, ...] = (
             and f.remaining <= f.seats
         ),
         lambda f: (_e("certify", statute("163-112(d)(3)")),),
-        priority=5,
+        over=("112d12",),
     ),
     Rule(
         "112d4",
@@ -339,7 +337,7 @@ RULES_112: tuple[Rule, ...] = (
             _e("certify", statute("163-112(d)(3)")),
             _e("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),
         ),
-        priority=4,
+        over=("112d3", "112d12"),
     ),
     Rule(
         "112d4-nominee",
@@ -357,7 +355,7 @@ RULES_112: tuple[Rule, ...] = (
             and f.what != WITHDREW
         ),
         lambda f: (_e("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),),
-        priority=2,
+        over=("2941b-nominee",),
     ),
 )
 
@@ -382,7 +380,6 @@ RULES_PARTY: tuple[Rule, ...] = (
         "163-112 governs, as for a death",
         lambda f: _party_candidate(f) and f.what != DIED and f.printed_at_notice,
         lambda f: _with(as_death(f), statute("163-294.1(b)")),
-        priority=10,
     ),
     Rule(
         "106e",
@@ -399,7 +396,6 @@ RULES_PARTY: tuple[Rule, ...] = (
             ),
             _e("ineffective", statute("163-106(e)")),
         ),
-        priority=10,
     ),
     Rule(
         "2941b-nominee",
@@ -427,7 +423,6 @@ RULES_PARTY: tuple[Rule, ...] = (
                 )
             )
         ),
-        priority=3,
     ),
 )
 
@@ -447,7 +442,6 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
                 also=(statute("163-294.4(b)"), statute("163-294.4(c)")),
             ),
         ),
-        priority=3,
     ),
     Rule(
         "2941b-primary",
@@ -456,7 +450,6 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
         "time to reprint the name remains and votes that would nominate are disregarded",
         lambda f: f.nonpartisan_primary and f.when == BEFORE_ELECTION and not f.nominee,
         lambda f: _printing(f, statute("163-294.1(b)")),
-        priority=20,
     ),
     Rule(
         "2941b-two-left",
@@ -470,7 +463,7 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
             and not f.nominee
         ),
         lambda f: (_e("cancel_primary", statute("163-294.1(b)")),),
-        priority=5,
+        over=("2941b-primary",),
     ),
 )
 
@@ -492,7 +485,6 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
             _e("name_removed", statute("163-294.4(b)")),
             _e("reopen", statute("163-294.4(b)"), 3 if f.printed_at_notice else 5),
         ),
-        priority=10,
     ),
     Rule(
         "2944c",
@@ -504,7 +496,6 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
             _e("name_remains", statute("163-294.4(c)"), text=reprint_words(f)),
             _e("vacant_if_elected", statute("163-294.4(c)")),
         ),
-        priority=10,
     ),
     Rule(
         "2944-unprinted",
@@ -513,7 +504,6 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
         "reprinted): the name is left off; only 163-294.4(c) keeps a dead candidate's name",
         lambda f: _np_death(f) and f.filed_at_close > f.only_two and not f.printed_at_notice,
         lambda f: (_e("name_removed", statute("163-294.4(c)")),),
-        priority=10,
     ),
     Rule(
         "2941b-reprinted",
@@ -528,7 +518,6 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
             and f.reprint is True
         ),
         lambda f: (_e("name_removed", statute("163-294.1(b)")),),
-        priority=10,
     ),
     Rule(
         "2941b-election",
@@ -540,7 +529,6 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
             _printing(f, statute("163-294.1(b)"))
             + ((_e("vacant_if_elected", statute("163-294.1(b)")),) if f.no_time_to_reprint else ())
         ),
-        priority=10,
     ),
 )
 
@@ -561,16 +549,14 @@ RULES_OTHER: tuple[Rule, ...] = (
         "still file (163-106(e), 163-294.2(d) for withdrawals; the filing period itself otherwise)",
         lambda f: f.when == DURING_FILING,
         lambda f: (_e("name_removed", _filing_cite(f)),),
-        priority=1,
     ),
     Rule(
         "2941c",
         statute("163-294.1(c)"),
         "a person elected dies, is disqualified or resigns on or after election day, before "
         "taking the oath: the office is vacant",
-        lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.ELECTION,
+        lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.ELECTION and not f.sworn,
         lambda f: (_e("vacant_if_elected", statute("163-294.1(c)")),),
-        priority=10,
     ),
     Rule(
         "2941d",
@@ -578,7 +564,6 @@ RULES_OTHER: tuple[Rule, ...] = (
         "an officer who has taken the oath leaves: a vacancy in office, filled under 160A-63",
         lambda f: f.when == ELECTION_OR_AFTER and f.sworn,
         lambda f: (_e("vacant_now", statute("163-294.1(d)"), also=(statute("160A-63"),)),),
-        priority=5,
     ),
 )
 
@@ -711,27 +696,37 @@ class Finding:
 
     rules: tuple[Rule, ...]  # the rules that applied, the winning one first
     gap: GapRule | None = None  # when no rule applied: the gap the facts fall in
+    conflict: bool = False  # several applied and none is declared the more specific
 
     @property
     def rule(self) -> Rule | None:
-        return self.rules[0] if self.rules else None
+        return self.rules[0] if self.rules and not self.conflict else None
 
     @property
     def overruled(self) -> tuple[Rule, ...]:
         """Rules that also applied and gave way to the more specific one."""
-        return self.rules[1:]
+        return () if self.conflict else self.rules[1:]
 
     def effects(self, facts: Facts) -> tuple[Effect, ...]:
-        if self.rule is not None:
-            return self.rule.effects(facts)
+        if self.rules:  # a conflict falls back to the first colliding rule in the table's order
+            return self.rules[0].effects(facts)
         assert self.gap is not None
         return self.gap.effects(facts)
 
 
 def evaluate(facts: Facts) -> Finding:
-    """Every rule that applies, the declared priority first (lower number wins); if none, the gap
-    the facts fall in (:data:`UNCLASSIFIED` when no known gap covers them either)."""
-    hits = sorted((r for r in RULES if r.applies(facts)), key=lambda r: r.priority)
+    """Catala's semantics: the one rule that applies; or, of several, the one the text makes the
+    more specific (its ``over`` names every other), the others after it; several without such a
+    rule are a conflict (``conflict``); none, the gap the facts fall in (:data:`UNCLASSIFIED`
+    when no known gap covers them either)."""
+    hits = [r for r in RULES if r.applies(facts)]
+    if len(hits) > 1:
+        ids = {r.id for r in hits}
+        winners = [r for r in hits if ids - {r.id} <= set(r.over)]
+        if len(winners) != 1:
+            return Finding(tuple(hits), conflict=True)
+        rest = sorted((r for r in hits if r is not winners[0]), key=lambda r: -len(r.over))
+        hits = [winners[0], *rest]
     if hits:
         return Finding(tuple(hits))
     for g in GAPS:

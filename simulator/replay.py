@@ -523,6 +523,20 @@ def on_candidate_off(d: Draft, name: str, what: str, death: datetime, notice: da
             gap=g.id,
         )
         rule_id = g.id
+    elif finding.conflict:
+        # no rule of the table says which colliding provision is the more specific
+        lead = finding.rules[0]
+        d.rule(
+            K.NO_PROVISION,
+            [r.cite for r in finding.rules],
+            f"{name} {verb}: the provisions that reach these facts collide ("
+            + ", ".join(f"{r.cite} ({r.id})" for r in finding.rules)
+            + f"); the simulator falls back to the first in the table, {lead.cite}",
+            [name],
+            gap=" vs ".join(r.id for r in finding.rules),
+            conflict=True,
+        )
+        rule_id = lead.id
     else:
         assert finding.rule is not None
         rule_id = finding.rule.id

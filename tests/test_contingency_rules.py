@@ -54,22 +54,30 @@ def test_every_effect_the_table_can_produce_cites_a_subsection() -> None:
         assert g.near and all(c.section for c in g.near)
 
 
-def test_where_several_rules_apply_the_priorities_differ_and_the_lowest_wins() -> None:
-    # STYLE: a conflict is settled by a declared priority (specific before general)
-    conflicts: Counter[tuple[str, ...]] = Counter()
-    for _, fd in FINDINGS:
+def test_where_several_rules_apply_the_more_specific_is_declared_and_wins() -> None:
+    # Catala's semantics: several rules settle only where one is declared the more specific
+    # (its `over` names every other); no combination of facts leaves a conflict
+    settled: Counter[tuple[str, ...]] = Counter()
+    for f, fd in FINDINGS:
+        assert not fd.conflict, (f, [r.id for r in fd.rules])
         if len(fd.rules) > 1:
-            prios = [r.priority for r in fd.rules]
-            assert prios == sorted(prios) and prios[0] < prios[1]
-            conflicts[tuple(r.id for r in fd.rules)] += 1
-    assert set(conflicts) >= {
+            winner = fd.rules[0]
+            assert {r.id for r in fd.rules[1:]} <= set(winner.over)
+            settled[tuple(r.id for r in fd.rules)] += 1
+    assert set(settled) >= {
         ("112b-one-left", "112b-after"),
         ("112d3", "112d12"),
         ("112d4", "112d3", "112d12"),
         ("112d4-nominee", "2941b-nominee"),
         ("2941b-two-left", "2941b-primary"),
-        ("2941d", "2941c"),
     }
+
+
+def test_after_the_oath_only_163_294_1_d_applies() -> None:
+    # G.S. 163-294.1(c) speaks of a person who has not yet qualified by taking the oath
+    for f, fd in FINDINGS:
+        if f.sworn:
+            assert fd.rule is not None and fd.rule.id == "2941d", f
 
 
 @pytest.mark.parametrize(
