@@ -63,6 +63,9 @@ _LAZY = {
     "import_results": "simulator.importer",
     "list_contests": "simulator.importer",
     "run_conformance": "simulator.conformance",
+    "find_data_dir": "simulator.conformance",
+    "Chart": "simulator.charts",
+    "draw_graph": "simulator.graph",
 }
 
 

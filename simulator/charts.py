@@ -52,7 +52,7 @@ from simulator.result import ContestResult, Result
 from simulator.scenario import Scenario
 from simulator.vocab import DeadlineKind, RulingKind, Stage
 
-__all__ = ["UnsupportedFormat", "figure_svg", "plot_timeline", "save_figure"]
+__all__ = ["Chart", "UnsupportedFormat", "figure_png", "figure_svg", "plot_timeline", "save_figure"]
 
 # Layout, in inches (the y axis of the chart is measured in inches from the top of the lanes,
 # so that stacking labels is exact arithmetic).
@@ -110,6 +110,38 @@ REQUEST_DEADLINES = (DeadlineKind.RUNOFF_REQUEST, DeadlineKind.SECOND_PRIMARY_RE
 
 class UnsupportedFormat(SimulatorError, ValueError):
     """An output file whose extension names no format this writer knows."""
+
+
+class Chart(Figure):
+    """A matplotlib :class:`~matplotlib.figure.Figure` that shows itself in Jupyter.
+
+    Every figure electsim returns (:func:`plot_timeline`, ``draw_graph``, ``Sweep.plot``) is a
+    ``Chart``: a notebook cell that ends with one displays the picture, with no
+    ``%matplotlib`` magic and no pyplot, the way pandas' and networkx's objects display
+    themselves. ``display_as`` picks the picture Jupyter is given: ``"png"`` (the default,
+    light and shown the same everywhere) or ``"svg"`` (text stays text).
+
+    >>> fig = Chart(figsize=(2, 1))
+    >>> fig._repr_png_()[:8] == b"\\x89PNG\\r\\n\\x1a\\n" and fig._repr_svg_() is None
+    True
+    >>> fig.display_as = "svg"
+    >>> fig._repr_svg_().lstrip().startswith("<?xml") and fig._repr_png_() is None
+    True
+    """
+
+    display_as: Literal["png", "svg"] = "png"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        FigureCanvasAgg(self)
+
+    def _repr_png_(self) -> bytes | None:
+        """The PNG Jupyter shows (None when ``display_as`` is ``"svg"``)."""
+        return figure_png(self) if self.display_as == "png" else None
+
+    def _repr_svg_(self) -> str | None:
+        """The SVG Jupyter shows (None when ``display_as`` is ``"png"``)."""
+        return figure_svg(self) if self.display_as == "svg" else None
 
 
 # ------------------------------------------------------------------------------------------
@@ -470,7 +502,7 @@ def plot_timeline(
     scenario: Scenario | None = None,
     out: str | Path | None = None,
     days_from_election: bool = False,
-) -> Figure:
+) -> Chart:
     """Draw a result's timeline, one lane per contest; save it to ``out`` (.png or .svg) if given.
 
     ``scenario`` (optional) gives the time zone of the date axis and the description in the
@@ -484,7 +516,7 @@ def plot_timeline(
     return fig
 
 
-def _timeline_figure(result: Result, scenario: Scenario | None, days_from_election: bool) -> Figure:
+def _timeline_figure(result: Result, scenario: Scenario | None, days_from_election: bool) -> Chart:
     xfuncs, xlabel = _xfunc(result, days_from_election)
     lanes = [_lane(c, x, result.as_of) for c, x in zip(result.contests, xfuncs, strict=True)]
     x0, x1 = _extent(lanes)
@@ -530,8 +562,7 @@ def _timeline_figure(result: Result, scenario: Scenario | None, days_from_electi
     bottom = notes_h + legend_h + axis_h
     height = TITLE_H + axes_h + bottom
 
-    fig = Figure(figsize=(WIDTH, height), dpi=DPI)
-    FigureCanvasAgg(fig)
+    fig = Chart(figsize=(WIDTH, height), dpi=DPI)
     ax = fig.add_axes((LEFT / WIDTH, bottom / height, AXES_W / WIDTH, axes_h / height))
     ax.set_xlim(x0, x1)
     ax.set_ylim(axes_h, 0)
@@ -810,6 +841,13 @@ def save_figure(fig: Figure, out: str | Path, *, salt: str = "electsim") -> Path
         else:
             fig.savefig(path, format="png", dpi=fig.dpi)
     return path
+
+
+def figure_png(fig: Figure, *, dpi: float | None = None) -> bytes:
+    """The figure as PNG bytes, at ``dpi`` (the figure's own by default)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi or fig.dpi)
+    return buf.getvalue()
 
 
 def figure_svg(fig: Figure, *, salt: str = "electsim") -> str:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -301,9 +302,16 @@ class Report:
 # Finding the data
 
 
+#: The environment variable naming the folder of results files (see :func:`find_data_dir`).
+DATA_ENV = "ELECTSIM_DATA"
+
+
 def find_data_dir(given: str | Path | None = None) -> Path | None:
     """The folder of results files: ``given`` (the data folder or its ``nc-results``), else
-    ``../shared/data`` beside the project (or the working directory)."""
+    the folder named by the ``ELECTSIM_DATA`` environment variable, else ``../shared/data``
+    beside the project (or the working directory). None when there is no such folder."""
+    if given is None and os.environ.get(DATA_ENV):
+        given = os.environ[DATA_ENV]
     if given is not None:
         candidates = [Path(given)]
     else:

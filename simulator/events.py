@@ -2,7 +2,9 @@
 
 Events are facts in the past tense. Each carries ``at`` (when the thing happened, timezone-aware),
 ``contest`` (the contest id it belongs to) and ``index`` (its position in the log, which keeps the
-order in which the board learned things). A death also carries ``notice_at``, when the board
+order in which the board learned things) and, optionally, ``id`` (a name the scenario gives the
+event, unique in the scenario, so that what-if edits and sweeps can address it however the log
+is edited around it). A death also carries ``notice_at``, when the board
 received notice of it; the board *knows* an event at :attr:`Event.known_at`.
 """
 
@@ -34,6 +36,7 @@ class Event:
     at: datetime
     contest: str
     index: int = 0
+    id: str | None = None  # the scenario's own name for the event (unique in the scenario)
     line: int | None = attrs.field(default=None, eq=False)
 
     @property

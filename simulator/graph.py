@@ -30,12 +30,10 @@ from typing import Any
 
 import networkx as nx
 from matplotlib import rc_context
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 from matplotlib.path import Path as CurvePath
 
-from simulator.charts import UnsupportedFormat, save_figure
+from simulator.charts import Chart, UnsupportedFormat, save_figure
 from simulator.errors import SimulatorError
 from simulator.events import EVENT_TYPES
 from simulator.machine import TRANSITIONS, Phase
@@ -296,7 +294,7 @@ def _edge_curve(
     return _bezier(p0, c, p1, t0), q, _bezier(p0, c, p1, t1), _bezier(p0, c, p1, 0.5)
 
 
-def draw_graph(g: nx.MultiDiGraph) -> Figure:
+def draw_graph(g: nx.MultiDiGraph) -> Chart:
     """Draw a (replay) state graph: phases as boxes, the path taken as numbered red arrows.
 
     Edges the replay did not take are thin and grey, one arrow per pair of phases, unlabelled
@@ -306,15 +304,14 @@ def draw_graph(g: nx.MultiDiGraph) -> Figure:
         return _graph_figure(g)
 
 
-def _graph_figure(g: nx.MultiDiGraph) -> Figure:
+def _graph_figure(g: nx.MultiDiGraph) -> Chart:
     pos = _positions(g)
     xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
     width, height = 13.0, 6.2
     rect = (0.01, 0.02, 0.98, 0.88)
     xlim, ylim = (min(xs) - 0.8, max(xs) + 0.8), (min(ys) - 0.6, max(ys) + 0.5)
     aspect = (rect[3] * height / (ylim[1] - ylim[0])) / (rect[2] * width / (xlim[1] - xlim[0]))
-    fig = Figure(figsize=(width, height), dpi=100)
-    FigureCanvasAgg(fig)
+    fig = Chart(figsize=(width, height), dpi=100)
     ax = fig.add_axes(rect)
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)

@@ -752,6 +752,7 @@ _CONTEST_KEYS = (
     "salary",
 )
 _FILING_KEYS = ("opens", "closes")
+_EVENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 _FILERS = frozenset({"candidate_filed", "nominee_named"})
 _METHODS = tuple(m.value for m in Method)
 _STAGES = tuple(s.value for s in Stage)
@@ -802,7 +803,7 @@ class _Validator:
         }
         self.specs: dict[str, _EventSpec] = {}
         for name, cls in EVENT_TYPES.items():
-            allowed = ("type", "at", "contest", *cls.fields)
+            allowed = ("id", "type", "at", "contest", *cls.fields)
             ref: str | None = "filer"  # candidate_filed, nominee_named: a filing
             if name not in _FILERS:
                 ref = next((f for f in ("candidate", "winner", "counts") if f in cls.fields), None)
@@ -1269,6 +1270,7 @@ class _Validator:
         time = self.time
         problems = self.problems
         built: list[Event] = []
+        ids: dict[str, int] = {}  # event id -> the index of the event that has it
         filed: dict[str, set[str]] = {c: set() for c in contest_ids}
         refs: dict[str, dict[str, tuple[int, tuple[Any, ...]]]] = {c: {} for c in contest_ids}
         for i, ev in enumerate(raw):
@@ -1303,6 +1305,10 @@ class _Validator:
                     at = time(at)
                 except _Bad as error:
                     self.bad(("events", i, "at"), error)
+
+            event_id = ev.get("id")
+            if event_id is not None:
+                event_id = self.event_id(i, event_id, ids)
 
             contest = ev.get("contest", default)
             if type(contest) is not str or contest not in contest_ids:
@@ -1354,12 +1360,34 @@ class _Validator:
                     at=at,
                     contest=contest,
                     index=i,
+                    id=event_id,
                     line=ev.line if type(ev) is _Map else None,
                     **fields,
                 )
             )
         self.never_filed(filed, refs, built)
         return tuple(built)
+
+    def event_id(self, i: int, value: Any, ids: dict[str, int]) -> str | None:
+        """An event's optional ``id``: a name made of letters, digits, ``-``, ``_`` and ``.``,
+        given to one event only (what-if edits and sweeps address the event by it)."""
+        if type(value) is not str or not _EVENT_ID.fullmatch(value):
+            self.add(
+                ("events", i, "id"),
+                "an event id: letters, digits, '-', '_' or '.', starting with a letter or digit, "
+                "like bob-dies",
+                _show(value),
+            )
+            return None
+        if value in ids:
+            self.add(
+                ("events", i, "id"),
+                f"an id no other event uses (events[{ids[value]}] is {value!r} already)",
+                f"{value!r} again",
+            )
+            return None
+        ids[value] = i
+        return value
 
     def event_type(self, i: int, kind: Any, ev: dict[Any, Any]) -> None:
         kinds = ", ".join(EVENT_TYPES)
@@ -1720,7 +1748,8 @@ def _contest_to_dict(contest: Contest) -> dict[str, Any]:
 
 
 def _event_to_dict(event: Event, with_contest: bool) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": event.type, "at": event.at.isoformat()}
+    out: dict[str, Any] = {"id": event.id} if event.id is not None else {}
+    out.update(type=event.type, at=event.at.isoformat())
     if with_contest:
         out["contest"] = event.contest
     for field in event.fields:

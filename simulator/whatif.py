@@ -85,7 +85,7 @@ from simulator.text import format_contest, format_result
 from simulator.vocab import RulingKind, RunoffStatus
 
 if TYPE_CHECKING:
-    from matplotlib.figure import Figure
+    from simulator.charts import Chart
 
 __all__ = [
     "OUTCOME_KINDS",
@@ -319,7 +319,9 @@ class Fork:
     """Edits to a scenario, chained; :meth:`build` makes the new scenario.
 
     Each method returns a new :class:`Fork` (a fork is a value too). Positions are those of
-    the log as edited so far, like a list's; negative positions count from the end. Events are
+    the log as edited so far, like a list's; negative positions count from the end. Wherever a
+    position is taken, the event's ``id`` (its ``id:`` field in the scenario) may be given
+    instead, and stays right however the log is edited around it. Events are
     given as :mod:`simulator.events` objects or as dicts in the SPEC format (``contest`` may be
     left out when the scenario has one contest); dicts are read by the loader at :meth:`build`.
 
@@ -360,10 +362,21 @@ class Fork:
 
     # -- positions ----------------------------------------------------------------------------
 
-    def _position(self, i: int, *, end: bool = False) -> int:
+    def _position(self, i: int | str, *, end: bool = False) -> int:
         n = len(self.items)
+        if isinstance(i, str):
+            found = [j for j, it in enumerate(self.items) if it.field("id") == i]
+            if not found:
+                known = [str(it.field("id")) for it in self.items if it.field("id") is not None]
+                raise EditError(
+                    f"an event id: expected one of the ids in the log "
+                    f"({', '.join(known) or 'none: give events an id: field'}); found {i!r}"
+                )
+            return found[0]
         if isinstance(i, bool) or not isinstance(i, int):
-            raise EditError(f"an event position: expected an integer; found {i!r}")
+            raise EditError(
+                f"an event: expected its position (an integer) or its id (a string); found {i!r}"
+            )
         j = i + n if i < 0 else i
         top = n if end else n - 1
         if not 0 <= j <= top:
@@ -379,7 +392,7 @@ class Fork:
 
     # -- edits --------------------------------------------------------------------------------
 
-    def insert(self, i: int, event: Event | Mapping[str, Any]) -> Fork:
+    def insert(self, i: int | str, event: Event | Mapping[str, Any]) -> Fork:
         """Insert ``event`` so that it is at position ``i`` (``len`` appends)."""
         j = self._position(i, end=True)
         items = list(self.items)
@@ -396,13 +409,13 @@ class Fork:
         item = attrs.evolve(_as_item(event, "add(...)"), by_time=True)
         return self._with((*self.items, item))
 
-    def remove(self, i: int) -> Fork:
+    def remove(self, i: int | str) -> Fork:
         """Remove the event at position ``i``."""
         j = self._position(i)
         return self._with(self.items[:j] + self.items[j + 1 :])
 
     def replace(
-        self, i: int, event: Event | Mapping[str, Any] | None = None, /, **changes: Any
+        self, i: int | str, event: Event | Mapping[str, Any] | None = None, /, **changes: Any
     ) -> Fork:
         """Replace the event at ``i`` by ``event``, or change some of its fields:
         ``replace(4, counts={"Ann": 400, "Bob": 410})``, ``replace(2, candidate="Cy")``."""
@@ -426,7 +439,13 @@ class Fork:
         return self._with((*self.items[:j], new, *self.items[j + 1 :]))
 
     def shift(
-        self, i: int, *, days: float = 0, hours: float = 0, minutes: float = 0, move: bool = True
+        self,
+        i: int | str,
+        *,
+        days: float = 0,
+        hours: float = 0,
+        minutes: float = 0,
+        move: bool = True,
     ) -> Fork:
         """Move the time of the event at ``i`` (wall-clock time in the scenario's zone; a
         death's notice moves with it). With ``move`` (the default) the event also moves in the
@@ -527,7 +546,7 @@ def fork(scenario: Scenario) -> Fork:
     return Fork(scenario)
 
 
-def insert_event(scenario: Scenario, i: int, event: Event | Mapping[str, Any]) -> Scenario:
+def insert_event(scenario: Scenario, i: int | str, event: Event | Mapping[str, Any]) -> Scenario:
     """A new scenario with ``event`` at position ``i`` (see :meth:`Fork.insert`)."""
     return fork(scenario).insert(i, event).build()
 
@@ -537,7 +556,7 @@ def add_event(scenario: Scenario, event: Event | Mapping[str, Any]) -> Scenario:
     return fork(scenario).add(event).build()
 
 
-def remove_event(scenario: Scenario, i: int) -> Scenario:
+def remove_event(scenario: Scenario, i: int | str) -> Scenario:
     """A new scenario without the event at position ``i``."""
     return fork(scenario).remove(i).build()
 
@@ -554,7 +573,11 @@ def remove_events(
 
 
 def replace_event(
-    scenario: Scenario, i: int, event: Event | Mapping[str, Any] | None = None, /, **changes: Any
+    scenario: Scenario,
+    i: int | str,
+    event: Event | Mapping[str, Any] | None = None,
+    /,
+    **changes: Any,
 ) -> Scenario:
     """A new scenario with the event at ``i`` replaced or changed (see :meth:`Fork.replace`)."""
     return fork(scenario).replace(i, event, **changes).build()
@@ -562,7 +585,7 @@ def replace_event(
 
 def shift_event(
     scenario: Scenario,
-    i: int,
+    i: int | str,
     *,
     days: float = 0,
     hours: float = 0,
@@ -603,19 +626,32 @@ def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-_CSS = (
-    "<style>.electsim-t{border-collapse:collapse;font-size:90%}"
-    ".electsim-t th,.electsim-t td{border:1px solid #ccc;padding:2px 6px;text-align:left;"
-    "vertical-align:top}.electsim-t th{background:#f2f2f2}</style>"
-)
+# JupyterLab (``.jp-RenderedHTMLCommon td``) and the classic Notebook (``.rendered_html td``)
+# right-align table cells and centre tables with rules as specific as a class selector, so
+# every table, header and cell carries its style inline: an inline style wins over any
+# stylesheet rule that is not ``!important``.
+_TABLE_STYLE = "border-collapse:collapse;font-size:90%;margin:0 0 0.6em 0;table-layout:auto"
+_CELL_STYLE = "border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top"
+_TH_STYLE = _CELL_STYLE + ";background:#f2f2f2;font-weight:bold"
 
 
 def _html_table(head: Sequence[str], rows: Iterable[Sequence[str]], *, raw: bool = False) -> str:
-    """An HTML table; cells are escaped unless ``raw`` (then the caller escaped them)."""
+    """An HTML table; cells are escaped unless ``raw`` (then the caller escaped them).
+
+    >>> t = _html_table(("kind", "text"), [("elected", "Ann <b>")])
+    >>> t.count('text-align:left'), "Ann &lt;b&gt;" in t
+    (4, True)
+    """
     cell = (lambda c: c) if raw else _e
-    body = "".join("<tr>" + "".join(f"<td>{cell(c)}</td>" for c in r) + "</tr>" for r in rows)
-    th = "".join(f"<th>{_e(h)}</th>" for h in head)
-    return f'<table class="electsim-t"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+    body = "".join(
+        "<tr>" + "".join(f'<td style="{_CELL_STYLE}">{cell(c)}</td>' for c in r) + "</tr>"
+        for r in rows
+    )
+    th = "".join(f'<th style="{_TH_STYLE}">{_e(h)}</th>' for h in head)
+    return (
+        f'<table class="electsim-t" style="{_TABLE_STYLE}">'
+        f"<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+    )
 
 
 def _cite_html(cites: Iterable[Any]) -> str:
@@ -714,7 +750,7 @@ class ContestView:
         p.text(str(self))
 
     def _repr_html_(self) -> str:
-        return _CSS + _contest_html(self.contest)
+        return _contest_html(self.contest)
 
 
 @attrs.frozen
@@ -741,7 +777,7 @@ class ResultView:
         r = self.result
         as_of = f" <i>(as of {_e(_when(r.as_of))})</i>" if r.as_of is not None else ""
         body = "".join(_contest_html(c) for c in r.contests) or "<p>no contests</p>"
-        return f"{_CSS}<h3>{_e(r.scenario)}{as_of}</h3>{body}"
+        return f"<h3>{_e(r.scenario)}{as_of}</h3>{body}"
 
 
 def show(value: Any) -> Any:
@@ -847,7 +883,7 @@ class Comparison:
         )
         if self.same:
             return caption
-        return _CSS + caption + _html_table(self._head(), self._cells(self.rows))
+        return caption + _html_table(self._head(), self._cells(self.rows))
 
 
 def _pairs(
@@ -945,16 +981,37 @@ class Variable(Protocol):
     def __call__(self, scenario: Scenario, value: Any, /) -> Scenario: ...
 
 
-def _event_at(scenario: Scenario, index: int, who: str) -> Event:
+def _where(ref: int | str) -> str:
+    """How a variable's label names the event it varies: ``events[6]`` or ``event 'bob'``."""
+    return f"event {ref!r}" if isinstance(ref, str) else f"events[{ref}]"
+
+
+def _locate(scenario: Scenario, ref: int | str, who: str) -> int:
+    """The position in the log of the event at position ``ref``, or whose id is ``ref``."""
+    if isinstance(ref, str):
+        for e in scenario.events:
+            if e.id == ref:
+                return e.index
+        known = ", ".join(e.id for e in scenario.events if e.id is not None)
+        raise EditError(
+            f"{who}: expected the id of an event ({known or 'none has one: add an id: field'}); "
+            f"found {ref!r}"
+        )
     n = len(scenario.events)
-    if not -n <= index < n:
-        raise EditError(f"{who}: expected the position of an event (0..{n - 1}); found {index}")
-    return scenario.events[index]
+    if isinstance(ref, bool) or not isinstance(ref, int) or not -n <= ref < n:
+        raise EditError(
+            f"{who}: expected the position of an event (0..{n - 1}) or its id; found {ref!r}"
+        )
+    return ref % n
 
 
-def _moved(scenario: Scenario, index: int, new: Event, move: bool) -> Scenario:
+def _event_at(scenario: Scenario, ref: int | str, who: str) -> Event:
+    return scenario.events[_locate(scenario, ref, who)]
+
+
+def _moved(scenario: Scenario, ref: int | str, new: Event, move: bool) -> Scenario:
     events = list(scenario.events)
-    j = index % len(events)
+    j = _locate(scenario, ref, "an event")
     if not move:
         events[j] = new
         return _reindexed(scenario, events)
@@ -965,10 +1022,10 @@ def _moved(scenario: Scenario, index: int, new: Event, move: bool) -> Scenario:
 
 @attrs.frozen
 class EventTime:
-    """Vary when the event at ``index`` happened. A value is a date (the same local time of
-    day on that date), a datetime (naive: the scenario's zone), a timedelta or a whole number
-    of days (from the event's own time). A death's notice keeps its distance. With ``move``
-    the event also moves in the log to where its new time falls.
+    """Vary when the event at ``index`` (a position, or the event's id) happened. A value is a
+    date (the same local time of day on that date), a datetime (naive: the scenario's zone), a
+    timedelta or a whole number of days (from the event's own time). A death's notice keeps its
+    distance. With ``move`` the event also moves in the log to where its new time falls.
 
     >>> import simulator
     >>> s = simulator.parse_scenario('''
@@ -986,12 +1043,12 @@ class EventTime:
      (1, 'candidate_filed', '2027-09-20T09:00:00-04:00')]
     """
 
-    index: int
+    index: int | str
     move: bool = True
 
     @property
     def label(self) -> str:
-        return f"events[{self.index}].at"
+        return f"{_where(self.index)}.at"
 
     def __call__(self, scenario: Scenario, value: Any, /) -> Scenario:
         old = _event_at(scenario, self.index, f"EventTime({self.index})")
@@ -1018,7 +1075,7 @@ class EventTime:
         return _moved(scenario, self.index, _evolve(old, **changes), self.move)
 
 
-def _counts_event(scenario: Scenario, index: int, who: str) -> Event:
+def _counts_event(scenario: Scenario, index: int | str, who: str) -> Event:
     e = _event_at(scenario, index, who)
     if not isinstance(e, ReturnsReported | RecountHeld | VotesCast):
         raise EditError(
@@ -1032,9 +1089,10 @@ def _count_problem(path: str, value: Any) -> ScenarioError:
     return ScenarioError([Problem(path, "a whole number of votes, 0 or more", repr(value))])
 
 
-def _set_count(scenario: Scenario, index: int, name: str, count: Any, path: str) -> Scenario:
+def _set_count(scenario: Scenario, ref: int | str, name: str, count: Any, path: str) -> Scenario:
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise _count_problem(path, count)
+    index = _locate(scenario, ref, path)
     e = scenario.events[index]
     new: Event
     if isinstance(e, ReturnsReported | RecountHeld):
@@ -1065,15 +1123,15 @@ def _set_count(scenario: Scenario, index: int, name: str, count: Any, path: str)
 
 @attrs.frozen
 class Votes:
-    """Vary one candidate's votes in the event at ``index`` (``returns_reported``,
-    ``recount_held`` or ``votes_cast``)."""
+    """Vary one candidate's votes in the event at ``index`` (a position, or the event's id:
+    a ``returns_reported``, ``recount_held`` or ``votes_cast``)."""
 
-    index: int
+    index: int | str
     candidate: str
 
     @property
     def label(self) -> str:
-        return f"events[{self.index}] votes for {self.candidate}"
+        return f"{_where(self.index)} votes for {self.candidate}"
 
     def __call__(self, scenario: Scenario, value: Any, /) -> Scenario:
         _counts_event(scenario, self.index, self.label)
@@ -1085,13 +1143,13 @@ class Margin:
     """Vary ``candidate``'s lead over ``over`` in the counts of the event at ``index``:
     ``candidate`` gets ``over``'s votes plus the value (which may be negative)."""
 
-    index: int
+    index: int | str
     candidate: str
     over: str
 
     @property
     def label(self) -> str:
-        return f"margin of {self.candidate} over {self.over} (events[{self.index}])"
+        return f"margin of {self.candidate} over {self.over} ({_where(self.index)})"
 
     def __call__(self, scenario: Scenario, value: Any, /) -> Scenario:
         e = _counts_event(scenario, self.index, self.label)
@@ -1113,12 +1171,12 @@ class EventField:
     """Vary one field of the event at ``index`` (as written in a scenario file:
     ``EventField(5, "enough_time")`` over ``[True, False]``); checked by the loader."""
 
-    index: int
+    index: int | str
     field: str
 
     @property
     def label(self) -> str:
-        return f"events[{self.index}].{self.field}"
+        return f"{_where(self.index)}.{self.field}"
 
     def __call__(self, scenario: Scenario, value: Any, /) -> Scenario:
         return replace_event(scenario, self.index, **{self.field: value})
@@ -1447,15 +1505,15 @@ class Sweep:
             colour = RULING_COLOURS.get(band.ruling or "", _OTHER_COLOUR)
             swatch = f'<span style="color:{colour}">&#9632;</span> '
             rows.append((*(_e(c) for c in cells[:4]), swatch + _e(cells[4])))
-        return f"{_CSS}<p>{_e(self._title())}</p>" + _html_table(self._HEAD, rows, raw=True)
+        return f"<p>{_e(self._title())}</p>" + _html_table(self._HEAD, rows, raw=True)
 
-    def plot(self, *, title: str | None = None) -> Figure:
+    def plot(self, *, title: str | None = None) -> Chart:
         """A chart of the outcome against the swept value, the background banded by the kind
         of the deciding ruling. Uses matplotlib's object API (no display needed)."""
         from matplotlib import dates
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
         from matplotlib.patches import Patch
+
+        from simulator.charts import Chart
 
         mdates: Any = dates  # its functions carry no annotations
         values = self.values
@@ -1471,8 +1529,7 @@ class Sweep:
         outcomes = list(dict.fromkeys(r.outcome for r in self.rows))
         ys = [outcomes.index(r.outcome) for r in self.rows]
 
-        fig = Figure(figsize=(10, 1.6 + 0.45 * max(len(outcomes), 1)), layout="constrained")
-        FigureCanvasAgg(fig)
+        fig = Chart(figsize=(10, 1.6 + 0.45 * max(len(outcomes), 1)), layout="constrained")
         ax = fig.add_subplot()
         seen: dict[str, str] = {}
         for band in self.bands():
@@ -1539,7 +1596,7 @@ def sweep(
     decider: str | RulingKind | Iterable[str | RulingKind] | None = None,
     workers: int = 1,
     chunksize: int | None = None,
-    progress: bool = False,
+    progress: bool = True,
     label: str | None = None,
 ) -> Sweep:
     """Replay one variant of ``scenario`` per value in ``over``: ``vary(scenario, value)``.
@@ -1549,7 +1606,9 @@ def sweep(
     ``decider`` the first ruling of the kind(s) named. ``as_of`` replays each variant as the
     board knew it then. ``workers > 1`` spreads the variants over that many processes in
     chunks (``vary`` and the values must pickle); the rows are the same as a serial run's, in
-    the same order. ``progress`` shows a tqdm bar. ``label`` names the variable in tables
+    the same order. ``progress`` (on by default) shows a tqdm bar once a sweep has run for
+    :data:`PROGRESS_AFTER` seconds, so quick sweeps stay quiet; ``progress=False`` never shows
+    one. ``label`` names the variable in tables
     and charts (the default is the variable's own label).
     """
     if not isinstance(scenario, Scenario):
@@ -1596,14 +1655,18 @@ def sweep(
     return Sweep(label, contest, tuple(rows), chosen)
 
 
+#: Seconds a sweep runs before its progress bar appears (a quicker sweep shows none).
+PROGRESS_AFTER = 2.0
+
+
 def _progress(total: int) -> Any:
-    """A tqdm bar: a widget in Jupyter when ipywidgets is there, else text (tqdm.auto would
-    warn about the missing widgets instead)."""
+    """A tqdm bar, shown after :data:`PROGRESS_AFTER` seconds: a widget in Jupyter when
+    ipywidgets is there, else text (tqdm.auto would warn about the missing widgets instead)."""
     if importlib.util.find_spec("ipywidgets") is not None:
         from tqdm.auto import tqdm
     else:
         from tqdm.std import tqdm
-    return tqdm(total=total, desc="sweep", unit="variant")
+    return tqdm(total=total, desc="sweep", unit="variant", delay=PROGRESS_AFTER)
 
 
 def _parallel(

@@ -1,17 +1,27 @@
 """The notebooks in notebooks/ run from top to bottom, and each ends by asserting what it claims.
 
 They are stored without outputs (the repository holds the analysis, not one run of it) and are
-executed here with nbclient on the ``python3`` kernel, from notebooks/ and with matplotlib's
-Agg backend, so an executed notebook that shows a wrong answer fails the suite.
+executed here with nbclient on the ``python3`` kernel, from notebooks/, with no matplotlib setup:
+an executed notebook that shows a wrong answer fails the suite, and so does a chart cell (tagged
+``chart``) that shows no picture.
 """
 
 from __future__ import annotations
 
+import base64
+import json
 import os
+import re
+import shutil
+import subprocess
+from html import unescape as html_unescape
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from simulator import find_data_dir
+from tests.test_graph import not_blank
 
 nbformat = pytest.importorskip(
     "nbformat", reason="nbformat is not installed (pip install -e '.[test]')"
@@ -71,13 +81,41 @@ def test_a_notebook_ends_by_asserting_its_claims(path: Path) -> None:
     assert code and "assert " in code[-1].source, f"{path.name}: the last cell must assert"
 
 
-@pytest.mark.notebooks
 @pytest.mark.parametrize("path", BOOKS, ids=lambda p: p.name)
-def test_a_notebook_runs_and_its_claims_hold(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_notebook_reads_as_a_user_would_write_it(path: Path) -> None:
+    # no scaffolding: no fallbacks for modules that always exist, no events found by position,
+    # no data found relative to the working directory
+    code = "\n".join(c.source for c in _read(path).cells if c.cell_type == "code")
+    assert "except ImportError" not in code and "Path.cwd()" not in code
+    assert "%matplotlib" not in code and not re.search(r"\bdisplay\(", code)
+    assert not re.search(r"\b(?:EventTime|Votes|Margin|EventField)\(\d", code), path.name
+
+
+@pytest.mark.parametrize("path", BOOKS, ids=lambda p: p.name)
+def test_every_cell_that_draws_is_tagged_as_a_chart(path: Path) -> None:
+    for i, cell in enumerate(_read(path).cells):
+        if cell.cell_type != "code":
+            continue
+        draws = bool(DRAWS.search(cell.source))
+        tagged = "chart" in cell.metadata.get("tags", [])
+        assert draws == tagged, f"cell {i} of {path.name}: draws={draws} but tagged={tagged}"
+
+
+DRAWS = re.compile(r"\b(?:plot_timeline|draw_graph)\(|\.plot\(")
+_EXECUTED: dict[Path, Any] = {}
+
+
+def _executed(path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The notebook executed in a fresh kernel (once per test run), with no matplotlib
+    backend set up for it: a chart shows only if it displays itself."""
+    if path in _EXECUTED:
+        return _EXECUTED[path]
     missing = _kernel_missing()
     if missing is not None:
         pytest.skip(f"cannot execute notebooks: {missing}")
-    monkeypatch.setenv("MPLBACKEND", "Agg")
+    if "runoff-request" in path.name and find_data_dir() is None:
+        pytest.skip("no results data: set ELECTSIM_DATA to the folder holding nc-results/")
+    monkeypatch.delenv("MPLBACKEND", raising=False)
     paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(paths))
     book = _read(path)
@@ -91,6 +129,14 @@ def test_a_notebook_runs_and_its_claims_hold(path: Path, monkeypatch: pytest.Mon
         client.execute()
     except nbclient.exceptions.CellExecutionError as error:
         pytest.fail(f"{path.name} failed:\n{error}", pytrace=False)
+    _EXECUTED[path] = book
+    return book
+
+
+@pytest.mark.notebooks
+@pytest.mark.parametrize("path", BOOKS, ids=lambda p: p.name)
+def test_a_notebook_runs_and_its_claims_hold(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    book = _executed(path, monkeypatch)
     printed = "".join(
         out.get("text", "")
         for cell in book.cells
@@ -99,3 +145,89 @@ def test_a_notebook_runs_and_its_claims_hold(path: Path, monkeypatch: pytest.Mon
         if out.get("output_type") == "stream"
     )
     assert "Traceback" not in printed
+    last = [c for c in book.cells if c.cell_type == "code"][-1]
+    assert any(o.get("name") == "stdout" for o in last.outputs), "the claims cell printed nothing"
+
+
+@pytest.mark.notebooks
+@pytest.mark.parametrize("path", BOOKS, ids=lambda p: p.name)
+def test_every_chart_cell_shows_a_picture(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    book = _executed(path, monkeypatch)
+    charts = [c for c in book.cells if "chart" in c.metadata.get("tags", [])]
+    assert charts, f"{path.name} draws nothing"
+    for cell in charts:
+        kinds = {k for out in cell.outputs for k in out.get("data", {})}
+        assert kinds & {"image/png", "image/svg+xml"}, f"{cell.source!r} showed only {kinds}"
+        png = next(o.data["image/png"] for o in cell.outputs if "image/png" in o.get("data", {}))
+        assert base64.b64decode(png)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.notebooks
+@pytest.mark.parametrize("path", BOOKS, ids=lambda p: p.name)
+def test_tables_show_as_html_in_the_notebook(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    book = _executed(path, monkeypatch)
+    html = [
+        o.data["text/html"]
+        for c in book.cells
+        for o in c.get("outputs", [])
+        if "text/html" in o.get("data", {})
+    ]
+    assert html and all("electsim-t" in h or "<h3>" in h or "<h4>" in h for h in html)
+
+
+# Each table cell reports, into the page, the alignment the browser computed for it: the
+# exported page carries JupyterLab's own stylesheet, which right-aligns plain table cells.
+_PROBE = """<script>
+window.addEventListener("load", () => {
+  const cells = document.querySelectorAll("table.electsim-t td");
+  const aligns = [...cells].map((td) => getComputedStyle(td).textAlign);
+  const seen = document.createElement("pre");
+  seen.id = "electsim-probe";
+  seen.textContent = JSON.stringify({cells: cells.length, aligns: [...new Set(aligns)]});
+  document.body.appendChild(seen);
+});
+</script>"""
+
+
+@pytest.mark.notebooks
+@pytest.mark.browser
+def test_an_exported_notebook_shows_its_charts_and_left_aligned_tables_in_a_browser(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+    nbconvert = pytest.importorskip("nbconvert", reason="nbconvert is not installed")
+    book = _executed(NOTEBOOKS / "04-dead-candidate-wins.ipynb", monkeypatch)
+    page, _ = nbconvert.HTMLExporter(template_name="lab").from_notebook_node(book)
+    assert "jp-RenderedHTMLCommon" in page  # JupyterLab's stylesheet is in the page
+    assert page.count("data:image/png;base64") >= 3
+    html = tmp_path / "04.html"
+    html.write_text(page.replace("</body>", _PROBE + "</body>"), encoding="utf-8")
+    common = [
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        "--window-size=1280,2400",
+    ]
+    shot = tmp_path / "04.png"
+    subprocess.run(
+        [*common, f"--screenshot={shot}", html.as_uri()], capture_output=True, timeout=180
+    )
+    assert shot.exists() and not_blank(shot)
+    dom = subprocess.run(
+        [*common, "--virtual-time-budget=5000", "--dump-dom", html.as_uri()],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    ).stdout
+    probe = re.search(r'<pre id="electsim-probe">(.*?)</pre>', dom)
+    assert probe is not None, dom[-2000:]
+    seen = json.loads(html_unescape(probe.group(1)))
+    assert seen["cells"] > 10 and seen["aligns"] == ["left"], seen

@@ -38,6 +38,7 @@ from simulator import (
     shift_event,
     show,
     sweep,
+    whatif,
 )
 from simulator.events import CandidateFiled, RunoffRequested
 from simulator.whatif import OUTCOME_KINDS, EditError, Sweep, SweepRow
@@ -351,12 +352,23 @@ def test_a_bad_value_is_reported_like_bad_input(runoff: Scenario) -> None:
 
 
 def test_the_progress_bar_does_not_change_the_rows(
-    runoff: Scenario, capsys: pytest.CaptureFixture[str]
+    runoff: Scenario, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    quiet = sweep(runoff, Votes(4, "Bob"), range(240, 260))
-    loud = sweep(runoff, Votes(4, "Bob"), range(240, 260), progress=True)
+    quiet = sweep(runoff, Votes(4, "Bob"), range(240, 260), progress=False)
+    monkeypatch.setattr(whatif, "PROGRESS_AFTER", 0.0)  # show the bar from the first variant
+    loud = sweep(runoff, Votes(4, "Bob"), range(240, 260))
     assert quiet == loud
     assert "20/20" in capsys.readouterr().err
+
+
+def test_progress_is_on_by_default_and_off_when_asked(
+    runoff: Scenario, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(whatif, "PROGRESS_AFTER", 0.0)
+    sweep(runoff, Votes(4, "Bob"), range(240, 243), progress=False)
+    assert "sweep" not in capsys.readouterr().err
+    sweep(runoff, Votes(4, "Bob"), range(240, 243))
+    assert "3/3" in capsys.readouterr().err
 
 
 def test_new_event_from_a_dict_is_read_once_and_placed_by_time(runoff: Scenario) -> None:
