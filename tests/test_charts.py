@@ -1,28 +1,34 @@
 """Timeline charts render headless, carry their labels and citations as text, and stay legible
-from one lane to twenty."""
+from one lane to twenty: no label leaves the figure and no two labels overlap, measured with
+matplotlib's renderer on every scenario of the library and on a generated twenty-contest one."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
-from itertools import combinations
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import attrs
 import pytest
-from matplotlib import dates as mdates
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.path import Path as CurvePath
-from matplotlib.text import Text
 
-from simulator.charts import BANDS, UnsupportedFormat, plot_timeline
+from simulator import parse_scenario, replay
+from simulator.charts import BANDS, MARKS, Chart, UnsupportedFormat, _mark_style, plot_timeline
+from simulator.errors import SimulatorError
 from simulator.result import ContestResult, Result
 from simulator.vocab import DeadlineKind, RulingKind
-from tests.test_graph import LIBRARY, Case, case_id, not_blank, replayed, worked
+from tests.chart_cases import layout_problems, twenty_contests
+from tests.test_graph import LIBRARY, SCENARIOS, Case, case_id, not_blank, replayed, worked
 
 SVG = "{http://www.w3.org/2000/svg}"
 CLOSE = CurvePath.CLOSEPOLY  # its vertex is a placeholder, not a point of the path
+TZ = ZoneInfo("America/New_York")
 
 
 def svg_text(path: Path) -> str:
@@ -35,37 +41,17 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def overlapping_texts(fig: Figure, *, whole: bool = False) -> list[tuple[str, str]]:
-    """Pairs of visible texts whose boxes overlap (by more than a pixel): the chart's own texts,
-    or with ``whole`` every text of the figure, legend and axis labels included (slower: the
-    figure is drawn first, as legends place their texts when drawn)."""
-    if whole:
-        fig.canvas.draw()
-    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
-    texts = fig.findobj(Text) if whole else [*fig.texts, *fig.axes[0].texts]
-    boxes = []
-    for t in texts:
-        if t.get_visible() and t.get_text().strip():
-            b = t.get_window_extent(renderer)
-            boxes.append((t.get_text(), b.x0 + 1, b.y0 + 1, b.x1 - 1, b.y1 - 1))
-    return [
-        (a[0], b[0])
-        for a, b in combinations(boxes, 2)
-        if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]
-    ]
-
-
 def outcome_words(c: ContestResult) -> list[str]:
     o = c.outcome
-    words = [f"elected: {o.elected[0]}"] if o.elected else []
-    words += [f"nominated: {o.nominated[0]}"] if o.nominated else []
+    words = [f"elected: {', '.join(o.elected)}"] if o.elected else []
+    words += [f"nominated: {', '.join(o.nominated)}"] if o.nominated else []
     words += [f"pending: {o.pending.value.replace('_', ' ')}"] if o.pending else []
     words += [f"vacant: {o.vacant_seats} seat"] if o.vacant_seats else []
     return words or [c.state.replace("_", " ")]
 
 
 @pytest.mark.parametrize("case", LIBRARY, ids=case_id)
-def test_the_svg_chart_labels_each_deadline_with_its_citation_and_each_lane_with_its_outcome(
+def test_every_library_chart_labels_its_citations_and_outcomes_with_no_clash(
     case: Case, tmp_path: Path
 ) -> None:
     scenario, result = replayed(case)
@@ -73,20 +59,43 @@ def test_the_svg_chart_labels_each_deadline_with_its_citation_and_each_lane_with
     fig = plot_timeline(result, scenario=scenario, out=out)
     text = svg_text(out)
     assert "<text" in out.read_text() and "DejaVuSans-" not in out.read_text()  # text as text
+    notes = flat(text)
     for c in result.contests:
         assert c.id in text
         for d in c.deadlines:
             for cite in d.cites:
                 assert str(cite) in text, f"{c.id}: {d.kind.value} has no label {cite}"
         for word in outcome_words(c):
-            assert word in flat(text), f"{c.id}: outcome {word!r} missing"
-    assert not overlapping_texts(fig)
+            assert word in notes, f"{c.id}: outcome {word!r} missing (in full, never cut)"
+    assert not re.search(r"\+\d+ more|\[\.\.\.\]", notes)  # nothing cut
+    assert not layout_problems(fig)
+
+
+def test_twenty_generated_contests_read_with_no_clash(tmp_path: Path) -> None:
+    scenario = parse_scenario(twenty_contests(), source="twenty.yaml")
+    result = replay(scenario)
+    assert len(result.contests) == 20
+    fig = plot_timeline(result, scenario=scenario, out=tmp_path / "twenty.svg")
+    assert not layout_problems(fig)
+    text = svg_text(tmp_path / "twenty.svg")
+    assert all(f"{c.id} |" in text for c in result.contests)
+    one = plot_timeline(Result(result.scenario, result.contests[:1]), scenario=scenario)
+    assert fig.get_figheight() > 8 * one.get_figheight() / 2
+    assert not layout_problems(one)
+
+
+@pytest.mark.parametrize("width", [640, 1280, 2000])
+def test_the_chart_reads_at_any_width(width: int) -> None:
+    scenario = parse_scenario(twenty_contests(seed=5), source="twenty.yaml")
+    fig = plot_timeline(replay(scenario), scenario=scenario, width=width, dpi=100)
+    assert fig.bbox.width == pytest.approx(width)
+    assert not layout_problems(fig)
 
 
 def test_a_png_chart_is_an_image(tmp_path: Path) -> None:
     scenario, result = worked("tie-for-second")
     fig = plot_timeline(result, scenario=scenario, out=tmp_path / "chart.png")
-    assert not_blank(tmp_path / "chart.png")
+    assert isinstance(fig, Chart) and not_blank(tmp_path / "chart.png")
     assert fig.get_figheight() > 2
 
 
@@ -99,15 +108,39 @@ def test_a_103_5_move_is_an_arrow_from_the_day_named_to_the_day_the_office_opens
         DeadlineKind.FILING_OPENS,
         DeadlineKind.REOPENED_FILING_CLOSES,
     }
-    ax = plot_timeline(result).axes[0]
-    arrows = [p for p in ax.patches if isinstance(p, FancyArrowPatch)]
+    fig = plot_timeline(result)
+    assert fig.x_of is not None
+    arrows = [p for p in fig.axes[0].patches if isinstance(p, FancyArrowPatch)]
     assert len(arrows) == len(moved)
     for d, arrow in zip(moved, arrows, strict=True):
-        # the arrow's path, in data coordinates, runs from the day named to the day moved to
         path = arrow.get_path()
         xs = [v[0] for v, code in zip(path.vertices, path.codes, strict=True) if code != CLOSE]
-        assert min(xs) == pytest.approx(mdates.date2num(d.moved_from), abs=0.5)
-        assert max(xs) == pytest.approx(mdates.date2num(d.due), abs=0.5)
+        assert min(xs) == pytest.approx(fig.x_of(d.moved_from), abs=0.02)
+        assert max(xs) == pytest.approx(fig.x_of(d.due), abs=0.02)
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "G.S. 103-5 move" in legend
+
+
+def test_the_legend_lists_only_what_is_drawn() -> None:
+    scenario, result = worked("tie-for-second")  # nothing is moved by G.S. 103-5 here
+    assert not any(d.moved_from for c in result.contests for d in c.deadlines)
+    fig = plot_timeline(result, scenario=scenario)
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "G.S. 103-5 move" not in legend and "filing reopened" not in legend
+    assert {"candidate filed", "candidate withdrew", "ballots printed", "canvass held"} <= set(
+        legend
+    )
+    assert "recount held" not in legend and "lot drawn" not in legend
+
+
+def test_each_kind_of_event_has_its_own_mark_and_red_means_only_a_103_5_move() -> None:
+    styles = [tuple(sorted(_mark_style(k).items())) for k in MARKS]
+    assert len(set(styles)) == len(styles)
+    filled = [m[0] for k, m in MARKS.items() if k != "filing_rejected"]
+    assert len(set(filled)) == len(filled), "a marker shared by two kinds of event"
+    assert MARKS["canvass_held"][:2] != MARKS["recount_held"][:2]
+    reds = [k for k, (_, face, edge) in BANDS.items() if "c0392b" in face + edge]
+    assert not reds
 
 
 def _bands(fig: Figure, key: str) -> list[tuple[float, float]]:
@@ -122,23 +155,25 @@ def _bands(fig: Figure, key: str) -> list[tuple[float, float]]:
 def test_periods_are_bands_from_their_start_to_their_deadline() -> None:
     _, result = worked("death-reopens-filing@2025-08-27T09:00")
     fig = plot_timeline(result)
+    assert fig.x_of is not None
     (reopened,) = [r for r in result.contests[0].rulings if r.kind is RulingKind.FILING_REOPENED]
     assert _bands(fig, "filing_reopened") == [
         (
-            pytest.approx(mdates.date2num(reopened.get("opens"))),
-            pytest.approx(mdates.date2num(reopened.get("closes"))),
+            pytest.approx(fig.x_of(reopened.get("opens"))),
+            pytest.approx(fig.x_of(reopened.get("closes"))),
         )
     ]
     assert len(_bands(fig, "filing")) == 1
 
     _, result = worked("tie-for-second")
     fig = plot_timeline(result)
+    assert fig.x_of is not None
     seat = result.contest("seat-b")
     due = {d.kind: d.due for d in seat.deadlines}
     (runoff,) = _bands(fig, "runoff_request")
-    assert runoff[1] == pytest.approx(mdates.date2num(due[DeadlineKind.RUNOFF_REQUEST]))
+    assert runoff[1] == pytest.approx(fig.x_of(due[DeadlineKind.RUNOFF_REQUEST]))
     (tie,) = _bands(fig, "tie_withdrawal")
-    assert tie[1] == pytest.approx(mdates.date2num(due[DeadlineKind.TIE_WITHDRAWAL]))
+    assert tie[1] == pytest.approx(fig.x_of(due[DeadlineKind.TIE_WITHDRAWAL]))
     printed = [r for r in fig.axes[0].patches if isinstance(r, Rectangle) and r.get_hatch()]
     assert len(printed) == 1  # only seat-b's ballots were printed
 
@@ -147,11 +182,104 @@ def test_events_are_marked_and_captioned(tmp_path: Path) -> None:
     scenario, result = worked("tie-for-second")
     plot_timeline(result, scenario=scenario, out=tmp_path / "chart.svg")
     text = flat(svg_text(tmp_path / "chart.svg"))
-    for caption in ("Eve withdrew", "ballots printed", "canvass"):
+    for caption in ("Eve withdrew", "ballots printed", "canvass", "3 filed"):
         assert caption in text
     # user text is drawn as text: markup and dollar signs stay as typed (no TeX)
     assert "Ann <b>&</b>" in text and 'Seat "B" <east>' in text
     assert "Two runners-up tie" in text  # the scenario's description
+
+
+def test_votes_shares_and_the_threshold_are_shown_where_the_result_was_declared(
+    tmp_path: Path,
+) -> None:
+    # G.S. 163-293(b): a majority is more than half of the votes cast; 1,050 here.
+    scenario, result = worked("tie-for-second")
+    fig = plot_timeline(result, scenario=scenario, out=tmp_path / "chart.svg")
+    text = flat(svg_text(tmp_path / "chart.svg"))
+    assert "Ann <b>&</b> 450 42.9%" in text and "Bob 300 28.6%" in text
+    assert "majority: more than 525 of 1,050" in text
+    assert fig.x_of is not None
+    block = next(t for t in fig.axes[0].texts if t.get_text().startswith("votes\n"))
+    canvass = datetime(2027, 10, 12, 11, tzinfo=TZ)
+    assert block.get_position()[0] == pytest.approx(fig.x_of(canvass), abs=0.6)
+
+
+def test_winners_are_starred_in_the_votes(tmp_path: Path) -> None:
+    scenario = parse_scenario((SCENARIOS / "plurality" / "single-office.yaml").read_text())
+    result = replay(scenario)
+    winner = result.contests[0].outcome.elected[0]
+    plot_timeline(result, scenario=scenario, out=tmp_path / "c.svg")
+    assert any(
+        line.startswith(winner) and line.endswith("*")
+        for line in svg_text(tmp_path / "c.svg").split("\n")
+        if "%" in line
+    )
+
+
+def test_same_day_events_are_one_mark_with_a_count() -> None:
+    # Greensboro 2017: fifteen filed for three at-large seats, several on the same days.
+    case = next(c for c in LIBRARY if "greensboro-2017-at-large" in c.id)
+    scenario, result = replayed(case)
+    primary = result.contests[0]
+    filings = [t for t in primary.timeline if t.kind == "candidate_filed"]
+    days = {t.at.astimezone(TZ).date() for t in filings}
+    fig = plot_timeline(Result(result.scenario, (primary,)), scenario=scenario)
+    filed_colour = to_rgba(MARKS["candidate_filed"][1])
+    marks = [
+        line
+        for line in fig.axes[0].lines
+        if isinstance(line, Line2D)
+        and line.get_marker() == "o"
+        and to_rgba(line.get_markerfacecolor()) == filed_colour
+    ]
+    assert len(filings) == 15 and len(marks) == len(days) < 15
+    captions = [t.get_text() for t in fig.axes[0].texts]
+    assert "15 filed" in captions
+
+
+def test_the_axis_folds_a_quiet_summer_and_names_every_month() -> None:
+    _, result = worked("tie-for-second")  # filing in July, nothing until September
+    folded = plot_timeline(result)
+    whole = plot_timeline(result, compress=False)
+    notes = [t.get_text() for t in folded.axes[0].texts]
+    assert any(t.endswith(" d") for t in notes), "the fold is marked with its length in days"
+    assert not any(t.endswith(" d") for t in (t.get_text() for t in whole.axes[0].texts))
+    assert folded.x_of is not None and whole.x_of is not None
+    autumn = [datetime(2027, 10, 5, 21, tzinfo=TZ), datetime(2027, 11, 2, 12, tzinfo=TZ)]
+    span = abs(folded.x_of(autumn[1]) - folded.x_of(autumn[0]))
+    assert span > 1.2 * abs(whole.x_of(autumn[1]) - whole.x_of(autumn[0]))
+    axis = {t.get_text().split()[0] for t in folded.axes[0].texts if t.get_position()[1] > 0}
+    assert {"Jul", "Oct", "Nov"} <= axis
+
+
+def test_from_to_title_width_and_dpi_shape_the_chart(tmp_path: Path) -> None:
+    scenario, result = worked("tie-for-second")
+    fig = plot_timeline(
+        result,
+        scenario=scenario,
+        start=datetime(2027, 9, 1, tzinfo=TZ),
+        end=datetime(2027, 12, 31, tzinfo=TZ),
+        title="Autumn only",
+        width=900,
+        dpi=90,
+        out=tmp_path / "autumn.svg",
+    )
+    text = flat(svg_text(tmp_path / "autumn.svg"))
+    assert "Autumn only" in text and "Tie for second" not in text
+    assert "filing opens" not in text and "Eve withdrew" not in text and "canvass" in text
+    assert fig.bbox.width == pytest.approx(900) and fig.dpi == 90
+    assert not layout_problems(fig)
+    with pytest.raises(SimulatorError, match="width of 400 pixels or more"):
+        plot_timeline(result, width=100)
+
+
+def test_descriptions_show_file_names_not_paths(tmp_path: Path) -> None:
+    scenario, result = worked("tie-for-second")
+    long = "Results from ../shared/data/nc-results/20171010 and /tmp/x/y.csv; " + "word " * 80
+    fig = plot_timeline(result, scenario=attrs.evolve(scenario, description=long))
+    desc = next(t.get_text() for t in fig.texts if "Results from" in t.get_text())
+    assert "../shared" not in desc and "20171010" in desc and "y.csv" in desc
+    assert "[...]" not in desc and desc.count("word") == 80  # wrapped, never cut
 
 
 def test_days_from_election_put_each_election_day_at_zero() -> None:
@@ -159,25 +287,16 @@ def test_days_from_election_put_each_election_day_at_zero() -> None:
     fig = plot_timeline(result, days_from_election=True)
     ax = fig.axes[0]
     assert "days from election day" in ax.get_xlabel()
+    assert fig.x_of is not None
+    zeros = [
+        fig.x_of(next(d.due for d in c.deadlines if d.kind is DeadlineKind.ELECTION_DAY), lane)
+        for lane, c in enumerate(result.contests)
+    ]
+    assert zeros[0] == pytest.approx(zeros[1])  # October's and November's election days
+    assert "0" in [t.get_text() for t in ax.texts]
     labels = [t for t in ax.texts if t.get_text().startswith("election day")]
     assert len(labels) == 2  # G.S. 163-279(a)(4) and (a)(1): one label a lane
-    assert [t.get_position()[0] for t in labels] == [pytest.approx(0.5)] * 2  # noon of the day
-    assert ax.get_xlim()[0] < -100 < 0 < ax.get_xlim()[1]
-
-
-def test_twenty_lanes_grow_the_figure_and_no_two_labels_overlap(tmp_path: Path) -> None:
-    scenario, result = worked("tie-for-second")
-    one = plot_timeline(Result(result.scenario, result.contests[:1]))
-    many = Result(
-        result.scenario,
-        tuple(attrs.evolve(c, id=f"{c.id}-{i}") for i in range(10) for c in result.contests),
-    )
-    fig = plot_timeline(many, scenario=scenario, out=tmp_path / "twenty.svg")
-    assert len(many.contests) == 20
-    assert fig.get_figheight() > 8 * one.get_figheight() / 2
-    assert not overlapping_texts(fig, whole=True)
-    text = svg_text(tmp_path / "twenty.svg")
-    assert all(f"{c.id} |" in text for c in many.contests)
+    assert not layout_problems(fig)
 
 
 def test_an_empty_result_draws_an_empty_chart() -> None:
