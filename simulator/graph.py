@@ -47,6 +47,7 @@ __all__ = [
     "replay_graph",
     "state_graph",
     "to_dot",
+    "to_mermaid",
 ]
 
 Edge = tuple[str, str, str]  # (source phase, trigger, target phase)
@@ -228,6 +229,46 @@ def to_dot(g: nx.MultiDiGraph) -> str:
 
 
 # ------------------------------------------------------------------------------------------
+# Mermaid
+# ------------------------------------------------------------------------------------------
+
+
+def to_mermaid(g: nx.MultiDiGraph, *, full: bool = False) -> str:
+    """The graph as a Mermaid ``stateDiagram-v2`` (GitHub and many editors draw it): each
+    transition labelled with its trigger and citation, a step of the path taken numbered
+    (``[2] canvass_held, G.S. 163-293(b)``); phases visited and the final one styled. A
+    replay's graph gives the path taken; with ``full`` (or for the bare :func:`state_graph`)
+    every transition of the machine.
+
+    >>> print(to_mermaid(state_graph()).splitlines()[:3])
+    ['stateDiagram-v2', '    direction LR', '    [*] --> filing']
+    """
+    lines = ["stateDiagram-v2", "    direction LR", f"    [*] --> {g.graph.get('start', START)}"]
+    title = g.graph.get("title")
+    if title:
+        lines.insert(0, f"---\ntitle: {json.dumps(str(title))}\n---")
+    path_only = not full and any(d.get("taken") for _, _, d in g.edges(data=True))
+    for source, target, data in g.edges(data=True):
+        if path_only and not data.get("taken"):
+            continue
+        label = f"{data['trigger']}, {data['cite']}" if data.get("cite") else data["trigger"]
+        if data.get("taken"):
+            label = f"[{data['steps']}] {label}"
+        label = label.replace(":", " ").replace(";", ",")
+        lines.append(f"    {source} --> {target} : {label}")
+    final = [n for n, d in g.nodes(data=True) if d.get("final")]
+    lines.extend(f"    {n} --> [*]" for n in final)
+    visited = [n for n, d in g.nodes(data=True) if d.get("visited") and not d.get("final")]
+    lines.append(f"    classDef visited fill:{VISITED_FILL},stroke:#4a6fa5")
+    lines.append(f"    classDef final fill:{VISITED_FILL},stroke:{FINAL_EDGE},stroke-width:3px")
+    if visited:
+        lines.append(f"    class {','.join(visited)} visited")
+    if final:
+        lines.append(f"    class {','.join(final)} final")
+    return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------------------------------
 # Drawing with matplotlib
 # ------------------------------------------------------------------------------------------
 
@@ -294,14 +335,180 @@ def _edge_curve(
     return _bezier(p0, c, p1, t0), q, _bezier(p0, c, p1, t1), _bezier(p0, c, p1, 0.5)
 
 
-def draw_graph(g: nx.MultiDiGraph) -> Chart:
-    """Draw a (replay) state graph: phases as boxes, the path taken as numbered red arrows.
-
-    Edges the replay did not take are thin and grey, one arrow per pair of phases, unlabelled
-    (their triggers and citations are in the DOT, GraphML and JSON exports); timers are dashed.
+def draw_graph(g: nx.MultiDiGraph, *, full: bool = False) -> Chart:
+    """Draw a replay's state graph: by default the path the contest took, top to bottom, each
+    phase it went through as a box and each step as an arrow labelled with its number, its
+    trigger and its citation. With ``full`` (or for the bare :func:`state_graph`, which has no
+    path) the whole machine, the path laid over it as numbered red arrows; the other edges are
+    thin and grey, one arrow per pair of phases, unlabelled (their triggers and citations are in
+    the DOT, Mermaid, GraphML and JSON exports); timers are dashed.
     """
     with rc_context({"text.parse_math": False}):  # titles are plain text, never TeX
-        return _graph_figure(g)
+        taken = any(d.get("taken") for _, _, d in g.edges(data=True))
+        return _graph_figure(g) if full or not taken else _path_figure(g)
+
+
+PATH_PT = 9.0  # phase names
+STEP_PT = 8.0  # step labels
+ROW = 0.95  # inches between phases
+
+
+def _text_w(text: str, size: float, bold: bool = False) -> float:
+    from simulator.charts import _width_in
+
+    return _width_in(text, size, bold)
+
+
+def _path_figure(g: nx.MultiDiGraph) -> Chart:
+    """The path taken, as a column of phases joined by labelled arrows (see :func:`draw_graph`).
+
+    Laid out in inches: phase ``i`` (in order of first visit) is a box centred on x = 0 at
+    y = -i * ROW. A step to the next phase is a straight arrow down the column; any other step
+    (back, skipping, or staying) is an arc on the right, further out the longer it spans. Each
+    step's label sits right of its arrow, nudged down when it would touch the one above."""
+    steps = sorted(
+        (int(n), u, v, d)
+        for u, v, d in g.edges(data=True)
+        if d.get("taken")
+        for n in str(d["steps"]).split(",")
+    )
+    order: list[str] = []
+    for _, u, v, _ in steps:
+        for phase in (u, v):
+            if phase not in order:
+                order.append(phase)
+    row = {p: i for i, p in enumerate(order)}
+    edges: dict[tuple[str, str, str], list[int]] = {}
+    for n, u, v, d in steps:
+        edges.setdefault((u, v, d["trigger"]), []).append(n)
+    half_w = max(_text_w(p, PATH_PT, True) for p in order) / 2 + 0.12
+    half_h = 0.17
+    arcs = sorted(
+        ((u, v, t) for u, v, t in edges if row[v] != row[u] + 1),
+        key=lambda e: abs(row[e[1]] - row[e[0]]),
+    )
+    out_of = {e: 0.35 + 0.28 * k for k, e in enumerate(arcs)}
+    label_x = half_w + 0.3 + (max(out_of.values()) if out_of else 0.0)
+    labels: list[tuple[float, str, tuple[str, str, str]]] = []
+    for (u, v, trigger), numbers in edges.items():
+        data = g.edges[u, v, trigger]
+        text = f"[{','.join(map(str, numbers))}] {trigger}\n{data['cite']}"
+        y = -(row[u] + row[v]) / 2 * ROW if u != v else -row[u] * ROW + 0.25
+        labels.append((y, text.rstrip(), (u, v, trigger)))
+    labels.sort(key=lambda a: -a[0])
+    line = STEP_PT * 1.25 / 72
+    placed: list[tuple[float, str, tuple[str, str, str]]] = []
+    for y, text, key in labels:
+        height = line * (text.count("\n") + 1)
+        if placed:
+            prev_y, prev_text, _ = placed[-1]
+            lowest = prev_y - line * (prev_text.count("\n") + 1) / 2 - height / 2 - 0.08
+            y = min(y, lowest)
+        placed.append((y, text, key))
+    label_w = max((_text_w(ln, STEP_PT) for _, t, _ in placed for ln in t.split("\n")), default=1)
+    title = g.graph.get("title") or ""
+    heading = f"{title} [{g.graph.get('contest')}]: the path through the state machine"
+    top = 0.75
+    bottom = min([-(len(order) - 1) * ROW - half_h, *(y - 0.3 for y, _, _ in placed)]) - 0.3
+    left = half_w + 0.3
+    right = label_x + label_w + 0.3
+    note = (
+        "each step numbered in order, with what moved it and the statute that allows it; "
+        "bold border: the phase it ended in"
+    )
+    width = max(left + right, _text_w(heading, 11, True) + 0.4, _text_w(note, 8) + 0.4)
+    right = width - left
+    height = top - bottom + 0.35
+    fig = Chart(figsize=(width, height), dpi=100)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(-left, right)
+    ax.set_ylim(bottom, top + 0.35)
+    ax.set_axis_off()
+    fig.text(0.2 / width, 1 - 0.25 / height, heading, fontsize=11, weight="bold", va="center")
+    fig.text(
+        0.2 / width,
+        1 - 0.52 / height,
+        note,
+        fontsize=8,
+        color="#555555",
+        va="center",
+    )
+    for phase, i in row.items():
+        data = g.nodes[phase]
+        final = bool(data.get("final"))
+        ax.add_artist(
+            FancyBboxPatch(
+                (-half_w, -i * ROW - half_h),
+                2 * half_w,
+                2 * half_h,
+                boxstyle="round,pad=0.0,rounding_size=0.06",
+                facecolor=VISITED_FILL,
+                edgecolor=FINAL_EDGE if final else "#4a6fa5",
+                linewidth=2.4 if final else 1.0,
+                zorder=3,
+            )
+        )
+        ax.text(
+            0,
+            -i * ROW,
+            phase,
+            ha="center",
+            va="center",
+            fontsize=PATH_PT,
+            weight="bold" if final or data.get("start") else "normal",
+            zorder=4,
+        )
+    for y, text, (u, v, trigger) in placed:
+        a, b = row[u], row[v]
+        if b == a + 1:
+            start, end = (0.0, -a * ROW - half_h), (0.0, -b * ROW + half_h)
+            path = CurvePath([start, end], [CurvePath.MOVETO, CurvePath.LINETO])
+            anchor = (0.0, -(a + b) / 2 * ROW)
+        else:
+            out = half_w + out_of[(u, v, trigger)]
+            if a == b:
+                y0, y1 = -a * ROW + 0.08, -a * ROW - 0.08
+                out = half_w + 0.3
+            else:
+                y0, y1 = -a * ROW, -b * ROW
+            path = CurvePath(
+                [(half_w, y0), (out, y0), (out, y1), (half_w, y1)],
+                [CurvePath.MOVETO, CurvePath.LINETO, CurvePath.LINETO, CurvePath.LINETO],
+            )
+            anchor = (out, (y0 + y1) / 2)
+        ax.add_artist(
+            FancyArrowPatch(
+                path=path,
+                arrowstyle="-|>",
+                mutation_scale=12,
+                color=TAKEN if g.edges[u, v, trigger].get("in_table", True) else "#e08214",
+                linewidth=1.6,
+                linestyle=(0, (3, 2)) if g.edges[u, v, trigger].get("timer") else "-",
+                shrinkA=0,
+                shrinkB=0,
+                zorder=5,
+            )
+        )
+        ax.plot(
+            [anchor[0], label_x - 0.05],
+            [anchor[1], y],
+            color="#cccccc",
+            linewidth=0.6,
+            linestyle=(0, (1, 1.5)),
+            zorder=2,
+        )
+        ax.text(
+            label_x,
+            y,
+            text,
+            ha="left",
+            va="center",
+            fontsize=STEP_PT,
+            color=TAKEN,
+            linespacing=1.25,
+            zorder=6,
+        )
+    return fig
 
 
 def _graph_figure(g: nx.MultiDiGraph) -> Chart:
@@ -433,7 +640,7 @@ def _graph_figure(g: nx.MultiDiGraph) -> Chart:
 # ------------------------------------------------------------------------------------------
 
 
-def _write(g: nx.MultiDiGraph, path: Path) -> None:
+def _write(g: nx.MultiDiGraph, path: Path, *, full: bool = False) -> None:
     suffix = path.suffix.lower()
     if suffix in (".dot", ".gv"):
         path.write_text(to_dot(g), encoding="utf-8")
@@ -443,20 +650,28 @@ def _write(g: nx.MultiDiGraph, path: Path) -> None:
         path.write_text(
             json.dumps(graph_data(g), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
         )
+    elif suffix in (".mmd", ".mermaid"):
+        path.write_text(to_mermaid(g, full=full), encoding="utf-8")
     else:
-        save_figure(draw_graph(g), path, salt=f"electsim-graph-{g.graph.get('contest', '')}")
+        save_figure(
+            draw_graph(g, full=full), path, salt=f"electsim-graph-{g.graph.get('contest', '')}"
+        )
 
 
-FORMATS = (".dot", ".gv", ".graphml", ".json", ".png", ".svg")
+FORMATS = (".dot", ".gv", ".mmd", ".mermaid", ".graphml", ".json", ".png", ".svg")
 
 
-def export_graph(result: Result, path: str | Path, *, contest: str | None = None) -> list[Path]:
+def export_graph(
+    result: Result, path: str | Path, *, contest: str | None = None, full: bool = False
+) -> list[Path]:
     """Write the state graph with each contest's path, in the format named by the extension.
 
-    ``.dot``/``.gv`` (Graphviz DOT), ``.graphml``, ``.json`` (node-link data) or ``.png``/``.svg``
-    (a drawing). One contest (or the one named by ``contest``) goes to ``path``; a result with
-    several contests gives one file per contest beside it, ``STEM.CONTEST-ID.EXT``, and a result
-    with none the bare state machine. Returns the files written.
+    ``.dot``/``.gv`` (Graphviz DOT), ``.mmd``/``.mermaid`` (Mermaid ``stateDiagram-v2``),
+    ``.graphml``, ``.json`` (node-link data) or ``.png``/``.svg`` (a drawing: the path taken,
+    or with ``full`` the whole machine with the path laid over it). One contest (or the one
+    named by ``contest``) goes to ``path``; a result with several contests gives one file per
+    contest beside it, ``STEM.CONTEST-ID.EXT``, and a result with none the bare state machine.
+    Returns the files written.
     """
     out = Path(path)
     if out.suffix.lower() not in FORMATS:
@@ -476,12 +691,12 @@ def export_graph(result: Result, path: str | Path, *, contest: str | None = None
         _write(state_graph(), out)
         return [out]
     if len(chosen) == 1:
-        _write(replay_graph(chosen[0]), out)
+        _write(replay_graph(chosen[0]), out, full=full)
         return [out]
     written = []
     for c in chosen:
         target = out.with_name(f"{out.stem}.{re.sub(r'[^A-Za-z0-9_.-]+', '_', c.id)}{out.suffix}")
-        _write(replay_graph(c), target)
+        _write(replay_graph(c), target, full=full)
         written.append(target)
     return written
 

@@ -24,12 +24,21 @@ import yaml
 
 from simulator.charts import UnsupportedFormat
 from simulator.errors import SimulatorError
-from simulator.graph import coverage, export_graph, replay_graph, state_graph, to_dot
+from simulator.graph import (
+    coverage,
+    draw_graph,
+    export_graph,
+    replay_graph,
+    state_graph,
+    to_dot,
+    to_mermaid,
+)
 from simulator.loader import parse_scenario
 from simulator.machine import TRANSITIONS, Phase
 from simulator.replay import replay
 from simulator.result import Result
 from simulator.scenario import Scenario
+from tests.chart_cases import layout_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -286,6 +295,18 @@ def test_the_graph_exports_in_every_format_carry_the_table_and_the_path(
 
     (png,) = export_graph(single, tmp_path / "g.png")
     assert not_blank(png)
+    assert not layout_problems(draw_graph(replay_graph(contest)))
+    (full,) = export_graph(single, tmp_path / "full.svg", full=True)
+    assert "the path through the state machine" in full.read_text()
+
+    (mmd,) = export_graph(single, tmp_path / "g.mmd")
+    mermaid = mmd.read_text()
+    assert "stateDiagram-v2" in mermaid and f"{contest.state} --> [*]" in mermaid
+    steps = re.findall(r"^    (\w+) --> (\w+) : \[([\d,]+)\] (\w+), ", mermaid, re.M)
+    assert {(a, t, b) for a, b, _, t in steps} == set(contest.path)
+    assert sorted(int(n) for *_, ns, _ in steps for n in ns.split(",")) == list(
+        range(1, len(contest.path) + 1)
+    )
 
 
 def test_several_contests_export_one_file_per_contest(tmp_path: Path) -> None:
@@ -312,6 +333,24 @@ def test_dot_output_escapes_quotes_in_titles() -> None:
 
 def test_an_unknown_graph_format_is_an_error_that_names_the_known_ones(tmp_path: Path) -> None:
     _, result = worked("tie-for-second")
-    with pytest.raises(UnsupportedFormat, match=r"\.dot, \.gv, \.graphml, \.json, \.png, \.svg"):
+    known = r"\.dot, \.gv, \.mmd, \.mermaid, \.graphml, \.json, \.png, \.svg"
+    with pytest.raises(UnsupportedFormat, match=known):
         export_graph(result, tmp_path / "graph.pdf")
     assert not list(tmp_path.iterdir())
+
+
+def test_the_bare_machine_in_mermaid_has_every_transition_of_the_table() -> None:
+    mermaid = to_mermaid(state_graph())
+    found = set(re.findall(r"^    (\w+) --> (\w+) : (\w+), ", mermaid, re.M))
+    assert {(a, t, b) for a, b, t in found} == TABLE
+
+
+def test_a_path_drawing_shows_only_the_phases_the_contest_went_through() -> None:
+    _, result = worked("tie-for-second")
+    contest = result.contest("seat-b")
+    fig = draw_graph(replay_graph(contest))
+    boxes = {t.get_text() for t in fig.axes[0].texts if "\n" not in t.get_text()}
+    visited = {p for step in contest.path for p in (step[0], step[2])}
+    assert boxes == visited
+    whole = draw_graph(replay_graph(contest), full=True)
+    assert {t.get_text() for t in whole.axes[0].texts} >= {p.value for p in Phase}
