@@ -19,6 +19,11 @@ $(TESTSTAMP): $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/python -m simulator demo scenarios --out out
+	mkdir -p out/reference
+	$(BIN)/python -m simulator replay scenarios/nonpartisan-primary/greensboro-2017-at-large-group.yaml --chart out/reference/greensboro-2017-timeline.png --graph out/reference/greensboro-2017-path.png > /dev/null
+	$(BIN)/python -m simulator replay scenarios/contingencies/2944b-only-two-filed-one-dies-reopen-5-days-past-labor-day.yaml --chart out/reference/reopened-filing-103-5-timeline.png > /dev/null
+	$(BIN)/python -m simulator replay scenarios/runoff/tie-for-second-withdrawal-then-demand.yaml --chart out/reference/tie-for-second-days-from-election.png --days-from-election --graph out/reference/tie-for-second-path.mmd > /dev/null
+	@echo "reference charts in out/reference/"
 
 lint: $(TESTSTAMP)
 	$(BIN)/ruff check simulator tests benchmarks notebooks

@@ -423,7 +423,8 @@ def _votes(c: ContestResult, x: XFunc) -> tuple[tuple[float, tuple[str, ...]], .
             lines.append(f"{others} {sum(v for _, v in rest):,}")
         if threshold is not None:
             what = threshold.text.split(" (")[0]
-            limit = threshold.get("threshold")
+            limit = str(threshold.get("threshold"))
+            limit = f"{int(limit):,}" if limit.isdigit() else limit
             lines.append(f"{what}: more than {limit} of {threshold.get('total'):,}")
         out.append((x(when), tuple(lines)))
     return tuple(out)
@@ -599,7 +600,7 @@ def _date_labels(axis: _Axis, zone: tzinfo) -> list[_AxisLabel]:
                 if day.day == 1:
                     out.append(_AxisLabel(axis.u(x), day.strftime("%b"), 0))
                 elif first:
-                    out.append(_AxisLabel(axis.u(x), f"{day:%b} {day.day}", 0))
+                    out.append(_AxisLabel(axis.u(x), f"{day:%b} {day.day}", 1))
                 elif step and (day.day - 1) % step == 0 and day.day < 28:
                     out.append(_AxisLabel(axis.u(x), str(day.day), 2))
                 first = False
@@ -639,7 +640,7 @@ def _with_years(labels: list[_AxisLabel], axis: _Axis, zone: tzinfo) -> list[_Ax
     out = []
     year = None
     for lab in labels:
-        if lab.rank == 0 and not lab.text[0].isdigit():
+        if lab.rank in (0, 1) and not lab.text[0].isdigit():
             x = _x_of_u(axis, lab.u)
             y = mdates.num2date(x, tz=zone).year  # type: ignore[no-untyped-call]
             if y != year:

@@ -64,12 +64,12 @@ def _progress(items: Sequence[_T], args: argparse.Namespace, *, what: str) -> It
     yield from bar
 
 
-def _parse_time(text: str, tz: str) -> datetime:
+def _parse_time(text: str, tz: str, flag: str = "--as-of") -> datetime:
     try:
         dt = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
     except ValueError:
         raise UsageError(
-            f"--as-of: expected an ISO 8601 date or date-time like 2027-10-14T12:00; found {text!r}"
+            f"{flag}: expected an ISO 8601 date or date-time like 2027-10-14T12:00; found {text!r}"
         ) from None
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=ZoneInfo(tz))
@@ -87,11 +87,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.chart:
         from simulator.charts import plot_timeline
 
-        plot_timeline(result, scenario=scenario, out=args.chart)
+        plot_timeline(
+            result,
+            scenario=scenario,
+            out=args.chart,
+            days_from_election=args.days_from_election,
+            compress=args.compress,
+            start=_parse_time(args.start, scenario.timezone, "--from") if args.start else None,
+            end=_parse_time(args.end, scenario.timezone, "--to") if args.end else None,
+            title=args.title,
+            width=args.width,
+            dpi=args.dpi,
+        )
     if args.graph:
         from simulator.graph import export_graph
 
-        written = export_graph(result, args.graph)
+        written = export_graph(result, args.graph, full=args.full_graph)
         if len(written) > 1:
             names = ", ".join(str(w) for w in written)
             print(f"electsim: one state graph per contest: {names}", file=sys.stderr)
@@ -338,7 +349,32 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="print the JSON result (SPEC section 3)")
     r.add_argument("--as-of", help="replay only what the board knew at this moment")
     r.add_argument("--chart", help="write a timeline chart (.png or .svg)")
-    r.add_argument("--graph", help="write the state graph (.dot, .graphml, .json, .png or .svg)")
+    r.add_argument(
+        "--graph",
+        help="write the state graph (.dot, .mmd, .graphml, .json, .png or .svg): the path taken",
+    )
+    chart = r.add_argument_group("chart and graph options")
+    chart.add_argument("--width", type=int, default=1430, help="chart width in pixels (1430)")
+    chart.add_argument("--dpi", type=int, default=110, help="chart resolution (110)")
+    chart.add_argument("--from", dest="start", help="draw only from this date or date-time")
+    chart.add_argument("--to", dest="end", help="draw only up to this date or date-time")
+    chart.add_argument("--title", help="the chart's title (default: the scenario's)")
+    chart.add_argument(
+        "--days-from-election",
+        action="store_true",
+        help="count the time axis in days from each contest's election (or primary) day",
+    )
+    chart.add_argument(
+        "--compress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="fold stretches where nothing happens (default: when they take a third of the span)",
+    )
+    chart.add_argument(
+        "--full-graph",
+        action="store_true",
+        help="draw (and write to .mmd) the whole state machine, the path laid over it",
+    )
     r.set_defaults(func=cmd_replay)
 
     t = sub.add_parser(

@@ -30,9 +30,13 @@ from simulator.graph import draw_graph, replay_graph
 from simulator.law import Cite
 from simulator.result import ContestResult, Result, Ruling
 from simulator.scenario import Interpretations, Scenario
+from simulator.vocab import RulingKind
 
 __all__ = ["render_report", "write_report"]
 
+# The timeline is drawn 10.8 inches wide and shown across the page (up to 1184 pixels), so its
+# 7-point labels read at about 14 pixels on a 1280-pixel screen.
+CHART_PX, CHART_DPI = 1080, 100
 MAX_EVENT_ROWS = 400  # per contest; a log of single votes can hold many thousands
 OPEN_GRAPHS = 3  # state-machine drawings shown open when there are at most this many contests
 
@@ -70,6 +74,9 @@ tbody tr:nth-child(even) td { background: #fbfcfd; }
 td.when, td.num, td.kind { white-space: nowrap; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr.ignored td { color: #9aa1ad; }
+tr.won td { font-weight: 600; }
+tr.total td { border-top: 2px solid var(--line); color: var(--muted); }
+p.threshold { margin: 2px 0 6px; font-size: .9rem; }
 .kind { font: .8rem ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 .badge { display: inline-block; padding: 1px 7px; border-radius: 10px; background: #e8edf5;
          font: .78rem ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
@@ -192,7 +199,9 @@ def _header(scenario: Scenario, result: Result, tz: tzinfo) -> str:
         if scenario.description
         else ""
     )
-    toc = "".join(f'<a href="#contest-{_e(c.id)}">{_e(c.title)}</a>' for c in result.contests)
+    toc = "".join(
+        f'<a href="#contest-{_e(c.id)}">{_e(c.title)} ({_e(c.stage)})</a>' for c in result.contests
+    )
     return (
         f'<header class="page"><h1>{_e(result.scenario)}</h1>{desc}'
         f'<dl class="meta">{dl}</dl>'
@@ -254,17 +263,57 @@ def _outcome_card(c: ContestResult) -> str:
     return f'<div class="outcome{" pending" if o.pending else ""}">{cells}</div>'
 
 
+def _marks(c: ContestResult, round_: int) -> dict[str, str]:
+    """What a round's table says of a candidate: elected, nominated, or in the runoff."""
+    o = c.outcome
+    last = round_ == len(c.tallies) - 1
+    marks: dict[str, str] = {}
+    if round_ == 0:
+        marks.update((n, "runoff") for n in o.runoff_candidates)
+    if last:
+        marks.update((n, "elected") for n in o.elected)
+        marks.update((n, "nominated") for n in o.nominated)
+    return marks
+
+
 def _tallies(c: ContestResult) -> str:
+    """Each round's votes with shares, the winners marked, and the threshold to pass."""
     if not c.tallies:
         return ""
+    thresholds = [r for r in c.rulings if r.kind is RulingKind.MAJORITY_THRESHOLD]
     parts = []
     for i, tally in enumerate(c.tallies):
-        rows = [
-            f"<tr><td>{_e(name)}</td><td class=num>{votes:,}</td></tr>" for name, votes in tally
-        ]
+        total = sum(v for _, v in tally)
+        marks = _marks(c, i)
+        rows = []
+        for name, votes in tally:
+            share = f"{100 * votes / total:.1f}%" if total else "&ndash;"
+            mark = marks.get(name)
+            badge = f' <span class="badge {_TONE[mark]}">{mark}</span>' if mark else ""
+            rows.append(
+                f"<tr{' class=won' if mark in ('elected', 'nominated') else ''}>"
+                f"<td>{_e(name)}{badge}</td><td class=num>{votes:,}</td>"
+                f"<td class=num>{share}</td></tr>"
+            )
+        rows.append(
+            f'<tr class="total"><td>total</td><td class=num>{total:,}</td>'
+            "<td class=num>100%</td></tr>"
+        )
         parts.append(f"<h3>{'Votes' if i == 0 else f'Votes, round {i + 1} (runoff)'}</h3>")
-        parts.append(_table(["candidate", "votes"], rows, narrow=True))
+        if i < len(thresholds):
+            t = thresholds[i]
+            limit = str(t.get("threshold"))
+            limit = f"{int(limit):,}" if limit.isdigit() else limit
+            what = t.text.split(" (")[0]
+            parts.append(
+                f'<p class="threshold">Threshold: {_e(what)}, more than '
+                f"<b>{_e(limit)}</b> of {int(t.get('total')):,} votes ({_cites(t.cites)})</p>"
+            )
+        parts.append(_table(["candidate", "votes", "share"], rows, narrow=True))
     return "".join(parts)
+
+
+_TONE = {"elected": "good", "nominated": "good", "runoff": "runoff"}
 
 
 def _ruling_extra(r: Ruling, tz: tzinfo) -> str:
@@ -349,9 +398,9 @@ def _graph(c: ContestResult, n_contests: int, index: int) -> str:
     is_open = " open" if n_contests <= OPEN_GRAPHS else ""
     return (
         f"<h3>State machine</h3>{path}<details{is_open}><summary>Drawing of the path</summary>"
-        f"<figure>{svg}<figcaption>Every transition of "
-        "<span class=kind>machine.TRANSITIONS</span>; "
-        "the ones this replay took in red, in order.</figcaption></figure></details>"
+        f"<figure>{svg}<figcaption>The phases this contest went through, each step numbered "
+        "with what moved it and its citation (the transitions of "
+        "<span class=kind>machine.TRANSITIONS</span> it took).</figcaption></figure></details>"
     )
 
 
@@ -360,7 +409,7 @@ def _contest(c: ContestResult, scenario: Scenario, result: Result, tz: tzinfo, i
     seats = f"{c.seats} seat{'s' if c.seats != 1 else ''}"
     return (
         f'<section class="contest" id="contest-{_e(c.id)}">'
-        f'<h2>{_e(c.title)} <span class="id">{_e(c.id)}</span></h2>'
+        f'<h2>{_e(c.title)}, {_e(c.stage)} <span class="id">{_e(c.id)}</span></h2>'
         f'<p class="desc">{_e(c.method)}, {_e(c.stage)}, {seats}; '
         f'phase <span class="kind">{_e(c.state)}</span></p>'
         f"{_outcome_card(c)}{_tallies(c)}{_rulings(c, tz)}{_deadlines(c, tz)}"
@@ -373,7 +422,7 @@ def render_report(scenario: Scenario, result: Result) -> str:
     """The report as one self-contained HTML page (a string)."""
     tz = scenario.tz
     chart = _inline_svg(
-        figure_svg(plot_timeline(result, scenario=scenario)),
+        figure_svg(plot_timeline(result, scenario=scenario, width=CHART_PX, dpi=CHART_DPI)),
         "chart",
         f"timeline of {result.scenario}",
     )
@@ -387,7 +436,9 @@ def render_report(scenario: Scenario, result: Result) -> str:
         f"{_header(scenario, result, tz)}{_outcomes(result)}"
         f'<section id="timeline"><h2>Timeline</h2><figure>{chart}<figcaption>Bands are periods, '
         "markers events, ticks deadlines (with their citations); a red arrow is a G.S. 103-5 "
-        "move to the next day the office is open.</figcaption></figure></section>"
+        "move to the next day the office is open; the votes and the threshold are shown where "
+        "each result was declared; a shaded strip folds days where nothing happened."
+        "</figcaption></figure></section>"
         f"{contests}"
         "<footer>Made by electsim. Citations link the sections of the General Statutes on "
         "ncleg.gov; this page itself loads nothing from the network.</footer>"

@@ -20,6 +20,7 @@ from matplotlib.path import Path as CurvePath
 
 from simulator import parse_scenario, replay
 from simulator.charts import BANDS, MARKS, Chart, UnsupportedFormat, _mark_style, plot_timeline
+from simulator.cli import main
 from simulator.errors import SimulatorError
 from simulator.result import ContestResult, Result
 from simulator.vocab import DeadlineKind, RulingKind
@@ -309,3 +310,26 @@ def test_an_unknown_chart_format_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(UnsupportedFormat, match=r"expected a file ending in \.png or \.svg"):
         plot_timeline(result, out=tmp_path / "chart.pdf")
     assert not list(tmp_path.iterdir())
+
+
+def test_the_replay_command_takes_the_chart_options(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = SCENARIOS / "runoff" / "raleigh-2019-mayor-not-requested.yaml"
+    chart, graph = tmp_path / "c.svg", tmp_path / "g.mmd"
+    args = ["replay", str(source), "--chart", str(chart), "--graph", str(graph)]
+    args += ["--from", "2019-10-01", "--to", "2019-10-31", "--title", "Raleigh, October"]
+    assert main([*args, "--width", "900", "--dpi", "90", "--days-from-election"]) == 0
+    text = flat(svg_text(chart))
+    assert "Raleigh, October" in text and "days from election day" in text
+    assert "filing opens" not in text  # July is left out
+    root = ET.parse(chart).getroot()
+    assert root.get("width") == "720pt"  # 900 pixels at 90 dpi: 10 inches
+    assert "decided --> [*]" in graph.read_text() and "-->" in graph.read_text()
+    assert main(["replay", str(source), "--graph", str(graph), "--full-graph"]) == 0
+    assert graph.read_text().count("-->") > 50  # the whole machine
+    capsys.readouterr()
+    assert main(["replay", str(source), "--chart", str(chart), "--to", "soon"]) == 2
+    assert "--to: expected an ISO 8601 date" in capsys.readouterr().err
+    assert main(["replay", str(source), "--chart", str(chart), "--width", "50"]) == 2
+    assert "width of 400 pixels or more" in capsys.readouterr().err

@@ -67,6 +67,44 @@ def test_the_report_shows_outcomes_rulings_deadlines_and_events_with_linked_cita
         assert f'<td class="kind">{ev.type}</td>' in page
 
 
+def test_the_votes_show_shares_the_threshold_and_who_won() -> None:
+    # G.S. 163-293(b): a majority is more than half of the votes cast (1,050 here).
+    scenario, result = worked("tie-for-second")
+    page = render_report(scenario, result)
+    assert "Threshold: majority, more than <b>525</b> of 1,050 votes" in page
+    assert re.search(
+        r"Ann &lt;b&gt;&amp;&lt;/b&gt; <span class=\"badge good\">elected</span>"
+        r"</td><td class=num>450</td><td class=num>42\.9%</td>",
+        page,
+    )
+    assert "<td class=num>300</td><td class=num>28.6%</td>" in page
+    assert '<tr class="total"><td>total</td><td class=num>1,050</td>' in page
+
+
+def test_the_contents_tell_the_primary_from_the_election() -> None:
+    case = next(c for c in LIBRARY if "greensboro-2017-at-large" in c.id)
+    scenario, result = replayed(case)
+    page = render_report(scenario, result)
+    toc = re.search(r'<nav class="toc">(.*?)</nav>', page)
+    assert toc is not None
+    entries = re.findall(r">([^<]+)</a>", toc.group(1))
+    titles = [e for e in entries if "Greensboro" in e]
+    assert len(titles) == 2 and len(set(titles)) == 2, titles
+    assert titles[0].endswith("(primary)") and titles[1].endswith("(election)")
+    assert "City Council At-Large, primary" in page
+
+
+def test_the_timeline_is_drawn_for_the_page() -> None:
+    scenario, result = worked("tie-for-second")
+    page = render_report(scenario, result)
+    chart = page[page.index('<section id="timeline">') :]
+    box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', chart)
+    assert box is not None
+    # 1080 pixels at 100 dpi: 10.8 inches, 777.6 points, shown across a 1184-pixel column,
+    # so that a 7-point label is some 14 pixels high on a 1280-pixel screen
+    assert float(box.group(1)) == pytest.approx(777.6)
+
+
 def test_user_text_is_escaped_everywhere() -> None:
     scenario, result = worked("tie-for-second")
     page = render_report(scenario, result)
@@ -123,7 +161,7 @@ def test_the_report_opens_in_a_headless_browser_without_console_errors(tmp_path:
         "--disable-component-update",
         "--disable-sync",
         f"--user-data-dir={tmp_path / 'profile'}",
-        "--window-size=1200,900",
+        "--window-size=1280,900",
     ]
     run = subprocess.run(
         [*common, f"--screenshot={shot}", "--enable-logging=stderr", "--v=0", page.as_uri()],
