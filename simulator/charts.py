@@ -434,6 +434,7 @@ def _outcome(c: ContestResult, width_in: float) -> tuple[tuple[str, ...], str]:
     """The outcome written at the end of a lane, in full, wrapped to ``width_in``; its colour."""
     o = c.outcome
     parts: list[str] = []
+
     def names(who: Sequence[str]) -> str:  # a name is never broken across lines
         return ", ".join(n.replace(" ", "\u00a0") for n in who)
 
