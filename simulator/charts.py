@@ -1083,7 +1083,8 @@ def _timeline_figure(
     if not lanes:
         ax.text(0.5, 0.5, "no contests", ha="center", va="center", transform=ax.transAxes)
 
-    _draw_axis(ax, axis, axes_h, zone, days_from_election, xlabel)
+    if lanes:
+        _draw_axis(ax, axis, axes_h, zone, days_from_election, xlabel)
     _draw_above(ax, header, header_h - 0.1)  # shared deadlines, labelled once
     top = header_h
     for lane, (above, below, lane_h) in zip(lanes, placed, strict=True):
