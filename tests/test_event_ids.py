@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from simulator import (
     EventField,
@@ -118,3 +120,21 @@ def test_sweep_variables_address_events_by_id(runoff: Scenario) -> None:
     assert EventField("returns", "precinct")(runoff, "P1").events[3].precinct == "P1"
     with pytest.raises(EditError, match="expected the id of an event"):
         Votes("nope", "Bob")(runoff, 1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.sampled_from(["Dee", "Eve", "Flo"]), unique=True, max_size=3), st.data())
+def test_an_id_names_the_same_event_however_the_log_is_edited_before_it(
+    names: list[str], data: st.DataObject
+) -> None:
+    runoff = parse_scenario(RUNOFF)
+    f = fork(runoff)
+    for name in names:  # filings inserted anywhere before the returns move them along
+        where = data.draw(st.integers(0, 3), label=f"position of {name}'s filing")
+        f = f.insert(where, {"type": "candidate_filed", "at": "2027-07-09", "candidate": name})
+    edited = f.build()
+    (returns,) = [e for e in edited.events if e.id == "returns"]
+    by_id = sweep(edited, Votes("returns", "Bob"), [400, 490], progress=False)
+    by_position = sweep(edited, Votes(returns.index, "Bob"), [400, 490], progress=False)
+    assert by_id.rows == by_position.rows
+    assert [e.id for e in edited.events if e.id] == ["cy-files", "returns", "canvass"]
