@@ -66,6 +66,7 @@ import importlib.util
 import json
 import math
 import pickle
+import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from datetime import UTC, date, datetime, timedelta
@@ -1529,7 +1530,9 @@ class Sweep:
         outcomes = list(dict.fromkeys(r.outcome for r in self.rows))
         ys = [outcomes.index(r.outcome) for r in self.rows]
 
-        fig = Chart(figsize=(10, 1.6 + 0.45 * max(len(outcomes), 1)), layout="constrained")
+        labels = [_wrapped(o) for o in outcomes]
+        rows = sum(0.25 + 0.17 * (label.count("\n") + 1) for label in labels)
+        fig = Chart(figsize=(10, 1.6 + max(rows, 0.45)), layout="constrained")
         ax = fig.add_subplot()
         seen: dict[str, str] = {}
         for band in self.bands():
@@ -1542,7 +1545,7 @@ class Sweep:
             seen.setdefault(name, colour)
         ax.plot(xs, ys, drawstyle="steps-mid", color="#222222", linewidth=1.2)
         ax.scatter(xs, ys, s=12, color="#222222", zorder=3)
-        ax.set_yticks(range(len(outcomes)), [_short(o) for o in outcomes])
+        ax.set_yticks(range(len(outcomes)), labels)
         ax.set_ylim(-0.6, max(len(outcomes) - 0.4, 0.6))
         ax.set_xlabel(self.variable)
         ax.set_title(title or f"{self.contest}: outcome by {self.variable}", fontsize=10)
@@ -1582,8 +1585,14 @@ def _gap(xs: Sequence[float], i: int, *, before: bool) -> float:
     return 1.0
 
 
-def _short(text: str, width: int = 48) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+def _wrapped(text: str, width: int = 40) -> str:
+    """An outcome as a tick label: in full, wrapped at spaces, never cut.
+
+    >>> print(_wrapped("elected Mary-Ann Baldwin, Charles Francis, Caroline Sullivan"))
+    elected Mary-Ann Baldwin, Charles
+    Francis, Caroline Sullivan
+    """
+    return textwrap.fill(text, width, break_on_hyphens=False, break_long_words=False)
 
 
 def sweep(

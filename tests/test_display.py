@@ -12,8 +12,9 @@ import re
 import pytest
 from IPython.core.formatters import DisplayFormatter
 
-from simulator import Chart, Votes, draw_graph, plot_timeline, replay_graph, show, sweep
-from tests.test_graph import worked
+from simulator import Chart, Margin, Votes, draw_graph, plot_timeline, replay_graph, show, sweep
+from tests.chart_cases import layout_problems
+from tests.test_graph import LIBRARY, replayed, worked
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -58,3 +59,22 @@ def test_every_table_cell_carries_its_own_left_alignment(which: str) -> None:
     assert len(cells) > 20
     assert all("text-align:left" in c for c in cells), [c for c in cells if "left" not in c]
     assert all("margin:0" in t for t in re.findall(r"<table\b[^>]*>", html))
+
+
+def test_a_sweep_chart_writes_outcomes_in_full_with_no_clash() -> None:
+    # Greensboro 2017's at-large primary: six nominated, a long outcome on each tick label
+    case = next(c for c in LIBRARY if "greensboro-2017-at-large" in c.id)
+    scenario, result = replayed(case)
+    primary = result.contests[0]
+    returns = next(e for e in scenario.events if e.type == "returns_reported")
+    sixth, seventh = (name for name, _ in primary.tallies[0][5:7])
+    chart = sweep(
+        scenario,
+        Margin(returns.index, seventh, over=sixth),
+        range(-3, 4),
+        contest=primary.id,
+        progress=False,
+    ).plot()
+    ticks = [t.get_text() for t in chart.axes[0].get_yticklabels()]
+    assert any(sixth in " ".join(t.split()) for t in ticks) and not any("…" in t for t in ticks)
+    assert not layout_problems(chart)
