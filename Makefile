@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: demo test lint typecheck bench contract clean
+.PHONY: demo test lint typecheck bench contract clean dist dist-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ demo: $(STAMP)
 	$(BIN)/python -m simulator replay scenarios/contingencies/2944b-only-two-filed-one-dies-reopen-5-days-past-labor-day.yaml --chart out/reference/reopened-filing-103-5-timeline.png > /dev/null
 	$(BIN)/python -m simulator replay scenarios/runoff/tie-for-second-withdrawal-then-demand.yaml --chart out/reference/tie-for-second-days-from-election.png --days-from-election --graph out/reference/tie-for-second-path.mmd > /dev/null
 	@echo "reference charts in out/reference/"
+	@echo
+	@echo "electsim is installed in $(BIN)/. Try:"
+	@echo "  $(BIN)/electsim replay scenarios/runoff/cary-2023-district-d.yaml"
+	@echo "  $(BIN)/electsim test scenarios"
+	@echo "or run 'source $(BIN)/activate' once, then plain 'electsim --help'."
 
 lint: $(TESTSTAMP)
 	$(BIN)/ruff check simulator tests benchmarks notebooks
@@ -36,8 +41,17 @@ test: $(TESTSTAMP) lint typecheck
 	$(BIN)/python -m pytest
 	$(BIN)/python ../shared/contract/check.py || [ ! -d ../shared/contract ]
 
+# The wheel and sdist, in dist/.
+dist: $(TESTSTAMP)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+
+# Build, install the wheel into a fresh virtualenv, run `electsim --version` and a replay there.
+dist-check: $(TESTSTAMP)
+	$(BIN)/python -m pytest -m dist tests/test_distribution.py
+
 bench: $(TESTSTAMP)
 	$(BIN)/python benchmarks/bench.py
 
 clean:
-	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) out dist .pytest_cache .mypy_cache .ruff_cache

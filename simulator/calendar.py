@@ -5,7 +5,7 @@ canvasses from 163-291(5), 163-293(c) and 163-294(b) (the 11:00 meeting of 163-1
 day for an act in the board's office moves to the next day the office is open (G.S. 103-5).
 
 Office closures are the State's holiday schedule for North Carolina in the ``holidays`` package
-plus a scenario's ``office_closed`` days (SPEC reading 3). All times are timezone-aware in the
+plus a scenario's ``office_closed`` days (reading 3). All times are timezone-aware in the
 scenario's zone (``America/New_York`` by default); pendulum does the calendar arithmetic.
 
 >>> election_day(2027)
@@ -294,7 +294,7 @@ def canvass(election: date, cite: Cite, calendar: OfficeCalendar) -> Deadline:
 def noon_thursday_after(
     kind: DeadlineKind, declared: date, cite: Cite, calendar: OfficeCalendar
 ) -> Deadline:
-    """12:00 noon on the first Thursday after the day a result is declared (SPEC reading 4)."""
+    """12:00 noon on the first Thursday after the day a result is declared (reading 4)."""
     d = declared + timedelta(days=(THU - declared.weekday()) % 7 or 7)
     return move(
         kind,
@@ -322,7 +322,7 @@ def end_of_nth_day_after(
 def reopened_period(
     notice: datetime, days: int, cite: Cite, calendar: OfficeCalendar
 ) -> tuple[datetime, Deadline]:
-    """A reopened filing period (SPEC reading 3): opens at noon of the first open day on or after
+    """A reopened filing period (reading 3): opens at noon of the first open day on or after
     the notice (the next such day when notice came after noon) and closes at noon ``days``
     calendar days later, the close moved by 103-5."""
     notice = notice.astimezone(calendar.tz)

@@ -1,5 +1,8 @@
-"""The ``electsim`` command line (SPEC section 2). Exit codes: 0 success, 2 invalid input,
-1 anything else (a bug)."""
+"""The ``electsim`` command line (docs/cli.md). Exit codes: 0 success, 2 invalid input,
+1 anything else (a bug); ``electsim test`` exits 3 when an expectation does not hold.
+
+Heavy modules (the engine, matplotlib, networkx) are imported inside the commands, so that
+``electsim --help`` and argument errors stay fast."""
 
 from __future__ import annotations
 
@@ -53,15 +56,55 @@ def _painter(args: argparse.Namespace, stream: TextIO) -> Callable[[str, str], s
     return paint
 
 
-def _progress(items: Sequence[_T], args: argparse.Namespace, *, what: str) -> Iterator[_T]:
+def _progress(
+    items: Iterable[_T], args: argparse.Namespace, *, what: str, total: int | None = None
+) -> Iterator[_T]:
     """``items``, with a progress bar on a terminal's stderr once the work has run 2 s."""
     if not sys.stderr.isatty() or getattr(args, "no_progress", False):
         yield from items
         return
     from tqdm import tqdm
 
-    bar: Iterable[_T] = tqdm(items, desc=what, file=sys.stderr, leave=False, delay=2.0)
+    bar: Iterable[_T] = tqdm(items, desc=what, total=total, file=sys.stderr, leave=False, delay=2.0)
     yield from bar
+
+
+class Busy:
+    """A line on a terminal's stderr saying a long step is still running (after 2 s, each second
+    the time so far), for work that reports no progress of its own."""
+
+    def __init__(self, what: str, args: argparse.Namespace) -> None:
+        import threading
+
+        self.what = what
+        self.on = sys.stderr.isatty() and not getattr(args, "no_progress", False)
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        import time
+
+        start = time.monotonic()
+        shown = False
+        while not self.done.wait(0.5):
+            elapsed = time.monotonic() - start
+            if elapsed >= 2:
+                sys.stderr.write(f"\r{self.what}... {elapsed:.0f} s")
+                sys.stderr.flush()
+                shown = True
+        if shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+    def __enter__(self) -> Busy:
+        if self.on:
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.on:
+            self.done.set()
+            self.thread.join()
 
 
 def _parse_time(text: str, tz: str, flag: str = "--as-of") -> datetime:
@@ -81,6 +124,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from simulator.replay import replay
     from simulator.text import format_result
 
+    if args.json and args.ics:
+        raise UsageError("--json and --ics: expected one output format; found both")
     scenario = load_scenario(args.file)
     as_of = _parse_time(args.as_of, scenario.timezone) if args.as_of else None
     result = replay(scenario, as_of=as_of)
@@ -108,17 +153,68 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"electsim: one state graph per contest: {names}", file=sys.stderr)
     if args.json:
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    elif args.ics:
+        from simulator.ical import deadlines_to_ics
+
+        _write_bytes(
+            deadlines_to_ics(
+                ((c.id, c.title, c.deadlines) for c in result.contests), name=scenario.title
+            )
+        )
     else:
-        print(format_result(result, colour=sys.stdout.isatty()), end="")
+        colour = use_colour(args.color, sys.stdout)
+        text = format_result(result, colour=colour, width=terminal_width())
+        print(text, end="")
     return EXIT_OK
+
+
+def _write_bytes(data: bytes) -> None:
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+
+
+def _print_problems(e: ScenarioError) -> None:
+    for problem in e.problems:
+        print(str(problem), file=sys.stderr)
+    n = len(e.problems)
+    print(
+        f"electsim: {n} problem{'s' if n != 1 else ''} found; nothing was replayed",
+        file=sys.stderr,
+    )
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from simulator.loader import load_scenario
 
-    s = load_scenario(args.file)
-    print(f"{args.file}: valid ({len(s.contests)} contest(s), {len(s.events)} event(s))")
-    return EXIT_OK
+    reports: list[dict[str, Any]] = []
+    invalid = 0
+    for name in args.files:
+        try:
+            s = load_scenario(name)
+        except ScenarioError as e:
+            invalid += 1
+            if not args.json:
+                _print_problems(e)
+                continue
+            problems = [
+                {"path": p.path, "line": p.line, "expected": p.expected, "found": p.found}
+                for p in e.problems
+            ]
+            reports.append({"file": name, "valid": False, "problems": problems})
+            continue
+        counts = {"contests": len(s.contests), "events": len(s.events)}
+        counts["expectations"] = len(s.expectations)
+        if args.json:
+            reports.append({"file": name, "valid": True, **counts, "problems": []})
+        else:
+            print(
+                f"{name}: valid ({counts['contests']} contest(s), {counts['events']} event(s), "
+                f"{counts['expectations']} expectation(s))"
+            )
+    if args.json:
+        print(json.dumps({"files": reports}, indent=2, ensure_ascii=False))
+    return EXIT_INVALID if invalid else EXIT_OK
 
 
 def _scenario_files(paths: Sequence[str]) -> list[Path]:
@@ -216,6 +312,8 @@ def cmd_calendar(args: argparse.Namespace) -> int:
     from simulator.calendar import OfficeCalendar, statutory_calendar
     from simulator.vocab import Method
 
+    if args.json and args.ics:
+        raise UsageError("--json and --ics: expected one output format; found both")
     try:
         method = Method(args.method)
     except ValueError:
@@ -236,45 +334,137 @@ def cmd_calendar(args: argparse.Namespace) -> int:
         }
         print(json.dumps(doc, indent=2))
         return EXIT_OK
-    print(
-        f"{args.year} municipal calendar, {method.value}"
-        + (" (district-based)" if args.district_based else "")
+    title = f"{args.year} municipal calendar, {method.value}" + (
+        " (district-based)" if args.district_based else ""
     )
+    if args.ics:
+        from simulator.ical import deadlines_to_ics
+
+        group = f"{args.year}-{method.value}" + ("-district" if args.district_based else "")
+        _write_bytes(deadlines_to_ics([(group, title, deadlines)], name=f"NC {title}"))
+        return EXIT_OK
+    from simulator.tables import fit_table
+
+    print(title)
+    rows: list[tuple[str, ...]] = []
     for d in deadlines:
         when = d.due.strftime("%a %Y-%m-%d") if d.all_day else d.due.strftime("%a %Y-%m-%d %H:%M")
-        line = f"  {d.kind.value:<24} {when:<22} {d.cite}"
-        if d.moved_from:
-            line += f"  (moved from {d.moved_from.date()}: {d.why_moved})"
-        print(line)
+        note = f"moved from {d.moved_from.date()}: {d.why_moved}" if d.moved_from else ""
+        rows.append((d.kind.value, when, d.cite, note))
+    cols: tuple[str, ...] = ("deadline", "due", "cite", "note")
+    if not any(r[3] for r in rows):
+        cols, rows = cols[:3], [r[:3] for r in rows]
+    width = terminal_width()
+    for line in fit_table(cols, rows, width=None if width is None else width - 2):
+        print("  " + line)
     return EXIT_OK
+
+
+def terminal_width() -> int | None:
+    """The terminal's width (``COLUMNS`` overrides it); None, for no limit, when output is not a
+    terminal (a file or a pipe keeps whole lines for the programs that read it)."""
+    import shutil
+
+    if sys.stdout.isatty():
+        return max(40, shutil.get_terminal_size((100, 24)).columns)
+    return None
+
+
+def _render_one(job: tuple[str, str, str]) -> None:
+    """Draw one scenario's chart and write its report (in a worker process)."""
+    from simulator.charts import plot_timeline
+    from simulator.loader import load_scenario
+    from simulator.replay import replay
+    from simulator.report import write_report
+
+    source, svg, html = job
+    scenario = load_scenario(source)
+    result = replay(scenario)
+    plot_timeline(result, scenario=scenario, out=svg)
+    write_report(scenario, result, html)
+
+
+def _summary(result: Any) -> str:
+    parts = []
+    for c in result.contests:
+        o = c.outcome
+        bits = []
+        if o.elected:
+            bits.append("elected " + ", ".join(o.elected))
+        if o.nominated:
+            bits.append("nominated " + ", ".join(o.nominated))
+        if o.vacant_seats:
+            bits.append(f"{o.vacant_seats} seat(s) vacant")
+        if o.pending is not None:
+            bits.append(f"waiting for {o.pending.value}")
+        if not bits:
+            bits.append(c.state)
+        parts.append(f"{c.id}: {'; '.join(bits)}")
+    return " | ".join(parts)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from simulator.loader import load_scenario
     from simulator.replay import replay
-    from simulator.text import format_result
 
+    root = Path(args.dir)
+    files = _scenario_files([args.dir])
+    base = root if root.is_dir() else root.parent
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    files = sorted(Path(args.dir).rglob("*.yaml"))
+    paint = _painter(args, sys.stdout)
+    width = terminal_width() or 100
+    # Charts and reports: every scenario with --all-charts, else the first of each folder.
+    chosen: set[Path] = set()
+    if args.all_charts:
+        chosen = set(files)
+    elif not args.no_charts:
+        firsts: dict[Path, Path] = {}
+        for f in files:
+            firsts.setdefault(f.parent, f)
+        chosen = set(firsts.values())
+    jobs: list[tuple[str, str, str]] = []
     for f in files:
+        stem = out / f.relative_to(base).with_suffix("")
+        stem.parent.mkdir(parents=True, exist_ok=True)
         scenario = load_scenario(f)
         result = replay(scenario)
-        print(format_result(result, colour=sys.stdout.isatty()))
-        stem = f.stem
-        (out / f"{stem}.json").write_text(
+        stem.with_suffix(".json").write_text(
             json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n"
         )
-        if not args.no_charts:
-            try:
-                from simulator.charts import plot_timeline
-                from simulator.report import write_report
-            except ImportError:  # pragma: no cover - charts arrive with the report issue
-                continue
-            plot_timeline(result, scenario=scenario, out=out / f"{stem}.svg")
-            write_report(scenario, result, out / f"{stem}.html")
-    print(f"replayed {len(files)} scenario(s); results in {out}/")
+        shown = stem.with_suffix(".json")
+        if f in chosen:
+            jobs.append((str(f), str(stem.with_suffix(".svg")), str(stem.with_suffix(".html"))))
+            shown = stem.with_suffix(".html")
+        name = str(f.relative_to(base))
+        summary = _clip(_summary(result), width - len(name) - 2)
+        print(f"{paint(name, 'bold')}  {summary}")
+        print(f"    -> {shown}")
+    if jobs:
+        _render_all(jobs, args)
+    charts = f"; charts and reports for {len(jobs)}" if jobs else ""
+    print(f"replayed {len(files)} scenario(s); results in {out}/{charts}")
+    if not args.all_charts and not args.no_charts and len(jobs) < len(files):
+        print(f"(all charts and reports: electsim demo {args.dir} --all-charts)")
     return EXIT_OK
+
+
+def _clip(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters (at least 20), ending in ... when cut."""
+    width = max(width, 20)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _render_all(jobs: list[tuple[str, str, str]], args: argparse.Namespace) -> None:
+    workers = max(1, min(args.jobs or os.cpu_count() or 1, len(jobs)))
+    if workers == 1:
+        for job in _progress(jobs, args, what="charts"):
+            _render_one(job)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for _ in _progress(pool.map(_render_one, jobs), args, what="charts", total=len(jobs)):
+            pass
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -340,19 +530,158 @@ def cmd_gaps(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="electsim", description="Replay North Carolina municipal election law.")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+DOCS = "docs/ in the electsim source (docs/cli.md for the commands)"
 
-    r = sub.add_parser("replay", help="replay a scenario and print its timeline or JSON")
-    r.add_argument("file")
-    r.add_argument("--json", action="store_true", help="print the JSON result (SPEC section 3)")
-    r.add_argument("--as-of", help="replay only what the board knew at this moment")
-    r.add_argument("--chart", help="write a timeline chart (.png or .svg)")
+_EXAMPLES = {
+    "replay": """\
+examples:
+  electsim replay scenarios/runoff/cary-2023-district-d.yaml
+  electsim replay FILE --json > result.json
+  electsim replay FILE --as-of 2023-10-17T15:00      what the board knew then
+  electsim replay FILE --ics > deadlines.ics          the deadlines, for a calendar
+  electsim replay FILE --chart timeline.svg --graph states.png""",
+    "test": """\
+examples:
+  electsim test scenarios                  every scenario under the folder
+  electsim test my-case.yaml -q            print only what fails
+  electsim test scenarios --json > report.json
+
+exit codes: 0 every expectation holds; 3 an expectation does not hold;
+2 invalid input (a scenario or expectation that cannot be read); 1 a bug""",
+    "validate": """\
+examples:
+  electsim validate my-case.yaml
+  electsim validate scenarios/runoff/*.yaml --json""",
+    "calendar": """\
+examples:
+  electsim calendar 2027 --method nonpartisan-runoff
+  electsim calendar 2027 --method partisan --json
+  electsim calendar 2027 --method nonpartisan-runoff --ics > nc-2027.ics""",
+    "demo": """\
+examples:
+  electsim demo                              the bundled scenarios, into out/
+  electsim demo my-cases --out my-results --all-charts --jobs 2""",
+    "report": """\
+examples:
+  electsim report scenarios/runoff/cary-2023-district-d.yaml -o cary.html
+  electsim report FILE --as-of 2023-10-18T09:00""",
+    "gaps": """\
+examples:
+  electsim gaps
+  electsim gaps --json""",
+    "import-results": """\
+examples:
+  electsim import-results 20231010__nc__general__precinct.csv.gz --list
+  electsim import-results FILE --list --json
+  electsim import-results FILE --contest "Town of Cary Town Council District D" \\
+      --method nonpartisan-runoff -o cary.yaml""",
+    "conformance": """\
+examples:
+  electsim conformance
+  electsim conformance --method nonpartisan-primary --year 2019
+  electsim conformance --markdown > conformance.md
+  electsim conformance --data ~/nc-results --json""",
+    "schema": """\
+examples:
+  electsim schema > scenario.schema.json""",
+}
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Wraps descriptions to the terminal; keeps the line breaks of text that has them (the
+    examples)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("electsim")
+    except PackageNotFoundError:  # pragma: no cover - running from a plain checkout
+        return "unknown"
+
+
+class _Version(argparse.Action):
+    """``--version``, resolved only when asked (package metadata is slow to read)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(f"electsim {_version()}")
+        parser.exit()
+
+
+def _color(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the output: auto (on a terminal, unless NO_COLOR is set), always or never "
+        "(default: %(default)s)",
+    )
+
+
+def _as_of(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--as-of",
+        metavar="DATETIME",
+        help="replay only what the board knew at this moment (ISO 8601, like 2027-10-14T12:00; "
+        "without an offset, in the scenario's timezone)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from simulator.vocab import Method, Stage
+
+    methods = [m.value for m in Method]
+    p = _Parser(
+        prog="electsim",
+        description="Replay North Carolina municipal election law: rulings with citations, "
+        "deadlines with how they were computed.",
+        epilog=f"Exit codes: 0 success, 2 invalid input, 1 a bug (3: electsim test found an "
+        f"expectation that does not hold). Documentation: {DOCS}.",
+    )
+    p.add_argument("--version", action=_Version, help="print the version and exit")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
+
+    def command(name: str, help: str, description: str | None = None) -> argparse.ArgumentParser:
+        return sub.add_parser(
+            name,
+            help=help,
+            description=description or help[0].upper() + help[1:] + ".",
+            epilog=_EXAMPLES[name] + f"\n\ndocumentation: {DOCS}",
+            formatter_class=_Formatter,
+        )
+
+    r = command(
+        "replay",
+        "replay a scenario and print its timeline, JSON result or deadlines",
+        "Replay a scenario: print each contest's timeline (events, rulings with their "
+        "citations, deadlines) and outcome; or the JSON result (docs/results.md); or the "
+        "deadlines as an iCalendar file.",
+    )
+    r.add_argument("file", metavar="FILE", help="the scenario (.yaml, .yml or .json)")
+    r.add_argument("--json", action="store_true", help="print the JSON result document")
+    r.add_argument(
+        "--ics",
+        action="store_true",
+        help="print every contest's deadlines as an iCalendar (.ics) file",
+    )
+    _as_of(r)
+    r.add_argument("--chart", metavar="OUT", help="also write a timeline chart (.png or .svg)")
     r.add_argument(
         "--graph",
-        help="write the state graph (.dot, .mmd, .graphml, .json, .png or .svg): the path taken",
+        metavar="OUT",
+        help="also write the state graph (.dot, .mmd, .graphml, .json, .png or .svg): the path "
+        "taken",
     )
+    _color(r)
     chart = r.add_argument_group("chart and graph options")
     chart.add_argument("--width", type=int, default=1430, help="chart width in pixels (1430)")
     chart.add_argument("--dpi", type=int, default=110, help="chart resolution (110)")
@@ -377,49 +706,95 @@ def build_parser() -> argparse.ArgumentParser:
     )
     r.set_defaults(func=cmd_replay)
 
-    t = sub.add_parser(
+    t = command(
         "test",
-        help="check scenarios against their expect: blocks",
-        description="Replay each scenario and check what its expect: block says the result "
-        "must show. Exit codes: 0 every expectation holds, 3 some expectation does not hold, "
-        "2 invalid input (a scenario or an expectation that cannot be read), 1 a bug.",
+        "check scenarios against their expect: blocks",
+        "Replay each scenario and check what its expect: block says the replay must show "
+        "(docs/expectations.md). Prints PASS, or FAIL with each difference: the expectation, "
+        "the field or ruling, what was expected and what was found.",
     )
-    t.add_argument("paths", nargs="+", metavar="FILE|DIR", help="scenario files or folders")
-    t.add_argument("--json", action="store_true", help="print the report as JSON")
-    t.add_argument("-q", "--quiet", action="store_true", help="print only failures")
     t.add_argument(
-        "--color",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="colour the output (auto: on a terminal, unless NO_COLOR is set)",
+        "paths",
+        nargs="+",
+        metavar="FILE|DIR",
+        help="scenario files, or folders searched for .yaml, .yml and .json files",
     )
+    t.add_argument("--json", action="store_true", help="print the report as JSON")
+    t.add_argument("-q", "--quiet", action="store_true", help="print only what does not pass")
+    _color(t)
     t.set_defaults(func=cmd_test)
 
-    c = sub.add_parser("calendar", help="print a year's statutory dates")
-    c.add_argument("year", type=int)
-    c.add_argument("--method", required=True)
-    c.add_argument("--district-based", action="store_true")
-    c.add_argument("--json", action="store_true")
-    c.set_defaults(func=cmd_calendar)
-
-    v = sub.add_parser("validate", help="check a scenario (exit 0 or 2)")
-    v.add_argument("file")
+    v = command(
+        "validate",
+        "check scenario files without replaying them (exit 0 or 2)",
+        "Check scenario files: every problem is printed with its file, line, field, what was "
+        "expected and what was found. Exit 0 when all are valid, 2 otherwise.",
+    )
+    v.add_argument("files", nargs="+", metavar="FILE", help="scenario files")
+    v.add_argument("--json", action="store_true", help="print the verdicts and problems as JSON")
     v.set_defaults(func=cmd_validate)
 
-    d = sub.add_parser("demo", help="replay every scenario in a folder, writing results")
-    d.add_argument("dir", nargs="?", default="scenarios")
-    d.add_argument("--out", default="out")
-    d.add_argument("--no-charts", action="store_true")
+    c = command(
+        "calendar",
+        "print a year's statutory dates for one method",
+        "Print the statutory dates of a year's municipal election cycle for one method, with "
+        "citations and G.S. 103-5 moves.",
+    )
+    c.add_argument("year", type=int, metavar="YEAR", help="the election year, like 2027")
+    c.add_argument(
+        "--method",
+        required=True,
+        choices=methods,
+        metavar="METHOD",
+        help="the election method: " + ", ".join(methods),
+    )
+    c.add_argument(
+        "--district-based",
+        action="store_true",
+        help="the census-year filing exception for district elections (G.S. 163-291(2)a, "
+        "163-294.2(c)(1))",
+    )
+    c.add_argument("--json", action="store_true", help="print the dates as JSON")
+    c.add_argument("--ics", action="store_true", help="print the dates as an iCalendar file")
+    c.set_defaults(func=cmd_calendar)
+
+    d = command(
+        "demo",
+        "replay every scenario in a folder, writing results under --out",
+        "Replay every scenario under a folder; write each JSON result (and a chart and an HTML "
+        "report for the first scenario of each folder, or all with --all-charts) under --out, "
+        "mirroring the folders; print one line per scenario.",
+    )
+    d.add_argument(
+        "dir", nargs="?", default="scenarios", metavar="DIR", help="default: %(default)s"
+    )
+    d.add_argument("--out", default="out", help="where results go (default: %(default)s)")
+    d.add_argument("--no-charts", action="store_true", help="write JSON results only")
+    d.add_argument(
+        "--all-charts", action="store_true", help="draw a chart and a report for every scenario"
+    )
+    d.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="processes drawing charts in parallel (default: one per core)",
+    )
+    _color(d)
     d.set_defaults(func=cmd_demo)
 
-    rp = sub.add_parser("report", help="write a self-contained HTML report of a replay")
-    rp.add_argument("file")
+    rp = command("report", "write a self-contained HTML report of a replay")
+    rp.add_argument("file", metavar="FILE", help="the scenario")
     rp.add_argument("-o", "--output", help="the HTML file to write (default: FILE's stem .html)")
-    rp.add_argument("--as-of", help="replay only what the board knew at this moment")
+    _as_of(rp)
     rp.set_defaults(func=cmd_report)
 
-    g = sub.add_parser("gaps", help="list the facts that fall in a gap of the statutes")
-    g.add_argument("--json", action="store_true")
+    g = command(
+        "gaps",
+        "list the facts that fall in a gap of the statutes",
+        "List every gap of the statutes the rules can reach, with the facts that reach it and "
+        "the fallback a replay uses (a no_provision ruling).",
+    )
+    g.add_argument("--json", action="store_true", help="print the gaps as JSON")
     g.add_argument(
         "-v",
         "--verbose",
@@ -432,27 +807,58 @@ def build_parser() -> argparse.ArgumentParser:
 
     citations.register(sub)
 
-    ir = sub.add_parser("import-results", help="import one contest of a NC results file")
-    ir.add_argument("file", help="openelections CSV or State Board results_pct (plain or gzip)")
+    ir = command(
+        "import-results",
+        "import one contest of a NC results file as a scenario",
+        "Turn one contest of an openelections CSV or a State Board results_pct file into a "
+        "scenario: filings, one returns_reported per precinct, the canvass.",
+    )
+    ir.add_argument(
+        "file", metavar="FILE", help="openelections CSV or State Board results_pct (plain or gzip)"
+    )
     ir.add_argument("--contest", help="the contest's name in the file (case, spacing ignored)")
     ir.add_argument("--list", action="store_true", help="list the contests in the file")
-    ir.add_argument("--seats", type=int, help="seats to fill (default: file's Vote For, else 1)")
-    ir.add_argument("--method", help="election method (default nonpartisan-plurality)")
-    ir.add_argument("--stage", help="primary or election (default election)")
+    ir.add_argument("--json", action="store_true", help="with --list: print the list as JSON")
+    ir.add_argument(
+        "--seats",
+        type=int,
+        metavar="N",
+        help="seats to fill (default: the file's Vote For, else 1)",
+    )
+    ir.add_argument(
+        "--method",
+        choices=methods,
+        metavar="METHOD",
+        help="election method: " + ", ".join(methods) + " (default: nonpartisan-plurality)",
+    )
+    ir.add_argument(
+        "--stage",
+        choices=[s.value for s in Stage],
+        help="primary or election (default: election)",
+    )
     ir.add_argument("--year", type=int, help="election year (default: the year of the file's date)")
     ir.add_argument("-o", "--output", help="write the scenario here (.yaml or .json), not stdout")
     ir.set_defaults(func=importer.cmd_import_results)
 
-    cf = sub.add_parser(
-        "conformance", help="check the engine against real NC runoffs and primaries"
+    cf = command(
+        "conformance",
+        "check the engine against real NC runoffs and primaries",
+        "Replay the real contests of the North Carolina results data and check each against the "
+        "ballot that followed: October elections of the runoff towns against November, "
+        "primaries against the next ballot; check the calendar against published dates.",
     )
-    cf.add_argument("--data", help="folder of results files (default: ../shared/data)")
+    cf.add_argument(
+        "--data", metavar="DIR", help="folder of results files (default: ../shared/data)"
+    )
     cf.add_argument("--markdown", action="store_true", help="print Markdown tables")
     cf.add_argument(
         "--method",
         action="append",
         choices=conformance.METHODS,
-        help="only this method's contests (repeatable; default: all three)",
+        metavar="METHOD",
+        help="only this method's contests: "
+        + ", ".join(conformance.METHODS)
+        + " (repeatable; default: all three)",
     )
     cf.add_argument(
         "--year", action="append", type=int, help="only this year's contests (repeatable)"
@@ -460,7 +866,22 @@ def build_parser() -> argparse.ArgumentParser:
     cf.add_argument("--json", action="store_true", help="print the report as JSON")
     cf.set_defaults(func=conformance.cmd_conformance)
 
+    sc = command(
+        "schema",
+        "print the JSON Schema of scenario files",
+        "Print the JSON Schema of scenario files (the same as docs/scenario.schema.json), for "
+        "editor completion and checking.",
+    )
+    sc.set_defaults(func=cmd_schema)
+
     return p
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from simulator.schema import scenario_schema
+
+    print(json.dumps(scenario_schema(), indent=2, ensure_ascii=False))
+    return EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -470,13 +891,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
         return code
     except ScenarioError as e:
-        for problem in e.problems:
-            print(str(problem), file=sys.stderr)
-        n = len(e.problems)
-        print(
-            f"electsim: {n} problem{'s' if n != 1 else ''} found; nothing was replayed",
-            file=sys.stderr,
-        )
+        _print_problems(e)
         return EXIT_INVALID
     except SimulatorError as e:
         print(f"electsim: {e}", file=sys.stderr)

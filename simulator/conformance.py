@@ -104,7 +104,7 @@ EXPLANATIONS: dict[tuple[str, int, str], str] = {
         "A reading of G.S. 163-293(b)(2), not arithmetic. Two seats, 852 votes: a majority is "
         "more than 213, and Kem Spence has 212 (the rows include the one-stop, absentee and "
         "provisional units, so the count looks final), so nobody is elected by majority; Spence "
-        "and Brooks lead, Stallings and Boone may request. Under SPEC reading 5 a request by "
+        "and Brooks lead, Stallings and Boone may request. Under reading 5 a request by "
         "Stallings puts every remaining leader on the ballot: Spence, Brooks, Stallings for two "
         "seats. The November runoff was Brooks against Stallings only, without Spence: the "
         "board evidently declared Spence elected and gave the requester one runoff place "
@@ -799,27 +799,26 @@ def calendar_checks(folder: str | Path | None = None) -> list[CalendarCheck]:
 # Output
 
 
-def _table(cols: Sequence[str], rows: Sequence[Sequence[str]], *, markdown: bool) -> list[str]:
+def _table(
+    cols: Sequence[str], rows: Sequence[Sequence[str]], *, markdown: bool, width: int | None = None
+) -> list[str]:
     if markdown:
         out = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
         out.extend("| " + " | ".join(x.replace("|", "\\|") for x in r) + " |" for r in rows)
         return out
-    widths = [max([len(cols[i]), *(len(r[i]) for r in rows)]) for i in range(len(cols))]
-    line = "  ".join(f"{{:<{w}}}" for w in widths)
-    return [
-        line.format(*cols).rstrip(),
-        line.format(*("-" * w for w in widths)),
-        *(line.format(*r).rstrip() for r in rows),
-    ]
+    from simulator.tables import fit_table
+
+    return fit_table(cols, rows, width=width)
 
 
 def _order(check: Check) -> tuple[int, str, str]:
     return check.year, check.town, office_key(check.office)
 
 
-def format_report(report: Report, *, markdown: bool = False) -> str:
+def format_report(report: Report, *, markdown: bool = False, width: int | None = None) -> str:
     """The report as text (or Markdown): one line per contest, then the disagreements, the
-    contests not judged, the seat counts used, the November-only contests and the calendar."""
+    contests not judged, the seat counts used, the November-only contests and the calendar.
+    ``width`` fits plain text to that many columns (tables wrapped, long lines wrapped)."""
     out: list[str] = []
     h = "## " if markdown else ""
     judged = report.judged
@@ -857,7 +856,7 @@ def format_report(report: Report, *, markdown: bool = False) -> str:
         )
         for c in checks
     ]
-    out.extend(_table(cols, rows, markdown=markdown))
+    out.extend(_table(cols, rows, markdown=markdown, width=width))
     out.append("")
     out.append(f"{h}Disagreements")
     out.extend(
@@ -926,8 +925,20 @@ def format_report(report: Report, *, markdown: bool = False) -> str:
                 for c in report.calendar
             ],
             markdown=markdown,
+            width=width,
         )
     )
+    if width is not None and not markdown:
+        import textwrap
+
+        wrapped: list[str] = []
+        for line in out:
+            if len(line) <= width:
+                wrapped.append(line)
+            else:
+                indent = "  " if line.startswith("- ") else ""
+                wrapped.extend(textwrap.wrap(line, width, subsequent_indent=indent))
+        out = wrapped
     return "\n".join(out) + "\n"
 
 
@@ -996,9 +1007,14 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     methods = list(getattr(args, "method", None) or METHODS)
     years = sorted(set(getattr(args, "year", None) or range(FIRST_YEAR, LAST_YEAR + 1)))
     markdown = bool(getattr(args, "markdown", False))
-    runoffs = run_conformance(args.data, years=years) if Method.RUNOFF.value in methods else None
-    wanted = [Method(m) for m in methods if m != Method.RUNOFF.value]
-    primaries = run_primaries(args.data, methods=wanted, years=years) if wanted else None
+    from simulator.cli import Busy, terminal_width
+
+    with Busy("replaying the real contests", args):
+        runoffs = (
+            run_conformance(args.data, years=years) if Method.RUNOFF.value in methods else None
+        )
+        wanted = [Method(m) for m in methods if m != Method.RUNOFF.value]
+        primaries = run_primaries(args.data, methods=wanted, years=years) if wanted else None
     rows = summary_rows(runoffs, primaries)
     if getattr(args, "json", False):
         doc: dict[str, Any] = {"format": "electsim-conformance/v1", "summary": rows}
@@ -1014,7 +1030,8 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         return 0
     parts = [format_summary(rows, markdown=markdown)]
     if runoffs is not None:
-        parts.append(format_report(runoffs, markdown=markdown))
+        width = None if markdown else terminal_width()
+        parts.append(format_report(runoffs, markdown=markdown, width=width))
     if primaries is not None:
         parts.append(format_primaries(primaries, markdown=markdown))
     sys.stdout.write("\n\n".join(p.rstrip("\n") for p in parts) + "\n")

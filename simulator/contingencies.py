@@ -24,10 +24,10 @@ Choices where the text is silent (each shows in the ruling it produces):
   163-294.1(b) says so; before printing it is a gap (``disqualified-before-printing``) with that
   fallback. A party candidate's withdrawal after the close and before printing is too late under
   163-106(e): the name is printed, the votes count and the candidacy stands.
-- SPEC reading 7 (withdrawal counts as "death or disqualification" in 163-294.1(b)) is applied to
+- reading 7 (withdrawal counts as "death or disqualification" in 163-294.1(b)) is applied to
   both sentences that name only death or disqualification: the primary not held when two per seat
   remain, and the office declared vacant when such a candidate polls enough votes to be elected.
-- SPEC reading 8 is the ``reading-8`` gap: its fallback is the switchable interpretation.
+- reading 8 is the ``reading-8`` gap: its fallback is the switchable interpretation.
 - A nominee of a nonpartisan primary who leaves is no longer counted as nominated; what happens
   on the election's ballot is for 163-294.4 and 163-294.1(b) in the election's own contest.
 - While filing is reopened, a further death that would certify the survivors waits for the
@@ -78,8 +78,8 @@ class Facts:
     nominee: bool = False  # declared nominated in this primary (or certified without one)
     elected: bool = False  # declared elected (informative; the effects handle both cases)
     sworn: bool = False
-    withdrawal_as_death: bool = True  # SPEC reading 7
-    late_notice_by_death: bool = True  # SPEC reading 8
+    withdrawal_as_death: bool = True  # reading 7
+    late_notice_by_death: bool = True  # reading 8
 
     @property
     def group(self) -> bool:
@@ -596,7 +596,7 @@ GAPS: tuple[GapRule, ...] = (
         lambda f: _dead(f) and not f.group and f.filed_at_close > 2 and f.reading_8_gap,
         _reading_8_effects,
         lambda f: (
-            "SPEC reading 8, the death date decides: the name is not printed and filing reopens "
+            "reading 8, the death date decides: the name is not printed and filing reopens "
             "for three days from the notice"
             if f.late_notice_by_death
             else "the notice date decides (reading 8 switched to notice_date): the death is "

@@ -1,4 +1,4 @@
-"""The event log: one frozen class per event type of SPEC section 1.
+"""The event log: one frozen class per event type of docs/scenarios.md.
 
 Events are facts in the past tense. Each carries ``at`` (when the thing happened, timezone-aware),
 ``contest`` (the contest id it belongs to) and ``index`` (its position in the log, which keeps the

@@ -21,7 +21,7 @@ the file name):
 
 A contest's returns are the sum of its rows. The election day is the file's date: the
 ``YYYYMMDD`` at the start of the file name (``20231010__nc__general__precinct.csv.gz``) or the
-``Election Date`` column. Write-ins are named as SPEC section 1 wants them, whatever the file's
+``Election Date`` column. Write-ins are named as docs/scenarios.md wants them, whatever the file's
 spelling: ``Write-in (miscellaneous)`` and ``Miscellaneous (Write-In)`` become
 ``Write-In (Miscellaneous)``, ``Name (write-in)`` becomes ``Name (Write-In)``; they get no
 notice of candidacy.
@@ -105,7 +105,7 @@ _NAMED_WRITE_IN = re.compile(r"^(.*\S)\s*\(\s*write[- ]?in\s*\)$", re.IGNORECASE
 
 
 def canonical_candidate(raw: str) -> str:
-    """A candidate's name as a scenario writes it (SPEC section 1): spaces tidied, write-ins
+    """A candidate's name as a scenario writes it (docs/scenarios.md): spaces tidied, write-ins
     spelled ``Write-In (Miscellaneous)`` or ``NAME (Write-In)``."""
     name = " ".join(raw.replace("\x00", "").split())
     if _GENERIC_WRITE_IN.match(name):
@@ -565,7 +565,7 @@ def build_scenario_dict(
     stage: Stage = Stage.ELECTION,
     source: str = "",
 ) -> dict[str, object]:
-    """The scenario of one contest's returns as plain data in the SPEC section 1 format.
+    """The scenario of one contest's returns as plain data in the scenario file format.
 
     ``day`` is the results' election day (None: the statutory day of ``year``); ``seats``
     defaults to the file's ``Vote For``, else 1.
@@ -720,7 +720,7 @@ _E = TypeVar("_E", Method, Stage)
 
 
 def _choice(kind: type[_E], value: _E | str | None, default: _E, option: str) -> _E:
-    """A closed-vocabulary option (``--method``, ``--stage``) from its SPEC string."""
+    """A closed-vocabulary option (``--method``, ``--stage``) from its documented string."""
     if value is None:
         return default
     try:
@@ -738,8 +738,20 @@ def _choice(kind: type[_E], value: _E | str | None, default: _E, option: str) ->
 def cmd_import_results(args: argparse.Namespace) -> int:
     """``electsim import-results``: list the contests, or import one (stdout or ``-o``)."""
     if args.list:
-        sys.stdout.write(format_contest_list(list_contests(args.file)))
+        summaries = list_contests(args.file)
+        if args.json:
+            import json
+
+            doc = {"file": str(args.file), "contests": [attrs.asdict(c) for c in summaries]}
+            sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        else:
+            sys.stdout.write(format_contest_list(summaries))
         return 0
+    if args.json:
+        raise ImportResultsError(
+            "--json: expected with --list (an imported scenario is printed as YAML, or written "
+            "with -o as .yaml or .json); found without"
+        )
     if not args.contest:
         raise ImportResultsError(
             "import-results: expected --contest NAME (or --list to see the contests); found neither"

@@ -1,4 +1,4 @@
-"""Reading scenario files (SPEC section 1): YAML or JSON text in, a validated :class:`Scenario` out.
+"""Reading scenario files (docs/scenarios.md): YAML or JSON in, a validated :class:`Scenario` out.
 
 Validation lives here, at the edge: the loader turns raw text into typed, frozen events once, and
 the rest of electsim trusts those types. Bad input never produces a half-built scenario and never
@@ -31,7 +31,7 @@ How it works, and why it is fast enough for a log of a million events:
    with the :mod:`json` scanner. Events read from JSON carry ``line=None``: :mod:`json` keeps
    no positions, and finding them on every load would add a second pass over the text.
 
-Readings of SPEC section 1 made here: every time (``at``, ``notice_at``, filing ``opens`` and
+Readings of docs/scenarios.md made here: every time (``at``, ``notice_at``, filing ``opens`` and
 ``closes``) must fall in the years 1900-2200, a contest's ``year`` in 1973-2200; money
 (``filing_fee``, ``salary``, an event's ``fee``) may also be written as a quoted number, and
 stays an exact Decimal (YAML and JSON floats are read from their text, never through binary
@@ -152,7 +152,7 @@ def _slot(container: Any, pending: Any) -> Any:
 class _Loader(_YamlLoader):
     """libyaml's safe parser with a one-pass, line-recording, problem-collecting builder.
 
-    Use :meth:`build` instead of ``get_single_data``. SPEC section 1: "nothing a user wrote is
+    Use :meth:`build` instead of ``get_single_data``. docs/scenarios.md: "nothing a user wrote is
     lost", so a duplicate key is a problem, not a silent overwrite.
     """
 
@@ -850,7 +850,7 @@ class _Validator:
         self.add(parts, expected, "nothing: the field is missing")
 
     def time(self, value: Any) -> datetime:
-        """A time as SPEC section 1 reads it: aware, in the scenario's timezone."""
+        """A time as docs/scenarios.md reads it: aware, in the scenario's timezone."""
         if type(value) is str:
             cached = self.times.get(value)
             if cached is not None:
@@ -883,7 +883,7 @@ class _Validator:
         if not isinstance(doc, dict):
             self.add(
                 (),
-                "a mapping with at least format, title, contests and events (see SPEC section 1)",
+                "a mapping with at least format, title, contests and events (docs/scenarios.md)",
                 _show(doc),
             )
             return None
@@ -1006,12 +1006,15 @@ class _Validator:
         if not isinstance(raw, dict):
             self.add(
                 ("interpretations",),
-                "a mapping of interpretation name to setting (SPEC section 5)",
+                "a mapping of interpretation name to setting (docs/readings.md)",
                 _show(raw),
             )
             return Interpretations()
         self.unknown_keys(
-            ("interpretations",), raw, tuple(_INTERPRETATIONS), "the interpretations (SPEC 5)"
+            ("interpretations",),
+            raw,
+            tuple(_INTERPRETATIONS),
+            "the interpretations (docs/readings.md)",
         )
         chosen: dict[str, Any] = {}
         for name, default in _INTERPRETATIONS.items():
@@ -1416,7 +1419,7 @@ class _Validator:
         refs: dict[str, dict[str, tuple[int, tuple[Any, ...]]]],
         built: list[Event],
     ) -> None:
-        """SPEC section 1: votes for (or acts by) someone who never filed are bad input."""
+        """docs/scenarios.md: votes for (or acts by) someone who never filed are bad input."""
         missing: dict[tuple[str, str], tuple[int, tuple[Any, ...]]] = {}
         for contest, seen in refs.items():
             for name, where in seen.items():
@@ -1644,7 +1647,7 @@ def _parse_json(text: str, source: str) -> Scenario:
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
-    """Read a scenario file: ``.json`` as JSON, anything else as YAML (SPEC section 1).
+    """Read a scenario file: ``.json`` as JSON, anything else as YAML (docs/scenarios.md).
 
     A missing or unreadable file is a :class:`ScenarioError` too.
     """
@@ -1689,7 +1692,7 @@ def _percent_text(value: Fraction) -> str:
 
 
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
-    """The scenario as plain data in the SPEC section 1 format; defaults are left out.
+    """The scenario as plain data in the scenario file format; defaults are left out.
 
     ``parse_scenario(yaml.safe_dump(scenario_to_dict(s))) == s``.
     """

@@ -2,7 +2,7 @@
 
 The replay engine refuses any phase change that is not in :data:`TRANSITIONS` (a bug, not a
 ruling), and the state-graph export draws exactly this table, so the picture and the behaviour
-cannot drift apart. A trigger is an event type (SPEC section 1) or a timer: a statutory deadline
+cannot drift apart. A trigger is an event type (docs/scenarios.md) or a timer: a statutory deadline
 passing unused (``*_passes``) or a derived moment (``filing_closes``).
 """
 

@@ -3,8 +3,8 @@
 ``step(state, event) -> state`` is dispatched on the event's type; ``replay`` folds it over the
 log, contest by contest. Time comes only from the events and from an explicit ``as_of``: before
 each event the contest's timers (statutory deadlines for optional acts) that fell due are fired,
-and at the end of the log either every remaining timer passes unused (the whole story, SPEC
-section 2) or only those due before ``as_of`` do.
+and at the end of the log either every remaining timer passes unused (the whole story, docs/cli.md)
+or only those due before ``as_of`` do.
 
 Each step works on a private mutable draft of the contest's frozen state and returns a new frozen
 state; the old state is never changed, so any intermediate state can be kept, compared or forked.
@@ -642,7 +642,7 @@ def _apply_effect(
         )
     elif k == "reopen":
         cite = eff.cite
-        # SPEC reading 3: the period counts from the notice of the death
+        # reading 3: the period counts from the notice of the death
         opens, close = cal.reopened_period(notice, eff.days, cite, ctx.office)
         d.set(windows=(*d.windows, Window(opens, close.due, cite, "reopened")))
         d.deadline(close)
@@ -836,7 +836,7 @@ def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
         rule_id = finding.rule.id if finding.rule is not None else "fallback"
         for eff in effects:
             if eff.kind in ("name_removed", "reopen"):
-                # SPEC reading 3: a reopened period counts from the notice of the death
+                # reading 3: a reopened period counts from the notice of the death
                 _apply_effect(d, eff, name, _VERB[c.status], facts, notice, rule_id)
 
 

@@ -192,7 +192,7 @@ def _header(scenario: Scenario, result: Result, tz: tzinfo) -> str:
         for a in attrs.fields(Interpretations)
         if getattr(scenario.interpretations, a.name) != getattr(default, a.name)
     ]
-    meta.append(("readings", _e("; ".join(changed)) if changed else "the SPEC's defaults"))
+    meta.append(("readings", _e("; ".join(changed)) if changed else "the default readings"))
     dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in meta)
     desc = (
         f'<p class="desc">{_e(" ".join(scenario.description.split()))}</p>'

@@ -1,4 +1,4 @@
-"""What a replay produces: rulings, the outcome, and the JSON document of SPEC section 3."""
+"""What a replay produces: rulings, the outcome, and the JSON document of docs/results.md."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ RESULT_FORMAT = "electsim-result/v1"
 
 
 def exact(value: Fraction) -> str:
-    """An exact number as the SPEC writes it: ``"2337"``, ``"196.75"`` or ``"500/3"``.
+    """An exact number as the result document writes it: ``"2337"``, ``"196.75"`` or ``"500/3"``.
 
     >>> exact(Fraction(4674, 2)), exact(Fraction(787, 4)), exact(Fraction(500, 3))
     ('2337', '196.75', '500/3')

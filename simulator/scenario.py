@@ -22,7 +22,7 @@ DEFAULT_TZ = "America/New_York"
 
 @attrs.frozen
 class Interpretations:
-    """Switches for the readings of SPEC section 5; the defaults are the SPEC's readings.
+    """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
 
     Each field is one named interpretation a scenario can switch under ``interpretations:``.
     """
@@ -35,15 +35,15 @@ class Interpretations:
     #: Reading 4: a runoff request filed before the canvass waits for it ("wait") or is
     #: rejected as premature ("reject").
     early_request: str = "wait"
-    #: Reading 5: group runoff ballot: "remaining_and_requesters" (SPEC), "top_two_r" (the R best
+    #: Reading 5: group runoff ballot: "remaining_and_requesters" (default), "top_two_r" (the R best
     #: remaining and the next R, whether or not each requested) or "pairwise" (each requester
     #: contests one place against the lowest leaders; the other leaders are seated).
     group_runoff_ballot: str = "remaining_and_requesters"
-    #: Reading 6: a tie for first among three or more: "runoff_all" (SPEC) or "lot".
+    #: Reading 6: a tie for first among three or more: "runoff_all" (the default) or "lot".
     three_way_tie: str = "runoff_all"
     #: Reading 7: 163-294.1(b)'s "death or disqualification" also covers withdrawal.
     withdrawal_as_death: bool = True
-    #: Reading 8: a death within 30 days noticed after day 30: "death_date" (SPEC) decides, or
+    #: Reading 8: a death within 30 days noticed after day 30: "death_date" (default) decides, or
     #: "notice_date".
     late_notice: str = "death_date"
     #: Reading 9: only ties that decide a seat, a nomination or a runoff place matter.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from datetime import datetime
 
 from simulator.result import ContestResult, Result
@@ -30,26 +31,31 @@ def format_outcome(c: ContestResult) -> list[str]:
     return lines
 
 
-def format_contest(c: ContestResult, *, colour: bool = False) -> str:
+def format_contest(c: ContestResult, *, colour: bool = False, width: int | None = None) -> str:
     head = f"{c.title} [{c.id}] - {c.method}, {c.stage}, {c.seats} seat(s): {c.state}"
     out = [head, "=" * min(len(head), 100)]
-    width = max((len(t.what) for t in c.timeline), default=8)
+    what_width = max((len(t.what) for t in c.timeline), default=8)
     for t in c.timeline:
         label = t.label
         if t.cite:
             label += f"  [{t.cite}]"
-        what = t.what.ljust(width)
+        what = t.what.ljust(what_width)
         if colour:
             what = _COLOURS.get(t.what, "") + what + _RESET
+        indent = len(_when(t.at)) + 2 + what_width + 2
+        if width is not None and indent + len(label) > width:
+            lines = textwrap.wrap(label, max(width - indent, 30)) or [""]
+            label = ("\n" + " " * indent).join(lines)
         out.append(f"{_when(t.at)}  {what}  {label}")
     out.append("Outcome:")
     out.extend(format_outcome(c))
     return "\n".join(out)
 
 
-def format_result(result: Result, *, colour: bool = False) -> str:
+def format_result(result: Result, *, colour: bool = False, width: int | None = None) -> str:
+    """The readable timeline; with ``width``, long labels wrap under themselves."""
     parts = [f"# {result.scenario}"]
     if result.as_of is not None:
         parts.append(f"(as of {_when(result.as_of)})")
-    parts.extend(format_contest(c, colour=colour) for c in result.contests)
+    parts.extend(format_contest(c, colour=colour, width=width) for c in result.contests)
     return "\n\n".join(parts) + "\n"

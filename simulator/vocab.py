@@ -1,6 +1,6 @@
-"""Closed vocabularies of the public contract (SPEC.md sections 1, 3 and 4).
+"""Closed vocabularies of the public contract (docs/scenarios.md and docs/results.md).
 
-Each enum's values are exactly the strings the SPEC fixes; JSON output uses ``.value``.
+Each enum's values are exactly the strings the documentation fixes; JSON output uses ``.value``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A scenario is a frozen value, so a *fork* is a new scenario built from an old one; the old one
 never changes. Edits are chained on a :class:`Fork` and applied by :meth:`Fork.build`, which
 re-indexes the log (``index`` is an event's position) and checks the result through the loader,
-so an event written as a dict in the SPEC format, or an edit that leaves the log inconsistent,
+so an event written as a dict in the scenario format, or an edit that leaves the log inconsistent,
 is reported as a :class:`~simulator.errors.ScenarioError` naming the field, exactly as in a file.
 
 The pieces:
@@ -208,7 +208,7 @@ def _json_default(value: Any) -> Any:
 
 
 def _event_dict(scenario: Scenario, event: Event) -> dict[str, Any]:
-    """One typed event in the SPEC's plain form (with its contest)."""
+    """One typed event in the plain form of a scenario file (with its contest)."""
     doc = scenario_to_dict(attrs.evolve(scenario, events=(event,)))["events"][0]
     doc["contest"] = event.contest
     return dict(doc)
@@ -258,7 +258,7 @@ def _validated(
     contests: Sequence[Mapping[str, Any]] | None,
     events: Sequence[Event | Mapping[str, Any]],
 ) -> Scenario:
-    """Write the scenario out in the SPEC format and read it back through the loader."""
+    """Write the scenario out in the scenario file format and read it back through the loader."""
     doc = scenario_to_dict(attrs.evolve(scenario, events=()))
     if contests is not None:
         doc["contests"] = [dict(c) for c in contests]
@@ -309,7 +309,7 @@ def _as_item(event: Event | Mapping[str, Any], what: str) -> _Item:
     if isinstance(event, Mapping):
         return _Item(copy.deepcopy(dict(event)))
     raise EditError(
-        f"{what}: expected an event (a simulator.events class, or a dict in the SPEC format "
+        f"{what}: expected an event (a simulator.events class, or a dict in the scenario format "
         f"like {{'type': 'runoff_requested', 'at': '2027-10-13T09:30', 'candidate': 'Bob'}}); "
         f"found {type(event).__name__} {event!r}"
     )
@@ -323,7 +323,7 @@ class Fork:
     the log as edited so far, like a list's; negative positions count from the end. Wherever a
     position is taken, the event's ``id`` (its ``id:`` field in the scenario) may be given
     instead, and stays right however the log is edited around it. Events are
-    given as :mod:`simulator.events` objects or as dicts in the SPEC format (``contest`` may be
+    given as :mod:`simulator.events` objects or as dicts in the scenario format (``contest`` may be
     left out when the scenario has one contest); dicts are read by the loader at :meth:`build`.
 
     >>> import simulator

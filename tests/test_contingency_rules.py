@@ -224,7 +224,7 @@ def test_electsim_gaps_prints_each_gap_with_its_sections_why_fallback_and_facts(
     assert contingency.count("    why: ") == len(cg.GAPS)
     assert contingency.count("    facts: ") == len(cg.GAPS)
     assert counting.count("    why: ") == len(COUNTING_GAPS)
-    assert "fallback: SPEC reading 8, the death date decides" in out
+    assert "fallback: reading 8, the death date decides" in out
     assert max(len(line) for line in out.splitlines()) <= 100
 
 

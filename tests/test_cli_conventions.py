@@ -1,0 +1,265 @@
+"""Command-line conventions: --version, help with examples, --json wherever results are printed,
+NO_COLOR and --color, tables fitted to the width, progress only on a terminal, and ``demo``."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from simulator.cli import _progress, build_parser, main, use_colour
+from tests.test_importer import EC4_ROWS, results_pct
+
+ROOT = Path(__file__).resolve().parent.parent
+CARY = ROOT / "scenarios" / "runoff" / "cary-2023-district-d.yaml"
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "simulator", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
+
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_version_prints_the_package_version() -> None:
+    from importlib.metadata import version
+
+    p = run("--version")
+    assert p.returncode == 0
+    assert p.stdout == f"electsim {version('electsim')}\n"
+
+
+def test_every_command_shows_examples_in_its_help() -> None:
+    for name in ("replay", "test", "validate", "calendar", "demo", "report", "gaps", "schema"):
+        p = run(name, "--help")
+        assert p.returncode == 0
+        assert "examples:\n  electsim " + name in p.stdout, name
+        assert "docs/" in p.stdout
+
+
+def test_the_method_choices_are_listed_and_enforced() -> None:
+    p = run("calendar", "--help")
+    assert "partisan, nonpartisan-plurality, nonpartisan-primary, nonpartisan-runoff" in " ".join(
+        p.stdout.split()
+    )
+    bad = run("calendar", "2027", "--method", "ranked-choice")
+    assert bad.returncode == 2 and "invalid choice: 'ranked-choice'" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("choice", "env", "tty", "expected"),
+    [
+        ("auto", {}, True, True),
+        ("auto", {}, False, False),
+        ("auto", {"NO_COLOR": "1"}, True, False),
+        ("auto", {"NO_COLOR": ""}, True, True),  # no-color.org: set to a non-empty string
+        ("auto", {"TERM": "dumb"}, True, False),
+        ("never", {}, True, False),
+        ("always", {"NO_COLOR": "1"}, False, True),  # an explicit flag wins
+    ],
+)
+def test_colour_follows_the_flag_the_terminal_and_no_color(
+    monkeypatch: pytest.MonkeyPatch, choice: str, env: dict[str, str], tty: bool, expected: bool
+) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    assert use_colour(choice, Tty() if tty else io.StringIO()) is expected
+
+
+def test_replay_colours_only_when_asked() -> None:
+    assert "\033[" in run("replay", str(CARY), "--color", "always").stdout
+    assert "\033[" not in run("replay", str(CARY)).stdout
+    assert "\033[" not in run("test", str(CARY), env={"NO_COLOR": "1"}).stdout
+
+
+def test_validate_json_lists_each_file_and_its_problems(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(CARY.read_text().replace("type: canvass_held", "type: canvas_held", 1))
+    p = run("validate", str(CARY), str(bad), "--json")
+    assert p.returncode == 2
+    doc = json.loads(p.stdout)
+    good, wrong = doc["files"]
+    assert (good["valid"], good["contests"], good["expectations"]) == (True, 1, 5)
+    assert wrong["valid"] is False
+    (problem,) = wrong["problems"]
+    assert problem["path"].endswith(".type") and problem["found"] == "'canvas_held'"
+    assert isinstance(problem["line"], int)
+
+
+def test_validate_checks_every_file_before_exiting(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: electsim/v1\n")
+    p = run("validate", str(bad), str(CARY))
+    assert p.returncode == 2
+    assert f"{CARY}: valid" in p.stdout and "bad.yaml" in p.stderr
+
+
+def test_import_results_list_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "results_pct_20251007.txt"
+    path.write_text(results_pct(EC4_ROWS))
+    assert main(["import-results", str(path), "--list", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    (contest,) = doc["contests"]
+    assert (contest["candidates"], contest["write_ins"], contest["total_votes"]) == (4, 1, 787)
+    assert contest["seats"] == 2
+
+
+def test_every_command_that_prints_results_has_json() -> None:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if hasattr(a, "choices") and a.choices)
+    prints_results = {"replay", "test", "validate", "calendar", "gaps", "import-results"}
+    prints_results |= {"conformance"}
+    for name in prints_results:
+        options = {s for a in sub.choices[name]._actions for s in a.option_strings}
+        assert "--json" in options, name
+
+
+def test_the_calendar_table_fits_the_terminal_width(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 2026: the filing period opens on a holiday, and the note on its G.S. 103-5 move is long
+    for width in (70, 100):
+        monkeypatch.setenv("COLUMNS", str(width))
+        monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+        assert main(["calendar", "2026", "--method", "nonpartisan-runoff"]) == 0
+        out = capsys.readouterr().out
+        assert max(len(line) for line in out.splitlines()) <= width
+        assert "Independence" in out and "G.S. 103-5(a)" in out
+    # to a pipe, whole lines
+    p = run("calendar", "2026", "--method", "nonpartisan-runoff", env={"COLUMNS": "70"})
+    assert max(len(line) for line in p.stdout.splitlines()) > 70
+
+
+def test_the_replay_timeline_wraps_long_labels_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["replay", str(CARY)]) == 0
+    out = capsys.readouterr().out
+    timeline = [
+        line for line in out.splitlines() if line[:3] in ("Mon", "Tue", "Wed", "Thu", "Fri")
+    ]
+    assert len(timeline) > 10
+    assert max(len(line) for line in timeline) <= 80
+    assert "returns reported" in out
+
+
+def test_conformance_text_fits_the_width_and_json_is_a_document() -> None:
+    from datetime import date
+
+    from simulator.conformance import (
+        CalendarCheck,
+        Check,
+        Report,
+        format_report,
+        report_to_json,
+    )
+
+    long = "an explanation " * 40
+    check = Check(
+        town="Dunn",
+        year=2015,
+        contest="DUNN CITY COUNCIL WARD 3",
+        office="Council Ward 3",
+        seats=1,
+        seat_source="",
+        total=128,
+        threshold="64",
+        verdict="no majority",
+        engine="runoff possible " * 5,
+        november="runoff held",
+        agree=True,
+        explanation=long,
+    )
+    cal = CalendarCheck("filing", "board", date(2023, 7, 7), date(2023, 7, 7), "first Friday")
+    report = Report(checks=(check,), calendar=(cal,), november_only=(), data_dir="d")
+    text = format_report(report, width=72)
+    assert max(len(line) for line in text.splitlines()) <= 72
+    assert "explanation" in text and "Dunn" in text
+    doc = json.loads(json.dumps(report_to_json(report)))
+    assert doc["checks"][0]["status"] == "agree" and doc["calendar"][0]["agree"] is True
+
+
+def test_progress_is_silent_off_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    items = list(range(5))
+    assert list(_progress(items, argparse.Namespace(), what="x")) == items
+    assert capsys.readouterr().err == ""
+
+
+# --- demo ----------------------------------------------------------------------------------------
+
+SMALL = """\
+format: electsim/v1
+title: {title}
+contests: [{{id: mayor, seats: 1, method: nonpartisan-plurality, year: 2027}}]
+events:
+  - {{type: candidate_filed, at: 2027-07-06, candidate: {name}}}
+  - {{type: returns_reported, at: "2027-11-02T21:00", counts: {{{name}: 10}}}}
+  - {{type: canvass_held, at: "2027-11-09T11:00"}}
+"""
+
+
+def test_demo_mirrors_the_folders_so_same_names_do_not_collide(tmp_path: Path) -> None:
+    src = tmp_path / "cases"
+    for folder, name in (("a", "Ann"), ("b", "Bob")):
+        (src / folder).mkdir(parents=True)
+        (src / folder / "x.yaml").write_text(SMALL.format(title=f"{folder} case", name=name))
+    out = tmp_path / "out"
+    p = run("demo", str(src), "--out", str(out), "--no-charts")
+    assert p.returncode == 0, p.stderr
+    a = json.loads((out / "a" / "x.json").read_text())
+    b = json.loads((out / "b" / "x.json").read_text())
+    assert a["contests"][0]["outcome"]["elected"] == ["Ann"]
+    assert b["contests"][0]["outcome"]["elected"] == ["Bob"]
+    assert not (out / "x.json").exists()
+    lines = p.stdout.splitlines()
+    assert "a/x.yaml  mayor: elected Ann" in lines
+    assert f"    -> {out / 'a' / 'x.json'}" in lines
+    assert lines[-1].startswith("replayed 2 scenario(s)")
+
+
+def test_demo_draws_a_chart_and_report_for_the_first_scenario_of_each_folder(
+    tmp_path: Path,
+) -> None:
+    src = tmp_path / "cases"
+    for folder, name in (("a", "Ann"), ("a", "Amy"), ("b", "Bob")):
+        (src / folder).mkdir(parents=True, exist_ok=True)
+        (src / folder / f"{name}.yaml").write_text(SMALL.format(title=name, name=name))
+    out = tmp_path / "out"
+    p = run("demo", str(src), "--out", str(out), "--jobs", "1")
+    assert p.returncode == 0, p.stderr
+    assert sorted(x.relative_to(out).as_posix() for x in out.rglob("*.html")) == [
+        "a/Amy.html",
+        "b/Bob.html",
+    ]
+    assert (out / "a" / "Amy.svg").read_text().startswith("<?xml")
+    assert f"    -> {out / 'a' / 'Amy.html'}" in p.stdout.splitlines()
+    assert "--all-charts" in p.stdout
+
+
+def test_demo_on_a_folder_without_scenarios_is_invalid_input(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    p = run("demo", str(tmp_path / "empty"), "--out", str(tmp_path / "out"))
+    assert p.returncode == 2
+    assert "found a folder with none" in p.stderr
+    assert run("demo", str(tmp_path / "nowhere")).returncode == 2
