@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -26,8 +27,15 @@ class UsageError(SimulatorError):
     """A command-line argument that cannot be used (exit 2)."""
 
 
+_INVALID_CHOICE = re.compile(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)")
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
+        if m := _INVALID_CHOICE.fullmatch(message):
+            option, found, choices = m.groups()
+            option = option.split("/")[-1]
+            message = f"{option}: expected one of {choices.replace(chr(39), '')}; found {found!r}"
         self.print_usage(sys.stderr)
         print(f"electsim: error: {message}", file=sys.stderr)
         sys.exit(EXIT_INVALID)
