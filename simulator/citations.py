@@ -212,7 +212,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add ``electsim cite`` to the command line."""
     p = sub.add_parser("cite", help="list what implements or exercises a subsection")
     p.add_argument("citation", help='a section and subsection, like "163-294.4(c)"')
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the references as JSON")
     p.set_defaults(func=cmd_cite)
 
 

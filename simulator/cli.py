@@ -589,6 +589,10 @@ examples:
   electsim conformance --method nonpartisan-primary --year 2019
   electsim conformance --markdown > conformance.md
   electsim conformance --data ~/nc-results --json""",
+    "cite": """\
+examples:
+  electsim cite "163-294.4(c)"
+  electsim cite 163-293 --json""",
     "schema": """\
 examples:
   electsim schema > scenario.schema.json""",
@@ -814,6 +818,14 @@ def build_parser() -> argparse.ArgumentParser:
     from simulator import citations, conformance, importer  # light: their work imports lazily
 
     citations.register(sub)
+    ct = sub.choices["cite"]
+    ct.description = (
+        "List everything that implements or exercises one subsection of the statutes: the rules "
+        "of the rule tables, the state machine's transitions, the gaps, the code that cites it, "
+        "the scenarios and the tests."
+    )
+    ct.epilog = _EXAMPLES["cite"] + f"\n\ndocumentation: {DOCS}"
+    ct.formatter_class = _Formatter
 
     ir = command(
         "import-results",

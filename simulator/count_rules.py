@@ -13,7 +13,7 @@ Where a departed candidate's name stays on the ballot, three provisions speak:
   runner-up means no runoff. This is the more specific provision against 163-293(b) and (d)(2),
   and the tables give it priority over them. Its facts are a death before the election; a death
   on or after election day is left to 163-294.1(c) and named where the two could meet.
-- G.S. 163-294.1(b), fourth paragraph: a "deceased or disqualified" candidate (with SPEC reading
+- G.S. 163-294.1(b), fourth paragraph: a "deceased or disqualified" candidate (with reading
   7, a withdrawn one) who receives "enough votes to be elected" leaves the office vacant. Read
   here as: polls the place the count would declare elected.
 - G.S. 163-294.1(c): "a person elected" who dies, is disqualified or resigns between election
@@ -61,7 +61,7 @@ class LeaderFacts:
     what: Standing  # how the candidate with the highest vote left (never ACTIVE here)
     after_election_day: bool  # left on or after election day (before: the name stayed printed)
     majority: bool  # the leader's votes exceed the majority threshold
-    withdrawal_as_death: bool = True  # SPEC reading 7
+    withdrawal_as_death: bool = True  # reading 7
 
     @property
     def offish(self) -> bool:
@@ -278,7 +278,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             ("163-293(d)(1)",),
             "three or more candidates remain tied for the highest vote after the recount: (d)(1) "
             "provides a runoff between 'the two'",
-            "SPEC reading 6: a runoff among all the tied unless all but one withdraw within three "
+            "reading 6: a runoff among all the tied unless all but one withdraw within three "
             "days (interpretation three_way_tie: lot draws lots instead)",
             lambda f: (
                 f.tied > 2
