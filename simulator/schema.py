@@ -23,6 +23,7 @@ from simulator.expect import (
     RULING_PATTERN_KEYS,
     RUNOFF_KEYS,
 )
+from simulator.parameters import PARAMETERS
 from simulator.scenario import DEFAULT_TZ, FORMAT, Interpretations
 from simulator.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage
 
@@ -256,6 +257,22 @@ def scenario_schema() -> dict[str, Any]:
                 "description": "extra days the board office is closed (G.S. 103-5)",
             },
             "interpretations": _interpretations(),
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    name: {
+                        "description": f"pin {p.description} (G.S. {p.cite}): like 40%, 2/5 or 0.4",
+                        "anyOf": [
+                            {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+                            {"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*%\s*$"},
+                            {"type": "string", "pattern": r"^\s*\d+\s*/\s*\d+\s*$"},
+                        ],
+                    }
+                    for name, p in PARAMETERS.items()
+                },
+                "additionalProperties": False,
+                "description": "values of the law pinned for every contest (docs/statutes.md)",
+            },
             "contests": {"type": "array", "minItems": 1, "items": _contest()},
             "events": {
                 "type": "array",

@@ -164,16 +164,10 @@ def test_the_replay_timeline_wraps_long_labels_on_a_terminal(
     assert "returns reported" in out
 
 
-def test_conformance_text_fits_the_width_and_json_is_a_document() -> None:
+def test_conformance_text_fits_the_width() -> None:
     from datetime import date
 
-    from simulator.conformance import (
-        CalendarCheck,
-        Check,
-        Report,
-        format_report,
-        report_to_json,
-    )
+    from simulator.conformance import CalendarCheck, Check, Report, format_report
 
     long = "an explanation " * 40
     check = Check(
@@ -196,8 +190,7 @@ def test_conformance_text_fits_the_width_and_json_is_a_document() -> None:
     text = format_report(report, width=72)
     assert max(len(line) for line in text.splitlines()) <= 72
     assert "explanation" in text and "Dunn" in text
-    doc = json.loads(json.dumps(report_to_json(report)))
-    assert doc["checks"][0]["status"] == "agree" and doc["calendar"][0]["agree"] is True
+    assert max(len(line) for line in format_report(report).splitlines()) > 72
 
 
 def test_progress_is_silent_off_a_terminal(
