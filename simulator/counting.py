@@ -161,7 +161,10 @@ def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: 
                 if c.status == cg.DIED
                 else statute("163-294.1(b)")
             )
-            d.set(vacant=d.vacant + 1)
+            # A seat already declared vacant for this person (a winner who left before the oath,
+            # declared again when a lot reopens the decision) is counted once.
+            if not any(r.kind is K.OFFICE_VACANT and n in r.candidates for r in d.s["rulings"]):
+                d.set(vacant=d.vacant + 1)
             d.rule(
                 K.OFFICE_VACANT,
                 why,

@@ -310,3 +310,29 @@ def test_a_primary_candidate_who_dies_on_primary_night_is_a_gap_and_not_nominate
     )
     assert one(c, "no_provision")["gap"] == "left-after-primary-day"
     assert sorted(c["outcome"]["nominated"]) == ["Ann", "Bob"]
+
+
+def test_a_winner_who_withdrew_before_the_oath_leaves_one_vacant_seat_when_lots_follow() -> None:
+    # G.S. 163-294.1(c): Ann, elected to one of two seats, withdraws before the oath; the second
+    # seat still waits for a lot among the five tied at 0. Drawing lots re-declares the result,
+    # and Ann's seat must not be counted vacant again each time.
+    from simulator import parse_scenario, replay
+
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
+    filings = "".join(
+        f"  - {{type: candidate_filed, at: 2027-07-06, candidate: {n}}}\n" for n in names
+    )
+    s = parse_scenario(
+        "format: electsim/v1\ntitle: t\n"
+        "contests: [{id: c, seats: 2, method: nonpartisan-runoff, year: 2027}]\nevents:\n"
+        + filings
+        + "  - {type: returns_reported, at: '2027-10-05T21:00', counts: "
+        "{Ann: 1, Bob: 0, Cy: 0, Dee: 0, Eve: 0, Flo: 0}}\n"
+        "  - {type: canvass_held, at: '2027-10-12T11:00'}\n"
+        "  - {type: candidate_withdrew, at: '2027-10-13T09:00', candidate: Ann}\n"
+        "  - {type: lot_drawn, at: '2027-10-13T11:00', winner: Ann}\n"
+        "  - {type: lot_drawn, at: '2027-10-14T13:00', winner: Ann}\n"
+    )
+    outcome = replay(s).contests[0].outcome
+    assert outcome.vacant_seats == 1
+    assert len(outcome.elected) + outcome.vacant_seats <= 2
