@@ -94,6 +94,12 @@ EVENT_HELP: dict[str, str] = {
 def _event_schema(name: str) -> dict[str, Any]:
     cls = EVENT_TYPES[name]
     props: dict[str, Any] = {
+        "id": {
+            "type": "string",
+            "pattern": r"^[A-Za-z0-9][A-Za-z0-9._-]*$",
+            "description": "optional: a name for this event, unique in the scenario (what-if "
+            "edits address the event by it)",
+        },
         "type": {"const": name},
         "at": {**_TIME, "description": "when it happened"},
         "contest": {"type": "string", "description": "the contest's id (several contests)"},

@@ -75,7 +75,7 @@ def test_the_schema_knows_the_fields_the_loader_accepts() -> None:
     assert [b["properties"]["type"]["const"] for b in branches] == list(EVENT_TYPES)
     for branch in branches:
         cls = EVENT_TYPES[branch["title"]]
-        assert set(branch["properties"]) == {"type", "at", "contest", *cls.fields}
+        assert set(branch["properties"]) == {"id", "type", "at", "contest", *cls.fields}
         assert branch["required"] == ["type", "at", *cls.required]
 
 
