@@ -112,3 +112,24 @@ def test_the_value_in_force_is_the_latest_enacted_on_or_before_the_day(day: date
     assert found.since <= day or found is p.values[0]
     assert all(not (found.since < v.since <= day) for v in p.values)
     assert p.at(day + timedelta(days=1)).since >= found.since  # never goes back in time
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=500), min_size=3, max_size=5),
+    st.sampled_from([Fraction(1, 5), Fraction(3, 10), Fraction(1, 3), Fraction(2, 5)]),
+    st.sampled_from([Fraction(1, 10), Fraction(1, 20)]),
+)
+def test_a_lower_threshold_never_calls_for_a_second_primary_a_higher_one_did_not(
+    votes: list[int], share: Fraction, lower_by: Fraction
+) -> None:
+    # G.S. 163-111(a)(1): a substantial plurality is more than the share of the total; lowering
+    # the share (as S.L. 2017-214 did) can only settle more primaries without a second one
+    names = [f"C{i}" for i in range(len(votes))]
+    log = primary(2019, "2019-09-10T21:00", "2019-09-17T11:00", **dict(zip(names, votes)))
+
+    def second_primary_possible(value: Fraction) -> bool:
+        head = f"parameters: {{substantial_plurality: {value.numerator}/{value.denominator}}}"
+        return bool(rulings(run(mayor(2019), log, head=head), "runoff_available"))
+
+    if not second_primary_possible(share):
+        assert not second_primary_possible(share - lower_by)
