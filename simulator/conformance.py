@@ -54,7 +54,7 @@ from simulator.importer import (
     read_results,
     split_contest_name,
 )
-from simulator.seats import seats_for
+from simulator.seats import seats_for, single_office
 from simulator.vocab import Method
 
 __all__ = [
@@ -457,6 +457,8 @@ def _check(
 ) -> Check:
     _, office = split_contest_name(returns.name)
     rule = seats_for(town, returns.name, year)
+    if rule is None and town not in TOWNS:  # the listed towns' offices all have sourced rules
+        rule = single_office(town, office)
     base = Check(
         town=town,
         year=year,
@@ -625,9 +627,14 @@ def run_conformance(
     *,
     towns: Sequence[str] = TOWNS,
     years: Iterable[int] = range(FIRST_YEAR, LAST_YEAR + 1),
+    elections_only: bool = False,
 ) -> Report:
     """Check every October contest of ``towns`` in ``years`` against November (see the module
-    docstring). Raises :class:`ImportResultsError` when there is no data folder."""
+    docstring); with ``elections_only``, only the contests the data shows to be elections, not
+    primaries (:func:`simulator.conformance_primaries.october_kind`), for towns whose method
+    changed. Raises :class:`ImportResultsError` when there is no data folder."""
+    from simulator.conformance_primaries import OctoberKind, october_kind
+
     folder = find_data_dir(data_dir)
     if folder is None:
         where = data_dir if data_dir is not None else "../shared/data"
@@ -649,6 +656,8 @@ def run_conformance(
             for returns in oct_results.contests:
                 town = town_of(returns.name, towns)
                 if town is None or not _is_office(returns):
+                    continue
+                if elections_only and october_kind(returns)[0] is not OctoberKind.ELECTION:
                     continue
                 check = _check(
                     town,
@@ -946,14 +955,63 @@ def format_report(report: Report, *, markdown: bool = False, width: int | None =
 METHODS: tuple[str, ...] = (Method.RUNOFF.value, Method.PRIMARY.value, Method.PARTISAN.value)
 
 
-def summary_rows(runoffs: Report | None, primaries: Any | None) -> list[dict[str, int | str]]:
+#: The label of the runoff-method towns the data README omits in the summary.
+UNLISTED = f"{Method.RUNOFF.value} (towns not listed)"
+
+
+def omitted_runoff_towns(primaries: Any) -> tuple[str, ...]:
+    """The towns that hold deciding October elections but are not among :data:`TOWNS`, as
+    :func:`simulator.conformance_primaries.town_methods` finds them."""
+    return tuple(f.town for f in primaries.towns if "not among" in f.finding)
+
+
+def format_unlisted(report: Report, *, markdown: bool = False) -> str:
+    """The October elections of the towns the README omits, judged like the runoff towns'."""
+    h = "## " if markdown else ""
+    judged = report.judged
+    out = [
+        f"{h}Runoff-method towns the data README omits: {len(report.checks)} October "
+        f"elections, {len(judged)} judged, {report.agreements} agree, "
+        f"{len(report.disagreements)} disagree; {len(report.checks) - len(judged)} not judged",
+        "(the towns found holding deciding October elections, listed at the end of the "
+        "report; only their contests with a write-in line, since some changed method; groups "
+        "the seat table does not know are not judged)",
+        "",
+    ]
+    cols = ("year", "town", "office", "seats", "threshold", "engine", "November", "agree")
+    rows = [
+        (
+            str(c.year),
+            c.town,
+            c.office,
+            str(c.seats if c.seats is not None else "?"),
+            c.threshold or "-",
+            c.engine,
+            c.november,
+            c.status,
+        )
+        for c in sorted(report.checks, key=_order)
+    ]
+    out.extend(_table(cols, rows, markdown=markdown))
+    notes = [c for c in report.checks if c.agree is not None and c.explanation]
+    if notes:
+        out.append("")
+        out.extend(f"- {c.year} {c.town} {c.office}: {c.explanation}" for c in notes)
+    return "\n".join(out) + "\n"
+
+
+def summary_rows(
+    runoffs: Report | None, primaries: Any | None, unlisted: Report | None = None
+) -> list[dict[str, int | str]]:
     """One row per method and year: contests, judged, agree, disagree, not judged."""
     from simulator.conformance_primaries import summary
 
     rows: list[dict[str, int | str]] = []
-    if runoffs is not None:
+    for label, found in ((Method.RUNOFF.value, runoffs), (UNLISTED, unlisted)):
+        if found is None:
+            continue
         years: dict[int, dict[str, int]] = {}
-        for c in runoffs.checks:
+        for c in found.checks:
             row = years.setdefault(
                 c.year, {"contests": 0, "judged": 0, "agree": 0, "disagree": 0, "not_judged": 0}
             )
@@ -962,7 +1020,7 @@ def summary_rows(runoffs: Report | None, primaries: Any | None) -> list[dict[str
             row["agree"] += c.agree is True
             row["disagree"] += c.agree is False
             row["not_judged"] += c.agree is None
-        rows += [{"method": Method.RUNOFF.value, "year": y, **r} for y, r in sorted(years.items())]
+        rows += [{"method": label, "year": y, **r} for y, r in sorted(years.items())]
     if primaries is not None:
         for method in (Method.PRIMARY, Method.PARTISAN):
             rows += [
@@ -1009,13 +1067,19 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     markdown = bool(getattr(args, "markdown", False))
     from simulator.cli import Busy, terminal_width
 
+    runoff = Method.RUNOFF.value in methods
+    wanted = [Method(m) for m in methods if m != Method.RUNOFF.value]
     with Busy("replaying the real contests", args):
-        runoffs = (
-            run_conformance(args.data, years=years) if Method.RUNOFF.value in methods else None
+        runoffs = run_conformance(args.data, years=years) if runoff else None
+        primaries = run_primaries(args.data, methods=wanted, years=years)
+        unlisted = (
+            run_conformance(
+                args.data, towns=omitted_runoff_towns(primaries), years=years, elections_only=True
+            )
+            if runoff
+            else None
         )
-        wanted = [Method(m) for m in methods if m != Method.RUNOFF.value]
-        primaries = run_primaries(args.data, methods=wanted, years=years) if wanted else None
-    rows = summary_rows(runoffs, primaries)
+    rows = summary_rows(runoffs, primaries if wanted else None, unlisted)
     if getattr(args, "json", False):
         doc: dict[str, Any] = {"format": "electsim-conformance/v1", "summary": rows}
         if runoffs is not None:
@@ -1024,15 +1088,17 @@ def cmd_conformance(args: argparse.Namespace) -> int:
                 "calendar": [{**attrs.asdict(c), "agree": c.agree} for c in runoffs.calendar],
                 "november_only": [list(x) for x in runoffs.november_only],
             }
-        if primaries is not None:
-            doc["primaries"] = primaries_to_json(primaries)
+        if unlisted is not None:
+            doc["runoff_unlisted_towns"] = {"checks": [attrs.asdict(c) for c in unlisted.checks]}
+        doc["primaries"] = primaries_to_json(primaries)
         sys.stdout.write(json.dumps(doc, indent=2, default=_jsonable, ensure_ascii=False) + "\n")
         return 0
     parts = [format_summary(rows, markdown=markdown)]
     if runoffs is not None:
         width = None if markdown else terminal_width()
         parts.append(format_report(runoffs, markdown=markdown, width=width))
-    if primaries is not None:
-        parts.append(format_primaries(primaries, markdown=markdown))
+    if unlisted is not None:
+        parts.append(format_unlisted(unlisted, markdown=markdown))
+    parts.append(format_primaries(primaries, markdown=markdown))
     sys.stdout.write("\n\n".join(p.rstrip("\n") for p in parts) + "\n")
     return 0

@@ -67,7 +67,7 @@ from simulator.importer import (
     read_results,
     split_contest_name,
 )
-from simulator.seats import seats_for
+from simulator.seats import seats_for, single_office
 from simulator.vocab import Method, Stage
 
 __all__ = [
@@ -94,7 +94,6 @@ class OctoberKind(StrEnum):
 _PARTY_NAME = re.compile(r"\s*(?:-\s*|\(\s*)(DEM|REP|LIB|UNA|GRE|CST)\s*\)?\s*$", re.IGNORECASE)
 _FILLER = frozenset({"CITY", "TOWN", "VILLAGE", "OF", "MEMBER", "MEMBERS"})
 _ROMAN = {"I": "1", "II": "2", "III": "3", "IV": "4", "V": "5", "VI": "6", "VII": "7"}
-_SINGLE = re.compile(r"\bMAYOR\b|\bWARD\b|\bDISTRICT\b", re.IGNORECASE)
 
 
 def party_of(name: str) -> str | None:
@@ -291,8 +290,9 @@ def _seats(
     if rule is not None:
         return rule.seats, rule.source
     _, office = split_contest_name(without_party(returns.name))
-    if _SINGLE.search(office) and not re.search(r"AT[- ]?LARGE", office, re.IGNORECASE):
-        return 1, "a single office: the contest names a mayor, one ward or one district"
+    single = single_office(town, office)
+    if single is not None:
+        return single.seats, single.source
     if nov_count and nov_count % per_seat == 0:
         n = nov_count // per_seat
         how = "two nominees per seat (G.S. 163-294(b))" if per_seat == 2 else "one per seat"

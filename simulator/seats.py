@@ -21,7 +21,7 @@ import re
 
 import attrs
 
-__all__ = ["PRIMARY_SEAT_RULES", "SEAT_RULES", "SeatRule", "seats_for"]
+__all__ = ["PRIMARY_SEAT_RULES", "SEAT_RULES", "SeatRule", "seats_for", "single_office"]
 
 
 @attrs.frozen
@@ -242,6 +242,29 @@ PRIMARY_SEAT_RULES: tuple[SeatRule, ...] = (
         "has one nominee per party for it)",
     ),
 )
+
+
+_SINGLE = re.compile(r"\bMAYOR\b|\bWARD\b|\bDISTRICT\b", re.IGNORECASE)
+_AT_LARGE = re.compile(r"AT[- ]?\s*LARGE", re.IGNORECASE)
+
+
+def single_office(town: str, office: str) -> SeatRule | None:
+    """A rule of one seat for an office that names a mayor, one ward or one district (and is not
+    at large), for the towns the table does not know; None otherwise.
+
+    >>> single_office("Shelby", "City Council Ward 3").seats
+    1
+    >>> single_office("Shelby", "City Council At-Large Ward 3") is None
+    True
+    """
+    if _SINGLE.search(office) and not _AT_LARGE.search(office):
+        return SeatRule(
+            town,
+            re.escape(office),
+            1,
+            "a single office: the contest names a mayor, one ward or one district",
+        )
+    return None
 
 
 def seats_for(town: str, contest: str, year: int) -> SeatRule | None:

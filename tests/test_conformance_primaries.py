@@ -343,3 +343,34 @@ def test_the_runoff_towns_keep_207_of_208_with_dated_parameters() -> None:
         pytest.skip("the shared North Carolina results are absent")
     r = run_conformance(SHARED)
     assert (len(r.judged), r.agreements) == (208, 207)
+
+
+def test_the_runoff_towns_the_readme_omits_are_judged_like_the_listed(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # G.S. 163-293: Nowhere's mayor had no majority (40 of 106); the runner-up asked for the
+    # November runoff the file shows
+    assert main(["conformance", "--data", str(data), "--method", "nonpartisan-runoff"]) == 0
+    out = capsys.readouterr().out
+    assert "nonpartisan-runoff (towns not listed)  2019" in out
+    assert "Runoff-method towns the data README omits: 1 October elections, 1 judged, 1 agree" in (
+        out
+    )
+    unlisted = run_conformance(data, towns=("Nowhere",), elections_only=True)
+    (c,) = unlisted.checks
+    assert (c.verdict, c.agree) == ("no majority", True)
+    assert c.november.startswith("runoff: Pat P 50, Quin Q 45")
+
+
+@pytest.mark.shared_data
+def test_the_unlisted_runoff_towns_agree_where_they_can_be_judged(real: PrimaryReport) -> None:
+    from simulator.conformance import omitted_runoff_towns
+
+    towns = omitted_runoff_towns(real)
+    r = run_conformance(SHARED, towns=towns, elections_only=True)
+    assert (len(r.checks), len(r.judged), r.agreements) == (56, 29, 29)
+    held = [c for c in r.checks if c.november.startswith("runoff")]
+    assert [(c.year, c.town, c.office) for c in held] == [
+        (2025, "New Bern", "Mayor"),
+        (2025, "New Bern", "Alderman Ward 04"),
+    ]

@@ -124,8 +124,8 @@ def test_a_lower_threshold_never_calls_for_a_second_primary_a_higher_one_did_not
 ) -> None:
     # G.S. 163-111(a)(1): a substantial plurality is more than the share of the total; lowering
     # the share (as S.L. 2017-214 did) can only settle more primaries without a second one
-    names = [f"C{i}" for i in range(len(votes))]
-    log = primary(2019, "2019-09-10T21:00", "2019-09-17T11:00", **dict(zip(names, votes)))
+    counts = {f"C{i}": v for i, v in enumerate(votes)}
+    log = primary(2019, "2019-09-10T21:00", "2019-09-17T11:00", **counts)
 
     def second_primary_possible(value: Fraction) -> bool:
         head = f"parameters: {{substantial_plurality: {value.numerator}/{value.denominator}}}"
