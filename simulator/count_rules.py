@@ -240,13 +240,17 @@ class TieFirstFacts:
     left: Standing  # ACTIVE when every tied candidate stands
     tied: int  # how many are tied for the highest vote after the recount
     after_election_day: bool = False
+    #: a tied candidate who has not left remains (False when every tied candidate has left)
+    one_stands: bool = True
 
 
 def _tie_first_facts() -> Iterator[TieFirstFacts]:
-    for left, tied, after in itertools.product(Standing, (2, 3), (False, True)):
-        if left is Standing.ACTIVE and after:
+    for left, tied, after, stands in itertools.product(
+        Standing, (2, 3), (False, True), (True, False)
+    ):
+        if left is Standing.ACTIVE and (after or not stands):
             continue
-        yield TieFirstFacts(left, tied, after)
+        yield TieFirstFacts(left, tied, after, stands)
 
 
 T = TieFirstEffect
@@ -298,8 +302,19 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             "which a tie does not settle",
             "the tied candidate who still stands is declared elected, as (d)(1) provides when "
             "the other tied candidate leaves the race",
-            lambda f: f.left in (Standing.WITHDREW, Standing.DISQUALIFIED),
+            lambda f: f.left in (Standing.WITHDREW, Standing.DISQUALIFIED) and f.one_stands,
             T.OTHER_ELECTED,
+        ),
+        Gap(
+            "every-tied-candidate-left",
+            ("163-293(d)(1)", "163-294.1(b)"),
+            "every candidate tied for the highest vote withdrew or was disqualified, names left "
+            "on the ballot: (d)(1) elects the one who remains when the other withdraws, and here "
+            "none remains",
+            "the office is declared vacant, as 163-294.1(b) provides when a departed candidate "
+            "receives enough votes to be elected",
+            lambda f: f.left in (Standing.WITHDREW, Standing.DISQUALIFIED) and not f.one_stands,
+            T.VACANT,
         ),
     ),
     conflicts=(

@@ -645,7 +645,10 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     gone = [n for n in tied if standing(d.cand(n)) is not cr.Standing.ACTIVE]
     first_gone = d.cand(gone[0]) if gone else None
     facts = cr.TieFirstFacts(
-        standing(first_gone), len(tied), left_after_election_day(d, first_gone)
+        standing(first_gone),
+        len(tied),
+        left_after_election_day(d, first_gone),
+        one_stands=len(gone) < len(tied),
     )
     who = ", ".join(f"{n} ({standing(d.cand(n)).value})" if n in gone else n for n in tied)
     finding = consult(d, cr.TIE_FIRST, facts, tied, f"the recount leaves {who} tied for first")
@@ -655,8 +658,8 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         d.rule(
             K.OFFICE_VACANT,
             fc,
-            f"{', '.join(gone)} ({standing(first_gone).value}) shares the highest vote: the "
-            "board declares the office vacant, to be filled under G.S. 160A-63" + finding.note(),
+            f"the highest vote is shared by {who}: the board declares the office vacant, to be "
+            "filled under G.S. 160A-63" + finding.note(),
             gone,
             once=True,
         )

@@ -1,0 +1,114 @@
+"""The count's rule tables (simulator.count_rules) where G.S. 163-293, 163-294.1, 163-294.4 and
+163-182.8 meet: each family replayed end to end, and the tables' own semantics."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from simulator import count_rules as cr
+from simulator.rules import Verdict
+from tests.contingency_cases import RUNOFF, died, event, filed, kinds, one, returns, run, scenario
+
+CANVASS = event("canvass_held", "2027-10-12T11:00")
+
+
+def _printed_then(kind: str, name: str) -> tuple[str, ...]:
+    return (
+        event("ballots_printed", "2027-09-01T09:00"),
+        event(kind, "2027-09-20T08:00", candidate=name)
+        if kind != "candidate_died"
+        else died(name, "2027-09-20T08:00"),
+        event("reprint_determined", "2027-09-21T10:00", enough_time=False),
+    )
+
+
+def test_a_dead_leader_short_of_a_majority_leaves_the_office_vacant_by_163_294_4_c() -> None:
+    # G.S. 163-294.4(c) over 163-293(b)(1): "even though short of a majority"
+    c = run(
+        scenario(
+            RUNOFF,
+            *filed("Ann", "Bob", "Cy"),
+            *_printed_then("candidate_died", "Bob"),
+            returns("2027-10-05T21:00", Ann=350, Bob=450, Cy=200),
+            CANVASS,
+        )
+    )
+    r = one(c, "office_vacant")
+    assert r["cite"] == "G.S. 163-294.4(c)" and "163-293(b)(1)" in r["text"]
+    assert c["outcome"]["vacant_seats"] == 1 and "no_provision" not in kinds(c)
+
+
+def test_every_tied_candidate_having_withdrawn_leaves_the_office_vacant() -> None:
+    # G.S. 163-293(d)(1) elects the one who remains; none does: gap every-tied-candidate-left
+    c = run(
+        scenario(
+            RUNOFF,
+            *filed("Ann", "Bob", "Cy"),
+            event("ballots_printed", "2027-09-01T09:00"),
+            event("candidate_withdrew", "2027-09-20T08:00", candidate="Ann"),
+            event("candidate_withdrew", "2027-09-20T09:00", candidate="Bob"),
+            event("reprint_determined", "2027-09-21T10:00", enough_time=False),
+            returns("2027-10-05T21:00", Ann=400, Bob=400, Cy=200),
+            CANVASS,
+            event("recount_held", "2027-10-14T11:00", counts={"Ann": 400, "Bob": 400, "Cy": 200}),
+        )
+    )
+    assert one(c, "no_provision")["gap"] == "every-tied-candidate-left"
+    assert c["outcome"]["vacant_seats"] == 1 and c["outcome"]["elected"] == []
+
+
+def test_a_tied_runner_up_who_dies_in_the_withdrawal_window_has_not_withdrawn() -> None:
+    # G.S. 163-293(d)(2) counts written withdrawals: Bob's death after the canvass leaves Cy
+    # still tied with him, so Cy's demand cannot call a runoff and Ann is elected
+    c = run(
+        scenario(
+            RUNOFF,
+            *filed("Ann", "Bob", "Cy"),
+            returns("2027-10-05T21:00", Ann=400, Bob=300, Cy=300),
+            CANVASS,
+            died("Bob", "2027-10-13T08:00"),
+            event("runoff_requested", "2027-10-13T11:00", candidate="Cy"),
+        )
+    )
+    assert "runoff_called" not in kinds(c)
+    assert c["outcome"]["elected"] == ["Ann"]
+    assert "withdrew" not in one(c, "elected")["text"]
+
+
+def test_a_partisan_tie_at_exactly_5000_voters_goes_to_lot() -> None:
+    # G.S. 163-182.8(2): 5,000 or fewer voters
+    c = run(
+        scenario(
+            "seats: 1, method: partisan, stage: election",
+            event("candidate_filed", "2027-09-21T12:00", candidate="Ann", party="DEM"),
+            event("candidate_filed", "2027-09-21T12:00", candidate="Bob", party="REP"),
+            returns("2027-11-02T21:00", Ann=2500, Bob=2500),
+            event("canvass_held", "2027-11-09T11:00"),
+        )
+    )
+    assert c["outcome"]["pending"] == "lot" and "new_election_ordered" not in kinds(c)
+
+
+@given(st.integers(0, 30000), st.integers(1, 5))
+def test_the_voters_estimate_never_contradicts_what_the_votes_prove(votes: int, seats: int) -> None:
+    # a group of N seats has between votes / N and votes voters
+    over, estimate = cr.voters_over_5000(votes, seats)
+    if over is True:
+        assert votes > 5000 * seats or seats == 1 and votes > 5000
+    if over is False:
+        assert votes <= 5000 * seats
+    if seats == 1:
+        assert over is (votes > 5000)
+    assert estimate is (votes > 5000 * seats)
+
+
+def test_a_table_settles_several_rules_only_by_a_declared_priority() -> None:
+    for table in cr.TABLES:
+        for _, finding in table.explore():
+            if finding.verdict is Verdict.PRIORITY:
+                assert finding.rule is not None
+                assert {r.id for r in finding.others} <= set(finding.rule.over)
+            if finding.verdict is Verdict.CONFLICT:
+                assert finding.conflict is not None and len(finding.rules) > 1
+                assert finding.extra()["conflict"] is True
