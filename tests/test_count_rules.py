@@ -95,7 +95,7 @@ def test_the_voters_estimate_never_contradicts_what_the_votes_prove(votes: int, 
     # a group of N seats has between votes / N and votes voters
     over, estimate = cr.voters_over_5000(votes, seats)
     if over is True:
-        assert votes > 5000 * seats or seats == 1 and votes > 5000
+        assert votes > 5000 * seats or (seats == 1 and votes > 5000)
     if over is False:
         assert votes <= 5000 * seats
     if seats == 1:
