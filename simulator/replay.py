@@ -67,7 +67,7 @@ from simulator.events import (
     VotesCast,
     is_write_in,
 )
-from simulator.law import Cite, statute
+from simulator.law import statute
 from simulator.machine import Phase
 from simulator.result import ContestResult, Outcome, Result, TimelineEntry
 from simulator.scenario import Contest, Scenario
@@ -965,23 +965,18 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
 
 
 def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
+    """A request for a runoff (a demand for a second primary): the ``request`` table says
+    whether it counts; this handler gathers the facts and applies the answer."""
     ctx = d.ctx
     name = e.candidate
-    cite = statute("163-291(6)") if ctx.partisan_primary else statute("163-293(c)")
-    if not ctx.has_runoff:
-        d.rule(
-            K.REQUEST_REJECTED,
-            statute("163-292")
-            if ctx.method is Method.PLURALITY
-            else statute("163-294(b)")
-            if ctx.method is Method.PRIMARY
-            else statute("163-291"),
-            f"{name} asked for a runoff, but this method has none",
-            [name],
-            reason="no runoff under this method",
-        )
-        return
     phase = d.phase
+    pool = d.pool
+    if not ctx.has_runoff:
+        under = {Method.PLURALITY: "plurality", Method.PRIMARY: "primary"}.get(
+            ctx.method, "partisan"
+        )
+        _ask(d, name, cr.RequestFacts(cr.Moment.NO_RUNOFF_METHOD, no_runoff_under=under))
+        return
     if phase in (
         Phase.BALLOT,
         Phase.COUNTING,
@@ -989,26 +984,16 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
         Phase.FILING_REOPENED,
         Phase.FILING_EXTENDED,
     ):
-        if ctx.interp.early_request == "reject":
-            d.rule(
-                K.REQUEST_REJECTED,
-                cite,
-                f"{name}'s request came before the canvass",
-                [name],
-                reason="before the result was declared",
-            )
-            return
-        d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
+        facts = _request_base(d, cr.Moment.BEFORE_RESULT)
+        if _ask(d, name, facts) is cr.Answer.HELD:
+            d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
         return
-    pool = d.pool
     if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
-        if name not in pool.eligible:
-            _reject_request(
-                d, name, "only the candidates tied for second may demand a runoff", cite
-            )
-            return
-        if pool.request_due is not None and e.at > pool.request_due:
-            _reject_request(d, name, "the request came after the deadline", cite, late=True)
+        late = pool.request_due is not None and e.at > pool.request_due
+        facts = attrs.evolve(
+            _request_base(d, cr.Moment.TIE_FOR_SECOND), entitled=name in pool.eligible, late=late
+        )
+        if _ask(d, name, facts) is not cr.Answer.ACCEPTED:
             return
         d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
         remaining = list(still_tied(d, pool.eligible))
@@ -1022,20 +1007,14 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
             )
         return
     if phase is Phase.TIE_WITHDRAWAL and pool is not None:
-        _reject_request(
-            d,
-            name,
-            "a runoff between the tied candidates follows unless one "
-            "withdraws; no request is needed",
-            statute("163-293(d)(1)"),
-        )
+        _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST))
         return
     if (
         phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED)
         and pool is not None
         and (pool.kind == "request")
     ):
-        _request_in_window(d, name, e.at, pool, cite)
+        _request_in_window(d, name, e.at, pool)
         return
     # The window may be gone (the leader declared when it closed): the deadline still says late.
     dues = [
@@ -1043,45 +1022,64 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     ]
     if pool is not None and pool.request_due is not None:
         dues.append(pool.request_due)
-    late = bool(dues) and e.at > max(dues)
-    if late:
-        _reject_request(d, name, "the request came after the deadline", cite, late=True)
-    elif d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD):
-        _reject_request(d, name, f"the {round_name(d)} is already called", cite)
-    else:
-        _reject_request(d, name, "no runoff is available to this candidate", cite)
+    facts = attrs.evolve(
+        _request_base(d, cr.Moment.CLOSED),
+        late=bool(dues) and e.at > max(dues),
+        called=d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD),
+        vacant=d.vacant > 0 and not d.elected,
+    )
+    _ask(d, name, facts)
 
 
-def _reject_request(d: Draft, name: str, reason: str, cite: Cite, late: bool = False) -> None:
-    d.rule(
-        K.REQUEST_REJECTED,
-        cite,
-        f"{name}'s request is rejected: {reason}",
-        [name],
-        reason="late" if late else reason,
+def _request_base(d: Draft, moment: cr.Moment) -> cr.RequestFacts:
+    ctx = d.ctx
+    return cr.RequestFacts(
+        moment,
+        primary=ctx.partisan_primary,
+        group=ctx.contest.is_group,
+        early_wait=ctx.interp.early_request != "reject",
     )
 
 
-def _request_in_window(d: Draft, name: str, at: datetime, pool: Pool, cite: Cite) -> None:
-    if name not in pool.eligible:
-        why = (
-            "a candidate declared elected by majority may not"
-            if name in pool.elected_first
-            else "only the runner(s)-up the statute names may request one"
-        )
-        _reject_request(d, name, why, runoff_cite(d))
-        return
+def _ask(d: Draft, name: str, facts: cr.RequestFacts) -> cr.Answer:
+    """Evaluate the ``request`` table; a rejection is ruled with the rule's citation."""
+    finding = consult(d, cr.REQUEST, facts, [name], f"{name}'s request for a runoff")
+    answer = finding.effect
+    if answer in (cr.Answer.ACCEPTED, cr.Answer.HELD):
+        return answer
+    cites = finding_cites(finding)
+    if answer is cr.Answer.NO_RUNOFF_METHOD:
+        text = f"{name} asked for a runoff, but this method has none"
+    elif answer is cr.Answer.PREMATURE:
+        text = f"{name}'s request came before the canvass"
+    else:
+        why = {
+            cr.Answer.LEFT_RACE: f"{name} is no longer a candidate",
+            cr.Answer.ALREADY_CALLED: f"the {round_name(d)} is already called"
+            if facts.moment is cr.Moment.CLOSED
+            else "a runoff is already called",
+        }.get(answer, answer.value)
+        text = f"{name}'s request is rejected: {why}"
+        reason = "late" if answer is cr.Answer.LATE else why
+        d.rule(K.REQUEST_REJECTED, cites, text, [name], reason=reason)
+        return answer
+    d.rule(K.REQUEST_REJECTED, cites, text, [name], reason=answer.value)
+    return answer
+
+
+def _request_in_window(d: Draft, name: str, at: datetime, pool: Pool) -> None:
     c = d.cand(name)
-    if c is not None and not c.active:
-        _reject_request(d, name, f"{name} is no longer a candidate", cite)
-        return
-    if pool.request_due is not None and at > pool.request_due:
-        _reject_request(d, name, "the request came after the deadline", cite, late=True)
-        return
-    if name in pool.requests:
-        return
-    if d.phase is Phase.RUNOFF_CALLED and not d.ctx.contest.is_group:
-        _reject_request(d, name, "a runoff is already called", cite)
+    facts = attrs.evolve(
+        _request_base(d, cr.Moment.WINDOW),
+        entitled=name in pool.eligible,
+        elected_by_majority=name in pool.elected_first,
+        left=c is not None and not c.active,
+        late=pool.request_due is not None and at > pool.request_due,
+        called=d.phase is Phase.RUNOFF_CALLED,
+    )
+    if facts.entitled and name in pool.requests and not facts.late:
+        return  # the same request again
+    if _ask(d, name, facts) is not cr.Answer.ACCEPTED:
         return
     pool = attrs.evolve(pool, requests=(*pool.requests, name))
     d.set(pool=pool)
@@ -1097,20 +1095,25 @@ def _apply_early_requests(d: Draft) -> None:
     if not early:
         return
     d.set(early_requests=())
-    cite = statute("163-291(6)") if d.ctx.partisan_primary else statute("163-293(c)")
     for name, _at, _ in early:
         pool = d.pool
         if d.phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED) and pool is not None:
-            _request_in_window(d, name, d.at, pool, cite)
+            _request_in_window(d, name, d.at, pool)
         elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
-            if name in pool.eligible:
-                d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
-            else:
-                _reject_request(d, name, "only the tied runners-up may demand a runoff", cite)
-        else:
-            _reject_request(
-                d, name, "at the canvass no runoff was available to this candidate", cite
+            facts = attrs.evolve(
+                _request_base(d, cr.Moment.TIE_FOR_SECOND), entitled=name in pool.eligible
             )
+            if _ask(d, name, facts) is cr.Answer.ACCEPTED:
+                d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
+        elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None:
+            _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST))
+        else:
+            facts = attrs.evolve(
+                _request_base(d, cr.Moment.CLOSED),
+                called=d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD),
+                vacant=d.vacant > 0 and not d.elected,
+            )
+            _ask(d, name, facts)
 
 
 def on_lot(d: Draft, e: LotDrawn) -> None:
