@@ -463,6 +463,7 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
 class TieEffect(StrEnum):
     LOT = "lot"  # the board draws lots
     NEW_ELECTION = "new_election"  # the State Board orders a new election among the tied
+    VACANT = "vacant"  # the seat the tie decides is declared vacant
 
 
 class Kind(StrEnum):
@@ -479,6 +480,14 @@ class TieFacts:
     over_5000: bool | None
     #: for None: whether the votes divided by the seats (every voter using every vote) exceed it
     estimate_over_5000: bool = False
+    #: a tied candidate whose name stayed on a nonpartisan ballot after leaving the race
+    departed: Standing = Standing.ACTIVE
+    withdrawal_as_death: bool = True  # SPEC reading 7
+
+    @property
+    def offish(self) -> bool:
+        """163-294.1(b)'s "deceased or disqualified", with a withdrawal under reading 7."""
+        return self.departed is not Standing.WITHDREW or self.withdrawal_as_death
 
 
 def _tie_facts() -> Iterator[TieFacts]:
@@ -487,6 +496,10 @@ def _tie_facts() -> Iterator[TieFacts]:
             yield TieFacts(kind, over)
         for est in (True, False):
             yield TieFacts(kind, None, est)
+        if kind is Kind.PARTISAN:
+            continue  # a party nominee who leaves is replaced (163-114), and so are the votes
+        for left, r7, over in itertools.product(LEFT, (True, False), (True, False)):
+            yield TieFacts(kind, over, departed=left, withdrawal_as_death=r7)
 
 
 def _over(f: TieFacts) -> bool:
@@ -503,6 +516,26 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "plurality method: the board determines the winner by lot",
             lambda f: f.kind is Kind.PLURALITY,
             TieEffect.LOT,
+        ),
+        Rule(
+            "2944c-dead-tied",
+            "163-294.4(c)",
+            "a candidate who died before the election (name left on the ballot) polls the highest "
+            "vote for the seat, here shared: the seat is vacant",
+            lambda f: f.departed is Standing.DIED and f.kind is not Kind.PARTISAN,
+            TieEffect.VACANT,
+        ),
+        Rule(
+            "2941b-departed-tied",
+            "163-294.1(b)",
+            "a disqualified candidate (withdrawn, reading 7) left on the ballot receives enough "
+            "votes to be elected, here shared: the seat is vacant",
+            lambda f: (
+                f.departed in (Standing.WITHDREW, Standing.DISQUALIFIED)
+                and f.offish
+                and f.kind is not Kind.PARTISAN
+            ),
+            TieEffect.VACANT,
         ),
         Rule(
             "1828-1-new-election",
@@ -561,6 +594,30 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "the voters are estimated as the votes divided by the seats (every voter using "
             "every vote)",
             lambda f: f.kind is Kind.PARTISAN and f.over_5000 is None and not f.estimate_over_5000,
+            TieEffect.LOT,
+        ),
+    ),
+    conflicts=(
+        Conflict(
+            "departed-tied-for-a-seat",
+            frozenset({"2923-lot", "2944c-dead-tied"}),
+            "plurality method: a candidate who died before the election (name left on the "
+            "ballot) ties for a seat: 163-292(3) breaks every tie by lot; 163-294.4(c) makes the "
+            "office vacant when a dead candidate polls the highest vote, and a shared highest "
+            "vote is not said to be one",
+            "the drawing of lots of 163-292(3) is held among the tied; if it falls to the dead "
+            "candidate the seat is declared vacant (163-294.4(c))",
+            TieEffect.LOT,
+        ),
+        Conflict(
+            "departed-tied-for-a-seat",
+            frozenset({"2923-lot", "2941b-departed-tied"}),
+            "plurality method: a candidate who withdrew or was disqualified (name left on the "
+            "ballot) ties for a seat: 163-292(3) breaks every tie by lot; 163-294.1(b) makes the "
+            "office vacant when such a candidate receives enough votes to be elected, which a "
+            "shared vote does not settle",
+            "the drawing of lots of 163-292(3) is held among the tied; if it falls to the "
+            "departed candidate the seat is declared vacant (163-294.1(b))",
             TieEffect.LOT,
         ),
     ),

@@ -256,14 +256,32 @@ def _decide_plurality(d: Draft) -> None:
     sel = select(people, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     if sel.tied or sel.lot_winners:
         over, estimate = cr.voters_over_5000(sum(tally.values()), n)
-        finding = consult(
-            d,
-            cr.TIE,
-            cr.TieFacts(_tie_kind(d), over, estimate),
-            sel.tie_pool,
-            f"{', '.join(sel.tie_pool)} tie for a seat",
+        pool = sel.tie_pool or sel.lot_winners
+        gone = [x for x in pool if standing(d.cand(x)) is not cr.Standing.ACTIVE]
+        facts = cr.TieFacts(
+            _tie_kind(d),
+            over,
+            estimate,
+            departed=standing(d.cand(gone[0])) if gone else cr.Standing.ACTIVE,
+            withdrawal_as_death=d.ctx.interp.withdrawal_as_death,
         )
+        who = ", ".join(f"{x} ({standing(d.cand(x)).value})" if x in gone else x for x in pool)
+        finding = consult(d, cr.TIE, facts, pool, f"{who} tie for a seat", say=sel.tied)
         tie_cites = finding_cites(finding)
+        if finding.effect is cr.TieEffect.VACANT and sel.tied:
+            if sel.chosen:
+                _declare(d, sel.chosen, elected_cite, f"highest vote: {_fmt_tally(people)}")
+            d.set(vacant=d.vacant + sel.tie_places)
+            d.rule(
+                K.OFFICE_VACANT,
+                tie_cites,
+                f"the highest vote for {sel.tie_places} seat(s) is shared by {who}: the board "
+                "declares the seat(s) vacant, to be filled under G.S. 160A-63" + finding.note(),
+                gone,
+                once=True,
+            )
+            d.go(Phase.DECIDED)
+            return
         if finding.effect is cr.TieEffect.NEW_ELECTION and not sel.lot_winners:
             if sel.chosen:
                 _declare(d, sel.chosen, elected_cite, f"highest vote: {_fmt_tally(people)}")
