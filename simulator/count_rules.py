@@ -482,7 +482,7 @@ class TieFacts:
     estimate_over_5000: bool = False
     #: a tied candidate whose name stayed on a nonpartisan ballot after leaving the race
     departed: Standing = Standing.ACTIVE
-    withdrawal_as_death: bool = True  # SPEC reading 7
+    withdrawal_as_death: bool = True  # reading 7
 
     @property
     def offish(self) -> bool:
@@ -861,7 +861,7 @@ class RequestFacts:
     late: bool = False
     called: bool = False  # a runoff (second primary) is already called or held
     vacant: bool = False  # CLOSED: the office was declared vacant
-    early_wait: bool = True  # SPEC reading 4
+    early_wait: bool = True  # reading 4
 
 
 def _request_facts() -> Iterator[RequestFacts]:
@@ -979,7 +979,7 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
                 f"{tag}-early-held",
                 when,
                 "a request before the result is declared waits for the canvass and takes effect "
-                "if the requester is then entitled (SPEC reading 4)",
+                "if the requester is then entitled (reading 4)",
                 _when(primary, Moment.BEFORE_RESULT, lambda f: f.early_wait),
                 Answer.HELD,
             ),
