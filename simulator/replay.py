@@ -1149,6 +1149,18 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
             reason="no vacancy to fill",
         )
         return
+    existing = d.cand(name)
+    if existing is not None and existing.status in (cg.DIED, cg.DISQUALIFIED):
+        # G.S. 163-114 fills a vacancy with a person who can serve: one who died or was
+        # disqualified cannot be the nominee, and the vacancy stays open.
+        d.rule(
+            K.REQUEST_REJECTED,
+            statute("163-114"),
+            f"{name} was named nominee but {_VERB[existing.status]} before being named",
+            [name],
+            reason=f"candidate {existing.status}",
+        )
+        return
     replaces = None
     for c in d.cands:
         # 08 NCAC 06B .0104: a general election ballot not reprinted
