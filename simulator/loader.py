@@ -55,6 +55,7 @@ import gc
 import json
 import os
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation, localcontext
@@ -628,7 +629,7 @@ class _Bad(Exception):
 
 
 def _name(value: Any) -> str:
-    if type(value) is str and value.strip():
+    if type(value) is str and value.strip() and (value.isascii() or normal_name(value)):
         return value
     raise _Bad("a non-empty name, as written on the notice of candidacy", _show(value))
 
@@ -787,6 +788,9 @@ class _Validator:
     def __init__(self, source: str | None) -> None:
         self.source = source
         self.problems: list[_Raw] = []
+        #: (later, earlier): an event the board learned of before one listed above it
+        self.misordered: list[tuple[Event, Event]] = []
+        self.names = _Names(self.problems)
         self.tz_name = DEFAULT_TZ
         self.tz = ZoneInfo(DEFAULT_TZ)
         self.times: dict[str, datetime] = {}
@@ -926,7 +930,7 @@ class _Validator:
         events = self.events(doc.get("events", _MISSING), contest_ids, default)
         expectations = self.expectations(doc.get("expect"), contest_ids)
 
-        if self.problems or not isinstance(title, str):
+        if self.problems or self.misordered or not isinstance(title, str):
             return None
         return Scenario(
             title=title,
@@ -1336,6 +1340,15 @@ class _Validator:
                     self.bad(("events", i, field), error)
 
             if contest is not None and ref is not None:
+                # Names are compared in their normal form and kept as first written.
+                field = "candidate" if ref == "filer" else ref
+                named = fields.get(field)
+                if named is not None:
+                    where = ev.line if type(ev) is _Map else None
+                    if field == "counts":
+                        fields[field] = self.names.counts(contest, named, i, where)
+                    else:
+                        fields[field] = self.names.spell(contest, named, i, (field,), where)
                 if ref == "filer":
                     named = fields.get("candidate")
                     if named is not None:
@@ -1369,6 +1382,7 @@ class _Validator:
                 )
             )
         self.never_filed(filed, refs, built)
+        self.misordered = _misordered(built)
         return tuple(built)
 
     def event_id(self, i: int, value: Any, ids: dict[str, int]) -> str | None:
@@ -1423,7 +1437,11 @@ class _Validator:
         missing: dict[tuple[str, str], tuple[int, tuple[Any, ...]]] = {}
         for contest, seen in refs.items():
             for name, where in seen.items():
-                if name not in filed[contest] and not is_write_in(name):
+                if (
+                    name not in filed[contest]
+                    and not is_write_in(name)
+                    and (contest, name) not in self.names.clashed
+                ):
                     missing[contest, name] = where
         if not missing:
             return
@@ -1442,6 +1460,124 @@ class _Validator:
                 "'Write-In (Miscellaneous)' or 'NAME (Write-In)'",
                 f"{_show(name)}, who never filed{count}",
             )
+
+
+# ---------------------------------------------------------------------------------------------
+# Candidates' names and the order of the log
+
+#: Characters that print as nothing: zero-width space, non-joiner and joiner, word joiner,
+#: byte-order mark, soft hyphen, Mongolian vowel separator.
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e"))
+
+
+def normal_name(name: str) -> str:
+    """A candidate's name as electsim compares it: Unicode NFC, no invisible characters, no
+    surrounding whitespace, and single spaces between words. Letter case is kept (two names
+    that differ only in case are an error, not the same person)."""
+    if name.isascii():
+        return " ".join(name.split())
+    return " ".join(unicodedata.normalize("NFC", name).translate(_INVISIBLE).split())
+
+
+class _Names:
+    """Every candidate's name, spelt once: each later spelling that differs only by Unicode form,
+    invisible characters or spacing becomes the first (without its surrounding whitespace); two
+    spellings that differ by letter case in one contest are a problem (nothing is merged
+    silently)."""
+
+    def __init__(self, problems: list[_Raw]) -> None:
+        self.problems = problems
+        self.known: dict[tuple[str, str], str] = {}  # (contest, as written) -> first spelling
+        self.first: dict[str, str] = {}  # normal form -> first spelling, in the whole scenario
+        #: (contest, case-folded normal form) -> (normal form, event index, path, line)
+        self.folded: dict[tuple[str, str], tuple[str, int, tuple[Any, ...], int | None]] = {}
+        self.clashed: set[tuple[str, str]] = set()  # (contest, spelling) reported already
+
+    def spell(self, contest: str, name: str, i: int, sub: tuple[Any, ...], line: int | None) -> str:
+        known = self.known.get((contest, name))
+        if known is not None:
+            return known
+        normal = normal_name(name)
+        first = self.first.setdefault(normal, name.strip())
+        folded = (contest, normal.casefold())
+        seen = self.folded.setdefault(folded, (normal, i, sub, line))
+        if seen[0] != normal:
+            self.clashed.add((contest, first))
+            there = f"events[{seen[1]}]" + (f" (line {seen[3]})" if seen[3] is not None else "")
+            self.problems.append(
+                (
+                    ("events", i, *sub),
+                    f"one spelling of each candidate's name in contest {contest!r}: "
+                    f"{_show(self.first[seen[0]])} at {there} differs from this one only in "
+                    "letter case (write the name the same way in every event)",
+                    _show(name),
+                    None,
+                )
+            )
+        else:
+            self.known[contest, name] = first
+        return first
+
+    def counts(
+        self, contest: str, counts: dict[str, int], i: int, line: int | None
+    ) -> dict[str, int]:
+        out: dict[str, int] = {}
+        written: dict[str, str] = {}
+        for name, votes in counts.items():
+            first = self.spell(contest, name, i, ("counts", name), line)
+            if first in out:
+                self.problems.append(
+                    (
+                        ("events", i, "counts", name),
+                        "each candidate once in `counts`: this name is the same as "
+                        f"{_show(written[first])} but for spacing or invisible characters",
+                        _show(name),
+                        None,
+                    )
+                )
+                continue
+            out[first] = votes
+            written[first] = name
+        return dict(sorted(out.items())) if len(out) > 1 else out
+
+
+def _misordered(built: list[Event]) -> list[tuple[Event, Event]]:
+    """SPEC section 1: each contest's events come in the order the board learned of them
+    (``notice_at`` where given, else ``at``; equal times keep file order). Each event learned of
+    before the latest one above it in its contest, paired with that one."""
+    latest: dict[str, Event] = {}
+    out: list[tuple[Event, Event]] = []
+    for event in built:
+        before = latest.get(event.contest)
+        if before is None or event.known_at >= before.known_at:
+            latest[event.contest] = event
+        else:
+            out.append((event, before))
+    return out
+
+
+def _order_problems(
+    misordered: list[tuple[Event, Event]], lines: dict[int, int | None] | None = None
+) -> list[_Raw]:
+    """Problems for events out of order; ``lines`` are the events' lines where the events do
+    not know them (JSON)."""
+    raws: list[_Raw] = []
+    for later, earlier in misordered:
+        field = "notice_at" if getattr(later, "notice_at", None) is not None else "at"
+        line = earlier.line if lines is None else lines.get(earlier.index)
+        there = f"events[{earlier.index}]" + (f" (line {line})" if line is not None else "")
+        raws.append(
+            (
+                ("events", later.index, field),
+                f"a time no earlier than {there}, {earlier.known_at.isoformat()}: the log "
+                "lists each contest's events in the order the board learned of them "
+                "(`notice_at` where given, else `at`); move this event to its place in time "
+                "or correct its date",
+                later.known_at.isoformat(),
+                later.line,
+            )
+        )
+    return raws
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1609,6 +1745,7 @@ def _parse_yaml(text: str, source: str) -> Scenario:
     # An alias or tag problem already covers what the validator says about the same value.
     covered = {parts for parts, expected, _, _ in read_problems if expected != _ONCE}
     raws = read_problems + [p for p in validator.problems if p[0] not in covered]
+    raws += _order_problems(validator.misordered)
     # Lines: from the first reading where it knows them, else from a second, detailed one.
     located: list[_Raw] = []
     unsure = False
@@ -1643,7 +1780,13 @@ def _parse_json(text: str, source: str) -> Scenario:
     again: dict[tuple[Any, ...], int] = {}
     for parts, _, _, _ in duplicates:
         again[parts] = again.get(parts, 0) + 1
-    raise _finish(_json_lines(text, duplicates + validator.problems, again), source)
+    raws = duplicates + validator.problems
+    if validator.misordered:
+        earlier = sorted({e.index for _, e in validator.misordered})
+        found = _json_lines(text, [(("events", j), "", "", None) for j in earlier], {})
+        lines = {j: line for j, (_, _, _, line) in zip(earlier, found, strict=True)}
+        raws += _order_problems(validator.misordered, lines)
+    raise _finish(_json_lines(text, raws, again), source)
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import attrs
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
@@ -18,7 +19,13 @@ from hypothesis import strategies as st
 
 from simulator import events as ev
 from simulator.errors import Problem, ScenarioError
-from simulator.loader import dump_scenario, load_scenario, parse_scenario, scenario_to_dict
+from simulator.loader import (
+    dump_scenario,
+    load_scenario,
+    normal_name,
+    parse_scenario,
+    scenario_to_dict,
+)
 from simulator.scenario import Contest, Interpretations, Scenario
 from simulator.vocab import Method, Stage
 
@@ -466,9 +473,12 @@ def test_returns_for_someone_who_never_filed_name_the_count() -> None:
     assert problem.path == "events[1].counts.Bo"
 
 
-def test_a_filing_later_in_the_log_counts() -> None:
+def test_a_filing_written_after_the_votes_for_it_is_out_of_order() -> None:
+    # SPEC section 1: the log is in the order the board learned of things
     text = scenario("{type: votes_cast, at: 2027-11-02, candidate: Ann}", FILED)
-    assert len(parse_scenario(text).events) == 2
+    problem = only(text)
+    assert (problem.path, problem.line) == ("events[1].at", 7)
+    assert "events[0] (line 6)" in problem.expected
 
 
 def test_a_filing_in_another_contest_does_not_count() -> None:
@@ -975,7 +985,9 @@ def scenarios(draw: st.DrawFn) -> Scenario:
         base = {"at": moment(), "contest": contest, "index": i}
         refers = "candidate" in cls.fields or "winner" in cls.fields or "counts" in cls.fields
         if kind in ("candidate_filed", "nominee_named") or (refers and not names):
-            name = draw(NAMES)
+            # a name as the loader keeps it: in normal form, one spelling per contest
+            name = normal_name(draw(NAMES)) or "Ann"
+            name = next((n for n in names if n.casefold() == name.casefold()), name)
             names.append(name)
             fee = draw(st.none() | MONEY.map(str))
             if kind == "nominee_named":
@@ -1007,6 +1019,9 @@ def scenarios(draw: st.DrawFn) -> Scenario:
             elif field == "fee":
                 fields[field] = draw(st.none() | MONEY.map(str))
         log.append(cls(**base, **fields))
+    # the log in the order the board learned of things (SPEC section 1)
+    log.sort(key=lambda e: e.known_at)
+    log = [attrs.evolve(e, index=i) for i, e in enumerate(log)]
     flags = {
         name: draw(st.sampled_from(Interpretations.CHOICES[name]))
         for name in Interpretations.CHOICES
@@ -1032,3 +1047,125 @@ def test_any_scenario_round_trips_through_yaml_and_json(original: Scenario) -> N
     data = scenario_to_dict(original)
     assert parse_scenario(yaml.safe_dump(data)) == original
     assert parse_scenario(json.dumps(data), fmt="json") == original
+
+
+# --- the order of the log (SPEC section 1) ------------------------------------------------------
+
+
+def test_an_event_dated_before_one_above_it_is_invalid_input_naming_both() -> None:
+    text = scenario(
+        FILED,
+        "{type: canvass_held, at: 2027-11-12}",
+        "{type: candidate_died, at: 2027-07-08, candidate: Ann}",
+    )
+    problem = only(text)
+    assert (problem.path, problem.line) == ("events[2].at", 8)
+    assert "events[1] (line 7)" in problem.expected
+    assert problem.found.startswith("2027-07-08")
+
+
+def test_equal_times_keep_the_order_they_are_written_in() -> None:
+    text = scenario(
+        FILED,
+        "{type: candidate_filed, at: 2027-07-06, candidate: Bob}",
+        "{type: candidate_withdrew, at: 2027-07-06, candidate: Bob}",
+    )
+    assert [e.index for e in parse_scenario(text).events] == [0, 1, 2]
+
+
+def test_a_death_is_placed_by_when_the_board_had_notice_of_it() -> None:
+    # the death itself may be earlier than the event above it; the notice may not
+    fine = scenario(
+        FILED,
+        "{type: ballots_printed, at: 2027-09-01}",
+        "{type: candidate_died, at: 2027-08-20, notice_at: 2027-09-02, candidate: Ann}",
+    )
+    assert len(parse_scenario(fine).events) == 3
+    late = scenario(
+        FILED,
+        "{type: ballots_printed, at: 2027-09-03}",
+        "{type: candidate_died, at: 2027-08-20, notice_at: 2027-09-02, candidate: Ann}",
+    )
+    assert only(late).path == "events[2].notice_at"
+
+
+def test_each_contest_is_its_own_stream_for_the_order() -> None:
+    text = scenario(
+        "{type: candidate_filed, at: 2027-07-20, candidate: Ann, contest: council}",
+        "{type: candidate_filed, at: 2027-07-06, candidate: Bob, contest: mayor}",
+        head=TWO_CONTESTS,
+    )
+    assert len(parse_scenario(text).events) == 2
+
+
+def test_an_event_out_of_order_in_json_names_the_earlier_events_line() -> None:
+    data = {
+        "format": "electsim/v1",
+        "title": "t",
+        "contests": [{"id": "m", "method": "nonpartisan-plurality", "year": 2027}],
+        "events": [
+            {"type": "canvass_held", "at": "2027-11-12"},
+            {"type": "filing_closed", "at": "2027-07-16"},
+        ],
+    }
+    problem = only(json.dumps(data, indent=1), fmt="json")
+    assert problem.path == "events[1].at"
+    assert problem.line is not None
+    assert "events[0] (line " in problem.expected
+
+
+# --- candidates' names --------------------------------------------------------------------------
+
+
+def test_spellings_that_differ_only_in_form_spacing_or_invisible_characters_are_one_name() -> None:
+    text = scenario(
+        '{type: candidate_filed, at: 2027-07-06, candidate: "Jose\\u0301  Ruiz "}',
+        '{type: votes_cast, at: 2027-11-02, candidate: "Jos\\u00e9 Ruiz"}',
+        '{type: votes_cast, at: 2027-11-02, candidate: "\\u200bJos\\u00e9 Ruiz"}',
+    )
+    events = parse_scenario(text).events
+    # the name as first written (without its surrounding whitespace), everywhere
+    assert {e.candidate for e in events} == {"Jose\u0301  Ruiz"}  # type: ignore[attr-defined]
+
+
+def test_names_equal_but_for_letter_case_in_one_contest_are_invalid_naming_both_places() -> None:
+    text = scenario(FILED, "{type: votes_cast, at: 2027-11-02, candidate: ANN}")
+    problem = only(text)
+    assert (problem.path, problem.line) == ("events[1].candidate", 7)
+    assert "'Ann' at events[0] (line 6)" in problem.expected
+
+
+def test_names_equal_but_for_case_in_different_contests_are_two_people() -> None:
+    text = scenario(
+        "{type: candidate_filed, at: 2027-07-06, candidate: Ann, contest: council}",
+        "{type: candidate_filed, at: 2027-07-06, candidate: ANN, contest: mayor}",
+        head=TWO_CONTESTS,
+    )
+    assert len(parse_scenario(text).events) == 2
+
+
+def test_one_name_twice_in_counts_is_invalid_not_merged() -> None:
+    text = scenario(FILED, '{type: returns_reported, at: 2027-11-02, counts: {Ann: 3, "Ann ": 4}}')
+    problem = only(text)
+    assert problem.path.startswith("events[1].counts")
+    assert "each candidate once" in problem.expected
+
+
+def test_a_name_of_only_invisible_characters_is_no_name() -> None:
+    text = scenario('{type: candidate_filed, at: 2027-07-06, candidate: "\\u200b\\u200d"}')
+    assert only(text).path == "events[0].candidate"
+
+
+def test_the_replay_counts_every_spelling_for_the_one_candidate() -> None:
+    from simulator.replay import replay
+
+    text = scenario(
+        FILED,
+        '{type: candidate_filed, at: 2027-07-06, candidate: "Bob"}',
+        '{type: votes_cast, at: 2027-11-02, candidate: "Ann ", count: 2}',
+        '{type: votes_cast, at: 2027-11-02, candidate: "Ann\\u200b", count: 2}',
+        '{type: votes_cast, at: 2027-11-02, candidate: "Bob", count: 3}',
+        "{type: canvass_held, at: 2027-11-12}",
+    )
+    contest = replay(parse_scenario(text)).contests[0]
+    assert contest.outcome.elected == ("Ann",)

@@ -116,6 +116,8 @@ def logs(draw: st.DrawFn) -> str:
             e["counts"] = {k: v for k, v in e["counts"].items() if k in named} or {
                 sorted(x for x in named if x)[0]: 1
             }
+    # the log in the order the board learned of things (SPEC section 1)
+    events.sort(key=lambda e: e.get("notice_at", e["at"]))
     return json.dumps(
         {"format": "electsim/v1", "title": "random", "contests": [contest], "events": events}
     )
