@@ -19,6 +19,7 @@ from typing import Any, TextIO, TypeVar
 from zoneinfo import ZoneInfo
 
 from simulator.errors import ScenarioError, SimulatorError
+from simulator.output import check_output, writing
 
 EXIT_OK, EXIT_BUG, EXIT_INVALID = 0, 1, 2
 
@@ -115,16 +116,48 @@ class Busy:
             self.thread.join()
 
 
+_AS_OF_YEARS = (1900, 2200)  # the years a scenario's times may have
+
+
 def _parse_time(text: str, tz: str, flag: str = "--as-of") -> datetime:
+    first, last = _AS_OF_YEARS
     try:
         dt = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+        if dt.tzinfo is None:
+            dt = dt.replace(tzinfo=ZoneInfo(tz))
+        dt = dt.astimezone(ZoneInfo(tz))
     except ValueError:
         raise UsageError(
             f"{flag}: expected an ISO 8601 date or date-time like 2027-10-14T12:00; found {text!r}"
         ) from None
-    if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=ZoneInfo(tz))
-    return dt.astimezone(ZoneInfo(tz))
+    except OverflowError:
+        dt = None
+    if dt is None or not first <= dt.year <= last:
+        raise UsageError(f"{flag}: expected a time in the years {first}-{last}; found {text!r}")
+    return dt
+
+
+def _max_bytes(text: str) -> int:
+    """``--max-bytes``: a size like 2000000, 512MiB or 4GiB."""
+    from simulator.reading import parse_size
+
+    try:
+        return parse_size(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a size in bytes, like 2000000, 512MiB or 4GiB; found {text!r}"
+        ) from None
+
+
+def _add_max_bytes(p: argparse.ArgumentParser) -> None:
+    from simulator.reading import MAX_INPUT_BYTES, describe_size
+
+    p.add_argument(
+        "--max-bytes",
+        type=_max_bytes,
+        default=MAX_INPUT_BYTES,
+        help=f"read input files up to this size (default {describe_size(MAX_INPUT_BYTES)})",
+    )
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -134,28 +167,35 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     if args.json and args.ics:
         raise UsageError("--json and --ics: expected one output format; found both")
-    scenario = load_scenario(args.file)
+    outputs = [o for o in (args.chart, args.graph) if o]
+    for out in outputs:
+        check_output(out, inputs=(args.file,))
+    if args.chart and args.graph and Path(args.chart) == Path(args.graph):
+        raise UsageError(f"--chart and --graph: expected two different files; found {args.chart}")
+    scenario = load_scenario(args.file, max_bytes=args.max_bytes)
     as_of = _parse_time(args.as_of, scenario.timezone) if args.as_of else None
     result = replay(scenario, as_of=as_of)
     if args.chart:
         from simulator.charts import plot_timeline
 
-        plot_timeline(
-            result,
-            scenario=scenario,
-            out=args.chart,
-            days_from_election=args.days_from_election,
-            compress=args.compress,
-            start=_parse_time(args.start, scenario.timezone, "--from") if args.start else None,
-            end=_parse_time(args.end, scenario.timezone, "--to") if args.end else None,
-            title=args.title,
-            width=args.width,
-            dpi=args.dpi,
-        )
+        with writing(args.chart):
+            plot_timeline(
+                result,
+                scenario=scenario,
+                out=args.chart,
+                days_from_election=args.days_from_election,
+                compress=args.compress,
+                start=_parse_time(args.start, scenario.timezone, "--from") if args.start else None,
+                end=_parse_time(args.end, scenario.timezone, "--to") if args.end else None,
+                title=args.title,
+                width=args.width,
+                dpi=args.dpi,
+            )
     if args.graph:
         from simulator.graph import export_graph
 
-        written = export_graph(result, args.graph, full=args.full_graph)
+        with writing(args.graph):
+            written = export_graph(result, args.graph, full=args.full_graph)
         if len(written) > 1:
             names = ", ".join(str(w) for w in written)
             print(f"electsim: one state graph per contest: {names}", file=sys.stderr)
@@ -182,10 +222,15 @@ def _write_bytes(data: bytes) -> None:
     sys.stdout.buffer.flush()
 
 
+_SHOWN_PROBLEMS = 1000  # a log wrong everywhere is not listed line by line to the end
+
+
 def _print_problems(e: ScenarioError) -> None:
-    for problem in e.problems:
+    for problem in e.problems[:_SHOWN_PROBLEMS]:
         print(str(problem), file=sys.stderr)
     n = len(e.problems)
+    if n > _SHOWN_PROBLEMS:
+        print(f"... and {n - _SHOWN_PROBLEMS} more problems not shown", file=sys.stderr)
     print(
         f"electsim: {n} problem{'s' if n != 1 else ''} found; nothing was replayed",
         file=sys.stderr,
@@ -199,7 +244,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     invalid = 0
     for name in args.files:
         try:
-            s = load_scenario(name)
+            s = load_scenario(name, max_bytes=args.max_bytes)
         except ScenarioError as e:
             invalid += 1
             if not args.json:
@@ -480,10 +525,13 @@ def cmd_report(args: argparse.Namespace) -> int:
     from simulator.replay import replay
     from simulator.report import write_report
 
-    scenario = load_scenario(args.file)
-    as_of = _parse_time(args.as_of, scenario.timezone) if args.as_of else None
     out = Path(args.output) if args.output else Path(Path(args.file).stem + ".html")
-    write_report(scenario, replay(scenario, as_of=as_of), out)
+    check_output(out, inputs=(args.file,))
+    scenario = load_scenario(args.file, max_bytes=args.max_bytes)
+    as_of = _parse_time(args.as_of, scenario.timezone) if args.as_of else None
+    result = replay(scenario, as_of=as_of)
+    with writing(out):
+        write_report(scenario, result, out)
     print(f"wrote {out}")
     return EXIT_OK
 
@@ -716,6 +764,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="draw (and write to .mmd) the whole state machine, the path laid over it",
     )
+    _add_max_bytes(r)
     r.set_defaults(func=cmd_replay)
 
     t = command(
@@ -744,6 +793,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     v.add_argument("files", nargs="+", metavar="FILE", help="scenario files")
     v.add_argument("--json", action="store_true", help="print the verdicts and problems as JSON")
+    _add_max_bytes(v)
     v.set_defaults(func=cmd_validate)
 
     c = command(
@@ -798,6 +848,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("file", metavar="FILE", help="the scenario")
     rp.add_argument("-o", "--output", help="the HTML file to write (default: FILE's stem .html)")
     _as_of(rp)
+    _add_max_bytes(rp)
     rp.set_defaults(func=cmd_report)
 
     g = command(
@@ -858,6 +909,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ir.add_argument("--year", type=int, help="election year (default: the year of the file's date)")
     ir.add_argument("-o", "--output", help="write the scenario here (.yaml or .json), not stdout")
+    ir.add_argument("--encoding", default="utf-8", help="the file's text encoding (default utf-8)")
+    _add_max_bytes(ir)
     ir.set_defaults(func=importer.cmd_import_results)
 
     cf = command(

@@ -4,7 +4,8 @@
 
     SimulatorError
     ├── ScenarioError      bad input: one Problem per thing wrong (exit code 2)
-    └── ImportResultsError a results file or contest name that cannot be imported (exit code 2)
+    ├── ImportResultsError a results file or contest name that cannot be imported (exit code 2)
+    └── OutputError        an output file that cannot be written (exit code 2)
 
 Each :class:`Problem` says where (file, line, event index, field), what was expected and what
 was found, so a user can fix the scenario without reading code.
@@ -46,3 +47,7 @@ class ScenarioError(SimulatorError):
 
 class ImportResultsError(SimulatorError):
     """A results file or contest that cannot be imported."""
+
+
+class OutputError(SimulatorError):
+    """An output file that cannot be written: the path and the reason."""

@@ -694,11 +694,28 @@ def export_graph(
         _write(replay_graph(chosen[0]), out, full=full)
         return [out]
     written = []
-    for c in chosen:
-        target = out.with_name(f"{out.stem}.{re.sub(r'[^A-Za-z0-9_.-]+', '_', c.id)}{out.suffix}")
+    for c, name in zip(chosen, file_names([c.id for c in chosen]), strict=True):
+        target = out.with_name(f"{out.stem}.{name}{out.suffix}")
         _write(replay_graph(c), target, full=full)
         written.append(target)
     return written
+
+
+def file_names(ids: list[str]) -> list[str]:
+    """A safe, distinct part of a file name for each contest id: ``ward 1`` and ``ward/1`` both
+    read ``ward_1``, so the second becomes ``ward_1-2`` (distinct even where a file system
+    ignores letter case)."""
+    taken: set[str] = set()
+    names = []
+    for cid in ids:
+        base = re.sub(r"[^A-Za-z0-9_.-]+", "_", cid).strip(".") or "contest"
+        name, n = base, 1
+        while name.casefold() in taken:
+            n += 1
+            name = f"{base}-{n}"
+        taken.add(name.casefold())
+        names.append(name)
+    return names
 
 
 def graph_data(g: nx.MultiDiGraph) -> dict[str, Any]:

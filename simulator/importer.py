@@ -39,6 +39,8 @@ notice of candidacy.
 from __future__ import annotations
 
 import argparse
+import codecs
+import contextlib
 import csv
 import difflib
 import gzip
@@ -48,15 +50,17 @@ import os
 import re
 import sys
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
-from typing import TypeVar
+from typing import IO, TypeVar, cast
 
 import attrs
 
 from simulator.errors import ImportResultsError
 from simulator.events import WRITE_IN_GENERIC, is_write_in
+from simulator.reading import MAX_INPUT_BYTES, InputTooLarge, NotText, describe_size, read_lines
 from simulator.scenario import Scenario
 from simulator.vocab import Method, Stage
 
@@ -84,6 +88,7 @@ _GZIP_MAGIC = b"\x1f\x8b"
 _ZIP_MAGIC = b"PK\x03\x04"
 _FILE_DAY = re.compile(r"(?<!\d)((?:19|20)\d{6})(?:__|_|-|\.)")
 _RETURNS_FROM = time(20, 0)  # the first precinct reports at 20:00 on the election night
+_FIRST_YEAR, _LAST_YEAR = 1973, 2200  # the years a scenario's contest may have
 _MAX_STEP = 180  # seconds between two precincts' returns, at most
 _SPREAD = 4 * 3600  # all returns within four hours, however many precincts
 
@@ -328,49 +333,72 @@ class ResultsFile:
 # Reading
 
 
-def _read_bytes(path: Path) -> bytes:
+@contextlib.contextmanager
+def _opened(path: Path) -> Iterator[IO[bytes]]:
+    """The file's bytes as a stream: plain, or decompressed as it is read (gzip, or the first
+    .txt/.csv/.tsv member of a zip archive), told apart by the first bytes."""
     try:
-        raw = path.read_bytes()
-    except OSError as error:
+        raw = path.open("rb")
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        reason = getattr(error, "strerror", None) or error
         raise ImportResultsError(
-            f"{path}: expected a readable results file; found {error.strerror or error}"
+            f"{path}: expected a readable results file; found {reason}"
         ) from None
-    if raw.startswith(_GZIP_MAGIC):
+    with raw:
         try:
-            return gzip.decompress(raw)
-        except (OSError, EOFError) as error:
+            magic = raw.peek(4)[:4] if isinstance(raw, io.BufferedReader) else b""
+        except OSError as error:  # a folder opens but does not read
             raise ImportResultsError(
-                f"{path}: expected complete gzip data (the file starts like gzip); found a "
-                f"damaged stream ({error})"
+                f"{path}: expected a readable results file; found {error.strerror or error}"
             ) from None
-    if raw.startswith(_ZIP_MAGIC):
-        try:
-            with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+        if magic.startswith(_GZIP_MAGIC):
+            with gzip.GzipFile(fileobj=raw) as inflated:
+                yield cast("IO[bytes]", inflated)
+        elif magic.startswith(_ZIP_MAGIC):
+            try:
+                archive = zipfile.ZipFile(raw)
+            except (zipfile.BadZipFile, OSError) as error:
+                raise ImportResultsError(f"{path}: expected a zip archive; found {error}") from None
+            with archive:
                 members = [
                     m for m in archive.namelist() if m.lower().endswith((".txt", ".csv", ".tsv"))
                 ]
                 if not members:
                     raise ImportResultsError(
                         f"{path}: expected a zip archive holding a .txt or .csv results file; "
-                        f"found {archive.namelist()}"
+                        f"found {archive.namelist()[:10]}"
                     )
-                return archive.read(members[0])
-        except zipfile.BadZipFile as error:
-            raise ImportResultsError(f"{path}: expected a zip archive; found {error}") from None
-    return raw
+                with archive.open(members[0]) as member:
+                    yield member
+        else:
+            yield raw
 
 
-def _decode(data: bytes) -> str:
-    """UTF-8 (with or without a byte-order mark), else Windows-1252, else Latin-1; NULs out."""
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            text = data.decode(encoding)
-            break
-        except UnicodeDecodeError:
-            continue
-    else:
-        text = data.decode("latin-1")
-    return text.replace("\x00", "")
+def _lines(
+    stream: IO[bytes], path: Path, *, max_bytes: int, encoding: str
+) -> Iterator[tuple[int, str]]:
+    """Numbered lines of text; every way the bytes can fail is an :class:`ImportResultsError`."""
+    try:
+        yield from read_lines(stream, max_bytes=max_bytes, encoding=encoding)
+    except InputTooLarge as error:
+        if error.line is not None:
+            raise ImportResultsError(
+                f"{path}:{error.line}: expected a line of at most {describe_size(error.limit)}; "
+                "found a longer one"
+            ) from None
+        raise ImportResultsError(
+            f"{path}: expected at most {describe_size(error.limit)} of results (uncompressed); "
+            f"found more (raise the limit with --max-bytes)"
+        ) from None
+    except NotText as error:
+        raise ImportResultsError(
+            f"{path}:{error.line}: expected text in {encoding}; found {error.reason} (at byte "
+            f"{error.offset}); pass --encoding with the file's encoding (e.g. cp1252) to read it"
+        ) from None
+    except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as error:
+        raise ImportResultsError(
+            f"{path}: expected complete compressed data; found a damaged stream ({error})"
+        ) from None
 
 
 def _day_from_name(path: Path) -> date | None:
@@ -438,14 +466,39 @@ class _Builder:
         )
 
 
-def _read_openelections(lines: Iterator[str], header: list[str], path: Path) -> _Builder:
+def _csv_rows(numbered: Iterator[tuple[int, str]], path: Path) -> Iterator[tuple[int, list[str]]]:
+    """CSV rows with the line each starts on; an oversize field is invalid input."""
+    current = [0]
+
+    def texts() -> Iterator[str]:
+        for number, text in numbered:
+            current[0] = number
+            yield text
+
+    reader = csv.reader(texts())
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            raise ImportResultsError(
+                f"{path}:{current[0]}: expected CSV fields of at most "
+                f"{csv.field_size_limit():,} characters, quoted properly; found {error}"
+            ) from None
+        yield current[0], row
+
+
+def _read_openelections(
+    numbered: Iterator[tuple[int, str]], header: list[str], path: Path
+) -> _Builder:
     col = {name.strip().lower(): i for i, name in enumerate(header)}
     c_county, c_precinct, c_office = col["county"], col["precinct"], col["office"]
     c_district, c_party = col.get("district"), col.get("party")
     c_candidate, c_votes = col["candidate"], col["votes"]
     width = max(col.values()) + 1
     out = _Builder()
-    for line, row in enumerate(csv.reader(lines), start=2):
+    for line, row in _csv_rows(numbered, path):
         if not row or not any(cell.strip() for cell in row):
             continue
         if len(row) < width:
@@ -464,7 +517,7 @@ def _read_openelections(lines: Iterator[str], header: list[str], path: Path) -> 
 
 
 def _read_results_pct(
-    lines: Iterator[str], header: list[str], path: Path
+    lines: Iterator[tuple[int, str]], header: list[str], path: Path
 ) -> tuple[_Builder, date | None]:
     col = {name.strip(): i for i, name in enumerate(header)}
     c_county, c_precinct = col["County"], col["Precinct"]
@@ -477,7 +530,7 @@ def _read_results_pct(
     width = max(col.values()) + 1
     out = _Builder()
     day: date | None = None
-    for line, text in enumerate(lines, start=2):
+    for line, text in lines:
         if not text.strip():
             continue
         row = text.rstrip("\r\n").split("\t")
@@ -500,22 +553,36 @@ def _read_results_pct(
     return out, day
 
 
-def read_results(path: str | os.PathLike[str]) -> ResultsFile:
-    """Read a results file of either layout (plain, gzip or zip)."""
+def read_results(
+    path: str | os.PathLike[str], *, encoding: str = "utf-8", max_bytes: int = MAX_INPUT_BYTES
+) -> ResultsFile:
+    """Read a results file of either layout (plain, gzip or zip), as a stream of lines in
+    ``encoding`` (UTF-8 by default, a byte-order mark allowed), at most ``max_bytes`` of text."""
     p = Path(path)
-    text = _decode(_read_bytes(p))
-    lines = iter(text.splitlines())
-    first = next(lines, "")
-    if "\t" in first:
-        header = [h.strip() for h in first.split("\t")]
-        if all(c in header for c in _RESULTS_PCT_COLUMNS):
-            builder, day = _read_results_pct(lines, header, p)
-            return ResultsFile(str(path), RESULTS_PCT, day or _day_from_name(p), builder.contests())
-    header = next(csv.reader([first]), [])
-    names = [h.strip().lower() for h in header]
-    if all(c in names for c in ("county", "precinct", "office", "candidate", "votes")):
-        builder = _read_openelections(lines, header, p)
-        return ResultsFile(str(path), OPENELECTIONS, _day_from_name(p), builder.contests())
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        raise ImportResultsError(
+            f"--encoding: expected a Python codec name such as utf-8 or cp1252; found {encoding!r}"
+        ) from None
+    with _opened(p) as stream:
+        lines = _lines(stream, p, max_bytes=max_bytes, encoding=encoding)
+        first = next(lines, (1, ""))[1].rstrip("\r\n")
+        if "\t" in first:
+            header = [h.strip() for h in first.split("\t")]
+            if all(c in header for c in _RESULTS_PCT_COLUMNS):
+                builder, day = _read_results_pct(lines, header, p)
+                return ResultsFile(
+                    str(path), RESULTS_PCT, day or _day_from_name(p), builder.contests()
+                )
+        try:
+            header = next(csv.reader([first]), [])
+        except csv.Error as error:
+            raise ImportResultsError(f"{path}:1: expected a CSV header; found {error}") from None
+        names = [h.strip().lower() for h in header]
+        if all(c in names for c in ("county", "precinct", "office", "candidate", "votes")):
+            builder = _read_openelections(lines, header, p)
+            return ResultsFile(str(path), OPENELECTIONS, _day_from_name(p), builder.contests())
     raise ImportResultsError(
         f"{path}: expected a results file with the header {','.join(_OPENELECTIONS_COLUMNS)} "
         f"(openelections) or a tab-separated State Board results_pct header with "
@@ -523,7 +590,9 @@ def read_results(path: str | os.PathLike[str]) -> ResultsFile:
     )
 
 
-def list_contests(path: str | os.PathLike[str]) -> list[ContestSummary]:
+def list_contests(
+    path: str | os.PathLike[str], *, encoding: str = "utf-8", max_bytes: int = MAX_INPUT_BYTES
+) -> list[ContestSummary]:
     """The contests in a results file, in file order: name, candidates, votes and seats."""
     return [
         ContestSummary(
@@ -533,7 +602,7 @@ def list_contests(path: str | os.PathLike[str]) -> list[ContestSummary]:
             total_votes=c.total,
             seats=c.seats,
         )
-        for c in read_results(path).contests
+        for c in read_results(path, encoding=encoding, max_bytes=max_bytes).contests
     ]
 
 
@@ -694,13 +763,19 @@ def import_results(
     method: Method | str | None = None,
     stage: Stage | str | None = None,
     year: int | None = None,
+    encoding: str = "utf-8",
+    max_bytes: int = MAX_INPUT_BYTES,
 ) -> Scenario:
     """Import one contest of a results file as a validated :class:`Scenario`.
 
     ``method`` defaults to nonpartisan-plurality and ``stage`` to election; ``seats`` to the
     file's ``Vote For``, else 1; ``year`` to the year of the file's date.
     """
-    results = read_results(path)
+    if year is not None and not _FIRST_YEAR <= year <= _LAST_YEAR:
+        raise ImportResultsError(
+            f"--year: expected an election year from {_FIRST_YEAR} to {_LAST_YEAR}; found {year}"
+        )
+    results = read_results(path, encoding=encoding, max_bytes=max_bytes)
     returns = results.find(contest)
     doc = build_scenario_dict(
         returns,
@@ -737,8 +812,10 @@ def _choice(kind: type[_E], value: _E | str | None, default: _E, option: str) ->
 
 def cmd_import_results(args: argparse.Namespace) -> int:
     """``electsim import-results``: list the contests, or import one (stdout or ``-o``)."""
+    encoding = getattr(args, "encoding", None) or "utf-8"
+    max_bytes = getattr(args, "max_bytes", None) or MAX_INPUT_BYTES
     if args.list:
-        summaries = list_contests(args.file)
+        summaries = list_contests(args.file, encoding=encoding, max_bytes=max_bytes)
         if args.json:
             import json
 
@@ -758,6 +835,10 @@ def cmd_import_results(args: argparse.Namespace) -> int:
         )
     if args.seats is not None and args.seats < 1:
         raise ImportResultsError(f"--seats: expected a whole number, 1 or more; found {args.seats}")
+    if args.output:
+        from simulator.output import check_output
+
+        check_output(args.output, inputs=(args.file,))
     scenario = import_results(
         args.file,
         args.contest,
@@ -765,11 +846,15 @@ def cmd_import_results(args: argparse.Namespace) -> int:
         method=args.method,
         stage=args.stage,
         year=args.year,
+        encoding=encoding,
+        max_bytes=max_bytes,
     )
     if args.output:
         from simulator.loader import dump_scenario
+        from simulator.output import writing
 
-        dump_scenario(scenario, args.output)
+        with writing(args.output):
+            dump_scenario(scenario, args.output)
         print(f"wrote {args.output} ({len(scenario.events)} events)", file=sys.stderr)
         return 0
     import yaml

@@ -82,6 +82,7 @@ from simulator.errors import Problem, ScenarioError
 from simulator.events import EVENT_TYPES, CandidateDied, Event, is_write_in
 from simulator.expect import Expectation, read_expectations
 from simulator.parameters import PARAMETERS, parse_value
+from simulator.reading import MAX_INPUT_BYTES, InputTooLarge, NotText, describe_size, read_text
 from simulator.scenario import DEFAULT_TZ, FORMAT, Contest, Interpretations, Scenario
 from simulator.vocab import Method, Stage
 
@@ -1789,15 +1790,41 @@ def _parse_json(text: str, source: str) -> Scenario:
     raise _finish(_json_lines(text, raws, again), source)
 
 
-def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+def load_scenario(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BYTES) -> Scenario:
     """Read a scenario file: ``.json`` as JSON, anything else as YAML (docs/scenarios.md).
 
-    A missing or unreadable file is a :class:`ScenarioError` too.
+    A missing or unreadable file, one over ``max_bytes`` (1 GiB unless raised) and one that is
+    not UTF-8 text are a :class:`ScenarioError` too; reading stops as soon as that is clear.
     """
     source = os.fspath(path)
     try:
-        text = Path(source).read_text(encoding="utf-8-sig")
-    except (OSError, ValueError) as error:  # ValueError: a NUL in the name; bad UTF-8
+        text = read_text(source, max_bytes=max_bytes)
+    except InputTooLarge as error:
+        raise ScenarioError(
+            [
+                Problem(
+                    "file",
+                    f"a scenario file of at most {describe_size(error.limit)} (raise the limit "
+                    "with --max-bytes)",
+                    f"a longer file (reading stopped at {describe_size(error.limit)})",
+                    None,
+                    source,
+                )
+            ]
+        ) from None
+    except NotText as error:
+        raise ScenarioError(
+            [
+                Problem(
+                    "file",
+                    "UTF-8 text (a YAML or JSON scenario)",
+                    f"{error.reason} (at byte {error.offset})",
+                    error.line,
+                    source,
+                )
+            ]
+        ) from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
         raise ScenarioError(
             [Problem("file", "a readable scenario file", _describe_os_error(error), None, source)]
         ) from None

@@ -1,0 +1,219 @@
+"""Input a user can write or name, however odd, ends in exit 0 or 2 with a located message: outputs
+that cannot be written, files too large or not text, times out of range, results files with
+oversize fields or bytes that are not text. Never exit 1, never a read without end."""
+
+from __future__ import annotations
+
+import gzip
+import os
+from pathlib import Path
+
+import pytest
+
+from simulator.cli import main
+from simulator.graph import export_graph, file_names
+from simulator.loader import parse_scenario
+from simulator.replay import replay
+
+SCENARIO = """\
+format: electsim/v1
+title: Mayor of Example, 2027
+contests:
+  - {id: mayor, office: Mayor, method: nonpartisan-plurality, year: 2027}
+events:
+  - {type: candidate_filed, at: 2027-07-06, candidate: Ann}
+  - {type: candidate_filed, at: 2027-07-07, candidate: Bob}
+  - {type: returns_reported, at: "2027-11-02T21:00", counts: {Ann: 600, Bob: 400}}
+  - {type: canvass_held, at: "2027-11-09T11:00"}
+"""
+
+HEADER = "county,precinct,office,district,party,candidate,votes\n"
+ROWS = "WAKE,01,TOWN OF CARY MAYOR,,,Ann,10\nWAKE,01,TOWN OF CARY MAYOR,,,Bob,5\n"
+
+
+@pytest.fixture
+def scenario_file(tmp_path: Path) -> Path:
+    path = tmp_path / "mayor.yaml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def results_file(tmp_path: Path) -> Path:
+    path = tmp_path / "20271107__nc__general__precinct.csv"
+    path.write_text(HEADER + ROWS, encoding="utf-8")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(list(args))
+    return code, capsys.readouterr().err
+
+
+# --- outputs ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "option",
+    [("report", "-o"), ("replay", "--chart"), ("replay", "--graph")],
+    ids=["report", "chart", "graph"],
+)
+def test_an_output_in_a_missing_folder_is_invalid_input_naming_path_and_reason(
+    capsys: pytest.CaptureFixture[str], scenario_file: Path, tmp_path: Path, option: tuple[str, str]
+) -> None:
+    command, flag = option
+    target = tmp_path / "no-such-folder" / "out.svg"
+    code, err = run(capsys, command, str(scenario_file), flag, str(target))
+    assert code == 2
+    assert str(target) in err and "does not exist" in err
+
+
+def test_an_output_that_is_a_folder_is_invalid_input(
+    capsys: pytest.CaptureFixture[str], scenario_file: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "report.html"
+    folder.mkdir()
+    code, err = run(capsys, "report", str(scenario_file), "-o", str(folder))
+    assert code == 2
+    assert "it is a folder" in err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to stand for a full disk")
+def test_a_full_disk_is_invalid_input_naming_the_reason(
+    capsys: pytest.CaptureFixture[str], scenario_file: Path
+) -> None:
+    code, err = run(capsys, "report", str(scenario_file), "-o", "/dev/full")
+    assert code == 2
+    assert "/dev/full" in err and "No space left" in err
+
+
+def test_a_report_over_its_own_scenario_is_refused_and_the_scenario_kept(
+    capsys: pytest.CaptureFixture[str], scenario_file: Path
+) -> None:
+    code, err = run(capsys, "report", str(scenario_file), "-o", str(scenario_file))
+    assert code == 2
+    assert "over the input file" in err
+    assert scenario_file.read_text(encoding="utf-8") == SCENARIO
+
+
+def test_import_results_to_a_missing_folder_is_invalid_input(
+    capsys: pytest.CaptureFixture[str], results_file: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "missing" / "s.yaml"
+    code, err = run(
+        capsys, "import-results", str(results_file), "--contest", "town of cary mayor", "-o",
+        str(target),
+    )  # fmt: skip
+    assert code == 2
+    assert str(target) in err
+
+
+def test_contests_whose_ids_read_alike_in_a_file_name_get_distinct_graph_files(
+    tmp_path: Path,
+) -> None:
+    text = SCENARIO.replace(
+        "  - {id: mayor, office: Mayor, method: nonpartisan-plurality, year: 2027}\n",
+        "  - {id: ward 1, method: nonpartisan-plurality, year: 2027}\n"
+        "  - {id: ward/1, method: nonpartisan-plurality, year: 2027}\n"
+        "  - {id: WARD_1, method: nonpartisan-plurality, year: 2027}\n",
+    )
+    text = text.split("events:")[0] + "events: []\n"
+    written = export_graph(replay(parse_scenario(text)), tmp_path / "g.dot")
+    assert len({p.name.casefold() for p in written}) == 3
+    assert all(p.exists() for p in written)
+    assert file_names(["a", "a"]) == ["a", "a-2"]
+
+
+# --- bounded reads ----------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_validate_dev_zero_stops_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = run(capsys, "validate", "/dev/zero")
+    assert code == 2
+    assert "NUL byte" in err
+
+
+def test_a_scenario_over_the_size_limit_is_invalid_input_naming_the_limit(
+    capsys: pytest.CaptureFixture[str], scenario_file: Path
+) -> None:
+    code, err = run(capsys, "validate", str(scenario_file), "--max-bytes", "100")
+    assert code == 2
+    assert "at most 100 bytes" in err and "--max-bytes" in err
+    assert run(capsys, "validate", str(scenario_file), "--max-bytes", "1KiB")[0] == 0
+
+
+def test_a_bad_size_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], scenario_file: Path
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["validate", str(scenario_file), "--max-bytes", "lots"])
+    assert caught.value.code == 2
+
+
+@pytest.mark.parametrize(
+    "moment", ["9999-12-31T23:59-12:00", "0001-01-01T00:00+14:00", "1066-10-14"]
+)
+@pytest.mark.parametrize("command", ["replay", "report"])
+def test_an_as_of_out_of_range_is_invalid_input_naming_the_range(
+    capsys: pytest.CaptureFixture[str],
+    scenario_file: Path,
+    tmp_path: Path,
+    moment: str,
+    command: str,
+) -> None:
+    extra = ["-o", str(tmp_path / "r.html")] if command == "report" else []
+    code, err = run(capsys, command, str(scenario_file), "--as-of", moment, *extra)
+    assert code == 2
+    assert "1900-2200" in err
+
+
+def test_a_gzip_that_inflates_past_the_limit_stops_there(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bomb.csv.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as out:
+        out.write(HEADER)
+        for _ in range(40_000):
+            out.write(ROWS)
+    assert path.stat().st_size < 200_000
+    code, err = run(capsys, "import-results", str(path), "--list", "--max-bytes", "1MiB")
+    assert code == 2
+    assert "at most 1 MiB" in err
+
+
+def test_an_oversize_csv_field_is_invalid_input_naming_the_limit(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "big.csv"
+    path.write_text(HEADER + 'WAKE,01,MAYOR,,,"' + "x" * 200_000 + '",1\n', encoding="utf-8")
+    code, err = run(capsys, "import-results", str(path), "--list")
+    assert code == 2
+    assert f"{path}:2" in err and "131,072 characters" in err
+
+
+def test_a_year_out_of_range_is_invalid_input_naming_the_range(
+    capsys: pytest.CaptureFixture[str], results_file: Path
+) -> None:
+    args = ["import-results", str(results_file), "--contest", "town of cary mayor"]
+    code, err = run(capsys, *args, "--year", "99999")
+    assert code == 2
+    assert "1973 to 2200" in err
+
+
+def test_bytes_that_are_not_utf8_are_invalid_input_with_their_line_unless_an_encoding_is_named(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "20271107__nc__general__precinct.csv"
+    path.write_bytes(
+        (HEADER + ROWS).encode() + "WAKE,02,TOWN OF CARY MAYOR,,,Jos\xe9,3\n".encode("cp1252")
+    )
+    code, err = run(capsys, "import-results", str(path), "--list")
+    assert code == 2
+    assert f"{path}:4" in err and "--encoding" in err
+    code = main(
+        ["import-results", str(path), "--contest", "town of cary mayor", "--encoding", "cp1252"]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "José" in out
