@@ -452,6 +452,14 @@ TRANSITIONS += tuple(
     if t.source is P.COUNTING and t.trigger == "canvass_held" and t.target is not P.DECIDED
 )
 
+# A runoff canvassed without any runoff returns (none came, or only early votes) declares what a
+# canvass of returns would: every runoff candidate at the votes received (163-293(e), (f)).
+TRANSITIONS += tuple(
+    _T(P.RUNOFF_CALLED, t.trigger, t.target, t.cite, t.label + " (no runoff returns)")
+    for t in TRANSITIONS
+    if t.source is P.RUNOFF_COUNTING and t.trigger == "canvass_held"
+)
+
 # A recount replaces a declared round's totals and declares the result again: from any phase that
 # follows a declaration it may lead wherever the declaration itself could (163-293(d)(1), (f)).
 _DECLARED = (
