@@ -390,11 +390,12 @@ def _runoff_events(
                 "counts": totals,
             }
         )
+    declared = canvass + timedelta(days=1) if recount else canvass  # the log stays in order
     for name in requests:
         events.append(
             {
                 "type": "runoff_requested",
-                "at": (canvass + timedelta(hours=3)).isoformat(),
+                "at": (declared + timedelta(hours=3)).isoformat(),
                 "candidate": name,
             }
         )

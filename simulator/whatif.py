@@ -450,7 +450,8 @@ class Fork:
     ) -> Fork:
         """Move the time of the event at ``i`` (wall-clock time in the scenario's zone; a
         death's notice moves with it). With ``move`` (the default) the event also moves in the
-        log to where its new time falls; without, it keeps its position."""
+        log to where its new time falls; without, it keeps its position (a time out of order
+        there is invalid input: the log lists events in the order the board learned of them)."""
         j = self._position(i)
         delta = timedelta(days=days, hours=hours, minutes=minutes)
         old = self.items[j]
@@ -1216,8 +1217,9 @@ class NewEvent:
         """The event read once by the loader in ``scenario``'s context (a sweep does this)."""
         if isinstance(self.event, Event):
             return self
-        placeholder = (
-            scenario.events[0].at if scenario.events else datetime(scenario.contests[0].year, 1, 1)
+        placeholder = max(  # the end of the log, where an appended event is in order
+            (e.known_at for e in scenario.events),
+            default=datetime(scenario.contests[0].year, 1, 1),
         )
         read = fork(scenario).append({"at": placeholder, **self.event}).build()
         return NewEvent(read.events[-1])

@@ -30,10 +30,20 @@ from simulator.vocab import Method, RulingKind, Stage
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 WRITE_INS = ("Write-In (Miscellaneous)", "Zed (Write-In)")
 START = datetime(2027, 6, 20, 9, 0)
-STEPS = st.sampled_from([0, 0, 60, 3600, 3600, 6 * 3600, 86400, 86400, 2 * 86400, 5 * 86400])
-_VOTING_DAYS = ("primary_day", "second_primary", "election_day", "runoff_election")
+STEPS = st.sampled_from([0, 0, 60, 3600])  # between events that follow each other
+LATER = st.sampled_from([3600, 6 * 3600, 86400, 2 * 86400, 5 * 86400])  # time passing
 AROUND = st.sampled_from([-86400, -3600, -60, 0, 0, 60, 3600, 86400, 3 * 86400])
 COUNTS = st.integers(0, 40)
+BOARD_ACTS = (
+    "filing_opened",
+    "filing_closed",
+    "filing_extended",
+    "ballots_printed",
+    "reprint_determined",
+    "recount_held",
+    "lot_drawn",
+    "oath_taken",
+)
 #: (method, stage, party of the contest)
 FORMS = (
     (Method.PLURALITY, Stage.ELECTION, None),
@@ -93,8 +103,6 @@ class ElectionLog(RuleBasedStateMachine):
         self.contest: dict[str, Any] = {}
         self.interpretations: dict[str, Any] = {}
         self.milestones: list[datetime] = []
-        self.days: list[datetime] = []
-        self.canvasses: list[datetime] = []
         self.scenario: Scenario | None = None
 
     # -- the contest ------------------------------------------------------------------------
@@ -102,6 +110,7 @@ class ElectionLog(RuleBasedStateMachine):
     @initialize(
         form=st.sampled_from(FORMS),
         seats=st.integers(1, 3),
+        slate=st.lists(st.sampled_from(NAMES), min_size=1, max_size=5, unique=True),
         switches=st.fixed_dictionaries(
             {},
             optional={
@@ -112,7 +121,11 @@ class ElectionLog(RuleBasedStateMachine):
         ),
     )
     def choose_contest(
-        self, form: tuple[Method, Stage, str | None], seats: int, switches: dict[str, Any]
+        self,
+        form: tuple[Method, Stage, str | None],
+        seats: int,
+        slate: list[str],
+        switches: dict[str, Any],
     ) -> None:
         method, stage, party = form
         self.contest = {
@@ -128,9 +141,10 @@ class ElectionLog(RuleBasedStateMachine):
         self.interpretations = switches
         dates = statutory_calendar(2027, method)
         self.milestones = sorted(d.due.replace(tzinfo=None) for d in dates)
-        self.days = [d.due.replace(tzinfo=None) for d in dates if d.kind.value in _VOTING_DAYS]
-        self.canvasses = [d.due.replace(tzinfo=None) for d in dates if d.kind.value == "canvass"]
         self.now = self.milestones[0] + timedelta(hours=1)  # filing has just opened
+        for name in slate:
+            self._add("candidate_filed", 600, candidate=name, **({"party": party} if party else {}))
+            self.filed.append(name)
 
     # -- time -------------------------------------------------------------------------------
 
@@ -140,67 +154,37 @@ class ElectionLog(RuleBasedStateMachine):
         self.events.append(event)
         return event
 
-    @rule(which=st.integers(0, 20), around=AROUND)
-    def jump_to_a_statutory_date(self, which: int, around: int) -> None:
-        if not self.milestones:
-            return
-        target = self.milestones[which % len(self.milestones)] + timedelta(seconds=around)
-        self.now = max(self.now, target)
+    # -- the acts, one of which each step takes ---------------------------------------------
 
-    def _next(self, moments: list[datetime], skip: int) -> datetime | None:
-        ahead = [m for m in moments if m >= self.now - timedelta(hours=12)]
-        return ahead[min(skip, len(ahead) - 1)] if ahead else None
+    def next_statutory_date(self, data: st.DataObject) -> None:
+        """Time moves on to the cycle's next date (a filing close, an election day, a canvass,
+        a request deadline), or just before or after it."""
+        around = data.draw(AROUND)
+        ahead = [m for m in self.milestones if m + timedelta(seconds=around) > self.now]
+        if ahead:
+            self.now = ahead[0] + timedelta(seconds=around)
 
-    @precondition(lambda self: self.filed)
-    @rule(data=st.data(), skip=st.sampled_from([0, 0, 0, 1]), hour=st.sampled_from([7, 20, 22]))
-    def returns_on_a_voting_day(self, data: st.DataObject, skip: int, hour: int) -> None:
-        day = self._next(self.days, skip)
-        if day is None:
-            return
-        self.now = max(self.now, day.replace(hour=hour))
-        self._add("returns_reported", 0, counts=self._counts(data))
+    def time_passes(self, data: st.DataObject) -> None:
+        self.now += timedelta(seconds=data.draw(LATER))
 
-    @rule(skip=st.sampled_from([0, 0, 1]), late=st.sampled_from([0, 0, 3600, 3 * 86400]))
-    def canvass_on_its_day(self, skip: int, late: int) -> None:
-        day = self._next(self.canvasses, skip)
-        if day is not None:
-            self.now = max(self.now, day + timedelta(seconds=late))
-            self._add("canvass_held", 0)
+    def returns_now(self, data: st.DataObject) -> None:
+        self._add("returns_reported", data.draw(STEPS), counts=self._counts(data))
 
-    # -- filing -----------------------------------------------------------------------------
+    def canvass_now(self, data: st.DataObject) -> None:
+        self._add("canvass_held", data.draw(STEPS))
 
-    @rule(
-        names=st.lists(st.sampled_from(NAMES), min_size=2, max_size=5, unique=True),
-        party=st.sampled_from([None, "DEM"]),
-    )
-    def slate_filed(self, names: list[str], party: str | None) -> None:
-        for name in names:
-            self._add("candidate_filed", 600, candidate=name, **({"party": party} if party else {}))
-            self.filed.append(name)
-
-    @rule(
-        step=STEPS,
-        kind=st.sampled_from(["candidate_filed", "nominee_named"]),
-        name=st.sampled_from(NAMES),
-        party=st.sampled_from([None, "DEM", "REP"]),
-    )
-    def one_filed(self, step: int, kind: str, name: str, party: str | None) -> None:
-        self._add(kind, step, candidate=name, **({"party": party} if party else {}))
+    def one_filed(self, data: st.DataObject) -> None:
+        kind = data.draw(st.sampled_from(["candidate_filed", "candidate_filed", "nominee_named"]))
+        name = data.draw(st.sampled_from(NAMES))
+        party = data.draw(st.sampled_from([None, "DEM", "REP"]))
+        self._add(kind, data.draw(STEPS), candidate=name, **({"party": party} if party else {}))
         self.filed.append(name)
 
-    # -- candidates leave -------------------------------------------------------------------
-
-    @precondition(lambda self: self.filed)
-    @rule(
-        step=STEPS,
-        data=st.data(),
-        kind=st.sampled_from(["withdrew", "disqualified", "died"]),
-        before=st.sampled_from([None, 0, 3600, 86400, 9 * 86400]),
-    )
-    def candidate_leaves(
-        self, step: int, data: st.DataObject, kind: str, before: int | None
-    ) -> None:
+    def candidate_leaves(self, data: st.DataObject) -> None:
+        kind = data.draw(st.sampled_from(["withdrew", "disqualified", "died"]))
         name = data.draw(st.sampled_from(self.filed))
+        before = data.draw(st.sampled_from([None, 0, 3600, 86400, 9 * 86400]))
+        step = data.draw(STEPS)
         if kind != "died" or before is None:
             self._add(f"candidate_{kind}", step, candidate=name)
             return
@@ -216,8 +200,6 @@ class ElectionLog(RuleBasedStateMachine):
             }
         )
 
-    # -- votes ------------------------------------------------------------------------------
-
     def _counts(self, data: st.DataObject) -> dict[str, int]:
         names = data.draw(
             st.lists(
@@ -228,38 +210,14 @@ class ElectionLog(RuleBasedStateMachine):
         level = data.draw(COUNTS)
         return {n: level if tied else data.draw(COUNTS) for n in names}
 
-    @precondition(lambda self: self.filed)
-    @rule(step=STEPS, data=st.data(), batch=st.booleans(), write_in=st.booleans())
-    def votes(self, step: int, data: st.DataObject, batch: bool, write_in: bool) -> None:
-        if batch:
-            precinct = data.draw(st.sampled_from([None, "P1", "P2"]))
-            extra = {"precinct": precinct} if precinct else {}
-            self._add("returns_reported", step, counts=self._counts(data), **extra)
-            return
+    def votes_cast(self, data: st.DataObject) -> None:
+        write_in = data.draw(st.booleans())
         name = data.draw(st.sampled_from(WRITE_INS if write_in else tuple(self.filed)))
-        self._add("votes_cast", step, candidate=name, count=data.draw(st.integers(0, 30)))
+        count = data.draw(st.integers(0, 30))
+        self._add("votes_cast", data.draw(STEPS), candidate=name, count=count)
 
-    # -- acts of the board ------------------------------------------------------------------
-
-    @precondition(lambda self: self.filed)
-    @rule(
-        step=STEPS,
-        data=st.data(),
-        kind=st.sampled_from(
-            [
-                "filing_opened",
-                "filing_closed",
-                "filing_extended",
-                "ballots_printed",
-                "reprint_determined",
-                "canvass_held",
-                "recount_held",
-                "lot_drawn",
-                "oath_taken",
-            ]
-        ),
-    )
-    def board_act(self, step: int, data: st.DataObject, kind: str) -> None:
+    def board_act(self, data: st.DataObject) -> None:
+        kind = data.draw(st.sampled_from(BOARD_ACTS))
         fields: dict[str, Any] = {}
         if kind == "reprint_determined":
             fields["enough_time"] = data.draw(st.booleans())
@@ -269,12 +227,37 @@ class ElectionLog(RuleBasedStateMachine):
             fields["winner"] = data.draw(st.sampled_from(self.filed))
         elif kind == "oath_taken":
             fields["candidate"] = data.draw(st.sampled_from(self.filed))
-        self._add(kind, step, **fields)
+        self._add(kind, data.draw(STEPS), **fields)
 
-    @precondition(lambda self: self.filed)
-    @rule(step=STEPS, data=st.data())
-    def runoff_requested(self, step: int, data: st.DataObject) -> None:
-        self._add("runoff_requested", step, candidate=data.draw(st.sampled_from(self.filed)))
+    def runoff_requested(self, data: st.DataObject) -> None:
+        name = data.draw(st.sampled_from(self.filed))
+        self._add("runoff_requested", data.draw(STEPS), candidate=name)
+
+    #: (act, weight): the weights keep a log moving through the cycle (time passes, votes come,
+    #: the board canvasses) while every other act can happen at any point.
+    ACTS = (
+        ("next_statutory_date", 14),
+        ("time_passes", 8),
+        ("returns_now", 12),
+        ("canvass_now", 10),
+        ("one_filed", 6),
+        ("candidate_leaves", 8),
+        ("votes_cast", 6),
+        ("board_act", 14),
+        ("runoff_requested", 10),
+    )
+
+    @precondition(lambda self: bool(self.contest))
+    @rule(data=st.data(), pick=st.integers(0, 10**6))
+    def act(self, data: st.DataObject, pick: int) -> None:
+        """One act, chosen by weight (Hypothesis's own choice of rules tends to repeat one)."""
+        total = sum(w for _, w in self.ACTS)
+        point = pick % total
+        for name, weight in self.ACTS:
+            if point < weight:
+                getattr(self, name)(data)
+                return
+            point -= weight
 
     # -- checks -----------------------------------------------------------------------------
 

@@ -179,8 +179,10 @@ def test_shift_moves_an_event_to_where_its_new_time_falls(runoff: Scenario) -> N
     later = shift_event(runoff, 0, days=3)  # Ann now files on Jul 9, after Bob and Cy
     assert [getattr(e, "candidate", None) for e in later.events[:3]] == ["Bob", "Cy", "Ann"]
     assert later.events[2].at == datetime(2027, 7, 9, tzinfo=TZ)
-    kept = shift_event(runoff, 0, days=3, move=False)
+    kept = shift_event(runoff, 0, hours=1, move=False)
     assert getattr(kept.events[0], "candidate", None) == "Ann"
+    with pytest.raises(ScenarioError, match="order the board learned"):
+        shift_event(runoff, 0, days=3, move=False)  # kept in place, out of order
     assert positions_are_indexes(later) and positions_are_indexes(kept)
 
 
