@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: demo test lint typecheck bench contract clean dist dist-check
+.PHONY: demo test lint typecheck bench fuzz contract clean dist dist-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,15 @@ dist-check: $(TESTSTAMP)
 
 bench: $(TESTSTAMP)
 	$(BIN)/python benchmarks/bench.py
+
+# Bounded in time: a mutation campaign over the scenario library, then the stateful engine test's
+# long profile. FUZZ_VARIANTS, FUZZ_SECONDS and STATEFUL_SECONDS make them longer or shorter.
+FUZZ_VARIANTS ?= 3000
+FUZZ_SECONDS ?= 600
+STATEFUL_SECONDS ?= 600
+fuzz: $(TESTSTAMP)
+	$(BIN)/python -m tests.fuzz_mutations --variants $(FUZZ_VARIANTS) --seconds $(FUZZ_SECONDS)
+	$(BIN)/python -m tests.fuzz_stateful $(STATEFUL_SECONDS)
 
 clean:
 	rm -rf $(VENV) out dist .pytest_cache .mypy_cache .ruff_cache

@@ -378,8 +378,10 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
         )
         return
     cand = Cand(name, e.party, e.at, reopened=w.kind != "original")
-    others = tuple(c for c in d.cands if c.name != name)
-    d.set(cands=(*others, cand))
+    if existing is None:
+        d.add_cand(cand)
+    else:  # filing again after a withdrawal: the new notice takes the old one's place at the end
+        d.set(cands=(*(c for c in d.cands if c.name != name), cand))
 
 
 def _fee_short(d: Draft, name: str, fee: Decimal) -> bool:
@@ -1259,7 +1261,30 @@ def replay_contest(ctx: Context, events: Sequence[Event], as_of: datetime | None
     first: VotesCast | None = None
     last = -1
     horizon = FAR_FUTURE
+    filing: Draft | None = None  # a run of notices of candidacy folded in one draft
+    filing_horizon = FAR_FUTURE
     for ev in events:
+        if type(ev) is CandidateFiled:
+            if first is not None:
+                state = apply_votes(state, ctx, batch, first, last)
+                batch, first = {}, None
+            if filing is not None and ev.known_at > filing_horizon:
+                state = filing.freeze()
+                filing = None
+            if filing is None:
+                state = fire_timers(state, ctx, ev.known_at, ev.index)
+                filing_horizon = state.timers[0].due if state.timers else FAR_FUTURE
+                filing = new_draft(state, ctx, ev.known_at, ev.index, ev.type)
+                filing.open_cands()
+            else:  # what new_draft does for each event
+                filing.at, filing.seq = ev.known_at, ev.index
+                if ev.known_at > filing.s["clock"]:
+                    filing.s["clock"] = ev.known_at
+            on_candidate_filed(filing, ev)
+            continue
+        if filing is not None:
+            state = filing.freeze()
+            filing = None
         if type(ev) is VotesCast:
             if first is not None and ev.at > horizon:
                 state = apply_votes(state, ctx, batch, first, last)
@@ -1277,6 +1302,8 @@ def replay_contest(ctx: Context, events: Sequence[Event], as_of: datetime | None
         state = step(state, ev, ctx)
     if first is not None:
         state = apply_votes(state, ctx, batch, first, last)
+    if filing is not None:
+        state = filing.freeze()
     return finish(state, ctx, as_of, events[-1].index if events else -1)
 
 

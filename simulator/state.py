@@ -40,6 +40,27 @@ ACTIVE = "active"
 FAR_FUTURE = datetime(9999, 1, 1, tzinfo=ZoneInfo("UTC"))
 
 
+_FOR = object()  # the key of a candidate index that holds the tuple it describes
+
+
+def cand_index(cands: tuple[Cand, ...], index: dict[Any, Any] | None) -> dict[Any, Any]:
+    """Name -> position in ``cands``, so that finding a candidate does not scan the tuple (a
+    contest may have thousands). An index is handed from state to state; it describes the one
+    tuple stored under :data:`_FOR`, and is rebuilt when that is not ``cands``."""
+    if index is not None and index.get(_FOR) is cands:
+        return index
+    fresh: dict[Any, Any] = {}
+    for i, c in enumerate(cands):
+        fresh.setdefault(c.name, i)
+    fresh[_FOR] = cands
+    return fresh
+
+
+def _find(cands: tuple[Cand, ...], index: dict[Any, Any], name: str) -> Cand | None:
+    at = index.get(name)
+    return None if at is None else cands[at]
+
+
 @attrs.frozen
 class Cand:
     """A candidate as the contest knows them."""
@@ -126,11 +147,11 @@ class State:
     rulings: tuple[Ruling, ...] = ()
     path: tuple[tuple[str, str, str], ...] = ()
 
+    #: where each candidate is in ``cands`` (see :func:`cand_index`); not part of the state
+    cand_index: dict[Any, Any] | None = attrs.field(default=None, eq=False, repr=False)
+
     def cand(self, name: str) -> Cand | None:
-        for c in self.cands:
-            if c.name == name:
-                return c
-        return None
+        return _find(self.cands, cand_index(self.cands, self.cand_index), name)
 
     @property
     def tally(self) -> dict[str, int]:
@@ -158,7 +179,38 @@ class Draft:
         self.s.update(kw)
 
     def freeze(self) -> State:
+        cands = self.s["cands"]
+        if type(cands) is list:  # a run of filings appended in place (see open_cands)
+            frozen = tuple(cands)
+            self.index()[_FOR] = frozen
+            self.s["cands"] = frozen
         return State(**self.s)
+
+    def open_cands(self) -> None:
+        """Let :meth:`add_cand` append in place, for a run of filings folded in one draft;
+        :meth:`freeze` makes the candidates a tuple again."""
+        index = self.index()
+        grown = list(self.s["cands"])
+        index[_FOR] = grown
+        self.s["cands"] = grown
+
+    def index(self) -> dict[Any, Any]:
+        index = cand_index(self.s["cands"], self.s["cand_index"])
+        self.s["cand_index"] = index
+        return index
+
+    def add_cand(self, cand: Cand) -> None:
+        """A candidate not yet in ``cands`` joins at the end (the index grows with it)."""
+        cands = self.s["cands"]
+        index = self.index()
+        if type(cands) is list:
+            index[cand.name] = len(cands)
+            cands.append(cand)
+            return
+        new = (*cands, cand)
+        index[cand.name] = len(cands)
+        index[_FOR] = new
+        self.s["cands"] = new
 
     # -- helpers -------------------------------------------------------------------------
     def go(self, phase: Phase) -> None:
@@ -202,15 +254,19 @@ class Draft:
         self.s["timers"] = tuple(t for t in self.s["timers"] if t.trigger not in triggers)
 
     def update_cand(self, name: str, **kw: Any) -> None:
-        self.s["cands"] = tuple(
-            attrs.evolve(c, **kw) if c.name == name else c for c in self.s["cands"]
-        )
+        cands = self.s["cands"]
+        index = self.index()
+        at = index.get(name)
+        if at is None:
+            return
+        changed = list(cands)
+        changed[at] = attrs.evolve(cands[at], **kw)
+        new = tuple(changed)
+        index[_FOR] = new  # the same names in the same places
+        self.s["cands"] = new
 
     def cand(self, name: str) -> Cand | None:
-        for c in self.s["cands"]:
-            if c.name == name:
-                return c  # type: ignore[no-any-return]
-        return None
+        return _find(self.s["cands"], self.index(), name)
 
     def active_names(self) -> list[str]:
         return [c.name for c in self.s["cands"] if c.active and c.name != WRITE_IN_GENERIC]
