@@ -13,7 +13,9 @@ tests.fuzz_stateful`` runs it for as long as it is told (``make fuzz``).
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -276,16 +278,30 @@ class ElectionLog(RuleBasedStateMachine):
     def replays_and_keeps_the_invariants(self) -> None:
         if not self.contest:
             return
-        self.scenario = parse_scenario(self.text(), fmt="json")
-        check_result(self.scenario, replay(self.scenario))
+        with self.showing_the_log():
+            self.scenario = parse_scenario(self.text(), fmt="json")
+            check_result(self.scenario, replay(self.scenario))
 
     def teardown(self) -> None:
         scenario = self.scenario
         if scenario is None:
             return
         examples[0] += 1
-        whole = replay(scenario)
-        assert json.dumps(whole.to_json()) == json.dumps(replay(scenario).to_json())
-        for moment in sorted({e.known_at for e in scenario.events}):
-            for as_of in (moment - timedelta(seconds=1), moment):
-                check_result(scenario, replay(scenario, as_of=as_of))
+        with self.showing_the_log():
+            whole = replay(scenario)
+            assert json.dumps(whole.to_json()) == json.dumps(replay(scenario).to_json())
+            for moment in sorted({e.known_at for e in scenario.events}):
+                for as_of in (moment - timedelta(seconds=1), moment):
+                    with self.showing_the_log(as_of):
+                        check_result(scenario, replay(scenario, as_of=as_of))
+
+    @contextlib.contextmanager
+    def showing_the_log(self, as_of: datetime | None = None) -> Iterator[None]:
+        """A failure says which log (and which as-of moment) it was."""
+        try:
+            yield
+        except AssertionError as error:
+            if "the log:" in str(error):
+                raise
+            when = f" as of {as_of.isoformat()}" if as_of else ""
+            raise AssertionError(f"{error}{when}; the log: {self.text()}") from None
