@@ -8,11 +8,21 @@ This is the bounded profile of ``make test``; ``make fuzz`` runs the same machin
 
 from __future__ import annotations
 
+import json
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.stateful import ElectionLog
+from simulator.loader import parse_scenario
+from simulator.replay import replay
+from tests.stateful import ElectionLog, check_result
 
+# Derandomized, so that ``make test`` checks the same logs every time; ``make fuzz`` explores.
 ElectionLog.TestCase.settings = settings(
+    derandomize=True,
+    database=None,
     max_examples=60,
     stateful_step_count=30,
     deadline=None,
@@ -39,3 +49,90 @@ def test_a_runoff_canvassed_without_runoff_returns_declares_a_result() -> None:
     )
     assert contest.state in ("decided", "awaiting_lot")
     assert contest.path[-1][:2] == ("runoff_called", "canvass_held")
+
+
+# A log the long run of the state machine found (make fuzz): three seats; a leader who withdrew
+# after printing (office vacant), a winner who withdrew before the oath (office vacant), a tie for
+# the last place awaiting a lot, and the result shows four vacant seats. Not yet traced to its
+# cause in the declaring code; when it is fixed this test passes and must lose its mark.
+VACANT_TWICE = {
+    "format": "electsim/v1",
+    "title": "a generated log",
+    "contests": [
+        {
+            "id": "c",
+            "office": "Council",
+            "seats": 3,
+            "method": "nonpartisan-plurality",
+            "stage": "election",
+            "year": 2027,
+        }
+    ],
+    "events": [
+        {"type": "candidate_filed", "at": "2027-07-02T13:10:00", "candidate": "Ann"},
+        {"type": "candidate_filed", "at": "2027-07-02T13:20:00", "candidate": "Bob"},
+        {"type": "candidate_filed", "at": "2027-07-02T13:30:00", "candidate": "Cy"},
+        {"type": "canvass_held", "at": "2027-07-02T13:30:00"},
+        {"type": "runoff_requested", "at": "2027-07-02T13:30:00", "candidate": "Ann"},
+        {"type": "canvass_held", "at": "2027-07-02T13:30:00"},
+        {"type": "votes_cast", "at": "2027-07-02T13:30:00", "candidate": "Ann", "count": 0},
+        {"type": "runoff_requested", "at": "2027-07-02T13:30:00", "candidate": "Ann"},
+        {"type": "candidate_withdrew", "at": "2027-07-02T13:30:00", "candidate": "Cy"},
+        {"type": "returns_reported", "at": "2027-07-15T12:00:00", "counts": {"Ann": 13, "Bob": 13}},
+        {"type": "lot_drawn", "at": "2027-07-15T12:00:00", "winner": "Ann"},
+        {"type": "candidate_filed", "at": "2027-07-15T12:00:00", "candidate": "Eve"},
+        {
+            "type": "returns_reported",
+            "at": "2027-07-16T12:01:00",
+            "counts": {
+                "Ann": 18,
+                "Bob": 18,
+                "Cy": 18,
+                "Eve": 18,
+                "Write-In (Miscellaneous)": 18,
+                "Zed (Write-In)": 18,
+            },
+        },
+        {"type": "candidate_withdrew", "at": "2027-07-16T12:01:00", "candidate": "Ann"},
+        {
+            "type": "votes_cast",
+            "at": "2027-07-16T12:01:00",
+            "candidate": "Write-In (Miscellaneous)",
+            "count": 16,
+        },
+        {
+            "type": "returns_reported",
+            "at": "2027-07-16T12:01:00",
+            "counts": {"Ann": 14, "Write-In (Miscellaneous)": 14, "Eve": 14},
+        },
+        {"type": "votes_cast", "at": "2027-07-16T12:01:00", "candidate": "Ann", "count": 0},
+        {"type": "oath_taken", "at": "2027-11-01T00:00:00", "candidate": "Ann"},
+        {"type": "runoff_requested", "at": "2027-11-01T00:00:00", "candidate": "Ann"},
+        {"type": "returns_reported", "at": "2027-11-01T00:00:00", "counts": {"Ann": 12}},
+        {"type": "candidate_withdrew", "at": "2027-11-08T11:00:00", "candidate": "Ann"},
+        {"type": "runoff_requested", "at": "2027-11-08T11:00:00", "candidate": "Ann"},
+        {"type": "canvass_held", "at": "2027-11-08T11:00:00"},
+        {"type": "runoff_requested", "at": "2027-11-08T11:00:00", "candidate": "Ann"},
+        {"type": "candidate_withdrew", "at": "2027-11-08T11:00:00", "candidate": "Eve"},
+        {"type": "candidate_withdrew", "at": "2027-11-08T11:00:00", "candidate": "Ann"},
+        {"type": "candidate_withdrew", "at": "2027-11-08T11:00:00", "candidate": "Ann"},
+        {"type": "lot_drawn", "at": "2027-11-08T11:00:00", "winner": "Ann"},
+    ],
+    "interpretations": {
+        "early_request": "wait",
+        "late_notice": "death_date",
+        "harmless_ties": False,
+        "group_runoff_ballot": "remaining_and_requesters",
+        "write_ins_in_total": False,
+        "three_way_tie": "runoff_all",
+    },
+}
+
+
+@pytest.mark.xfail(
+    strict=True, reason="more seats vacant than seats: found by the stateful run, not yet fixed"
+)
+def test_a_winner_who_left_makes_one_seat_vacant_however_often_declared() -> None:
+    scenario = parse_scenario(json.dumps(VACANT_TWICE), fmt="json")
+    as_of = datetime(2027, 11, 8, 11, tzinfo=ZoneInfo("America/New_York"))
+    check_result(scenario, replay(scenario, as_of=as_of))
