@@ -12,7 +12,6 @@ import json
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-import pytest
 from hypothesis import HealthCheck, settings
 
 from simulator.loader import parse_scenario
@@ -53,8 +52,7 @@ def test_a_runoff_canvassed_without_runoff_returns_declares_a_result() -> None:
 
 # A log the long run of the state machine found (make fuzz): three seats; a leader who withdrew
 # after printing (office vacant), a winner who withdrew before the oath (office vacant), a tie for
-# the last place awaiting a lot, and the result shows four vacant seats. Not yet traced to its
-# cause in the declaring code; when it is fixed this test passes and must lose its mark.
+# the last place awaiting a lot. The result once showed four vacant seats.
 VACANT_TWICE = {
     "format": "electsim/v1",
     "title": "a generated log",
@@ -129,9 +127,6 @@ VACANT_TWICE = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True, reason="more seats vacant than seats: found by the stateful run, not yet fixed"
-)
 def test_a_winner_who_left_makes_one_seat_vacant_however_often_declared() -> None:
     scenario = parse_scenario(json.dumps(VACANT_TWICE), fmt="json")
     as_of = datetime(2027, 11, 8, 11, tzinfo=ZoneInfo("America/New_York"))
