@@ -237,7 +237,8 @@ def contest_ids(data: Data, rng: random.Random) -> Data:
 def grow(data: Data, rng: random.Random) -> Data:
     events = data.get("events") if isinstance(data, dict) else None
     if isinstance(events, list) and events:
-        times = rng.choice([10, 100, 1000])
+        # up to about 100,000 events: a large log, not one that takes minutes to read
+        times = min(rng.choice([10, 100, 1000]), max(1, 100_000 // len(events)))
         data["events"] = events * times
     return data
 
