@@ -1543,7 +1543,7 @@ class _Names:
 
 
 def _misordered(built: list[Event]) -> list[tuple[Event, Event]]:
-    """SPEC section 1: each contest's events come in the order the board learned of them
+    """Each contest's events come in the order the board learned of them
     (``notice_at`` where given, else ``at``; equal times keep file order). Each event learned of
     before the latest one above it in its contest, paired with that one."""
     latest: dict[str, Event] = {}

@@ -1,6 +1,6 @@
 """A stateful generator of election logs (Hypothesis ``RuleBasedStateMachine``).
 
-Each rule appends one event of SPEC section 1 to a valid, ordered log: every event type, every
+Each rule appends one event of the scenario format to a valid, ordered log: every event type, every
 method and stage, one to three seats, acts of the board at any point, times that step forward by
 nothing (equal times), minutes, hours, days or weeks, or jump to a statutory date of the contest's
 cycle and just around it. After every step the log is read and replayed; at the end it is also
