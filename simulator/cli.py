@@ -556,7 +556,8 @@ def cmd_gaps(args: argparse.Namespace) -> int:
         }
         print(json.dumps(doc, indent=2))
         return EXIT_OK
-    wrap = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="      ")
+    width = min(terminal_width() or 96, 96)
+    wrap = textwrap.TextWrapper(width=width, initial_indent="    ", subsequent_indent="      ")
     print(
         f"{len(groups)} gap(s) in the statutes, reached by {len(found)} of {total} "
         "combinations of facts the contingency rules read."

@@ -242,3 +242,20 @@ def test_help_pages_point_to_the_documentation(capsys: pytest.CaptureFixture[str
         parser.print_help()
         out = capsys.readouterr().out
         assert "docs/" in out and "SPEC" not in out, name
+
+
+def test_the_worked_examples_in_the_docs_pass_electsim_test() -> None:
+    from simulator import check_scenario, parse_scenario
+
+    # the scenario that opens docs/scenarios.md, as a newcomer would copy it
+    first = re.search(r"```yaml\n(.*?)```", doc("scenarios.md"), flags=re.S)
+    assert first is not None
+    check = check_scenario(parse_scenario(first.group(1)))
+    assert check.expectations == 1 and check.passed, check.mismatches
+    # the expect: block of docs/expectations.md, on the Cary scenario it describes
+    block = re.search(r"```yaml\n(expect:\n.*?)```", doc("expectations.md"), flags=re.S)
+    assert block is not None
+    cary = (ROOT / "scenarios" / "runoff" / "cary-2023-district-d.yaml").read_text()
+    text = cary[: cary.index("\nexpect:")] + "\n" + block.group(1)
+    check = check_scenario(parse_scenario(text))
+    assert check.expectations == 2 and check.passed, check.mismatches
