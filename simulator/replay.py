@@ -1128,11 +1128,24 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
             reason="no lot pending",
         )
         return
+    before = len(d.rulings)
     d.set(lots=(*d.lots, e.winner))
     if d.round == 0:
         decide_first(d, after_lot=True)
     else:
         decide_runoff(d, after_lot=True)
+    if d.phase is Phase.AWAITING_LOT and not any(
+        e.winner in r.candidates for r in d.rulings[before:]
+    ):
+        # the drawing named nobody the pending tie could give a place to: it decides nothing
+        d.set(lots=d.lots[:-1])
+        d.rule(
+            K.REQUEST_REJECTED,
+            statute("163-292(3)"),
+            f"a lot was drawn for {e.winner}, who is not among the candidates tied for the place",
+            [e.winner],
+            reason="not among the tied candidates",
+        )
 
 
 def on_oath(d: Draft, e: OathTaken) -> None:
