@@ -446,7 +446,9 @@ def _facts(d: Draft, name: str, what: str, death: datetime, notice: datetime) ->
         reprint=False if d.first_vote_at is not None else d.reprint,
         nominee=ctx.nominating and name in d.nominated,
         elected=name in d.elected,
-        sworn=name in d.sworn,
+        # an oath counts only if it came before the departure: the board may learn of a death
+        # after an oath that the dead person can never have taken
+        sworn=any(n == name and at <= death for n, at in d.sworn),
         withdrawal_as_death=ctx.interp.withdrawal_as_death,
         late_notice_by_death=ctx.interp.late_notice == "death_date",
     )
@@ -1149,8 +1151,8 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
 
 
 def on_oath(d: Draft, e: OathTaken) -> None:
-    if e.candidate in d.elected and e.candidate not in d.sworn:
-        d.set(sworn=(*d.sworn, e.candidate))
+    if e.candidate in d.elected and all(n != e.candidate for n, _ in d.sworn):
+        d.set(sworn=(*d.sworn, (e.candidate, e.at)))
 
 
 def on_nominee_named(d: Draft, e: NomineeNamed) -> None:

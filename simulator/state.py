@@ -135,7 +135,7 @@ class State:
     elected: tuple[str, ...] = ()
     nominated: tuple[str, ...] = ()
     vacant: int = 0
-    sworn: tuple[str, ...] = ()
+    sworn: tuple[tuple[str, datetime], ...] = ()  # who took the oath, and when
     to_nominate: int = 0
     after_reopen: str = ""  # "certify" when 163-112(a)/(c) certify if nobody files
     awaiting_reprint: tuple[str, ...] = ()  # names kept for want of a reprint decision
