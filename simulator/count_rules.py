@@ -506,6 +506,16 @@ def _over(f: TieFacts) -> bool:
     return f.estimate_over_5000 if f.over_5000 is None else f.over_5000
 
 
+def _by_size(
+    gid: str, near: tuple[str, ...], open_: str, fallback: str, applies: Callable[[TieFacts], bool]
+) -> tuple[Gap[TieFacts, TieEffect], Gap[TieFacts, TieEffect]]:
+    """One gap whose fallback is 163-182.8's: a new election over 5,000 voters, else a lot."""
+    return (
+        Gap(gid, near, open_, fallback, lambda f: applies(f) and _over(f), TieEffect.NEW_ELECTION),
+        Gap(gid, near, open_, fallback, lambda f: applies(f) and not _over(f), TieEffect.LOT),
+    )
+
+
 TIE: Table[TieFacts, TieEffect] = Table(
     "general-tie",
     "an election decided by the highest vote: a tie decides who takes a seat. How is it broken?",
@@ -554,27 +564,16 @@ TIE: Table[TieFacts, TieEffect] = Table(
         ),
     ),
     gaps=(
-        Gap(
+        *_by_size(
             "tie-after-nonpartisan-primary",
             ("163-294(c)", "163-182.8"),
             "the election after a nonpartisan primary ends in a tie for a seat: the text of "
             "163-294(c) on that election is cut off in the sources",
             "the general rule of 163-182.8: a new election ordered by the State Board with more "
             "than 5,000 voters in the ballot item, a drawing of lots otherwise",
-            lambda f: f.kind is Kind.AFTER_PRIMARY and not _over(f),
-            TieEffect.LOT,
+            lambda f: f.kind is Kind.AFTER_PRIMARY,
         ),
-        Gap(
-            "tie-after-nonpartisan-primary",
-            ("163-294(c)", "163-182.8"),
-            "the election after a nonpartisan primary ends in a tie for a seat: the text of "
-            "163-294(c) on that election is cut off in the sources",
-            "the general rule of 163-182.8: a new election ordered by the State Board with more "
-            "than 5,000 voters in the ballot item, a drawing of lots otherwise",
-            lambda f: f.kind is Kind.AFTER_PRIMARY and _over(f),
-            TieEffect.NEW_ELECTION,
-        ),
-        Gap(
+        *_by_size(
             "voters-not-in-log",
             ("163-182.8(1)", "163-182.8(2)"),
             "a group's tie: 163-182.8 counts the voters who cast ballots in the ballot item, and "
@@ -582,19 +581,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "and the voters",
             "the voters are estimated as the votes divided by the seats (every voter using "
             "every vote)",
-            lambda f: f.kind is Kind.PARTISAN and f.over_5000 is None and f.estimate_over_5000,
-            TieEffect.NEW_ELECTION,
-        ),
-        Gap(
-            "voters-not-in-log",
-            ("163-182.8(1)", "163-182.8(2)"),
-            "a group's tie: 163-182.8 counts the voters who cast ballots in the ballot item, and "
-            "the log gives votes, which for a group of N seats lie between N times the voters "
-            "and the voters",
-            "the voters are estimated as the votes divided by the seats (every voter using "
-            "every vote)",
-            lambda f: f.kind is Kind.PARTISAN and f.over_5000 is None and not f.estimate_over_5000,
-            TieEffect.LOT,
+            lambda f: f.kind is Kind.PARTISAN and f.over_5000 is None,
         ),
     ),
     conflicts=(
