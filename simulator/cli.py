@@ -622,6 +622,11 @@ examples:
 examples:
   electsim report scenarios/runoff/cary-2023-district-d.yaml -o cary.html
   electsim report FILE --as-of 2023-10-18T09:00""",
+    "explore": """\
+examples:
+  electsim explore --method nonpartisan-runoff --seats 1 --candidates 3
+  electsim explore --method partisan --candidates 4 --check --witnesses out/explore
+  electsim explore --grid --seats 2 --workers 2""",
     "gaps": """\
 examples:
   electsim gaps
@@ -867,9 +872,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     g.set_defaults(func=cmd_gaps)
 
-    from simulator import citations, conformance, importer  # light: their work imports lazily
+    from simulator import citations, conformance, explore, importer  # light: work imports lazily
 
     citations.register(sub)
+    explore.register(sub)
+    ex = sub.choices["explore"]
+    ex.description = (
+        "Enumerate the courses of events of one contest (departures in each region between the "
+        "statutory landmarks, returns in each ranking class, requests, lots, the runoff) and "
+        "replay each through the engine: every distinct outcome with a shortest witness, the "
+        "gaps and conflicts reached, the subsections cited."
+    )
+    ex.epilog = _EXAMPLES["explore"] + f"\n\ndocumentation: {DOCS}"
+    ex.formatter_class = _Formatter
     ct = sub.choices["cite"]
     ct.description = (
         "List everything that implements or exercises one subsection of the statutes: the rules "

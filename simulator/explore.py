@@ -1,0 +1,1062 @@
+"""Explore the courses of events of one contest: every outcome, gap and conflict, with a witness.
+
+``electsim explore --method M --seats S --candidates N`` enumerates abstract courses of events
+breadth-first, from the shortest, and drives the engine itself (:func:`simulator.replay.replay`)
+on each: there is no second model of the law here. An abstract course is
+
+- who leaves before the vote, how (died, withdrew, disqualified) and when, as a region between
+  the statutory landmarks (before the filing closes, within 30 days of the close, after day 30,
+  after the ballots are printed with the board finding time to reprint or not);
+- the returns as a *ranking class*: the weak order of the candidates on the ballot (groups of tied
+  candidates, best first), where a departed candidate whose name stayed on the ballot sits in it,
+  and for the methods that read a threshold (majority of G.S. 163-293(a), substantial plurality
+  of 163-111(a)) how many leading groups are above it and whether the next is exactly at it;
+- who leaves after the vote (election night, the request window, after a runoff is called);
+- the requests the engine says are open (the entitled runner-up asks in time, late, or never),
+  the lot the engine waits for, and the runoff's own returns.
+
+Candidates who share a profile are interchangeable (no rule reads a name or a filing order), so
+one representative is tried per distinct place: the canonical form of a course is its class, not
+its names. Each abstract course becomes a concrete ``electsim/v1`` scenario (names, dates from
+:func:`simulator.calendar.statutory_calendar`, integer votes realizing the class exactly, checked
+with :class:`fractions.Fraction`), whose replay is the prediction. The first course (fewest
+events) reaching an outcome is its witness. ``--check`` writes nothing new: it reads every witness
+back through the scenario loader and checks its ``expect:`` block the way ``electsim test`` does.
+
+Bounds of this version (said in the report, never hidden): one contest, K departures (default 1),
+the first round and one runoff or second primary; recounts, reopened or extended filing, late
+filers, the oath and nominations by a party are not enumerated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from datetime import datetime, timedelta
+from enum import StrEnum
+from fractions import Fraction
+from functools import cache
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+from simulator.calendar import statutory_calendar
+from simulator.loader import parse_scenario
+from simulator.parameters import in_force
+from simulator.replay import replay
+from simulator.result import ContestResult, Ruling
+from simulator.vocab import DeadlineKind, Method, Pending, RulingKind
+
+YEAR = 2027
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu")
+CONTEST_ID = "office"
+
+
+class Departure(StrEnum):
+    """How a candidate leaves the contest."""
+
+    DIED = "died"
+    WITHDREW = "withdrew"
+    DISQUALIFIED = "disqualified"
+
+
+class Region(StrEnum):
+    """When a candidate leaves: the landmarks already passed."""
+
+    FILING = "before the filing closes"
+    EARLY = "within 30 days after the close, before printing"
+    LATE = "after day 30, before printing"
+    REPRINT = "after printing, the board finds time to reprint"
+    NO_REPRINT = "after printing, no time to reprint"
+    NIGHT = "after the vote, before the canvass"
+    WINDOW = "after the canvass, in the request window"
+    CALLED = "after the runoff is called"
+
+
+BEFORE_VOTE = (Region.FILING, Region.EARLY, Region.LATE, Region.REPRINT, Region.NO_REPRINT)
+
+
+class Request(StrEnum):
+    """What the candidate entitled to ask for a runoff (or second primary) does."""
+
+    NONE = "no request"
+    IN_TIME = "requests in time"
+    LATE = "requests late"
+
+
+_EVENT = {
+    Departure.DIED: "candidate_died",
+    Departure.WITHDREW: "candidate_withdrew",
+    Departure.DISQUALIFIED: "candidate_disqualified",
+}
+
+
+@attrs.frozen(kw_only=True)
+class Config:
+    """One configuration of the grid."""
+
+    method: Method
+    seats: int
+    candidates: int
+    departures: int = 1
+
+    @property
+    def label(self) -> str:
+        return f"{self.method.value} s={self.seats} n={self.candidates} k={self.departures}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Ranking classes and the integer votes realizing them
+
+
+@attrs.frozen
+class VoteClass:
+    """A weak order of the ballot's candidates: group sizes best first, plus the threshold.
+
+    ``above`` counts the leading groups strictly above the threshold and ``at`` says whether the
+    next group is exactly at it (``None``: the method reads no threshold).
+    """
+
+    groups: tuple[int, ...]
+    above: int | None = None
+    at: bool = False
+
+    def describe(self) -> str:
+        ranks = "|".join(str(g) for g in self.groups)
+        if self.above is None:
+            return f"ranking {ranks}"
+        edge = ", the next exactly at it" if self.at else ""
+        return f"ranking {ranks}, {self.above} group(s) above the threshold{edge}"
+
+
+def compositions(n: int) -> Iterator[tuple[int, ...]]:
+    """Every ordered split of ``n`` tied candidates into groups (``2 ** (n - 1)`` of them)."""
+    if n == 0:
+        yield ()
+        return
+    for first in range(n, 0, -1):
+        for rest in compositions(n - first):
+            yield (first, *rest)
+
+
+def threshold_share(method: Method, seats: int) -> Fraction | None:
+    """The share of the total a candidate must pass, as the engine reads it (None: no threshold).
+
+    G.S. 163-293(a): more than half the total per seat; 163-111(a): more than the substantial
+    plurality in force, per seat. Plurality and the nonpartisan primary read only the ranking.
+    """
+    if method is Method.RUNOFF:
+        return Fraction(1, 2 * seats)
+    if method is Method.PARTISAN:
+        day = next(
+            d.due.date()
+            for d in statutory_calendar(YEAR, method)
+            if d.kind is DeadlineKind.PRIMARY_DAY
+        )
+        return in_force("substantial_plurality", day).value / seats
+    return None
+
+
+def vote_classes(method: Method, seats: int, n: int) -> Iterator[VoteClass]:
+    share = threshold_share(method, seats)
+    for groups in compositions(n):
+        if share is None:
+            yield VoteClass(groups)
+            continue
+        for above in range(len(groups) + 1):
+            yield VoteClass(groups, above, False)
+            if above < len(groups):
+                yield VoteClass(groups, above, True)
+
+
+def classify(counts: Sequence[int], share: Fraction | None) -> VoteClass:
+    """The class of a vector of counts (best first), exactly."""
+    groups: list[int] = []
+    values: list[int] = []
+    for v in counts:
+        if values and values[-1] == v:
+            groups[-1] += 1
+        else:
+            groups.append(1)
+            values.append(v)
+    if share is None:
+        return VoteClass(tuple(groups))
+    t = share * sum(counts)
+    above = sum(1 for v in values if v > t)
+    at = above < len(values) and values[above] == t
+    return VoteClass(tuple(groups), above, at)
+
+
+def feasible(vc: VoteClass, share: Fraction | None) -> bool:
+    """Whether some positive votes realize ``vc`` (exactly, from the bounds of the total).
+
+    In units of the threshold the total is ``1 / share``. Groups above the threshold are
+    unbounded above and strictly above 1, a group at it is exactly 1, the rest lie strictly
+    between 0 and the group before; the sum of a convex region is an interval, so the class is
+    realizable exactly when ``1 / share`` lies inside it.
+    """
+    if share is None or vc.above is None:
+        return True
+    total = 1 / share
+    p, g, m = vc.above, vc.groups, len(vc.groups)
+    if p > 0:
+        return total > sum(g[:p]) + (g[p] if vc.at else 0)
+    if vc.at:
+        return total == g[0] if m == 1 else g[0] < total < sum(g)
+    return 0 < total < sum(g)
+
+
+def _point(vc: VoteClass, eps: Fraction, high: Fraction | None) -> list[Fraction]:
+    """A point of the class's region, one value per group, in units of the threshold: near the
+    least total (``high`` None) or with the leading groups at ``high`` and more."""
+    p, m = vc.above or 0, len(vc.groups)
+    xs: list[Fraction] = []
+    for i in range(m):
+        if i < p:
+            xs.append((high if high is not None else Fraction(1)) + eps * (p - i))
+        elif i == p and vc.at:
+            xs.append(Fraction(1))
+        elif p == 0 and high is not None:  # nothing above: the most the rest can have
+            xs.append(1 - eps * (i + 1))
+        else:
+            xs.append(eps * (m - i))
+    return xs
+
+
+@cache
+def realize(vc: VoteClass, share: Fraction | None) -> tuple[int, ...] | None:
+    """Positive integer votes (best first) whose class is exactly ``vc``; None if infeasible.
+
+    Two points of the class's (convex) region whose totals bracket the required total are
+    interpolated, scaled to integers near 1,000 and checked exactly with Fraction. A class that
+    :func:`feasible` admits but that no votes are found for is a defect: it raises.
+    """
+    m = len(vc.groups)
+    if m == 0:
+        return ()
+
+    def expand(values: Sequence[int]) -> tuple[int, ...]:
+        return tuple(v for v, g in zip(values, vc.groups, strict=True) for _ in range(g))
+
+    if share is None or vc.above is None:
+        return expand([100 * (m - i) for i in range(m)])
+    if not feasible(vc, share):
+        return None
+    total = 1 / share
+
+    def weight(xs: Sequence[Fraction]) -> Fraction:
+        return sum((x * g for x, g in zip(xs, vc.groups, strict=True)), Fraction(0))
+
+    eps = Fraction(1, 4 * (m + 1))
+    for _ in range(60):
+        lo = _point(vc, eps, None)
+        hi = _point(vc, eps, Fraction(1) + total if (vc.above or 0) > 0 else Fraction(1))
+        wl, wh = weight(lo), weight(hi)
+        if wl == wh == total:
+            xs = lo
+        elif wl < total < wh or (wl == total and wl == wh):
+            theta = (total - wl) / (wh - wl)
+            xs = [a + theta * (b - a) for a, b in zip(lo, hi, strict=True)]
+        else:
+            eps /= 2
+            continue
+        scale = 1
+        for x in xs:
+            scale = scale * x.denominator // _gcd(scale, x.denominator)
+        ints = [int(x * scale) for x in xs]
+        size = sum(v * g for v, g in zip(ints, vc.groups, strict=True))
+        ints = [v * max(1, 1000 // size) for v in ints]
+        counts = expand(ints)
+        if classify(counts, share) != vc:
+            break
+        return counts
+    raise AssertionError(f"no votes found for a feasible class: {vc.describe()}")
+
+
+def _gcd(a: int, b: int) -> int:
+    import math
+
+    return math.gcd(a, b)
+
+
+# ---------------------------------------------------------------------------------------------
+# Courses of events and their concrete scenarios
+
+
+@attrs.frozen
+class Leave:
+    kind: Departure
+    region: Region
+    place: int  # the group (best first) of the ranking the candidate sits in; 0 before the vote
+
+
+@attrs.frozen
+class Course:
+    """An abstract course of events and the concrete log that realizes it."""
+
+    steps: tuple[str, ...]  # the course in words, one line per abstract step
+    events: tuple[dict[str, Any], ...]
+
+
+def _dates(method: Method) -> dict[str, datetime]:
+    cal = statutory_calendar(YEAR, method)
+    first: dict[DeadlineKind, datetime] = {}
+    canvasses: list[datetime] = []
+    for d in cal:
+        if d.kind is DeadlineKind.CANVASS:
+            canvasses.append(d.due)
+        first.setdefault(d.kind, d.due)
+    vote = first.get(DeadlineKind.PRIMARY_DAY) or first[DeadlineKind.ELECTION_DAY]
+    close = first[DeadlineKind.FILING_CLOSES]
+    out = {
+        "opens": first[DeadlineKind.FILING_OPENS],
+        "close": close,
+        "vote": vote.replace(hour=21),
+        "canvass": canvasses[0],
+    }
+    request = first.get(DeadlineKind.RUNOFF_REQUEST) or first.get(
+        DeadlineKind.SECOND_PRIMARY_REQUEST
+    )
+    second = first.get(DeadlineKind.RUNOFF_ELECTION) or first.get(DeadlineKind.SECOND_PRIMARY)
+    if request is not None and second is not None:
+        out["request"] = request
+        out["second"] = second.replace(hour=21)
+        later = [c for c in canvasses if c > second]
+        out["second_canvass"] = later[0] if later else second + timedelta(days=7)
+    return out
+
+
+def _iso(t: datetime) -> str:
+    return t.replace(tzinfo=None).isoformat(timespec="minutes")
+
+
+def _stage(method: Method) -> str:
+    return "primary" if method in (Method.PARTISAN, Method.PRIMARY) else "election"
+
+
+def scenario_doc(config: Config, events: Sequence[dict[str, Any]], title: str) -> dict[str, Any]:
+    contest: dict[str, Any] = {
+        "id": CONTEST_ID,
+        "municipality": "City of Example",
+        "office": "Council" if config.seats > 1 else "Mayor",
+        "seats": config.seats,
+        "method": config.method.value,
+        "stage": _stage(config.method),
+        "year": YEAR,
+    }
+    if config.method is Method.PARTISAN:
+        contest["party"] = "REP"
+    return {
+        "format": "electsim/v1",
+        "title": title,
+        "contests": [contest],
+        "events": list(events),
+    }
+
+
+def run(config: Config, events: Sequence[dict[str, Any]]) -> ContestResult:
+    """Replay a concrete log through the engine (the same loader and fold as ``electsim``)."""
+    doc = scenario_doc(config, events, "explored course")
+    scenario = parse_scenario(json.dumps(doc), source="<explore>", fmt="json")
+    return replay(scenario).contests[0]
+
+
+def _removed(result: ContestResult, name: str) -> bool:
+    return any(r.kind is RulingKind.NAME_REMOVED and name in r.candidates for r in result.rulings)
+
+
+# ---------------------------------------------------------------------------------------------
+# Outcomes
+
+
+@attrs.frozen
+class Outcome:
+    """The abstract outcome: what a board or a lawyer would call a different result."""
+
+    state: str
+    pending: str | None
+    runoff: str
+    elected: int
+    nominated: int
+    vacant: int
+    departed: str  # what became of the departed: elected / nominated / in the runoff / out / -
+    by: str  # the subsections of the deciding rulings (elected, nominated, vacant, no runoff)
+    findings: tuple[str, ...]  # gap and conflict ids of no_provision rulings
+
+    def describe(self) -> str:
+        bits = [self.state]
+        if self.elected:
+            bits.append(f"{self.elected} elected")
+        if self.nominated:
+            bits.append(f"{self.nominated} nominated")
+        if self.vacant:
+            bits.append(f"{self.vacant} seat(s) vacant")
+        if self.runoff != "none":
+            bits.append(f"runoff {self.runoff}")
+        if self.pending:
+            bits.append(f"pending {self.pending}")
+        if self.by:
+            bits.append(f"by {self.by}")
+        if self.departed != "-":
+            bits.append(f"departed candidate {self.departed}")
+        if self.findings:
+            bits.append("no provision: " + ", ".join(self.findings))
+        return "; ".join(bits)
+
+    def to_json(self) -> dict[str, Any]:
+        return attrs.asdict(self) | {"findings": list(self.findings)}
+
+
+def finding_id(r: Ruling) -> str:
+    gap = r.get("gap")
+    kind = "conflict" if r.get("conflict") else "gap"
+    return f"{kind}:{gap}" if gap else f"{kind}:{r.cite}"
+
+
+def outcome_of(result: ContestResult, departed: Sequence[str]) -> Outcome:
+    o = result.outcome
+    fate = "-"
+    if departed:
+        fates = []
+        for name in departed:
+            if name in o.elected:
+                fates.append("elected")
+            elif name in o.nominated:
+                fates.append("nominated")
+            elif name in o.runoff_candidates:
+                fates.append("in the runoff")
+            else:
+                fates.append("out")
+        fate = ", ".join(sorted(fates))
+    findings = tuple(
+        sorted({finding_id(r) for r in result.rulings if r.kind is RulingKind.NO_PROVISION})
+    )
+    deciding = (RulingKind.ELECTED, RulingKind.NOMINATED, RulingKind.OFFICE_VACANT)
+    by = "; ".join(
+        sorted({c.section + c.sub for r in result.rulings if r.kind in deciding for c in r.cites})
+    )
+    return Outcome(
+        state=result.state,
+        by=by,
+        pending=o.pending.value if o.pending else None,
+        runoff=o.runoff_status.value,
+        elected=len(o.elected),
+        nominated=len(o.nominated),
+        vacant=o.vacant_seats,
+        departed=fate,
+        findings=findings,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The enumeration
+
+
+@attrs.frozen
+class Witness:
+    course: Course
+    result: ContestResult
+    departed: tuple[str, ...]
+
+
+@attrs.frozen
+class Exploration:
+    config: Config
+    courses: int  # concrete courses replayed
+    outcomes: tuple[tuple[Outcome, Witness, int], ...]  # outcome, shortest witness, how many
+    cites: tuple[tuple[str, int], ...]  # subsection cited by a ruling, how many courses
+    infeasible: int  # vote classes no votes can realize (e.g. two candidates above a majority)
+    errors: tuple[tuple[str, str], ...]  # the engine raised: course, error
+
+    @property
+    def findings(self) -> tuple[tuple[str, Outcome, Witness], ...]:
+        seen: dict[str, tuple[str, Outcome, Witness]] = {}
+        for outcome, witness, _ in self.outcomes:
+            for f in outcome.findings:
+                old = seen.get(f)
+                if old is None or len(witness.course.events) < len(old[2].course.events):
+                    seen[f] = (f, outcome, witness)
+        return tuple(seen[k] for k in sorted(seen))
+
+
+def _filings(config: Config) -> list[dict[str, Any]]:
+    opens = _dates(config.method)["opens"]
+    out = []
+    for i in range(config.candidates):
+        ev: dict[str, Any] = {
+            "type": "candidate_filed",
+            "at": _iso(opens + timedelta(minutes=30 * (i + 1))),
+            "candidate": NAMES[i],
+        }
+        if config.method is Method.PARTISAN:
+            ev["party"] = "REP"
+        out.append(ev)
+    return out
+
+
+def _leave_events(
+    kind: Departure, region: Region, name: str, d: dict[str, datetime]
+) -> list[dict[str, Any]]:
+    close = d["close"]
+
+    def ev(t: datetime) -> dict[str, Any]:
+        return {"type": _EVENT[kind], "at": _iso(t), "candidate": name}
+
+    if region is Region.FILING:
+        return [ev(close - timedelta(days=1))]
+    if region is Region.EARLY:
+        return [ev(close + timedelta(days=10))]
+    if region is Region.LATE:
+        return [ev(close + timedelta(days=35))]
+    printed = close + timedelta(days=40)
+    return [
+        {"type": "ballots_printed", "at": _iso(printed)},
+        ev(printed + timedelta(days=3)),
+        {
+            "type": "reprint_determined",
+            "at": _iso(printed + timedelta(days=4)),
+            "enough_time": region is Region.REPRINT,
+        },
+    ]
+
+
+def _ranked(names: Sequence[str], vc: VoteClass, counts: Sequence[int]) -> dict[str, int]:
+    return dict(zip(names, counts, strict=True))
+
+
+def _places(vc: VoteClass) -> list[int]:
+    return list(range(len(vc.groups)))
+
+
+def _order(names_live: list[str], departed: str | None, vc: VoteClass, place: int) -> list[str]:
+    """The ballot's names best first, with ``departed`` as the first of group ``place``."""
+    if departed is None:
+        return list(names_live)
+    start = sum(vc.groups[:place])
+    return [*names_live[:start], departed, *names_live[start:]]
+
+
+def courses(config: Config) -> Iterator[tuple[Course, tuple[str, ...]]]:
+    """Every abstract course of the configuration as a concrete log, with the departed names.
+
+    Shorter courses come first within each family, so the first course reaching an outcome is a
+    shortest witness among those enumerated.
+    """
+    method, n = config.method, config.candidates
+    d = _dates(method)
+    share = threshold_share(method, config.seats)
+    filings = _filings(config)
+    names = [e["candidate"] for e in filings]
+    pre: list[tuple[list[str], list[dict[str, Any]], list[str]]] = [([], [], [])]
+    if config.departures >= 1 and n >= 1:
+        for region, kind in product(BEFORE_VOTE, Departure):
+            if kind is Departure.WITHDREW and region not in (Region.FILING, Region.EARLY):
+                pass  # a withdrawal after the close is still a course: the law reads it
+            who = names[-1]
+            steps = [f"{who} {kind.value} {region.value}"]
+            pre.append((steps, _leave_events(kind, region, who, d), [who]))
+    for steps0, evs0, gone in pre:
+        log0 = filings + evs0
+        before = run(config, log0)
+        on_ballot = [x for x in names if not (x in gone and _removed(before, x))]
+        live = [x for x in on_ballot if x not in gone]
+        departed_on_ballot = next((x for x in on_ballot if x in gone), None)
+        m = len(on_ballot)
+        if m == 0 or before.outcome.pending is not Pending.VOTES:
+            # the course ends before any vote: nobody left, or no election or primary is held
+            yield Course(tuple(["file", *steps0]), tuple(log0)), tuple(gone)
+            continue
+        for vc in vote_classes(method, config.seats, m):
+            counts = realize(vc, share)
+            if counts is None:
+                continue
+            places = _places(vc) if departed_on_ballot else [0]
+            for place in places:
+                order = _order(live, departed_on_ballot, vc, place)
+                returns = {
+                    "type": "returns_reported",
+                    "at": _iso(d["vote"]),
+                    "counts": _ranked(order, vc, counts),
+                }
+                vstep = f"returns: {vc.describe()}"
+                if departed_on_ballot:
+                    vstep += f", {departed_on_ballot} in group {place + 1}"
+                canvass = {"type": "canvass_held", "at": _iso(d["canvass"])}
+                base_steps = ["file", *steps0, vstep, "canvass"]
+                yield from _after_vote(
+                    config, d, base_steps, log0, returns, canvass, order, vc, gone
+                )
+
+
+def _after_vote(
+    config: Config,
+    d: dict[str, datetime],
+    steps: list[str],
+    log0: list[dict[str, Any]],
+    returns: dict[str, Any],
+    canvass: dict[str, Any],
+    order: list[str],
+    vc: VoteClass,
+    gone: list[str],
+) -> Iterator[tuple[Course, tuple[str, ...]]]:
+    log = [*log0, returns, canvass]
+    base = run(config, log)
+    yield from _requests(config, d, steps, log, base, gone)
+    if len(gone) >= config.departures:
+        return
+    # one more departure after the vote: one candidate per group of the ranking
+    firsts = []
+    start = 0
+    for g in vc.groups:
+        firsts.append(order[start])
+        start += g
+    for who, kind in product(firsts, Departure):
+        if who in gone:
+            continue
+        night = {
+            "type": _EVENT[kind],
+            "at": _iso(d["vote"] + timedelta(hours=13)),
+            "candidate": who,
+        }
+        s = [*steps[:-1], f"{who} {kind.value} {Region.NIGHT.value}", steps[-1]]
+        lg = [*log0, returns, night, canvass]
+        yield from _requests(config, d, s, lg, run(config, lg), [*gone, who])
+        if "request" in d:
+            window = {
+                "type": _EVENT[kind],
+                "at": _iso(d["canvass"] + timedelta(hours=22)),
+                "candidate": who,
+            }
+            s = [*steps, f"{who} {kind.value} {Region.WINDOW.value}"]
+            lg = [*log, window]
+            yield from _requests(config, d, s, lg, run(config, lg), [*gone, who])
+
+
+def _requests(
+    config: Config,
+    d: dict[str, datetime],
+    steps: list[str],
+    log: list[dict[str, Any]],
+    result: ContestResult,
+    gone: list[str],
+) -> Iterator[tuple[Course, tuple[str, ...]]]:
+    yield Course(tuple(steps), tuple(log)), tuple(gone)
+    pending = result.outcome.pending
+    if pending is Pending.RECOUNT and not any(e["type"] == "recount_held" for e in log):
+        # G.S. 163-182.7: the recount the engine waits for confirms the returns
+        first = next(e for e in log if e["type"] == "returns_reported")
+        recount = {
+            "type": "recount_held",
+            "at": _iso(d["canvass"] + timedelta(days=2)),
+            "counts": first["counts"],
+        }
+        lg = [*log, recount]
+        yield from _requests(
+            config, d, [*steps, "the recount confirms the returns"], lg, run(config, lg), gone
+        )
+        return
+    if pending is Pending.LOT:
+        drawn = [e["winner"] for e in log if e["type"] == "lot_drawn"]
+        tied = [c for c in _lot_candidates(result) if c not in drawn]
+        if tied and len(drawn) < config.candidates:
+            lot = {
+                "type": "lot_drawn",
+                "at": _iso(d["canvass"] + timedelta(days=3, hours=len(drawn) - 1)),
+                "winner": tied[0],
+            }
+            lg = [*log, lot]
+            yield from _requests(
+                config, d, [*steps, f"lot drawn, {tied[0]} wins"], lg, run(config, lg), gone
+            )
+        return
+    available = [r for r in result.rulings if r.kind is RulingKind.RUNOFF_AVAILABLE]
+    if not available or "request" not in d:
+        return
+    asker = next((c for c in available[-1].candidates if c not in gone), None)
+    if asker is None:
+        return
+    last = max(datetime.fromisoformat(e["at"]) for e in log)
+    for how in (Request.IN_TIME, Request.LATE):
+        at = (
+            max(last, d["canvass"].replace(tzinfo=None)) + timedelta(hours=1)
+            if how is Request.IN_TIME
+            else d["request"].replace(tzinfo=None) + timedelta(hours=2)
+        )
+        req = {"type": "runoff_requested", "at": _iso(at), "candidate": asker}
+        lg = [*log, req]
+        res = run(config, lg)
+        s = [*steps, f"{asker} {how.value}"]
+        yield Course(tuple(s), tuple(lg)), tuple(gone)
+        if res.outcome.runoff_status.value == "called":
+            yield from _second_round(config, d, s, lg, res, gone)
+
+
+def _lot_candidates(result: ContestResult) -> tuple[str, ...]:
+    for r in reversed(result.rulings):
+        if r.kind in (RulingKind.DECIDED_BY_LOT, RulingKind.RECOUNT_REQUIRED) and r.candidates:
+            return r.candidates
+    for r in reversed(result.rulings):
+        if r.candidates:
+            return r.candidates
+    return ()
+
+
+def _second_round(
+    config: Config,
+    d: dict[str, datetime],
+    steps: list[str],
+    log: list[dict[str, Any]],
+    result: ContestResult,
+    gone: list[str],
+) -> Iterator[tuple[Course, tuple[str, ...]]]:
+    pair = [c for c in result.outcome.runoff_candidates]
+    if not pair:
+        return
+    for label, counts in (
+        ("the first named wins", [600 - 10 * i for i in range(len(pair))]),
+        ("the last named wins", [500 + 10 * i for i in range(len(pair))]),
+    ):
+        ret = {
+            "type": "returns_reported",
+            "at": _iso(d["second"]),
+            "counts": dict(zip(pair, counts, strict=True)),
+        }
+        can = {"type": "canvass_held", "at": _iso(d["second_canvass"])}
+        lg = [*log, ret, can]
+        yield Course(tuple([*steps, f"runoff returns: {label}", "canvass"]), tuple(lg)), tuple(gone)
+        if len(gone) < config.departures:
+            who = pair[0]
+            leave = {
+                "type": "candidate_died",
+                "at": _iso(d["second"] - timedelta(days=7)),
+                "candidate": who,
+            }
+            lg = [*log, leave, ret, can]
+            s = [*steps, f"{who} died {Region.CALLED.value}", f"runoff returns: {label}", "canvass"]
+            yield Course(tuple(s), tuple(lg)), tuple([*gone, who])
+
+
+def explore(config: Config) -> Exploration:
+    """Enumerate the configuration's courses, replay each, group them by outcome."""
+    best: dict[Outcome, Witness] = {}
+    count: dict[Outcome, int] = {}
+    cites: dict[str, int] = {}
+    errors: list[tuple[str, str]] = []
+    n = 0
+    for course, departed in courses(config):
+        n += 1
+        try:
+            result = run(config, course.events)
+        except Exception as error:  # an engine error is a finding to report
+            errors.append(("; ".join(course.steps), f"{type(error).__name__}: {error}"))
+            continue
+        outcome = outcome_of(result, departed)
+        count[outcome] = count.get(outcome, 0) + 1
+        old = best.get(outcome)
+        if old is None or len(course.events) < len(old.course.events):
+            best[outcome] = Witness(course, result, departed)
+        for c in {str(c) for r in result.rulings for c in r.cites}:
+            cites[c] = cites.get(c, 0) + 1
+    share = threshold_share(config.method, config.seats)
+    infeasible = sum(
+        1
+        for m in range(1, config.candidates + 1)
+        for vc in vote_classes(config.method, config.seats, m)
+        if not feasible(vc, share)
+    )
+    rows = sorted(
+        ((o, best[o], count[o]) for o in best),
+        key=lambda row: (len(row[1].course.events), row[0].describe()),
+    )
+    return Exploration(
+        config=config,
+        courses=n,
+        outcomes=tuple(rows),
+        cites=tuple(sorted(cites.items())),
+        infeasible=infeasible,
+        errors=tuple(errors),
+    )
+
+
+def explore_grid(configs: Sequence[Config], *, workers: int = 1) -> list[Exploration]:
+    """Explore several configurations, on a process pool when ``workers > 1``; same results."""
+    if workers <= 1:
+        return [explore(c) for c in configs]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(explore, configs))
+
+
+# ---------------------------------------------------------------------------------------------
+# Witness files
+
+
+def expectation(result: ContestResult) -> dict[str, Any]:
+    """An ``expect:`` entry pinning the whole prediction: outcome and every ruling in order."""
+    o = result.outcome
+    import re
+
+    return {
+        "state": result.state,
+        "elected": list(o.elected),
+        "nominated": list(o.nominated),
+        "vacant_seats": o.vacant_seats,
+        "runoff": {"status": o.runoff_status.value, "candidates": list(o.runoff_candidates)},
+        "pending": o.pending.value if o.pending else None,
+        "rulings": [
+            {
+                "kind": r.kind.value,
+                "cite": "^" + re.escape(r.cite) + "$",
+                "candidates": list(r.candidates),
+            }
+            for r in result.rulings
+        ],
+    }
+
+
+def witness_doc(config: Config, outcome: Outcome, witness: Witness) -> dict[str, Any]:
+    """The witness as an ``electsim/v1`` scenario whose ``expect:`` block is the prediction."""
+    doc = scenario_doc(config, witness.course.events, f"Explored: {outcome.describe()}")
+    story = "; ".join(witness.course.steps)
+    return {
+        "format": doc["format"],
+        "title": doc["title"],
+        "description": f"A shortest course found by electsim explore ({config.label}): {story}.",
+        "contests": doc["contests"],
+        "events": doc["events"],
+        "expect": [expectation(witness.result)],
+    }
+
+
+def write_witness(path: Path, doc: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = yaml.safe_dump(
+        doc, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None
+    )
+    path.write_text(text, encoding="utf-8")
+
+
+def check_witness(path: Path) -> list[str]:
+    """Read a witness back through the loader and compare its replay with its ``expect:`` block:
+    the checks ``electsim test`` makes, then every ruling, in order and nothing more. Returns
+    the differences (none: the witness replays to the prediction)."""
+    import re
+
+    from simulator.expect import check_scenario
+    from simulator.loader import load_scenario
+
+    scenario = load_scenario(path)
+    check = check_scenario(scenario)
+    bad = [str(m) for m in check.mismatches] + ([] if check.expectations else ["no expectation"])
+    predicted = yaml.safe_load(path.read_text(encoding="utf-8"))["expect"][0]["rulings"]
+    found = replay(scenario).contests[0].rulings
+    if len(found) != len(predicted):
+        bad.append(f"rulings: expected {len(predicted)}; found {len(found)}")
+    for want, got in zip(predicted, found, strict=False):
+        if not (
+            want["kind"] == got.kind.value
+            and re.fullmatch(want["cite"], got.cite)
+            and list(got.candidates) == want["candidates"]
+        ):
+            bad.append(
+                f"ruling: expected {want['kind']} {want['candidates']}; found {got.kind.value}"
+            )
+            break
+    return bad
+
+
+# ---------------------------------------------------------------------------------------------
+# Output
+
+
+def to_json(ex: Exploration) -> dict[str, Any]:
+    return {
+        "config": {
+            "method": ex.config.method.value,
+            "seats": ex.config.seats,
+            "candidates": ex.config.candidates,
+            "departures": ex.config.departures,
+        },
+        "courses": ex.courses,
+        "outcomes": [
+            {
+                "outcome": o.to_json(),
+                "text": o.describe(),
+                "courses": k,
+                "witness": list(w.course.steps),
+                "events": len(w.course.events),
+            }
+            for o, w, k in ex.outcomes
+        ],
+        "findings": [
+            {"id": f, "witness": list(w.course.steps), "outcome": o.describe()}
+            for f, o, w in ex.findings
+        ],
+        "coverage": dict(ex.cites),
+        "infeasible_classes": ex.infeasible,
+        "engine_errors": [{"course": c, "error": e} for c, e in ex.errors],
+    }
+
+
+def render(ex: Exploration, *, never: Sequence[str] = ()) -> str:
+    lines = [f"{ex.config.label}: {ex.courses} courses, {len(ex.outcomes)} outcomes"]
+    for i, (o, w, k) in enumerate(ex.outcomes, 1):
+        lines.append(f"  {i:>3}. {o.describe()}  [{k} course(s)]")
+        lines.append("       witness: " + "; ".join(w.course.steps))
+    found = ex.findings
+    lines.append(f"gaps and conflicts reached: {len(found)}")
+    for f, _o, w in found:
+        lines.append(f"  {f}")
+        lines.append("       witness: " + "; ".join(w.course.steps))
+    lines.append("subsections cited by rulings: " + ", ".join(c for c, _ in ex.cites))
+    if never:
+        lines.append("subsections of the rule tables never reached: " + ", ".join(never))
+    if ex.infeasible:
+        lines.append(f"vote classes no votes can realize (skipped): {ex.infeasible}")
+    if ex.errors:
+        lines.append(f"ENGINE ERRORS: {len(ex.errors)}")
+        for c, e in ex.errors[:10]:
+            lines.append(f"  {c}: {e}")
+    return "\n".join(lines)
+
+
+def table_subsections() -> set[str]:
+    """Every subsection the rule tables, gaps and transitions cite (the coverage universe)."""
+    from simulator.citations import all_references
+
+    return {r.cite for r in all_references() if r.kind in ("rule", "gap", "conflict", "transition")}
+
+
+def never_reached(ex: Exploration) -> list[str]:
+    from simulator.law import key
+
+    reached = {key(c) for c, _ in ex.cites}
+    return sorted(
+        c for c in table_subsections() if not any(r == c or r.startswith(c + "(") for r in reached)
+    )
+
+
+def _grid(args: argparse.Namespace) -> list[Config]:
+    methods = [Method(args.method)] if args.method else list(Method)
+    return [
+        Config(method=m, seats=s, candidates=n, departures=args.departures)
+        for m in methods
+        for s in range(1, args.seats + 1)
+        for n in range(1, 2 * s + 3)
+    ]
+
+
+def cmd_explore(args: argparse.Namespace) -> int:
+    if not 1 <= args.seats <= 3 or not 1 <= args.candidates <= 8:
+        print("electsim explore: --seats must be 1-3 and --candidates 1-8", file=sys.stderr)
+        return 2
+    if not 0 <= args.departures <= 2:
+        print("electsim explore: --departures must be 0, 1 or 2", file=sys.stderr)
+        return 2
+    if args.workers < 1:
+        print("electsim explore: --workers must be 1 or more", file=sys.stderr)
+        return 2
+    if args.grid:
+        return _cmd_grid(args)
+    if not args.method:
+        print("electsim explore: --method is required (or --grid)", file=sys.stderr)
+        return 2
+    config = Config(
+        method=Method(args.method),
+        seats=args.seats,
+        candidates=args.candidates,
+        departures=args.departures,
+    )
+    ex = explore(config)
+    failures = 0
+    if args.witnesses or args.check:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(args.witnesses or tmp)
+            for i, (o, w, _k) in enumerate(ex.outcomes, 1):
+                path = out / f"outcome-{i:03}.yaml"
+                write_witness(path, witness_doc(config, o, w))
+                if args.check:
+                    bad = check_witness(path)
+                    if bad:
+                        failures += 1
+                        shown = path if args.witnesses else f"witness of outcome {i}"
+                        print(f"{shown}: {'; '.join(bad)}", file=sys.stderr)
+    if args.json:
+        doc = to_json(ex)
+        doc["never_reached"] = never_reached(ex)
+        if args.check:
+            doc["check"] = {"witnesses": len(ex.outcomes), "failed": failures}
+        print(json.dumps(doc, indent=2))
+    else:
+        print(render(ex, never=never_reached(ex)))
+        if args.check:
+            print(
+                f"check: {len(ex.outcomes) - failures} of {len(ex.outcomes)} witnesses replay "
+                "to the predicted outcome and rulings"
+            )
+    if ex.errors:
+        return 1
+    return 3 if failures else 0
+
+
+def _cmd_grid(args: argparse.Namespace) -> int:
+    results = explore_grid(_grid(args), workers=args.workers)
+    if args.json:
+        print(json.dumps([to_json(ex) for ex in results], indent=2))
+    else:
+        print(f"{'configuration':<40} {'courses':>8} {'outcomes':>8} {'gaps':>5} {'errors':>6}")
+        for ex in results:
+            print(
+                f"{ex.config.label:<40} {ex.courses:>8} {len(ex.outcomes):>8} "
+                f"{len(ex.findings):>5} {len(ex.errors):>6}"
+            )
+        found = sorted({f for ex in results for f, _o, _w in ex.findings})
+        print(f"gaps and conflicts reached: {len(found)}: " + ", ".join(found))
+    return 1 if any(ex.errors for ex in results) else 0
+
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    """Add ``electsim explore`` to the command line."""
+    methods = ", ".join(m.value for m in Method)
+    p = sub.add_parser(
+        "explore",
+        help="enumerate the courses of events of one contest: outcomes, gaps, witnesses",
+    )
+    p.add_argument(
+        "--method",
+        choices=[m.value for m in Method],
+        metavar="METHOD",
+        help=f"the method: {methods}",
+    )
+    p.add_argument("--seats", type=int, default=1, help="seats to fill (1-3; 1)")
+    p.add_argument("--candidates", type=int, default=3, help="candidates who file (1-8; 3)")
+    p.add_argument(
+        "--departures", type=int, default=1, help="candidates who leave, at most (0-2; 1)"
+    )
+    p.add_argument("--json", action="store_true", help="print the exploration as JSON")
+    p.add_argument("--witnesses", metavar="DIR", help="write each outcome's witness scenario here")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="read every witness back and check it replays to the predicted outcome and rulings",
+    )
+    p.add_argument(
+        "--grid",
+        action="store_true",
+        help="explore every configuration: the method (or all four), seats 1 to --seats, "
+        "candidates 1 to 2 x seats + 2",
+    )
+    p.add_argument(
+        "--workers", type=int, default=1, help="processes for --grid (1); same results as one"
+    )
+    p.set_defaults(func=cmd_explore)
+
+
+__all__ = ["Config", "Exploration", "Outcome", "VoteClass", "explore", "explore_grid", "register"]

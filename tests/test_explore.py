@@ -1,0 +1,177 @@
+"""electsim explore: the courses of events of a contest, their outcomes and witnesses."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simulator.cli import main
+from simulator.explore import (
+    Config,
+    Exploration,
+    VoteClass,
+    check_witness,
+    classify,
+    compositions,
+    explore,
+    explore_grid,
+    feasible,
+    realize,
+    threshold_share,
+    to_json,
+    vote_classes,
+    witness_doc,
+    write_witness,
+)
+from simulator.vocab import Method
+
+# The grid every witness of which is replayed here; the whole small grid (candidates up to
+# 2 x seats + 2) runs in `make bench`, which also prints the courses per second.
+GRID = [
+    Config(method=m, seats=s, candidates=n)
+    for m in Method
+    for s, top in ((1, 4), (2, 3))
+    for n in range(1, top + 1)
+]
+
+
+@pytest.fixture(scope="module")
+def grid() -> list[Exploration]:
+    return [explore(c) for c in GRID]
+
+
+@st.composite
+def classes(draw: st.DrawFn) -> tuple[VoteClass, Fraction | None]:
+    method = draw(st.sampled_from([Method.RUNOFF, Method.PARTISAN]))
+    seats = draw(st.integers(1, 3))
+    n = draw(st.integers(1, 8))
+    groups = draw(st.sampled_from(list(compositions(n))))
+    above = draw(st.integers(0, len(groups)))
+    at = draw(st.booleans()) and above < len(groups)
+    return VoteClass(groups, above, at), threshold_share(method, seats)
+
+
+@settings(max_examples=300, deadline=None)
+@given(classes())
+def test_every_feasible_vote_class_is_realized_exactly(
+    case: tuple[VoteClass, Fraction | None],
+) -> None:
+    vc, share = case
+    counts = realize(vc, share)
+    if feasible(vc, share):
+        assert counts is not None
+        assert all(v > 0 for v in counts)
+        assert classify(counts, share) == vc  # checked with Fraction, not floats
+    else:
+        assert counts is None
+
+
+def test_exactly_half_is_a_class_of_its_own() -> None:
+    # G.S. 163-293(a)(1): a majority is more than half; exactly half is not one
+    share = threshold_share(Method.RUNOFF, 1)
+    assert share == Fraction(1, 2)
+    counts = realize(VoteClass((1, 2), 0, True), share)
+    assert counts is not None and Fraction(counts[0], sum(counts)) == Fraction(1, 2)
+    assert realize(VoteClass((1, 1), 0, True), share) is None  # the other would be half too
+
+
+def test_runoff_one_seat_two_candidates_has_two_vote_classes_the_law_reads() -> None:
+    # a tie at exactly half, a majority; the runner-up can never be at or above half alone
+    share = threshold_share(Method.RUNOFF, 1)
+    found = [vc for vc in vote_classes(Method.RUNOFF, 1, 2) if feasible(vc, share)]
+    assert found == [VoteClass((2,), 0, True), VoteClass((1, 1), 1, False)]
+
+
+def test_no_course_of_the_grid_makes_the_engine_raise(grid: list[Exploration]) -> None:
+    for ex in grid:
+        assert ex.errors == (), ex.config.label
+        assert ex.outcomes, ex.config.label
+
+
+def test_every_witness_of_the_grid_replays_to_its_predicted_outcome_and_rulings(
+    grid: list[Exploration],
+    tmp_path: Path,
+) -> None:
+    checked = 0
+    for ex in grid:
+        for i, (outcome, witness, _k) in enumerate(ex.outcomes):
+            path = tmp_path / f"{ex.config.method.value}-{ex.config.seats}-{ex.config.candidates}"
+            path = path / f"{i}.yaml"
+            write_witness(path, witness_doc(ex.config, outcome, witness))
+            assert check_witness(path) == [], (ex.config.label, outcome.describe())
+            checked += 1
+    assert checked > 200
+
+
+def test_witnesses_are_shortest_within_their_outcome(grid: list[Exploration]) -> None:
+    for ex in grid:
+        lengths = [len(w.course.events) for _o, w, _k in ex.outcomes]
+        assert lengths == sorted(lengths)
+
+
+def test_a_mismatching_witness_is_reported(tmp_path: Path) -> None:
+    ex = explore(Config(method=Method.PLURALITY, seats=1, candidates=2))
+    outcome, witness, _ = next(row for row in ex.outcomes if row[1].result.outcome.elected)
+    doc = witness_doc(ex.config, outcome, witness)
+    doc["expect"][0]["elected"] = ["Nobody"]
+    path = tmp_path / "bad.yaml"
+    write_witness(path, doc)
+    assert check_witness(path)
+
+
+def test_runoff_exploration_finds_the_known_collisions_with_witnesses() -> None:
+    # G.S. 163-293 meets 163-294.1 and 163-294.4: a leader who left short of a majority, a
+    # runner-up who left before the canvass, a candidate leaving a called runoff's ballot
+    ex = explore(Config(method=Method.RUNOFF, seats=1, candidates=3))
+    found = {f: w for f, _o, w in ex.findings}
+    assert {
+        "conflict:left-leader-short-of-majority",
+        "gap:runner-up-left",
+        "gap:left-runoff-ballot",
+    } <= set(found)
+    story = found["gap:left-runoff-ballot"].course.steps
+    assert any("after the runoff is called" in s for s in story)
+
+
+def test_more_candidates_never_lose_an_outcome_kind_of_plurality() -> None:
+    # G.S. 163-292: the outcomes of a plurality contest stop growing at seats + 2 candidates
+    def kinds(n: int) -> set[str]:
+        return {
+            o.describe()
+            for o, _w, _k in explore(
+                Config(method=Method.PLURALITY, seats=1, candidates=n)
+            ).outcomes
+        }
+
+    assert kinds(3) == kinds(4)
+
+
+def test_the_grid_on_a_process_pool_equals_the_serial_grid() -> None:
+    configs = [
+        Config(method=Method.PLURALITY, seats=1, candidates=2),
+        Config(method=Method.RUNOFF, seats=1, candidates=2),
+    ]
+    serial = [to_json(ex) for ex in explore_grid(configs, workers=1)]
+    parallel = [to_json(ex) for ex in explore_grid(configs, workers=2)]
+    assert serial == parallel
+
+
+def test_explore_command_checks_its_witnesses(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["explore", "--method", "nonpartisan-runoff", "--candidates", "2", "--check", "--json"]
+    assert main(args) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["check"] == {"witnesses": len(doc["outcomes"]), "failed": 0}
+    assert "163-293(f)" not in doc["never_reached"]
+
+
+def test_explore_command_refuses_a_configuration_out_of_bounds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["explore", "--method", "partisan", "--seats", "9"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--seats" in err
