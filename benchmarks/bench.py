@@ -156,7 +156,7 @@ def main() -> int:
         print(f"   {c.id:<8} {c.state:<16} elected={list(c.outcome.elected)}")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory (max RSS): {rss:,.0f} MiB")
-    for extra in ("bench_charts", "bench_sweep", "bench_import", "bench_scaling"):
+    for extra in ("bench_charts", "bench_sweep", "bench_import", "bench_scaling", "bench_explore"):
         path = Path(__file__).with_name(f"{extra}.py")
         if path.exists():
             print(f"\n== {extra} ==")

@@ -1006,8 +1006,31 @@ def cmd_explore(args: argparse.Namespace) -> int:
     return 3 if failures else 0
 
 
+def grid_findings(results: Sequence[Exploration]) -> list[tuple[str, Config, Outcome, Witness]]:
+    """Each gap or conflict reached anywhere on the grid, with its shortest witness."""
+    best: dict[str, tuple[str, Config, Outcome, Witness]] = {}
+    for ex in results:
+        for f, o, w in ex.findings:
+            old = best.get(f)
+            if old is None or len(w.course.events) < len(old[3].course.events):
+                best[f] = (f, ex.config, o, w)
+    return [best[k] for k in sorted(best)]
+
+
+def finding_file(finding: str) -> str:
+    """``gap:left-runoff-ballot`` -> ``gap-left-runoff-ballot.yaml``."""
+    slug = "".join(ch if ch.isalnum() else "-" for ch in finding.lower())
+    return "-".join(part for part in slug.split("-") if part) + ".yaml"
+
+
 def _cmd_grid(args: argparse.Namespace) -> int:
     results = explore_grid(_grid(args), workers=args.workers)
+    if args.witnesses:
+        out = Path(args.witnesses)
+        for f, config, o, w in grid_findings(results):
+            doc = witness_doc(config, o, w)
+            doc["title"] = f"Explored: {f}: {o.describe()}"
+            write_witness(out / finding_file(f), doc)
     if args.json:
         print(json.dumps([to_json(ex) for ex in results], indent=2))
     else:
@@ -1041,7 +1064,11 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "--departures", type=int, default=1, help="candidates who leave, at most (0-2; 1)"
     )
     p.add_argument("--json", action="store_true", help="print the exploration as JSON")
-    p.add_argument("--witnesses", metavar="DIR", help="write each outcome's witness scenario here")
+    p.add_argument(
+        "--witnesses",
+        metavar="DIR",
+        help="write each outcome's witness scenario here (with --grid: one per gap or conflict)",
+    )
     p.add_argument(
         "--check",
         action="store_true",

@@ -175,3 +175,21 @@ def test_explore_command_refuses_a_configuration_out_of_bounds(
     assert main(["explore", "--method", "partisan", "--seats", "9"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--seats" in err
+
+
+GAPS = Path(__file__).resolve().parent.parent / "scenarios" / "gaps"
+
+
+@pytest.mark.parametrize("path", sorted(GAPS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_each_gap_witness_replays_to_every_predicted_ruling(path: Path) -> None:
+    assert check_witness(path) == []
+
+
+def test_every_gap_and_conflict_the_grid_reaches_has_a_witness_file(
+    grid: list[Exploration],
+) -> None:
+    from simulator.explore import finding_file, grid_findings
+
+    found = {finding_file(f) for f, _c, _o, _w in grid_findings(grid)}
+    assert found, "the grid reaches no gap"
+    assert found <= {p.name for p in GAPS.glob("*.yaml")}
