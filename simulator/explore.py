@@ -925,6 +925,32 @@ def render(ex: Exploration, *, never: Sequence[str] = ()) -> str:
     return "\n".join(lines)
 
 
+def witness_graph(ex: Exploration) -> Any:
+    """The shortest witnesses as a networkx tree: one node per abstract step of a story (stories
+    share their common beginnings), each outcome a leaf named by its description."""
+    import networkx as nx
+
+    g = nx.DiGraph(configuration=ex.config.label)
+    g.add_node("start", label="filing", kind="step")
+    for i, (o, w, k) in enumerate(ex.outcomes, 1):
+        parent = "start"
+        for j in range(1, len(w.course.steps)):
+            node = " / ".join(w.course.steps[1 : j + 1])
+            g.add_node(node, label=w.course.steps[j], kind="step")
+            g.add_edge(parent, node)
+            parent = node
+        leaf = f"outcome {i}"
+        g.add_node(
+            leaf,
+            label=o.describe(),
+            kind="outcome",
+            courses=k,
+            findings=", ".join(o.findings),
+        )
+        g.add_edge(parent, leaf)
+    return g
+
+
 def table_subsections() -> set[str]:
     """Every subsection the rule tables, gaps and transitions cite (the coverage universe)."""
     from simulator.citations import all_references
@@ -973,6 +999,10 @@ def cmd_explore(args: argparse.Namespace) -> int:
         departures=args.departures,
     )
     ex = explore(config)
+    if args.graphml:
+        import networkx as nx
+
+        nx.write_graphml(witness_graph(ex), args.graphml)
     failures = 0
     if args.witnesses or args.check:
         import tempfile
@@ -1073,6 +1103,11 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "--check",
         action="store_true",
         help="read every witness back and check it replays to the predicted outcome and rulings",
+    )
+    p.add_argument(
+        "--graphml",
+        metavar="FILE",
+        help="also write the witnesses as a GraphML tree: steps as nodes, outcomes as leaves",
     )
     p.add_argument(
         "--grid",

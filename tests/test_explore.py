@@ -193,3 +193,15 @@ def test_every_gap_and_conflict_the_grid_reaches_has_a_witness_file(
     found = {finding_file(f) for f, _c, _o, _w in grid_findings(grid)}
     assert found, "the grid reaches no gap"
     assert found <= {p.name for p in GAPS.glob("*.yaml")}
+
+
+def test_graphml_has_one_leaf_per_outcome(tmp_path: Path) -> None:
+    import networkx as nx
+
+    out = tmp_path / "w.graphml"
+    args = ["explore", "--method", "nonpartisan-runoff", "--candidates", "2", "--json"]
+    assert main([*args, "--graphml", str(out)]) == 0
+    g = nx.read_graphml(out)
+    leaves = [n for n, data in g.nodes(data=True) if data["kind"] == "outcome"]
+    assert len(leaves) == 17 and all(g.out_degree(n) == 0 for n in leaves)
+    assert nx.is_tree(g)
