@@ -205,3 +205,9 @@ def test_graphml_has_one_leaf_per_outcome(tmp_path: Path) -> None:
     leaves = [n for n, data in g.nodes(data=True) if data["kind"] == "outcome"]
     assert len(leaves) == 17 and all(g.out_degree(n) == 0 for n in leaves)
     assert nx.is_tree(g)
+
+
+def test_the_readme_lists_every_gap_witness() -> None:
+    readme = (GAPS.parent.parent / "README.md").read_text(encoding="utf-8")
+    for path in GAPS.glob("*.yaml"):
+        assert f"(scenarios/gaps/{path.name})" in readme, path.name
