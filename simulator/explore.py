@@ -352,11 +352,13 @@ def scenario_doc(config: Config, events: Sequence[dict[str, Any]], title: str) -
     }
     if config.method is Method.PARTISAN:
         contest["party"] = "REP"
+    # the log in the order the board learned of the events (none here has a later notice)
+    ordered = sorted(events, key=lambda e: datetime.fromisoformat(e["at"]))
     return {
         "format": "electsim/v1",
         "title": title,
         "contests": [contest],
-        "events": list(events),
+        "events": ordered,
     }
 
 
