@@ -14,17 +14,21 @@ This module holds the fold, the timers, and the event handlers for filing and fo
 leave; :mod:`simulator.state` holds the state types and :mod:`simulator.counting` what each
 method declares once the votes are counted.
 
-Hot path: runs of ``votes_cast`` events only add to the current round's tally. They are summed
-in a plain dict and merged into the state in one step before the next event of another kind or
-the next timer of that contest, which is the same fold, done in bulk.
+Hot path: runs of ``votes_cast`` and ``returns_reported`` events that only add to the current
+round's tally are summed in a plain dict and merged into the state in one step. A run ends before
+any other event, before the contest's next timer, before the vote that starts the count on the
+round's day, and before any vote that needs a ruling, so it is the same fold, done in bulk
+(``replay(..., batched=False)`` is the reference it is tested against).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from datetime import datetime, time
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import attrs
 
@@ -900,13 +904,13 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
                 once=True,
             )
     # votes before the day (absentee, one-stop) are banked; the count starts on the day
-    if d.at >= _round_start(d):
+    if d.at >= round_start(d.ctx, d.round):
         d.go(Phase.COUNTING if rnd == 0 else Phase.RUNOFF_COUNTING)
 
 
 def on_canvass(d: Draft, e: CanvassHeld) -> None:
     phase = d.phase
-    if e.at < _round_start(d):
+    if e.at < round_start(d.ctx, d.round):
         return  # nothing to canvass before the election: the event stays on the timeline
     if d.deferred:
         _settle_deferred(d, "no time to reprint was found before the election")
@@ -931,19 +935,6 @@ RECOUNTABLE = (
     Phase.AWAITING_NEW_ELECTION,
     Phase.DECIDED,
 )
-
-
-def _round_start(d: Draft) -> datetime:
-    """The start of the day the current round is voted on (G.S. 163-279)."""
-    ctx = d.ctx
-    if d.round == 0:
-        return ctx.election_start
-    day = (
-        cal.fourth_tuesday_before_election(ctx.contest.year)
-        if ctx.partisan_primary
-        else cal.election_day(ctx.contest.year)
-    )
-    return cal.local(day, time(0, 0), ctx.tz)
 
 
 def on_recount(d: Draft, e: RecountHeld) -> None:
@@ -1246,13 +1237,148 @@ def step(state: State, event: Event, ctx: Context) -> State:
     return d.freeze()
 
 
-def apply_votes(
-    state: State, ctx: Context, batch: Mapping[str, int], first: VotesCast, last_index: int
-) -> State:
-    """A run of ``votes_cast`` events, folded in bulk (same result as one step each)."""
-    d = new_draft(state, ctx, first.at, last_index, "votes_cast")
-    on_votes(d, batch)
-    return d.freeze()
+@functools.lru_cache(maxsize=256)
+def _day_start(day: date, tz: ZoneInfo) -> datetime:
+    return cal.local(day, time(0, 0), tz)
+
+
+def round_start(ctx: Context, round_: int) -> datetime:
+    """The start of the day round ``round_`` is voted on (G.S. 163-279)."""
+    if round_ == 0:
+        return _day_start(ctx.election_day, ctx.tz)
+    day = (
+        cal.fourth_tuesday_before_election(ctx.contest.year)
+        if ctx.partisan_primary
+        else cal.election_day(ctx.contest.year)
+    )
+    return _day_start(day, ctx.tz)
+
+
+_VOTE_TYPES = (VotesCast, ReturnsReported)
+_TALLYING = {Phase.BALLOT: 0, Phase.COUNTING: 0, Phase.RUNOFF_CALLED: 1, Phase.RUNOFF_COUNTING: 1}
+_COUNTING = (Phase.COUNTING, Phase.RUNOFF_COUNTING)
+
+
+class _Run:
+    """An open run of votes that only add to the current round's tally.
+
+    A run is opened at a vote only when that vote, applied as a step, would do nothing but add
+    to the tally: no timer falls due before it, the contest is taking votes, no name needs a
+    ruling, nothing waits for a reprint decision, and it does not cross the start of the round's
+    day (the step that moves the contest to counting is applied on its own). Each later vote
+    joins the run under the same conditions, so merging the run is the same fold as one step
+    per vote: the tally gets every vote, the clock the latest time, the first vote its time.
+    """
+
+    __slots__ = ("allowed", "batch", "first", "horizon", "last", "latest", "start", "write_ins")
+
+    def __init__(self, state: State, ctx: Context, rnd: int, ev: Event) -> None:
+        # compared with the votes' own times: both are in the contest's zone
+        self.horizon: datetime | None = state.timers[0].due if state.timers else None
+        self.start: datetime | None = None if state.phase in _COUNTING else round_start(ctx, rnd)
+        # round 0 counts anyone who filed (whatever became of them) and write-ins; a runoff
+        # only its own candidates (see on_votes)
+        self.allowed = (
+            frozenset(state.runoff_ballot) if rnd else frozenset(c.name for c in state.cands)
+        )
+        self.write_ins = not rnd
+        self.batch: dict[str, int] = {}
+        self.first = ev.at
+        self.latest = ev.at
+        self.last = ev.index
+
+    def admits(self, ev: Event) -> bool:
+        at = ev.at
+        if self.horizon is not None and self.horizon < at:
+            return False  # a timer falls due first
+        if self.start is not None and not at < self.start:
+            return False  # this vote starts the count: a step of its own
+        allowed = self.allowed
+        if type(ev) is VotesCast:
+            name = ev.candidate
+            return name in allowed or (self.write_ins and is_write_in(name))
+        assert isinstance(ev, ReturnsReported)
+        return all(n in allowed or (self.write_ins and is_write_in(n)) for n, _ in ev.counts)
+
+    def add(self, ev: Event) -> None:
+        batch = self.batch
+        if type(ev) is VotesCast:
+            name = ev.candidate
+            batch[name] = batch.get(name, 0) + ev.count
+        else:
+            assert isinstance(ev, ReturnsReported)
+            for name, n in dict(ev.counts).items():  # as a step reads them
+                batch[name] = batch.get(name, 0) + n
+        if self.latest < ev.at:
+            self.latest = ev.at
+        self.last = ev.index
+
+    def merge(self, state: State, ctx: Context) -> State:
+        d = new_draft(state, ctx, self.first, self.last, "votes_cast")
+        on_votes(d, self.batch)
+        if self.latest > d.clock:
+            d.set(clock=self.latest)
+        return d.freeze()
+
+
+def _open_run(state: State, ctx: Context, ev: Event) -> _Run | None:
+    rnd = _TALLYING.get(state.phase)
+    if rnd is None or state.deferred:
+        return None
+    run = _Run(state, ctx, rnd, ev)
+    return run if run.admits(ev) else None
+
+
+def fold(state: State, ctx: Context, events: Iterable[Event], *, batched: bool = True) -> State:
+    """Fold events into a contest's state, one :func:`step` each. With ``batched``, runs of
+    ``votes_cast`` and ``returns_reported`` that only add to the tally are summed in a plain
+    dict and merged in one step (see :class:`_Run`): the same fold, done in bulk."""
+    run: _Run | None = None
+    filing: Draft | None = None  # a run of notices of candidacy folded in one draft
+    filing_horizon: datetime | None = None
+    for ev in events:
+        if batched and type(ev) is CandidateFiled:
+            if run is not None:
+                state = run.merge(state, ctx)
+                run = None
+            if filing is not None and filing_horizon is not None and ev.known_at > filing_horizon:
+                state = filing.freeze()
+                filing = None
+            if filing is None:
+                state = fire_timers(state, ctx, ev.known_at, ev.index)
+                filing_horizon = state.timers[0].due if state.timers else None
+                filing = new_draft(state, ctx, ev.known_at, ev.index, ev.type)
+                filing.open_cands()
+            else:  # what new_draft does for each event
+                filing.at, filing.seq = ev.known_at, ev.index
+                if ev.known_at > filing.s["clock"]:
+                    filing.s["clock"] = ev.known_at
+            on_candidate_filed(filing, ev)
+            continue
+        if filing is not None:
+            state = filing.freeze()
+            filing = None
+        if batched and type(ev) in _VOTE_TYPES:
+            if run is not None:
+                if run.admits(ev):
+                    run.add(ev)
+                    continue
+                state = run.merge(state, ctx)
+                run = None
+            state = fire_timers(state, ctx, ev.at, ev.index)
+            run = _open_run(state, ctx, ev)
+            if run is not None:
+                run.add(ev)
+                continue
+        elif run is not None:
+            state = run.merge(state, ctx)
+            run = None
+        state = step(state, ev, ctx)
+    if run is not None:
+        state = run.merge(state, ctx)
+    if filing is not None:
+        state = filing.freeze()
+    return state
 
 
 def finish(state: State, ctx: Context, as_of: datetime | None, seq: int) -> State:
@@ -1269,56 +1395,15 @@ def finish(state: State, ctx: Context, as_of: datetime | None, seq: int) -> Stat
     return state
 
 
-def replay_contest(ctx: Context, events: Sequence[Event], as_of: datetime | None = None) -> State:
+def replay_contest(
+    ctx: Context,
+    events: Sequence[Event],
+    as_of: datetime | None = None,
+    *,
+    batched: bool = True,
+) -> State:
     """Fold one contest's events (in the order the board learned them) into its state."""
-    state = initial_state(ctx)
-    batch: dict[str, int] = {}
-    first: VotesCast | None = None
-    last = -1
-    horizon = FAR_FUTURE
-    filing: Draft | None = None  # a run of notices of candidacy folded in one draft
-    filing_horizon = FAR_FUTURE
-    for ev in events:
-        if type(ev) is CandidateFiled:
-            if first is not None:
-                state = apply_votes(state, ctx, batch, first, last)
-                batch, first = {}, None
-            if filing is not None and ev.known_at > filing_horizon:
-                state = filing.freeze()
-                filing = None
-            if filing is None:
-                state = fire_timers(state, ctx, ev.known_at, ev.index)
-                filing_horizon = state.timers[0].due if state.timers else FAR_FUTURE
-                filing = new_draft(state, ctx, ev.known_at, ev.index, ev.type)
-                filing.open_cands()
-            else:  # what new_draft does for each event
-                filing.at, filing.seq = ev.known_at, ev.index
-                if ev.known_at > filing.s["clock"]:
-                    filing.s["clock"] = ev.known_at
-            on_candidate_filed(filing, ev)
-            continue
-        if filing is not None:
-            state = filing.freeze()
-            filing = None
-        if type(ev) is VotesCast:
-            if first is not None and ev.at > horizon:
-                state = apply_votes(state, ctx, batch, first, last)
-                batch, first = {}, None
-            if first is None:
-                state = fire_timers(state, ctx, ev.at, ev.index)
-                horizon = state.timers[0].due if state.timers else FAR_FUTURE
-                first = ev
-            batch[ev.candidate] = batch.get(ev.candidate, 0) + ev.count
-            last = ev.index
-            continue
-        if first is not None:
-            state = apply_votes(state, ctx, batch, first, last)
-            batch, first = {}, None
-        state = step(state, ev, ctx)
-    if first is not None:
-        state = apply_votes(state, ctx, batch, first, last)
-    if filing is not None:
-        state = filing.freeze()
+    state = fold(initial_state(ctx), ctx, events, batched=batched)
     return finish(state, ctx, as_of, events[-1].index if events else -1)
 
 
@@ -1448,10 +1533,12 @@ def result_of(state: State, ctx: Context, events: Sequence[Event]) -> ContestRes
     )
 
 
-def replay(scenario: Scenario, *, as_of: datetime | None = None) -> Result:
+def replay(scenario: Scenario, *, as_of: datetime | None = None, batched: bool = True) -> Result:
     """Replay a scenario's log: one result per contest.
 
     With ``as_of``, only what the board knew by then counts and later deadlines stay open.
+    ``batched=False`` applies every vote as a step of its own (the bulk fold gives the same
+    result; this is the reference it is tested against).
     """
     if as_of is not None and as_of.tzinfo is None:
         as_of = as_of.replace(tzinfo=scenario.tz)
@@ -1464,6 +1551,6 @@ def replay(scenario: Scenario, *, as_of: datetime | None = None) -> Result:
     results = []
     for c in scenario.contests:
         ctx = make_context(scenario, c, bars.get(c.id, frozenset()))
-        state = replay_contest(ctx, per[c.id], as_of)
+        state = replay_contest(ctx, per[c.id], as_of, batched=batched)
         results.append(result_of(state, ctx, per[c.id]))
     return Result(scenario.title, tuple(results), as_of)

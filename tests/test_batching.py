@@ -1,0 +1,134 @@
+"""Runs of votes folded in bulk are the same fold as one step per vote.
+
+``replay`` sums a run of ``votes_cast`` and ``returns_reported`` events in a plain dict and merges
+it in one step; a run never crosses a timer (a statutory deadline for an optional act) or the
+start of the day a round is voted on. Hypothesis draws logs dense in votes around election day
+and the runoff, mixed with every other kind of event, and the two replays must agree exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from simulator import parse_scenario, replay
+from simulator.events import VotesCast
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+OTHER = [
+    "candidate_withdrew",
+    "candidate_died",
+    "canvass_held",
+    "canvass_held",
+    "recount_held",
+    "runoff_requested",
+    "lot_drawn",
+    "ballots_printed",
+    "reprint_determined",
+    "nominee_named",
+    "oath_taken",
+]
+METHODS = [
+    ("nonpartisan-plurality", "election", None),
+    ("nonpartisan-runoff", "election", None),
+    ("nonpartisan-primary", "primary", None),
+    ("partisan", "primary", "DEM"),
+    ("partisan", "election", None),
+]
+STEPS = [
+    timedelta(0),
+    timedelta(minutes=1),
+    timedelta(minutes=40),
+    timedelta(hours=5),
+    timedelta(hours=9),
+    timedelta(hours=20),
+    timedelta(days=3),
+]
+# two days before the first election day (October or November), the runoff, the canvasses
+STARTS = [datetime(2027, 10, 3, 8), datetime(2027, 10, 31, 8), datetime(2027, 9, 28, 8)]
+
+
+@st.composite
+def dense_logs(draw: st.DrawFn) -> str:
+    method, stage, party = draw(st.sampled_from(METHODS))
+    filers = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=4, unique=True))
+    events: list[dict[str, Any]] = [
+        {"type": "candidate_filed", "at": f"2027-07-{7 + i:02d}T10:00", "candidate": name}
+        for i, name in enumerate(filers)
+    ]
+    # a notice after the filing period: votes for this person are disregarded
+    events.append({"type": "candidate_filed", "at": "2027-08-20T10:00", "candidate": "Stray"})
+    t = draw(st.sampled_from(STARTS))
+    for _ in range(draw(st.integers(1, 40))):
+        t += draw(st.sampled_from(STEPS))
+        at = t.isoformat()
+        kind = draw(st.sampled_from(["votes_cast"] * 5 + ["returns_reported"] * 2 + OTHER))
+        name = draw(st.sampled_from([*filers, "Zed (Write-In)", "Stray"]))
+        ev: dict[str, Any] = {"type": kind, "at": at}
+        if kind == "votes_cast":
+            ev |= {"candidate": name, "count": draw(st.integers(0, 3))}
+        elif kind in ("returns_reported", "recount_held"):
+            ev["counts"] = {
+                n: draw(st.integers(0, 9))
+                for n in draw(st.lists(st.sampled_from(filers), min_size=1, unique=True))
+            }
+        elif kind == "lot_drawn":
+            ev["winner"] = draw(st.sampled_from(filers))
+        elif kind == "reprint_determined":
+            ev["enough_time"] = draw(st.booleans())
+        elif kind != "canvass_held" and kind != "ballots_printed":
+            ev["candidate"] = draw(st.sampled_from(filers))
+        events.append(ev)
+    contest: dict[str, Any] = {
+        "id": "c",
+        "office": "Council",
+        "seats": draw(st.integers(1, 2)),
+        "method": method,
+        "stage": stage,
+        "year": 2027,
+    }
+    if party:
+        contest["party"] = party
+    return json.dumps(
+        {"format": "electsim/v1", "title": "dense", "contests": [contest], "events": events}
+    )
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(dense_logs(), st.integers(0, 60))
+def test_votes_folded_in_bulk_give_the_same_result_as_one_step_per_event(
+    text: str, cut: int
+) -> None:
+    s = parse_scenario(text, fmt="json")
+    bulk = replay(s).to_json()
+    one_by_one = replay(s, batched=False).to_json()
+    assert bulk == one_by_one
+    moment = s.events[min(cut, len(s.events) - 1)].at
+    assert replay(s, as_of=moment).to_json() == replay(s, as_of=moment, batched=False).to_json()
+
+
+def test_a_run_of_votes_that_crosses_the_start_of_election_day_starts_the_count() -> None:
+    # G.S. 163-279: the count starts on election day, whatever was banked before it
+    doc = {
+        "format": "electsim/v1",
+        "title": "early votes, then the day",
+        "contests": [
+            {"id": "c", "office": "Council", "seats": 1, "method": "nonpartisan-plurality"}
+            | {"year": 2027}
+        ],
+        "events": [
+            {"type": "candidate_filed", "at": "2027-07-07T10:00", "candidate": "Ann"},
+            {"type": "votes_cast", "at": "2027-11-01T10:00", "candidate": "Ann"},
+            {"type": "votes_cast", "at": "2027-11-02T10:00", "candidate": "Ann"},
+        ],
+    }
+    s = parse_scenario(json.dumps(doc), fmt="json")
+    assert [e.type for e in s.events].count(VotesCast.type) == 2
+    for batched in (True, False):
+        c = replay(s, batched=batched).contests[0]
+        assert c.state == "counting"
+        assert c.tallies == ((("Ann", 2),),)
