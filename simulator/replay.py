@@ -81,6 +81,7 @@ from simulator.state import (
     Cand,
     Context,
     Draft,
+    Log,
     Pool,
     State,
     Window,
@@ -561,11 +562,10 @@ def on_candidate_off(d: Draft, name: str, what: str, death: datetime, notice: da
             f" [{others} also reach{'es' if len(finding.overruled) == 1 else ''} these "
             f"facts; the more specific {finding.rule.cite} ({finding.rule.id}) governs]"
         )
+        rulings = d.rulings
         d.set(
-            rulings=(
-                *d.rulings[:first],
-                attrs.evolve(r0, text=r0.text + note),
-                *d.rulings[first + 1 :],
+            ruling_log=Log(
+                [*rulings[:first], attrs.evolve(r0, text=r0.text + note), *rulings[first + 1 :]]
             )
         )
 

@@ -2,15 +2,18 @@
 on, and the :class:`Context` (what a contest's replay knows besides its own state).
 
 Each step copies the frozen state into a private mutable draft, changes it, and freezes it again;
-phase changes go through :meth:`Draft.go`, which refuses any the transition table lacks.
+phase changes go through :meth:`Draft.go`, which refuses any the transition table lacks. The copy
+is shallow (one dict copy of the state's fields, the values shared), and the rulings live in a
+:class:`Log` that appends in place when nothing newer shares it, so a step costs the same
+however long the story already is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import date, datetime, time
 from fractions import Fraction
-from typing import Any
+from typing import Any, Generic, TypeVar
 from zoneinfo import ZoneInfo
 
 import attrs
@@ -111,7 +114,60 @@ class Pool:
     elected_first: tuple[str, ...] = ()  # already elected by majority (groups)
 
 
-@attrs.frozen
+T = TypeVar("T")
+
+
+class Log(Generic[T]):
+    """An append-only sequence that successive states share.
+
+    Each log is a view of the first ``n`` items of a list. Appending to a log that sees the
+    whole list appends in place and returns a longer view; appending to an older view (a state
+    kept from before, or forked) copies its items first. No view ever changes, so states stay
+    values, and a story of n rulings costs n appends, not n copies of a growing tuple.
+    """
+
+    __slots__ = ("_items", "_n")
+
+    def __init__(self, items: list[T] | None = None, n: int | None = None) -> None:
+        self._items: list[T] = items if items is not None else []
+        self._n = len(self._items) if n is None else n
+
+    def append(self, item: T) -> Log[T]:
+        items = self._items
+        if self._n == 0:
+            items = []
+        elif len(items) != self._n:
+            items = items[: self._n]
+        items.append(item)
+        return Log(items, self._n + 1)
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __iter__(self) -> Iterator[T]:
+        items, n = self._items, self._n
+        return iter(items if len(items) == n else items[:n])
+
+    def as_tuple(self) -> tuple[T, ...]:
+        return tuple(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Log):
+            return NotImplemented
+        return self.as_tuple() == other.as_tuple()
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+    def __repr__(self) -> str:
+        return f"Log({list(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Log, (list(self),))
+
+
+# Not slotted: a step copies the fields as one dict (see new_draft).
+@attrs.frozen(slots=False)
 class State:
     """One contest's state after some prefix of the log."""
 
@@ -144,11 +200,15 @@ class State:
     first_vote_at: datetime | None = None
     timers: tuple[Timer, ...] = ()
     deadlines: tuple[Deadline, ...] = ()
-    rulings: tuple[Ruling, ...] = ()
+    ruling_log: Log[Ruling] = attrs.field(factory=Log)
     path: tuple[tuple[str, str, str], ...] = ()
 
     #: where each candidate is in ``cands`` (see :func:`cand_index`); not part of the state
     cand_index: dict[Any, Any] | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def rulings(self) -> tuple[Ruling, ...]:
+        return self.ruling_log.as_tuple()
 
     def cand(self, name: str) -> Cand | None:
         return _find(self.cands, cand_index(self.cands, self.cand_index), name)
@@ -178,13 +238,20 @@ class Draft:
     def set(self, **kw: Any) -> None:
         self.s.update(kw)
 
+    @property
+    def rulings(self) -> tuple[Ruling, ...]:
+        log: Log[Ruling] = self.s["ruling_log"]
+        return log.as_tuple()
+
     def freeze(self) -> State:
         cands = self.s["cands"]
         if type(cands) is list:  # a run of filings appended in place (see open_cands)
             frozen = tuple(cands)
             self.index()[_FOR] = frozen
             self.s["cands"] = frozen
-        return State(**self.s)
+        state = object.__new__(State)
+        object.__setattr__(state, "__dict__", dict(self.s))
+        return state
 
     def open_cands(self) -> None:
         """Let :meth:`add_cand` append in place, for a run of filings folded in one draft;
@@ -235,12 +302,12 @@ class Draft:
     ) -> None:
         cs = (cites,) if isinstance(cites, Cite) else tuple(cites)
         r = Ruling(kind, at or self.at, cs, text, self.seq, tuple(candidates), tuple(extra.items()))
+        log: Log[Ruling] = self.s["ruling_log"]
         if once and any(
-            x.kind == r.kind and x.candidates == r.candidates and x.cites == r.cites
-            for x in self.s["rulings"]
+            x.kind == r.kind and x.candidates == r.candidates and x.cites == r.cites for x in log
         ):
             return
-        self.s["rulings"] = (*self.s["rulings"], r)
+        self.s["ruling_log"] = log.append(r)
 
     def deadline(self, d: Deadline) -> None:
         if not any(x.kind == d.kind and x.due == d.due for x in self.s["deadlines"]):
@@ -415,7 +482,7 @@ def initial_state(ctx: Context) -> State:
 
 
 def new_draft(state: State, ctx: Context, at: datetime, seq: int, trigger: str) -> Draft:
-    s = {f.name: getattr(state, f.name) for f in attrs.fields(State)}
+    s = dict(state.__dict__)
     if at > state.clock:
         s["clock"] = at
     return Draft(s, ctx.contest, ctx, at, seq, trigger)
