@@ -218,29 +218,45 @@ class State:
         return dict(self.tallies[self.round])
 
 
-@attrs.define
 class Draft:
-    """A mutable working copy of :class:`State` inside one step."""
+    """A mutable working copy of :class:`State` inside one step.
 
-    s: dict[str, Any]
-    contest: Contest
-    ctx: Context
-    at: datetime
-    seq: int
-    trigger: str
+    The state's fields are the draft's own instance dict (read as ``d.phase``, changed with
+    :meth:`set`), so reading one costs a plain attribute look-up.
+    """
+
+    __slots__ = ("__dict__", "at", "contest", "ctx", "seq", "trigger")
+
+    def __init__(
+        self,
+        s: dict[str, Any],
+        contest: Contest,
+        ctx: Context,
+        at: datetime,
+        seq: int,
+        trigger: str,
+    ) -> None:
+        self.__dict__ = s
+        self.contest = contest
+        self.ctx = ctx
+        self.at = at
+        self.seq = seq
+        self.trigger = trigger
 
     def __getattr__(self, name: str) -> Any:
-        try:
-            return self.s[name]
-        except KeyError:
-            raise AttributeError(name) from None
+        # only reached for a name that is not a field of State (the fields are in __dict__)
+        raise AttributeError(name)
+
+    @property
+    def s(self) -> dict[str, Any]:
+        return self.__dict__
 
     def set(self, **kw: Any) -> None:
-        self.s.update(kw)
+        self.__dict__.update(kw)
 
     @property
     def rulings(self) -> tuple[Ruling, ...]:
-        log: Log[Ruling] = self.s["ruling_log"]
+        log: Log[Ruling] = self.__dict__["ruling_log"]
         return log.as_tuple()
 
     def freeze(self) -> State:
@@ -250,7 +266,7 @@ class Draft:
             self.index()[_FOR] = frozen
             self.s["cands"] = frozen
         state = object.__new__(State)
-        object.__setattr__(state, "__dict__", dict(self.s))
+        object.__setattr__(state, "__dict__", dict(self.__dict__))
         return state
 
     def open_cands(self) -> None:
