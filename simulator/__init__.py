@@ -5,55 +5,66 @@ The public API, for notebooks and scripts::
     >>> import simulator
     >>> s = simulator.load_scenario("scenarios/plurality-single-office.yaml")  # doctest: +SKIP
     >>> simulator.replay(s).contests[0].outcome.elected  # doctest: +SKIP
+
+Every name is imported on first use (``simulator.replay`` loads the replay engine, ``plot_timeline``
+matplotlib), so ``import simulator`` and the command line start fast.
 """
 
-from simulator import whatif as _whatif
-from simulator.calendar import Deadline, OfficeCalendar, statutory_calendar
-from simulator.errors import Problem, ScenarioError, SimulatorError
-from simulator.expect import Expectation, Mismatch, ScenarioCheck, check_scenario
-from simulator.loader import dump_scenario, load_scenario, parse_scenario, scenario_to_dict
-from simulator.replay import replay
-from simulator.result import ContestResult, Outcome, Result, Ruling
-from simulator.scenario import Contest, Interpretations, Scenario
-from simulator.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage
-from simulator.whatif import *  # noqa: F403 (the what-if API is public as a whole: see below)
+from __future__ import annotations
 
-__all__ = [
-    "Contest",
-    "ContestResult",
-    "Deadline",
-    "DeadlineKind",
-    "Expectation",
-    "Interpretations",
-    "Method",
-    "Mismatch",
-    "OfficeCalendar",
-    "Outcome",
-    "Pending",
-    "Problem",
-    "Result",
-    "Ruling",
-    "RulingKind",
-    "RunoffStatus",
-    "Scenario",
-    "ScenarioCheck",
-    "ScenarioError",
-    "SimulatorError",
-    "Stage",
-    "check_scenario",
-    "dump_scenario",
-    "load_scenario",
-    "parse_scenario",
-    "replay",
-    "scenario_to_dict",
-    "statutory_calendar",
-]
-# What-if analysis (simulator.whatif): fork, compare, sweep, and rich display in Jupyter.
-__all__ += _whatif.__all__
+import importlib
+import importlib.util
+import sys
+import types
+from typing import TYPE_CHECKING
 
-# Drawing and importing pull in matplotlib and networkx: loaded on first use, so the command line
-# and plain replays start fast.
-_LAZY = {
+if TYPE_CHECKING:
+    from simulator.calendar import Deadline, OfficeCalendar, statutory_calendar  # noqa: F401 (lazy: see __getattr__)
+    from simulator.charts import plot_timeline  # noqa: F401 (lazy: see __getattr__)
+    from simulator.conformance import run_conformance  # noqa: F401 (lazy: see __getattr__)
+    from simulator.errors import Problem, ScenarioError, SimulatorError  # noqa: F401 (lazy: see __getattr__)
+    from simulator.expect import Expectation, Mismatch, ScenarioCheck, check_scenario  # noqa: F401 (lazy: see __getattr__)
+    from simulator.graph import export_graph, replay_graph, state_graph  # noqa: F401 (lazy: see __getattr__)
+    from simulator.importer import import_results, list_contests  # noqa: F401 (lazy: see __getattr__)
+    from simulator.loader import dump_scenario, load_scenario, parse_scenario, scenario_to_dict  # noqa: F401 (lazy: see __getattr__)
+    from simulator.replay import replay  # noqa: F401 (lazy: see __getattr__)
+    from simulator.report import render_report, write_report  # noqa: F401 (lazy: see __getattr__)
+    from simulator.result import ContestResult, Outcome, Result, Ruling  # noqa: F401 (lazy: see __getattr__)
+    from simulator.scenario import Contest, Interpretations, Scenario  # noqa: F401 (lazy: see __getattr__)
+    from simulator.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage  # noqa: F401 (lazy: see __getattr__)
+    from simulator.whatif import *  # noqa: F403 (the what-if API is public as a whole)
+
+# name -> the module that defines it
+_WHERE = {
+    "Contest": "simulator.scenario",
+    "ContestResult": "simulator.result",
+    "Deadline": "simulator.calendar",
+    "Expectation": "simulator.expect",
+    "Mismatch": "simulator.expect",
+    "ScenarioCheck": "simulator.expect",
+    "check_scenario": "simulator.expect",
+    "DeadlineKind": "simulator.vocab",
+    "Interpretations": "simulator.scenario",
+    "Method": "simulator.vocab",
+    "OfficeCalendar": "simulator.calendar",
+    "Outcome": "simulator.result",
+    "Pending": "simulator.vocab",
+    "Problem": "simulator.errors",
+    "Result": "simulator.result",
+    "Ruling": "simulator.result",
+    "RulingKind": "simulator.vocab",
+    "RunoffStatus": "simulator.vocab",
+    "Scenario": "simulator.scenario",
+    "ScenarioError": "simulator.errors",
+    "SimulatorError": "simulator.errors",
+    "Stage": "simulator.vocab",
+    "dump_scenario": "simulator.loader",
+    "load_scenario": "simulator.loader",
+    "parse_scenario": "simulator.loader",
+    "replay": "simulator.replay",
+    "scenario_to_dict": "simulator.loader",
+    "statutory_calendar": "simulator.calendar",
+    # drawing, reports, importing and conformance
     "plot_timeline": "simulator.charts",
     "export_graph": "simulator.graph",
     "state_graph": "simulator.graph",
@@ -67,15 +78,46 @@ _LAZY = {
     "Chart": "simulator.charts",
     "draw_graph": "simulator.graph",
 }
+# What-if analysis (simulator.whatif): fork, compare, sweep, rich display in Jupyter; its own
+# ``__all__`` lists its public names.
+_WHATIF = "simulator.whatif"
+
+
+def _public() -> list[str]:
+    return [*_WHERE, *importlib.import_module(_WHATIF).__all__]
 
 
 def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
+    if name == "__all__":
+        return _public()
+    module = _WHERE.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(module), name)
+    elif name.startswith("_") or importlib.util.find_spec(f"simulator.{name}") is not None:
+        # a submodule not imported yet (``from simulator import calendar``): the import
+        # system loads it once this look-up fails
         raise AttributeError(f"module 'simulator' has no attribute {name!r}")
-    import importlib
+    else:
+        whatif = importlib.import_module(_WHATIF)
+        if name not in whatif.__all__:
+            raise AttributeError(f"module 'simulator' has no attribute {name!r}")
+        value = getattr(whatif, name)
+    globals()[name] = value  # the next look-up is a plain attribute
+    return value
 
-    return getattr(importlib.import_module(module), name)
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_public()})
 
 
-__all__ += sorted(_LAZY)
+class _Package(types.ModuleType):
+    """The package object: importing ``simulator.replay`` (the module) must not replace the
+    function ``simulator.replay`` that the package exports under the same name."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, types.ModuleType) and _WHERE.get(name) == value.__name__:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

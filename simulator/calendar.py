@@ -5,8 +5,9 @@ canvasses from 163-291(5), 163-293(c) and 163-294(b) (the 11:00 meeting of 163-1
 day for an act in the board's office moves to the next day the office is open (G.S. 103-5).
 
 Office closures are the State's holiday schedule for North Carolina in the ``holidays`` package
-plus a scenario's ``office_closed`` days (reading 3). All times are timezone-aware in the
-scenario's zone (``America/New_York`` by default); pendulum does the calendar arithmetic.
+(precomputed in :mod:`simulator.closures`) plus a scenario's ``office_closed`` days (reading
+3). All times are timezone-aware in the scenario's zone (``America/New_York`` by default);
+pendulum does the calendar arithmetic.
 
 >>> election_day(2027)
 datetime.date(2027, 11, 2)
@@ -29,9 +30,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import attrs
-import holidays
 import pendulum
 
+from simulator.closures import closures
 from simulator.law import Cite, gs
 from simulator.vocab import DeadlineKind, Method
 
@@ -72,10 +73,8 @@ class Deadline:
         }
 
 
-@cache
 def _nc_holidays(year: int) -> dict[date, str]:
-    table = holidays.country_holidays("US", subdiv="NC", years=year)
-    return {d: str(name) for d, name in table.items()}
+    return closures(year)
 
 
 def _dates(days: Iterable[date]) -> frozenset[date]:

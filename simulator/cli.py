@@ -7,6 +7,7 @@ Heavy modules (the engine, matplotlib, networkx) are imported inside the command
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import re
@@ -706,6 +707,8 @@ def build_parser() -> argparse.ArgumentParser:
     from simulator.vocab import Method, Stage
 
     methods = [m.value for m in Method]
+    # the methods simulator.conformance checks (its METHODS), without importing it here
+    checked = (Method.RUNOFF.value, Method.PRIMARY.value, Method.PARTISAN.value)
     p = _Parser(
         prog="electsim",
         description="Replay North Carolina municipal election law: rulings with citations, "
@@ -872,7 +875,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     g.set_defaults(func=cmd_gaps)
 
-    from simulator import citations, conformance, explore, importer  # light: work imports lazily
+    from simulator import citations, explore  # light: their work imports lazily
 
     citations.register(sub)
     explore.register(sub)
@@ -927,7 +930,7 @@ def build_parser() -> argparse.ArgumentParser:
     ir.add_argument("-o", "--output", help="write the scenario here (.yaml or .json), not stdout")
     ir.add_argument("--encoding", default="utf-8", help="the file's text encoding (default utf-8)")
     _add_max_bytes(ir)
-    ir.set_defaults(func=importer.cmd_import_results)
+    ir.set_defaults(func=_later("simulator.importer", "cmd_import_results"))
 
     cf = command(
         "conformance",
@@ -943,17 +946,17 @@ def build_parser() -> argparse.ArgumentParser:
     cf.add_argument(
         "--method",
         action="append",
-        choices=conformance.METHODS,
+        choices=checked,
         metavar="METHOD",
         help="only this method's contests: "
-        + ", ".join(conformance.METHODS)
+        + ", ".join(checked)
         + " (repeatable; default: all three)",
     )
     cf.add_argument(
         "--year", action="append", type=int, help="only this year's contests (repeatable)"
     )
     cf.add_argument("--json", action="store_true", help="print the report as JSON")
-    cf.set_defaults(func=conformance.cmd_conformance)
+    cf.set_defaults(func=_later("simulator.conformance", "cmd_conformance"))
 
     sc = command(
         "schema",
@@ -971,6 +974,18 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
     print(json.dumps(scenario_schema(), indent=2, ensure_ascii=False))
     return EXIT_OK
+
+
+def _later(module: str, name: str) -> Callable[[argparse.Namespace], int]:
+    """A command whose module is imported only when it runs (``electsim --help`` stays fast)."""
+
+    def run(args: argparse.Namespace) -> int:
+        command: Callable[[argparse.Namespace], int] = getattr(
+            importlib.import_module(module), name
+        )
+        return command(args)
+
+    return run
 
 
 def main(argv: Sequence[str] | None = None) -> int:

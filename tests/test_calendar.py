@@ -221,3 +221,23 @@ def test_the_calendar_command_rejects_an_unknown_method_with_exit_2() -> None:
         text=True,
     )
     assert p.returncode == 2 and "expected one of" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_the_precomputed_closure_table_is_the_holidays_package_schedule_in_every_year() -> None:
+    # G.S. 103-5(a): the office is closed on the State's holidays; the table must agree with
+    # the package it was written from, year by year (regenerate: tests/closures_source.py)
+    import holidays
+
+    from simulator.closures import FIRST, LAST, closures
+
+    for year in range(FIRST, LAST + 1):
+        expected = {
+            d: str(n) for d, n in holidays.country_holidays("US", subdiv="NC", years=year).items()
+        }
+        assert closures(year) == expected, f"{year}: regenerate with tests/closures_source.py"
+
+
+def test_a_year_outside_the_table_asks_the_holidays_package() -> None:
+    from simulator.closures import FIRST, closures
+
+    assert date(FIRST - 10, 12, 25) in closures(FIRST - 10)

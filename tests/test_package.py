@@ -1,0 +1,52 @@
+"""The package's public names load on first use, and the command line starts light."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def _modules_after(code: str) -> set[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", f"{code}\nimport sys\nprint('\\n'.join(sys.modules))"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return set(out.split())
+
+
+def test_the_command_line_imports_no_engine_charts_or_holiday_package_to_start() -> None:
+    loaded = _modules_after("import simulator.cli\nsimulator.cli.build_parser()")
+    heavy = {"simulator.replay", "simulator.loader", "matplotlib", "networkx", "holidays", "yaml"}
+    assert not heavy & loaded
+
+
+SMALL = "scenarios/contingencies/112a-one-of-two-dies-day-30-nobody-files.yaml"
+
+
+def test_a_replay_looks_up_no_holiday_package() -> None:
+    # the closure table answers for the years a scenario uses (G.S. 103-5 moves)
+    loaded = _modules_after(
+        f"import simulator\ns = simulator.load_scenario({SMALL!r})\nsimulator.replay(s)"
+    )
+    assert "simulator.replay" in loaded
+    assert "holidays" not in loaded
+    assert "matplotlib" not in loaded
+
+
+def test_the_replay_function_keeps_its_name_after_its_module_is_imported() -> None:
+    import simulator
+    import simulator.replay as module_or_function
+    from simulator import replay
+
+    assert callable(simulator.replay)
+    assert simulator.replay is replay is module_or_function
+    assert replay.__module__ == "simulator.replay"
+
+
+def test_star_import_gives_the_whole_public_api() -> None:
+    namespace: dict[str, object] = {}
+    exec("from simulator import *", namespace)
+    for name in ("replay", "load_scenario", "Scenario", "sweep", "fork", "compare", "Sweep"):
+        assert name in namespace
