@@ -73,7 +73,7 @@ from simulator.events import (
 )
 from simulator.law import statute
 from simulator.machine import Phase
-from simulator.result import ContestResult, Outcome, Result, TimelineEntry
+from simulator.result import ContestResult, Outcome, Result, Ruling, TimelineEntry
 from simulator.scenario import Contest, Scenario
 from simulator.state import (
     ACTIVE,
@@ -1492,9 +1492,8 @@ def _event_label(ev: Event) -> str:
     return " ".join(str(b) for b in bits)
 
 
-def result_of(state: State, ctx: Context, events: Sequence[Event]) -> ContestResult:
-    contest = ctx.contest
-    outcome = Outcome(
+def outcome_of(state: State, ctx: Context) -> Outcome:
+    return Outcome(
         elected=state.elected,
         nominated=state.nominated,
         vacant_seats=state.vacant,
@@ -1502,11 +1501,36 @@ def result_of(state: State, ctx: Context, events: Sequence[Event]) -> ContestRes
         runoff_candidates=state.runoff_ballot,
         pending=pending_of(state, ctx),
     )
-    timeline: list[TimelineEntry] = []
-    for ev in events:
-        if type(ev) is VotesCast:
-            continue
-        timeline.append(TimelineEntry(ev.known_at, "event", _event_label(ev), "", ev.type))
+
+
+@attrs.frozen
+class ContestSummary:
+    """A contest's outcome and rulings, without the timeline (what a sweep's row reads)."""
+
+    outcome: Outcome
+    rulings: tuple[Ruling, ...]
+
+
+def event_entry(ev: Event) -> TimelineEntry | None:
+    """The event's line on the timeline (votes are many: they show in the tallies)."""
+    if type(ev) is VotesCast:
+        return None
+    return TimelineEntry(ev.known_at, "event", _event_label(ev), "", ev.type)
+
+
+def result_of(
+    state: State,
+    ctx: Context,
+    events: Sequence[Event],
+    *,
+    entries: Sequence[TimelineEntry | None] | None = None,
+) -> ContestResult:
+    """The contest's result; ``entries`` are the events' timeline lines when already made."""
+    contest = ctx.contest
+    outcome = outcome_of(state, ctx)
+    if entries is None:
+        entries = [event_entry(ev) for ev in events]
+    timeline = [entry for entry in entries if entry is not None]
     for r in state.rulings:
         timeline.append(
             TimelineEntry(r.at, "ruling", f"{r.kind.value}: {r.text}", r.cite, r.kind.value)
@@ -1554,3 +1578,94 @@ def replay(scenario: Scenario, *, as_of: datetime | None = None, batched: bool =
         state = replay_contest(ctx, per[c.id], as_of, batched=batched)
         results.append(result_of(state, ctx, per[c.id]))
     return Result(scenario.title, tuple(results), as_of)
+
+
+class PrefixReplay:
+    """Replays variants of one scenario for one contest, folding the events they share once.
+
+    The base scenario's events for ``contest_id`` (those known by ``as_of``) are folded once,
+    keeping the state after each of them (after every ``stride``-th for long logs). A variant is
+    then replayed from the state after the longest prefix of its own events that is the same as
+    the base's (same events at the same positions of the log), so only its suffix is folded. A
+    variant whose contests, time zone, office closures or readings differ is replayed whole, and
+    so is any part of a prefix where G.S. 163-291(2)'s one-office rule bars a different set of
+    notices (the rule looks at the other contests' filings). The state after a prefix is the
+    same whatever follows it (the fold is pure and the states are values), so the result is
+    exactly ``replay(variant, as_of=as_of).contest(contest_id)``.
+    """
+
+    def __init__(
+        self, base: Scenario, contest_id: str, *, as_of: datetime | None = None, stride: int = 0
+    ) -> None:
+        self.base = base
+        self.contest_id = contest_id
+        self.as_of = as_of
+        self.contest = base.contest(contest_id)
+        self.events = self._events(base)
+        self.bars = self._bars(base)
+        ctx = make_context(base, self.contest, self.bars)
+        step_ = stride or max(1, len(self.events) // 256)
+        # checkpoints[j] is the state after the first j * step_ events
+        states = [initial_state(ctx)]
+        for j in range(step_, len(self.events) + 1, step_):
+            states.append(fold(states[-1], ctx, self.events[j - step_ : j]))
+        self.stride = step_
+        self.checkpoints = states
+        self.entries = [event_entry(ev) for ev in self.events]
+
+    def _events(self, scenario: Scenario) -> list[Event]:
+        as_of = self.as_of
+        return [
+            ev
+            for ev in scenario.events
+            if ev.contest == self.contest_id and (as_of is None or not ev.known_at > as_of)
+        ]
+
+    def _bars(self, scenario: Scenario) -> frozenset[int]:
+        if len(scenario.contests) == 1:
+            return frozenset()  # the rule compares offices: one contest has nothing to compare
+        return one_office_bars(scenario).get(self.contest_id, frozenset())
+
+    def _same_facts(self, variant: Scenario) -> bool:
+        base = self.base
+        return all(
+            f.name == "events" or getattr(base, f.name) == getattr(variant, f.name)
+            for f in attrs.fields(Scenario)
+            if f.eq
+        )
+
+    def _state(self, variant: Scenario) -> tuple[State, Context, list[Event]]:
+        events = self._events(variant)
+        bars = self._bars(variant)
+        ctx = make_context(variant, self.contest, bars)
+        base_events, base_bars = self.events, self.bars
+        shared = 0
+        for a, b in zip(events, base_events, strict=False):
+            if a is not b and a != b:
+                break
+            if type(a) is CandidateFiled and (a.index in bars) != (a.index in base_bars):
+                break  # the one-office rule bars a different set of notices from here
+            shared += 1
+        j = shared // self.stride
+        state = fold(self.checkpoints[j], ctx, events[j * self.stride :])
+        state = finish(state, ctx, self.as_of, events[-1].index if events else -1)
+        return state, ctx, events
+
+    def contest_result(self, variant: Scenario) -> ContestResult:
+        """``replay(variant, as_of=as_of).contest(contest_id)``, from the shared prefix."""
+        if not self._same_facts(variant):
+            return replay(variant, as_of=self.as_of).contest(self.contest_id)
+        state, ctx, events = self._state(variant)
+        known, base_events = self.entries, self.events
+        entries = [
+            known[i] if i < len(known) and ev is base_events[i] else event_entry(ev)
+            for i, ev in enumerate(events)
+        ]
+        return result_of(state, ctx, events, entries=entries)
+
+    def summary(self, variant: Scenario) -> ContestResult | ContestSummary:
+        """The variant's outcome and rulings for ``contest_id`` (no timeline to build)."""
+        if not self._same_facts(variant):
+            return replay(variant, as_of=self.as_of).contest(self.contest_id)
+        state, ctx, _ = self._state(variant)
+        return ContestSummary(outcome_of(state, ctx), state.rulings)

@@ -79,7 +79,7 @@ import attrs
 from simulator.errors import Problem, ScenarioError, SimulatorError
 from simulator.events import Event, RecountHeld, ReturnsReported, VotesCast
 from simulator.loader import parse_scenario, scenario_to_dict
-from simulator.replay import replay
+from simulator.replay import ContestSummary, PrefixReplay, replay
 from simulator.result import ContestResult, Result, Ruling
 from simulator.scenario import Scenario
 from simulator.text import format_contest, format_result
@@ -1326,21 +1326,33 @@ class _Job:
     as_of: datetime | None
     decider: frozenset[RulingKind] | None
 
-    def row(self, value: Any) -> SweepRow:
+    def replayer(self) -> PrefixReplay:
+        """Folds the base scenario's events once; each variant replays only from where its
+        events part from the base's."""
+        return PrefixReplay(self.base, self.contest, as_of=self.as_of)
+
+    def row(self, value: Any, replayer: PrefixReplay | None = None) -> SweepRow:
         variant = self.vary(self.base, value)
         if not isinstance(variant, Scenario):
             raise EditError(
                 f"{_label(self.vary)}: expected the variable to return a Scenario; found "
                 f"{type(variant).__name__}"
             )
-        c = replay(variant, as_of=self.as_of).contest(self.contest)
+        c: ContestResult | ContestSummary
+        if replayer is None:
+            c = replay(variant, as_of=self.as_of).contest(self.contest)
+        else:
+            c = replayer.summary(variant)
         return _row(value, c, self.decider)
 
     def rows(self, values: Sequence[Any]) -> list[SweepRow]:
-        return [self.row(v) for v in values]
+        replayer = self.replayer()
+        return [self.row(v, replayer) for v in values]
 
 
-def _deciding(c: ContestResult, decider: frozenset[RulingKind] | None) -> Ruling | None:
+def _deciding(
+    c: ContestResult | ContestSummary, decider: frozenset[RulingKind] | None
+) -> Ruling | None:
     if decider is None:
         for r in reversed(c.rulings):
             if r.kind in OUTCOME_KINDS:
@@ -1349,7 +1361,9 @@ def _deciding(c: ContestResult, decider: frozenset[RulingKind] | None) -> Ruling
     return next((r for r in c.rulings if r.kind in decider), None)
 
 
-def _row(value: Any, c: ContestResult, decider: frozenset[RulingKind] | None) -> SweepRow:
+def _row(
+    value: Any, c: ContestResult | ContestSummary, decider: frozenset[RulingKind] | None
+) -> SweepRow:
     o = c.outcome
     r = _deciding(c, decider)
     return SweepRow(
@@ -1653,8 +1667,9 @@ def sweep(
     try:
         if workers == 1 or len(values) <= 1:
             rows = []
+            replayer = job.replayer()
             for v in values:
-                rows.append(job.row(v))
+                rows.append(job.row(v, replayer))
                 if bar is not None:
                     bar.update(1)
         else:
