@@ -14,8 +14,13 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(TESTSTAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
 	touch $(TESTSTAMP)
+
+BENCHSTAMP := $(VENV)/.installed-bench
+$(BENCHSTAMP): $(TESTSTAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	touch $(BENCHSTAMP)
 
 demo: $(STAMP)
 	$(BIN)/python -m simulator demo scenarios --out out
@@ -50,7 +55,7 @@ dist: $(TESTSTAMP)
 dist-check: $(TESTSTAMP)
 	$(BIN)/python -m pytest -m dist tests/test_distribution.py
 
-bench: $(TESTSTAMP)
+bench: $(BENCHSTAMP)
 	$(BIN)/python benchmarks/bench.py
 
 # Bounded in time: a mutation campaign over the scenario library, then the stateful engine test's

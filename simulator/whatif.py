@@ -64,11 +64,9 @@ import html
 import importlib
 import importlib.util
 import json
-import math
 import pickle
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from enum import Enum
@@ -76,6 +74,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
+from simulator.engines import Engine, Processes, Serial, engine_named
 from simulator.errors import Problem, ScenarioError, SimulatorError
 from simulator.events import Event, RecountHeld, ReturnsReported, VotesCast
 from simulator.loader import parse_scenario, scenario_to_dict
@@ -1623,6 +1622,8 @@ def sweep(
     chunksize: int | None = None,
     progress: bool = True,
     label: str | None = None,
+    engine: str | Engine | None = None,
+    client: Any = None,
 ) -> Sweep:
     """Replay one variant of ``scenario`` per value in ``over``: ``vary(scenario, value)``.
 
@@ -1635,6 +1636,12 @@ def sweep(
     :data:`PROGRESS_AFTER` seconds, so quick sweeps stay quiet; ``progress=False`` never shows
     one. ``label`` names the variable in tables
     and charts (the default is the variable's own label).
+
+    ``engine`` chooses where the variants run: ``"serial"``, ``"processes"`` (the default when
+    ``workers > 1``), ``"dask"`` (a Dask cluster: ``client=`` a ``distributed.Client``, or the
+    current one; each task carries thousands of variants), or any object with the ``run``
+    method of :class:`simulator.engines.Engine`. Each chunk of variants folds the events they
+    share with ``scenario`` once, so a sweep of a late event costs little per variant.
     """
     if not isinstance(scenario, Scenario):
         raise EditError(f"sweep(): expected a Scenario; found {type(scenario).__name__}")
@@ -1663,17 +1670,12 @@ def sweep(
         vary = prepare(scenario)
     values = list(over)
     job = _Job(scenario, vary, contest, as_of, kinds)
+    runner = _engine(engine, workers=workers, chunksize=chunksize, client=client, n=len(values))
+    if isinstance(runner, Processes):
+        _check_sendable(job, values, "workers>1" if engine is None else f"engine={engine!r}")
     bar = _progress(len(values)) if progress else None
     try:
-        if workers == 1 or len(values) <= 1:
-            rows = []
-            replayer = job.replayer()
-            for v in values:
-                rows.append(job.row(v, replayer))
-                if bar is not None:
-                    bar.update(1)
-        else:
-            rows = _parallel(job, values, workers, chunksize, bar)
+        rows = runner.run(job.rows, values, progress=bar.update if bar is not None else None)
     finally:
         if bar is not None:
             bar.close()
@@ -1695,28 +1697,34 @@ def _progress(total: int) -> Any:
     return tqdm(total=total, desc="sweep", unit="variant", delay=PROGRESS_AFTER)
 
 
-def _parallel(
-    job: _Job, values: list[Any], workers: int, chunksize: int | None, bar: Any
-) -> list[SweepRow]:
+def _engine(
+    engine: str | Engine | None, *, workers: int, chunksize: int | None, client: Any, n: int
+) -> Engine:
+    if engine is None:
+        if workers == 1 or n <= 1:
+            return Serial()
+        return Processes(workers=workers, chunksize=chunksize)
+    if isinstance(engine, str):
+        options: dict[str, Any] = {"chunksize": chunksize} if chunksize else {}
+        if engine == "processes":
+            options["workers"] = max(workers, 2) if workers == 1 else workers
+        elif engine == "dask":
+            options["client"] = client
+        return engine_named(engine, **options)
+    if not isinstance(engine, Engine):
+        raise EditError(
+            "sweep(): expected engine= a name (serial, processes, dask) or an object with a "
+            f"run(rows, values) method; found {engine!r}"
+        )
+    return engine
+
+
+def _check_sendable(job: _Job, values: list[Any], how: str) -> None:
     try:
         pickle.dumps((job, values))
     except (pickle.PicklingError, TypeError, AttributeError) as error:
         raise EditError(
-            "sweep(workers>1): expected a variable and values that can be sent to other "
+            f"sweep({how}): expected a variable and values that can be sent to other "
             "processes (a module-level function or one of EventTime, Votes, Margin, EventField, "
             f"ContestFact, NewEvent; not a lambda or a local function); found: {error}"
         ) from None
-    size = chunksize or max(1, math.ceil(len(values) / (workers * 8)))
-    chunks = [values[i : i + size] for i in range(0, len(values), size)]
-    results: list[list[SweepRow] | None] = [None] * len(chunks)
-    with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-        futures = {pool.submit(job.rows, chunk): k for k, chunk in enumerate(chunks)}
-        pending = set(futures)
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in done:
-                k = futures[f]
-                results[k] = f.result()
-                if bar is not None:
-                    bar.update(len(chunks[k]))
-    return [row for part in results if part is not None for row in part]
