@@ -1,29 +1,57 @@
 """electsim benchmarks (``make bench``; not part of ``make test``).
 
-Measures, on this machine:
-1. replaying a log of 1,000,000 ``votes_cast`` events over four contests, loaded from a JSON
-   file and from a YAML file, and from memory (events already built);
-2. peak memory (max RSS) of the process.
-Later sections (charts, sweeps, imports) add their own measurements below.
+Measured side by side in one run, and printed as ratios as well as rates (a busy machine slows
+every contender alike, so the ratios are what to compare from one run to the next):
+
+1. 1,000,000 ``votes_cast`` events from memory: electsim against a bare ``Counter`` loop over the
+   same events, folded in bulk and one step per event (target: within 1.5x of the bare loop);
+2. the same votes through ``transitions``, ``python-statemachine`` and ``eventsourcing`` (the
+   ``bench`` extra), each against electsim on the same events;
+3. a no-op event between every two votes (target: 0.5 M events/s or more) and 2,000 against
+   32,000 rejected runoff requests (the time per request should not grow);
+4. loading and replaying the million from a JSON and from a YAML file, each in a fresh process
+   for its peak memory (targets: 1 M and 0.2 M events/s; under 300 MiB per million events);
+5. sweeps of 10,000 variants of the 50-event scenario with a late and an early event varied, on
+   two worker processes (targets: 5,000 and 2,000 variants/s);
+6. cold start: ``electsim --help`` (target under 0.1 s) and replaying a small scenario (0.25 s).
+Then the charts, sweep and import benchmarks print their own measurements.
+
+``python benchmarks/bench.py [N]`` runs it with N votes instead of a million.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import resource
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 from simulator import load_scenario, replay
-from simulator.events import CandidateFiled, CanvassHeld, Event, VotesCast
+from simulator.events import (
+    CandidateFiled,
+    CanvassHeld,
+    Event,
+    OathTaken,
+    RunoffRequested,
+    VotesCast,
+)
 from simulator.scenario import Contest, Scenario
 from simulator.vocab import Method
 
+T = TypeVar("T")
 TZ = ZoneInfo("America/New_York")
 N_VOTES = 1_000_000
 CONTESTS = [
@@ -120,24 +148,140 @@ def in_memory(n_votes: int = N_VOTES) -> Scenario:
     return Scenario(title="one million votes", contests=contests, events=tuple(events))
 
 
-def timed(label: str, fn, n: int):  # type: ignore[no-untyped-def]
+def timed(label: str, fn: Callable[[], T], n: int) -> tuple[float, T]:
     t0 = time.perf_counter()
     out = fn()
     dt = time.perf_counter() - t0
-    print(f"{label:<44} {dt:8.2f} s   {n / dt:>12,.0f} events/s")
-    return out
+    print(f"  {label:<46} {dt:8.3f} s  {n / dt:>13,.0f} /s")
+    return dt, out
 
 
-def main() -> int:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else N_VOTES
-    print(f"== replaying {n:,} votes_cast events over {len(CONTESTS)} contests ==")
+def ratio(label: str, a: float, b: float, target: str = "") -> None:
+    print(f"  {label:<46} {a / b:8.2f}x {target}")
+
+
+def tallies_of(result: Any) -> dict[str, dict[str, int]]:
+    return {c.id: {n: v for n, v in (c.tallies[0] if c.tallies else ())} for c in result.contests}
+
+
+def bare_events(events: Sequence[Event]) -> dict[str, dict[str, int]]:
+    """The floor: a Counter per contest over the same event objects electsim folds."""
+    tallies: dict[str, Counter[str]] = {}
+    for ev in events:
+        if type(ev) is VotesCast:
+            t = tallies.get(ev.contest)
+            if t is None:
+                t = tallies[ev.contest] = Counter()
+            t[ev.candidate] += ev.count
+    return {c: dict(t) for c, t in tallies.items()}
+
+
+def section_memory(n: int) -> None:
+    print(f"== 1. {n:,} votes from memory ==")
+    s = in_memory(n)
+    total = len(s.events)
+    replay(in_memory(10))  # modules loaded, caches warm
+    t_bare, bare = timed("bare Counter loop", lambda: bare_events(s.events), total)
+    t_fast, result = timed("electsim, votes folded in bulk", lambda: replay(s), total)
+    for cid, tally in tallies_of(result).items():
+        assert sorted(tally.items()) == sorted(bare[cid].items()), cid
+    m = min(n, 200_000)
+    small = in_memory(m)
+    t_small, _ = timed(f"electsim, one step per event ({m:,})", lambda: replay(small), m)
+    t_one, _ = timed(
+        f"electsim, unbatched ({m:,})", lambda: replay(small, batched=False), len(small.events)
+    )
+    ratio("electsim / bare loop (time)", t_fast, t_bare, "(target <= 1.5)")
+    ratio("unbatched / batched (time, same events)", t_one, t_small)
+    print(f"  memory per event in memory: {_bytes_per_event(n):,.0f} bytes")
+
+
+def _bytes_per_event(n: int) -> float:
+    import tracemalloc
+
+    m = min(n, 100_000)
+    tracemalloc.start()
+    s = in_memory(m)
+    size, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return size / len(s.events)
+
+
+def section_peers(n: int) -> None:
+    from peers import PEERS, bare_loop
+
+    m = max(1000, n // 10)
+    print(f"== 2. peers, {m:,} votes (the bench extra) ==")
+    s = in_memory(m)
+    votes = [(e.contest, e.candidate, e.count) for e in s.events if type(e) is VotesCast]
+    t_e, result = timed("electsim", lambda: replay(s), len(votes))
+    t_b, bare = timed("bare loop over tuples", lambda: bare_loop(votes), len(votes))
+    ratio("electsim / bare loop (time)", t_e, t_b)
+    for name, peer in PEERS.items():
+        try:
+            t_p, got = timed(name, lambda peer=peer: peer(votes), len(votes))  # type: ignore[misc]
+        except ImportError:
+            print(f"  {name:<46} not installed (pip install -e '.[bench]')")
+            continue
+        assert got == bare, name
+        ratio(f"{name} / electsim (time: electsim is faster above 1)", t_p, t_e)
+    del result
+
+
+def section_steps(n: int) -> None:
+    m = max(1000, n // 4)
+    print(f"== 3. a no-op event between every two votes ({2 * m:,} events) ==")
+    base = in_memory(m)
+    events: list[Event] = []
+    for e in base.events:
+        events.append(e)
+        if type(e) is VotesCast:
+            # an oath by someone not elected: recorded on the timeline, changes nothing
+            events.append(OathTaken(at=e.at, contest=e.contest, candidate="Nobody"))
+    s = _indexed(base, events)
+    t, _ = timed("electsim, no-op between votes", lambda: replay(s), len(events))
+    print(f"  {'':<46} {len(events) / t / 1e6:8.2f} M events/s (target >= 0.5)")
+    times = []
+    for k in (2_000, 32_000):
+        s = rejected_requests(k)
+        t, _ = timed(f"{k:,} rejected runoff requests", lambda s=s: replay(s), k)  # type: ignore[misc]
+        times.append(t / k)
+    ratio("time per request, 32,000 / 2,000", times[1], times[0], "(linear: about 1)")
+
+
+def _indexed(base: Scenario, events: list[Event]) -> Scenario:
+    import attrs
+
+    return attrs.evolve(base, events=tuple(attrs.evolve(e, index=i) for i, e in enumerate(events)))
+
+
+def rejected_requests(k: int) -> Scenario:
+    """A plurality contest (no runoff) decided, then ``k`` requests for a runoff."""
+    contest = Contest(id="mayor", method=Method.PLURALITY, year=2027, seats=1, office="Mayor")
+    events: list[Event] = [
+        CandidateFiled(at=datetime(2027, 7, 6, 10, tzinfo=TZ), contest="mayor", candidate="Ann"),
+        CandidateFiled(at=datetime(2027, 7, 7, 10, tzinfo=TZ), contest="mayor", candidate="Bob"),
+        VotesCast(at=datetime(2027, 11, 2, 10, tzinfo=TZ), contest="mayor", candidate="Ann"),
+        CanvassHeld(at=datetime(2027, 11, 9, 11, tzinfo=TZ), contest="mayor"),
+    ]
+    start = datetime(2027, 11, 10, 9, tzinfo=TZ)
+    for i in range(k):
+        events.append(
+            RunoffRequested(
+                at=start + timedelta(seconds=i), contest="mayor", candidate="Bob", index=0
+            )
+        )
+    base = Scenario(title="requests", contests=(contest,), events=())
+    return _indexed(base, events)
+
+
+def section_files(n: int) -> None:
+    print(f"== 4. load + replay {n:,} votes from a file (each in a fresh process) ==")
     doc = scenario_dict(n)
     total = len(doc["events"])  # type: ignore[arg-type]
     with tempfile.TemporaryDirectory() as tmp:
         jpath = Path(tmp) / "million.json"
         jpath.write_text(json.dumps(doc))
-        s = timed("load JSON file", lambda: load_scenario(jpath), total)
-        timed("replay (loaded from JSON)", lambda: replay(s), total)
         import yaml
 
         ypath = Path(tmp) / "million.yaml"
@@ -149,13 +293,92 @@ def main() -> int:
                 width=200,
             )
         )
-        timed("load YAML file", lambda: load_scenario(ypath), total)
-    mem = timed("build events in memory", lambda: in_memory(n), total)
-    result = timed("replay from memory", lambda: replay(mem), total)
-    for c in result.contests:
-        print(f"   {c.id:<8} {c.state:<16} elected={list(c.outcome.elected)}")
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory (max RSS): {rss:,.0f} MiB")
+        del doc
+        for fmt, path, target in (("JSON", jpath, 1.0), ("YAML", ypath, 0.2)):
+            out = subprocess.run(
+                [sys.executable, __file__, "--load", str(path)],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout.split()
+            load_s, replay_s, base_kib, peak_kib = map(float, out)
+            rate = total / (load_s + replay_s)
+            per_million = (peak_kib - base_kib) / 1024 * 1e6 / total
+            print(
+                f"  {fmt}: load {load_s:6.2f} s + replay {replay_s:6.2f} s = "
+                f"{rate / 1e6:5.2f} M events/s (target >= {target}); "
+                f"peak +{per_million:,.0f} MiB per million events (target < 300)"
+            )
+
+
+def _load_child(path: str) -> None:
+    replay(in_memory(10))
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t0 = time.perf_counter()
+    s = load_scenario(path)
+    t1 = time.perf_counter()
+    replay(s)
+    t2 = time.perf_counter()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(t1 - t0, t2 - t1, base, peak)
+
+
+def section_sweeps() -> None:
+    import bench_sweep
+
+    from simulator import Votes, sweep
+
+    s = bench_sweep.scenario()
+    k = 10_000
+    print(f"== 5. sweeps of {k:,} variants of the {len(s.events)}-event scenario ==")
+    for where, index, target in (("late", 47, 5000), ("early", 5, 2000)):
+        vary = Votes(index, "Ann")
+        _, serial = timed(
+            f"{where} event varies, serial", lambda vary=vary: sweep(s, vary, range(k)), k
+        )
+        _, two = timed(
+            f"{where} event varies, 2 worker processes",
+            lambda vary=vary: sweep(s, vary, range(k), workers=2),
+            k,
+        )
+        assert serial.rows == two.rows
+        print(f"  {'':<46} target >= {target:,} variants/s on 2 cores")
+
+
+def section_cold_start() -> None:
+    print("== 6. cold start (median of 5 runs, wall clock) ==")
+    exe = Path(sys.executable).with_name("electsim")
+    small = Path(__file__).resolve().parent.parent / "scenarios" / "contingencies"
+    small_file = sorted(small.glob("*.yaml"))[0]
+
+    def run(args: list[str]) -> float:
+        times = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            subprocess.run(args, check=True, capture_output=True)
+            times.append(time.perf_counter() - t0)
+        return statistics.median(times)
+
+    t_pass = run([sys.executable, "-c", "pass"])
+    t_help = run([str(exe), "--help"])
+    t_replay = run([str(exe), "replay", str(small_file)])
+    print(f"  python -c pass                                 {t_pass:8.3f} s")
+    print(f"  electsim --help                                {t_help:8.3f} s (target < 0.1)")
+    print(f"  electsim replay (a small scenario)             {t_replay:8.3f} s (target < 0.25)")
+
+
+def main() -> int:
+    if len(sys.argv) == 3 and sys.argv[1] == "--load":
+        _load_child(sys.argv[2])
+        return 0
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else N_VOTES
+    print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    section_memory(n)
+    section_peers(n)
+    section_steps(n)
+    section_files(n)
+    section_sweeps()
+    section_cold_start()
     for extra in ("bench_charts", "bench_sweep", "bench_import", "bench_scaling", "bench_explore"):
         path = Path(__file__).with_name(f"{extra}.py")
         if path.exists():
