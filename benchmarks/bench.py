@@ -21,6 +21,7 @@ Then the charts, sweep and import benchmarks print their own measurements.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -181,15 +182,22 @@ def section_memory(n: int) -> None:
     s = in_memory(n)
     total = len(s.events)
     replay(in_memory(10))  # modules loaded, caches warm
+    # the events are built: keep the collector from walking them again and again while the
+    # contenders run (it would charge their allocations for the events' number)
+    gc.collect()
+    gc.freeze()
     t_bare, bare = timed("bare Counter loop", lambda: bare_events(s.events), total)
     t_fast, result = timed("electsim, votes folded in bulk", lambda: replay(s), total)
     for cid, tally in tallies_of(result).items():
         assert sorted(tally.items()) == sorted(bare[cid].items()), cid
     m = min(n, 200_000)
     small = in_memory(m)
-    t_small, _ = timed(f"electsim, one step per event ({m:,})", lambda: replay(small), m)
+    gc.freeze()
+    t_small, _ = timed(f"electsim, folded in bulk ({m:,})", lambda: replay(small), m)
     t_one, _ = timed(
-        f"electsim, unbatched ({m:,})", lambda: replay(small, batched=False), len(small.events)
+        f"electsim, one step per event ({m:,})",
+        lambda: replay(small, batched=False),
+        len(small.events),
     )
     ratio("electsim / bare loop (time)", t_fast, t_bare, "(target <= 1.5)")
     ratio("unbatched / batched (time, same events)", t_one, t_small)
@@ -214,6 +222,7 @@ def section_peers(n: int) -> None:
     print(f"== 2. peers, {m:,} votes (the bench extra) ==")
     s = in_memory(m)
     votes = [(e.contest, e.candidate, e.count) for e in s.events if type(e) is VotesCast]
+    gc.freeze()
     t_e, result = timed("electsim", lambda: replay(s), len(votes))
     t_b, bare = timed("bare loop over tuples", lambda: bare_loop(votes), len(votes))
     ratio("electsim / bare loop (time)", t_e, t_b)
@@ -239,6 +248,7 @@ def section_steps(n: int) -> None:
             # an oath by someone not elected: recorded on the timeline, changes nothing
             events.append(OathTaken(at=e.at, contest=e.contest, candidate="Nobody"))
     s = _indexed(base, events)
+    gc.freeze()
     t, _ = timed("electsim, no-op between votes", lambda: replay(s), len(events))
     print(f"  {'':<46} {len(events) / t / 1e6:8.2f} M events/s (target >= 0.5)")
     times = []
@@ -311,16 +321,24 @@ def section_files(n: int) -> None:
             )
 
 
+def _kib(field: str) -> float:
+    """VmRSS or VmHWM of this process, in KiB (ru_maxrss would include the parent's peak,
+    which a child keeps across exec on Linux)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return float(line.split()[1])
+    return float(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+
+
 def _load_child(path: str) -> None:
     replay(in_memory(10))
-    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    base = _kib("VmRSS")
     t0 = time.perf_counter()
     s = load_scenario(path)
     t1 = time.perf_counter()
     replay(s)
     t2 = time.perf_counter()
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(t1 - t0, t2 - t1, base, peak)
+    print(t1 - t0, t2 - t1, base, _kib("VmHWM"))
 
 
 def section_sweeps() -> None:
