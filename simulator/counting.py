@@ -163,7 +163,7 @@ def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: 
             )
             # A seat already declared vacant for this person (a winner who left before the oath,
             # declared again when a lot reopens the decision) is counted once.
-            if not any(r.kind is K.OFFICE_VACANT and n in r.candidates for r in d.s["rulings"]):
+            if not any(r.kind is K.OFFICE_VACANT and n in r.candidates for r in d.rulings):
                 d.set(vacant=d.vacant + 1)
             d.rule(
                 K.OFFICE_VACANT,
