@@ -12,6 +12,7 @@ import json
 from datetime import datetime, timedelta
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -104,11 +105,15 @@ def test_votes_folded_in_bulk_give_the_same_result_as_one_step_per_event(
     text: str, cut: int
 ) -> None:
     s = parse_scenario(text, fmt="json")
-    bulk = replay(s).to_json()
-    one_by_one = replay(s, batched=False).to_json()
-    assert bulk == one_by_one
     moment = s.events[min(cut, len(s.events) - 1)].at
-    assert replay(s, as_of=moment).to_json() == replay(s, as_of=moment, batched=False).to_json()
+    for as_of in (None, moment):
+        try:
+            one_by_one = replay(s, as_of=as_of, batched=False).to_json()
+        except Exception as error:  # a log the engine cannot replay: the same error in bulk
+            with pytest.raises(type(error)):
+                replay(s, as_of=as_of)
+            continue
+        assert replay(s, as_of=as_of).to_json() == one_by_one
 
 
 def test_a_run_of_votes_that_crosses_the_start_of_election_day_starts_the_count() -> None:
