@@ -434,8 +434,10 @@ def _render_one(job: tuple[str, str, str]) -> None:
     source, svg, html = job
     scenario = load_scenario(source)
     result = replay(scenario)
-    plot_timeline(result, scenario=scenario, out=svg)
-    write_report(scenario, result, html)
+    with writing(svg):
+        plot_timeline(result, scenario=scenario, out=svg)
+    with writing(html):
+        write_report(scenario, result, html)
 
 
 def _summary(result: Any) -> str:
@@ -479,12 +481,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
     jobs: list[tuple[str, str, str]] = []
     for f in files:
         stem = out / f.relative_to(base).with_suffix("")
-        stem.parent.mkdir(parents=True, exist_ok=True)
         scenario = load_scenario(f)
         result = replay(scenario)
-        stem.with_suffix(".json").write_text(
-            json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n"
-        )
+        with writing(stem.with_suffix(".json")):
+            stem.parent.mkdir(parents=True, exist_ok=True)
+            stem.with_suffix(".json").write_text(
+                json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n"
+            )
         shown = stem.with_suffix(".json")
         if f in chosen:
             jobs.append((str(f), str(stem.with_suffix(".svg")), str(stem.with_suffix(".html"))))

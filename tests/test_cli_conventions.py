@@ -254,6 +254,20 @@ def test_demo_draws_a_chart_and_report_for_the_first_scenario_of_each_folder(
     assert "--all-charts" in p.stdout
 
 
+def test_demo_into_a_folder_that_cannot_be_made_is_invalid_input(tmp_path: Path) -> None:
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "Amy.yaml").write_text(
+        (Path("scenarios/plurality/single-office.yaml")).read_text()
+    )
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    p = run("demo", str(tmp_path / "cases"), "--out", str(blocker / "out"), "--no-charts")
+    assert p.returncode == 2
+    assert "cannot write the output" in p.stderr
+    assert str(blocker) in p.stderr
+    assert "Traceback" not in p.stderr
+
+
 def test_demo_on_a_folder_without_scenarios_is_invalid_input(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     p = run("demo", str(tmp_path / "empty"), "--out", str(tmp_path / "out"))
