@@ -704,11 +704,16 @@ def export_graph(
 def file_names(ids: list[str]) -> list[str]:
     """A safe, distinct part of a file name for each contest id: ``ward 1`` and ``ward/1`` both
     read ``ward_1``, so the second becomes ``ward_1-2`` (distinct even where a file system
-    ignores letter case)."""
+    ignores letter case). A long id is cut to 80 characters, well inside the 255 bytes a file
+    system allows for a name with its prefix and suffix.
+
+    >>> file_names(["ward 1", "ward/1", "x" * 300]) == ["ward_1", "ward_1-2", "x" * 80]
+    True
+    """
     taken: set[str] = set()
     names = []
     for cid in ids:
-        base = re.sub(r"[^A-Za-z0-9_.-]+", "_", cid).strip(".") or "contest"
+        base = re.sub(r"[^A-Za-z0-9_.-]+", "_", cid).strip(".")[:80] or "contest"
         name, n = base, 1
         while name.casefold() in taken:
             n += 1
