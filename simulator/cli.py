@@ -878,10 +878,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     g.set_defaults(func=cmd_gaps)
 
-    from simulator import citations, explore  # light: their work imports lazily
+    from simulator import citations, explore_command  # light: their work imports lazily
 
     citations.register(sub)
-    explore.register(sub)
+    explore_command.register(sub)
     ex = sub.choices["explore"]
     ex.description = (
         "Enumerate the courses of events of one contest (departures in each region between the "

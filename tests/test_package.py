@@ -5,8 +5,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import pytest
-
 
 def _modules_after(code: str) -> set[str]:
     out = subprocess.run(
@@ -18,9 +16,6 @@ def _modules_after(code: str) -> set[str]:
     return set(out.split())
 
 
-@pytest.mark.xfail(
-    strict=True, reason="simulator.explore, registered with the parser, imports the engine"
-)
 def test_the_command_line_imports_no_engine_charts_or_holiday_package_to_start() -> None:
     loaded = _modules_after("import simulator.cli\nsimulator.cli.build_parser()")
     heavy = {"simulator.replay", "simulator.loader", "matplotlib", "networkx", "holidays", "yaml"}

@@ -1,0 +1,64 @@
+"""The ``electsim explore`` command line: its options, without loading the engine.
+
+The exploration itself (``simulator.explore``) replays scenarios, so it is imported only when the
+command runs; every other command starts without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from simulator.vocab import Method
+
+
+def _run(args: argparse.Namespace) -> int:
+    from simulator.explore import cmd_explore
+
+    return cmd_explore(args)
+
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    """Add ``electsim explore`` to the command line."""
+    methods = ", ".join(m.value for m in Method)
+    p = sub.add_parser(
+        "explore",
+        help="enumerate the courses of events of one contest: outcomes, gaps, witnesses",
+    )
+    p.add_argument(
+        "--method",
+        choices=[m.value for m in Method],
+        metavar="METHOD",
+        help=f"the method: {methods}",
+    )
+    p.add_argument("--seats", type=int, default=1, help="seats to fill (1-3; 1)")
+    p.add_argument("--candidates", type=int, default=3, help="candidates who file (1-8; 3)")
+    p.add_argument(
+        "--departures", type=int, default=1, help="candidates who leave, at most (0-2; 1)"
+    )
+    p.add_argument("--json", action="store_true", help="print the exploration as JSON")
+    p.add_argument(
+        "--witnesses",
+        metavar="DIR",
+        help="write each outcome's witness scenario here (with --grid: one per gap or conflict)",
+    )
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="read every witness back and check it replays to the predicted outcome and rulings",
+    )
+    p.add_argument(
+        "--graphml",
+        metavar="FILE",
+        help="also write the witnesses as a GraphML tree: steps as nodes, outcomes as leaves",
+    )
+    p.add_argument(
+        "--grid",
+        action="store_true",
+        help="explore every configuration: the method (or all four), seats 1 to --seats, "
+        "candidates 1 to 2 x seats + 2",
+    )
+    p.add_argument(
+        "--workers", type=int, default=1, help="processes for --grid (1); same results as one"
+    )
+    p.set_defaults(func=_run)
