@@ -557,9 +557,8 @@ def courses(config: Config) -> Iterator[tuple[Course, tuple[str, ...]]]:
     names = [e["candidate"] for e in filings]
     pre: list[tuple[list[str], list[dict[str, Any]], list[str]]] = [([], [], [])]
     if config.departures >= 1 and n >= 1:
+        # every kind in every region, a withdrawal after the close included: the law rules on it
         for region, kind in product(BEFORE_VOTE, Departure):
-            if kind is Departure.WITHDREW and region not in (Region.FILING, Region.EARLY):
-                pass  # a withdrawal after the close is still a course: the law reads it
             who = names[-1]
             steps = [f"{who} {kind.value} {region.value}"]
             pre.append((steps, _leave_events(kind, region, who, d), [who]))
