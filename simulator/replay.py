@@ -1351,8 +1351,8 @@ def fold(state: State, ctx: Context, events: Iterable[Event], *, batched: bool =
                 filing.open_cands()
             else:  # what new_draft does for each event
                 filing.at, filing.seq = ev.known_at, ev.index
-                if ev.known_at > filing.s["clock"]:
-                    filing.s["clock"] = ev.known_at
+                if ev.known_at > filing.clock:
+                    filing.set(clock=ev.known_at)
             on_candidate_filed(filing, ev)
             continue
         if filing is not None:

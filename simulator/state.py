@@ -1,11 +1,12 @@
 """A contest's state during replay: the frozen :class:`State`, the :class:`Draft` a step works
 on, and the :class:`Context` (what a contest's replay knows besides its own state).
 
-Each step copies the frozen state into a private mutable draft, changes it, and freezes it again;
-phase changes go through :meth:`Draft.go`, which refuses any the transition table lacks. The copy
-is shallow (one dict copy of the state's fields, the values shared), and the rulings live in a
-:class:`Log` that appends in place when nothing newer shares it, so a step costs the same
-however long the story already is.
+Each step opens a typed draft over the frozen state, changes it, and freezes it again; phase
+changes go through :meth:`Draft.go`, which refuses any the transition table lacks. The draft
+copies the state's fields only when a step changes one (one shallow dict copy, the values
+shared), so a step that changes nothing costs no copy, and the rulings live in a :class:`Log`
+that appends in place when nothing newer shares it, so a step costs the same however long the
+story already is.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import date, datetime, time
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar, Unpack
 from zoneinfo import ZoneInfo
 
 import attrs
@@ -166,7 +167,7 @@ class Log(Generic[T]):
         return (Log, (list(self),))
 
 
-# Not slotted: a step copies the fields as one dict (see new_draft).
+# Not slotted: a draft reads the fields as one dict and copies it on its first change (Draft).
 @attrs.frozen(slots=False)
 class State:
     """One contest's state after some prefix of the log."""
@@ -218,92 +219,185 @@ class State:
         return dict(self.tallies[self.round])
 
 
-class Draft:
-    """A mutable working copy of :class:`State` inside one step.
+class StateFields(TypedDict, total=False):
+    """The fields of :class:`State`, by name and type: what :meth:`Draft.set` accepts."""
 
-    The state's fields are the draft's own instance dict (read as ``d.phase``, changed with
-    :meth:`set`), so reading one costs a plain attribute look-up.
+    phase: Phase
+    clock: datetime
+    cands: tuple[Cand, ...]
+    windows: tuple[Window, ...]
+    original_close: datetime | None
+    filed_at_close: int | None
+    printed_at: datetime | None
+    reprint: bool | None
+    round: int
+    tallies: tuple[tuple[tuple[str, int], ...], ...]
+    lots: tuple[str, ...]
+    recounted: bool
+    declared_at: datetime | None
+    pool: Pool | None
+    early_requests: tuple[tuple[str, datetime, int], ...]
+    runoff_ballot: tuple[str, ...]
+    runoff_status: RunoffStatus
+    elected: tuple[str, ...]
+    nominated: tuple[str, ...]
+    vacant: int
+    sworn: tuple[tuple[str, datetime], ...]
+    to_nominate: int
+    after_reopen: str
+    awaiting_reprint: tuple[str, ...]
+    deferred: tuple[tuple[str, tuple[Cite, ...], str, datetime], ...]
+    first_vote_at: datetime | None
+    timers: tuple[Timer, ...]
+    deadlines: tuple[Deadline, ...]
+    ruling_log: Log[Ruling]
+    path: tuple[tuple[str, str, str], ...]
+    cand_index: dict[Any, Any] | None
+
+
+class CandFields(TypedDict, total=False):
+    """The fields of :class:`Cand` that :meth:`Draft.update_cand` may change."""
+
+    party: str | None
+    filed_at: datetime | None
+    status: str
+    off_at: datetime | None
+    on_ballot: bool
+    counted: bool
+    vacant_if_elected: Cite | None
+    reopened: bool
+    replaces: str | None
+
+
+class Draft:
+    """The working copy of a :class:`State` inside one step: read a field as ``d.phase``,
+    change fields with ``d.set(phase=..., round=...)``; :meth:`freeze` makes the next state.
+
+    Copy on write: the draft reads the state's own field dict until the first change, which
+    copies that dict once (the values are shared); a step that changes nothing gives back the
+    state it started from, and a step that changes something builds one new state, handing it
+    the draft's dict without a second copy. The field declarations below are for the type
+    checker; they are kept equal to :class:`State`'s and :class:`StateFields` by a test.
     """
 
-    __slots__ = ("__dict__", "at", "contest", "ctx", "seq", "trigger")
+    __slots__ = ("__dict__", "_base", "_grown", "_own", "at", "contest", "ctx", "seq", "trigger")
 
-    def __init__(
-        self,
-        s: dict[str, Any],
-        contest: Contest,
-        ctx: Context,
-        at: datetime,
-        seq: int,
-        trigger: str,
-    ) -> None:
-        self.__dict__ = s
-        self.contest = contest
+    # the fields, read from the instance dict (shared with the base state until a change)
+    phase: Phase
+    clock: datetime
+    cands: tuple[Cand, ...]
+    windows: tuple[Window, ...]
+    original_close: datetime | None
+    filed_at_close: int | None
+    printed_at: datetime | None
+    reprint: bool | None
+    round: int
+    tallies: tuple[tuple[tuple[str, int], ...], ...]
+    lots: tuple[str, ...]
+    recounted: bool
+    declared_at: datetime | None
+    pool: Pool | None
+    early_requests: tuple[tuple[str, datetime, int], ...]
+    runoff_ballot: tuple[str, ...]
+    runoff_status: RunoffStatus
+    elected: tuple[str, ...]
+    nominated: tuple[str, ...]
+    vacant: int
+    sworn: tuple[tuple[str, datetime], ...]
+    to_nominate: int
+    after_reopen: str
+    awaiting_reprint: tuple[str, ...]
+    deferred: tuple[tuple[str, tuple[Cite, ...], str, datetime], ...]
+    first_vote_at: datetime | None
+    timers: tuple[Timer, ...]
+    deadlines: tuple[Deadline, ...]
+    ruling_log: Log[Ruling]
+    path: tuple[tuple[str, str, str], ...]
+    cand_index: dict[Any, Any] | None
+
+    def __init__(self, base: State, ctx: Context, at: datetime, seq: int, trigger: str) -> None:
+        self.__dict__ = base.__dict__  # shared until the first change (see _write)
+        self._base = base
+        self._own = False
+        self._grown: list[Cand] | None = None
+        self.contest = ctx.contest
         self.ctx = ctx
         self.at = at
         self.seq = seq
         self.trigger = trigger
 
-    def __getattr__(self, name: str) -> Any:
-        # only reached for a name that is not a field of State (the fields are in __dict__)
-        raise AttributeError(name)
-
-    @property
-    def s(self) -> dict[str, Any]:
+    def _write(self) -> dict[str, Any]:
+        """The draft's own field dict, copied from the base state's on the first change."""
+        if not self._own:
+            self.__dict__ = dict(self.__dict__)
+            self._own = True
         return self.__dict__
 
-    def set(self, **kw: Any) -> None:
-        self.__dict__.update(kw)
+    def set(self, **kw: Unpack[StateFields]) -> None:
+        self._write().update(kw)
+
+    @property
+    def changed(self) -> bool:
+        """Whether the draft differs from the state it started from."""
+        return self._own
 
     @property
     def rulings(self) -> tuple[Ruling, ...]:
-        log: Log[Ruling] = self.__dict__["ruling_log"]
-        return log.as_tuple()
+        return self.ruling_log.as_tuple()
 
     def freeze(self) -> State:
-        cands = self.s["cands"]
-        if type(cands) is list:  # a run of filings appended in place (see open_cands)
-            frozen = tuple(cands)
+        grown = self._grown
+        if grown is not None:  # a run of filings appended in place (see open_cands)
+            frozen = tuple(grown)
             self.index()[_FOR] = frozen
-            self.s["cands"] = frozen
+            self._grown = None
+            self.set(cands=frozen)
+        if not self._own:
+            return self._base
         state = object.__new__(State)
-        object.__setattr__(state, "__dict__", dict(self.__dict__))
+        object.__setattr__(state, "__dict__", self.__dict__)
+        self._base, self._own = state, False  # a later change copies again
         return state
 
     def open_cands(self) -> None:
         """Let :meth:`add_cand` append in place, for a run of filings folded in one draft;
-        :meth:`freeze` makes the candidates a tuple again."""
+        :meth:`freeze` makes the candidates a tuple again. Meanwhile ``cands`` reads the
+        growing list (a sequence, not a tuple: handlers only read it)."""
         index = self.index()
-        grown = list(self.s["cands"])
+        grown = list(self.cands)
         index[_FOR] = grown
-        self.s["cands"] = grown
+        self._grown = grown
+        self._write()["cands"] = grown
 
     def index(self) -> dict[Any, Any]:
-        index = cand_index(self.s["cands"], self.s["cand_index"])
-        self.s["cand_index"] = index
+        index = cand_index(self.cands, self.cand_index)
+        if index is not self.cand_index:
+            # a cache, not a change: kept in the shared dict so the base state reuses it
+            self.__dict__["cand_index"] = index
         return index
 
     def add_cand(self, cand: Cand) -> None:
         """A candidate not yet in ``cands`` joins at the end (the index grows with it)."""
-        cands = self.s["cands"]
         index = self.index()
-        if type(cands) is list:
-            index[cand.name] = len(cands)
-            cands.append(cand)
+        grown = self._grown
+        if grown is not None:
+            index[cand.name] = len(grown)
+            grown.append(cand)
             return
+        cands = self.cands
         new = (*cands, cand)
         index[cand.name] = len(cands)
         index[_FOR] = new
-        self.s["cands"] = new
+        self.set(cands=new)
 
     # -- helpers -------------------------------------------------------------------------
     def go(self, phase: Phase) -> None:
-        old: Phase = self.s["phase"]
+        old = self.phase
         if old == phase:
             return
         if not allowed(old, self.trigger, phase):
             raise IllegalTransition(f"{old} --{self.trigger}--> {phase} is not in the table")
-        self.s["path"] = (*self.s["path"], (old.value, self.trigger, phase.value))
-        self.s["phase"] = phase
+        self.set(path=(*self.path, (old.value, self.trigger, phase.value)), phase=phase)
 
     def rule(
         self,
@@ -318,26 +412,28 @@ class Draft:
     ) -> None:
         cs = (cites,) if isinstance(cites, Cite) else tuple(cites)
         r = Ruling(kind, at or self.at, cs, text, self.seq, tuple(candidates), tuple(extra.items()))
-        log: Log[Ruling] = self.s["ruling_log"]
+        log = self.ruling_log
         if once and any(
             x.kind == r.kind and x.candidates == r.candidates and x.cites == r.cites for x in log
         ):
             return
-        self.s["ruling_log"] = log.append(r)
+        self.set(ruling_log=log.append(r))
 
     def deadline(self, d: Deadline) -> None:
-        if not any(x.kind == d.kind and x.due == d.due for x in self.s["deadlines"]):
-            self.s["deadlines"] = (*self.s["deadlines"], d)
+        if not any(x.kind == d.kind and x.due == d.due for x in self.deadlines):
+            self.set(deadlines=(*self.deadlines, d))
 
     def timer(self, due: datetime, trigger: str) -> None:
-        timers = (*self.s["timers"], Timer(due, trigger))
-        self.s["timers"] = tuple(sorted(timers, key=lambda t: t.due))
+        timers = (*self.timers, Timer(due, trigger))
+        self.set(timers=tuple(sorted(timers, key=lambda t: t.due)))
 
     def drop_timers(self, *triggers: str) -> None:
-        self.s["timers"] = tuple(t for t in self.s["timers"] if t.trigger not in triggers)
+        kept = tuple(t for t in self.timers if t.trigger not in triggers)
+        if len(kept) != len(self.timers):
+            self.set(timers=kept)
 
-    def update_cand(self, name: str, **kw: Any) -> None:
-        cands = self.s["cands"]
+    def update_cand(self, name: str, **kw: Unpack[CandFields]) -> None:
+        cands = self.cands
         index = self.index()
         at = index.get(name)
         if at is None:
@@ -346,13 +442,13 @@ class Draft:
         changed[at] = attrs.evolve(cands[at], **kw)
         new = tuple(changed)
         index[_FOR] = new  # the same names in the same places
-        self.s["cands"] = new
+        self.set(cands=new)
 
     def cand(self, name: str) -> Cand | None:
-        return _find(self.s["cands"], self.index(), name)
+        return _find(self.cands, self.index(), name)
 
     def active_names(self) -> list[str]:
-        return [c.name for c in self.s["cands"] if c.active and c.name != WRITE_IN_GENERIC]
+        return [c.name for c in self.cands if c.active and c.name != WRITE_IN_GENERIC]
 
 
 @attrs.frozen
@@ -498,7 +594,7 @@ def initial_state(ctx: Context) -> State:
 
 
 def new_draft(state: State, ctx: Context, at: datetime, seq: int, trigger: str) -> Draft:
-    s = dict(state.__dict__)
+    d = Draft(state, ctx, at, seq, trigger)
     if at > state.clock:
-        s["clock"] = at
-    return Draft(s, ctx.contest, ctx, at, seq, trigger)
+        d.set(clock=at)
+    return d

@@ -1,0 +1,79 @@
+"""The typed draft a step works on: the same fields as the state, and states stay values.
+
+A draft reads the state's fields until a step changes one, then works on its own copy; these
+tests check that no step ever changes a state it started from (a kept state, as an as-of
+replay or a sweep's shared prefix keeps, must not move) and that a step that changes nothing
+gives back the very state it started from.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import get_type_hints
+
+import attrs
+import pytest
+
+from simulator import load_scenario
+from simulator.events import CandidateFiled, OathTaken, VotesCast
+from simulator.replay import fire_timers, make_context, one_office_bars, step
+from simulator.scenario import Contest, Scenario
+from simulator.state import FAR_FUTURE, Draft, State, StateFields, initial_state
+from simulator.vocab import Method
+
+ROOT = Path(__file__).resolve().parent.parent
+LIBRARY = sorted((ROOT / "scenarios").rglob("*.yaml"))
+
+
+def test_the_draft_declares_exactly_the_fields_of_the_state_with_the_same_types() -> None:
+    state = get_type_hints(State)
+    fields = {f.name: state[f.name] for f in attrs.fields(State)}
+    draft = get_type_hints(Draft)
+    assert {n: draft[n] for n in fields} == fields
+    assert set(draft) == set(fields)  # nothing else is declared on the draft
+    assert get_type_hints(StateFields) == fields
+
+
+def _snapshot(state: State) -> dict[str, object]:
+    fields = dict(state.__dict__)
+    fields.pop("cand_index", None)  # a look-up cache, not part of the state
+    fields["ruling_log"] = state.rulings
+    return fields
+
+
+@pytest.mark.parametrize("path", LIBRARY[::3], ids=lambda p: p.stem)
+def test_no_step_changes_the_state_it_started_from(path: Path) -> None:
+    scenario = load_scenario(path)
+    bars = one_office_bars(scenario)
+    for contest in scenario.contests:
+        ctx = make_context(scenario, contest, bars.get(contest.id, frozenset()))
+        kept = [initial_state(ctx)]
+        snapshots = [_snapshot(kept[0])]
+        for ev in scenario.events:
+            if ev.contest == contest.id:
+                kept.append(step(kept[-1], ev, ctx))
+                snapshots.append(_snapshot(kept[-1]))
+        kept.append(fire_timers(kept[-1], ctx, FAR_FUTURE, -1))
+        snapshots.append(_snapshot(kept[-1]))
+        for state, snap in zip(kept, snapshots, strict=True):
+            assert _snapshot(state) == snap
+
+
+def test_a_step_that_changes_nothing_gives_back_the_same_state() -> None:
+    tz = Scenario(title="t", contests=(), events=()).tz
+    contest = Contest(id="mayor", method=Method.PLURALITY, year=2027, seats=1, office="Mayor")
+    scenario = Scenario(title="t", contests=(contest,), events=())
+    ctx = make_context(scenario, contest)
+    state = initial_state(ctx)
+    for ev in (
+        CandidateFiled(at=datetime(2027, 7, 6, 10, tzinfo=tz), contest="mayor", candidate="Ann"),
+        VotesCast(at=datetime(2027, 10, 20, 10, tzinfo=tz), contest="mayor", candidate="Ann"),
+    ):
+        state = step(state, ev, ctx)
+    # an oath by someone never elected, at the time the board last heard of anything
+    oath = OathTaken(at=state.clock, contest="mayor", candidate="Nobody")
+    assert step(state, oath, ctx) is state
+    later = step(attrs.evolve(state), attrs.evolve(oath, at=datetime(2027, 10, 21, tzinfo=tz)), ctx)
+    assert later.clock == datetime(2027, 10, 21, tzinfo=tz)
+    assert attrs.evolve(later, clock=state.clock) == state
