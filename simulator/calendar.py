@@ -33,7 +33,7 @@ import attrs
 import pendulum
 
 from simulator.closures import closures
-from simulator.law import Cite, gs
+from simulator.law import Cite, statute
 from simulator.vocab import DeadlineKind, Method
 
 NEW_YORK = "America/New_York"
@@ -173,13 +173,12 @@ def primary_day(year: int, method: Method) -> date | None:
 
 
 def election_day_cite(method: Method) -> Cite:
-    sub = {
-        Method.PLURALITY: "(a)(1)",
-        Method.PARTISAN: "(a)(2)",
-        Method.PRIMARY: "(a)(3)",
-        Method.RUNOFF: "(a)(4)",
+    return {
+        Method.PLURALITY: statute("163-279(a)(1)"),
+        Method.PARTISAN: statute("163-279(a)(2)"),
+        Method.PRIMARY: statute("163-279(a)(3)"),
+        Method.RUNOFF: statute("163-279(a)(4)"),
     }[method]
-    return gs("163-279", sub)
 
 
 def move(
@@ -205,7 +204,7 @@ def move(
     return Deadline(
         kind,
         moved,
-        (*cites, gs("103-5", "(a)")),
+        (*cites, statute("103-5(a)")),
         moved_from=due,
         why_moved=why,
         how=how + f"; the office is closed ({why}), so it moves to {new_day.isoformat()}",
@@ -246,13 +245,13 @@ def filing_period(
     offices (163-291(2)b; G.S. 163-106.2 is not in our sources: modeled as noon on the first
     Monday in December to noon on the third Friday in December of the year before).
     """
-    base = gs("163-291", "(2)") if method is Method.PARTISAN else gs("163-294.2", "(c)")
+    base = statute("163-291(2)") if method is Method.PARTISAN else statute("163-294.2(c)")
     if district_based and census_year(year) == 1:
-        cite = gs("163-291", "(2)a") if method is Method.PARTISAN else gs("163-294.2", "(c)(1)")
+        cite = statute("163-291(2)a") if method is Method.PARTISAN else statute("163-294.2(c)(1)")
         opens_d, closes_d = nth_weekday(year, 7, MON, 4), nth_weekday(year, 8, FRI, 2)
         how_o, how_c = "noon, fourth Monday in July", "noon, second Friday in August"
     elif census_year(year) == 2:
-        cite = gs("163-291", "(2)b")
+        cite = statute("163-291(2)b")
         opens_d, closes_d = nth_weekday(year - 1, 12, MON, 1), nth_weekday(year - 1, 12, FRI, 3)
         how_o = "noon, first Monday in December of the year before (with county offices)"
         how_c = "noon, third Friday in December of the year before (with county offices)"
@@ -273,13 +272,13 @@ def canvass(election: date, cite: Cite, calendar: OfficeCalendar) -> Deadline:
     year (a municipal election postponed under G.S. 163-291(2)b) is canvassed on the tenth day
     (G.S. 163-182.5(b)).
 
-    >>> canvass(date(2022, 11, 8), gs("163-182.5", "(b)"), OfficeCalendar()).due.date()
+    >>> canvass(date(2022, 11, 8), statute("163-182.5(b)"), OfficeCalendar()).due.date()
     datetime.date(2022, 11, 18)
     """
     n, word = 7, "seventh"
     if election.year % 2 == 0 and election == election_day(election.year):
         n, word = 10, "tenth"
-        cite = gs("163-182.5", "(b)")
+        cite = statute("163-182.5(b)")
     d = election + timedelta(days=n)
     return move(
         DeadlineKind.CANVASS,
@@ -359,58 +358,86 @@ def thirty_days_after(close: datetime, tz: ZoneInfo) -> date:
 
 _NOV = "Tuesday after the first Monday in November"
 _FOURTH = "fourth Tuesday before the November election"
-_GENERAL_CANVASS = gs("163-182.5", "(b)")
+_GENERAL_CANVASS = statute("163-182.5(b)")
 
 #: Each method's days (G.S. 163-279(a)): the deadline kind, the day in a given year, the
 #: subsection, how it is found, the canvass that follows (its citation) and the request that the
 #: canvass opens (a runoff or a second primary), if any.
 _CYCLE: dict[
     Method,
-    tuple[tuple[DeadlineKind, Callable[[int], date], str, str, Cite | None, Cite | None], ...],
+    tuple[tuple[DeadlineKind, Callable[[int], date], Cite, str, Cite | None, Cite | None], ...],
 ] = {
     Method.PLURALITY: (
-        (DeadlineKind.ELECTION_DAY, election_day, "(a)(1)", _NOV, _GENERAL_CANVASS, None),
+        (
+            DeadlineKind.ELECTION_DAY,
+            election_day,
+            statute("163-279(a)(1)"),
+            _NOV,
+            _GENERAL_CANVASS,
+            None,
+        ),
     ),
     Method.PARTISAN: (
         (
             DeadlineKind.PRIMARY_DAY,
             partisan_primary_day,
-            "(a)(2)",
+            statute("163-279(a)(2)"),
             "second Tuesday after Labor Day",
-            gs("163-291", "(5)"),
-            gs("163-291", "(6)"),
+            statute("163-291(5)"),
+            statute("163-291(6)"),
         ),
         (
             DeadlineKind.SECOND_PRIMARY,
             fourth_tuesday_before_election,
-            "(a)(2)",
+            statute("163-279(a)(2)"),
             _FOURTH,
             None,
             None,
         ),
-        (DeadlineKind.ELECTION_DAY, election_day, "(a)(2)", _NOV, _GENERAL_CANVASS, None),
+        (
+            DeadlineKind.ELECTION_DAY,
+            election_day,
+            statute("163-279(a)(2)"),
+            _NOV,
+            _GENERAL_CANVASS,
+            None,
+        ),
     ),
     Method.PRIMARY: (
         (
             DeadlineKind.PRIMARY_DAY,
             fourth_tuesday_before_election,
-            "(a)(3)",
+            statute("163-279(a)(3)"),
             _FOURTH,
-            gs("163-294", "(b)"),
+            statute("163-294(b)"),
             None,
         ),
-        (DeadlineKind.ELECTION_DAY, election_day, "(a)(3)", _NOV, _GENERAL_CANVASS, None),
+        (
+            DeadlineKind.ELECTION_DAY,
+            election_day,
+            statute("163-279(a)(3)"),
+            _NOV,
+            _GENERAL_CANVASS,
+            None,
+        ),
     ),
     Method.RUNOFF: (
         (
             DeadlineKind.ELECTION_DAY,
             fourth_tuesday_before_election,
-            "(a)(4)",
+            statute("163-279(a)(4)"),
             _FOURTH,
-            gs("163-293", "(c)"),
-            gs("163-293", "(c)"),
+            statute("163-293(c)"),
+            statute("163-293(c)"),
         ),
-        (DeadlineKind.RUNOFF_ELECTION, election_day, "(a)(4)", _NOV, _GENERAL_CANVASS, None),
+        (
+            DeadlineKind.RUNOFF_ELECTION,
+            election_day,
+            statute("163-279(a)(4)"),
+            _NOV,
+            _GENERAL_CANVASS,
+            None,
+        ),
     ),
 }
 _REQUEST_KIND = {
@@ -437,7 +464,7 @@ def statutory_calendar(
     )
     for kind, day_of, sub, how, canvass_cite, request_cite in _CYCLE[method]:
         day = day_of(year)
-        out.append(day_deadline(kind, day, (gs("163-279", sub),), how, cal.tz))
+        out.append(day_deadline(kind, day, (sub,), how, cal.tz))
         if canvass_cite is None:
             continue
         held = canvass(day, canvass_cite, cal)

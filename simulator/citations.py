@@ -81,9 +81,12 @@ def citations_in(text: str) -> Iterator[str]:
 
 def _tables() -> Iterator[Reference]:
     from simulator import contingencies as cg
+    from simulator import filing_rules
     from simulator.count_rules import TABLES
     from simulator.gaps import COUNTING_GAPS
     from simulator.machine import TRANSITIONS
+
+    filing = {t.name for t in filing_rules.TABLES}
 
     for r in cg.RULES:
         yield Reference("rule", r.id, key(r.cite), "simulator/contingencies.py", r.summary)
@@ -99,7 +102,7 @@ def _tables() -> Iterator[Reference]:
                 kind,
                 f"{table.name}/{rid}",
                 key(text),
-                "simulator/count_rules.py",
+                "simulator/filing_rules.py" if table.name in filing else "simulator/count_rules.py",
                 summaries.get(rid, ""),
             )
     for cgap in COUNTING_GAPS:
@@ -117,7 +120,7 @@ def _tables() -> Iterator[Reference]:
 
 def _code(root: Path) -> Iterator[Reference]:
     # the tables are listed by id above; the contingency rules' effects cite further subsections
-    skip = {"count_rules.py", "gaps.py", "machine.py", "citations.py"}
+    skip = {"count_rules.py", "filing_rules.py", "gaps.py", "machine.py", "citations.py"}
     for path in sorted((root / "simulator").glob("*.py")):
         if path.name in skip:
             continue

@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
 import attrs
 
+from simulator import filing_rules
 from simulator.rules import Conflict, Gap, Rule, Table
 
 
@@ -727,83 +727,6 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
 )
 
 
-# --- the filing fee of a party primary: G.S. 163-291(3) -----------------------------------
-
-
-MINIMUM_FEE = Decimal(5)  # G.S. 163-291(3)
-
-
-class FeeEffect(StrEnum):
-    ACCEPTED = "accepted"
-    REJECTED = "rejected"
-
-
-@attrs.frozen
-class FeeFacts:
-    partisan_primary: bool  # a party contest (its candidates file for the party primary)
-    fixed: bool  # the governing board fixed a fee (the scenario's filing_fee)
-    below_fixed: bool  # the amount paid is less than the fixed fee
-    below_minimum: bool  # the amount paid is less than five dollars
-
-
-def _fee_facts() -> Iterator[FeeFacts]:
-    """A nonpartisan contest is asked only when a fixed fee was given and not paid in full."""
-    for pp, fixed, bf, bm in itertools.product(*([(False, True)] * 4)):
-        if not fixed and bf:
-            continue
-        if fixed and bm and not bf:
-            continue  # a fixed fee is never below the minimum (the loader checks it)
-        if not pp and not (fixed and bf):
-            continue
-        yield FeeFacts(pp, fixed, bf, bm)
-
-
-FEE: Table[FeeFacts, FeeEffect] = Table(
-    "filing-fee",
-    "a notice of candidacy with the fee paid: is the fee enough?",
-    (
-        Rule(
-            "2913-fixed-fee",
-            "163-291(3)",
-            "the fee the governing board fixed (between five dollars and one percent of the "
-            "salary) is paid when the notice is filed; less is not the fee",
-            lambda f: f.partisan_primary and f.fixed and f.below_fixed,
-            FeeEffect.REJECTED,
-        ),
-        Rule(
-            "2913-minimum-fee",
-            "163-291(3)",
-            "there is a minimum fee of five dollars: with no fixed fee given, less than five "
-            "dollars is not the fee",
-            lambda f: f.partisan_primary and not f.fixed and f.below_minimum,
-            FeeEffect.REJECTED,
-        ),
-        Rule(
-            "2913-fee-paid",
-            "163-291(3)",
-            "the fee is paid",
-            lambda f: (
-                f.partisan_primary and not (f.below_fixed or (not f.fixed and f.below_minimum))
-            ),
-            FeeEffect.ACCEPTED,
-        ),
-    ),
-    gaps=(
-        Gap(
-            "nonpartisan-filing-fee",
-            ("163-291(3)", "163-294.2"),
-            "a nonpartisan contest: 163-291(3) fixes the fees of party primaries, and the "
-            "section on nonpartisan filing fees is not in the sources",
-            "the fee the governing board fixed is required, as 163-291(3) requires for party "
-            "primaries",
-            lambda f: not f.partisan_primary and f.fixed and f.below_fixed,
-            FeeEffect.REJECTED,
-        ),
-    ),
-    facts=_fee_facts,
-)
-
-
 # --- a request for a runoff or a second primary: is it effective? --------------------------
 
 
@@ -1053,7 +976,7 @@ REQUEST: Table[RequestFacts, Answer] = Table(
 )
 
 
-#: Every table of the count, for ``electsim gaps`` and ``electsim cite``.
+#: Every table of the count (and of filing), for ``electsim gaps`` and ``electsim cite``.
 TABLES: tuple[Table[Any, Any], ...] = (
     LEADER,
     SECOND,
@@ -1063,5 +986,5 @@ TABLES: tuple[Table[Any, Any], ...] = (
     TIE,
     TIE_AT,
     REQUEST,
-    FEE,
+    *filing_rules.TABLES,
 )

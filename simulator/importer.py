@@ -738,11 +738,11 @@ def canvass_time(day: date) -> datetime:
     '2022-11-18T11:00:00-05:00'
     """
     from simulator import calendar as cal
-    from simulator.law import gs
+    from simulator.law import statute
     from simulator.vocab import DeadlineKind
 
     office = cal.OfficeCalendar()
-    cite = gs("163-182.5", "(b)")
+    cite = statute("163-182.5(b)")
     if day.year % 2 == 0 and day == cal.election_day(day.year):
         due = cal.local(day + timedelta(days=10), cal.CANVASS_HOUR)
         return cal.move(DeadlineKind.CANVASS, due, (cite,), office, "tenth day, 11:00").due

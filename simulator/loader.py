@@ -58,7 +58,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime
-from decimal import Decimal, InvalidOperation, localcontext
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -78,6 +78,7 @@ from yaml.events import (
 )
 from yaml.nodes import ScalarNode
 
+from simulator import filing_rules
 from simulator.errors import Problem, ScenarioError
 from simulator.events import EVENT_TYPES, CandidateDied, Event, is_write_in
 from simulator.expect import Expectation, read_expectations
@@ -109,7 +110,6 @@ _SCALAR_TAGS = frozenset({_STR, _NULL, _BOOL, _INT, _FLOAT, _TIMESTAMP})
 _FIRST_YEAR, _LAST_YEAR = 1973, 2200  # contest years (municipal elections under G.S. 163-279)
 _TIME_YEARS = (1900, 2200)  # any time in a scenario
 _MAX_AMOUNT = Decimal(10) ** 12
-_FEE_FLOOR = Decimal(5)
 _SHOW = 60  # how much of a found value a message shows
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")  # JSON's whitespace (only used to find lines)
 _ONCE = (
@@ -695,12 +695,6 @@ def _fee(value: Any) -> str:
     return str(_amount(value, "the fee paid"))
 
 
-def _dollars(amount: Decimal) -> str:
-    if amount == amount.quantize(Decimal("0.01")):
-        return f"${amount:,.2f}"
-    return f"${amount:,}"
-
-
 def _date(value: Any) -> date:
     day: date | None = None
     if type(value) is date:
@@ -1234,30 +1228,13 @@ class _Validator:
         return opens, closes
 
     def check_fee(self, here: tuple[Any, ...], fee: Decimal | None, salary: Decimal | None) -> None:
-        """G.S. 163-291(3): not less than $5 nor more than 1% of the annual salary, unless 1% is
-        less than $5, when the fee is $5."""
+        """G.S. 163-291(3)'s bounds on the fee: the ``fee-bounds`` table of
+        :mod:`simulator.filing_rules`."""
         if fee is None:
             return
-        with localcontext() as ctx:
-            ctx.prec = 200
-            one_percent = salary / 100 if salary is not None else None
-        if one_percent is not None and one_percent < _FEE_FLOOR:
-            if fee != _FEE_FLOOR:
-                self.add(
-                    (*here, "filing_fee"),
-                    f"a filing fee of exactly $5.00, since 1% of the salary "
-                    f"({_dollars(one_percent)}) is less than $5.00 (G.S. 163-291(3))",
-                    _dollars(fee),
-                )
-        elif fee < _FEE_FLOOR or (one_percent is not None and fee > one_percent):
-            upper = (
-                f"1% of the salary ({_dollars(one_percent)})" if one_percent else "1% of the salary"
-            )
-            self.add(
-                (*here, "filing_fee"),
-                f"a filing fee between $5.00 and {upper} (G.S. 163-291(3))",
-                _dollars(fee),
-            )
+        problem = filing_rules.fee_bounds(fee, salary)
+        if problem is not None:
+            self.add((*here, "filing_fee"), *problem)
 
     # -- events -----------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ import attrs
 from simulator import calendar as cal
 from simulator import contingencies as cg
 from simulator import count_rules as cr
+from simulator import filing_rules as fr
 from simulator.calendar import OfficeCalendar
 from simulator.counting import (
     ballot_final,
@@ -118,40 +119,44 @@ def on_filing_closes(d: Draft) -> None:
     active = d.active_names()
     d.set(filed_at_close=len(active))
     n = d.contest.seats
-    if ctx.partisan_primary and len(active) <= n:
-        # G.S. 163-110 (applied by 163-291): no primary; the candidates are the nominees.
+    if not (ctx.partisan_primary or ctx.nonpartisan_primary):
+        d.go(Phase.BALLOT)
+        return
+    facts = fr.CloseFacts(
+        party=ctx.partisan_primary,
+        few=len(active) <= (n if ctx.partisan_primary else 2 * n),
+    )
+    finding = fr.CLOSE.evaluate(facts)
+    cites = finding_cites(finding)
+    if finding.effect is fr.Primary.PARTY_NOMINEES:
         d.rule(
             K.PRIMARY_CANCELLED,
-            statute("163-110"),
+            cites,
             f"{len(active)} candidate(s) for {n} place(s): no primary is held",
             active,
         )
         if active:
             d.rule(
                 K.NOMINEE_CERTIFIED,
-                statute("163-110"),
+                cites,
                 "declared the party's nominee(s) when filing closed",
                 active,
             )
-        d.set(nominated=tuple(sorted(active)))
-        d.go(Phase.DECIDED)
-        return
-    if ctx.nonpartisan_primary and len(active) <= 2 * n:
+    elif finding.effect is fr.Primary.NOMINATED:
         d.rule(
             K.PRIMARY_CANCELLED,
-            statute("163-294(a)"),
+            cites,
             f"{len(active)} candidate(s) for {n} seat(s): at most two per seat, "
             "so no primary is held",
             active,
         )
         if active:
-            d.rule(
-                K.NOMINATED, statute("163-294(a)"), "declared nominated without a primary", active
-            )
-        d.set(nominated=tuple(sorted(active)))
-        d.go(Phase.DECIDED)
+            d.rule(K.NOMINATED, cites, "declared nominated without a primary", active)
+    else:
+        d.go(Phase.BALLOT)
         return
-    d.go(Phase.BALLOT)
+    d.set(nominated=tuple(sorted(active)))
+    d.go(Phase.DECIDED)
 
 
 def on_reopened_closes(d: Draft) -> None:
@@ -298,121 +303,105 @@ def _window_for(d: Draft, at: datetime) -> Window | None:
 
 
 def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
+    """A notice of candidacy: the ``notice`` table of :mod:`simulator.filing_rules` (with the
+    ``filing-fee`` table for the amount paid) decides whether it is accepted."""
     ctx = d.ctx
     name = e.candidate
     existing = d.cand(name)
-    if existing is not None and existing.active:
-        d.rule(
-            K.FILING_REJECTED,
-            ctx.filing_cite(),
-            f"{name} has already filed for this office",
-            [name],
-            reason="duplicate notice of candidacy",
-        )
-        return
-    if existing is not None and existing.status in (cg.DIED, cg.DISQUALIFIED):
-        d.rule(
-            K.FILING_REJECTED,
-            ctx.filing_cite(),
-            f"{name} {_VERB[existing.status]} and cannot file again",
-            [name],
-            reason=f"candidate {existing.status}",
-        )
-        return
-    if e.index in ctx.barred:
-        d.rule(
-            K.FILING_REJECTED,
-            statute("163-291(2)"),
-            f"{name} has a notice of candidacy for another office at this election that was "
-            "not withdrawn first",
-            [name],
-            reason="one municipal office per election",
-        )
-        return
     contest = d.contest
-    if (
-        ctx.partisan_primary
-        and e.party is not None
-        and contest.party is not None
-        and (e.party.strip().upper() != contest.party.strip().upper())
-    ):
-        d.rule(
-            K.FILING_REJECTED,
-            statute("163-291"),
-            f"{name} filed as {e.party} in the {contest.party} primary",
-            [name],
-            reason="party does not match the primary",
-        )
-        return
-    if e.fee is not None and _fee_short(d, name, Decimal(e.fee)):
-        return
+    fee = Decimal(e.fee) if e.fee is not None else None
+    fee_facts = _fee_facts(d, fee) if fee is not None else None
+    fee_finding = fr.FEE.evaluate(fee_facts) if fee_facts is not None else None
+    w: Window | None
     if ctx.lists_nominees:
         # The candidates of an election after a primary are the nominees: their notices are
         # recorded, not checked against the filing period (the primary contest did that).
-        if e.at >= ctx.election_start:
-            d.rule(
-                K.FILING_REJECTED,
-                ctx.filing_cite(),
-                f"{name} was listed on or after election day",
-                [name],
-                reason="after election day",
-            )
-            return
         later = [x for x in d.windows if x.kind != "original"]
-        w: Window | None = d.windows[0]
+        w = d.windows[0]
         if later and e.at > later[0].opens:
             w = _window_for(d, e.at)
     else:
         w = _window_for(d, e.at)
-    if w is None:
+    facts = fr.NoticeFacts(
+        partisan=ctx.method is Method.PARTISAN,
+        already_filed=existing is not None and existing.active,
+        departed=existing is not None and existing.status in (cg.DIED, cg.DISQUALIFIED),
+        other_office=e.index in ctx.barred,
+        wrong_party=(
+            ctx.partisan_primary
+            and e.party is not None
+            and contest.party is not None
+            and e.party.strip().upper() != contest.party.strip().upper()
+        ),
+        fee_short=fee_finding is not None and fee_finding.effect is fr.FeeEffect.REJECTED,
+        lists_nominees=ctx.lists_nominees,
+        election_day=ctx.lists_nominees and e.at >= ctx.election_start,
+        in_period=w is not None,
+    )
+    finding = fr.NOTICE.evaluate(facts)
+    answer = finding.effect
+    if answer.reaches_fee and fee_facts is not None and fee is not None:
+        fee_finding = consult(d, fr.FEE, fee_facts, [name], f"{name} paid ${fee}")
+    if answer is fr.Notice.ACCEPTED:
+        assert w is not None
+        cand = Cand(name, e.party, e.at, reopened=w.kind != "original")
+        if existing is None:
+            d.add_cand(cand)
+        else:  # filing again after a withdrawal: the new notice takes the old one's place
+            d.set(cands=(*(c for c in d.cands if c.name != name), cand))
+        return
+    cites = finding_cites(finding)
+    reason = answer.value
+    if answer is fr.Notice.DUPLICATE:
+        text = f"{name} has already filed for this office"
+    elif answer is fr.Notice.DEPARTED:
+        assert existing is not None
+        text = f"{name} {_VERB[existing.status]} and cannot file again"
+        reason = f"candidate {existing.status}"
+    elif answer is fr.Notice.OTHER_OFFICE:
+        text = (
+            f"{name} has a notice of candidacy for another office at this election that was "
+            "not withdrawn first"
+        )
+    elif answer is fr.Notice.WRONG_PARTY:
+        text = f"{name} filed as {e.party} in the {contest.party} primary"
+    elif answer is fr.Notice.FEE_SHORT:
+        assert fee is not None and fee_finding is not None
+        fixed = contest.filing_fee
+        owed = fixed if fixed is not None else fr.MINIMUM_FEE
+        what = "the filing fee" if fixed is not None else "the minimum filing fee"
+        cites = finding_cites(fee_finding)
+        text = f"{name} paid ${fee}, less than {what} of ${owed}"
+    elif answer is fr.Notice.ELECTION_DAY:
+        text = f"{name} was listed on or after election day"
+    else:
         fmt = "%Y-%m-%d %H:%M"
         windows = "; ".join(
             f"{x.kind} {x.opens.strftime(fmt)} to {x.closes.strftime(fmt)}" for x in d.windows
         )
         last = d.windows[-1] if d.phase is not Phase.FILING else d.windows[0]
-        cite = last.cite
+        # the period the notice missed names its own subsection (163-291(2)a in a census
+        # year, 163-294.4(a) for an extension, say)
+        cites = [last.cite]
         if last.kind == "original":
-            # the statutory period's own subsection (163-291(2)a in a census year, say)
-            cite = next((dl.cites[0] for dl in d.deadlines if dl.kind is DK.FILING_CLOSES), cite)
-        d.rule(
-            K.FILING_REJECTED,
-            cite,
-            f"{name}'s notice came outside every filing period ({windows})",
-            [name],
-            reason="outside the filing period",
-        )
-        return
-    cand = Cand(name, e.party, e.at, reopened=w.kind != "original")
-    if existing is None:
-        d.add_cand(cand)
-    else:  # filing again after a withdrawal: the new notice takes the old one's place at the end
-        d.set(cands=(*(c for c in d.cands if c.name != name), cand))
+            cites = [
+                next((dl.cites[0] for dl in d.deadlines if dl.kind is DK.FILING_CLOSES), last.cite)
+            ]
+        text = f"{name}'s notice came outside every filing period ({windows})"
+    d.rule(K.FILING_REJECTED, cites, text, [name], reason=reason)
 
 
-def _fee_short(d: Draft, name: str, fee: Decimal) -> bool:
-    """G.S. 163-291(3): the ``filing-fee`` table says whether the amount paid is the fee."""
+def _fee_facts(d: Draft, fee: Decimal) -> fr.FeeFacts | None:
+    """The facts of the ``filing-fee`` table (G.S. 163-291(3)), or None when it has nothing to
+    decide."""
     fixed = d.contest.filing_fee
-    facts = cr.FeeFacts(
+    facts = fr.FeeFacts(
         partisan_primary=d.ctx.method is Method.PARTISAN,
         fixed=fixed is not None,
         below_fixed=fixed is not None and fee < fixed,
-        below_minimum=fee < cr.MINIMUM_FEE,
+        below_minimum=fee < fr.MINIMUM_FEE,
     )
-    if not facts.partisan_primary and not facts.below_fixed:
-        return False  # nothing to decide: a nonpartisan contest paying the fee it fixed, or none
-    finding = consult(d, cr.FEE, facts, [name], f"{name} paid ${fee}")
-    if finding.effect is cr.FeeEffect.ACCEPTED:
-        return False
-    owed = fixed if fixed is not None else cr.MINIMUM_FEE
-    what = "the filing fee" if fixed is not None else "the minimum filing fee"
-    d.rule(
-        K.FILING_REJECTED,
-        finding_cites(finding),
-        f"{name} paid ${fee}, less than {what} of ${owed}",
-        [name],
-        reason="filing fee not paid",
-    )
-    return True
+    return facts if fr.fee_asked(facts) else None
 
 
 def _facts(d: Draft, name: str, what: str, death: datetime, notice: datetime) -> cg.Facts:
@@ -751,32 +740,35 @@ def on_disqualified(d: Draft, e: CandidateDisqualified) -> None:
 
 
 def on_filing_extended(d: Draft, e: FilingExtended) -> None:
+    """The board extends filing: the ``filing-extension`` table (G.S. 163-294.4(a))."""
     ctx = d.ctx
     cite = statute("163-294.4(a)")
     close = d.original_close
     # a nonpartisan primary with too few candidates was decided at the close (163-294(a)); the
     # extension reopens that decision
     undecided_primary = ctx.nonpartisan_primary and d.phase is Phase.DECIDED and not any(d.tallies)
-    reason = why = None
-    if ctx.method is Method.PARTISAN:
-        reason, why = "partisan election", "163-294.4(a) applies only to nonpartisan elections"
-    elif close is None or e.at <= close:
-        reason, why = "filing period not expired", "the filing period has not yet expired"
-    elif (d.filed_at_close or 0) >= ctx.contest.seats:
-        reason, why = (
-            "every office has candidates",
-            "candidates filed for all offices to be filled",
-        )
-    elif d.phase is not Phase.BALLOT and not undecided_primary:
-        reason, why = ("filing no longer extendable", f"the contest has moved on ({d.phase.value})")
     ext = cal.extended_close(close or e.at, cite, ctx.office)
-    if reason is None and e.at > ext.due:
-        reason, why = (
-            "five days passed",
-            (f"the five days after the close ended {ext.due.strftime('%Y-%m-%d %H:%M')}"),
+    facts = fr.ExtensionFacts(
+        partisan=ctx.method is Method.PARTISAN,
+        expired=close is not None and e.at > close,
+        all_filled=(d.filed_at_close or 0) >= ctx.contest.seats,
+        moved_on=d.phase is not Phase.BALLOT and not undecided_primary,
+        late=e.at > ext.due,
+    )
+    answer = fr.EXTENSION.evaluate(facts).effect
+    why = {
+        fr.Extension.PARTISAN: "163-294.4(a) applies only to nonpartisan elections",
+        fr.Extension.NOT_EXPIRED: "the filing period has not yet expired",
+        fr.Extension.ALL_FILLED: "candidates filed for all offices to be filled",
+        fr.Extension.MOVED_ON: f"the contest has moved on ({d.phase.value})",
+        fr.Extension.FIVE_DAYS_PASSED: (
+            f"the five days after the close ended {ext.due.strftime('%Y-%m-%d %H:%M')}"
+        ),
+    }.get(answer)
+    if why is not None:
+        d.rule(
+            K.FILING_REJECTED, cite, f"the board cannot extend filing: {why}", reason=answer.value
         )
-    if reason is not None:
-        d.rule(K.FILING_REJECTED, cite, f"the board cannot extend filing: {why}", reason=reason)
         return
     assert close is not None
     if undecided_primary:

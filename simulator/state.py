@@ -24,7 +24,7 @@ from simulator.calendar import Deadline, OfficeCalendar
 from simulator.events import (
     WRITE_IN_GENERIC,
 )
-from simulator.law import Cite, gs
+from simulator.law import Cite, statute
 from simulator.machine import IllegalTransition, Phase, allowed
 from simulator.result import Ruling
 from simulator.scenario import Contest, Interpretations
@@ -500,7 +500,7 @@ class Context:
         return cal.local(self.election_day, time(0, 0), self.tz)
 
     def filing_cite(self) -> Cite:
-        return gs("163-291", "(2)") if self.method is Method.PARTISAN else gs("163-294.2", "(c)")
+        return statute("163-291(2)") if self.method is Method.PARTISAN else statute("163-294.2(c)")
 
 
 # ----------------------------------------------------------------------------------------
@@ -521,12 +521,12 @@ def stage_day(contest: Contest) -> date:
 
 def canvass_cite(ctx: Context, round_: int = 0) -> Cite:
     if ctx.partisan_primary:
-        return gs("163-291", "(5)")
+        return statute("163-291(5)")
     if ctx.nonpartisan_primary:
-        return gs("163-294", "(b)")
+        return statute("163-294(b)")
     if ctx.method is Method.RUNOFF and round_ == 0:
-        return gs("163-293", "(c)")
-    return gs("163-182.5", "(b)")
+        return statute("163-293(c)")
+    return statute("163-182.5(b)")
 
 
 def initial_state(ctx: Context) -> State:
@@ -545,10 +545,12 @@ def initial_state(ctx: Context) -> State:
     deadlines: list[Deadline] = [opens_d, closes_d]
     day = ctx.election_day
     if ctx.stage is Stage.PRIMARY:
-        sub = "(a)(2)" if ctx.method is Method.PARTISAN else "(a)(3)"
+        primary_day = (
+            statute("163-279(a)(2)") if ctx.method is Method.PARTISAN else statute("163-279(a)(3)")
+        )
         deadlines.append(
             cal.day_deadline(
-                DK.PRIMARY_DAY, day, (gs("163-279", sub),), "the primary (G.S. 163-279)", ctx.tz
+                DK.PRIMARY_DAY, day, (primary_day,), "the primary (G.S. 163-279)", ctx.tz
             )
         )
     else:
@@ -567,7 +569,7 @@ def initial_state(ctx: Context) -> State:
             cal.day_deadline(
                 DK.RUNOFF_ELECTION,
                 cal.election_day(c.year),
-                (gs("163-279", "(a)(4)"),),
+                (statute("163-279(a)(4)"),),
                 "Tuesday after the first Monday in November",
                 ctx.tz,
             )
@@ -577,7 +579,7 @@ def initial_state(ctx: Context) -> State:
             cal.day_deadline(
                 DK.SECOND_PRIMARY,
                 cal.fourth_tuesday_before_election(c.year),
-                (gs("163-279", "(a)(2)"),),
+                (statute("163-279(a)(2)"),),
                 "fourth Tuesday before the election",
                 ctx.tz,
             )

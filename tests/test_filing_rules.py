@@ -1,0 +1,98 @@
+"""The filing tables (simulator.filing_rules): G.S. 163-291(2) and (3), 163-110, 163-294(a),
+163-294.2(c) and 163-294.4(a) as rules, explored over every combination of their facts."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from simulator import filing_rules as fr
+from simulator.rules import Verdict
+
+
+@pytest.mark.parametrize("table", fr.TABLES, ids=lambda t: t.name)
+def test_every_filing_question_has_exactly_one_answer_for_every_combination(table: object) -> None:
+    # each ground excludes the ones the board meets before it: no conflict is possible
+    assert isinstance(table, type(fr.NOTICE))
+    findings = [f for _, f in table.explore()]
+    assert findings
+    assert all(f.verdict in (Verdict.RULED, Verdict.GAP) for f in findings)
+    assert not any("unnamed" in f.id for f in findings)
+
+
+amounts = st.decimals(min_value=0, max_value=100000, places=2, allow_nan=False)
+
+
+@given(fee=amounts, salary=st.none() | amounts)
+def test_the_fee_bounds_table_agrees_with_a_direct_reading_of_163_291_3(
+    fee: Decimal, salary: Decimal | None
+) -> None:
+    # G.S. 163-291(3): from $5 to 1% of the salary; exactly $5 when 1% is less than $5
+    one_percent = salary / 100 if salary is not None else None
+    if one_percent is not None and one_percent < 5:
+        fine = fee == 5
+    else:
+        fine = fee >= 5 and (one_percent is None or fee <= one_percent)
+    assert (fr.fee_bounds(fee, salary) is None) is fine
+
+
+def test_a_fee_above_one_percent_names_the_bound_in_dollars() -> None:
+    # G.S. 163-291(3)
+    assert fr.fee_bounds(Decimal("130"), Decimal("12000")) == (
+        "a filing fee between $5.00 and 1% of the salary ($120.00) (G.S. 163-291(3))",
+        "$130.00",
+    )
+
+
+def test_with_no_fixed_fee_less_than_five_dollars_is_not_the_fee() -> None:
+    # G.S. 163-291(3): "a minimum filing fee of five dollars"
+    facts = fr.FeeFacts(partisan_primary=True, fixed=False, below_fixed=False, below_minimum=True)
+    finding = fr.FEE.evaluate(facts)
+    assert finding.effect is fr.FeeEffect.REJECTED and finding.id == "2913-minimum-fee"
+
+
+def test_a_second_office_is_refused_before_the_fee_is_looked_at() -> None:
+    # G.S. 163-291(2): the board meets the one-office rule before the fee
+    facts = fr.NoticeFacts(
+        partisan=True,
+        already_filed=False,
+        departed=False,
+        other_office=True,
+        wrong_party=False,
+        fee_short=True,
+        lists_nominees=False,
+        election_day=False,
+        in_period=True,
+    )
+    finding = fr.NOTICE.evaluate(facts)
+    assert finding.effect is fr.Notice.OTHER_OFFICE and finding.near == ("163-291(2)",)
+    assert not finding.effect.reaches_fee
+
+
+@pytest.mark.parametrize(
+    ("party", "few", "effect", "cite"),
+    [
+        (True, True, fr.Primary.PARTY_NOMINEES, "163-110"),
+        (True, False, fr.Primary.HELD, "163-110"),
+        (False, True, fr.Primary.NOMINATED, "163-294(a)"),
+        (False, False, fr.Primary.HELD, "163-294(a)"),
+    ],
+)
+def test_the_close_of_filing_holds_a_primary_only_with_more_candidates_than_it_needs(
+    party: bool, few: bool, effect: fr.Primary, cite: str
+) -> None:
+    # G.S. 163-110 (party primaries), 163-294(a) (nonpartisan primaries)
+    finding = fr.CLOSE.evaluate(fr.CloseFacts(party=party, few=few))
+    assert finding.effect is effect and finding.near == (cite,)
+
+
+def test_a_partisan_contest_is_never_extended_whatever_else_holds() -> None:
+    # G.S. 163-294.4(a) speaks of nonpartisan elections
+    for facts, finding in fr.EXTENSION.explore():
+        if facts.partisan:
+            assert finding.effect is fr.Extension.PARTISAN
+    extended = [f for f, x in fr.EXTENSION.explore() if x.effect is fr.Extension.EXTENDED]
+    assert extended == [fr.ExtensionFacts(False, True, False, False, False)]
