@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator import calendar as cal
+from simulator.law import statute
 from tests.inline import TZ, cites, deadline, filed, local, only, returns, rulings, run
 
 SEAT = "{id: seat, office: Council Seat A, seats: 1, method: nonpartisan-runoff, year: 2027}"
@@ -278,9 +279,7 @@ def test_a_closed_office_moves_the_request_deadline_to_the_next_open_day() -> No
 def test_the_request_deadline_is_a_thursday_noon_or_the_next_open_day_after_it(d: date) -> None:
     # G.S. 163-293(c), 103-5(a): first Thursday after the declaration, moved only forward
     office = cal.OfficeCalendar()
-    dl = cal.noon_thursday_after(
-        cal.DeadlineKind.RUNOFF_REQUEST, d, cal.gs("163-293", "(c)"), office
-    )
+    dl = cal.noon_thursday_after(cal.DeadlineKind.RUNOFF_REQUEST, d, statute("163-293(c)"), office)
     thursday = (dl.moved_from or dl.due).astimezone(TZ)
     assert thursday.weekday() == 3 and 1 <= (thursday.date() - d).days <= 7
     assert (thursday.hour, thursday.minute) == (12, 0)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from simulator import calendar as cal
 from simulator.calendar import OfficeCalendar
-from simulator.law import gs
+from simulator.law import statute
 from simulator.vocab import DeadlineKind, Method
 
 NY = ZoneInfo("America/New_York")
@@ -87,7 +87,7 @@ def test_a_filing_opening_on_independence_day_moves_to_monday() -> None:
 
 def test_a_canvass_on_veterans_day_moves_to_the_next_open_day() -> None:
     # 2025: election Nov 4, the seventh day is Nov 11 (Veterans Day)
-    c = cal.canvass(date(2025, 11, 4), gs("163-182.5", "(b)"), OFFICE)
+    c = cal.canvass(date(2025, 11, 4), statute("163-182.5(b)"), OFFICE)
     assert c.due == datetime(2025, 11, 12, 11, tzinfo=NY)
     assert c.moved_from is not None and c.moved_from.date() == date(2025, 11, 11)
 
@@ -112,7 +112,7 @@ def test_the_second_year_after_a_census_files_with_the_county_offices() -> None:
 def test_scenario_office_closures_move_deadlines_too() -> None:
     closed = OfficeCalendar(extra_closed=frozenset({date(2027, 10, 14)}))
     d = cal.noon_thursday_after(
-        DeadlineKind.RUNOFF_REQUEST, date(2027, 10, 12), gs("163-293", "(c)"), closed
+        DeadlineKind.RUNOFF_REQUEST, date(2027, 10, 12), statute("163-293(c)"), closed
     )
     assert d.due == datetime(2027, 10, 15, 12, tzinfo=NY)
     assert d.why_moved == "2027-10-14 office closed (scenario office_closed)"
@@ -158,7 +158,7 @@ def test_the_next_open_day_is_open_and_never_earlier(d: date) -> None:
 
 @given(days)
 def test_noon_deadlines_are_at_noon_local_time_across_dst(d: date) -> None:
-    dl = cal.noon_thursday_after(DeadlineKind.RUNOFF_REQUEST, d, gs("163-293", "(c)"), OFFICE)
+    dl = cal.noon_thursday_after(DeadlineKind.RUNOFF_REQUEST, d, statute("163-293(c)"), OFFICE)
     local = dl.due.astimezone(NY)
     assert (local.hour, local.minute, local.second) == (12, 0, 0)
     assert dl.due.utcoffset() in (timedelta(hours=-4), timedelta(hours=-5))
@@ -168,7 +168,7 @@ def test_noon_deadlines_are_at_noon_local_time_across_dst(d: date) -> None:
 
 @given(days, st.integers(min_value=1, max_value=10))
 def test_end_of_day_deadlines_are_the_last_second_of_an_open_day(d: date, n: int) -> None:
-    dl = cal.end_of_nth_day_after(DeadlineKind.TIE_WITHDRAWAL, d, n, gs("163-293", "(d)"), OFFICE)
+    dl = cal.end_of_nth_day_after(DeadlineKind.TIE_WITHDRAWAL, d, n, statute("163-293(d)"), OFFICE)
     local = dl.due.astimezone(NY)
     assert local.time() == time(23, 59, 59)
     assert local.date() >= d + timedelta(days=n) and OFFICE.is_open(local.date())
@@ -184,7 +184,7 @@ def test_a_reopened_period_opens_at_noon_on_an_open_day_and_lasts_its_days(
 ) -> None:
     # SPEC reading 3
     at = notice.replace(tzinfo=NY)
-    opens, close = cal.reopened_period(at, n, gs("163-294.4", "(b)"), OFFICE)
+    opens, close = cal.reopened_period(at, n, statute("163-294.4(b)"), OFFICE)
     assert opens >= at or opens.date() == at.date()
     assert opens.astimezone(NY).time() == time(12) and OFFICE.is_open(opens.date())
     assert close.due >= opens + timedelta(days=n) - timedelta(hours=1)  # DST-safe

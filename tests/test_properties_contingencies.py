@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import simulator
 from simulator import calendar as cal
-from simulator.law import gs
+from simulator.law import statute
 from simulator.vocab import DeadlineKind
 
 TZ = ZoneInfo("America/New_York")
@@ -234,7 +234,7 @@ def test_a_reopened_period_opens_at_noon_on_an_open_day_and_runs_its_full_length
     # SPEC reading 3; G.S. 103-5(a) moves only the close, and only later
     office = cal.OfficeCalendar()
     at = notice.replace(tzinfo=TZ)
-    opens, close = cal.reopened_period(at, days, gs("163-112", "(a)"), office)
+    opens, close = cal.reopened_period(at, days, statute("163-112(a)"), office)
     assert opens.time() == cal.NOON and office.is_open(opens.date())
     assert opens >= at.replace(hour=0, minute=0) and (opens.date() > at.date() or at <= opens)
     assert close.due.time() == cal.NOON and office.is_open(close.due.date())
@@ -251,7 +251,7 @@ def test_an_extended_period_closes_at_noon_five_days_or_more_after_the_original_
     # G.S. 163-294.4(a), SPEC reading 3, G.S. 103-5(a)
     office = cal.OfficeCalendar()
     at = original.replace(tzinfo=TZ)
-    ext = cal.extended_close(at, gs("163-294.4", "(a)"), office)
+    ext = cal.extended_close(at, statute("163-294.4(a)"), office)
     assert ext.due.time() == cal.NOON
     assert ext.due.date() >= at.date() + timedelta(days=5)
     assert ext.due > at
