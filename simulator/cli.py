@@ -20,7 +20,7 @@ from typing import Any, TextIO, TypeVar
 from zoneinfo import ZoneInfo
 
 from simulator.errors import ScenarioError, SimulatorError
-from simulator.output import check_output, writing
+from simulator.output import check_output, terminal_width, writing
 
 EXIT_OK, EXIT_BUG, EXIT_INVALID = 0, 1, 2
 
@@ -77,44 +77,6 @@ def _progress(
 
     bar: Iterable[_T] = tqdm(items, desc=what, total=total, file=sys.stderr, leave=False, delay=2.0)
     yield from bar
-
-
-class Busy:
-    """A line on a terminal's stderr saying a long step is still running (after 2 s, each second
-    the time so far), for work that reports no progress of its own."""
-
-    def __init__(self, what: str, args: argparse.Namespace) -> None:
-        import threading
-
-        self.what = what
-        self.on = sys.stderr.isatty() and not getattr(args, "no_progress", False)
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        import time
-
-        start = time.monotonic()
-        shown = False
-        while not self.done.wait(0.5):
-            elapsed = time.monotonic() - start
-            if elapsed >= 2:
-                sys.stderr.write(f"\r{self.what}... {elapsed:.0f} s")
-                sys.stderr.flush()
-                shown = True
-        if shown:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
-
-    def __enter__(self) -> Busy:
-        if self.on:
-            self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.on:
-            self.done.set()
-            self.thread.join()
 
 
 _AS_OF_YEARS = (1900, 2200)  # the years a scenario's times may have
@@ -412,16 +374,6 @@ def cmd_calendar(args: argparse.Namespace) -> int:
     for line in fit_table(cols, rows, width=None if width is None else width - 2):
         print("  " + line)
     return EXIT_OK
-
-
-def terminal_width() -> int | None:
-    """The terminal's width (``COLUMNS`` overrides it); None, for no limit, when output is not a
-    terminal (a file or a pipe keeps whole lines for the programs that read it)."""
-    import shutil
-
-    if sys.stdout.isatty():
-        return max(40, shutil.get_terminal_size((100, 24)).columns)
-    return None
 
 
 def _render_one(job: tuple[str, str, str]) -> None:

@@ -1066,7 +1066,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     methods = list(getattr(args, "method", None) or METHODS)
     years = sorted(set(getattr(args, "year", None) or range(FIRST_YEAR, LAST_YEAR + 1)))
     markdown = bool(getattr(args, "markdown", False))
-    from simulator.cli import Busy, terminal_width
+    from simulator.output import Busy, terminal_width
 
     runoff = Method.RUNOFF.value in methods
     wanted = [Method(m) for m in methods if m != Method.RUNOFF.value]

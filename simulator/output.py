@@ -1,6 +1,7 @@
-"""Writing output files: every path a user names is checked before any work is done, and a
-write that fails (a missing folder, a folder in the way, no permission, a full disk) is invalid
-input (exit code 2) naming the path and the reason, never a crash.
+"""Writing output, to files and to the terminal: every path a user names is checked before any
+work is done, and a write that fails (a missing folder, a folder in the way, no permission, a
+full disk) is invalid input (exit code 2) naming the path and the reason, never a crash. The
+terminal's width and a "still running" line for long steps live here too.
 
 An output may not be one of the command's own input files: a report written over the scenario
 it reports on would lose what the user wrote.
@@ -8,14 +9,16 @@ it reports on would lose what the user wrote.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
+import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from simulator.errors import OutputError
 
-__all__ = ["check_output", "writing"]
+__all__ = ["Busy", "check_output", "terminal_width", "writing"]
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -73,3 +76,51 @@ def writing(path: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> 
             os.fspath(path) if isinstance(path, str | os.PathLike) else "the output"
         )
         raise OutputError(f"{where}: cannot write the output: {error.strerror or error}") from None
+
+
+class Busy:
+    """A line on a terminal's stderr saying a long step is still running (after 2 s, each second
+    the time so far), for work that reports no progress of its own."""
+
+    def __init__(self, what: str, args: argparse.Namespace) -> None:
+        import threading
+
+        self.what = what
+        self.on = sys.stderr.isatty() and not getattr(args, "no_progress", False)
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        import time
+
+        start = time.monotonic()
+        shown = False
+        while not self.done.wait(0.5):
+            elapsed = time.monotonic() - start
+            if elapsed >= 2:
+                sys.stderr.write(f"\r{self.what}... {elapsed:.0f} s")
+                sys.stderr.flush()
+                shown = True
+        if shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+    def __enter__(self) -> Busy:
+        if self.on:
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.on:
+            self.done.set()
+            self.thread.join()
+
+
+def terminal_width() -> int | None:
+    """The terminal's width (``COLUMNS`` overrides it); None, for no limit, when output is not a
+    terminal (a file or a pipe keeps whole lines for the programs that read it)."""
+    import shutil
+
+    if sys.stdout.isatty():
+        return max(40, shutil.get_terminal_size((100, 24)).columns)
+    return None
