@@ -40,3 +40,22 @@ def test_the_library_has_worked_examples_for_every_method() -> None:
         "nonpartisan-primary",
         "partisan",
     }
+
+
+#: Sections whose rulings name a subsection: an expectation citing the bare section would match
+#: a ruling of any subsection, so it names one (or anchors the bare section with ``$``).
+SUBSECTIONED = ("163-112", "163-293", "163-294.1", "163-294.4")
+
+
+def test_every_expectation_citing_a_subsectioned_section_names_the_subsection() -> None:
+    bare = []
+    for path in SCENARIOS:
+        for i, exp in enumerate(yaml.safe_load(path.read_text()).get("expect") or []):
+            items = [*exp.get("rulings", []), *exp.get("deadlines", [])]
+            for cite in (str(item.get("cite", "")) for item in items if isinstance(item, dict)):
+                for section in SUBSECTIONED:
+                    plain = cite.replace("\\", "")
+                    after = plain.split(section, 1)[1] if section in plain else "("
+                    if not after.startswith(("(", "$")):  # "$": the bare section, exactly
+                        bare.append(f"{path.name}: expect[{i}] cites {cite!r}")
+    assert not bare, "\n".join(bare)
