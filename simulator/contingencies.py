@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterator
 import attrs
 
 from simulator.law import NCAC_LATE_CHANGES, Cite, statute
-from simulator.vocab import Method, Stage, is_nonpartisan_primary, is_partisan_primary
+from simulator.vocab import Method, Stage, Staged, is_nonpartisan_primary, is_partisan_primary
 
 DIED, WITHDREW, DISQUALIFIED = "died", "withdrew", "disqualified"
 DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER = "filing", "before_election", "election_or_after"
@@ -53,7 +53,7 @@ G112 = "163-112"
 
 
 @attrs.frozen
-class Facts:
+class Facts(Staged):
     """The facts the contingency rules read. All plain values, no clock.
 
     ``when`` places the event against the contest's own filing close and its own election (or
@@ -82,14 +82,6 @@ class Facts:
     @property
     def group(self) -> bool:
         return self.seats > 1
-
-    @property
-    def partisan_primary(self) -> bool:
-        return is_partisan_primary(self.method, self.stage)
-
-    @property
-    def nonpartisan_primary(self) -> bool:
-        return is_nonpartisan_primary(self.method, self.stage)
 
     @property
     def nonpartisan_election(self) -> bool:
@@ -733,12 +725,6 @@ def evaluate(facts: Facts) -> Finding:
     return Finding((), UNCLASSIFIED)
 
 
-def fallback(facts: Facts) -> tuple[Effect, ...]:
-    """What the engine does where no rule applies (said in a ``no_provision`` ruling)."""
-    finding = evaluate(facts)
-    return finding.gap.effects(facts) if finding.gap is not None else ()
-
-
 # --- exploring the table ----------------------------------------------------------------------
 
 METHOD_STAGES = (
@@ -764,8 +750,8 @@ def all_facts() -> Iterator[Facts]:
     for (method, stage), seats, what, when in itertools.product(
         METHOD_STAGES, (1, 2), WHATS, WHENS
     ):
-        partisan_primary = method is Method.PARTISAN and stage is Stage.PRIMARY
-        np_primary = method is Method.PRIMARY and stage is Stage.PRIMARY
+        partisan_primary = is_partisan_primary(method, stage)
+        np_primary = is_nonpartisan_primary(method, stage)
         for filed in range(1, 2 * seats + 3):
             if when == DURING_FILING:
                 days: tuple[tuple[bool, bool], ...] = ((True, True),)

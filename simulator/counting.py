@@ -220,7 +220,7 @@ def _fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> No
         )
 
 
-def decide_first(d: Draft, after_lot: bool = False) -> None:
+def decide_first(d: Draft) -> None:
     """The result of the first election or primary, declared at the canvass (or recount)."""
     ctx = d.ctx
     m = ctx.method
@@ -893,7 +893,7 @@ def start_runoff(
     d.go(Phase.RUNOFF_CALLED)
 
 
-def decide_runoff(d: Draft, after_lot: bool = False) -> None:
+def decide_runoff(d: Draft) -> None:
     """163-293(f): the highest in the runoff are elected; a tie is settled by lot. A second
     primary (163-111(b), partly available) likewise."""
     ctx = d.ctx

@@ -62,7 +62,7 @@ from simulator.errors import ImportResultsError
 from simulator.events import WRITE_IN_GENERIC, is_write_in
 from simulator.reading import MAX_INPUT_BYTES, InputTooLarge, NotText, describe_size, read_lines
 from simulator.scenario import Scenario
-from simulator.vocab import Method, Stage
+from simulator.vocab import Method, Stage, is_partisan_primary
 
 __all__ = [
     "ContestReturns",
@@ -668,8 +668,7 @@ def build_scenario_dict(
     contest["method"] = method.value
     if stage is not Stage.ELECTION:
         contest["stage"] = stage.value
-    partisan_primary = method is Method.PARTISAN and stage is Stage.PRIMARY
-    if partisan_primary:
+    if is_partisan_primary(method, stage):
         party = returns.party
         if party is None:
             raise ImportResultsError(

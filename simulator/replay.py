@@ -1116,9 +1116,9 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
     before = len(d.rulings)
     d.set(lots=(*d.lots, e.winner))
     if d.round == 0:
-        decide_first(d, after_lot=True)
+        decide_first(d)
     else:
-        decide_runoff(d, after_lot=True)
+        decide_runoff(d)
     if d.phase is Phase.AWAITING_LOT and not any(
         e.winner in r.candidates for r in d.rulings[before:]
     ):

@@ -34,8 +34,7 @@ from simulator.vocab import (
     RulingKind,
     RunoffStatus,
     Stage,
-    is_nonpartisan_primary,
-    is_partisan_primary,
+    Staged,
 )
 
 K = RulingKind
@@ -452,7 +451,7 @@ class Draft:
 
 
 @attrs.frozen
-class Context:
+class Context(Staged):
     """What a contest's replay knows besides its own state: the scenario's facts."""
 
     contest: Contest
@@ -473,14 +472,6 @@ class Context:
     @property
     def stage(self) -> Stage:
         return self.contest.stage
-
-    @property
-    def partisan_primary(self) -> bool:
-        return is_partisan_primary(self.method, self.stage)
-
-    @property
-    def nonpartisan_primary(self) -> bool:
-        return is_nonpartisan_primary(self.method, self.stage)
 
     @property
     def nominating(self) -> bool:

@@ -88,3 +88,26 @@ def is_partisan_primary(method: Method, stage: Stage) -> bool:
 def is_nonpartisan_primary(method: Method, stage: Stage) -> bool:
     """A nonpartisan primary (G.S. 163-294)."""
     return method is Method.PRIMARY and stage is Stage.PRIMARY
+
+
+class Staged:
+    """The primary predicates of anything that has a ``method`` and a ``stage`` (a contest's
+    replay context, the facts a contingency rule reads): each is defined here once."""
+
+    __slots__ = ()
+
+    @property
+    def method(self) -> Method:
+        raise NotImplementedError
+
+    @property
+    def stage(self) -> Stage:
+        raise NotImplementedError
+
+    @property
+    def partisan_primary(self) -> bool:
+        return is_partisan_primary(self.method, self.stage)
+
+    @property
+    def nonpartisan_primary(self) -> bool:
+        return is_nonpartisan_primary(self.method, self.stage)
