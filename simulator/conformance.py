@@ -49,9 +49,9 @@ from simulator.importer import (
     ContestReturns,
     ResultsFile,
     build_scenario_dict,
-    canvass_time,
     contest_key,
     read_results,
+    returns_events,
     split_contest_name,
 )
 from simulator.seats import seats_for, single_office
@@ -400,26 +400,7 @@ def _runoff_events(
             }
         )
     if nov is not None:
-        units = nov.precincts
-        step = max(1, min(180, 4 * 3600 // max(1, len(units))))
-        first = datetime.fromisoformat(_at(nov_day, 20))
-        for i, (unit, counts) in enumerate(units):
-            mapped: dict[str, int] = {}
-            for name, votes in counts:
-                if is_write_in(name):
-                    continue  # a runoff ballot has no write-in space (G.S. 163-293(b))
-                key = names.get(name, name)
-                mapped[key] = mapped.get(key, 0) + votes
-            if mapped:
-                events.append(
-                    {
-                        "type": "returns_reported",
-                        "at": (first + timedelta(seconds=i * step)).isoformat(),
-                        "precinct": unit,
-                        "counts": mapped,
-                    }
-                )
-        events.append({"type": "canvass_held", "at": canvass_time(nov_day).isoformat()})
+        events.extend(returns_events(nov.precincts, nov_day, ballot_names=names))
     return {**doc, "events": events}
 
 

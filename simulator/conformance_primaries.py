@@ -48,7 +48,6 @@ import attrs
 from simulator.conformance import (
     STATUS,
     TOWNS,
-    _at,
     _file_day,
     _files,
     _is_office,
@@ -63,8 +62,8 @@ from simulator.importer import (
     ContestReturns,
     ResultsFile,
     build_scenario_dict,
-    canvass_time,
     read_results,
+    returns_events,
     split_contest_name,
 )
 from simulator.seats import seats_for, single_office
@@ -435,19 +434,7 @@ def _second_primary_events(
             }
         )
     if second is not None and day is not None:
-        first = datetime.fromisoformat(_at(day, 20))
-        for i, (unit, counts) in enumerate(second.precincts):
-            mapped = {n: v for n, v in counts if not is_write_in(n)}
-            if mapped:
-                events.append(
-                    {
-                        "type": "returns_reported",
-                        "at": (first + timedelta(seconds=min(180, i))).isoformat(),
-                        "precinct": unit,
-                        "counts": mapped,
-                    }
-                )
-        events.append({"type": "canvass_held", "at": canvass_time(day).isoformat()})
+        events.extend(returns_events(second.precincts, day, ballot_names={}))
     return {**doc, "events": events}
 
 

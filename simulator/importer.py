@@ -51,7 +51,7 @@ import re
 import sys
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import IO, TypeVar, cast
@@ -70,13 +70,13 @@ __all__ = [
     "ResultsFile",
     "build_scenario_dict",
     "canonical_candidate",
-    "canvass_time",
     "cmd_import_results",
     "contest_key",
     "format_contest_list",
     "import_results",
     "list_contests",
     "read_results",
+    "returns_events",
     "split_contest_name",
 ]
 
@@ -698,18 +698,7 @@ def build_scenario_dict(
             filed["party"] = parties[name]
         events.append(filed)
     units = returns.precincts
-    step = timedelta(seconds=max(1, min(_MAX_STEP, _SPREAD // max(1, len(units)))))
-    first = cal.local(election_day, _RETURNS_FROM)
-    for i, (unit, counts) in enumerate(units):
-        events.append(
-            {
-                "type": "returns_reported",
-                "at": (first + i * step).isoformat(),
-                "precinct": unit,
-                "counts": dict(counts),
-            }
-        )
-    events.append({"type": "canvass_held", "at": canvass_time(election_day).isoformat()})
+    events.extend(returns_events(units, election_day))
 
     title = " ".join(p for p in (municipality, office) if p)
     where = f" from {source}" if source else ""
@@ -726,26 +715,45 @@ def build_scenario_dict(
     }
 
 
-def canvass_time(day: date) -> datetime:
-    """When the county board canvasses the election of ``day`` (G.S. 163-182.5(b)): 11:00 on
-    the seventh day after it, or the tenth after the November general election of an even year,
-    moved to the next open day by G.S. 103-5.
+def returns_events(
+    units: Sequence[tuple[str, Sequence[tuple[str, int]]]],
+    day: date,
+    *,
+    ballot_names: Mapping[str, str] | None = None,
+) -> list[dict[str, object]]:
+    """Each reporting unit's returns on the night of ``day`` (from 20:00, all within four hours)
+    and the canvass that follows them (G.S. 163-182.5(b), moved by G.S. 103-5), as events of the
+    scenario file format.
 
-    >>> canvass_time(date(2023, 10, 10)).isoformat()
-    '2023-10-17T11:00:00-04:00'
-    >>> canvass_time(date(2022, 11, 8)).isoformat()
-    '2022-11-18T11:00:00-05:00'
+    With ``ballot_names`` (the returns of a runoff or a second primary, whose ballot has no
+    write-in space, G.S. 163-293(b)), write-ins are left out, names are mapped to the ballot's
+    and a unit left with no votes reports nothing.
+
+    >>> [e["at"] for e in returns_events([("P1", [("Ann", 3)])], date(2022, 11, 8))]
+    ['2022-11-08T20:00:00-05:00', '2022-11-18T11:00:00-05:00']
     """
     from simulator import calendar as cal
     from simulator.law import statute
-    from simulator.vocab import DeadlineKind
 
-    office = cal.OfficeCalendar()
-    cite = statute("163-182.5(b)")
-    if day.year % 2 == 0 and day == cal.election_day(day.year):
-        due = cal.local(day + timedelta(days=10), cal.CANVASS_HOUR)
-        return cal.move(DeadlineKind.CANVASS, due, (cite,), office, "tenth day, 11:00").due
-    return cal.canvass(day, cite, office).due
+    step = timedelta(seconds=max(1, min(_MAX_STEP, _SPREAD // max(1, len(units)))))
+    first = cal.local(day, _RETURNS_FROM)
+    events: list[dict[str, object]] = []
+    for i, (unit, votes) in enumerate(units):
+        counts: dict[str, int] = {}
+        for name, n in votes:
+            if ballot_names is not None:
+                if is_write_in(name):
+                    continue
+                name = ballot_names.get(name, name)
+            counts[name] = counts.get(name, 0) + n
+        if counts or ballot_names is None:
+            at = (first + i * step).isoformat()
+            events.append(
+                {"type": "returns_reported", "at": at, "precinct": unit, "counts": counts}
+            )
+    canvass = cal.canvass(day, statute("163-182.5(b)"), cal.OfficeCalendar()).due
+    events.append({"type": "canvass_held", "at": canvass.isoformat()})
+    return events
 
 
 def _scenario_from_dict(doc: dict[str, object], source: str) -> Scenario:
