@@ -34,7 +34,7 @@ import pendulum
 
 from simulator.closures import closures
 from simulator.law import Cite, statute
-from simulator.vocab import DeadlineKind, Method
+from simulator.vocab import DeadlineKind, Method, Stage
 
 NEW_YORK = "America/New_York"
 NOON = time(12, 0)
@@ -159,26 +159,13 @@ def fourth_tuesday_before_election(year: int) -> date:
 
 def first_election_day(year: int, method: Method) -> date:
     """The day of the first (or only) election of the method (G.S. 163-279(a))."""
-    if method is Method.RUNOFF:
-        return fourth_tuesday_before_election(year)
-    return election_day(year)
+    return rounds(method, Stage.ELECTION)[0].day_of(year)
 
 
 def primary_day(year: int, method: Method) -> date | None:
-    if method is Method.PARTISAN:
-        return partisan_primary_day(year)
-    if method is Method.PRIMARY:
-        return fourth_tuesday_before_election(year)
-    return None
-
-
-def election_day_cite(method: Method) -> Cite:
-    return {
-        Method.PLURALITY: statute("163-279(a)(1)"),
-        Method.PARTISAN: statute("163-279(a)(2)"),
-        Method.PRIMARY: statute("163-279(a)(3)"),
-        Method.RUNOFF: statute("163-279(a)(4)"),
-    }[method]
+    """The day of the method's primary (G.S. 163-279(a)(2)-(3)); None for a method without one."""
+    first = rounds(method, Stage.PRIMARY)[0]
+    return first.day_of(year) if first.kind is DeadlineKind.PRIMARY_DAY else None
 
 
 def move(
@@ -358,27 +345,35 @@ def thirty_days_after(close: datetime, tz: ZoneInfo) -> date:
 
 _NOV = "Tuesday after the first Monday in November"
 _FOURTH = "fourth Tuesday before the November election"
-_GENERAL_CANVASS = statute("163-182.5(b)")
+DK_ELECTION = DeadlineKind.ELECTION_DAY
+_GENERAL = statute("163-182.5(b)")  # the canvass of an election day
 
-#: Each method's days (G.S. 163-279(a)): the deadline kind, the day in a given year, the
-#: subsection, how it is found, the canvass that follows (its citation) and the request that the
-#: canvass opens (a runoff or a second primary), if any.
-_CYCLE: dict[
-    Method,
-    tuple[tuple[DeadlineKind, Callable[[int], date], Cite, str, Cite | None, Cite | None], ...],
-] = {
-    Method.PLURALITY: (
-        (
-            DeadlineKind.ELECTION_DAY,
-            election_day,
-            statute("163-279(a)(1)"),
-            _NOV,
-            _GENERAL_CANVASS,
-            None,
-        ),
-    ),
+
+@attrs.frozen
+class Round:
+    """One election of a method's cycle (G.S. 163-279(a)): its day in a given year, the
+    subsection that sets it, how that day is found, the canvass that follows (its citation) and
+    the request the canvass opens (a runoff or a second primary), if any."""
+
+    kind: DeadlineKind
+    day_of: Callable[[int], date]
+    cite: Cite
+    how: str
+    canvass: Cite
+    request: Cite | None = None
+
+    def deadline(self, year: int, tz: ZoneInfo | str, *, day: date | None = None) -> Deadline:
+        """The election's day in ``year`` (``day``, when a scenario sets it, overrides it)."""
+        statutory = self.day_of(year)
+        how = self.how if day in (None, statutory) else "set by the scenario"
+        return day_deadline(self.kind, day or statutory, (self.cite,), how, tz)
+
+
+#: Each method's elections in a year, in order (G.S. 163-279(a)).
+CYCLE: dict[Method, tuple[Round, ...]] = {
+    Method.PLURALITY: (Round(DK_ELECTION, election_day, statute("163-279(a)(1)"), _NOV, _GENERAL),),
     Method.PARTISAN: (
-        (
+        Round(
             DeadlineKind.PRIMARY_DAY,
             partisan_primary_day,
             statute("163-279(a)(2)"),
@@ -386,64 +381,56 @@ _CYCLE: dict[
             statute("163-291(5)"),
             statute("163-291(6)"),
         ),
-        (
+        Round(
             DeadlineKind.SECOND_PRIMARY,
             fourth_tuesday_before_election,
             statute("163-279(a)(2)"),
             _FOURTH,
-            None,
-            None,
+            statute("163-291(5)"),
         ),
-        (
-            DeadlineKind.ELECTION_DAY,
-            election_day,
-            statute("163-279(a)(2)"),
-            _NOV,
-            _GENERAL_CANVASS,
-            None,
-        ),
+        Round(DK_ELECTION, election_day, statute("163-279(a)(2)"), _NOV, _GENERAL),
     ),
     Method.PRIMARY: (
-        (
+        Round(
             DeadlineKind.PRIMARY_DAY,
             fourth_tuesday_before_election,
             statute("163-279(a)(3)"),
             _FOURTH,
             statute("163-294(b)"),
-            None,
         ),
-        (
-            DeadlineKind.ELECTION_DAY,
-            election_day,
-            statute("163-279(a)(3)"),
-            _NOV,
-            _GENERAL_CANVASS,
-            None,
-        ),
+        Round(DK_ELECTION, election_day, statute("163-279(a)(3)"), _NOV, _GENERAL),
     ),
     Method.RUNOFF: (
-        (
-            DeadlineKind.ELECTION_DAY,
+        Round(
+            DK_ELECTION,
             fourth_tuesday_before_election,
             statute("163-279(a)(4)"),
             _FOURTH,
             statute("163-293(c)"),
             statute("163-293(c)"),
         ),
-        (
-            DeadlineKind.RUNOFF_ELECTION,
-            election_day,
-            statute("163-279(a)(4)"),
-            _NOV,
-            _GENERAL_CANVASS,
-            None,
-        ),
+        Round(DeadlineKind.RUNOFF_ELECTION, election_day, statute("163-279(a)(4)"), _NOV, _GENERAL),
     ),
 }
 _REQUEST_KIND = {
     Method.PARTISAN: DeadlineKind.SECOND_PRIMARY_REQUEST,
     Method.RUNOFF: DeadlineKind.RUNOFF_REQUEST,
 }
+
+
+def rounds(method: Method, stage: Stage) -> tuple[Round, ...]:
+    """The elections one stage of a contest may hold, in order: a primary's are those before the
+    November election (the primary, and a second primary if demanded); an election's the rest
+    (the election, and a runoff if demanded).
+
+    >>> [r.kind.value for r in rounds(Method.PARTISAN, Stage.PRIMARY)]
+    ['primary_day', 'second_primary']
+    >>> [r.kind.value for r in rounds(Method.RUNOFF, Stage.ELECTION)]
+    ['election_day', 'runoff_election']
+    """
+    cycle = CYCLE[method]
+    n = next(i for i, r in enumerate(cycle) if r.kind is DeadlineKind.ELECTION_DAY)
+    return cycle[:n] if stage is Stage.PRIMARY and n else cycle[n:]
 
 
 def statutory_calendar(
@@ -462,15 +449,10 @@ def statutory_calendar(
     out: list[Deadline] = list(
         filing_period(year, calendar=cal, district_based=district_based, method=method)
     )
-    for kind, day_of, sub, how, canvass_cite, request_cite in _CYCLE[method]:
-        day = day_of(year)
-        out.append(day_deadline(kind, day, (sub,), how, cal.tz))
-        if canvass_cite is None:
-            continue
-        held = canvass(day, canvass_cite, cal)
+    for r in CYCLE[method]:
+        out.append(r.deadline(year, cal.tz))
+        held = canvass(r.day_of(year), r.canvass, cal)
         out.append(held)
-        if request_cite is not None:
-            out.append(
-                noon_thursday_after(_REQUEST_KIND[method], held.due.date(), request_cite, cal)
-            )
+        if r.request is not None:
+            out.append(noon_thursday_after(_REQUEST_KIND[method], held.due.date(), r.request, cal))
     return out

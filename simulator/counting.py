@@ -848,32 +848,10 @@ def start_runoff(
     ballot = tuple(dict.fromkeys(ballot))
     d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
     what = "second primary" if ctx.partisan_primary else "runoff"
-    if ctx.partisan_primary:
-        day = cal.fourth_tuesday_before_election(ctx.contest.year)
-        dl = cal.day_deadline(
-            DK.SECOND_PRIMARY,
-            day,
-            (statute("163-279(a)(2)"),),
-            "fourth Tuesday before the election",
-            ctx.tz,
-        )
-    else:
-        day = cal.election_day(ctx.contest.year)
-        dl = cal.day_deadline(
-            DK.RUNOFF_ELECTION,
-            day,
-            (statute("163-279(a)(4)"),),
-            "Tuesday after the first Monday in November (163-293(e))",
-            ctx.tz,
-        )
-    d.deadline(dl)
-    d.deadline(
-        cal.canvass(
-            day,
-            statute("163-182.5(b)") if not ctx.partisan_primary else statute("163-291(5)"),
-            ctx.office,
-        )
-    )
+    second = cal.rounds(ctx.method, ctx.stage)[1]  # G.S. 163-279(a)(2), (a)(4)
+    day = second.day_of(ctx.contest.year)
+    d.deadline(second.deadline(ctx.contest.year, ctx.tz))
+    d.deadline(cal.canvass(day, second.canvass, ctx.office))
     pool = d.pool
     d.set(pool=Pool("runoff", leaders=pool.leaders if pool else (), seats=seats))
     d.set(

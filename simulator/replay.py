@@ -1238,11 +1238,7 @@ def round_start(ctx: Context, round_: int) -> datetime:
     """The start of the day round ``round_`` is voted on (G.S. 163-279)."""
     if round_ == 0:
         return _day_start(ctx.election_day, ctx.tz)
-    day = (
-        cal.fourth_tuesday_before_election(ctx.contest.year)
-        if ctx.partisan_primary
-        else cal.election_day(ctx.contest.year)
-    )
+    day = cal.rounds(ctx.method, ctx.stage)[round_].day_of(ctx.contest.year)
     return _day_start(day, ctx.tz)
 
 

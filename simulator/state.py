@@ -503,21 +503,7 @@ def stage_day(contest: Contest) -> date:
     """The contest's election (or primary) day: ``date`` or G.S. 163-279."""
     if contest.date is not None:
         return contest.date
-    if contest.stage is Stage.PRIMARY:
-        p = cal.primary_day(contest.year, contest.method)
-        if p is not None:
-            return p
-    return cal.first_election_day(contest.year, contest.method)
-
-
-def canvass_cite(ctx: Context, round_: int = 0) -> Cite:
-    if ctx.partisan_primary:
-        return statute("163-291(5)")
-    if ctx.nonpartisan_primary:
-        return statute("163-294(b)")
-    if ctx.method is Method.RUNOFF and round_ == 0:
-        return statute("163-293(c)")
-    return statute("163-182.5(b)")
+    return cal.rounds(contest.method, contest.stage)[0].day_of(contest.year)
 
 
 def initial_state(ctx: Context) -> State:
@@ -533,48 +519,14 @@ def initial_state(ctx: Context) -> State:
         closes_d = Deadline(
             DK.FILING_CLOSES, c.filing_closes, (ctx.filing_cite(),), how="set by the scenario"
         )
-    deadlines: list[Deadline] = [opens_d, closes_d]
-    day = ctx.election_day
-    if ctx.stage is Stage.PRIMARY:
-        primary_day = (
-            statute("163-279(a)(2)") if ctx.method is Method.PARTISAN else statute("163-279(a)(3)")
-        )
-        deadlines.append(
-            cal.day_deadline(
-                DK.PRIMARY_DAY, day, (primary_day,), "the primary (G.S. 163-279)", ctx.tz
-            )
-        )
-    else:
-        deadlines.append(
-            cal.day_deadline(
-                DK.ELECTION_DAY,
-                day,
-                (cal.election_day_cite(ctx.method),),
-                "the election (G.S. 163-279)",
-                ctx.tz,
-            )
-        )
-    deadlines.append(cal.canvass(day, canvass_cite(ctx), ctx.office))
-    if ctx.method is Method.RUNOFF:
-        deadlines.append(
-            cal.day_deadline(
-                DK.RUNOFF_ELECTION,
-                cal.election_day(c.year),
-                (statute("163-279(a)(4)"),),
-                "Tuesday after the first Monday in November",
-                ctx.tz,
-            )
-        )
-    if ctx.partisan_primary:
-        deadlines.append(
-            cal.day_deadline(
-                DK.SECOND_PRIMARY,
-                cal.fourth_tuesday_before_election(c.year),
-                (statute("163-279(a)(2)"),),
-                "fourth Tuesday before the election",
-                ctx.tz,
-            )
-        )
+    first, *later = cal.rounds(ctx.method, ctx.stage)
+    deadlines: list[Deadline] = [
+        opens_d,
+        closes_d,
+        first.deadline(c.year, ctx.tz, day=ctx.election_day),
+        cal.canvass(ctx.election_day, first.canvass, ctx.office),
+        *(r.deadline(c.year, ctx.tz) for r in later),
+    ]
     window = Window(opens_d.due, closes_d.due, ctx.filing_cite(), "original")
     return State(
         phase=Phase.FILING,
