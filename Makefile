@@ -42,8 +42,11 @@ lint: $(TESTSTAMP)
 typecheck: $(TESTSTAMP)
 	$(BIN)/mypy
 
+# The suite runs on $(WORKERS) processes (pytest-xdist); WORKERS=0 runs it in this one.
+WORKERS ?= 2
+
 test: $(TESTSTAMP) lint typecheck
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS)
 	$(BIN)/python ../shared/contract/check.py || [ ! -d ../shared/contract ]
 
 # The wheel and sdist, in dist/.

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.path import Path as CurvePath
+from matplotlib.text import Text
 
 from simulator import parse_scenario, replay
 from simulator.charts import BANDS, MARKS, Chart, UnsupportedFormat, _mark_style, plot_timeline
@@ -51,15 +52,17 @@ def outcome_words(c: ContestResult) -> list[str]:
     return words or [c.state.replace("_", " ")]
 
 
+def drawn_text(fig: Figure) -> str:
+    """Every visible text of a figure, one a line, whitespace collapsed within each."""
+    texts = (t for t in fig.findobj(Text) if t.get_visible())
+    return "\n".join(" ".join(t.get_text().split()) for t in texts)
+
+
 @pytest.mark.parametrize("case", LIBRARY, ids=case_id)
-def test_every_library_chart_labels_its_citations_and_outcomes_with_no_clash(
-    case: Case, tmp_path: Path
-) -> None:
+def test_every_library_chart_labels_its_citations_and_outcomes_with_no_clash(case: Case) -> None:
     scenario, result = replayed(case)
-    out = tmp_path / "chart.svg"
-    fig = plot_timeline(result, scenario=scenario, out=out)
-    text = svg_text(out)
-    assert "<text" in out.read_text() and "DejaVuSans-" not in out.read_text()  # text as text
+    fig = plot_timeline(result, scenario=scenario)
+    text = drawn_text(fig)
     notes = flat(text)
     for c in result.contests:
         assert c.id in text
@@ -181,8 +184,12 @@ def test_periods_are_bands_from_their_start_to_their_deadline() -> None:
 
 def test_events_are_marked_and_captioned(tmp_path: Path) -> None:
     scenario, result = worked("tie-for-second")
-    plot_timeline(result, scenario=scenario, out=tmp_path / "chart.svg")
-    text = flat(svg_text(tmp_path / "chart.svg"))
+    fig = plot_timeline(result, scenario=scenario, out=tmp_path / "chart.svg")
+    svg = (tmp_path / "chart.svg").read_text()
+    assert "<text" in svg and "DejaVuSans-" not in svg  # text is written as text, not paths
+    written = svg_text(tmp_path / "chart.svg")
+    assert sorted(written.split()) == sorted(drawn_text(fig).split())  # every text, as text
+    text = flat(written)
     for caption in ("Eve withdrew", "ballots printed", "canvass", "3 filed"):
         assert caption in text
     # user text is drawn as text: markup and dollar signs stay as typed (no TeX)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from simulator import report
 from simulator.cli import main
 from simulator.report import render_report, write_report
 from tests.test_graph import LIBRARY, TIE_FOR_SECOND, Case, case_id, not_blank, replayed, worked
@@ -41,7 +42,18 @@ def assert_self_contained(page: str) -> None:
             assert href.startswith("#"), (tag, href)
 
 
+@pytest.fixture
+def undrawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report's pictures stubbed out: the chart and graph tests draw every case already
+    (and the tests below this module's library test embed real drawings)."""
+    monkeypatch.setattr(report, "plot_timeline", lambda *a, **k: None)
+    monkeypatch.setattr(report, "replay_graph", lambda *a, **k: None)
+    monkeypatch.setattr(report, "draw_graph", lambda *a, **k: None)
+    monkeypatch.setattr(report, "figure_svg", lambda *a, **k: '<svg id="p"><g id="q"/></svg>')
+
+
 @pytest.mark.parametrize("case", LIBRARY, ids=case_id)
+@pytest.mark.usefixtures("undrawn")
 def test_the_report_shows_outcomes_rulings_deadlines_and_events_with_linked_citations(
     case: Case,
 ) -> None:
@@ -97,6 +109,7 @@ def test_the_contents_tell_the_primary_from_the_election() -> None:
 def test_the_timeline_is_drawn_for_the_page() -> None:
     scenario, result = worked("tie-for-second")
     page = render_report(scenario, result)
+    assert page.count("<svg") == 1 + len(result.contests)  # the timeline and each path
     chart = page[page.index('<section id="timeline">') :]
     box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', chart)
     assert box is not None
