@@ -9,6 +9,7 @@ election on 11-02 (canvass 11-09); Labor Day 09-06.
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -16,6 +17,14 @@ import simulator
 from simulator.expect import local_iso
 
 TZ = ZoneInfo("America/New_York")
+
+
+LIBRARY = Path(__file__).resolve().parent.parent / "scenarios" / "contingencies"
+
+
+def library(name: str) -> str:
+    """The text of a worked case of scenarios/contingencies (the single source of its facts)."""
+    return (LIBRARY / f"{name}.yaml").read_text(encoding="utf-8")
 
 
 def scenario(contest: str, *events: str, extra: str = "") -> str:
