@@ -37,6 +37,7 @@ import io
 import itertools
 import math
 import re
+import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime, timedelta, tzinfo
@@ -56,6 +57,7 @@ from matplotlib.patches import FancyArrowPatch, Patch, Rectangle
 from matplotlib.textpath import text_to_path
 
 from simulator.errors import SimulatorError
+from simulator.markup import ruling_colour
 from simulator.result import ContestResult, Result
 from simulator.scenario import Scenario
 from simulator.vocab import DeadlineKind, RulingKind, Stage
@@ -126,10 +128,8 @@ MARKS: dict[str, tuple[str, str, float, str, str]] = {
     "nominee_named": ("+", "#08519c", 7.5, "{name} named", "{n} named"),
 }
 DEFAULT_MARK = ("1", "#7f7f7f", 6.0, "{kind}", "{n} x {kind}")
-_NAME = re.compile(r"\b(?:candidate|winner)=(.+?)(?=\s\w+=|$)")
 _PATH = re.compile(r"(?:\.\.?/|/)?(?:[\w.-]+/)+([\w.-]+)")
 
-REQUEST_DEADLINES = (DeadlineKind.RUNOFF_REQUEST, DeadlineKind.SECOND_PRIMARY_REQUEST)
 #: The rulings after which the votes of a round are shown.
 DECLARING = frozenset(
     {
@@ -308,40 +308,6 @@ def _reference_day(c: ContestResult) -> datetime | None:
     return None
 
 
-def _periods(c: ContestResult) -> list[tuple[str, datetime, datetime]]:
-    """The contest's periods as (band key, start, end), from its deadlines and rulings."""
-    out: list[tuple[str, datetime, datetime]] = []
-    first = {d.kind: d for d in reversed(c.deadlines)}
-    opens, closes = first.get(DeadlineKind.FILING_OPENS), first.get(DeadlineKind.FILING_CLOSES)
-    if opens is not None and closes is not None:
-        out.append(("filing", opens.due, closes.due))
-    for r in c.rulings:
-        if r.kind in (RulingKind.FILING_REOPENED, RulingKind.FILING_EXTENDED):
-            start, end = r.get("opens"), r.get("closes")
-            if isinstance(start, datetime) and isinstance(end, datetime):
-                out.append((r.kind.value, start, end))
-        elif r.kind is RulingKind.RUNOFF_AVAILABLE:
-            due = [d.due for d in c.deadlines if d.kind in REQUEST_DEADLINES and d.due >= r.at]
-            if due:
-                out.append(("runoff_request", r.at, min(due)))
-    for d in c.deadlines:
-        if d.kind is DeadlineKind.TIE_WITHDRAWAL:
-            before = [
-                t.at
-                for t in c.timeline
-                if t.what == "event"
-                and t.kind in ("canvass_held", "recount_held")
-                and t.at <= d.due
-            ]
-            out.append(("tie_withdrawal", max(before, default=d.due - timedelta(days=1)), d.due))
-    return list(dict.fromkeys(out))
-
-
-def _name(label: str) -> str:
-    found = _NAME.search(label)
-    return found.group(1).strip() if found else ""
-
-
 def _marks(c: ContestResult, x: XFunc, zone: tzinfo) -> tuple[_Mark, ...]:
     """One mark per kind of event and local day, captioned with the count when several."""
     rejected = {
@@ -354,13 +320,14 @@ def _marks(c: ContestResult, x: XFunc, zone: tzinfo) -> tuple[_Mark, ...]:
     for t in c.timeline:
         if t.what == "event":
             kind = t.kind
-            if kind == "candidate_filed" and (t.at, _name(t.label)) in rejected:
+            who = t.candidates[0] if len(t.candidates) == 1 else ""
+            if kind == "candidate_filed" and (t.at, who) in rejected:
                 kind = "filing_rejected"
-            groups.setdefault((kind, t.at.astimezone(zone).date()), []).append((t.at, t.label))
+            groups.setdefault((kind, t.at.astimezone(zone).date()), []).append((t.at, who))
     out = []
     for (kind, _), items in groups.items():
         one, several = MARKS.get(kind, DEFAULT_MARK)[3:]
-        names = list(dict.fromkeys(n for _, label in items if (n := _name(label))))
+        names = list(dict.fromkeys(who for _, who in items if who))
         if len(items) == 1 or (len(names) == 1 and "{name}" in one):
             caption = one.format(name=names[0] if names else "", kind=kind.replace("_", " "))
         else:
@@ -433,22 +400,13 @@ def _votes(c: ContestResult, x: XFunc) -> tuple[tuple[float, tuple[str, ...]], .
 def _outcome(c: ContestResult, width_in: float) -> tuple[tuple[str, ...], str]:
     """The outcome written at the end of a lane, in full, wrapped to ``width_in``; its colour."""
     o = c.outcome
-    parts: list[str] = []
-
-    def names(who: Sequence[str]) -> str:  # a name is never broken across lines
-        return ", ".join(n.replace(" ", "\u00a0") for n in who)
-
-    if o.elected:
-        parts.append("elected: " + names(o.elected))
-    if o.nominated:
-        parts.append("nominated: " + names(o.nominated))
-    if o.vacant_seats:
-        parts.append(f"vacant: {o.vacant_seats} seat{'s' if o.vacant_seats != 1 else ''}")
-    if o.runoff_status.value in ("called", "available"):
-        who = f": {names(o.runoff_candidates)}" if o.runoff_candidates else ""
-        parts.append(f"runoff {o.runoff_status.value}{who}")
-    if o.pending is not None:
-        parts.append(f"pending: {o.pending.value.replace('_', ' ')}")
+    parts = []
+    for part in o.parts():
+        if part.notable:
+            words = part.words
+            for name in part.names:  # a name is never broken across lines
+                words = words.replace(name, name.replace(" ", "\u00a0"))
+            parts.append(f"{part.label}: {words}")
     if not parts:
         parts.append(c.state.replace("_", " "))
     if o.pending is not None:
@@ -466,7 +424,7 @@ def _outcome(c: ContestResult, width_in: float) -> tuple[tuple[str, ...], str]:
 def _lane(
     c: ContestResult, x: XFunc, as_of: datetime | None, zone: tzinfo, left: float, right: float
 ) -> _Lane:
-    bands = tuple(_Band(k, x(s), x(e)) for k, s, e in _periods(c))
+    bands = tuple(_Band(p.kind.value, x(p.start), x(p.end)) for p in c.periods)
     printed = [t.at for t in c.timeline if t.what == "event" and t.kind == "ballots_printed"]
     ticks = []
     for d in c.deadlines:
@@ -1358,6 +1316,99 @@ def _draw_lane(
 # ------------------------------------------------------------------------------------------
 
 _FORMATS = (".png", ".svg")
+
+
+# ------------------------------------------------------------------------------------------
+# A sweep: the outcome against a swept value
+# ------------------------------------------------------------------------------------------
+
+
+def _gap(xs: Sequence[float], i: int, *, before: bool) -> float:
+    j = i - 1 if before else i + 1
+    if 0 <= j < len(xs):
+        return abs(xs[i] - xs[j])
+    if len(xs) > 1:
+        return abs(xs[1] - xs[0]) if before else abs(xs[-1] - xs[-2])
+    return 1.0
+
+
+def _tick_outcome(text: str, width: int = 40) -> str:
+    """An outcome as a tick label: in full, wrapped at spaces, never cut.
+
+    >>> print(_tick_outcome("elected Mary-Ann Baldwin, Charles Francis, Caroline Sullivan"))
+    elected Mary-Ann Baldwin, Charles
+    Francis, Caroline Sullivan
+    """
+    return textwrap.fill(text, width, break_on_hyphens=False, break_long_words=False)
+
+
+def plot_sweep(
+    values: Sequence[Any],
+    outcomes: Sequence[str],
+    bands: Sequence[tuple[int, int, str | None]],
+    *,
+    variable: str,
+    title: str,
+    tick: Callable[[Any], str] = str,
+) -> Chart:
+    """A sweep's chart: the outcome of each variant against its value (dates, numbers, or
+    anything else in order), the background banded by the kind of the deciding ruling.
+
+    ``bands`` are (first variant, number of variants, ruling kind or None); ``tick`` writes a
+    value that is neither a date nor a number.
+    """
+    dates: Any = mdates  # its functions carry no annotations
+    if values and all(isinstance(v, date) for v in values):
+        xs = [float(dates.date2num(v)) for v in values]
+        kind = "date"
+    elif values and all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        xs = [float(v) for v in values]
+        kind = "number"
+    else:
+        xs = [float(i) for i in range(len(values))]
+        kind = "category"
+    distinct = list(dict.fromkeys(outcomes))
+    ys = [distinct.index(o) for o in outcomes]
+
+    labels = [_tick_outcome(o) for o in distinct]
+    rows = sum(0.25 + 0.17 * (label.count("\n") + 1) for label in labels)
+    fig = Chart(figsize=(10, 1.6 + max(rows, 0.45)), layout="constrained")
+    ax = fig.add_subplot()
+    seen: dict[str, str] = {}
+    for start, count, ruling in bands:
+        i, j = start, start + count - 1
+        left = xs[i] - (_gap(xs, i, before=True) / 2)
+        right = xs[j] + (_gap(xs, j, before=False) / 2)
+        colour = ruling_colour(ruling)
+        ax.axvspan(left, right, color=colour, alpha=0.35, linewidth=0)
+        seen.setdefault(ruling or "no ruling", colour)
+    ax.plot(xs, ys, drawstyle="steps-mid", color="#222222", linewidth=1.2)
+    ax.scatter(xs, ys, s=12, color="#222222", zorder=3)
+    ax.set_yticks(range(len(distinct)), labels)
+    ax.set_ylim(-0.6, max(len(distinct) - 0.4, 0.6))
+    ax.set_xlabel(variable)
+    ax.set_title(title, fontsize=10)
+    if xs:
+        ax.set_xlim(
+            xs[0] - _gap(xs, 0, before=True) / 2,
+            xs[-1] + _gap(xs, len(xs) - 1, before=False) / 2,
+        )
+    if kind == "date":
+        locator = dates.AutoDateLocator()
+        ax.xaxis.set_major_locator(locator)
+        ax.xaxis.set_major_formatter(dates.ConciseDateFormatter(locator))
+    elif kind == "category":
+        step = max(1, len(values) // 20)
+        ax.set_xticks(xs[::step], [tick(v) for v in values[::step]], rotation=30)
+    ax.legend(
+        handles=[Patch(color=c, alpha=0.5, label=k) for k, c in seen.items()],
+        title="deciding ruling",
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1.0),
+        fontsize=8,
+        title_fontsize=8,
+    )
+    return fig
 
 
 def save_figure(fig: Figure, out: str | Path, *, salt: str = "electsim") -> Path:

@@ -395,18 +395,7 @@ def _render_one(job: tuple[str, str, str]) -> None:
 def _summary(result: Any) -> str:
     parts = []
     for c in result.contests:
-        o = c.outcome
-        bits = []
-        if o.elected:
-            bits.append("elected " + ", ".join(o.elected))
-        if o.nominated:
-            bits.append("nominated " + ", ".join(o.nominated))
-        if o.vacant_seats:
-            bits.append(f"{o.vacant_seats} seat(s) vacant")
-        if o.pending is not None:
-            bits.append(f"waiting for {o.pending.value}")
-        if not bits:
-            bits.append(c.state)
+        bits = list(c.outcome.brief(" ")) or [c.state]
         parts.append(f"{c.id}: {'; '.join(bits)}")
     return " | ".join(parts)
 

@@ -74,7 +74,14 @@ from simulator.events import (
 )
 from simulator.law import statute
 from simulator.machine import Phase
-from simulator.result import ContestResult, Outcome, Result, Ruling, TimelineEntry
+from simulator.result import (
+    ContestResult,
+    Outcome,
+    Result,
+    Ruling,
+    TimelineEntry,
+    periods_of,
+)
 from simulator.scenario import Contest, Scenario
 from simulator.state import (
     ACTIVE,
@@ -1503,7 +1510,9 @@ def event_entry(ev: Event) -> TimelineEntry | None:
     """The event's line on the timeline (votes are many: they show in the tallies)."""
     if type(ev) is VotesCast:
         return None
-    return TimelineEntry(ev.known_at, "event", _event_label(ev), "", ev.type)
+    # the people it is about: a nominee named is new to the log, so not among names()
+    who = (ev.candidate,) if isinstance(ev, NomineeNamed) else ev.names()
+    return TimelineEntry(ev.known_at, "event", _event_label(ev), "", ev.type, ev.index, who)
 
 
 def result_of(
@@ -1520,8 +1529,9 @@ def result_of(
         entries = [event_entry(ev) for ev in events]
     timeline = [entry for entry in entries if entry is not None]
     for r in state.rulings:
+        label = f"{r.kind.value}: {r.text}"
         timeline.append(
-            TimelineEntry(r.at, "ruling", f"{r.kind.value}: {r.text}", r.cite, r.kind.value)
+            TimelineEntry(r.at, "ruling", label, r.cite, r.kind.value, r.seq, r.candidates)
         )
     for dl in state.deadlines:
         label = f"{dl.kind.value}: {dl.how}"
@@ -1542,6 +1552,12 @@ def result_of(
         timeline=tuple(timeline),
         tallies=tallies,
         path=state.path,
+        periods=periods_of(
+            ((w.kind, w.opens, w.closes, w.cite) for w in state.windows),
+            state.rulings,
+            state.deadlines,
+            timeline,
+        ),
     )
 
 

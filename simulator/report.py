@@ -15,9 +15,8 @@ True
 
 from __future__ import annotations
 
-import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import date, datetime, tzinfo
 from decimal import Decimal
 from pathlib import Path
@@ -27,8 +26,10 @@ import attrs
 from simulator.charts import figure_svg, plot_timeline
 from simulator.events import Event
 from simulator.graph import draw_graph, replay_graph
-from simulator.law import Cite
-from simulator.result import ContestResult, Result, Ruling
+from simulator.markup import cite_links as _cites
+from simulator.markup import escape as _e
+from simulator.markup import table as _table
+from simulator.result import ContestResult, Outcome, OutcomePart, Result, Ruling
 from simulator.scenario import Interpretations, Scenario
 from simulator.vocab import RulingKind
 
@@ -105,19 +106,9 @@ _WARN = {"no_provision", "recount_required", "name_remains", "votes_disregarded"
 _BAD = {"filing_rejected", "request_rejected", "office_vacant"}
 
 
-def _e(value: object) -> str:
-    return html.escape(str(value), quote=True)
-
-
 def _when(at: datetime, tz: tzinfo, *, day_only: bool = False) -> str:
     local = at.astimezone(tz)
     return local.strftime("%a %Y-%m-%d" if day_only else "%a %Y-%m-%d %H:%M")
-
-
-def _cites(cites: Iterable[Cite]) -> str:
-    return "; ".join(
-        f'<a class="cite" href="{_e(c.url)}" rel="noopener">{_e(c)}</a>' for c in cites
-    )
 
 
 def _badge(kind: str) -> str:
@@ -133,16 +124,6 @@ def _badge(kind: str) -> str:
         else ""
     )
     return f'<span class="badge {tone}">{_e(kind)}</span>'
-
-
-def _table(head: Sequence[str], rows: Iterable[str], *, narrow: bool = False) -> str:
-    th = "".join(f"<th>{_e(h)}</th>" for h in head)
-    body = "\n".join(rows)
-    table = '<table class="narrow">' if narrow else "<table>"
-    return (
-        f'<div class="scroll">{table}<thead><tr>{th}</tr></thead>'
-        f"<tbody>\n{body}\n</tbody></table></div>"
-    )
 
 
 def _value(value: object, tz: tzinfo) -> str:
@@ -215,51 +196,30 @@ def _names(names: Sequence[str]) -> str:
     return _e(", ".join(names)) if names else "&ndash;"
 
 
+def _outcome_cell(part: OutcomePart) -> str:
+    return _e(part.words) if part.words else "&ndash;"
+
+
 def _outcomes(result: Result) -> str:
-    rows = []
-    for c in result.contests:
-        o = c.outcome
-        runoff = o.runoff_status.value + (
-            f" ({', '.join(o.runoff_candidates)})" if o.runoff_candidates else ""
-        )
-        rows.append(
-            "<tr>"
-            f'<td><a href="#contest-{_e(c.id)}">{_e(c.title)}</a> '
-            f'<span class="id">{_e(c.id)}</span></td>'
-            f"<td>{_e(c.method)}, {_e(c.stage)}</td><td class=num>{c.seats}</td>"
-            f'<td class="kind">{_e(c.state)}</td><td>{_names(o.elected)}</td>'
-            f"<td>{_names(o.nominated)}</td><td class=num>{o.vacant_seats}</td>"
-            f"<td>{_e(runoff)}</td><td>{_e(o.pending.value) if o.pending else 'nothing'}</td>"
-            "</tr>"
-        )
-    head = [
-        "contest",
-        "method",
-        "seats",
-        "state",
-        "elected",
-        "nominated",
-        "vacant",
-        "runoff",
-        "pending",
+    rows = [
+        "<tr>"
+        f'<td><a href="#contest-{_e(c.id)}">{_e(c.title)}</a> '
+        f'<span class="id">{_e(c.id)}</span></td>'
+        f"<td>{_e(c.method)}, {_e(c.stage)}</td><td class=num>{c.seats}</td>"
+        f'<td class="kind">{_e(c.state)}</td>'
+        + "".join(f"<td>{_outcome_cell(p)}</td>" for p in c.outcome.parts())
+        + "</tr>"
+        for c in result.contests
     ]
+    head = ["contest", "method", "seats", "state", *(p.label for p in Outcome().parts())]
     return f'<section id="outcomes"><h2>Outcomes</h2>{_table(head, rows)}</section>'
 
 
 def _outcome_card(c: ContestResult) -> str:
     o = c.outcome
-    items = [
-        ("elected", _names(o.elected)),
-        ("nominated", _names(o.nominated)),
-        ("vacant seats", str(o.vacant_seats)),
-        (
-            "runoff",
-            _e(o.runoff_status.value)
-            + (f" ({_names(o.runoff_candidates)})" if o.runoff_candidates else ""),
-        ),
-        ("pending", _e(o.pending.value) if o.pending else "nothing"),
-    ]
-    cells = "".join(f'<div><span class="label">{k}</span>{v}</div>' for k, v in items)
+    cells = "".join(
+        f'<div><span class="label">{p.label}</span>{_outcome_cell(p)}</div>' for p in o.parts()
+    )
     return f'<div class="outcome{" pending" if o.pending else ""}">{cells}</div>'
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
 from fractions import Fraction
 from typing import Any
 
@@ -10,7 +11,7 @@ import attrs
 
 from simulator.calendar import Deadline
 from simulator.law import Cite
-from simulator.vocab import Pending, RulingKind, RunoffStatus
+from simulator.vocab import DeadlineKind, Pending, PeriodKind, RulingKind, RunoffStatus
 
 RESULT_FORMAT = "electsim-result/v1"
 
@@ -99,14 +100,65 @@ class Outcome:
             "pending": self.pending.value if self.pending else None,
         }
 
+    def parts(self) -> tuple[OutcomePart, ...]:
+        """The outcome in words, in the order every view shows it (the text timeline, the
+        charts, the report, the notebook tables, a sweep's rows)."""
+        runoff = self.runoff_status.value
+        if self.runoff_candidates:
+            runoff += f" ({', '.join(self.runoff_candidates)})"
+        return (
+            OutcomePart("elected", ", ".join(self.elected), self.elected, bool(self.elected)),
+            OutcomePart(
+                "nominated", ", ".join(self.nominated), self.nominated, bool(self.nominated)
+            ),
+            OutcomePart("vacant seats", str(self.vacant_seats), (), self.vacant_seats > 0),
+            OutcomePart(
+                "runoff",
+                runoff,
+                self.runoff_candidates,
+                self.runoff_status is not RunoffStatus.NONE,
+            ),
+            OutcomePart(
+                "pending",
+                self.pending.value if self.pending else "nothing",
+                (),
+                self.pending is not None,
+            ),
+        )
+
+    def brief(self, sep: str = ": ") -> tuple[str, ...]:
+        """The parts worth a short summary's room, each ``label`` + ``sep`` + its words.
+
+        >>> Outcome(elected=("Ann",), runoff_status=RunoffStatus.HELD).brief(" ")
+        ('elected Ann', 'runoff held')
+        """
+        return tuple(f"{p.label}{sep}{p.words}" for p in self.parts() if p.notable)
+
+
+@attrs.frozen
+class OutcomePart:
+    """One line of an outcome: its label, its words ("" when there is nobody to name), the
+    names it holds, and whether it says something worth a short summary's room."""
+
+    label: str
+    words: str
+    names: tuple[str, ...] = ()
+    notable: bool = False
+
 
 @attrs.frozen
 class TimelineEntry:
+    """One line of a contest's timeline: an event (``seq`` its index in the log), a ruling
+    (``seq`` the event that led to it) or a deadline (no ``seq``); ``candidates`` are the people
+    it is about."""
+
     at: datetime
     what: str  # event | ruling | deadline
     label: str
     cite: str = ""
     kind: str = ""
+    seq: int | None = None
+    candidates: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -115,7 +167,70 @@ class TimelineEntry:
             "label": self.label,
             "cite": self.cite,
             "kind": self.kind,
+            "seq": self.seq,
+            "candidates": list(self.candidates),
         }
+
+
+@attrs.frozen
+class Period:
+    """A stretch of time the contest went through: a filing period (the original, a reopened
+    or an extended one), a window for runoff requests, the days tied candidates may withdraw."""
+
+    kind: PeriodKind
+    start: datetime
+    end: datetime
+    cites: tuple[Cite, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "start": self.start.isoformat(),
+            "end": self.end.isoformat(),
+            "cite": "; ".join(str(c) for c in self.cites),
+        }
+
+
+_WINDOW_KIND = {
+    "original": PeriodKind.FILING,
+    "reopened": PeriodKind.FILING_REOPENED,
+    "extended": PeriodKind.FILING_EXTENDED,
+}
+_REQUEST_DEADLINES = (DeadlineKind.RUNOFF_REQUEST, DeadlineKind.SECOND_PRIMARY_REQUEST)
+
+
+def periods_of(
+    windows: Iterable[tuple[str, datetime, datetime, Cite]],
+    rulings: Sequence[Ruling],
+    deadlines: Sequence[Deadline],
+    timeline: Sequence[TimelineEntry],
+) -> tuple[Period, ...]:
+    """A contest's periods, in order of their start: its filing windows (``(kind, opens,
+    closes, cite)``, kind original, reopened or extended), each runoff request window (from the
+    ruling that made a runoff available to the request deadline, G.S. 163-293(c), 163-291(6))
+    and each tie-withdrawal window (from the canvass or recount that left the tie to its
+    deadline, G.S. 163-293(d))."""
+    out = [
+        Period(_WINDOW_KIND[kind], opens, closes, (cite,)) for kind, opens, closes, cite in windows
+    ]
+    for r in rulings:
+        if r.kind is RulingKind.RUNOFF_AVAILABLE:
+            due = [d for d in deadlines if d.kind in _REQUEST_DEADLINES and d.due >= r.at]
+            if due:
+                first = min(due, key=lambda d: d.due)
+                out.append(Period(PeriodKind.RUNOFF_REQUEST, r.at, first.due, first.cites))
+    for d in deadlines:
+        if d.kind is DeadlineKind.TIE_WITHDRAWAL:
+            counted = [
+                t.at
+                for t in timeline
+                if t.what == "event"
+                and t.kind in ("canvass_held", "recount_held")
+                and t.at <= d.due
+            ]
+            start = max(counted, default=d.due - timedelta(days=1))
+            out.append(Period(PeriodKind.TIE_WITHDRAWAL, start, d.due, d.cites))
+    return tuple(sorted(dict.fromkeys(out), key=lambda p: p.start))
 
 
 @attrs.frozen
@@ -132,6 +247,7 @@ class ContestResult:
     timeline: tuple[TimelineEntry, ...]
     tallies: tuple[tuple[tuple[str, int], ...], ...] = ()  # per round, best first
     path: tuple[tuple[str, str, str], ...] = ()  # (from phase, trigger, to phase) taken
+    periods: tuple[Period, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -146,6 +262,7 @@ class ContestResult:
             "deadlines": [d.to_json() for d in self.deadlines],
             "timeline": [t.to_json() for t in self.timeline],
             "tallies": [{"round": i, "votes": dict(t)} for i, t in enumerate(self.tallies)],
+            "periods": [p.to_json() for p in self.periods],
         }
 
 

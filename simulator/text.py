@@ -16,15 +16,9 @@ def _when(at: datetime) -> str:
 
 
 def format_outcome(c: ContestResult) -> list[str]:
-    o = c.outcome
-    lines = [
-        f"  elected:   {', '.join(o.elected) or '-'}",
-        f"  nominated: {', '.join(o.nominated) or '-'}",
-        f"  vacant seats: {o.vacant_seats}",
-        f"  runoff: {o.runoff_status.value}"
-        + (f" ({', '.join(o.runoff_candidates)})" if o.runoff_candidates else ""),
-        f"  pending: {o.pending.value if o.pending else 'nothing'}",
-    ]
+    parts = c.outcome.parts()
+    width = max(len(p.label) for p in parts) + 1
+    lines = [f"  {(p.label + ':').ljust(width)} {p.words or '-'}" for p in parts]
     for i, t in enumerate(c.tallies):
         label = "votes" if i == 0 else "runoff votes"
         lines.append(f"  {label}: " + ", ".join(f"{n} {v}" for n, v in t))

@@ -73,6 +73,16 @@ class Pending(StrEnum):
     NEW_ELECTION = "new_election"  # G.S. 163-182.8(1): a new election the State Board orders
 
 
+class PeriodKind(StrEnum):
+    """A stretch of time in a contest's life: when notices, requests or withdrawals are taken."""
+
+    FILING = "filing"
+    FILING_REOPENED = "filing_reopened"
+    FILING_EXTENDED = "filing_extended"
+    RUNOFF_REQUEST = "runoff_request"
+    TIE_WITHDRAWAL = "tie_withdrawal"
+
+
 class RunoffStatus(StrEnum):
     NONE = "none"
     AVAILABLE = "available"

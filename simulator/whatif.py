@@ -44,7 +44,7 @@ contest  what     about    as run   Bob asks
 -------  -------  -------  -------  -----------------
 seat-a   outcome  elected  Ann      -
 seat-a   outcome  runoff   none     called (Ann, Bob)
-seat-a   outcome  pending  -        votes
+seat-a   outcome  pending  nothing  votes
 seat-a   outcome  state    decided  runoff_called
 
 A sweep replays one variant per value, serially or across processes (``workers=``), and keeps
@@ -60,12 +60,10 @@ for each the outcome and the ruling that decided it:
 from __future__ import annotations
 
 import copy
-import html
 import importlib
 import importlib.util
 import json
 import pickle
-import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
@@ -78,11 +76,14 @@ from simulator.engines import Engine, Processes, Serial, engine_named
 from simulator.errors import Problem, ScenarioError, SimulatorError
 from simulator.events import Event, RecountHeld, ReturnsReported, VotesCast
 from simulator.loader import parse_scenario, scenario_to_dict
+from simulator.markup import cite_links as _cites
+from simulator.markup import escape as _e
+from simulator.markup import row, ruling_colour, table
 from simulator.replay import ContestSummary, PrefixReplay, replay
-from simulator.result import ContestResult, Result, Ruling
+from simulator.result import ContestResult, Outcome, Result, Ruling
 from simulator.scenario import Scenario
 from simulator.text import format_contest, format_result
-from simulator.vocab import RulingKind, RunoffStatus
+from simulator.vocab import Pending, RulingKind, RunoffStatus
 
 if TYPE_CHECKING:
     from simulator.charts import Chart
@@ -623,53 +624,13 @@ def _text_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
-def _e(value: object) -> str:
-    return html.escape(str(value), quote=True)
-
-
-# JupyterLab (``.jp-RenderedHTMLCommon td``) and the classic Notebook (``.rendered_html td``)
-# right-align table cells and centre tables with rules as specific as a class selector, so
-# every table, header and cell carries its style inline: an inline style wins over any
-# stylesheet rule that is not ``!important``.
-_TABLE_STYLE = "border-collapse:collapse;font-size:90%;margin:0 0 0.6em 0;table-layout:auto"
-_CELL_STYLE = "border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top"
-_TH_STYLE = _CELL_STYLE + ";background:#f2f2f2;font-weight:bold"
-
-
 def _html_table(head: Sequence[str], rows: Iterable[Sequence[str]], *, raw: bool = False) -> str:
-    """An HTML table; cells are escaped unless ``raw`` (then the caller escaped them).
-
-    >>> t = _html_table(("kind", "text"), [("elected", "Ann <b>")])
-    >>> t.count('text-align:left'), "Ann &lt;b&gt;" in t
-    (4, True)
-    """
-    cell = (lambda c: c) if raw else _e
-    body = "".join(
-        "<tr>" + "".join(f'<td style="{_CELL_STYLE}">{cell(c)}</td>' for c in r) + "</tr>"
-        for r in rows
-    )
-    th = "".join(f'<th style="{_TH_STYLE}">{_e(h)}</th>' for h in head)
-    return (
-        f'<table class="electsim-t" style="{_TABLE_STYLE}">'
-        f"<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
-    )
-
-
-def _cite_html(cites: Iterable[Any]) -> str:
-    return "; ".join(
-        f'<a href="{_e(c.url)}" target="_blank" rel="noopener">{_e(c)}</a>' for c in cites
-    )
+    """A notebook table; cells are escaped unless ``raw`` (then the caller escaped them)."""
+    return table(head, [row(r if raw else map(_e, r), inline=True) for r in rows], inline=True)
 
 
 # ---------------------------------------------------------------------------------------------
 # Rich display of results
-
-
-def _runoff(c: ContestResult) -> str:
-    o = c.outcome
-    if o.runoff_candidates:
-        return f"{o.runoff_status.value} ({_names(o.runoff_candidates)})"
-    return o.runoff_status.value
 
 
 def _contest_html(c: ContestResult) -> str:
@@ -678,17 +639,9 @@ def _contest_html(c: ContestResult) -> str:
         f"<h4>{_e(c.title)} <code>{_e(c.id)}</code></h4><p>{_e(c.method)}, {_e(c.stage)}, "
         f"{c.seats} seat(s): <b>{_e(c.state)}</b></p>"
     )
+    summary = o.parts()
     outcome = _html_table(
-        ("elected", "nominated", "vacant seats", "runoff", "pending"),
-        [
-            (
-                _names(o.elected),
-                _names(o.nominated),
-                str(o.vacant_seats),
-                _runoff(c),
-                o.pending.value if o.pending else _NOTHING,
-            )
-        ],
+        tuple(p.label for p in summary), [tuple(p.words or _NOTHING for p in summary)]
     )
     parts = [head, outcome]
     for i, t in enumerate(c.tallies):
@@ -702,7 +655,7 @@ def _contest_html(c: ContestResult) -> str:
             (
                 _e(_when(r.at)),
                 f"<b>{_e(r.kind.value)}</b>",
-                _cite_html(r.cites),
+                _cites(r.cites),
                 _e(_names(r.candidates)),
                 _e(r.text),
             )
@@ -717,7 +670,7 @@ def _contest_html(c: ContestResult) -> str:
             (
                 _e(d.kind.value),
                 _e(_when(d.due)),
-                _cite_html(d.cites),
+                _cites(d.cites),
                 _e(_when(d.moved_from) if d.moved_from else _NOTHING),
                 _e(d.why_moved or ""),
             )
@@ -912,18 +865,11 @@ def _ruling_key(r: Ruling) -> str:
 def _compare_contests(a: ContestResult, b: ContestResult) -> list[Difference]:
     rows: list[Difference] = []
     oa, ob = a.outcome, b.outcome
-    facts = (
-        ("elected", _names(oa.elected), _names(ob.elected)),
-        ("nominated", _names(oa.nominated), _names(ob.nominated)),
-        ("vacant seats", str(oa.vacant_seats), str(ob.vacant_seats)),
-        ("runoff", _runoff(a), _runoff(b)),
-        (
-            "pending",
-            oa.pending.value if oa.pending else _NOTHING,
-            ob.pending.value if ob.pending else _NOTHING,
-        ),
-        ("state", a.state, b.state),
-    )
+    facts = [
+        (pa.label, pa.words or _NOTHING, pb.words or _NOTHING)
+        for pa, pb in zip(oa.parts(), ob.parts(), strict=True)
+    ]
+    facts.append(("state", a.state, b.state))
     for about, x, y in facts:
         if x != y:
             rows.append(Difference(a.id, "outcome", about, x, y))
@@ -1277,19 +1223,15 @@ class SweepRow:
     @property
     def outcome(self) -> str:
         """The outcome in a few words: ``elected Ann``, ``runoff called (Ann, Bob)``, ..."""
-        parts = []
-        if self.elected:
-            parts.append(f"elected {', '.join(self.elected)}")
-        if self.nominated:
-            parts.append(f"nominated {', '.join(self.nominated)}")
-        if self.vacant_seats:
-            parts.append(f"{self.vacant_seats} seat{'s' if self.vacant_seats > 1 else ''} vacant")
-        if self.runoff != RunoffStatus.NONE.value:
-            who = f" ({', '.join(self.runoff_candidates)})" if self.runoff_candidates else ""
-            parts.append(f"runoff {self.runoff}{who}")
-        if self.pending:
-            parts.append(f"pending {self.pending}")
-        return "; ".join(parts) or "no outcome"
+        outcome = Outcome(
+            self.elected,
+            self.nominated,
+            self.vacant_seats,
+            RunoffStatus(self.runoff),
+            self.runoff_candidates,
+            Pending(self.pending) if self.pending else None,
+        )
+        return "; ".join(outcome.brief(" ")) or "no outcome"
 
     @property
     def decided_by(self) -> str:
@@ -1407,26 +1349,6 @@ def _fmt_value(value: Any) -> str:
     return str(value)
 
 
-# Colours of the deciding ruling kinds in a sweep's chart (colour-blind-safe where it matters).
-RULING_COLOURS: dict[str, str] = {
-    "elected": "#1b9e77",
-    "nominated": "#66a61e",
-    "nominee_certified": "#a6d854",
-    "office_vacant": "#636363",
-    "runoff_available": "#cab2d6",
-    "runoff_called": "#6a3d9a",
-    "no_runoff": "#b2df8a",
-    "decided_by_lot": "#e7298a",
-    "filing_reopened": "#fdbf6f",
-    "filing_extended": "#ffe48a",
-    "party_to_nominate": "#80b1d3",
-    "votes_disregarded": "#fb8072",
-    "recount_required": "#e6ab02",
-    "no_provision": "#d95f02",
-}
-_OTHER_COLOUR = "#bdbdbd"
-
-
 @attrs.frozen(repr=False)
 class Sweep:
     """The variants of a sweep, in the order of the values: rows, bands of equal outcomes,
@@ -1518,96 +1440,28 @@ class Sweep:
     def _repr_html_(self) -> str:
         rows = []
         for cells, band in zip(self._band_cells(), self.bands(), strict=True):
-            colour = RULING_COLOURS.get(band.ruling or "", _OTHER_COLOUR)
+            colour = ruling_colour(band.ruling)
             swatch = f'<span style="color:{colour}">&#9632;</span> '
             rows.append((*(_e(c) for c in cells[:4]), swatch + _e(cells[4])))
         return f"<p>{_e(self._title())}</p>" + _html_table(self._HEAD, rows, raw=True)
 
     def plot(self, *, title: str | None = None) -> Chart:
         """A chart of the outcome against the swept value, the background banded by the kind
-        of the deciding ruling. Uses matplotlib's object API (no display needed)."""
-        from matplotlib import dates
-        from matplotlib.patches import Patch
+        of the deciding ruling (:func:`simulator.charts.plot_sweep`)."""
+        from simulator.charts import plot_sweep
 
-        from simulator.charts import Chart
-
-        mdates: Any = dates  # its functions carry no annotations
-        values = self.values
-        if values and all(isinstance(v, date) for v in values):
-            xs = [float(mdates.date2num(v)) for v in values]
-            kind = "date"
-        elif values and all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
-            xs = [float(v) for v in values]
-            kind = "number"
-        else:
-            xs = [float(i) for i in range(len(values))]
-            kind = "category"
-        outcomes = list(dict.fromkeys(r.outcome for r in self.rows))
-        ys = [outcomes.index(r.outcome) for r in self.rows]
-
-        labels = [_wrapped(o) for o in outcomes]
-        rows = sum(0.25 + 0.17 * (label.count("\n") + 1) for label in labels)
-        fig = Chart(figsize=(10, 1.6 + max(rows, 0.45)), layout="constrained")
-        ax = fig.add_subplot()
-        seen: dict[str, str] = {}
-        for band in self.bands():
-            i, j = band.start, band.start + band.count - 1
-            left = xs[i] - (_gap(xs, i, before=True) / 2)
-            right = xs[j] + (_gap(xs, j, before=False) / 2)
-            name = band.ruling or "no ruling"
-            colour = RULING_COLOURS.get(band.ruling or "", _OTHER_COLOUR)
-            ax.axvspan(left, right, color=colour, alpha=0.35, linewidth=0)
-            seen.setdefault(name, colour)
-        ax.plot(xs, ys, drawstyle="steps-mid", color="#222222", linewidth=1.2)
-        ax.scatter(xs, ys, s=12, color="#222222", zorder=3)
-        ax.set_yticks(range(len(outcomes)), labels)
-        ax.set_ylim(-0.6, max(len(outcomes) - 0.4, 0.6))
-        ax.set_xlabel(self.variable)
-        ax.set_title(title or f"{self.contest}: outcome by {self.variable}", fontsize=10)
-        if xs:
-            ax.set_xlim(
-                xs[0] - _gap(xs, 0, before=True) / 2,
-                xs[-1] + _gap(xs, len(xs) - 1, before=False) / 2,
-            )
-        if kind == "date":
-            locator = mdates.AutoDateLocator()
-            ax.xaxis.set_major_locator(locator)
-            ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
-        elif kind == "category":
-            step = max(1, len(values) // 20)
-            ax.set_xticks(xs[::step], [_fmt_value(v) for v in values[::step]], rotation=30)
-        ax.legend(
-            handles=[Patch(color=c, alpha=0.5, label=k) for k, c in seen.items()],
-            title="deciding ruling",
-            loc="upper left",
-            bbox_to_anchor=(1.01, 1.0),
-            fontsize=8,
-            title_fontsize=8,
+        return plot_sweep(
+            self.values,
+            [r.outcome for r in self.rows],
+            [(b.start, b.count, b.ruling) for b in self.bands()],
+            variable=self.variable,
+            title=title or f"{self.contest}: outcome by {self.variable}",
+            tick=_fmt_value,
         )
-        return fig
 
 
 def _key(r: SweepRow) -> tuple[str, str | None, str]:
     return (r.outcome, r.ruling, r.cite)
-
-
-def _gap(xs: Sequence[float], i: int, *, before: bool) -> float:
-    j = i - 1 if before else i + 1
-    if 0 <= j < len(xs):
-        return abs(xs[i] - xs[j])
-    if len(xs) > 1:
-        return abs(xs[1] - xs[0]) if before else abs(xs[-1] - xs[-2])
-    return 1.0
-
-
-def _wrapped(text: str, width: int = 40) -> str:
-    """An outcome as a tick label: in full, wrapped at spaces, never cut.
-
-    >>> print(_wrapped("elected Mary-Ann Baldwin, Charles Francis, Caroline Sullivan"))
-    elected Mary-Ann Baldwin, Charles
-    Francis, Caroline Sullivan
-    """
-    return textwrap.fill(text, width, break_on_hyphens=False, break_long_words=False)
 
 
 def sweep(

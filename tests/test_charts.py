@@ -44,12 +44,7 @@ def flat(text: str) -> str:
 
 
 def outcome_words(c: ContestResult) -> list[str]:
-    o = c.outcome
-    words = [f"elected: {', '.join(o.elected)}"] if o.elected else []
-    words += [f"nominated: {', '.join(o.nominated)}"] if o.nominated else []
-    words += [f"pending: {o.pending.value.replace('_', ' ')}"] if o.pending else []
-    words += [f"vacant: {o.vacant_seats} seat"] if o.vacant_seats else []
-    return words or [c.state.replace("_", " ")]
+    return list(c.outcome.brief()) or [c.state.replace("_", " ")]
 
 
 def drawn_text(fig: Figure) -> str:
@@ -340,3 +335,25 @@ def test_the_replay_command_takes_the_chart_options(
     assert "--to: expected an ISO 8601 date" in capsys.readouterr().err
     assert main(["replay", str(source), "--chart", str(chart), "--width", "50"]) == 2
     assert "width of 400 pixels or more" in capsys.readouterr().err
+
+
+def test_the_result_keeps_the_periods_and_whom_each_event_concerns() -> None:
+    # G.S. 163-293(c): the request window runs from the canvass to noon on the Thursday after;
+    # 163-293(d)(2): tied runners-up may withdraw through the third day after it
+    _, result = worked("tie-for-second")
+    seat = result.contest("seat-b")
+    periods = [(p.kind.value, p.start.isoformat(), p.end.isoformat()) for p in seat.periods]
+    assert periods == [
+        ("filing", "2027-07-02T12:00:00-04:00", "2027-07-16T12:00:00-04:00"),
+        ("runoff_request", "2027-10-12T11:00:00-04:00", "2027-10-14T12:00:00-04:00"),
+        ("tie_withdrawal", "2027-10-12T11:00:00-04:00", "2027-10-15T23:59:59-04:00"),
+    ]
+    assert seat.to_json()["periods"][2]["cite"] == "G.S. 163-293(d)(2)"
+    filed = [t for t in seat.timeline if t.kind == "candidate_filed"]
+    assert [(t.seq, t.candidates) for t in filed] == [
+        (0, ("Ann <b>&</b>",)),
+        (1, ("Bob",)),
+        (2, ("Cy $mith$",)),
+    ]
+    runoff = next(t for t in seat.timeline if t.kind == "runoff_available")
+    assert runoff.to_json()["candidates"] == ["Bob", "Cy $mith$"] and runoff.seq == 8

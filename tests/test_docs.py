@@ -28,7 +28,15 @@ from simulator.expect import (
 from simulator.machine import Phase
 from simulator.scenario import Interpretations
 from simulator.schema import scenario_schema
-from simulator.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage
+from simulator.vocab import (
+    DeadlineKind,
+    Method,
+    Pending,
+    PeriodKind,
+    RulingKind,
+    RunoffStatus,
+    Stage,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -155,6 +163,7 @@ def test_every_scenario_and_contest_field_is_documented() -> None:
         (DeadlineKind, "results.md"),
         (Pending, "results.md"),
         (RunoffStatus, "results.md"),
+        (PeriodKind, "results.md"),
         (Phase, "results.md"),
     ],
 )

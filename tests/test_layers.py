@@ -16,7 +16,7 @@ LAYERS = {  # layer: its modules, lowest first
     " contingencies tally",  # facts, vocabularies, citations, calendars, rule tables
     "engine": "machine state result counting replay engines expect",  # state, machine, fold
     "input": "reading schema loader importer output seats",  # files in and out, structuring
-    "views": "text tables charts graph report ical",  # they only read results
+    "views": "markup text tables charts graph report ical",  # they only read results
     "analysis": "whatif explore gaps citations conformance conformance_primaries",
     "cli": "cli explore_command __main__ __init__",  # the command line and the public API
 }
