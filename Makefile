@@ -42,11 +42,12 @@ lint: $(TESTSTAMP)
 typecheck: $(TESTSTAMP)
 	$(BIN)/mypy
 
-# The suite runs on $(WORKERS) processes (pytest-xdist); WORKERS=0 runs it in this one.
+# The suite runs on $(WORKERS) processes (pytest-xdist), a test module to a process (its fixtures
+# are made once); WORKERS=0 runs it in this one.
 WORKERS ?= 2
 
 test: $(TESTSTAMP) lint typecheck
-	$(BIN)/python -m pytest -n $(WORKERS)
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadscope
 	$(BIN)/python ../shared/contract/check.py || [ ! -d ../shared/contract ]
 
 # The wheel and sdist, in dist/.
