@@ -34,24 +34,28 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from datetime import datetime, timedelta
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from itertools import product
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import yaml
 
 from simulator.calendar import statutory_calendar
+from simulator.explore_coverage import Status, coverage, coverage_json
 from simulator.loader import parse_scenario
 from simulator.parameters import in_force
 from simulator.replay import replay
 from simulator.result import ContestResult, Ruling
 from simulator.vocab import DeadlineKind, Method, Pending, RulingKind
+
+if TYPE_CHECKING:
+    from simulator.engines import Engine
 
 YEAR = 2027
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu")
@@ -163,16 +167,57 @@ def threshold_share(method: Method, seats: int) -> Fraction | None:
     return None
 
 
-def vote_classes(method: Method, seats: int, n: int) -> Iterator[VoteClass]:
+def depth(method: Method, seats: int, departures: int = 0) -> int:
+    """How many places of the ranking the method reads, best first, with ``departures`` places
+    more (a departed candidate in a leading place moves the live ones down).
+
+    Plurality reads the boundary after the last seat (G.S. 163-292); the nonpartisan primary the
+    boundary after twice the seats (163-294); the majority method and the partisan primary read
+    who is above the threshold (no more than ``1 / share`` candidates can reach it) and the
+    runner-up boundaries after twice the seats (163-293(b), 163-111(b)-(c)).
+    """
+    if method is Method.PLURALITY:
+        places = seats + 1
+    else:
+        places = 2 * seats + 1
+        share = threshold_share(method, seats)
+        if share is not None:
+            places = max(places, int(1 / share) + 1)
+    return places + departures
+
+
+def truncated(vc: VoteClass, places: int) -> bool:
+    """Whether ``vc`` is the canonical one of the classes that agree on the first ``places``
+    places: below the group holding place ``places``, every candidate is alone and under the
+    threshold (those places are read by no rule, so one representative stands for them all)."""
+    seen = 0
+    for i, g in enumerate(vc.groups):
+        seen += g
+        if seen >= places:
+            tail = vc.groups[i + 1 :]
+            reach = (vc.above or 0) + (1 if vc.at else 0)
+            return all(t == 1 for t in tail) and reach <= i + 1
+    return True
+
+
+def vote_classes(
+    method: Method, seats: int, n: int, *, places: int | None = None
+) -> Iterator[VoteClass]:
+    """The ranking classes of ``n`` candidates on the ballot; with ``places``, only the canonical
+    class of each set of classes that agree on the first ``places`` places."""
     share = threshold_share(method, seats)
     for groups in compositions(n):
         if share is None:
-            yield VoteClass(groups)
-            continue
-        for above in range(len(groups) + 1):
-            yield VoteClass(groups, above, False)
-            if above < len(groups):
-                yield VoteClass(groups, above, True)
+            found = [VoteClass(groups)]
+        else:
+            found = []
+            for above in range(len(groups) + 1):
+                found.append(VoteClass(groups, above, False))
+                if above < len(groups):
+                    found.append(VoteClass(groups, above, True))
+        for vc in found:
+            if places is None or truncated(vc, places):
+                yield vc
 
 
 def classify(counts: Sequence[int], share: Fraction | None) -> VoteClass:
@@ -352,8 +397,8 @@ def scenario_doc(config: Config, events: Sequence[dict[str, Any]], title: str) -
     }
     if config.method is Method.PARTISAN:
         contest["party"] = "REP"
-    # the log in the order the board learned of the events (none here has a later notice)
-    ordered = sorted(events, key=lambda e: datetime.fromisoformat(e["at"]))
+    # the log in the order the board learned of the events (a death's notice may come later)
+    ordered = sorted(events, key=lambda e: datetime.fromisoformat(e.get("notice_at", e["at"])))
     return {
         "format": "electsim/v1",
         "title": title,
@@ -362,11 +407,13 @@ def scenario_doc(config: Config, events: Sequence[dict[str, Any]], title: str) -
     }
 
 
-def run(config: Config, events: Sequence[dict[str, Any]]) -> ContestResult:
+def run(
+    config: Config, events: Sequence[dict[str, Any]], *, as_of: datetime | None = None
+) -> ContestResult:
     """Replay a concrete log through the engine (the same loader and fold as ``electsim``)."""
     doc = scenario_doc(config, events, "explored course")
     scenario = parse_scenario(json.dumps(doc), source="<explore>", fmt="json")
-    return replay(scenario).contests[0]
+    return replay(scenario, as_of=as_of).contests[0]
 
 
 def _removed(result: ContestResult, name: str) -> bool:
@@ -473,6 +520,7 @@ class Exploration:
     courses: int  # concrete courses replayed
     outcomes: tuple[tuple[Outcome, Witness, int], ...]  # outcome, shortest witness, how many
     cites: tuple[tuple[str, int], ...]  # subsection cited by a ruling, how many courses
+    landmarks: tuple[tuple[str, int], ...]  # subsection a deadline of the course cites
     infeasible: int  # vote classes no votes can realize (e.g. two candidates above a majority)
     errors: tuple[tuple[str, str], ...]  # the engine raised: course, error
 
@@ -528,56 +576,196 @@ def _leave_events(
     ]
 
 
+LATE_FILER = "Zed"
+
+Prefix = tuple[list[str], list[dict[str, Any]], list[str], bool]
+
+
+def _filed(config: Config, name: str, at: datetime) -> dict[str, Any]:
+    ev: dict[str, Any] = {"type": "candidate_filed", "at": _iso(at), "candidate": name}
+    if config.method is Method.PARTISAN:
+        ev["party"] = "REP"
+    return ev
+
+
+def _before_vote(config: Config, d: dict[str, datetime], names: Sequence[str]) -> Iterator[Prefix]:
+    """The courses up to the vote: (steps, events after the filings, the departed, whether the
+    course ends there). Nobody leaves; one candidate leaves, in every way and every region; a
+    death whose notice comes later; a late filer; the board extends filing (G.S. 163-294.4(a));
+    a newcomer files while filing is reopened; with K = 2, two candidates leave."""
+    close = d["close"]
+    yield [], [], [], False
+    if config.departures < 1 or not names:
+        return
+    who = names[-1]
+    singles: list[tuple[Departure, Region, list[dict[str, Any]]]] = []
+    for region, kind in product(BEFORE_VOTE, Departure):
+        evs = _leave_events(kind, region, who, d)
+        singles.append((kind, region, evs))
+        yield [f"{who} {kind.value} {region.value}"], evs, [who], False
+        reopened = _reopened_close(config, evs, d)
+        if reopened is not None:
+            # G.S. 163-112, 163-294.4(b)-(c): filing reopens; a newcomer files inside it
+            filed = _filed(config, LATE_FILER, reopened - timedelta(days=1))
+            steps = [
+                f"{who} {kind.value} {region.value}",
+                f"{LATE_FILER} files while filing is reopened",
+            ]
+            yield steps, [*evs, filed], [who], False
+    # a death the board learns of later: after day 30, or after the ballots are printed
+    died = close + timedelta(days=10)
+    printed = close + timedelta(days=40)
+    late = {"type": "candidate_died", "at": _iso(died), "candidate": who}
+    yield (
+        [f"{who} died within 30 days after the close, the board learns of it after day 30"],
+        [late | {"notice_at": _iso(close + timedelta(days=35))}],
+        [who],
+        False,
+    )
+    for enough in (True, False):
+        printing: list[dict[str, Any]] = [
+            {"type": "ballots_printed", "at": _iso(printed)},
+            late | {"notice_at": _iso(printed + timedelta(days=3))},
+            {
+                "type": "reprint_determined",
+                "at": _iso(printed + timedelta(days=4)),
+                "enough_time": enough,
+            },
+        ]
+        board = "finds time to reprint" if enough else "finds no time to reprint"
+        yield (
+            [
+                f"{who} died before printing, the board learns of it after printing and {board}",
+            ],
+            printing,
+            [who],
+            False,
+        )
+    # a notice of candidacy after the close, and the board extending filing (163-294.4(a))
+    yield (
+        [f"{LATE_FILER} files after the filing closed"],
+        [_filed(config, LATE_FILER, close + timedelta(days=1))],
+        [],
+        True,
+    )
+    extend = {"type": "filing_extended", "at": _iso(close + timedelta(hours=1))}
+    short = len(names) < config.seats
+    yield ["the board extends filing"], [extend], [], not short
+    if short:
+        filed = _filed(config, LATE_FILER, close + timedelta(days=2))
+        yield (
+            ["the board extends filing", f"{LATE_FILER} files in the extension"],
+            [
+                extend,
+                filed,
+            ],
+            [],
+            False,
+        )
+    if config.departures < 2 or len(names) < 2:
+        return
+    other = names[-2]
+    for i, (kind1, region1, evs1) in enumerate(singles):
+        for kind2, region2, _ in singles[i:]:
+            if BEFORE_VOTE.index(region2) < BEFORE_VOTE.index(region1):
+                continue
+            if region1 in BEFORE_VOTE[3:] and region2 is not region1:
+                continue  # one printing, one determination of the board
+            evs2 = [
+                e
+                for e in _leave_events(kind2, region2, other, d)
+                if e["type"] not in ("ballots_printed", "reprint_determined")
+                or not any(x["type"] == e["type"] for x in evs1)
+            ]
+            for e in evs2:
+                if e["type"] == _EVENT[kind2]:
+                    e["at"] = _iso(datetime.fromisoformat(e["at"]) + timedelta(hours=2))
+            steps = [
+                f"{who} {kind1.value} {region1.value}",
+                f"{other} {kind2.value} {region2.value}",
+            ]
+            yield steps, [*evs1, *evs2], [who, other], False
+
+
+def _reopened_close(
+    config: Config, evs: list[dict[str, Any]], d: dict[str, datetime]
+) -> datetime | None:
+    """When filing reopened by a departure closes, if it reopens."""
+    result = run(config, [*_filings(config), *evs])
+    for dl in result.deadlines:
+        if dl.kind is DeadlineKind.REOPENED_FILING_CLOSES:
+            return dl.due
+    return None
+
+
 def _ranked(names: Sequence[str], vc: VoteClass, counts: Sequence[int]) -> dict[str, int]:
     return dict(zip(names, counts, strict=True))
 
 
-def _places(vc: VoteClass) -> list[int]:
+def _places(vc: VoteClass, places: int | None) -> list[int]:
+    """The groups a candidate can be told apart in: every group, or with ``places`` only those
+    up to the first group wholly below the places the method reads (it stands for the rest)."""
+    if places is None:
+        return list(range(len(vc.groups)))
+    seen = 0
+    for i, g in enumerate(vc.groups):
+        seen += g
+        if seen >= places:
+            return list(range(min(i + 2, len(vc.groups))))
     return list(range(len(vc.groups)))
 
 
-def _order(names_live: list[str], departed: str | None, vc: VoteClass, place: int) -> list[str]:
-    """The ballot's names best first, with ``departed`` as the first of group ``place``."""
-    if departed is None:
+def _order(names_live: list[str], departed: list[str], vc: VoteClass, place: int) -> list[str]:
+    """The ballot's names best first, the ``departed`` first in group ``place``."""
+    if not departed:
         return list(names_live)
     start = sum(vc.groups[:place])
-    return [*names_live[:start], departed, *names_live[start:]]
+    return [*names_live[:start], *departed, *names_live[start:]]
 
 
-def courses(config: Config) -> Iterator[tuple[Course, tuple[str, ...]]]:
+def courses(config: Config, *, reduce: bool = True) -> Iterator[tuple[Course, tuple[str, ...]]]:
     """Every abstract course of the configuration as a concrete log, with the departed names.
 
     Shorter courses come first within each family, so the first course reaching an outcome is a
-    shortest witness among those enumerated.
+    shortest witness among those enumerated. With ``reduce``, rankings are read only as deep as
+    the method reads them (:func:`depth`): candidates below are interchangeable losers.
     """
-    method, n = config.method, config.candidates
+    method = config.method
+    read = depth(method, config.seats, config.departures) if reduce else None
     d = _dates(method)
     share = threshold_share(method, config.seats)
     filings = _filings(config)
     names = [e["candidate"] for e in filings]
-    pre: list[tuple[list[str], list[dict[str, Any]], list[str]]] = [([], [], [])]
-    if config.departures >= 1 and n >= 1:
-        # every kind in every region, a withdrawal after the close included: the law rules on it
-        for region, kind in product(BEFORE_VOTE, Departure):
-            who = names[-1]
-            steps = [f"{who} {kind.value} {region.value}"]
-            pre.append((steps, _leave_events(kind, region, who, d), [who]))
-    for steps0, evs0, gone in pre:
+    for steps0, evs0, gone, terminal in _before_vote(config, d, names):
         log0 = filings + evs0
-        before = run(config, log0)
-        on_ballot = [x for x in names if not (x in gone and _removed(before, x))]
+        if terminal:
+            yield Course(tuple(["file", *steps0]), tuple(log0)), tuple(gone)
+            continue
+        # what the board knows the day before the vote: the close and any reopened or extended
+        # filing have passed by then
+        before = run(config, log0, as_of=d["vote"] - timedelta(days=1))
+        newcomers = [e["candidate"] for e in evs0 if e["type"] == "candidate_filed"]
+        everyone = [*names, *newcomers]
+        on_ballot = [
+            x
+            for x in everyone
+            if not (x in gone and _removed(before, x))
+            and not any(
+                r.kind is RulingKind.FILING_REJECTED and x in r.candidates for r in before.rulings
+            )
+        ]
         live = [x for x in on_ballot if x not in gone]
-        departed_on_ballot = next((x for x in on_ballot if x in gone), None)
+        departed_on_ballot = [x for x in on_ballot if x in gone]
         m = len(on_ballot)
         if m == 0 or before.outcome.pending is not Pending.VOTES:
             # the course ends before any vote: nobody left, or no election or primary is held
             yield Course(tuple(["file", *steps0]), tuple(log0)), tuple(gone)
             continue
-        for vc in vote_classes(method, config.seats, m):
+        for vc in vote_classes(method, config.seats, m, places=read):
             counts = realize(vc, share)
             if counts is None:
                 continue
-            places = _places(vc) if departed_on_ballot else [0]
+            places = _places(vc, read) if departed_on_ballot else [0]
             for place in places:
                 order = _order(live, departed_on_ballot, vc, place)
                 returns = {
@@ -587,11 +775,11 @@ def courses(config: Config) -> Iterator[tuple[Course, tuple[str, ...]]]:
                 }
                 vstep = f"returns: {vc.describe()}"
                 if departed_on_ballot:
-                    vstep += f", {departed_on_ballot} in group {place + 1}"
+                    vstep += f", {' and '.join(departed_on_ballot)} in group {place + 1}"
                 canvass = {"type": "canvass_held", "at": _iso(d["canvass"])}
                 base_steps = ["file", *steps0, vstep, "canvass"]
                 yield from _after_vote(
-                    config, d, base_steps, log0, returns, canvass, order, vc, gone
+                    config, d, base_steps, log0, returns, canvass, order, vc, gone, read
                 )
 
 
@@ -605,6 +793,7 @@ def _after_vote(
     order: list[str],
     vc: VoteClass,
     gone: list[str],
+    read: int | None,
 ) -> Iterator[tuple[Course, tuple[str, ...]]]:
     log = [*log0, returns, canvass]
     base = run(config, log)
@@ -614,7 +803,7 @@ def _after_vote(
     # one more departure after the vote: one candidate per group of the ranking
     firsts = []
     start = 0
-    for g in vc.groups:
+    for g in vc.groups[: len(_places(vc, read))]:
         firsts.append(order[start])
         start += g
     for who, kind in product(firsts, Departure):
@@ -650,17 +839,38 @@ def _requests(
     yield Course(tuple(steps), tuple(log)), tuple(gone)
     pending = result.outcome.pending
     if pending is Pending.RECOUNT and not any(e["type"] == "recount_held" for e in log):
-        # G.S. 163-182.7: the recount the engine waits for confirms the returns
+        # G.S. 163-182.7: the recount the engine waits for confirms the returns, or changes them
         first = next(e for e in log if e["type"] == "returns_reported")
-        recount = {
-            "type": "recount_held",
-            "at": _iso(d["canvass"] + timedelta(days=2)),
-            "counts": first["counts"],
+        at = _iso(d["canvass"] + timedelta(days=2))
+        tied = [c for c in _lot_candidates(result) if c in first["counts"]]
+        changed = dict(first["counts"])
+        if tied:
+            changed[tied[-1]] += 1
+        for label, counts in (
+            ("the recount confirms the returns", first["counts"]),
+            (f"the recount finds one more vote for {tied[-1]}" if tied else "", changed),
+        ):
+            if not label:
+                continue
+            lg = [*log, {"type": "recount_held", "at": at, "counts": counts}]
+            yield from _requests(config, d, [*steps, label], lg, run(config, lg), gone)
+        return
+    if pending is Pending.NOMINATION and not any(e["type"] == "nominee_named" for e in log):
+        # G.S. 163-114: the party's executive committee names a nominee
+        last = max(datetime.fromisoformat(e.get("notice_at", e["at"])) for e in log)
+        named: dict[str, Any] = {
+            "type": "nominee_named",
+            "at": _iso(last + timedelta(days=2)),
+            "candidate": LATE_FILER,
         }
-        lg = [*log, recount]
-        yield from _requests(
-            config, d, [*steps, "the recount confirms the returns"], lg, run(config, lg), gone
-        )
+        if config.method is Method.PARTISAN:
+            named["party"] = "REP"
+        lg = [*log, named]
+        s = [*steps, f"the party's executive committee names {LATE_FILER}"]
+        yield from _requests(config, d, s, lg, run(config, lg), gone)
+        return
+    if pending is None and result.outcome.runoff_status.value != "called":
+        yield from _after_declaration(config, steps, log, result, gone)
         return
     if pending is Pending.LOT:
         drawn = [e["winner"] for e in log if e["type"] == "lot_drawn"]
@@ -684,18 +894,65 @@ def _requests(
         return
     last = max(datetime.fromisoformat(e["at"]) for e in log)
     for how in (Request.IN_TIME, Request.LATE):
-        at = (
+        when = (
             max(last, d["canvass"].replace(tzinfo=None)) + timedelta(hours=1)
             if how is Request.IN_TIME
             else d["request"].replace(tzinfo=None) + timedelta(hours=2)
         )
-        req = {"type": "runoff_requested", "at": _iso(at), "candidate": asker}
+        req = {"type": "runoff_requested", "at": _iso(when), "candidate": asker}
         lg = [*log, req]
         res = run(config, lg)
         s = [*steps, f"{asker} {how.value}"]
         yield Course(tuple(s), tuple(lg)), tuple(gone)
         if res.outcome.runoff_status.value == "called":
             yield from _second_round(config, d, s, lg, res, gone)
+
+
+def _after_declaration(
+    config: Config,
+    steps: list[str],
+    log: list[dict[str, Any]],
+    result: ContestResult,
+    gone: list[str],
+) -> Iterator[tuple[Course, tuple[str, ...]]]:
+    """After the result is final: an elected or nominated candidate leaves before taking the
+    oath, or everyone elected takes it (only on courses where nobody left before, so that the
+    number of courses stays bounded)."""
+    o = result.outcome
+    winners = [*o.elected, *o.nominated]
+    if not winners or any(e["type"] == "oath_taken" for e in log):
+        return
+    last = max(datetime.fromisoformat(e.get("notice_at", e["at"])) for e in log)
+    d = _dates(config.method)
+    who = next((w for w in winners if w not in gone), None)
+    if who is not None and len(gone) < config.departures:
+        left = {
+            "type": "candidate_died",
+            "at": _iso(last + timedelta(days=3)),
+            "candidate": who,
+        }
+        lg = [*log, left]
+        role = "elected" if o.elected else "nominated"
+        s = [*steps, f"{who}, {role}, died after the declaration, before the oath"]
+        yield from _requests(config, d, s, lg, run(config, lg), [*gone, who])
+    if o.elected and not gone:
+        oaths = [
+            {"type": "oath_taken", "at": _iso(last + timedelta(days=5)), "candidate": w}
+            for w in o.elected
+        ]
+        lg = [*log, *oaths]
+        s = [*steps, "the elected take the oath"]
+        yield Course(tuple(s), tuple(lg)), tuple(gone)
+        if config.departures >= 1:
+            # G.S. 163-294.1(d): an officer who took the oath leaves
+            who = o.elected[0]
+            left = {
+                "type": "candidate_died",
+                "at": _iso(last + timedelta(days=9)),
+                "candidate": who,
+            }
+            s = [*s, f"{who} dies after taking the oath"]
+            yield Course(tuple(s), tuple([*lg, left])), (who,)
 
 
 def _lot_candidates(result: ContestResult) -> tuple[str, ...]:
@@ -743,14 +1000,16 @@ def _second_round(
             yield Course(tuple(s), tuple(lg)), tuple([*gone, who])
 
 
-def explore(config: Config) -> Exploration:
-    """Enumerate the configuration's courses, replay each, group them by outcome."""
+def explore(config: Config, *, reduce: bool = True) -> Exploration:
+    """Enumerate the configuration's courses, replay each, group them by outcome (``reduce``:
+    see :func:`courses`)."""
     best: dict[Outcome, Witness] = {}
     count: dict[Outcome, int] = {}
     cites: dict[str, int] = {}
+    landmarks: dict[str, int] = {}
     errors: list[tuple[str, str]] = []
     n = 0
-    for course, departed in courses(config):
+    for course, departed in courses(config, reduce=reduce):
         n += 1
         try:
             result = run(config, course.events)
@@ -764,6 +1023,8 @@ def explore(config: Config) -> Exploration:
             best[outcome] = Witness(course, result, departed)
         for c in {str(c) for r in result.rulings for c in r.cites}:
             cites[c] = cites.get(c, 0) + 1
+        for c in {str(c) for dl in result.deadlines for c in dl.cites}:
+            landmarks[c] = landmarks.get(c, 0) + 1
     share = threshold_share(config.method, config.seats)
     infeasible = sum(
         1
@@ -780,17 +1041,28 @@ def explore(config: Config) -> Exploration:
         courses=n,
         outcomes=tuple(rows),
         cites=tuple(sorted(cites.items())),
+        landmarks=tuple(sorted(landmarks.items())),
         infeasible=infeasible,
         errors=tuple(errors),
     )
 
 
-def explore_grid(configs: Sequence[Config], *, workers: int = 1) -> list[Exploration]:
-    """Explore several configurations, on a process pool when ``workers > 1``; same results."""
-    if workers <= 1:
-        return [explore(c) for c in configs]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(explore, configs))
+def explore_many(configs: Sequence[Config]) -> list[Exploration]:
+    """Explore configurations one after another (the job each engine runs on a chunk)."""
+    return [explore(c) for c in configs]
+
+
+def explore_grid(
+    configs: Sequence[Config], *, workers: int = 1, engine: Engine | None = None
+) -> list[Exploration]:
+    """Explore several configurations: in this process, on a pool of ``workers`` processes, or
+    on any :class:`simulator.engines.Engine` (a Dask cluster); the results are the same and in
+    the order of ``configs`` whichever runs them. Each configuration is one task."""
+    from simulator.engines import Processes, Serial
+
+    if engine is None:
+        engine = Processes(workers=workers, chunksize=1) if workers > 1 else Serial()
+    return engine.run(explore_many, list(configs))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -899,6 +1171,8 @@ def to_json(ex: Exploration) -> dict[str, Any]:
             for f, o, w in ex.findings
         ],
         "coverage": dict(ex.cites),
+        "deadline_coverage": dict(ex.landmarks),
+        "clause_coverage": coverage_json(ex),
         "infeasible_classes": ex.infeasible,
         "engine_errors": [{"course": c, "error": e} for c, e in ex.errors],
     }
@@ -917,6 +1191,15 @@ def render(ex: Exploration, *, never: Sequence[str] = ()) -> str:
     lines.append("subsections cited by rulings: " + ", ".join(c for c, _ in ex.cites))
     if never:
         lines.append("subsections of the rule tables never reached: " + ", ".join(never))
+    cells = coverage(ex)
+    reached = [sub for sub, cell in cells.items() if cell.status is Status.REACHED]
+    lines.append(
+        f"clause coverage: {len(reached)} of {len(cells)} subsections of the five statutes "
+        "reached by a ruling"
+    )
+    for sub, cell in cells.items():
+        if cell.status is not Status.REACHED:
+            lines.append(f"  {sub}: {cell.status.value} ({cell.why})")
     if ex.infeasible:
         lines.append(f"vote classes no votes can realize (skipped): {ex.infeasible}")
     if ex.errors:
@@ -970,11 +1253,12 @@ def never_reached(ex: Exploration) -> list[str]:
 
 def _grid(args: argparse.Namespace) -> list[Config]:
     methods = [Method(args.method)] if args.method else list(Method)
+    top = getattr(args, "max_candidates", None)
     return [
         Config(method=m, seats=s, candidates=n, departures=args.departures)
         for m in methods
         for s in range(1, args.seats + 1)
-        for n in range(1, 2 * s + 3)
+        for n in range(1, (top or 2 * s + 2) + 1)
     ]
 
 
@@ -985,11 +1269,21 @@ def cmd_explore(args: argparse.Namespace) -> int:
     if not 0 <= args.departures <= 2:
         print("electsim explore: --departures must be 0, 1 or 2", file=sys.stderr)
         return 2
+    top = getattr(args, "max_candidates", None)
+    if top is not None and not 1 <= top <= 8:
+        print("electsim explore: --max-candidates must be 1-8", file=sys.stderr)
+        return 2
     if args.workers < 1:
         print("electsim explore: --workers must be 1 or more", file=sys.stderr)
         return 2
     if args.grid:
-        return _cmd_grid(args)
+        from simulator.engines import EngineError
+
+        try:
+            return _cmd_grid(args)
+        except EngineError as error:
+            print(error, file=sys.stderr)
+            return 2
     if not args.method:
         print("electsim explore: --method is required (or --grid)", file=sys.stderr)
         return 2
@@ -1000,6 +1294,10 @@ def cmd_explore(args: argparse.Namespace) -> int:
         departures=args.departures,
     )
     ex = explore(config)
+    if getattr(args, "chart", None):
+        from simulator.explore_coverage import write_coverage_chart
+
+        write_coverage_chart([ex], Path(args.chart))
     if args.graphml:
         import networkx as nx
 
@@ -1038,12 +1336,14 @@ def cmd_explore(args: argparse.Namespace) -> int:
 
 
 def grid_findings(results: Sequence[Exploration]) -> list[tuple[str, Config, Outcome, Witness]]:
-    """Each gap or conflict reached anywhere on the grid, with its shortest witness."""
+    """Each gap or conflict reached anywhere on the grid, with its shortest witness (fewest
+    events, then fewest steps, then the first configuration)."""
     best: dict[str, tuple[str, Config, Outcome, Witness]] = {}
     for ex in results:
         for f, o, w in ex.findings:
             old = best.get(f)
-            if old is None or len(w.course.events) < len(old[3].course.events):
+            size = (len(w.course.events), len(w.course.steps))
+            if old is None or size < (len(old[3].course.events), len(old[3].course.steps)):
                 best[f] = (f, ex.config, o, w)
     return [best[k] for k in sorted(best)]
 
@@ -1054,26 +1354,127 @@ def finding_file(finding: str) -> str:
     return "-".join(part for part in slug.split("-") if part) + ".yaml"
 
 
+def _engine(args: argparse.Namespace, stack: ExitStack) -> Engine | None:
+    """The engine ``--engine`` names (None: the default of ``--workers``); a Dask client is
+    closed with ``stack``."""
+    from simulator.engines import Dask, EngineError, Processes, Serial
+
+    name = getattr(args, "engine", None)
+    if name is None or (name == "serial" and args.workers == 1):
+        return None
+    if name == "serial":
+        return Serial()
+    if name == "processes":
+        return Processes(workers=args.workers, chunksize=1)
+    try:
+        import distributed
+    except ImportError:
+        raise EngineError(
+            "electsim explore --engine dask: expected the dask extra "
+            "(pip install 'electsim[dask]'); found no distributed package"
+        ) from None
+    if not args.scheduler:
+        raise EngineError("electsim explore --engine dask: expected --scheduler ADDRESS")
+    try:
+        make: Any = distributed.Client  # not annotated by the package
+        client = stack.enter_context(make(args.scheduler, timeout=10))
+    except OSError as error:
+        raise EngineError(
+            f"electsim explore --scheduler {args.scheduler}: expected a Dask scheduler; "
+            f"found none ({error})"
+        ) from None
+    return Dask(client=client, chunksize=1)
+
+
 def _cmd_grid(args: argparse.Namespace) -> int:
-    results = explore_grid(_grid(args), workers=args.workers)
+    with ExitStack() as stack:
+        results = explore_grid(_grid(args), workers=args.workers, engine=_engine(args, stack))
+    if getattr(args, "chart", None):
+        from simulator.explore_coverage import write_coverage_chart
+
+        write_coverage_chart(results, Path(args.chart))
     if args.witnesses:
         out = Path(args.witnesses)
         for f, config, o, w in grid_findings(results):
             doc = witness_doc(config, o, w)
             doc["title"] = f"Explored: {f}: {o.describe()}"
             write_witness(out / finding_file(f), doc)
-    if args.json:
-        print(json.dumps([to_json(ex) for ex in results], indent=2))
+    failed: dict[Config, int] = {}
+    if args.check:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            for ex in results:
+                failed[ex.config] = _check_all(ex, Path(tmp))
+    if getattr(args, "markdown", False):
+        from simulator.explore_coverage import coverage_markdown
+
+        print(findings_markdown(results, args.witnesses or "scenarios/gaps"))
+        print()
+        print(coverage_markdown(results))
+    elif args.json:
+        docs = [to_json(ex) for ex in results]
+        if args.check:
+            for doc, ex in zip(docs, results, strict=True):
+                doc["check"] = {"witnesses": len(ex.outcomes), "failed": failed[ex.config]}
+        print(json.dumps(docs, indent=2))
     else:
-        print(f"{'configuration':<40} {'courses':>8} {'outcomes':>8} {'gaps':>5} {'errors':>6}")
+        check = f" {'failed':>6}" if args.check else ""
+        print(
+            f"{'configuration':<40} {'courses':>8} {'outcomes':>8} {'gaps':>5} {'errors':>6}"
+            + check
+        )
         for ex in results:
+            check = f" {failed[ex.config]:>6}" if args.check else ""
             print(
                 f"{ex.config.label:<40} {ex.courses:>8} {len(ex.outcomes):>8} "
-                f"{len(ex.findings):>5} {len(ex.errors):>6}"
+                f"{len(ex.findings):>5} {len(ex.errors):>6}" + check
+            )
+        if args.check:
+            total = sum(len(ex.outcomes) for ex in results)
+            bad = sum(failed.values())
+            print(
+                f"check: {total - bad} of {total} witnesses replay to the predicted outcome "
+                "and rulings"
             )
         found = sorted({f for ex in results for f, _o, _w in ex.findings})
         print(f"gaps and conflicts reached: {len(found)}: " + ", ".join(found))
-    return 1 if any(ex.errors for ex in results) else 0
+        from simulator.explore_coverage import coverage_table
+
+        print(coverage_table(results))
+    if any(ex.errors for ex in results):
+        return 1
+    return 3 if any(failed.values()) else 0
+
+
+def findings_markdown(results: Sequence[Exploration], witnesses: str) -> str:
+    """The gaps and conflicts of a grid as a Markdown table, each with its witness file (under
+    ``witnesses``, named by :func:`finding_file`) and its course in words."""
+    lines = [
+        "| gap or conflict | first reached in | witness | course of events |",
+        "| --- | --- | --- | --- |",
+    ]
+    for f, config, _o, w in grid_findings(results):
+        name = finding_file(f)
+        where = f"{config.method.value}, {config.seats} seat(s), {config.candidates} candidate(s)"
+        story = "; ".join(w.course.steps[1:]).replace("|", "\\|")
+        lines.append(f"| `{f}` | {where} | [{name}]({witnesses}/{name}) | {story} |")
+    return "\n".join(lines)
+
+
+def _check_all(ex: Exploration, tmp: Path) -> int:
+    """Write every outcome's witness of ``ex`` and check each replays to its prediction; the
+    number that do not (each reported on stderr)."""
+    bad = 0
+    c = ex.config
+    for i, (o, w, _k) in enumerate(ex.outcomes, 1):
+        path = tmp / f"{c.method.value}-{c.seats}-{c.candidates}-{c.departures}-{i:03}.yaml"
+        write_witness(path, witness_doc(c, o, w))
+        problems = check_witness(path)
+        if problems:
+            bad += 1
+            print(f"{c.label}: witness of outcome {i}: {'; '.join(problems)}", file=sys.stderr)
+    return bad
 
 
 __all__ = ["Config", "Exploration", "Outcome", "VoteClass", "explore", "explore_grid"]

@@ -59,6 +59,31 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "candidates 1 to 2 x seats + 2",
     )
     p.add_argument(
+        "--max-candidates",
+        type=int,
+        metavar="N",
+        help="with --grid: candidates 1 to N (1-8) for every number of seats, instead of 1 to "
+        "2 x seats + 2",
+    )
+    p.add_argument(
         "--workers", type=int, default=1, help="processes for --grid (1); same results as one"
+    )
+    p.add_argument(
+        "--engine",
+        choices=["serial", "processes", "dask"],
+        help="where --grid runs: here, a process pool of --workers, or a Dask cluster (the dask "
+        "extra); the results are the same",
+    )
+    p.add_argument("--scheduler", metavar="ADDRESS", help="the Dask scheduler for --engine dask")
+    p.add_argument(
+        "--markdown",
+        action="store_true",
+        help="with --grid: print the gaps and conflicts (with their witness files) and the "
+        "clause coverage as Markdown tables",
+    )
+    p.add_argument(
+        "--chart",
+        metavar="FILE",
+        help="draw the clause coverage (subsections x configurations) as a PNG or SVG chart",
     )
     p.set_defaults(func=_run)

@@ -1,0 +1,24 @@
+"""The explored grid the explore tests share (computed once per test run)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from simulator.explore import Config, Exploration, explore
+from simulator.vocab import Method
+
+# Every witness of this grid is replayed by the tests: one seat up to 2 x seats + 2 candidates,
+# two seats up to three (four for the party primary, where G.S. 163-112(d)(1)-(2) first apply).
+# The whole small grid (two seats up to six) runs with `electsim explore --grid --seats 2
+# --check`, in `make bench`.
+GRID = [
+    Config(method=m, seats=s, candidates=n)
+    for m in Method
+    for s, top in ((1, 4), (2, 4 if m is Method.PARTISAN else 3))
+    for n in range(1, top + 1)
+]
+
+
+@cache
+def grid() -> tuple[Exploration, ...]:
+    return tuple(explore(c) for c in GRID)

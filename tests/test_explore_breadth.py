@@ -1,0 +1,210 @@
+"""electsim explore: the courses beyond the first round, the reduction of rankings to the places
+the law reads, renaming symmetry, two departures, and the engines the grid runs on."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simulator.cli import main
+from simulator.explore import (
+    Config,
+    Exploration,
+    VoteClass,
+    courses,
+    depth,
+    explore,
+    explore_grid,
+    run,
+    to_json,
+    truncated,
+    vote_classes,
+)
+from simulator.vocab import Method
+
+
+def _stories(ex: Exploration) -> list[str]:
+    return ["; ".join(w.course.steps) for _o, w, _k in ex.outcomes]
+
+
+def _courses(config: Config) -> list[str]:
+    return ["; ".join(c.steps) for c, _gone in courses(config)]
+
+
+def _outcomes(ex: Exploration) -> set[str]:
+    return {o.describe() for o, _w, _k in ex.outcomes}
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        Config(method=Method.PLURALITY, seats=1, candidates=5),
+        Config(method=Method.PRIMARY, seats=1, candidates=6),
+    ],
+    ids=lambda c: c.label,
+)
+def test_reading_rankings_only_as_deep_as_the_method_loses_no_outcome(config: Config) -> None:
+    # G.S. 163-292 reads the boundary after the seats, 163-294 after twice the seats: the
+    # places below are interchangeable losers, so one ranking stands for all of theirs
+    reduced, full = explore(config), explore(config, reduce=False)
+    assert reduced.courses < full.courses
+    assert _outcomes(reduced) == _outcomes(full)
+    assert {f for f, _o, _w in reduced.findings} == {f for f, _o, _w in full.findings}
+
+
+def test_a_truncated_ranking_keeps_the_places_read_and_one_order_below() -> None:
+    places = depth(Method.PLURALITY, 1)  # the winner and the runner-up
+    assert places == 2
+    assert truncated(VoteClass((1, 1, 1, 1)), places)
+    assert truncated(VoteClass((1, 3)), places)  # the tie at the boundary is kept whole
+    assert not truncated(VoteClass((1, 1, 2)), places)  # a tie below the places read
+    kept = list(vote_classes(Method.PLURALITY, 1, 6, places=places))
+    assert len(kept) < 2**5 and VoteClass((6,)) in kept
+
+
+def test_the_recount_the_engine_waits_for_may_confirm_or_break_the_tie() -> None:
+    # G.S. 163-182.7: a recount of a tie; its counts replace the returns
+    stories = _courses(Config(method=Method.RUNOFF, seats=1, candidates=2))
+    assert any("the recount confirms the returns" in s for s in stories)
+    assert any("the recount finds one more vote for" in s for s in stories)
+
+
+def test_an_elected_candidate_leaving_before_and_after_the_oath_are_explored() -> None:
+    # G.S. 163-294.1(c) before the oath, 163-294.1(d) after it
+    config = Config(method=Method.PLURALITY, seats=1, candidates=2)
+    ex = explore(config)
+    stories = _courses(config)
+    assert any("elected, died after the declaration, before the oath" in s for s in stories)
+    assert any("dies after taking the oath" in s for s in stories)
+    cited = {c for c, _k in ex.cites}
+    assert {"G.S. 163-294.1(c)", "G.S. 163-294.1(d)"} <= cited
+
+
+def test_a_party_names_a_nominee_when_the_nominated_candidate_leaves() -> None:
+    # G.S. 163-114: the party's executive committee fills the nomination
+    config = Config(method=Method.PARTISAN, seats=1, candidates=2)
+    ex = explore(config)
+    assert any("executive committee names" in s for s in _courses(config))
+    assert "G.S. 163-114" in {c for c, _k in ex.cites}
+
+
+def test_late_filers_extended_and_reopened_filing_and_late_notices_are_explored() -> None:
+    # 163-294.4(a) extension when too few filed; 163-294.4(b) reopening after a death; a death
+    # whose notice comes later (the reading-8 gap of 163-112(b) in a party primary)
+    assert any(
+        "files in the extension" in s
+        for s in _courses(Config(method=Method.PLURALITY, seats=2, candidates=1))
+    )
+    stories = _courses(Config(method=Method.PLURALITY, seats=1, candidates=2))
+    assert any("files while filing is reopened" in s for s in stories)
+    assert any("files after the filing closed" in s for s in stories)
+    primary = explore(Config(method=Method.PARTISAN, seats=1, candidates=3))
+    assert "gap:reading-8" in {f for f, _o, _w in primary.findings}
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        Config(method=m, seats=s, candidates=n, departures=2)
+        for m in Method
+        for s, n in ((1, 2), (2, 2))
+    ],
+    ids=lambda c: c.label,
+)
+def test_two_departures_never_make_the_engine_raise(config: Config) -> None:
+    ex = explore(config)
+    assert ex.errors == ()
+    assert any(o.departed.count(",") == 1 for o, _w, _k in ex.outcomes) or config.candidates < 2
+
+
+NAMES = ("Ann", "Bob", "Cy", "Dee")
+OTHERS = ("Uma", "Val", "Wes", "Xan")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.permutations(OTHERS), st.integers(0, 100))
+def test_renaming_the_candidates_renames_the_rulings_and_nothing_else(
+    names: list[str], pick: int
+) -> None:
+    # no rule reads a name: the canonical form of a course is its class, not its names
+    ex = _runoff()
+    _o, witness, _k = ex.outcomes[pick % len(ex.outcomes)]
+    to = dict(zip(NAMES, names, strict=True))
+
+    def rename(value: object) -> object:
+        if isinstance(value, str):
+            return to.get(value, value)
+        if isinstance(value, dict):
+            return {rename(k): rename(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [rename(v) for v in value]
+        return value
+
+    events = [rename(e) for e in witness.course.events]
+    renamed = run(ex.config, events)  # type: ignore[arg-type]
+    before = witness.result
+    assert renamed.state == before.state
+    assert renamed.outcome.elected == tuple(sorted(to[n] for n in before.outcome.elected)) or (
+        sorted(renamed.outcome.elected) == sorted(to[n] for n in before.outcome.elected)
+    )
+    assert [r.kind for r in renamed.rulings] == [r.kind for r in before.rulings]
+    assert [sorted(r.candidates) for r in renamed.rulings] == [
+        sorted(to.get(c, c) for c in r.candidates) for r in before.rulings
+    ]
+
+
+_CACHE: dict[str, Exploration] = {}
+
+
+def _runoff() -> Exploration:
+    if "runoff" not in _CACHE:
+        _CACHE["runoff"] = explore(Config(method=Method.RUNOFF, seats=1, candidates=3))
+    return _CACHE["runoff"]
+
+
+CONFIGS = [
+    Config(method=Method.PLURALITY, seats=1, candidates=2),
+    Config(method=Method.RUNOFF, seats=1, candidates=2),
+]
+
+
+def test_the_grid_on_a_dask_cluster_equals_the_serial_grid() -> None:
+    distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
+    from simulator.engines import Dask
+
+    serial = [to_json(ex) for ex in explore_grid(CONFIGS)]
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = explore_grid(CONFIGS, engine=Dask(client=client, chunksize=1))
+    assert [to_json(ex) for ex in on_dask] == serial
+
+
+def test_the_explore_command_runs_its_grid_on_a_dask_scheduler(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
+    args = ["explore", "--grid", "--method", "nonpartisan-plurality", "--json"]
+    assert main(args) == 0
+    serial = json.loads(capsys.readouterr().out)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        assert main([*args, "--engine", "dask", "--scheduler", cluster.scheduler_address]) == 0
+    assert json.loads(capsys.readouterr().out) == serial
+
+
+def test_the_dask_engine_without_a_scheduler_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("distributed", reason="the dask extra is not installed")
+    args = ["explore", "--grid", "--method", "nonpartisan-plurality", "--engine", "dask"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--scheduler" in err
