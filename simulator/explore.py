@@ -347,6 +347,8 @@ class Course:
 
     steps: tuple[str, ...]  # the course in words, one line per abstract step
     events: tuple[dict[str, Any], ...]
+    # the replay of ``events`` when the enumeration already made it (to choose what follows)
+    result: ContestResult | None = attrs.field(default=None, eq=False, repr=False)
 
 
 def _dates(method: Method) -> dict[str, datetime]:
@@ -836,7 +838,7 @@ def _requests(
     result: ContestResult,
     gone: list[str],
 ) -> Iterator[tuple[Course, tuple[str, ...]]]:
-    yield Course(tuple(steps), tuple(log)), tuple(gone)
+    yield Course(tuple(steps), tuple(log), result), tuple(gone)
     pending = result.outcome.pending
     if pending is Pending.RECOUNT and not any(e["type"] == "recount_held" for e in log):
         # G.S. 163-182.7: the recount the engine waits for confirms the returns, or changes them
@@ -869,9 +871,12 @@ def _requests(
         s = [*steps, f"the party's executive committee names {LATE_FILER}"]
         yield from _requests(config, d, s, lg, run(config, lg), gone)
         return
-    if pending is None and result.outcome.runoff_status.value != "called":
+    if (
+        pending is None
+        and result.outcome.runoff_status.value != "called"
+        and not any(e["type"] == "runoff_requested" for e in log)
+    ):
         yield from _after_declaration(config, steps, log, result, gone)
-        return
     if pending is Pending.LOT:
         drawn = [e["winner"] for e in log if e["type"] == "lot_drawn"]
         tied = [c for c in _lot_candidates(result) if c not in drawn]
@@ -903,7 +908,7 @@ def _requests(
         lg = [*log, req]
         res = run(config, lg)
         s = [*steps, f"{asker} {how.value}"]
-        yield Course(tuple(s), tuple(lg)), tuple(gone)
+        yield Course(tuple(s), tuple(lg), res), tuple(gone)
         if res.outcome.runoff_status.value == "called":
             yield from _second_round(config, d, s, lg, res, gone)
 
@@ -1012,7 +1017,7 @@ def explore(config: Config, *, reduce: bool = True) -> Exploration:
     for course, departed in courses(config, reduce=reduce):
         n += 1
         try:
-            result = run(config, course.events)
+            result = course.result or run(config, course.events)
         except Exception as error:  # an engine error is a finding to report
             errors.append(("; ".join(course.steps), f"{type(error).__name__}: {error}"))
             continue
@@ -1386,9 +1391,10 @@ def _engine(args: argparse.Namespace, stack: ExitStack) -> Engine | None:
     return Dask(client=client, chunksize=1)
 
 
-def _cmd_grid(args: argparse.Namespace) -> int:
-    with ExitStack() as stack:
-        results = explore_grid(_grid(args), workers=args.workers, engine=_engine(args, stack))
+def _cmd_grid(args: argparse.Namespace, results: Sequence[Exploration] | None = None) -> int:
+    if results is None:
+        with ExitStack() as stack:
+            results = explore_grid(_grid(args), workers=args.workers, engine=_engine(args, stack))
     if getattr(args, "chart", None):
         from simulator.explore_coverage import write_coverage_chart
 
