@@ -499,6 +499,10 @@ def cmd_gaps(args: argparse.Namespace) -> int:
             "counting_gaps": [g.to_json() for g in COUNTING_GAPS],
             "table_gaps": [t.to_json() for t in table_findings()],
         }
+        if args.explore:
+            from simulator.gaps import explored_findings
+
+            doc["explored"] = [f.to_json() for f in explored_findings(seats=args.seats)]
         print(json.dumps(doc, indent=2))
         return EXIT_OK
     width = min(terminal_width() or 96, 96)
@@ -529,6 +533,12 @@ def cmd_gaps(args: argparse.Namespace) -> int:
         print(wrap.fill(f"facts: {cg_.facts}"))
         print(wrap.fill(f"why: {cg_.why}"))
         print(wrap.fill(f"fallback: {cg_.fallback}"))
+    if args.explore:
+        from simulator.gaps import explored_findings, print_explored
+
+        listed = {g.rule.id for g in groups} | {t.id for t in table_findings()}
+        listed |= {c.id for c in COUNTING_GAPS}
+        print_explored(explored_findings(seats=args.seats), listed)
     return EXIT_OK
 
 
@@ -816,6 +826,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--verbose",
         action="store_true",
         help="also list every combination of facts in each gap",
+    )
+    g.add_argument(
+        "--explore",
+        action="store_true",
+        help="also list the gaps and conflicts electsim explore reaches, each with a shortest "
+        "course of events",
+    )
+    g.add_argument(
+        "--seats",
+        type=int,
+        choices=[1, 2, 3],
+        default=1,
+        help="with --explore: explore seats 1 to this (1)",
     )
     g.set_defaults(func=cmd_gaps)
 

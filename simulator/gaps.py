@@ -127,3 +127,60 @@ def print_table_findings(start: int) -> None:
         print(f"    ({tf.combinations} of {tf.of} combinations of the table's facts)")
         print(wrap.fill(f"open: {tf.open}"))
         print(wrap.fill(f"fallback: {tf.fallback}"))
+
+
+@attrs.frozen
+class ExploredFinding:
+    """A gap or conflict a course of events reaches, with its shortest witness."""
+
+    id: str  # ``gap:ID`` or ``conflict:ID``, ID as the no_provision ruling names it
+    configuration: str
+    outcome: str
+    witness: tuple[str, ...]  # the course in words
+
+    @property
+    def gap(self) -> str:
+        return self.id.split(":", 1)[1]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "configuration": self.configuration,
+            "outcome": self.outcome,
+            "witness": list(self.witness),
+        }
+
+
+def explored_findings(*, seats: int = 1, workers: int = 1) -> list[ExploredFinding]:
+    """The gaps and conflicts ``electsim explore`` reaches on the grid of every method, seats 1
+    to ``seats`` and 1 to 2 x seats + 2 candidates, one departure: ``electsim gaps --explore``
+    is this view of the exploration."""
+    from simulator.explore import Config, explore_grid, grid_findings
+    from simulator.vocab import Method
+
+    configs = [
+        Config(method=m, seats=s, candidates=n)
+        for m in Method
+        for s in range(1, seats + 1)
+        for n in range(1, 2 * s + 3)
+    ]
+    return [
+        ExploredFinding(f, config.label, o.describe(), w.course.steps[1:])
+        for f, config, o, w in grid_findings(explore_grid(configs, workers=workers))
+    ]
+
+
+def print_explored(found: list[ExploredFinding], listed: set[str]) -> None:
+    """The text listing of :func:`explored_findings` for ``electsim gaps --explore``; ``listed``
+    are the gap ids listed above it (the others are met only in courses of events)."""
+    import textwrap
+
+    wrap = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="      ")
+    print(
+        f"\n{len(found)} gap(s) and conflict(s) reached by a course of events (electsim explore):"
+    )
+    for i, f in enumerate(found, 1):
+        where = "listed above" if f.gap in listed else "met only in courses of events"
+        print(f"\n{i}. {f.id} ({where}; first in {f.configuration})")
+        print(wrap.fill("witness: " + "; ".join(f.witness)))
+        print(wrap.fill(f"outcome: {f.outcome}"))

@@ -208,3 +208,18 @@ def test_the_dask_engine_without_a_scheduler_is_a_one_line_error(
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--scheduler" in err
+
+
+def test_gaps_explore_lists_the_gaps_courses_reach_with_a_witness(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # electsim gaps is a view of the exploration: the runoff's gaps met in courses of events
+    assert main(["gaps", "--json", "--explore"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    found = {f["id"]: f for f in doc["explored"]}
+    assert {"gap:runner-up-left", "gap:three-way-tie", "gap:reading-8"} <= set(found)
+    assert all(f["witness"] for f in found.values())
+    listed = {g["id"] for g in doc["gaps"]} | {t["id"] for t in doc["table_gaps"]}
+    assert "three-way-tie" in listed or "three-way-tie" in {g["id"] for g in doc["counting_gaps"]}
+    assert main(["gaps"]) == 0
+    assert "reached by a course of events" not in capsys.readouterr().out
