@@ -1,7 +1,8 @@
 """electsim explore over the small grid (part of ``make bench``).
 
 Every configuration with seats 1-2 and up to 2 x seats + 2 candidates, one departure at most:
-per configuration the courses replayed (each course is one replay of a concrete scenario through
+per configuration the abstract states visited (the distinct beginnings of the courses, step by
+step), the courses replayed (each course is one replay of a concrete scenario through
 the engine), the distinct outcomes, the gaps and conflicts, and the courses per second of
 processor time; then the whole grid serial and on two processes (wall time), the ratio between
 them, and the courses per second per core. The targets of the explorer (25,000 abstract states per
@@ -26,10 +27,11 @@ def main() -> int:
         for n in range(1, 2 * s + 3)
     ]
     print(
-        f"{'configuration':<40} {'courses':>8} {'outcomes':>8} {'gaps':>5} "
-        f"{'cpu s':>7} {'courses/s':>10}"
+        f"{'configuration':<40} {'states':>8} {'courses':>8} {'outcomes':>8} {'gaps':>5} "
+        f"{'cpu s':>7} {'states/s':>9} {'courses/s':>10}"
     )
     total = 0
+    states = 0
     cpu = 0.0
     slowest = (0.0, "")
     start = time.perf_counter()
@@ -39,16 +41,19 @@ def main() -> int:
         dt = time.process_time() - t
         cpu += dt
         total += ex.courses
+        states += ex.states
         slowest = max(slowest, (dt, c.label))
         print(
-            f"{c.label:<40} {ex.courses:>8} {len(ex.outcomes):>8} {len(ex.findings):>5} "
-            f"{dt:>7.2f} {ex.courses / max(dt, 1e-9):>10,.0f}"
+            f"{c.label:<40} {ex.states:>8} {ex.courses:>8} {len(ex.outcomes):>8} "
+            f"{len(ex.findings):>5} {dt:>7.2f} {ex.states / max(dt, 1e-9):>9,.0f} "
+            f"{ex.courses / max(dt, 1e-9):>10,.0f}"
         )
     serial = time.perf_counter() - start
     print(
-        f"serial: {total:,} courses in {serial:.1f} s wall, {cpu:.1f} s of processor "
-        f"({total / cpu:,.0f} courses/s per core; target 25,000 abstract states/s per core: "
-        f"{total / cpu / 25_000:.2f}x of it)"
+        f"serial: {states:,} abstract states and {total:,} courses in {serial:.1f} s wall, "
+        f"{cpu:.1f} s of processor: {states / cpu:,.0f} states/s and {total / cpu:,.0f} "
+        f"courses/s per core (target 25,000 abstract states/s per core: "
+        f"{states / cpu / 25_000:.2f}x of it)"
     )
     print(f"slowest configuration: {slowest[1]}, {slowest[0]:.1f} s of processor (target 5 s)")
     t = time.perf_counter()

@@ -50,7 +50,7 @@ from simulator.calendar import statutory_calendar
 from simulator.explore_coverage import Status, coverage, coverage_json
 from simulator.loader import parse_scenario
 from simulator.parameters import in_force
-from simulator.replay import replay
+from simulator.replay import PrefixReplay, replay
 from simulator.result import ContestResult, Ruling
 from simulator.vocab import DeadlineKind, Method, Pending, RulingKind
 
@@ -412,10 +412,34 @@ def scenario_doc(config: Config, events: Sequence[dict[str, Any]], title: str) -
 def run(
     config: Config, events: Sequence[dict[str, Any]], *, as_of: datetime | None = None
 ) -> ContestResult:
-    """Replay a concrete log through the engine (the same loader and fold as ``electsim``)."""
+    """Replay a concrete log through the engine (the same loader and fold as ``electsim``).
+
+    Courses share their events up to the vote: the state after them is folded once per
+    configuration and prefix (:class:`simulator.replay.PrefixReplay`, whose result is exactly
+    the whole replay's) and each course folds only what follows.
+    """
     doc = scenario_doc(config, events, "explored course")
     scenario = parse_scenario(json.dumps(doc), source="<explore>", fmt="json")
-    return replay(scenario, as_of=as_of).contests[0]
+    if as_of is not None:
+        return replay(scenario, as_of=as_of).contests[0]
+    ordered = doc["events"]
+    cut = next((i for i, e in enumerate(ordered) if e["type"] == "returns_reported"), 0)
+    if cut == 0:
+        return replay(scenario).contests[0]
+    key = json.dumps([config.label, config.method.value, ordered[:cut]])
+    prefix = _PREFIXES.get(key)
+    if prefix is None:
+        if len(_PREFIXES) > 256:
+            _PREFIXES.clear()
+        base = parse_scenario(
+            json.dumps(doc | {"events": ordered[:cut]}), source="<explore>", fmt="json"
+        )
+        prefix = _PREFIXES[key] = PrefixReplay(base, CONTEST_ID)
+    return prefix.contest_result(scenario)
+
+
+#: The folded prefixes of this process, by configuration and events before the vote.
+_PREFIXES: dict[str, PrefixReplay] = {}
 
 
 def _removed(result: ContestResult, name: str) -> bool:
@@ -520,6 +544,7 @@ class Witness:
 class Exploration:
     config: Config
     courses: int  # concrete courses replayed
+    states: int  # abstract states visited: distinct beginnings of the courses, step by step
     outcomes: tuple[tuple[Outcome, Witness, int], ...]  # outcome, shortest witness, how many
     cites: tuple[tuple[str, int], ...]  # subsection cited by a ruling, how many courses
     landmarks: tuple[tuple[str, int], ...]  # subsection a deadline of the course cites
@@ -1014,8 +1039,10 @@ def explore(config: Config, *, reduce: bool = True) -> Exploration:
     landmarks: dict[str, int] = {}
     errors: list[tuple[str, str]] = []
     n = 0
+    seen: set[tuple[str, ...]] = set()
     for course, departed in courses(config, reduce=reduce):
         n += 1
+        seen.update(course.steps[:i] for i in range(1, len(course.steps) + 1))
         try:
             result = course.result or run(config, course.events)
         except Exception as error:  # an engine error is a finding to report
@@ -1044,6 +1071,7 @@ def explore(config: Config, *, reduce: bool = True) -> Exploration:
     return Exploration(
         config=config,
         courses=n,
+        states=len(seen),
         outcomes=tuple(rows),
         cites=tuple(sorted(cites.items())),
         landmarks=tuple(sorted(landmarks.items())),
@@ -1161,6 +1189,7 @@ def to_json(ex: Exploration) -> dict[str, Any]:
             "departures": ex.config.departures,
         },
         "courses": ex.courses,
+        "states": ex.states,
         "outcomes": [
             {
                 "outcome": o.to_json(),
