@@ -223,3 +223,21 @@ def test_gaps_explore_lists_the_gaps_courses_reach_with_a_witness(
     assert "three-way-tie" in listed or "three-way-tie" in {g["id"] for g in doc["counting_gaps"]}
     assert main(["gaps"]) == 0
     assert "reached by a course of events" not in capsys.readouterr().out
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 7), st.integers(0, 100))
+def test_votes_scaled_within_their_class_give_the_same_abstract_outcome(
+    factor: int, pick: int
+) -> None:
+    # the abstraction is sound only if every count realizing a class rules alike: scaling all
+    # the counts keeps every ranking, tie and threshold comparison (G.S. 163-293(a)(1))
+    from simulator.explore import outcome_of
+
+    ex = _runoff()
+    outcome, witness, _k = ex.outcomes[pick % len(ex.outcomes)]
+    events = [
+        e | {"counts": {c: v * factor for c, v in e["counts"].items()}} if "counts" in e else e
+        for e in witness.course.events
+    ]
+    assert outcome_of(run(ex.config, events), witness.departed) == outcome
