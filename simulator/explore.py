@@ -42,6 +42,7 @@ from functools import cache
 from itertools import product
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
 
 import attrs
 import yaml
@@ -377,6 +378,11 @@ def _dates(method: Method) -> dict[str, datetime]:
         later = [c for c in canvasses if c > second]
         out["second_canvass"] = later[0] if later else second + timedelta(days=7)
     return out
+
+
+def _naive(t: datetime) -> datetime:
+    """A time as the scenarios write it: the wall clock in North Carolina, no zone."""
+    return t.astimezone(ZoneInfo("America/New_York")).replace(tzinfo=None)
 
 
 def _iso(t: datetime) -> str:
@@ -923,12 +929,18 @@ def _requests(
     if asker is None:
         return
     last = max(datetime.fromisoformat(e["at"]) for e in log)
+    # the deadline the engine set (a recount moves it), else the calendar's
+    kinds = (DeadlineKind.RUNOFF_REQUEST, DeadlineKind.SECOND_PRIMARY_REQUEST)
+    due = max((_naive(dl.due) for dl in result.deadlines if dl.kind in kinds), default=None)
+    due = due or _naive(d["request"])
     for how in (Request.IN_TIME, Request.LATE):
         when = (
-            max(last, d["canvass"].replace(tzinfo=None)) + timedelta(hours=1)
+            max(last, _naive(d["canvass"])) + timedelta(hours=1)
             if how is Request.IN_TIME
-            else d["request"].replace(tzinfo=None) + timedelta(hours=2)
+            else max(last, due) + timedelta(hours=2)
         )
+        if how is Request.IN_TIME and when > due:
+            continue  # the window closed before anything else could happen
         req = {"type": "runoff_requested", "at": _iso(when), "candidate": asker}
         lg = [*log, req]
         res = run(config, lg)
@@ -952,7 +964,13 @@ def _after_declaration(
     winners = [*o.elected, *o.nominated]
     if not winners or any(e["type"] == "oath_taken" for e in log):
         return
-    last = max(datetime.fromisoformat(e.get("notice_at", e["at"])) for e in log)
+    # after the last event and after the result was declared (at the request deadline when
+    # nobody asked for a runoff)
+    deciding = (RulingKind.ELECTED, RulingKind.NOMINATED)
+    last = max(
+        [datetime.fromisoformat(e.get("notice_at", e["at"])) for e in log]
+        + [_naive(r.at) for r in result.rulings if r.kind in deciding]
+    )
     d = _dates(config.method)
     who = next((w for w in winners if w not in gone), None)
     if who is not None and len(gone) < config.departures:
