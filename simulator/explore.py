@@ -1048,6 +1048,23 @@ def _second_round(
             yield Course(tuple(s), tuple(lg)), tuple([*gone, who])
 
 
+def _guarded(
+    found: Iterator[tuple[Course, tuple[str, ...]]], errors: list[tuple[str, str]]
+) -> Iterator[tuple[Course, tuple[str, ...]]]:
+    """The courses of ``found`` until the engine raises while the enumeration replays a
+    beginning of one (a bug): the error is recorded and the enumeration stops there."""
+    last: tuple[str, ...] = ()
+    try:
+        for item in found:
+            last = item[0].steps
+            yield item
+    except Exception as error:  # an engine error is a finding to report
+        where = "; ".join(last) or "the first course"
+        errors.append(
+            (f"after {where}: the enumeration stopped", f"{type(error).__name__}: {error}")
+        )
+
+
 def explore(config: Config, *, reduce: bool = True) -> Exploration:
     """Enumerate the configuration's courses, replay each, group them by outcome (``reduce``:
     see :func:`courses`)."""
@@ -1058,7 +1075,7 @@ def explore(config: Config, *, reduce: bool = True) -> Exploration:
     errors: list[tuple[str, str]] = []
     n = 0
     seen: set[tuple[str, ...]] = set()
-    for course, departed in courses(config, reduce=reduce):
+    for course, departed in _guarded(courses(config, reduce=reduce), errors):
         n += 1
         seen.update(course.steps[:i] for i in range(1, len(course.steps) + 1))
         try:

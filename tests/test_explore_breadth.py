@@ -241,3 +241,23 @@ def test_votes_scaled_within_their_class_give_the_same_abstract_outcome(
         for e in witness.course.events
     ]
     assert outcome_of(run(ex.config, events), witness.departed) == outcome
+
+
+def test_an_engine_failure_is_reported_not_raised(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import simulator.explore as explore_module
+
+    real = explore_module.run
+
+    def failing(config: Config, events: object, **kw: object) -> object:
+        if any(e["type"] == "canvass_held" for e in events):  # type: ignore[attr-defined]
+            raise RuntimeError("a defect")
+        return real(config, events, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(explore_module, "run", failing)
+    ex = explore(Config(method=Method.PLURALITY, seats=1, candidates=2))
+    assert ex.errors and "RuntimeError: a defect" in ex.errors[0][1]
+    args = ["explore", "--method", "nonpartisan-plurality", "--candidates", "2"]
+    assert main(args) == 1
+    assert "ENGINE ERRORS" in capsys.readouterr().out
