@@ -17,7 +17,7 @@ LAYERS = {  # layer: its modules, lowest first
     "engine": "machine state result counting replay engines expect",  # state, machine, fold
     "input": "reading schema loader importer output seats",  # files in and out, structuring
     "views": "markup text tables charts graph report ical",  # they only read results
-    "analysis": "whatif explore gaps citations conformance conformance_primaries",
+    "analysis": "whatif explore explore_coverage gaps citations conformance conformance_primaries",
     "cli": "cli explore_command __main__ __init__",  # the command line and the public API
 }
 LAYER = {m: (i, layer) for i, (layer, names) in enumerate(LAYERS.items()) for m in names.split()}
