@@ -26,7 +26,13 @@ if TYPE_CHECKING:
     from simulator.expect import Expectation, Mismatch, ScenarioCheck, check_scenario  # noqa: F401 (lazy: see __getattr__)
     from simulator.graph import export_graph, replay_graph, state_graph  # noqa: F401 (lazy: see __getattr__)
     from simulator.importer import import_results, list_contests  # noqa: F401 (lazy: see __getattr__)
-    from simulator.loader import dump_scenario, load_scenario, parse_scenario, scenario_to_dict  # noqa: F401 (lazy: see __getattr__)
+    from simulator.loader import (  # noqa: F401 (lazy: see __getattr__)
+        dump_scenario,
+        load_scenario,
+        parse_scenario,
+        scenario_to_dict,
+        structure,
+    )
     from simulator.replay import replay  # noqa: F401 (lazy: see __getattr__)
     from simulator.report import render_report, write_report  # noqa: F401 (lazy: see __getattr__)
     from simulator.result import ContestResult, Outcome, Result, Ruling  # noqa: F401 (lazy: see __getattr__)
@@ -63,6 +69,7 @@ _WHERE = {
     "parse_scenario": "simulator.loader",
     "replay": "simulator.replay",
     "scenario_to_dict": "simulator.loader",
+    "structure": "simulator.loader",
     "statutory_calendar": "simulator.calendar",
     # drawing, reports, importing and conformance
     "plot_timeline": "simulator.charts",

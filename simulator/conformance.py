@@ -349,12 +349,10 @@ def _file_day(path: Path) -> date:
 
 
 def _replay(doc: dict[str, Any]) -> Any:
-    from simulator.loader import parse_scenario
+    from simulator.loader import structure
     from simulator.replay import replay
 
-    scenario = parse_scenario(
-        json.dumps(doc, ensure_ascii=False), source="<conformance>", fmt="json"
-    )
+    scenario = structure(doc, source="<conformance>")
     return replay(scenario).contests[0]
 
 

@@ -45,7 +45,6 @@ import csv
 import difflib
 import gzip
 import io
-import json
 import os
 import re
 import sys
@@ -757,9 +756,9 @@ def returns_events(
 
 
 def _scenario_from_dict(doc: dict[str, object], source: str) -> Scenario:
-    from simulator.loader import parse_scenario
+    from simulator.loader import structure
 
-    return parse_scenario(json.dumps(doc, ensure_ascii=False), source=source, fmt="json")
+    return structure(doc, source=source)
 
 
 def import_results(

@@ -6,30 +6,27 @@ an exception other than :class:`~simulator.errors.ScenarioError`, which lists *e
 found, each with the file, the 1-based line, the path (``events[3].candidate``), what was
 expected and what was found.
 
+There is one structuring path, :func:`structure`: plain data (dicts, lists and scalars, as
+YAML or JSON reads them, or as a script builds them) in, a :class:`Scenario` out. The file
+functions read text with :mod:`simulator.reader` (the generic, line-tracking reader) and hand
+the data to :func:`structure`'s checks; what-if edits, imported results and the conformance runs
+hand theirs over directly, with no text in between.
+
 How it works, and why it is fast enough for a log of a million events:
 
-1. **Reading.** YAML is read by :class:`_Loader`, a subclass of PyYAML's ``CSafeLoader`` (the
-   libyaml parser; ``SafeLoader`` when libyaml is absent). Instead of PyYAML's compose-then-
-   construct passes, which build a node tree of the whole file and then walk it, :meth:`_Loader.
-   build` turns the parser's event stream straight into dicts and lists in one iterative pass:
-   plain scalars are resolved once per distinct text (a cache), every mapping remembers its line,
-   duplicate keys and tags other than YAML's own scalar tags (``!!python/object`` and friends) are
-   recorded as problems rather than raised, and no recursion limit can be hit. JSON is read by
-   :func:`json.loads` with an ``object_pairs_hook`` (duplicate keys) and ``parse_float=Decimal``.
-   The garbage collector is paused while millions of small containers are created.
+1. **Reading** (:mod:`simulator.reader`): one pass from text to dicts and lists, with the line of
+   every mapping, duplicate keys and tags recorded as problems. The garbage collector is paused
+   while millions of small containers are created.
 2. **Validating.** :class:`_Validator` walks the raw data once, checking every field and
    building the frozen values of :mod:`simulator.scenario` and :mod:`simulator.events`. The
    per-event path is a handful of dict look-ups: no regular expressions, no ``pendulum``, and no
    :class:`~simulator.errors.Problem` unless something is wrong. Times are parsed with
    :meth:`datetime.fromisoformat` and cached by their text.
-3. **Locating.** Only when there are problems are lines looked up, by each problem's path. The
-   first YAML reading already knows the line of every mapping, of every key of a block
-   mapping, and that a one-line flow mapping (an event like ``{type: votes_cast, ...}``) has
-   all its keys on its line; only where that is not enough (a multi-line flow mapping, an item
-   of a list of scalars) is the text read a second time, recording every line. For JSON, a
-   small walker follows just the problems' paths through the text, skipping everything else
-   with the :mod:`json` scanner. Events read from JSON carry ``line=None``: :mod:`json` keeps
-   no positions, and finding them on every load would add a second pass over the text.
+3. **Locating.** Only when there are problems are lines looked up, by each problem's path
+   (:func:`simulator.reader.locate`, :func:`simulator.reader.json_lines`). Events read from JSON
+   carry ``line=None``: :mod:`json` keeps no positions, and finding them on every load would add
+   a second pass over the text. Data handed to :func:`structure` has no lines at all: its
+   problems name the path, what was expected and what was found.
 
 Readings of docs/scenarios.md made here: every time (``at``, ``notice_at``, filing ``opens`` and
 ``closes``) must fall in the years 1900-2200, a contest's ``year`` in 1973-2200; money
@@ -51,12 +48,11 @@ the first (EDT) 01:30. Times are then normalised, so that a scenario written out
 from __future__ import annotations
 
 import contextlib
-import gc
 import json
 import os
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -66,552 +62,42 @@ from zoneinfo import ZoneInfo
 
 import attrs
 import yaml
-from yaml.events import (
-    AliasEvent,
-    DocumentStartEvent,
-    MappingEndEvent,
-    MappingStartEvent,
-    ScalarEvent,
-    SequenceEndEvent,
-    SequenceStartEvent,
-    StreamEndEvent,
-)
-from yaml.nodes import ScalarNode
 
 from simulator import filing_rules
 from simulator.errors import Problem, ScenarioError
 from simulator.events import EVENT_TYPES, CandidateDied, Event, is_write_in
 from simulator.expect import Expectation, read_expectations
 from simulator.parameters import PARAMETERS, parse_value
+from simulator.reader import (
+    MISSING,
+    REPEATED_KEY,
+    SHOW,
+    Map,
+    RawProblem,
+    finish,
+    gc_paused,
+    json_duplicates,
+    json_lines,
+    locate,
+    read_json,
+    read_yaml,
+    show,
+    yaml_problem,
+)
 from simulator.reading import MAX_INPUT_BYTES, InputTooLarge, NotText, describe_size, read_text
 from simulator.scenario import DEFAULT_TZ, FORMAT, Contest, Interpretations, Scenario
 from simulator.vocab import Method, Stage
 
 try:
     from yaml import CSafeDumper as _YamlDumper
-    from yaml import CSafeLoader as _YamlLoader
-except ImportError:  # pragma: no cover - no libyaml: the pure-Python parser, same events
+except ImportError:  # pragma: no cover - no libyaml: the pure-Python emitter, same text
     from yaml import SafeDumper as _YamlDumper  # type: ignore[assignment]
-    from yaml import SafeLoader as _YamlLoader  # type: ignore[assignment]
 
-__all__ = ["dump_scenario", "load_scenario", "parse_scenario", "scenario_to_dict"]
-
-#: One problem before it becomes a :class:`Problem`: path parts, expected, found, line.
-_Raw = tuple[tuple[Any, ...], str, str, int | None]
-
-_MISSING: Any = object()  # a key that is absent / no pending key
-_MERGE: Any = object()  # the YAML merge key ``<<``
-
-_T = "tag:yaml.org,2002:"
-_STR, _NULL, _BOOL, _INT, _FLOAT = _T + "str", _T + "null", _T + "bool", _T + "int", _T + "float"
-_TIMESTAMP, _MAP, _SEQ, _MERGE_TAG = _T + "timestamp", _T + "map", _T + "seq", _T + "merge"
-_SCALAR_TAGS = frozenset({_STR, _NULL, _BOOL, _INT, _FLOAT, _TIMESTAMP})
+__all__ = ["dump_scenario", "load_scenario", "parse_scenario", "scenario_to_dict", "structure"]
 
 _FIRST_YEAR, _LAST_YEAR = 1973, 2200  # contest years (municipal elections under G.S. 163-279)
 _TIME_YEARS = (1900, 2200)  # any time in a scenario
 _MAX_AMOUNT = Decimal(10) ** 12
-_SHOW = 60  # how much of a found value a message shows
-_JSON_SPACE = re.compile(r"[ \t\n\r]*")  # JSON's whitespace (only used to find lines)
-_ONCE = (
-    "each key at most once in a mapping (nothing a user wrote may be lost: remove or rename "
-    "the repeated key)"
-)
-
-
-# ---------------------------------------------------------------------------------------------
-# Reading YAML
-
-
-class _Map(dict[Any, Any]):
-    """A mapping read from YAML: its 1-based line and where its keys are.
-
-    ``key_lines`` is the line of each key (detail mode), or None when the whole mapping is on its
-    one line (a flow mapping like ``{type: votes_cast, ...}``), or not set (not known).
-    """
-
-    __slots__ = ("key_lines", "line")
-    line: int | None
-    key_lines: dict[Any, int] | None
-
-
-class _Seq(list[Any]):
-    """A sequence read in detail mode: its line and the line of each item."""
-
-    __slots__ = ("item_lines", "line")
-    line: int
-    item_lines: list[int]
-
-
-def _slot(container: Any, pending: Any) -> Any:
-    """The path part of the value being read into ``container``."""
-    if isinstance(container, dict):
-        if pending is _MISSING:
-            return "<key>"
-        return "<<" if pending is _MERGE else pending
-    return len(container)
-
-
-class _Loader(_YamlLoader):
-    """libyaml's safe parser with a one-pass, line-recording, problem-collecting builder.
-
-    Use :meth:`build` instead of ``get_single_data``. docs/scenarios.md: "nothing a user wrote is
-    lost", so a duplicate key is a problem, not a silent overwrite.
-    """
-
-    def __init__(self, text: str, *, detail: bool = False) -> None:
-        super().__init__(text)
-        self.detail = detail
-        self.problems: list[_Raw] = []
-        self.duplicates: list[_Raw] = []
-
-    # -- scalars ----------------------------------------------------------------------------
-
-    def _plain(self, value: str) -> Any:
-        """A plain (unquoted, untagged) scalar, resolved as YAML 1.1 / PyYAML's safe loader does."""
-        tag: str = self.resolve(ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
-        if tag == _STR:
-            return value
-        if tag == _INT:
-            try:
-                return self.construct_yaml_int(ScalarNode(tag, value))
-            except ValueError:  # more digits than int() accepts: keep the text, validation says
-                return value
-        if tag == _FLOAT:
-            return self._float(value)
-        if tag == _BOOL:
-            return self.bool_values[value.lower()]
-        if tag == _NULL:
-            return None
-        if tag == _TIMESTAMP:
-            return self._timestamp(value)
-        if tag == _MERGE_TAG:
-            return _MERGE
-        return value  # the '=' value key, or anything else a resolver might add: plain text
-
-    def _float(self, value: str) -> Any:
-        """Floats become exact Decimals from their text, so ``12.50`` stays ``12.50``."""
-        try:
-            return Decimal(value.replace("_", ""))
-        except InvalidOperation:
-            pass
-        try:  # .inf, .nan, sexagesimal 1:30.5
-            number = self.construct_yaml_float(ScalarNode(_FLOAT, value))
-        except ValueError:
-            return value
-        return Decimal(repr(number)) if number - number == 0 else Decimal(number)
-
-    def _timestamp(self, value: str) -> Any:
-        try:
-            if len(value) == 10:
-                return date.fromisoformat(value)
-            return datetime.fromisoformat(value)
-        except ValueError:
-            pass
-        try:  # the rarer YAML forms (``2001-12-14 21:59:43.10 -5``); an impossible date stays text
-            return self.construct_yaml_timestamp(ScalarNode(_TIMESTAMP, value))
-        except ValueError:
-            return value
-
-    def _tagged(self, ev: Any, where: tuple[Any, ...]) -> Any:
-        """A scalar with an explicit tag: YAML's own scalar tags are fine, others a problem."""
-        tag = ev.tag
-        value: str = ev.value
-        if tag in _SCALAR_TAGS:
-            try:
-                if tag == _STR:
-                    return value
-                if tag == _BOOL:
-                    return self.bool_values[value.lower()]
-                if tag == _NULL:
-                    return None
-                if tag == _INT:
-                    return self.construct_yaml_int(ScalarNode(tag, value))
-                result = self._float(value) if tag == _FLOAT else self._timestamp(value)
-                if isinstance(result, str):
-                    raise ValueError(value)
-                return result
-            # PyYAML's constructors raise assorted errors on text that does not fit their tag.
-            except Exception:
-                self.problems.append(
-                    (
-                        where,
-                        f"a value that fits its tag !!{str(tag)[len(_T) :]}",
-                        _show(value),
-                        ev.start_mark.line + 1,
-                    )
-                )
-                return value
-        self._bad_tag(tag, ev, where)
-        return value
-
-    def _bad_tag(self, tag: Any, ev: Any, where: tuple[Any, ...]) -> None:
-        self.problems.append(
-            (
-                where,
-                "plain YAML data: no tags (a `!!python/...` or `!custom` tag is not allowed; "
-                "remove it)",
-                f"the tag {_short_tag(tag)}",
-                ev.start_mark.line + 1,
-            )
-        )
-
-    # -- the builder ------------------------------------------------------------------------
-
-    def build(self) -> Any:
-        """Read the single document: plain dicts/lists/scalars, maps as :class:`_Map`.
-
-        Raises :class:`yaml.YAMLError` for malformed text; collects everything else in
-        :attr:`problems`.
-        """
-        get = self.get_event
-        detail = self.detail
-        problems = self.problems
-        cache: dict[str, Any] = {}
-        anchors: dict[str, Any] = {}
-        stack: list[tuple[Any, Any, Any, Any, Any]] = []
-        cur: Any = None  # the open collection; None at the top
-        in_map = False
-        key: Any = _MISSING  # the key waiting for its value, in a mapping
-        key_ev: Any = None
-        merges: list[Any] | None = None
-        lines: dict[Any, int] | None = None  # the open mapping's key lines, if recorded
-        root: Any = None
-        documents = 0
-        val: Any
-        while True:
-            ev: Any = get()
-            et = type(ev)
-            if et is ScalarEvent:
-                tag = ev.tag
-                if tag is None:
-                    if ev.implicit[0]:
-                        text = ev.value
-                        val = cache.get(text, _MISSING)
-                        if val is _MISSING:
-                            val = self._plain(text)
-                            if len(cache) > 100_000:
-                                cache.clear()
-                            cache[text] = val
-                    else:
-                        val = ev.value
-                elif tag == "!":
-                    val = ev.value
-                else:
-                    val = self._tagged(ev, _path_here(stack, cur, key))
-                if val is _MERGE and not (in_map and key is _MISSING):
-                    val = "<<"  # a merge key is only special as a key
-                if ev.anchor is not None:
-                    anchors[ev.anchor] = val
-            elif et is MappingStartEvent:
-                new: Any = _Map()
-                new.line = ev.start_mark.line + 1
-                if ev.tag is not None and ev.tag != _MAP and ev.tag != "!":
-                    self._bad_tag(ev.tag, ev, _path_here(stack, cur, key))
-                stack.append((cur, key, key_ev, merges, lines))
-                # Key lines cost a little per key: recorded for block mappings (usually few);
-                # a flow mapping, like each event of a big log, is usually on one line.
-                lines = None
-                if detail or not ev.flow_style:
-                    new.key_lines = lines = {}
-                if ev.anchor is not None:
-                    anchors[ev.anchor] = new
-                cur, in_map, key, merges = new, True, _MISSING, None
-                continue
-            elif et is MappingEndEvent:
-                if merges is not None:
-                    _apply_merges(cur, merges)
-                if lines is None and ev.end_mark.line + 1 == cur.line:
-                    cur.key_lines = None  # all on one line: each key's line is the mapping's
-                val = cur
-                cur, key, key_ev, merges, lines = stack.pop()
-                in_map = type(cur) is _Map
-            elif et is SequenceStartEvent:
-                if detail:
-                    new = _Seq()
-                    new.line = ev.start_mark.line + 1
-                    new.item_lines = []
-                else:
-                    new = []
-                if ev.tag is not None and ev.tag != _SEQ and ev.tag != "!":
-                    self._bad_tag(ev.tag, ev, _path_here(stack, cur, key))
-                if ev.anchor is not None:
-                    anchors[ev.anchor] = new
-                stack.append((cur, key, key_ev, merges, lines))
-                cur, in_map, key, merges, lines = new, False, _MISSING, None, None
-                continue
-            elif et is SequenceEndEvent:
-                val = cur
-                cur, key, key_ev, merges, lines = stack.pop()
-                in_map = type(cur) is _Map
-            elif et is AliasEvent:
-                val = anchors.get(ev.anchor, _MISSING)
-                if val is _MISSING:
-                    problems.append(
-                        (
-                            _path_here(stack, cur, key),
-                            "an alias to an anchor defined above it (`&name` before `*name`)",
-                            f"*{ev.anchor}",
-                            ev.start_mark.line + 1,
-                        )
-                    )
-                    val = None
-            elif et is DocumentStartEvent:
-                documents += 1
-                if documents > 1:
-                    problems.append(
-                        (
-                            (),
-                            "a single YAML document (remove the second `---`)",
-                            "another document",
-                            ev.start_mark.line + 1,
-                        )
-                    )
-                    break
-                continue
-            elif et is StreamEndEvent or ev is None:
-                break
-            else:  # stream start, document end
-                continue
-
-            # Place the value just read.
-            if cur is None:
-                root = val
-            elif in_map:
-                if key is _MISSING:
-                    key, key_ev = val, ev
-                    continue
-                if key is _MERGE:
-                    merges = self._merge_source(merges, val, _path_here(stack, cur, key), ev)
-                else:
-                    n = len(cur)
-                    try:
-                        cur[key] = val
-                    except TypeError:
-                        problems.append(
-                            (
-                                _path_here(stack, cur, "<key>"),
-                                "a plain key such as a field name (not a list or a mapping)",
-                                _show(key),
-                                key_ev.start_mark.line + 1,
-                            )
-                        )
-                    else:
-                        if len(cur) == n:
-                            self.duplicates.append(
-                                (
-                                    _path_here(stack, cur, key),
-                                    _ONCE,
-                                    f"{_show(key)} again",
-                                    key_ev.start_mark.line + 1,
-                                )
-                            )
-                        if lines is not None:
-                            lines[key] = key_ev.start_mark.line + 1
-                key = _MISSING
-            else:
-                cur.append(val)
-                if detail:
-                    t = type(val)
-                    cur.item_lines.append(
-                        val.line
-                        if (t is _Map or t is _Seq) and et is not AliasEvent
-                        else ev.start_mark.line + 1
-                    )
-        return root
-
-    def _merge_source(
-        self, merges: list[Any] | None, val: Any, where: tuple[Any, ...], ev: Any
-    ) -> list[Any] | None:
-        """Record ``<<: *base`` (or a list of bases: the first wins) for the open mapping."""
-        sources = list(reversed(val)) if isinstance(val, list) else [val]
-        good = [s for s in sources if isinstance(s, dict)]
-        if len(good) != len(sources):
-            self.problems.append(
-                (
-                    where,
-                    "a mapping, or a list of mappings, to merge with `<<`",
-                    _show(val),
-                    ev.start_mark.line + 1,
-                )
-            )
-        return (merges or []) + good
-
-
-def _apply_merges(cur: _Map, merges: list[Any]) -> None:
-    """YAML merge keys: the mapping's own keys win, then later ``<<`` keys over earlier ones."""
-    key_lines = getattr(cur, "key_lines", None)
-    for src in reversed(merges):
-        for k, v in src.items():
-            if k not in cur:
-                cur[k] = v
-                if key_lines is not None:
-                    lines = getattr(src, "key_lines", None) or {}
-                    key_lines[k] = lines.get(k, getattr(src, "line", 0))
-
-
-def _path_here(stack: list[tuple[Any, Any, Any, Any, Any]], cur: Any, key: Any) -> tuple[Any, ...]:
-    """Path of the slot being filled, from the builder's stack (only used on problems)."""
-    parts = [_slot(frame[0], frame[1]) for frame in stack[1:]]
-    if cur is not None:
-        parts.append(_slot(cur, key))
-    return tuple(parts)
-
-
-def _short_tag(tag: Any) -> str:
-    text = str(tag)
-    return "!!" + text[len(_T) :] if text.startswith(_T) else text
-
-
-def _yaml_problem(error: yaml.YAMLError, text: str) -> _Raw:
-    """One problem for malformed YAML, at the line the parser reports."""
-    line: int | None = None
-    if isinstance(error, yaml.MarkedYAMLError):
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark is not None else None
-        found = " ".join(str(x) for x in (error.context, error.problem) if x)
-    elif isinstance(error, yaml.reader.ReaderError):
-        with contextlib.suppress(Exception):
-            line = text.encode("utf-8", "replace")[: int(error.position)].count(b"\n") + 1
-        found = f"the character {error.character!r}: {error.reason}"
-    else:
-        found = str(error)
-    return ((), "well-formed YAML", found or "a syntax error", line)
-
-
-def _read_yaml(text: str, *, detail: bool) -> tuple[Any, list[_Raw]]:
-    """The document and the problems met while reading it; raises only :class:`yaml.YAMLError`."""
-    try:
-        loader = _Loader(text, detail=detail)
-    except UnicodeError as error:  # lone surrogates cannot be handed to libyaml
-        raise yaml.YAMLError(f"text that is valid Unicode: {error}") from None
-    try:
-        root = loader.build()
-        return root, loader.duplicates + loader.problems
-    finally:
-        loader.dispose()
-
-
-# ---------------------------------------------------------------------------------------------
-# Reading JSON
-
-
-def _read_json(text: str) -> tuple[Any, list[tuple[dict[str, Any], list[str]]]]:
-    """The document, and each object that repeats a key (with those keys).
-
-    Raises ValueError (JSONDecodeError included) or RecursionError.
-    """
-    repeated: list[tuple[dict[str, Any], list[str]]] = []
-
-    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        d = dict(pairs)
-        if len(d) != len(pairs):
-            seen: set[str] = set()
-            again = []
-            for k, _ in pairs:
-                if k in seen:
-                    again.append(k)
-                seen.add(k)
-            repeated.append((d, again))
-        return d
-
-    doc = json.loads(
-        text, object_pairs_hook=pairs_hook, parse_float=Decimal, parse_constant=Decimal
-    )
-    return doc, repeated
-
-
-def _json_duplicates(doc: Any, repeated: list[tuple[dict[str, Any], list[str]]]) -> list[_Raw]:
-    """Problems for repeated JSON keys, with their paths."""
-    if not repeated:
-        return []
-    keys = {id(d): again for d, again in repeated}
-    found: list[_Raw] = []
-    todo: list[tuple[tuple[Any, ...], Any]] = [((), doc)]
-    while todo:
-        parts, value = todo.pop()
-        if isinstance(value, dict):
-            for k in keys.get(id(value), ()):
-                found.append(((*parts, k), _ONCE, f"{_show(k)} again", None))
-            todo.extend(((*parts, k), v) for k, v in value.items())
-        elif isinstance(value, list):
-            todo.extend(((*parts, i), v) for i, v in enumerate(value))
-    return found
-
-
-# ---------------------------------------------------------------------------------------------
-# Showing values in messages
-
-
-def _render(value: Any, depth: int = 0) -> str:
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, str):
-        return repr(value[: _SHOW + 1])
-    if isinstance(value, int):
-        if value.bit_length() > 160:
-            return f"a number of about {int(value.bit_length() * 0.30103)} digits"
-        return str(value)
-    if isinstance(value, Decimal):
-        return str(value)
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, dict):
-        if depth > 2:
-            return "{...}"
-        items = []
-        for i, (k, v) in enumerate(value.items()):
-            if i == 4:
-                items.append("...")
-                break
-            items.append(f"{_render(k, depth + 1)}: {_render(v, depth + 1)}")
-        return "{" + ", ".join(items) + "}"
-    if isinstance(value, list | tuple | set | frozenset):
-        if depth > 2:
-            return "[...]"
-        items = []
-        for i, v in enumerate(value):
-            if i == 6:
-                items.append("...")
-                break
-            items.append(_render(v, depth + 1))
-        return "[" + ", ".join(items) + "]"
-    if isinstance(value, bytes):
-        return f"{len(value)} bytes of binary data"
-    return type(value).__name__
-
-
-def _show(value: Any) -> str:
-    """A found value for a message: YAML-like, truncated to about 60 characters."""
-    text = _render(value)
-    if len(text) > _SHOW:
-        text = text[: _SHOW - 3] + "..."
-    if isinstance(value, bool):
-        text += " (a boolean)"
-    elif value is None:
-        text += " (an empty value)"
-    elif isinstance(value, dict):
-        text = "a mapping " + text
-    elif isinstance(value, list):
-        text = "a list " + text
-    return text
-
-
-def _format_path(parts: tuple[Any, ...]) -> str:
-    if not parts:
-        return "document"
-    out = ""
-    for part in parts:
-        if type(part) is int:
-            out += f"[{part}]"
-        elif isinstance(part, str) and (part.isidentifier() or part in ("<key>", "<<")):
-            out += f".{part}" if out else part
-        else:
-            out += f"[{_render(part)}]"
-    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -632,19 +118,19 @@ class _Bad(Exception):
 def _name(value: Any) -> str:
     if type(value) is str and value.strip() and (value.isascii() or normal_name(value)):
         return value
-    raise _Bad("a non-empty name, as written on the notice of candidacy", _show(value))
+    raise _Bad("a non-empty name, as written on the notice of candidacy", show(value))
 
 
 def _flag(value: Any) -> bool:
     if type(value) is bool:
         return value
-    raise _Bad("true or false", _show(value))
+    raise _Bad("true or false", show(value))
 
 
 def _count(value: Any) -> int:
     if type(value) is int and value >= 0:
         return value
-    raise _Bad("a whole number of votes, 0 or more", _show(value))
+    raise _Bad("a whole number of votes, 0 or more", show(value))
 
 
 def _precinct(value: Any) -> str:
@@ -652,21 +138,21 @@ def _precinct(value: Any) -> str:
         return value
     if type(value) is int:
         return str(value)
-    raise _Bad("a precinct name or number", _show(value))
+    raise _Bad("a precinct name or number", show(value))
 
 
 def _counts(value: Any) -> dict[str, int]:
     if not isinstance(value, dict) or not value:
         raise _Bad(
             "a non-empty mapping of candidate name to votes, like {Ann: 350, Bob: 180}",
-            _show(value),
+            show(value),
         )
     subs: list[tuple[Any, ...]] = []
     for name, votes in value.items():
         if type(name) is not str or not name.strip():
-            subs.append(((name,), "a candidate's name as the key", _show(name)))
+            subs.append(((name,), "a candidate's name as the key", show(name)))
         if type(votes) is not int or votes < 0:
-            subs.append(((name,), "a whole number of votes, 0 or more", _show(votes)))
+            subs.append(((name,), "a whole number of votes, 0 or more", show(votes)))
     if subs:
         raise _Bad("", "", tuple(subs))
     # A YAML or JSON mapping has no order: keep the counts in one canonical order (by name), so
@@ -687,7 +173,7 @@ def _amount(value: Any, what: str) -> Decimal:
         with contextlib.suppress(InvalidOperation):
             number = Decimal(value.strip())
     if number is None or not number.is_finite() or number < 0 or number > _MAX_AMOUNT:
-        raise _Bad(f"{what}: a number of dollars, 0 or more, like 250 or 12.50", _show(value))
+        raise _Bad(f"{what}: a number of dollars, 0 or more, like 250 or 12.50", show(value))
     return abs(number) if number.is_zero() else number
 
 
@@ -703,7 +189,7 @@ def _date(value: Any) -> date:
         with contextlib.suppress(ValueError):
             day = date.fromisoformat(value.strip())
     if day is None or not _TIME_YEARS[0] <= day.year <= _TIME_YEARS[1]:
-        raise _Bad("an ISO 8601 date like 2027-07-03 (a date, without a time)", _show(value))
+        raise _Bad("an ISO 8601 date like 2027-07-03 (a date, without a time)", show(value))
     return day
 
 
@@ -782,7 +268,7 @@ class _Validator:
 
     def __init__(self, source: str | None) -> None:
         self.source = source
-        self.problems: list[_Raw] = []
+        self.problems: list[RawProblem] = []
         #: (later, earlier): an event the board learned of before one listed above it
         self.misordered: list[tuple[Event, Event]] = []
         self.names = _Names(self.problems)
@@ -842,7 +328,7 @@ class _Validator:
                 self.add(
                     (*parts, key),
                     expected,
-                    f"{_show(key)}, an unknown field (check its spelling)",
+                    f"{show(key)}, an unknown field (check its spelling)",
                 )
 
     def missing(self, parts: tuple[Any, ...], expected: str) -> None:
@@ -864,7 +350,7 @@ class _Validator:
             with contextlib.suppress(ValueError):
                 moment = datetime.fromisoformat(value.strip())
         if moment is None or not _TIME_YEARS[0] <= moment.year <= _TIME_YEARS[1]:
-            raise _Bad(_explain_time(self.tz_name), _show(value))
+            raise _Bad(_explain_time(self.tz_name), show(value))
         if moment.tzinfo is None:
             # fold=0, then normalised: a time in the spring-forward gap moves forward by an hour.
             result = moment.replace(tzinfo=tz).astimezone(UTC).astimezone(tz)
@@ -883,26 +369,26 @@ class _Validator:
             self.add(
                 (),
                 "a mapping with at least format, title, contests and events (docs/scenarios.md)",
-                _show(doc),
+                show(doc),
             )
             return None
         self.unknown_keys((), doc, _TOP_KEYS, "the top-level fields")
 
-        fmt = doc.get("format", _MISSING)
-        if fmt is _MISSING:
+        fmt = doc.get("format", MISSING)
+        if fmt is MISSING:
             self.missing(("format",), f"`format: {FORMAT}` at the top of the file")
         elif fmt != FORMAT:
-            self.add(("format",), f"exactly {FORMAT!r}", _show(fmt))
+            self.add(("format",), f"exactly {FORMAT!r}", show(fmt))
 
-        title = doc.get("title", _MISSING)
-        if title is _MISSING:
+        title = doc.get("title", MISSING)
+        if title is MISSING:
             self.missing(("title",), "a `title` naming the scenario")
         elif not isinstance(title, str) or not title.strip():
-            self.add(("title",), "a non-empty title", _show(title))
+            self.add(("title",), "a non-empty title", show(title))
 
         description = doc.get("description", "")
         if not isinstance(description, str):
-            self.add(("description",), "text", _show(description))
+            self.add(("description",), "text", show(description))
             description = ""
 
         tz_name = doc.get("timezone", DEFAULT_TZ)
@@ -915,14 +401,14 @@ class _Validator:
             self.add(
                 ("timezone",),
                 f"an IANA timezone name such as {DEFAULT_TZ!r} (the default)",
-                _show(tz_name),
+                show(tz_name),
             )
 
         closed = self.office_closed(doc.get("office_closed", []))
-        interpretations = self.interpretations(doc.get("interpretations", _MISSING))
-        parameters = self.parameters(doc.get("parameters", _MISSING))
-        contests, contest_ids, default = self.contests(doc.get("contests", _MISSING))
-        events = self.events(doc.get("events", _MISSING), contest_ids, default)
+        interpretations = self.interpretations(doc.get("interpretations", MISSING))
+        parameters = self.parameters(doc.get("parameters", MISSING))
+        contests, contest_ids, default = self.contests(doc.get("contests", MISSING))
+        events = self.events(doc.get("events", MISSING), contest_ids, default)
         expectations = self.expectations(doc.get("expect"), contest_ids)
 
         if self.problems or self.misordered or not isinstance(title, str):
@@ -962,7 +448,7 @@ class _Validator:
     def office_closed(self, raw: Any) -> tuple[date, ...]:
         # G.S. 103-5: extra days the board office is closed.
         if not isinstance(raw, list):
-            self.add(("office_closed",), "a list of dates, like [2025-07-03]", _show(raw))
+            self.add(("office_closed",), "a list of dates, like [2025-07-03]", show(raw))
             return ()
         days = []
         for i, value in enumerate(raw):
@@ -974,13 +460,13 @@ class _Validator:
 
     def parameters(self, raw: Any) -> tuple[tuple[str, Fraction], ...]:
         # Values of the law pinned for every contest, instead of the one in force on its day.
-        if raw is _MISSING:
+        if raw is MISSING:
             return ()
         if not isinstance(raw, dict):
             self.add(
                 ("parameters",),
                 "a mapping of parameter name to value, like {substantial_plurality: 40%}",
-                _show(raw),
+                show(raw),
             )
             return ()
         self.unknown_keys(("parameters",), raw, tuple(PARAMETERS), "the dated parameters")
@@ -995,18 +481,18 @@ class _Validator:
                     ("parameters", name),
                     "a share strictly between 0 and 1: a percentage like 40%, a fraction like "
                     "2/5, or a decimal like 0.4",
-                    _show(raw[name]),
+                    show(raw[name]),
                 )
         return tuple(pinned)
 
     def interpretations(self, raw: Any) -> Interpretations:
-        if raw is _MISSING:
+        if raw is MISSING:
             return Interpretations()
         if not isinstance(raw, dict):
             self.add(
                 ("interpretations",),
                 "a mapping of interpretation name to setting (docs/readings.md)",
-                _show(raw),
+                show(raw),
             )
             return Interpretations()
         self.unknown_keys(
@@ -1024,7 +510,7 @@ class _Validator:
                 if type(value) is bool:
                     chosen[name] = value
                 else:
-                    self.add(("interpretations", name), "true or false", _show(value))
+                    self.add(("interpretations", name), "true or false", show(value))
             else:
                 options = Interpretations.CHOICES[name]
                 if isinstance(value, str) and value in options:
@@ -1033,19 +519,19 @@ class _Validator:
                     self.add(
                         ("interpretations", name),
                         "one of " + ", ".join(options),
-                        _show(value),
+                        show(value),
                     )
         return Interpretations(**chosen)
 
     def contests(self, raw: Any) -> tuple[tuple[Contest, ...], frozenset[str], str | None]:
-        if raw is _MISSING:
+        if raw is MISSING:
             self.missing(("contests",), "a list of contests, each with at least id, method, year")
             return (), frozenset(), None
         if not isinstance(raw, list) or not raw:
             self.add(
                 ("contests",),
                 "a non-empty list of contests, each with at least id, method, year",
-                _show(raw),
+                show(raw),
             )
             return (), frozenset(), None
         contests = []
@@ -1062,68 +548,68 @@ class _Validator:
     def contest(self, i: int, raw: Any, seen: list[str]) -> tuple[Contest | None, str | None]:
         here: tuple[Any, ...] = ("contests", i)
         if not isinstance(raw, dict):
-            self.add(here, "a mapping with at least id, method and year", _show(raw))
+            self.add(here, "a mapping with at least id, method and year", show(raw))
             return None, None
         before = len(self.problems)
         self.unknown_keys(here, raw, _CONTEST_KEYS, "the fields of a contest")
-        line = raw.line if isinstance(raw, _Map) else None
+        line = raw.line if isinstance(raw, Map) else None
 
-        cid = raw.get("id", _MISSING)
+        cid = raw.get("id", MISSING)
         good_id: str | None = None
-        if cid is _MISSING:
+        if cid is MISSING:
             self.missing((*here, "id"), "an `id` for the contest, like cary-d")
         elif type(cid) is not str or not cid.strip():
-            self.add((*here, "id"), "a non-empty id, like cary-d", _show(cid))
+            self.add((*here, "id"), "a non-empty id, like cary-d", show(cid))
         elif cid in seen:
             self.add((*here, "id"), "an id no other contest uses", f"{cid!r} again")
         else:
             good_id = cid
 
         method: Method | None = None
-        m = raw.get("method", _MISSING)
-        if m is _MISSING:
+        m = raw.get("method", MISSING)
+        if m is MISSING:
             self.missing((*here, "method"), "a `method`: one of " + ", ".join(_METHODS))
         elif isinstance(m, str) and m in _METHODS:
             method = Method(m)
         else:
-            self.add((*here, "method"), "one of " + ", ".join(_METHODS), _show(m))
+            self.add((*here, "method"), "one of " + ", ".join(_METHODS), show(m))
 
         stage = Stage.ELECTION
         s = raw.get("stage", "election")
         if isinstance(s, str) and s in _STAGES:
             stage = Stage(s)
         else:
-            self.add((*here, "stage"), "one of " + ", ".join(_STAGES), _show(s))
+            self.add((*here, "stage"), "one of " + ", ".join(_STAGES), show(s))
         if stage is Stage.PRIMARY and method is not None and method not in _PRIMARY_METHODS:
             # G.S. 163-291, 163-294: only the partisan and nonpartisan-primary methods have one.
             self.add(
                 (*here, "stage"),
                 "stage `election` for the nonpartisan-plurality and nonpartisan-runoff methods "
                 "(only partisan and nonpartisan-primary contests have a primary)",
-                _show(s),
+                show(s),
             )
 
         party: str | None = None
-        p = raw.get("party", _MISSING)
-        if p is not _MISSING:
+        p = raw.get("party", MISSING)
+        if p is not MISSING:
             if method is not None and method is not Method.PARTISAN:
                 self.add(
                     (*here, "party"),
                     f"no party for a {method.value} contest (remove `party`)",
-                    _show(p),
+                    show(p),
                 )
             elif type(p) is str and p.strip():
                 party = p
             else:
-                self.add((*here, "party"), "the party's abbreviation, like DEM", _show(p))
+                self.add((*here, "party"), "the party's abbreviation, like DEM", show(p))
         elif method is Method.PARTISAN and stage is Stage.PRIMARY:
             self.missing(
                 (*here, "party"), "a `party` for a partisan primary: whose primary it is, like DEM"
             )
 
         year = 0
-        y = raw.get("year", _MISSING)
-        if y is _MISSING:
+        y = raw.get("year", MISSING)
+        if y is MISSING:
             self.missing((*here, "year"), "the election `year`, like 2027")
         elif type(y) is int and _FIRST_YEAR <= y <= _LAST_YEAR:
             year = y
@@ -1131,7 +617,7 @@ class _Validator:
             self.add(
                 (*here, "year"),
                 f"an election year from {_FIRST_YEAR} to {_LAST_YEAR}, like 2027",
-                _show(y),
+                show(y),
             )
 
         seats = 1
@@ -1143,7 +629,7 @@ class _Validator:
                 (*here, "seats"),
                 "a whole number of seats, 1 or more (1 = a single office; a bare number, "
                 "not a word or true/false)",
-                _show(n),
+                show(n),
             )
 
         strings: dict[str, str] = {}
@@ -1152,7 +638,7 @@ class _Validator:
             if isinstance(value, str):
                 strings[field] = value
             else:
-                self.add((*here, field), "text", _show(value))
+                self.add((*here, field), "text", show(value))
 
         day: date | None = None
         if "date" in raw:
@@ -1163,9 +649,9 @@ class _Validator:
 
         district_based = raw.get("district_based", False) is True
         if type(raw.get("district_based", False)) is not bool:
-            self.add((*here, "district_based"), "true or false", _show(raw["district_based"]))
+            self.add((*here, "district_based"), "true or false", show(raw["district_based"]))
 
-        opens, closes = self.filing(here, raw.get("filing", _MISSING))
+        opens, closes = self.filing(here, raw.get("filing", MISSING))
 
         amounts: dict[str, Decimal | None] = {"filing_fee": None, "salary": None}
         for field in amounts:
@@ -1200,14 +686,14 @@ class _Validator:
         )
 
     def filing(self, here: tuple[Any, ...], raw: Any) -> tuple[datetime | None, datetime | None]:
-        if raw is _MISSING:
+        if raw is MISSING:
             return None, None
         where = (*here, "filing")
         if not isinstance(raw, dict):
             self.add(
                 where,
                 "a mapping like {opens: 2027-07-02T12:00, closes: 2027-07-16T12:00}",
-                _show(raw),
+                show(raw),
             )
             return None, None
         self.unknown_keys(where, raw, _FILING_KEYS)
@@ -1241,11 +727,11 @@ class _Validator:
     def events(
         self, raw: Any, contest_ids: frozenset[str], default: str | None
     ) -> tuple[Event, ...]:
-        if raw is _MISSING:
+        if raw is MISSING:
             self.missing(("events",), "the event log: a list of events (it may be empty: [])")
             return ()
         if not isinstance(raw, list):
-            self.add(("events",), "a list of events", _show(raw))
+            self.add(("events",), "a list of events", show(raw))
             return ()
         specs = {
             name: (spec, spec.cls, spec.allowed, len(spec.allowed), spec.checks, spec.ref)
@@ -1263,11 +749,11 @@ class _Validator:
                 self.add(
                     ("events", i),
                     "a mapping like {type: candidate_filed, at: 2027-07-06, candidate: Ann}",
-                    _show(ev),
+                    show(ev),
                 )
                 continue
             before = len(problems)
-            kind = ev.get("type", _MISSING)
+            kind = ev.get("type", MISSING)
             fast = specs.get(kind) if type(kind) is str else None
             if fast is None:
                 self.event_type(i, kind, ev)
@@ -1278,10 +764,10 @@ class _Validator:
                         ("events", i), ev, spec.names, f"the fields of a {kind} event"
                     )
 
-            at = ev.get("at", _MISSING)
+            at = ev.get("at", MISSING)
             if type(at) is str and (known := times.get(at)) is not None:
                 at = known
-            elif at is _MISSING:
+            elif at is MISSING:
                 self.missing(
                     ("events", i, "at"), f"`at`: when it happened, {_explain_time(self.tz_name)}"
                 )
@@ -1304,8 +790,8 @@ class _Validator:
                 continue
             fields: dict[str, Any] = {}
             for field, check in checks:
-                value = ev.get(field, _MISSING)
-                if value is _MISSING:
+                value = ev.get(field, MISSING)
+                if value is MISSING:
                     if field in spec.required:
                         self.missing(
                             ("events", i, field),
@@ -1322,7 +808,7 @@ class _Validator:
                 field = "candidate" if ref == "filer" else ref
                 named = fields.get(field)
                 if named is not None:
-                    where = ev.line if type(ev) is _Map else None
+                    where = ev.line if type(ev) is Map else None
                     if field == "counts":
                         fields[field] = self.names.counts(contest, named, i, where)
                     else:
@@ -1355,7 +841,7 @@ class _Validator:
                     contest=contest,
                     index=i,
                     id=event_id,
-                    line=ev.line if type(ev) is _Map else None,
+                    line=ev.line if type(ev) is Map else None,
                     **fields,
                 )
             )
@@ -1371,7 +857,7 @@ class _Validator:
                 ("events", i, "id"),
                 "an event id: letters, digits, '-', '_' or '.', starting with a letter or digit, "
                 "like bob-dies",
-                _show(value),
+                show(value),
             )
             return None
         if value in ids:
@@ -1386,10 +872,10 @@ class _Validator:
 
     def event_type(self, i: int, kind: Any, ev: dict[Any, Any]) -> None:
         kinds = ", ".join(EVENT_TYPES)
-        if kind is _MISSING:
+        if kind is MISSING:
             self.missing(("events", i, "type"), f"a `type`: one of {kinds}")
         else:
-            self.add(("events", i, "type"), f"one of the event types {kinds}", _show(kind))
+            self.add(("events", i, "type"), f"one of the event types {kinds}", show(kind))
 
     def event_contest(self, i: int, ev: dict[Any, Any], contest_ids: frozenset[str]) -> None:
         if not contest_ids:
@@ -1402,7 +888,7 @@ class _Validator:
             )
         else:
             self.add(
-                ("events", i, "contest"), f"the id of a contest: one of {ids}", _show(ev["contest"])
+                ("events", i, "contest"), f"the id of a contest: one of {ids}", show(ev["contest"])
             )
 
     def never_filed(
@@ -1436,7 +922,7 @@ class _Validator:
                 f"a candidate who filed in contest {contest!r}: add a candidate_filed (or "
                 "nominee_named) event for them, or correct the spelling; write-ins are named "
                 "'Write-In (Miscellaneous)' or 'NAME (Write-In)'",
-                f"{_show(name)}, who never filed{count}",
+                f"{show(name)}, who never filed{count}",
             )
 
 
@@ -1463,7 +949,7 @@ class _Names:
     spellings that differ by letter case in one contest are a problem (nothing is merged
     silently)."""
 
-    def __init__(self, problems: list[_Raw]) -> None:
+    def __init__(self, problems: list[RawProblem]) -> None:
         self.problems = problems
         self.known: dict[tuple[str, str], str] = {}  # (contest, as written) -> first spelling
         self.first: dict[str, str] = {}  # normal form -> first spelling, in the whole scenario
@@ -1486,9 +972,9 @@ class _Names:
                 (
                     ("events", i, *sub),
                     f"one spelling of each candidate's name in contest {contest!r}: "
-                    f"{_show(self.first[seen[0]])} at {there} differs from this one only in "
+                    f"{show(self.first[seen[0]])} at {there} differs from this one only in "
                     "letter case (write the name the same way in every event)",
-                    _show(name),
+                    show(name),
                     None,
                 )
             )
@@ -1508,8 +994,8 @@ class _Names:
                     (
                         ("events", i, "counts", name),
                         "each candidate once in `counts`: this name is the same as "
-                        f"{_show(written[first])} but for spacing or invisible characters",
-                        _show(name),
+                        f"{show(written[first])} but for spacing or invisible characters",
+                        show(name),
                         None,
                     )
                 )
@@ -1536,10 +1022,10 @@ def _misordered(built: list[Event]) -> list[tuple[Event, Event]]:
 
 def _order_problems(
     misordered: list[tuple[Event, Event]], lines: dict[int, int | None] | None = None
-) -> list[_Raw]:
+) -> list[RawProblem]:
     """Problems for events out of order; ``lines`` are the events' lines where the events do
     not know them (JSON)."""
-    raws: list[_Raw] = []
+    raws: list[RawProblem] = []
     for later, earlier in misordered:
         field = "notice_at" if getattr(later, "notice_at", None) is not None else "at"
         line = earlier.line if lines is None else lines.get(earlier.index)
@@ -1559,143 +1045,42 @@ def _order_problems(
 
 
 # ---------------------------------------------------------------------------------------------
-# Lines for problems
-
-
-def _locate(tree: Any, parts: tuple[Any, ...]) -> tuple[int | None, bool]:
-    """The line of the deepest part of ``parts`` present in a tree read from YAML, and whether
-    that line is exact (in a first-pass tree, a key of a multi-line mapping is not known)."""
-    line: int | None = getattr(tree, "line", None)
-    node = tree
-    for part in parts:
-        if isinstance(node, _Map):
-            try:
-                if part not in node:
-                    break  # a missing field: the mapping's own line
-            except TypeError:
-                break
-            key_lines = getattr(node, "key_lines", _MISSING)
-            if key_lines is _MISSING:
-                return line, False
-            line = node.line if key_lines is None else key_lines.get(part, line)
-            node = node[part]
-        elif isinstance(node, list):
-            if type(part) is not int or not 0 <= part < len(node):
-                break
-            if isinstance(node, _Seq):
-                line = node.item_lines[part]
-            elif isinstance(node[part], _Map):
-                line = node[part].line
-            else:
-                return line, False
-            node = node[part]
-        else:
-            break
-    return line, True
-
-
-def _json_lines(text: str, raws: list[_Raw], again: dict[tuple[Any, ...], int]) -> list[_Raw]:
-    """Lines for problems in a JSON text that :func:`json.loads` accepted.
-
-    Walks only the objects and arrays on the problems' paths, skipping everything else with the
-    json module's own scanner, and stops once every path is found. ``again`` counts the extra
-    occurrences of repeated keys, so that the line given is the repetition's.
-    """
-    need: dict[tuple[Any, ...], int] = {}
-    for parts, _, _, _ in raws:
-        for depth in range(len(parts) + 1):
-            need.setdefault(parts[:depth], 1)
-    for parts, extra in again.items():
-        need[parts] = 1 + extra
-    remaining = sum(need.values())
-    found: dict[tuple[Any, ...], int] = {}
-    decoder = json.JSONDecoder()
-    match_space = _JSON_SPACE.match
-    counted = [0, 1]  # position and line, counted forward as the walk goes on
-
-    class Done(Exception):
-        pass
-
-    def space(pos: int) -> int:
-        gap = match_space(text, pos)
-        return gap.end() if gap is not None else pos
-
-    def mark(parts: tuple[Any, ...], pos: int) -> None:
-        nonlocal remaining
-        counted[1] += text.count("\n", counted[0], pos)
-        counted[0] = pos
-        found[parts] = counted[1]
-        if need.get(parts, 0) > 0:
-            need[parts] -= 1
-            remaining -= 1
-            if remaining == 0:
-                raise Done
-
-    def walk(pos: int, parts: tuple[Any, ...]) -> int:
-        """Read the value at ``pos`` (already marked), return the position after it."""
-        opener = text[pos]
-        if opener not in "{[":
-            return int(decoder.raw_decode(text, pos)[1])
-        closer = "}" if opener == "{" else "]"
-        pos = space(pos + 1)
-        index = 0
-        while text[pos] != closer:
-            at = pos  # where the member (its key) or the item starts
-            part: Any
-            if opener == "{":
-                part, after = decoder.raw_decode(text, pos)
-                pos = space(space(after) + 1)  # past the ':'
-            else:
-                part, index = index, index + 1
-            child = (*parts, part)
-            if child in need:
-                mark(child, at)
-                pos = walk(pos, child)
-            else:
-                pos = decoder.raw_decode(text, pos)[1]
-            pos = space(pos)
-            if text[pos] == ",":
-                pos = space(pos + 1)
-        return pos + 1
-
-    with contextlib.suppress(Done, ValueError, IndexError, RecursionError):
-        start = space(0)
-        mark((), start)
-        walk(start, ())
-    located = []
-    for parts, expected, what, line in raws:
-        if line is None:
-            depth = len(parts)
-            while depth > 0 and parts[:depth] not in found:
-                depth -= 1
-            line = found.get(parts[:depth])
-        located.append((parts, expected, what, line))
-    return located
-
-
-def _finish(raws: list[_Raw], source: str | None) -> ScenarioError:
-    problems = [
-        Problem(_format_path(parts), expected, found, line, source)
-        for parts, expected, found, line in raws
-    ]
-    problems.sort(key=lambda p: (p.line is None, p.line or 0))
-    return ScenarioError(problems)
-
-
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Creating millions of small containers triggers needless collections; pause them."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-# ---------------------------------------------------------------------------------------------
 # The public functions
+
+
+def structure(doc: Any, *, source: str | None = None) -> Scenario:
+    """A validated :class:`Scenario` from plain data in the scenario file format.
+
+    ``doc`` is what a YAML or JSON reader gives (dicts, lists, strings, numbers, booleans, None)
+    or what a script builds: times may also be :class:`~datetime.datetime` or
+    :class:`~datetime.date` values and money a :class:`~decimal.Decimal`. ``source`` names where
+    the data came from, in messages and in :attr:`Scenario.source`.
+
+    Raises :class:`ScenarioError` listing every problem, each with its path
+    (``events[3].candidate``), what was expected and what was found; nothing else escapes.
+
+    >>> s = structure({"format": "electsim/v1", "title": "T",
+    ...     "contests": [{"id": "mayor", "method": "nonpartisan-plurality", "year": 2027}],
+    ...     "events": [{"type": "candidate_filed", "at": "2027-07-06", "candidate": "Ann"}]})
+    >>> s.events[0].candidate, s.events[0].at.isoformat()
+    ('Ann', '2027-07-06T00:00:00-04:00')
+    >>> structure({"format": "electsim/v1", "title": "T", "contests": [], "events": []})
+    Traceback (most recent call last):
+    ...
+    simulator.errors.ScenarioError: <scenario>: contests: expected a non-empty list of contests, \
+each with at least id, method, year; found a list []
+    """
+    with gc_paused():
+        scenario, validator = _structured(doc, source)
+    if scenario is not None:
+        return scenario
+    raise finish(validator.problems + _order_problems(validator.misordered), source)
+
+
+def _structured(doc: Any, source: str | None) -> tuple[Scenario | None, _Validator]:
+    """The scenario (None if anything is wrong) and the validator that holds the problems."""
+    validator = _Validator(source)
+    return validator.scenario(doc), validator
 
 
 def parse_scenario(text: str, *, source: str = "<string>", fmt: str | None = None) -> Scenario:
@@ -1705,7 +1090,7 @@ def parse_scenario(text: str, *, source: str = "<string>", fmt: str | None = Non
     """
     if fmt not in (None, "yaml", "json"):
         raise ValueError(f"fmt must be 'yaml', 'json' or None, not {fmt!r}")
-    with _gc_paused():
+    with gc_paused():
         if fmt == "json":
             return _parse_json(text, source)
         return _parse_yaml(text, source)
@@ -1713,58 +1098,56 @@ def parse_scenario(text: str, *, source: str = "<string>", fmt: str | None = Non
 
 def _parse_yaml(text: str, source: str) -> Scenario:
     try:
-        doc, read_problems = _read_yaml(text, detail=False)
+        doc, read_problems = read_yaml(text, detail=False)
     except yaml.YAMLError as error:
-        raise _finish([_yaml_problem(error, text)], source) from None
-    validator = _Validator(source)
-    scenario = validator.scenario(doc)
+        raise finish([yaml_problem(error, text)], source) from None
+    scenario, validator = _structured(doc, source)
     if scenario is not None and not read_problems:
         return scenario
     # An alias or tag problem already covers what the validator says about the same value.
-    covered = {parts for parts, expected, _, _ in read_problems if expected != _ONCE}
+    covered = {parts for parts, expected, _, _ in read_problems if expected != REPEATED_KEY}
     raws = read_problems + [p for p in validator.problems if p[0] not in covered]
     raws += _order_problems(validator.misordered)
     # Lines: from the first reading where it knows them, else from a second, detailed one.
-    located: list[_Raw] = []
+    located: list[RawProblem] = []
     unsure = False
     for parts, expected, found, line in raws:
         if line is None:
-            line, exact = _locate(doc, parts)
+            line, exact = locate(doc, parts)
             unsure = unsure or not exact
         located.append((parts, expected, found, line))
     if unsure:
         with contextlib.suppress(yaml.YAMLError):
-            tree, _ = _read_yaml(text, detail=True)
+            tree, _ = read_yaml(text, detail=True)
             located = [
-                (parts, expected, found, _locate(tree, parts)[0] if line is None else line)
+                (parts, expected, found, locate(tree, parts)[0] if line is None else line)
                 for (parts, expected, found, line) in raws
             ]
-    raise _finish(located, source)
+    raise finish(located, source)
 
 
 def _parse_json(text: str, source: str) -> Scenario:
     text = text.removeprefix("\ufeff")
     try:
-        doc, repeated = _read_json(text)
+        doc, repeated = read_json(text)
     except json.JSONDecodeError as error:
-        raise _finish([((), "well-formed JSON", error.msg, error.lineno)], source) from None
+        raise finish([((), "well-formed JSON", error.msg, error.lineno)], source) from None
     except (ValueError, RecursionError) as error:  # an integer too long to read; deep nesting
-        raise _finish([((), "well-formed JSON", str(error)[:_SHOW], None)], source) from None
-    validator = _Validator(source)
-    scenario = validator.scenario(doc)
+        raise finish([((), "well-formed JSON", str(error)[:SHOW], None)], source) from None
+    scenario, validator = _structured(doc, source)
     if scenario is not None and not repeated:
         return scenario
-    duplicates = _json_duplicates(doc, repeated)
+    duplicates = json_duplicates(doc, repeated)
     again: dict[tuple[Any, ...], int] = {}
     for parts, _, _, _ in duplicates:
         again[parts] = again.get(parts, 0) + 1
     raws = duplicates + validator.problems
     if validator.misordered:
         earlier = sorted({e.index for _, e in validator.misordered})
-        found = _json_lines(text, [(("events", j), "", "", None) for j in earlier], {})
+        found = json_lines(text, [(("events", j), "", "", None) for j in earlier], {})
         lines = {j: line for j, (_, _, _, line) in zip(earlier, found, strict=True)}
         raws += _order_problems(validator.misordered, lines)
-    raise _finish(_json_lines(text, raws, again), source)
+    raise finish(json_lines(text, raws, again), source)
 
 
 def load_scenario(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BYTES) -> Scenario:

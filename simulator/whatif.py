@@ -62,11 +62,9 @@ from __future__ import annotations
 import copy
 import importlib
 import importlib.util
-import json
 import pickle
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
-from decimal import Decimal
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -75,7 +73,7 @@ import attrs
 from simulator.engines import Engine, Processes, Serial, engine_named
 from simulator.errors import Problem, ScenarioError, SimulatorError
 from simulator.events import Event, RecountHeld, ReturnsReported, VotesCast
-from simulator.loader import parse_scenario, scenario_to_dict
+from simulator.loader import scenario_to_dict, structure
 from simulator.markup import cite_links as _cites
 from simulator.markup import escape as _e
 from simulator.markup import row, ruling_colour, table
@@ -195,16 +193,17 @@ def each_day(first: date, last: date) -> tuple[date, ...]:
 # Forks
 
 
-def _json_default(value: Any) -> Any:
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    if isinstance(value, Decimal):
-        return str(value)
+def _plain(value: Any) -> Any:
+    """A value given to an edit, in the plain form of a scenario file: enums as their values,
+    tuples and sets as lists (what the file format has); anything else as it is, for
+    :func:`~simulator.loader.structure` to accept or to report with its path."""
     if isinstance(value, Enum):
         return value.value
-    if isinstance(value, tuple | set | frozenset):
-        return list(value)
-    raise TypeError(f"{type(value).__name__} {value!r} cannot be written in a scenario")
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _event_dict(scenario: Scenario, event: Event) -> dict[str, Any]:
@@ -258,10 +257,11 @@ def _validated(
     contests: Sequence[Mapping[str, Any]] | None,
     events: Sequence[Event | Mapping[str, Any]],
 ) -> Scenario:
-    """Write the scenario out in the scenario file format and read it back through the loader."""
+    """The scenario in the scenario file format, with ``contests`` and ``events`` in place of
+    its own, checked again by :func:`~simulator.loader.structure` like a file."""
     doc = scenario_to_dict(attrs.evolve(scenario, events=()))
     if contests is not None:
-        doc["contests"] = [dict(c) for c in contests]
+        doc["contests"] = [_plain(dict(c)) for c in contests]
     typed = [e for e in events if isinstance(e, Event)]
     written = iter(scenario_to_dict(attrs.evolve(scenario, events=tuple(typed)))["events"])
     several = len(scenario.contests) != 1
@@ -273,18 +273,13 @@ def _validated(
                 d["contest"] = e.contest
             out.append(d)
         else:
-            out.append(dict(e))
+            out.append(_plain(dict(e)))
     doc["events"] = out
-    text = json.dumps(doc, default=_json_default, ensure_ascii=False)
     source = scenario.source or ""
     if not source.startswith("fork of "):  # a fork of a fork names the original
         named = source and not source.startswith("<")
         source = f"fork of {source if named else repr(scenario.title)}"
-    try:
-        result = parse_scenario(text, source=source, fmt="json")
-    except ScenarioError as error:
-        # Lines of the text written here would mean nothing to the reader: the path says where.
-        raise ScenarioError([attrs.evolve(p, line=None) for p in error.problems]) from None
+    result = structure(doc, source=source)
     return attrs.evolve(result, source=source)
 
 
