@@ -397,7 +397,8 @@ def main() -> int:
     section_files(n)
     section_sweeps()
     section_cold_start()
-    for extra in ("bench_charts", "bench_sweep", "bench_import", "bench_scaling", "bench_explore"):
+    extras = ("bench_load", "bench_charts", "bench_sweep", "bench_import", "bench_scaling")
+    for extra in (*extras, "bench_explore"):
         path = Path(__file__).with_name(f"{extra}.py")
         if path.exists():
             print(f"\n== {extra} ==")

@@ -17,11 +17,17 @@ How it works, and why it is fast enough for a log of a million events:
 1. **Reading** (:mod:`simulator.reader`): one pass from text to dicts and lists, with the line of
    every mapping, duplicate keys and tags recorded as problems. The garbage collector is paused
    while millions of small containers are created.
+   A YAML event log of one-line flow mappings (``- {type: votes_cast, at: ..., candidate:
+   Ann}``, the shape of a big generated log) is read quickly with string operations
+   (:func:`simulator.reader.read_yaml_quick`); anything else, and any file with a problem, is
+   read by libyaml's event loop, which locates every problem.
 2. **Validating.** :class:`_Validator` walks the raw data once, checking every field and
-   building the frozen values of :mod:`simulator.scenario` and :mod:`simulator.events`. The
-   per-event path is a handful of dict look-ups: no regular expressions, no ``pendulum``, and no
-   :class:`~simulator.errors.Problem` unless something is wrong. Times are parsed with
-   :meth:`datetime.fromisoformat` and cached by their text.
+   building the frozen values of :mod:`simulator.scenario` and :mod:`simulator.events`. An
+   event of a common shape (a type without special fields, a time and a name seen before, a
+   known contest) is checked in a few look-ups; any other event, or any doubt, takes the full
+   path, which gives the same event or says what is wrong. No regular expressions, no
+   ``pendulum``, and no :class:`~simulator.errors.Problem` unless something is wrong. Times are
+   parsed with :meth:`datetime.fromisoformat` and cached by what was written.
 3. **Locating.** Only when there are problems are lines looked up, by each problem's path
    (:func:`simulator.reader.locate`, :func:`simulator.reader.json_lines`). Events read from JSON
    carry ``line=None``: :mod:`json` keeps no positions, and finding them on every load would add
@@ -81,6 +87,7 @@ from simulator.reader import (
     locate,
     read_json,
     read_yaml,
+    read_yaml_quick,
     show,
     yaml_problem,
 )
@@ -274,7 +281,7 @@ class _Validator:
         self.names = _Names(self.problems)
         self.tz_name = DEFAULT_TZ
         self.tz = ZoneInfo(DEFAULT_TZ)
-        self.times: dict[str, datetime] = {}
+        self.times: dict[str | date, datetime] = {}  # see time()
         checks: dict[str, Callable[[Any], Any]] = {
             "candidate": _name,
             "winner": _name,
@@ -299,6 +306,27 @@ class _Validator:
                 required=cls.required,
                 checks=tuple((f, checks[f]) for f in cls.fields),
                 ref=ref,
+            )
+
+        #: type -> (class, the fields it may have, whether it names a candidate, whether that
+        #: is a filing): the types whose common shapes the events loop reads in a few look-ups
+        self.quick: dict[str, tuple[Callable[..., Event], frozenset[str], bool, bool]] = {}
+        for name, cls in EVENT_TYPES.items():
+            own = set(cls.fields)
+            if cls is CandidateDied or not own <= {
+                "candidate",
+                "party",
+                "fee",
+                "count",
+                "precinct",
+            }:
+                continue
+            common = own & {"candidate", "count"}
+            self.quick[name] = (
+                cls,
+                frozenset({"type", "at", "contest", *common}),
+                "candidate" in common,
+                name in _FILERS,
             )
 
     # -- helpers ----------------------------------------------------------------------------
@@ -334,9 +362,20 @@ class _Validator:
     def missing(self, parts: tuple[Any, ...], expected: str) -> None:
         self.add(parts, expected, "nothing: the field is missing")
 
+    def time_or_none(self, value: Any) -> datetime | None:
+        """:meth:`time`, or None where that raises (the full path then says why)."""
+        try:
+            return self.time(value)
+        except _Bad:
+            return None
+
     def time(self, value: Any) -> datetime:
         """A time as docs/scenarios.md reads it: aware, in the scenario's timezone."""
-        if type(value) is str:
+        # Cached by the value as written: text, or a date or time a reader made of it (two
+        # naive times equal but for ``fold`` compare equal, so those are not cached).
+        kind = type(value)
+        cache = kind is str or kind is date or (kind is datetime and value.fold == 0)
+        if cache:
             cached = self.times.get(value)
             if cached is not None:
                 return cached
@@ -356,7 +395,7 @@ class _Validator:
             result = moment.replace(tzinfo=tz).astimezone(UTC).astimezone(tz)
         else:
             result = moment.astimezone(tz)
-        if type(value) is str:
+        if cache:
             if len(self.times) > 100_000:
                 self.times.clear()
             self.times[value] = result
@@ -744,7 +783,65 @@ class _Validator:
         ids: dict[str, int] = {}  # event id -> the index of the event that has it
         filed: dict[str, set[str]] = {c: set() for c in contest_ids}
         refs: dict[str, dict[str, tuple[int, tuple[Any, ...]]]] = {c: {} for c in contest_ids}
+        # Each contest id, name and time is kept once, however often the log writes it.
+        canon = {c: c for c in contest_ids}
+        quick = self.quick
+        read_time = self.time_or_none
+        spelt = self.names.known
+        misordered = self.misordered
+        latest: dict[str, tuple[datetime, Event]] = {}  # contest -> the latest known event
         for i, ev in enumerate(raw):
+            # The common shapes first, in a few look-ups: an event of a quick type with only its
+            # quick fields, a time read before, a known contest and a name spelt before. Any
+            # doubt (a new time or name, an id, any other field) takes the full path below,
+            # which gives the same event, or the problem.
+            te = type(ev)
+            if te is dict or te is Map:
+                kind = ev.get("type")
+                plan = quick.get(kind) if type(kind) is str else None
+                at = ev.get("at")
+                contest = ev.get("contest", default)
+                if (
+                    plan is not None
+                    and plan[1].issuperset(ev)
+                    and (type(at) is str or type(at) is datetime or type(at) is date)
+                    and (at := times.get(at) or read_time(at)) is not None
+                    and type(contest) is str
+                    and (contest := canon.get(contest)) is not None
+                ):
+                    make, _, has_name, filer = plan
+                    written = ev.get("candidate")
+                    name = spelt.get((contest, written)) if type(written) is str else None
+                    count = ev.get("count", 1)
+                    line = ev.line if te is Map else None
+                    if not has_name and name is None:
+                        event = make(at=at, contest=contest, index=i, line=line)
+                    elif has_name and name is not None and type(count) is int and count >= 0:
+                        if "count" in ev:
+                            event = make(
+                                at=at,
+                                contest=contest,
+                                index=i,
+                                line=line,
+                                candidate=name,
+                                count=count,
+                            )
+                        else:
+                            event = make(at=at, contest=contest, index=i, line=line, candidate=name)
+                        if filer:
+                            filed[contest].add(name)
+                        elif name not in (seen := refs[contest]):
+                            seen[name] = (i, ("candidate",))
+                    else:
+                        event = None
+                    if event is not None:
+                        built.append(event)
+                        last = latest.get(contest)
+                        if last is None or at >= last[0]:
+                            latest[contest] = (at, event)
+                        else:
+                            misordered.append((event, last[1]))
+                        continue
             if not isinstance(ev, dict):
                 self.add(
                     ("events", i),
@@ -785,6 +882,8 @@ class _Validator:
             if type(contest) is not str or contest not in contest_ids:
                 self.event_contest(i, ev, contest_ids)
                 contest = None
+            else:
+                contest = canon[contest]
 
             if fast is None:
                 continue
@@ -835,18 +934,24 @@ class _Validator:
                     fields["notice_at"].isoformat(),
                 )
                 continue
-            built.append(
-                cls(
-                    at=at,
-                    contest=contest,
-                    index=i,
-                    id=event_id,
-                    line=ev.line if type(ev) is Map else None,
-                    **fields,
-                )
+            event = cls(
+                at=at,
+                contest=contest,
+                index=i,
+                id=event_id,
+                line=ev.line if type(ev) is Map else None,
+                **fields,
             )
+            built.append(event)
+            # docs/scenarios.md: each contest's events in the order the board learned of them
+            # (``notice_at`` where given, else ``at``; equal times keep file order).
+            known = event.known_at
+            last = latest.get(contest)
+            if last is None or known >= last[0]:
+                latest[contest] = (known, event)
+            else:
+                misordered.append((event, last[1]))
         self.never_filed(filed, refs, built)
-        self.misordered = _misordered(built)
         return tuple(built)
 
     def event_id(self, i: int, value: Any, ids: dict[str, int]) -> str | None:
@@ -1005,21 +1110,6 @@ class _Names:
         return dict(sorted(out.items())) if len(out) > 1 else out
 
 
-def _misordered(built: list[Event]) -> list[tuple[Event, Event]]:
-    """Each contest's events come in the order the board learned of them
-    (``notice_at`` where given, else ``at``; equal times keep file order). Each event learned of
-    before the latest one above it in its contest, paired with that one."""
-    latest: dict[str, Event] = {}
-    out: list[tuple[Event, Event]] = []
-    for event in built:
-        before = latest.get(event.contest)
-        if before is None or event.known_at >= before.known_at:
-            latest[event.contest] = event
-        else:
-            out.append((event, before))
-    return out
-
-
 def _order_problems(
     misordered: list[tuple[Event, Event]], lines: dict[int, int | None] | None = None
 ) -> list[RawProblem]:
@@ -1096,7 +1186,14 @@ def parse_scenario(text: str, *, source: str = "<string>", fmt: str | None = Non
         return _parse_yaml(text, source)
 
 
-def _parse_yaml(text: str, source: str) -> Scenario:
+def _parse_yaml(text: str, source: str, *, quick: bool = True) -> Scenario:
+    # The quick reading where the text has its shape; the located reading below reports
+    # whatever is wrong, exactly as if the quick one had not been tried.
+    doc = read_yaml_quick(text) if quick else None
+    if doc is not None:
+        scenario, _ = _structured(doc, source)
+        if scenario is not None:
+            return scenario
     try:
         doc, read_problems = read_yaml(text, detail=False)
     except yaml.YAMLError as error:

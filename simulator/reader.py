@@ -12,6 +12,9 @@ complains about. :mod:`simulator.loader` holds the scenario schema and uses it.
    scalars are resolved once per distinct text (a cache), every mapping remembers its line,
    duplicate keys and tags other than YAML's own scalar tags (``!!python/object`` and friends)
    are recorded as problems rather than raised, and no recursion limit can be hit.
+   :func:`read_yaml_quick` reads the common shape of a big log faster still: an event log of
+   one-line flow mappings of simple scalars, read with string operations; it steps aside (None)
+   whenever anything is in doubt.
 2. **JSON** is read by :func:`json.loads` with an ``object_pairs_hook`` (repeated keys) and
    ``parse_float=Decimal`` (money stays exact).
 3. **Lines.** The first YAML reading knows the line of every mapping, of every key of a block
@@ -29,7 +32,7 @@ import contextlib
 import gc
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -70,6 +73,7 @@ __all__ = [
     "locate",
     "read_json",
     "read_yaml",
+    "read_yaml_quick",
     "show",
     "yaml_problem",
 ]
@@ -136,6 +140,7 @@ class YamlReader(_YamlLoader):
     def __init__(self, text: str, *, detail: bool = False) -> None:
         super().__init__(text)
         self.detail = detail
+        self.cache: dict[str, Any] = {}  # plain scalar text -> its value
         self.problems: list[RawProblem] = []
         self.duplicates: list[RawProblem] = []
 
@@ -162,6 +167,17 @@ class YamlReader(_YamlLoader):
         if tag == _MERGE_TAG:
             return _MERGE
         return value  # the '=' value key, or anything else a resolver might add: plain text
+
+    def plain_cached(self, value: str) -> Any:
+        """:meth:`_plain` through the reader's cache of plain scalars."""
+        cache = self.cache
+        val = cache.get(value, MISSING)
+        if val is MISSING:
+            val = self._plain(value)
+            if len(cache) > 100_000:
+                cache.clear()
+            cache[value] = val
+        return val
 
     def _float(self, value: str) -> Any:
         """Floats become exact Decimals from their text, so ``12.50`` stays ``12.50``."""
@@ -241,7 +257,7 @@ class YamlReader(_YamlLoader):
         get = self.get_event
         detail = self.detail
         problems = self.problems
-        cache: dict[str, Any] = {}
+        cache = self.cache
         anchors: dict[str, Any] = {}
         stack: list[tuple[Any, Any, Any, Any, Any]] = []
         cur: Any = None  # the open collection; None at the top
@@ -464,6 +480,110 @@ def read_yaml(text: str, *, detail: bool) -> tuple[Any, list[RawProblem]]:
         return root, loader.duplicates + loader.problems
     finally:
         loader.dispose()
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading YAML quickly: an event log of one-line flow mappings
+
+_EVENTS_KEY = re.compile(r"^events:[ ]*$", re.MULTILINE)
+_BLOCK_END = re.compile(r"^[^-#\s]", re.MULTILINE)  # the next top-level key
+#: What may not start a plain scalar here (YAML's indicators, quotes, space); what may not be in
+#: one (flow indicators, a comment, a tab); the characters that end a quoted one early.
+_NOT_FIRST = frozenset("-?:,[]{}#&*!|>'\"%@` ")
+_NOT_INSIDE = re.compile(r"[,\[\]{}#\t]|: |:$")
+
+
+def read_yaml_quick(text: str) -> Any | None:
+    """The document exactly as :func:`read_yaml` reads it, for the common shape of a big
+    scenario: a top-level ``events:`` whose items are one-line flow mappings of simple scalars
+    (``- {type: votes_cast, at: '2027-11-02T09:00', candidate: Ann}``). Those lines are read here
+    with string operations (each distinct ``key: value`` once), each item a :class:`Map` with its
+    line, and the rest of the text (those lines blanked, so that lines stay where they are) by
+    :class:`YamlReader`.
+
+    None when the text has another shape, when anything is in doubt (quotes with escapes, a tag,
+    an anchor, a comment on an item's line, a repeated key, ...) or when the rest has a problem:
+    the caller then reads the whole text with :func:`read_yaml`, which reports it.
+    """
+    if "\r" in text:
+        return None
+    found = _EVENTS_KEY.search(text)
+    if found is None or found.end() == len(text):
+        return None
+    start = found.end() + 1
+    end_match = _BLOCK_END.search(text, start)
+    end = end_match.start() if end_match is not None else len(text)
+    block = text[start:end]
+    first_line = text.count("\n", 0, start) + 1
+    try:
+        reader = YamlReader(text[:start] + "\n" * block.count("\n") + text[end:])
+    except UnicodeError:
+        return None
+    pairs: dict[str, tuple[Any, Any] | None] = {}  # "key: value" -> (key, value), None if doubtful
+    items: list[Any] = []
+    indent: str | None = None
+    try:
+        for number, line in enumerate(block.split("\n"), first_line):
+            body = line.lstrip(" ")
+            if not body or body[0] == "#":
+                continue
+            if body[:3] != "- {" or body[-1] != "}":
+                return None
+            if indent is None:
+                indent = line[: len(line) - len(body)]
+            elif len(line) - len(body) != len(indent):
+                return None
+            item = Map()
+            item.line = number
+            item.key_lines = None
+            parts = body[3:-1].strip(" ").split(", ")
+            for part in parts:
+                pair = pairs.get(part, MISSING)
+                if pair is MISSING:
+                    pair = pairs[part] = _flow_pair(part, reader.plain_cached)
+                if pair is None:
+                    return None
+                item[pair[0]] = pair[1]
+            if len(item) != len(parts):
+                return None  # a repeated key: the full reading reports it
+            items.append(item)
+        root = reader.build()
+        if reader.problems or reader.duplicates:
+            return None
+    except yaml.YAMLError:
+        return None
+    finally:
+        reader.dispose()
+    if (
+        not items
+        or type(root) is not Map
+        or root.get("events", MISSING) is not None
+        or not isinstance(root.key_lines, dict)
+        or root.key_lines.get("events") != first_line - 1
+    ):
+        return None
+    root["events"] = items
+    return root
+
+
+def _flow_pair(part: str, plain: Callable[[str], Any]) -> tuple[Any, Any] | None:
+    """``key: value`` of a one-line flow mapping as libyaml reads it, or None if in doubt."""
+    key, sep, value = part.partition(": ")
+    value = value.strip(" ")
+    if not sep or not value or not key.isidentifier() or not key.isascii():
+        return None
+    if not value.isprintable():  # control characters, YAML's other line breaks
+        return None
+    first = value[0]
+    if first == "'" or first == '"':
+        inner = value[1:-1]
+        if len(value) < 2 or value[-1] != first or first in inner or "\\" in inner:
+            return None
+        return plain(key), inner
+    if first in _NOT_FIRST or _NOT_INSIDE.search(value):
+        return None
+    scalar = plain(value)
+    return None if scalar is _MERGE else (plain(key), scalar)
 
 
 # ---------------------------------------------------------------------------------------------
