@@ -122,7 +122,7 @@ def same_tree(quick: Any, full: Any, path: str = "") -> None:
         assert quick == full, path
 
 
-QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+QUICK = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @QUICK
