@@ -804,7 +804,11 @@ class _Validator:
                 if (
                     plan is not None
                     and plan[1].issuperset(ev)
-                    and (type(at) is str or type(at) is datetime or type(at) is date)
+                    and (
+                        type(at) is str
+                        or type(at) is date
+                        or (type(at) is datetime and at.fold == 0)  # see time()
+                    )
                     and (at := times.get(at) or read_time(at)) is not None
                     and type(contest) is str
                     and (contest := canon.get(contest)) is not None

@@ -142,3 +142,19 @@ def test_a_what_if_edit_with_a_value_no_scenario_holds_is_a_scenario_error() -> 
         fork(s).replace(2, count=object()).build()
     (problem,) = caught.value.problems
     assert (problem.path, problem.found, problem.line) == ("events[2].count", "object", None)
+
+
+def test_the_second_of_two_equal_wall_clock_times_is_not_taken_for_the_first() -> None:
+    # 01:30 on the fall-back day happens twice; fold=1 is the second (EST) one. A naive time
+    # with fold=1 compares equal to the fold=0 one, so no cache may answer for it.
+    first = datetime(2027, 11, 7, 1, 30)
+    second = datetime(2027, 11, 7, 1, 30, fold=1)
+    data = doc(
+        events=[
+            {"type": "candidate_filed", "at": first, "candidate": "Ann"},
+            {"type": "candidate_filed", "at": second, "candidate": "Bob"},
+            {"type": "canvass_held", "at": second},
+        ]
+    )
+    at = [e.at.utcoffset() for e in structure(data).events]
+    assert [o.total_seconds() / 3600 for o in at if o is not None] == [-4, -5, -5]
