@@ -15,7 +15,7 @@ LAYERS = {  # layer: its modules, lowest first
     "law": "errors vocab law events scenario parameters closures calendar rules count_rules"
     " filing_rules contingencies tally",  # facts, vocabularies, citations, calendars, rule tables
     "engine": "machine state result counting replay engines expect",  # state, machine, fold
-    "input": "reading schema loader importer output seats",  # files in and out, structuring
+    "input": "reading reader schema loader importer output seats",  # files in and out, structuring
     "views": "markup text tables charts graph report ical",  # they only read results
     "analysis": "whatif explore explore_coverage gaps citations conformance conformance_primaries",
     "cli": "cli explore_command __main__ __init__",  # the command line and the public API
