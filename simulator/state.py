@@ -333,6 +333,8 @@ class Draft:
         return self.__dict__
 
     def set(self, **kw: Unpack[StateFields]) -> None:
+        if self._grown is not None and "cands" in kw:
+            self._grown = None  # new candidates replace the list growing in place (open_cands)
         self._write().update(kw)
 
     @property
