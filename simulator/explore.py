@@ -49,7 +49,7 @@ import yaml
 
 from simulator.calendar import statutory_calendar
 from simulator.explore_coverage import Status, coverage, coverage_json
-from simulator.loader import parse_scenario
+from simulator.loader import structure
 from simulator.parameters import in_force
 from simulator.replay import PrefixReplay, replay
 from simulator.result import ContestResult, Ruling
@@ -425,7 +425,7 @@ def run(
     the whole replay's) and each course folds only what follows.
     """
     doc = scenario_doc(config, events, "explored course")
-    scenario = parse_scenario(json.dumps(doc), source="<explore>", fmt="json")
+    scenario = structure(doc, source="<explore>")
     if as_of is not None:
         return replay(scenario, as_of=as_of).contests[0]
     ordered = doc["events"]
@@ -437,9 +437,7 @@ def run(
     if prefix is None:
         if len(_PREFIXES) > 256:
             _PREFIXES.clear()
-        base = parse_scenario(
-            json.dumps(doc | {"events": ordered[:cut]}), source="<explore>", fmt="json"
-        )
+        base = structure(doc | {"events": ordered[:cut]}, source="<explore>")
         prefix = _PREFIXES[key] = PrefixReplay(base, CONTEST_ID)
     return prefix.contest_result(scenario)
 
