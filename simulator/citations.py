@@ -81,19 +81,16 @@ def citations_in(text: str) -> Iterator[str]:
 
 def _tables() -> Iterator[Reference]:
     from simulator import contingencies as cg
-    from simulator import filing_rules
-    from simulator.count_rules import TABLES
     from simulator.gaps import COUNTING_GAPS
     from simulator.machine import TRANSITIONS
-
-    filing = {t.name for t in filing_rules.TABLES}
+    from simulator.rulebook import HOMES
 
     for r in cg.RULES:
         yield Reference("rule", r.id, key(r.cite), "simulator/contingencies.py", r.summary)
     for g in cg.GAPS:
         for c in g.near:
             yield Reference("gap", g.id, key(c), "simulator/contingencies.py", g.note)
-    for table in TABLES:
+    for table, home in HOMES:
         summaries = {r.id: r.summary for r in table.rules}
         summaries |= {g.id: g.open for g in table.gaps}
         summaries |= {c.id: c.open for c in table.conflicts}
@@ -102,7 +99,7 @@ def _tables() -> Iterator[Reference]:
                 kind,
                 f"{table.name}/{rid}",
                 key(text),
-                "simulator/filing_rules.py" if table.name in filing else "simulator/count_rules.py",
+                home,
                 summaries.get(rid, ""),
             )
     for cgap in COUNTING_GAPS:
@@ -120,7 +117,14 @@ def _tables() -> Iterator[Reference]:
 
 def _code(root: Path) -> Iterator[Reference]:
     # the tables are listed by id above; the contingency rules' effects cite further subsections
-    skip = {"count_rules.py", "filing_rules.py", "gaps.py", "machine.py", "citations.py"}
+    skip = {
+        "count_rules.py",
+        "filing_rules.py",
+        "result_rules.py",
+        "gaps.py",
+        "machine.py",
+        "citations.py",
+    }
     for path in sorted((root / "simulator").glob("*.py")):
         if path.name in skip:
             continue

@@ -527,7 +527,8 @@ def cmd_gaps(args: argparse.Namespace) -> int:
                 row = " ".join(show_value(getattr(gap.facts, k)) for k in FACT_FIELDS)
                 print(f"      {row}")
     print_table_findings(len(groups) + 1)
-    print(f"\n{len(COUNTING_GAPS)} further gap(s) met while counting the vote:")
+    if COUNTING_GAPS:
+        print(f"\n{len(COUNTING_GAPS)} further gap(s) met while counting the vote:")
     for i, cg_ in enumerate(COUNTING_GAPS, len(groups) + len(table_findings()) + 1):
         print(f"\n{i}. {cg_.id}: {cg_.cite}")
         print(wrap.fill(f"facts: {cg_.facts}"))

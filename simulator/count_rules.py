@@ -32,8 +32,7 @@ from typing import Any
 
 import attrs
 
-from simulator import filing_rules
-from simulator.rules import Conflict, Gap, Rule, Table
+from simulator.rules import Conflict, Gap, Reading, Rule, Table
 
 
 class Standing(StrEnum):
@@ -77,6 +76,13 @@ def _leader_facts() -> Iterator[LeaderFacts]:
 
 
 L = LeaderEffect
+_LEADER_REQUEST = Reading(
+    "departed_leader_short",
+    "request",
+    "163-293(b)(1) runs its course: the runner-up may request a runoff; with no request the "
+    "office is declared vacant, the leader being unable to take it",
+    L.REQUEST_WINDOW,
+)
 LEADER: Table[LeaderFacts, LeaderEffect] = Table(
     "leader-left",
     "single office, election-and-runoff method: the candidate with the highest vote has died, "
@@ -140,6 +146,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "as 163-294.4(c) provides for a dead candidate: the office is declared vacant and no "
             "runoff is held",
             L.VACANT,
+            readings=(_LEADER_REQUEST,),
         ),
         Conflict(
             "leader-left-before-declaration",
@@ -152,6 +159,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "the office is declared vacant at the canvass (163-294.1(c), as 163-294.4(c) would "
             "for a death before the election); a runoff request is not honored",
             L.VACANT,
+            readings=(_LEADER_REQUEST,),
         ),
     ),
     facts=_leader_facts,
@@ -466,6 +474,15 @@ class TieEffect(StrEnum):
     VACANT = "vacant"  # the seat the tie decides is declared vacant
 
 
+_TIED_VACANT = Reading(
+    "departed_tied_for_a_seat",
+    "vacant",
+    "no lot is drawn: the departed candidate shares the highest vote for the seat, which is "
+    "declared vacant",
+    TieEffect.VACANT,
+)
+
+
 class Kind(StrEnum):
     PLURALITY = "plurality"  # nonpartisan plurality (163-292)
     PARTISAN = "partisan"  # a partisan general election (163-291 applies Chapter 163's rules)
@@ -595,6 +612,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "the drawing of lots of 163-292(3) is held among the tied; if it falls to the dead "
             "candidate the seat is declared vacant (163-294.4(c))",
             TieEffect.LOT,
+            readings=(_TIED_VACANT,),
         ),
         Conflict(
             "departed-tied-for-a-seat",
@@ -606,6 +624,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "the drawing of lots of 163-292(3) is held among the tied; if it falls to the "
             "departed candidate the seat is declared vacant (163-294.1(b))",
             TieEffect.LOT,
+            readings=(_TIED_VACANT,),
         ),
     ),
     facts=_tie_facts,
@@ -976,7 +995,7 @@ REQUEST: Table[RequestFacts, Answer] = Table(
 )
 
 
-#: Every table of the count (and of filing), for ``electsim gaps`` and ``electsim cite``.
+#: Every table of the count, for ``electsim gaps`` and ``electsim cite``.
 TABLES: tuple[Table[Any, Any], ...] = (
     LEADER,
     SECOND,
@@ -986,5 +1005,4 @@ TABLES: tuple[Table[Any, Any], ...] = (
     TIE,
     TIE_AT,
     REQUEST,
-    *filing_rules.TABLES,
 )

@@ -17,6 +17,7 @@ import attrs
 from simulator import calendar as cal
 from simulator import contingencies as cg
 from simulator import count_rules as cr
+from simulator import result_rules as rr
 from simulator.events import (
     WRITE_IN_GENERIC,
     is_write_in,
@@ -28,7 +29,7 @@ from simulator.result import exact
 from simulator.rules import Finding, Table, Verdict
 from simulator.state import Cand, Draft, Pool
 from simulator.tally import Selection, ranked, select
-from simulator.vocab import DeadlineKind, Method, RulingKind, RunoffStatus, Stage
+from simulator.vocab import DeadlineKind, Method, RulingKind, RunoffStatus
 
 K = RulingKind
 DK = DeadlineKind
@@ -49,7 +50,7 @@ def consult(
     """Evaluate a table; a conflict or a gap is said in a ``no_provision`` ruling naming the
     provisions, what the text leaves open and the fallback used (a conflict marked in extra).
     ``say=False`` only looks the answer up (a lot already drawn completes a ruled tie)."""
-    finding = table.evaluate(facts)
+    finding = table.evaluate(facts, chosen=attrs.asdict(d.ctx.interp))
     if finding.no_provision and say:
         if finding.verdict is Verdict.CONFLICT:
             head = "the provisions that reach these facts collide"
@@ -153,38 +154,37 @@ def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: 
     winners: list[str] = []
     for n in names:
         c = d.cand(n)
-        if c is not None and not c.active and not ctx.nominating:
-            why = c.vacant_if_elected or (
-                statute("163-294.1(c)")
-                if c.off_at and c.off_at >= ctx.election_start
-                else statute("163-294.4(c)")
-                if c.status == cg.DIED
-                else statute("163-294.1(b)")
-            )
+        if c is None or c.active:
+            winners.append(n)
+            continue
+        finding = consult(
+            d,
+            rr.DECLARED_LEFT,
+            _left_facts(d, c),
+            [n],
+            f"{n} ({c.status}) polled enough votes to take a place",
+        )
+        if finding.effect is rr.Seat.VACANT:
             # A seat already declared vacant for this person (a winner who left before the oath,
             # declared again when a lot reopens the decision) is counted once.
             if not any(r.kind is K.OFFICE_VACANT and n in r.candidates for r in d.rulings):
                 d.set(vacant=d.vacant + 1)
             d.rule(
                 K.OFFICE_VACANT,
-                why,
+                finding_cites(finding),
                 f"{n} ({c.status}) polled enough votes to be elected: the board declares "
                 "the office vacant, to be filled under G.S. 160A-63",
                 [n],
                 once=True,
             )
-            continue
-        if c is not None and not c.active and ctx.nominating:
-            # gap left-after-primary-day: a candidate who has left is not declared nominated
+        else:
             d.rule(
                 K.VOTES_DISREGARDED,
-                statute("163-294.1(b)"),
+                finding_cites(finding),
                 f"{n} ({c.status}) cannot be declared nominated",
                 [n],
                 once=True,
             )
-            continue
-        winners.append(n)
     # a ruling names only those it declares (a lot or a runoff completes a partial result)
     already = d.nominated if ctx.nominating else d.elected
     winners = [w for w in winners if w not in already]
@@ -196,6 +196,17 @@ def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: 
     else:
         d.set(elected=(*d.elected, *winners))
         d.rule(K.ELECTED, cite, text, winners, once=True)
+
+
+def _left_facts(d: Draft, c: Cand) -> rr.LeftFacts:
+    """The ``declared-left`` table's facts for a departed candidate the count reaches."""
+    return rr.LeftFacts(
+        nominating=d.ctx.nominating,
+        what=standing(c),
+        after_election_day=left_after_election_day(d, c),
+        preset=rr.Preset.of(c.vacant_if_elected),
+        withdrawal_as_death=d.ctx.interp.withdrawal_as_death,
+    )
 
 
 def declare_leaders(d: Draft, names: Sequence[str], cite: Cite, reason: str) -> None:
@@ -222,24 +233,27 @@ def _fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> No
 
 def decide_first(d: Draft) -> None:
     """The result of the first election or primary, declared at the canvass (or recount)."""
-    ctx = d.ctx
-    m = ctx.method
-    if ctx.partisan_primary or (m is Method.RUNOFF and ctx.stage is Stage.ELECTION):
-        _decide_majority(d)
-    elif ctx.nonpartisan_primary:
-        _decide_nonpartisan_primary(d)
+    finding = _result(d)
+    if finding.effect.threshold_based:
+        _decide_majority(d, finding)
+    elif finding.effect is rr.Decision.TWO_PER_SEAT:
+        _decide_nonpartisan_primary(d, finding)
     else:
-        _decide_plurality(d)
+        _decide_plurality(d, finding)
 
 
-def _plurality_cite(d: Draft) -> Cite:
-    """Who is elected in an election decided by the highest vote."""
+def _result(d: Draft, *, runoff: bool = False) -> Finding[rr.ResultFacts, rr.Decision]:
+    """The ``result`` table: which provision decides this count, and how."""
     ctx = d.ctx
-    if ctx.method is Method.PLURALITY:
-        return statute("163-292(2)" if ctx.contest.is_group else "163-292(1)")
-    if ctx.method is Method.PRIMARY:
-        return statute("163-294(c)")
-    return statute("163-291")
+    facts = rr.ResultFacts(rr.count_of(ctx.method, ctx.stage), ctx.contest.is_group, runoff)
+    return rr.RESULT.evaluate(facts)
+
+
+def _ruled_cite(finding: Finding[Any, Any]) -> Cite:
+    """The one provision a table's ruling rests on."""
+    rule = finding.rule
+    assert rule is not None, f"{finding.id}: a ruling of the result tables is always a rule"
+    return statute(rule.cite)
 
 
 def _tie_kind(d: Draft) -> cr.Kind:
@@ -248,11 +262,11 @@ def _tie_kind(d: Draft) -> cr.Kind:
     return cr.Kind.AFTER_PRIMARY if d.ctx.method is Method.PRIMARY else cr.Kind.PARTISAN
 
 
-def _decide_plurality(d: Draft) -> None:
+def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> None:
     n = d.contest.seats
     tally = _effective_tally(d, 0)
     people = _people(d, tally, nominating=False)
-    elected_cite = _plurality_cite(d)
+    elected_cite = _ruled_cite(result)
     sel = select(people, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     if sel.tied or sel.lot_winners:
         over, estimate = cr.voters_over_5000(sum(tally.values()), n)
@@ -308,7 +322,7 @@ def _decide_plurality(d: Draft) -> None:
     d.go(Phase.DECIDED)
 
 
-def _decide_nonpartisan_primary(d: Draft) -> None:
+def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> None:
     """G.S. 163-294(b): the 2N best are nominated; ties ranked by lot; 163-294.1(b)."""
     n = d.contest.seats
     tally = _effective_tally(d, 0)
@@ -321,17 +335,19 @@ def _decide_nonpartisan_primary(d: Draft) -> None:
         for name, _ in everyone
         if name in top and (c := d.cand(name)) is not None and not c.active
     ]
+    left = [rr.DECLARED_LEFT.evaluate(_left_facts(d, c)) for n in skipped if (c := d.cand(n))]
     if skipped:
+        assert all(f.effect is rr.Seat.NOT_NOMINATED for f in left)
         d.rule(
             K.VOTES_DISREGARDED,
-            statute("163-294.1(b)"),
+            finding_cites(left[0]),
             f"{', '.join(skipped)} polled enough votes for nomination but left the race "
             "after the ballots were printed: those votes are disregarded and the next "
             "highest is nominated",
             skipped,
             once=True,
         )
-    cite = statute("163-294(b)")
+    cite = _ruled_cite(result)
     if sel.tied or sel.lot_winners:
         tie = _tie_at(d, cr.TiePoint.NONPARTISAN_PRIMARY, sel)
         _lot_ruling(d, sel, tie)
@@ -345,24 +361,25 @@ def _decide_nonpartisan_primary(d: Draft) -> None:
 
 
 def runoff_cite(d: Draft) -> Cite:
-    if d.ctx.partisan_primary:
-        return statute("163-111(b)")
-    return statute("163-293(b)(2)" if d.contest.is_group else "163-293(b)(1)")
+    """The ``runoff-right`` table: the provision that gives the next round to those it names."""
+    facts = rr.RightFacts(primary=d.ctx.partisan_primary, group=d.contest.is_group)
+    return _ruled_cite(rr.RUNOFF_RIGHT.evaluate(facts))
 
 
-def _decide_majority(d: Draft) -> None:
-    """G.S. 163-293 (majority, runoff) and 163-111 (substantial plurality, second primary)."""
+def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> None:
+    """G.S. 163-293 (majority, runoff) and 163-111 (substantial plurality, second primary): the
+    ``result`` table's threshold decision."""
     ctx = d.ctx
     n = ctx.contest.seats
     group = n > 1
-    primary = ctx.partisan_primary
+    primary = result.effect is rr.Decision.SUBSTANTIAL_PLURALITY
     tally = _effective_tally(d, 0)
     total = sum(v for name, v in tally.items() if _counts_in_total(d, name))
     share: dict[str, Any] = {}
+    tcite = _ruled_cite(result)
     if primary:
         sp = in_force("substantial_plurality", ctx.election_day, pinned=dict(ctx.parameters))
-        threshold = sp.value * Fraction(total, n)
-        tcite = statute("163-111(a)(2)" if group else "163-111(a)(1)")
+        threshold = rr.threshold(result.effect, total, n, sp.value)
         what = (
             f"substantial plurality (more than {sp.percent}"
             + (" of the total per seat" if group else " of the total")
@@ -370,8 +387,7 @@ def _decide_majority(d: Draft) -> None:
         )
         share = {"parameter": exact(sp.value), "source": sp.source}
     else:
-        threshold = Fraction(total, 2 * n)
-        tcite = statute("163-293(a)(2)" if group else "163-293(a)(1)")
+        threshold = rr.threshold(result.effect, total, n, Fraction(1, 2))
         what = "majority (more than half" + (" of the total per seat)" if group else ")")
     if not any(
         r.kind is K.MAJORITY_THRESHOLD and r.get("total") == total for r in d.rulings
@@ -874,13 +890,12 @@ def start_runoff(
 def decide_runoff(d: Draft) -> None:
     """163-293(f): the highest in the runoff are elected; a tie is settled by lot. A second
     primary (163-111(b), partly available) likewise."""
-    ctx = d.ctx
     pool = d.pool
     seats = pool.seats if pool is not None else 1
     tally = _effective_tally(d, 1)
     people = ranked(tally, d.runoff_ballot)
     sel = select(people, seats, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    cite = statute("163-111(b)") if ctx.partisan_primary else statute("163-293(f)")
+    cite = _ruled_cite(_result(d, runoff=True))
     d.set(runoff_status=RunoffStatus.HELD)
     if sel.tied or sel.lot_winners:
         _lot_ruling(d, sel, _tie_at(d, cr.TiePoint.RUNOFF, sel))

@@ -91,6 +91,8 @@ RULING_FIELDS: dict[str, str] = {
     "gap": "no_provision: the name of the gap in the statutes (or of the conflict)",
     "conflict": "no_provision: true when provisions collide rather than none applying",
     "provisions": "no_provision of a conflict: the colliding provisions",
+    "reading": "no_provision: the interpretation setting that chose the fallback, when not the "
+    "default",
     "rule": "a ruling made by a rule table: the rule's id",
 }
 DEADLINE_PATTERN_KEYS: dict[str, str] = {

@@ -1,6 +1,7 @@
 """Gaps of the statutes met while counting the vote (the contingency gaps are in
-:mod:`simulator.contingencies`; the count's rule tables in :mod:`simulator.count_rules` name
-their own gaps and conflicts, and :func:`table_findings` explores them).
+:mod:`simulator.contingencies`; the rule tables of filing, of the result and of the count
+(:mod:`simulator.rulebook`) name their own gaps and conflicts, and :func:`table_findings`
+explores them).
 
 Each :class:`CountingGap` is what a ``no_provision`` ruling with that ``gap`` id says: the nearest
 sections, the facts that reach it, why no provision covers them, and the fallback the engine
@@ -14,7 +15,7 @@ from collections import Counter
 
 import attrs
 
-from simulator.law import Cite, statute
+from simulator.law import Cite
 from simulator.rules import Verdict
 
 
@@ -40,17 +41,9 @@ class CountingGap:
         }
 
 
-COUNTING_GAPS: tuple[CountingGap, ...] = (
-    CountingGap(
-        "left-runoff-ballot",
-        (statute("163-293(e)"), statute("163-294.4(c)"), statute("163-294.1(b)")),
-        "a candidate on a called runoff or second-primary ballot dies, withdraws or is "
-        "disqualified before it is held",
-        "the statutes speak of candidates who leave before the first election or primary",
-        "the name stays on the runoff ballot; if that candidate polls highest the office is "
-        "vacant (a second primary: the candidate cannot be nominated)",
-    ),
-)
+#: Gaps met while counting that no rule table names (a candidate leaving a called runoff ballot
+#: is the ``left-runoff`` table's gap now); kept for gaps found outside the tables.
+COUNTING_GAPS: tuple[CountingGap, ...] = ()
 
 
 @attrs.frozen
@@ -66,6 +59,8 @@ class TableFinding:
     fallback: str
     combinations: int
     of: int  # combinations the table was explored over
+    #: the other readings a scenario may choose: (switch, setting, fallback)
+    readings: tuple[tuple[str, str, str], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -77,12 +72,13 @@ class TableFinding:
             "fallback": self.fallback,
             "combinations": self.combinations,
             "of": self.of,
+            "readings": [{"switch": s, "value": v, "fallback": f} for s, v, f in self.readings],
         }
 
 
 def table_findings() -> list[TableFinding]:
-    """Every gap and conflict of the count's rule tables, found by exploring all their facts."""
-    from simulator.count_rules import TABLES
+    """Every gap and conflict of the rule tables, found by exploring all their facts."""
+    from simulator.rulebook import TABLES
 
     out: list[TableFinding] = []
     for table in TABLES:
@@ -95,6 +91,10 @@ def table_findings() -> list[TableFinding]:
                 continue
             key = f"{finding.id}|{finding.fallback}"
             seen[key] += 1
+            named = finding.conflict if finding.conflict is not None else finding.gap
+            others = tuple(
+                (r.switch, r.value, r.fallback) for r in (named.readings if named else ())
+            )
             first.setdefault(
                 key,
                 TableFinding(
@@ -107,6 +107,7 @@ def table_findings() -> list[TableFinding]:
                     finding.fallback,
                     0,
                     0,
+                    others,
                 ),
             )
         for key, tf in first.items():
@@ -120,13 +121,15 @@ def print_table_findings(start: int) -> None:
 
     wrap = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="      ")
     found = table_findings()
-    print(f"\n{len(found)} gap(s) and conflict(s) in the count's rule tables:")
+    print(f"\n{len(found)} gap(s) and conflict(s) in the rule tables:")
     for i, tf in enumerate(found, start):
         print(f"\n{i}. {tf.id} ({tf.verdict.value}, table {tf.table})")
         print(wrap.fill(f"provisions: {tf.cite}"))
         print(f"    ({tf.combinations} of {tf.of} combinations of the table's facts)")
         print(wrap.fill(f"open: {tf.open}"))
         print(wrap.fill(f"fallback: {tf.fallback}"))
+        for switch, value, fallback in tf.readings:
+            print(wrap.fill(f"other reading ({switch}: {value}): {fallback}"))
 
 
 @attrs.frozen

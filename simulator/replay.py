@@ -36,6 +36,7 @@ from simulator import calendar as cal
 from simulator import contingencies as cg
 from simulator import count_rules as cr
 from simulator import filing_rules as fr
+from simulator import result_rules as rr
 from simulator.calendar import OfficeCalendar
 from simulator.counting import (
     ballot_final,
@@ -460,21 +461,18 @@ _VERB = {cg.DIED: "died", cg.WITHDREW: "withdrew", cg.DISQUALIFIED: "was disqual
 
 def _left_runoff_ballot(d: Draft, name: str, what: str, death: datetime) -> None:
     """A candidate on a called runoff (or second primary) ballot dies, withdraws or is
-    disqualified: a gap. The statutes speak of candidates who leave before the first election;
-    the runoff is held under the first election's rules (163-293(e)), so the name stays on the
-    runoff ballot and a win by that candidate leaves the office vacant (163-294.4(c) for a
-    death, 163-294.1(b) otherwise); in a second primary the candidate cannot be nominated."""
+    disqualified: the ``left-runoff`` table (a gap: the statutes speak of candidates who leave
+    before the first election)."""
     verb = _VERB[what]
-    rule = statute("163-294.4(c)") if what == cg.DIED else statute("163-294.1(b)")
-    near = (
-        [statute("163-111(b)"), statute("163-294.1(b)")]
-        if d.ctx.nominating
-        else [statute("163-293(e)"), rule]
-    )
+    facts = rr.RunoffLeftFacts(nominating=d.ctx.nominating, what=cr.Standing(what))
+    finding = rr.RUNOFF_LEFT.evaluate(facts)
+    near = list(finding.cites)
+    preset = finding.effect.preset
+    rule = statute(preset.value) if preset is not rr.Preset.NONE else None
     outcome = (
-        "cannot be nominated, and the other candidate's nomination stands on the vote"
-        if d.ctx.nominating
-        else f"polls highest, the office is vacant ({rule})"
+        f"polls highest, the office is vacant ({rule})"
+        if rule is not None
+        else "cannot be nominated, and the other candidate's nomination stands on the vote"
     )
     d.rule(
         K.NO_PROVISION,
@@ -484,7 +482,7 @@ def _left_runoff_ballot(d: Draft, name: str, what: str, death: datetime) -> None
         "this: "
         f"the name stays on the printed {round_name(d)} ballot and, if {name} {outcome}",
         [name],
-        gap="left-runoff-ballot",
+        gap=finding.id,
     )
     d.update_cand(name, status=what, off_at=death, vacant_if_elected=rule)
     d.rule(

@@ -12,14 +12,16 @@ typed effect. :func:`evaluate` finds every rule whose condition holds:
 - none: a **gap** (:class:`Gap`), named the same way.
 
 A conflict and a gap both produce a ``no_provision`` ruling (a conflict is marked so in its
-``extra``). A conflict or a gap the table does not name is reported as such, with the table's
-default fallback; the tests explore every table's facts (:meth:`Table.explore`) so that none is
-left unnamed.
+``extra``). Where the fallback is one reading among others, the gap or conflict lists the others
+(:class:`Reading`), each chosen by a setting of a scenario's ``interpretations:``; the default
+fallback stays the one the gap or conflict names. A conflict or a gap the table does not name is
+reported as such, with the table's default fallback; the tests explore every table's facts
+(:meth:`Table.explore`) so that none is left unnamed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
@@ -57,6 +59,16 @@ class Rule(Generic[F, E]):
 
 
 @attrs.frozen
+class Reading(Generic[E]):
+    """Another fallback for a gap or a conflict, chosen by an interpretation switch."""
+
+    switch: str  # the interpretation's name (under ``interpretations:``)
+    value: str  # the setting that chooses this fallback
+    fallback: str
+    effect: E
+
+
+@attrs.frozen
 class Gap(Generic[F, E]):
     """Facts no rule of the table covers: the nearest provisions, what they leave open, and the
     fallback the simulator uses."""
@@ -67,6 +79,7 @@ class Gap(Generic[F, E]):
     fallback: str
     applies: Callable[[F], bool]
     effect: E
+    readings: tuple[Reading[E], ...] = ()
 
     @property
     def cites(self) -> tuple[Cite, ...]:
@@ -82,6 +95,7 @@ class Conflict(Generic[F, E]):
     open: str
     fallback: str
     effect: E
+    readings: tuple[Reading[E], ...] = ()
 
 
 @attrs.frozen
@@ -93,6 +107,7 @@ class Finding(Generic[F, E]):
     rules: tuple[Rule[F, E], ...] = ()  # the rules that applied, the winner first
     gap: Gap[F, E] | None = None
     conflict: Conflict[F, E] | None = None
+    reading: Reading[E] | None = None  # a switch chose this fallback over the default
 
     @property
     def rule(self) -> Rule[F, E] | None:
@@ -134,6 +149,10 @@ class Finding(Generic[F, E]):
 
     @property
     def fallback(self) -> str:
+        if self.reading is not None:
+            return f"{self.reading.fallback} (interpretation {self.reading.switch}: " + (
+                f"{self.reading.value})"
+            )
         if self.conflict is not None:
             return self.conflict.fallback
         return self.gap.fallback if self.gap is not None else ""
@@ -151,13 +170,15 @@ class Finding(Generic[F, E]):
     def extra(self) -> dict[str, Any]:
         """What a no_provision ruling carries in ``extra``: the gap id, and for a conflict the
         colliding rules."""
+        chosen = {} if self.reading is None else {"reading": self.reading.value}
         if self.verdict is Verdict.CONFLICT:
             return {
                 "gap": self.id,
                 "conflict": True,
                 "provisions": tuple(r.cite for r in self.rules),
+                **chosen,
             }
-        return {"gap": self.id} if self.gap is not None else {"rule": self.id}
+        return {"gap": self.id, **chosen} if self.gap is not None else {"rule": self.id}
 
 
 @attrs.frozen
@@ -174,7 +195,27 @@ class Table(Generic[F, E]):
     #: used for a conflict or gap the table does not name (tests keep this unused)
     default: E | None = None
 
-    def evaluate(self, facts: F) -> Finding[F, E]:
+    def evaluate(self, facts: F, *, chosen: Mapping[str, object] | None = None) -> Finding[F, E]:
+        """The finding on ``facts``; ``chosen`` (interpretation switches and their settings)
+        picks a gap's or conflict's other reading where it lists one."""
+        found = self._evaluate(facts)
+        if chosen and found.no_provision:
+            named = found.conflict if found.conflict is not None else found.gap
+            for r in named.readings if named is not None else ():
+                if str(chosen.get(r.switch, "")) == r.value:
+                    return attrs.evolve(found, effect=r.effect, reading=r)
+        return found
+
+    def readings(self) -> Iterator[tuple[str, Reading[E]]]:
+        """(gap or conflict id, reading) for every other reading the table offers."""
+        for gap in self.gaps:
+            for r in gap.readings:
+                yield gap.id, r
+        for conflict in self.conflicts:
+            for r in conflict.readings:
+                yield conflict.id, r
+
+    def _evaluate(self, facts: F) -> Finding[F, E]:
         hits = [r for r in self.rules if r.applies(facts)]
         if len(hits) == 1:
             return Finding(Verdict.RULED, hits[0].effect, (hits[0],))

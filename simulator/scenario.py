@@ -48,12 +48,21 @@ class Interpretations:
     late_notice: str = "death_date"
     #: Reading 9: only ties that decide a seat, a nomination or a runoff place matter.
     harmless_ties: bool = True
+    #: Reading 10: a single office's leader who left (withdrawn or disqualified before the
+    #: election, or gone after election day before the declaration), short of a majority:
+    #: "vacant" (default) or "request" (the runner-up may still request a runoff, 163-293(b)(1)).
+    departed_leader_short: str = "vacant"
+    #: Reading 11: a departed candidate tied for a seat under the plurality method: "lot"
+    #: (default, 163-292(3)) or "vacant" (the seat is vacant without a lot).
+    departed_tied_for_a_seat: str = "lot"
 
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": ("wait", "reject"),
         "group_runoff_ballot": ("remaining_and_requesters", "top_two_r", "pairwise"),
         "three_way_tie": ("runoff_all", "lot"),
         "late_notice": ("death_date", "notice_date"),
+        "departed_leader_short": ("vacant", "request"),
+        "departed_tied_for_a_seat": ("lot", "vacant"),
     }
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from simulator.citations import UNMODELED, matches, normalize, references
-from simulator.count_rules import TABLES
+from simulator.rulebook import TABLES
 
 ROOT = Path(__file__).resolve().parent.parent
 LAW = ROOT.parent / "shared" / "law"

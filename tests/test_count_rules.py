@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from simulator import count_rules as cr
+from simulator.rulebook import TABLES
 from simulator.rules import Verdict
 from tests.contingency_cases import RUNOFF, died, event, filed, kinds, one, returns, run, scenario
 
@@ -104,7 +105,7 @@ def test_the_voters_estimate_never_contradicts_what_the_votes_prove(votes: int, 
 
 
 def test_a_table_settles_several_rules_only_by_a_declared_priority() -> None:
-    for table in cr.TABLES:
+    for table in TABLES:
         for _, finding in table.explore():
             if finding.verdict is Verdict.PRIORITY:
                 assert finding.rule is not None

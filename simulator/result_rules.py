@@ -1,0 +1,456 @@
+"""Who is elected or nominated when a result is declared: rule tables (see :mod:`simulator.rules`).
+
+- ``result``: which provision decides a count, and how: the highest vote (163-292(1) and (2),
+  163-294(c) after a nonpartisan primary, 163-291 for a partisan general election), the two
+  highest per seat of a nonpartisan primary (163-294(b)), a majority (163-293(a)(1) and (a)(2)) or
+  a substantial plurality (163-111(a)(1) and (a)(2), a dated value); and for a runoff or a second
+  primary, the highest vote (163-293(f), 163-111(b)).
+- ``runoff-right``: with no majority (or no substantial plurality), who may ask for the next
+  round: the runner-up (163-293(b)(1)), the next candidates as many as the seats left
+  (163-293(b)(2)), or the runner-up in a party primary (163-111(b)).
+- ``declared-left``: a candidate the count would declare elected or nominated has died, withdrawn
+  or been disqualified: the office is vacant (163-294.4(c), 163-294.1(b), 163-294.1(c)), or in a
+  primary the candidate is not nominated and the votes are disregarded (163-294.1(b)).
+
+The handlers in :mod:`simulator.counting` gather the facts, evaluate the table and apply its typed
+effect; what an effect means (the threshold a decision sets) sits here beside the rules.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from simulator.count_rules import LEFT, Standing
+from simulator.law import Cite, key
+from simulator.rules import Gap, Rule, Table
+from simulator.vocab import Method, Stage
+
+
+class Count(StrEnum):
+    """What kind of count a contest's round is."""
+
+    PLURALITY = "plurality"  # a nonpartisan election decided by the highest vote (163-292)
+    AFTER_PRIMARY = "after_primary"  # the election after a nonpartisan primary (163-294(c))
+    PARTISAN = "partisan"  # a partisan general election (163-291, the county rules)
+    NONPARTISAN_PRIMARY = "nonpartisan_primary"  # 163-294(b)
+    RUNOFF_METHOD = "runoff_method"  # the first election of the election-and-runoff method
+    PARTY_PRIMARY = "party_primary"  # a partisan primary (163-291, 163-111)
+
+
+def count_of(method: Method, stage: Stage) -> Count:
+    """The kind of count of a contest (its method and stage)."""
+    if stage is Stage.PRIMARY:
+        return Count.PARTY_PRIMARY if method is Method.PARTISAN else Count.NONPARTISAN_PRIMARY
+    return {
+        Method.PLURALITY: Count.PLURALITY,
+        Method.PRIMARY: Count.AFTER_PRIMARY,
+        Method.PARTISAN: Count.PARTISAN,
+        Method.RUNOFF: Count.RUNOFF_METHOD,
+    }[method]
+
+
+class Decision(StrEnum):
+    """How a count decides who takes the places."""
+
+    HIGHEST = "highest"  # the highest vote, as many as there are places
+    TWO_PER_SEAT = "two_per_seat"  # the highest, twice as many as the seats
+    MAJORITY = "majority"  # more than half the total (per seat: the total over twice the seats)
+    SUBSTANTIAL_PLURALITY = "substantial_plurality"  # more than the dated share of the total
+
+    @property
+    def threshold_based(self) -> bool:
+        return self in (Decision.MAJORITY, Decision.SUBSTANTIAL_PLURALITY)
+
+
+def threshold(decision: Decision, total: int, seats: int, share: Fraction) -> Fraction:
+    """The vote a candidate must exceed under a threshold decision: half the total per seat
+    (163-293(a)), or the substantial-plurality share of the total per seat (163-111(a); ``share``
+    is the value in force)."""
+    if decision is Decision.MAJORITY:
+        return Fraction(total, 2 * seats)
+    assert decision is Decision.SUBSTANTIAL_PLURALITY
+    return share * Fraction(total, seats)
+
+
+@attrs.frozen
+class ResultFacts:
+    count: Count
+    group: bool  # more than one seat
+    runoff: bool = False  # the count of a runoff or a second primary
+
+
+def _result_facts() -> Iterator[ResultFacts]:
+    for count, group in itertools.product(Count, (False, True)):
+        yield ResultFacts(count, group)
+        if count in (Count.RUNOFF_METHOD, Count.PARTY_PRIMARY):
+            yield ResultFacts(count, group, runoff=True)
+
+
+def _first(count: Count, group: bool | None) -> Any:
+    return lambda f: f.count is count and not f.runoff and (group is None or f.group is group)
+
+
+def _second(count: Count) -> Any:
+    return lambda f: f.count is count and f.runoff
+
+
+D = Decision
+RESULT: Table[ResultFacts, Decision] = Table(
+    "result",
+    "the votes are counted and the result is declared: which provision decides who takes the "
+    "places, and how?",
+    (
+        Rule(
+            "292-1-highest",
+            "163-292(1)",
+            "a single office under the nonpartisan plurality method: the highest vote is elected",
+            _first(Count.PLURALITY, False),
+            D.HIGHEST,
+        ),
+        Rule(
+            "292-2-highest",
+            "163-292(2)",
+            "several seats under the nonpartisan plurality method: the highest, as many as there "
+            "are seats, are elected",
+            _first(Count.PLURALITY, True),
+            D.HIGHEST,
+        ),
+        Rule(
+            "294c-highest",
+            "163-294(c)",
+            "the election after a nonpartisan primary: the highest vote is elected",
+            _first(Count.AFTER_PRIMARY, None),
+            D.HIGHEST,
+        ),
+        Rule(
+            "291-highest",
+            "163-291",
+            "a partisan general election follows the county rules: the highest vote is elected",
+            _first(Count.PARTISAN, None),
+            D.HIGHEST,
+        ),
+        Rule(
+            "294b-two-per-seat",
+            "163-294(b)",
+            "a nonpartisan primary nominates the highest, twice as many as the seats",
+            _first(Count.NONPARTISAN_PRIMARY, None),
+            D.TWO_PER_SEAT,
+        ),
+        Rule(
+            "293a1-majority",
+            "163-293(a)(1)",
+            "a single office under the election-and-runoff method: more than half the votes elects",
+            _first(Count.RUNOFF_METHOD, False),
+            D.MAJORITY,
+        ),
+        Rule(
+            "293a2-majority",
+            "163-293(a)(2)",
+            "several seats under the election-and-runoff method: more than the total divided by "
+            "the seats, halved, elects",
+            _first(Count.RUNOFF_METHOD, True),
+            D.MAJORITY,
+        ),
+        Rule(
+            "111a1-substantial",
+            "163-111(a)(1)",
+            "a party primary for one place: more than the substantial-plurality share of the "
+            "votes nominates",
+            _first(Count.PARTY_PRIMARY, False),
+            D.SUBSTANTIAL_PLURALITY,
+        ),
+        Rule(
+            "111a2-substantial",
+            "163-111(a)(2)",
+            "a party primary for several places: more than the share of the total divided by the "
+            "places nominates",
+            _first(Count.PARTY_PRIMARY, True),
+            D.SUBSTANTIAL_PLURALITY,
+        ),
+        Rule(
+            "293f-runoff",
+            "163-293(f)",
+            "the runoff: the highest vote is elected",
+            _second(Count.RUNOFF_METHOD),
+            D.HIGHEST,
+        ),
+        Rule(
+            "111b-second-primary",
+            "163-111(b)",
+            "the second primary: the highest vote is nominated",
+            _second(Count.PARTY_PRIMARY),
+            D.HIGHEST,
+        ),
+    ),
+    facts=_result_facts,
+)
+
+
+# --- who may ask for the next round ------------------------------------------------------------
+
+
+class Right(StrEnum):
+    """Who may ask for a runoff (or demand a second primary) when no one reached the threshold."""
+
+    RUNNER_UP = "runner_up"  # the candidate with the second highest vote
+    NEXT_AS_MANY_AS_SEATS = "next_as_many_as_seats"  # the next highest, as many as seats left
+    SECOND_PRIMARY = "second_primary"  # the runner-up of a party primary
+
+
+@attrs.frozen
+class RightFacts:
+    primary: bool  # a party primary (otherwise the election-and-runoff method)
+    group: bool
+
+
+def _right_facts() -> Iterator[RightFacts]:
+    for primary, group in itertools.product((False, True), (False, True)):
+        yield RightFacts(primary, group)
+
+
+RUNOFF_RIGHT: Table[RightFacts, Right] = Table(
+    "runoff-right",
+    "no candidate reached the threshold for a place: who may ask for a runoff or a second "
+    "primary, and under which provision?",
+    (
+        Rule(
+            "293b1-runner-up",
+            "163-293(b)(1)",
+            "a single office: the highest is elected unless the runner-up requests a runoff",
+            lambda f: not f.primary and not f.group,
+            Right.RUNNER_UP,
+        ),
+        Rule(
+            "293b2-next-candidates",
+            "163-293(b)(2)",
+            "several seats: the highest for the seats left are elected unless the next "
+            "candidates, as many as those seats, request a runoff",
+            lambda f: not f.primary and f.group,
+            Right.NEXT_AS_MANY_AS_SEATS,
+        ),
+        Rule(
+            "111b-runner-up",
+            "163-111(b)",
+            "a party primary: the runner-up may demand a second primary",
+            lambda f: f.primary,
+            Right.SECOND_PRIMARY,
+        ),
+    ),
+    facts=_right_facts,
+)
+
+
+# --- a departed candidate the count would declare --------------------------------------------
+
+
+class Preset(StrEnum):
+    """The provision an earlier ruling named when it left the departed candidate's name on the
+    ballot (``Cand.vacant_if_elected``), if any."""
+
+    NONE = "none"
+    DEAD_NO_REPRINT = "163-294.4(c)"
+    NAME_STAYED = "163-294.1(b)"
+    ELECTED_LEFT = "163-294.1(c)"
+
+    @classmethod
+    def of(cls, cite: Cite | None) -> Preset:
+        return cls.NONE if cite is None else cls(key(cite))
+
+
+class Seat(StrEnum):
+    VACANT = "vacant"  # the office (or the seat) is declared vacant, filled under 160A-63
+    NOT_NOMINATED = "not_nominated"  # a primary: the votes are disregarded, the next nominated
+
+
+@attrs.frozen
+class LeftFacts:
+    nominating: bool  # a primary (or an election that nominates)
+    what: Standing  # how the candidate left (never ACTIVE here)
+    after_election_day: bool  # left on or after election day
+    preset: Preset  # the provision an earlier ruling named when the name stayed on the ballot
+    withdrawal_as_death: bool = True  # reading 7
+
+    @property
+    def electing(self) -> bool:
+        return not self.nominating and self.preset is Preset.NONE
+
+    @property
+    def offish(self) -> bool:
+        return self.what is not Standing.WITHDREW or self.withdrawal_as_death
+
+
+def _left_facts() -> Iterator[LeftFacts]:
+    for nom, what, after, preset, r7 in itertools.product(
+        (False, True), LEFT, (False, True), Preset, (True, False)
+    ):
+        yield LeftFacts(nom, what, after, preset, r7)
+
+
+def _preset(p: Preset) -> Any:
+    return lambda f: not f.nominating and f.preset is p
+
+
+DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
+    "declared-left",
+    "a candidate the count would declare elected or nominated has died, withdrawn or been "
+    "disqualified: is the office vacant, or is the next candidate nominated?",
+    (
+        Rule(
+            "2941b-not-nominated",
+            "163-294.1(b)",
+            "a primary: a candidate who has left cannot be nominated; the votes are disregarded "
+            "and the next highest takes the place",
+            lambda f: f.nominating,
+            Seat.NOT_NOMINATED,
+        ),
+        Rule(
+            "2944c-dead-name-stayed",
+            "163-294.4(c)",
+            "the name of a candidate who died stayed on the ballot (no time to reprint): the "
+            "office is vacant if the candidate polls enough to be elected",
+            _preset(Preset.DEAD_NO_REPRINT),
+            Seat.VACANT,
+        ),
+        Rule(
+            "2941b-name-stayed",
+            "163-294.1(b)",
+            "the name of a candidate who left stayed on the ballot (no time to reprint): the "
+            "office is vacant if the candidate receives enough votes to be elected",
+            _preset(Preset.NAME_STAYED),
+            Seat.VACANT,
+        ),
+        Rule(
+            "2941c-elected-then-left",
+            "163-294.1(c)",
+            "a person elected who leaves between election day and the oath: the office is "
+            "vacant (named when the candidate left)",
+            _preset(Preset.ELECTED_LEFT),
+            Seat.VACANT,
+        ),
+        Rule(
+            "2941c-left-after-election-day",
+            "163-294.1(c)",
+            "a candidate who leaves on or after election day and is then declared elected: the "
+            "office is vacant",
+            lambda f: f.electing and f.after_election_day,
+            Seat.VACANT,
+        ),
+        Rule(
+            "2944c-dead-elected",
+            "163-294.4(c)",
+            "a candidate who died before the election polls enough to be elected: the office is "
+            "vacant",
+            lambda f: f.electing and not f.after_election_day and f.what is Standing.DIED,
+            Seat.VACANT,
+        ),
+        Rule(
+            "2941b-left-elected",
+            "163-294.1(b)",
+            "a disqualified candidate (withdrawn, reading 7) whose name stayed on the ballot "
+            "receives enough votes to be elected: the office is vacant",
+            lambda f: (
+                f.electing and not f.after_election_day and f.what is not Standing.DIED and f.offish
+            ),
+            Seat.VACANT,
+        ),
+    ),
+    gaps=(
+        Gap(
+            "withdrawn-elected",
+            ("163-294.1(b)", "163-293(a)(2)"),
+            "a candidate who withdrew before the election (name left on the ballot) polls enough "
+            "to be elected, with reading 7 switched off: 163-294.1(b)'s vacancy speaks of "
+            "deceased or disqualified candidates only",
+            "the office is declared vacant, as for a disqualified candidate",
+            lambda f: (
+                f.electing
+                and not f.after_election_day
+                and f.what is Standing.WITHDREW
+                and not f.offish
+            ),
+            Seat.VACANT,
+        ),
+    ),
+    facts=_left_facts,
+)
+
+
+# --- a candidate on a called runoff (second primary) ballot leaves ----------------------------
+
+
+class RunoffLeft(StrEnum):
+    """What becomes of a departed candidate's name on a called runoff or second-primary ballot."""
+
+    VACANT_IF_DEAD_ELECTED = "163-294.4(c)"  # the name stays; a win leaves the office vacant
+    VACANT_IF_ELECTED = "163-294.1(b)"  # the same, for a withdrawal or disqualification
+    NOT_NOMINATED = "not_nominated"  # a second primary: the candidate cannot be nominated
+
+    @property
+    def preset(self) -> Preset:
+        """The provision a win by the candidate will be declared under (``declared-left``)."""
+        return Preset(self.value) if self is not RunoffLeft.NOT_NOMINATED else Preset.NONE
+
+
+@attrs.frozen
+class RunoffLeftFacts:
+    nominating: bool  # a second primary (otherwise a runoff)
+    what: Standing  # never ACTIVE here
+
+
+def _runoff_left_facts() -> Iterator[RunoffLeftFacts]:
+    for nominating, what in itertools.product((False, True), LEFT):
+        yield RunoffLeftFacts(nominating, what)
+
+
+_RUNOFF_OPEN = (
+    "a candidate on a called runoff (second primary) ballot dies, withdraws or is disqualified: "
+    "the statutes speak of candidates who leave before the first election or primary"
+)
+RUNOFF_LEFT: Table[RunoffLeftFacts, RunoffLeft] = Table(
+    "left-runoff",
+    "a candidate on the ballot of a called runoff or second primary has died, withdrawn or been "
+    "disqualified: what becomes of the name and of a win?",
+    (),
+    gaps=(
+        Gap(
+            "left-runoff-ballot",
+            ("163-293(e)", "163-294.4(c)"),
+            _RUNOFF_OPEN,
+            "the runoff is held under the first election's rules (163-293(e)): the name stays on "
+            "the printed runoff ballot and if the dead candidate polls highest the office is "
+            "vacant (163-294.4(c))",
+            lambda f: not f.nominating and f.what is Standing.DIED,
+            RunoffLeft.VACANT_IF_DEAD_ELECTED,
+        ),
+        Gap(
+            "left-runoff-ballot",
+            ("163-293(e)", "163-294.1(b)"),
+            _RUNOFF_OPEN,
+            "the runoff is held under the first election's rules (163-293(e)): the name stays on "
+            "the printed runoff ballot and if the candidate polls highest the office is vacant "
+            "(163-294.1(b))",
+            lambda f: not f.nominating and f.what is not Standing.DIED,
+            RunoffLeft.VACANT_IF_ELECTED,
+        ),
+        Gap(
+            "left-runoff-ballot",
+            ("163-111(b)", "163-294.1(b)"),
+            _RUNOFF_OPEN,
+            "the name stays on the printed second-primary ballot; the candidate cannot be "
+            "nominated, and the other candidate's nomination stands on the vote",
+            lambda f: f.nominating,
+            RunoffLeft.NOT_NOMINATED,
+        ),
+    ),
+    facts=_runoff_left_facts,
+)
+
+
+#: The tables of the result, for ``electsim gaps`` and ``electsim cite``.
+TABLES: tuple[Table[Any, Any], ...] = (RESULT, RUNOFF_RIGHT, DECLARED_LEFT, RUNOFF_LEFT)

@@ -1,0 +1,150 @@
+"""Who is elected or nominated when a result is declared (simulator.result_rules): G.S. 163-292,
+163-293(a), (b) and (f), 163-294(b) and (c), 163-111(a) and (b), and 163-294.1(b) and (c) for a
+departed candidate the count reaches; and the other readings of the count tables' conflicts."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from simulator import count_rules as cr
+from simulator import result_rules as rr
+from simulator.rules import Verdict
+from simulator.vocab import Method, Stage
+from tests.contingency_cases import RUNOFF, event, filed, kinds, one, returns, run, scenario
+
+
+@pytest.mark.parametrize(
+    ("method", "stage", "group", "cite", "decision"),
+    [
+        (Method.PLURALITY, Stage.ELECTION, False, "163-292(1)", rr.Decision.HIGHEST),
+        (Method.PLURALITY, Stage.ELECTION, True, "163-292(2)", rr.Decision.HIGHEST),
+        (Method.PRIMARY, Stage.ELECTION, True, "163-294(c)", rr.Decision.HIGHEST),
+        (Method.PARTISAN, Stage.ELECTION, False, "163-291", rr.Decision.HIGHEST),
+        (Method.PRIMARY, Stage.PRIMARY, True, "163-294(b)", rr.Decision.TWO_PER_SEAT),
+        (Method.RUNOFF, Stage.ELECTION, False, "163-293(a)(1)", rr.Decision.MAJORITY),
+        (Method.RUNOFF, Stage.ELECTION, True, "163-293(a)(2)", rr.Decision.MAJORITY),
+        (Method.PARTISAN, Stage.PRIMARY, False, "163-111(a)(1)", rr.Decision.SUBSTANTIAL_PLURALITY),
+        (Method.PARTISAN, Stage.PRIMARY, True, "163-111(a)(2)", rr.Decision.SUBSTANTIAL_PLURALITY),
+    ],
+)
+def test_each_method_and_stage_is_decided_by_its_own_subsection(
+    method: Method, stage: Stage, group: bool, cite: str, decision: rr.Decision
+) -> None:
+    finding = rr.RESULT.evaluate(rr.ResultFacts(rr.count_of(method, stage), group))
+    assert finding.verdict is Verdict.RULED
+    assert finding.near == (cite,) and finding.effect is decision
+
+
+def test_a_runoff_and_a_second_primary_elect_and_nominate_the_highest() -> None:
+    # G.S. 163-293(f), 163-111(b)
+    runoff = rr.RESULT.evaluate(rr.ResultFacts(rr.Count.RUNOFF_METHOD, True, runoff=True))
+    second = rr.RESULT.evaluate(rr.ResultFacts(rr.Count.PARTY_PRIMARY, False, runoff=True))
+    assert (runoff.near, runoff.effect) == (("163-293(f)",), rr.Decision.HIGHEST)
+    assert (second.near, second.effect) == (("163-111(b)",), rr.Decision.HIGHEST)
+
+
+@given(total=st.integers(0, 10**7), seats=st.integers(1, 9))
+def test_the_majority_is_half_the_total_per_seat_exactly(total: int, seats: int) -> None:
+    # G.S. 163-293(a)(2): the total divided by the seats, halved; no rounding (reading 1)
+    t = rr.threshold(rr.Decision.MAJORITY, total, seats, Fraction(3, 10))
+    assert t * 2 * seats == total
+
+
+@given(total=st.integers(0, 10**7), seats=st.integers(1, 9))
+def test_a_substantial_plurality_is_the_share_of_the_total_per_seat(total: int, seats: int) -> None:
+    # G.S. 163-111(a)(2), with the value in force passed in
+    t = rr.threshold(rr.Decision.SUBSTANTIAL_PLURALITY, total, seats, Fraction(3, 10))
+    assert t * seats * 10 == 3 * total
+
+
+@pytest.mark.parametrize(
+    ("primary", "group", "cite"),
+    [(False, False, "163-293(b)(1)"), (False, True, "163-293(b)(2)"), (True, False, "163-111(b)")],
+)
+def test_the_right_to_the_next_round_has_one_subsection(
+    primary: bool, group: bool, cite: str
+) -> None:
+    assert rr.RUNOFF_RIGHT.evaluate(rr.RightFacts(primary, group)).near == (cite,)
+
+
+def test_a_departed_candidate_is_never_nominated_whatever_else_holds() -> None:
+    # G.S. 163-294.1(b): the votes are disregarded and the next highest takes the place
+    for facts, finding in rr.DECLARED_LEFT.explore():
+        assert (finding.effect is rr.Seat.NOT_NOMINATED) is facts.nominating
+        if facts.nominating:
+            assert finding.near == ("163-294.1(b)",)
+
+
+def test_the_provision_named_when_the_name_stayed_governs_a_later_win() -> None:
+    # the contingency table named it (163-294.4(c), 163-294.1(b) or (c)); the win cites it
+    for preset in (p for p in rr.Preset if p is not rr.Preset.NONE):
+        for what in cr.LEFT:
+            facts = rr.LeftFacts(False, what, True, preset)
+            assert rr.DECLARED_LEFT.evaluate(facts).near == (preset.value,)
+
+
+def test_a_withdrawn_winner_without_reading_7_is_a_named_gap() -> None:
+    # G.S. 163-294.1(b) speaks of deceased or disqualified candidates
+    facts = rr.LeftFacts(False, cr.Standing.WITHDREW, False, rr.Preset.NONE, False)
+    finding = rr.DECLARED_LEFT.evaluate(facts)
+    assert finding.verdict is Verdict.GAP and finding.id == "withdrawn-elected"
+    assert finding.effect is rr.Seat.VACANT
+    with_r7 = rr.DECLARED_LEFT.evaluate(attrs.evolve(facts, withdrawal_as_death=True))
+    assert with_r7.verdict is Verdict.RULED and with_r7.near == ("163-294.1(b)",)
+
+
+def test_every_departure_from_a_called_runoff_ballot_is_the_same_gap() -> None:
+    findings = [f for _, f in rr.RUNOFF_LEFT.explore()]
+    assert len(findings) == 6
+    assert all(f.verdict is Verdict.GAP and f.id == "left-runoff-ballot" for f in findings)
+
+
+def test_a_switch_chooses_a_conflicts_other_reading_and_says_so() -> None:
+    # reading 10: departed_leader_short
+    facts = cr.LeaderFacts(cr.Standing.WITHDREW, False, False)
+    default = cr.LEADER.evaluate(facts)
+    other = cr.LEADER.evaluate(facts, chosen={"departed_leader_short": "request"})
+    assert default.effect is cr.LeaderEffect.VACANT and default.reading is None
+    assert other.effect is cr.LeaderEffect.REQUEST_WINDOW and other.verdict is Verdict.CONFLICT
+    assert "departed_leader_short: request" in other.fallback
+    assert other.extra()["reading"] == "request"
+    # a switch set to its default, or one the table does not know, changes nothing
+    assert cr.LEADER.evaluate(facts, chosen={"departed_leader_short": "vacant"}) == default
+    assert cr.LEADER.evaluate(facts, chosen={"three_way_tie": "lot"}) == default
+
+
+def test_a_departed_leader_short_of_a_majority_read_as_request_is_vacant_without_a_request() -> (
+    None
+):
+    # reading 10 switched: 163-293(b)(1) runs its course; nobody requests; Bob cannot serve
+    c = run(
+        scenario(
+            RUNOFF,
+            *filed("Ann", "Bob", "Cy"),
+            event("ballots_printed", "2027-09-01T09:00"),
+            event("candidate_withdrew", "2027-09-20T08:00", candidate="Bob"),
+            event("reprint_determined", "2027-09-21T10:00", enough_time=False),
+            returns("2027-10-05T21:00", Ann=250, Bob=400, Cy=350),
+            event("canvass_held", "2027-10-12T11:00"),
+            extra="interpretations: {departed_leader_short: request}",
+        )
+    )
+    assert one(c, "office_vacant")["cite"] == "G.S. 163-294.1(b)"
+    assert "runoff_available" in kinds(c) and "elected" not in kinds(c)
+    assert c["outcome"]["vacant_seats"] == 1
+
+
+def test_every_other_reading_names_a_switch_the_scenario_format_knows() -> None:
+    from simulator.rulebook import TABLES
+    from simulator.scenario import Interpretations
+
+    for table in TABLES:
+        for _, reading in table.readings():
+            assert reading.value in Interpretations.CHOICES[reading.switch]
+            default = getattr(Interpretations(), reading.switch)
+            assert reading.value != default
