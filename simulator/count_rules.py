@@ -241,6 +241,7 @@ class TieFirstEffect(StrEnum):
     RUNOFF_UNLESS_WITHDRAWAL = "runoff_unless_withdrawal"  # 163-293(d)(1)
     VACANT = "vacant"
     OTHER_ELECTED = "other_elected"  # the tied candidate still standing is elected
+    LOT = "lot"  # reading 6 switched: a drawing of lots among the tied
 
 
 @attrs.frozen
@@ -290,8 +291,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             ("163-293(d)(1)",),
             "three or more candidates remain tied for the highest vote after the recount: (d)(1) "
             "provides a runoff between 'the two'",
-            "reading 6: a runoff among all the tied unless all but one withdraw within three "
-            "days (interpretation three_way_tie: lot draws lots instead)",
+            "reading 6: a runoff among all the tied unless all but one withdraw within three days",
             lambda f: (
                 f.tied > 2
                 and (
@@ -299,6 +299,9 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
                 )
             ),
             T.RUNOFF_UNLESS_WITHDRAWAL,
+            readings=(
+                Reading("three_way_tie", "lot", "a drawing of lots among all the tied", T.LOT),
+            ),
         ),
         Gap(
             "left-tied-for-first",

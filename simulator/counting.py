@@ -18,6 +18,7 @@ from simulator import calendar as cal
 from simulator import contingencies as cg
 from simulator import count_rules as cr
 from simulator import result_rules as rr
+from simulator.calendar import Deadline
 from simulator.events import (
     WRITE_IN_GENERIC,
     is_write_in,
@@ -96,14 +97,21 @@ def finding_cites(finding: Finding[F, E]) -> list[Cite]:
 
 
 def _counts_in_total(d: Draft, name: str) -> bool:
-    if is_write_in(name):
-        return d.ctx.interp.write_ins_in_total
+    """The ``threshold-total`` table; votes an earlier ruling left uncounted for any purpose
+    (163-112) are out of it."""
     c = d.cand(name)
-    if c is None:
+    if c is not None and not c.counted:
         return False
-    if not c.counted:
-        return False
-    return c.active or d.ctx.interp.dead_votes_in_total or c.status != cg.DIED
+    interp = d.ctx.interp
+    facts = rr.TotalFacts(
+        primary=d.ctx.partisan_primary,
+        write_in=is_write_in(name),
+        filed=c is not None,
+        died=c is not None and standing(c) is cr.Standing.DIED,
+        write_ins_in_total=interp.write_ins_in_total,
+        dead_votes_in_total=interp.dead_votes_in_total,
+    )
+    return rr.TOTAL.evaluate(facts).effect is rr.Total.IN
 
 
 def _effective_tally(d: Draft, rnd: int) -> dict[str, int]:
@@ -358,6 +366,22 @@ def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Dec
         return
     _declare(d, sel.chosen, cite, f"the {2 * n} highest are nominated: {_fmt_tally(people)}")
     d.go(Phase.DECIDED)
+
+
+def _timing(d: Draft, step: rr.Step, *, tie_for_first: bool = False) -> tuple[rr.When, Cite]:
+    """The ``round-dates`` table: how a date after the declaration is found, and its provision."""
+    facts = rr.TimingFacts(step, d.ctx.partisan_primary, tie_for_first)
+    finding = rr.TIMING.evaluate(facts)
+    return finding.effect, _ruled_cite(finding)
+
+
+def _after_declaration(d: Draft, kind: DeadlineKind, when: rr.When, cite: Cite) -> Deadline:
+    """A deadline counted from the day the result was declared (G.S. 103-5 moves it)."""
+    declared = (d.declared_at or d.at).astimezone(d.ctx.tz).date()
+    if when is rr.When.THIRD_DAY_AFTER:
+        return cal.end_of_nth_day_after(kind, declared, 3, cite, d.ctx.office)
+    assert when is rr.When.NOON_THURSDAY_AFTER
+    return cal.noon_thursday_after(kind, declared, cite, d.ctx.office)
 
 
 def runoff_cite(d: Draft) -> Cite:
@@ -634,18 +658,16 @@ def _reorder(people: Sequence[tuple[str, int]], lots: Sequence[str]) -> list[tup
 
 def _open_request_window(d: Draft, pool: Pool) -> None:
     ctx = d.ctx
-    declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
+    when, by = _timing(d, rr.Step.REQUEST)
     if ctx.partisan_primary:
-        dl = cal.noon_thursday_after(
-            DK.SECOND_PRIMARY_REQUEST, declared, statute("163-291(6)"), ctx.office
-        )
+        dl = _after_declaration(d, DK.SECOND_PRIMARY_REQUEST, when, by)
         text = (
             f"no substantial plurality: {', '.join(pool.eligible)} may demand a second "
             f"primary by {dl.due.strftime('%Y-%m-%d %H:%M')}"
         )
-        cites = [statute("163-111(b)"), statute("163-291(6)")]
+        cites = [runoff_cite(d), by]
     else:
-        dl = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, statute("163-293(c)"), ctx.office)
+        dl = _after_declaration(d, DK.RUNOFF_REQUEST, when, by)
         text = (
             f"no majority: {', '.join(pool.leaders)} "
             f"{'is' if len(pool.leaders) == 1 else 'are'} elected unless "
@@ -674,7 +696,6 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         )
         d.go(Phase.AWAITING_RECOUNT)
         return
-    ctx = d.ctx
     cites = [statute("163-293(d)(1)")]
     gone = [n for n in tied if standing(d.cand(n)) is not cr.Standing.ACTIVE]
     first_gone = d.cand(gone[0]) if gone else None
@@ -711,7 +732,10 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
             )
             return
         tied = standing_
-    if len(tied) > 2 and ctx.interp.three_way_tie == "lot":
+        # the tie among those still standing is asked again
+        facts = cr.TieFirstFacts(cr.Standing.ACTIVE, len(tied), False, one_stands=True)
+        finding = consult(d, cr.TIE_FIRST, facts, tied, f"{', '.join(tied)} remain tied for first")
+    if finding.effect is cr.TieFirstEffect.LOT:
         sel = select([(n, 0) for n in tied], 1, d.lots)
         if sel.tied:
             d.go(Phase.AWAITING_LOT)
@@ -719,9 +743,8 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         _lot_ruling(d, sel, cites)
         declare_leaders(d, sel.chosen, statute("163-293(d)(1)"), "decided by lot")
         return
-    declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
-    dl = cal.end_of_nth_day_after(
-        DK.TIE_WITHDRAWAL, declared, 3, statute("163-293(d)(1)"), ctx.office
+    dl = _after_declaration(
+        d, DK.TIE_WITHDRAWAL, *_timing(d, rr.Step.TIE_WITHDRAWAL, tie_for_first=True)
     )
     d.deadline(dl)
     d.timer(dl.due, "tie_withdrawal_passes")
@@ -743,12 +766,8 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
 def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
     """163-293(d)(2): the leader is elected unless all but one tied runner-up withdraw within
     3 days and the last demands a runoff under (c)."""
-    ctx = d.ctx
-    declared = (d.declared_at or d.at).astimezone(ctx.tz).date()
-    wd = cal.end_of_nth_day_after(
-        DK.TIE_WITHDRAWAL, declared, 3, statute("163-293(d)(2)"), ctx.office
-    )
-    rq = cal.noon_thursday_after(DK.RUNOFF_REQUEST, declared, statute("163-293(c)"), ctx.office)
+    wd = _after_declaration(d, DK.TIE_WITHDRAWAL, *_timing(d, rr.Step.TIE_WITHDRAWAL))
+    rq = _after_declaration(d, DK.RUNOFF_REQUEST, *_timing(d, rr.Step.REQUEST))
     d.deadline(wd)
     d.deadline(rq)
     d.timer(wd.due, "tie_withdrawal_passes")
@@ -766,7 +785,7 @@ def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
     )
     d.rule(
         K.RUNOFF_AVAILABLE,
-        statute("163-293(d)(2)"),
+        wd.cites[0],
         f"{leader} leads short of a majority and {', '.join(seconds)} tie for second: "
         f"{leader} is elected unless all but one of them withdraw by "
         f"{wd.due.strftime('%Y-%m-%d %H:%M')} and the last demands a runoff by "
@@ -780,7 +799,7 @@ def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
 def tie_withdrawal(d: Draft, name: str) -> None:
     pool = d.pool
     assert pool is not None
-    cite = statute("163-293(d)(1)" if pool.kind == "tie_first" else "163-293(d)(2)")
+    cite = _timing(d, rr.Step.TIE_WITHDRAWAL, tie_for_first=pool.kind == "tie_first")[1]
     if name not in pool.eligible:
         # someone else withdraws: an ordinary withdrawal after the election
         d.update_cand(name, status=cg.WITHDREW, off_at=d.at)
@@ -849,10 +868,7 @@ def call_runoff(d: Draft, pool: Pool) -> None:
         ballot, seats = (*contested, *requesters[:k]), k
     else:
         ballot = (*pool.leaders, *requesters)
-    cite = [
-        runoff_cite(d),
-        statute("163-291(6)") if ctx.partisan_primary else statute("163-293(c)"),
-    ]
+    cite = [runoff_cite(d), _timing(d, rr.Step.REQUEST)[1]]
     start_runoff(d, ballot, seats, cite, f"{', '.join(pool.requests)} requested in time")
 
 

@@ -83,6 +83,7 @@ from simulator.result import (
     TimelineEntry,
     periods_of,
 )
+from simulator.rules import Finding
 from simulator.scenario import Contest, Scenario
 from simulator.state import (
     ACTIVE,
@@ -850,15 +851,16 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
     if d.deferred:
         _settle_deferred(d, "votes are being cast and no time to reprint was found")
     phase = d.phase
-    if phase in (Phase.BALLOT, Phase.COUNTING):
-        rnd = 0
-    elif phase in (Phase.RUNOFF_CALLED, Phase.RUNOFF_COUNTING):
-        rnd = 1
-    else:
+    ctx = d.ctx
+    rnd = _TALLYING.get(phase)
+    if rnd is None:
+        facts = rr.VoteFacts(
+            False, False, False, False, False, partisan=ctx.method is Method.PARTISAN
+        )
         names = sorted(n for n, v in counts.items() if v)
         d.rule(
             K.VOTES_DISREGARDED,
-            statute("163-279(a)"),
+            finding_cites(rr.VOTES.evaluate(facts)),
             f"votes reported while the contest is {phase.value}: there is no election to "
             "count them in",
             names,
@@ -867,39 +869,42 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
         return
     if d.first_vote_at is None:
         d.set(first_vote_at=d.at)
-    allowed_names = set(d.runoff_ballot) if rnd == 1 else None
+    ballot = frozenset(d.runoff_ballot) if rnd == 1 else frozenset()
     tally = dict(d.tallies[rnd])
     stray: list[str] = []
+    refused: Finding[rr.VoteFacts, rr.Vote] | None = None
     for name, n in counts.items():
-        if allowed_names is not None and name not in allowed_names:
+        facts = rr.VoteFacts(
+            True,
+            rnd == 1,
+            name in ballot,
+            is_write_in(name),
+            d.cand(name) is not None,
+            primary=ctx.partisan_primary,
+            group=ctx.contest.is_group,
+            partisan=ctx.method is Method.PARTISAN,
+        )
+        finding = rr.VOTES.evaluate(facts)
+        if finding.effect is not rr.Vote.COUNTED:
             if n:
                 stray.append(name)
-            continue
-        if allowed_names is None and not is_write_in(name) and d.cand(name) is None:
-            if n:
-                stray.append(name)
+                refused = finding
             continue
         tally[name] = tally.get(name, 0) + n
     tallies = list(d.tallies)
     tallies[rnd] = tuple(tally.items())
     d.set(tallies=tuple(tallies))
     if stray:
-        if rnd == 1:
-            d.rule(
-                K.VOTES_DISREGARDED,
-                runoff_cite(d),
-                "the runoff ballot has only the runoff candidates and no space for write-ins",
-                sorted(stray),
-                once=True,
-            )
-        else:
-            d.rule(
-                K.VOTES_DISREGARDED,
-                d.ctx.filing_cite(),
-                "votes for a person whose notice of candidacy was not accepted",
-                sorted(stray),
-                once=True,
-            )
+        assert refused is not None
+        d.rule(
+            K.VOTES_DISREGARDED,
+            finding_cites(refused),
+            "the runoff ballot has only the runoff candidates and no space for write-ins"
+            if refused.effect is rr.Vote.OFF_RUNOFF_BALLOT
+            else "votes for a person whose notice of candidacy was not accepted",
+            sorted(stray),
+            once=True,
+        )
     # votes before the day (absentee, one-stop) are banked; the count starts on the day
     if d.at >= round_start(d.ctx, d.round):
         d.go(Phase.COUNTING if rnd == 0 else Phase.RUNOFF_COUNTING)

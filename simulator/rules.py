@@ -194,6 +194,8 @@ class Table(Generic[F, E]):
     facts: Callable[[], Iterable[F]] = tuple
     #: used for a conflict or gap the table does not name (tests keep this unused)
     default: E | None = None
+    #: findings already made (the rules are pure and the facts frozen, so each is made once)
+    _memo: dict[Any, Finding[F, E]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
 
     def evaluate(self, facts: F, *, chosen: Mapping[str, object] | None = None) -> Finding[F, E]:
         """The finding on ``facts``; ``chosen`` (interpretation switches and their settings)
@@ -216,6 +218,12 @@ class Table(Generic[F, E]):
                 yield conflict.id, r
 
     def _evaluate(self, facts: F) -> Finding[F, E]:
+        found = self._memo.get(facts)
+        if found is None:
+            found = self._memo[facts] = self._find(facts)
+        return found
+
+    def _find(self, facts: F) -> Finding[F, E]:
         hits = [r for r in self.rules if r.applies(facts)]
         if len(hits) == 1:
             return Finding(Verdict.RULED, hits[0].effect, (hits[0],))

@@ -148,3 +148,72 @@ def test_every_other_reading_names_a_switch_the_scenario_format_knows() -> None:
             assert reading.value in Interpretations.CHOICES[reading.switch]
             default = getattr(Interpretations(), reading.switch)
             assert reading.value != default
+
+
+@pytest.mark.parametrize("table", rr.TABLES, ids=lambda t: t.name)
+def test_no_result_table_leaves_a_combination_to_a_conflict(table: object) -> None:
+    # each question has one answer for every combination of its facts, or a named gap
+    assert isinstance(table, type(rr.RESULT))
+    for facts, finding in table.explore():
+        assert finding.verdict in (Verdict.RULED, Verdict.GAP), (table.name, facts)
+        assert "unnamed" not in finding.id
+
+
+@pytest.mark.parametrize(
+    ("step", "primary", "first", "cite", "when"),
+    [
+        (rr.Step.REQUEST, False, False, "163-293(c)", rr.When.NOON_THURSDAY_AFTER),
+        (rr.Step.REQUEST, True, False, "163-291(6)", rr.When.NOON_THURSDAY_AFTER),
+        (rr.Step.TIE_WITHDRAWAL, False, True, "163-293(d)(1)", rr.When.THIRD_DAY_AFTER),
+        (rr.Step.TIE_WITHDRAWAL, False, False, "163-293(d)(2)", rr.When.THIRD_DAY_AFTER),
+    ],
+)
+def test_each_date_after_the_declaration_has_its_subsection(
+    step: rr.Step, primary: bool, first: bool, cite: str, when: rr.When
+) -> None:
+    finding = rr.TIMING.evaluate(rr.TimingFacts(step, primary, first))
+    assert (finding.near, finding.effect) == ((cite,), when)
+
+
+def test_a_write_in_on_a_runoff_ballot_is_not_counted_under_163_293_b_1() -> None:
+    # G.S. 163-293(b)(1): no space for write-in votes on the runoff ballot
+    facts = rr.VoteFacts(True, True, False, True, False)
+    finding = rr.VOTES.evaluate(facts)
+    assert finding.effect is rr.Vote.OFF_RUNOFF_BALLOT and finding.near == ("163-293(b)(1)",)
+
+
+def test_votes_for_a_name_that_never_filed_are_not_counted_in_the_first_round() -> None:
+    # G.S. 163-294.2(c) (nonpartisan filing), 163-291(2) (party filing)
+    for partisan, cite in ((False, "163-294.2(c)"), (True, "163-291(2)")):
+        facts = rr.VoteFacts(True, False, False, False, False, partisan=partisan)
+        finding = rr.VOTES.evaluate(facts)
+        assert finding.effect is rr.Vote.NOT_A_CANDIDATE and finding.near == (cite,)
+
+
+@given(
+    primary=st.booleans(),
+    kind=st.sampled_from(["candidate", "dead", "write_in", "other"]),
+    r1=st.booleans(),
+    r2=st.booleans(),
+)
+def test_the_threshold_total_follows_readings_1_and_2(
+    primary: bool, kind: str, r1: bool, r2: bool
+) -> None:
+    # G.S. 163-293(a), 163-111(a): "the total vote cast for all candidates"
+    facts = rr.TotalFacts(
+        primary,
+        write_in=kind == "write_in",
+        filed=kind in ("candidate", "dead"),
+        died=kind == "dead",
+        write_ins_in_total=r1,
+        dead_votes_in_total=r2,
+    )
+    expected = {"candidate": True, "dead": r2, "write_in": r1, "other": False}[kind]
+    finding = rr.TOTAL.evaluate(facts)
+    assert (finding.effect is rr.Total.IN) is expected
+    assert finding.near == ("163-111(a)" if primary else "163-293(a)",)
+
+
+def test_a_table_answers_the_same_facts_the_same_way_each_time() -> None:
+    facts = rr.ResultFacts(rr.Count.RUNOFF_METHOD, True)
+    assert rr.RESULT.evaluate(facts) is rr.RESULT.evaluate(facts)
