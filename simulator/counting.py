@@ -125,14 +125,16 @@ def _effective_tally(d: Draft, rnd: int) -> dict[str, int]:
 def _people(d: Draft, tally: Mapping[str, int], *, nominating: bool) -> list[tuple[str, int]]:
     """Who can take a place: candidates on the ballot (and named write-ins), best first.
 
-    In a primary a candidate who left cannot be nominated; in an election a name that stayed
-    on the ballot can still poll highest (and then the office is vacant)."""
+    A name that stayed on the ballot with its votes counted can still poll highest; in a primary
+    the ``declared-left`` table says such a candidate is not nominated (the next highest takes
+    the place), in an election what a win by them leaves (a vacancy)."""
     names: list[str] = []
     replaced = {c.replaces for c in d.cands if c.replaces}
     for c in d.cands:
         if c.name == WRITE_IN_GENERIC or c.name in replaced:
             continue
-        if c.active or (not nominating and c.on_ballot and c.counted):
+        stays = c.on_ballot and c.counted and not (nominating and _not_nominated(d, c))
+        if c.active or stays:
             names.append(c.name)
     for n in tally:
         if is_write_in(n) and n != WRITE_IN_GENERIC and n not in names:
@@ -215,6 +217,11 @@ def _left_facts(d: Draft, c: Cand) -> rr.LeftFacts:
         preset=rr.Preset.of(c.vacant_if_elected),
         withdrawal_as_death=d.ctx.interp.withdrawal_as_death,
     )
+
+
+def _not_nominated(d: Draft, c: Cand) -> bool:
+    facts = attrs.evolve(_left_facts(d, c), nominating=True)
+    return rr.DECLARED_LEFT.evaluate(facts).effect is rr.Seat.NOT_NOMINATED
 
 
 def declare_leaders(d: Draft, names: Sequence[str], cite: Cite, reason: str) -> None:

@@ -180,15 +180,21 @@ def on_reopened_closes(d: Draft) -> None:
     active = d.active_names()
     new = [c.name for c in d.cands if c.active and c.reopened]
     cite = next(w.cite for w in reversed(d.windows) if w.kind == "reopened")
-    if ctx.partisan_primary and len(active) <= ctx.contest.seats:
+    close = (
+        fr.CLOSE.evaluate(fr.CloseFacts(party=True, few=len(active) <= ctx.contest.seats))
+        if ctx.partisan_primary
+        else None
+    )
+    if close is not None and close.effect is fr.Primary.PARTY_NOMINEES:
         if d.after_reopen == "certify" and not new:
+            # the contingency rule that reopened filing certifies if nobody files
             cites = [cite]
             why = (
                 "nobody filed while filing was reopened: the remaining candidate(s) are "
                 "certified as the party's nominee(s)"
             )
         else:
-            cites = [cite, statute("163-110")]
+            cites = [cite, *finding_cites(close)]
             why = (
                 f"{len(active)} candidate(s) for {ctx.contest.seats} place(s) when the "
                 "reopened period closed: declared the party's nominee(s)"
