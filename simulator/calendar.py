@@ -33,6 +33,7 @@ import attrs
 import pendulum
 
 from simulator.closures import closures
+from simulator.count_rules import canvass_cite
 from simulator.law import Cite, statute
 from simulator.vocab import DeadlineKind, Method, Stage
 
@@ -346,7 +347,6 @@ def thirty_days_after(close: datetime, tz: ZoneInfo) -> date:
 _NOV = "Tuesday after the first Monday in November"
 _FOURTH = "fourth Tuesday before the November election"
 DK_ELECTION = DeadlineKind.ELECTION_DAY
-_GENERAL = statute("163-182.5(b)")  # the canvass of an election day
 
 
 @attrs.frozen
@@ -369,47 +369,57 @@ class Round:
         return day_deadline(self.kind, day or statutory, (self.cite,), how, tz)
 
 
+def _round(
+    method: Method,
+    kind: DeadlineKind,
+    day_of: Callable[[int], date],
+    cite: str,
+    how: str,
+    request: Cite | None = None,
+) -> Round:
+    """One election of ``method``'s cycle; its canvass cites the ``canvass`` table's rule."""
+    return Round(kind, day_of, statute(cite), how, canvass_cite(method, kind), request)
+
+
+_P, _NP, _R = Method.PARTISAN, Method.PRIMARY, Method.RUNOFF
+
 #: Each method's elections in a year, in order (G.S. 163-279(a)).
 CYCLE: dict[Method, tuple[Round, ...]] = {
-    Method.PLURALITY: (Round(DK_ELECTION, election_day, statute("163-279(a)(1)"), _NOV, _GENERAL),),
-    Method.PARTISAN: (
-        Round(
+    Method.PLURALITY: (_round(Method.PLURALITY, DK_ELECTION, election_day, "163-279(a)(1)", _NOV),),
+    _P: (
+        _round(
+            _P,
             DeadlineKind.PRIMARY_DAY,
             partisan_primary_day,
-            statute("163-279(a)(2)"),
+            "163-279(a)(2)",
             "second Tuesday after Labor Day",
-            statute("163-291(5)"),
             statute("163-291(6)"),
         ),
-        Round(
+        _round(
+            _P,
             DeadlineKind.SECOND_PRIMARY,
             fourth_tuesday_before_election,
-            statute("163-279(a)(2)"),
+            "163-279(a)(2)",
             _FOURTH,
-            statute("163-291(5)"),
         ),
-        Round(DK_ELECTION, election_day, statute("163-279(a)(2)"), _NOV, _GENERAL),
+        _round(_P, DK_ELECTION, election_day, "163-279(a)(2)", _NOV),
     ),
-    Method.PRIMARY: (
-        Round(
-            DeadlineKind.PRIMARY_DAY,
-            fourth_tuesday_before_election,
-            statute("163-279(a)(3)"),
-            _FOURTH,
-            statute("163-294(b)"),
+    _NP: (
+        _round(
+            _NP, DeadlineKind.PRIMARY_DAY, fourth_tuesday_before_election, "163-279(a)(3)", _FOURTH
         ),
-        Round(DK_ELECTION, election_day, statute("163-279(a)(3)"), _NOV, _GENERAL),
+        _round(_NP, DK_ELECTION, election_day, "163-279(a)(3)", _NOV),
     ),
-    Method.RUNOFF: (
-        Round(
+    _R: (
+        _round(
+            _R,
             DK_ELECTION,
             fourth_tuesday_before_election,
-            statute("163-279(a)(4)"),
+            "163-279(a)(4)",
             _FOURTH,
             statute("163-293(c)"),
-            statute("163-293(c)"),
         ),
-        Round(DeadlineKind.RUNOFF_ELECTION, election_day, statute("163-279(a)(4)"), _NOV, _GENERAL),
+        _round(_R, DeadlineKind.RUNOFF_ELECTION, election_day, "163-279(a)(4)", _NOV),
     ),
 }
 _REQUEST_KIND = {

@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
+from simulator import filing_rules as fr
 from simulator.law import NCAC_LATE_CHANGES, Cite, statute
 from simulator.vocab import Method, Stage, Staged, is_nonpartisan_primary, is_partisan_primary
 
@@ -526,9 +527,8 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
 
 
 def _filing_cite(f: Facts) -> Cite:
-    if f.what == WITHDREW:
-        return statute("163-106(e)") if f.method is Method.PARTISAN else statute("163-294.2(d)")
-    return statute("163-291(2)") if f.method is Method.PARTISAN else statute("163-294.2(c)")
+    """The ``filing-law`` table's provision for the filing period this candidacy ends in."""
+    return fr.filing_cite(partisan=f.method is Method.PARTISAN, withdrawal=f.what == WITHDREW)
 
 
 RULES_OTHER: tuple[Rule, ...] = (

@@ -32,7 +32,9 @@ from typing import Any
 
 import attrs
 
+from simulator.law import Cite, statute
 from simulator.rules import Conflict, Gap, Reading, Rule, Table
+from simulator.vocab import DeadlineKind, Method
 
 
 class Standing(StrEnum):
@@ -998,6 +1000,94 @@ REQUEST: Table[RequestFacts, Answer] = Table(
 )
 
 
+# --- the canvass of an election: G.S. 163-291(5), 163-294(b), 163-293(c), 163-182.5(b) ---------
+
+
+class Canvassed(StrEnum):
+    """The election a canvass declares (the provision that sets its canvass is the rule's)."""
+
+    PARTY_PRIMARY = "party_primary"  # a party's primary or second primary
+    NONPARTISAN_PRIMARY = "nonpartisan_primary"
+    FIRST_ELECTION = "first_election"  # the first election of the runoff method
+    ELECTION = "election"  # any other election, a runoff included
+
+
+@attrs.frozen
+class CanvassFacts:
+    method: Method
+    held: DeadlineKind  # the day canvassed: primary_day, second_primary, election_day, runoff
+
+
+_HELD_BY = {  # the days each method holds (G.S. 163-279(a))
+    Method.PLURALITY: (DeadlineKind.ELECTION_DAY,),
+    Method.PARTISAN: (
+        DeadlineKind.PRIMARY_DAY,
+        DeadlineKind.SECOND_PRIMARY,
+        DeadlineKind.ELECTION_DAY,
+    ),
+    Method.PRIMARY: (DeadlineKind.PRIMARY_DAY, DeadlineKind.ELECTION_DAY),
+    Method.RUNOFF: (DeadlineKind.ELECTION_DAY, DeadlineKind.RUNOFF_ELECTION),
+}
+
+
+def _canvass_facts() -> Iterator[CanvassFacts]:
+    for method, days in _HELD_BY.items():
+        for held in days:
+            yield CanvassFacts(method, held)
+
+
+_PRIMARY_DAYS = (DeadlineKind.PRIMARY_DAY, DeadlineKind.SECOND_PRIMARY)
+
+CANVASS: Table[CanvassFacts, Canvassed] = Table(
+    "canvass",
+    "an election was held: which provision sets its canvass (the declaration of its result)?",
+    (
+        Rule(
+            "2915-party-primary-canvass",
+            "163-291(5)",
+            "a party's municipal primary or second primary is canvassed on the seventh day after",
+            lambda f: f.method is Method.PARTISAN and f.held in _PRIMARY_DAYS,
+            Canvassed.PARTY_PRIMARY,
+        ),
+        Rule(
+            "294b-primary-canvass",
+            "163-294(b)",
+            "a nonpartisan primary is canvassed on the seventh day after",
+            lambda f: f.method is Method.PRIMARY and f.held is DeadlineKind.PRIMARY_DAY,
+            Canvassed.NONPARTISAN_PRIMARY,
+        ),
+        Rule(
+            "293c-first-election-canvass",
+            "163-293(c)",
+            "the first election of the runoff method is canvassed on the seventh day after; its "
+            "declaration opens the runoff request",
+            lambda f: f.method is Method.RUNOFF and f.held is DeadlineKind.ELECTION_DAY,
+            Canvassed.FIRST_ELECTION,
+        ),
+        Rule(
+            "1825b-election-canvass",
+            "163-182.5(b)",
+            "any other election (the November election, a runoff) is canvassed by the county "
+            "board at 11:00 on the seventh day after (the tenth with an even year's general "
+            "election)",
+            lambda f: (
+                f.held is DeadlineKind.RUNOFF_ELECTION
+                or (f.held is DeadlineKind.ELECTION_DAY and f.method is not Method.RUNOFF)
+            ),
+            Canvassed.ELECTION,
+        ),
+    ),
+    facts=_canvass_facts,
+)
+
+
+def canvass_cite(method: Method, held: DeadlineKind) -> Cite:
+    """The citation of the ``canvass`` table's rule for the canvass of a method's election."""
+    rule = CANVASS.evaluate(CanvassFacts(method, held)).rule
+    assert rule is not None  # every day a method holds has its rule (tests/test_count_rules.py)
+    return statute(rule.cite)
+
+
 #: Every table of the count, for ``electsim gaps`` and ``electsim cite``.
 TABLES: tuple[Table[Any, Any], ...] = (
     LEADER,
@@ -1008,4 +1098,5 @@ TABLES: tuple[Table[Any, Any], ...] = (
     TIE,
     TIE_AT,
     REQUEST,
+    CANVASS,
 )

@@ -13,6 +13,8 @@ facts and apply the typed effect, and the rulings they write cite the rule:
 - ``filing-close``: when filing closes, is a primary held? (163-110 for a party primary with no
   more candidates than places; 163-294(a) for a nonpartisan primary with at most two per seat)
 - ``filing-extension``: may the board extend filing under 163-294.4(a)?
+- ``filing-law``: which provision governs a contest's filing period (its notices, and a
+  withdrawal while filing is open)?
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from simulator.law import Cite, statute
 from simulator.rules import Gap, Rule, Table
 
 MINIMUM_FEE = Decimal(5)  # G.S. 163-291(3)
@@ -505,5 +508,76 @@ EXTENSION: Table[ExtensionFacts, Extension] = Table(
 )
 
 
+# --- the provision of a filing period: G.S. 163-291(2), 163-294.2(c), 163-106(e), 163-294.2(d) ---
+
+
+class FilingAct(StrEnum):
+    """What the provision governs."""
+
+    NOTICE = "notice"  # the filing period and its notices of candidacy
+    WITHDRAWAL = "withdrawal"  # a candidate withdrawing while filing is open
+
+
+@attrs.frozen
+class FilingLawFacts:
+    partisan: bool  # a party contest (its candidates file for the party primary)
+    withdrawal: bool  # the question is a withdrawal while filing is open
+
+
+def _filing_law_facts() -> Iterator[FilingLawFacts]:
+    for partisan, withdrawal in itertools.product((False, True), (False, True)):
+        yield FilingLawFacts(partisan, withdrawal)
+
+
+FILING_LAW: Table[FilingLawFacts, FilingAct] = Table(
+    "filing-law",
+    "a contest's filing period: which provision governs its notices, or a withdrawal while it "
+    "is open?",
+    (
+        Rule(
+            "2912-party-filing",
+            "163-291(2)",
+            "the candidates of a party's municipal primary file their notices within the period "
+            "163-291(2) sets",
+            lambda f: f.partisan and not f.withdrawal,
+            FilingAct.NOTICE,
+        ),
+        Rule(
+            "2942c-nonpartisan-filing",
+            "163-294.2(c)",
+            "the candidates of a nonpartisan municipal election file their notices within the "
+            "period 163-294.2(c) sets",
+            lambda f: not f.partisan and not f.withdrawal,
+            FilingAct.NOTICE,
+        ),
+        Rule(
+            "106e-party-withdrawal",
+            "163-106(e)",
+            "a candidate in a party primary may withdraw the notice until the third business day "
+            "before filing closes; a name withdrawn in time is not printed",
+            lambda f: f.partisan and f.withdrawal,
+            FilingAct.WITHDRAWAL,
+        ),
+        Rule(
+            "2942d-nonpartisan-withdrawal",
+            "163-294.2(d)",
+            "a candidate in a nonpartisan election may withdraw the notice at any time before "
+            "the filing deadline",
+            lambda f: not f.partisan and f.withdrawal,
+            FilingAct.WITHDRAWAL,
+        ),
+    ),
+    facts=_filing_law_facts,
+)
+
+
+def filing_cite(*, partisan: bool, withdrawal: bool = False) -> Cite:
+    """The citation of the ``filing-law`` table's rule for a contest (``partisan``: a party
+    contest) and a notice or, with ``withdrawal``, a withdrawal while filing is open."""
+    rule = FILING_LAW.evaluate(FilingLawFacts(partisan, withdrawal)).rule
+    assert rule is not None  # every combination has its rule (tests/test_filing_rules.py)
+    return statute(rule.cite)
+
+
 #: Every filing table, for ``electsim gaps`` and ``electsim cite``.
-TABLES: tuple[Table[Any, Any], ...] = (FEE_BOUNDS, FEE, NOTICE, CLOSE, EXTENSION)
+TABLES: tuple[Table[Any, Any], ...] = (FEE_BOUNDS, FEE, NOTICE, CLOSE, EXTENSION, FILING_LAW)

@@ -20,11 +20,12 @@ from zoneinfo import ZoneInfo
 import attrs
 
 from simulator import calendar as cal
+from simulator import filing_rules as fr
 from simulator.calendar import Deadline, OfficeCalendar
 from simulator.events import (
     WRITE_IN_GENERIC,
 )
-from simulator.law import Cite, statute
+from simulator.law import Cite
 from simulator.machine import IllegalTransition, Phase, allowed
 from simulator.result import Ruling
 from simulator.scenario import Contest, Interpretations
@@ -493,7 +494,8 @@ class Context(Staged):
         return cal.local(self.election_day, time(0, 0), self.tz)
 
     def filing_cite(self) -> Cite:
-        return statute("163-291(2)") if self.method is Method.PARTISAN else statute("163-294.2(c)")
+        """The provision of this contest's filing period (the ``filing-law`` table)."""
+        return fr.filing_cite(partisan=self.method is Method.PARTISAN)
 
 
 # ----------------------------------------------------------------------------------------

@@ -113,3 +113,32 @@ def test_a_table_settles_several_rules_only_by_a_declared_priority() -> None:
             if finding.verdict is Verdict.CONFLICT:
                 assert finding.conflict is not None and len(finding.rules) > 1
                 assert finding.extra()["conflict"] is True
+
+
+def test_the_canvass_table_cites_the_provision_of_each_election_a_method_holds() -> None:
+    # G.S. 163-291(5) (party primaries), 163-294(b), 163-293(c), 163-182.5(b) (any other)
+    from simulator.vocab import DeadlineKind as DK
+    from simulator.vocab import Method
+
+    found = {(f.method, f.held): str(cr.canvass_cite(f.method, f.held)) for f in cr.CANVASS.facts()}
+    assert found == {
+        (Method.PLURALITY, DK.ELECTION_DAY): "G.S. 163-182.5(b)",
+        (Method.PARTISAN, DK.PRIMARY_DAY): "G.S. 163-291(5)",
+        (Method.PARTISAN, DK.SECOND_PRIMARY): "G.S. 163-291(5)",
+        (Method.PARTISAN, DK.ELECTION_DAY): "G.S. 163-182.5(b)",
+        (Method.PRIMARY, DK.PRIMARY_DAY): "G.S. 163-294(b)",
+        (Method.PRIMARY, DK.ELECTION_DAY): "G.S. 163-182.5(b)",
+        (Method.RUNOFF, DK.ELECTION_DAY): "G.S. 163-293(c)",
+        (Method.RUNOFF, DK.RUNOFF_ELECTION): "G.S. 163-182.5(b)",
+    }
+    assert all(f.verdict is Verdict.RULED for _, f in cr.CANVASS.explore())
+    runoff = cr.CANVASS.evaluate(cr.CanvassFacts(Method.RUNOFF, DK.ELECTION_DAY))
+    assert runoff.effect is cr.Canvassed.FIRST_ELECTION
+
+
+def test_every_day_a_calendar_round_holds_is_canvassed_under_the_tables_rule() -> None:
+    from simulator import calendar as cal
+
+    for method, rounds in cal.CYCLE.items():
+        for r in rounds:
+            assert r.canvass == cr.canvass_cite(method, r.kind)

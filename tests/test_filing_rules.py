@@ -96,3 +96,22 @@ def test_a_partisan_contest_is_never_extended_whatever_else_holds() -> None:
             assert finding.effect is fr.Extension.PARTISAN
     extended = [f for f, x in fr.EXTENSION.explore() if x.effect is fr.Extension.EXTENDED]
     assert extended == [fr.ExtensionFacts(False, True, False, False, False)]
+
+
+def test_the_filing_law_table_names_one_provision_for_each_kind_of_contest_and_act() -> None:
+    # G.S. 163-291(2) and 163-106(e) for party contests; 163-294.2(c) and (d) for nonpartisan
+    cites = {
+        (partisan, withdrawal): str(fr.filing_cite(partisan=partisan, withdrawal=withdrawal))
+        for partisan in (False, True)
+        for withdrawal in (False, True)
+    }
+    assert cites == {
+        (True, False): "G.S. 163-291(2)",
+        (False, False): "G.S. 163-294.2(c)",
+        (True, True): "G.S. 163-106(e)",
+        (False, True): "G.S. 163-294.2(d)",
+    }
+    finding = fr.FILING_LAW.evaluate(fr.FilingLawFacts(partisan=False, withdrawal=True))
+    assert (
+        finding.effect is fr.FilingAct.WITHDRAWAL and finding.id == "2942d-nonpartisan-withdrawal"
+    )
