@@ -58,7 +58,7 @@ from matplotlib.textpath import text_to_path
 
 from simulator.errors import SimulatorError
 from simulator.markup import ruling_colour
-from simulator.result import ContestResult, Result
+from simulator.result import ContestResult, Result, Threshold
 from simulator.scenario import Scenario
 from simulator.vocab import DeadlineKind, RulingKind, Stage
 
@@ -389,10 +389,8 @@ def _votes(c: ContestResult, x: XFunc) -> tuple[tuple[float, tuple[str, ...]], .
             others = "1 other" if len(rest) == 1 else f"{len(rest)} others"
             lines.append(f"{others} {sum(v for _, v in rest):,}")
         if threshold is not None:
-            what = threshold.text.split(" (")[0]
-            limit = str(threshold.get("threshold"))
-            limit = f"{int(limit):,}" if limit.isdigit() else limit
-            lines.append(f"{what}: more than {limit} of {threshold.get('total'):,}")
+            t = Threshold.of(threshold)
+            lines.append(f"{t.what}: more than {t.limit} of {t.total:,}")
         out.append((x(when), tuple(lines)))
     return tuple(out)
 

@@ -29,7 +29,7 @@ from simulator.graph import draw_graph, replay_graph
 from simulator.markup import cite_links as _cites
 from simulator.markup import escape as _e
 from simulator.markup import table as _table
-from simulator.result import ContestResult, Outcome, OutcomePart, Result, Ruling
+from simulator.result import ContestResult, Outcome, OutcomePart, Result, Ruling, Threshold
 from simulator.scenario import Interpretations, Scenario
 from simulator.vocab import RulingKind
 
@@ -261,13 +261,10 @@ def _tallies(c: ContestResult) -> str:
         )
         parts.append(f"<h3>{'Votes' if i == 0 else f'Votes, round {i + 1} (runoff)'}</h3>")
         if i < len(thresholds):
-            t = thresholds[i]
-            limit = str(t.get("threshold"))
-            limit = f"{int(limit):,}" if limit.isdigit() else limit
-            what = t.text.split(" (")[0]
+            t = Threshold.of(thresholds[i])
             parts.append(
-                f'<p class="threshold">Threshold: {_e(what)}, more than '
-                f"<b>{_e(limit)}</b> of {int(t.get('total')):,} votes ({_cites(t.cites)})</p>"
+                f'<p class="threshold">Threshold: {_e(t.what)}, more than '
+                f"<b>{_e(t.limit)}</b> of {t.total:,} votes ({_cites(thresholds[i].cites)})</p>"
             )
         parts.append(_table(["candidate", "votes", "share"], rows, narrow=True))
     return "".join(parts)

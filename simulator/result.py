@@ -80,6 +80,33 @@ class Ruling:
 
 
 @attrs.frozen
+class Threshold:
+    """What a ``majority_threshold`` ruling says, for the views: the kind of threshold
+    (``majority`` or ``substantial plurality``), the number to exceed written with thousands
+    separators (an integer, a decimal or a fraction, exactly), and the votes in the total."""
+
+    what: str
+    limit: str
+    total: int
+
+    @classmethod
+    def of(cls, r: Ruling) -> Threshold:
+        """
+        >>> from datetime import datetime
+        >>> r = Ruling(RulingKind.MAJORITY_THRESHOLD, datetime(2027, 1, 1), (),
+        ...     "majority (more than half)", extra=(("threshold", "2337"), ("total", 4674)))
+        >>> Threshold.of(r)
+        Threshold(what='majority', limit='2,337', total=4674)
+        """
+        limit = str(r.get("threshold"))
+        return cls(
+            r.text.split(" (")[0],
+            f"{int(limit):,}" if limit.isdigit() else limit,
+            int(r.get("total") or 0),
+        )
+
+
+@attrs.frozen
 class Outcome:
     elected: tuple[str, ...] = ()
     nominated: tuple[str, ...] = ()
