@@ -41,7 +41,7 @@ import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime, timedelta, tzinfo
-from functools import cache
+from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
@@ -250,33 +250,66 @@ class _Label:
 
 
 @cache
+@lru_cache(maxsize=16384)
 def _width_in(text: str, size: float = LABEL_PT, bold: bool = False) -> float:
-    """Width of one line of text, in inches."""
+    """Width of one line of text, in inches (remembered: labels repeat across lanes and
+    charts, and measuring one is the costliest step of laying out a chart)."""
     font = FontProperties(size=size, weight="bold" if bold else "normal")
     w, _, _ = text_to_path.get_text_width_height_descent(text, font, ismath=False)
     return float(w) / 72 + 0.04
+
+
+def _longest(fits: Callable[[int], bool], lo: int, hi: int) -> int:
+    """The largest n in lo..hi for which ``fits(n)`` holds (``lo`` if none), for a ``fits``
+    that holds up to some n and not beyond: text grows no narrower as it gets longer."""
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _fits_words(fits: Callable[[str], bool], line: str, words: Sequence[str], n: int) -> bool:
+    return fits(" ".join([line, *words[:n]]))
+
+
+def _fits_prefix(fits: Callable[[str], bool], line: str, n: int) -> bool:
+    return fits(line[:n])
 
 
 def _wrap(
     text: str, width_in: float, size: float, *, bold: bool = False, indent: str = ""
 ) -> tuple[str, ...]:
     """``text`` in lines that each fit ``width_in`` at ``size`` points: broken at spaces (never
-    at hyphens), a word too long for a line broken where it must be. Nothing is cut."""
+    at hyphens), a word too long for a line broken where it must be. Nothing is cut. Each line
+    takes as many words as fit, found by halving (a few measurements a line, not one a word)."""
+
+    def fits(line: str) -> bool:
+        return _width_in(line, size, bold) <= width_in
+
     words = [w for w in text.split(" ") if w]
     lines: list[str] = []
     line = ""
-    for word in words:
-        trial = f"{line} {word}" if line else (indent if lines else "") + word
-        if _width_in(trial, size, bold) <= width_in or (not line and len(word) < 2):
-            line = trial
-            continue
-        if line:
+    i = 0
+    while i < len(words):
+        if not line:
+            trial = (indent if lines else "") + words[i]
+            if fits(trial) or len(words[i]) < 2:
+                line, i = trial, i + 1
+                continue
+            line, i = trial, i + 1
+        else:
+            n = _longest(partial(_fits_words, fits, line, words[i:]), 0, len(words) - i)
+            line = " ".join([line, *words[i : i + n]])
+            i += n
+            if i == len(words):
+                break
             lines.append(line)
-        line = (indent if lines else "") + word
-        while _width_in(line, size, bold) > width_in and len(line) > 2:
-            cut = len(line) - 1
-            while cut > 1 and _width_in(line[:cut], size, bold) > width_in:
-                cut -= 1
+            line, i = indent + words[i], i + 1
+        while not fits(line) and len(line) > 2:
+            cut = _longest(partial(_fits_prefix, fits, line), 1, len(line) - 1)
             lines.append(line[:cut])
             line = indent + line[cut:]
     if line:

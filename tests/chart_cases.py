@@ -74,8 +74,9 @@ def twenty_contests(seed: int = 13) -> str:
 def layout_problems(fig: Figure) -> list[str]:
     """Every text of the figure (titles, lane labels, deadline and event labels, the axis,
     the legend, the notes) that leaves the figure, and every pair whose boxes overlap by more
-    than a pixel, measured with the renderer after drawing."""
-    fig.canvas.draw()
+    than a pixel, measured with the renderer after drawing (a draw that places every artist
+    but paints no pixel: the boxes are those of a real drawing)."""
+    fig.draw_without_rendering()
     renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
     width, height = fig.bbox.width, fig.bbox.height
     boxes = []
