@@ -1150,43 +1150,50 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
 
 
 def on_oath(d: Draft, e: OathTaken) -> None:
-    if e.candidate in d.elected and all(n != e.candidate for n, _ in d.sworn):
+    """The ``oath`` table: the first oath of a person elected is recorded (163-294.1(d))."""
+    facts = rr.OathFacts(
+        elected=e.candidate in d.elected, sworn=any(n == e.candidate for n, _ in d.sworn)
+    )
+    if rr.OATH.evaluate(facts).effect is rr.Oath.TAKES_OFFICE:
         d.set(sworn=(*d.sworn, (e.candidate, e.at)))
 
 
 def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
+    """The ``nominee`` and ``nominee-place`` tables: whether the person named is nominated, and
+    in whose place on ballots not reprinted; this handler gathers the facts and applies them."""
     name = e.candidate
-    if d.to_nominate <= 0:
+    existing = d.cand(name)
+    departed = existing is not None and existing.status in (cg.DIED, cg.DISQUALIFIED)
+    found = rr.NOMINEE.evaluate(rr.NomineeFacts(to_fill=d.to_nominate > 0, departed=departed))
+    if found.effect is rr.Nomination.NO_VACANCY:
         d.rule(
             K.REQUEST_REJECTED,
-            statute("163-114"),
+            found.cites,
             f"{name} was named, but no nomination is for the party to make",
             [name],
-            reason="no vacancy to fill",
+            reason=str(found.effect),
         )
         return
-    existing = d.cand(name)
-    if existing is not None and existing.status in (cg.DIED, cg.DISQUALIFIED):
-        # G.S. 163-114 fills a vacancy with a person who can serve: one who died or was
-        # disqualified cannot be the nominee, and the vacancy stays open.
+    if found.effect is rr.Nomination.CANNOT_SERVE:
+        assert existing is not None
         d.rule(
             K.REQUEST_REJECTED,
-            statute("163-114"),
+            found.cites,
             f"{name} was named nominee but {_VERB[existing.status]} before being named",
             [name],
             reason=f"candidate {existing.status}",
         )
         return
-    replaces = None
-    for c in d.cands:
-        # 08 NCAC 06B .0104: a general election ballot not reprinted
-        if (
-            not c.active
-            and c.name in d.awaiting_reprint
-            and d.ctx.stage is Stage.ELECTION
-            and (not any(x.replaces == c.name for x in d.cands))
-        ):
-            replaces = c.name
+    left = [  # names kept on ballots not reprinted, not yet replaced
+        c.name
+        for c in d.cands
+        if not c.active
+        and c.name in d.awaiting_reprint
+        and not any(x.replaces == c.name for x in d.cands)
+    ]
+    general = d.ctx.stage is Stage.ELECTION
+    place = rr.NOMINEE_PLACE.evaluate(rr.PlaceFacts(general_election=general, name_left=bool(left)))
+    replaces = left[-1] if place.effect is rr.Place.IN_PLACE else None
     d.set(
         cands=(
             *(c for c in d.cands if c.name != name),
@@ -1198,7 +1205,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
         d.set(nominated=(*d.nominated, name))
     d.rule(
         K.NOMINATED,
-        statute("163-114"),
+        found.cites,
         f"the party executive committee names {name} as nominee"
         + (f" in place of {replaces}" if replaces else ""),
         [name],

@@ -18,6 +18,11 @@
 - ``declared-left``: a candidate the count would declare elected or nominated has died, withdrawn
   or been disqualified: the office is vacant (163-294.4(c), 163-294.1(b), 163-294.1(c)), or in a
   primary the candidate is not nominated and the votes are disregarded (163-294.1(b)).
+- ``oath``: a person takes the oath of office: is it the oath after which a departure is a
+  vacancy in office (163-294.1(d)) rather than one before the oath (163-294.1(c))?
+- ``nominee``: a party executive committee names a nominee: is there a nomination to make, and
+  can the person named serve (163-114)? ``nominee-place``: does the nominee take the place of a
+  name left on general election ballots not reprinted (08 NCAC 06B .0104)?
 
 The handlers in :mod:`simulator.counting` gather the facts, evaluate the table and apply its typed
 effect; what an effect means (the threshold a decision sets) sits here beside the rules.
@@ -746,6 +751,151 @@ TOTAL: Table[TotalFacts, Total] = Table(
 
 
 #: The tables of the result, for ``electsim gaps`` and ``electsim cite``.
+# --- the oath of office: G.S. 163-294.1(c), (d) -------------------------------------------------
+
+
+class Oath(StrEnum):
+    TAKES_OFFICE = "takes_office"  # the first oath of a person elected: recorded
+    NO_EFFECT = "no_effect"  # an oath that changes nothing the law reads
+
+
+@attrs.frozen
+class OathFacts:
+    elected: bool  # the person is among those the count declared elected
+    sworn: bool  # the person has already taken the oath
+
+
+def _oath_facts() -> Iterator[OathFacts]:
+    for elected, sworn in itertools.product((False, True), (False, True)):
+        yield OathFacts(elected, sworn)
+
+
+OATH: Table[OathFacts, Oath] = Table(
+    "oath",
+    "a person takes the oath of office: from when is a departure a vacancy in office?",
+    (
+        Rule(
+            "2941d-oath-taken",
+            "163-294.1(d)",
+            "a person elected takes the oath: a departure after it is a vacancy in office "
+            "(163-294.1(d)), no longer a vacancy before the oath (163-294.1(c))",
+            lambda f: f.elected and not f.sworn,
+            Oath.TAKES_OFFICE,
+        ),
+        Rule(
+            "2941d-oath-again",
+            "163-294.1(d)",
+            "the office was taken at the first oath: a second changes nothing",
+            lambda f: f.elected and f.sworn,
+            Oath.NO_EFFECT,
+        ),
+        Rule(
+            "2941c-oath-not-elected",
+            "163-294.1(c)",
+            "the oath that ends 163-294.1(c)'s time is a person elected's: an oath by anyone "
+            "else changes nothing",
+            lambda f: not f.elected,
+            Oath.NO_EFFECT,
+        ),
+    ),
+    facts=_oath_facts,
+)
+
+
+# --- a nominee named by a party: G.S. 163-114, 08 NCAC 06B .0104 -------------------------------
+
+
+class Nomination(StrEnum):
+    """What becomes of a nominee a party names (a refusal's value is the reason users see)."""
+
+    NOMINATED = "nominated"
+    NO_VACANCY = "no vacancy to fill"
+    CANNOT_SERVE = "cannot serve"  # the reason names how: "candidate died", "... disqualified"
+
+
+@attrs.frozen
+class NomineeFacts:
+    to_fill: bool  # a nomination is left for the party to make
+    departed: bool  # the person named died or was disqualified earlier in this contest
+
+
+def _nominee_facts() -> Iterator[NomineeFacts]:
+    for to_fill, departed in itertools.product((False, True), (False, True)):
+        yield NomineeFacts(to_fill, departed)
+
+
+NOMINEE: Table[NomineeFacts, Nomination] = Table(
+    "nominee",
+    "a party executive committee names a nominee: is the person nominated?",
+    (
+        Rule(
+            "114-no-vacancy",
+            "163-114",
+            "the committee fills a vacancy in a nomination: with none left, naming changes nothing",
+            lambda f: not f.to_fill,
+            Nomination.NO_VACANCY,
+        ),
+        Rule(
+            "114-cannot-serve",
+            "163-114",
+            "the vacancy is filled with a person who can serve: one who died or was disqualified "
+            "cannot be the nominee, and the vacancy stays open",
+            lambda f: f.to_fill and f.departed,
+            Nomination.CANNOT_SERVE,
+        ),
+        Rule(
+            "114-nominee-named",
+            "163-114",
+            "the committee names a nominee for the vacancy in the nomination",
+            lambda f: f.to_fill and not f.departed,
+            Nomination.NOMINATED,
+        ),
+    ),
+    facts=_nominee_facts,
+)
+
+
+class Place(StrEnum):
+    IN_PLACE = "in_place"  # votes for the name left on the ballots are the nominee's
+    OWN_NAME = "own_name"  # the nominee stands under their own name
+
+
+@attrs.frozen
+class PlaceFacts:
+    general_election: bool  # the contest's stage is the general election
+    name_left: bool  # a departed candidate's name waits on ballots not reprinted, not yet replaced
+
+
+def _place_facts() -> Iterator[PlaceFacts]:
+    for general, left in itertools.product((False, True), (False, True)):
+        yield PlaceFacts(general, left)
+
+
+NOMINEE_PLACE: Table[PlaceFacts, Place] = Table(
+    "nominee-place",
+    "a nominee is named: does the nominee take the place of a name left on the ballots?",
+    (
+        Rule(
+            "ncac-0104-in-place",
+            "08 NCAC 06B .0104",
+            "general election ballots not reprinted keep a departed candidate's name: the votes "
+            "cast for it count for the nominee named in that candidate's place",
+            lambda f: f.general_election and f.name_left,
+            Place.IN_PLACE,
+        ),
+        Rule(
+            "114-own-name",
+            "163-114",
+            "no ballot left unreprinted carries a departed candidate's name in this stage: the "
+            "nominee stands under their own name",
+            lambda f: not (f.general_election and f.name_left),
+            Place.OWN_NAME,
+        ),
+    ),
+    facts=_place_facts,
+)
+
+
 TABLES: tuple[Table[Any, Any], ...] = (
     VOTES,
     TOTAL,
@@ -754,4 +904,7 @@ TABLES: tuple[Table[Any, Any], ...] = (
     TIMING,
     DECLARED_LEFT,
     RUNOFF_LEFT,
+    OATH,
+    NOMINEE,
+    NOMINEE_PLACE,
 )

@@ -217,3 +217,33 @@ def test_the_threshold_total_follows_readings_1_and_2(
 def test_a_table_answers_the_same_facts_the_same_way_each_time() -> None:
     facts = rr.ResultFacts(rr.Count.RUNOFF_METHOD, True)
     assert rr.RESULT.evaluate(facts) is rr.RESULT.evaluate(facts)
+
+
+def test_only_the_first_oath_of_a_person_elected_takes_office() -> None:
+    # G.S. 163-294.1(c) runs until the oath of a person elected; (d) after it
+    found = {(f.elected, f.sworn): (g.effect, g.id) for f, g in rr.OATH.explore()}
+    assert found == {
+        (True, False): (rr.Oath.TAKES_OFFICE, "2941d-oath-taken"),
+        (True, True): (rr.Oath.NO_EFFECT, "2941d-oath-again"),
+        (False, False): (rr.Oath.NO_EFFECT, "2941c-oath-not-elected"),
+        (False, True): (rr.Oath.NO_EFFECT, "2941c-oath-not-elected"),
+    }
+
+
+def test_a_nominee_is_named_only_into_an_open_nomination_and_only_if_able_to_serve() -> None:
+    # G.S. 163-114: the committee fills a vacancy with a person who can serve
+    def effect(to_fill: bool, departed: bool) -> rr.Nomination:
+        return rr.NOMINEE.evaluate(rr.NomineeFacts(to_fill=to_fill, departed=departed)).effect
+
+    assert effect(False, False) is rr.Nomination.NO_VACANCY
+    assert effect(False, True) is rr.Nomination.NO_VACANCY
+    assert effect(True, True) is rr.Nomination.CANNOT_SERVE
+    assert effect(True, False) is rr.Nomination.NOMINATED
+
+
+def test_a_nominee_takes_a_left_name_only_on_general_election_ballots_not_reprinted() -> None:
+    # 08 NCAC 06B .0104
+    places = {(f.general_election, f.name_left): g for f, g in rr.NOMINEE_PLACE.explore()}
+    assert places[(True, True)].effect is rr.Place.IN_PLACE
+    assert str(places[(True, True)].cites[0]) == "08 NCAC 06B .0104"
+    assert {p.effect for k, p in places.items() if k != (True, True)} == {rr.Place.OWN_NAME}
