@@ -233,12 +233,16 @@ def declare_leaders(d: Draft, names: Sequence[str], cite: Cite, reason: str) -> 
 
 
 def _fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> None:
+    """The ``empty-seats`` table: places no candidate fills (163-294.1(d))."""
     short = places - len(chosen)
-    if short > 0 and not d.ctx.nominating:
+    if short <= 0:
+        return
+    found = rr.EMPTY_SEATS.evaluate(rr.SeatsFacts(nominating=d.ctx.nominating))
+    if found.effect is rr.Seats.VACANT:
         d.set(vacant=d.vacant + short)
         d.rule(
             K.OFFICE_VACANT,
-            [statute("163-294.1(d)"), statute("160A-63")],
+            [*found.cites, statute(rr.FILLED_UNDER)],
             f"{short} seat(s) had no candidate to fill them: vacant, to be filled under "
             "G.S. 160A-63",
             (),
@@ -804,20 +808,27 @@ def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
 
 
 def tie_withdrawal(d: Draft, name: str) -> None:
+    """The ``tie-withdrawal`` table: a withdrawal while a tie waits on its three days."""
     pool = d.pool
     assert pool is not None
-    cite = _timing(d, rr.Step.TIE_WITHDRAWAL, tie_for_first=pool.kind == "tie_first")[1]
-    if name not in pool.eligible:
-        # someone else withdraws: an ordinary withdrawal after the election
+    first = pool.kind == "tie_first"
+    cite = _timing(d, rr.Step.TIE_WITHDRAWAL, tie_for_first=first)[1]
+    facts = rr.TieWithdrawalFacts(
+        tie_for_first=first,
+        tied=name in pool.eligible,
+        late=pool.withdraw_due is not None and d.at > pool.withdraw_due,
+    )
+    found = rr.TIE_WITHDRAWAL.evaluate(facts)
+    if found.effect is rr.TieWithdrawal.NOT_TIED:
         d.update_cand(name, status=cg.WITHDREW, off_at=d.at)
         return
-    if pool.withdraw_due is not None and d.at > pool.withdraw_due:
+    if found.effect is rr.TieWithdrawal.LATE:
         d.rule(
             K.REQUEST_REJECTED,
-            cite,
+            found.cites,
             f"{name}'s withdrawal came after the three days",
             [name],
-            reason="late",
+            reason=str(found.effect),
         )
         return
     d.update_cand(name, status=cg.WITHDREW, off_at=d.at, on_ballot=False)

@@ -23,6 +23,10 @@
 - ``nominee``: a party executive committee names a nominee: is there a nomination to make, and
   can the person named serve (163-114)? ``nominee-place``: does the nominee take the place of a
   name left on general election ballots not reprinted (08 NCAC 06B .0104)?
+- ``empty-seats``: fewer candidates than places were declared: are the places left vacant
+  (163-294.1(d), filled under 160A-63)?
+- ``tie-withdrawal``: a candidate withdraws while a tie waits on the three days of 163-293(d)(1)
+  or (d)(2): is it the tied candidate's withdrawal, and in time?
 
 The handlers in :mod:`simulator.counting` gather the facts, evaluate the table and apply its typed
 effect; what an effect means (the threshold a decision sets) sits here beside the rules.
@@ -896,6 +900,120 @@ NOMINEE_PLACE: Table[PlaceFacts, Place] = Table(
 )
 
 
+# --- places no candidate fills: G.S. 163-294.1(d) ----------------------------------------------
+
+#: the statute a vacancy in office is filled under (named beside 163-294.1(d) in its rulings)
+FILLED_UNDER = "160A-63"
+
+
+class Seats(StrEnum):
+    VACANT = "vacant"  # the places left are vacant in office
+    UNFILLED = "unfilled"  # a primary: fewer nominees, no office is vacant
+
+
+@attrs.frozen
+class SeatsFacts:
+    nominating: bool  # a primary (it nominates; it fills no office)
+
+
+def _seats_facts() -> Iterator[SeatsFacts]:
+    """Asked only when fewer candidates than places were declared."""
+    yield SeatsFacts(False)
+    yield SeatsFacts(True)
+
+
+EMPTY_SEATS: Table[SeatsFacts, Seats] = Table(
+    "empty-seats",
+    "fewer candidates than places were declared: are the places left vacant?",
+    (
+        Rule(
+            "2941d-empty-seats-vacant",
+            "163-294.1(d)",
+            "places of an election no candidate can fill are vacancies in office, filled as "
+            "160A-63 provides",
+            lambda f: not f.nominating,
+            Seats.VACANT,
+        ),
+        Rule(
+            "2941d-primary-fills-no-office",
+            "163-294.1(d)",
+            "a primary fills no office: fewer nominees than places leaves no vacancy in office "
+            "(163-294.1(d) speaks of the office)",
+            lambda f: f.nominating,
+            Seats.UNFILLED,
+        ),
+    ),
+    facts=_seats_facts,
+)
+
+
+# --- a withdrawal during a tie's three days: G.S. 163-293(d)(1), (d)(2) ------------------------
+
+
+class TieWithdrawal(StrEnum):
+    """What a withdrawal does while a tie waits (a refusal's value is the reason users see)."""
+
+    IN_TIME = "in_time"  # a tied candidate withdraws within the three days
+    LATE = "late"  # a tied candidate's withdrawal after the three days
+    NOT_TIED = "not_tied"  # another candidate's withdrawal: an ordinary one after the election
+
+
+@attrs.frozen
+class TieWithdrawalFacts:
+    tie_for_first: bool  # a tie for first (163-293(d)(1)), not for second ((d)(2))
+    tied: bool  # the candidate is among those still tied
+    late: bool  # the three days have ended
+
+
+def _tie_withdrawal_facts() -> Iterator[TieWithdrawalFacts]:
+    for combo in itertools.product((False, True), repeat=3):
+        yield TieWithdrawalFacts(*combo)
+
+
+def _tie_withdrawal_rules() -> tuple[Rule[TieWithdrawalFacts, TieWithdrawal], ...]:
+    out: list[Rule[TieWithdrawalFacts, TieWithdrawal]] = []
+    for first, cite, tag in ((True, "163-293(d)(1)", "293d1"), (False, "163-293(d)(2)", "293d2")):
+
+        def on(first: bool, test: Any) -> Any:
+            return lambda f: f.tie_for_first is first and test(f)
+
+        out += [
+            Rule(
+                f"{tag}-withdrawal-in-time",
+                cite,
+                "a tied candidate may withdraw within three days after the recount (or the "
+                "declaration): the withdrawal takes effect",
+                on(first, lambda f: f.tied and not f.late),
+                TieWithdrawal.IN_TIME,
+            ),
+            Rule(
+                f"{tag}-withdrawal-late",
+                cite,
+                "the three days for a tied candidate to withdraw have ended: the withdrawal "
+                "does not change the tie",
+                on(first, lambda f: f.tied and f.late),
+                TieWithdrawal.LATE,
+            ),
+            Rule(
+                f"{tag}-withdrawal-not-tied",
+                cite,
+                "the three days are the tied candidates': another candidate's withdrawal is an "
+                "ordinary one after the election",
+                on(first, lambda f: not f.tied),
+                TieWithdrawal.NOT_TIED,
+            ),
+        ]
+    return tuple(out)
+
+
+TIE_WITHDRAWAL: Table[TieWithdrawalFacts, TieWithdrawal] = Table(
+    "tie-withdrawal",
+    "a candidate withdraws while a tie waits on its three days: what does the withdrawal do?",
+    _tie_withdrawal_rules(),
+    facts=_tie_withdrawal_facts,
+)
+
+
 TABLES: tuple[Table[Any, Any], ...] = (
     VOTES,
     TOTAL,
@@ -907,4 +1025,6 @@ TABLES: tuple[Table[Any, Any], ...] = (
     OATH,
     NOMINEE,
     NOMINEE_PLACE,
+    EMPTY_SEATS,
+    TIE_WITHDRAWAL,
 )

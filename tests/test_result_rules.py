@@ -247,3 +247,28 @@ def test_a_nominee_takes_a_left_name_only_on_general_election_ballots_not_reprin
     assert places[(True, True)].effect is rr.Place.IN_PLACE
     assert str(places[(True, True)].cites[0]) == "08 NCAC 06B .0104"
     assert {p.effect for k, p in places.items() if k != (True, True)} == {rr.Place.OWN_NAME}
+
+
+def test_places_no_candidate_fills_are_vacant_only_after_an_election() -> None:
+    # G.S. 163-294.1(d): a vacancy in office (filled under 160A-63); a primary fills no office
+    election = rr.EMPTY_SEATS.evaluate(rr.SeatsFacts(nominating=False))
+    primary = rr.EMPTY_SEATS.evaluate(rr.SeatsFacts(nominating=True))
+    assert election.effect is rr.Seats.VACANT and str(election.cites[0]) == "G.S. 163-294.1(d)"
+    assert primary.effect is rr.Seats.UNFILLED
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_withdrawal_during_a_ties_three_days_counts_only_for_a_tied_candidate_in_time(
+    first: bool,
+) -> None:
+    # G.S. 163-293(d)(1) (a tie for first) and (d)(2) (a tie for second)
+    cite = "G.S. 163-293(d)(1)" if first else "G.S. 163-293(d)(2)"
+
+    def ask(tied: bool, late: bool) -> rr.TieWithdrawal:
+        found = rr.TIE_WITHDRAWAL.evaluate(rr.TieWithdrawalFacts(first, tied, late))
+        assert [str(c) for c in found.cites] == [cite]
+        return found.effect
+
+    assert ask(True, False) is rr.TieWithdrawal.IN_TIME
+    assert ask(True, True) is rr.TieWithdrawal.LATE
+    assert ask(False, False) is ask(False, True) is rr.TieWithdrawal.NOT_TIED
