@@ -24,7 +24,8 @@ round's day, and before any vote that needs a ruling, so it is the same fold, do
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+import operator
+from collections.abc import Container, Iterable, Mapping, Sequence
 from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any
@@ -95,6 +96,7 @@ from simulator.state import (
     Pool,
     State,
     Window,
+    blind_draft,
     initial_state,
     new_draft,
     stage_day,
@@ -1241,14 +1243,19 @@ _HANDLERS: dict[type[Event], Any] = {
 def step(state: State, event: Event, ctx: Context) -> State:
     """One event: fire the timers due before it, then apply it."""
     at = event.known_at
-    state = fire_timers(state, ctx, at, event.index)
+    timers = state.timers
+    if timers and timers[0].due < at:
+        state = fire_timers(state, ctx, at, event.index)
     d = new_draft(state, ctx, at, event.index, event.type)
-    if isinstance(event, VotesCast):
+    kind = type(event)
+    if kind is VotesCast:
+        assert isinstance(event, VotesCast)
         on_votes(d, {event.candidate: event.count})
-    elif isinstance(event, ReturnsReported):
+    elif kind is ReturnsReported:
+        assert isinstance(event, ReturnsReported)
         on_votes(d, dict(event.counts))
     else:
-        _HANDLERS[type(event)](d, event)
+        _HANDLERS[kind](d, event)
     return d.freeze()
 
 
@@ -1259,44 +1266,92 @@ def _day_start(day: date, tz: ZoneInfo) -> datetime:
 
 def round_start(ctx: Context, round_: int) -> datetime:
     """The start of the day round ``round_`` is voted on (G.S. 163-279)."""
+    start = ctx.round_starts.get(round_)
+    if start is not None:
+        return start
     if round_ == 0:
-        return _day_start(ctx.election_day, ctx.tz)
-    day = cal.rounds(ctx.method, ctx.stage)[round_].day_of(ctx.contest.year)
-    return _day_start(day, ctx.tz)
+        start = _day_start(ctx.election_day, ctx.tz)
+    else:
+        day = cal.rounds(ctx.method, ctx.stage)[round_].day_of(ctx.contest.year)
+        start = _day_start(day, ctx.tz)
+    ctx.round_starts[round_] = start
+    return start
 
 
-_VOTE_TYPES = (VotesCast, ReturnsReported)
 _TALLYING = {Phase.BALLOT: 0, Phase.COUNTING: 0, Phase.RUNOFF_CALLED: 1, Phase.RUNOFF_COUNTING: 1}
 _COUNTING = (Phase.COUNTING, Phase.RUNOFF_COUNTING)
+_RUN_FIELDS = frozenset({"tallies", "clock", "first_vote_at"})  # what a run of votes changes
 
 
 class _Run:
     """An open run of votes that only add to the current round's tally.
 
     A run is opened at a vote only when that vote, applied as a step, would do nothing but add
-    to the tally: no timer falls due before it, the contest is taking votes, no name needs a
-    ruling, nothing waits for a reprint decision, and it does not cross the start of the round's
-    day (the step that moves the contest to counting is applied on its own). Each later vote
-    joins the run under the same conditions, so merging the run is the same fold as one step
-    per vote: the tally gets every vote, the clock the latest time, the first vote its time.
+    to the tally: no timer falls due before it, the contest is taking votes in the round it is
+    on, no name needs a ruling, nothing waits for a reprint decision, and it does not cross the
+    start of the round's day (the step that moves the contest to counting is applied on its
+    own). Each later vote joins the run under the same conditions, so merging the run is the
+    same fold as one step per vote (:func:`on_votes` for each): the tally gets every vote, the
+    clock the latest time, the first vote its time; nothing else changes.
+
+    Another event need not end the run when its step changes nothing and reads none of what
+    the run changes (the tally, the clock, the first vote's time): such a step does the same
+    nothing before the votes as after them, so the run goes on past it (see :meth:`passes`).
     """
 
-    __slots__ = ("allowed", "batch", "first", "horizon", "last", "latest", "start", "write_ins")
+    __slots__ = (
+        "allowed",
+        "batch",
+        "first",
+        "horizon",
+        "last",
+        "latest",
+        "probe",
+        "rnd",
+        "start",
+        "write_ins",
+    )
 
     def __init__(self, state: State, ctx: Context, rnd: int, ev: Event) -> None:
         # compared with the votes' own times: both are in the contest's zone
         self.horizon: datetime | None = state.timers[0].due if state.timers else None
         self.start: datetime | None = None if state.phase in _COUNTING else round_start(ctx, rnd)
         # round 0 counts anyone who filed (whatever became of them) and write-ins; a runoff
-        # only its own candidates (see on_votes)
-        self.allowed = (
-            frozenset(state.runoff_ballot) if rnd else frozenset(c.name for c in state.cands)
-        )
+        # only its own candidates (see on_votes); the names are looked up, never changed
+        self.allowed: Container[str] = frozenset(state.runoff_ballot) if rnd else state.index()
         self.write_ins = not rnd
+        self.rnd = rnd
         self.batch: dict[str, int] = {}
         self.first = ev.at
         self.latest = ev.at
         self.last = ev.index
+        self.probe: dict[str, Any] | None = None
+
+    def passes(self, ev: Event, state: State, ctx: Context) -> bool:
+        """Whether ``ev``'s step, after the run, changes nothing and reads nothing the run
+        changes: then it changes nothing whatever the votes, and only its time counts (the
+        clock is the latest time the board heard of anything). ``state`` is the state the run
+        started from; the step is tried on a draft that cannot see the run's fields."""
+        at = ev.known_at
+        if self.horizon is not None and self.horizon < at:
+            return False  # a timer falls due first
+        handler = _HANDLERS.get(type(ev))
+        if handler is None:
+            return False
+        probe = self.probe
+        if probe is None:
+            probe = {k: v for k, v in state.__dict__.items() if k not in _RUN_FIELDS}
+            self.probe = probe
+        d = blind_draft(probe, state, ctx, at, ev.index, ev.type)
+        try:
+            handler(d, ev)
+        except AttributeError:
+            return False  # it reads the tally, the clock or the first vote's time
+        if d.changed:
+            return False
+        if self.latest < at:
+            self.latest = at
+        return True
 
     def admits(self, ev: Event) -> bool:
         at = ev.at
@@ -1324,17 +1379,23 @@ class _Run:
             self.latest = ev.at
         self.last = ev.index
 
-    def merge(self, state: State, ctx: Context) -> State:
-        d = new_draft(state, ctx, self.first, self.last, "votes_cast")
-        on_votes(d, self.batch)
-        if self.latest > d.clock:
-            d.set(clock=self.latest)
-        return d.freeze()
+    def merge(self, state: State) -> State:
+        """The state after the run: what :func:`on_votes` does with these votes, in bulk."""
+        rnd = self.rnd
+        tallies = list(state.tallies)
+        tally = dict(tallies[rnd])
+        for name, n in self.batch.items():
+            tally[name] = tally.get(name, 0) + n
+        tallies[rnd] = tuple(tally.items())
+        clock = state.clock if state.clock >= self.latest else self.latest
+        if state.first_vote_at is None:
+            return state.evolved(tallies=tuple(tallies), clock=clock, first_vote_at=self.first)
+        return state.evolved(tallies=tuple(tallies), clock=clock)
 
 
 def _open_run(state: State, ctx: Context, ev: Event) -> _Run | None:
     rnd = _TALLYING.get(state.phase)
-    if rnd is None or state.deferred:
+    if rnd is None or rnd != state.round or state.deferred:
         return None
     run = _Run(state, ctx, rnd, ev)
     return run if run.admits(ev) else None
@@ -1348,10 +1409,21 @@ def fold(state: State, ctx: Context, events: Iterable[Event], *, batched: bool =
     filing: Draft | None = None  # a run of notices of candidacy folded in one draft
     filing_horizon: datetime | None = None
     for ev in events:
-        if batched and type(ev) is CandidateFiled:
-            if run is not None:
-                state = run.merge(state, ctx)
-                run = None
+        kind = type(ev)
+        if run is not None:
+            if kind is VotesCast or kind is ReturnsReported:
+                if run.admits(ev):
+                    run.add(ev)
+                    continue
+            elif kind is not CandidateFiled and run.passes(ev, state, ctx):
+                continue
+            state = run.merge(state)
+            run = None
+        if not batched:
+            state = step(state, ev, ctx)
+            continue
+        if kind is CandidateFiled:
+            assert isinstance(ev, CandidateFiled)
             if filing is not None and filing_horizon is not None and ev.known_at > filing_horizon:
                 state = filing.freeze()
                 filing = None
@@ -1369,24 +1441,17 @@ def fold(state: State, ctx: Context, events: Iterable[Event], *, batched: bool =
         if filing is not None:
             state = filing.freeze()
             filing = None
-        if batched and type(ev) in _VOTE_TYPES:
-            if run is not None:
-                if run.admits(ev):
-                    run.add(ev)
-                    continue
-                state = run.merge(state, ctx)
-                run = None
-            state = fire_timers(state, ctx, ev.at, ev.index)
+        if kind is VotesCast or kind is ReturnsReported:
+            timers = state.timers
+            if timers and timers[0].due < ev.at:
+                state = fire_timers(state, ctx, ev.at, ev.index)
             run = _open_run(state, ctx, ev)
             if run is not None:
                 run.add(ev)
                 continue
-        elif run is not None:
-            state = run.merge(state, ctx)
-            run = None
         state = step(state, ev, ctx)
     if run is not None:
-        state = run.merge(state, ctx)
+        state = run.merge(state)
     if filing is not None:
         state = filing.freeze()
     return state
@@ -1492,15 +1557,15 @@ def pending_of(state: State, ctx: Context) -> Pending | None:
 
 
 def _event_label(ev: Event) -> str:
-    bits = [ev.type.replace("_", " ")]
+    label = ev.type.replace("_", " ")
     for f in ev.fields:
         v = getattr(ev, f, None)
         if v is None:
             continue
         if f == "counts":
             v = ", ".join(f"{n} {c}" for n, c in v)
-        bits.append(f"{f}={v}")
-    return " ".join(str(b) for b in bits)
+        label = f"{label} {f}={v}"
+    return label
 
 
 def outcome_of(state: State, ctx: Context) -> Outcome:
@@ -1531,6 +1596,9 @@ def event_entry(ev: Event) -> TimelineEntry | None:
     return TimelineEntry(ev.known_at, "event", _event_label(ev), "", ev.type, ev.index, who)
 
 
+_AT = operator.attrgetter("at")
+
+
 def result_of(
     state: State,
     ctx: Context,
@@ -1543,17 +1611,19 @@ def result_of(
     outcome = outcome_of(state, ctx)
     if entries is None:
         entries = [event_entry(ev) for ev in events]
-    timeline = [entry for entry in entries if entry is not None]
-    for r in state.rulings:
-        label = f"{r.kind.value}: {r.text}"
-        timeline.append(
-            TimelineEntry(r.at, "ruling", label, r.cite, r.kind.value, r.seq, r.candidates)
+    # deadlines, events, rulings: a stable sort by time keeps that order at the same moment
+    timeline = [
+        TimelineEntry(dl.due, "deadline", f"{dl.kind.value}: {dl.how}", dl.cite, dl.kind.value)
+        for dl in state.deadlines
+    ]
+    timeline += [entry for entry in entries if entry is not None]
+    timeline += [
+        TimelineEntry(
+            r.at, "ruling", f"{r.kind.value}: {r.text}", r.cite, r.kind.value, r.seq, r.candidates
         )
-    for dl in state.deadlines:
-        label = f"{dl.kind.value}: {dl.how}"
-        timeline.append(TimelineEntry(dl.due, "deadline", label, dl.cite, dl.kind.value))
-    order = {"deadline": 0, "event": 1, "ruling": 2}
-    timeline.sort(key=lambda t: (t.at, order[t.what]))
+        for r in state.rulings
+    ]
+    timeline.sort(key=_AT)
     tallies = tuple(tuple(ranked(dict(t), [n for n, _ in t])) for t in state.tallies if t)
     return ContestResult(
         id=contest.id,

@@ -212,7 +212,23 @@ class State:
         return self.ruling_log.as_tuple()
 
     def cand(self, name: str) -> Cand | None:
-        return _find(self.cands, cand_index(self.cands, self.cand_index), name)
+        return _find(self.cands, self.index(), name)
+
+    def index(self) -> dict[Any, Any]:
+        """Name -> position in ``cands`` (see :func:`cand_index`), kept with the state."""
+        index = cand_index(self.cands, self.cand_index)
+        if index is not self.cand_index:
+            self.__dict__["cand_index"] = index  # a look-up cache, not part of the state
+        return index
+
+    def evolved(self, **kw: Unpack[StateFields]) -> State:
+        """The state with some fields changed: ``attrs.evolve`` without re-running the
+        initializer (one shallow copy of the fields)."""
+        fields = dict(self.__dict__)
+        fields.update(kw)
+        state = object.__new__(State)
+        object.__setattr__(state, "__dict__", fields)
+        return state
 
     @property
     def tally(self) -> dict[str, int]:
@@ -463,6 +479,8 @@ class Context(Staged):
     election_day: date  # this stage's election (primary) day
     barred: frozenset[int] = frozenset()  # filing events barred by 163-291(2)'s one-office rule
     parameters: tuple[tuple[str, Fraction], ...] = ()  # values the scenario pins
+    #: the start of the day each round is voted on, once worked out (see replay.round_start)
+    round_starts: dict[int, datetime] = attrs.field(factory=dict, init=False, eq=False, repr=False)
 
     @property
     def tz(self) -> ZoneInfo:
@@ -540,6 +558,17 @@ def initial_state(ctx: Context) -> State:
         timers=(Timer(closes_d.due, "filing_closes"),),
         deadlines=tuple(deadlines),
     )
+
+
+def blind_draft(
+    fields: dict[str, Any], state: State, ctx: Context, at: datetime, seq: int, trigger: str
+) -> Draft:
+    """A draft over ``state`` that reads ``fields`` (some of the state's fields, shared, not
+    copied): reading a field left out raises AttributeError. It asks whether a step reads
+    those fields at all (see replay's runs of votes)."""
+    d = Draft(state, ctx, at, seq, trigger)
+    d.__dict__ = fields
+    return d
 
 
 def new_draft(state: State, ctx: Context, at: datetime, seq: int, trigger: str) -> Draft:
