@@ -96,6 +96,7 @@ from simulator.state import (
     Pool,
     State,
     Window,
+    WouldChange,
     blind_draft,
     initial_state,
     new_draft,
@@ -1340,14 +1341,16 @@ class _Run:
             return False
         probe = self.probe
         if probe is None:
-            probe = {k: v for k, v in state.__dict__.items() if k not in _RUN_FIELDS}
+            probe = dict(state.__dict__)
+            for name in _RUN_FIELDS:
+                del probe[name]
             self.probe = probe
         d = blind_draft(probe, state, ctx, at, ev.index, ev.type)
         try:
             handler(d, ev)
         except AttributeError:
             return False  # it reads the tally, the clock or the first vote's time
-        if d.changed:
+        except WouldChange:
             return False
         if self.latest < at:
             self.latest = at
@@ -1670,6 +1673,10 @@ def replay(scenario: Scenario, *, as_of: datetime | None = None, batched: bool =
     return Result(scenario.title, tuple(results), as_of)
 
 
+#: what a scenario holds besides its events, compared to find a variant with the same facts
+_FACTS = tuple(f.name for f in attrs.fields(Scenario) if f.eq and f.name != "events")
+
+
 class PrefixReplay:
     """Replays variants of one scenario for one contest, folding the events they share once.
 
@@ -1694,6 +1701,7 @@ class PrefixReplay:
         self.events = self._events(base)
         self.bars = self._bars(base)
         ctx = make_context(base, self.contest, self.bars)
+        self.ctx = ctx
         step_ = stride or max(1, len(self.events) // 256)
         # checkpoints[j] is the state after the first j * step_ events
         states = [initial_state(ctx)]
@@ -1704,12 +1712,10 @@ class PrefixReplay:
         self.entries = [event_entry(ev) for ev in self.events]
 
     def _events(self, scenario: Scenario) -> list[Event]:
-        as_of = self.as_of
-        return [
-            ev
-            for ev in scenario.events
-            if ev.contest == self.contest_id and (as_of is None or not ev.known_at > as_of)
-        ]
+        as_of, cid = self.as_of, self.contest_id
+        if as_of is None:
+            return [ev for ev in scenario.events if ev.contest == cid]
+        return [ev for ev in scenario.events if ev.contest == cid and not ev.known_at > as_of]
 
     def _bars(self, scenario: Scenario) -> frozenset[int]:
         if len(scenario.contests) == 1:
@@ -1718,17 +1724,14 @@ class PrefixReplay:
 
     def _same_facts(self, variant: Scenario) -> bool:
         base = self.base
-        return all(
-            f.name == "events" or getattr(base, f.name) == getattr(variant, f.name)
-            for f in attrs.fields(Scenario)
-            if f.eq
-        )
+        return all(getattr(base, name) == getattr(variant, name) for name in _FACTS)
 
     def _state(self, variant: Scenario) -> tuple[State, Context, list[Event]]:
         events = self._events(variant)
         bars = self._bars(variant)
-        ctx = make_context(variant, self.contest, bars)
         base_events, base_bars = self.events, self.bars
+        # the same facts (see _same_facts) and the same bars: the same context
+        ctx = self.ctx if bars == base_bars else make_context(variant, self.contest, bars)
         shared = 0
         for a, b in zip(events, base_events, strict=False):
             if a is not b and a != b:

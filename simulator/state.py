@@ -235,6 +235,10 @@ class State:
         return dict(self.tallies[self.round])
 
 
+class WouldChange(Exception):
+    """A step tried on a :func:`blind_draft` would change the state."""
+
+
 class StateFields(TypedDict, total=False):
     """The fields of :class:`State`, by name and type: what :meth:`Draft.set` accepts."""
 
@@ -296,7 +300,18 @@ class Draft:
     checker; they are kept equal to :class:`State`'s and :class:`StateFields` by a test.
     """
 
-    __slots__ = ("__dict__", "_base", "_grown", "_own", "at", "contest", "ctx", "seq", "trigger")
+    __slots__ = (
+        "__dict__",
+        "_base",
+        "_blind",
+        "_grown",
+        "_own",
+        "at",
+        "contest",
+        "ctx",
+        "seq",
+        "trigger",
+    )
 
     # the fields, read from the instance dict (shared with the base state until a change)
     phase: Phase
@@ -335,6 +350,7 @@ class Draft:
         self.__dict__ = base.__dict__  # shared until the first change (see _write)
         self._base = base
         self._own = False
+        self._blind = False
         self._grown: list[Cand] | None = None
         self.contest = ctx.contest
         self.ctx = ctx
@@ -345,6 +361,8 @@ class Draft:
     def _write(self) -> dict[str, Any]:
         """The draft's own field dict, copied from the base state's on the first change."""
         if not self._own:
+            if self._blind:
+                raise WouldChange
             self.__dict__ = dict(self.__dict__)
             self._own = True
         return self.__dict__
@@ -435,7 +453,7 @@ class Draft:
             x.kind == r.kind and x.candidates == r.candidates and x.cites == r.cites for x in log
         ):
             return
-        self.set(ruling_log=log.append(r))
+        self._write()["ruling_log"] = log.append(r)  # a blind draft stops before appending
 
     def deadline(self, d: Deadline) -> None:
         if not any(x.kind == d.kind and x.due == d.due for x in self.deadlines):
@@ -564,10 +582,12 @@ def blind_draft(
     fields: dict[str, Any], state: State, ctx: Context, at: datetime, seq: int, trigger: str
 ) -> Draft:
     """A draft over ``state`` that reads ``fields`` (some of the state's fields, shared, not
-    copied): reading a field left out raises AttributeError. It asks whether a step reads
-    those fields at all (see replay's runs of votes)."""
+    copied) and changes nothing: reading a field left out raises AttributeError, and the
+    first change raises :class:`WouldChange`. It asks whether a step changes nothing without
+    reading those fields (see replay's runs of votes), and stops as soon as the answer is no."""
     d = Draft(state, ctx, at, seq, trigger)
     d.__dict__ = fields
+    d._blind = True
     return d
 
 
