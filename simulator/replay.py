@@ -1305,7 +1305,6 @@ class _Run:
         "batch",
         "first",
         "horizon",
-        "last",
         "latest",
         "probe",
         "rnd",
@@ -1325,7 +1324,6 @@ class _Run:
         self.batch: dict[str, int] = {}
         self.first = ev.at
         self.latest = ev.at
-        self.last = ev.index
         self.probe: dict[str, Any] | None = None
 
     def passes(self, ev: Event, state: State, ctx: Context) -> bool:
@@ -1356,31 +1354,34 @@ class _Run:
             self.latest = at
         return True
 
-    def admits(self, ev: Event) -> bool:
+    def take(self, ev: Event) -> bool:
+        """Add a vote (``votes_cast`` or ``returns_reported``) to the run if it may join it:
+        no timer falls due first, it does not start the count, and every name is one the
+        round counts (anything else is a step of its own)."""
         at = ev.at
-        if self.horizon is not None and self.horizon < at:
+        horizon = self.horizon
+        if horizon is not None and horizon < at:
             return False  # a timer falls due first
-        if self.start is not None and not at < self.start:
+        start = self.start
+        if start is not None and not at < start:
             return False  # this vote starts the count: a step of its own
-        allowed = self.allowed
+        allowed, batch = self.allowed, self.batch
         if type(ev) is VotesCast:
             name = ev.candidate
-            return name in allowed or (self.write_ins and is_write_in(name))
-        assert isinstance(ev, ReturnsReported)
-        return all(n in allowed or (self.write_ins and is_write_in(n)) for n, _ in ev.counts)
-
-    def add(self, ev: Event) -> None:
-        batch = self.batch
-        if type(ev) is VotesCast:
-            name = ev.candidate
+            if name not in allowed and not (self.write_ins and is_write_in(name)):
+                return False
             batch[name] = batch.get(name, 0) + ev.count
         else:
             assert isinstance(ev, ReturnsReported)
-            for name, n in dict(ev.counts).items():  # as a step reads them
+            counts = ev.counts
+            for name, _ in counts:
+                if name not in allowed and not (self.write_ins and is_write_in(name)):
+                    return False
+            for name, n in dict(counts).items():  # as a step reads them
                 batch[name] = batch.get(name, 0) + n
-        if self.latest < ev.at:
-            self.latest = ev.at
-        self.last = ev.index
+        if self.latest < at:
+            self.latest = at
+        return True
 
     def merge(self, state: State) -> State:
         """The state after the run: what :func:`on_votes` does with these votes, in bulk."""
@@ -1401,7 +1402,7 @@ def _open_run(state: State, ctx: Context, ev: Event) -> _Run | None:
     if rnd is None or rnd != state.round or state.deferred:
         return None
     run = _Run(state, ctx, rnd, ev)
-    return run if run.admits(ev) else None
+    return run if run.take(ev) else None
 
 
 def fold(state: State, ctx: Context, events: Iterable[Event], *, batched: bool = True) -> State:
@@ -1415,8 +1416,7 @@ def fold(state: State, ctx: Context, events: Iterable[Event], *, batched: bool =
         kind = type(ev)
         if run is not None:
             if kind is VotesCast or kind is ReturnsReported:
-                if run.admits(ev):
-                    run.add(ev)
+                if run.take(ev):
                     continue
             elif kind is not CandidateFiled and run.passes(ev, state, ctx):
                 continue
@@ -1450,7 +1450,6 @@ def fold(state: State, ctx: Context, events: Iterable[Event], *, batched: bool =
                 state = fire_timers(state, ctx, ev.at, ev.index)
             run = _open_run(state, ctx, ev)
             if run is not None:
-                run.add(ev)
                 continue
         state = step(state, ev, ctx)
     if run is not None:
