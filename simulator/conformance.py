@@ -31,6 +31,7 @@ with :mod:`simulator.calendar`.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -151,6 +152,7 @@ TOWN_NOTES: dict[str, str] = {
 # Names
 
 
+@functools.lru_cache(maxsize=1 << 16)  # one key per contest name, not one per pairing tried
 def office_key(name: str) -> str:
     """A contest name for pairing an October contest with its November runoff.
 
@@ -209,6 +211,11 @@ def match_contest(october: str, november: Iterable[ContestReturns]) -> list[Cont
 
 def town_of(contest_name: str, towns: Sequence[str]) -> str | None:
     """Which of ``towns`` a contest belongs to (CITY/TOWN/VILLAGE OF that town), if any."""
+    return _town_of(contest_name, tuple(towns))
+
+
+@functools.lru_cache(maxsize=1 << 14)  # each contest name is looked at by several checks
+def _town_of(contest_name: str, towns: tuple[str, ...]) -> str | None:
     municipality, _ = split_contest_name(contest_name)
     if not municipality:
         return None
@@ -602,6 +609,18 @@ def _check(
 # The whole run
 
 
+def results_file(path: str | os.PathLike[str]) -> ResultsFile:
+    """:func:`read_results`, once per file and version: the runoff check, its unlisted towns
+    and the primaries read the same files (a changed file is read again)."""
+    st = os.stat(path)
+    return _results_file(os.fspath(path), st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _results_file(path: str, mtime_ns: int, size: int) -> ResultsFile:
+    return read_results(path)
+
+
 def run_conformance(
     data_dir: str | Path | None = None,
     *,
@@ -628,8 +647,8 @@ def run_conformance(
     for year in years:
         october = files.get((year, 10))
         november = files.get((year, 11))
-        oct_results = read_results(october) if october else None
-        nov_results = read_results(november) if november else None
+        oct_results = results_file(october) if october else None
+        nov_results = results_file(november) if november else None
         paired: set[str] = set()
         if oct_results is not None and october is not None:
             oct_day = _file_day(october)

@@ -54,6 +54,7 @@ from simulator.conformance import (
     _replay,
     find_data_dir,
     office_key,
+    results_file,
     same_person,
 )
 from simulator.errors import ImportResultsError
@@ -62,7 +63,6 @@ from simulator.importer import (
     ContestReturns,
     ResultsFile,
     build_scenario_dict,
-    read_results,
     returns_events,
     split_contest_name,
 )
@@ -732,7 +732,7 @@ def run_primaries(
     def load(key: tuple[int, int]) -> ResultsFile | None:
         if key not in cache:
             path = files.get(key)
-            cache[key] = read_results(path) if path else None
+            cache[key] = results_file(path) if path else None
         return cache[key]
 
     checks: list[PrimaryCheck] = []
