@@ -43,9 +43,16 @@ import attrs
 
 from simulator import filing_rules as fr
 from simulator.law import NCAC_LATE_CHANGES, Cite, statute
-from simulator.vocab import Method, Stage, Staged, is_nonpartisan_primary, is_partisan_primary
+from simulator.vocab import (
+    CandStatus,
+    Method,
+    Stage,
+    Staged,
+    is_nonpartisan_primary,
+    is_partisan_primary,
+)
 
-DIED, WITHDREW, DISQUALIFIED = "died", "withdrew", "disqualified"
+DIED, WITHDREW, DISQUALIFIED = CandStatus.DIED, CandStatus.WITHDREW, CandStatus.DISQUALIFIED
 DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER = "filing", "before_election", "election_or_after"
 WHATS = (DIED, WITHDREW, DISQUALIFIED)
 WHENS = (DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER)

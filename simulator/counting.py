@@ -30,10 +30,18 @@ from simulator.result import exact
 from simulator.rules import Finding, Table, Verdict
 from simulator.state import Cand, Draft, Pool
 from simulator.tally import Selection, ranked, select
-from simulator.vocab import DeadlineKind, Method, RulingKind, RunoffStatus
+from simulator.vocab import (
+    DeadlineKind,
+    Method,
+    PoolKind,
+    RulingKind,
+    RunoffStatus,
+    TimerTrigger,
+)
 
 K = RulingKind
 DK = DeadlineKind
+TT = TimerTrigger
 
 
 # ----------------------------------------------------------------------------------------
@@ -226,7 +234,7 @@ def _not_nominated(d: Draft, c: Cand) -> bool:
 
 def declare_leaders(d: Draft, names: Sequence[str], cite: Cite, reason: str) -> None:
     d.set(runoff_status=RunoffStatus.NONE, pool=None)
-    d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
+    d.drop_timers(TT.RUNOFF_REQUEST_PASSES, TT.TIE_WITHDRAWAL_PASSES)
     what = "nominated" if d.ctx.nominating else "elected"
     _declare(d, names, cite, f"{reason}: {', '.join(names)} {what}")
     d.go(Phase.DECIDED)
@@ -520,7 +528,11 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
     _open_request_window(
         d,
         Pool(
-            "request", leaders=tuple(best), eligible=eligible, seats=r, elected_first=tuple(first)
+            PoolKind.REQUEST,
+            leaders=tuple(best),
+            eligible=eligible,
+            seats=r,
+            elected_first=tuple(first),
         ),
     )
 
@@ -582,7 +594,7 @@ def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bo
         gone,
     )
     d.set(runoff_status=RunoffStatus.NONE, pool=None)
-    d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
+    d.drop_timers(TT.RUNOFF_REQUEST_PASSES, TT.TIE_WITHDRAWAL_PASSES)
     _declare(
         d, best, cites[0] if len(cites) == 1 else cites, f"no runoff: {', '.join(best)} elected"
     )
@@ -688,7 +700,7 @@ def _open_request_window(d: Draft, pool: Pool) -> None:
         cites = [runoff_cite(d)]
     pool = attrs.evolve(pool, request_due=dl.due)
     d.deadline(dl)
-    d.timer(dl.due, "runoff_request_passes")
+    d.timer(dl.due, TT.RUNOFF_REQUEST_PASSES)
     d.set(pool=pool, runoff_status=RunoffStatus.AVAILABLE)
     d.rule(K.RUNOFF_AVAILABLE, cites, text, pool.eligible, once=True)
     d.go(Phase.RUNOFF_REQUEST)
@@ -758,9 +770,9 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         d, DK.TIE_WITHDRAWAL, *_timing(d, rr.Step.TIE_WITHDRAWAL, tie_for_first=True)
     )
     d.deadline(dl)
-    d.timer(dl.due, "tie_withdrawal_passes")
+    d.timer(dl.due, TT.TIE_WITHDRAWAL_PASSES)
     d.set(
-        pool=Pool("tie_first", eligible=tied, withdraw_due=dl.due),
+        pool=Pool(PoolKind.TIE_FIRST, eligible=tied, withdraw_due=dl.due),
         runoff_status=RunoffStatus.AVAILABLE,
     )
     d.rule(
@@ -781,11 +793,11 @@ def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
     rq = _after_declaration(d, DK.RUNOFF_REQUEST, *_timing(d, rr.Step.REQUEST))
     d.deadline(wd)
     d.deadline(rq)
-    d.timer(wd.due, "tie_withdrawal_passes")
-    d.timer(rq.due, "runoff_request_passes")
+    d.timer(wd.due, TT.TIE_WITHDRAWAL_PASSES)
+    d.timer(rq.due, TT.RUNOFF_REQUEST_PASSES)
     d.set(
         pool=Pool(
-            "tie_second",
+            PoolKind.TIE_SECOND,
             leaders=(leader,),
             eligible=seconds,
             seats=1,
@@ -896,14 +908,14 @@ def start_runoff(
     """Call the runoff (second primary): its day, its ballot; no request window stays open."""
     ctx = d.ctx
     ballot = tuple(dict.fromkeys(ballot))
-    d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
+    d.drop_timers(TT.RUNOFF_REQUEST_PASSES, TT.TIE_WITHDRAWAL_PASSES)
     what = "second primary" if ctx.partisan_primary else "runoff"
     second = cal.rounds(ctx.method, ctx.stage)[1]  # G.S. 163-279(a)(2), (a)(4)
     day = second.day_of(ctx.contest.year)
     d.deadline(second.deadline(ctx.contest.year, ctx.tz))
     d.deadline(cal.canvass(day, second.canvass, ctx.office))
     pool = d.pool
-    d.set(pool=Pool("runoff", leaders=pool.leaders if pool else (), seats=seats))
+    d.set(pool=Pool(PoolKind.RUNOFF, leaders=pool.leaders if pool else (), seats=seats))
     d.set(
         runoff_ballot=ballot,
         runoff_status=RunoffStatus.CALLED,

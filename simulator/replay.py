@@ -103,10 +103,21 @@ from simulator.state import (
     stage_day,
 )
 from simulator.tally import ranked
-from simulator.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage
+from simulator.vocab import (
+    CandStatus,
+    DeadlineKind,
+    Method,
+    Pending,
+    RulingKind,
+    RunoffStatus,
+    Stage,
+    TimerTrigger,
+    WindowKind,
+)
 
 K = RulingKind
 DK = DeadlineKind
+TT = TimerTrigger
 
 
 # ----------------------------------------------------------------------------------------
@@ -233,7 +244,7 @@ def on_request_passes(d: Draft) -> None:
                 statute("163-293(d)(2)"),
                 "no tied runner-up demanded a runoff in time",
             )
-            d.drop_timers("tie_withdrawal_passes")
+            d.drop_timers(TT.TIE_WITHDRAWAL_PASSES)
         return
     if d.phase is not Phase.RUNOFF_REQUEST:
         return  # the contest moved on while the window was open (a contingency rule)
@@ -284,11 +295,11 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
 
 
 _TIMER_HANDLERS = {
-    "filing_closes": on_filing_closes,
-    "reopened_filing_closes": on_reopened_closes,
-    "extended_filing_closes": on_extended_closes,
-    "runoff_request_passes": on_request_passes,
-    "tie_withdrawal_passes": on_tie_withdrawal_passes,
+    TT.FILING_CLOSES: on_filing_closes,
+    TT.REOPENED_FILING_CLOSES: on_reopened_closes,
+    TT.EXTENDED_FILING_CLOSES: on_extended_closes,
+    TT.RUNOFF_REQUEST_PASSES: on_request_passes,
+    TT.TIE_WITHDRAWAL_PASSES: on_tie_withdrawal_passes,
 }
 
 
@@ -308,7 +319,7 @@ def on_filing_closed(d: Draft, e: Event) -> None:
         return
     w = d.windows[0]
     d.set(windows=(attrs.evolve(w, closes=e.at), *d.windows[1:]), original_close=e.at)
-    d.drop_timers("filing_closes")
+    d.drop_timers(TT.FILING_CLOSES)
     on_filing_closes(d)
 
 
@@ -469,7 +480,7 @@ def _facts(d: Draft, name: str, what: str, death: datetime, notice: datetime) ->
 _VERB = {cg.DIED: "died", cg.WITHDREW: "withdrew", cg.DISQUALIFIED: "was disqualified"}
 
 
-def _left_runoff_ballot(d: Draft, name: str, what: str, death: datetime) -> None:
+def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) -> None:
     """A candidate on a called runoff (or second primary) ballot dies, withdraws or is
     disqualified: the ``left-runoff`` table (a gap: the statutes speak of candidates who leave
     before the first election)."""
@@ -503,7 +514,9 @@ def _left_runoff_ballot(d: Draft, name: str, what: str, death: datetime) -> None
     )
 
 
-def on_candidate_off(d: Draft, name: str, what: str, death: datetime, notice: datetime) -> None:
+def on_candidate_off(
+    d: Draft, name: str, what: CandStatus, death: datetime, notice: datetime
+) -> None:
     """A death, withdrawal or disqualification: evaluate the contingency table."""
     cand = d.cand(name)
     if cand is None and what != cg.WITHDREW:
@@ -656,9 +669,9 @@ def _apply_effect(
         cite = eff.cite
         # reading 3: the period counts from the notice of the death
         opens, close = cal.reopened_period(notice, eff.days, cite, ctx.office)
-        d.set(windows=(*d.windows, Window(opens, close.due, cite, "reopened")))
+        d.set(windows=(*d.windows, Window(opens, close.due, cite, WindowKind.REOPENED)))
         d.deadline(close)
-        d.timer(close.due, "reopened_filing_closes")
+        d.timer(close.due, TT.REOPENED_FILING_CLOSES)
         d.rule(
             K.FILING_REOPENED,
             eff.cites,
@@ -788,9 +801,9 @@ def on_filing_extended(d: Draft, e: FilingExtended) -> None:
     assert close is not None
     if undecided_primary:
         d.set(nominated=())
-    d.set(windows=(*d.windows, Window(close, ext.due, cite, "extended")))
+    d.set(windows=(*d.windows, Window(close, ext.due, cite, WindowKind.EXTENDED)))
     d.deadline(ext)
-    d.timer(ext.due, "extended_filing_closes")
+    d.timer(ext.due, TT.EXTENDED_FILING_CLOSES)
     d.rule(
         K.FILING_EXTENDED,
         cite,
@@ -961,7 +974,7 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
     tallies = list(d.tallies)
     tallies[rnd] = tuple(e.counts)
     d.set(tallies=tuple(tallies), recounted=True, declared_at=e.at, lots=())
-    d.drop_timers("runoff_request_passes", "tie_withdrawal_passes")
+    d.drop_timers(TT.RUNOFF_REQUEST_PASSES, TT.TIE_WITHDRAWAL_PASSES)
     if rnd == 0:
         d.set(elected=(), nominated=(), vacant=0, pool=None)
         decide_first(d)

@@ -169,7 +169,7 @@ def _header(scenario: Scenario, result: Result, tz: tzinfo) -> str:
         meta.append(("office closed", _e(", ".join(d.isoformat() for d in scenario.office_closed))))
     default = Interpretations()
     changed = [
-        f"{a.name} = {getattr(scenario.interpretations, a.name)!r}"
+        f"{a.name} = {scenario.interpretations.setting(a.name)!r}"
         for a in attrs.fields(Interpretations)
         if getattr(scenario.interpretations, a.name) != getattr(default, a.name)
     ]

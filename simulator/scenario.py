@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 from zoneinfo import ZoneInfo
@@ -20,11 +21,41 @@ FORMAT = "electsim/v1"
 DEFAULT_TZ = "America/New_York"
 
 
+class EarlyRequest(StrEnum):
+    """Reading 4: a runoff request filed before the canvass."""
+
+    WAIT = "wait"  # it waits for the canvass
+    REJECT = "reject"  # it is rejected as premature
+
+
+class GroupRunoffBallot(StrEnum):
+    """Reading 5: who is on a group runoff ballot."""
+
+    REMAINING_AND_REQUESTERS = "remaining_and_requesters"
+    TOP_TWO_R = "top_two_r"  # the R best remaining and the next R, requested or not
+    PAIRWISE = "pairwise"  # each requester against the lowest leaders; the others seated
+
+
+class ThreeWayTie(StrEnum):
+    """Reading 6: a tie for first among three or more."""
+
+    RUNOFF_ALL = "runoff_all"
+    LOT = "lot"
+
+
+class LateNotice(StrEnum):
+    """Reading 8: a death within 30 days noticed after day 30."""
+
+    DEATH_DATE = "death_date"  # the date of death decides
+    NOTICE_DATE = "notice_date"  # the date of the notice decides
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
 
     Each field is one named interpretation a scenario can switch under ``interpretations:``.
+    A choice may be given as its enum member or its name (``"lot"``).
     """
 
     #: Reading 1: write-in votes count in the majority / substantial-plurality total.
@@ -32,20 +63,18 @@ class Interpretations:
     #: Reading 2: votes for a dead candidate whose name stays on a nonpartisan ballot count in the
     #: total (163-294.4(c), 163-294.1(b)).
     dead_votes_in_total: bool = True
-    #: Reading 4: a runoff request filed before the canvass waits for it ("wait") or is
-    #: rejected as premature ("reject").
-    early_request: str = "wait"
-    #: Reading 5: group runoff ballot: "remaining_and_requesters" (default), "top_two_r" (the R best
-    #: remaining and the next R, whether or not each requested) or "pairwise" (each requester
-    #: contests one place against the lowest leaders; the other leaders are seated).
-    group_runoff_ballot: str = "remaining_and_requesters"
-    #: Reading 6: a tie for first among three or more: "runoff_all" (the default) or "lot".
-    three_way_tie: str = "runoff_all"
+    #: Reading 4: a runoff request filed before the canvass waits for it or is rejected.
+    early_request: EarlyRequest = attrs.field(default=EarlyRequest.WAIT, converter=EarlyRequest)
+    #: Reading 5: the group runoff ballot.
+    group_runoff_ballot: GroupRunoffBallot = attrs.field(
+        default=GroupRunoffBallot.REMAINING_AND_REQUESTERS, converter=GroupRunoffBallot
+    )
+    #: Reading 6: a tie for first among three or more: a runoff of all of them, or lots.
+    three_way_tie: ThreeWayTie = attrs.field(default=ThreeWayTie.RUNOFF_ALL, converter=ThreeWayTie)
     #: Reading 7: 163-294.1(b)'s "death or disqualification" also covers withdrawal.
     withdrawal_as_death: bool = True
-    #: Reading 8: a death within 30 days noticed after day 30: "death_date" (default) decides, or
-    #: "notice_date".
-    late_notice: str = "death_date"
+    #: Reading 8: a late-noticed death within 30 days: the death's date or the notice's decides.
+    late_notice: LateNotice = attrs.field(default=LateNotice.DEATH_DATE, converter=LateNotice)
     #: Reading 9: only ties that decide a seat, a nomination or a runoff place matter.
     harmless_ties: bool = True
     #: Reading 10: a single office's leader who left (withdrawn or disqualified before the
@@ -56,14 +85,20 @@ class Interpretations:
     #: (default, 163-292(3)) or "vacant" (the seat is vacant without a lot).
     departed_tied_for_a_seat: str = "lot"
 
+    #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
-        "early_request": ("wait", "reject"),
-        "group_runoff_ballot": ("remaining_and_requesters", "top_two_r", "pairwise"),
-        "three_way_tie": ("runoff_all", "lot"),
-        "late_notice": ("death_date", "notice_date"),
+        "early_request": tuple(m.value for m in EarlyRequest),
+        "group_runoff_ballot": tuple(m.value for m in GroupRunoffBallot),
+        "three_way_tie": tuple(m.value for m in ThreeWayTie),
+        "late_notice": tuple(m.value for m in LateNotice),
         "departed_leader_short": ("vacant", "request"),
         "departed_tied_for_a_seat": ("lot", "vacant"),
     }
+
+    def setting(self, name: str) -> bool | str:
+        """A reading's value as a scenario writes it: ``True`` or a choice's name."""
+        value: bool | str = getattr(self, name)
+        return value.value if isinstance(value, StrEnum) else value
 
 
 @attrs.frozen

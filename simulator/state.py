@@ -30,17 +30,21 @@ from simulator.machine import IllegalTransition, Phase, allowed
 from simulator.result import Ruling
 from simulator.scenario import Contest, Interpretations
 from simulator.vocab import (
+    CandStatus,
     DeadlineKind,
     Method,
+    PoolKind,
     RulingKind,
     RunoffStatus,
     Stage,
     Staged,
+    TimerTrigger,
+    WindowKind,
 )
 
 K = RulingKind
 DK = DeadlineKind
-ACTIVE = "active"
+ACTIVE = CandStatus.ACTIVE
 FAR_FUTURE = datetime(9999, 1, 1, tzinfo=ZoneInfo("UTC"))
 
 
@@ -72,7 +76,7 @@ class Cand:
     name: str
     party: str | None = None
     filed_at: datetime | None = None
-    status: str = ACTIVE  # active | died | withdrew | disqualified
+    status: CandStatus = ACTIVE
     off_at: datetime | None = None
     on_ballot: bool = True  # the name is (or stays) on the ballot
     counted: bool = True  # votes for them count for any purpose
@@ -82,13 +86,13 @@ class Cand:
 
     @property
     def active(self) -> bool:
-        return self.status == ACTIVE
+        return self.status is ACTIVE
 
 
 @attrs.frozen
 class Timer:
     due: datetime
-    trigger: str
+    trigger: TimerTrigger
 
 
 @attrs.frozen
@@ -98,14 +102,14 @@ class Window:
     opens: datetime
     closes: datetime
     cite: Cite
-    kind: str  # original | reopened | extended
+    kind: WindowKind
 
 
 @attrs.frozen
 class Pool:
     """What an open post-election window is about (requests, tie withdrawals)."""
 
-    kind: str  # request | tie_first | tie_second
+    kind: PoolKind
     leaders: tuple[str, ...] = ()  # declared elected unless a runoff is called
     eligible: tuple[str, ...] = ()  # who may request a runoff, or who is tied
     requests: tuple[str, ...] = ()  # valid requests, in order
@@ -275,12 +279,29 @@ class StateFields(TypedDict, total=False):
     cand_index: dict[Any, Any] | None
 
 
+class RulingExtra(TypedDict, total=False):
+    """What a ruling may carry besides its text (``Ruling.extra``, keys of the result JSON)."""
+
+    reason: str  # why a request or a notice was refused
+    threshold: str  # the majority or substantial-plurality threshold, exact
+    total: int  # the votes in the total the threshold is a share of
+    seats: int
+    opens: datetime  # a filing period reopened or extended
+    closes: datetime
+    parameter: str  # a value of the law that changed over time, and where it comes from
+    source: str
+    rule: str  # the rule of a table that decided
+    gap: str  # a gap or conflict a table names (no_provision)
+    conflict: bool
+    provisions: tuple[str, ...]
+
+
 class CandFields(TypedDict, total=False):
     """The fields of :class:`Cand` that :meth:`Draft.update_cand` may change."""
 
     party: str | None
     filed_at: datetime | None
-    status: str
+    status: CandStatus
     off_at: datetime | None
     on_ballot: bool
     counted: bool
@@ -444,7 +465,7 @@ class Draft:
         *,
         once: bool = False,
         at: datetime | None = None,
-        **extra: Any,
+        **extra: Unpack[RulingExtra],
     ) -> None:
         cs = (cites,) if isinstance(cites, Cite) else tuple(cites)
         r = Ruling(kind, at or self.at, cs, text, self.seq, tuple(candidates), tuple(extra.items()))
@@ -459,11 +480,11 @@ class Draft:
         if not any(x.kind == d.kind and x.due == d.due for x in self.deadlines):
             self.set(deadlines=(*self.deadlines, d))
 
-    def timer(self, due: datetime, trigger: str) -> None:
+    def timer(self, due: datetime, trigger: TimerTrigger) -> None:
         timers = (*self.timers, Timer(due, trigger))
         self.set(timers=tuple(sorted(timers, key=lambda t: t.due)))
 
-    def drop_timers(self, *triggers: str) -> None:
+    def drop_timers(self, *triggers: TimerTrigger) -> None:
         kept = tuple(t for t in self.timers if t.trigger not in triggers)
         if len(kept) != len(self.timers):
             self.set(timers=kept)
@@ -567,13 +588,13 @@ def initial_state(ctx: Context) -> State:
         cal.canvass(ctx.election_day, first.canvass, ctx.office),
         *(r.deadline(c.year, ctx.tz) for r in later),
     ]
-    window = Window(opens_d.due, closes_d.due, ctx.filing_cite(), "original")
+    window = Window(opens_d.due, closes_d.due, ctx.filing_cite(), WindowKind.ORIGINAL)
     return State(
         phase=Phase.FILING,
         clock=datetime(1900, 1, 1, tzinfo=ctx.tz),
         windows=(window,),
         original_close=closes_d.due,
-        timers=(Timer(closes_d.due, "filing_closes"),),
+        timers=(Timer(closes_d.due, TimerTrigger.FILING_CLOSES),),
         deadlines=tuple(deadlines),
     )
 

@@ -90,6 +90,44 @@ class RunoffStatus(StrEnum):
     HELD = "held"
 
 
+class CandStatus(StrEnum):
+    """Where a candidate stands in a contest: running, or off it and why."""
+
+    ACTIVE = "active"
+    DIED = "died"
+    WITHDREW = "withdrew"
+    DISQUALIFIED = "disqualified"
+
+
+class WindowKind(StrEnum):
+    """A period in which notices of candidacy are accepted: the statute's own, one reopened
+    after a vacancy (G.S. 163-112, 163-294.4) or one extended (G.S. 163-294.2(c))."""
+
+    ORIGINAL = "original"
+    REOPENED = "reopened"
+    EXTENDED = "extended"
+
+
+class PoolKind(StrEnum):
+    """What an open post-election window is about."""
+
+    REQUEST = "request"  # runoff requests (G.S. 163-293(b)/(c))
+    TIE_FIRST = "tie_first"  # withdrawals of those tied for first (G.S. 163-293(d)(1))
+    TIE_SECOND = "tie_second"  # withdrawals of those tied for second (G.S. 163-293(d)(2))
+    RUNOFF = "runoff"  # a runoff called, the places it decides
+
+
+class TimerTrigger(StrEnum):
+    """A moment the law attaches a consequence to that no event records: a period that ends,
+    or the time for an optional act passing unused (also a trigger of the transition table)."""
+
+    FILING_CLOSES = "filing_closes"
+    REOPENED_FILING_CLOSES = "reopened_filing_closes"
+    EXTENDED_FILING_CLOSES = "extended_filing_closes"
+    RUNOFF_REQUEST_PASSES = "runoff_request_passes"
+    TIE_WITHDRAWAL_PASSES = "tie_withdrawal_passes"
+
+
 def is_partisan_primary(method: Method, stage: Stage) -> bool:
     """A party primary (G.S. 163-291), where 163-112 and 163-111 apply."""
     return method is Method.PARTISAN and stage is Stage.PRIMARY
