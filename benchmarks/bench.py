@@ -7,12 +7,14 @@ every contender alike, so the ratios are what to compare from one run to the nex
    same events, folded in bulk and one step per event (target: within 1.5x of the bare loop);
 2. the same votes through ``transitions``, ``python-statemachine`` and ``eventsourcing`` (the
    ``bench`` extra), each against electsim on the same events;
-3. a no-op event between every two votes (target: 0.5 M events/s or more) and 2,000 against
-   32,000 rejected runoff requests (the time per request should not grow);
+3. a no-op event between every two votes (target: 0.5 M events/s or more), against the same
+   log one step per event and against the votes alone, and 2,000 against 32,000 rejected
+   runoff requests (the time per request should not grow);
 4. loading and replaying the million from a JSON and from a YAML file, each in a fresh process
    for its peak memory (targets: 1 M and 0.2 M events/s; under 300 MiB per million events);
 5. sweeps of 10,000 variants of the 50-event scenario with a late and an early event varied, on
-   two worker processes (targets: 5,000 and 2,000 variants/s);
+   two worker processes (targets: 5,000 and 2,000 variants/s), against replaying each variant
+   whole in the same run;
 6. cold start: ``electsim --help`` (target under 0.1 s) and replaying a small scenario (0.25 s).
 Then the charts, sweep and import benchmarks print their own measurements.
 
@@ -211,7 +213,11 @@ def _bytes_per_event(n: int) -> float:
     tracemalloc.start()
     s = in_memory(m)
     size, _ = tracemalloc.get_traced_memory()
+    tracemalloc.reset_peak()
+    replay(s)
+    _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
+    print(f"  memory per event, replay's peak above the events: {(peak - size) / m:,.0f} bytes")
     return size / len(s.events)
 
 
@@ -249,8 +255,15 @@ def section_steps(n: int) -> None:
             events.append(OathTaken(at=e.at, contest=e.contest, candidate="Nobody"))
     s = _indexed(base, events)
     gc.freeze()
-    t, _ = timed("electsim, no-op between votes", lambda: replay(s), len(events))
+    t, fast = timed("electsim, no-op between votes", lambda: replay(s), len(events))
     print(f"  {'':<46} {len(events) / t / 1e6:8.2f} M events/s (target >= 0.5)")
+    t_one, slow = timed(
+        "the same, one step per event", lambda: replay(s, batched=False), len(events)
+    )
+    assert fast.to_json() == slow.to_json()
+    t_votes, _ = timed("the votes alone (no no-op events)", lambda: replay(base), len(base.events))
+    ratio("one step per event / folded (time)", t_one, t)
+    ratio("per event: with no-ops / votes alone", t / len(events), t_votes / len(base.events))
     times = []
     for k in (2_000, 32_000):
         s = rejected_requests(k)
@@ -351,9 +364,16 @@ def section_sweeps() -> None:
     print(f"== 5. sweeps of {k:,} variants of the {len(s.events)}-event scenario ==")
     for where, index, target in (("late", 47, 5000), ("early", 5, 2000)):
         vary = Votes(index, "Ann")
-        _, serial = timed(
+        m = k // 10
+        t_whole, _ = timed(
+            f"{where}: {m:,} variants replayed whole (reference)",
+            lambda vary=vary, m=m: [replay(vary(s, v)) for v in range(m)],
+            m,
+        )
+        t_serial, serial = timed(
             f"{where} event varies, serial", lambda vary=vary: sweep(s, vary, range(k)), k
         )
+        ratio("whole replays / sweep (time per variant)", t_whole / m, t_serial / k)
         _, two = timed(
             f"{where} event varies, 2 worker processes",
             lambda vary=vary: sweep(s, vary, range(k), workers=2),
