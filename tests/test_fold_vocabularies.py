@@ -1,0 +1,49 @@
+"""The fold's closed vocabularies are enums whose values are the strings the outputs show."""
+
+from __future__ import annotations
+
+from simulator.events import EVENT_TYPES
+from simulator.machine import TRANSITIONS
+from simulator.replay import _TIMER_HANDLERS
+from simulator.scenario import (
+    EarlyRequest,
+    GroupRunoffBallot,
+    Interpretations,
+    LateNotice,
+    ThreeWayTie,
+)
+from simulator.vocab import TimerTrigger
+
+
+def test_every_trigger_of_the_transition_table_is_an_event_type_or_a_timer() -> None:
+    triggers = {t.trigger for t in TRANSITIONS}
+    events = set(EVENT_TYPES)
+    timers = {t.value for t in TimerTrigger}
+    assert triggers - events - {"end_of_log"} <= timers
+    # and every timer is handled and can move the contest somewhere the table allows
+    assert set(_TIMER_HANDLERS) == set(TimerTrigger)
+    assert timers <= triggers
+
+
+def test_a_reading_given_by_name_becomes_its_enum_member() -> None:
+    chosen = Interpretations(
+        early_request="reject",  # as a scenario file writes it
+        three_way_tie="lot",
+    )
+    assert chosen.early_request is EarlyRequest.REJECT
+    assert chosen.three_way_tie is ThreeWayTie.LOT
+    assert chosen.setting("three_way_tie") == "lot"
+    assert type(chosen.setting("three_way_tie")) is str
+    assert chosen.setting("harmless_ties") is True
+
+
+def test_the_choices_listed_for_each_reading_are_its_enum_values_default_first() -> None:
+    default = Interpretations()
+    for name, enum in (
+        ("early_request", EarlyRequest),
+        ("group_runoff_ballot", GroupRunoffBallot),
+        ("three_way_tie", ThreeWayTie),
+        ("late_notice", LateNotice),
+    ):
+        assert Interpretations.CHOICES[name] == tuple(m.value for m in enum)
+        assert Interpretations.CHOICES[name][0] == getattr(default, name)
