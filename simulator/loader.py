@@ -1336,7 +1336,7 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
         out["office_closed"] = [d.isoformat() for d in scenario.office_closed]
     default = Interpretations()
     switched = {
-        f.name: getattr(scenario.interpretations, f.name)
+        f.name: scenario.interpretations.setting(f.name)
         for f in attrs.fields(Interpretations)
         if getattr(scenario.interpretations, f.name) != getattr(default, f.name)
     }

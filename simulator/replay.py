@@ -129,7 +129,7 @@ def fire_timers(state: State, ctx: Context, until: datetime, seq: int) -> State:
     """Fire every timer due strictly before ``until`` (an act at the deadline is in time)."""
     while state.timers and state.timers[0].due < until:
         t = state.timers[0]
-        d = new_draft(state, ctx, t.due, seq, t.trigger)
+        d = new_draft(state, ctx, t.due, seq, t.trigger.value)  # the path keeps plain names
         d.set(timers=state.timers[1:])
         _TIMER_HANDLERS[t.trigger](d)
         state = d.freeze()
