@@ -93,7 +93,7 @@ from simulator.reader import (
 )
 from simulator.reading import MAX_INPUT_BYTES, InputTooLarge, NotText, describe_size, read_text
 from simulator.scenario import DEFAULT_TZ, FORMAT, Contest, Interpretations, Scenario
-from simulator.vocab import Method, Stage
+from simulator.vocab import Method, Stage, is_partisan_primary
 
 try:
     from yaml import CSafeDumper as _YamlDumper
@@ -641,7 +641,7 @@ class _Validator:
                 party = p
             else:
                 self.add((*here, "party"), "the party's abbreviation, like DEM", show(p))
-        elif method is Method.PARTISAN and stage is Stage.PRIMARY:
+        elif method is not None and is_partisan_primary(method, stage):
             self.missing(
                 (*here, "party"), "a `party` for a partisan primary: whose primary it is, like DEM"
             )
