@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
+from enum import StrEnum
 
 import attrs
 
@@ -122,14 +123,33 @@ class Facts(Staged):
         return self.seats if self.group else 2
 
 
+class EffectKind(StrEnum):
+    """What a contingency rule makes happen; the engine applies each kind (``replay``)."""
+
+    REOPEN = "reopen"
+    NAME_REMOVED = "name_removed"
+    NAME_REMAINS = "name_remains"
+    NOT_COUNTED = "not_counted"
+    CERTIFY = "certify"
+    CERTIFY_IF_NONE = "certify_if_none"
+    CANCEL_PRIMARY = "cancel_primary"
+    PARTY_TO_NOMINATE = "party_to_nominate"
+    VACANT_IF_ELECTED = "vacant_if_elected"
+    VACANT_NOW = "vacant_now"
+    REPLACEMENT_VOTES = "replacement_votes"
+    INEFFECTIVE = "ineffective"
+    NOMINATION_ENDS = "nomination_ends"
+
+
 # Effects are plain data the engine applies.
 @attrs.frozen
 class Effect:
-    """One consequence, with the citation its ruling gives (``also``: further sections)."""
+    """One consequence, with the citation its ruling gives (``also``: further sections).
 
-    kind: str  # reopen | name_removed | name_remains | not_counted | certify | certify_if_none
-    #            | cancel_primary | party_to_nominate | vacant_if_elected | vacant_now
-    #            | replacement_votes | ineffective | nomination_ends
+    ``kind`` is an :class:`EffectKind`; a rule may write its plain name, and a name that is
+    not one of them fails when the table is built."""
+
+    kind: EffectKind = attrs.field(converter=EffectKind)
     cite: Cite
     days: int = 0
     text: str = ""  # why, in words, where the engine's default wording would not fit
@@ -170,7 +190,9 @@ class GapRule:
         return "; ".join(str(c) for c in self.near)
 
 
-def _e(kind: str, cite: Cite, days: int = 0, text: str = "", also: tuple[Cite, ...] = ()) -> Effect:
+def _e(
+    kind: EffectKind | str, cite: Cite, days: int = 0, text: str = "", also: tuple[Cite, ...] = ()
+) -> Effect:
     return Effect(kind, cite, days, text, also)
 
 

@@ -39,6 +39,7 @@ from simulator import count_rules as cr
 from simulator import filing_rules as fr
 from simulator import result_rules as rr
 from simulator.calendar import OfficeCalendar
+from simulator.contingencies import EffectKind as EK
 from simulator.counting import (
     ballot_final,
     call_runoff,
@@ -592,7 +593,7 @@ def _apply_effect(
 ) -> None:
     ctx = d.ctx
     k = eff.kind
-    if k == "name_removed":
+    if k is EK.NAME_REMOVED:
         d.update_cand(name, on_ballot=False, counted=False)
         why = (
             "the ballots are not yet printed"
@@ -607,7 +608,7 @@ def _apply_effect(
             f"{name} {verb}; {why}, so the name is not on the ballot",
             [name],
         )
-    elif k == "name_remains":
+    elif k is EK.NAME_REMAINS:
         d.update_cand(name, on_ballot=True)
         if f.reprint is None and f.printed_at_notice:
             d.set(awaiting_reprint=(*d.awaiting_reprint, name))
@@ -624,7 +625,7 @@ def _apply_effect(
             f"{name} {verb}{when}: {why}, so the name remains on the ballot",
             [name],
         )
-    elif k == "nomination_ends":
+    elif k is EK.NOMINATION_ENDS:
         d.set(nominated=tuple(n for n in d.nominated if n != name))
         d.rule(
             K.NAME_REMOVED,
@@ -633,10 +634,10 @@ def _apply_effect(
             "election's ballot is governed by G.S. 163-294.4 and 163-294.1(b)",
             [name],
         )
-    elif k == "ineffective":
+    elif k is EK.INEFFECTIVE:
         # G.S. 163-106(e): a withdrawal after the deadline leaves the candidacy standing
         d.update_cand(name, status=ACTIVE, off_at=None, on_ballot=True, counted=True)
-    elif k == "not_counted":
+    elif k is EK.NOT_COUNTED:
         d.update_cand(name, counted=False)
         d.rule(
             K.VOTES_DISREGARDED,
@@ -644,7 +645,7 @@ def _apply_effect(
             f"votes cast for {name} are not counted or considered for any purpose",
             [name],
         )
-    elif k == "vacant_if_elected":
+    elif k is EK.VACANT_IF_ELECTED:
         c = d.cand(name)
         if name in d.elected and f.when == cg.ELECTION_OR_AFTER:
             d.set(elected=tuple(n for n in d.elected if n != name), vacant=d.vacant + 1)
@@ -657,7 +658,7 @@ def _apply_effect(
             )
         elif c is not None:
             d.update_cand(name, vacant_if_elected=eff.cite)
-    elif k == "vacant_now":
+    elif k is EK.VACANT_NOW:
         d.rule(
             K.OFFICE_VACANT,
             eff.cites,
@@ -665,7 +666,7 @@ def _apply_effect(
             "governing body under G.S. 160A-63",
             [name],
         )
-    elif k == "reopen":
+    elif k is EK.REOPEN:
         cite = eff.cite
         # reading 3: the period counts from the notice of the death
         opens, close = cal.reopened_period(notice, eff.days, cite, ctx.office)
@@ -687,9 +688,9 @@ def _apply_effect(
             closes=close.due,
         )
         d.go(Phase.FILING_REOPENED)
-    elif k == "certify_if_none":
+    elif k is EK.CERTIFY_IF_NONE:
         d.set(after_reopen="certify")
-    elif k == "certify" and d.phase is Phase.FILING_REOPENED:
+    elif k is EK.CERTIFY and d.phase is Phase.FILING_REOPENED:
         # others may still file: whether a primary is needed is settled when the period closes
         d.update_cand(name, on_ballot=False, counted=False)
         d.rule(
@@ -699,9 +700,9 @@ def _apply_effect(
             "who is nominated is settled when the reopened period closes",
             [name],
         )
-    elif k == "certify" or k == "cancel_primary":
+    elif k is EK.CERTIFY or k is EK.CANCEL_PRIMARY:
         remaining = d.active_names()
-        if k == "certify":
+        if k is EK.CERTIFY:
             if remaining:
                 d.rule(
                     K.NOMINEE_CERTIFIED,
@@ -722,7 +723,7 @@ def _apply_effect(
             d.rule(K.NOMINATED, eff.cites, "declared nominees without a primary", remaining)
         d.set(nominated=tuple(sorted(remaining)))
         d.go(Phase.DECIDED)
-    elif k == "party_to_nominate":
+    elif k is EK.PARTY_TO_NOMINATE:
         if f.nominee or ctx.stage is Stage.ELECTION:
             need = 1
             d.set(nominated=tuple(n for n in d.nominated if n != name))
@@ -743,7 +744,7 @@ def _apply_effect(
             d.go(Phase.AWAITING_NOMINATION)
         # in an election already under way, or a primary still settling another place (a lot,
         # a second primary), the count goes on; the nomination is made whenever it comes
-    elif k == "replacement_votes":
+    elif k is EK.REPLACEMENT_VOTES:
         d.rule(
             K.NAME_REMAINS,
             eff.cites,
@@ -823,7 +824,7 @@ def on_ballots_printed(d: Draft, e: BallotsPrinted) -> None:
 def _reprint_would_remove(f: cg.Facts) -> bool:
     """Whether a determination that there is time to reprint would take the name off."""
     found = attrs.evolve(f, reprint=True)
-    return any(e.kind == "name_removed" for e in cg.evaluate(found).effects(found))
+    return any(e.kind is EK.NAME_REMOVED for e in cg.evaluate(found).effects(found))
 
 
 def _settle_deferred(d: Draft, why: str) -> None:
@@ -858,12 +859,12 @@ def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
         facts = attrs.evolve(facts, reprint=True, remaining=len(d.active_names()))
         finding = cg.evaluate(facts)
         effects = finding.effects(facts)
-        if not any(eff.kind == "name_removed" for eff in effects):
+        if not any(eff.kind is EK.NAME_REMOVED for eff in effects):
             continue  # the rule keeps the name whatever the board finds (163-112(b), (d)(2))
         d.update_cand(name, vacant_if_elected=None)
         rule_id = finding.rule.id if finding.rule is not None else "fallback"
         for eff in effects:
-            if eff.kind in ("name_removed", "reopen"):
+            if eff.kind in (EK.NAME_REMOVED, EK.REOPEN):
                 # reading 3: a reopened period counts from the notice of the death
                 _apply_effect(d, eff, name, _VERB[c.status], facts, notice, rule_id)
 

@@ -253,3 +253,13 @@ def test_electsim_gaps_verbose_lists_every_combination(
         if line.startswith("      ") and line.split()[0] in {m.value for m in Method}
     ]
     assert len(rows) == len(cg.gaps())
+
+
+def test_the_effects_are_a_closed_vocabulary_every_kind_of_which_the_table_produces() -> None:
+    # Effect.kind is an EffectKind: a misspelt kind fails when the table is built, and no kind
+    # is vocabulary the engine interprets but no rule can give
+    produced = {e.kind for f, fd in FINDINGS for e in fd.effects(f)}
+    assert all(isinstance(k, cg.EffectKind) for k in produced)
+    assert produced == set(cg.EffectKind)
+    with pytest.raises(ValueError, match="name_remvoed"):
+        cg.Effect("name_remvoed", cg.statute("163-112(b)"))
