@@ -823,6 +823,27 @@ def _order(check: Check) -> tuple[int, str, str]:
     return check.year, check.town, office_key(check.office)
 
 
+_CHECK_COLUMNS = ("year", "town", "office", "seats", "threshold", "engine", "November", "agree")
+
+
+def _check_table(checks: Iterable[Check]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """The columns and rows of a table of judged contests, one row per contest."""
+    rows: list[tuple[str, ...]] = [
+        (
+            str(c.year),
+            c.town,
+            c.office,
+            str(c.seats if c.seats is not None else "?"),
+            c.threshold or "-",
+            c.engine,
+            c.november,
+            c.status,
+        )
+        for c in checks
+    ]
+    return _CHECK_COLUMNS, rows
+
+
 def format_report(report: Report, *, markdown: bool = False, width: int | None = None) -> str:
     """The report as text (or Markdown): one line per contest, then the disagreements, the
     contests not judged, the seat counts used, the November-only contests and the calendar.
@@ -850,20 +871,7 @@ def format_report(report: Report, *, markdown: bool = False, width: int | None =
     )
     out.append("")
     checks = sorted(report.checks, key=_order)
-    cols = ("year", "town", "office", "seats", "threshold", "engine", "November", "agree")
-    rows = [
-        (
-            str(c.year),
-            c.town,
-            c.office,
-            str(c.seats if c.seats is not None else "?"),
-            c.threshold or "-",
-            c.engine,
-            c.november,
-            c.status,
-        )
-        for c in checks
-    ]
+    cols, rows = _check_table(checks)
     out.extend(_table(cols, rows, markdown=markdown, width=width))
     out.append("")
     out.append(f"{h}Disagreements")
@@ -977,20 +985,7 @@ def format_unlisted(report: Report, *, markdown: bool = False) -> str:
         "the seat table does not know are not judged)",
         "",
     ]
-    cols = ("year", "town", "office", "seats", "threshold", "engine", "November", "agree")
-    rows = [
-        (
-            str(c.year),
-            c.town,
-            c.office,
-            str(c.seats if c.seats is not None else "?"),
-            c.threshold or "-",
-            c.engine,
-            c.november,
-            c.status,
-        )
-        for c in sorted(report.checks, key=_order)
-    ]
+    cols, rows = _check_table(sorted(report.checks, key=_order))
     out.extend(_table(cols, rows, markdown=markdown))
     notes = [c for c in report.checks if c.agree is not None and c.explanation]
     if notes:
