@@ -34,6 +34,7 @@ import attrs
 
 from simulator.law import Cite, statute
 from simulator.rules import Conflict, Gap, Reading, Rule, Table
+from simulator.scenario import DepartedLeaderShort, DepartedTiedForASeat, ThreeWayTie
 from simulator.vocab import DeadlineKind, Method
 
 
@@ -80,7 +81,7 @@ def _leader_facts() -> Iterator[LeaderFacts]:
 L = LeaderEffect
 _LEADER_REQUEST = Reading(
     "departed_leader_short",
-    "request",
+    DepartedLeaderShort.REQUEST,
     "163-293(b)(1) runs its course: the runner-up may request a runoff; with no request the "
     "office is declared vacant, the leader being unable to take it",
     L.REQUEST_WINDOW,
@@ -302,7 +303,9 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             ),
             T.RUNOFF_UNLESS_WITHDRAWAL,
             readings=(
-                Reading("three_way_tie", "lot", "a drawing of lots among all the tied", T.LOT),
+                Reading(
+                    "three_way_tie", ThreeWayTie.LOT, "a drawing of lots among all the tied", T.LOT
+                ),
             ),
         ),
         Gap(
@@ -481,7 +484,7 @@ class TieEffect(StrEnum):
 
 _TIED_VACANT = Reading(
     "departed_tied_for_a_seat",
-    "vacant",
+    DepartedTiedForASeat.VACANT,
     "no lot is drawn: the departed candidate shares the highest vote for the seat, which is "
     "declared vacant",
     TieEffect.VACANT,

@@ -63,9 +63,14 @@ class Reading(Generic[E]):
     """Another fallback for a gap or a conflict, chosen by an interpretation switch."""
 
     switch: str  # the interpretation's name (under ``interpretations:``)
-    value: str  # the setting that chooses this fallback
+    setting: StrEnum  # the setting that chooses this fallback (the reading's enum member)
     fallback: str
     effect: E
+
+    @property
+    def value(self) -> str:
+        """The setting as a scenario writes it."""
+        return self.setting.value
 
 
 @attrs.frozen
@@ -204,7 +209,7 @@ class Table(Generic[F, E]):
         if chosen and found.no_provision:
             named = found.conflict if found.conflict is not None else found.gap
             for r in named.readings if named is not None else ():
-                if str(chosen.get(r.switch, "")) == r.value:
+                if chosen.get(r.switch) == r.setting:
                     return attrs.evolve(found, effect=r.effect, reading=r)
         return found
 

@@ -50,6 +50,20 @@ class LateNotice(StrEnum):
     NOTICE_DATE = "notice_date"  # the date of the notice decides
 
 
+class DepartedLeaderShort(StrEnum):
+    """Reading 10: a single office's leader who left, short of a majority."""
+
+    VACANT = "vacant"  # the office is declared vacant at once, no runoff
+    REQUEST = "request"  # 163-293(b)(1) runs its course: the runner-up may request a runoff
+
+
+class DepartedTiedForASeat(StrEnum):
+    """Reading 11: a departed candidate tied for a seat under the plurality method."""
+
+    LOT = "lot"  # 163-292(3)'s lot; the seat vacant if it falls to the departed candidate
+    VACANT = "vacant"  # the seat is declared vacant without a lot
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -80,10 +94,14 @@ class Interpretations:
     #: Reading 10: a single office's leader who left (withdrawn or disqualified before the
     #: election, or gone after election day before the declaration), short of a majority:
     #: "vacant" (default) or "request" (the runner-up may still request a runoff, 163-293(b)(1)).
-    departed_leader_short: str = "vacant"
+    departed_leader_short: DepartedLeaderShort = attrs.field(
+        default=DepartedLeaderShort.VACANT, converter=DepartedLeaderShort
+    )
     #: Reading 11: a departed candidate tied for a seat under the plurality method: "lot"
     #: (default, 163-292(3)) or "vacant" (the seat is vacant without a lot).
-    departed_tied_for_a_seat: str = "lot"
+    departed_tied_for_a_seat: DepartedTiedForASeat = attrs.field(
+        default=DepartedTiedForASeat.LOT, converter=DepartedTiedForASeat
+    )
 
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -91,8 +109,8 @@ class Interpretations:
         "group_runoff_ballot": tuple(m.value for m in GroupRunoffBallot),
         "three_way_tie": tuple(m.value for m in ThreeWayTie),
         "late_notice": tuple(m.value for m in LateNotice),
-        "departed_leader_short": ("vacant", "request"),
-        "departed_tied_for_a_seat": ("lot", "vacant"),
+        "departed_leader_short": tuple(m.value for m in DepartedLeaderShort),
+        "departed_tied_for_a_seat": tuple(m.value for m in DepartedTiedForASeat),
     }
 
     def setting(self, name: str) -> bool | str:

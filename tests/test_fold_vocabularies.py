@@ -6,6 +6,8 @@ from simulator.events import EVENT_TYPES
 from simulator.machine import TRANSITIONS
 from simulator.replay import _TIMER_HANDLERS
 from simulator.scenario import (
+    DepartedLeaderShort,
+    DepartedTiedForASeat,
     EarlyRequest,
     GroupRunoffBallot,
     Interpretations,
@@ -29,9 +31,12 @@ def test_a_reading_given_by_name_becomes_its_enum_member() -> None:
     chosen = Interpretations(
         early_request="reject",  # as a scenario file writes it
         three_way_tie="lot",
+        departed_leader_short="request",
     )
     assert chosen.early_request is EarlyRequest.REJECT
     assert chosen.three_way_tie is ThreeWayTie.LOT
+    assert chosen.departed_leader_short is DepartedLeaderShort.REQUEST
+    assert chosen.setting("departed_leader_short") == "request"
     assert chosen.setting("three_way_tie") == "lot"
     assert type(chosen.setting("three_way_tie")) is str
     assert chosen.setting("harmless_ties") is True
@@ -44,6 +49,8 @@ def test_the_choices_listed_for_each_reading_are_its_enum_values_default_first()
         ("group_runoff_ballot", GroupRunoffBallot),
         ("three_way_tie", ThreeWayTie),
         ("late_notice", LateNotice),
+        ("departed_leader_short", DepartedLeaderShort),
+        ("departed_tied_for_a_seat", DepartedTiedForASeat),
     ):
         assert Interpretations.CHOICES[name] == tuple(m.value for m in enum)
         assert Interpretations.CHOICES[name][0] == getattr(default, name)
