@@ -34,7 +34,16 @@ import attrs
 
 from simulator.law import Cite, statute
 from simulator.rules import Conflict, Gap, Reading, Rule, Table
-from simulator.scenario import DepartedLeaderShort, DepartedTiedForASeat, ThreeWayTie
+from simulator.scenario import (
+    DeadTiedForFirst,
+    DepartedLeaderShort,
+    DepartedTiedForASeat,
+    LeftTiedForFirst,
+    RunnerUpLeft,
+    ThreeWayTie,
+    TieAfterPrimary,
+    WithdrawnWinner,
+)
 from simulator.vocab import DeadlineKind, Method
 
 
@@ -56,6 +65,7 @@ LEFT = (Standing.DIED, Standing.WITHDREW, Standing.DISQUALIFIED)
 class LeaderEffect(StrEnum):
     VACANT = "vacant"  # the office is declared vacant now; no runoff
     REQUEST_WINDOW = "request_window"  # 163-293(b)(1): elected unless the runner-up requests
+    ELECTED = "elected"  # the count goes on: a majority elects the candidate (reading 15)
 
 
 @attrs.frozen
@@ -135,6 +145,16 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "the office is declared vacant, as for a disqualified candidate",
             lambda f: not f.after_election_day and not f.offish and f.majority,
             L.VACANT,
+            readings=(
+                Reading(
+                    "withdrawn_winner",
+                    WithdrawnWinner.ELECTED,
+                    "the withdrawal does not void the votes: the candidate's majority elects "
+                    "(163-293(a)(1)); a vacancy follows only under 163-294.1(c), if the "
+                    "candidate does not qualify",
+                    L.ELECTED,
+                ),
+            ),
         ),
     ),
     conflicts=(
@@ -191,6 +211,44 @@ def _second_facts() -> Iterator[SecondFacts]:
 
 
 S = SecondEffect
+_SECOND_OPEN = (
+    "the runner-up (or one of those tied for second) withdrew or was disqualified with the name "
+    "left on the ballot, or died on or after election day: 163-293(b)(1) and (d)(2) speak of "
+    "candidates who can still request or withdraw (a withdrawal before the election is not the "
+    "notice within three days of the result that (d)(2) counts), and 163-294.4(c) cancels the "
+    "runoff only for a candidate who died before the election"
+)
+_SECOND_REQUEST = Reading(
+    "runner_up_left",
+    RunnerUpLeft.RUNS_ITS_COURSE,
+    "163-293(b)(1) runs as written: the request period opens, a runner-up who has left cannot "
+    "request, and the highest is declared elected when the period ends",
+    S.REQUEST_WINDOW,
+)
+_SECOND_TIE = Reading(
+    "runner_up_left",
+    RunnerUpLeft.RUNS_ITS_COURSE,
+    "163-293(d)(2) runs as written: a tied candidate who withdrew before the election counts as "
+    "withdrawn (one who died or was disqualified does not), and if one tied candidate remains "
+    "that candidate may demand a runoff",
+    S.TIE_WINDOW,
+)
+
+
+def _second_gap(*, tied: bool, reading: Reading[SecondEffect]) -> Gap[SecondFacts, SecondEffect]:
+    """The gap for a runner-up who left, one for a tie for second and one without: the other
+    reading runs a different part of 163-293."""
+    return Gap(
+        "runner-up-left",
+        ("163-293(b)(1)", "163-293(d)(2)", "163-294.4(c)"),
+        _SECOND_OPEN,
+        "no runoff: the highest is declared elected, as 163-294.4(c) provides for a dead runner-up",
+        lambda f: (f.left is not Standing.DIED or f.after_election_day) and f.tied is tied,
+        S.NO_RUNOFF,
+        readings=(reading,),
+    )
+
+
 SECOND: Table[SecondFacts, SecondEffect] = Table(
     "runner-up-left",
     "single office, election-and-runoff method, no majority, the leader stands: the runner-up "
@@ -218,20 +276,8 @@ SECOND: Table[SecondFacts, SecondEffect] = Table(
         ),
     ),
     gaps=(
-        Gap(
-            "runner-up-left",
-            ("163-293(b)(1)", "163-293(d)(2)", "163-294.4(c)"),
-            "the runner-up (or one of those tied for second) withdrew or was disqualified with "
-            "the name left on the ballot, or died on or after election day: 163-293(b)(1) and "
-            "(d)(2) speak of candidates who can still request or withdraw (a withdrawal before "
-            "the election is not the notice within three days of the result that (d)(2) "
-            "counts), and 163-294.4(c) cancels the runoff only for a candidate who died before "
-            "the election",
-            "no runoff: the highest is declared elected, as 163-294.4(c) provides for a dead "
-            "runner-up",
-            lambda f: f.left is not Standing.DIED or f.after_election_day,
-            S.NO_RUNOFF,
-        ),
+        _second_gap(tied=False, reading=_SECOND_REQUEST),
+        _second_gap(tied=True, reading=_SECOND_TIE),
     ),
     facts=_second_facts,
 )
@@ -320,6 +366,16 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             "the other tied candidate leaves the race",
             lambda f: f.left in (Standing.WITHDREW, Standing.DISQUALIFIED) and f.one_stands,
             T.OTHER_ELECTED,
+            readings=(
+                Reading(
+                    "left_tied_for_first",
+                    LeftTiedForFirst.VACANT,
+                    "the office is declared vacant: a share of the highest vote is enough to be "
+                    "elected, and 163-294.1(b) vacates the office of a departed candidate who "
+                    "receives it; no runoff",
+                    T.VACANT,
+                ),
+            ),
         ),
         Gap(
             "every-tied-candidate-left",
@@ -345,6 +401,15 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             "the office is declared vacant (163-294.4(c): the dead candidate polled the highest "
             "number of votes, shared); no runoff",
             T.VACANT,
+            readings=(
+                Reading(
+                    "dead_tied_for_first",
+                    DeadTiedForFirst.OTHER_ELECTED,
+                    "the tied candidate who stands is declared elected, as 163-294.4(c) provides "
+                    "when the second highest vote is cast for a dead candidate; no runoff",
+                    T.OTHER_ELECTED,
+                ),
+            ),
         ),
     ),
     facts=_tie_first_facts,
@@ -532,12 +597,33 @@ def _over(f: TieFacts) -> bool:
 
 
 def _by_size(
-    gid: str, near: tuple[str, ...], open_: str, fallback: str, applies: Callable[[TieFacts], bool]
+    gid: str,
+    near: tuple[str, ...],
+    open_: str,
+    fallback: str,
+    applies: Callable[[TieFacts], bool],
+    readings: tuple[Reading[TieEffect], ...] = (),
 ) -> tuple[Gap[TieFacts, TieEffect], Gap[TieFacts, TieEffect]]:
     """One gap whose fallback is 163-182.8's: a new election over 5,000 voters, else a lot."""
     return (
-        Gap(gid, near, open_, fallback, lambda f: applies(f) and _over(f), TieEffect.NEW_ELECTION),
-        Gap(gid, near, open_, fallback, lambda f: applies(f) and not _over(f), TieEffect.LOT),
+        Gap(
+            gid,
+            near,
+            open_,
+            fallback,
+            lambda f: applies(f) and _over(f),
+            TieEffect.NEW_ELECTION,
+            readings=readings,
+        ),
+        Gap(
+            gid,
+            near,
+            open_,
+            fallback,
+            lambda f: applies(f) and not _over(f),
+            TieEffect.LOT,
+            readings=readings,
+        ),
     )
 
 
@@ -597,6 +683,15 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "the general rule of 163-182.8: a new election ordered by the State Board with more "
             "than 5,000 voters in the ballot item, a drawing of lots otherwise",
             lambda f: f.kind is Kind.AFTER_PRIMARY,
+            readings=(
+                Reading(
+                    "tie_after_primary",
+                    TieAfterPrimary.LOT,
+                    "a drawing of lots whatever the number of voters, as 163-292(3) provides "
+                    "for the other election decided by the highest vote, the plurality method",
+                    TieEffect.LOT,
+                ),
+            ),
         ),
         *_by_size(
             "voters-not-in-log",

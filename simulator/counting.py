@@ -182,7 +182,9 @@ def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: 
             [n],
             f"{n} ({c.status}) polled enough votes to take a place",
         )
-        if finding.effect is rr.Seat.VACANT:
+        if finding.effect is rr.Seat.ELECTED:
+            winners.append(n)
+        elif finding.effect is rr.Seat.VACANT:
             # A seat already declared vacant for this person (a winner who left before the oath,
             # declared again when a lot reopens the decision) is counted once.
             if not any(r.kind is K.OFFICE_VACANT and n in r.candidates for r in d.rulings):
@@ -554,7 +556,7 @@ def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fractio
     finding = consult(
         d, cr.LEADER, facts, [leader], f"{leader} ({c.status}) polled the highest vote"
     )
-    if finding.effect is cr.LeaderEffect.REQUEST_WINDOW:
+    if finding.effect is not cr.LeaderEffect.VACANT:
         return False
     cites = finding_cites(finding)
     short = "" if majority else ", short of a majority"

@@ -28,7 +28,8 @@ from typing import Any
 import attrs
 
 from simulator.law import Cite, statute
-from simulator.rules import Gap, Rule, Table
+from simulator.rules import Gap, Reading, Rule, Table
+from simulator.scenario import NonpartisanFee
 
 MINIMUM_FEE = Decimal(5)  # G.S. 163-291(3)
 
@@ -216,6 +217,15 @@ FEE: Table[FeeFacts, FeeEffect] = Table(
             "primaries",
             lambda f: not f.partisan_primary and f.fixed and f.below_fixed,
             FeeEffect.REJECTED,
+            readings=(
+                Reading(
+                    "nonpartisan_fee",
+                    NonpartisanFee.NOT_ENFORCED,
+                    "the notice is accepted: no provision in force here makes the fee the "
+                    "governing board fixed a condition of a nonpartisan candidacy",
+                    FeeEffect.ACCEPTED,
+                ),
+            ),
         ),
     ),
     facts=_fee_facts,

@@ -341,7 +341,11 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     contest = d.contest
     fee = Decimal(e.fee) if e.fee is not None else None
     fee_facts = _fee_facts(d, fee) if fee is not None else None
-    fee_finding = fr.FEE.evaluate(fee_facts) if fee_facts is not None else None
+    fee_finding = (
+        fr.FEE.evaluate(fee_facts, chosen=attrs.asdict(ctx.interp))
+        if fee_facts is not None
+        else None
+    )
     w: Window | None
     if ctx.lists_nominees:
         # The candidates of an election after a primary are the nominees: their notices are

@@ -44,7 +44,8 @@ import attrs
 
 from simulator.count_rules import LEFT, Standing
 from simulator.law import Cite, key
-from simulator.rules import Gap, Rule, Table
+from simulator.rules import Gap, Reading, Rule, Table
+from simulator.scenario import WithdrawnWinner
 from simulator.vocab import Method, Stage
 
 
@@ -282,6 +283,7 @@ class Preset(StrEnum):
 class Seat(StrEnum):
     VACANT = "vacant"  # the office (or the seat) is declared vacant, filled under 160A-63
     NOT_NOMINATED = "not_nominated"  # a primary: the votes are disregarded, the next nominated
+    ELECTED = "elected"  # the votes stand and elect the candidate (reading 15)
 
 
 @attrs.frozen
@@ -336,9 +338,10 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
         Rule(
             "2941b-name-stayed",
             "163-294.1(b)",
-            "the name of a candidate who left stayed on the ballot (no time to reprint): the "
-            "office is vacant if the candidate receives enough votes to be elected",
-            _preset(Preset.NAME_STAYED),
+            "the name of a deceased or disqualified candidate (withdrawn, reading 7) stayed on "
+            "the ballot (no time to reprint): the office is vacant if the candidate receives "
+            "enough votes to be elected",
+            lambda f: _preset(Preset.NAME_STAYED)(f) and f.offish,
             Seat.VACANT,
         ),
         Rule(
@@ -385,12 +388,24 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
             "deceased or disqualified candidates only",
             "the office is declared vacant, as for a disqualified candidate",
             lambda f: (
-                f.electing
-                and not f.after_election_day
+                not f.nominating
+                and (
+                    f.preset is Preset.NAME_STAYED
+                    or (f.preset is Preset.NONE and not f.after_election_day)
+                )
                 and f.what is Standing.WITHDREW
                 and not f.offish
             ),
             Seat.VACANT,
+            readings=(
+                Reading(
+                    "withdrawn_winner",
+                    WithdrawnWinner.ELECTED,
+                    "the withdrawal does not void the votes: the candidate is declared elected; "
+                    "a vacancy follows only under 163-294.1(c), if the candidate does not qualify",
+                    Seat.ELECTED,
+                ),
+            ),
         ),
     ),
     facts=_left_facts,

@@ -64,6 +64,49 @@ class DepartedTiedForASeat(StrEnum):
     VACANT = "vacant"  # the seat is declared vacant without a lot
 
 
+class RunnerUpLeft(StrEnum):
+    """Reading 12: the runner-up (or one of those tied for second) has left the race."""
+
+    NO_RUNOFF = "no_runoff"  # the highest is declared elected at once
+    RUNS_ITS_COURSE = "runs_its_course"  # 163-293(b)(1) and (d)(2) run as written
+
+
+class LeftTiedForFirst(StrEnum):
+    """Reading 13: a candidate tied for first after the recount withdrew or was disqualified."""
+
+    OTHER_ELECTED = "other_elected"  # the tied candidate who stands is elected
+    VACANT = "vacant"  # the office is vacant (163-294.1(b))
+
+
+class DeadTiedForFirst(StrEnum):
+    """Reading 14: a candidate who died before the election ties for first after the recount."""
+
+    VACANT = "vacant"  # 163-294.4(c)'s second sentence: the dead candidate polled the highest
+    OTHER_ELECTED = "other_elected"  # its third sentence: the dead candidate polled the second
+
+
+class WithdrawnWinner(StrEnum):
+    """Reading 15: a candidate who withdrew before the election, name on the ballot, polls
+    enough to be elected, with reading 7 switched off."""
+
+    VACANT = "vacant"  # as for a disqualified candidate
+    ELECTED = "elected"  # the votes stand and the candidate is declared elected
+
+
+class TieAfterPrimary(StrEnum):
+    """Reading 16: a tie for a seat in the election after a nonpartisan primary."""
+
+    BY_SIZE = "by_size"  # 163-182.8: a new election over 5,000 voters, a lot otherwise
+    LOT = "lot"  # a drawing of lots whatever the number of voters
+
+
+class NonpartisanFee(StrEnum):
+    """Reading 17: a nonpartisan candidate pays less than the fee the governing board fixed."""
+
+    REQUIRED = "required"  # the notice is rejected
+    NOT_ENFORCED = "not_enforced"  # the notice is accepted
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -103,6 +146,35 @@ class Interpretations:
         default=DepartedTiedForASeat.LOT, converter=DepartedTiedForASeat
     )
 
+    #: Reading 12: a departed runner-up: no runoff at once, or 163-293(b)(1) and (d)(2) as
+    #: written (a withdrawal before the election counts as a tied candidate's withdrawal).
+    runner_up_left: RunnerUpLeft = attrs.field(
+        default=RunnerUpLeft.NO_RUNOFF, converter=RunnerUpLeft
+    )
+    #: Reading 13: a tied-for-first candidate who withdrew or was disqualified: the other is
+    #: elected, or the office is vacant.
+    left_tied_for_first: LeftTiedForFirst = attrs.field(
+        default=LeftTiedForFirst.OTHER_ELECTED, converter=LeftTiedForFirst
+    )
+    #: Reading 14: a dead candidate tied for first: the office is vacant, or the other elected.
+    dead_tied_for_first: DeadTiedForFirst = attrs.field(
+        default=DeadTiedForFirst.VACANT, converter=DeadTiedForFirst
+    )
+    #: Reading 15: a withdrawn candidate (reading 7 off) polls enough to be elected: the office
+    #: is vacant, or the candidate is elected.
+    withdrawn_winner: WithdrawnWinner = attrs.field(
+        default=WithdrawnWinner.VACANT, converter=WithdrawnWinner
+    )
+    #: Reading 16: a tie for a seat after a nonpartisan primary: 163-182.8 by the number of
+    #: voters, or a lot.
+    tie_after_primary: TieAfterPrimary = attrs.field(
+        default=TieAfterPrimary.BY_SIZE, converter=TieAfterPrimary
+    )
+    #: Reading 17: a nonpartisan candidate paying less than the fixed fee: rejected or accepted.
+    nonpartisan_fee: NonpartisanFee = attrs.field(
+        default=NonpartisanFee.REQUIRED, converter=NonpartisanFee
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -111,6 +183,12 @@ class Interpretations:
         "late_notice": tuple(m.value for m in LateNotice),
         "departed_leader_short": tuple(m.value for m in DepartedLeaderShort),
         "departed_tied_for_a_seat": tuple(m.value for m in DepartedTiedForASeat),
+        "runner_up_left": tuple(m.value for m in RunnerUpLeft),
+        "left_tied_for_first": tuple(m.value for m in LeftTiedForFirst),
+        "dead_tied_for_first": tuple(m.value for m in DeadTiedForFirst),
+        "withdrawn_winner": tuple(m.value for m in WithdrawnWinner),
+        "tie_after_primary": tuple(m.value for m in TieAfterPrimary),
+        "nonpartisan_fee": tuple(m.value for m in NonpartisanFee),
     }
 
     def setting(self, name: str) -> bool | str:

@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import attrs
+import pytest
+
+import simulator
+from simulator.scenario import Interpretations
 from tests.inline import run
 
 PLURALITY_GROUP = "{id: b, office: Board, seats: 2, method: nonpartisan-plurality, year: 2027}"
@@ -132,3 +139,39 @@ def test_with_harmless_ties_off_two_tied_majority_winners_are_ranked_by_lot() ->
         head="interpretations: {harmless_ties: false}",
     )
     assert ranked.outcome.elected == ("Bob", "Ann")
+
+
+_SWITCHED = {  # each scenario of scenarios/collisions/ reading a gap or conflict the other way
+    "2931b1-withdrawn-leader-short-read-as-request": "departed_leader_short",
+    "2923-dead-candidate-tied-for-a-seat-read-as-vacant": "departed_tied_for_a_seat",
+    "2932d2-withdrawn-tied-for-second-read-as-running-its-course": "runner_up_left",
+    "2931b1-withdrawn-runner-up-read-as-running-its-course": "runner_up_left",
+    "2931d1-withdrawn-tied-for-first-read-as-vacant": "left_tied_for_first",
+    "2944c-dead-tied-for-first-read-as-other-elected": "dead_tied_for_first",
+    "2941b-withdrawn-winner-read-as-elected": "withdrawn_winner",
+    "294c-tie-after-primary-read-as-lot": "tie_after_primary",
+    "2942-nonpartisan-fee-short-read-as-not-enforced": "nonpartisan_fee",
+}
+
+
+@pytest.mark.parametrize("name", sorted(_SWITCHED))
+def test_each_other_reading_changes_the_course_and_its_ruling_names_it(name: str) -> None:
+    # Readings 10 to 17: the scenario's switch chooses the other reading of a gap or conflict;
+    # the same log under the default reading ends otherwise (or gets there otherwise), and only
+    # the switched replay's no_provision ruling records the reading
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "collisions" / f"{name}.yaml"
+    switched = simulator.load_scenario(path)
+    switch = _SWITCHED[name]
+    setting = switched.interpretations.setting(switch)
+    assert setting != attrs.fields_dict(Interpretations)[switch].default.value
+    default = attrs.evolve(
+        switched,
+        interpretations=attrs.evolve(
+            switched.interpretations, **{switch: getattr(Interpretations(), switch)}
+        ),
+    )
+    one = simulator.replay(switched).contests[-1]
+    other = simulator.replay(default).contests[-1]
+    assert one.outcome != other.outcome or one.rulings != other.rulings
+    assert any(r.kind.value == "no_provision" and r.get("reading") == setting for r in one.rulings)
+    assert not any(r.get("reading") for r in other.rulings)
