@@ -234,7 +234,9 @@ def _not_nominated(d: Draft, c: Cand) -> bool:
     return rr.DECLARED_LEFT.evaluate(facts).effect is rr.Seat.NOT_NOMINATED
 
 
-def declare_leaders(d: Draft, names: Sequence[str], cite: Cite, reason: str) -> None:
+def declare_leaders(
+    d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], reason: str
+) -> None:
     d.set(runoff_status=RunoffStatus.NONE, pool=None)
     d.drop_timers(TT.RUNOFF_REQUEST_PASSES, TT.TIE_WITHDRAWAL_PASSES)
     what = "nominated" if d.ctx.nominating else "elected"
@@ -709,11 +711,14 @@ def _open_request_window(d: Draft, pool: Pool) -> None:
 
 
 def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
-    """163-293(d)(1): recount; if still tied, a runoff unless one withdraws within 3 days."""
+    """The ``recount`` table, then the ``tie-for-first`` table (163-293(d)(1)): a recount; if
+    it confirms the tie, a runoff unless one withdraws within three days."""
     if not d.recounted:
+        recount = cr.RECOUNT.evaluate(cr.RecountFacts(cr.RecountMoment.TIE_FOR_FIRST))
+        assert recount.effect is cr.Recount.REQUIRED
         d.rule(
             K.RECOUNT_REQUIRED,
-            statute("163-293(d)(1)"),
+            finding_cites(recount),
             f"a tie for the highest number of votes between {', '.join(tied)}: the board "
             "must recount",
             tied,
@@ -721,7 +726,6 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         )
         d.go(Phase.AWAITING_RECOUNT)
         return
-    cites = [statute("163-293(d)(1)")]
     gone = [n for n in tied if standing(d.cand(n)) is not cr.Standing.ACTIVE]
     first_gone = d.cand(gone[0]) if gone else None
     facts = cr.TieFirstFacts(
@@ -760,13 +764,14 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         # the tie among those still standing is asked again
         facts = cr.TieFirstFacts(cr.Standing.ACTIVE, len(tied), False, one_stands=True)
         finding = consult(d, cr.TIE_FIRST, facts, tied, f"{', '.join(tied)} remain tied for first")
+    cites = finding_cites(finding)
     if finding.effect is cr.TieFirstEffect.LOT:
         sel = select([(n, 0) for n in tied], 1, d.lots)
         if sel.tied:
             d.go(Phase.AWAITING_LOT)
             return
         _lot_ruling(d, sel, cites)
-        declare_leaders(d, sel.chosen, statute("163-293(d)(1)"), "decided by lot")
+        declare_leaders(d, sel.chosen, cites, "decided by lot")
         return
     dl = _after_declaration(
         d, DK.TIE_WITHDRAWAL, *_timing(d, rr.Step.TIE_WITHDRAWAL, tie_for_first=True)
@@ -822,13 +827,12 @@ def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
 
 
 def tie_withdrawal(d: Draft, name: str) -> None:
-    """The ``tie-withdrawal`` table: a withdrawal while a tie waits on its three days."""
+    """The ``tie-withdrawal`` table: a withdrawal while a tie waits on its three days; one in
+    time is then weighed by the ``tie-window`` table (:func:`settle_tie`)."""
     pool = d.pool
     assert pool is not None
-    first = pool.kind == "tie_first"
-    cite = _timing(d, rr.Step.TIE_WITHDRAWAL, tie_for_first=first)[1]
     facts = rr.TieWithdrawalFacts(
-        tie_for_first=first,
+        tie_for_first=pool.kind == "tie_first",
         tied=name in pool.eligible,
         late=pool.withdraw_due is not None and d.at > pool.withdraw_due,
     )
@@ -846,24 +850,59 @@ def tie_withdrawal(d: Draft, name: str) -> None:
         )
         return
     d.update_cand(name, status=cg.WITHDREW, off_at=d.at, on_ballot=False)
-    remaining = tuple(n for n in still_tied(d, pool.eligible) if n != name)
-    d.set(pool=attrs.evolve(pool, eligible=remaining))
-    if pool.kind == "tie_first":
-        if len(remaining) == 1:
-            declare_leaders(d, remaining, cite, f"{name} withdrew within three days of the recount")
+    d.set(pool=attrs.evolve(pool, eligible=still_tied(d, pool.eligible)))
+    settle_tie(d, cr.TieMoment.WITHDREW, name)
+
+
+_LEFT_HOW = {cr.Standing.DIED: "died", cr.Standing.DISQUALIFIED: "was disqualified"}
+
+
+def settle_tie(d: Draft, moment: cr.TieMoment, who: str = "") -> None:
+    """The ``tie-window`` table: what a tie's three days come to when a tied candidate
+    withdraws in time (``who``), a tied runner-up's demand counts (``who``) or a deadline
+    passes. This gathers the facts and applies the step the table gives."""
+    pool = d.pool
+    assert pool is not None
+    first = pool.kind == "tie_first"
+    remaining = still_tied(d, pool.eligible)
+    departed = [
+        f"{n} {_LEFT_HOW.get(standing(d.cand(n)), 'left the race')}"
+        for n in remaining
+        if standing(d.cand(n)) is not cr.Standing.ACTIVE
+    ]
+    passed = moment is cr.TieMoment.REQUEST_PASSES or (
+        pool.request_due is not None and d.at > pool.request_due
+    )
+    facts = cr.TieWindowFacts(
+        first,
+        moment,
+        min(len(remaining), 2),
+        demanded=not first and any(n in pool.requests for n in remaining),
+        request_passed=not first and passed,
+        departed=first and bool(departed),
+    )
+    finding = consult(
+        d,
+        cr.TIE_WINDOW,
+        facts,
+        remaining,
+        f"the three days end with {', '.join(remaining)} tied",
+    )
+    step = finding.effect
+    if step is cr.TieStep.WAIT:
         return
-    if len(remaining) == 1:
-        last = remaining[0]
-        if last in pool.requests:
-            start_runoff(
-                d,
-                (*pool.leaders, last),
-                1,
-                cite,
-                f"all other tied candidates withdrew and {last} demanded a runoff",
-            )
-        elif pool.request_due is not None and d.at > pool.request_due:
-            declare_leaders(d, pool.leaders, cite, f"{last} did not demand a runoff in time")
+    cites = finding_cites(finding)
+    last = remaining[0] if len(remaining) == 1 else ""
+    why = cr.tie_step_reason(step, moment, withdrew=who, last=last, departed=", ".join(departed))
+    if step is cr.TieStep.REMAINING_ELECTED:
+        declare_leaders(d, remaining, cites, why)
+    elif step is cr.TieStep.RUNOFF_AMONG_TIED:
+        d.set(pool=attrs.evolve(pool, eligible=remaining))
+        start_runoff(d, remaining, 1, cites, why)
+    elif step is cr.TieStep.RUNOFF_WITH_LAST:
+        start_runoff(d, (*pool.leaders, last), 1, cites, why)
+    else:  # the leader is declared elected (163-293(d)(2))
+        declare_leaders(d, pool.leaders, cites, why)
 
 
 def ballot_final(d: Draft, pool: Pool) -> bool:

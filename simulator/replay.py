@@ -50,11 +50,11 @@ from simulator.counting import (
     finding_cites,
     round_name,
     runoff_cite,
-    start_runoff,
-    still_tied,
+    settle_tie,
     tie_withdrawal,
 )
 from simulator.events import (
+    WRITE_IN_GENERIC,
     BallotsPrinted,
     CandidateDied,
     CandidateDisqualified,
@@ -236,16 +236,8 @@ def on_request_passes(d: Draft) -> None:
     pool = d.pool
     assert pool is not None
     if d.phase is Phase.TIE_WITHDRAWAL:
-        # 163-293(d)(2): nobody demanded in time; the leader is elected unless a request
-        # made in time is still waiting for the others to withdraw.
-        if not pool.requests:
-            declare_leaders(
-                d,
-                pool.leaders,
-                statute("163-293(d)(2)"),
-                "no tied runner-up demanded a runoff in time",
-            )
-            d.drop_timers(TT.TIE_WITHDRAWAL_PASSES)
+        # the ``tie-window`` table: a tie for second at noon on the Thursday
+        settle_tie(d, cr.TieMoment.REQUEST_PASSES)
         return
     if d.phase is not Phase.RUNOFF_REQUEST:
         return  # the contest moved on while the window was open (a contingency rule)
@@ -263,36 +255,11 @@ def on_request_passes(d: Draft) -> None:
 
 
 def on_tie_withdrawal_passes(d: Draft) -> None:
+    """The three days of a tie end: the ``tie-window`` table says what follows."""
     pool = d.pool
     assert pool is not None
-    if pool.kind == "tie_first":
-        tied = list(still_tied(d, pool.eligible))
-        if len(tied) == 1:
-            declare_leaders(
-                d, tuple(tied), statute("163-293(d)(1)"), "the other tied candidate(s) withdrew"
-            )
-            return
-        d.set(pool=attrs.evolve(pool, eligible=tuple(tied)))
-        start_runoff(
-            d,
-            tuple(tied),
-            1,
-            statute("163-293(d)(1)"),
-            "the recount left a tie and the tied candidates still standing did not "
-            "withdraw within three days",
-        )
-        return
-    # tie for second (d)(2)
-    remaining = list(still_tied(d, pool.eligible))
-    if len(remaining) == 1 and remaining[0] in pool.requests:
-        return  # already called when the last withdrawal came
-    if d.phase is Phase.TIE_WITHDRAWAL:
-        declare_leaders(
-            d,
-            pool.leaders,
-            statute("163-293(d)(2)"),
-            "the tied runners-up did not all but one withdraw within three days",
-        )
+    if pool.kind == "tie_first" or d.phase is Phase.TIE_WITHDRAWAL:
+        settle_tie(d, cr.TieMoment.WITHDRAWAL_PASSES)
 
 
 _TIMER_HANDLERS = {
@@ -775,7 +742,8 @@ def on_disqualified(d: Draft, e: CandidateDisqualified) -> None:
 def on_filing_extended(d: Draft, e: FilingExtended) -> None:
     """The board extends filing: the ``filing-extension`` table (G.S. 163-294.4(a))."""
     ctx = d.ctx
-    cite = statute("163-294.4(a)")
+    # the provision of the five days: the table's rule that extends filing
+    cite = statute(next(r.cite for r in fr.EXTENSION.rules if r.effect is fr.Extension.EXTENDED))
     close = d.original_close
     # a nonpartisan primary with too few candidates was decided at the close (163-294(a)); the
     # extension reopens that decision
@@ -788,7 +756,8 @@ def on_filing_extended(d: Draft, e: FilingExtended) -> None:
         moved_on=d.phase is not Phase.BALLOT and not undecided_primary,
         late=e.at > ext.due,
     )
-    answer = fr.EXTENSION.evaluate(facts).effect
+    finding = fr.EXTENSION.evaluate(facts)
+    answer = finding.effect
     why = {
         fr.Extension.PARTISAN: "163-294.4(a) applies only to nonpartisan elections",
         fr.Extension.NOT_EXPIRED: "the filing period has not yet expired",
@@ -800,7 +769,10 @@ def on_filing_extended(d: Draft, e: FilingExtended) -> None:
     }.get(answer)
     if why is not None:
         d.rule(
-            K.FILING_REJECTED, cite, f"the board cannot extend filing: {why}", reason=answer.value
+            K.FILING_REJECTED,
+            finding_cites(finding),
+            f"the board cannot extend filing: {why}",
+            reason=answer.value,
         )
         return
     assert close is not None
@@ -901,15 +873,8 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
     stray: list[str] = []
     refused: Finding[rr.VoteFacts, rr.Vote] | None = None
     for name, n in counts.items():
-        facts = rr.VoteFacts(
-            True,
-            rnd == 1,
-            name in ballot,
-            is_write_in(name),
-            d.cand(name) is not None,
-            primary=ctx.partisan_primary,
-            group=ctx.contest.is_group,
-            partisan=ctx.method is Method.PARTISAN,
+        facts = _vote_facts(
+            ctx, rnd, name, on_ballot=name in ballot, filed=d.cand(name) is not None
         )
         finding = rr.VOTES.evaluate(facts)
         if finding.effect is not rr.Vote.COUNTED:
@@ -967,10 +932,18 @@ RECOUNTABLE = (
 
 
 def on_recount(d: Draft, e: RecountHeld) -> None:
+    """The ``recount`` table: whether the recount replaces the round's totals."""
     if d.phase not in RECOUNTABLE or d.declared_at is None:
+        moment = cr.RecountMoment.BEFORE_RESULT
+    elif d.phase is Phase.AWAITING_RECOUNT:
+        moment = cr.RecountMoment.ORDERED
+    else:
+        moment = cr.RecountMoment.DECLARED
+    finding = consult(d, cr.RECOUNT, cr.RecountFacts(moment), (), "a recount is reported")
+    if finding.effect is not cr.Recount.REPLACES:
         d.rule(
             K.REQUEST_REJECTED,
-            statute("163-293(d)(1)"),
+            finding_cites(finding),
             "a recount before any result was declared has no effect",
             reason="no result to recount",
         )
@@ -1020,15 +993,7 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
         if _ask(d, name, facts) is not cr.Answer.ACCEPTED:
             return
         d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
-        remaining = list(still_tied(d, pool.eligible))
-        if remaining == [name]:
-            start_runoff(
-                d,
-                (*pool.leaders, name),
-                1,
-                statute("163-293(d)(2)"),
-                f"the other tied candidates withdrew and {name} demanded a runoff",
-            )
+        settle_tie(d, cr.TieMoment.DEMANDED, name)
         return
     if phase is Phase.TIE_WITHDRAWAL and pool is not None:
         _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST))
@@ -1141,13 +1106,15 @@ def _apply_early_requests(d: Draft) -> None:
 
 
 def on_lot(d: Draft, e: LotDrawn) -> None:
+    """The ``lot`` table: whether the drawing decides the tie that awaits one."""
     if d.phase is not Phase.AWAITING_LOT:
+        found = cr.LOT.evaluate(cr.LotFacts(pending=False))
         d.rule(
             K.REQUEST_REJECTED,
-            statute("163-292(3)"),
+            finding_cites(found),
             f"a lot was drawn for {e.winner}, but no tie awaits a lot",
             [e.winner],
-            reason="no lot pending",
+            reason=found.effect.value,
         )
         return
     before = len(d.rulings)
@@ -1156,17 +1123,19 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
         decide_first(d)
     else:
         decide_runoff(d)
-    if d.phase is Phase.AWAITING_LOT and not any(
+    # the drawing named nobody the pending tie could give a place to
+    among = d.phase is not Phase.AWAITING_LOT or any(
         e.winner in r.candidates for r in d.rulings[before:]
-    ):
-        # the drawing named nobody the pending tie could give a place to: it decides nothing
+    )
+    found = cr.LOT.evaluate(cr.LotFacts(pending=True, among_tied=among))
+    if found.effect is cr.Lot.NOT_TIED:
         d.set(lots=d.lots[:-1])
         d.rule(
             K.REQUEST_REJECTED,
-            statute("163-292(3)"),
+            finding_cites(found),
             f"a lot was drawn for {e.winner}, who is not among the candidates tied for the place",
             [e.winner],
-            reason="not among the tied candidates",
+            reason=found.effect.value,
         )
 
 
@@ -1334,10 +1303,13 @@ class _Run:
         # compared with the votes' own times: both are in the contest's zone
         self.horizon: datetime | None = state.timers[0].due if state.timers else None
         self.start: datetime | None = None if state.phase in _COUNTING else round_start(ctx, rnd)
-        # round 0 counts anyone who filed (whatever became of them) and write-ins; a runoff
-        # only its own candidates (see on_votes); the names are looked up, never changed
-        self.allowed: Container[str] = frozenset(state.runoff_ballot) if rnd else state.index()
-        self.write_ins = not rnd
+        # the ``votes`` table, once for the run: whether the round's candidates (anyone who
+        # filed, in round 0; the runoff ballot's names in a runoff) and write-ins are counted;
+        # a vote for any other name is a step of its own (on_votes); names are looked up only
+        candidates, write_ins = counted_kinds(ctx, rnd)
+        names: Container[str] = frozenset(state.runoff_ballot) if rnd else state.index()
+        self.allowed: Container[str] = names if candidates else frozenset()
+        self.write_ins = write_ins
         self.rnd = rnd
         self.batch: dict[str, int] = {}
         self.first = ev.at
@@ -1413,6 +1385,34 @@ class _Run:
         if state.first_vote_at is None:
             return state.evolved(tallies=tuple(tallies), clock=clock, first_vote_at=self.first)
         return state.evolved(tallies=tuple(tallies), clock=clock)
+
+
+def _vote_facts(ctx: Context, rnd: int, name: str, *, on_ballot: bool, filed: bool) -> rr.VoteFacts:
+    """The ``votes`` table's facts for a vote for ``name`` in round ``rnd`` (0 or 1)."""
+    return rr.VoteFacts(
+        True,
+        rnd == 1,
+        on_ballot,
+        is_write_in(name),
+        filed,
+        primary=ctx.partisan_primary,
+        group=ctx.contest.is_group,
+        partisan=ctx.method is Method.PARTISAN,
+    )
+
+
+def counted_kinds(ctx: Context, rnd: int) -> tuple[bool, bool]:
+    """The ``votes`` table's answers for the names a run of votes may take: (a candidate of the
+    round is counted, a write-in who did not file is counted). A candidate of the round is one
+    who filed, in round 0, or one on the runoff ballot, in a runoff."""
+    runoff = rnd == 1
+    candidate = _vote_facts(ctx, rnd, "", on_ballot=runoff, filed=True)
+    write_in = _vote_facts(ctx, rnd, WRITE_IN_GENERIC, on_ballot=False, filed=False)
+    counted = rr.Vote.COUNTED
+    return (
+        rr.VOTES.evaluate(candidate).effect is counted,
+        rr.VOTES.evaluate(write_in).effect is counted,
+    )
 
 
 def _open_run(state: State, ctx: Context, ev: Event) -> _Run | None:

@@ -591,8 +591,6 @@ def _vote_facts() -> Iterator[VoteFacts]:
     for primary, group, on, write_in, filed in itertools.product(*([flags] * 5)):
         if (on and (write_in or not filed)) or (write_in and filed):
             continue
-        if primary and group:
-            continue  # a second primary is for one place (163-111(b))
         yield VoteFacts(True, True, on, write_in, filed, primary, group, primary)
 
 
@@ -666,8 +664,9 @@ VOTES: Table[VoteFacts, Vote] = Table(
         Rule(
             "111b-second-primary-ballot",
             "163-111(b)",
-            "only the two candidates of the second primary are on its ballot",
-            _next_round(True, False),
+            "only the candidates of the second primary are on its ballot (two for one place; "
+            "for a group, reading 5, the best remaining and those who demanded)",
+            lambda f: f.voting and f.runoff and not f.on_runoff_ballot and f.primary,
             Vote.OFF_RUNOFF_BALLOT,
         ),
         Rule(

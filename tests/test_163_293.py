@@ -475,6 +475,71 @@ def test_only_a_tied_runner_up_may_demand_the_runoff() -> None:
     assert only(c, "request_rejected").candidates == ("Dee",)
 
 
+# A canvass on Thursday 14 October: the three days end Monday 18 (Sunday, moved by 103-5(a)),
+# the demand under (c) may come until noon on Thursday 21.
+TIE2_THURSDAY = (
+    f"{filed('Ann', 'Bob', 'Cy', 'Dee')}\n{returns(NIGHT, Ann=450, Bob=250, Cy=250, Dee=50)}\n"
+    '- {type: canvass_held, at: "2027-10-14T11:00"}'
+)
+
+
+def test_the_last_tied_runner_up_may_demand_after_the_three_days_until_the_thursday() -> None:
+    # G.S. 163-293(d)(2) with (c): all but one withdrew within three days; the demand is made
+    # "as provided in (c)", by noon on the Thursday after the declaration
+    log = (
+        f"{TIE2_THURSDAY}\n{withdraw('Cy', '2027-10-15T09:00')}\n"
+        f"{request('Bob', '2027-10-19T10:00')}"
+    )
+    c = run(SEAT, log)
+    assert local(deadline(c, "tie_withdrawal").due) == "2027-10-18T23:59:59"
+    assert set(c.outcome.runoff_candidates) == {"Ann", "Bob"}
+    assert cites(only(c, "runoff_called"), r"163-293\(d\)\(2\)")
+    assert not rulings(c, "elected")
+
+
+def test_the_last_tied_runner_up_silent_until_the_thursday_leaves_the_leader_elected() -> None:
+    # G.S. 163-293(d)(2): the others withdrew, so the reason is not that they did not
+    c = run(SEAT, f"{TIE2_THURSDAY}\n{withdraw('Cy', '2027-10-15T09:00')}")
+    elected = only(c, "elected")
+    assert c.outcome.elected == ("Ann",) and local(elected.at) == "2027-10-21T12:00:00"
+    assert "did not all but one withdraw" not in elected.text
+
+
+def test_when_every_tied_runner_up_withdraws_the_leader_is_elected_at_once() -> None:
+    # G.S. 163-293(d)(2): nobody is left to demand a runoff
+    log = f"{TIE2}\n{withdraw('Bob', '2027-10-13T09:00')}\n{withdraw('Cy', '2027-10-13T10:00')}"
+    elected = only(run(SEAT, log), "elected")
+    assert elected.candidates == ("Ann",) and local(elected.at) == "2027-10-13T10:00:00"
+    assert "every tied runner-up withdrew" in elected.text
+
+
+def test_a_candidate_tied_for_first_who_dies_in_the_three_days_is_not_said_to_withdraw() -> None:
+    # G.S. 163-293(d)(1) counts written withdrawals; 163-294.1(c) speaks of a person elected:
+    # the runoff (d)(1) provides is called, and the gap is said
+    log = (
+        f"{TIE}\n{recount('2027-10-19T10:00', Ann=450, Bob=450, Cy=100)}\n"
+        '- {type: candidate_died, at: "2027-10-20T08:00", candidate: Bob}'
+    )
+    c = run(SEAT, log)
+    gap = [r for r in rulings(c, "no_provision") if r.get("gap") == "departed-tied-for-first-window"]
+    assert len(gap) == 1 and cites(gap[0], r"163-294\.1\(c\)")
+    called = only(c, "runoff_called")
+    assert set(called.candidates) == {"Ann", "Bob"} and "Bob died" in called.text
+    assert "still standing" not in called.text and "Bob withdrew" not in called.text
+
+
+def test_a_recount_before_any_result_is_declared_has_no_effect_and_names_the_gap() -> None:
+    # G.S. 163-293(d)(1)'s recount follows a declared tie
+    log = (
+        f"{filed('Ann', 'Bob')}\n{returns(NIGHT, Ann=450, Bob=400)}\n"
+        f"{recount('2027-10-08T10:00', Ann=300, Bob=500)}\n{CANVASS}"
+    )
+    c = run(SEAT, log)
+    assert only(c, "no_provision").get("gap") == "recount-before-result"
+    assert only(c, "request_rejected").get("reason") == "no result to recount"
+    assert c.outcome.elected == ("Ann",)
+
+
 # (e) and (f) ----------------------------------------------------------------------------------
 
 RUNOFF = f"{first(Ann=480, Bob=420, Cy=100)}\n{request('Bob', '2027-10-13T09:30')}"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -142,3 +143,79 @@ def test_every_day_a_calendar_round_holds_is_canvassed_under_the_tables_rule() -
     for method, rounds in cal.CYCLE.items():
         for r in rounds:
             assert r.canvass == cr.canvass_cite(method, r.kind)
+
+
+def test_no_reason_the_tie_window_gives_says_a_departed_candidate_withdrew_or_stands() -> None:
+    # G.S. 163-293(d)(1) counts written withdrawals; a candidate who died has made none
+    for facts, finding in cr.TIE_WINDOW.explore():
+        if not facts.departed or finding.effect is cr.TieStep.WAIT:
+            continue
+        why = cr.tie_step_reason(
+            finding.effect, facts.moment, withdrew="Ann", last="Bob", departed="Bob died"
+        )
+        assert "still standing" not in why and "Bob withdrew" not in why, (facts, why)
+
+
+def test_the_tie_window_waits_for_the_last_runner_ups_demand_until_the_thursday() -> None:
+    # G.S. 163-293(d)(2) with (c): the three days may end before noon on the Thursday
+    facts = cr.TieWindowFacts(False, cr.TieMoment.WITHDRAWAL_PASSES, 1)
+    assert cr.TIE_WINDOW.evaluate(facts).effect is cr.TieStep.WAIT
+    late = cr.TieWindowFacts(False, cr.TieMoment.REQUEST_PASSES, 1, request_passed=True)
+    assert cr.TIE_WINDOW.evaluate(late).effect is cr.TieStep.LEADER_NO_DEMAND
+
+
+def test_a_recount_is_required_for_a_tie_for_first_and_other_recounts_are_named_gaps() -> None:
+    # G.S. 163-293(d)(1) is the only recount of these statutes
+    found = {m: cr.RECOUNT.evaluate(cr.RecountFacts(m)) for m in cr.RecountMoment}
+    assert found[cr.RecountMoment.TIE_FOR_FIRST].effect is cr.Recount.REQUIRED
+    assert found[cr.RecountMoment.ORDERED].verdict is Verdict.RULED
+    assert found[cr.RecountMoment.DECLARED].verdict is Verdict.GAP
+    assert found[cr.RecountMoment.BEFORE_RESULT].effect is cr.Recount.NO_EFFECT
+
+
+def test_a_lot_decides_only_a_tie_that_awaits_one_among_those_tied() -> None:
+    # G.S. 163-292(3): the board determines the winner of a tie by lot
+    assert cr.LOT.evaluate(cr.LotFacts(pending=False)).effect is cr.Lot.NO_TIE
+    assert cr.LOT.evaluate(cr.LotFacts(True, among_tied=False)).effect is cr.Lot.NOT_TIED
+    assert cr.LOT.evaluate(cr.LotFacts(True)).effect is cr.Lot.DECIDES
+
+
+@given(
+    st.sampled_from(["nonpartisan-plurality", "nonpartisan-runoff", "partisan"]),
+    st.sampled_from(["primary", "election"]),
+    st.integers(1, 3),
+    st.integers(0, 1),
+)
+def test_a_run_of_votes_counts_the_names_the_votes_table_counts(
+    method: str, stage: str, seats: int, rnd: int
+) -> None:
+    # the batched path asks the ``votes`` table once per run (163-291(2), 163-294.2(c),
+    # 163-293(b), 163-111(b)): a filed candidate, a runoff candidate, a write-in
+    from simulator import result_rules as rr
+    from simulator.loader import parse_scenario
+    from simulator.replay import counted_kinds, make_context
+
+    if method != "partisan" and stage == "primary":
+        method = "nonpartisan-primary"
+    party = ", party: DEM" if method == "partisan" and stage == "primary" else ""
+    s = parse_scenario(
+        "format: electsim/v1\ntitle: t\ncontests:\n  - {id: c, municipality: M, office: O, "
+        f"year: 2027, seats: {seats}, method: {method}, stage: {stage}{party}}}\nevents: []\n"
+    )
+    ctx = make_context(s, s.contests[0], frozenset())
+    candidates, write_ins = counted_kinds(ctx, rnd)
+    partisan = method == "partisan"
+    base = rr.VoteFacts(
+        True,
+        rnd == 1,
+        rnd == 1,
+        False,
+        True,
+        primary=ctx.partisan_primary,
+        group=seats > 1,
+        partisan=partisan,
+    )
+    assert candidates is (rr.VOTES.evaluate(base).effect is rr.Vote.COUNTED)
+    w = rr.VOTES.evaluate(attrs.evolve(base, on_runoff_ballot=False, write_in=True, filed=False))
+    assert write_ins is (w.effect is rr.Vote.COUNTED)
+    assert candidates and write_ins is (rnd == 0)
