@@ -2,7 +2,10 @@
 
 Each table answers one question the count asks when a candidate who has died, withdrawn or been
 disqualified is placed where G.S. 163-293 decides something, when a tie must be broken in an
-election decided by the highest vote, or when a filing fee is checked. The handlers in
+election decided by the highest vote, what a tie's three days under 163-293(d) come to
+(``tie-window``), whether a recount is required or has effect (``recount``), whether a drawing of
+lots decides a tie (``lot``), whether a runoff request counts, and which provision sets a canvass.
+The handlers in
 :mod:`simulator.counting` and :mod:`simulator.replay` gather the facts, evaluate the table and
 apply the typed effect; the rulings they write cite the rule (or name the conflict or gap).
 

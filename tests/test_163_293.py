@@ -521,7 +521,9 @@ def test_a_candidate_tied_for_first_who_dies_in_the_three_days_is_not_said_to_wi
         '- {type: candidate_died, at: "2027-10-20T08:00", candidate: Bob}'
     )
     c = run(SEAT, log)
-    gap = [r for r in rulings(c, "no_provision") if r.get("gap") == "departed-tied-for-first-window"]
+    gap = [
+        r for r in rulings(c, "no_provision") if r.get("gap") == "departed-tied-for-first-window"
+    ]
     assert len(gap) == 1 and cites(gap[0], r"163-294\.1\(c\)")
     called = only(c, "runoff_called")
     assert set(called.candidates) == {"Ann", "Bob"} and "Bob died" in called.text
