@@ -614,3 +614,45 @@ def test_the_declared_time_of_each_ruling_is_a_moment_of_the_log_or_a_deadline()
         deadline(c, "runoff_request").due,
     }
     assert {r.at for r in c.rulings} <= moments
+
+
+ACTS = st.lists(
+    st.tuples(
+        st.sampled_from(["candidate_withdrew", "candidate_died", "candidate_disqualified", "ask"]),
+        st.sampled_from(["Ann", "Bob", "Cy"]),
+        st.integers(0, 12 * 24),  # hours after the declaration that opens the three days
+    ),
+    max_size=4,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.booleans(), ACTS)
+def test_no_reason_says_a_candidate_who_died_or_was_disqualified_withdrew_or_stands(
+    for_first: bool, acts: list[tuple[str, str, int]]
+) -> None:
+    # G.S. 163-293(d)(1), (d)(2) count written withdrawals: a candidate who died or was
+    # disqualified has made none, whatever else happens in the three days
+    if for_first:
+        log = f"{TIE}\n{recount('2027-10-14T10:00', Ann=450, Bob=450, Cy=100)}"
+        start = datetime(2027, 10, 14, 10, 30, tzinfo=TZ)
+    else:
+        log, start = TIE2_THURSDAY, datetime(2027, 10, 14, 11, 30, tzinfo=TZ)
+    gone: dict[str, datetime] = {}  # who died or was disqualified without withdrawing, when
+    off: set[str] = set()  # the first act that takes a candidate off is the one that counts
+    for kind, name, hours in sorted(acts, key=lambda a: a[2]):
+        at = start + timedelta(hours=hours)
+        when = at.replace(tzinfo=None).isoformat(timespec="minutes")
+        if kind == "ask":
+            log += "\n" + request(name, when)
+        else:
+            log += f'\n- {{type: {kind}, at: "{when}", candidate: {name}}}'
+            if kind != "candidate_withdrew" and name not in off:
+                gone[name] = at
+            off.add(name)
+    c = run(SEAT, log)
+    for r in c.rulings:
+        for name, at in gone.items():
+            assert f"{name} withdrew" not in r.text, r.text
+            if r.at >= at and name in r.candidates:
+                assert "still standing" not in r.text, r.text
