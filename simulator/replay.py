@@ -236,8 +236,9 @@ def on_request_passes(d: Draft) -> None:
     pool = d.pool
     assert pool is not None
     if d.phase is Phase.TIE_WITHDRAWAL:
-        # the ``tie-window`` table: a tie for second at noon on the Thursday
-        settle_tie(d, cr.TieMoment.REQUEST_PASSES)
+        if pool.kind == "tie_second":  # (d)(1) sets no request deadline
+            # the ``tie-window`` table: a tie for second at noon on the Thursday
+            settle_tie(d, cr.TieMoment.REQUEST_PASSES)
         return
     if d.phase is not Phase.RUNOFF_REQUEST:
         return  # the contest moved on while the window was open (a contingency rule)
