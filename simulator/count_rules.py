@@ -1101,6 +1101,83 @@ REQUEST: Table[RequestFacts, Answer] = Table(
 )
 
 
+# --- the request window closes: G.S. 163-293(b), 163-111(b) -----------------------------------
+
+
+class WindowClose(StrEnum):
+    RUNOFF = "runoff"  # the requests made in time call the runoff (second primary)
+    LEADERS = "leaders"  # nobody asked in time: the leaders are declared
+
+
+@attrs.frozen
+class WindowCloseFacts:
+    primary: bool  # a party primary (a second primary, 163-111(b))
+    group: bool
+    requested: bool  # an entitled candidate asked in time
+
+
+def _window_close(primary: bool, group: bool | None, requested: bool) -> Any:
+    return lambda f: (
+        f.primary is primary and (group is None or f.group is group) and f.requested is requested
+    )
+
+
+WINDOW_CLOSE: Table[WindowCloseFacts, WindowClose] = Table(
+    "request-window-closes",
+    "the deadline to request a runoff (or demand a second primary) passes: is the next round "
+    "called, or are the leaders declared?",
+    (
+        Rule(
+            "293b1-no-request",
+            "163-293(b)(1)",
+            "the runner-up did not request a runoff in time: the highest is declared elected",
+            _window_close(False, False, False),
+            WindowClose.LEADERS,
+        ),
+        Rule(
+            "293b1-requested",
+            "163-293(b)(1)",
+            "the runner-up requested in time: the runoff is held (called when the request came)",
+            _window_close(False, False, True),
+            WindowClose.RUNOFF,
+        ),
+        Rule(
+            "293b2-no-request",
+            "163-293(b)(2)",
+            "none of the next candidates requested a runoff in time: the highest for the seats "
+            "left are declared elected",
+            _window_close(False, True, False),
+            WindowClose.LEADERS,
+        ),
+        Rule(
+            "293b2-requested",
+            "163-293(b)(2)",
+            "some of the next candidates requested in time: the runoff is called when the "
+            "window closes, every requester on its ballot (reading 5)",
+            _window_close(False, True, True),
+            WindowClose.RUNOFF,
+        ),
+        Rule(
+            "111b-no-demand",
+            "163-111(b)",
+            "the runner-up did not demand a second primary in time: the leaders are nominated",
+            _window_close(True, None, False),
+            WindowClose.LEADERS,
+        ),
+        Rule(
+            "111b-demanded",
+            "163-111(b)",
+            "the runner-up demanded a second primary in time: it is held",
+            _window_close(True, None, True),
+            WindowClose.RUNOFF,
+        ),
+    ),
+    facts=lambda: (
+        WindowCloseFacts(p, g, r) for p, g, r in itertools.product((False, True), repeat=3)
+    ),
+)
+
+
 # --- the canvass of an election: G.S. 163-291(5), 163-294(b), 163-293(c), 163-182.5(b) ---------
 
 
@@ -1540,4 +1617,5 @@ TABLES: tuple[Table[Any, Any], ...] = (
     TIE_WINDOW,
     RECOUNT,
     LOT,
+    WINDOW_CLOSE,
 )

@@ -49,7 +49,6 @@ from simulator.counting import (
     declare_leaders,
     finding_cites,
     round_name,
-    runoff_cite,
     settle_tie,
     tie_withdrawal,
 )
@@ -242,17 +241,18 @@ def on_request_passes(d: Draft) -> None:
         return
     if d.phase is not Phase.RUNOFF_REQUEST:
         return  # the contest moved on while the window was open (a contingency rule)
-    if pool.requests:
-        # 163-293(b)(2), reading 5: the window closes; every requester joins the ballot
+    ctx = d.ctx
+    facts = cr.WindowCloseFacts(ctx.partisan_primary, ctx.contest.is_group, bool(pool.requests))
+    found = cr.WINDOW_CLOSE.evaluate(facts)
+    if found.effect is cr.WindowClose.RUNOFF:
         call_runoff(d, pool)
         return
-    sub = runoff_cite(d)
     reason = (
         "the runner-up did not demand a second primary in time"
-        if d.ctx.nominating
+        if ctx.nominating
         else "no runoff was requested in time"
     )
-    declare_leaders(d, pool.leaders, sub, reason)
+    declare_leaders(d, pool.leaders, finding_cites(found), reason)
 
 
 def on_tie_withdrawal_passes(d: Draft) -> None:

@@ -219,3 +219,15 @@ def test_a_run_of_votes_counts_the_names_the_votes_table_counts(
     w = rr.VOTES.evaluate(attrs.evolve(base, on_runoff_ballot=False, write_in=True, filed=False))
     assert write_ins is (w.effect is rr.Vote.COUNTED)
     assert candidates and write_ins is (rnd == 0)
+
+
+def test_the_request_window_closes_on_the_provision_that_gave_the_right_to_request() -> None:
+    # G.S. 163-293(b)(1), (b)(2), 163-111(b): elected (nominated) unless the next asks in time
+    from simulator import result_rules as rr
+
+    for facts, finding in cr.WINDOW_CLOSE.explore():
+        right = rr.RUNOFF_RIGHT.evaluate(rr.RightFacts(facts.primary, facts.group))
+        assert finding.rule is not None and right.rule is not None
+        assert finding.rule.cite == right.rule.cite, facts
+        want = cr.WindowClose.RUNOFF if facts.requested else cr.WindowClose.LEADERS
+        assert finding.effect is want, facts
