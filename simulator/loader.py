@@ -20,12 +20,17 @@ How it works, and why it is fast enough for a log of a million events:
    A YAML event log of one-line flow mappings (``- {type: votes_cast, at: ..., candidate:
    Ann}``, the shape of a big generated log) is read quickly with string operations
    (:func:`simulator.reader.read_yaml_quick`); anything else, and any file with a problem, is
-   read by libyaml's event loop, which locates every problem.
+   read by libyaml's event loop, which locates every problem. A JSON file is decoded by msgspec
+   straight into one typed struct per event (:func:`_parse_json_quick`); any doubt (an unknown
+   field, a wrong type, a repeated key, any problem at all) and the file is read again by
+   :func:`json.loads`, whose reading locates every problem.
 2. **Validating.** :class:`_Validator` walks the raw data once, checking every field and
    building the frozen values of :mod:`simulator.scenario` and :mod:`simulator.events`. An
    event of a common shape (a type without special fields, a time and a name seen before, a
    known contest) is checked in a few look-ups; any other event, or any doubt, takes the full
-   path, which gives the same event or says what is wrong. No regular expressions, no
+   path, which gives the same event or says what is wrong. Events of the common shapes are
+   made by :func:`simulator.events.builder`, which sets their slots directly. No regular
+   expressions, no
    ``pendulum``, and no :class:`~simulator.errors.Problem` unless something is wrong. Times are
    parsed with :meth:`datetime.fromisoformat` and cached by what was written.
 3. **Locating.** Only when there are problems are lines looked up, by each problem's path
@@ -71,7 +76,7 @@ import yaml
 
 from simulator import filing_rules
 from simulator.errors import Problem, ScenarioError
-from simulator.events import EVENT_TYPES, CandidateDied, Event, is_write_in
+from simulator.events import EVENT_TYPES, CandidateDied, Event, builder, is_write_in
 from simulator.expect import Expectation, read_expectations
 from simulator.parameters import PARAMETERS, parse_value
 from simulator.reader import (
@@ -270,6 +275,42 @@ def _explain_time(tz_name: str) -> str:
     )
 
 
+@attrs.frozen
+class _Quick:
+    """An event type whose common shape the events loop reads in a few look-ups: no field but
+    ``type``, ``at``, ``contest`` and, where the type has them, ``candidate`` and ``count``."""
+
+    allowed: frozenset[str]
+    has_name: bool  # it names a candidate
+    filer: bool  # and that is a filing
+    bare: Callable[..., Event]  # builders (simulator.events.builder): no name,
+    named: Callable[..., Event]  # a candidate,
+    counted: Callable[..., Event]  # a candidate and a count (where the type has ``count``)
+
+
+def _quick_plans() -> dict[str, _Quick]:
+    plans = {}
+    for name, cls in EVENT_TYPES.items():
+        own = set(cls.fields)
+        if cls is CandidateDied or not own <= {"candidate", "party", "fee", "count", "precinct"}:
+            continue
+        common = own & {"candidate", "count"}
+        has_name = "candidate" in common
+        named = builder(cls, "candidate") if has_name else builder(cls)
+        plans[name] = _Quick(
+            allowed=frozenset({"type", "at", "contest", *common}),
+            has_name=has_name,
+            filer=name in _FILERS,
+            bare=named if has_name else builder(cls),
+            named=named,
+            counted=builder(cls, "candidate", "count") if "count" in common else named,
+        )
+    return plans
+
+
+_QUICK = _quick_plans()
+
+
 class _Validator:
     """One pass over the raw document; collects problems and builds the Scenario."""
 
@@ -308,26 +349,9 @@ class _Validator:
                 ref=ref,
             )
 
-        #: type -> (class, the fields it may have, whether it names a candidate, whether that
-        #: is a filing): the types whose common shapes the events loop reads in a few look-ups
-        self.quick: dict[str, tuple[Callable[..., Event], frozenset[str], bool, bool]] = {}
-        for name, cls in EVENT_TYPES.items():
-            own = set(cls.fields)
-            if cls is CandidateDied or not own <= {
-                "candidate",
-                "party",
-                "fee",
-                "count",
-                "precinct",
-            }:
-                continue
-            common = own & {"candidate", "count"}
-            self.quick[name] = (
-                cls,
-                frozenset({"type", "at", "contest", *common}),
-                "candidate" in common,
-                name in _FILERS,
-            )
+        self.quick = _QUICK
+        #: keys the events read from JSON structs had (see :func:`_parse_json_quick`)
+        self.struct_keys = 0
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -786,6 +810,9 @@ class _Validator:
         # Each contest id, name and time is kept once, however often the log writes it.
         canon = {c: c for c in contest_ids}
         quick = self.quick
+        structs = _JSON.structs if _JSON is not None else {}
+        UNSET = _JSON.unset if _JSON is not None else MISSING
+        keys = 0  # see _parse_json_quick
         read_time = self.time_or_none
         spelt = self.names.known
         misordered = self.misordered
@@ -803,7 +830,7 @@ class _Validator:
                 contest = ev.get("contest", default)
                 if (
                     plan is not None
-                    and plan[1].issuperset(ev)
+                    and plan.allowed.issuperset(ev)
                     and (
                         type(at) is str
                         or type(at) is date
@@ -813,31 +840,23 @@ class _Validator:
                     and type(contest) is str
                     and (contest := canon.get(contest)) is not None
                 ):
-                    make, _, has_name, filer = plan
                     written = ev.get("candidate")
                     name = spelt.get((contest, written)) if type(written) is str else None
                     count = ev.get("count", 1)
                     line = ev.line if te is Map else None
-                    if not has_name and name is None:
-                        event = make(at=at, contest=contest, index=i, line=line)
-                    elif has_name and name is not None and type(count) is int and count >= 0:
+                    event = None
+                    if not plan.has_name:
+                        if name is None:
+                            event = plan.bare(at, contest, i, line)
+                    elif name is not None and type(count) is int and count >= 0:
                         if "count" in ev:
-                            event = make(
-                                at=at,
-                                contest=contest,
-                                index=i,
-                                line=line,
-                                candidate=name,
-                                count=count,
-                            )
+                            event = plan.counted(at, contest, i, line, name, count)
                         else:
-                            event = make(at=at, contest=contest, index=i, line=line, candidate=name)
-                        if filer:
+                            event = plan.named(at, contest, i, line, name)
+                        if plan.filer:
                             filed[contest].add(name)
                         elif name not in (seen := refs[contest]):
                             seen[name] = (i, ("candidate",))
-                    else:
-                        event = None
                     if event is not None:
                         built.append(event)
                         last = latest.get(contest)
@@ -846,6 +865,46 @@ class _Validator:
                         else:
                             misordered.append((event, last[1]))
                         continue
+            elif te in structs:
+                # An event decoded from JSON by _parse_json_quick: the same common shapes, read
+                # from the struct's attributes; anything else becomes the plain dict it was.
+                plan, extras, none, counts = structs[te]
+                at = times.get(ev.at) or read_time(ev.at)
+                written = ev.contest
+                contest = canon.get(default or "") if written is UNSET else canon.get(written)
+                if (
+                    plan is not None
+                    and at is not None
+                    and contest is not None
+                    and extras(ev) == none
+                ):
+                    event = None
+                    if not plan.has_name:
+                        event = plan.bare(at, contest, i, None)
+                        keys += 2 if written is UNSET else 3
+                    elif (name := spelt.get((contest, ev.candidate))) is not None:
+                        count = ev.count if counts else UNSET
+                        if count is UNSET:
+                            event = plan.named(at, contest, i, None, name)
+                            keys += 3 if written is UNSET else 4
+                        elif count >= 0:
+                            event = plan.counted(at, contest, i, None, name, count)
+                            keys += 4 if written is UNSET else 5
+                        if event is not None:
+                            if plan.filer:
+                                filed[contest].add(name)
+                            elif name not in (seen := refs[contest]):
+                                seen[name] = (i, ("candidate",))
+                    if event is not None:
+                        built.append(event)
+                        last = latest.get(contest)
+                        if last is None or at >= last[0]:
+                            latest[contest] = (at, event)
+                        else:
+                            misordered.append((event, last[1]))
+                        continue
+                ev, found = _struct_dict(ev)
+                keys += found
             if not isinstance(ev, dict):
                 self.add(
                     ("events", i),
@@ -955,6 +1014,7 @@ class _Validator:
                 latest[contest] = (known, event)
             else:
                 misordered.append((event, last[1]))
+        self.struct_keys = keys
         self.never_filed(filed, refs, built)
         return tuple(built)
 
@@ -1227,8 +1287,161 @@ def _parse_yaml(text: str, source: str, *, quick: bool = True) -> Scenario:
     raise finish(located, source)
 
 
-def _parse_json(text: str, source: str) -> Scenario:
+# ---------------------------------------------------------------------------------------------
+# JSON, quickly: msgspec decodes the event log straight into typed structs
+
+
+@attrs.frozen
+class _JsonTypes:
+    """The msgspec types of the quick JSON reading, made on its first use (msgspec is imported
+    only by a JSON load)."""
+
+    decoder: Any  # msgspec.json.Decoder of the whole document
+    unset: Any  # msgspec.UNSET: a field the event does not have
+    raw: type[Any]  # msgspec.Raw: a value left as its JSON text
+    errors: tuple[type[Exception], ...]
+    #: struct class -> (quick plan or None, getter of the fields that must be absent for the
+    #: quick plan, what that getter gives when they are, whether the type has ``count``)
+    structs: dict[type[Any], tuple[_Quick | None, Callable[[Any], Any], Any, bool]]
+    tags: dict[type[Any], str]  # struct class -> event type
+
+
+_JSON: _JsonTypes | None = None
+#: The fields a struct reads as typed values; every other field stays JSON text (msgspec.Raw)
+#: and is read like the rest of the file, by :func:`simulator.reader.read_json`.
+_STRUCT_TYPES: dict[str, Any] = {"candidate": str, "winner": str, "party": str, "count": int}
+
+
+def _json_types() -> _JsonTypes:
+    global _JSON
+    if _JSON is not None:
+        return _JSON
+    import functools
+    import operator
+
+    import msgspec
+
+    unset, unset_type, raw = msgspec.UNSET, msgspec.UnsetType, msgspec.Raw
+    structs: dict[type[Any], tuple[_Quick | None, Callable[[Any], Any], Any, bool]] = {}
+    tags: dict[type[Any], str] = {}
+    for name, cls in EVENT_TYPES.items():
+        own = [(f, _STRUCT_TYPES.get(f, raw) | unset_type, unset) for f in cls.fields]
+        common: list[Any] = [
+            ("at", str),
+            ("contest", str | unset_type, unset),
+            ("id", raw | unset_type, unset),
+        ]
+        struct = msgspec.defstruct(
+            f"_Json_{name}",
+            [*common, *own],
+            tag=name,
+            tag_field="type",
+            forbid_unknown_fields=True,
+            gc=False,
+        )
+        plan = _QUICK.get(name)
+        extras = ["id", *(f for f in cls.fields if plan is None or f not in plan.allowed)]
+        none = unset if len(extras) == 1 else (unset,) * len(extras)
+        structs[struct] = (plan, operator.attrgetter(*extras), none, "count" in cls.fields)
+        tags[struct] = name
+    members = [(k, raw | unset_type, unset) for k in _TOP_KEYS if k != "events"]
+    union: Any = functools.reduce(operator.or_, structs)
+    log: Any = list.__class_getitem__(union)
+    document = msgspec.defstruct(
+        "_JsonDocument", [("events", log), *members], forbid_unknown_fields=True
+    )
+    _JSON = _JsonTypes(
+        decoder=msgspec.json.Decoder(document),
+        unset=unset,
+        raw=raw,
+        errors=(msgspec.MsgspecError, ValueError, RecursionError),
+        structs=structs,
+        tags=tags,
+    )
+    return _JSON
+
+
+def _struct_dict(event: Any) -> tuple[dict[str, Any], int]:
+    """A struct of the quick JSON reading as the plain dict :func:`json.loads` would have read
+    (every number exact), and how many keys it and the values in it have.
+
+    Raises ValueError where a value repeats a key (the located reading reports it).
+    """
+    types = _json_types()
+    out: dict[str, Any] = {"type": types.tags[type(event)]}
+    keys = 1
+    for field in event.__struct_fields__:
+        value = getattr(event, field)
+        if value is types.unset:
+            continue
+        if type(value) is types.raw:
+            value, repeated = read_json(bytes(value).decode())
+            if repeated:
+                raise ValueError("a repeated key")
+            keys += _keys_in(value)
+        out[field] = value
+        keys += 1
+    return out, keys
+
+
+def _keys_in(value: Any) -> int:
+    """How many keys the mappings in ``value`` have, however deep."""
+    keys = 0
+    todo = [value]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            keys += len(value)
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+    return keys
+
+
+def _parse_json_quick(text: str, source: str) -> Scenario | None:
+    """The scenario a JSON text holds, read quickly, or None: the caller then reads it with
+    :func:`_parse_json`, which says what is wrong (or gives the same scenario).
+
+    msgspec decodes the event log straight into one struct per event (unknown fields, wrong
+    types and unknown event types fail the decoding); the rest of the document, small, is read
+    by :func:`simulator.reader.read_json` as before, and :class:`_Validator` checks it all.
+    msgspec keeps the last of a repeated key silently, so the keys read are counted and
+    compared with the keys in the text. A key is a string followed by ``:``; in a text with no
+    ``:`` after white space, ``":`` occurs once per key and once per ``\\":`` in a string (an
+    escaped quote, when the text has no escaped backslash before a quote).
+    """
+    if " :" in text or "\n:" in text or "\t:" in text or "\r:" in text or '\\\\"' in text:
+        return None
+    types = _json_types()
+    try:
+        doc = types.decoder.decode(text)
+        plain: dict[str, Any] = {}
+        keys = 1
+        for name in _TOP_KEYS:
+            value = getattr(doc, name)
+            if name == "events" or value is types.unset:
+                continue
+            value, repeated = read_json(bytes(value).decode())
+            if repeated:
+                return None
+            plain[name] = value
+            keys += 1 + _keys_in(value)
+        plain["events"] = doc.events
+        del doc
+        scenario, validator = _structured(plain, source)
+    except types.errors:
+        return None
+    if scenario is None or keys + validator.struct_keys != text.count('":') - text.count('\\":'):
+        return None
+    return scenario
+
+
+def _parse_json(text: str, source: str, *, quick: bool = True) -> Scenario:
+    # As for YAML: the quick reading first, the located one whenever it steps aside.
     text = text.removeprefix("\ufeff")
+    scenario = _parse_json_quick(text, source) if quick else None
+    if scenario is not None:
+        return scenario
     try:
         doc, repeated = read_json(text)
     except json.JSONDecodeError as error:

@@ -1,0 +1,237 @@
+"""The quick JSON reading gives exactly what the full, located reading gives.
+
+A JSON scenario is read quickly by ``loader._parse_json_quick``: msgspec decodes the event log
+straight into typed structs, and the loader's checks read them. It steps aside (None) whenever
+anything is in doubt, and the full reading (``json.loads`` and the located checks) then says what
+is wrong. These tests hold it to that on random documents, valid and invalid, written the ways
+a program or a person writes JSON: compact or indented, ASCII escapes or not, repeated keys, keys
+written with escapes, white space before a colon, escaped quotes inside strings.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from simulator.errors import ScenarioError
+from simulator.events import EVENT_TYPES, ReturnsReported, VotesCast, builder
+from simulator.loader import _parse_json, _parse_json_quick, parse_scenario
+from simulator.scenario import Scenario
+
+NAMES = [
+    "Ann", "Bob", "ann", "Ann  Lee", " Cy", "O'Brien", "José", "Jose\u0301", "1", "",
+    "Write-In (Miscellaneous)", "Dee (Write-In)", "Ann\u200b", 'say "hi":', "back\\slash", 7,
+    None, True,
+]  # fmt: skip
+TIMES = [
+    "2027-07-06", "2027-07-06T10:00", "2027-07-06 10:00", "2027-07-06T10:00:00-04:00",
+    "2027-11-02T09:00", "2027-11-02T08:00", "2027-03-14T02:30", "2027-11-07T01:30", "bad",
+    "2027-13-01", "1800-01-01", 20270706,
+]  # fmt: skip
+CONTESTS = ["mayor", "council", "nope", "Mayor", 3]
+COUNTS: list[Any] = [1, 0, 3, -1, "2", True, 1.0, 2**70]
+TYPES = [
+    "candidate_filed", "votes_cast", "votes_cast", "votes_cast", "candidate_withdrew",
+    "canvass_held", "runoff_requested", "filing_closed", "nominee_named", "candidate_died",
+    "returns_reported", "reprint_determined", "lot_drawn", "bogus", 5,
+]  # fmt: skip
+EXTRAS: list[tuple[str, Any]] = [
+    ("id", "e-1"), ("id", "e-2"), ("id", 4), ("precinct", "P1"), ("precinct", 12),
+    ("party", "DEM"), ("fee", 12.50), ("fee", "5"), ("fee", -1), ("foo", "x"),
+    ("notice_at", "2027-10-16T09:00"), ("enough_time", False), ("enough_time", "no"),
+    ("winner", "Ann"), ("counts", {"Ann": 3, "Bob": 2}), ("counts", {"Ann": -1}),
+    ("counts", {}), ("counts", [1]),
+]  # fmt: skip
+
+FILED = [
+    [("type", "candidate_filed"), ("at", f"2027-07-0{6 + i}T10"), ("contest", c), ("candidate", n)]
+    for i, n in enumerate(["Ann", "Bob", "José"])
+    for c in ("mayor", "council")
+]  # fmt: skip
+
+
+@st.composite
+def event(draw: st.DrawFn) -> list[tuple[str, Any]]:
+    pairs: list[tuple[str, Any]] = [("type", draw(st.sampled_from(TYPES)))]
+    if draw(st.integers(0, 20)) > 0:
+        pairs.append(("at", draw(st.sampled_from(TIMES))))
+    if draw(st.integers(0, 5)) > 0:
+        pairs.append(("contest", draw(st.sampled_from(CONTESTS))))
+    if draw(st.integers(0, 9)) > 0:
+        pairs.append(("candidate", draw(st.sampled_from(NAMES))))
+    if draw(st.integers(0, 5)) == 0:
+        pairs.append(("count", draw(st.sampled_from(COUNTS))))
+    if draw(st.integers(0, 4)) == 0:
+        pairs.append(draw(st.sampled_from(EXTRAS)))
+    if draw(st.integers(0, 15)) == 0:
+        pairs.append(draw(st.sampled_from(pairs)))  # a repeated key, same or other value
+    return draw(st.permutations(pairs))
+
+
+@st.composite
+def good_event(draw: st.DrawFn, contests: int) -> list[tuple[str, Any]]:
+    """An event of the common shape, by a candidate who filed, at one time."""
+    pairs: list[tuple[str, Any]] = [
+        ("type", draw(st.sampled_from(["votes_cast", "votes_cast", "runoff_requested"]))),
+        ("at", "2027-11-02T09:00"),
+    ]
+    if contests == 2 or draw(st.booleans()):
+        pairs.append(("contest", draw(st.sampled_from(["mayor", "council"][:contests]))))
+    pairs += [
+        (
+            "candidate",
+            draw(st.sampled_from(["Ann", "Bob", "Jos\u00e9", "Write-In (Miscellaneous)"])),
+        ),
+    ]
+    if draw(st.booleans()):
+        pairs.append(("count", draw(st.integers(0, 3))))
+    return draw(st.permutations(pairs))
+
+
+@st.composite
+def document(draw: st.DrawFn) -> str:
+    """A JSON scenario, written pair by pair so that keys may repeat."""
+    ascii_only = draw(st.booleans())
+    colon = draw(st.sampled_from([": ", ":", ": ", " : ", ":\n "]))
+    comma = draw(st.sampled_from([", ", ",", ",\n  "]))
+
+    def key(k: str) -> str:
+        if draw(st.integers(0, 30)) == 0:  # the same key, written with an escape
+            return '"' + "".join(f"\\u{ord(c):04x}" if c == "t" else c for c in k) + '"'
+        return json.dumps(k)
+
+    def obj(pairs: list[tuple[str, Any]]) -> str:
+        return "{" + comma.join(key(k) + colon + value(v) for k, v in pairs) + "}"
+
+    def value(v: Any) -> str:
+        if isinstance(v, dict):
+            return obj(list(v.items()))
+        return json.dumps(v, ensure_ascii=ascii_only)
+
+    contests = draw(st.sampled_from([1, 2, 2]))
+    filed = [e for e in FILED if contests == 2 or ("contest", "mayor") in e]
+    events = filed[: draw(st.sampled_from([0, 2, len(filed), len(filed)]))]
+    events += draw(st.lists(event(), max_size=draw(st.sampled_from([0, 2, 10]))))
+    events += draw(st.lists(good_event(contests), max_size=10))
+    top: list[tuple[str, Any]] = [
+        ("format", "electsim/v1"),
+        ("title", draw(st.sampled_from(["Quick and full", 'a "quoted": title', "back\\"]))),
+        (
+            "contests",
+            [
+                {"id": "mayor", "method": "nonpartisan-plurality", "year": 2027},
+                {"id": "council", "method": "nonpartisan-runoff", "seats": 2, "year": 2027},
+            ][:contests],
+        ),
+    ]
+    extra = draw(
+        st.sampled_from(
+            [
+                [],
+                [("timezone", "UTC")],
+                [("office_closed", ["2027-07-03"])],
+                [],
+                [],
+                [("title", "again")],
+                [("surprise", 1)],
+                [("interpretations", {"x": 1})],
+            ]
+        )
+    )
+    top += extra
+    body = [key(k) + colon + value(v) for k, v in top]
+    body.append(key("events") + colon + "[" + comma.join(obj(e) for e in events) + "]")
+    return "{" + comma.join(draw(st.permutations(body))) + "}"
+
+
+def outcome(read: Any) -> Scenario | tuple[str, ...]:
+    try:
+        return read()  # type: ignore[no-any-return]
+    except ScenarioError as error:
+        return tuple(map(str, error.problems))
+
+
+QUICK = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@QUICK
+@given(document())
+def test_json_loading_gives_the_same_scenario_or_the_same_problems_as_the_full_path(
+    text: str,
+) -> None:
+    quick = outcome(lambda: parse_scenario(text, source="s.json", fmt="json"))
+    full = outcome(lambda: _parse_json(text, "s.json", quick=False))
+    assert quick == full
+    if isinstance(full, Scenario):
+        assert isinstance(quick, Scenario)
+        assert [e.line for e in quick.events] == [e.line for e in full.events]
+        assert [type(e) for e in quick.events] == [type(e) for e in full.events]
+    else:  # the quick reading never takes a document the full one rejects
+        assert _parse_json_quick(text, "s.json") is None
+
+
+def big_log(votes: int) -> str:
+    events = [dict(pairs) for pairs in FILED[:4]]
+    events += [
+        {
+            "type": "votes_cast",
+            "at": f"2027-11-02T{9 + i // 60:02d}:{i % 60:02d}",
+            "contest": "mayor" if i % 3 else "council",
+            "candidate": "Ann" if i % 2 else "Bob",
+            **({"count": 2} if i % 5 == 0 else {}),
+        }
+        for i in range(votes)
+    ]
+    contests = [
+        {"id": "mayor", "method": "nonpartisan-plurality", "year": 2027},
+        {"id": "council", "method": "nonpartisan-runoff", "seats": 2, "year": 2027},
+    ]
+    doc = {"format": "electsim/v1", "title": "Big", "contests": contests, "events": events}
+    return json.dumps(doc, indent=1)
+
+
+def test_a_big_log_in_the_common_shape_takes_the_quick_reading() -> None:
+    text = big_log(500)
+    quick = _parse_json_quick(text, "big.json")
+    assert quick is not None and len(quick.events) == 504
+    assert quick == _parse_json(text, "big.json", quick=False)
+    assert quick.events[9].count == 2 and quick.events[10].count == 1
+
+
+def test_a_repeated_key_the_decoder_would_drop_is_reported_by_the_full_reading() -> None:
+    text = big_log(20).replace('"candidate": "Ann"', '"candidate": "Ann", "candidate": "Bob"', 1)
+    assert _parse_json_quick(text, "big.json") is None
+    try:
+        parse_scenario(text, source="big.json", fmt="json")
+    except ScenarioError as error:
+        problem = error.problems[0]
+    assert str(problem).startswith("big.json:22: events[0].candidate: expected each key at most")
+
+
+def test_a_builder_makes_the_event_the_class_makes() -> None:
+    at = datetime(2027, 11, 2, 9, tzinfo=ZoneInfo("America/New_York"))
+    values: dict[str, Any] = {
+        "candidate": "Ann", "count": 3, "winner": "Bob", "enough_time": True, "party": "DEM",
+    }  # fmt: skip
+    for cls in EVENT_TYPES.values():
+        if "counts" in cls.fields:
+            continue  # counts are converted: no builder takes them
+        given = [f for f in cls.fields if f in values]
+        made = builder(cls, *given)(at, "mayor", 4, 12, *(values[f] for f in given))
+        plain = cls(at=at, contest="mayor", index=4, line=12, **{f: values[f] for f in given})
+        assert type(made) is cls
+        assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+        assert made.line == 12 and made.id is None
+
+
+def test_a_builder_refuses_a_field_with_a_converter() -> None:
+    with pytest.raises(ValueError, match="counts"):
+        builder(ReturnsReported, "counts")
+    with pytest.raises(ValueError, match="no plain default"):
+        builder(VotesCast)
