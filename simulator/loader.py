@@ -60,15 +60,17 @@ from __future__ import annotations
 
 import contextlib
 import json
+import operator
 import os
 import re
 import unicodedata
 from collections.abc import Callable
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from itertools import repeat
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from zoneinfo import ZoneInfo
 
 import attrs
@@ -323,6 +325,7 @@ class _Validator:
         self.tz_name = DEFAULT_TZ
         self.tz = ZoneInfo(DEFAULT_TZ)
         self.times: dict[str | date, datetime] = {}  # see time()
+        self.steady: dict[int, bool] = {}  # see steady_day()
         checks: dict[str, Callable[[Any], Any]] = {
             "candidate": _name,
             "winner": _name,
@@ -416,7 +419,10 @@ class _Validator:
             raise _Bad(_explain_time(self.tz_name), show(value))
         if moment.tzinfo is None:
             # fold=0, then normalised: a time in the spring-forward gap moves forward by an hour.
-            result = moment.replace(tzinfo=tz).astimezone(UTC).astimezone(tz)
+            # On a day whose UTC offset does not change, that is the time in the zone as it is.
+            result = moment.replace(tzinfo=tz)
+            if moment.fold or not self.steady_day(moment):
+                result = result.astimezone(UTC).astimezone(tz)
         else:
             result = moment.astimezone(tz)
         if cache:
@@ -424,6 +430,16 @@ class _Validator:
                 self.times.clear()
             self.times[value] = result
         return result
+
+    def steady_day(self, moment: datetime) -> bool:
+        """Whether the scenario's timezone keeps one UTC offset all through ``moment``'s day."""
+        day = moment.toordinal()
+        steady = self.steady.get(day)
+        if steady is None:
+            midnight = datetime.fromordinal(day)
+            offsets = {self.tz.utcoffset(midnight + timedelta(hours=h)) for h in range(0, 25, 3)}
+            steady = self.steady[day] = len(offsets) == 1
+        return steady
 
     # -- the document -----------------------------------------------------------------------
 
@@ -460,6 +476,7 @@ class _Validator:
                 raise ValueError(tz_name)
             self.tz = ZoneInfo(tz_name)
             self.tz_name = tz_name
+            self.steady.clear()
         except (KeyError, ValueError, OSError):
             self.add(
                 ("timezone",),
@@ -817,7 +834,14 @@ class _Validator:
         spelt = self.names.known
         misordered = self.misordered
         latest: dict[str, tuple[datetime, Event]] = {}  # contest -> the latest known event
+        # A run of struct events of one common shape is read in bulk (see _bulk): from resume
+        # on; after a failed try, the next try waits a little longer each time.
+        resume = retry = 0
+        wait = 1
+        size = 64
         for i, ev in enumerate(raw):
+            if i < resume:
+                continue
             # The common shapes first, in a few look-ups: an event of a quick type with only its
             # quick fields, a time read before, a known contest and a name spelt before. Any
             # doubt (a new time or name, an id, any other field) takes the full path below,
@@ -868,7 +892,20 @@ class _Validator:
             elif te in structs:
                 # An event decoded from JSON by _parse_json_quick: the same common shapes, read
                 # from the struct's attributes; anything else becomes the plain dict it was.
-                plan, extras, none, counts = structs[te]
+                plan, extras, none, counts, absent = structs[te]
+                if plan is not None and i >= retry:
+                    done, found = self._bulk(
+                        raw, i, size, plan, absent, counts, default, canon, filed, refs,
+                        latest, built,
+                    )  # fmt: skip
+                    if done:
+                        keys += found
+                        resume = i + done
+                        wait = 1
+                        size = min(size * 2, 16384) if done == size else max(64, done)
+                        continue
+                    retry = i + wait
+                    wait = min(wait * 2, 4096)
                 at = times.get(ev.at) or read_time(ev.at)
                 written = ev.contest
                 contest = canon.get(default or "") if written is UNSET else canon.get(written)
@@ -1017,6 +1054,113 @@ class _Validator:
         self.struct_keys = keys
         self.never_filed(filed, refs, built)
         return tuple(built)
+
+    def _bulk(
+        self,
+        raw: list[Any],
+        start: int,
+        size: int,
+        plan: _Quick,
+        absent: tuple[str, ...],
+        counts: bool,
+        default: str | None,
+        canon: dict[str, str],
+        filed: dict[str, set[str]],
+        refs: dict[str, dict[str, tuple[int, tuple[Any, ...]]]],
+        latest: dict[str, tuple[datetime, Event]],
+        built: list[Event],
+    ) -> tuple[int, int]:
+        """Read in bulk the longest run from ``raw[start]`` (at most ``size`` events) of struct
+        events of one class in its common shape, in time order, by known contests and names
+        spelt before: each check is one pass in C over a column (``map``, ``list.count``) or
+        one look-up per distinct value, instead of a few look-ups per event. Gives how many
+        events it read (0 when it read none: the events loop reads them one by one, with
+        the same result) and how many keys they had.
+        """
+        unset = _json_types().unset
+        chunk = raw[start : start + size]
+        cls = type(chunk[0])
+        n = len(chunk)
+        if list(map(type, chunk)).count(cls) != n:
+            n = next(k for k, ev in enumerate(chunk) if type(ev) is not cls)
+        for field in absent:
+            column = list(map(operator.attrgetter(field), chunk[:n]))
+            if column.count(unset) != n:
+                n = next(k for k, value in enumerate(column) if value is not unset)
+        if n == 0:
+            return 0, 0
+        del chunk[n:]
+        # Times: each distinct text read once.
+        texts: list[str] = list(map(operator.attrgetter("at"), chunk))
+        times = self.times
+        moments = {text: times.get(text) or self.time_or_none(text) for text in set(texts)}
+        read_ats = list(map(moments.__getitem__, texts))
+        if None in moments.values():
+            n = read_ats.index(None)
+        ats = cast("list[datetime]", read_ats[:n])
+        # Contests: each distinct one looked up once.
+        written: list[Any] = list(map(operator.attrgetter("contest"), chunk[:n]))
+        known = {c: canon.get(default or "") if c is unset else canon.get(c) for c in set(written)}
+        read_cs = list(map(known.__getitem__, written))
+        if None in known.values():
+            n = read_cs.index(None)
+        cs = cast("list[str]", read_cs[:n])
+        keys = 2 * n + n - written[:n].count(unset)  # type, at, and contest where written
+        names: list[Any] = []
+        number: list[Any] = []
+        if plan.has_name:
+            spelt = self.names.known
+            candidates = map(operator.attrgetter("candidate"), chunk[:n])
+            names = list(map(spelt.get, zip(cs, candidates, strict=True)))
+            if None in names:
+                n = names.index(None)
+                del names[n:]
+            keys += n
+            if counts:
+                number = list(map(operator.attrgetter("count"), chunk[:n]))
+                unwritten = number.count(unset)
+                keys += n - unwritten
+                if unwritten == n:
+                    number = []
+                elif unwritten:
+                    number = [1 if c is unset else c for c in number]
+                if number and min(number) < 0:
+                    return 0, 0
+        if n == 0:
+            return 0, 0
+        del ats[n:], cs[n:]
+        # Time order: a run in order overall is in order in each contest; each contest's first
+        # event in the run comes no earlier than its latest event before the run.
+        if not all(map(operator.le, ats, ats[1:])):
+            return 0, 0
+        first = dict(zip(reversed(cs), range(n - 1, -1, -1), strict=True))
+        for c, k in first.items():
+            last = latest.get(c)
+            if last is not None and ats[k] < last[0]:
+                return 0, 0
+        index = range(start, start + n)
+        lines = repeat(None, n)
+        if not plan.has_name:
+            events = list(map(plan.bare, ats, cs, index, lines))
+        elif number:
+            events = list(map(plan.counted, ats, cs, index, lines, names, number))
+        else:
+            events = list(map(plan.named, ats, cs, index, lines, names))
+        if plan.has_name:
+            pairs = set(zip(cs, names, strict=True))
+            if plan.filer:
+                for c, name in pairs:
+                    filed[c].add(name)
+            else:  # where a name is first named in its contest (for its problem, if any)
+                for c, name in pairs:
+                    if name not in refs[c]:
+                        k = next(k for k in range(n) if cs[k] == c and names[k] == name)
+                        refs[c][name] = (start + k, ("candidate",))
+        for c, k in dict(zip(cs, range(n), strict=True)).items():
+            latest[c] = (ats[k], events[k])
+        built.extend(events)
+        raw[start : start + n] = repeat(None, n)  # the structs are read: free them now
+        return n, keys
 
     def event_id(self, i: int, value: Any, ids: dict[str, int]) -> str | None:
         """An event's optional ``id``: a name made of letters, digits, ``-``, ``_`` and ``.``,
@@ -1301,8 +1445,9 @@ class _JsonTypes:
     raw: type[Any]  # msgspec.Raw: a value left as its JSON text
     errors: tuple[type[Exception], ...]
     #: struct class -> (quick plan or None, getter of the fields that must be absent for the
-    #: quick plan, what that getter gives when they are, whether the type has ``count``)
-    structs: dict[type[Any], tuple[_Quick | None, Callable[[Any], Any], Any, bool]]
+    #: quick plan, what that getter gives when they are, whether the type has ``count``, the
+    #: names of those fields)
+    structs: dict[type[Any], tuple[_Quick | None, Callable[[Any], Any], Any, bool, tuple[str, ...]]]
     tags: dict[type[Any], str]  # struct class -> event type
 
 
@@ -1317,12 +1462,12 @@ def _json_types() -> _JsonTypes:
     if _JSON is not None:
         return _JSON
     import functools
-    import operator
 
     import msgspec
 
     unset, unset_type, raw = msgspec.UNSET, msgspec.UnsetType, msgspec.Raw
-    structs: dict[type[Any], tuple[_Quick | None, Callable[[Any], Any], Any, bool]] = {}
+    structs: dict[type[Any], tuple[_Quick | None, Callable[[Any], Any], Any, bool, tuple[str, ...]]]
+    structs = {}
     tags: dict[type[Any], str] = {}
     for name, cls in EVENT_TYPES.items():
         own = [(f, _STRUCT_TYPES.get(f, raw) | unset_type, unset) for f in cls.fields]
@@ -1342,7 +1487,8 @@ def _json_types() -> _JsonTypes:
         plan = _QUICK.get(name)
         extras = ["id", *(f for f in cls.fields if plan is None or f not in plan.allowed)]
         none = unset if len(extras) == 1 else (unset,) * len(extras)
-        structs[struct] = (plan, operator.attrgetter(*extras), none, "count" in cls.fields)
+        getter = operator.attrgetter(*extras)
+        structs[struct] = (plan, getter, none, "count" in cls.fields, tuple(extras))
         tags[struct] = name
     members = [(k, raw | unset_type, unset) for k in _TOP_KEYS if k != "events"]
     union: Any = functools.reduce(operator.or_, structs)
