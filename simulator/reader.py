@@ -533,19 +533,13 @@ def read_yaml_quick(text: str) -> Any | None:
                 indent = line[: len(line) - len(body)]
             elif len(line) - len(body) != len(indent):
                 return None
-            item = Map()
-            item.line = number
-            item.key_lines = None
-            parts = body[3:-1].strip(" ").split(", ")
-            for part in parts:
-                pair = pairs.get(part, MISSING)
-                if pair is MISSING:
-                    pair = pairs[part] = _flow_pair(part, reader.plain_cached)
-                if pair is None:
-                    return None
-                item[pair[0]] = pair[1]
-            if len(item) != len(parts):
-                return None  # a repeated key: the full reading reports it
+            inner = body[3:-1].strip(" ")
+            parts: list[str] | None = inner.split(", ")
+            if "{" in inner:
+                parts = _nested_parts(inner.split(", "))
+            item = _flow_map(parts, number, pairs, reader.plain_cached) if parts else None
+            if item is None:
+                return None
             items.append(item)
         root = reader.build()
         if reader.problems or reader.duplicates:
@@ -566,24 +560,106 @@ def read_yaml_quick(text: str) -> Any | None:
     return root
 
 
-def _flow_pair(part: str, plain: Callable[[str], Any]) -> tuple[Any, Any] | None:
-    """``key: value`` of a one-line flow mapping as libyaml reads it, or None if in doubt."""
+def _nested_parts(parts: list[str]) -> list[str] | None:
+    """The parts of a one-line flow mapping whose values may be flow mappings themselves
+    (``counts: {Ann: 10, Bob: 5}``), one level deep: the parts split inside a nested mapping
+    joined again. None if in doubt (a brace elsewhere, deeper nesting)."""
+    out: list[str] = []
+    open_part: list[str] | None = None
+    for part in parts:
+        if open_part is None:
+            key, sep, value = part.partition(": ")
+            if "{" not in part:
+                out.append(part)
+            elif not sep or "{" in key or not value.startswith("{") or value.count("{") != 1:
+                return None
+            elif value.endswith("}") and value.count("}") == 1:
+                out.append(part)
+            elif "}" in value:
+                return None
+            else:
+                open_part = [part]
+        else:
+            if "{" in part:
+                return None
+            open_part.append(part)
+            if "}" in part:
+                if not part.endswith("}") or part.count("}") != 1:
+                    return None
+                out.append(", ".join(open_part))
+                open_part = None
+    return out if open_part is None else None
+
+
+def _flow_map(
+    parts: list[str],
+    line: int,
+    pairs: dict[str, tuple[Any, Any] | None],
+    plain: Callable[[str], Any],
+    *,
+    nested: bool = False,
+) -> Map | None:
+    """A one-line flow mapping from its ``key: value`` parts, as the full reading builds it
+    (its line; each key's line is the mapping's), or None if in doubt. ``pairs`` caches the
+    reading of each distinct part; a nested mapping (:func:`_nested_parts`) is read anew."""
+    item = Map()
+    item.line = line
+    item.key_lines = None
+    for part in parts:
+        key, _, value = part.partition(": ")
+        if not nested and value.startswith("{") and value.endswith("}"):
+            inner = value[1:-1].strip(" ")
+            sub = _flow_map(inner.split(", "), line, {}, plain, nested=True) if inner else None
+            name = _flow_pair(key + ": x", plain)
+            if sub is None or name is None:
+                return None
+            item[name[0]] = sub
+            continue
+        pair = pairs.get(part, MISSING)
+        if pair is MISSING:
+            pair = pairs[part] = _flow_pair(part, plain, any_key=nested)
+        if pair is None:
+            return None
+        item[pair[0]] = pair[1]
+    if len(item) != len(parts):
+        return None  # a repeated key: the full reading reports it
+    return item
+
+
+def _flow_pair(
+    part: str, plain: Callable[[str], Any], *, any_key: bool = False
+) -> tuple[Any, Any] | None:
+    """``key: value`` of a one-line flow mapping as libyaml reads it, or None if in doubt.
+
+    Keys are plain ASCII identifiers (an event's fields), or with ``any_key`` any scalar
+    written as a value may be (the candidates' names of a nested ``counts`` mapping)."""
     key, sep, value = part.partition(": ")
-    value = value.strip(" ")
-    if not sep or not value or not key.isidentifier() or not key.isascii():
+    if not sep:
         return None
-    if not value.isprintable():  # control characters, YAML's other line breaks
+    if any_key:
+        name = _flow_scalar(key, plain) if key == key.strip(" ") else MISSING
+    else:
+        name = plain(key) if key.isidentifier() and key.isascii() else MISSING
+    scalar = _flow_scalar(value.strip(" "), plain)
+    if name is MISSING or scalar is MISSING:
         return None
+    return name, scalar
+
+
+def _flow_scalar(value: str, plain: Callable[[str], Any]) -> Any:
+    """A scalar of a one-line flow mapping as libyaml reads it, or MISSING if in doubt."""
+    if not value or not value.isprintable():  # control characters, YAML's other line breaks
+        return MISSING
     first = value[0]
     if first == "'" or first == '"':
         inner = value[1:-1]
         if len(value) < 2 or value[-1] != first or first in inner or "\\" in inner:
-            return None
-        return plain(key), inner
+            return MISSING
+        return inner
     if first in _NOT_FIRST or _NOT_INSIDE.search(value):
-        return None
+        return MISSING
     scalar = plain(value)
-    return None if scalar is _MERGE else (plain(key), scalar)
+    return MISSING if scalar is _MERGE else scalar
 
 
 # ---------------------------------------------------------------------------------------------

@@ -72,12 +72,27 @@ def event_line(draw: st.DrawFn) -> str:
         pairs.append(("count", draw(st.sampled_from(COUNTS))))
     if draw(st.integers(0, 12)) == 0:
         pairs.append(draw(st.sampled_from([("id", "e-1"), ("precinct", "P1"), ("foo", "x")])))
+    styles = st.sampled_from(["plain", "plain", "single", "double"])
+    if draw(st.integers(0, 4)) == 0:  # a nested one-line flow mapping, like returns' counts
+        who, votes = (NAMES, COUNTS) if draw(st.booleans()) else (["Ann", "Bob", "José"], [3, 0])
+        counts = draw(st.lists(st.tuples(st.sampled_from(who), st.sampled_from(votes)), max_size=4))
+        inner = ", ".join(
+            f"{scalar(k, draw(styles))}: {scalar(v, draw(styles))}" for k, v in counts
+        )
+        pairs.append(("counts", RawText("{" + inner + "}")))
+        if draw(st.booleans()):
+            pairs[0] = ("type", draw(st.sampled_from(["returns_reported", "recount_held"])))
     if draw(st.integers(0, 15)) == 0:
         pairs.append(pairs[-1])  # a repeated key
     pairs = draw(st.permutations(pairs))
-    styles = st.sampled_from(["plain", "plain", "single", "double"])
-    body = ", ".join(f"{k}: {scalar(v, draw(styles))}" for k, v in pairs)
+    body = ", ".join(
+        f"{k}: {v if isinstance(v, RawText) else scalar(v, draw(styles))}" for k, v in pairs
+    )
     return "{" + body + "}"
+
+
+class RawText(str):
+    """YAML text written as it is (a nested flow mapping), not as a scalar."""
 
 
 @st.composite
