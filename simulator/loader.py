@@ -313,6 +313,13 @@ def _quick_plans() -> dict[str, _Quick]:
 _QUICK = _quick_plans()
 
 
+def _contest_of(written: Any, unset: Any, default: str | None, canon: dict[str, str]) -> str | None:
+    """The contest id an event names (``unset``: it names none, the default is meant)."""
+    if written is unset:
+        return canon.get(default or "")
+    return canon.get(written) if type(written) is str else None
+
+
 class _Validator:
     """One pass over the raw document; collects problems and builds the Scenario."""
 
@@ -850,6 +857,17 @@ class _Validator:
             if te is dict or te is Map:
                 kind = ev.get("type")
                 plan = quick.get(kind) if type(kind) is str else None
+                if plan is not None and i >= retry:
+                    done, _ = self._bulk(
+                        raw, i, size, plan, None, default, canon, filed, refs, latest, built
+                    )
+                    if done:
+                        resume = i + done
+                        wait = 1
+                        size = min(size * 2, 16384) if done == size else max(64, done)
+                        continue
+                    retry = i + wait
+                    wait = min(wait * 2, 4096)
                 at = ev.get("at")
                 contest = ev.get("contest", default)
                 if (
@@ -895,9 +913,8 @@ class _Validator:
                 plan, extras, none, counts, absent = structs[te]
                 if plan is not None and i >= retry:
                     done, found = self._bulk(
-                        raw, i, size, plan, absent, counts, default, canon, filed, refs,
-                        latest, built,
-                    )  # fmt: skip
+                        raw, i, size, plan, absent, default, canon, filed, refs, latest, built
+                    )
                     if done:
                         keys += found
                         resume = i + done
@@ -1061,8 +1078,7 @@ class _Validator:
         start: int,
         size: int,
         plan: _Quick,
-        absent: tuple[str, ...],
-        counts: bool,
+        absent: tuple[str, ...] | None,
         default: str | None,
         canon: dict[str, str],
         filed: dict[str, set[str]],
@@ -1070,62 +1086,93 @@ class _Validator:
         latest: dict[str, tuple[datetime, Event]],
         built: list[Event],
     ) -> tuple[int, int]:
-        """Read in bulk the longest run from ``raw[start]`` (at most ``size`` events) of struct
-        events of one class in its common shape, in time order, by known contests and names
-        spelt before: each check is one pass in C over a column (``map``, ``list.count``) or
-        one look-up per distinct value, instead of a few look-ups per event. Gives how many
-        events it read (0 when it read none: the events loop reads them one by one, with
-        the same result) and how many keys they had.
+        """Read in bulk the longest run from ``raw[start]`` (at most ``size`` events) of events
+        of one type in its common shape, in time order, by known contests and names spelt
+        before: each check is one pass in C over a column (``map``, ``list.count``) or one
+        look-up per distinct value, instead of a few look-ups per event.
+
+        The events are JSON structs (``absent``: the fields they must not have) or mappings
+        (``absent`` None). Gives how many events it read (0 when it read none: the events
+        loop reads them one by one, with the same result) and how many keys they had.
         """
-        unset = _json_types().unset
         chunk = raw[start : start + size]
-        cls = type(chunk[0])
+        te = type(chunk[0])
         n = len(chunk)
-        if list(map(type, chunk)).count(cls) != n:
-            n = next(k for k, ev in enumerate(chunk) if type(ev) is not cls)
-        for field in absent:
-            column = list(map(operator.attrgetter(field), chunk[:n]))
-            if column.count(unset) != n:
-                n = next(k for k, value in enumerate(column) if value is not unset)
+        if list(map(type, chunk)).count(te) != n:
+            n = next(k for k, ev in enumerate(chunk) if type(ev) is not te)
+        get: Callable[[str, Any], list[Any]]
+        if absent is None:
+            kind = chunk[0]["type"]
+            kinds = list(map(dict.get, chunk[:n], repeat("type")))
+            if kinds.count(kind) != n:
+                n = next(k for k, value in enumerate(kinds) if value != kind)
+            shapes = list(map(plan.allowed.issuperset, chunk[:n]))
+            if shapes.count(True) != n:
+                n = shapes.index(False)
+            unset = MISSING
+
+            def get(field: str, otherwise: Any) -> list[Any]:
+                return list(map(dict.get, chunk, repeat(field), repeat(otherwise)))
+
+        else:
+            unset = _json_types().unset
+            for field in absent:
+                column = list(map(operator.attrgetter(field), chunk[:n]))
+                if column.count(unset) != n:
+                    n = next(k for k, value in enumerate(column) if value is not unset)
+
+            def get(field: str, otherwise: Any) -> list[Any]:
+                return list(map(operator.attrgetter(field), chunk))
+
         if n == 0:
             return 0, 0
         del chunk[n:]
-        # Times: each distinct text read once.
-        texts: list[str] = list(map(operator.attrgetter("at"), chunk))
-        times = self.times
-        moments = {text: times.get(text) or self.time_or_none(text) for text in set(texts)}
-        read_ats = list(map(moments.__getitem__, texts))
-        if None in moments.values():
-            n = read_ats.index(None)
-        ats = cast("list[datetime]", read_ats[:n])
-        # Contests: each distinct one looked up once.
-        written: list[Any] = list(map(operator.attrgetter("contest"), chunk[:n]))
-        known = {c: canon.get(default or "") if c is unset else canon.get(c) for c in set(written)}
-        read_cs = list(map(known.__getitem__, written))
-        if None in known.values():
-            n = read_cs.index(None)
-        cs = cast("list[str]", read_cs[:n])
-        keys = 2 * n + n - written[:n].count(unset)  # type, at, and contest where written
-        names: list[Any] = []
-        number: list[Any] = []
-        if plan.has_name:
-            spelt = self.names.known
-            candidates = map(operator.attrgetter("candidate"), chunk[:n])
-            names = list(map(spelt.get, zip(cs, candidates, strict=True)))
-            if None in names:
-                n = names.index(None)
-                del names[n:]
-            keys += n
-            if counts:
-                number = list(map(operator.attrgetter("count"), chunk[:n]))
-                unwritten = number.count(unset)
-                keys += n - unwritten
-                if unwritten == n:
-                    number = []
-                elif unwritten:
-                    number = [1 if c is unset else c for c in number]
-                if number and min(number) < 0:
-                    return 0, 0
+        try:
+            # Times: each distinct value read once.
+            written = get("at", None)
+            times = self.times
+            moments = {
+                value: (times.get(value) or self.time_or_none(value))
+                if type(value) is str
+                or type(value) is date
+                or (type(value) is datetime and value.fold == 0)  # see time()
+                else None
+                for value in set(written)
+            }
+            read = list(map(moments.__getitem__, written))
+            if None in moments.values():
+                n = read.index(None)
+            ats = cast("list[datetime]", read[:n])
+            # Contests: each distinct one looked up once.
+            written = get("contest", default)[:n]
+            known = {c: _contest_of(c, unset, default, canon) for c in set(written)}
+            found = list(map(known.__getitem__, written))
+            if None in known.values():
+                n = found.index(None)
+            cs = cast("list[str]", found[:n])
+            keys = 2 * n + n - written[:n].count(unset)  # type, at, and contest where written
+            names: list[Any] = []
+            number: list[Any] = []
+            if plan.has_name:
+                spelt = self.names.known
+                written = get("candidate", None)[:n]
+                names = list(map(spelt.get, zip(cs, written, strict=True)))
+                if None in names:
+                    n = names.index(None)
+                    del names[n:]
+                keys += n
+                if "count" in plan.allowed:
+                    number = get("count", unset)[:n]
+                    unwritten = number.count(unset)
+                    keys += n - unwritten
+                    if unwritten == n:
+                        number = []
+                    elif unwritten:
+                        number = [1 if c is unset else c for c in number]
+                    if number and (set(map(type, number)) != {int} or min(number) < 0):
+                        return 0, 0
+        except TypeError:  # a value that is no key (a list, a mapping): one by one
+            return 0, 0
         if n == 0:
             return 0, 0
         del ats[n:], cs[n:]
@@ -1139,7 +1186,9 @@ class _Validator:
             if last is not None and ats[k] < last[0]:
                 return 0, 0
         index = range(start, start + n)
-        lines = repeat(None, n)
+        lines: Any = repeat(None, n)
+        if te is Map:
+            lines = map(operator.attrgetter("line"), chunk)
         if not plan.has_name:
             events = list(map(plan.bare, ats, cs, index, lines))
         elif number:
@@ -1159,7 +1208,8 @@ class _Validator:
         for c, k in dict(zip(cs, range(n), strict=True)).items():
             latest[c] = (ats[k], events[k])
         built.extend(events)
-        raw[start : start + n] = repeat(None, n)  # the structs are read: free them now
+        if absent is not None:  # structs of our own reading, read now: free them
+            raw[start : start + n] = repeat(None, n)
         return n, keys
 
     def event_id(self, i: int, value: Any, ids: dict[str, int]) -> str | None:

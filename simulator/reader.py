@@ -534,12 +534,26 @@ def read_yaml_quick(text: str) -> Any | None:
             elif len(line) - len(body) != len(indent):
                 return None
             inner = body[3:-1].strip(" ")
-            parts: list[str] | None = inner.split(", ")
-            if "{" in inner:
-                parts = _nested_parts(inner.split(", "))
-            item = _flow_map(parts, number, pairs, reader.plain_cached) if parts else None
-            if item is None:
-                return None
+            parts = inner.split(", ")
+            if "{" in inner:  # a nested mapping (or a doubt)
+                nested = _nested_parts(parts)
+                item = _flow_map(nested, number, pairs, reader.plain_cached) if nested else None
+                if item is None:
+                    return None
+                items.append(item)
+                continue
+            item = Map()
+            item.line = number
+            item.key_lines = None
+            for part in parts:
+                pair = pairs.get(part, MISSING)
+                if pair is MISSING:
+                    pair = pairs[part] = _flow_pair(part, reader.plain_cached)
+                if pair is None:
+                    return None
+                item[pair[0]] = pair[1]
+            if len(item) != len(parts):
+                return None  # a repeated key: the full reading reports it
             items.append(item)
         root = reader.build()
         if reader.problems or reader.duplicates:
