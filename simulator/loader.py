@@ -28,11 +28,13 @@ How it works, and why it is fast enough for a log of a million events:
    building the frozen values of :mod:`simulator.scenario` and :mod:`simulator.events`. An
    event of a common shape (a type without special fields, a time and a name seen before, a
    known contest) is checked in a few look-ups; any other event, or any doubt, takes the full
-   path, which gives the same event or says what is wrong. Events of the common shapes are
-   made by :func:`simulator.events.builder`, which sets their slots directly. No regular
-   expressions, no
-   ``pendulum``, and no :class:`~simulator.errors.Problem` unless something is wrong. Times are
-   parsed with :meth:`datetime.fromisoformat` and cached by what was written.
+   path, which gives the same event or says what is wrong. A run of events of one common shape
+   (the votes of a big log) is checked in bulk, a pass in C over each column of the run; its
+   events are made by :func:`simulator.events.builder`, which sets their slots directly. No
+   regular expressions, no ``pendulum``, and no :class:`~simulator.errors.Problem` unless
+   something is wrong. Times are parsed with :meth:`datetime.fromisoformat` and cached by what
+   was written; on a day without a change of UTC offset, a local time needs no round trip
+   through UTC.
 3. **Locating.** Only when there are problems are lines looked up, by each problem's path
    (:func:`simulator.reader.locate`, :func:`simulator.reader.json_lines`). Events read from JSON
    carry ``line=None``: :mod:`json` keeps no positions, and finding them on every load would add
