@@ -904,12 +904,13 @@ def _request_facts() -> Iterator[RequestFacts]:
         yield RequestFacts(Moment.NO_RUNOFF_METHOD, no_runoff_under=under)
     flags = (False, True)
     for primary, group in itertools.product(flags, flags):
-        for wait in flags:
-            yield RequestFacts(Moment.BEFORE_RESULT, primary, group, early_wait=wait)
+        for wait, left in itertools.product(flags, flags):
+            yield RequestFacts(Moment.BEFORE_RESULT, primary, group, left=left, early_wait=wait)
         if not primary and not group:
-            for entitled, late in itertools.product(flags, flags):
-                yield RequestFacts(Moment.TIE_FOR_SECOND, entitled=entitled, late=late)
-            yield RequestFacts(Moment.TIE_FOR_FIRST)
+            for entitled, late, left in itertools.product(flags, flags, flags):
+                yield RequestFacts(Moment.TIE_FOR_SECOND, entitled=entitled, late=late, left=left)
+            for left in flags:
+                yield RequestFacts(Moment.TIE_FOR_FIRST, left=left)
         for entitled, maj, left, late, called in itertools.product(*([flags] * 5)):
             if maj and entitled:
                 continue
@@ -923,9 +924,9 @@ def _request_facts() -> Iterator[RequestFacts]:
                 late=late,
                 called=called,
             )
-        for late, called, vacant in itertools.product(flags, flags, flags):
+        for late, called, vacant, left in itertools.product(*([flags] * 4)):
             yield RequestFacts(
-                Moment.CLOSED, primary, group, late=late, called=called, vacant=vacant
+                Moment.CLOSED, primary, group, left=left, late=late, called=called, vacant=vacant
             )
 
 
@@ -965,31 +966,51 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
             Answer.NO_RUNOFF_METHOD,
         ),
         Rule(
+            "2933d2-left",
+            "163-293(c)",
+            "a candidate who has died, withdrawn or been disqualified is no longer a candidate "
+            "and cannot file the written demand (163-293(c)) that 163-293(d)(2) asks of the "
+            "tied runner-up who remains",
+            lambda f: f.moment is Moment.TIE_FOR_SECOND and f.left,
+            Answer.LEFT_RACE,
+        ),
+        Rule(
             "2933d2-not-tied",
             "163-293(c)",
             "while the tie for second is open only the tied candidates may demand a runoff",
-            lambda f: f.moment is Moment.TIE_FOR_SECOND and not f.entitled,
+            lambda f: f.moment is Moment.TIE_FOR_SECOND and not f.left and not f.entitled,
             Answer.NOT_TIED,
         ),
         Rule(
             "2933d2-late",
             "163-293(c)",
             "a tied runner-up's demand after noon on the Thursday is too late",
-            lambda f: f.moment is Moment.TIE_FOR_SECOND and f.entitled and f.late,
+            lambda f: f.moment is Moment.TIE_FOR_SECOND and not f.left and f.entitled and f.late,
             Answer.LATE,
         ),
         Rule(
             "2932d2-demand",
             "163-293(d)(2)",
             "a tied runner-up demands a runoff in time: it counts once all the others withdraw",
-            lambda f: f.moment is Moment.TIE_FOR_SECOND and f.entitled and not f.late,
+            lambda f: (
+                f.moment is Moment.TIE_FOR_SECOND and not f.left and f.entitled and not f.late
+            ),
             Answer.ACCEPTED,
+        ),
+        Rule(
+            "2933d1-left",
+            "163-293(c)",
+            "a candidate who has died, withdrawn or been disqualified is no longer a candidate "
+            "and cannot file a request (163-293(c)); whether the tie still calls a runoff is "
+            "the tie's own question",
+            lambda f: f.moment is Moment.TIE_FOR_FIRST and f.left,
+            Answer.LEFT_RACE,
         ),
         Rule(
             "2931d1-no-request",
             "163-293(d)(1)",
             "a tie for first after the recount calls a runoff unless one withdraws; no request",
-            lambda f: f.moment is Moment.TIE_FOR_FIRST,
+            lambda f: f.moment is Moment.TIE_FOR_FIRST and not f.left,
             Answer.NOT_NEEDED,
         ),
     ]
@@ -1011,18 +1032,26 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
             )
         out += [
             Rule(
+                f"{tag}-early-left",
+                when,
+                "a candidate who has died, withdrawn or been disqualified is no longer a "
+                "candidate: there is no request to hold for the canvass",
+                _when(primary, Moment.BEFORE_RESULT, lambda f: f.left),
+                Answer.LEFT_RACE,
+            ),
+            Rule(
                 f"{tag}-early-held",
                 when,
                 "a request before the result is declared waits for the canvass and takes effect "
                 "if the requester is then entitled (reading 4)",
-                _when(primary, Moment.BEFORE_RESULT, lambda f: f.early_wait),
+                _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and f.early_wait),
                 Answer.HELD,
             ),
             Rule(
                 f"{tag}-early-rejected",
                 when,
                 "a request before the result is declared is premature (reading 4 switched)",
-                _when(primary, Moment.BEFORE_RESULT, lambda f: not f.early_wait),
+                _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and not f.early_wait),
                 Answer.PREMATURE,
             ),
             Rule(
@@ -1062,31 +1091,47 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
                 Answer.ACCEPTED,
             ),
             Rule(
+                f"{tag}-closed-left",
+                when,
+                "a candidate who has died, withdrawn or been disqualified is no longer a "
+                "candidate and cannot request",
+                _when(primary, Moment.CLOSED, lambda f: f.left),
+                Answer.LEFT_RACE,
+            ),
+            Rule(
                 f"{tag}-closed-late",
                 when,
                 "no window is open and the deadline has passed",
-                _when(primary, Moment.CLOSED, lambda f: f.late),
+                _when(primary, Moment.CLOSED, lambda f: not f.left and f.late),
                 Answer.LATE,
             ),
             Rule(
                 f"{tag}-closed-called",
                 when,
                 "the runoff (second primary) is already called",
-                _when(primary, Moment.CLOSED, lambda f: not f.late and f.called),
+                _when(primary, Moment.CLOSED, lambda f: not (f.left or f.late) and f.called),
                 Answer.ALREADY_CALLED,
             ),
             Rule(
                 f"{tag}-closed-vacant",
                 when,
                 "the office was declared vacant at the canvass: no runoff follows",
-                _when(primary, Moment.CLOSED, lambda f: not (f.late or f.called) and f.vacant),
+                _when(
+                    primary,
+                    Moment.CLOSED,
+                    lambda f: not (f.left or f.late or f.called) and f.vacant,
+                ),
                 Answer.VACANT,
             ),
             Rule(
                 f"{tag}-closed-none",
                 when,
                 "no runoff is available to this candidate",
-                _when(primary, Moment.CLOSED, lambda f: not (f.late or f.called or f.vacant)),
+                _when(
+                    primary,
+                    Moment.CLOSED,
+                    lambda f: not (f.left or f.late or f.called or f.vacant),
+                ),
                 Answer.NONE_AVAILABLE,
             ),
         ]

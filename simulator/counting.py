@@ -831,12 +831,24 @@ def tie_withdrawal(d: Draft, name: str) -> None:
     time is then weighed by the ``tie-window`` table (:func:`settle_tie`)."""
     pool = d.pool
     assert pool is not None
+    left = standing(d.cand(name))
     facts = rr.TieWithdrawalFacts(
         tie_for_first=pool.kind == "tie_first",
         tied=name in pool.eligible,
         late=pool.withdraw_due is not None and d.at > pool.withdraw_due,
+        left=left is not cr.Standing.ACTIVE,
     )
     found = rr.TIE_WITHDRAWAL.evaluate(facts)
+    if found.effect is rr.TieWithdrawal.LEFT:
+        how = _LEFT_HOW.get(left, "already withdrew")
+        d.rule(
+            K.REQUEST_REJECTED,
+            found.cites,
+            f"{name}'s notice of withdrawal is rejected: {name} {how} and is no longer a candidate",
+            [name],
+            reason=f"{name} {how}: {found.effect}",
+        )
+        return
     if found.effect is rr.TieWithdrawal.NOT_TIED:
         d.update_cand(name, status=cg.WITHDREW, off_at=d.at)
         return

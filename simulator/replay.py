@@ -498,10 +498,12 @@ def on_candidate_off(
             cands=(*d.cands, Cand(name, status=what, off_at=death, on_ballot=False, counted=False))
         )
         return
-    if cand is None or not cand.active:
+    if cand is None:
         return
     if d.phase is Phase.TIE_WITHDRAWAL and what == cg.WITHDREW:
         tie_withdrawal(d, name)
+        return
+    if not cand.active:
         return
     if d.phase in (Phase.RUNOFF_CALLED, Phase.RUNOFF_COUNTING) and name in d.runoff_ballot:
         _left_runoff_ballot(d, name, what, death)
@@ -982,14 +984,16 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
         Phase.FILING_REOPENED,
         Phase.FILING_EXTENDED,
     ):
-        facts = _request_base(d, cr.Moment.BEFORE_RESULT)
+        facts = _request_base(d, cr.Moment.BEFORE_RESULT, name)
         if _ask(d, name, facts) is cr.Answer.HELD:
             d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
         return
     if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
         late = pool.request_due is not None and e.at > pool.request_due
         facts = attrs.evolve(
-            _request_base(d, cr.Moment.TIE_FOR_SECOND), entitled=name in pool.eligible, late=late
+            _request_base(d, cr.Moment.TIE_FOR_SECOND, name),
+            entitled=name in pool.eligible,
+            late=late,
         )
         if _ask(d, name, facts) is not cr.Answer.ACCEPTED:
             return
@@ -997,7 +1001,7 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
         settle_tie(d, cr.TieMoment.DEMANDED, name)
         return
     if phase is Phase.TIE_WITHDRAWAL and pool is not None:
-        _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST))
+        _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST, name))
         return
     if (
         phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED)
@@ -1013,7 +1017,7 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     if pool is not None and pool.request_due is not None:
         dues.append(pool.request_due)
     facts = attrs.evolve(
-        _request_base(d, cr.Moment.CLOSED),
+        _request_base(d, cr.Moment.CLOSED, name),
         late=bool(dues) and e.at > max(dues),
         called=d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD),
         vacant=d.vacant > 0 and not d.elected,
@@ -1021,14 +1025,21 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     _ask(d, name, facts)
 
 
-def _request_base(d: Draft, moment: cr.Moment) -> cr.RequestFacts:
+def _request_base(d: Draft, moment: cr.Moment, name: str) -> cr.RequestFacts:
     ctx = d.ctx
+    c = d.cand(name)
     return cr.RequestFacts(
         moment,
         primary=ctx.partisan_primary,
         group=ctx.contest.is_group,
+        left=c is not None and not c.active,
         early_wait=ctx.interp.early_request != "reject",
     )
+
+
+def _left_verb(d: Draft, name: str) -> str:
+    c = d.cand(name)
+    return _VERB.get(c.status, "left the race") if c is not None else "left the race"
 
 
 def _ask(d: Draft, name: str, facts: cr.RequestFacts) -> cr.Answer:
@@ -1044,7 +1055,7 @@ def _ask(d: Draft, name: str, facts: cr.RequestFacts) -> cr.Answer:
         text = f"{name}'s request came before the canvass"
     else:
         why = {
-            cr.Answer.LEFT_RACE: f"{name} is no longer a candidate",
+            cr.Answer.LEFT_RACE: f"{name} {_left_verb(d, name)} and is no longer a candidate",
             cr.Answer.ALREADY_CALLED: f"the {round_name(d)} is already called"
             if facts.moment is cr.Moment.CLOSED
             else "a runoff is already called",
@@ -1058,12 +1069,10 @@ def _ask(d: Draft, name: str, facts: cr.RequestFacts) -> cr.Answer:
 
 
 def _request_in_window(d: Draft, name: str, at: datetime, pool: Pool) -> None:
-    c = d.cand(name)
     facts = attrs.evolve(
-        _request_base(d, cr.Moment.WINDOW),
+        _request_base(d, cr.Moment.WINDOW, name),
         entitled=name in pool.eligible,
         elected_by_majority=name in pool.elected_first,
-        left=c is not None and not c.active,
         late=pool.request_due is not None and at > pool.request_due,
         called=d.phase is Phase.RUNOFF_CALLED,
     )
@@ -1091,15 +1100,15 @@ def _apply_early_requests(d: Draft) -> None:
             _request_in_window(d, name, d.at, pool)
         elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
             facts = attrs.evolve(
-                _request_base(d, cr.Moment.TIE_FOR_SECOND), entitled=name in pool.eligible
+                _request_base(d, cr.Moment.TIE_FOR_SECOND, name), entitled=name in pool.eligible
             )
             if _ask(d, name, facts) is cr.Answer.ACCEPTED:
                 d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
         elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None:
-            _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST))
+            _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST, name))
         else:
             facts = attrs.evolve(
-                _request_base(d, cr.Moment.CLOSED),
+                _request_base(d, cr.Moment.CLOSED, name),
                 called=d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD),
                 vacant=d.vacant > 0 and not d.elected,
             )

@@ -970,6 +970,7 @@ class TieWithdrawal(StrEnum):
     IN_TIME = "in_time"  # a tied candidate withdraws within the three days
     LATE = "late"  # a tied candidate's withdrawal after the three days
     NOT_TIED = "not_tied"  # another candidate's withdrawal: an ordinary one after the election
+    LEFT = "no longer a candidate"  # one who already died, withdrew or was disqualified
 
 
 @attrs.frozen
@@ -977,10 +978,11 @@ class TieWithdrawalFacts:
     tie_for_first: bool  # a tie for first (163-293(d)(1)), not for second ((d)(2))
     tied: bool  # the candidate is among those still tied
     late: bool  # the three days have ended
+    left: bool = False  # the candidate already died, withdrew or was disqualified
 
 
 def _tie_withdrawal_facts() -> Iterator[TieWithdrawalFacts]:
-    for combo in itertools.product((False, True), repeat=3):
+    for combo in itertools.product((False, True), repeat=4):
         yield TieWithdrawalFacts(*combo)
 
 
@@ -993,11 +995,19 @@ def _tie_withdrawal_rules() -> tuple[Rule[TieWithdrawalFacts, TieWithdrawal], ..
 
         out += [
             Rule(
+                f"{tag}-withdrawal-left",
+                cite,
+                "the written notice of withdrawal is a candidate's act: one who has already "
+                "died, withdrawn or been disqualified is no longer a candidate and files none",
+                on(first, lambda f: f.left),
+                TieWithdrawal.LEFT,
+            ),
+            Rule(
                 f"{tag}-withdrawal-in-time",
                 cite,
                 "a tied candidate may withdraw within three days after the recount (or the "
                 "declaration): the withdrawal takes effect",
-                on(first, lambda f: f.tied and not f.late),
+                on(first, lambda f: not f.left and f.tied and not f.late),
                 TieWithdrawal.IN_TIME,
             ),
             Rule(
@@ -1005,7 +1015,7 @@ def _tie_withdrawal_rules() -> tuple[Rule[TieWithdrawalFacts, TieWithdrawal], ..
                 cite,
                 "the three days for a tied candidate to withdraw have ended: the withdrawal "
                 "does not change the tie",
-                on(first, lambda f: f.tied and f.late),
+                on(first, lambda f: not f.left and f.tied and f.late),
                 TieWithdrawal.LATE,
             ),
             Rule(
@@ -1013,7 +1023,7 @@ def _tie_withdrawal_rules() -> tuple[Rule[TieWithdrawalFacts, TieWithdrawal], ..
                 cite,
                 "the three days are the tied candidates': another candidate's withdrawal is an "
                 "ordinary one after the election",
-                on(first, lambda f: not f.tied),
+                on(first, lambda f: not f.left and not f.tied),
                 TieWithdrawal.NOT_TIED,
             ),
         ]

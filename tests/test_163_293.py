@@ -656,3 +656,48 @@ def test_no_reason_says_a_candidate_who_died_or_was_disqualified_withdrew_or_sta
             assert f"{name} withdrew" not in r.text, r.text
             if r.at >= at and name in r.candidates:
                 assert "still standing" not in r.text, r.text
+
+
+_HOW = {
+    "candidate_withdrew": "withdrew",
+    "candidate_died": "died",
+    "candidate_disqualified": "was disqualified",
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.booleans(), ACTS)
+def test_a_request_or_demand_by_one_who_has_left_is_rejected_saying_how_they_left(
+    for_first: bool, acts: list[tuple[str, str, int]]
+) -> None:
+    # G.S. 163-293(c), (d)(2): a request or a demand is a candidate's written act; one who has
+    # died, withdrawn or been disqualified is no longer a candidate and files none
+    if for_first:
+        log = f"{TIE}\n{recount('2027-10-14T10:00', Ann=450, Bob=450, Cy=100)}"
+        start = datetime(2027, 10, 14, 10, 30, tzinfo=TZ)
+    else:
+        log, start = TIE2_THURSDAY, datetime(2027, 10, 14, 11, 30, tzinfo=TZ)
+    how: dict[str, str] = {}  # the first act that takes a candidate off
+    asks: list[tuple[str, datetime, str]] = []  # requests by one who had left, and how
+    for i, (kind, name, hours) in enumerate(sorted(acts, key=lambda a: a[2])):
+        at = start + timedelta(hours=hours, minutes=i)
+        when = at.replace(tzinfo=None).isoformat(timespec="minutes")
+        if kind == "ask":
+            log += "\n" + request(name, when)
+            if name in how:
+                asks.append((name, at, how[name]))
+        else:
+            log += f'\n- {{type: {kind}, at: "{when}", candidate: {name}}}'
+            how.setdefault(name, _HOW[kind])
+    c = run(SEAT, log)
+    for name, at, verb in asks:
+        found = [
+            r
+            for r in c.rulings
+            if r.kind == "request_rejected" and r.at == at and name in r.candidates
+        ]
+        assert found, (name, at, [r.text for r in c.rulings])
+        assert found[0].get("reason") == f"{name} {verb} and is no longer a candidate"
+    for r in c.rulings:
+        if r.kind == "runoff_called":
+            assert not any(f"{n} demanded" in r.text for n in how), r.text
