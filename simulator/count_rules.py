@@ -1233,12 +1233,14 @@ class Canvassed(StrEnum):
     NONPARTISAN_PRIMARY = "nonpartisan_primary"
     FIRST_ELECTION = "first_election"  # the first election of the runoff method
     ELECTION = "election"  # any other election, a runoff included
+    NOTHING = "nothing"  # a canvass before the election day: nothing to declare
 
 
 @attrs.frozen
 class CanvassFacts:
     method: Method
     held: DeadlineKind  # the day canvassed: primary_day, second_primary, election_day, runoff
+    early: bool = False  # the canvass is dated before the day it canvasses
 
 
 _HELD_BY = {  # the days each method holds (G.S. 163-279(a))
@@ -1257,6 +1259,35 @@ def _canvass_facts() -> Iterator[CanvassFacts]:
     for method, days in _HELD_BY.items():
         for held in days:
             yield CanvassFacts(method, held)
+            yield CanvassFacts(method, held, early=True)
+
+
+def _canvass_rules(
+    *rules: tuple[str, str, str, Callable[[CanvassFacts], bool], Canvassed],
+) -> tuple[Rule[CanvassFacts, Canvassed], ...]:
+    """Each provision that sets a canvass, and the same provision for a canvass dated before the
+    election it canvasses: the canvass declares the result of an election already held (the
+    seventh day after it), so one before the day declares nothing and has no effect."""
+    out: list[Rule[CanvassFacts, Canvassed]] = []
+    for rid, cite, summary, applies, effect in rules:
+        out += [
+            Rule(rid, cite, summary, _on_time(applies, early=False), effect),
+            Rule(
+                f"{rid}-before-the-day",
+                cite,
+                "the canvass declares the result of an election already held: one dated before "
+                "the day declares nothing and has no effect (it stays on the timeline)",
+                _on_time(applies, early=True),
+                Canvassed.NOTHING,
+            ),
+        ]
+    return tuple(out)
+
+
+def _on_time(
+    applies: Callable[[CanvassFacts], bool], *, early: bool
+) -> Callable[[CanvassFacts], bool]:
+    return lambda f: f.early is early and applies(f)
 
 
 _PRIMARY_DAYS = (DeadlineKind.PRIMARY_DAY, DeadlineKind.SECOND_PRIMARY)
@@ -1264,22 +1295,22 @@ _PRIMARY_DAYS = (DeadlineKind.PRIMARY_DAY, DeadlineKind.SECOND_PRIMARY)
 CANVASS: Table[CanvassFacts, Canvassed] = Table(
     "canvass",
     "an election was held: which provision sets its canvass (the declaration of its result)?",
-    (
-        Rule(
+    _canvass_rules(
+        (
             "2915-party-primary-canvass",
             "163-291(5)",
             "a party's municipal primary or second primary is canvassed on the seventh day after",
             lambda f: f.method is Method.PARTISAN and f.held in _PRIMARY_DAYS,
             Canvassed.PARTY_PRIMARY,
         ),
-        Rule(
+        (
             "294b-primary-canvass",
             "163-294(b)",
             "a nonpartisan primary is canvassed on the seventh day after",
             lambda f: f.method is Method.PRIMARY and f.held is DeadlineKind.PRIMARY_DAY,
             Canvassed.NONPARTISAN_PRIMARY,
         ),
-        Rule(
+        (
             "293c-first-election-canvass",
             "163-293(c)",
             "the first election of the runoff method is canvassed on the seventh day after; its "
@@ -1287,7 +1318,7 @@ CANVASS: Table[CanvassFacts, Canvassed] = Table(
             lambda f: f.method is Method.RUNOFF and f.held is DeadlineKind.ELECTION_DAY,
             Canvassed.FIRST_ELECTION,
         ),
-        Rule(
+        (
             "1825b-election-canvass",
             "163-182.5(b)",
             "any other election (the November election, a runoff) is canvassed by the county "
@@ -1648,6 +1679,189 @@ LOT: Table[LotFacts, Lot] = Table(
 )
 
 
+# --- who is still among the tied: G.S. 163-293(d)(1), (d)(2) -----------------------------------
+
+
+class Tied(StrEnum):
+    """Whether a candidate counted in a tie is still among the tied."""
+
+    STILL_TIED = "still_tied"
+    OUT = "out"  # withdrew in writing
+
+
+@attrs.frozen
+class TiedFacts:
+    tie_for_first: bool  # (d)(1), not (d)(2)
+    standing: Standing
+
+
+def _tie_is(first: bool, test: Callable[[TiedFacts], bool]) -> Callable[[TiedFacts], bool]:
+    return lambda f: f.tie_for_first is first and test(f)
+
+
+def _tied_rules() -> tuple[Rule[TiedFacts, Tied], ...]:
+    out: list[Rule[TiedFacts, Tied]] = []
+    for first, cite, tag in ((True, "163-293(d)(1)", "2931d1"), (False, "163-293(d)(2)", "2932d2")):
+        out += [
+            Rule(
+                f"{tag}-written-withdrawal",
+                cite,
+                "a tied candidate who filed a written notice of withdrawal is no longer among "
+                "the tied",
+                _tie_is(first, lambda f: f.standing is Standing.WITHDREW),
+                Tied.OUT,
+            ),
+            Rule(
+                f"{tag}-no-written-withdrawal",
+                cite,
+                "only a written notice of withdrawal takes a candidate out of the tie: one who "
+                "died or was disqualified filed none and stays among the tied (what that does "
+                "to the tie is the tie-window table's question)",
+                _tie_is(first, lambda f: f.standing is not Standing.WITHDREW),
+                Tied.STILL_TIED,
+            ),
+        ]
+    return tuple(out)
+
+
+STILL_TIED: Table[TiedFacts, Tied] = Table(
+    "still-tied",
+    "a tie waits on its three days: is a candidate counted in it still among the tied?",
+    _tied_rules(),
+    facts=lambda: (TiedFacts(first, s) for first in (True, False) for s in Standing),
+)
+
+
+# --- the order of the first count's questions: G.S. 163-293, 163-111 --------------------------
+
+
+class Place(StrEnum):
+    """Where the first count stands."""
+
+    FIRST = "first"  # the highest vote
+    SECOND = "second"  # a single office without a majority: the next highest vote
+
+
+class Question(StrEnum):
+    """The question the count asks next (each answered by its own table or provision)."""
+
+    TIE_FOR_FIRST = "tie_for_first"  # 163-293(d)(1): a recount, then a runoff unless one withdraws
+    LEADER_LEFT = "leader_left"  # the leader-left table: is the office vacant now?
+    THRESHOLD = "threshold"  # who has a majority (a substantial plurality)
+    RUNNER_UP_LEFT = "runner_up_left"  # the runner-up-left table: is a runoff still possible?
+    TIE_FOR_SECOND = "tie_for_second"  # 163-293(d)(2)'s three days
+    SECOND_BY_LOT = "second_by_lot"  # a party primary's tie for second: the tie-at table
+    RUNNER_UP = "runner_up"  # the runner-up may request a runoff (demand a second primary)
+
+
+@attrs.frozen
+class OrderFacts:
+    place: Place
+    primary: bool  # a party primary (163-111), not the runoff method (163-293)
+    group: bool = False  # FIRST: two or more seats
+    tie: bool = False  # the two highest (FIRST) or the next highest (SECOND) tie
+    left: bool = False  # the leader (FIRST) or one at the next place (SECOND) has left the race
+
+
+def _order_facts() -> Iterator[OrderFacts]:
+    flags = (False, True)
+    for primary, group, tie, left in itertools.product(flags, flags, flags, flags):
+        yield OrderFacts(Place.FIRST, primary, group, tie, left)
+    for primary, tie, left in itertools.product(flags, flags, flags):
+        yield OrderFacts(Place.SECOND, primary, tie=tie, left=left)
+
+
+def _single_runoff(
+    place: Place, test: Callable[[OrderFacts], bool]
+) -> Callable[[OrderFacts], bool]:
+    return lambda f: f.place is place and not f.primary and not f.group and test(f)
+
+
+ORDER: Table[OrderFacts, Question] = Table(
+    "count-order",
+    "the first election is counted: which provision's question comes first?",
+    (
+        Rule(
+            "2931d1-tie-for-first",
+            "163-293(d)(1)",
+            "a tie for the highest vote goes to a recount and then a runoff unless one withdraws; "
+            "it comes before the provisions on a leader who left, which speak of one candidate "
+            "with the highest vote (the tie tables say what a departed tied candidate does)",
+            _single_runoff(Place.FIRST, lambda f: f.tie),
+            Question.TIE_FOR_FIRST,
+            over=("2944c-leader-left",),
+        ),
+        Rule(
+            "2944c-leader-left",
+            "163-294.4(c)",
+            "the highest vote went to a candidate who has left: the leader-left table says "
+            "whether the office is vacant before any majority is counted (if not, the threshold "
+            "is next)",
+            _single_runoff(Place.FIRST, lambda f: f.left),
+            Question.LEADER_LEFT,
+        ),
+        Rule(
+            "293a-threshold",
+            "163-293(a)",
+            "who obtains a majority is declared elected",
+            lambda f: (
+                f.place is Place.FIRST and not f.primary and (f.group or not (f.tie or f.left))
+            ),
+            Question.THRESHOLD,
+        ),
+        Rule(
+            "111a-threshold",
+            "163-111(a)",
+            "who obtains a substantial plurality is declared nominated",
+            lambda f: f.place is Place.FIRST and f.primary,
+            Question.THRESHOLD,
+        ),
+        Rule(
+            "2944c-runner-up-left",
+            "163-294.4(c)",
+            "a runner-up (or one tied for second) who has left is asked about first: "
+            "163-294.4(c), on the second highest vote cast for a deceased candidate, is the more "
+            "specific provision (the runner-up-left table; if it leaves a runoff possible, the "
+            "tie or the request is next)",
+            _single_runoff(Place.SECOND, lambda f: f.left),
+            Question.RUNNER_UP_LEFT,
+            over=("2932d2-tie-for-second",),
+        ),
+        Rule(
+            "2932d2-tie-for-second",
+            "163-293(d)(2)",
+            "a tie for the second highest vote: the leader is elected unless all but one of the "
+            "tied withdraw within three days and the last demands a runoff",
+            _single_runoff(Place.SECOND, lambda f: f.tie),
+            Question.TIE_FOR_SECOND,
+        ),
+        Rule(
+            "2931b1-runner-up",
+            "163-293(b)(1)",
+            "the highest is elected unless the runner-up requests a runoff",
+            _single_runoff(Place.SECOND, lambda f: not (f.tie or f.left)),
+            Question.RUNNER_UP,
+        ),
+        Rule(
+            "111b-tie-for-second",
+            "163-111(b)",
+            "a tie for second in a party primary: a drawing of lots names the runner-up who may "
+            "demand a second primary (the tie-at table)",
+            lambda f: f.place is Place.SECOND and f.primary and f.tie,
+            Question.SECOND_BY_LOT,
+        ),
+        Rule(
+            "111b-runner-up",
+            "163-111(b)",
+            "the runner-up may demand a second primary",
+            lambda f: f.place is Place.SECOND and f.primary and not f.tie,
+            Question.RUNNER_UP,
+        ),
+    ),
+    facts=_order_facts,
+)
+
+
 #: Every table of the count, for ``electsim gaps`` and ``electsim cite``.
 TABLES: tuple[Table[Any, Any], ...] = (
     LEADER,
@@ -1663,4 +1877,6 @@ TABLES: tuple[Table[Any, Any], ...] = (
     RECOUNT,
     LOT,
     WINDOW_CLOSE,
+    STILL_TIED,
+    ORDER,
 )

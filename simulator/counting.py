@@ -83,10 +83,15 @@ def standing(c: Cand | None) -> cr.Standing:
     return cr.Standing(c.status)
 
 
-def still_tied(d: Draft, names: Sequence[str]) -> tuple[str, ...]:
-    """The tied candidates who have not withdrawn (163-293(d) counts written withdrawals only: a
-    candidate who died or was disqualified has not withdrawn and stays among the tied)."""
-    return tuple(n for n in names if standing(d.cand(n)) is not cr.Standing.WITHDREW)
+def still_tied(d: Draft, names: Sequence[str], *, first: bool) -> tuple[str, ...]:
+    """The tied candidates the ``still-tied`` table keeps among the tied (a tie for first when
+    ``first``, else for second)."""
+    return tuple(
+        n
+        for n in names
+        if cr.STILL_TIED.evaluate(cr.TiedFacts(first, standing(d.cand(n)))).effect
+        is cr.Tied.STILL_TIED
+    )
 
 
 def left_after_election_day(d: Draft, c: Cand | None) -> bool:
@@ -452,12 +457,20 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
         _fill_vacancies_if_short(d, n, ())
         d.go(Phase.DECIDED)
         return
-    # (d)(1): a tie for the highest number of votes (single office)
-    if not group and not primary and len(people) > 1 and people[0][1] == people[1][1]:
-        tied = tuple(nm for nm, v in people if v == people[0][1])
-        _tie_for_first(d, tied)
+    # the ``count-order`` table: which provision's question comes first
+    lead = d.cand(people[0][0])
+    order = cr.OrderFacts(
+        cr.Place.FIRST,
+        primary,
+        group,
+        tie=len(people) > 1 and people[0][1] == people[1][1],
+        left=lead is not None and not lead.active,
+    )
+    question = cr.ORDER.evaluate(order).effect
+    if question is cr.Question.TIE_FOR_FIRST:
+        _tie_for_first(d, tuple(nm for nm, v in people if v == people[0][1]))
         return
-    if not group and not primary and _leader_left(d, people, threshold):
+    if question is cr.Question.LEADER_LEFT and _leader_left(d, people, threshold):
         return
     majority = [(nm, v) for nm, v in people if v > threshold]
     top = select(majority, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
@@ -509,12 +522,22 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
             return
         second_votes = below[0][1]
         seconds = tuple(nm for nm, v in below if v == second_votes)
-        if not primary and _runner_up_left(d, best, seconds):
-            return
-        if len(seconds) > 1 and not primary:
+        order = cr.OrderFacts(
+            cr.Place.SECOND,
+            primary,
+            tie=len(seconds) > 1,
+            left=any(standing(d.cand(n)) is not cr.Standing.ACTIVE for n in seconds),
+        )
+        question = cr.ORDER.evaluate(order).effect
+        if question is cr.Question.RUNNER_UP_LEFT:
+            if _runner_up_left(d, best, seconds):
+                return
+            # a runoff stays possible: the next question, that one settled
+            question = cr.ORDER.evaluate(attrs.evolve(order, left=False)).effect
+        if question is cr.Question.TIE_FOR_SECOND:
             _tie_for_second(d, leader, seconds)
             return
-        if len(seconds) > 1:
+        if question is cr.Question.SECOND_BY_LOT:
             if not _lot_settles(d, seconds, below, 1, what="second place"):
                 return
             seconds = (_reorder(below, d.lots)[0][0],)
@@ -862,7 +885,8 @@ def tie_withdrawal(d: Draft, name: str) -> None:
         )
         return
     d.update_cand(name, status=cg.WITHDREW, off_at=d.at, on_ballot=False)
-    d.set(pool=attrs.evolve(pool, eligible=still_tied(d, pool.eligible)))
+    first = pool.kind == "tie_first"
+    d.set(pool=attrs.evolve(pool, eligible=still_tied(d, pool.eligible, first=first)))
     settle_tie(d, cr.TieMoment.WITHDREW, name)
 
 
@@ -876,7 +900,7 @@ def settle_tie(d: Draft, moment: cr.TieMoment, who: str = "") -> None:
     pool = d.pool
     assert pool is not None
     first = pool.kind == "tie_first"
-    remaining = still_tied(d, pool.eligible)
+    remaining = still_tied(d, pool.eligible, first=first)
     departed = [
         f"{n} {_LEFT_HOW.get(standing(d.cand(n)), 'left the race')}"
         for n in remaining

@@ -907,8 +907,11 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
 
 def on_canvass(d: Draft, e: CanvassHeld) -> None:
     phase = d.phase
-    if e.at < round_start(d.ctx, d.round):
-        return  # nothing to canvass before the election: the event stays on the timeline
+    ctx = d.ctx
+    held = cal.rounds(ctx.method, ctx.stage)[d.round].kind
+    early = e.at < round_start(ctx, d.round)
+    if cr.CANVASS.evaluate(cr.CanvassFacts(ctx.method, held, early)).effect is cr.Canvassed.NOTHING:
+        return  # the ``canvass`` table: nothing to declare; the event stays on the timeline
     if d.deferred:
         _settle_deferred(d, "no time to reprint was found before the election")
     if phase in (Phase.BALLOT, Phase.COUNTING):

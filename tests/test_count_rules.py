@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -231,3 +232,53 @@ def test_the_request_window_closes_on_the_provision_that_gave_the_right_to_reque
         assert finding.rule.cite == right.rule.cite, facts
         want = cr.WindowClose.RUNOFF if facts.requested else cr.WindowClose.LEADERS
         assert finding.effect is want, facts
+
+
+@pytest.mark.parametrize(("first", "cite"), [(True, "163-293(d)(1)"), (False, "163-293(d)(2)")])
+def test_only_a_written_withdrawal_takes_a_candidate_out_of_a_tie(first: bool, cite: str) -> None:
+    # G.S. 163-293(d)(1), (d)(2): a written notice of withdrawal; a death files none
+    for standing in cr.Standing:
+        found = cr.STILL_TIED.evaluate(cr.TiedFacts(first, standing))
+        assert found.near == (cite,)
+        out = standing is cr.Standing.WITHDREW
+        assert found.effect is (cr.Tied.OUT if out else cr.Tied.STILL_TIED), standing
+
+
+def test_a_canvass_before_the_election_day_declares_nothing_under_the_same_provision() -> None:
+    for facts in cr.CANVASS.facts():
+        found = cr.CANVASS.evaluate(facts)
+        assert found.verdict is Verdict.RULED
+        assert (found.effect is cr.Canvassed.NOTHING) is facts.early, facts
+        on_time = cr.CANVASS.evaluate(cr.CanvassFacts(facts.method, facts.held))
+        assert found.near == on_time.near
+
+
+def test_the_count_asks_a_tie_for_first_before_a_departed_leader() -> None:
+    # with nobody highest, the provisions on a leader who left have no leader to speak of
+    found = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.FIRST, False, tie=True, left=True))
+    assert found.verdict is Verdict.PRIORITY
+    assert found.effect is cr.Question.TIE_FOR_FIRST
+    assert [r.cite for r in found.rules] == ["163-293(d)(1)", "163-294.4(c)"]
+    left = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.FIRST, False, left=True))
+    assert left.effect is cr.Question.LEADER_LEFT
+    for primary, group in ((True, False), (False, True)):
+        facts = cr.OrderFacts(cr.Place.FIRST, primary, group, tie=True, left=True)
+        assert cr.ORDER.evaluate(facts).effect is cr.Question.THRESHOLD
+
+
+def test_the_count_asks_a_departed_runner_up_before_the_tie_for_second() -> None:
+    # G.S. 163-294.4(c) is the more specific provision (the second highest vote for the dead)
+    found = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.SECOND, False, tie=True, left=True))
+    assert found.verdict is Verdict.PRIORITY
+    assert found.effect is cr.Question.RUNNER_UP_LEFT
+    assert [r.cite for r in found.others] == ["163-293(d)(2)"]
+    settled = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.SECOND, False, tie=True))
+    assert settled.effect is cr.Question.TIE_FOR_SECOND
+    # a party primary's tie for second goes to a lot; a departed runner-up is not asked there
+    primary = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.SECOND, True, tie=True, left=True))
+    assert primary.effect is cr.Question.SECOND_BY_LOT
+
+
+def test_the_count_order_answers_every_combination_without_a_gap_or_conflict() -> None:
+    for facts, found in cr.ORDER.explore():
+        assert found.verdict in (Verdict.RULED, Verdict.PRIORITY), facts
