@@ -1752,6 +1752,7 @@ class Question(StrEnum):
     TIE_FOR_SECOND = "tie_for_second"  # 163-293(d)(2)'s three days
     SECOND_BY_LOT = "second_by_lot"  # a party primary's tie for second: the tie-at table
     RUNNER_UP = "runner_up"  # the runner-up may request a runoff (demand a second primary)
+    ALONE = "alone"  # nobody polled below the highest: declared, with nobody to request
 
 
 @attrs.frozen
@@ -1761,6 +1762,7 @@ class OrderFacts:
     group: bool = False  # FIRST: two or more seats
     tie: bool = False  # the two highest (FIRST) or the next highest (SECOND) tie
     left: bool = False  # the leader (FIRST) or one at the next place (SECOND) has left the race
+    alone: bool = False  # SECOND: nobody polled a vote below the highest
 
 
 def _order_facts() -> Iterator[OrderFacts]:
@@ -1769,12 +1771,14 @@ def _order_facts() -> Iterator[OrderFacts]:
         yield OrderFacts(Place.FIRST, primary, group, tie, left)
     for primary, tie, left in itertools.product(flags, flags, flags):
         yield OrderFacts(Place.SECOND, primary, tie=tie, left=left)
+    for primary in flags:
+        yield OrderFacts(Place.SECOND, primary, alone=True)
 
 
 def _single_runoff(
     place: Place, test: Callable[[OrderFacts], bool]
 ) -> Callable[[OrderFacts], bool]:
-    return lambda f: f.place is place and not f.primary and not f.group and test(f)
+    return lambda f: f.place is place and not f.primary and not f.group and not f.alone and test(f)
 
 
 ORDER: Table[OrderFacts, Question] = Table(
@@ -1847,15 +1851,31 @@ ORDER: Table[OrderFacts, Question] = Table(
             "163-111(b)",
             "a tie for second in a party primary: a drawing of lots names the runner-up who may "
             "demand a second primary (the tie-at table)",
-            lambda f: f.place is Place.SECOND and f.primary and f.tie,
+            lambda f: f.place is Place.SECOND and f.primary and not f.alone and f.tie,
             Question.SECOND_BY_LOT,
         ),
         Rule(
             "111b-runner-up",
             "163-111(b)",
             "the runner-up may demand a second primary",
-            lambda f: f.place is Place.SECOND and f.primary and not f.tie,
+            lambda f: f.place is Place.SECOND and f.primary and not (f.alone or f.tie),
             Question.RUNNER_UP,
+        ),
+        Rule(
+            "2931b1-alone",
+            "163-293(b)(1)",
+            "nobody polled below the highest: there is no runner-up to request a runoff, and the "
+            "highest is declared elected",
+            lambda f: f.place is Place.SECOND and not f.primary and f.alone,
+            Question.ALONE,
+        ),
+        Rule(
+            "111b-alone",
+            "163-111(b)",
+            "nobody polled below the highest: there is no runner-up to demand a second primary, "
+            "and the highest is declared nominated",
+            lambda f: f.place is Place.SECOND and f.primary and f.alone,
+            Question.ALONE,
         ),
     ),
     facts=_order_facts,

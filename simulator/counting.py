@@ -516,19 +516,19 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
     below = [(nm, v) for nm, v in rest if nm not in best]
     if not group:
         leader = best[0]
-        if not below:
-            _declare(d, best, runoff_cite(d), "no other candidate: highest vote")
-            d.go(Phase.DECIDED)
-            return
-        second_votes = below[0][1]
-        seconds = tuple(nm for nm, v in below if v == second_votes)
+        seconds = tuple(nm for nm, v in below if v == below[0][1]) if below else ()
         order = cr.OrderFacts(
             cr.Place.SECOND,
             primary,
             tie=len(seconds) > 1,
             left=any(standing(d.cand(n)) is not cr.Standing.ACTIVE for n in seconds),
+            alone=not below,
         )
         question = cr.ORDER.evaluate(order).effect
+        if question is cr.Question.ALONE:
+            _declare(d, best, runoff_cite(d), "no other candidate: highest vote")
+            d.go(Phase.DECIDED)
+            return
         if question is cr.Question.RUNNER_UP_LEFT:
             if _runner_up_left(d, best, seconds):
                 return

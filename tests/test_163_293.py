@@ -235,6 +235,22 @@ def test_an_early_request_by_someone_not_entitled_at_the_canvass_is_rejected_the
     assert rejected.candidates == ("Cy",) and local(rejected.at) == "2027-10-12T11:00:00"
 
 
+def test_an_early_request_by_a_runner_up_who_has_died_is_rejected_when_filed() -> None:
+    # G.S. 163-293(c): a request is a candidate's written act; there is none to hold for the
+    # canvass (SPEC reading 4) when the requester has already died
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n"
+        '- {type: candidate_died, at: "2027-10-07T08:00", candidate: Bob}\n'
+        f"{request('Bob', '2027-10-08T10:00')}\n{CANVASS}"
+    )
+    c = run(SEAT, log)
+    rejected = only(c, "request_rejected")
+    assert local(rejected.at) == "2027-10-08T10:00:00" and rejected.candidates == ("Bob",)
+    assert rejected.get("reason") == "Bob died and is no longer a candidate"
+    assert rejected.cite == "G.S. 163-293(c)"
+    assert not rulings(c, "runoff_called")
+
+
 def test_rejecting_early_requests_is_a_named_alternative() -> None:
     # SPEC reading 4, switched: interpretations.early_request = reject
     log = (
@@ -701,3 +717,13 @@ def test_a_request_or_demand_by_one_who_has_left_is_rejected_saying_how_they_lef
     for r in c.rulings:
         if r.kind == "runoff_called":
             assert not any(f"{n} demanded" in r.text for n in how), r.text
+
+
+def test_a_leader_short_of_a_majority_with_nobody_below_is_declared_elected() -> None:
+    # G.S. 163-293(b)(1): the runoff is the runner-up's to request; the miscellaneous write-ins
+    # count in the total but are nobody's votes, so there is no runner-up
+    log = f"{filed('Ann')}\n{returns(NIGHT, **{'Ann': 400, 'Write-In (Miscellaneous)': 600})}"
+    c = run(SEAT, f"{log}\n{CANVASS}")
+    elected = only(c, "elected")
+    assert elected.candidates == ("Ann",) and "no other candidate" in elected.text
+    assert not rulings(c, "runoff_available") and c.outcome.elected == ("Ann",)

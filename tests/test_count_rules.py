@@ -282,3 +282,11 @@ def test_the_count_asks_a_departed_runner_up_before_the_tie_for_second() -> None
 def test_the_count_order_answers_every_combination_without_a_gap_or_conflict() -> None:
     for facts, found in cr.ORDER.explore():
         assert found.verdict in (Verdict.RULED, Verdict.PRIORITY), facts
+
+
+def test_with_nobody_below_the_highest_there_is_no_runner_up_to_ask() -> None:
+    # G.S. 163-293(b)(1), 163-111(b): the request belongs to a runner-up; with none, the
+    # highest is declared
+    for primary, cite in ((False, "163-293(b)(1)"), (True, "163-111(b)")):
+        found = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.SECOND, primary, alone=True))
+        assert (found.effect, found.near) == (cr.Question.ALONE, (cite,))
