@@ -1740,6 +1740,7 @@ class Place(StrEnum):
 
     FIRST = "first"  # the highest vote
     SECOND = "second"  # a single office without a majority: the next highest vote
+    REMAINING = "remaining"  # seats left without a majority: the best of the rest
 
 
 class Question(StrEnum):
@@ -1753,6 +1754,8 @@ class Question(StrEnum):
     SECOND_BY_LOT = "second_by_lot"  # a party primary's tie for second: the tie-at table
     RUNNER_UP = "runner_up"  # the runner-up may request a runoff (demand a second primary)
     ALONE = "alone"  # nobody polled below the highest: declared, with nobody to request
+    FIRST_BY_LOT = "first_by_lot"  # a party primary's tie for first short of the threshold
+    BEST = "best"  # the best of the rest, as many as the seats left (ties: the tie-at table)
 
 
 @attrs.frozen
@@ -1773,6 +1776,8 @@ def _order_facts() -> Iterator[OrderFacts]:
         yield OrderFacts(Place.SECOND, primary, tie=tie, left=left)
     for primary in flags:
         yield OrderFacts(Place.SECOND, primary, alone=True)
+    for primary, group, tie in itertools.product(flags, flags, flags):
+        yield OrderFacts(Place.REMAINING, primary, group, tie)
 
 
 def _single_runoff(
@@ -1860,6 +1865,30 @@ ORDER: Table[OrderFacts, Question] = Table(
             "the runner-up may demand a second primary",
             lambda f: f.place is Place.SECOND and f.primary and not (f.alone or f.tie),
             Question.RUNNER_UP,
+        ),
+        Rule(
+            "111b-tie-for-first-lot",
+            "163-111(b)",
+            "a tie for first in a party primary, nobody over the substantial plurality: a "
+            "drawing of lots ranks the tied before the runner-up is known (the tie-at table)",
+            lambda f: f.place is Place.REMAINING and f.primary and not f.group and f.tie,
+            Question.FIRST_BY_LOT,
+        ),
+        Rule(
+            "293b-best-remaining",
+            "163-293(b)",
+            "the best of the rest, as many as the seats left, are declared elected unless a "
+            "runoff is requested (a tie for first has been asked already)",
+            lambda f: f.place is Place.REMAINING and not f.primary,
+            Question.BEST,
+        ),
+        Rule(
+            "111b-best-remaining",
+            "163-111(b)",
+            "the best of the rest, as many as the places left, are nominated unless a second "
+            "primary is demanded",
+            lambda f: f.place is Place.REMAINING and f.primary and (f.group or not f.tie),
+            Question.BEST,
         ),
         Rule(
             "2931b1-alone",

@@ -501,7 +501,10 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
         d.go(Phase.DECIDED)
         return
     rest = [(nm, v) for nm, v in people if nm not in first]
-    if not group and primary and len(rest) > 1 and rest[0][1] == rest[1][1]:
+    order = cr.OrderFacts(
+        cr.Place.REMAINING, primary, group, tie=len(rest) > 1 and rest[0][1] == rest[1][1]
+    )
+    if cr.ORDER.evaluate(order).effect is cr.Question.FIRST_BY_LOT:
         tied = tuple(nm for nm, v in rest if v == rest[0][1])
         if not _lot_settles(d, tied, rest, 1):
             return

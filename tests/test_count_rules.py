@@ -290,3 +290,12 @@ def test_with_nobody_below_the_highest_there_is_no_runner_up_to_ask() -> None:
     for primary, cite in ((False, "163-293(b)(1)"), (True, "163-111(b)")):
         found = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.SECOND, primary, alone=True))
         assert (found.effect, found.near) == (cr.Question.ALONE, (cite,))
+
+
+def test_only_a_party_primarys_tie_for_first_short_of_the_threshold_goes_to_a_lot_first() -> None:
+    # 163-111(b) (its part on ties is not in the sources: the tie-at table names the gap); a
+    # runoff method's tie for first was asked under 163-293(d)(1) before the threshold
+    for primary, group, tie in ((True, False, True), (True, True, True), (False, False, True)):
+        found = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.REMAINING, primary, group, tie))
+        lot = primary and not group and tie
+        assert found.effect is (cr.Question.FIRST_BY_LOT if lot else cr.Question.BEST)
