@@ -2,12 +2,14 @@
 
 Every configuration with seats 1-2 and up to 2 x seats + 2 candidates, one departure at most:
 per configuration the abstract states visited (the distinct beginnings of the courses, step by
-step), the courses replayed (each course is one replay of a concrete scenario through
-the engine), the distinct outcomes, the gaps and conflicts, and the courses per second of
-processor time; then the whole grid serial and on two processes (wall time), the ratio between
-them, and the courses per second per core. The targets of the explorer (25,000 abstract states per
-second per core, the K=1 grid of seats 1-3 and up to 8 candidates under 60 s on two cores, any
-configuration with up to 2 x seats + 2 candidates under 5 s) are printed beside what is measured.
+step), the courses replayed (each folded through the engine from the state after the longest
+beginning it shares with a course before), the beginnings that reached a canonical state at the
+vote reached before (their courses are not repeated), the distinct outcomes, the gaps and
+conflicts, and the states and courses per second of processor time; then the whole grid serial
+and on two processes (wall time), the ratio between them. The targets of the explorer (25,000
+abstract states per second per core, the K=1 grid of seats 1-3 and up to 8 candidates under 60 s
+on two cores, any configuration with up to 2 x seats + 2 candidates under 5 s) are printed beside
+what is measured.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ def main() -> int:
         for n in range(1, 2 * s + 3)
     ]
     print(
-        f"{'configuration':<40} {'states':>8} {'courses':>8} {'outcomes':>8} {'gaps':>5} "
+        f"{'configuration':<40} {'states':>8} {'courses':>8} {'merged':>6} {'outcomes':>8} "
+        f"{'gaps':>5} "
         f"{'cpu s':>7} {'states/s':>9} {'courses/s':>10}"
     )
     total = 0
@@ -44,7 +47,7 @@ def main() -> int:
         states += ex.states
         slowest = max(slowest, (dt, c.label))
         print(
-            f"{c.label:<40} {ex.states:>8} {ex.courses:>8} {len(ex.outcomes):>8} "
+            f"{c.label:<40} {ex.states:>8} {ex.courses:>8} {ex.merged:>6} {len(ex.outcomes):>8} "
             f"{len(ex.findings):>5} {dt:>7.2f} {ex.states / max(dt, 1e-9):>9,.0f} "
             f"{ex.courses / max(dt, 1e-9):>10,.0f}"
         )

@@ -33,7 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from contextlib import ExitStack
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -48,11 +48,15 @@ import attrs
 import yaml
 
 from simulator.calendar import statutory_calendar
+from simulator.events import Event
 from simulator.explore_coverage import Status, coverage, coverage_json
 from simulator.loader import structure
 from simulator.parameters import in_force
-from simulator.replay import PrefixReplay, replay
+from simulator.replay import finish, fold, make_context, replay
+from simulator.replay import outcome_of as engine_outcome
 from simulator.result import ContestResult, Ruling
+from simulator.state import Context, State, initial_state
+from simulator.tally import ranked
 from simulator.vocab import DeadlineKind, Method, Pending, RulingKind
 
 if TYPE_CHECKING:
@@ -350,8 +354,11 @@ class Course:
     events: tuple[dict[str, Any], ...]
     # the replay of ``events`` when the enumeration already made it (to choose what follows)
     result: ContestResult | None = attrs.field(default=None, eq=False, repr=False)
+    # the course ends in a state reached before: it has no outcome of its own
+    merged: bool = False
 
 
+@cache
 def _dates(method: Method) -> dict[str, datetime]:
     cal = statutory_calendar(YEAR, method)
     first: dict[DeadlineKind, datetime] = {}
@@ -406,7 +413,7 @@ def scenario_doc(config: Config, events: Sequence[dict[str, Any]], title: str) -
     if config.method is Method.PARTISAN:
         contest["party"] = "REP"
     # the log in the order the board learned of the events (a death's notice may come later)
-    ordered = sorted(events, key=lambda e: datetime.fromisoformat(e.get("notice_at", e["at"])))
+    ordered = sorted(events, key=_known)
     return {
         "format": "electsim/v1",
         "title": title,
@@ -420,30 +427,183 @@ def run(
 ) -> ContestResult:
     """Replay a concrete log through the engine (the same loader and fold as ``electsim``).
 
-    Courses share their events up to the vote: the state after them is folded once per
-    configuration and prefix (:class:`simulator.replay.PrefixReplay`, whose result is exactly
-    the whole replay's) and each course folds only what follows.
+    With ``as_of`` the log is replayed whole (what the board knew then). Otherwise the course
+    is folded from the state after the longest beginning of its log already folded for this
+    configuration (:class:`Folds`): the fold is pure and its states are values, so the result
+    is exactly the whole replay's.
     """
-    doc = scenario_doc(config, events, "explored course")
-    scenario = structure(doc, source="<explore>")
     if as_of is not None:
-        return replay(scenario, as_of=as_of).contests[0]
-    ordered = doc["events"]
-    cut = next((i for i, e in enumerate(ordered) if e["type"] == "returns_reported"), 0)
-    if cut == 0:
-        return replay(scenario).contests[0]
-    key = json.dumps([config.label, config.method.value, ordered[:cut]])
-    prefix = _PREFIXES.get(key)
-    if prefix is None:
-        if len(_PREFIXES) > 256:
-            _PREFIXES.clear()
-        base = structure(doc | {"events": ordered[:cut]}, source="<explore>")
-        prefix = _PREFIXES[key] = PrefixReplay(base, CONTEST_ID)
-    return prefix.contest_result(scenario)
+        doc = scenario_doc(config, events, "explored course")
+        return replay(structure(doc, source="<explore>"), as_of=as_of).contests[0]
+    return _folds(config).result(events)
 
 
-#: The folded prefixes of this process, by configuration and events before the vote.
-_PREFIXES: dict[str, PrefixReplay] = {}
+def _folds(config: Config) -> Folds:
+    folds = _FOLDS.get(config)
+    if folds is None:
+        _FOLDS.clear()  # one configuration at a time per process
+        folds = _FOLDS[config] = Folds(config)
+    return folds
+
+
+class Folds:
+    """The engine's states after the beginnings of the logs of one configuration's courses.
+
+    Courses branch from shared beginnings (the same filings, the same departure, the same
+    returns), so each course folds only the events after the longest beginning folded before:
+    one :func:`simulator.replay.fold` step per abstract step of the enumeration, not a replay
+    of the whole log. Events are read by the scenario loader once per (event, position) and
+    kept; the states kept are bounded (``limit``), the oldest forgotten first.
+    """
+
+    def __init__(self, config: Config, *, limit: int = 20_000) -> None:
+        self.config = config
+        self.limit = limit
+        scenario = structure(scenario_doc(config, [], "explored course"), source="<explore>")
+        self.ctx = make_context(scenario, scenario.contests[0])
+        self.root = initial_state(self.ctx)
+        self.states: dict[tuple[str, ...], State] = {}
+        self.events: dict[tuple[str, int], Event] = {}
+        self.folded = 0  # events folded (steps of the engine)
+        # each event of a log as a key (the log's dicts are shared by the courses that branch
+        # from it: each is written once; the dict is kept so that its id stays its own)
+        self.names: dict[int, tuple[dict[str, Any], str]] = {}
+
+    def _name(self, e: dict[str, Any]) -> str:
+        key = json.dumps(e, default=str)
+        self.names[id(e)] = (e, key)
+        return key
+
+    def _read(self, ordered: Sequence[dict[str, Any]], keys: Sequence[str]) -> None:
+        doc = scenario_doc(self.config, ordered, "explored course")
+        scenario = structure(doc, source="<explore>")
+        for i, ev in enumerate(scenario.events):
+            self.events[keys[i], i] = ev
+
+    def fold(self, events: Sequence[dict[str, Any]]) -> tuple[State, list[Event]]:
+        """The state after ``events`` (before the end of the log) and the events as read."""
+        # the log in the order the board learned of the events, as scenario_doc writes it
+        ordered = sorted(events, key=_known)
+        names = self.names
+        keys = tuple(names[id(e)][1] if id(e) in names else self._name(e) for e in ordered)
+        n = len(keys)
+        j = n
+        while j > 0 and keys[:j] not in self.states:
+            j -= 1
+        state = self.states[keys[:j]] if j else self.root
+        evs: list[Event] = []
+        for i in range(n):
+            ev = self.events.get((keys[i], i))
+            if ev is None:
+                self._read(ordered, keys)
+                ev = self.events[keys[i], i]
+            evs.append(ev)
+        if len(self.states) + n - j > self.limit:
+            self.states.clear()
+            self.names.clear()
+        for i in range(j, n):
+            state = fold(state, self.ctx, (evs[i],))
+            self.states[keys[: i + 1]] = state
+        self.folded += n - j
+        return state, evs
+
+    def result(self, events: Sequence[dict[str, Any]]) -> ContestResult:
+        """The whole story of ``events``: ``replay`` of their scenario, without the timeline."""
+        state, evs = self.fold(events)
+        last = evs[-1].index if evs else -1
+        state = finish(state, self.ctx, None, last)
+        contest = self.ctx.contest
+        # ``replay``'s result without its timeline and periods (nothing here reads them)
+        return ContestResult(
+            id=contest.id,
+            title=contest.label,
+            method=contest.method.value,
+            stage=contest.stage.value,
+            seats=contest.seats,
+            state=state.phase.value,
+            outcome=engine_outcome(state, self.ctx),
+            rulings=state.rulings,
+            deadlines=tuple(sorted(state.deadlines, key=lambda x: x.due)),
+            timeline=(),
+            tallies=tuple(tuple(ranked(dict(t), [n for n, _ in t])) for t in state.tallies if t),
+            path=state.path,
+        )
+
+    def ballot_key(
+        self, events: Sequence[dict[str, Any]], as_of: datetime, *, settled: bool
+    ) -> Hashable:
+        """The canonical abstract state of the contest at the vote, after ``events`` (all known
+        by ``as_of``, the day before the vote): see :func:`ballot_state`."""
+        state, evs = self.fold(events)
+        last = evs[-1].index if evs else -1
+        return ballot_state(finish(state, self.ctx, as_of, last), self.ctx, settled=settled)
+
+
+#: State fields the vote and what follows it never read: the clock, bookkeeping of the log and
+#: its timeline, the filing periods (closed before the vote) and the deadlines already set (their
+#: subsections are counted from the course that reached the state first)
+_FORGOTTEN = frozenset(
+    {"clock", "path", "cand_index", "ruling_log", "deadlines", "original_close", "first_vote_at"}
+)
+
+
+#: What no rule reads once no candidate can leave any more (see :func:`ballot_state`)
+_SETTLED = frozenset({"printed_at", "reprint", "filed_at_close", "cands"})
+
+
+def ballot_state(state: State, ctx: Context, *, settled: bool) -> Hashable:
+    """What of the contest's state at the vote can change what follows (its canonical form).
+
+    Once the ballot is fixed, when a candidate left matters only as before or on the day of the
+    vote (G.S. 163-294.1(c) is the one rule reading it after the ballot), and every other time
+    only as before or after the vote begins; the rulings made so far matter only through the
+    gaps and conflicts met (and the deciding subsections), which are part of every outcome.
+    When nobody else can leave (``settled``: the bound of departures is reached), what decides
+    whether a departure reopens filing or keeps a name on the ballot is dead too: the printing
+    and the board's reprint determination, the count at the close, and how a candidate whose
+    name is off the ballot and whose votes do not count left (such a candidate is only out).
+    Every other field of the engine's state is kept as it is, so a field added to the state is
+    read here without being named. Two courses with the same form have the same futures: the
+    courses after the second are not enumerated (an unsound form could only hide outcomes; the
+    witnesses are always whole replays, and a test compares outcomes with and without it).
+    """
+    start = ctx.election_start
+
+    def canon(v: Any) -> Any:
+        if isinstance(v, datetime):
+            return v >= start
+        if isinstance(v, tuple):
+            return tuple(canon(x) for x in v)
+        if attrs.has(type(v)):
+            return (type(v).__name__, *(canon(getattr(v, f.name)) for f in attrs.fields(type(v))))
+        return v
+
+    forgotten = _FORGOTTEN | _SETTLED if settled else _FORGOTTEN
+    fields = tuple(
+        (f.name, canon(getattr(state, f.name)))
+        for f in attrs.fields(State)
+        if f.name not in forgotten
+    )
+    if settled:
+        cands = tuple(
+            ("out", c.name) if not c.on_ballot and not c.counted else canon(c) for c in state.cands
+        )
+        fields = (*fields, ("cands", cands))
+    deciding = (RulingKind.ELECTED, RulingKind.NOMINATED, RulingKind.OFFICE_VACANT)
+    said = frozenset(
+        finding_id(r) if r.kind is RulingKind.NO_PROVISION else (r.kind, r.cite, r.candidates)
+        for r in state.ruling_log
+        if r.kind is RulingKind.NO_PROVISION or r.kind in deciding
+    )
+    return (fields, said)
+
+
+def _known(e: dict[str, Any]) -> datetime:
+    return datetime.fromisoformat(e.get("notice_at", e["at"]))
+
+
+#: The folds of this process's configuration.
+_FOLDS: dict[Config, Folds] = {}
 
 
 def _removed(result: ContestResult, name: str) -> bool:
@@ -554,6 +714,7 @@ class Exploration:
     landmarks: tuple[tuple[str, int], ...]  # subsection a deadline of the course cites
     infeasible: int  # vote classes no votes can realize (e.g. two candidates above a majority)
     errors: tuple[tuple[str, str], ...]  # the engine raised: course, error
+    merged: int = 0  # beginnings that reached a state at the vote reached before (not repeated)
 
     @property
     def findings(self) -> tuple[tuple[str, Outcome, Witness], ...]:
@@ -754,13 +915,20 @@ def _order(names_live: list[str], departed: list[str], vc: VoteClass, place: int
     return [*names_live[:start], *departed, *names_live[start:]]
 
 
-def courses(config: Config, *, reduce: bool = True) -> Iterator[tuple[Course, tuple[str, ...]]]:
+def courses(
+    config: Config, *, reduce: bool = True, memo: bool = True
+) -> Iterator[tuple[Course, tuple[str, ...]]]:
     """Every abstract course of the configuration as a concrete log, with the departed names.
 
     Shorter courses come first within each family, so the first course reaching an outcome is a
     shortest witness among those enumerated. With ``reduce``, rankings are read only as deep as
-    the method reads them (:func:`depth`): candidates below are interchangeable losers.
+    the method reads them (:func:`depth`): candidates below are interchangeable losers. With
+    ``memo``, the courses from a state at the vote are enumerated once: a later beginning that
+    reaches the same canonical state (:func:`ballot_state`, the same ballot) with no fewer
+    events ends there, as a course marked ``merged`` (its own rulings and deadlines count for
+    the coverage; its futures are those already enumerated).
     """
+    seen: dict[Hashable, int] = {}
     method = config.method
     read = depth(method, config.seats, config.departures) if reduce else None
     d = _dates(method)
@@ -792,6 +960,23 @@ def courses(config: Config, *, reduce: bool = True) -> Iterator[tuple[Course, tu
             # the course ends before any vote: nobody left, or no election or primary is held
             yield Course(tuple(["file", *steps0]), tuple(log0)), tuple(gone)
             continue
+        if memo:
+            key = (
+                _folds(config).ballot_key(
+                    log0,
+                    d["vote"] - timedelta(days=1),
+                    settled=len(gone) >= config.departures,
+                ),
+                tuple(on_ballot),
+                tuple(departed_on_ballot),
+                tuple(gone),
+            )
+            first = seen.get(key)
+            if first is not None and first <= len(log0):
+                steps = ("file", *steps0, "the same state at the vote as a course before")
+                yield Course(steps, tuple(log0), before, merged=True), tuple(gone)
+                continue
+            seen[key] = len(log0)
         for vc in vote_classes(method, config.seats, m, places=read):
             counts = realize(vc, share)
             if counts is None:
@@ -1063,9 +1248,9 @@ def _guarded(
         )
 
 
-def explore(config: Config, *, reduce: bool = True) -> Exploration:
-    """Enumerate the configuration's courses, replay each, group them by outcome (``reduce``:
-    see :func:`courses`)."""
+def explore(config: Config, *, reduce: bool = True, memo: bool = True) -> Exploration:
+    """Enumerate the configuration's courses, replay each, group them by outcome (``reduce``
+    and ``memo``: see :func:`courses`)."""
     best: dict[Outcome, Witness] = {}
     count: dict[Outcome, int] = {}
     cites: dict[str, int] = {}
@@ -1073,14 +1258,24 @@ def explore(config: Config, *, reduce: bool = True) -> Exploration:
     errors: list[tuple[str, str]] = []
     n = 0
     seen: set[tuple[str, ...]] = set()
-    for course, departed in _guarded(courses(config, reduce=reduce), errors):
-        n += 1
-        seen.update(course.steps[:i] for i in range(1, len(course.steps) + 1))
+    merged = 0
+    for course, departed in _guarded(courses(config, reduce=reduce, memo=memo), errors):
+        ends = len(course.steps) + (0 if course.merged else 1)  # a merge is no step of its own
+        seen.update(course.steps[:i] for i in range(1, ends))
         try:
             result = course.result or run(config, course.events)
         except Exception as error:  # an engine error is a finding to report
+            n += 1
             errors.append(("; ".join(course.steps), f"{type(error).__name__}: {error}"))
             continue
+        if course.merged:
+            merged += 1
+            for c in {str(c) for r in result.rulings for c in r.cites}:
+                cites[c] = cites.get(c, 0) + 1
+            for c in {str(c) for dl in result.deadlines for c in dl.cites}:
+                landmarks[c] = landmarks.get(c, 0) + 1
+            continue
+        n += 1
         outcome = outcome_of(result, departed)
         count[outcome] = count.get(outcome, 0) + 1
         old = best.get(outcome)
@@ -1110,6 +1305,7 @@ def explore(config: Config, *, reduce: bool = True) -> Exploration:
         landmarks=tuple(sorted(landmarks.items())),
         infeasible=infeasible,
         errors=tuple(errors),
+        merged=merged,
     )
 
 
@@ -1223,6 +1419,7 @@ def to_json(ex: Exploration) -> dict[str, Any]:
         },
         "courses": ex.courses,
         "states": ex.states,
+        "merged": ex.merged,
         "outcomes": [
             {
                 "outcome": o.to_json(),
@@ -1246,7 +1443,11 @@ def to_json(ex: Exploration) -> dict[str, Any]:
 
 
 def render(ex: Exploration, *, never: Sequence[str] = ()) -> str:
-    lines = [f"{ex.config.label}: {ex.courses} courses, {len(ex.outcomes)} outcomes"]
+    lines = [
+        f"{ex.config.label}: {ex.states} abstract states, {ex.courses} courses, "
+        f"{len(ex.outcomes)} outcomes ({ex.merged} beginnings reached a state at the vote "
+        "reached before: their courses are not repeated)"
+    ]
     for i, (o, w, k) in enumerate(ex.outcomes, 1):
         lines.append(f"  {i:>3}. {o.describe()}  [{k} course(s)]")
         lines.append("       witness: " + "; ".join(w.course.steps))

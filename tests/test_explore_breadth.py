@@ -19,6 +19,7 @@ from simulator.explore import (
     explore,
     explore_grid,
     run,
+    scenario_doc,
     to_json,
     truncated,
     vote_classes,
@@ -261,3 +262,61 @@ def test_an_engine_failure_is_reported_not_raised(
     args = ["explore", "--method", "nonpartisan-plurality", "--candidates", "2"]
     assert main(args) == 1
     assert "ENGINE ERRORS" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        Config(method=Method.RUNOFF, seats=1, candidates=3),
+        Config(method=Method.PARTISAN, seats=1, candidates=3),
+        Config(method=Method.PLURALITY, seats=2, candidates=3),
+        Config(method=Method.RUNOFF, seats=1, candidates=2, departures=2),
+    ],
+    ids=lambda c: c.label,
+)
+def test_a_state_at_the_vote_reached_twice_is_expanded_once_and_loses_nothing(
+    config: Config,
+) -> None:
+    # the courses from a canonical state at the vote are the same whichever beginning reached
+    # it: enumerating them once keeps every outcome, gap, conflict, witness and subsection
+    memo, full = explore(config), explore(config, memo=False)
+    assert memo.merged > 0 and memo.courses < full.courses
+    assert _outcomes(memo) == _outcomes(full)
+    assert _stories(memo) == _stories(full)
+    assert {f for f, _o, _w in memo.findings} == {f for f, _o, _w in full.findings}
+    assert {c for c, _n in memo.cites} == {c for c, _n in full.cites}
+    assert {c for c, _n in memo.landmarks} == {c for c, _n in full.landmarks}
+
+
+def test_each_course_folded_from_a_shared_beginning_equals_its_whole_replay() -> None:
+    from simulator.loader import structure
+    from simulator.replay import replay
+
+    config = Config(method=Method.RUNOFF, seats=1, candidates=3)
+    seen = 0
+    for course, _gone in courses(config, memo=False):
+        doc = scenario_doc(config, course.events, "a course")
+        whole = replay(structure(doc, source="<test>")).contests[0]
+        folded = run(config, course.events)
+        for field in ("state", "outcome", "rulings", "deadlines", "tallies", "path"):
+            assert getattr(folded, field) == getattr(whole, field), (field, course.steps)
+        seen += 1
+    assert seen > 500
+
+
+def test_two_beginnings_leaving_the_same_ballot_share_a_state_at_the_vote() -> None:
+    # a candidate who withdrew before the close and one who died within 30 days of it are
+    # both off the ballot with nobody left to depart: the same state at the vote (K = 1);
+    # a name kept on the printed ballot is another state, the same whenever the board learned
+    # of the death; a withdrawal that keeps the name on it is a third
+    config = Config(method=Method.RUNOFF, seats=1, candidates=3)
+    stories = _courses(config)
+    merged = {s for s in stories if s.endswith("the same state at the vote as a course before")}
+
+    def first(step: str) -> bool:
+        return not any(step in s for s in merged)
+
+    assert not first("Cy died within 30 days after the close, before printing")
+    assert first("Cy died after printing, no time to reprint")
+    assert not first("Cy died before printing, the board learns of it after printing and finds no")
+    assert first("Cy withdrew after printing, no time to reprint")
