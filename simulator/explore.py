@@ -452,8 +452,8 @@ class Folds:
     Courses branch from shared beginnings (the same filings, the same departure, the same
     returns), so each course folds only the events after the longest beginning folded before:
     one :func:`simulator.replay.fold` step per abstract step of the enumeration, not a replay
-    of the whole log. Events are read by the scenario loader once per (event, position) and
-    kept; the states kept are bounded (``limit``), the oldest forgotten first.
+    of the whole log. Events are read by the scenario loader once and kept. The states kept
+    are bounded: past ``limit`` they are dropped, and folding starts again from the filings.
     """
 
     def __init__(self, config: Config, *, limit: int = 20_000) -> None:
@@ -463,7 +463,7 @@ class Folds:
         self.ctx = make_context(scenario, scenario.contests[0])
         self.root = initial_state(self.ctx)
         self.states: dict[tuple[str, ...], State] = {}
-        self.events: dict[tuple[str, int], Event] = {}
+        self.events: dict[str, Event] = {}
         self.folded = 0  # events folded (steps of the engine)
         # each event of a log as a key (the log's dicts are shared by the courses that branch
         # from it: each is written once; the dict is kept so that its id stays its own)
@@ -478,7 +478,7 @@ class Folds:
         doc = scenario_doc(self.config, ordered, "explored course")
         scenario = structure(doc, source="<explore>")
         for i, ev in enumerate(scenario.events):
-            self.events[keys[i], i] = ev
+            self.events[keys[i]] = ev
 
     def fold(self, events: Sequence[dict[str, Any]]) -> tuple[State, list[Event]]:
         """The state after ``events`` (before the end of the log) and the events as read."""
@@ -493,11 +493,12 @@ class Folds:
         state = self.states[keys[:j]] if j else self.root
         evs: list[Event] = []
         for i in range(n):
-            ev = self.events.get((keys[i], i))
+            ev = self.events.get(keys[i])
             if ev is None:
                 self._read(ordered, keys)
-                ev = self.events[keys[i], i]
-            evs.append(ev)
+                ev = self.events[keys[i]]
+            # an event is read the same wherever it stands in the log, but for its position
+            evs.append(ev if ev.index == i else attrs.evolve(ev, index=i))
         if len(self.states) + n - j > self.limit:
             self.states.clear()
             self.names.clear()
