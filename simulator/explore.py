@@ -23,9 +23,14 @@ with :class:`fractions.Fraction`), whose replay is the prediction. The first cou
 events) reaching an outcome is its witness. ``--check`` writes nothing new: it reads every witness
 back through the scenario loader and checks its ``expect:`` block the way ``electsim test`` does.
 
+Courses share their beginnings: each is folded from the engine's state after the longest
+beginning folded before (:class:`Folds`), one fold step per new event. Two beginnings that reach
+the same canonical state at the vote (:func:`ballot_state`) have the same futures: those are
+enumerated once, after the first (shortest) beginning.
+
 Bounds of this version (said in the report, never hidden): one contest, K departures (default 1),
-the first round and one runoff or second primary; recounts, reopened or extended filing, late
-filers, the oath and nominations by a party are not enumerated.
+the first round and one runoff or second primary; totals near 1,000 votes (a tie among more than
+5,000 voters is not reached).
 """
 
 from __future__ import annotations
@@ -106,18 +111,54 @@ _EVENT = {
 }
 
 
+#: The parties of a partisan general election's nominees, one each (a late filer is unaffiliated)
+PARTIES = ("DEM", "REP", "LIB", "GRE", "CST", "JSP", "NLP", "WTP")
+PRIMARY_PARTY = "REP"  # whose primary a partisan primary is
+
+
 @attrs.frozen(kw_only=True)
 class Config:
-    """One configuration of the grid."""
+    """One configuration of the grid. ``general``: the partisan method's general election
+    (G.S. 163-279(a)(2)), where the parties' nominees stand, instead of its primary."""
 
     method: Method
     seats: int
     candidates: int
     departures: int = 1
+    general: bool = attrs.field(default=False)
+
+    @general.validator
+    def _partisan(self, _attribute: Any, value: bool) -> None:
+        if value and self.method is not Method.PARTISAN:
+            raise ValueError("only the partisan method has a general election of nominees")
+
+    @property
+    def kind(self) -> str:
+        """The method, and the partisan general election apart from the primary."""
+        return "partisan-general" if self.general else self.method.value
 
     @property
     def label(self) -> str:
-        return f"{self.method.value} s={self.seats} n={self.candidates} k={self.departures}"
+        return f"{self.kind} s={self.seats} n={self.candidates} k={self.departures}"
+
+    @property
+    def stage(self) -> str:
+        primary = self.method in (Method.PARTISAN, Method.PRIMARY) and not self.general
+        return "primary" if primary else "election"
+
+    @property
+    def reads(self) -> Method:
+        """The method whose reading of the votes applies: the general election of nominees is
+        decided by the highest vote, as the plurality method is (G.S. 163-292)."""
+        return Method.PLURALITY if self.general else self.method
+
+    def party(self, name: str) -> str | None:
+        """The party ``name`` files for (None: a nonpartisan contest)."""
+        if self.method is not Method.PARTISAN:
+            return None
+        if not self.general:
+            return PRIMARY_PARTY
+        return PARTIES[NAMES.index(name)] if name in NAMES else "UNA"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -358,9 +399,22 @@ class Course:
     merged: bool = False
 
 
+def _dates_of(config: Config) -> dict[str, datetime]:
+    return _dates(config.method, general=config.general)
+
+
 @cache
-def _dates(method: Method) -> dict[str, datetime]:
+def _dates(method: Method, *, general: bool = False) -> dict[str, datetime]:
     cal = statutory_calendar(YEAR, method)
+    if general:  # the general election: its day and canvass, no request, no second round
+        cal = [d for d in cal if d.kind is not DeadlineKind.PRIMARY_DAY]
+        day = next(d.due for d in cal if d.kind is DeadlineKind.ELECTION_DAY)
+        cal = [
+            d
+            for d in cal
+            if d.kind is not DeadlineKind.CANVASS or d.due > day
+            if d.kind not in (DeadlineKind.SECOND_PRIMARY, DeadlineKind.SECOND_PRIMARY_REQUEST)
+        ]
     first: dict[DeadlineKind, datetime] = {}
     canvasses: list[datetime] = []
     for d in cal:
@@ -396,10 +450,6 @@ def _iso(t: datetime) -> str:
     return t.replace(tzinfo=None).isoformat(timespec="minutes")
 
 
-def _stage(method: Method) -> str:
-    return "primary" if method in (Method.PARTISAN, Method.PRIMARY) else "election"
-
-
 def scenario_doc(config: Config, events: Sequence[dict[str, Any]], title: str) -> dict[str, Any]:
     contest: dict[str, Any] = {
         "id": CONTEST_ID,
@@ -407,11 +457,11 @@ def scenario_doc(config: Config, events: Sequence[dict[str, Any]], title: str) -
         "office": "Council" if config.seats > 1 else "Mayor",
         "seats": config.seats,
         "method": config.method.value,
-        "stage": _stage(config.method),
+        "stage": config.stage,
         "year": YEAR,
     }
-    if config.method is Method.PARTISAN:
-        contest["party"] = "REP"
+    if config.method is Method.PARTISAN and not config.general:
+        contest["party"] = PRIMARY_PARTY
     # the log in the order the board learned of the events (a death's notice may come later)
     ordered = sorted(events, key=_known)
     return {
@@ -729,7 +779,7 @@ class Exploration:
 
 
 def _filings(config: Config) -> list[dict[str, Any]]:
-    opens = _dates(config.method)["opens"]
+    opens = _dates_of(config)["opens"]
     out = []
     for i in range(config.candidates):
         ev: dict[str, Any] = {
@@ -737,8 +787,9 @@ def _filings(config: Config) -> list[dict[str, Any]]:
             "at": _iso(opens + timedelta(minutes=30 * (i + 1))),
             "candidate": NAMES[i],
         }
-        if config.method is Method.PARTISAN:
-            ev["party"] = "REP"
+        party = config.party(NAMES[i])
+        if party is not None:
+            ev["party"] = party
         out.append(ev)
     return out
 
@@ -776,8 +827,9 @@ Prefix = tuple[list[str], list[dict[str, Any]], list[str], bool]
 
 def _filed(config: Config, name: str, at: datetime) -> dict[str, Any]:
     ev: dict[str, Any] = {"type": "candidate_filed", "at": _iso(at), "candidate": name}
-    if config.method is Method.PARTISAN:
-        ev["party"] = "REP"
+    party = config.party(name)
+    if party is not None:
+        ev["party"] = party
     return ev
 
 
@@ -930,9 +982,9 @@ def courses(
     the coverage; its futures are those already enumerated).
     """
     seen: dict[Hashable, int] = {}
-    method = config.method
+    method = config.reads
     read = depth(method, config.seats, config.departures) if reduce else None
-    d = _dates(method)
+    d = _dates_of(config)
     share = threshold_share(method, config.seats)
     filings = _filings(config)
     names = [e["candidate"] for e in filings]
@@ -944,7 +996,15 @@ def courses(
         # what the board knows the day before the vote: the close and any reopened or extended
         # filing have passed by then
         before = run(config, log0, as_of=d["vote"] - timedelta(days=1))
-        newcomers = [e["candidate"] for e in evs0 if e["type"] == "candidate_filed"]
+        if before.outcome.pending is Pending.NOMINATION and gone:
+            # G.S. 163-114: the party names a nominee before the vote, and the vote follows
+            evs0 = [*evs0, _nominee(config, log0, gone)]
+            steps0 = [*steps0, f"the party's executive committee names {LATE_FILER}"]
+            log0 = filings + evs0
+            before = run(config, log0, as_of=d["vote"] - timedelta(days=1))
+        newcomers = [
+            e["candidate"] for e in evs0 if e["type"] in ("candidate_filed", "nominee_named")
+        ]
         everyone = [*names, *newcomers]
         on_ballot = [
             x
@@ -954,6 +1014,10 @@ def courses(
                 r.kind is RulingKind.FILING_REJECTED and x in r.candidates for r in before.rulings
             )
         ]
+        if any(e["type"] == "nominee_named" for e in evs0) and any(x in gone for x in on_ballot):
+            # the departed nominee's name stays printed and its votes count for the party's
+            # new nominee (08 NCAC 06B .0104): the new nominee has no place of their own
+            on_ballot.remove(LATE_FILER)
         live = [x for x in on_ballot if x not in gone]
         departed_on_ballot = [x for x in on_ballot if x in gone]
         m = len(on_ballot)
@@ -1073,16 +1137,7 @@ def _requests(
             yield from _requests(config, d, [*steps, label], lg, run(config, lg), gone)
         return
     if pending is Pending.NOMINATION and not any(e["type"] == "nominee_named" for e in log):
-        # G.S. 163-114: the party's executive committee names a nominee
-        last = max(datetime.fromisoformat(e.get("notice_at", e["at"])) for e in log)
-        named: dict[str, Any] = {
-            "type": "nominee_named",
-            "at": _iso(last + timedelta(days=2)),
-            "candidate": LATE_FILER,
-        }
-        if config.method is Method.PARTISAN:
-            named["party"] = "REP"
-        lg = [*log, named]
+        lg = [*log, _nominee(config, log, gone)]
         s = [*steps, f"the party's executive committee names {LATE_FILER}"]
         yield from _requests(config, d, s, lg, run(config, lg), gone)
         return
@@ -1134,6 +1189,21 @@ def _requests(
             yield from _second_round(config, d, s, lg, res, gone)
 
 
+def _nominee(config: Config, log: Sequence[dict[str, Any]], gone: Sequence[str]) -> dict[str, Any]:
+    """G.S. 163-114: the party's executive committee names a nominee (of the departed
+    candidate's party), two days after the last event of ``log``."""
+    last = max(_known(e) for e in log)
+    named: dict[str, Any] = {
+        "type": "nominee_named",
+        "at": _iso(last + timedelta(days=2)),
+        "candidate": LATE_FILER,
+    }
+    party = config.party(gone[-1]) if gone else config.party(LATE_FILER)
+    if party is not None:
+        named["party"] = party
+    return named
+
+
 def _after_declaration(
     config: Config,
     steps: list[str],
@@ -1155,7 +1225,7 @@ def _after_declaration(
         [datetime.fromisoformat(e.get("notice_at", e["at"])) for e in log]
         + [_naive(r.at) for r in result.rulings if r.kind in deciding]
     )
-    d = _dates(config.method)
+    d = _dates_of(config)
     who = next((w for w in winners if w not in gone), None)
     if who is not None and len(gone) < config.departures:
         left = {
@@ -1194,6 +1264,9 @@ def _lot_candidates(result: ContestResult) -> tuple[str, ...]:
     for r in reversed(result.rulings):
         if r.candidates:
             return r.candidates
+    if result.tallies:  # no ruling names them (a partisan general election's tie): the leaders
+        top = result.tallies[-1]
+        return tuple(name for name, votes in top if votes == top[0][1])
     return ()
 
 
@@ -1219,7 +1292,12 @@ def _second_round(
         }
         can = {"type": "canvass_held", "at": _iso(d["second_canvass"])}
         lg = [*log, ret, can]
-        yield Course(tuple([*steps, f"runoff returns: {label}", "canvass"]), tuple(lg)), tuple(gone)
+        s = [*steps, f"runoff returns: {label}", "canvass"]
+        res = run(config, lg)
+        yield Course(tuple(s), tuple(lg), res), tuple(gone)
+        # the runoff's (or second primary's) winner leaves before taking the oath, or takes it
+        # and then leaves: what the first round's winner may do (see _after_declaration)
+        yield from _after_declaration(config, s, lg, res, gone)
         if len(gone) < config.departures:
             who = pair[0]
             leave = {
@@ -1286,11 +1364,11 @@ def explore(config: Config, *, reduce: bool = True, memo: bool = True) -> Explor
             cites[c] = cites.get(c, 0) + 1
         for c in {str(c) for dl in result.deadlines for c in dl.cites}:
             landmarks[c] = landmarks.get(c, 0) + 1
-    share = threshold_share(config.method, config.seats)
+    share = threshold_share(config.reads, config.seats)
     infeasible = sum(
         1
         for m in range(1, config.candidates + 1)
-        for vc in vote_classes(config.method, config.seats, m)
+        for vc in vote_classes(config.reads, config.seats, m)
         if not feasible(vc, share)
     )
     rows = sorted(
@@ -1414,6 +1492,7 @@ def to_json(ex: Exploration) -> dict[str, Any]:
     return {
         "config": {
             "method": ex.config.method.value,
+            "stage": ex.config.stage,
             "seats": ex.config.seats,
             "candidates": ex.config.candidates,
             "departures": ex.config.departures,
@@ -1520,12 +1599,32 @@ def never_reached(ex: Exploration) -> list[str]:
     )
 
 
-def _grid(args: argparse.Namespace) -> list[Config]:
+def _kinds(args: argparse.Namespace) -> list[tuple[Method, bool]]:
+    """The methods ``--method`` and ``--stage`` select, each with whether it is the partisan
+    general election: the partisan method's primary and general election both, unless
+    ``--stage`` names one."""
+    stage = getattr(args, "stage", None)
     methods = [Method(args.method)] if args.method else list(Method)
+    out: list[tuple[Method, bool]] = []
+    for m in methods:
+        if m is Method.PARTISAN:
+            out += [
+                (m, general) for general in (False, True) if stage in (None, general_of(general))
+            ]
+        else:
+            out.append((m, False))
+    return out
+
+
+def general_of(general: bool) -> str:
+    return "election" if general else "primary"
+
+
+def _grid(args: argparse.Namespace) -> list[Config]:
     top = getattr(args, "max_candidates", None)
     return [
-        Config(method=m, seats=s, candidates=n, departures=args.departures)
-        for m in methods
+        Config(method=m, seats=s, candidates=n, departures=args.departures, general=g)
+        for m, g in _kinds(args)
         for s in range(1, args.seats + 1)
         for n in range(1, (top or 2 * s + 2) + 1)
     ]
@@ -1545,6 +1644,14 @@ def cmd_explore(args: argparse.Namespace) -> int:
     if args.workers < 1:
         print("electsim explore: --workers must be 1 or more", file=sys.stderr)
         return 2
+    stage = getattr(args, "stage", None)
+    if stage is not None and args.method and args.method != Method.PARTISAN.value:
+        print(
+            f"electsim explore --stage: expected the partisan method (the {args.method} "
+            "method has one stage); found --method " + args.method,
+            file=sys.stderr,
+        )
+        return 2
     if args.grid:
         from simulator.engines import EngineError
 
@@ -1561,6 +1668,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
         seats=args.seats,
         candidates=args.candidates,
         departures=args.departures,
+        general=getattr(args, "stage", None) == "election",
     )
     ex = explore(config)
     if getattr(args, "chart", None):
@@ -1726,7 +1834,7 @@ def findings_markdown(results: Sequence[Exploration], witnesses: str) -> str:
     ]
     for f, config, _o, w in grid_findings(results):
         name = finding_file(f)
-        where = f"{config.method.value}, {config.seats} seat(s), {config.candidates} candidate(s)"
+        where = f"{config.kind}, {config.seats} seat(s), {config.candidates} candidate(s)"
         story = "; ".join(w.course.steps[1:]).replace("|", "\\|")
         lines.append(f"| `{f}` | {where} | [{name}]({witnesses}/{name}) | {story} |")
     return "\n".join(lines)
@@ -1738,7 +1846,7 @@ def _check_all(ex: Exploration, tmp: Path) -> int:
     bad = 0
     c = ex.config
     for i, (o, w, _k) in enumerate(ex.outcomes, 1):
-        path = tmp / f"{c.method.value}-{c.seats}-{c.candidates}-{c.departures}-{i:03}.yaml"
+        path = tmp / f"{c.kind}-{c.seats}-{c.candidates}-{c.departures}-{i:03}.yaml"
         write_witness(path, witness_doc(c, o, w))
         problems = check_witness(path)
         if problems:

@@ -36,6 +36,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument(
         "--departures", type=int, default=1, help="candidates who leave, at most (0-2; 1)"
     )
+    p.add_argument(
+        "--stage",
+        choices=["primary", "election"],
+        help="with the partisan method: its primary (the default for one configuration) or the "
+        "general election of the parties' nominees (--grid explores both unless this names one)",
+    )
     p.add_argument("--json", action="store_true", help="print the exploration as JSON")
     p.add_argument(
         "--witnesses",

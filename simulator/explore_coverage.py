@@ -77,6 +77,15 @@ GOVERNS: dict[str, frozenset[Method]] = {
     "163-294.4": NONPARTISAN,
 }
 
+#: What of the partisan method's sections speaks only of its primary, not of the general
+#: election of the parties' nominees (whose departures G.S. 163-114 governs)
+PRIMARY_ONLY: dict[str, str] = {
+    "163-112": "G.S. 163-112 speaks of candidates for a party's nomination, not of the "
+    "general election of its nominees",
+    "163-291(5)": "the canvass of the primary and the second primary",
+    "163-291(6)": "the demand for a second primary",
+}
+
 #: Subsections that only point to another section: reached when a course cites that section.
 POINTS_TO: dict[str, str] = {"163-291(1)": "163-279"}
 
@@ -148,6 +157,8 @@ def coverage(ex: Exploration) -> dict[str, Cell]:
             out[sub] = Cell(Status.UNMODELED, 0, UNMODELED[sub])
         elif method not in GOVERNS[section]:
             out[sub] = Cell(Status.NOT_GOVERNED, 0, f"G.S. {section} does not govern {method}")
+        elif ex.config.general and (section in PRIMARY_ONLY or sub in PRIMARY_ONLY):
+            out[sub] = Cell(Status.NOT_GOVERNED, 0, PRIMARY_ONLY.get(sub) or PRIMARY_ONLY[section])
         elif sub in GROUP_ONLY and ex.config.seats == 1:
             out[sub] = Cell(Status.NOT_GOVERNED, 0, "it speaks of elections of several seats")
         elif sub in OUTSIDE:
@@ -165,9 +176,9 @@ def never_reached(results: Sequence[Exploration]) -> dict[str, list[str]]:
     """Per method explored, the subsections that govern it that no configuration reached (by a
     ruling or a deadline), left neither unmodeled nor outside the bounds: defects to fix."""
     out: dict[str, list[str]] = {}
-    by_method: dict[Method, list[dict[str, Cell]]] = {}
+    by_method: dict[str, list[dict[str, Cell]]] = {}
     for ex in results:
-        by_method.setdefault(ex.config.method, []).append(coverage(ex))
+        by_method.setdefault(ex.config.kind, []).append(coverage(ex))
     for method, cells in by_method.items():
         missing = [
             sub
@@ -179,7 +190,7 @@ def never_reached(results: Sequence[Exploration]) -> dict[str, list[str]]:
             and any(c[sub].status is Status.NOT_REACHED for c in cells)
         ]
         if missing:
-            out[method.value] = missing
+            out[method] = missing
     return out
 
 
@@ -187,10 +198,10 @@ def coverage_markdown(results: Sequence[Exploration]) -> str:
     """The coverage per method as a Markdown table: how many explored courses have a ruling
     citing each subsection (summed over the method's configurations), or why none does; then
     the reasons."""
-    methods = list(dict.fromkeys(ex.config.method for ex in results))
-    cells: dict[Method, list[dict[str, Cell]]] = {m: [] for m in methods}
+    methods = list(dict.fromkeys(ex.config.kind for ex in results))
+    cells: dict[str, list[dict[str, Cell]]] = {m: [] for m in methods}
     for ex in results:
-        cells[ex.config.method].append(coverage(ex))
+        cells[ex.config.kind].append(coverage(ex))
     word = {
         Status.LANDMARK: "deadline",
         Status.NOT_GOVERNED: "n/a",
@@ -199,7 +210,7 @@ def coverage_markdown(results: Sequence[Exploration]) -> str:
         Status.NOT_REACHED: "**never**",
     }
     lines = [
-        "| subsection | " + " | ".join(m.value for m in methods) + " |",
+        "| subsection | " + " | ".join(methods) + " |",
         "| --- | " + " | ".join("---:" for _ in methods) + " |",
     ]
     reasons: dict[str, str] = {}
@@ -231,6 +242,8 @@ def coverage_json(ex: Exploration) -> dict[str, Any]:
 
 def _short(ex: Exploration) -> str:
     c = ex.config
+    if c.general:
+        return f"partisan gen s{c.seats} n{c.candidates}"
     name = {
         Method.PARTISAN: "partisan",
         Method.PLURALITY: "plurality",

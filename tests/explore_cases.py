@@ -16,6 +16,10 @@ GRID = [
     for m in Method
     for s, top in ((1, 4), (2, 4 if m is Method.PARTISAN else 3))
     for n in range(1, top + 1)
+] + [  # the partisan general election of the parties' nominees
+    Config(method=Method.PARTISAN, seats=s, candidates=n, general=True)
+    for s, top in ((1, 4), (2, 3))
+    for n in range(1, top + 1)
 ]
 
 

@@ -320,3 +320,45 @@ def test_two_beginnings_leaving_the_same_ballot_share_a_state_at_the_vote() -> N
     assert first("Cy died after printing, no time to reprint")
     assert not first("Cy died before printing, the board learns of it after printing and finds no")
     assert first("Cy withdrew after printing, no time to reprint")
+
+
+def test_a_runoff_winner_leaving_before_and_after_the_oath_is_explored() -> None:
+    # the runoff's winner may die once declared, before the oath, or take it and then die:
+    # the courses go on past the runoff's canvass
+    stories = _courses(Config(method=Method.RUNOFF, seats=1, candidates=3))
+    after = [s.split("runoff returns: ", 1)[1] for s in stories if "runoff returns: " in s]
+    assert any("died after the declaration, before the oath" in s for s in after)
+    assert any("the elected take the oath" in s and "dies after taking" in s for s in after)
+
+
+def test_a_partisan_general_election_goes_on_with_the_partys_new_nominee() -> None:
+    # G.S. 163-114: a nominee who dies before the general election is replaced by the party's
+    # executive committee, and the election is held with the new nominee
+    config = Config(method=Method.PARTISAN, seats=1, candidates=2, general=True)
+    ex = explore(config)
+    assert ex.errors == ()
+    named = [
+        w.course
+        for _o, w, _k in ex.outcomes
+        if any("names Zed" in s for s in w.course.steps)
+        and any(s.startswith("returns") for s in w.course.steps)
+    ]
+    assert named
+    nominee = next(e for e in named[0].events if e["type"] == "nominee_named")
+    died = next(e for e in named[0].events if e["type"] == "candidate_died")
+    filed = next(e for e in named[0].events if e.get("candidate") == died["candidate"])
+    assert nominee["party"] == filed["party"]  # the departed nominee's own party names one
+    assert {c for c, _n in ex.cites} >= {"G.S. 163-114", "G.S. 163-182.8(2)"}  # and a lot
+
+
+def test_the_stage_names_the_partisan_methods_general_election_only(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["explore", "--method", "nonpartisan-runoff", "--stage", "election"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--stage" in err
+    args = ["explore", "--method", "partisan", "--stage", "election", "--candidates", "2"]
+    assert main([*args, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["config"]["stage"] == "election" and doc["engine_errors"] == []
