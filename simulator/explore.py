@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import ExitStack
 from datetime import datetime, timedelta
@@ -766,6 +767,8 @@ class Exploration:
     infeasible: int  # vote classes no votes can realize (e.g. two candidates above a majority)
     errors: tuple[tuple[str, str], ...]  # the engine raised: course, error
     merged: int = 0  # beginnings that reached a state at the vote reached before (not repeated)
+    # processor seconds the exploration took (a measure, not a result: never compared)
+    cpu: float = attrs.field(default=0.0, eq=False)
 
     @property
     def findings(self) -> tuple[tuple[str, Outcome, Witness], ...]:
@@ -1338,6 +1341,7 @@ def explore(config: Config, *, reduce: bool = True, memo: bool = True) -> Explor
     n = 0
     seen: set[tuple[str, ...]] = set()
     merged = 0
+    started = time.process_time()
     for course, departed in _guarded(courses(config, reduce=reduce, memo=memo), errors):
         ends = len(course.steps) + (0 if course.merged else 1)  # a merge is no step of its own
         seen.update(course.steps[:i] for i in range(1, ends))
@@ -1385,6 +1389,7 @@ def explore(config: Config, *, reduce: bool = True, memo: bool = True) -> Explor
         infeasible=infeasible,
         errors=tuple(errors),
         merged=merged,
+        cpu=time.process_time() - started,
     )
 
 
@@ -1799,14 +1804,15 @@ def _cmd_grid(args: argparse.Namespace, results: Sequence[Exploration] | None = 
     else:
         check = f" {'failed':>6}" if args.check else ""
         print(
-            f"{'configuration':<40} {'courses':>8} {'outcomes':>8} {'gaps':>5} {'errors':>6}"
-            + check
+            f"{'configuration':<34} {'states':>7} {'courses':>7} {'merged':>6} {'outcomes':>8} "
+            f"{'gaps':>4} {'errors':>6} {'cpu s':>6} {'states/s':>8}" + check
         )
         for ex in results:
             check = f" {failed[ex.config]:>6}" if args.check else ""
             print(
-                f"{ex.config.label:<40} {ex.courses:>8} {len(ex.outcomes):>8} "
-                f"{len(ex.findings):>5} {len(ex.errors):>6}" + check
+                f"{ex.config.label:<34} {ex.states:>7} {ex.courses:>7} {ex.merged:>6} "
+                f"{len(ex.outcomes):>8} {len(ex.findings):>4} {len(ex.errors):>6} "
+                f"{ex.cpu:>6.1f} {ex.states / max(ex.cpu, 1e-9):>8,.0f}" + check
             )
         if args.check:
             total = sum(len(ex.outcomes) for ex in results)
