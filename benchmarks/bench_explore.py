@@ -16,9 +16,20 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
+from typing import Any
 
-from simulator.explore import Config, explore, explore_grid
+from simulator.explore import Config, Folds, courses, explore, explore_grid, scenario_doc
+from simulator.loader import structure
+from simulator.replay import replay
+from simulator.result import ContestResult
 from simulator.vocab import Method
+
+
+def _whole(config: Config, events: Sequence[dict[str, Any]]) -> ContestResult:
+    """A course replayed from its filings, as ``electsim replay`` would."""
+    doc = scenario_doc(config, events, "a course")
+    return replay(structure(doc, source="<bench>")).contests[0]
 
 
 def main() -> int:
@@ -59,6 +70,35 @@ def main() -> int:
         f"{states / cpu / 25_000:.2f}x of it)"
     )
     print(f"slowest configuration: {slowest[1]}, {slowest[0]:.1f} s of processor (target 5 s)")
+    # the two ways courses share work, each against the enumeration without it, on one
+    # configuration: expanding a state at the vote once, and folding from a shared beginning
+    one = Config(method=Method.RUNOFF, seats=2, candidates=5)
+    t = time.process_time()
+    memo = explore(one)
+    with_memo = time.process_time() - t
+    t = time.process_time()
+    full = explore(one, memo=False)
+    without = time.process_time() - t
+    print(
+        f"{one.label}: {memo.courses:,} courses with states at the vote expanded once, "
+        f"{full.courses:,} without ({full.courses / memo.courses:.2f}x); {with_memo:.2f} s "
+        f"against {without:.2f} s of processor ({without / with_memo:.2f}x)"
+    )
+    logs = [course.events for course, _gone in courses(one, memo=False)]
+    t = time.process_time()
+    for log in logs:
+        _whole(one, log)
+    whole = time.process_time() - t
+    folds = Folds(one)
+    t = time.process_time()
+    for log in logs:
+        folds.result(log)
+    shared = time.process_time() - t
+    print(
+        f"{one.label}: its {len(logs):,} courses replayed whole in {whole:.2f} s of processor, "
+        f"folded from their shared beginnings in {shared:.2f} s ({whole / shared:.2f}x; "
+        f"{folds.folded:,} fold steps)"
+    )
     t = time.perf_counter()
     explore_grid(configs, workers=2)
     parallel = time.perf_counter() - t
