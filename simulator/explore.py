@@ -150,7 +150,8 @@ class Config:
     @property
     def reads(self) -> Method:
         """The method whose reading of the votes applies: the general election of nominees is
-        decided by the highest vote, as the plurality method is (G.S. 163-292)."""
+        decided by the highest vote, so its ranking is read as the plurality method's is (up
+        to the place after the last seat; no threshold)."""
         return Method.PLURALITY if self.general else self.method
 
     def party(self, name: str) -> str | None:
@@ -481,7 +482,7 @@ def run(
     With ``as_of`` the log is replayed whole (what the board knew then). Otherwise the course
     is folded from the state after the longest beginning of its log already folded for this
     configuration (:class:`Folds`): the fold is pure and its states are values, so the result
-    is exactly the whole replay's.
+    is exactly the whole replay's (but for the timeline and the periods, not built).
     """
     if as_of is not None:
         doc = scenario_doc(config, events, "explored course")
