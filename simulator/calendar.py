@@ -7,7 +7,7 @@ day for an act in the board's office moves to the next day the office is open (G
 Office closures are the State's holiday schedule for North Carolina in the ``holidays`` package
 (precomputed in :mod:`simulator.closures`) plus a scenario's ``office_closed`` days (reading
 3). All times are timezone-aware in the scenario's zone (``America/New_York`` by default);
-pendulum does the calendar arithmetic.
+pendulum places the wall times at a change of clocks (see :func:`local`).
 
 >>> election_day(2027)
 datetime.date(2027, 11, 2)
@@ -30,7 +30,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import attrs
-import pendulum
 
 from simulator.closures import closures
 from simulator.count_rules import canvass_cite
@@ -118,12 +117,20 @@ class OfficeCalendar:
 
 @cache
 def local(d: date, t: time, tz: ZoneInfo | str = NEW_YORK) -> datetime:
-    """The wall-clock moment ``t`` on day ``d`` in ``tz``, DST-correct (via pendulum)."""
+    """The wall-clock moment ``t`` on day ``d`` in ``tz``, DST-correct.
+
+    A wall time that is neither skipped nor repeated by a change of clocks has one offset
+    (pendulum marks it ``fold=1``, and so does this); one at a change of clocks is placed by
+    pendulum (imported only then: most days have no change of clocks)."""
     name = tz if isinstance(tz, str) else tz.key
+    zone = ZoneInfo(name)
+    moment = datetime(d.year, d.month, d.day, t.hour, t.minute, t.second, tzinfo=zone, fold=1)
+    if moment.utcoffset() == moment.replace(fold=0).utcoffset():
+        return moment
+    import pendulum
+
     p = pendulum.datetime(d.year, d.month, d.day, t.hour, t.minute, t.second, tz=name)
-    return datetime(
-        d.year, d.month, d.day, t.hour, t.minute, t.second, tzinfo=ZoneInfo(name), fold=p.fold
-    )
+    return moment.replace(fold=p.fold)
 
 
 def nth_weekday(year: int, month: int, weekday: int, n: int) -> date:

@@ -12,12 +12,10 @@ import json
 import os
 import re
 import sys
-import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
-from zoneinfo import ZoneInfo
 
 from simulator.errors import ScenarioError, SimulatorError
 from simulator.output import check_output, terminal_width, writing
@@ -83,6 +81,8 @@ _AS_OF_YEARS = (1900, 2200)  # the years a scenario's times may have
 
 
 def _parse_time(text: str, tz: str, flag: str = "--as-of") -> datetime:
+    from zoneinfo import ZoneInfo
+
     first, last = _AS_OF_YEARS
     try:
         dt = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
@@ -972,6 +972,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except Exception as e:  # a bug: say so plainly and ask for a report
         if os.environ.get("ELECTSIM_DEBUG"):
+            import traceback  # only for a bug: it loads the source reading machinery
+
             traceback.print_exc()
         print(
             f"electsim: internal error ({type(e).__name__}: {e}). This is a bug in electsim; "

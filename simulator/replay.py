@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Container, Iterable, Mapping, Sequence
-from datetime import date, datetime, time
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -1309,6 +1309,7 @@ class _Run:
         "probe",
         "rnd",
         "start",
+        "stop",
         "write_ins",
     )
 
@@ -1327,7 +1328,8 @@ class _Run:
         self.batch: dict[str, int] = {}
         self.first = ev.at
         self.latest = ev.at
-        self.probe: dict[str, Any] | None = None
+        self.probe: Draft | None = None
+        self.stop = _stop(self.horizon, self.start, ev.at)
 
     def passes(self, ev: Event, state: State, ctx: Context) -> bool:
         """Whether ``ev``'s step, after the run, changes nothing and reads nothing the run
@@ -1340,13 +1342,14 @@ class _Run:
         handler = _HANDLERS.get(type(ev))
         if handler is None:
             return False
-        probe = self.probe
-        if probe is None:
+        d = self.probe
+        if d is None:
             probe = dict(state.__dict__)
             for name in _RUN_FIELDS:
                 del probe[name]
-            self.probe = probe
-        d = blind_draft(probe, state, ctx, at, ev.index, ev.type)
+            d = self.probe = blind_draft(probe, state, ctx, at, ev.index, ev.type)
+        else:  # one blind draft serves the run: it never changes, only what it is told of
+            d.at, d.seq, d.trigger = at, ev.index, ev.type
         try:
             handler(d, ev)
         except AttributeError:
@@ -1385,6 +1388,45 @@ class _Run:
         if self.latest < at:
             self.latest = at
         return True
+
+    def drain(self, events: Iterator[Event]) -> Event | None:
+        """Take votes from ``events`` while they join the run (:meth:`take`); return the first
+        event that does not, or None at the end of the log.
+
+        The common vote (``votes_cast`` before :attr:`stop` for a name the run already took,
+        so one the round counts) is summed here with no more work than a bare counting loop
+        does; any other event, and a name's first vote in the run, goes through :meth:`take`,
+        which decides as before."""
+        stop = self.stop
+        if stop is None:
+            for ev in events:
+                kind = type(ev)
+                if not ((kind is VotesCast or kind is ReturnsReported) and self.take(ev)):
+                    return ev
+            return None
+        batch, latest = self.batch, self.latest
+        count = batch.get
+        votes = VotesCast
+        for ev in events:
+            if type(ev) is votes:
+                at = ev.at
+                if at < stop:
+                    name = ev.candidate
+                    n = count(name)
+                    if n is not None:  # a name already in the run: one the round counts
+                        batch[name] = n + ev.count
+                        if latest < at:
+                            latest = at
+                        continue
+            elif type(ev) is not ReturnsReported:
+                self.latest = latest
+                return ev
+            self.latest = latest
+            if not self.take(ev):
+                return ev
+            latest = self.latest
+        self.latest = latest
+        return None
 
     def merge(self, state: State) -> State:
         """The state after the run: what :func:`on_votes` does with these votes, in bulk."""
@@ -1428,6 +1470,28 @@ def counted_kinds(ctx: Context, rnd: int) -> tuple[bool, bool]:
     )
 
 
+_MICROSECOND = timedelta(microseconds=1)
+_NEVER = datetime(9000, 1, 1)
+
+
+def _stop(horizon: datetime | None, start: datetime | None, first: datetime) -> datetime | None:
+    """The earliest time a vote may not join a run (votes strictly before it may, as far as
+    time goes): the run's timer (a vote at the timer's moment is still before it) and the start
+    of the round's day (a vote then starts the count). In the votes' own zone the comparison
+    reads no offsets; None when that cannot be said exactly with one comparison (the run then
+    takes each vote through :meth:`_Run.take`)."""
+    stop = start
+    if horizon is not None:
+        after = horizon + _MICROSECOND  # at <= horizon is at < after, to the microsecond ...
+        if after.utcoffset() != horizon.utcoffset():
+            return None  # ... unless the zone's offset changes in that microsecond
+        if stop is None or after < stop:
+            stop = after
+    if stop is None:
+        stop = _NEVER.replace(tzinfo=first.tzinfo)
+    return stop
+
+
 def _open_run(state: State, ctx: Context, ev: Event) -> _Run | None:
     rnd = _TALLYING.get(state.phase)
     if rnd is None or rnd != state.round or state.deferred:
@@ -1440,22 +1504,28 @@ def fold(state: State, ctx: Context, events: Iterable[Event], *, batched: bool =
     """Fold events into a contest's state, one :func:`step` each. With ``batched``, runs of
     ``votes_cast`` and ``returns_reported`` that only add to the tally are summed in a plain
     dict and merged in one step (see :class:`_Run`): the same fold, done in bulk."""
+    if not batched:
+        for ev in events:
+            state = step(state, ev, ctx)
+        return state
     run: _Run | None = None
     filing: Draft | None = None  # a run of notices of candidacy folded in one draft
     filing_horizon: datetime | None = None
-    for ev in events:
+    it = iter(events)
+    nxt: Event | None = next(it, None)
+    while nxt is not None:
+        ev = nxt
         kind = type(ev)
         if run is not None:
             if kind is VotesCast or kind is ReturnsReported:
                 if run.take(ev):
+                    nxt = run.drain(it)
                     continue
             elif kind is not CandidateFiled and run.passes(ev, state, ctx):
+                nxt = run.drain(it)
                 continue
             state = run.merge(state)
             run = None
-        if not batched:
-            state = step(state, ev, ctx)
-            continue
         if kind is CandidateFiled:
             assert isinstance(ev, CandidateFiled)
             if filing is not None and filing_horizon is not None and ev.known_at > filing_horizon:
@@ -1471,6 +1541,7 @@ def fold(state: State, ctx: Context, events: Iterable[Event], *, batched: bool =
                 if ev.known_at > filing.clock:
                     filing.set(clock=ev.known_at)
             on_candidate_filed(filing, ev)
+            nxt = next(it, None)
             continue
         if filing is not None:
             state = filing.freeze()
@@ -1481,8 +1552,10 @@ def fold(state: State, ctx: Context, events: Iterable[Event], *, batched: bool =
                 state = fire_timers(state, ctx, ev.at, ev.index)
             run = _open_run(state, ctx, ev)
             if run is not None:
+                nxt = run.drain(it)
                 continue
         state = step(state, ev, ctx)
+        nxt = next(it, None)
     if run is not None:
         state = run.merge(state)
     if filing is not None:
@@ -1516,9 +1589,15 @@ def replay_contest(
     return finish(state, ctx, as_of, events[-1].index if events else -1)
 
 
-def one_office_bars(scenario: Scenario) -> dict[str, frozenset[int]]:
+def one_office_bars(
+    scenario: Scenario, events: Iterable[Event] | None = None
+) -> dict[str, frozenset[int]]:
     """G.S. 163-291(2): a person with a standing notice for one office may not file for
-    another at the same election. Returns, per contest, the filing events it bars."""
+    another at the same election. Returns, per contest, the filing events it bars. ``events``
+    are the scenario's events in order, or any in-order part of them that holds every notice of
+    candidacy and withdrawal (the rule reads no other)."""
+    if events is None:
+        events = scenario.events
     offices = {
         c.id: (c.year, c.municipality.strip().lower(), c.office.strip().lower() or c.id)
         for c in scenario.contests
@@ -1527,7 +1606,10 @@ def one_office_bars(scenario: Scenario) -> dict[str, frozenset[int]]:
     periods = {cid: initial_state(ctx).windows[0] for cid, ctx in contexts.items()}
     standing: dict[tuple[int, str, str], tuple[str, str]] = {}  # (year, muni, person) -> office
     barred: dict[str, set[int]] = {c.id: set() for c in scenario.contests}
-    for ev in scenario.events:
+    for ev in events:
+        kind = type(ev)
+        if kind is not CandidateFiled and kind is not CandidateWithdrew:
+            continue
         year, muni, office = offices[ev.contest]
         if isinstance(ev, CandidateFiled):
             key = (year, muni, ev.candidate)
@@ -1590,7 +1672,9 @@ def pending_of(state: State, ctx: Context) -> Pending | None:
 
 
 def _event_label(ev: Event) -> str:
-    label = ev.type.replace("_", " ")
+    label = _KIND_WORDS.get(ev.type)
+    if label is None:
+        label = _KIND_WORDS[ev.type] = ev.type.replace("_", " ")
     for f in ev.fields:
         v = getattr(ev, f, None)
         if v is None:
@@ -1599,6 +1683,9 @@ def _event_label(ev: Event) -> str:
             v = ", ".join(f"{n} {c}" for n, c in v)
         label = f"{label} {f}={v}"
     return label
+
+
+_KIND_WORDS: dict[str, str] = {}  # an event type's words ("candidate_filed": "candidate filed")
 
 
 def outcome_of(state: State, ctx: Context) -> Outcome:
@@ -1622,10 +1709,11 @@ class ContestSummary:
 
 def event_entry(ev: Event) -> TimelineEntry | None:
     """The event's line on the timeline (votes are many: they show in the tallies)."""
-    if type(ev) is VotesCast:
+    kind = type(ev)
+    if kind is VotesCast:
         return None
     # the people it is about: a nominee named is new to the log, so not among names()
-    who = (ev.candidate,) if isinstance(ev, NomineeNamed) else ev.names()
+    who = (ev.candidate,) if kind is NomineeNamed else ev.names()  # type: ignore[attr-defined]
     return TimelineEntry(ev.known_at, "event", _event_label(ev), "", ev.type, ev.index, who)
 
 
@@ -1689,18 +1777,41 @@ def replay(scenario: Scenario, *, as_of: datetime | None = None, batched: bool =
     """
     if as_of is not None and as_of.tzinfo is None:
         as_of = as_of.replace(tzinfo=scenario.tz)
-    per: dict[str, list[Event]] = {c.id: [] for c in scenario.contests}
-    for ev in scenario.events:
-        if as_of is not None and ev.known_at > as_of:
-            continue
-        per[ev.contest].append(ev)
-    bars = one_office_bars(scenario)
+    per, others = _split(scenario, as_of)
+    bars = one_office_bars(scenario, others)
     results = []
     for c in scenario.contests:
         ctx = make_context(scenario, c, bars.get(c.id, frozenset()))
-        state = replay_contest(ctx, per[c.id], as_of, batched=batched)
-        results.append(result_of(state, ctx, per[c.id]))
+        events = per[c.id]
+        state = replay_contest(ctx, events, as_of, batched=batched)
+        # votes_cast events have no line on the timeline (event_entry): only the others do
+        entries = [event_entry(ev) for ev in others if ev.contest == c.id]
+        results.append(result_of(state, ctx, events, entries=entries))
     return Result(scenario.title, tuple(results), as_of)
+
+
+def _split(
+    scenario: Scenario, as_of: datetime | None
+) -> tuple[dict[str, list[Event]], list[Event]]:
+    """The events known by ``as_of`` (all without it), per contest, and those of them that are
+    not ``votes_cast``, in the log's order: one pass over the log."""
+    events: Sequence[Event] = scenario.events
+    if as_of is not None:
+        events = [ev for ev in events if not ev.known_at > as_of]
+    votes = VotesCast
+    if len(scenario.contests) == 1:
+        return {scenario.contests[0].id: list(events)}, [
+            ev for ev in events if type(ev) is not votes
+        ]
+    per: dict[str, list[Event]] = {c.id: [] for c in scenario.contests}
+    add = {cid: got.append for cid, got in per.items()}
+    others: list[Event] = []
+    other = others.append
+    for ev in events:
+        add[ev.contest](ev)
+        if type(ev) is not votes:
+            other(ev)
+    return per, others
 
 
 #: what a scenario holds besides its events, compared to find a variant with the same facts

@@ -11,13 +11,18 @@ from __future__ import annotations
 import json
 from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator import parse_scenario, replay
-from simulator.events import VotesCast
+from simulator.events import CandidateFiled, Event, VotesCast
+from simulator.replay import make_context, replay_contest
+from simulator.scenario import Contest, Scenario
+from simulator.vocab import Method
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 OTHER = [
@@ -137,3 +142,61 @@ def test_a_run_of_votes_that_crosses_the_start_of_election_day_starts_the_count(
         c = replay(s, batched=batched).contests[0]
         assert c.state == "counting"
         assert c.tallies == ((("Ann", 2),),)
+
+
+@st.composite
+def two_contest_logs(draw: st.DrawFn) -> str:
+    """A dense log whose events are dealt between two contests at random, with the same people
+    filing for both (the one-office rule bars the later notice of each) and long runs of
+    votes."""
+    doc = json.loads(draw(dense_logs()))
+    other = dict(doc["contests"][0], id="d", office="Mayor", seats=1)
+    doc["contests"].append(other)
+    events: list[dict[str, Any]] = []
+    for ev in doc["events"]:
+        ev["contest"] = draw(st.sampled_from(["c", "d"]))
+        if ev["type"] == "candidate_filed":
+            events.append(dict(ev, contest="d" if ev["contest"] == "c" else "c"))
+        events.append(ev)
+        if ev["type"] == "votes_cast":
+            # a long run of votes: the bulk path sums most of them
+            events += [dict(ev, contest=ev["contest"])] * draw(st.integers(0, 30))
+    doc["events"] = events
+    return json.dumps(doc)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(two_contest_logs(), st.integers(0, 400))
+def test_two_contests_folded_in_bulk_give_the_same_result_as_one_step_per_event(
+    text: str, cut: int
+) -> None:
+    s = parse_scenario(text, fmt="json")
+    moment = s.events[min(cut, len(s.events) - 1)].at
+    for as_of in (None, moment):
+        try:
+            one_by_one = replay(s, as_of=as_of, batched=False).to_json()
+        except Exception as error:
+            with pytest.raises(type(error)):
+                replay(s, as_of=as_of)
+            continue
+        assert replay(s, as_of=as_of).to_json() == one_by_one
+
+
+def test_votes_out_of_order_in_memory_keep_the_latest_time_as_the_clock() -> None:
+    # a scenario built in code need not list its votes in time order: the clock is the latest
+    tz = ZoneInfo("America/New_York")
+    contest = Contest(id="c", method=Method.PLURALITY, year=2027, seats=1, office="Council")
+    day = datetime(2027, 10, 20, 9, tzinfo=tz)
+    events: list[Event] = [
+        CandidateFiled(at=datetime(2027, 7, 7, 10, tzinfo=tz), contest="c", candidate="Ann")
+    ]
+    for k in (3, 1, 7, 2, 5, 0):
+        events.append(VotesCast(at=day + timedelta(hours=k), contest="c", candidate="Ann"))
+    events = [attrs.evolve(e, index=i) for i, e in enumerate(events)]
+    s = Scenario(title="out of order", contests=(contest,), events=tuple(events))
+    ctx = make_context(s, contest)
+    bulk = replay_contest(ctx, events)
+    assert bulk == replay_contest(ctx, events, batched=False)
+    assert bulk.clock == day + timedelta(hours=7)
+    assert bulk.tallies == ((("Ann", 6),),)
+    assert replay(s).to_json() == replay(s, batched=False).to_json()

@@ -241,3 +241,56 @@ def test_a_year_outside_the_table_asks_the_holidays_package() -> None:
     from simulator.closures import FIRST, closures
 
     assert date(FIRST - 10, 12, 25) in closures(FIRST - 10)
+
+
+ZONES = ["America/New_York", "America/Chicago", "Europe/Dublin", "Australia/Lord_Howe", "UTC"]
+
+
+# days the clocks change in one of ZONES (most of their changes fall between 0:00 and 4:00)
+CHANGES = [
+    date(2027, 3, 14),
+    date(2027, 11, 7),
+    date(2006, 4, 2),
+    date(2006, 10, 29),
+    date(2027, 3, 28),
+    date(2027, 10, 31),
+    date(2027, 4, 4),
+    date(2027, 10, 3),
+]
+any_day = st.tuples(
+    st.dates(min_value=date(1970, 1, 1), max_value=date(2100, 12, 31)),
+    st.times().map(lambda t: t.replace(microsecond=0)),
+)
+change_day = st.tuples(
+    st.sampled_from(CHANGES),
+    st.times(max_value=time(4)).map(lambda t: t.replace(second=0, microsecond=0)),
+)
+
+
+@settings(max_examples=400)
+@given(st.one_of(any_day, change_day), st.sampled_from(ZONES))
+def test_a_local_time_is_placed_as_pendulum_places_it(moment: tuple[date, time], zone: str) -> None:
+    d, t = moment
+    # pendulum is the reference for wall times at a change of clocks (skipped or repeated)
+    import pendulum
+
+    got = cal.local(d, t, zone)
+    p = pendulum.datetime(d.year, d.month, d.day, t.hour, t.minute, t.second, tz=zone)
+    assert (got.date(), got.time(), got.fold) == (d, t, p.fold)
+    utc = ZoneInfo("UTC")
+    assert got.astimezone(utc) == datetime.fromtimestamp(p.timestamp(), utc)
+
+
+@pytest.mark.parametrize(
+    ("d", "t", "offset_hours"),
+    [
+        (date(2027, 3, 14), time(2, 30), -5),  # skipped: 2:30 EST, the moment shown as 3:30 EDT
+        (date(2027, 11, 7), time(1, 30), -5),  # repeated: the second one
+        (date(2027, 6, 1), time(12, 0), -4),
+    ],
+)
+def test_local_times_at_a_change_of_clocks(d: date, t: time, offset_hours: int) -> None:
+    got = cal.local(d, t, NY)
+    assert got.astimezone(ZoneInfo("UTC")) - datetime(
+        d.year, d.month, d.day, t.hour, t.minute, tzinfo=ZoneInfo("UTC")
+    ) == timedelta(hours=-offset_hours)
