@@ -172,9 +172,10 @@ def office_key(name: str) -> str:
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv", "v"})
 
 
-def _person(name: str) -> list[str]:
+@functools.lru_cache(maxsize=1 << 14)  # each name is compared with several others
+def _person(name: str) -> tuple[str, ...]:
     name = re.sub(r"\([^)]*\)", " ", name)  # nicknames, and the (Write-In) mark
-    return [t for t in re.findall(r"[a-z]+", name.casefold()) if t not in _SUFFIXES]
+    return tuple(t for t in re.findall(r"[a-z]+", name.casefold()) if t not in _SUFFIXES)
 
 
 def _given(x: str, y: str) -> bool:
@@ -206,7 +207,19 @@ def same_person(a: str, b: str) -> bool:
 def match_contest(october: str, november: Iterable[ContestReturns]) -> list[ContestReturns]:
     """The November contests with the same office as the October contest ``october``."""
     key = office_key(october)
+    if isinstance(november, tuple):  # a file's contests: indexed by office once
+        held = _BY_OFFICE.get(id(november))
+        if held is None or held[0] is not november:
+            index: dict[str, list[ContestReturns]] = {}
+            for c in november:
+                index.setdefault(office_key(c.name), []).append(c)
+            held = _BY_OFFICE[id(november)] = (november, index)
+        return list(held[1].get(key, ()))
     return [c for c in november if office_key(c.name) == key]
+
+
+#: id of a file's tuple of contests -> (that tuple, its contests by office key)
+_BY_OFFICE: dict[int, tuple[tuple[ContestReturns, ...], dict[str, list[ContestReturns]]]] = {}
 
 
 def town_of(contest_name: str, towns: Sequence[str]) -> str | None:
@@ -610,15 +623,23 @@ def _check(
 
 
 def results_file(path: str | os.PathLike[str]) -> ResultsFile:
-    """:func:`read_results`, once per file and version: the runoff check, its unlisted towns
-    and the primaries read the same files (a changed file is read again)."""
+    """:func:`read_results`, once per file and version, its municipal contests only: the
+    runoff check, its unlisted towns and the primaries read the same files (a changed file is
+    read again)."""
     st = os.stat(path)
     return _results_file(os.fspath(path), st.st_mtime_ns, st.st_size)
 
 
 @functools.lru_cache(maxsize=64)
 def _results_file(path: str, mtime_ns: int, size: int) -> ResultsFile:
-    return read_results(path)
+    # every check looks at municipal contests only (CITY/TOWN/VILLAGE OF ...): the rest of a
+    # statewide file (nine rows in ten) is passed over as it is read
+    return read_results(path, keep=_municipal)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _municipal(contest_name: str) -> bool:
+    return bool(split_contest_name(contest_name)[0])
 
 
 def run_conformance(

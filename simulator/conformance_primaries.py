@@ -36,6 +36,7 @@ nominates two per seat, a party primary one per seat); each check names its sour
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime, timedelta
@@ -111,6 +112,7 @@ def without_party(name: str) -> str:
     return _PARTY_NAME.sub("", name)
 
 
+@functools.lru_cache(maxsize=1 << 14)  # each contest name is keyed for several look-ups
 def loose_key(name: str) -> str:
     """An office key that also forgives filler words (``COUNCIL DISTRICT 3`` = ``CITY COUNCIL
     DISTRICT 3``) and the councilman / council spelling.

@@ -43,6 +43,7 @@ import codecs
 import contextlib
 import csv
 import difflib
+import functools
 import gzip
 import io
 import os
@@ -50,7 +51,7 @@ import re
 import sys
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import IO, TypeVar, cast
@@ -108,6 +109,7 @@ _GENERIC_WRITE_IN = re.compile(
 _NAMED_WRITE_IN = re.compile(r"^(.*\S)\s*\(\s*write[- ]?in\s*\)$", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=1 << 14)  # a results file names each candidate once a precinct
 def canonical_candidate(raw: str) -> str:
     """A candidate's name as a scenario writes it (docs/scenarios.md): spaces tidied, write-ins
     spelled ``Write-In (Miscellaneous)`` or ``NAME (Write-In)``."""
@@ -171,6 +173,7 @@ def _title(text: str) -> str:
     return " ".join(out)
 
 
+@functools.lru_cache(maxsize=1 << 14)  # each contest name is looked at by several checks
 def split_contest_name(name: str) -> tuple[str, str]:
     """(municipality, office) from a contest name like ``TOWN OF CARY MAYOR``; a name that
     does not start with CITY/TOWN/VILLAGE OF is all office."""
@@ -489,7 +492,10 @@ def _csv_rows(numbered: Iterator[tuple[int, str]], path: Path) -> Iterator[tuple
 
 
 def _read_openelections(
-    numbered: Iterator[tuple[int, str]], header: list[str], path: Path
+    numbered: Iterator[tuple[int, str]],
+    header: list[str],
+    path: Path,
+    keep: Callable[[str], bool] | None = None,
 ) -> _Builder:
     col = {name.strip().lower(): i for i, name in enumerate(header)}
     c_county, c_precinct, c_office = col["county"], col["precinct"], col["office"]
@@ -497,26 +503,46 @@ def _read_openelections(
     c_candidate, c_votes = col["candidate"], col["votes"]
     width = max(col.values()) + 1
     out = _Builder()
+    # each office (with its district) and each unit is written on many rows: tidied once
+    offices: dict[tuple[str, str], str] = {}
+    units: dict[tuple[str, str], str] = {}
     for line, row in _csv_rows(numbered, path):
-        if not row or not any(cell.strip() for cell in row):
+        if not "".join(row).strip():  # no cell with anything but spaces in it
             continue
         if len(row) < width:
             raise ImportResultsError(
                 f"{path}:{line}: expected {len(header)} comma-separated columns "
                 f"({','.join(header)}); found {len(row)}"
             )
-        office = " ".join(row[c_office].split())
-        district = row[c_district].strip() if c_district is not None else ""
-        if district and not re.search(rf"\b{re.escape(district)}\b", office, re.IGNORECASE):
-            office = f"{office} DISTRICT {district}"
-        unit = " ".join(f"{row[c_county]} {row[c_precinct]}".split()) or "(no precinct)"
+        written = (row[c_office], row[c_district] if c_district is not None else "")
+        office = offices.get(written)
+        if office is None:
+            office = offices[written] = _office(*written)
+        if keep is not None and not keep(office):
+            continue
+        where = (row[c_county], row[c_precinct])
+        unit = units.get(where)
+        if unit is None:
+            unit = units[where] = " ".join(f"{where[0]} {where[1]}".split()) or "(no precinct)"
         party = row[c_party] if c_party is not None else ""
         out.add(office, unit, row[c_candidate], _votes(row[c_votes], path, line, "votes"), party)
     return out
 
 
+def _office(office: str, district: str) -> str:
+    """An openelections office, with its district unless the office already names it."""
+    office = " ".join(office.split())
+    district = district.strip()
+    if district and not re.search(rf"\b{re.escape(district)}\b", office, re.IGNORECASE):
+        office = f"{office} DISTRICT {district}"
+    return office
+
+
 def _read_results_pct(
-    lines: Iterator[tuple[int, str]], header: list[str], path: Path
+    lines: Iterator[tuple[int, str]],
+    header: list[str],
+    path: Path,
+    keep: Callable[[str], bool] | None = None,
 ) -> tuple[_Builder, date | None]:
     col = {name.strip(): i for i, name in enumerate(header)}
     c_county, c_precinct = col["County"], col["Precinct"]
@@ -538,6 +564,10 @@ def _read_results_pct(
                 f"{path}:{line}: expected {len(header)} tab-separated columns; found {len(row)}"
             )
         contest = " ".join(row[c_contest].split())
+        if day is None and c_date is not None:
+            day = _parse_day(row[c_date])
+        if keep is not None and not keep(contest):
+            continue
         unit = " ".join(f"{row[c_county]} {row[c_precinct]}".split()) or "(no precinct)"
         party = row[c_party] if c_party is not None else ""
         out.add(
@@ -547,16 +577,20 @@ def _read_results_pct(
             seats = _votes(row[c_vote_for], path, line, "Vote For")
             if seats >= 1:
                 out.seats.setdefault(contest, seats)
-        if day is None and c_date is not None:
-            day = _parse_day(row[c_date])
     return out, day
 
 
 def read_results(
-    path: str | os.PathLike[str], *, encoding: str = "utf-8", max_bytes: int = MAX_INPUT_BYTES
+    path: str | os.PathLike[str],
+    *,
+    encoding: str = "utf-8",
+    max_bytes: int = MAX_INPUT_BYTES,
+    keep: Callable[[str], bool] | None = None,
 ) -> ResultsFile:
     """Read a results file of either layout (plain, gzip or zip), as a stream of lines in
-    ``encoding`` (UTF-8 by default, a byte-order mark allowed), at most ``max_bytes`` of text."""
+    ``encoding`` (UTF-8 by default, a byte-order mark allowed), at most ``max_bytes`` of text.
+    With ``keep``, only the contests whose names it accepts: the others' rows are passed over
+    once their contest's name is read (their other cells are not read or checked)."""
     p = Path(path)
     try:
         codecs.lookup(encoding)
@@ -570,7 +604,7 @@ def read_results(
         if "\t" in first:
             header = [h.strip() for h in first.split("\t")]
             if all(c in header for c in _RESULTS_PCT_COLUMNS):
-                builder, day = _read_results_pct(lines, header, p)
+                builder, day = _read_results_pct(lines, header, p, keep)
                 return ResultsFile(
                     str(path), RESULTS_PCT, day or _day_from_name(p), builder.contests()
                 )
@@ -580,7 +614,7 @@ def read_results(
             raise ImportResultsError(f"{path}:1: expected a CSV header; found {error}") from None
         names = [h.strip().lower() for h in header]
         if all(c in names for c in ("county", "precinct", "office", "candidate", "votes")):
-            builder = _read_openelections(lines, header, p)
+            builder = _read_openelections(lines, header, p, keep)
             return ResultsFile(str(path), OPENELECTIONS, _day_from_name(p), builder.contests())
     raise ImportResultsError(
         f"{path}: expected a results file with the header {','.join(_OPENELECTIONS_COLUMNS)} "

@@ -156,6 +156,24 @@ def test_match_contest_finds_the_runoff_in_a_small_november_file(tmp_path: Path)
     assert match_contest(f"{CARY} MAYOR", november) == []
 
 
+def test_match_contest_by_index_gives_what_a_scan_gives(tmp_path: Path) -> None:
+    november = read_results(write(tmp_path / "20271102__nov.csv", NOVEMBER)).contests
+    for october, _ in OCTOBER:
+        indexed = match_contest(october, november)  # a file's tuple: looked up by office key
+        assert indexed == match_contest(october, list(november))  # any other iterable: a scan
+
+
+def test_a_results_file_read_for_its_municipal_contests_keeps_them_whole(tmp_path: Path) -> None:
+    county = [("WAKE COUNTY BOARD OF COMMISSIONERS", [("Zed Zane", 9), ("Yul Yates", 8)])]
+    path = write(tmp_path / "20271010__oct.csv", [*county, *OCTOBER, *county])
+    whole = read_results(path).contests
+    municipal = read_results(path, keep=lambda name: name.startswith("TOWN OF")).contests
+    assert [c.name for c in whole if c.name.startswith("TOWN OF")] == [c.name for c in municipal]
+    assert municipal == tuple(c for c in whole if c.name.startswith("TOWN OF"))
+    assert county[0][0] in [c.name for c in whole]
+    assert county[0][0] not in [c.name for c in municipal]
+
+
 @pytest.mark.parametrize(
     ("a", "b", "same"),
     [
