@@ -1778,7 +1778,9 @@ def replay(scenario: Scenario, *, as_of: datetime | None = None, batched: bool =
     if as_of is not None and as_of.tzinfo is None:
         as_of = as_of.replace(tzinfo=scenario.tz)
     per, others = _split(scenario, as_of)
-    bars = one_office_bars(scenario, others)
+    # the one-office rule reads the whole log's notices (as it always has), not only those
+    # known by ``as_of``: without ``as_of`` those are among ``others``
+    bars = one_office_bars(scenario, others if as_of is None else None)
     results = []
     for c in scenario.contests:
         ctx = make_context(scenario, c, bars.get(c.id, frozenset()))
