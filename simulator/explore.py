@@ -659,6 +659,12 @@ def _known(e: dict[str, Any]) -> datetime:
 _FOLDS: dict[Config, Folds] = {}
 
 
+def forget_folds() -> None:
+    """Forget the states this process folded: the next exploration starts from the filings
+    (what a measurement of one exploration against another needs)."""
+    _FOLDS.clear()
+
+
 def _removed(result: ContestResult, name: str) -> bool:
     return any(r.kind is RulingKind.NAME_REMOVED and name in r.candidates for r in result.rulings)
 
