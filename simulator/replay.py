@@ -487,6 +487,37 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
     )
 
 
+_NOTICE_OF = {
+    cg.DIED: "the notice of {name}'s death",
+    cg.WITHDREW: "{name}'s notice of withdrawal",
+    cg.DISQUALIFIED: "the disqualification of {name}",
+}
+
+
+def _repeat_notice(d: Draft, cand: Cand, what: CandStatus) -> None:
+    """A notice of death, withdrawal or disqualification for a candidate who has already left
+    (outside a tie's three days): the ``repeat-notice`` table."""
+    name = cand.name
+    facts = rr.RepeatNoticeFacts(
+        notice=cr.Standing(what),
+        before=cr.Standing(cand.status),
+        partisan=d.ctx.method is Method.PARTISAN,
+    )
+    how = _VERB[cand.status]
+    if cand.off_at is not None:
+        how += f" on {cand.off_at.astimezone(d.ctx.tz).date().isoformat()}"
+    notice = _NOTICE_OF[what].format(name=name)
+    found = consult(d, rr.REPEAT_NOTICE, facts, [name], f"{notice}, after {name} {how}")
+    if found.effect is rr.RepeatNotice.REJECTED:
+        d.rule(
+            K.REQUEST_REJECTED,
+            finding_cites(found),
+            f"{notice} is rejected: {name} {how} and is no longer a candidate",
+            [name],
+            reason=f"{name} {how}; {found.effect}",
+        )
+
+
 def on_candidate_off(
     d: Draft, name: str, what: CandStatus, death: datetime, notice: datetime
 ) -> None:
@@ -504,6 +535,7 @@ def on_candidate_off(
         tie_withdrawal(d, name)
         return
     if not cand.active:
+        _repeat_notice(d, cand, what)
         return
     if d.phase in (Phase.RUNOFF_CALLED, Phase.RUNOFF_COUNTING) and name in d.runoff_ballot:
         _left_runoff_ballot(d, name, what, death)

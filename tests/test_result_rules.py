@@ -15,7 +15,18 @@ from simulator import count_rules as cr
 from simulator import result_rules as rr
 from simulator.rules import Verdict
 from simulator.vocab import Method, Stage
-from tests.contingency_cases import RUNOFF, event, filed, kinds, one, returns, run, scenario
+from tests.contingency_cases import (
+    PLURALITY,
+    RUNOFF,
+    died,
+    event,
+    filed,
+    kinds,
+    one,
+    returns,
+    run,
+    scenario,
+)
 
 
 @pytest.mark.parametrize(
@@ -272,3 +283,55 @@ def test_a_withdrawal_during_a_ties_three_days_counts_only_for_a_tied_candidate_
     assert ask(True, False) is rr.TieWithdrawal.IN_TIME
     assert ask(True, True) is rr.TieWithdrawal.LATE
     assert ask(False, False) is ask(False, True) is rr.TieWithdrawal.NOT_TIED
+
+
+def test_a_notice_for_a_candidate_already_gone_is_refused_or_named_as_a_gap() -> None:
+    # a withdrawal is the candidate's own act (163-106(e), 163-294.2(d)); a repeated death or
+    # disqualification was ruled on once (163-294.1); a death after another departure is a gap
+    def ask(notice: cr.Standing, before: cr.Standing, partisan: bool) -> tuple[object, list[str]]:
+        found = rr.REPEAT_NOTICE.evaluate(rr.RepeatNoticeFacts(notice, before, partisan))
+        return found.effect, [str(c) for c in found.cites]
+
+    for before in cr.LEFT:
+        assert ask(cr.Standing.WITHDREW, before, True) == (
+            rr.RepeatNotice.REJECTED,
+            ["G.S. 163-106(e)"],
+        )
+        assert ask(cr.Standing.WITHDREW, before, False) == (
+            rr.RepeatNotice.REJECTED,
+            ["G.S. 163-294.2(d)"],
+        )
+    assert ask(cr.Standing.DIED, cr.Standing.DIED, False) == (
+        rr.RepeatNotice.REJECTED,
+        ["G.S. 163-294.1"],
+    )
+    gap = rr.REPEAT_NOTICE.evaluate(
+        rr.RepeatNoticeFacts(cr.Standing.DIED, cr.Standing.WITHDREW, False)
+    )
+    assert gap.verdict is Verdict.GAP and gap.effect is rr.RepeatNotice.EARLIER_STANDS
+    assert [str(c) for c in gap.cites] == [
+        "G.S. 163-294.1(b)",
+        "G.S. 163-294.1(c)",
+        "G.S. 163-112",
+    ]
+
+
+def test_a_withdrawal_in_a_dead_candidates_name_is_a_rejected_ruling_saying_he_died() -> None:
+    c = run(
+        scenario(
+            PLURALITY + "1",
+            *filed("Ann", "Bob", "Cy"),
+            event("ballots_printed", "2027-09-01T10:00"),
+            died("Bob", "2027-09-10T10:00"),
+            event("candidate_withdrew", "2027-09-12T10:00", candidate="Bob"),
+            event("candidate_withdrew", "2027-09-14T10:00", candidate="Cy"),
+            died("Cy", "2027-09-21T10:00"),
+        )
+    )
+    rejected = one(c, "request_rejected")
+    assert rejected["candidates"] == ["Bob"]
+    assert rejected["cite"] == "G.S. 163-294.2(d)"
+    assert rejected["reason"] == "Bob died on 2027-09-10; no longer a candidate"
+    assert "withdrew" not in rejected["text"]
+    gap = one(c, "no_provision")
+    assert gap["candidates"] == ["Cy"] and "Cy withdrew on 2027-09-14" in gap["text"]
