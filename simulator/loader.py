@@ -21,7 +21,8 @@ How it works, and why it is fast enough for a log of a million events:
    Ann}``, the shape of a big generated log) is read quickly with string operations
    (:func:`simulator.reader.read_yaml_quick`); anything else, and any file with a problem, is
    read by libyaml's event loop, which locates every problem. A JSON file is decoded by msgspec
-   straight into one typed struct per event (:func:`_parse_json_quick`); any doubt (an unknown
+   straight into one typed struct per event (:func:`_parse_json_quick`), a few MiB of the event
+   log at a time as the checks read it (:class:`_JsonLog`); any doubt (an unknown
    field, a wrong type, a repeated key, any problem at all) and the file is read again by
    :func:`json.loads`, whose reading locates every problem.
 2. **Validating.** :class:`_Validator` walks the raw data once, checking every field and
@@ -66,7 +67,7 @@ import operator
 import os
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -819,7 +820,12 @@ class _Validator:
         if raw is MISSING:
             self.missing(("events",), "the event log: a list of events (it may be empty: [])")
             return ()
-        if not isinstance(raw, list):
+        pieces: Iterator[tuple[int, list[Any]]]
+        if type(raw) is _JsonLog:
+            pieces = raw.pieces()
+        elif isinstance(raw, list):
+            pieces = iter(((0, raw),))
+        else:
             self.add(("events",), "a list of events", show(raw))
             return ()
         specs = {
@@ -848,228 +854,253 @@ class _Validator:
         resume = retry = 0
         wait = 1
         size = 64
-        for i, ev in enumerate(raw):
-            if i < resume:
-                continue
-            # The common shapes first, in a few look-ups: an event of a quick type with only its
-            # quick fields, a time read before, a known contest and a name spelt before. Any
-            # doubt (a new time or name, an id, any other field) takes the full path below,
-            # which gives the same event, or the problem.
-            te = type(ev)
-            if te is dict or te is Map:
-                kind = ev.get("type")
-                plan = quick.get(kind) if type(kind) is str else None
-                if plan is not None and i >= retry:
-                    done, _ = self._bulk(
-                        raw, i, size, plan, None, default, canon, filed, refs, latest, built
-                    )
-                    if done:
-                        resume = i + done
-                        wait = 1
-                        size = min(size * 2, 16384) if done == size else max(64, done)
-                        continue
-                    retry = i + wait
-                    wait = min(wait * 2, 4096)
-                at = ev.get("at")
-                contest = ev.get("contest", default)
-                if (
-                    plan is not None
-                    and plan.allowed.issuperset(ev)
-                    and (
-                        type(at) is str
-                        or type(at) is date
-                        or (type(at) is datetime and at.fold == 0)  # see time()
-                    )
-                    and (at := times.get(at) or read_time(at)) is not None
-                    and type(contest) is str
-                    and (contest := canon.get(contest)) is not None
-                ):
-                    written = ev.get("candidate")
-                    name = spelt.get((contest, written)) if type(written) is str else None
-                    count = ev.get("count", 1)
-                    line = ev.line if te is Map else None
-                    event = None
-                    if not plan.has_name:
-                        if name is None:
-                            event = plan.bare(at, contest, i, line)
-                    elif name is not None and type(count) is int and count >= 0:
-                        if "count" in ev:
-                            event = plan.counted(at, contest, i, line, name, count)
-                        else:
-                            event = plan.named(at, contest, i, line, name)
-                        if plan.filer:
-                            filed[contest].add(name)
-                        elif name not in (seen := refs[contest]):
-                            seen[name] = (i, ("candidate",))
-                    if event is not None:
-                        built.append(event)
-                        last = latest.get(contest)
-                        if last is None or at >= last[0]:
-                            latest[contest] = (at, event)
-                        else:
-                            misordered.append((event, last[1]))
-                        continue
-            elif te in structs:
-                # An event decoded from JSON by _parse_json_quick: the same common shapes, read
-                # from the struct's attributes; anything else becomes the plain dict it was.
-                plan, extras, none, counts, absent = structs[te]
-                if plan is not None and i >= retry:
-                    done, found = self._bulk(
-                        raw, i, size, plan, absent, default, canon, filed, refs, latest, built
-                    )
-                    if done:
-                        keys += found
-                        resume = i + done
-                        wait = 1
-                        size = min(size * 2, 16384) if done == size else max(64, done)
-                        continue
-                    retry = i + wait
-                    wait = min(wait * 2, 4096)
-                at = times.get(ev.at) or read_time(ev.at)
-                written = ev.contest
-                contest = canon.get(default or "") if written is UNSET else canon.get(written)
-                if (
-                    plan is not None
-                    and at is not None
-                    and contest is not None
-                    and extras(ev) == none
-                ):
-                    event = None
-                    if not plan.has_name:
-                        event = plan.bare(at, contest, i, None)
-                        keys += 2 if written is UNSET else 3
-                    elif (name := spelt.get((contest, ev.candidate))) is not None:
-                        count = ev.count if counts else UNSET
-                        if count is UNSET:
-                            event = plan.named(at, contest, i, None, name)
-                            keys += 3 if written is UNSET else 4
-                        elif count >= 0:
-                            event = plan.counted(at, contest, i, None, name, count)
-                            keys += 4 if written is UNSET else 5
-                        if event is not None:
+        for offset, piece in pieces:
+            for j, ev in enumerate(piece):
+                i = offset + j
+                if i < resume:
+                    continue
+                # The common shapes first, in a few look-ups: an event of a quick type with only its
+                # quick fields, a time read before, a known contest and a name spelt before. Any
+                # doubt (a new time or name, an id, any other field) takes the full path below,
+                # which gives the same event, or the problem.
+                te = type(ev)
+                if te is dict or te is Map:
+                    kind = ev.get("type")
+                    plan = quick.get(kind) if type(kind) is str else None
+                    if plan is not None and i >= retry:
+                        done, _ = self._bulk(
+                            piece,
+                            j,
+                            offset,
+                            size,
+                            plan,
+                            None,
+                            default,
+                            canon,
+                            filed,
+                            refs,
+                            latest,
+                            built,
+                        )
+                        if done:
+                            resume = i + done
+                            wait = 1
+                            size = min(size * 2, 16384) if done == size else max(64, done)
+                            continue
+                        retry = i + wait
+                        wait = min(wait * 2, 4096)
+                    at = ev.get("at")
+                    contest = ev.get("contest", default)
+                    if (
+                        plan is not None
+                        and plan.allowed.issuperset(ev)
+                        and (
+                            type(at) is str
+                            or type(at) is date
+                            or (type(at) is datetime and at.fold == 0)  # see time()
+                        )
+                        and (at := times.get(at) or read_time(at)) is not None
+                        and type(contest) is str
+                        and (contest := canon.get(contest)) is not None
+                    ):
+                        written = ev.get("candidate")
+                        name = spelt.get((contest, written)) if type(written) is str else None
+                        count = ev.get("count", 1)
+                        line = ev.line if te is Map else None
+                        event = None
+                        if not plan.has_name:
+                            if name is None:
+                                event = plan.bare(at, contest, i, line)
+                        elif name is not None and type(count) is int and count >= 0:
+                            if "count" in ev:
+                                event = plan.counted(at, contest, i, line, name, count)
+                            else:
+                                event = plan.named(at, contest, i, line, name)
                             if plan.filer:
                                 filed[contest].add(name)
                             elif name not in (seen := refs[contest]):
                                 seen[name] = (i, ("candidate",))
-                    if event is not None:
-                        built.append(event)
-                        last = latest.get(contest)
-                        if last is None or at >= last[0]:
-                            latest[contest] = (at, event)
-                        else:
-                            misordered.append((event, last[1]))
-                        continue
-                ev, found = _struct_dict(ev)
-                keys += found
-            if not isinstance(ev, dict):
-                self.add(
-                    ("events", i),
-                    "a mapping like {type: candidate_filed, at: 2027-07-06, candidate: Ann}",
-                    show(ev),
-                )
-                continue
-            before = len(problems)
-            kind = ev.get("type", MISSING)
-            fast = specs.get(kind) if type(kind) is str else None
-            if fast is None:
-                self.event_type(i, kind, ev)
-            else:
-                spec, cls, allowed, n_allowed, checks, ref = fast
-                if len(ev) > n_allowed or not allowed.issuperset(ev):
-                    self.unknown_keys(
-                        ("events", i), ev, spec.names, f"the fields of a {kind} event"
-                    )
-
-            at = ev.get("at", MISSING)
-            if type(at) is str and (known := times.get(at)) is not None:
-                at = known
-            elif at is MISSING:
-                self.missing(
-                    ("events", i, "at"), f"`at`: when it happened, {_explain_time(self.tz_name)}"
-                )
-            else:
-                try:
-                    at = time(at)
-                except _Bad as error:
-                    self.bad(("events", i, "at"), error)
-
-            event_id = ev.get("id")
-            if event_id is not None:
-                event_id = self.event_id(i, event_id, ids)
-
-            contest = ev.get("contest", default)
-            if type(contest) is not str or contest not in contest_ids:
-                self.event_contest(i, ev, contest_ids)
-                contest = None
-            else:
-                contest = canon[contest]
-
-            if fast is None:
-                continue
-            fields: dict[str, Any] = {}
-            for field, check in checks:
-                value = ev.get(field, MISSING)
-                if value is MISSING:
-                    if field in spec.required:
-                        self.missing(
-                            ("events", i, field),
-                            f"a `{field}` field ({_FIELD_HELP[field]}) for {spec.cls.type}",
+                        if event is not None:
+                            built.append(event)
+                            last = latest.get(contest)
+                            if last is None or at >= last[0]:
+                                latest[contest] = (at, event)
+                            else:
+                                misordered.append((event, last[1]))
+                            continue
+                elif te in structs:
+                    # An event decoded from JSON by _parse_json_quick: the same common shapes, read
+                    # from the struct's attributes; anything else becomes the plain dict it was.
+                    plan, extras, none, counts, absent = structs[te]
+                    if plan is not None and i >= retry:
+                        done, found = self._bulk(
+                            piece,
+                            j,
+                            offset,
+                            size,
+                            plan,
+                            absent,
+                            default,
+                            canon,
+                            filed,
+                            refs,
+                            latest,
+                            built,
                         )
+                        if done:
+                            keys += found
+                            resume = i + done
+                            wait = 1
+                            size = min(size * 2, 16384) if done == size else max(64, done)
+                            continue
+                        retry = i + wait
+                        wait = min(wait * 2, 4096)
+                    at = times.get(ev.at) or read_time(ev.at)
+                    written = ev.contest
+                    contest = canon.get(default or "") if written is UNSET else canon.get(written)
+                    if (
+                        plan is not None
+                        and at is not None
+                        and contest is not None
+                        and extras(ev) == none
+                    ):
+                        event = None
+                        if not plan.has_name:
+                            event = plan.bare(at, contest, i, None)
+                            keys += 2 if written is UNSET else 3
+                        elif (name := spelt.get((contest, ev.candidate))) is not None:
+                            count = ev.count if counts else UNSET
+                            if count is UNSET:
+                                event = plan.named(at, contest, i, None, name)
+                                keys += 3 if written is UNSET else 4
+                            elif count >= 0:
+                                event = plan.counted(at, contest, i, None, name, count)
+                                keys += 4 if written is UNSET else 5
+                            if event is not None:
+                                if plan.filer:
+                                    filed[contest].add(name)
+                                elif name not in (seen := refs[contest]):
+                                    seen[name] = (i, ("candidate",))
+                        if event is not None:
+                            built.append(event)
+                            last = latest.get(contest)
+                            if last is None or at >= last[0]:
+                                latest[contest] = (at, event)
+                            else:
+                                misordered.append((event, last[1]))
+                            continue
+                    ev, found = _struct_dict(ev)
+                    keys += found
+                if not isinstance(ev, dict):
+                    self.add(
+                        ("events", i),
+                        "a mapping like {type: candidate_filed, at: 2027-07-06, candidate: Ann}",
+                        show(ev),
+                    )
                     continue
-                try:
-                    fields[field] = check(value)
-                except _Bad as error:
-                    self.bad(("events", i, field), error)
+                before = len(problems)
+                kind = ev.get("type", MISSING)
+                fast = specs.get(kind) if type(kind) is str else None
+                if fast is None:
+                    self.event_type(i, kind, ev)
+                else:
+                    spec, cls, allowed, n_allowed, checks, ref = fast
+                    if len(ev) > n_allowed or not allowed.issuperset(ev):
+                        self.unknown_keys(
+                            ("events", i), ev, spec.names, f"the fields of a {kind} event"
+                        )
 
-            if contest is not None and ref is not None:
-                # Names are compared in their normal form and kept as first written.
-                field = "candidate" if ref == "filer" else ref
-                named = fields.get(field)
-                if named is not None:
-                    where = ev.line if type(ev) is Map else None
-                    if field == "counts":
-                        fields[field] = self.names.counts(contest, named, i, where)
-                    else:
-                        fields[field] = self.names.spell(contest, named, i, (field,), where)
-                if ref == "filer":
-                    named = fields.get("candidate")
+                at = ev.get("at", MISSING)
+                if type(at) is str and (known := times.get(at)) is not None:
+                    at = known
+                elif at is MISSING:
+                    self.missing(
+                        ("events", i, "at"),
+                        f"`at`: when it happened, {_explain_time(self.tz_name)}",
+                    )
+                else:
+                    try:
+                        at = time(at)
+                    except _Bad as error:
+                        self.bad(("events", i, "at"), error)
+
+                event_id = ev.get("id")
+                if event_id is not None:
+                    event_id = self.event_id(i, event_id, ids)
+
+                contest = ev.get("contest", default)
+                if type(contest) is not str or contest not in contest_ids:
+                    self.event_contest(i, ev, contest_ids)
+                    contest = None
+                else:
+                    contest = canon[contest]
+
+                if fast is None:
+                    continue
+                fields: dict[str, Any] = {}
+                for field, check in checks:
+                    value = ev.get(field, MISSING)
+                    if value is MISSING:
+                        if field in spec.required:
+                            self.missing(
+                                ("events", i, field),
+                                f"a `{field}` field ({_FIELD_HELP[field]}) for {spec.cls.type}",
+                            )
+                        continue
+                    try:
+                        fields[field] = check(value)
+                    except _Bad as error:
+                        self.bad(("events", i, field), error)
+
+                if contest is not None and ref is not None:
+                    # Names are compared in their normal form and kept as first written.
+                    field = "candidate" if ref == "filer" else ref
+                    named = fields.get(field)
                     if named is not None:
-                        filed[contest].add(named)
-                elif (named := fields.get(ref)) is not None:
-                    seen = refs[contest]
-                    if ref == "counts":
-                        for name in named:
-                            if name not in seen:
-                                seen[name] = (i, ("counts", name))
-                    elif named not in seen:
-                        seen[named] = (i, (ref,))
+                        where = ev.line if type(ev) is Map else None
+                        if field == "counts":
+                            fields[field] = self.names.counts(contest, named, i, where)
+                        else:
+                            fields[field] = self.names.spell(contest, named, i, (field,), where)
+                    if ref == "filer":
+                        named = fields.get("candidate")
+                        if named is not None:
+                            filed[contest].add(named)
+                    elif (named := fields.get(ref)) is not None:
+                        seen = refs[contest]
+                        if ref == "counts":
+                            for name in named:
+                                if name not in seen:
+                                    seen[name] = (i, ("counts", name))
+                        elif named not in seen:
+                            seen[named] = (i, (ref,))
 
-            if len(problems) > before or contest is None:
-                continue
-            if cls is CandidateDied and fields.get("notice_at", at) < at:
-                self.add(
-                    ("events", i, "notice_at"),
-                    f"a time on or after the death itself (`at` is {at.isoformat()})",
-                    fields["notice_at"].isoformat(),
+                if len(problems) > before or contest is None:
+                    continue
+                if cls is CandidateDied and fields.get("notice_at", at) < at:
+                    self.add(
+                        ("events", i, "notice_at"),
+                        f"a time on or after the death itself (`at` is {at.isoformat()})",
+                        fields["notice_at"].isoformat(),
+                    )
+                    continue
+                event = cls(
+                    at=at,
+                    contest=contest,
+                    index=i,
+                    id=event_id,
+                    line=ev.line if type(ev) is Map else None,
+                    **fields,
                 )
-                continue
-            event = cls(
-                at=at,
-                contest=contest,
-                index=i,
-                id=event_id,
-                line=ev.line if type(ev) is Map else None,
-                **fields,
-            )
-            built.append(event)
-            # docs/scenarios.md: each contest's events in the order the board learned of them
-            # (``notice_at`` where given, else ``at``; equal times keep file order).
-            known = event.known_at
-            last = latest.get(contest)
-            if last is None or known >= last[0]:
-                latest[contest] = (known, event)
-            else:
-                misordered.append((event, last[1]))
+                built.append(event)
+                # docs/scenarios.md: each contest's events in the order the board learned of them
+                # (``notice_at`` where given, else ``at``; equal times keep file order).
+                known = event.known_at
+                last = latest.get(contest)
+                if last is None or known >= last[0]:
+                    latest[contest] = (known, event)
+                else:
+                    misordered.append((event, last[1]))
         self.struct_keys = keys
         self.never_filed(filed, refs, built)
         return tuple(built)
@@ -1078,6 +1109,7 @@ class _Validator:
         self,
         raw: list[Any],
         start: int,
+        offset: int,
         size: int,
         plan: _Quick,
         absent: tuple[str, ...] | None,
@@ -1088,7 +1120,8 @@ class _Validator:
         latest: dict[str, tuple[datetime, Event]],
         built: list[Event],
     ) -> tuple[int, int]:
-        """Read in bulk the longest run from ``raw[start]`` (at most ``size`` events) of events
+        """Read in bulk the longest run from ``raw[start]``, the event ``offset + start`` of
+        the log (at most ``size`` events) of events
         of one type in its common shape, in time order, by known contests and names spelt
         before: each check is one pass in C over a column (``map``, ``list.count``) or one
         look-up per distinct value, instead of a few look-ups per event.
@@ -1187,7 +1220,7 @@ class _Validator:
             last = latest.get(c)
             if last is not None and ats[k] < last[0]:
                 return 0, 0
-        index = range(start, start + n)
+        index = range(offset + start, offset + start + n)
         lines: Any = repeat(None, n)
         if te is Map:
             lines = map(operator.attrgetter("line"), chunk)
@@ -1206,7 +1239,7 @@ class _Validator:
                 for c, name in pairs:
                     if name not in refs[c]:
                         k = next(k for k in range(n) if cs[k] == c and names[k] == name)
-                        refs[c][name] = (start + k, ("candidate",))
+                        refs[c][name] = (offset + start + k, ("candidate",))
         for c, k in dict(zip(cs, range(n), strict=True)).items():
             latest[c] = (ats[k], events[k])
         built.extend(events)
@@ -1492,7 +1525,8 @@ class _JsonTypes:
     """The msgspec types of the quick JSON reading, made on its first use (msgspec is imported
     only by a JSON load)."""
 
-    decoder: Any  # msgspec.json.Decoder of the whole document
+    decoder: Any  # msgspec.json.Decoder of the whole document, its event log left as text
+    log: Any  # msgspec.json.Decoder of (a piece of) the event log
     unset: Any  # msgspec.UNSET: a field the event does not have
     raw: type[Any]  # msgspec.Raw: a value left as its JSON text
     errors: tuple[type[Exception], ...]
@@ -1546,10 +1580,11 @@ def _json_types() -> _JsonTypes:
     union: Any = functools.reduce(operator.or_, structs)
     log: Any = list.__class_getitem__(union)
     document = msgspec.defstruct(
-        "_JsonDocument", [("events", log), *members], forbid_unknown_fields=True
+        "_JsonDocument", [("events", raw), *members], forbid_unknown_fields=True
     )
     _JSON = _JsonTypes(
         decoder=msgspec.json.Decoder(document),
+        log=msgspec.json.Decoder(log),
         unset=unset,
         raw=raw,
         errors=(msgspec.MsgspecError, ValueError, RecursionError),
@@ -1557,6 +1592,53 @@ def _json_types() -> _JsonTypes:
         tags=tags,
     )
     return _JSON
+
+
+#: Bytes of JSON text in each piece of an event log decoded at once, and how far to look past
+#: that for the end of an event (``}``, a comma, the next ``{``).
+_PIECE = 1 << 22
+_WINDOW = 1 << 16
+_BETWEEN = re.compile(rb"\}[ \t\n\r]*,[ \t\n\r]*\{")
+
+
+class _JsonLog:
+    """The event log of a JSON text (as msgspec.Raw, a view of the text) decoded into structs
+    piece by piece as the events loop reads it, so that only one piece's structs are alive at
+    once (a piece is cut after an event, where ``}``, a comma and ``{`` meet).
+
+    A cut that falls inside a string leaves that string open at the end of its piece, so the
+    piece does not decode: the error ends the quick reading, as any other would."""
+
+    def __init__(self, raw: Any, decoder: Any) -> None:
+        self.raw = raw
+        self.decoder = decoder
+
+    def pieces(self) -> Iterator[tuple[int, list[Any]]]:
+        """Each piece with the index of its first event in the log."""
+        view = memoryview(self.raw)
+        end = len(view) - 1
+        if end < 1 or view[0] != ord("[") or view[end] != ord("]"):
+            raise ValueError("the event log is not a list")
+        at = 1
+        offset = 0
+        while True:
+            cut, after = end, end
+            if end - at > _PIECE:
+                window = bytes(view[at + _PIECE : at + _PIECE + _WINDOW])
+                found = _BETWEEN.search(window)
+                if found is not None:
+                    cut = at + _PIECE + found.start() + 1
+                    after = at + _PIECE + found.end() - 1
+            text = bytearray(b"[")
+            text += view[at:cut]
+            text += b"]"
+            piece = self.decoder.decode(text)
+            del text
+            yield offset, piece
+            offset += len(piece)
+            if cut == end:
+                return
+            at = after
 
 
 def _struct_dict(event: Any) -> tuple[dict[str, Any], int]:
@@ -1624,7 +1706,7 @@ def _parse_json_quick(text: str, source: str) -> Scenario | None:
                 return None
             plain[name] = value
             keys += 1 + _keys_in(value)
-        plain["events"] = doc.events
+        plain["events"] = _JsonLog(doc.events, types.log)
         del doc
         scenario, validator = _structured(plain, source)
     except types.errors:

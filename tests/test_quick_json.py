@@ -13,12 +13,15 @@ from __future__ import annotations
 import json
 from datetime import datetime
 from typing import Any
+from unittest.mock import Mock, patch
 from zoneinfo import ZoneInfo
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from simulator import loader
 from simulator.errors import ScenarioError
 from simulator.events import EVENT_TYPES, ReturnsReported, VotesCast, builder
 from simulator.loader import _parse_json, _parse_json_quick, parse_scenario
@@ -235,3 +238,48 @@ def test_a_builder_refuses_a_field_with_a_converter() -> None:
         builder(ReturnsReported, "counts")
     with pytest.raises(ValueError, match="no plain default"):
         builder(VotesCast)
+
+
+@QUICK
+@given(document(), st.sampled_from([1, 40, 90, 300]))
+def test_an_event_log_read_in_small_pieces_gives_what_the_full_reading_gives(
+    text: str, piece: int
+) -> None:
+    with patch.object(loader, "_PIECE", piece), patch.object(loader, "_WINDOW", 120):
+        quick = outcome(lambda: parse_scenario(text, source="s.json", fmt="json"))
+    full = outcome(lambda: _parse_json(text, "s.json", quick=False))
+    assert quick == full
+
+
+def test_a_big_log_is_read_in_pieces_cut_between_events() -> None:
+    text = big_log(300)
+    cuts = []
+    decode = loader._json_types().log.decode
+
+    def spy(buffer: bytearray) -> Any:
+        cuts.append(bytes(buffer))
+        return decode(buffer)
+
+    types = attrs.evolve(loader._json_types(), log=Mock(decode=spy))
+    with (
+        patch.object(loader, "_PIECE", 2000),
+        patch.object(loader, "_JSON", types),
+    ):
+        quick = _parse_json_quick(text, "big.json")
+    assert quick is not None and quick == _parse_json(text, "big.json", quick=False)
+    assert len(cuts) > 10
+    assert all(c[1:].lstrip().startswith(b"{") and c[:-1].rstrip().endswith(b"}") for c in cuts)
+
+
+def test_a_cut_inside_a_string_ends_the_quick_reading() -> None:
+    title = "x" * 50 + '}, {"' + "y" * 50
+    doc = json.loads(big_log(20))
+    filed = {"type": "candidate_filed", "at": "2027-07-05T10", "contest": "mayor"}
+    doc["events"].insert(0, {**filed, "candidate": title})
+    text = json.dumps(doc, indent=1)
+    where = text.index("}, {") - (text.index('"events": [') + len('"events": '))
+    # the first piece ends where the string has its "}, {": inside the string
+    with patch.object(loader, "_PIECE", where - 1), patch.object(loader, "_WINDOW", 10):
+        assert _parse_json_quick(text, "big.json") is None
+    assert parse_scenario(text, fmt="json").events[0].candidate == title
+    assert _parse_json_quick(text, "big.json") is not None
