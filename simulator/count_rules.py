@@ -41,7 +41,9 @@ from simulator.scenario import (
     DeadTiedForFirst,
     DepartedLeaderShort,
     DepartedTiedForASeat,
+    LeftBestForGroupSeat,
     LeftTiedForFirst,
+    RequestPlaceTie,
     RunnerUpLeft,
     ThreeWayTie,
     TieAfterPrimary,
@@ -425,6 +427,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
 class PlacesEffect(StrEnum):
     NEXT_R = "next_r"  # the next R candidates may request
     ALL_TIED = "all_tied"  # everyone tied for the last of those places may request
+    LOT = "lot"  # a drawing of lots decides which of the tied holds the last place (reading 19)
 
 
 @attrs.frozen
@@ -457,6 +460,16 @@ PLACES: Table[PlacesFacts, PlacesEffect] = Table(
             "the remaining leaders and every requester (reading 5)",
             lambda f: f.tied_at_boundary,
             PlacesEffect.ALL_TIED,
+            readings=(
+                Reading(
+                    "request_place_tie",
+                    RequestPlaceTie.LOT,
+                    "a drawing of lots decides which of the tied candidates hold the places that "
+                    "carry the right to request a runoff, so that as many may request as there "
+                    "are seats left, as 163-292(3) breaks ties by lot",
+                    PlacesEffect.LOT,
+                ),
+            ),
         ),
     ),
     facts=lambda: (PlacesFacts(True), PlacesFacts(False)),
@@ -467,6 +480,19 @@ class GroupLeftEffect(StrEnum):
     #: the best R (the departed candidate among them) are declared elected unless a runoff is
     #: requested; a departed candidate's seat is then vacant
     DECLARED_UNLESS_REQUEST = "declared_unless_request"
+    #: the departed candidate's seat is declared vacant at once, with no runoff for it; the
+    #: other seats follow 163-293(b)(2) (reading 18)
+    VACANT = "vacant"
+
+
+_GROUP_SEAT_VACANT = Reading(
+    "left_best_for_group_seat",
+    LeftBestForGroupSeat.VACANT,
+    "the departed candidate's seat is declared vacant at once, as 163-294.4(c) does for a single "
+    "office even short of a majority; no runoff is held for it, and the other seats left follow "
+    "163-293(b)(2)",
+    GroupLeftEffect.VACANT,
+)
 
 
 @attrs.frozen
@@ -523,6 +549,7 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
             "departed candidate's name stays on its ballot); if none does, the departed "
             "candidate's seat is declared vacant (163-294.1(b)) and the others are elected",
             G.DECLARED_UNLESS_REQUEST,
+            readings=(_GROUP_SEAT_VACANT,),
         ),
         Conflict(
             "left-best-for-group-seat-after-election-day",
@@ -533,6 +560,7 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
             "163-293(b)(2) runs its course; if no runoff is requested the seat is declared "
             "vacant (163-294.1(c))",
             G.DECLARED_UNLESS_REQUEST,
+            readings=(_GROUP_SEAT_VACANT,),
         ),
     ),
     facts=lambda: (

@@ -550,8 +550,19 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
         if not below:
             declare_leaders(d, best, runoff_cite(d), "no other candidate")
             return
-        _group_left_best(d, best)
-        eligible = _request_places(d, below, r)
+        vacated = _group_left_best(d, best)
+        if vacated:  # reading 18: their seats are vacant now, the others run their course
+            best = tuple(nm for nm in best if nm not in vacated)
+            r = len(best)
+            if not best:
+                d.set(runoff_status=RunoffStatus.NONE, pool=None)
+                d.go(Phase.DECIDED)
+                return
+        places = _request_places(d, below, r)
+        if places is None:  # reading 19: a lot decides the request places first
+            d.go(Phase.AWAITING_LOT)
+            return
+        eligible = places
         if not eligible:
             declare_leaders(d, best, runoff_cite(d), "no eligible runner-up")
             return
@@ -632,10 +643,11 @@ def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bo
     return True
 
 
-def _group_left_best(d: Draft, best: Sequence[str]) -> None:
+def _group_left_best(d: Draft, best: Sequence[str]) -> tuple[str, ...]:
     """A departed candidate among the best placed for seats left without a majority: the
-    ``group-left-best`` table (the effect is always that 163-293(b)(2) runs its course; the
-    collisions are named)."""
+    ``group-left-best`` table. By default 163-293(b)(2) runs its course (the collisions are
+    named); under reading 18 the seat is vacant at once. Returns those whose seats are vacant."""
+    vacated: list[str] = []
     for n in best:
         c = d.cand(n)
         if c is None or c.active:
@@ -643,11 +655,29 @@ def _group_left_best(d: Draft, best: Sequence[str]) -> None:
         facts = cr.GroupLeftFacts(
             cr.Standing(c.status), left_after_election_day(d, c), d.ctx.interp.withdrawal_as_death
         )
-        consult(d, cr.GROUP_LEFT, facts, [n], f"{n} ({c.status}) is best placed for a seat")
+        finding = consult(
+            d, cr.GROUP_LEFT, facts, [n], f"{n} ({c.status}) is best placed for a seat"
+        )
+        if finding.effect is cr.GroupLeftEffect.VACANT:
+            vacated.append(n)
+            cites = finding_cites(finding)
+            if not any(r.kind is K.OFFICE_VACANT and n in r.candidates for r in d.rulings):
+                d.set(vacant=d.vacant + 1)
+            d.rule(
+                K.OFFICE_VACANT,
+                cites,
+                f"{n} ({c.status}) is best placed for a seat left without a majority: the board "
+                "declares the seat vacant, to be filled under G.S. 160A-63; no runoff is held "
+                "for it",
+                [n],
+                once=True,
+            )
+    return tuple(vacated)
 
 
-def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple[str, ...]:
-    """Who may request a group runoff: the ``group-request-places`` table."""
+def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple[str, ...] | None:
+    """Who may request a group runoff: the ``group-request-places`` table (None: a lot must
+    first decide the tied places, reading 19)."""
     tied = len(below) > r and below[r - 1][1] == below[r][1]
     boundary = below[min(r, len(below)) - 1][1]
     pool = [nm for nm, v in below if v == boundary] if tied else []
@@ -658,7 +688,13 @@ def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple
         pool,
         f"{', '.join(pool)} tie for the last place that carries the right to request a runoff",
     )
-    if finding.effect is cr.PlacesEffect.ALL_TIED:
+    if finding.effect is cr.PlacesEffect.LOT:
+        sel = select(below, r, d.lots)
+        _lot_ruling(d, sel, finding_cites(finding))
+        if sel.tied:
+            return None
+        chosen = list(sel.chosen)
+    elif finding.effect is cr.PlacesEffect.ALL_TIED:
         chosen = [nm for nm, v in below if v >= boundary]
     else:
         chosen = [nm for nm, _ in below[:r]]

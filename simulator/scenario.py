@@ -64,6 +64,21 @@ class DepartedTiedForASeat(StrEnum):
     VACANT = "vacant"  # the seat is declared vacant without a lot
 
 
+class LeftBestForGroupSeat(StrEnum):
+    """Reading 18: a departed candidate is among the best placed for a group seat left without a
+    majority."""
+
+    RUNS_ITS_COURSE = "runs_its_course"  # 163-293(b)(2): declared unless a runoff is requested
+    VACANT = "vacant"  # the seat is declared vacant at once, with no runoff for it
+
+
+class RequestPlaceTie(StrEnum):
+    """Reading 19: a tie for the last place that carries the right to request a group runoff."""
+
+    ALL_TIED = "all_tied"  # every tied candidate may request
+    LOT = "lot"  # a drawing of lots decides who holds the place
+
+
 class RunnerUpLeft(StrEnum):
     """Reading 12: the runner-up (or one of those tied for second) has left the race."""
 
@@ -175,6 +190,17 @@ class Interpretations:
         default=NonpartisanFee.REQUIRED, converter=NonpartisanFee
     )
 
+    #: Reading 18: a departed candidate best placed for a group seat without a majority:
+    #: 163-293(b)(2) runs its course, or the seat is vacant at once.
+    left_best_for_group_seat: LeftBestForGroupSeat = attrs.field(
+        default=LeftBestForGroupSeat.RUNS_ITS_COURSE, converter=LeftBestForGroupSeat
+    )
+    #: Reading 19: a tie for the last place carrying the right to request a group runoff: all
+    #: the tied may request, or a lot decides.
+    request_place_tie: RequestPlaceTie = attrs.field(
+        default=RequestPlaceTie.ALL_TIED, converter=RequestPlaceTie
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -189,6 +215,8 @@ class Interpretations:
         "withdrawn_winner": tuple(m.value for m in WithdrawnWinner),
         "tie_after_primary": tuple(m.value for m in TieAfterPrimary),
         "nonpartisan_fee": tuple(m.value for m in NonpartisanFee),
+        "left_best_for_group_seat": tuple(m.value for m in LeftBestForGroupSeat),
+        "request_place_tie": tuple(m.value for m in RequestPlaceTie),
     }
 
     def setting(self, name: str) -> bool | str:
