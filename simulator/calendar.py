@@ -368,12 +368,16 @@ class Round:
     how: str
     canvass: Cite
     request: Cite | None = None
+    #: the provision that applies ``cite`` to this election, if another does (G.S. 163-291(1)
+    #: gives a party's municipal primaries and election the days of 163-279)
+    via: Cite | None = None
 
     def deadline(self, year: int, tz: ZoneInfo | str, *, day: date | None = None) -> Deadline:
         """The election's day in ``year`` (``day``, when a scenario sets it, overrides it)."""
         statutory = self.day_of(year)
         how = self.how if day in (None, statutory) else "set by the scenario"
-        return day_deadline(self.kind, day or statutory, (self.cite,), how, tz)
+        cites = (self.cite,) if self.via is None else (self.cite, self.via)
+        return day_deadline(self.kind, day or statutory, cites, how, tz)
 
 
 def _round(
@@ -384,8 +388,10 @@ def _round(
     how: str,
     request: Cite | None = None,
 ) -> Round:
-    """One election of ``method``'s cycle; its canvass cites the ``canvass`` table's rule."""
-    return Round(kind, day_of, statute(cite), how, canvass_cite(method, kind), request)
+    """One election of ``method``'s cycle; its canvass cites the ``canvass`` table's rule. A
+    party's days are 163-279(a)(2)'s by way of 163-291(1)."""
+    via = statute("163-291(1)") if method is Method.PARTISAN else None
+    return Round(kind, day_of, statute(cite), how, canvass_cite(method, kind), request, via)
 
 
 _P, _NP, _R = Method.PARTISAN, Method.PRIMARY, Method.RUNOFF

@@ -795,6 +795,9 @@ class TiePoint(StrEnum):
 class TieAtFacts:
     point: TiePoint
     primary: bool = False  # a party primary or second primary (163-111 by way of 163-291)
+    #: OVER_THRESHOLD in a party primary: several places (163-111(a)(2)) rather than one
+    #: (163-111(a)(1), where two can pass the substantial plurality)
+    group: bool = True
 
 
 def _tie_at_facts() -> Iterator[TieAtFacts]:
@@ -803,6 +806,10 @@ def _tie_at_facts() -> Iterator[TieAtFacts]:
             yield TieAtFacts(point)
         elif point is TiePoint.PRIMARY_PLACE:
             yield TieAtFacts(point, primary=True)
+        elif point is TiePoint.OVER_THRESHOLD:
+            yield TieAtFacts(point, False)
+            yield TieAtFacts(point, True)
+            yield TieAtFacts(point, True, group=False)
         else:
             yield TieAtFacts(point, False)
             yield TieAtFacts(point, True)
@@ -846,9 +853,19 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "tie-over-threshold",
             ("163-111(a)(2)", "163-292(3)"),
             "party primary, group: more candidates over the substantial plurality than places, "
-            "tied for the last: the part of 163-111 on ties is not in the sources",
+            "tied for the last: (a)(2) nominates the highest of them, as many as the places, and "
+            "says nothing of a tie among them; the part of 163-111 on ties could not be consulted",
             "a drawing of lots for the tied place (as 163-292(3) does for plurality)",
-            lambda f: f.point is TiePoint.OVER_THRESHOLD and f.primary,
+            lambda f: f.point is TiePoint.OVER_THRESHOLD and f.primary and f.group,
+        ),
+        _lot_gap(
+            "tie-over-threshold",
+            ("163-111(a)(1)", "163-292(3)"),
+            "party primary for one place: two candidates pass the substantial plurality with the "
+            "same vote: (a)(1) nominates the one with the highest vote when two pass it, and a "
+            "tie gives none; the part of 163-111 on ties could not be consulted",
+            "a drawing of lots for the nomination (as 163-292(3) does for plurality)",
+            lambda f: f.point is TiePoint.OVER_THRESHOLD and f.primary and not f.group,
         ),
         _lot_gap(
             "tie-for-best-remaining",

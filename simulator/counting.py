@@ -302,7 +302,12 @@ def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) ->
     n = d.contest.seats
     tally = _effective_tally(d, 0)
     people = _people(d, tally, nominating=False)
-    elected_cite = _ruled_cite(result)
+    if result.no_provision:  # a partisan general election: the rule is not in the sources
+        count = rr.ResultFacts(rr.count_of(d.ctx.method, d.ctx.stage), d.ctx.contest.is_group)
+        consult(d, rr.RESULT, count, (), "the count of the election")
+        elected_cite: Cite | list[Cite] = list(result.cites)
+    else:
+        elected_cite = _ruled_cite(result)
     sel = select(people, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     if sel.tied or sel.lot_winners:
         over, estimate = cr.voters_over_5000(sum(tally.values()), n)
@@ -704,7 +709,7 @@ def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple
 def _tie_at(d: Draft, point: cr.TiePoint, sel: Selection) -> list[Cite]:
     """A tie a lot breaks: the ``tie-at`` table names the provision (or the gap, said once while
     the lot is pending); returns what the lot's ruling cites."""
-    facts = cr.TieAtFacts(point, primary=d.ctx.partisan_primary)
+    facts = cr.TieAtFacts(point, primary=d.ctx.partisan_primary, group=d.ctx.contest.is_group)
     pool = sel.tie_pool or sel.lot_winners
     finding = consult(d, cr.TIE_AT, facts, pool, f"{', '.join(pool)} tie for a place", say=sel.tied)
     return finding_cites(finding)

@@ -1185,12 +1185,27 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
 
 
 def on_oath(d: Draft, e: OathTaken) -> None:
-    """The ``oath`` table: the first oath of a person elected is recorded (163-294.1(d))."""
-    facts = rr.OathFacts(
-        elected=e.candidate in d.elected, sworn=any(n == e.candidate for n, _ in d.sworn)
-    )
-    if rr.OATH.evaluate(facts).effect is rr.Oath.TAKES_OFFICE:
-        d.set(sworn=(*d.sworn, (e.candidate, e.at)))
+    """The ``oath`` table: the first oath of a person elected is recorded (163-294.1(d)); any
+    other oath is refused with its reason."""
+    name = e.candidate
+    facts = rr.OathFacts(elected=name in d.elected, sworn=any(n == name for n, _ in d.sworn))
+    found = rr.OATH.evaluate(facts)
+    if found.effect is rr.Oath.TAKES_OFFICE:
+        d.set(sworn=(*d.sworn, (name, e.at)))
+        return
+    if found.effect is rr.Oath.ALREADY_SWORN:
+        first = next(at for n, at in d.sworn if n == name)
+        text = (
+            f"{name} already took the oath of office on "
+            f"{first.astimezone(d.ctx.tz).strftime('%Y-%m-%d %H:%M')}: a second oath changes "
+            "nothing"
+        )
+    else:
+        text = (
+            f"{name} has not been declared elected: the oath of a person not elected changes "
+            "nothing"
+        )
+    d.rule(K.REQUEST_REJECTED, finding_cites(found), text, [name], reason=found.effect.value)
 
 
 def on_nominee_named(d: Draft, e: NomineeNamed) -> None:

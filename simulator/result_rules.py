@@ -150,13 +150,6 @@ RESULT: Table[ResultFacts, Decision] = Table(
             D.HIGHEST,
         ),
         Rule(
-            "291-highest",
-            "163-291",
-            "a partisan general election follows the county rules: the highest vote is elected",
-            _first(Count.PARTISAN, None),
-            D.HIGHEST,
-        ),
-        Rule(
             "294b-two-per-seat",
             "163-294(b)",
             "a nonpartisan primary nominates the highest, twice as many as the seats",
@@ -206,6 +199,20 @@ RESULT: Table[ResultFacts, Decision] = Table(
             "163-111(b)",
             "the second primary: the highest vote is nominated",
             _second(Count.PARTY_PRIMARY),
+            D.HIGHEST,
+        ),
+    ),
+    gaps=(
+        Gap(
+            "partisan-general-election",
+            ("163-290(a)(1)", "163-291(1)"),
+            "a partisan general election: 163-290(a)(1) leaves the partisan method to 163-291, "
+            "whose opening paragraph applies the rules for nominating county officers to the "
+            "nominations and whose only word on the election is its date (163-291(1)); the "
+            "rule that decides a general election could not be consulted",
+            "the highest vote is elected, as many as there are seats, as at the November "
+            "election of the other methods (163-292, 163-294(c))",
+            _first(Count.PARTISAN, None),
             D.HIGHEST,
         ),
     ),
@@ -777,8 +784,11 @@ TOTAL: Table[TotalFacts, Total] = Table(
 
 
 class Oath(StrEnum):
+    """What an oath does (a refusal's value is the reason users see)."""
+
     TAKES_OFFICE = "takes_office"  # the first oath of a person elected: recorded
-    NO_EFFECT = "no_effect"  # an oath that changes nothing the law reads
+    ALREADY_SWORN = "already took the oath of office"  # a second oath changes nothing
+    NOT_ELECTED = "not declared elected"  # only a person elected qualifies by the oath
 
 
 @attrs.frozen
@@ -805,19 +815,20 @@ OATH: Table[OathFacts, Oath] = Table(
             Oath.TAKES_OFFICE,
         ),
         Rule(
-            "2941d-oath-again",
-            "163-294.1(d)",
-            "the office was taken at the first oath: a second changes nothing",
+            "2941c-oath-again",
+            "163-294.1(c)",
+            "a person elected qualifies by taking the oath once: a second oath is refused and "
+            "changes nothing",
             lambda f: f.elected and f.sworn,
-            Oath.NO_EFFECT,
+            Oath.ALREADY_SWORN,
         ),
         Rule(
             "2941c-oath-not-elected",
             "163-294.1(c)",
             "the oath that ends 163-294.1(c)'s time is a person elected's: an oath by anyone "
-            "else changes nothing",
+            "else is refused and changes nothing",
             lambda f: not f.elected,
-            Oath.NO_EFFECT,
+            Oath.NOT_ELECTED,
         ),
     ),
     facts=_oath_facts,

@@ -294,3 +294,13 @@ def test_local_times_at_a_change_of_clocks(d: date, t: time, offset_hours: int) 
     assert got.astimezone(ZoneInfo("UTC")) - datetime(
         d.year, d.month, d.day, t.hour, t.minute, tzinfo=ZoneInfo("UTC")
     ) == timedelta(hours=-offset_hours)
+
+
+@pytest.mark.parametrize("kind", [0, 1, 2])
+def test_a_party_s_days_cite_163_279_as_163_291_1_applies_it(kind: int) -> None:
+    # G.S. 163-291(1): a party's municipal primary, second primary and election are held on the
+    # days of 163-279(a)(2); the other methods' days are 163-279's own
+    day = cal.CYCLE[Method.PARTISAN][kind].deadline(2027, "America/New_York")
+    assert day.cites == (statute("163-279(a)(2)"), statute("163-291(1)"))
+    plurality = cal.CYCLE[Method.PLURALITY][0].deadline(2027, "America/New_York")
+    assert plurality.cites == (statute("163-279(a)(1)"),)

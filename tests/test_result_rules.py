@@ -35,7 +35,6 @@ from tests.contingency_cases import (
         (Method.PLURALITY, Stage.ELECTION, False, "163-292(1)", rr.Decision.HIGHEST),
         (Method.PLURALITY, Stage.ELECTION, True, "163-292(2)", rr.Decision.HIGHEST),
         (Method.PRIMARY, Stage.ELECTION, True, "163-294(c)", rr.Decision.HIGHEST),
-        (Method.PARTISAN, Stage.ELECTION, False, "163-291", rr.Decision.HIGHEST),
         (Method.PRIMARY, Stage.PRIMARY, True, "163-294(b)", rr.Decision.TWO_PER_SEAT),
         (Method.RUNOFF, Stage.ELECTION, False, "163-293(a)(1)", rr.Decision.MAJORITY),
         (Method.RUNOFF, Stage.ELECTION, True, "163-293(a)(2)", rr.Decision.MAJORITY),
@@ -49,6 +48,16 @@ def test_each_method_and_stage_is_decided_by_its_own_subsection(
     finding = rr.RESULT.evaluate(rr.ResultFacts(rr.count_of(method, stage), group))
     assert finding.verdict is Verdict.RULED
     assert finding.near == (cite,) and finding.effect is decision
+
+
+@pytest.mark.parametrize("group", [False, True])
+def test_no_provision_at_hand_decides_a_partisan_general_election(group: bool) -> None:
+    # G.S. 163-290(a)(1) sends the partisan method to 163-291, whose text speaks of nominations
+    # and, for the election, only of its date (163-291(1)): a named gap, the highest elected
+    finding = rr.RESULT.evaluate(rr.ResultFacts(rr.Count.PARTISAN, group))
+    assert finding.verdict is Verdict.GAP and finding.id == "partisan-general-election"
+    assert finding.near == ("163-290(a)(1)", "163-291(1)")
+    assert finding.effect is rr.Decision.HIGHEST
 
 
 def test_a_runoff_and_a_second_primary_elect_and_nominate_the_highest() -> None:
@@ -235,9 +244,9 @@ def test_only_the_first_oath_of_a_person_elected_takes_office() -> None:
     found = {(f.elected, f.sworn): (g.effect, g.id) for f, g in rr.OATH.explore()}
     assert found == {
         (True, False): (rr.Oath.TAKES_OFFICE, "2941d-oath-taken"),
-        (True, True): (rr.Oath.NO_EFFECT, "2941d-oath-again"),
-        (False, False): (rr.Oath.NO_EFFECT, "2941c-oath-not-elected"),
-        (False, True): (rr.Oath.NO_EFFECT, "2941c-oath-not-elected"),
+        (True, True): (rr.Oath.ALREADY_SWORN, "2941c-oath-again"),
+        (False, False): (rr.Oath.NOT_ELECTED, "2941c-oath-not-elected"),
+        (False, True): (rr.Oath.NOT_ELECTED, "2941c-oath-not-elected"),
     }
 
 
