@@ -16,7 +16,7 @@ import attrs
 import pytest
 
 from simulator import load_scenario
-from simulator.events import CandidateFiled, OathTaken, VotesCast
+from simulator.events import CandidateFiled, CandidateWithdrew, VotesCast
 from simulator.replay import fire_timers, make_context, one_office_bars, step
 from simulator.scenario import Contest, Scenario
 from simulator.state import FAR_FUTURE, Draft, State, StateFields, initial_state
@@ -71,8 +71,9 @@ def test_a_step_that_changes_nothing_gives_back_the_same_state() -> None:
         VotesCast(at=datetime(2027, 10, 20, 10, tzinfo=tz), contest="mayor", candidate="Ann"),
     ):
         state = step(state, ev, ctx)
-    # an oath by someone never elected, at the time the board last heard of anything
-    oath = OathTaken(at=state.clock, contest="mayor", candidate="Nobody")
+    # a withdrawal by someone who never filed, at the time the board last heard of anything
+    # (an oath by someone never elected is refused with a ruling, so it changes the state)
+    oath = CandidateWithdrew(at=state.clock, contest="mayor", candidate="Nobody")
     assert step(state, oath, ctx) is state
     later = step(attrs.evolve(state), attrs.evolve(oath, at=datetime(2027, 10, 21, tzinfo=tz)), ctx)
     assert later.clock == datetime(2027, 10, 21, tzinfo=tz)
