@@ -41,6 +41,7 @@ from simulator.scenario import (
     DeadTiedForFirst,
     DepartedLeaderShort,
     DepartedTiedForASeat,
+    FirstElectionTie,
     LeftBestForGroupSeat,
     LeftTiedForFirst,
     RequestPlaceTie,
@@ -798,6 +799,9 @@ class TieAtFacts:
     #: OVER_THRESHOLD in a party primary: several places (163-111(a)(2)) rather than one
     #: (163-111(a)(1), where two can pass the substantial plurality)
     group: bool = True
+    #: more than 5,000 voters cast ballots in the ballot item (163-182.8), estimated as the
+    #: ``general-tie`` table does when the votes cannot tell; read only outside primaries
+    over_5000: bool = False
 
 
 def _tie_at_facts() -> Iterator[TieAtFacts]:
@@ -808,17 +812,68 @@ def _tie_at_facts() -> Iterator[TieAtFacts]:
             yield TieAtFacts(point, primary=True)
         elif point is TiePoint.OVER_THRESHOLD:
             yield TieAtFacts(point, False)
+            yield TieAtFacts(point, False, over_5000=True)
             yield TieAtFacts(point, True)
             yield TieAtFacts(point, True, group=False)
+        elif point is TiePoint.BEST_REMAINING:
+            yield TieAtFacts(point, False)
+            yield TieAtFacts(point, False, over_5000=True)
+            yield TieAtFacts(point, True)
         else:
             yield TieAtFacts(point, False)
             yield TieAtFacts(point, True)
 
 
 def _lot_gap(
-    gid: str, near: tuple[str, ...], open_: str, fallback: str, applies: Any
+    gid: str,
+    near: tuple[str, ...],
+    open_: str,
+    fallback: str,
+    applies: Any,
+    readings: tuple[Reading[TieEffect], ...] = (),
 ) -> Gap[TieAtFacts, TieEffect]:
-    return Gap(gid, near, open_, fallback, applies, TieEffect.LOT)
+    return Gap(gid, near, open_, fallback, applies, TieEffect.LOT, readings=readings)
+
+
+def _first_election_gaps(
+    gid: str, near: tuple[str, ...], open_: str, fallback: str, point: TiePoint
+) -> tuple[Gap[TieAtFacts, TieEffect], Gap[TieAtFacts, TieEffect]]:
+    """A tie of the first election of the election and runoff method that 163-293 leaves open:
+    a lot by default; reading 20 applies 163-182.8, which depends on the number of voters."""
+    over = Reading(
+        "first_election_tie",
+        FirstElectionTie.BY_SIZE,
+        "163-182.8(1), the rule for a tie other than in a primary: more than 5,000 voters cast "
+        "ballots in the ballot item, so the State Board orders a new election among the tied",
+        TieEffect.NEW_ELECTION,
+        cite="163-182.8(1)",
+    )
+    under = Reading(
+        "first_election_tie",
+        FirstElectionTie.BY_SIZE,
+        "163-182.8(2), the rule for a tie other than in a primary: 5,000 voters or fewer, so "
+        "the tie is broken by random selection",
+        TieEffect.LOT,
+        cite="163-182.8(2)",
+    )
+    return (
+        _lot_gap(
+            gid,
+            near,
+            open_,
+            fallback,
+            lambda f: f.point is point and not f.primary and f.over_5000,
+            readings=(over,),
+        ),
+        _lot_gap(
+            gid,
+            near,
+            open_,
+            fallback,
+            lambda f: f.point is point and not f.primary and not f.over_5000,
+            readings=(under,),
+        ),
+    )
 
 
 TIE_AT: Table[TieAtFacts, TieEffect] = Table(
@@ -841,13 +896,13 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
         ),
     ),
     gaps=(
-        _lot_gap(
+        *_first_election_gaps(
             "tie-over-threshold",
             ("163-293(a)(2)", "163-292(3)"),
             "group: more candidates over the majority than seats, tied for the last seat: (a)(2) "
             "seats the highest of them but says nothing of a tie among them",
             "a drawing of lots for the tied seat (as 163-292(3) does for plurality)",
-            lambda f: f.point is TiePoint.OVER_THRESHOLD and not f.primary,
+            TiePoint.OVER_THRESHOLD,
         ),
         _lot_gap(
             "tie-over-threshold",
@@ -867,14 +922,14 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "a drawing of lots for the nomination (as 163-292(3) does for plurality)",
             lambda f: f.point is TiePoint.OVER_THRESHOLD and f.primary and not f.group,
         ),
-        _lot_gap(
+        *_first_election_gaps(
             "tie-for-best-remaining",
             ("163-293(b)(2)", "163-292(3)"),
             "group without enough majorities: a tie decides which candidates are declared "
             "elected unless a runoff is requested, and 163-293(d) speaks of ties for first and "
             "second in a single-office race only",
             "a drawing of lots ranks the tied, then the request window opens",
-            lambda f: f.point is TiePoint.BEST_REMAINING and not f.primary,
+            TiePoint.BEST_REMAINING,
         ),
         _lot_gap(
             "primary-tie",

@@ -490,7 +490,8 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
                 f"over the threshold of {exact(threshold)}: "
                 + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen),
             )
-        d.go(Phase.AWAITING_LOT)
+        if not _tie_orders_new_election(d, cr.TiePoint.OVER_THRESHOLD, top):
+            d.go(Phase.AWAITING_LOT)
         return
     first = top.chosen
     if first:
@@ -518,7 +519,8 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
     if best_sel.tied or best_sel.lot_winners:
         _lot_ruling(d, best_sel, _tie_at(d, cr.TiePoint.BEST_REMAINING, best_sel))
     if best_sel.tied:
-        d.go(Phase.AWAITING_LOT)
+        if not _tie_orders_new_election(d, cr.TiePoint.BEST_REMAINING, best_sel):
+            d.go(Phase.AWAITING_LOT)
         return
     best = best_sel.chosen
     below = [(nm, v) for nm, v in rest if nm not in best]
@@ -706,13 +708,50 @@ def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple
     return tuple(nm for nm in chosen if standing(d.cand(nm)) is cr.Standing.ACTIVE)
 
 
+def _tie_at_facts(d: Draft, point: cr.TiePoint) -> cr.TieAtFacts:
+    over, estimate = cr.voters_over_5000(sum(_effective_tally(d, 0).values()), d.contest.seats)
+    return cr.TieAtFacts(
+        point,
+        primary=d.ctx.partisan_primary,
+        group=d.ctx.contest.is_group,
+        over_5000=estimate if over is None else over,
+    )
+
+
 def _tie_at(d: Draft, point: cr.TiePoint, sel: Selection) -> list[Cite]:
     """A tie a lot breaks: the ``tie-at`` table names the provision (or the gap, said once while
     the lot is pending); returns what the lot's ruling cites."""
-    facts = cr.TieAtFacts(point, primary=d.ctx.partisan_primary, group=d.ctx.contest.is_group)
     pool = sel.tie_pool or sel.lot_winners
-    finding = consult(d, cr.TIE_AT, facts, pool, f"{', '.join(pool)} tie for a place", say=sel.tied)
+    finding = consult(
+        d,
+        cr.TIE_AT,
+        _tie_at_facts(d, point),
+        pool,
+        f"{', '.join(pool)} tie for a place",
+        say=sel.tied,
+    )
     return finding_cites(finding)
+
+
+def _tie_orders_new_election(d: Draft, point: cr.TiePoint, sel: Selection) -> bool:
+    """Reading 20: a tie of the first election 163-293 leaves open goes to 163-182.8, whose (1)
+    has the State Board order a new election among the tied (True: the contest waits for it)."""
+    finding = consult(d, cr.TIE_AT, _tie_at_facts(d, point), sel.tie_pool, "", say=False)
+    if finding.effect is not cr.TieEffect.NEW_ELECTION or sel.lot_winners:
+        return False
+    d.rule(
+        K.NEW_ELECTION_ORDERED,
+        finding_cites(finding),  # the gap's provisions and 163-182.8(1), which the reading applies
+        f"{', '.join(sel.tie_pool)} tie for {sel.tie_places} seat(s) with more than 5,000 "
+        "voters in the ballot item: no lot; the State Board of Elections orders a new election "
+        "with only the tied candidates on the ballot (interpretation first_election_tie: "
+        "by_size)",
+        sel.tie_pool,
+        once=True,
+        seats=sel.tie_places,
+    )
+    d.go(Phase.AWAITING_NEW_ELECTION)
+    return True
 
 
 def _lot_settles(

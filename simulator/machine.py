@@ -425,6 +425,18 @@ _AFTER_LEAVING = (
         statute("163-114"),
         "a party nominee leaves after early votes: the party nominates",
     ),
+    (
+        P.RUNOFF_CALLED,
+        P.DECIDED,
+        statute("163-293(e)"),
+        "a runoff candidate leaves: the other is declared without the runoff (reading 21)",
+    ),
+    (
+        P.RUNOFF_COUNTING,
+        P.DECIDED,
+        statute("163-293(e)"),
+        "a runoff candidate leaves during its vote: the other is declared (reading 21)",
+    ),
 )
 TRANSITIONS += (
     *(

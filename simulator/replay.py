@@ -458,9 +458,25 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
     disqualified: the ``left-runoff`` table (a gap: the statutes speak of candidates who leave
     before the first election)."""
     verb = _VERB[what]
-    facts = rr.RunoffLeftFacts(nominating=d.ctx.nominating, what=cr.Standing(what))
-    finding = rr.RUNOFF_LEFT.evaluate(facts)
+    facts = rr.RunoffLeftFacts(
+        nominating=d.ctx.nominating, what=cr.Standing(what), group=d.ctx.contest.is_group
+    )
+    finding = rr.RUNOFF_LEFT.evaluate(facts, chosen=attrs.asdict(d.ctx.interp))
     near = list(finding.cites)
+    if finding.effect is rr.RunoffLeft.OTHER_DECLARED:  # reading 21
+        d.rule(
+            K.NO_PROVISION,
+            near,
+            f"{name} {verb} after the {round_name(d)} was called: no provision speaks of a "
+            f"candidate leaving between the first vote and the {round_name(d)}; the simulator "
+            f"falls back to this: {finding.fallback}",
+            [name],
+            **finding.extra(),
+        )
+        d.update_cand(name, status=what, off_at=death)
+        others = tuple(n for n in d.runoff_ballot if n != name)
+        declare_leaders(d, others, near[0], f"{name} {verb}: no {round_name(d)} is held")
+        return
     preset = finding.effect.preset
     rule = statute(preset.value) if preset is not rr.Preset.NONE else None
     outcome = (

@@ -49,7 +49,7 @@ import attrs
 from simulator.count_rules import LEFT, Standing
 from simulator.law import Cite, key
 from simulator.rules import Gap, Reading, Rule, Table
-from simulator.scenario import WithdrawnWinner
+from simulator.scenario import LeftRunoffBallot, WithdrawnWinner
 from simulator.vocab import Method, Stage
 
 
@@ -432,22 +432,62 @@ class RunoffLeft(StrEnum):
     VACANT_IF_DEAD_ELECTED = "163-294.4(c)"  # the name stays; a win leaves the office vacant
     VACANT_IF_ELECTED = "163-294.1(b)"  # the same, for a withdrawal or disqualification
     NOT_NOMINATED = "not_nominated"  # a second primary: the candidate cannot be nominated
+    #: reading 21: no runoff; the other candidate on its ballot is declared elected (nominated)
+    OTHER_DECLARED = "other_declared"
 
     @property
     def preset(self) -> Preset:
         """The provision a win by the candidate will be declared under (``declared-left``)."""
-        return Preset(self.value) if self is not RunoffLeft.NOT_NOMINATED else Preset.NONE
+        if self in (RunoffLeft.NOT_NOMINATED, RunoffLeft.OTHER_DECLARED):
+            return Preset.NONE
+        return Preset(self.value)
 
 
 @attrs.frozen
 class RunoffLeftFacts:
     nominating: bool  # a second primary (otherwise a runoff)
     what: Standing  # never ACTIVE here
+    group: bool = False  # the runoff decides several seats
 
 
 def _runoff_left_facts() -> Iterator[RunoffLeftFacts]:
-    for nominating, what in itertools.product((False, True), LEFT):
-        yield RunoffLeftFacts(nominating, what)
+    for nominating, what, group in itertools.product((False, True), LEFT, (False, True)):
+        yield RunoffLeftFacts(nominating, what, group)
+
+
+_OTHER_DECLARED = Reading(
+    "left_runoff_ballot",
+    LeftRunoffBallot.OTHER_DECLARED,
+    "no runoff is held: the other candidate on its ballot is declared elected (nominated), as "
+    "163-293(d)(1) declares the remaining candidate when one of two tied for first withdraws",
+    RunoffLeft.OTHER_DECLARED,
+)
+
+
+def _runoff_left_gaps(
+    near: tuple[str, ...], fallback: str, applies: Any, effect: RunoffLeft
+) -> tuple[Gap[RunoffLeftFacts, RunoffLeft], Gap[RunoffLeftFacts, RunoffLeft]]:
+    """The gap for a single office (with reading 21) and for a group (without: the candidates
+    who remain may be more than the seats)."""
+    return (
+        Gap(
+            "left-runoff-ballot",
+            near,
+            _RUNOFF_OPEN,
+            fallback,
+            lambda f: applies(f) and not f.group,
+            effect,
+            readings=(_OTHER_DECLARED,),
+        ),
+        Gap(
+            "left-runoff-ballot",
+            near,
+            _RUNOFF_OPEN,
+            fallback,
+            lambda f: applies(f) and f.group,
+            effect,
+        ),
+    )
 
 
 _RUNOFF_OPEN = (
@@ -460,30 +500,24 @@ RUNOFF_LEFT: Table[RunoffLeftFacts, RunoffLeft] = Table(
     "disqualified: what becomes of the name and of a win?",
     (),
     gaps=(
-        Gap(
-            "left-runoff-ballot",
+        *_runoff_left_gaps(
             ("163-293(e)", "163-294.4(c)"),
-            _RUNOFF_OPEN,
             "the runoff is held under the first election's rules (163-293(e)): the name stays on "
             "the printed runoff ballot and if the dead candidate polls highest the office is "
             "vacant (163-294.4(c))",
             lambda f: not f.nominating and f.what is Standing.DIED,
             RunoffLeft.VACANT_IF_DEAD_ELECTED,
         ),
-        Gap(
-            "left-runoff-ballot",
+        *_runoff_left_gaps(
             ("163-293(e)", "163-294.1(b)"),
-            _RUNOFF_OPEN,
             "the runoff is held under the first election's rules (163-293(e)): the name stays on "
             "the printed runoff ballot and if the candidate polls highest the office is vacant "
             "(163-294.1(b))",
             lambda f: not f.nominating and f.what is not Standing.DIED,
             RunoffLeft.VACANT_IF_ELECTED,
         ),
-        Gap(
-            "left-runoff-ballot",
+        *_runoff_left_gaps(
             ("163-111(b)", "163-294.1(b)"),
-            _RUNOFF_OPEN,
             "the name stays on the printed second-primary ballot; the candidate cannot be "
             "nominated, and the other candidate's nomination stands on the vote",
             lambda f: f.nominating,

@@ -66,6 +66,8 @@ class Reading(Generic[E]):
     setting: StrEnum  # the setting that chooses this fallback (the reading's enum member)
     fallback: str
     effect: E
+    #: a provision the reading applies beyond those the gap or conflict names (one string)
+    cite: str = ""
 
     @property
     def value(self) -> str:
@@ -138,9 +140,10 @@ class Finding(Generic[F, E]):
     @property
     def near(self) -> tuple[str, ...]:
         """The provisions a no_provision ruling names (for a ruling: the winner's citation)."""
+        extra = (self.reading.cite,) if self.reading is not None and self.reading.cite else ()
         if self.gap is not None:
-            return self.gap.near
-        return tuple(dict.fromkeys(r.cite for r in self.rules))
+            return (*self.gap.near, *extra)
+        return tuple(dict.fromkeys((*(r.cite for r in self.rules), *extra)))
 
     @property
     def cites(self) -> tuple[Cite, ...]:
@@ -273,9 +276,12 @@ class Table(Generic[F, E]):
         for r in self.rules:
             yield r.cite, "rule", r.id
         for g in self.gaps:
-            for c in g.near:
+            for c in (*g.near, *(r.cite for r in g.readings if r.cite)):
                 yield c, "gap", g.id
         by_id = {r.id: r for r in self.rules}
         for cf in self.conflicts:
             for rid in sorted(cf.rules):
                 yield by_id[rid].cite, "conflict", cf.id
+            for other in cf.readings:
+                if other.cite:
+                    yield other.cite, "conflict", cf.id

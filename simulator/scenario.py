@@ -79,6 +79,22 @@ class RequestPlaceTie(StrEnum):
     LOT = "lot"  # a drawing of lots decides who holds the place
 
 
+class FirstElectionTie(StrEnum):
+    """Reading 20: a tie in the first election of the election and runoff method that 163-293
+    does not settle (among candidates over the majority, or for the best remaining places)."""
+
+    LOT = "lot"  # a drawing of lots, as 163-292(3) does
+    BY_SIZE = "by_size"  # 163-182.8: a new election over 5,000 voters, a lot otherwise
+
+
+class LeftRunoffBallot(StrEnum):
+    """Reading 21: a candidate on a called single-office runoff (or second primary) ballot dies,
+    withdraws or is disqualified."""
+
+    NAME_STAYS = "name_stays"  # the runoff is held, the name on its ballot
+    OTHER_DECLARED = "other_declared"  # no runoff: the other candidate is declared
+
+
 class RunnerUpLeft(StrEnum):
     """Reading 12: the runner-up (or one of those tied for second) has left the race."""
 
@@ -201,6 +217,17 @@ class Interpretations:
         default=RequestPlaceTie.ALL_TIED, converter=RequestPlaceTie
     )
 
+    #: Reading 20: a tie 163-293 does not settle in the first election: a lot, or 163-182.8.
+    first_election_tie: FirstElectionTie = attrs.field(
+        default=FirstElectionTie.LOT, converter=FirstElectionTie
+    )
+
+    #: Reading 21: a candidate leaves a called single-office runoff: it is held with the name on
+    #: the ballot, or the other candidate is declared without it.
+    left_runoff_ballot: LeftRunoffBallot = attrs.field(
+        default=LeftRunoffBallot.NAME_STAYS, converter=LeftRunoffBallot
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -217,6 +244,8 @@ class Interpretations:
         "nonpartisan_fee": tuple(m.value for m in NonpartisanFee),
         "left_best_for_group_seat": tuple(m.value for m in LeftBestForGroupSeat),
         "request_place_tie": tuple(m.value for m in RequestPlaceTie),
+        "first_election_tie": tuple(m.value for m in FirstElectionTie),
+        "left_runoff_ballot": tuple(m.value for m in LeftRunoffBallot),
     }
 
     def setting(self, name: str) -> bool | str:

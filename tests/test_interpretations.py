@@ -153,12 +153,14 @@ _SWITCHED = {  # each scenario of scenarios/collisions/ reading a gap or conflic
     "2942-nonpartisan-fee-short-read-as-not-enforced": "nonpartisan_fee",
     "2932b2-withdrawn-best-for-group-seat-read-as-vacant": "left_best_for_group_seat",
     "2932b2-group-tie-for-request-place-read-as-lot": "request_place_tie",
+    "2932b2-group-tie-for-best-remaining-read-by-size": "first_election_tie",
+    "2933e-runoff-candidate-dies-read-as-other-declared": "left_runoff_ballot",
 }
 
 
 @pytest.mark.parametrize("name", sorted(_SWITCHED))
 def test_each_other_reading_changes_the_course_and_its_ruling_names_it(name: str) -> None:
-    # Readings 10 to 19: the scenario's switch chooses the other reading of a gap or conflict;
+    # Readings 10 to 21: the scenario's switch chooses the other reading of a gap or conflict;
     # the same log under the default reading ends otherwise (or gets there otherwise), and only
     # the switched replay's no_provision ruling records the reading
     path = Path(__file__).resolve().parent.parent / "scenarios" / "collisions" / f"{name}.yaml"
