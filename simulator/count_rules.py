@@ -224,19 +224,23 @@ _SECOND_OPEN = (
     "notice within three days of the result that (d)(2) counts), and 163-294.4(c) cancels the "
     "runoff only for a candidate who died before the election"
 )
+_RUNS_ITS_COURSE = (
+    "163-293(b)(1) and (d)(2) run as written: without a tie the request period opens, a "
+    "runner-up who has left cannot request, and the highest is declared elected when it ends; "
+    "with a tie for second a tied candidate who withdrew before the election counts as "
+    "withdrawn (one who died or was disqualified does not), and if one tied candidate remains "
+    "that candidate may demand a runoff"
+)
 _SECOND_REQUEST = Reading(
     "runner_up_left",
     RunnerUpLeft.RUNS_ITS_COURSE,
-    "163-293(b)(1) runs as written: the request period opens, a runner-up who has left cannot "
-    "request, and the highest is declared elected when the period ends",
+    _RUNS_ITS_COURSE,
     S.REQUEST_WINDOW,
 )
 _SECOND_TIE = Reading(
     "runner_up_left",
     RunnerUpLeft.RUNS_ITS_COURSE,
-    "163-293(d)(2) runs as written: a tied candidate who withdrew before the election counts as "
-    "withdrawn (one who died or was disqualified does not), and if one tied candidate remains "
-    "that candidate may demand a runoff",
+    _RUNS_ITS_COURSE,
     S.TIE_WINDOW,
 )
 
@@ -835,6 +839,13 @@ def _lot_gap(
     return Gap(gid, near, open_, fallback, applies, TieEffect.LOT, readings=readings)
 
 
+_BY_SIZE = (
+    "163-182.8, the rule for a tie other than in a primary: the State Board orders a new "
+    "election among the tied with more than 5,000 voters in the ballot item, and the tie is "
+    "broken by random selection with 5,000 or fewer"
+)
+
+
 def _first_election_gaps(
     gid: str, near: tuple[str, ...], open_: str, fallback: str, point: TiePoint
 ) -> tuple[Gap[TieAtFacts, TieEffect], Gap[TieAtFacts, TieEffect]]:
@@ -843,16 +854,14 @@ def _first_election_gaps(
     over = Reading(
         "first_election_tie",
         FirstElectionTie.BY_SIZE,
-        "163-182.8(1), the rule for a tie other than in a primary: more than 5,000 voters cast "
-        "ballots in the ballot item, so the State Board orders a new election among the tied",
+        _BY_SIZE,
         TieEffect.NEW_ELECTION,
         cite="163-182.8(1)",
     )
     under = Reading(
         "first_election_tie",
         FirstElectionTie.BY_SIZE,
-        "163-182.8(2), the rule for a tie other than in a primary: 5,000 voters or fewer, so "
-        "the tie is broken by random selection",
+        _BY_SIZE,
         TieEffect.LOT,
         cite="163-182.8(2)",
     )
