@@ -1068,9 +1068,10 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
             Answer.NO_RUNOFF_METHOD,
         ),
         Rule(
-            "291-no-runoff",
-            "163-291",
-            "a partisan general election is decided by the highest vote: there is no runoff",
+            "293a-no-runoff-partisan",
+            "163-293(a)",
+            "the runoff of 163-293 is for nonpartisan elections under the election and runoff "
+            "method: a partisan general election has none",
             lambda f: f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "partisan",
             Answer.NO_RUNOFF_METHOD,
         ),

@@ -299,3 +299,13 @@ def test_only_a_party_primarys_tie_for_first_short_of_the_threshold_goes_to_a_lo
         found = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.REMAINING, primary, group, tie))
         lot = primary and not group and tie
         assert found.effect is (cr.Question.FIRST_BY_LOT if lot else cr.Question.BEST)
+
+
+def test_a_runoff_asked_in_a_partisan_general_election_is_refused_under_163_293_a() -> None:
+    # 163-293's runoff is for nonpartisan elections of the election and runoff method; no
+    # subsection of 163-291 speaks of a runoff after the partisan general election
+    finding = cr.REQUEST.evaluate(
+        cr.RequestFacts(cr.Moment.NO_RUNOFF_METHOD, no_runoff_under="partisan")
+    )
+    assert finding.rule is not None and finding.rule.cite == "163-293(a)"
+    assert finding.effect is cr.Answer.NO_RUNOFF_METHOD
