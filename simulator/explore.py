@@ -58,11 +58,9 @@ from simulator.events import Event
 from simulator.explore_coverage import Status, coverage, coverage_json
 from simulator.loader import structure
 from simulator.parameters import in_force
-from simulator.replay import finish, fold, make_context, replay
-from simulator.replay import outcome_of as engine_outcome
+from simulator.replay import finish, fold, make_context, replay, result_of
 from simulator.result import ContestResult, Ruling
 from simulator.state import Context, State, initial_state
-from simulator.tally import ranked
 from simulator.vocab import DeadlineKind, Method, Pending, RulingKind
 
 if TYPE_CHECKING:
@@ -565,22 +563,7 @@ class Folds:
         state, evs = self.fold(events)
         last = evs[-1].index if evs else -1
         state = finish(state, self.ctx, None, last)
-        contest = self.ctx.contest
-        # ``replay``'s result without its timeline and periods (nothing here reads them)
-        return ContestResult(
-            id=contest.id,
-            title=contest.label,
-            method=contest.method.value,
-            stage=contest.stage.value,
-            seats=contest.seats,
-            state=state.phase.value,
-            outcome=engine_outcome(state, self.ctx),
-            rulings=state.rulings,
-            deadlines=tuple(sorted(state.deadlines, key=lambda x: x.due)),
-            timeline=(),
-            tallies=tuple(tuple(ranked(dict(t), [n for n, _ in t])) for t in state.tallies if t),
-            path=state.path,
-        )
+        return result_of(state, self.ctx, (), timeline=False)
 
     def ballot_key(
         self, events: Sequence[dict[str, Any]], as_of: datetime, *, settled: bool

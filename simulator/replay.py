@@ -79,6 +79,7 @@ from simulator.machine import Phase
 from simulator.result import (
     ContestResult,
     Outcome,
+    Period,
     Result,
     Ruling,
     TimelineEntry,
@@ -1789,26 +1790,46 @@ def result_of(
     events: Sequence[Event],
     *,
     entries: Sequence[TimelineEntry | None] | None = None,
+    timeline: bool = True,
 ) -> ContestResult:
-    """The contest's result; ``entries`` are the events' timeline lines when already made."""
-    contest = ctx.contest
+    """The contest's result; ``entries`` are the events' timeline lines when already made.
+    ``timeline=False`` leaves out the timeline and the periods drawn from it (the explorer,
+    which reads neither)."""
     outcome = outcome_of(state, ctx)
+    if not timeline:
+        return _contest_result(state, ctx, outcome, (), ())
     if entries is None:
         entries = [event_entry(ev) for ev in events]
     # deadlines, events, rulings: a stable sort by time keeps that order at the same moment
-    timeline = [
+    lines = [
         TimelineEntry(dl.due, "deadline", f"{dl.kind.value}: {dl.how}", dl.cite, dl.kind.value)
         for dl in state.deadlines
     ]
-    timeline += [entry for entry in entries if entry is not None]
-    timeline += [
+    lines += [entry for entry in entries if entry is not None]
+    lines += [
         TimelineEntry(
             r.at, "ruling", f"{r.kind.value}: {r.text}", r.cite, r.kind.value, r.seq, r.candidates
         )
         for r in state.rulings
     ]
-    timeline.sort(key=_AT)
-    tallies = tuple(tuple(ranked(dict(t), [n for n, _ in t])) for t in state.tallies if t)
+    lines.sort(key=_AT)
+    periods = periods_of(
+        ((w.kind, w.opens, w.closes, w.cite) for w in state.windows),
+        state.rulings,
+        state.deadlines,
+        lines,
+    )
+    return _contest_result(state, ctx, outcome, tuple(lines), periods)
+
+
+def _contest_result(
+    state: State,
+    ctx: Context,
+    outcome: Outcome,
+    timeline: tuple[TimelineEntry, ...],
+    periods: tuple[Period, ...],
+) -> ContestResult:
+    contest = ctx.contest
     return ContestResult(
         id=contest.id,
         title=contest.label,
@@ -1819,15 +1840,10 @@ def result_of(
         outcome=outcome,
         rulings=state.rulings,
         deadlines=tuple(sorted(state.deadlines, key=lambda x: x.due)),
-        timeline=tuple(timeline),
-        tallies=tallies,
+        timeline=timeline,
+        tallies=tuple(tuple(ranked(dict(t), [n for n, _ in t])) for t in state.tallies if t),
         path=state.path,
-        periods=periods_of(
-            ((w.kind, w.opens, w.closes, w.cite) for w in state.windows),
-            state.rulings,
-            state.deadlines,
-            timeline,
-        ),
+        periods=periods,
     )
 
 
