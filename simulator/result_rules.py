@@ -813,7 +813,6 @@ TOTAL: Table[TotalFacts, Total] = Table(
 )
 
 
-#: The tables of the result, for ``electsim gaps`` and ``electsim cite``.
 # --- the oath of office: G.S. 163-294.1(c), (d) -------------------------------------------------
 
 
@@ -1156,6 +1155,7 @@ REPEAT_NOTICE: Table[RepeatNoticeFacts, RepeatNotice] = Table(
 )
 
 
+#: The tables of the result, for ``electsim gaps`` and ``electsim cite``.
 TABLES: tuple[Table[Any, Any], ...] = (
     VOTES,
     TOTAL,
