@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import cache
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 import attrs
@@ -27,6 +29,7 @@ from simulator.law import Cite, statute
 from simulator.machine import Phase
 from simulator.parameters import in_force
 from simulator.result import exact
+from simulator.scenario import Interpretations
 from simulator.rules import Finding, Table, Verdict
 from simulator.state import Cand, Draft, Pool
 from simulator.tally import Selection, ranked, select
@@ -59,7 +62,7 @@ def consult(
     """Evaluate a table; a conflict or a gap is said in a ``no_provision`` ruling naming the
     provisions, what the text leaves open and the fallback used (a conflict marked in extra).
     ``say=False`` only looks the answer up (a lot already drawn completes a ruled tie)."""
-    finding = table.evaluate(facts, chosen=attrs.asdict(d.ctx.interp))
+    finding = table.evaluate(facts, chosen=chosen(d.ctx.interp))
     if finding.no_provision and say:
         if finding.verdict is Verdict.CONFLICT:
             head = "the provisions that reach these facts collide"
@@ -75,6 +78,13 @@ def consult(
             **finding.extra(),
         )
     return finding
+
+
+@cache
+def chosen(interp: Interpretations) -> Mapping[str, object]:
+    """The interpretation switches as the tables read them (one mapping per set of switches:
+    a frozen value, so it is built once)."""
+    return MappingProxyType(attrs.asdict(interp))
 
 
 def standing(c: Cand | None) -> cr.Standing:
@@ -116,13 +126,28 @@ def _counts_in_total(d: Draft, name: str) -> bool:
     if c is not None and not c.counted:
         return False
     interp = d.ctx.interp
+    return _in_total(
+        d.ctx.partisan_primary,
+        is_write_in(name),
+        c is not None,
+        c is not None and standing(c) is cr.Standing.DIED,
+        interp.write_ins_in_total,
+        interp.dead_votes_in_total,
+    )
+
+
+@cache
+def _in_total(
+    primary: bool, write_in: bool, filed: bool, died: bool, write_ins: bool, dead_votes: bool
+) -> bool:
+    """The ``threshold-total`` table on these facts (a pure table: each answer is found once)."""
     facts = rr.TotalFacts(
-        primary=d.ctx.partisan_primary,
-        write_in=is_write_in(name),
-        filed=c is not None,
-        died=c is not None and standing(c) is cr.Standing.DIED,
-        write_ins_in_total=interp.write_ins_in_total,
-        dead_votes_in_total=interp.dead_votes_in_total,
+        primary=primary,
+        write_in=write_in,
+        filed=filed,
+        died=died,
+        write_ins_in_total=write_ins,
+        dead_votes_in_total=dead_votes,
     )
     return rr.TOTAL.evaluate(facts).effect is rr.Total.IN
 
@@ -146,8 +171,9 @@ def _people(d: Draft, tally: Mapping[str, int], *, nominating: bool) -> list[tup
     for c in d.cands:
         if c.name == WRITE_IN_GENERIC or c.name in replaced:
             continue
-        stays = c.on_ballot and c.counted and not (nominating and _not_nominated(d, c))
-        if c.active or stays:
+        if c.active or (
+            c.on_ballot and c.counted and not (nominating and _not_nominated(d, c))
+        ):
             names.append(c.name)
     for n in tally:
         if is_write_in(n) and n != WRITE_IN_GENERIC and n not in names:

@@ -39,6 +39,7 @@ import argparse
 import json
 import sys
 import time
+from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import ExitStack
 from datetime import datetime, timedelta
@@ -53,7 +54,7 @@ from zoneinfo import ZoneInfo
 import attrs
 import yaml
 
-from simulator.calendar import statutory_calendar
+from simulator.calendar import Deadline, statutory_calendar
 from simulator.events import Event
 from simulator.explore_coverage import Status, coverage, coverage_json
 from simulator.loader import structure
@@ -477,15 +478,12 @@ def run(
 ) -> ContestResult:
     """Replay a concrete log through the engine (the same loader and fold as ``electsim``).
 
-    With ``as_of`` the log is replayed whole (what the board knew then). Otherwise the course
-    is folded from the state after the longest beginning of its log already folded for this
-    configuration (:class:`Folds`): the fold is pure and its states are values, so the result
-    is exactly the whole replay's (but for the timeline and the periods, not built).
+    The course is folded from the state after the longest beginning of its log already folded
+    for this configuration (:class:`Folds`): the fold is pure and its states are values, so the
+    result is exactly the whole replay's, as of ``as_of`` when given (what the board knew then),
+    but for the timeline and the periods, not built.
     """
-    if as_of is not None:
-        doc = scenario_doc(config, events, "explored course")
-        return replay(structure(doc, source="<explore>"), as_of=as_of).contests[0]
-    return _folds(config).result(events)
+    return _folds(config).result(events, as_of=as_of)
 
 
 def _folds(config: Config) -> Folds:
@@ -494,6 +492,11 @@ def _folds(config: Config) -> Folds:
         _FOLDS.clear()  # one configuration at a time per process
         folds = _FOLDS[config] = Folds(config)
     return folds
+
+
+#: A trie of folded beginnings: each event's key to the state after it, the event as read, and
+#: the beginnings that continue from there
+_Trie = dict[str, tuple[State, Event, "_Trie"]]
 
 
 class Folds:
@@ -512,57 +515,85 @@ class Folds:
         scenario = structure(scenario_doc(config, [], "explored course"), source="<explore>")
         self.ctx = make_context(scenario, scenario.contests[0])
         self.root = initial_state(self.ctx)
-        self.states: dict[tuple[str, ...], State] = {}
-        self.events: dict[str, Event] = {}
+        # the states after each beginning folded: a trie by the events' keys
+        self.trie: _Trie = {}
+        self.nodes = 0
+        # each event as read, by its key and -1, and at each position it took in a log
+        self.events: dict[tuple[str, int], Event] = {}
         self.folded = 0  # events folded (steps of the engine)
-        # each event of a log as a key (the log's dicts are shared by the courses that branch
-        # from it: each is written once; the dict is kept so that its id stays its own)
-        self.names: dict[int, tuple[dict[str, Any], str]] = {}
+        # each event of a log as a key and the moment the board learned of it (the log's dicts
+        # are shared by the courses that branch from it: each is written once; the dict is kept
+        # so that its id stays its own)
+        self.names: dict[int, tuple[dict[str, Any], str, datetime]] = {}
 
-    def _name(self, e: dict[str, Any]) -> str:
-        key = json.dumps(e, default=str)
-        self.names[id(e)] = (e, key)
-        return key
+    def _name(self, e: dict[str, Any]) -> tuple[dict[str, Any], str, datetime]:
+        named = self.names[id(e)] = (e, repr(e), _known(e))
+        return named
 
     def _read(self, ordered: Sequence[dict[str, Any]], keys: Sequence[str]) -> None:
         doc = scenario_doc(self.config, ordered, "explored course")
         scenario = structure(doc, source="<explore>")
         for i, ev in enumerate(scenario.events):
-            self.events[keys[i]] = ev
+            self.events[(keys[i], -1)] = ev
 
-    def fold(self, events: Sequence[dict[str, Any]]) -> tuple[State, list[Event]]:
-        """The state after ``events`` (before the end of the log) and the events as read."""
-        # the log in the order the board learned of the events, as scenario_doc writes it
-        ordered = sorted(events, key=_known)
+    def fold(
+        self, events: Sequence[dict[str, Any]], known: datetime | None = None
+    ) -> tuple[State, list[Event]]:
+        """The state after ``events`` (before the end of the log) and the events as read; with
+        ``known`` (a wall-clock time in North Carolina), only those the board learned of by then,
+        as a replay ``as_of`` that time reads them."""
         names = self.names
-        keys = tuple(names[id(e)][1] if id(e) in names else self._name(e) for e in ordered)
-        n = len(keys)
-        j = n
-        while j > 0 and keys[:j] not in self.states:
-            j -= 1
-        state = self.states[keys[:j]] if j else self.root
-        evs: list[Event] = []
-        for i in range(n):
-            ev = self.events.get(keys[i])
-            if ev is None:
-                self._read(ordered, keys)
-                ev = self.events[keys[i]]
-            # an event is read the same wherever it stands in the log, but for its position
-            evs.append(ev if ev.index == i else attrs.evolve(ev, index=i))
-        if len(self.states) + n - j > self.limit:
-            self.states.clear()
+        named = [names.get(id(e)) or self._name(e) for e in events]
+        # the log in the order the board learned of the events, as scenario_doc writes it
+        named.sort(key=_third)
+        if known is not None:
+            # those learned of later come last: the others keep their places in the log
+            named = [x for x in named if x[2] <= known]
+        n = len(named)
+        if self.nodes + n > self.limit:
+            self.trie.clear()
+            self.nodes = 0
             self.names.clear()
+        # the longest beginning folded before: a walk down the trie of beginnings
+        node = self.trie
+        state = self.root
+        evs: list[Event] = []
+        j = 0
+        while j < n:
+            hit = node.get(named[j][1])
+            if hit is None:
+                break
+            state, ev, node = hit
+            evs.append(ev)
+            j += 1
+        events = self.events
         for i in range(j, n):
-            state = fold(state, self.ctx, (evs[i],))
-            self.states[keys[: i + 1]] = state
+            key = named[i][1]
+            # an event is read the same wherever it stands in the log, but for its position
+            ev = events.get((key, i))
+            if ev is None:
+                ev = events.get((key, -1))
+                if ev is None:
+                    self._read([x[0] for x in named], [x[1] for x in named])
+                    ev = events[(key, -1)]
+                ev = events[(key, i)] = ev if ev.index == i else attrs.evolve(ev, index=i)
+            evs.append(ev)
+            state = fold(state, self.ctx, (ev,))
+            child: _Trie = {}
+            node[key] = (state, ev, child)
+            node = child
+        self.nodes += n - j
         self.folded += n - j
         return state, evs
 
-    def result(self, events: Sequence[dict[str, Any]]) -> ContestResult:
-        """The whole story of ``events``: ``replay`` of their scenario, without the timeline."""
-        state, evs = self.fold(events)
+    def result(
+        self, events: Sequence[dict[str, Any]], *, as_of: datetime | None = None
+    ) -> ContestResult:
+        """The whole story of ``events`` (or what the board knew of it by ``as_of``): ``replay``
+        of their scenario, without the timeline."""
+        state, evs = self.fold(events, None if as_of is None else _naive(as_of))
         last = evs[-1].index if evs else -1
-        state = finish(state, self.ctx, None, last)
+        state = finish(state, self.ctx, as_of, last)
         return result_of(state, self.ctx, (), timeline=False)
 
     def ballot_key(
@@ -632,6 +663,10 @@ def ballot_state(state: State, ctx: Context, *, settled: bool) -> Hashable:
         if r.kind is RulingKind.NO_PROVISION or r.kind in deciding
     )
     return (fields, said)
+
+
+def _third(named: tuple[dict[str, Any], str, datetime]) -> datetime:
+    return named[2]
 
 
 def _known(e: dict[str, Any]) -> datetime:
@@ -1320,33 +1355,56 @@ def _guarded(
         )
 
 
+class _Cited:
+    """The subsections a course's rulings or deadlines cite, as strings. Courses share their
+    rulings and deadlines (the states they come from are shared), so each one's citations are
+    written once: it is kept with them, so that its identity stays its own."""
+
+    def __init__(self) -> None:
+        self.memo: dict[int, tuple[Ruling | Deadline, frozenset[str]]] = {}
+
+    def __call__(self, said: Sequence[Ruling] | Sequence[Deadline]) -> set[str]:
+        memo = self.memo
+        out: set[str] = set()
+        for r in said:
+            hit = memo.get(id(r))
+            if hit is None:
+                hit = memo[id(r)] = (r, frozenset(str(c) for c in r.cites))
+            out |= hit[1]
+        return out
+
+
 def explore(config: Config, *, reduce: bool = True, memo: bool = True) -> Exploration:
     """Enumerate the configuration's courses, replay each, group them by outcome (``reduce``
     and ``memo``: see :func:`courses`)."""
     best: dict[Outcome, Witness] = {}
     count: dict[Outcome, int] = {}
-    cites: dict[str, int] = {}
-    landmarks: dict[str, int] = {}
+    cites: Counter[str] = Counter()
+    landmarks: Counter[str] = Counter()
     errors: list[tuple[str, str]] = []
     n = 0
     seen: set[tuple[str, ...]] = set()
     merged = 0
+    cited = _Cited()
     started = time.process_time()
     for course, departed in _guarded(courses(config, reduce=reduce, memo=memo), errors):
         ends = len(course.steps) + (0 if course.merged else 1)  # a merge is no step of its own
-        seen.update(course.steps[:i] for i in range(1, ends))
+        # the beginnings not seen before (every beginning of one seen was seen with it)
+        for i in range(ends - 1, 0, -1):
+            head = course.steps[:i]
+            if head in seen:
+                break
+            seen.add(head)
         try:
             result = course.result or run(config, course.events)
         except Exception as error:  # an engine error is a finding to report
             n += 1
             errors.append(("; ".join(course.steps), f"{type(error).__name__}: {error}"))
             continue
+        cites.update(cited(result.rulings))
+        landmarks.update(cited(result.deadlines))
         if course.merged:
             merged += 1
-            for c in {str(c) for r in result.rulings for c in r.cites}:
-                cites[c] = cites.get(c, 0) + 1
-            for c in {str(c) for dl in result.deadlines for c in dl.cites}:
-                landmarks[c] = landmarks.get(c, 0) + 1
             continue
         n += 1
         outcome = outcome_of(result, departed)
@@ -1354,10 +1412,6 @@ def explore(config: Config, *, reduce: bool = True, memo: bool = True) -> Explor
         old = best.get(outcome)
         if old is None or len(course.events) < len(old.course.events):
             best[outcome] = Witness(course, result, departed)
-        for c in {str(c) for r in result.rulings for c in r.cites}:
-            cites[c] = cites.get(c, 0) + 1
-        for c in {str(c) for dl in result.deadlines for c in dl.cites}:
-            landmarks[c] = landmarks.get(c, 0) + 1
     share = threshold_share(config.reads, config.seats)
     infeasible = sum(
         1
