@@ -29,8 +29,8 @@ from simulator.law import Cite, statute
 from simulator.machine import Phase
 from simulator.parameters import in_force
 from simulator.result import exact
-from simulator.scenario import Interpretations
 from simulator.rules import Finding, Table, Verdict
+from simulator.scenario import Interpretations
 from simulator.state import Cand, Draft, Pool
 from simulator.tally import Selection, ranked, select
 from simulator.vocab import (
@@ -171,9 +171,7 @@ def _people(d: Draft, tally: Mapping[str, int], *, nominating: bool) -> list[tup
     for c in d.cands:
         if c.name == WRITE_IN_GENERIC or c.name in replaced:
             continue
-        if c.active or (
-            c.on_ballot and c.counted and not (nominating and _not_nominated(d, c))
-        ):
+        if c.active or (c.on_ballot and c.counted and not (nominating and _not_nominated(d, c))):
             names.append(c.name)
     for n in tally:
         if is_write_in(n) and n != WRITE_IN_GENERIC and n not in names:
