@@ -566,17 +566,17 @@ class Folds:
             state, ev, node = hit
             evs.append(ev)
             j += 1
-        events = self.events
+        read = self.events
         for i in range(j, n):
             key = named[i][1]
             # an event is read the same wherever it stands in the log, but for its position
-            ev = events.get((key, i))
+            ev = read.get((key, i))
             if ev is None:
-                ev = events.get((key, -1))
+                ev = read.get((key, -1))
                 if ev is None:
                     self._read([x[0] for x in named], [x[1] for x in named])
-                    ev = events[(key, -1)]
-                ev = events[(key, i)] = ev if ev.index == i else attrs.evolve(ev, index=i)
+                    ev = read[(key, -1)]
+                ev = read[(key, i)] = ev if ev.index == i else attrs.evolve(ev, index=i)
             evs.append(ev)
             state = fold(state, self.ctx, (ev,))
             child: _Trie = {}
