@@ -570,13 +570,14 @@ class Folds:
         for i in range(j, n):
             key = named[i][1]
             # an event is read the same wherever it stands in the log, but for its position
-            ev = read.get((key, i))
-            if ev is None:
-                ev = read.get((key, -1))
-                if ev is None:
+            got = read.get((key, i))
+            if got is None:
+                got = read.get((key, -1))
+                if got is None:
                     self._read([x[0] for x in named], [x[1] for x in named])
-                    ev = read[(key, -1)]
-                ev = read[(key, i)] = ev if ev.index == i else attrs.evolve(ev, index=i)
+                    got = read[(key, -1)]
+                got = read[(key, i)] = got if got.index == i else attrs.evolve(got, index=i)
+            ev = got
             evs.append(ev)
             state = fold(state, self.ctx, (ev,))
             child: _Trie = {}
