@@ -34,6 +34,7 @@ from simulator.scenario import Interpretations
 from simulator.state import Cand, Draft, Pool
 from simulator.tally import Selection, ranked, select
 from simulator.vocab import (
+    CandStatus,
     DeadlineKind,
     Method,
     PoolKind,
@@ -87,10 +88,12 @@ def chosen(interp: Interpretations) -> Mapping[str, object]:
     return MappingProxyType(attrs.asdict(interp))
 
 
+#: Where a candidate of each status stands when the count reaches them
+_STANDING = {status: cr.Standing(status.value) for status in CandStatus}
+
+
 def standing(c: Cand | None) -> cr.Standing:
-    if c is None or c.active:
-        return cr.Standing.ACTIVE
-    return cr.Standing(c.status)
+    return cr.Standing.ACTIVE if c is None else _STANDING[c.status]
 
 
 def still_tied(d: Draft, names: Sequence[str], *, first: bool) -> tuple[str, ...]:
@@ -119,21 +122,27 @@ def finding_cites(finding: Finding[F, E]) -> list[Cite]:
 # ----------------------------------------------------------------------------------------
 
 
-def _counts_in_total(d: Draft, name: str) -> bool:
-    """The ``threshold-total`` table; votes an earlier ruling left uncounted for any purpose
-    (163-112) are out of it."""
-    c = d.cand(name)
-    if c is not None and not c.counted:
-        return False
-    interp = d.ctx.interp
-    return _in_total(
-        d.ctx.partisan_primary,
-        is_write_in(name),
-        c is not None,
-        c is not None and standing(c) is cr.Standing.DIED,
-        interp.write_ins_in_total,
-        interp.dead_votes_in_total,
-    )
+def _threshold_total(d: Draft, tally: Mapping[str, int]) -> int:
+    """The total the threshold is taken of: the votes of every name the ``threshold-total``
+    table counts in it. Votes an earlier ruling left uncounted for any purpose (163-112) are
+    out of it."""
+    ctx = d.ctx
+    interp = ctx.interp
+    primary = ctx.partisan_primary
+    write_ins, dead_votes = interp.write_ins_in_total, interp.dead_votes_in_total
+    total = 0
+    for name, v in tally.items():
+        c = d.cand(name)
+        if c is None:
+            counted = _in_total(primary, is_write_in(name), False, False, write_ins, dead_votes)
+        elif not c.counted:
+            continue
+        else:
+            died = c.status is CandStatus.DIED
+            counted = _in_total(primary, is_write_in(name), True, died, write_ins, dead_votes)
+        if counted:
+            total += v
+    return total
 
 
 @cache
@@ -455,7 +464,7 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
     group = n > 1
     primary = result.effect is rr.Decision.SUBSTANTIAL_PLURALITY
     tally = _effective_tally(d, 0)
-    total = sum(v for name, v in tally.items() if _counts_in_total(d, name))
+    total = _threshold_total(d, tally)
     share: dict[str, Any] = {}
     tcite = _ruled_cite(result)
     if primary:

@@ -1453,7 +1453,19 @@ def explore_grid(
 
     if engine is None:
         engine = Processes(workers=workers, chunksize=1) if workers > 1 else Serial()
-    return engine.run(explore_many, list(configs))
+    # the largest first, so that the small ones fill the workers' last gaps
+    order = sorted(range(len(configs)), key=lambda i: -_size(configs[i]))
+    done = engine.run(explore_many, [configs[i] for i in order])
+    out: list[Exploration | None] = [None] * len(configs)
+    for k, i in enumerate(order):
+        out[i] = done[k]
+    return [ex for ex in out if ex is not None]
+
+
+def _size(config: Config) -> int:
+    """A rough measure of a configuration's work (its courses grow about with the square of
+    the candidates, and with the seats), to start the largest first."""
+    return config.candidates**2 * config.seats * (1 + config.departures)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 import attrs
@@ -16,6 +17,7 @@ from simulator.vocab import DeadlineKind, Pending, PeriodKind, RulingKind, Runof
 RESULT_FORMAT = "electsim-result/v1"
 
 
+@cache
 def exact(value: Fraction) -> str:
     """An exact number as the result document writes it: ``"2337"``, ``"196.75"`` or ``"500/3"``.
 
