@@ -36,6 +36,7 @@ the first round and one runoff or second primary; totals near 1,000 votes (a tie
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import time
@@ -554,6 +555,8 @@ class Folds:
             self.trie.clear()
             self.nodes = 0
             self.names.clear()
+            if not gc.isenabled():  # explore() pauses the collector: collect what was let go
+                gc.collect()
         # the longest beginning folded before: a walk down the trie of beginnings
         node = self.trie
         state = self.root
@@ -1361,11 +1364,14 @@ class _Cited:
     rulings and deadlines (the states they come from are shared), so each one's citations are
     written once: it is kept with them, so that its identity stays its own."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, limit: int = 50_000) -> None:
         self.memo: dict[int, tuple[Ruling | Deadline, frozenset[str]]] = {}
+        self.limit = limit  # past it, those kept are let go (and written again when met)
 
     def __call__(self, said: Sequence[Ruling] | Sequence[Deadline]) -> set[str]:
         memo = self.memo
+        if len(memo) > self.limit:
+            memo.clear()
         out: set[str] = set()
         for r in said:
             hit = memo.get(id(r))
@@ -1377,7 +1383,21 @@ class _Cited:
 
 def explore(config: Config, *, reduce: bool = True, memo: bool = True) -> Exploration:
     """Enumerate the configuration's courses, replay each, group them by outcome (``reduce``
-    and ``memo``: see :func:`courses`)."""
+    and ``memo``: see :func:`courses`).
+
+    The cyclic garbage collector pauses meanwhile: the states, rulings and events kept refer
+    only to older values (they form no cycles), and the collector walked all of them, again
+    and again, as they grew."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _explore(config, reduce=reduce, memo=memo)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _explore(config: Config, *, reduce: bool, memo: bool) -> Exploration:
     best: dict[Outcome, Witness] = {}
     count: dict[Outcome, int] = {}
     cites: Counter[str] = Counter()
