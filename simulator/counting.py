@@ -510,7 +510,9 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
         return
     if question is cr.Question.LEADER_LEFT and _leader_left(d, people, threshold):
         return
-    majority = [(nm, v) for nm, v in people if v > threshold]
+    # more than the threshold, exactly: v > p/q where v * q > p
+    over, per = threshold.numerator, threshold.denominator
+    majority = [(nm, v) for nm, v in people if v * per > over]
     top = select(majority, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     if top.tied or top.lot_winners:
         _lot_ruling(d, top, _tie_at(d, cr.TiePoint.OVER_THRESHOLD, top))

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
+from functools import cache
 
 import attrs
 
@@ -73,6 +74,7 @@ class Parameter:
         return found
 
 
+@cache
 def _percent(value: Fraction) -> str:
     pct = value * 100
     if pct.denominator == 1:

@@ -42,6 +42,7 @@ import itertools
 from collections.abc import Iterator
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -89,6 +90,7 @@ class Decision(StrEnum):
         return self in (Decision.MAJORITY, Decision.SUBSTANTIAL_PLURALITY)
 
 
+@lru_cache(maxsize=4096)
 def threshold(decision: Decision, total: int, seats: int, share: Fraction) -> Fraction:
     """The vote a candidate must exceed under a threshold decision: half the total per seat
     (163-293(a)), or the substantial-plurality share of the total per seat (163-111(a); ``share``
