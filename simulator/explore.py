@@ -532,10 +532,18 @@ class Folds:
         return named
 
     def _read(self, ordered: Sequence[dict[str, Any]], keys: Sequence[str]) -> None:
-        doc = scenario_doc(self.config, ordered, "explored course")
+        """Read the events of a log not read before, through the scenario loader: with the
+        notices that bring names into the contest, in the order of the log."""
+        read = self.events
+        wanted = [
+            i
+            for i, e in enumerate(ordered)
+            if (keys[i], -1) not in read or e["type"] in ("candidate_filed", "nominee_named")
+        ]
+        doc = scenario_doc(self.config, [ordered[i] for i in wanted], "explored course")
         scenario = structure(doc, source="<explore>")
-        for i, ev in enumerate(scenario.events):
-            self.events[(keys[i], -1)] = ev
+        for i, ev in zip(wanted, scenario.events, strict=True):
+            read.setdefault((keys[i], -1), ev)
 
     def fold(
         self, events: Sequence[dict[str, Any]], known: datetime | None = None
