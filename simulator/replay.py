@@ -1359,9 +1359,10 @@ class _Run:
     same fold as one step per vote (:func:`on_votes` for each): the tally gets every vote, the
     clock the latest time, the first vote its time; nothing else changes.
 
-    Another event need not end the run when its step changes nothing and reads none of what
-    the run changes (the tally, the clock, the first vote's time): such a step does the same
-    nothing before the votes as after them, so the run goes on past it (see :meth:`passes`).
+    Another event need not end the run when its step changes nothing but the rulings and reads
+    none of what the run changes (the tally, the clock, the first vote's time): such a step
+    does the same before the votes as after them, and the votes of the run read no ruling, so
+    the run goes on past it and keeps its rulings for the merge (see :meth:`passes`).
     """
 
     __slots__ = (
@@ -1396,10 +1397,11 @@ class _Run:
         self.stop = _stop(self.horizon, self.start, ev.at)
 
     def passes(self, ev: Event, state: State, ctx: Context) -> bool:
-        """Whether ``ev``'s step, after the run, changes nothing and reads nothing the run
-        changes: then it changes nothing whatever the votes, and only its time counts (the
-        clock is the latest time the board heard of anything). ``state`` is the state the run
-        started from; the step is tried on a draft that cannot see the run's fields."""
+        """Whether ``ev``'s step, after the run, changes nothing but the rulings and reads
+        nothing the run changes: then it does the same whatever the votes, and besides its
+        rulings only its time counts (the clock is the latest time the board heard of
+        anything). ``state`` is the state the run started from; the step is tried on a draft
+        that cannot see the run's fields and keeps the rulings of the steps that passed."""
         at = ev.known_at
         if self.horizon is not None and self.horizon < at:
             return False  # a timer falls due first
@@ -1414,11 +1416,15 @@ class _Run:
             d = self.probe = blind_draft(probe, state, ctx, at, ev.index, ev.type)
         else:  # one blind draft serves the run: it never changes, only what it is told of
             d.at, d.seq, d.trigger = at, ev.index, ev.type
+        log = d.ruling_log
+        stored = log.stored
         try:
             handler(d, ev)
-        except AttributeError:
-            return False  # it reads the tally, the clock or the first vote's time
-        except WouldChange:
+        except (AttributeError, WouldChange):
+            # it reads the tally, the clock or the first vote's time, or it would change more
+            # than the rulings: the rulings it made so far are forgotten
+            d.__dict__["ruling_log"] = log
+            log.drop_after(stored)
             return False
         if self.latest < at:
             self.latest = at
@@ -1493,7 +1499,8 @@ class _Run:
         return None
 
     def merge(self, state: State) -> State:
-        """The state after the run: what :func:`on_votes` does with these votes, in bulk."""
+        """The state after the run: what :func:`on_votes` does with these votes, in bulk,
+        with the rulings of the steps that passed (:meth:`passes`)."""
         rnd = self.rnd
         tallies = list(state.tallies)
         tally = dict(tallies[rnd])
@@ -1501,9 +1508,12 @@ class _Run:
             tally[name] = tally.get(name, 0) + n
         tallies[rnd] = tuple(tally.items())
         clock = state.clock if state.clock >= self.latest else self.latest
-        if state.first_vote_at is None:
-            return state.evolved(tallies=tuple(tallies), clock=clock, first_vote_at=self.first)
-        return state.evolved(tallies=tuple(tallies), clock=clock)
+        probe = self.probe
+        log = state.ruling_log if probe is None else probe.ruling_log  # rulings of passed steps
+        first = self.first if state.first_vote_at is None else state.first_vote_at
+        return state.evolved(
+            tallies=tuple(tallies), clock=clock, first_vote_at=first, ruling_log=log
+        )
 
 
 def _vote_facts(ctx: Context, rnd: int, name: str, *, on_ballot: bool, filed: bool) -> rr.VoteFacts:
