@@ -24,6 +24,7 @@ round's day, and before any vote that needs a ruling, so it is the same fold, do
 from __future__ import annotations
 
 import functools
+import gc
 import operator
 from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from datetime import date, datetime, time, timedelta
@@ -74,7 +75,7 @@ from simulator.events import (
     VotesCast,
     is_write_in,
 )
-from simulator.law import statute
+from simulator.law import Cite, statute
 from simulator.machine import Phase
 from simulator.result import (
     ContestResult,
@@ -1816,12 +1817,20 @@ def result_of(
         for dl in state.deadlines
     ]
     lines += [entry for entry in entries if entry is not None]
-    lines += [
-        TimelineEntry(
-            r.at, "ruling", f"{r.kind.value}: {r.text}", r.cite, r.kind.value, r.seq, r.candidates
+    # a story may hold thousands of rulings of a few kinds citing a few provisions: each
+    # kind's words and each citation's text are read once
+    kinds: dict[RulingKind, str] = {}
+    cites: dict[tuple[Cite, ...], str] = {}
+    for r in state.ruling_log:
+        kind = kinds.get(r.kind)
+        if kind is None:
+            kind = kinds[r.kind] = r.kind.value
+        cite = cites.get(r.cites)
+        if cite is None:
+            cite = cites[r.cites] = r.cite
+        lines.append(
+            TimelineEntry(r.at, "ruling", f"{kind}: {r.text}", cite, kind, r.seq, r.candidates)
         )
-        for r in state.rulings
-    ]
     lines.sort(key=_AT)
     periods = periods_of(
         ((w.kind, w.opens, w.closes, w.cite) for w in state.windows),
@@ -1863,21 +1872,40 @@ def replay(scenario: Scenario, *, as_of: datetime | None = None, batched: bool =
     With ``as_of``, only what the board knew by then counts and later deadlines stay open.
     ``batched=False`` applies every vote as a step of its own (the bulk fold gives the same
     result; this is the reference it is tested against).
+
+    The cyclic garbage collector is paused meanwhile: the fold's values refer to older values,
+    never back, so it would find nothing, yet a long story (a ruling and two timeline lines
+    for every refused request, say) would have it walk all that is kept again and again.
     """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _replay(scenario, as_of, batched)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _replay(scenario: Scenario, as_of: datetime | None, batched: bool) -> Result:
     if as_of is not None and as_of.tzinfo is None:
         as_of = as_of.replace(tzinfo=scenario.tz)
     per, others = _split(scenario, as_of)
     # the one-office rule reads the whole log's notices (as it always has), not only those
     # known by ``as_of``: without ``as_of`` those are among ``others``
     bars = one_office_bars(scenario, others if as_of is None else None)
+    # votes_cast events have no line on the timeline (event_entry): only the others do, each
+    # made once, in one pass over them
+    entries: dict[str, list[TimelineEntry | None]] = {c.id: [] for c in scenario.contests}
+    for ev in others:
+        lines = entries.get(ev.contest)
+        if lines is not None:
+            lines.append(event_entry(ev))
     results = []
     for c in scenario.contests:
         ctx = make_context(scenario, c, bars.get(c.id, frozenset()))
         events = per[c.id]
         state = replay_contest(ctx, events, as_of, batched=batched)
-        # votes_cast events have no line on the timeline (event_entry): only the others do
-        entries = [event_entry(ev) for ev in others if ev.contest == c.id]
-        results.append(result_of(state, ctx, events, entries=entries))
+        results.append(result_of(state, ctx, events, entries=entries[c.id]))
     return Result(scenario.title, tuple(results), as_of)
 
 
