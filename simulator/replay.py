@@ -311,11 +311,7 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     contest = d.contest
     fee = Decimal(e.fee) if e.fee is not None else None
     fee_facts = _fee_facts(d, fee) if fee is not None else None
-    fee_finding = (
-        fr.FEE.evaluate(fee_facts, chosen=attrs.asdict(ctx.interp))
-        if fee_facts is not None
-        else None
-    )
+    fee_finding = fr.FEE.evaluate(fee_facts, chosen=ctx.chosen) if fee_facts is not None else None
     w: Window | None
     if ctx.lists_nominees:
         # The candidates of an election after a primary are the nominees: their notices are
@@ -463,7 +459,7 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
     facts = rr.RunoffLeftFacts(
         nominating=d.ctx.nominating, what=cr.Standing(what), group=d.ctx.contest.is_group
     )
-    finding = rr.RUNOFF_LEFT.evaluate(facts, chosen=attrs.asdict(d.ctx.interp))
+    finding = rr.RUNOFF_LEFT.evaluate(facts, chosen=d.ctx.chosen)
     near = list(finding.cites)
     if finding.effect is rr.RunoffLeft.OTHER_DECLARED:  # reading 21
         d.rule(

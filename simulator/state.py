@@ -11,7 +11,7 @@ story already is.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import date, datetime, time
 from fractions import Fraction
 from typing import Any, Generic, TypedDict, TypeVar, Unpack
@@ -536,6 +536,12 @@ class Context(Staged):
     parameters: tuple[tuple[str, Fraction], ...] = ()  # values the scenario pins
     #: the start of the day each round is voted on, once worked out (see replay.round_start)
     round_starts: dict[int, datetime] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    #: the readings chosen, by switch (what a table's ``evaluate`` reads as ``chosen``), made once
+    chosen: Mapping[str, object] = attrs.field(init=False, eq=False, repr=False)
+
+    @chosen.default
+    def _chosen(self) -> Mapping[str, object]:
+        return attrs.asdict(self.interp)
 
     @property
     def tz(self) -> ZoneInfo:
