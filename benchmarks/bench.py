@@ -50,6 +50,7 @@ from simulator.events import (
     CandidateFiled,
     CanvassHeld,
     Event,
+    FilingOpened,
     OathTaken,
     RunoffRequested,
     VotesCast,
@@ -315,6 +316,15 @@ def section_steps(n: int) -> None:
     t_votes, _ = timed("the votes alone (no no-op events)", lambda: replay(base), len(base.events))
     ratio("one step per event / folded (time)", t_one, t)
     ratio("per event: with no-ops / votes alone", t / len(events), t_votes / len(base.events))
+    # the oath above is refused with a ruling (163-294.1(c)), so it adds a ruling and two lines
+    # to the timeline; a notice that filing opened, long after it closed, adds only its line
+    quiet: list[Event] = []
+    for e in base.events:
+        quiet.append(e)
+        if type(e) is VotesCast:
+            quiet.append(FilingOpened(at=e.at, contest=e.contest))
+    q = _indexed(base, quiet)
+    timed("the same with a step that rules nothing", lambda: replay(q), len(quiet))
     times, cpus = [], []
     for k in (2_000, 32_000):
         s = rejected_requests(k)

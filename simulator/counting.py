@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from types import MappingProxyType
 from typing import Any, TypeVar
 
 import attrs
@@ -30,7 +29,6 @@ from simulator.machine import Phase
 from simulator.parameters import in_force
 from simulator.result import exact
 from simulator.rules import Finding, Table, Verdict
-from simulator.scenario import Interpretations
 from simulator.state import Cand, Draft, Pool
 from simulator.tally import Selection, ranked, select
 from simulator.vocab import (
@@ -63,7 +61,7 @@ def consult(
     """Evaluate a table; a conflict or a gap is said in a ``no_provision`` ruling naming the
     provisions, what the text leaves open and the fallback used (a conflict marked in extra).
     ``say=False`` only looks the answer up (a lot already drawn completes a ruled tie)."""
-    finding = table.evaluate(facts, chosen=chosen(d.ctx.interp))
+    finding = table.evaluate(facts, chosen=d.ctx.chosen)
     if finding.no_provision and say:
         if finding.verdict is Verdict.CONFLICT:
             head = "the provisions that reach these facts collide"
@@ -79,13 +77,6 @@ def consult(
             **finding.extra(),
         )
     return finding
-
-
-@cache
-def chosen(interp: Interpretations) -> Mapping[str, object]:
-    """The interpretation switches as the tables read them (one mapping per set of switches:
-    a frozen value, so it is built once)."""
-    return MappingProxyType(attrs.asdict(interp))
 
 
 #: Where a candidate of each status stands when the count reaches them

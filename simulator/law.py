@@ -5,7 +5,7 @@ A :class:`Cite` renders as ``G.S. 163-293(b)(1)`` and links to the section on nc
 
 from __future__ import annotations
 
-from functools import cache
+import functools
 
 import attrs
 
@@ -48,10 +48,11 @@ def join(*cites: Cite) -> str:
 NCAC_LATE_CHANGES = Cite("08 NCAC 06B .0104")
 
 
-@cache
+@functools.lru_cache(maxsize=1024)
 def statute(text: str) -> Cite:
     """A citation written as one string, the way a lawyer greps for it: ``statute("163-294.4(c)")``
-    (a bare section, ``"163-114"``, has no subsection; ``"08 NCAC 06B .0104"`` is the rule)."""
+    (a bare section, ``"163-114"``, has no subsection; ``"08 NCAC 06B .0104"`` is the rule).
+    A citation is a value: the same text gives the same one, made once."""
     text = text.removeprefix("G.S. ").strip()
     if text.startswith("08 NCAC"):
         return Cite(text)

@@ -24,6 +24,7 @@ round's day, and before any vote that needs a ruling, so it is the same fold, do
 from __future__ import annotations
 
 import functools
+import gc
 import operator
 from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from datetime import date, datetime, time, timedelta
@@ -74,7 +75,7 @@ from simulator.events import (
     VotesCast,
     is_write_in,
 )
-from simulator.law import statute
+from simulator.law import Cite, statute
 from simulator.machine import Phase
 from simulator.result import (
     ContestResult,
@@ -310,11 +311,7 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     contest = d.contest
     fee = Decimal(e.fee) if e.fee is not None else None
     fee_facts = _fee_facts(d, fee) if fee is not None else None
-    fee_finding = (
-        fr.FEE.evaluate(fee_facts, chosen=attrs.asdict(ctx.interp))
-        if fee_facts is not None
-        else None
-    )
+    fee_finding = fr.FEE.evaluate(fee_facts, chosen=ctx.chosen) if fee_facts is not None else None
     w: Window | None
     if ctx.lists_nominees:
         # The candidates of an election after a primary are the nominees: their notices are
@@ -462,7 +459,7 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
     facts = rr.RunoffLeftFacts(
         nominating=d.ctx.nominating, what=cr.Standing(what), group=d.ctx.contest.is_group
     )
-    finding = rr.RUNOFF_LEFT.evaluate(facts, chosen=attrs.asdict(d.ctx.interp))
+    finding = rr.RUNOFF_LEFT.evaluate(facts, chosen=d.ctx.chosen)
     near = list(finding.cites)
     if finding.effect is rr.RunoffLeft.OTHER_DECLARED:  # reading 21
         d.rule(
@@ -1359,9 +1356,10 @@ class _Run:
     same fold as one step per vote (:func:`on_votes` for each): the tally gets every vote, the
     clock the latest time, the first vote its time; nothing else changes.
 
-    Another event need not end the run when its step changes nothing and reads none of what
-    the run changes (the tally, the clock, the first vote's time): such a step does the same
-    nothing before the votes as after them, so the run goes on past it (see :meth:`passes`).
+    Another event need not end the run when its step changes nothing but the rulings and reads
+    none of what the run changes (the tally, the clock, the first vote's time): such a step
+    does the same before the votes as after them, and the votes of the run read no ruling, so
+    the run goes on past it and keeps its rulings for the merge (see :meth:`passes`).
     """
 
     __slots__ = (
@@ -1396,10 +1394,11 @@ class _Run:
         self.stop = _stop(self.horizon, self.start, ev.at)
 
     def passes(self, ev: Event, state: State, ctx: Context) -> bool:
-        """Whether ``ev``'s step, after the run, changes nothing and reads nothing the run
-        changes: then it changes nothing whatever the votes, and only its time counts (the
-        clock is the latest time the board heard of anything). ``state`` is the state the run
-        started from; the step is tried on a draft that cannot see the run's fields."""
+        """Whether ``ev``'s step, after the run, changes nothing but the rulings and reads
+        nothing the run changes: then it does the same whatever the votes, and besides its
+        rulings only its time counts (the clock is the latest time the board heard of
+        anything). ``state`` is the state the run started from; the step is tried on a draft
+        that cannot see the run's fields and keeps the rulings of the steps that passed."""
         at = ev.known_at
         if self.horizon is not None and self.horizon < at:
             return False  # a timer falls due first
@@ -1414,11 +1413,15 @@ class _Run:
             d = self.probe = blind_draft(probe, state, ctx, at, ev.index, ev.type)
         else:  # one blind draft serves the run: it never changes, only what it is told of
             d.at, d.seq, d.trigger = at, ev.index, ev.type
+        log = d.ruling_log
+        stored = log.stored
         try:
             handler(d, ev)
-        except AttributeError:
-            return False  # it reads the tally, the clock or the first vote's time
-        except WouldChange:
+        except (AttributeError, WouldChange):
+            # it reads the tally, the clock or the first vote's time, or it would change more
+            # than the rulings: the rulings it made so far are forgotten
+            d.__dict__["ruling_log"] = log
+            log.drop_after(stored)
             return False
         if self.latest < at:
             self.latest = at
@@ -1493,7 +1496,8 @@ class _Run:
         return None
 
     def merge(self, state: State) -> State:
-        """The state after the run: what :func:`on_votes` does with these votes, in bulk."""
+        """The state after the run: what :func:`on_votes` does with these votes, in bulk,
+        with the rulings of the steps that passed (:meth:`passes`)."""
         rnd = self.rnd
         tallies = list(state.tallies)
         tally = dict(tallies[rnd])
@@ -1501,9 +1505,12 @@ class _Run:
             tally[name] = tally.get(name, 0) + n
         tallies[rnd] = tuple(tally.items())
         clock = state.clock if state.clock >= self.latest else self.latest
-        if state.first_vote_at is None:
-            return state.evolved(tallies=tuple(tallies), clock=clock, first_vote_at=self.first)
-        return state.evolved(tallies=tuple(tallies), clock=clock)
+        probe = self.probe
+        log = state.ruling_log if probe is None else probe.ruling_log  # rulings of passed steps
+        first = self.first if state.first_vote_at is None else state.first_vote_at
+        return state.evolved(
+            tallies=tuple(tallies), clock=clock, first_vote_at=first, ruling_log=log
+        )
 
 
 def _vote_facts(ctx: Context, rnd: int, name: str, *, on_ballot: bool, filed: bool) -> rr.VoteFacts:
@@ -1806,12 +1813,20 @@ def result_of(
         for dl in state.deadlines
     ]
     lines += [entry for entry in entries if entry is not None]
-    lines += [
-        TimelineEntry(
-            r.at, "ruling", f"{r.kind.value}: {r.text}", r.cite, r.kind.value, r.seq, r.candidates
+    # a story may hold thousands of rulings of a few kinds citing a few provisions: each
+    # kind's words and each citation's text are read once
+    kinds: dict[RulingKind, str] = {}
+    cites: dict[tuple[Cite, ...], str] = {}
+    for r in state.ruling_log:
+        kind = kinds.get(r.kind)
+        if kind is None:
+            kind = kinds[r.kind] = r.kind.value
+        cite = cites.get(r.cites)
+        if cite is None:
+            cite = cites[r.cites] = r.cite
+        lines.append(
+            TimelineEntry(r.at, "ruling", f"{kind}: {r.text}", cite, kind, r.seq, r.candidates)
         )
-        for r in state.rulings
-    ]
     lines.sort(key=_AT)
     periods = periods_of(
         ((w.kind, w.opens, w.closes, w.cite) for w in state.windows),
@@ -1853,21 +1868,40 @@ def replay(scenario: Scenario, *, as_of: datetime | None = None, batched: bool =
     With ``as_of``, only what the board knew by then counts and later deadlines stay open.
     ``batched=False`` applies every vote as a step of its own (the bulk fold gives the same
     result; this is the reference it is tested against).
+
+    The cyclic garbage collector is paused meanwhile: the fold's values refer to older values,
+    never back, so it would find nothing, yet a long story (a ruling and two timeline lines
+    for every refused request, say) would have it walk all that is kept again and again.
     """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _replay(scenario, as_of, batched)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _replay(scenario: Scenario, as_of: datetime | None, batched: bool) -> Result:
     if as_of is not None and as_of.tzinfo is None:
         as_of = as_of.replace(tzinfo=scenario.tz)
     per, others = _split(scenario, as_of)
     # the one-office rule reads the whole log's notices (as it always has), not only those
     # known by ``as_of``: without ``as_of`` those are among ``others``
     bars = one_office_bars(scenario, others if as_of is None else None)
+    # votes_cast events have no line on the timeline (event_entry): only the others do, each
+    # made once, in one pass over them
+    entries: dict[str, list[TimelineEntry | None]] = {c.id: [] for c in scenario.contests}
+    for ev in others:
+        lines = entries.get(ev.contest)
+        if lines is not None:
+            lines.append(event_entry(ev))
     results = []
     for c in scenario.contests:
         ctx = make_context(scenario, c, bars.get(c.id, frozenset()))
         events = per[c.id]
         state = replay_contest(ctx, events, as_of, batched=batched)
-        # votes_cast events have no line on the timeline (event_entry): only the others do
-        entries = [event_entry(ev) for ev in others if ev.contest == c.id]
-        results.append(result_of(state, ctx, events, entries=entries))
+        results.append(result_of(state, ctx, events, entries=entries[c.id]))
     return Result(scenario.title, tuple(results), as_of)
 
 

@@ -11,7 +11,7 @@ story already is.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import date, datetime, time
 from fractions import Fraction
 from typing import Any, Generic, TypedDict, TypeVar, Unpack
@@ -148,6 +148,16 @@ class Log(Generic[T]):
 
     def __len__(self) -> int:
         return self._n
+
+    @property
+    def stored(self) -> int:
+        """How many items the list this log views holds (its own and any appended since)."""
+        return len(self._items)
+
+    def drop_after(self, stored: int) -> None:
+        """Forget the items appended in place to this log's list since it held ``stored``:
+        only when no view of them is kept (a step tried on a blind draft that gave up)."""
+        del self._items[stored:]
 
     def __iter__(self) -> Iterator[T]:
         items, n = self._items, self._n
@@ -474,7 +484,13 @@ class Draft:
             x.kind == r.kind and x.candidates == r.candidates and x.cites == r.cites for x in log
         ):
             return
-        self._write()["ruling_log"] = log.append(r)  # a blind draft stops before appending
+        if self._blind:
+            # a blind draft keeps its rulings in its own field dict: a step that only adds
+            # rulings changes nothing a run of votes reads (see replay's runs of votes)
+            self.__dict__["ruling_log"] = log.append(r)
+            return
+        fields = self._write()  # before appending: the copy reads the log it started from
+        fields["ruling_log"] = log.append(r)
 
     def deadline(self, d: Deadline) -> None:
         if not any(x.kind == d.kind and x.due == d.due for x in self.deadlines):
@@ -520,6 +536,12 @@ class Context(Staged):
     parameters: tuple[tuple[str, Fraction], ...] = ()  # values the scenario pins
     #: the start of the day each round is voted on, once worked out (see replay.round_start)
     round_starts: dict[int, datetime] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    #: the readings chosen, by switch (what a table's ``evaluate`` reads as ``chosen``), made once
+    chosen: Mapping[str, object] = attrs.field(init=False, eq=False, repr=False)
+
+    @chosen.default
+    def _chosen(self) -> Mapping[str, object]:
+        return attrs.asdict(self.interp)
 
     @property
     def tz(self) -> ZoneInfo:
@@ -603,9 +625,10 @@ def blind_draft(
     fields: dict[str, Any], state: State, ctx: Context, at: datetime, seq: int, trigger: str
 ) -> Draft:
     """A draft over ``state`` that reads ``fields`` (some of the state's fields, shared, not
-    copied) and changes nothing: reading a field left out raises AttributeError, and the
-    first change raises :class:`WouldChange`. It asks whether a step changes nothing without
-    reading those fields (see replay's runs of votes), and stops as soon as the answer is no."""
+    copied) and changes nothing but the rulings (kept in ``fields``): reading a field left out
+    raises AttributeError, and the first other change raises :class:`WouldChange`. It asks
+    whether a step changes nothing but the rulings without reading those fields (see replay's
+    runs of votes), and stops as soon as the answer is no."""
     d = Draft(state, ctx, at, seq, trigger)
     d.__dict__ = fields
     d._blind = True

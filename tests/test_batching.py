@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator import parse_scenario, replay
-from simulator.events import CandidateFiled, Event, VotesCast
+from simulator.events import CandidateFiled, Event, OathTaken, VotesCast
 from simulator.replay import make_context, replay_contest
 from simulator.scenario import Contest, Scenario
-from simulator.vocab import Method
+from simulator.vocab import Method, RulingKind
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 OTHER = [
@@ -199,4 +199,31 @@ def test_votes_out_of_order_in_memory_keep_the_latest_time_as_the_clock() -> Non
     assert bulk == replay_contest(ctx, events, batched=False)
     assert bulk.clock == day + timedelta(hours=7)
     assert bulk.tallies == ((("Ann", 6),),)
+    assert replay(s).to_json() == replay(s, batched=False).to_json()
+
+
+def test_refused_oaths_between_votes_keep_their_rulings_in_the_run() -> None:
+    # G.S. 163-294.1(c): an oath by a person not elected is refused and changes nothing else,
+    # so the run of votes goes on past it and the refusal is ruled in its place in the log
+    tz = ZoneInfo("America/New_York")
+    contest = Contest(id="c", method=Method.PLURALITY, year=2027, seats=1, office="Council")
+    day = datetime(2027, 10, 20, 9, tzinfo=tz)
+    events: list[Event] = [
+        CandidateFiled(at=datetime(2027, 7, 7, 10, tzinfo=tz), contest="c", candidate=name)
+        for name in ("Ann", "Bob")
+    ]
+    for k in range(6):
+        at = day + timedelta(minutes=k)
+        events.append(VotesCast(at=at, contest="c", candidate="Ann" if k % 3 else "Bob"))
+        events.append(OathTaken(at=at, contest="c", candidate="Nobody"))
+    events = [attrs.evolve(e, index=i) for i, e in enumerate(events)]
+    s = Scenario(title="oaths between votes", contests=(contest,), events=tuple(events))
+    ctx = make_context(s, contest)
+    bulk = replay_contest(ctx, events)
+    assert bulk == replay_contest(ctx, events, batched=False)
+    assert bulk.tallies == ((("Bob", 2), ("Ann", 4)),)
+    refused = [r for r in bulk.rulings if r.kind is RulingKind.REQUEST_REJECTED]
+    assert [r.seq for r in refused] == [e.index for e in events if type(e) is OathTaken]
+    # the log appends in place: no ruling a step tried in the run gave up is left behind
+    assert bulk.ruling_log.stored == len(bulk.ruling_log)
     assert replay(s).to_json() == replay(s, batched=False).to_json()
