@@ -1856,10 +1856,16 @@ def _contest_result(
         rulings=state.rulings,
         deadlines=tuple(sorted(state.deadlines, key=lambda x: x.due)),
         timeline=timeline,
-        tallies=tuple(tuple(ranked(dict(t), [n for n, _ in t])) for t in state.tallies if t),
+        tallies=tuple(_ranked_round(t) for t in state.tallies if t),
         path=state.path,
         periods=periods,
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _ranked_round(tally: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """A round's votes best first (states share their tallies: each is ranked once)."""
+    return tuple(ranked(dict(tally), [n for n, _ in tally]))
 
 
 def replay(scenario: Scenario, *, as_of: datetime | None = None, batched: bool = True) -> Result:
