@@ -703,7 +703,7 @@ def _removed(result: ContestResult, name: str) -> bool:
 # Outcomes
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Outcome:
     """The abstract outcome: what a board or a lawyer would call a different result."""
 
