@@ -1394,8 +1394,9 @@ def explore(config: Config, *, reduce: bool = True, memo: bool = True) -> Explor
     and ``memo``: see :func:`courses`).
 
     The cyclic garbage collector pauses meanwhile: the states, rulings and events kept refer
-    only to older values (they form no cycles), and the collector walked all of them, again
-    and again, as they grew."""
+    only to older values, and the collector walked all of them, again and again, as they grew;
+    the few cycles the courses leave are collected whenever the folds kept are let go
+    (:class:`Folds`), and the collector runs again as before once the exploration ends."""
     collecting = gc.isenabled()
     gc.disable()
     try:
