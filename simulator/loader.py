@@ -81,7 +81,14 @@ import yaml
 
 from simulator import filing_rules
 from simulator.errors import Problem, ScenarioError
-from simulator.events import EVENT_TYPES, CandidateDied, Event, builder, is_write_in
+from simulator.events import (
+    EVENT_TYPES,
+    CandidateDied,
+    Event,
+    builder,
+    column_builder,
+    is_write_in,
+)
 from simulator.expect import Expectation, read_expectations
 from simulator.parameters import PARAMETERS, parse_value
 from simulator.reader import (
@@ -291,6 +298,10 @@ class _Quick:
     bare: Callable[..., Event]  # builders (simulator.events.builder): no name,
     named: Callable[..., Event]  # a candidate,
     counted: Callable[..., Event]  # a candidate and a count (where the type has ``count``)
+    #: the same three for a run of events (simulator.events.column_builder)
+    many_bare: Callable[..., list[Event]]
+    many_named: Callable[..., list[Event]]
+    many_counted: Callable[..., list[Event]]
 
 
 def _quick_plans() -> dict[str, _Quick]:
@@ -302,6 +313,7 @@ def _quick_plans() -> dict[str, _Quick]:
         common = own & {"candidate", "count"}
         has_name = "candidate" in common
         named = builder(cls, "candidate") if has_name else builder(cls)
+        many_named = column_builder(cls, "candidate") if has_name else column_builder(cls)
         plans[name] = _Quick(
             allowed=frozenset({"type", "at", "contest", *common}),
             has_name=has_name,
@@ -309,6 +321,11 @@ def _quick_plans() -> dict[str, _Quick]:
             bare=named if has_name else builder(cls),
             named=named,
             counted=builder(cls, "candidate", "count") if "count" in common else named,
+            many_bare=many_named if has_name else column_builder(cls),
+            many_named=many_named,
+            many_counted=(
+                column_builder(cls, "candidate", "count") if "count" in common else many_named
+            ),
         )
     return plans
 
@@ -1221,15 +1238,15 @@ class _Validator:
             if last is not None and ats[k] < last[0]:
                 return 0, 0
         index = range(offset + start, offset + start + n)
-        lines: Any = repeat(None, n)
+        lines: Any = None
         if te is Map:
             lines = map(operator.attrgetter("line"), chunk)
         if not plan.has_name:
-            events = list(map(plan.bare, ats, cs, index, lines))
+            events = plan.many_bare(n, ats, cs, index, lines)
         elif number:
-            events = list(map(plan.counted, ats, cs, index, lines, names, number))
+            events = plan.many_counted(n, ats, cs, index, lines, names, number)
         else:
-            events = list(map(plan.named, ats, cs, index, lines, names))
+            events = plan.many_named(n, ats, cs, index, lines, names)
         if plan.has_name:
             pairs = set(zip(cs, names, strict=True))
             if plan.filer:
