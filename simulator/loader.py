@@ -71,7 +71,7 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from itertools import repeat
+from itertools import islice, repeat
 from pathlib import Path
 from typing import Any, cast
 from zoneinfo import ZoneInfo
@@ -1208,9 +1208,10 @@ class _Validator:
             names: list[Any] = []
             number: list[Any] = []
             if plan.has_name:
-                spelt = self.names.known
+                spellings, _ = self.names.by_contest()
                 written = get("candidate", None)[:n]
-                names = list(map(spelt.get, zip(cs, written, strict=True)))
+                nobody: dict[str, str] = {}
+                names = list(map(dict.get, map(spellings.get, cs, repeat(nobody)), written))
                 if None in names:
                     n = names.index(None)
                     del names[n:]
@@ -1234,10 +1235,10 @@ class _Validator:
         # event in the run comes no earlier than its latest event before the run.
         if not all(map(operator.le, ats, ats[1:])):
             return 0, 0
-        first = dict(zip(reversed(cs), range(n - 1, -1, -1), strict=True))
-        for c, k in first.items():
+        distinct = set(cs)
+        for c in distinct:
             last = latest.get(c)
-            if last is not None and ats[k] < last[0]:
+            if last is not None and ats[cs.index(c)] < last[0]:
                 return 0, 0
         index = range(offset + start, offset + start + n)
         lines: Any = None
@@ -1249,7 +1250,14 @@ class _Validator:
             events = plan.many_counted(n, ats, cs, index, lines, names, number)
         else:
             events = plan.many_named(n, ats, cs, index, lines, names)
-        if plan.has_name:
+        # (each contest's names all filed, or all named before: nothing new in this run)
+        _, spelt = self.names.by_contest()
+        none: frozenset[str] = frozenset()
+        if plan.filer:
+            fresh = not all(filed[c] >= spelt.get(c, none) for c in distinct)
+        else:
+            fresh = not all(refs[c].keys() >= spelt.get(c, none) for c in distinct)
+        if plan.has_name and fresh:
             pairs = set(zip(cs, names, strict=True))
             if plan.filer:
                 for c, name in pairs:
@@ -1259,7 +1267,9 @@ class _Validator:
                     if name not in refs[c]:
                         k = next(k for k in range(n) if cs[k] == c and names[k] == name)
                         refs[c][name] = (offset + start + k, ("candidate",))
-        for c, k in dict(zip(cs, range(n), strict=True)).items():
+        backwards = cs[::-1]
+        for c in distinct:
+            k = n - 1 - backwards.index(c)
             latest[c] = (ats[k], events[k])
         built.extend(events)
         if absent is not None:  # structs of our own reading, read now: free them
@@ -1373,6 +1383,22 @@ class _Names:
         #: (contest, case-folded normal form) -> (normal form, event index, path, line)
         self.folded: dict[tuple[str, str], tuple[str, int, tuple[Any, ...], int | None]] = {}
         self.clashed: set[tuple[str, str]] = set()  # (contest, spelling) reported already
+        #: ``known`` by contest (see by_contest), up to its first ``by_size`` entries
+        self.written: dict[str, dict[str, str]] = {}
+        self.spelt: dict[str, set[str]] = {}
+        self.by_size = 0
+
+    def by_contest(self) -> tuple[dict[str, dict[str, str]], dict[str, set[str]]]:
+        """``known`` by contest: each contest's names as written -> first spelling, and each
+        contest's first spellings; brought up to date with ``known`` (which only grows, in
+        order) as they are asked for."""
+        known = self.known
+        if self.by_size != len(known):
+            for (contest, written), first in islice(known.items(), self.by_size, None):
+                self.written.setdefault(contest, {})[written] = first
+                self.spelt.setdefault(contest, set()).add(first)
+            self.by_size = len(known)
+        return self.written, self.spelt
 
     def spell(self, contest: str, name: str, i: int, sub: tuple[Any, ...], line: int | None) -> str:
         known = self.known.get((contest, name))
