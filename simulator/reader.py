@@ -488,8 +488,11 @@ def read_yaml(text: str, *, detail: bool) -> tuple[Any, list[RawProblem]]:
 # ---------------------------------------------------------------------------------------------
 # Reading YAML quickly: an event log of one-line flow mappings
 
-_EVENTS_KEY = re.compile(r"^events:[ ]*$", re.MULTILINE)
-_BLOCK_END = re.compile(r"^[^-#\s]", re.MULTILINE)  # the next top-level key
+# (a line found after its newline: a pattern that starts with ``^`` is tried at every character,
+# one that starts with a newline only at each newline)
+_EVENTS_KEY = re.compile(r"events:[ ]*$", re.MULTILINE)  # on the first line
+_EVENTS_LINE = re.compile(r"\nevents:[ ]*$", re.MULTILINE)  # on a later line
+_BLOCK_END = re.compile(r"\n[^-#\s]")  # the next top-level key, after its newline
 #: What may not start a plain scalar here (YAML's indicators, quotes, space); what may not be in
 #: one (flow indicators, a comment, a tab); the characters that end a quoted one early.
 _NOT_FIRST = frozenset("-?:,[]{}#&*!|>'\"%@` ")
@@ -612,12 +615,12 @@ def read_yaml_quick_log(text: str) -> Any | None:
     or the rest of it a problem."""
     if "\r" in text:
         return None
-    found = _EVENTS_KEY.search(text)
+    found = _EVENTS_KEY.match(text) or _EVENTS_LINE.search(text)
     if found is None or found.end() == len(text):
         return None
     start = found.end() + 1
-    end_match = _BLOCK_END.search(text, start)
-    end = end_match.start() if end_match is not None else len(text)
+    end_match = _BLOCK_END.search(text, start - 1)
+    end = end_match.start() + 1 if end_match is not None else len(text)
     first_line = text.count("\n", 0, start) + 1
     try:
         reader = YamlReader(text[:start] + "\n" * text.count("\n", start, end) + text[end:])

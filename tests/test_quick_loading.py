@@ -205,6 +205,22 @@ def test_the_quick_log_is_read_piece_by_piece_with_each_line() -> None:
     assert items == read_yaml(text, detail=False)[0]["events"]
 
 
+def test_the_event_log_is_found_on_the_first_line_and_ends_at_the_next_key() -> None:
+    vote = "- {at: '2027-11-02T09:00', candidate: Ann, contest: mayor, type: votes_cast}\n"
+    filed = "- {type: candidate_filed, at: '2027-07-06T10:00', candidate: Ann, contest: mayor}\n"
+    rest = HEAD.removesuffix("events:\n")
+    for text in (
+        "events:\n" + filed + vote * 3 + "# done\n" + rest,
+        "myevents: 1\n" + rest + "events:\n" + filed + "#x\n\n" + vote + "description: d\n",
+    ):
+        quick = read_yaml_quick(text)
+        assert quick is not None and len(quick["events"]) in (2, 4)
+        same_tree(quick, read_yaml(text, detail=False)[0])
+        full = outcome(lambda: _parse_yaml(text, "<string>", quick=False))  # noqa: B023
+        assert outcome(lambda: parse_scenario(text)) == full  # noqa: B023
+    assert isinstance(full, tuple) and "'myevents', an unknown field" in full[0]
+
+
 def test_a_doubt_late_in_the_log_stops_the_quick_reading_there() -> None:
     vote = "- {at: '2027-11-02T09:00', candidate: Ann, contest: mayor, type: votes_cast}\n"
     text = HEAD + vote * 100 + "- {at: '2027-11-02T09:00', candidate: &a Ann}\n"
