@@ -442,15 +442,18 @@ class _Validator:
         elif isinstance(value, date):
             moment = datetime(value.year, value.month, value.day)
         elif isinstance(value, str):
-            with contextlib.suppress(ValueError):
+            try:
                 moment = datetime.fromisoformat(value.strip())
+            except ValueError:
+                moment = None
         if moment is None or not _TIME_YEARS[0] <= moment.year <= _TIME_YEARS[1]:
             raise _Bad(_explain_time(self.tz_name), show(value))
         if moment.tzinfo is None:
             # fold=0, then normalised: a time in the spring-forward gap moves forward by an hour.
             # On a day whose UTC offset does not change, that is the time in the zone as it is.
             result = moment.replace(tzinfo=tz)
-            if moment.fold or not self.steady_day(moment):
+            steady = self.steady.get(moment.toordinal())
+            if moment.fold or not (self.steady_day(moment) if steady is None else steady):
                 result = result.astimezone(UTC).astimezone(tz)
         else:
             result = moment.astimezone(tz)
