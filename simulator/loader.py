@@ -19,8 +19,10 @@ How it works, and why it is fast enough for a log of a million events:
    while millions of small containers are created.
    A YAML event log of one-line flow mappings (``- {type: votes_cast, at: ..., candidate:
    Ann}``, the shape of a big generated log) is read quickly with string operations
-   (:func:`simulator.reader.read_yaml_quick`); anything else, and any file with a problem, is
-   read by libyaml's event loop, which locates every problem. A JSON file is decoded by msgspec
+   (:func:`simulator.reader.read_yaml_quick_log`), a piece of the log at a time as the checks
+   read it, so that no mapping per event is kept for the whole log; anything else, and any file
+   with a problem (wherever in the log the quick reading meets it), is read by libyaml's event
+   loop, which locates every problem. A JSON file is decoded by msgspec
    straight into one typed struct per event (:func:`_parse_json_quick`), a few MiB of the event
    log at a time as the checks read it (:class:`_JsonLog`); any doubt (an unknown
    field, a wrong type, a repeated key, any problem at all) and the file is read again by
@@ -31,8 +33,9 @@ How it works, and why it is fast enough for a log of a million events:
    known contest) is checked in a few look-ups; any other event, or any doubt, takes the full
    path, which gives the same event or says what is wrong. A run of events of one common shape
    (the votes of a big log) is checked in bulk, a pass in C over each column of the run; its
-   events are made by :func:`simulator.events.builder`, which sets their slots directly. No
-   regular expressions, no ``pendulum``, and no :class:`~simulator.errors.Problem` unless
+   events are made by :func:`simulator.events.column_builder`, which sets each slot of the
+   whole run with one ``map`` in C (an event checked alone is made by
+   :func:`simulator.events.builder`). No regular expressions, no ``pendulum``, and no :class:`~simulator.errors.Problem` unless
    something is wrong. Times are parsed with :meth:`datetime.fromisoformat` and cached by what
    was written; on a day without a change of UTC offset, a local time needs no round trip
    through UTC.

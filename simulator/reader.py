@@ -14,7 +14,8 @@ complains about. :mod:`simulator.loader` holds the scenario schema and uses it.
    are recorded as problems rather than raised, and no recursion limit can be hit.
    :func:`read_yaml_quick` reads the common shape of a big log faster still: an event log of
    one-line flow mappings of simple scalars, read with string operations; it steps aside (None)
-   whenever anything is in doubt.
+   whenever anything is in doubt. :func:`read_yaml_quick_log` is the same reading a piece of the
+   log at a time (:class:`QuickLog`), for a reader that checks each piece and lets it go.
 2. **JSON** is read by :func:`json.loads` with an ``object_pairs_hook`` (repeated keys) and
    ``parse_float=Decimal`` (money stays exact).
 3. **Lines.** The first YAML reading knows the line of every mapping, of every key of a block
