@@ -35,10 +35,10 @@ How it works, and why it is fast enough for a log of a million events:
    (the votes of a big log) is checked in bulk, a pass in C over each column of the run; its
    events are made by :func:`simulator.events.column_builder`, which sets each slot of the
    whole run with one ``map`` in C (an event checked alone is made by
-   :func:`simulator.events.builder`). No regular expressions, no ``pendulum``, and no :class:`~simulator.errors.Problem` unless
-   something is wrong. Times are parsed with :meth:`datetime.fromisoformat` and cached by what
-   was written; on a day without a change of UTC offset, a local time needs no round trip
-   through UTC.
+   :func:`simulator.events.builder`). No regular expressions, no ``pendulum``, and no
+   :class:`~simulator.errors.Problem` unless something is wrong. Times are parsed with
+   :meth:`datetime.fromisoformat` and cached by what was written; on a day without a change of
+   UTC offset, a local time needs no round trip through UTC.
 3. **Locating.** Only when there are problems are lines looked up, by each problem's path
    (:func:`simulator.reader.locate`, :func:`simulator.reader.json_lines`). Events read from JSON
    carry ``line=None``: :mod:`json` keeps no positions, and finding them on every load would add
