@@ -19,8 +19,10 @@ How it works, and why it is fast enough for a log of a million events:
    while millions of small containers are created.
    A YAML event log of one-line flow mappings (``- {type: votes_cast, at: ..., candidate:
    Ann}``, the shape of a big generated log) is read quickly with string operations
-   (:func:`simulator.reader.read_yaml_quick`); anything else, and any file with a problem, is
-   read by libyaml's event loop, which locates every problem. A JSON file is decoded by msgspec
+   (:func:`simulator.reader.read_yaml_quick_log`), a piece of the log at a time as the checks
+   read it, so that no mapping per event is kept for the whole log; anything else, and any file
+   with a problem (wherever in the log the quick reading meets it), is read by libyaml's event
+   loop, which locates every problem. A JSON file is decoded by msgspec
    straight into one typed struct per event (:func:`_parse_json_quick`), a few MiB of the event
    log at a time as the checks read it (:class:`_JsonLog`); any doubt (an unknown
    field, a wrong type, a repeated key, any problem at all) and the file is read again by
@@ -31,11 +33,12 @@ How it works, and why it is fast enough for a log of a million events:
    known contest) is checked in a few look-ups; any other event, or any doubt, takes the full
    path, which gives the same event or says what is wrong. A run of events of one common shape
    (the votes of a big log) is checked in bulk, a pass in C over each column of the run; its
-   events are made by :func:`simulator.events.builder`, which sets their slots directly. No
-   regular expressions, no ``pendulum``, and no :class:`~simulator.errors.Problem` unless
-   something is wrong. Times are parsed with :meth:`datetime.fromisoformat` and cached by what
-   was written; on a day without a change of UTC offset, a local time needs no round trip
-   through UTC.
+   events are made by :func:`simulator.events.column_builder`, which sets each slot of the
+   whole run with one ``map`` in C (an event checked alone is made by
+   :func:`simulator.events.builder`). No regular expressions, no ``pendulum``, and no
+   :class:`~simulator.errors.Problem` unless something is wrong. Times are parsed with
+   :meth:`datetime.fromisoformat` and cached by what was written; on a day without a change of
+   UTC offset, a local time needs no round trip through UTC.
 3. **Locating.** Only when there are problems are lines looked up, by each problem's path
    (:func:`simulator.reader.locate`, :func:`simulator.reader.json_lines`). Events read from JSON
    carry ``line=None``: :mod:`json` keeps no positions, and finding them on every load would add
@@ -71,7 +74,7 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from itertools import repeat
+from itertools import islice, repeat
 from pathlib import Path
 from typing import Any, cast
 from zoneinfo import ZoneInfo
@@ -81,7 +84,14 @@ import yaml
 
 from simulator import filing_rules
 from simulator.errors import Problem, ScenarioError
-from simulator.events import EVENT_TYPES, CandidateDied, Event, builder, is_write_in
+from simulator.events import (
+    EVENT_TYPES,
+    CandidateDied,
+    Event,
+    builder,
+    column_builder,
+    is_write_in,
+)
 from simulator.expect import Expectation, read_expectations
 from simulator.parameters import PARAMETERS, parse_value
 from simulator.reader import (
@@ -89,6 +99,8 @@ from simulator.reader import (
     REPEATED_KEY,
     SHOW,
     Map,
+    QuickDoubt,
+    QuickLog,
     RawProblem,
     finish,
     gc_paused,
@@ -97,7 +109,7 @@ from simulator.reader import (
     locate,
     read_json,
     read_yaml,
-    read_yaml_quick,
+    read_yaml_quick_log,
     show,
     yaml_problem,
 )
@@ -291,6 +303,10 @@ class _Quick:
     bare: Callable[..., Event]  # builders (simulator.events.builder): no name,
     named: Callable[..., Event]  # a candidate,
     counted: Callable[..., Event]  # a candidate and a count (where the type has ``count``)
+    #: the same three for a run of events (simulator.events.column_builder)
+    many_bare: Callable[..., list[Event]]
+    many_named: Callable[..., list[Event]]
+    many_counted: Callable[..., list[Event]]
 
 
 def _quick_plans() -> dict[str, _Quick]:
@@ -302,6 +318,7 @@ def _quick_plans() -> dict[str, _Quick]:
         common = own & {"candidate", "count"}
         has_name = "candidate" in common
         named = builder(cls, "candidate") if has_name else builder(cls)
+        many_named = column_builder(cls, "candidate") if has_name else column_builder(cls)
         plans[name] = _Quick(
             allowed=frozenset({"type", "at", "contest", *common}),
             has_name=has_name,
@@ -309,6 +326,11 @@ def _quick_plans() -> dict[str, _Quick]:
             bare=named if has_name else builder(cls),
             named=named,
             counted=builder(cls, "candidate", "count") if "count" in common else named,
+            many_bare=many_named if has_name else column_builder(cls),
+            many_named=many_named,
+            many_counted=(
+                column_builder(cls, "candidate", "count") if "count" in common else many_named
+            ),
         )
     return plans
 
@@ -423,15 +445,18 @@ class _Validator:
         elif isinstance(value, date):
             moment = datetime(value.year, value.month, value.day)
         elif isinstance(value, str):
-            with contextlib.suppress(ValueError):
+            try:
                 moment = datetime.fromisoformat(value.strip())
+            except ValueError:
+                moment = None
         if moment is None or not _TIME_YEARS[0] <= moment.year <= _TIME_YEARS[1]:
             raise _Bad(_explain_time(self.tz_name), show(value))
         if moment.tzinfo is None:
             # fold=0, then normalised: a time in the spring-forward gap moves forward by an hour.
             # On a day whose UTC offset does not change, that is the time in the zone as it is.
             result = moment.replace(tzinfo=tz)
-            if moment.fold or not self.steady_day(moment):
+            steady = self.steady.get(moment.toordinal())
+            if moment.fold or not (self.steady_day(moment) if steady is None else steady):
                 result = result.astimezone(UTC).astimezone(tz)
         else:
             result = moment.astimezone(tz)
@@ -821,7 +846,7 @@ class _Validator:
             self.missing(("events",), "the event log: a list of events (it may be empty: [])")
             return ()
         pieces: Iterator[tuple[int, list[Any]]]
-        if type(raw) is _JsonLog:
+        if type(raw) is _JsonLog or type(raw) is QuickLog:
             pieces = raw.pieces()
         elif isinstance(raw, list):
             pieces = iter(((0, raw),))
@@ -1189,9 +1214,10 @@ class _Validator:
             names: list[Any] = []
             number: list[Any] = []
             if plan.has_name:
-                spelt = self.names.known
+                spellings, _ = self.names.by_contest()
                 written = get("candidate", None)[:n]
-                names = list(map(spelt.get, zip(cs, written, strict=True)))
+                nobody: dict[str, str] = {}
+                names = list(map(dict.get, map(spellings.get, cs, repeat(nobody)), written))
                 if None in names:
                     n = names.index(None)
                     del names[n:]
@@ -1215,22 +1241,29 @@ class _Validator:
         # event in the run comes no earlier than its latest event before the run.
         if not all(map(operator.le, ats, ats[1:])):
             return 0, 0
-        first = dict(zip(reversed(cs), range(n - 1, -1, -1), strict=True))
-        for c, k in first.items():
+        distinct = set(cs)
+        for c in distinct:
             last = latest.get(c)
-            if last is not None and ats[k] < last[0]:
+            if last is not None and ats[cs.index(c)] < last[0]:
                 return 0, 0
         index = range(offset + start, offset + start + n)
-        lines: Any = repeat(None, n)
+        lines: Any = None
         if te is Map:
             lines = map(operator.attrgetter("line"), chunk)
         if not plan.has_name:
-            events = list(map(plan.bare, ats, cs, index, lines))
+            events = plan.many_bare(n, ats, cs, index, lines)
         elif number:
-            events = list(map(plan.counted, ats, cs, index, lines, names, number))
+            events = plan.many_counted(n, ats, cs, index, lines, names, number)
         else:
-            events = list(map(plan.named, ats, cs, index, lines, names))
-        if plan.has_name:
+            events = plan.many_named(n, ats, cs, index, lines, names)
+        # (each contest's names all filed, or all named before: nothing new in this run)
+        _, spelt = self.names.by_contest()
+        none: frozenset[str] = frozenset()
+        if plan.filer:
+            fresh = not all(filed[c] >= spelt.get(c, none) for c in distinct)
+        else:
+            fresh = not all(refs[c].keys() >= spelt.get(c, none) for c in distinct)
+        if plan.has_name and fresh:
             pairs = set(zip(cs, names, strict=True))
             if plan.filer:
                 for c, name in pairs:
@@ -1240,7 +1273,9 @@ class _Validator:
                     if name not in refs[c]:
                         k = next(k for k in range(n) if cs[k] == c and names[k] == name)
                         refs[c][name] = (offset + start + k, ("candidate",))
-        for c, k in dict(zip(cs, range(n), strict=True)).items():
+        backwards = cs[::-1]
+        for c in distinct:
+            k = n - 1 - backwards.index(c)
             latest[c] = (ats[k], events[k])
         built.extend(events)
         if absent is not None:  # structs of our own reading, read now: free them
@@ -1354,6 +1389,22 @@ class _Names:
         #: (contest, case-folded normal form) -> (normal form, event index, path, line)
         self.folded: dict[tuple[str, str], tuple[str, int, tuple[Any, ...], int | None]] = {}
         self.clashed: set[tuple[str, str]] = set()  # (contest, spelling) reported already
+        #: ``known`` by contest (see by_contest), up to its first ``by_size`` entries
+        self.written: dict[str, dict[str, str]] = {}
+        self.spelt: dict[str, set[str]] = {}
+        self.by_size = 0
+
+    def by_contest(self) -> tuple[dict[str, dict[str, str]], dict[str, set[str]]]:
+        """``known`` by contest: each contest's names as written -> first spelling, and each
+        contest's first spellings; brought up to date with ``known`` (which only grows, in
+        order) as they are asked for."""
+        known = self.known
+        if self.by_size != len(known):
+            for (contest, written), first in islice(known.items(), self.by_size, None):
+                self.written.setdefault(contest, {})[written] = first
+                self.spelt.setdefault(contest, set()).add(first)
+            self.by_size = len(known)
+        return self.written, self.spelt
 
     def spell(self, contest: str, name: str, i: int, sub: tuple[Any, ...], line: int | None) -> str:
         known = self.known.get((contest, name))
@@ -1482,11 +1533,13 @@ def parse_scenario(text: str, *, source: str = "<string>", fmt: str | None = Non
 def _parse_yaml(text: str, source: str, *, quick: bool = True) -> Scenario:
     # The quick reading where the text has its shape; the located reading below reports
     # whatever is wrong, exactly as if the quick one had not been tried.
-    doc = read_yaml_quick(text) if quick else None
+    doc = read_yaml_quick_log(text) if quick else None
     if doc is not None:
-        scenario, _ = _structured(doc, source)
-        if scenario is not None:
-            return scenario
+        with contextlib.suppress(QuickDoubt):
+            scenario, _ = _structured(doc, source)
+            if scenario is not None:
+                return scenario
+        del doc
     try:
         doc, read_problems = read_yaml(text, detail=False)
     except yaml.YAMLError as error:
@@ -1690,7 +1743,14 @@ def _parse_json_quick(text: str, source: str) -> Scenario | None:
     ``:`` after white space, ``":`` occurs once per key and once per ``\\":`` in a string (an
     escaped quote, when the text has no escaped backslash before a quote).
     """
-    if " :" in text or "\n:" in text or "\t:" in text or "\r:" in text or '\\\\"' in text:
+    # (a one-character test first, where it spares a slower two-character search)
+    if (
+        " :" in text
+        or ("\n" in text and "\n:" in text)
+        or ("\t" in text and "\t:" in text)
+        or ("\r" in text and "\r:" in text)
+        or ("\\" in text and '\\\\"' in text)
+    ):
         return None
     types = _json_types()
     try:
@@ -1711,7 +1771,10 @@ def _parse_json_quick(text: str, source: str) -> Scenario | None:
         scenario, validator = _structured(plain, source)
     except types.errors:
         return None
-    if scenario is None or keys + validator.struct_keys != text.count('":') - text.count('\\":'):
+    if scenario is None:
+        return None
+    escaped = text.count('\\":') if "\\" in text else 0
+    if keys + validator.struct_keys != text.count('":') - escaped:
         return None
     return scenario
 

@@ -14,7 +14,8 @@ complains about. :mod:`simulator.loader` holds the scenario schema and uses it.
    are recorded as problems rather than raised, and no recursion limit can be hit.
    :func:`read_yaml_quick` reads the common shape of a big log faster still: an event log of
    one-line flow mappings of simple scalars, read with string operations; it steps aside (None)
-   whenever anything is in doubt.
+   whenever anything is in doubt. :func:`read_yaml_quick_log` is the same reading a piece of the
+   log at a time (:class:`QuickLog`), for a reader that checks each piece and lets it go.
 2. **JSON** is read by :func:`json.loads` with an ``object_pairs_hook`` (repeated keys) and
    ``parse_float=Decimal`` (money stays exact).
 3. **Lines.** The first YAML reading knows the line of every mapping, of every key of a block
@@ -62,6 +63,8 @@ __all__ = [
     "REPEATED_KEY",
     "SHOW",
     "Map",
+    "QuickDoubt",
+    "QuickLog",
     "RawProblem",
     "Seq",
     "YamlReader",
@@ -74,6 +77,7 @@ __all__ = [
     "read_json",
     "read_yaml",
     "read_yaml_quick",
+    "read_yaml_quick_log",
     "show",
     "yaml_problem",
 ]
@@ -485,8 +489,11 @@ def read_yaml(text: str, *, detail: bool) -> tuple[Any, list[RawProblem]]:
 # ---------------------------------------------------------------------------------------------
 # Reading YAML quickly: an event log of one-line flow mappings
 
-_EVENTS_KEY = re.compile(r"^events:[ ]*$", re.MULTILINE)
-_BLOCK_END = re.compile(r"^[^-#\s]", re.MULTILINE)  # the next top-level key
+# (a line found after its newline: a pattern that starts with ``^`` is tried at every character,
+# one that starts with a newline only at each newline)
+_EVENTS_KEY = re.compile(r"events:[ ]*$", re.MULTILINE)  # on the first line
+_EVENTS_LINE = re.compile(r"\nevents:[ ]*$", re.MULTILINE)  # on a later line
+_BLOCK_END = re.compile(r"\n[^-#\s]")  # the next top-level key, after its newline
 #: What may not start a plain scalar here (YAML's indicators, quotes, space); what may not be in
 #: one (flow indicators, a comment, a tab); the characters that end a quoted one early.
 _NOT_FIRST = frozenset("-?:,[]{}#&*!|>'\"%@` ")
@@ -504,57 +511,123 @@ def read_yaml_quick(text: str) -> Any | None:
     None when the text has another shape, when anything is in doubt (quotes with escapes, a tag,
     an anchor, a comment on an item's line, a repeated key, ...) or when the rest has a problem:
     the caller then reads the whole text with :func:`read_yaml`, which reports it.
+
+    This is :func:`read_yaml_quick_log` with the whole event log read at once.
     """
+    root = read_yaml_quick_log(text)
+    if root is None:
+        return None
+    try:
+        root["events"] = [item for _, piece in root["events"].pieces() for item in piece]
+    except QuickDoubt:
+        return None
+    return root
+
+
+class QuickDoubt(Exception):
+    """What :meth:`QuickLog.pieces` raises where the quick reading is in doubt about a line."""
+
+
+#: About how many characters of an event log :meth:`QuickLog.pieces` reads at once.
+_LINES_PIECE = 1 << 20
+
+
+class QuickLog:
+    """The event log of :func:`read_yaml_quick_log`, its one-line flow mappings read piece by
+    piece as a reader takes them, so that only one piece of mappings is alive at once."""
+
+    __slots__ = ("end", "first_line", "plain", "start", "text")
+
+    def __init__(
+        self, text: str, start: int, end: int, first_line: int, plain: Callable[[str], Any]
+    ) -> None:
+        self.text = text
+        self.start = start
+        self.end = end
+        self.first_line = first_line
+        self.plain = plain
+
+    def pieces(self) -> Iterator[tuple[int, list[Any]]]:
+        """Each piece of items (:class:`Map`) with the index of its first item in the log.
+
+        Raises :class:`QuickDoubt` on the first line in doubt, and at the end of a log with
+        no items: the whole text is then for :func:`read_yaml`, exactly as if
+        :func:`read_yaml_quick` had stepped aside.
+        """
+        text, end, plain = self.text, self.end, self.plain
+        pairs: dict[str, tuple[Any, Any] | None] = {}  # "key: value" -> (key, value) or None
+        indent: str | None = None
+        first = self.first_line
+        at = self.start
+        offset = 0
+        while at < end:
+            cut = text.find("\n", at + _LINES_PIECE, end) if end - at > _LINES_PIECE else -1
+            if cut < 0:
+                cut = end
+            items: list[Any] = []
+            lines = text[at:cut].split("\n")
+            for number, line in enumerate(lines, first):
+                body = line.lstrip(" ")
+                if not body or body[0] == "#":
+                    continue
+                if body[:3] != "- {" or body[-1] != "}":
+                    raise QuickDoubt(number)
+                if indent is None:
+                    indent = line[: len(line) - len(body)]
+                elif len(line) - len(body) != len(indent):
+                    raise QuickDoubt(number)
+                inner = body[3:-1].strip(" ")
+                parts = inner.split(", ")
+                if "{" in inner:  # a nested mapping (or a doubt)
+                    nested = _nested_parts(parts)
+                    item = _flow_map(nested, number, pairs, plain) if nested else None
+                    if item is None:
+                        raise QuickDoubt(number)
+                    items.append(item)
+                    continue
+                item = Map()
+                item.line = number
+                item.key_lines = None
+                for part in parts:
+                    pair = pairs.get(part, MISSING)
+                    if pair is MISSING:
+                        pair = pairs[part] = _flow_pair(part, plain)
+                    if pair is None:
+                        raise QuickDoubt(number)
+                    item[pair[0]] = pair[1]
+                if len(item) != len(parts):
+                    raise QuickDoubt(number)  # a repeated key: the full reading reports it
+                items.append(item)
+            first += len(lines)
+            del lines
+            at = cut + 1
+            if items:
+                yield offset, items
+                offset += len(items)
+                del items
+        if not offset:
+            raise QuickDoubt("no items")
+
+
+def read_yaml_quick_log(text: str) -> Any | None:
+    """:func:`read_yaml_quick`, the event log not read yet: the document, its ``events`` a
+    :class:`QuickLog` whose :meth:`~QuickLog.pieces` read it (or raise :class:`QuickDoubt`,
+    where :func:`read_yaml_quick` would have given None). None where the text has another shape
+    or the rest of it a problem."""
     if "\r" in text:
         return None
-    found = _EVENTS_KEY.search(text)
+    found = _EVENTS_KEY.match(text) or _EVENTS_LINE.search(text)
     if found is None or found.end() == len(text):
         return None
     start = found.end() + 1
-    end_match = _BLOCK_END.search(text, start)
-    end = end_match.start() if end_match is not None else len(text)
-    block = text[start:end]
+    end_match = _BLOCK_END.search(text, start - 1)
+    end = end_match.start() + 1 if end_match is not None else len(text)
     first_line = text.count("\n", 0, start) + 1
     try:
-        reader = YamlReader(text[:start] + "\n" * block.count("\n") + text[end:])
+        reader = YamlReader(text[:start] + "\n" * text.count("\n", start, end) + text[end:])
     except UnicodeError:
         return None
-    pairs: dict[str, tuple[Any, Any] | None] = {}  # "key: value" -> (key, value), None if doubtful
-    items: list[Any] = []
-    indent: str | None = None
     try:
-        for number, line in enumerate(block.split("\n"), first_line):
-            body = line.lstrip(" ")
-            if not body or body[0] == "#":
-                continue
-            if body[:3] != "- {" or body[-1] != "}":
-                return None
-            if indent is None:
-                indent = line[: len(line) - len(body)]
-            elif len(line) - len(body) != len(indent):
-                return None
-            inner = body[3:-1].strip(" ")
-            parts = inner.split(", ")
-            if "{" in inner:  # a nested mapping (or a doubt)
-                nested = _nested_parts(parts)
-                item = _flow_map(nested, number, pairs, reader.plain_cached) if nested else None
-                if item is None:
-                    return None
-                items.append(item)
-                continue
-            item = Map()
-            item.line = number
-            item.key_lines = None
-            for part in parts:
-                pair = pairs.get(part, MISSING)
-                if pair is MISSING:
-                    pair = pairs[part] = _flow_pair(part, reader.plain_cached)
-                if pair is None:
-                    return None
-                item[pair[0]] = pair[1]
-            if len(item) != len(parts):
-                return None  # a repeated key: the full reading reports it
-            items.append(item)
         root = reader.build()
         if reader.problems or reader.duplicates:
             return None
@@ -563,14 +636,13 @@ def read_yaml_quick(text: str) -> Any | None:
     finally:
         reader.dispose()
     if (
-        not items
-        or type(root) is not Map
+        type(root) is not Map
         or root.get("events", MISSING) is not None
         or not isinstance(root.key_lines, dict)
         or root.key_lines.get("events") != first_line - 1
     ):
         return None
-    root["events"] = items
+    root["events"] = QuickLog(text, start, end, first_line, reader.plain_cached)
     return root
 
 

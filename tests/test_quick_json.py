@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from simulator import loader
 from simulator.errors import ScenarioError
-from simulator.events import EVENT_TYPES, ReturnsReported, VotesCast, builder
+from simulator.events import EVENT_TYPES, ReturnsReported, VotesCast, builder, column_builder
 from simulator.loader import _parse_json, _parse_json_quick, parse_scenario
 from simulator.scenario import Scenario
 
@@ -233,11 +233,38 @@ def test_a_builder_makes_the_event_the_class_makes() -> None:
         assert made.line == 12 and made.id is None
 
 
+def test_a_column_builder_makes_the_events_the_builder_makes() -> None:
+    at = datetime(2027, 11, 2, 9, tzinfo=ZoneInfo("America/New_York"))
+    later = datetime(2027, 11, 2, 10, tzinfo=ZoneInfo("America/New_York"))
+    values: dict[str, list[Any]] = {
+        "candidate": ["Ann", "Bob", "Cy"], "count": [3, 0, 7], "winner": ["Bob", "Ann", "Cy"],
+        "enough_time": [True, False, True], "party": ["DEM", "REP", "LIB"],
+    }  # fmt: skip
+    for cls in EVENT_TYPES.values():
+        if "counts" in cls.fields:
+            continue
+        given = [f for f in cls.fields if f in values]
+        one = builder(cls, *given)
+        columns = [[at, later, at], ["mayor", "council", "mayor"], [4, 5, 6]]
+        for lines in ([12, 13, 14], None):
+            made = column_builder(cls, *given)(3, *columns, lines, *(values[f] for f in given))
+            each = [
+                one(*row, None if lines is None else lines[k], *(values[f][k] for f in given))
+                for k, row in enumerate(zip(*columns, strict=True))
+            ]
+            assert [type(e) for e in made] == [cls] * 3
+            assert made == each and [repr(e) for e in made] == [repr(e) for e in each]
+            assert [e.line for e in made] == (lines or [None] * 3)
+            assert [hash(e) for e in made] == [hash(e) for e in each]
+
+
 def test_a_builder_refuses_a_field_with_a_converter() -> None:
     with pytest.raises(ValueError, match="counts"):
         builder(ReturnsReported, "counts")
     with pytest.raises(ValueError, match="no plain default"):
         builder(VotesCast)
+    with pytest.raises(ValueError, match="counts"):
+        column_builder(ReturnsReported, "counts")
 
 
 @QUICK

@@ -12,14 +12,24 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from unittest.mock import patch
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from simulator import reader
 from simulator.errors import ScenarioError
 from simulator.loader import _parse_yaml, parse_scenario, structure
-from simulator.reader import Map, read_yaml, read_yaml_quick
+from simulator.reader import (
+    Map,
+    QuickDoubt,
+    QuickLog,
+    read_yaml,
+    read_yaml_quick,
+    read_yaml_quick_log,
+)
 from simulator.scenario import Scenario
 
 HEAD = """\
@@ -158,6 +168,74 @@ def test_loading_gives_the_same_scenario_or_the_same_problems_as_the_full_path(t
     assert quick == full
     if isinstance(quick, Scenario):
         assert [e.line for e in quick.events] == [e.line for e in full.events]  # type: ignore[union-attr]
+
+
+@QUICK
+@given(document(), st.sampled_from([1, 30, 80, 200]))
+def test_a_log_read_in_small_pieces_gives_the_same_scenario_or_the_same_problems(
+    text: str, piece: int
+) -> None:
+    with patch.object(reader, "_LINES_PIECE", piece):
+        quick = outcome(lambda: parse_scenario(text, source="s.yaml"))
+        tree = read_yaml_quick(text)
+    full = outcome(lambda: _parse_yaml(text, "s.yaml", quick=False))
+    assert quick == full
+    if isinstance(quick, Scenario):
+        assert [e.line for e in quick.events] == [e.line for e in full.events]  # type: ignore[union-attr]
+    if tree is not None:
+        same_tree(tree, read_yaml(text, detail=False)[0])
+
+
+def test_the_quick_log_is_read_piece_by_piece_with_each_line() -> None:
+    votes = [
+        f"  - {{at: '2027-11-02T09:{i % 60:02d}', candidate: Ann, contest: mayor, type: {kind}}}"
+        for i in range(200)
+        for kind in ["votes_cast"]
+    ]
+    text = HEAD + "\n".join(votes) + "\n  # a comment\n\nexpect: []\n"
+    root = read_yaml_quick_log(text)
+    assert root is not None and type(root["events"]) is QuickLog
+    with patch.object(reader, "_LINES_PIECE", 500):
+        pieces = list(root["events"].pieces())
+    assert len(pieces) > 10
+    offsets = [offset for offset, _ in pieces]
+    assert offsets == [0, *[sum(len(p) for _, p in pieces[:k]) for k in range(1, len(pieces))]]
+    items = [item for _, piece in pieces for item in piece]
+    assert [item.line for item in items] == list(range(7, 207))  # HEAD has 6 lines
+    assert items == read_yaml(text, detail=False)[0]["events"]
+
+
+def test_the_event_log_is_found_on_the_first_line_and_ends_at_the_next_key() -> None:
+    vote = "- {at: '2027-11-02T09:00', candidate: Ann, contest: mayor, type: votes_cast}\n"
+    filed = "- {type: candidate_filed, at: '2027-07-06T10:00', candidate: Ann, contest: mayor}\n"
+    rest = HEAD.removesuffix("events:\n")
+    for text in (
+        "events:\n" + filed + vote * 3 + "# done\n" + rest,
+        "myevents: 1\n" + rest + "events:\n" + filed + "#x\n\n" + vote + "description: d\n",
+    ):
+        quick = read_yaml_quick(text)
+        assert quick is not None and len(quick["events"]) in (2, 4)
+        same_tree(quick, read_yaml(text, detail=False)[0])
+        full = outcome(lambda: _parse_yaml(text, "<string>", quick=False))  # noqa: B023
+        assert outcome(lambda: parse_scenario(text)) == full  # noqa: B023
+    assert isinstance(full, tuple) and "'myevents', an unknown field" in full[0]
+
+
+def test_a_doubt_late_in_the_log_stops_the_quick_reading_there() -> None:
+    vote = "- {at: '2027-11-02T09:00', candidate: Ann, contest: mayor, type: votes_cast}\n"
+    text = HEAD + vote * 100 + "- {at: '2027-11-02T09:00', candidate: &a Ann}\n"
+    root = read_yaml_quick_log(text)
+    assert root is not None
+    with patch.object(reader, "_LINES_PIECE", 200):
+        pieces = root["events"].pieces()
+        assert next(pieces)[0] == 0
+        with pytest.raises(QuickDoubt):
+            list(pieces)
+    assert read_yaml_quick(text) is None
+    empty = read_yaml_quick_log(HEAD + "  # nothing\n")
+    assert empty is not None
+    with pytest.raises(QuickDoubt):
+        list(empty["events"].pieces())
 
 
 class _Plain(dict[Any, Any]):
