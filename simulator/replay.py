@@ -921,11 +921,21 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
     tally = dict(d.tallies[rnd])
     stray: list[str] = []
     refused: Finding[rr.VoteFacts, rr.Vote] | None = None
+    primary, group, partisan = (
+        ctx.partisan_primary,
+        ctx.contest.is_group,
+        ctx.method is Method.PARTISAN,
+    )
     for name, n in counts.items():
-        facts = _vote_facts(
-            ctx, rnd, name, on_ballot=name in ballot, filed=d.cand(name) is not None
+        finding = _votes_finding(
+            primary,
+            group,
+            partisan,
+            rnd == 1,
+            name in ballot,
+            is_write_in(name),
+            d.cand(name) is not None,
         )
-        finding = rr.VOTES.evaluate(facts)
         if finding.effect is not rr.Vote.COUNTED:
             if n:
                 stray.append(name)
@@ -1513,18 +1523,23 @@ class _Run:
         )
 
 
-def _vote_facts(ctx: Context, rnd: int, name: str, *, on_ballot: bool, filed: bool) -> rr.VoteFacts:
-    """The ``votes`` table's facts for a vote for ``name`` in round ``rnd`` (0 or 1)."""
-    return rr.VoteFacts(
-        True,
-        rnd == 1,
-        on_ballot,
-        is_write_in(name),
-        filed,
-        primary=ctx.partisan_primary,
-        group=ctx.contest.is_group,
-        partisan=ctx.method is Method.PARTISAN,
+@functools.cache
+def _votes_finding(
+    primary: bool,
+    group: bool,
+    partisan: bool,
+    runoff: bool,
+    on_ballot: bool,
+    write_in: bool,
+    filed: bool,
+) -> Finding[rr.VoteFacts, rr.Vote]:
+    """The ``votes`` table's finding for a vote (in a runoff or not) for a name on the runoff
+    ballot or not, a write-in or not, who filed or not: found once for each (the table is pure,
+    and a count asks it for every name it reads)."""
+    facts = rr.VoteFacts(
+        True, runoff, on_ballot, write_in, filed, primary=primary, group=group, partisan=partisan
     )
+    return rr.VOTES.evaluate(facts)
 
 
 def counted_kinds(ctx: Context, rnd: int) -> tuple[bool, bool]:
@@ -1532,13 +1547,11 @@ def counted_kinds(ctx: Context, rnd: int) -> tuple[bool, bool]:
     round is counted, a write-in who did not file is counted). A candidate of the round is one
     who filed, in round 0, or one on the runoff ballot, in a runoff."""
     runoff = rnd == 1
-    candidate = _vote_facts(ctx, rnd, "", on_ballot=runoff, filed=True)
-    write_in = _vote_facts(ctx, rnd, WRITE_IN_GENERIC, on_ballot=False, filed=False)
+    flags = (ctx.partisan_primary, ctx.contest.is_group, ctx.method is Method.PARTISAN, runoff)
+    candidate = _votes_finding(*flags, runoff, False, True)
+    write_in = _votes_finding(*flags, False, is_write_in(WRITE_IN_GENERIC), False)
     counted = rr.Vote.COUNTED
-    return (
-        rr.VOTES.evaluate(candidate).effect is counted,
-        rr.VOTES.evaluate(write_in).effect is counted,
-    )
+    return candidate.effect is counted, write_in.effect is counted
 
 
 _MICROSECOND = timedelta(microseconds=1)
