@@ -325,6 +325,13 @@ def section_steps(n: int) -> None:
     t_votes, _ = timed("the votes alone (no no-op events)", lambda: replay(base), len(base.events))
     ratio("one step per event / folded (time)", t_one, t)
     ratio("per event: with no-ops / votes alone", t / len(quiet), t_votes / len(base.events))
+    # a view that reads the timeline (the text, a chart, the JSON) has a line made for each
+    t_read, _ = timed(
+        "the same, its timeline read (as a view reads it)",
+        lambda: [len(c.timeline) for c in replay(s).contests],
+        len(quiet),
+    )
+    print(f"  {'':<46} {len(quiet) / t_read / 1e6:8.2f} M events/s")
     o = _indexed(base, oaths)
     t_oath, _ = timed("a refused oath between votes (a ruling each)", lambda: replay(o), len(oaths))
     print(f"  {'':<46} {len(oaths) / t_oath / 1e6:8.2f} M events/s")

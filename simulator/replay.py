@@ -79,6 +79,7 @@ from simulator.law import Cite, statute
 from simulator.machine import Phase
 from simulator.result import (
     ContestResult,
+    Made,
     Outcome,
     Period,
     Result,
@@ -1818,6 +1819,22 @@ def result_of(
     outcome = outcome_of(state, ctx)
     if not timeline:
         return _contest_result(state, ctx, outcome, (), ())
+    made: list[tuple[tuple[TimelineEntry, ...], tuple[Period, ...]]] = []
+
+    def both() -> tuple[tuple[TimelineEntry, ...], tuple[Period, ...]]:
+        if not made:
+            made.append(_timeline(state, events, entries))
+        return made[0]
+
+    # built when a view first reads them (text, charts, JSON), not for every replay
+    return _contest_result(state, ctx, outcome, Made(lambda: both()[0]), Made(lambda: both()[1]))
+
+
+def _timeline(
+    state: State, events: Sequence[Event], entries: Sequence[TimelineEntry | None] | None
+) -> tuple[tuple[TimelineEntry, ...], tuple[Period, ...]]:
+    """The contest's timeline (its deadlines, events and rulings in order of time) and the
+    periods drawn from it; ``entries`` are the events' lines when already made."""
     if entries is None:
         entries = [event_entry(ev) for ev in events]
     # deadlines, events, rulings: a stable sort by time keeps that order at the same moment
@@ -1847,15 +1864,15 @@ def result_of(
         state.deadlines,
         lines,
     )
-    return _contest_result(state, ctx, outcome, tuple(lines), periods)
+    return tuple(lines), periods
 
 
 def _contest_result(
     state: State,
     ctx: Context,
     outcome: Outcome,
-    timeline: tuple[TimelineEntry, ...],
-    periods: tuple[Period, ...],
+    timeline: Sequence[TimelineEntry],
+    periods: Sequence[Period],
 ) -> ContestResult:
     contest = ctx.contest
     return ContestResult(
@@ -1908,19 +1925,18 @@ def _replay(scenario: Scenario, as_of: datetime | None, batched: bool) -> Result
     # the one-office rule reads the whole log's notices (as it always has), not only those
     # known by ``as_of``: without ``as_of`` those are among ``others``
     bars = one_office_bars(scenario, others if as_of is None else None)
-    # votes_cast events have no line on the timeline (event_entry): only the others do, each
-    # made once, in one pass over them
-    entries: dict[str, list[TimelineEntry | None]] = {c.id: [] for c in scenario.contests}
+    # votes_cast events have no line on the timeline (event_entry): only the others do, dealt
+    # out to their contests in one pass (their lines are made when the timeline is read)
+    noted: dict[str, list[Event]] = {c.id: [] for c in scenario.contests}
     for ev in others:
-        lines = entries.get(ev.contest)
+        lines = noted.get(ev.contest)
         if lines is not None:
-            lines.append(event_entry(ev))
+            lines.append(ev)
     results = []
     for c in scenario.contests:
         ctx = make_context(scenario, c, bars.get(c.id, frozenset()))
-        events = per[c.id]
-        state = replay_contest(ctx, events, as_of, batched=batched)
-        results.append(result_of(state, ctx, events, entries=entries[c.id]))
+        state = replay_contest(ctx, per[c.id], as_of, batched=batched)
+        results.append(result_of(state, ctx, noted[c.id]))
     return Result(scenario.title, tuple(results), as_of)
 
 

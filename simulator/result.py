@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime, timedelta
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import attrs
 
@@ -262,6 +262,58 @@ def periods_of(
     return tuple(sorted(dict.fromkeys(out), key=lambda p: p.start))
 
 
+T = TypeVar("T")
+
+
+class Made(Sequence[T]):
+    """A tuple made the first time it is read. A result's timeline and periods are built this
+    way, so that a replay read only for its outcome and rulings (a sweep, a notebook's
+    comparison, a benchmark) does not build a line for every event. It compares, hashes,
+    prints and pickles as the tuple it stands for."""
+
+    __slots__ = ("_items", "_make")
+
+    def __init__(self, make: Callable[[], tuple[T, ...]]) -> None:
+        self._make: Callable[[], tuple[T, ...]] | None = make
+        self._items: tuple[T, ...] | None = None
+
+    @property
+    def items(self) -> tuple[T, ...]:
+        items = self._items
+        if items is None:
+            assert self._make is not None
+            items = self._items = self._make()
+            self._make = None  # what it was made from is let go
+        return items
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[T, ...]: ...
+    def __getitem__(self, i: int | slice) -> T | tuple[T, ...]:
+        return self.items[i]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Made):
+            other = other.items
+        return self.items == other if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+    def __repr__(self) -> str:
+        return repr(self.items)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (self.items,))
+
+
 @attrs.frozen
 class ContestResult:
     id: str
@@ -273,10 +325,10 @@ class ContestResult:
     outcome: Outcome
     rulings: tuple[Ruling, ...]
     deadlines: tuple[Deadline, ...]
-    timeline: tuple[TimelineEntry, ...]
+    timeline: Sequence[TimelineEntry]  # a tuple, or one made when first read (Made)
     tallies: tuple[tuple[tuple[str, int], ...], ...] = ()  # per round, best first
     path: tuple[tuple[str, str, str], ...] = ()  # (from phase, trigger, to phase) taken
-    periods: tuple[Period, ...] = ()
+    periods: Sequence[Period] = ()  # the same
 
     def to_json(self) -> dict[str, Any]:
         return {
