@@ -74,9 +74,14 @@ class Parameter:
         return found
 
 
-@cache
 def _percent(value: Fraction) -> str:
-    pct = value * 100
+    return _percent_of(value.numerator, value.denominator)
+
+
+@cache
+def _percent_of(numerator: int, denominator: int) -> str:
+    """:func:`_percent` of ``numerator / denominator``, written once for each."""
+    pct = Fraction(numerator, denominator) * 100
     if pct.denominator == 1:
         return f"{pct.numerator}%"
     whole, rest = divmod(pct.numerator, pct.denominator)

@@ -17,13 +17,20 @@ from simulator.vocab import DeadlineKind, Pending, PeriodKind, RulingKind, Runof
 RESULT_FORMAT = "electsim-result/v1"
 
 
-@cache
 def exact(value: Fraction) -> str:
     """An exact number as the result document writes it: ``"2337"``, ``"196.75"`` or ``"500/3"``.
 
     >>> exact(Fraction(4674, 2)), exact(Fraction(787, 4)), exact(Fraction(500, 3))
     ('2337', '196.75', '500/3')
     """
+    return _exact(value.numerator, value.denominator)
+
+
+@cache
+def _exact(numerator: int, denominator: int) -> str:
+    """:func:`exact` of ``numerator / denominator`` in lowest terms, written once for each
+    (a Fraction's own hash is slow to work out; its two whole numbers' is not)."""
+    value = Fraction(numerator, denominator)
     if value.denominator == 1:
         return str(value.numerator)
     d = value.denominator

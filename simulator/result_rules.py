@@ -90,15 +90,20 @@ class Decision(StrEnum):
         return self in (Decision.MAJORITY, Decision.SUBSTANTIAL_PLURALITY)
 
 
-@lru_cache(maxsize=4096)
 def threshold(decision: Decision, total: int, seats: int, share: Fraction) -> Fraction:
     """The vote a candidate must exceed under a threshold decision: half the total per seat
     (163-293(a)), or the substantial-plurality share of the total per seat (163-111(a); ``share``
     is the value in force)."""
+    return _threshold(decision, total, seats, share.numerator, share.denominator)
+
+
+@lru_cache(maxsize=4096)
+def _threshold(decision: Decision, total: int, seats: int, num: int, den: int) -> Fraction:
+    """:func:`threshold` with the share as its two whole numbers, worked out once for each."""
     if decision is Decision.MAJORITY:
         return Fraction(total, 2 * seats)
     assert decision is Decision.SUBSTANTIAL_PLURALITY
-    return share * Fraction(total, seats)
+    return Fraction(num, den) * Fraction(total, seats)
 
 
 @attrs.frozen
