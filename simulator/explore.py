@@ -747,7 +747,18 @@ def finding_id(r: Ruling) -> str:
     return f"{kind}:{gap}" if gap else f"{kind}:{r.cite}"
 
 
-def outcome_of(result: ContestResult, departed: Sequence[str]) -> Outcome:
+#: The rulings whose subsections decide an outcome (its ``by``)
+_DECIDING = (RulingKind.ELECTED, RulingKind.NOMINATED, RulingKind.OFFICE_VACANT)
+
+
+def outcome_of(
+    result: ContestResult,
+    departed: Sequence[str],
+    *,
+    read: tuple[set[str], set[str], set[str]] | None = None,
+) -> Outcome:
+    """The abstract outcome of a course's result (``read``: what :meth:`_Said.rulings` read
+    of its rulings, when the exploration has read them already)."""
     o = result.outcome
     fate = "-"
     if departed:
@@ -762,13 +773,9 @@ def outcome_of(result: ContestResult, departed: Sequence[str]) -> Outcome:
             else:
                 fates.append("out")
         fate = ", ".join(sorted(fates))
-    findings = tuple(
-        sorted({finding_id(r) for r in result.rulings if r.kind is RulingKind.NO_PROVISION})
-    )
-    deciding = (RulingKind.ELECTED, RulingKind.NOMINATED, RulingKind.OFFICE_VACANT)
-    by = "; ".join(
-        sorted({c.section + c.sub for r in result.rulings if r.kind in deciding for c in r.cites})
-    )
+    _, found, deciding = read if read is not None else _Said().rulings(result.rulings)
+    findings = tuple(sorted(found))
+    by = "; ".join(sorted(deciding))
     return Outcome(
         state=result.state,
         by=by,
@@ -1367,26 +1374,58 @@ def _guarded(
         )
 
 
-class _Cited:
-    """The subsections a course's rulings or deadlines cite, as strings. Courses share their
-    rulings and deadlines (the states they come from are shared), so each one's citations are
-    written once: it is kept with them, so that its identity stays its own."""
+class _Said:
+    """What an exploration reads of the rulings and deadlines of its courses: the subsections
+    each cites (as strings), the gap or conflict it names, the subsections that decide an
+    outcome. Courses share their rulings and deadlines (the states they come from are shared),
+    so each one is read once: it is kept with what was read, so that its identity stays its
+    own; past ``limit`` those kept are let go (and read again when met)."""
 
     def __init__(self, *, limit: int = 50_000) -> None:
-        self.memo: dict[int, tuple[Ruling | Deadline, frozenset[str]]] = {}
-        self.limit = limit  # past it, those kept are let go (and written again when met)
+        self.memo: dict[int, tuple[Ruling | Deadline, frozenset[str], str, frozenset[str]]] = {}
+        self.limit = limit
 
-    def __call__(self, said: Sequence[Ruling] | Sequence[Deadline]) -> set[str]:
+    def _read(
+        self, r: Ruling | Deadline
+    ) -> tuple[Ruling | Deadline, frozenset[str], str, frozenset[str]]:
         memo = self.memo
         if len(memo) > self.limit:
             memo.clear()
-        out: set[str] = set()
-        for r in said:
-            hit = memo.get(id(r))
-            if hit is None:
-                hit = memo[id(r)] = (r, frozenset(str(c) for c in r.cites))
-            out |= hit[1]
-        return out
+        cites = frozenset(str(c) for c in r.cites)
+        finding = ""
+        deciding: frozenset[str] = frozenset()
+        if isinstance(r, Ruling):
+            if r.kind is RulingKind.NO_PROVISION:
+                finding = finding_id(r)
+            if r.kind in _DECIDING:
+                deciding = frozenset(c.section + c.sub for c in r.cites)
+        read = memo[id(r)] = (r, cites, finding, deciding)
+        return read
+
+    def rulings(self, rulings: Sequence[Ruling]) -> tuple[set[str], set[str], set[str]]:
+        """The subsections the rulings cite, the gaps and conflicts they name, and the
+        subsections of those that decide."""
+        memo = self.memo
+        cites: set[str] = set()
+        found: set[str] = set()
+        deciding: set[str] = set()
+        for r in rulings:
+            hit = memo.get(id(r)) or self._read(r)
+            cites |= hit[1]
+            if hit[2]:
+                found.add(hit[2])
+            if hit[3]:
+                deciding |= hit[3]
+        return cites, found, deciding
+
+    def deadlines(self, deadlines: Sequence[Deadline]) -> set[str]:
+        """The subsections the deadlines cite."""
+        memo = self.memo
+        cites: set[str] = set()
+        for dl in deadlines:
+            hit = memo.get(id(dl)) or self._read(dl)
+            cites |= hit[1]
+        return cites
 
 
 def explore(config: Config, *, reduce: bool = True, memo: bool = True) -> Exploration:
@@ -1415,7 +1454,7 @@ def _explore(config: Config, *, reduce: bool, memo: bool) -> Exploration:
     n = 0
     seen: set[tuple[str, ...]] = set()
     merged = 0
-    cited = _Cited()
+    said = _Said()
     started = time.process_time()
     for course, departed in _guarded(courses(config, reduce=reduce, memo=memo), errors):
         ends = len(course.steps) + (0 if course.merged else 1)  # a merge is no step of its own
@@ -1431,13 +1470,14 @@ def _explore(config: Config, *, reduce: bool, memo: bool) -> Exploration:
             n += 1
             errors.append(("; ".join(course.steps), f"{type(error).__name__}: {error}"))
             continue
-        cites.update(cited(result.rulings))
-        landmarks.update(cited(result.deadlines))
+        read = said.rulings(result.rulings)
+        cites.update(read[0])
+        landmarks.update(said.deadlines(result.deadlines))
         if course.merged:
             merged += 1
             continue
         n += 1
-        outcome = outcome_of(result, departed)
+        outcome = outcome_of(result, departed, read=read)
         count[outcome] = count.get(outcome, 0) + 1
         old = best.get(outcome)
         if old is None or len(course.events) < len(old.course.events):
