@@ -2041,10 +2041,13 @@ class PrefixReplay:
             return replay(variant, as_of=self.as_of).contest(self.contest_id)
         state, ctx, events = self._state(variant)
         known, base_events = self.entries, self.events
-        entries = [
-            known[i] if i < len(known) and ev is base_events[i] else event_entry(ev)
-            for i, ev in enumerate(events)
-        ]
+        # the events' lines, made when the timeline is read (those of the base are reused)
+        entries = Made(
+            lambda: tuple(
+                known[i] if i < len(known) and ev is base_events[i] else event_entry(ev)
+                for i, ev in enumerate(events)
+            )
+        )
         return result_of(state, ctx, events, entries=entries)
 
     def summary(self, variant: Scenario) -> ContestResult | ContestSummary:
