@@ -60,7 +60,14 @@ from simulator.events import Event
 from simulator.explore_coverage import Status, coverage, coverage_json
 from simulator.loader import structure
 from simulator.parameters import in_force
-from simulator.replay import finish, fold, make_context, replay, result_of
+from simulator.replay import (
+    collector_paused,
+    finish,
+    fold,
+    make_context,
+    replay,
+    result_of,
+)
 from simulator.result import ContestResult, Ruling
 from simulator.state import Context, State, initial_state
 from simulator.vocab import DeadlineKind, Method, Pending, RulingKind
@@ -1436,13 +1443,8 @@ def explore(config: Config, *, reduce: bool = True, memo: bool = True) -> Explor
     only to older values, and the collector walked all of them, again and again, as they grew;
     the few cycles the courses leave are collected whenever the folds kept are let go
     (:class:`Folds`), and the collector runs again as before once the exploration ends."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return _explore(config, reduce=reduce, memo=memo)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _explore(config: Config, *, reduce: bool, memo: bool) -> Exploration:

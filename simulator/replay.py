@@ -23,6 +23,7 @@ round's day, and before any vote that needs a ruling, so it is the same fold, do
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import operator
@@ -1819,14 +1820,8 @@ def result_of(
     outcome = outcome_of(state, ctx)
     if not timeline:
         return _contest_result(state, ctx, outcome, (), ())
-    made: list[tuple[tuple[TimelineEntry, ...], tuple[Period, ...]]] = []
-
-    def both() -> tuple[tuple[TimelineEntry, ...], tuple[Period, ...]]:
-        if not made:
-            made.append(_timeline(state, events, entries))
-        return made[0]
-
-    # built when a view first reads them (text, charts, JSON), not for every replay
+    # built once, when a view first reads either (text, charts, JSON), not for every replay
+    both = functools.cache(functools.partial(_timeline, state, events, entries))
     return _contest_result(state, ctx, outcome, Made(lambda: both()[0]), Made(lambda: both()[1]))
 
 
@@ -1905,14 +1900,22 @@ def replay(scenario: Scenario, *, as_of: datetime | None = None, batched: bool =
     ``batched=False`` applies every vote as a step of its own (the bulk fold gives the same
     result; this is the reference it is tested against).
 
-    The cyclic garbage collector is paused meanwhile: the fold's values refer to older values,
-    never back, so it would find nothing, yet a long story (a ruling and two timeline lines
-    for every refused request, say) would have it walk all that is kept again and again.
+    The cyclic garbage collector is paused meanwhile (:func:`collector_paused`).
     """
+    with collector_paused():
+        return _replay(scenario, as_of, batched)
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while folding: the fold's values refer to older
+    values, never back, so it would find nothing, yet a long story (a ruling and two timeline
+    lines for every refused request, say) would have it walk all that is kept again and again.
+    It runs again as before afterwards."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _replay(scenario, as_of, batched)
+        yield
     finally:
         if collecting:
             gc.enable()
