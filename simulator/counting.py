@@ -124,14 +124,10 @@ def _threshold_total(d: Draft, tally: Mapping[str, int]) -> int:
     total = 0
     for name, v in tally.items():
         c = d.cand(name)
-        if c is None:
-            counted = _in_total(primary, is_write_in(name), False, False, write_ins, dead_votes)
-        elif not c.counted:
+        if c is not None and not c.counted:
             continue
-        else:
-            died = c.status is CandStatus.DIED
-            counted = _in_total(primary, is_write_in(name), True, died, write_ins, dead_votes)
-        if counted:
+        died = c is not None and c.status is CandStatus.DIED
+        if _in_total(primary, is_write_in(name), c is not None, died, write_ins, dead_votes):
             total += v
     return total
 

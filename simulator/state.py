@@ -518,11 +518,7 @@ class Draft:
         self.set(cands=new)
 
     def cand(self, name: str) -> Cand | None:
-        cands, index = self.cands, self.cand_index
-        if index is None or index.get(_FOR) is not cands:
-            index = self.index()
-        at = index.get(name)
-        return None if at is None else cands[at]
+        return _find(self.cands, self.index(), name)
 
     def active_names(self) -> list[str]:
         return [c.name for c in self.cands if c.active and c.name != WRITE_IN_GENERIC]
