@@ -227,17 +227,14 @@ def depth(method: Method, seats: int, departures: int = 0) -> int:
     more (a departed candidate in a leading place moves the live ones down).
 
     Plurality reads the boundary after the last seat (G.S. 163-292); the nonpartisan primary the
-    boundary after twice the seats (163-294); the majority method and the partisan primary read
-    who is above the threshold (no more than ``1 / share`` candidates can reach it) and the
-    runner-up boundaries after twice the seats (163-293(b), 163-111(b)-(c)).
+    boundary after twice the seats (163-294). The majority method and the partisan primary read
+    who is above the threshold among the places that can take a seat, and the runner-up
+    boundaries after twice the seats (163-293(b), 163-111(b)-(c)): where more candidates pass the
+    threshold than there are seats, those with the highest votes take them (163-293(a),
+    163-111(a)(2)), so whether a candidate below place ``2 x seats + 1`` is above it is read by
+    no rule. (A test compares the outcomes with those of the whole rankings.)
     """
-    if method is Method.PLURALITY:
-        places = seats + 1
-    else:
-        places = 2 * seats + 1
-        share = threshold_share(method, seats)
-        if share is not None:
-            places = max(places, int(1 / share) + 1)
+    places = seats + 1 if method is Method.PLURALITY else 2 * seats + 1
     return places + departures
 
 
@@ -256,23 +253,49 @@ def truncated(vc: VoteClass, places: int) -> bool:
 
 
 def vote_classes(
-    method: Method, seats: int, n: int, *, places: int | None = None
+    method: Method, seats: int, n: int, *, places: int | None = None, lead: int | None = None
 ) -> Iterator[VoteClass]:
     """The ranking classes of ``n`` candidates on the ballot; with ``places``, only the canonical
-    class of each set of classes that agree on the first ``places`` places."""
+    class of each set of classes that agree on the first ``places`` places; with ``lead``, only
+    the canonical class of each set that agree on which of the first ``lead`` places are above
+    the threshold (see :func:`leading`)."""
     share = threshold_share(method, seats)
     for groups in compositions(n):
         if share is None:
             found = [VoteClass(groups)]
         else:
             found = []
-            for above in range(len(groups) + 1):
+            top = len(groups) if lead is None else _groups_over(groups, lead)
+            for above in range(top + 1):
                 found.append(VoteClass(groups, above, False))
-                if above < len(groups):
+                if above < top:
                     found.append(VoteClass(groups, above, True))
         for vc in found:
             if places is None or truncated(vc, places):
                 yield vc
+
+
+def leading(seats: int, departures: int = 0) -> int:
+    """How many places, best first, the threshold is read for: the seats, with ``departures``
+    places more (a departed candidate above moves the live ones down).
+
+    Where more candidates pass the threshold than there are seats, those with the highest votes
+    take them (G.S. 163-293(a), 163-111(a)(2)) and the others are runners-up like any below it,
+    so whether a candidate further down passes it, or stands exactly at it, is read by no rule:
+    one class (those places under it) stands for all that agree above. (A test compares the
+    outcomes with those of every class.)
+    """
+    return seats + departures
+
+
+def _groups_over(groups: Sequence[int], places: int) -> int:
+    """How many of the leading groups it takes to hold the first ``places`` places."""
+    seen = 0
+    for i, g in enumerate(groups):
+        seen += g
+        if seen >= places:
+            return i + 1
+    return len(groups)
 
 
 def classify(counts: Sequence[int], share: Fraction | None) -> VoteClass:
@@ -1038,6 +1061,7 @@ def courses(
     seen: dict[Hashable, int] = {}
     method = config.reads
     read = depth(method, config.seats, config.departures) if reduce else None
+    lead = leading(config.seats, config.departures) if reduce else None
     d = _dates_of(config)
     share = threshold_share(method, config.seats)
     filings = _filings(config)
@@ -1096,7 +1120,7 @@ def courses(
                 yield Course(steps, tuple(log0), before, merged=True), tuple(gone)
                 continue
             seen[key] = len(log0)
-        for vc in vote_classes(method, config.seats, m, places=read):
+        for vc in vote_classes(method, config.seats, m, places=read, lead=lead):
             counts = realize(vc, share)
             if counts is None:
                 continue

@@ -18,6 +18,7 @@ from simulator.explore import (
     depth,
     explore,
     explore_grid,
+    leading,
     run,
     scenario_doc,
     to_json,
@@ -44,6 +45,8 @@ def _outcomes(ex: Exploration) -> set[str]:
     [
         Config(method=Method.PLURALITY, seats=1, candidates=5),
         Config(method=Method.PRIMARY, seats=1, candidates=6),
+        # 163-111(a)(2): only the seats' worth of those over the threshold are read
+        Config(method=Method.PARTISAN, seats=2, candidates=5),
     ],
     ids=lambda c: c.label,
 )
@@ -64,6 +67,22 @@ def test_a_truncated_ranking_keeps_the_places_read_and_one_order_below() -> None
     assert not truncated(VoteClass((1, 1, 2)), places)  # a tie below the places read
     kept = list(vote_classes(Method.PLURALITY, 1, 6, places=places))
     assert len(kept) < 2**5 and VoteClass((6,)) in kept
+
+
+def test_the_threshold_is_read_only_for_the_places_that_can_take_a_seat() -> None:
+    # two seats and one departure: whether the fourth place or below passes the threshold, or
+    # stands exactly at it, is read by no rule; one class stands for all that agree above it
+    lead = leading(2, 1)
+    assert lead == 3
+    every = list(vote_classes(Method.PARTISAN, 2, 6))
+    kept = list(vote_classes(Method.PARTISAN, 2, 6, lead=lead))
+    assert VoteClass((1, 1, 1, 1, 1, 1), 3, False) in kept
+    assert VoteClass((1, 1, 1, 1, 1, 1), 4, False) in every
+    assert VoteClass((1, 1, 1, 1, 1, 1), 4, False) not in kept
+    assert VoteClass((1, 1, 1, 1, 1, 1), 3, True) not in kept  # the fourth exactly at it
+    assert VoteClass((1, 1, 1, 1, 1, 1), 2, True) in kept  # the third exactly at it is read
+    assert VoteClass((1, 2, 1, 1, 1), 2, False) in kept  # a tie across the third place
+    assert len(kept) < len(every)
 
 
 def test_the_recount_the_engine_waits_for_may_confirm_or_break_the_tie() -> None:
