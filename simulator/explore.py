@@ -271,8 +271,21 @@ def vote_classes(
                 if above < top:
                     found.append(VoteClass(groups, above, True))
         for vc in found:
-            if places is None or truncated(vc, places):
+            if places is None or truncated(vc, read_depth(vc, places, seats)):
                 yield vc
+
+
+def read_depth(vc: VoteClass, places: int | None, seats: int) -> int | None:
+    """How deep ``vc``'s ranking is read, of the ``places`` (:func:`depth`) its method reads.
+
+    Each candidate over the threshold takes a seat (up to the seats), and only the seats left
+    open carry runners-up: the best placed for those seats and as many below them who may ask
+    for the next round (G.S. 163-293(b), 163-111(b)-(c)), and the boundary after them. So a
+    class with ``f`` candidates over the threshold is read ``f`` places less deep."""
+    if places is None or vc.above is None:
+        return places
+    over = sum(vc.groups[: vc.above])
+    return places - min(over, seats)
 
 
 def leading(seats: int, departures: int = 0) -> int:
@@ -1124,7 +1137,7 @@ def courses(
             counts = realize(vc, share)
             if counts is None:
                 continue
-            places = _places(vc, read) if departed_on_ballot else [0]
+            places = _places(vc, read_depth(vc, read, config.seats)) if departed_on_ballot else [0]
             for place in places:
                 order = _order(live, departed_on_ballot, vc, place)
                 returns = {
@@ -1162,7 +1175,7 @@ def _after_vote(
     # one more departure after the vote: one candidate per group of the ranking
     firsts = []
     start = 0
-    for g in vc.groups[: len(_places(vc, read))]:
+    for g in vc.groups[: len(_places(vc, read_depth(vc, read, config.seats)))]:
         firsts.append(order[start])
         start += g
     for who, kind in product(firsts, Departure):

@@ -19,6 +19,7 @@ from simulator.explore import (
     explore,
     explore_grid,
     leading,
+    read_depth,
     run,
     scenario_doc,
     to_json,
@@ -83,6 +84,20 @@ def test_the_threshold_is_read_only_for_the_places_that_can_take_a_seat() -> Non
     assert VoteClass((1, 1, 1, 1, 1, 1), 2, True) in kept  # the third exactly at it is read
     assert VoteClass((1, 2, 1, 1, 1), 2, False) in kept  # a tie across the third place
     assert len(kept) < len(every)
+
+
+def test_a_seat_taken_over_the_threshold_carries_no_runners_up() -> None:
+    # 163-293(b): two seats, one departure, so six places are read; a candidate over the
+    # threshold takes a seat, and only the seat left open has runners-up below it
+    places = depth(Method.RUNOFF, 2, 1)
+    assert places == 6
+    assert read_depth(VoteClass((1, 1, 1, 1, 1, 1), 0, False), places, 2) == 6
+    assert read_depth(VoteClass((1, 1, 1, 1, 1, 1), 1, False), places, 2) == 5
+    assert read_depth(VoteClass((3, 1, 1, 1), 1, False), places, 2) == 4  # no more than the seats
+    assert read_depth(VoteClass((1, 1, 1)), places, 2) == 6  # no threshold read
+    kept = list(vote_classes(Method.RUNOFF, 2, 7, places=places))
+    assert VoteClass((1, 1, 1, 1, 1, 2), 1, False) not in kept  # a tie below the fifth place
+    assert VoteClass((1, 1, 1, 1, 1, 2), 0, False) in kept
 
 
 def test_the_recount_the_engine_waits_for_may_confirm_or_break_the_tie() -> None:
