@@ -36,7 +36,6 @@ the first round and one runoff or second primary; totals near 1,000 votes (a tie
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import sys
 import time
@@ -46,7 +45,7 @@ from contextlib import ExitStack
 from datetime import datetime, timedelta
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from itertools import product
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -606,8 +605,6 @@ class Folds:
             self.trie.clear()
             self.nodes = 0
             self.names.clear()
-            if not gc.isenabled():  # explore() pauses the collector: collect what was let go
-                gc.collect()
         # the longest beginning folded before: a walk down the trie of beginnings
         node = self.trie
         state = self.root
@@ -690,16 +687,7 @@ def ballot_state(state: State, ctx: Context, *, settled: bool) -> Hashable:
     witnesses are always whole replays, and a test compares outcomes with and without it).
     """
     start = ctx.election_start
-
-    def canon(v: Any) -> Any:
-        if isinstance(v, datetime):
-            return v >= start
-        if isinstance(v, tuple):
-            return tuple(canon(x) for x in v)
-        if attrs.has(type(v)):
-            return (type(v).__name__, *(canon(getattr(v, f.name)) for f in attrs.fields(type(v))))
-        return v
-
+    canon = partial(_canon, start=start)
     forgotten = _FORGOTTEN | _SETTLED if settled else _FORGOTTEN
     fields = tuple(
         (f.name, canon(getattr(state, f.name)))
@@ -720,6 +708,21 @@ def ballot_state(state: State, ctx: Context, *, settled: bool) -> Hashable:
     return (fields, said)
 
 
+def _canon(v: Any, start: datetime) -> Any:
+    """A value of the state as :func:`ballot_state` compares it: each time only as before or
+    after ``start``, the start of the vote."""
+    if isinstance(v, datetime):
+        return v >= start
+    if isinstance(v, tuple):
+        return tuple(_canon(x, start) for x in v)
+    if attrs.has(type(v)):
+        return (
+            type(v).__name__,
+            *(_canon(getattr(v, f.name), start) for f in attrs.fields(type(v))),
+        )
+    return v
+
+
 def _third(named: tuple[dict[str, Any], str, datetime]) -> datetime:
     return named[2]
 
@@ -733,8 +736,9 @@ _FOLDS: dict[Config, Folds] = {}
 
 
 def forget_folds() -> None:
-    """Forget the states this process folded: the next exploration starts from the filings
-    (what a measurement of one exploration against another needs)."""
+    """Forget the states this process folded (:func:`run` keeps those of the last configuration
+    it ran; :func:`explore` lets its own go when it ends): the next fold starts from the
+    filings, what a measurement of one exploration against another needs."""
     _FOLDS.clear()
 
 
@@ -1477,11 +1481,14 @@ def explore(config: Config, *, reduce: bool = True, memo: bool = True) -> Explor
     and ``memo``: see :func:`courses`).
 
     The cyclic garbage collector pauses meanwhile: the states, rulings and events kept refer
-    only to older values, and the collector walked all of them, again and again, as they grew;
-    the few cycles the courses leave are collected whenever the folds kept are let go
-    (:class:`Folds`), and the collector runs again as before once the exploration ends."""
+    only to older values (an exploration leaves no cycles: a test checks), and the collector
+    walked all of them, again and again, as they grew. The states folded are let go before it
+    runs again as before, once the exploration ends: it would walk them all once more."""
     with collector_paused():
-        return _explore(config, reduce=reduce, memo=memo)
+        try:
+            return _explore(config, reduce=reduce, memo=memo)
+        finally:
+            forget_folds()
 
 
 def _explore(config: Config, *, reduce: bool, memo: bool) -> Exploration:

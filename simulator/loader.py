@@ -1514,7 +1514,11 @@ each with at least id, method, year; found a list []
 def _structured(doc: Any, source: str | None) -> tuple[Scenario | None, _Validator]:
     """The scenario (None if anything is wrong) and the validator that holds the problems."""
     validator = _Validator(source)
-    return validator.scenario(doc), validator
+    scenario = validator.scenario(doc)
+    # the specs' time check is the validator's own method: let go of them, so that the
+    # validator is freed when its last reference goes (not left to the cyclic collector)
+    validator.specs = {}
+    return scenario, validator
 
 
 def parse_scenario(text: str, *, source: str = "<string>", fmt: str | None = None) -> Scenario:

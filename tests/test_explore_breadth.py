@@ -3,6 +3,7 @@ the law reads, renaming symmetry, two departures, and the engines the grid runs 
 
 from __future__ import annotations
 
+import gc
 import json
 
 import pytest
@@ -396,3 +397,16 @@ def test_the_stage_names_the_partisan_methods_general_election_only(
     assert main([*args, "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["config"]["stage"] == "election" and doc["engine_errors"] == []
+
+
+def test_an_exploration_leaves_nothing_for_the_cyclic_collector() -> None:
+    # explore() pauses the collector: every value it lets go must be freed by its last
+    # reference going (the loader's validator and the canonical state once made cycles)
+    gc.collect()
+    gc.disable()
+    try:
+        ex = explore(Config(method=Method.RUNOFF, seats=2, candidates=4))
+        assert ex.courses > 1000
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
