@@ -274,14 +274,14 @@ def vote_classes(
                 yield vc
 
 
-def read_depth(vc: VoteClass, places: int | None, seats: int) -> int | None:
+def read_depth(vc: VoteClass, places: int, seats: int) -> int:
     """How deep ``vc``'s ranking is read, of the ``places`` (:func:`depth`) its method reads.
 
     Each candidate over the threshold takes a seat (up to the seats), and only the seats left
     open carry runners-up: the best placed for those seats and as many below them who may ask
     for the next round (G.S. 163-293(b), 163-111(b)-(c)), and the boundary after them. So a
     class with ``f`` candidates over the threshold is read ``f`` places less deep."""
-    if places is None or vc.above is None:
+    if vc.above is None:
         return places
     over = sum(vc.groups[: vc.above])
     return places - min(over, seats)
@@ -1141,7 +1141,11 @@ def courses(
             counts = realize(vc, share)
             if counts is None:
                 continue
-            places = _places(vc, read_depth(vc, read, config.seats)) if departed_on_ballot else [0]
+            places = (
+                _places(vc, None if read is None else read_depth(vc, read, config.seats))
+                if departed_on_ballot
+                else [0]
+            )
             for place in places:
                 order = _order(live, departed_on_ballot, vc, place)
                 returns = {
@@ -1179,7 +1183,9 @@ def _after_vote(
     # one more departure after the vote: one candidate per group of the ranking
     firsts = []
     start = 0
-    for g in vc.groups[: len(_places(vc, read_depth(vc, read, config.seats)))]:
+    for g in vc.groups[
+        : len(_places(vc, None if read is None else read_depth(vc, read, config.seats)))
+    ]:
         firsts.append(order[start])
         start += g
     for who, kind in product(firsts, Departure):
