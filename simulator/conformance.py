@@ -626,15 +626,63 @@ def results_file(path: str | os.PathLike[str]) -> ResultsFile:
     """:func:`read_results`, once per file and version, its municipal contests only: the
     runoff check, its unlisted towns and the primaries read the same files (a changed file is
     read again)."""
+    key = _file_key(path)
+    found = _READ.get(key)
+    if found is None:
+        if len(_READ) >= 64:
+            _READ.clear()
+        found = _READ[key] = _read_municipal(key[0])
+    return found
+
+
+#: the results files read, by path, modification time and size
+_READ: dict[tuple[str, int, int], ResultsFile] = {}
+
+
+def _file_key(path: str | os.PathLike[str]) -> tuple[str, int, int]:
     st = os.stat(path)
-    return _results_file(os.fspath(path), st.st_mtime_ns, st.st_size)
+    return os.fspath(path), st.st_mtime_ns, st.st_size
 
 
-@functools.lru_cache(maxsize=64)
-def _results_file(path: str, mtime_ns: int, size: int) -> ResultsFile:
+def _read_municipal(path: str) -> ResultsFile:
     # every check looks at municipal contests only (CITY/TOWN/VILLAGE OF ...): the rest of a
     # statewide file (nine rows in ten) is passed over as it is read
     return read_results(path, keep=_municipal)
+
+
+def _read_quietly(path: str) -> ResultsFile | None:
+    """A results file read in a helper process; None where it cannot be read (the run reads
+    it again itself, and says what is wrong)."""
+    try:
+        return _read_municipal(path)
+    except Exception:  # said where the run reads it again
+        return None
+
+
+def read_ahead(paths: Iterable[str | os.PathLike[str]]) -> None:
+    """Read the results files a run is about to read, half of them in one more process while
+    this one reads the others (the largest first, alternately): what the run then asks
+    :func:`results_file` for is read already. Only where processes can be forked and there
+    are two processors or more; otherwise (and for a file the helper could not read) each
+    file is read when it is first asked for, as before."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    keys = sorted({k for k in map(_file_key, paths) if k not in _READ}, key=lambda k: (-k[2], k[0]))
+    if len(keys) < 2 or (os.cpu_count() or 1) < 2:
+        return
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+        theirs = [(k, pool.submit(_read_quietly, k[0])) for k in keys[0::2]]
+        for k in keys[1::2]:
+            mine = _read_quietly(k[0])
+            if mine is not None:
+                _READ[k] = mine
+        for k, future in theirs:
+            found = future.result()
+            if found is not None:
+                _READ[k] = found
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -1085,6 +1133,11 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     runoff = Method.RUNOFF.value in methods
     wanted = [Method(m) for m in methods if m != Method.RUNOFF.value]
     with Busy("replaying the real contests", args):
+        folder = find_data_dir(args.data)
+        if folder is not None:
+            files = _files(folder)
+            months = (9, 10, 11) if wanted else (10, 11)
+            read_ahead(files[(y, m)] for y in years for m in months if (y, m) in files)
         runoffs = run_conformance(args.data, years=years) if runoff else None
         primaries = run_primaries(args.data, methods=wanted, years=years)
         unlisted = (

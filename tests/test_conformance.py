@@ -26,6 +26,8 @@ from simulator.conformance import (
     format_report,
     match_contest,
     office_key,
+    read_ahead,
+    results_file,
     run_conformance,
     same_person,
     town_of,
@@ -172,6 +174,24 @@ def test_a_results_file_read_for_its_municipal_contests_keeps_them_whole(tmp_pat
     assert municipal == tuple(c for c in whole if c.name.startswith("TOWN OF"))
     assert county[0][0] in [c.name for c in whole]
     assert county[0][0] not in [c.name for c in municipal]
+
+
+def test_files_read_ahead_in_two_processes_are_those_read_one_by_one(
+    data: Path, tmp_path: Path
+) -> None:
+    from simulator import conformance
+
+    conformance._READ.clear()
+    broken = tmp_path / "20311007__nc__general__precinct.csv"
+    broken.write_text(HEADER + "WAKE,01-01,TOWN OF CARY MAYOR,,,Ann Able,many\n")
+    paths = sorted(data.glob("2027*.csv")) + sorted(data.glob("2029*.csv")) + [broken]
+    read_ahead(paths)
+    ahead = [results_file(p) for p in paths[:-1]]
+    assert len(conformance._READ) == len(paths) - 1  # the broken file is left to the run
+    conformance._READ.clear()
+    assert ahead == [read_results(p, keep=conformance._municipal) for p in paths[:-1]]
+    with pytest.raises(ImportResultsError, match="expected a whole number of votes"):
+        results_file(broken)
 
 
 @pytest.mark.parametrize(
