@@ -1069,7 +1069,9 @@ def courses(
 
     Shorter courses come first within each family, so the first course reaching an outcome is a
     shortest witness among those enumerated. With ``reduce``, rankings are read only as deep as
-    the method reads them (:func:`depth`): candidates below are interchangeable losers. With
+    the method reads them (:func:`depth`, less deep past each candidate over the threshold:
+    :func:`read_depth`), and the threshold only for the places that can take a seat
+    (:func:`leading`): candidates below are interchangeable losers. With
     ``memo``, the courses from a state at the vote are enumerated once: a later beginning that
     reaches the same canonical state (:func:`ballot_state`, the same ballot) with no fewer
     events ends there, as a course marked ``merged`` (its own rulings and deadlines count for
