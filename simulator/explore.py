@@ -57,6 +57,7 @@ import yaml
 from simulator.calendar import Deadline, statutory_calendar
 from simulator.events import Event
 from simulator.explore_coverage import Status, coverage, coverage_json
+from simulator.law import Cite
 from simulator.loader import structure
 from simulator.parameters import in_force
 from simulator.replay import (
@@ -1439,6 +1440,7 @@ class _Said:
 
     def __init__(self, *, limit: int = 50_000) -> None:
         self.memo: dict[int, tuple[Ruling | Deadline, frozenset[str], str, frozenset[str]]] = {}
+        self.cited: dict[tuple[Cite, ...], frozenset[str]] = {}
         self.limit = limit
 
     def _read(
@@ -1447,7 +1449,9 @@ class _Said:
         memo = self.memo
         if len(memo) > self.limit:
             memo.clear()
-        cites = frozenset(str(c) for c in r.cites)
+        cites = self.cited.get(r.cites)
+        if cites is None:  # many rulings cite the same subsections: each set is made once
+            cites = self.cited[r.cites] = frozenset(str(c) for c in r.cites)
         finding = ""
         deciding: frozenset[str] = frozenset()
         if isinstance(r, Ruling):

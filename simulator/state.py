@@ -40,6 +40,7 @@ from simulator.vocab import (
     Staged,
     TimerTrigger,
     WindowKind,
+    is_partisan_primary,
 )
 
 K = RulingKind
@@ -538,10 +539,16 @@ class Context(Staged):
     round_starts: dict[int, datetime] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     #: the readings chosen, by switch (what a table's ``evaluate`` reads as ``chosen``), made once
     chosen: Mapping[str, object] = attrs.field(init=False, eq=False, repr=False)
+    #: :attr:`Staged.partisan_primary`, read on every count: found once
+    partisan_primary: bool = attrs.field(init=False, eq=False, repr=False)
 
     @chosen.default
     def _chosen(self) -> Mapping[str, object]:
         return attrs.asdict(self.interp)
+
+    @partisan_primary.default
+    def _partisan_primary(self) -> bool:
+        return is_partisan_primary(self.contest.method, self.contest.stage)
 
     @property
     def tz(self) -> ZoneInfo:
