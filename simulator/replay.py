@@ -1649,6 +1649,113 @@ def fold(state: State, ctx: Context, events: Iterable[Event], *, batched: bool =
     return state
 
 
+class _Folder:
+    """:func:`fold`, one event at a time: what a single pass over a log of several contests
+    hands each contest (:func:`fold_together`). Each event does exactly what it does in
+    :func:`fold`: it joins the open run of votes, passes it, or ends it and is folded."""
+
+    __slots__ = ("ctx", "filing", "filing_horizon", "run", "state")
+
+    def __init__(self, state: State, ctx: Context) -> None:
+        self.state = state
+        self.ctx = ctx
+        self.run: _Run | None = None
+        self.filing: Draft | None = None  # a run of notices of candidacy folded in one draft
+        self.filing_horizon: datetime | None = None
+
+    def push(self, ev: Event) -> None:
+        kind = type(ev)
+        state, ctx = self.state, self.ctx
+        run = self.run
+        if run is not None:
+            if kind is VotesCast or kind is ReturnsReported:
+                if run.take(ev):
+                    return
+            elif kind is not CandidateFiled and run.passes(ev, state, ctx):
+                return
+            state = self.state = run.merge(state)
+            self.run = None
+        filing = self.filing
+        if kind is CandidateFiled:
+            assert isinstance(ev, CandidateFiled)
+            horizon = self.filing_horizon
+            if filing is not None and horizon is not None and ev.known_at > horizon:
+                state = self.state = filing.freeze()
+                filing = None
+            if filing is None:
+                state = self.state = fire_timers(state, ctx, ev.known_at, ev.index)
+                self.filing_horizon = state.timers[0].due if state.timers else None
+                filing = new_draft(state, ctx, ev.known_at, ev.index, ev.type)
+                filing.open_cands()
+            else:  # what new_draft does for each event
+                filing.at, filing.seq = ev.known_at, ev.index
+                if ev.known_at > filing.clock:
+                    filing.set(clock=ev.known_at)
+            on_candidate_filed(filing, ev)
+            self.filing = filing
+            return
+        if filing is not None:
+            state = filing.freeze()
+            self.filing = None
+        if kind is VotesCast or kind is ReturnsReported:
+            timers = state.timers
+            if timers and timers[0].due < ev.at:
+                state = fire_timers(state, ctx, ev.at, ev.index)
+            run = _open_run(state, ctx, ev)
+            if run is not None:
+                self.run = run
+                self.state = state
+                return
+        self.state = step(state, ev, ctx)
+
+    def close(self) -> State:
+        """The state after every event pushed."""
+        if self.run is not None:
+            self.state = self.run.merge(self.state)
+            self.run = None
+        if self.filing is not None:
+            self.state = self.filing.freeze()
+            self.filing = None
+        return self.state
+
+
+def fold_together(
+    events: Sequence[Event], contexts: Mapping[str, Context]
+) -> dict[str, tuple[State, int]]:
+    """Fold a log of several contests in one pass (the same as :func:`fold` of each contest's
+    events): each contest's state, and the index of its last event (-1: none).
+
+    A vote that joins its contest's open run (before the run's stop, for a name the run has
+    taken) is summed here, as :meth:`_Run.drain` sums it; every other event goes to its
+    contest's :class:`_Folder`. So the log is not first dealt out to its contests."""
+    folders = {cid: _Folder(initial_state(ctx), ctx) for cid, ctx in contexts.items()}
+    votes = VotesCast
+    for ev in events:
+        f = folders[ev.contest]
+        if type(ev) is votes:
+            run = f.run
+            if run is not None:
+                at = ev.at
+                stop = run.stop
+                if stop is not None and at < stop:
+                    batch = run.batch
+                    name = ev.candidate
+                    n = batch.get(name)
+                    if n is not None:  # a name already in the run: one the round counts
+                        batch[name] = n + ev.count
+                        if run.latest < at:
+                            run.latest = at
+                        continue
+        f.push(ev)
+    last: dict[str, int] = {}
+    for ev in reversed(events):
+        if ev.contest not in last:
+            last[ev.contest] = ev.index
+            if len(last) == len(folders):
+                break
+    return {cid: (f.close(), last.get(cid, -1)) for cid, f in folders.items()}
+
+
 def finish(state: State, ctx: Context, as_of: datetime | None, seq: int) -> State:
     """End of the log: every optional act's deadline passes (whole story) or those before
     ``as_of`` do."""
@@ -1924,6 +2031,8 @@ def collector_paused() -> Iterator[None]:
 def _replay(scenario: Scenario, as_of: datetime | None, batched: bool) -> Result:
     if as_of is not None and as_of.tzinfo is None:
         as_of = as_of.replace(tzinfo=scenario.tz)
+    if batched and len(scenario.contests) > 1:
+        return _replay_together(scenario, as_of)
     per, others = _split(scenario, as_of)
     # the one-office rule reads the whole log's notices (as it always has), not only those
     # known by ``as_of``: without ``as_of`` those are among ``others``
@@ -1939,6 +2048,33 @@ def _replay(scenario: Scenario, as_of: datetime | None, batched: bool) -> Result
     for c in scenario.contests:
         ctx = make_context(scenario, c, bars.get(c.id, frozenset()))
         state = replay_contest(ctx, per[c.id], as_of, batched=batched)
+        results.append(result_of(state, ctx, noted[c.id]))
+    return Result(scenario.title, tuple(results), as_of)
+
+
+def _replay_together(scenario: Scenario, as_of: datetime | None) -> Result:
+    """:func:`_replay` of a log of several contests, batched: the same result, the log folded
+    in one pass (:func:`fold_together`) instead of dealt out to its contests first."""
+    events: Sequence[Event] = scenario.events
+    if as_of is not None:
+        events = [ev for ev in events if not ev.known_at > as_of]
+    votes = VotesCast
+    others = [ev for ev in events if type(ev) is not votes]
+    bars = one_office_bars(scenario, others if as_of is None else None)
+    noted: dict[str, list[Event]] = {c.id: [] for c in scenario.contests}
+    for ev in others:
+        lines = noted.get(ev.contest)
+        if lines is not None:
+            lines.append(ev)
+    contexts = {
+        c.id: make_context(scenario, c, bars.get(c.id, frozenset())) for c in scenario.contests
+    }
+    folded = fold_together(events, contexts)
+    results = []
+    for c in scenario.contests:
+        ctx = contexts[c.id]
+        state, last = folded[c.id]
+        state = finish(state, ctx, as_of, last)
         results.append(result_of(state, ctx, noted[c.id]))
     return Result(scenario.title, tuple(results), as_of)
 

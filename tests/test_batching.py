@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 
 from simulator import parse_scenario, replay
 from simulator.events import CandidateFiled, Event, OathTaken, VotesCast
-from simulator.replay import make_context, replay_contest
+from simulator.replay import fold, fold_together, make_context, one_office_bars, replay_contest
 from simulator.scenario import Contest, Scenario
+from simulator.state import initial_state
 from simulator.vocab import Method, RulingKind
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -180,6 +181,51 @@ def test_two_contests_folded_in_bulk_give_the_same_result_as_one_step_per_event(
                 replay(s, as_of=as_of)
             continue
         assert replay(s, as_of=as_of).to_json() == one_by_one
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(two_contest_logs())
+def test_a_log_of_two_contests_folded_in_one_pass_gives_each_contest_its_own_fold(
+    text: str,
+) -> None:
+    # the whole state (the clock and the log's bookkeeping too), not only what the JSON shows
+    s = parse_scenario(text, fmt="json")
+    bars = one_office_bars(s)
+    contexts = {c.id: make_context(s, c, bars.get(c.id, frozenset())) for c in s.contests}
+    own = {cid: [e for e in s.events if e.contest == cid] for cid in contexts}
+    try:
+        alone = {cid: fold(initial_state(ctx), ctx, own[cid]) for cid, ctx in contexts.items()}
+    except Exception as error:
+        with pytest.raises(type(error)):
+            fold_together(s.events, contexts)
+        return
+    together = fold_together(s.events, contexts)
+    for cid, state in alone.items():
+        assert together[cid] == (state, own[cid][-1].index if own[cid] else -1)
+
+
+def test_votes_of_two_contests_out_of_order_keep_each_contests_latest_time() -> None:
+    tz = ZoneInfo("America/New_York")
+    contests = tuple(
+        Contest(id=cid, method=Method.PLURALITY, year=2027, seats=1, office=cid)
+        for cid in ("c", "d")
+    )
+    day = datetime(2027, 10, 20, 9, tzinfo=tz)
+    events: list[Event] = [
+        CandidateFiled(at=datetime(2027, 7, 7, 10, tzinfo=tz), contest=cid, candidate=name)
+        for cid, name in (("c", "Ann"), ("d", "Bob"))
+    ]
+    for k, cid in ((3, "c"), (1, "d"), (7, "c"), (2, "d"), (9, "d"), (5, "c"), (0, "c")):
+        name = "Ann" if cid == "c" else "Bob"
+        events.append(VotesCast(at=day + timedelta(hours=k), contest=cid, candidate=name))
+    events = [attrs.evolve(e, index=i) for i, e in enumerate(events)]
+    s = Scenario(title="out of order", contests=contests, events=tuple(events))
+    together = fold_together(events, {c.id: make_context(s, c) for c in contests})
+    assert together["c"][0].clock == day + timedelta(hours=7)
+    assert together["d"][0].clock == day + timedelta(hours=9)
+    assert together["c"][0].tallies == ((("Ann", 4),),)
+    assert (together["c"][1], together["d"][1]) == (8, 6)
+    assert replay(s).to_json() == replay(s, batched=False).to_json()
 
 
 def test_votes_out_of_order_in_memory_keep_the_latest_time_as_the_clock() -> None:
