@@ -1589,72 +1589,32 @@ def _open_run(state: State, ctx: Context, ev: Event) -> _Run | None:
 def fold(state: State, ctx: Context, events: Iterable[Event], *, batched: bool = True) -> State:
     """Fold events into a contest's state, one :func:`step` each. With ``batched``, runs of
     ``votes_cast`` and ``returns_reported`` that only add to the tally are summed in a plain
-    dict and merged in one step (see :class:`_Run`): the same fold, done in bulk."""
+    dict and merged in one step (see :class:`_Run`): the same fold, done in bulk. Each event
+    goes to a :class:`_Folder`; while a run is open, :meth:`_Run.drain` takes the votes that
+    join it, and the first event that does not goes to the folder."""
     if not batched:
         for ev in events:
             state = step(state, ev, ctx)
         return state
-    run: _Run | None = None
-    filing: Draft | None = None  # a run of notices of candidacy folded in one draft
-    filing_horizon: datetime | None = None
+    folder = _Folder(state, ctx)
+    push = folder.push
     it = iter(events)
-    nxt: Event | None = next(it, None)
-    while nxt is not None:
-        ev = nxt
-        kind = type(ev)
-        if run is not None:
-            if kind is VotesCast or kind is ReturnsReported:
-                if run.take(ev):
-                    nxt = run.drain(it)
-                    continue
-            elif kind is not CandidateFiled and run.passes(ev, state, ctx):
-                nxt = run.drain(it)
-                continue
-            state = run.merge(state)
-            run = None
-        if kind is CandidateFiled:
-            assert isinstance(ev, CandidateFiled)
-            if filing is not None and filing_horizon is not None and ev.known_at > filing_horizon:
-                state = filing.freeze()
-                filing = None
-            if filing is None:
-                state = fire_timers(state, ctx, ev.known_at, ev.index)
-                filing_horizon = state.timers[0].due if state.timers else None
-                filing = new_draft(state, ctx, ev.known_at, ev.index, ev.type)
-                filing.open_cands()
-            else:  # what new_draft does for each event
-                filing.at, filing.seq = ev.known_at, ev.index
-                if ev.known_at > filing.clock:
-                    filing.set(clock=ev.known_at)
-            on_candidate_filed(filing, ev)
-            nxt = next(it, None)
-            continue
-        if filing is not None:
-            state = filing.freeze()
-            filing = None
-        if kind is VotesCast or kind is ReturnsReported:
-            timers = state.timers
-            if timers and timers[0].due < ev.at:
-                state = fire_timers(state, ctx, ev.at, ev.index)
-            run = _open_run(state, ctx, ev)
-            if run is not None:
-                nxt = run.drain(it)
-                continue
-        state = step(state, ev, ctx)
-        nxt = next(it, None)
-    if run is not None:
-        state = run.merge(state)
-    if filing is not None:
-        state = filing.freeze()
-    return state
+    for ev in it:
+        push(ev)
+        while folder.run is not None:
+            nxt = folder.run.drain(it)
+            if nxt is None:
+                break
+            push(nxt)
+    return folder.close()
 
 
 class _Folder:
-    """:func:`fold`, one event at a time: what a single pass over a log of several contests
-    hands each contest (:func:`fold_together`). Each event does exactly what it does in
-    :func:`fold`: it joins the open run of votes, passes it, or ends it and is folded. (The two
-    loops are kept the same by a property test of tests/test_batching.py, which compares the
-    whole states they give on random logs of two contests.)"""
+    """The batched fold of one contest, one event at a time (:func:`fold` drives it, and so does
+    the single pass over a log of several contests, :func:`fold_together`). Each event joins
+    the open run of votes, passes it, or ends it and is folded (a vote the run does
+    not take, handed back by :meth:`_Run.drain`, is tried once more: :meth:`_Run.take` changes
+    nothing when it refuses)."""
 
     __slots__ = ("ctx", "filing", "filing_horizon", "run", "state")
 
