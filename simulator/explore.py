@@ -1042,11 +1042,13 @@ def _ranked(names: Sequence[str], vc: VoteClass, counts: Sequence[int]) -> dict[
     return dict(zip(names, counts, strict=True))
 
 
-def _places(vc: VoteClass, places: int | None) -> list[int]:
-    """The groups a candidate can be told apart in: every group, or with ``places`` only those
-    up to the first group wholly below the places the method reads (it stands for the rest)."""
+def _places(vc: VoteClass, places: int | None, seats: int) -> list[int]:
+    """The groups a candidate can be told apart in: every group, or with ``places`` (those the
+    method reads: :func:`depth`) only those up to the first group wholly below the places read
+    of this class (:func:`read_depth`; it stands for the rest)."""
     if places is None:
         return list(range(len(vc.groups)))
+    places = read_depth(vc, places, seats)
     seen = 0
     for i, g in enumerate(vc.groups):
         seen += g
@@ -1144,11 +1146,7 @@ def courses(
             counts = realize(vc, share)
             if counts is None:
                 continue
-            places = (
-                _places(vc, None if read is None else read_depth(vc, read, config.seats))
-                if departed_on_ballot
-                else [0]
-            )
+            places = _places(vc, read, config.seats) if departed_on_ballot else [0]
             for place in places:
                 order = _order(live, departed_on_ballot, vc, place)
                 returns = {
@@ -1186,9 +1184,7 @@ def _after_vote(
     # one more departure after the vote: one candidate per group of the ranking
     firsts = []
     start = 0
-    for g in vc.groups[
-        : len(_places(vc, None if read is None else read_depth(vc, read, config.seats)))
-    ]:
+    for g in vc.groups[: len(_places(vc, read, config.seats))]:
         firsts.append(order[start])
         start += g
     for who, kind in product(firsts, Departure):
