@@ -71,7 +71,7 @@ import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, timezone
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from itertools import islice, repeat
@@ -284,6 +284,13 @@ class _EventSpec:
     ref: str | None
 
 
+def _offset(delta: timedelta) -> str:
+    """A UTC offset as ISO 8601 writes it: -04:00."""
+    minutes = delta // timedelta(minutes=1)
+    sign = "-" if minutes < 0 else "+"
+    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
 def _explain_time(tz_name: str) -> str:
     return (
         "an ISO 8601 date or date-time, like 2027-07-06 or 2027-07-06T12:15 or "
@@ -452,19 +459,71 @@ class _Validator:
         if moment is None or not _TIME_YEARS[0] <= moment.year <= _TIME_YEARS[1]:
             raise _Bad(_explain_time(self.tz_name), show(value))
         if moment.tzinfo is None:
-            # fold=0, then normalised: a time in the spring-forward gap moves forward by an hour.
-            # On a day whose UTC offset does not change, that is the time in the zone as it is.
+            # On a day whose UTC offset does not change, the time in the zone as it is; on the
+            # days the clocks change, see _wall_time.
             result = moment.replace(tzinfo=tz)
             steady = self.steady.get(moment.toordinal())
             if moment.fold or not (self.steady_day(moment) if steady is None else steady):
-                result = result.astimezone(UTC).astimezone(tz)
+                whole_day = kind is date or (
+                    kind is str and "T" not in value.upper() and " " not in value.strip()
+                )
+                result = self._wall_time(moment, value, whole_day)
         else:
             result = moment.astimezone(tz)
+        if result.fold:
+            # The second pass of an hour the clocks repeat: Python compares two times of one
+            # zone by their wall clocks, fold ignored, so this one would sort before 01:45 of
+            # the first pass. With its fixed offset it compares as the instant it is.
+            result = result.astimezone(timezone(result.utcoffset() or timedelta(0)))
         if cache:
             if len(self.times) > 100_000:
                 self.times.clear()
             self.times[value] = result
         return result
+
+    def _wall_time(self, moment: datetime, value: Any, whole_day: bool) -> datetime:
+        """A naive wall-clock time on a day the clocks change, as an aware time.
+
+        A time the clocks skip (02:30 when they go from 02:00 to 03:00) is a problem, and so is
+        one they pass twice (01:30 when they go back from 02:00 to 01:00), unless it says which
+        (an offset; from Python, ``fold=1`` for the second): the file does not say what
+        happened when, and nothing is moved or chosen for it. A bare date is the start of its
+        day: the first moment of it the clocks show.
+        """
+        tz = self.tz
+        first = moment.replace(tzinfo=tz, fold=0)
+        second = moment.replace(tzinfo=tz, fold=1)
+        before, after = first.utcoffset(), second.utcoffset()
+        if before == after or whole_day or before is None or after is None:
+            return first.astimezone(UTC).astimezone(tz)
+        # the instant the offset changes, to the minute, and the clocks just before and after
+        low = (first - timedelta(days=1)).astimezone(UTC)
+        high = second.astimezone(UTC) + timedelta(days=1)
+        while high - low > timedelta(minutes=1):
+            middle = low + (high - low) // 2
+            if middle.astimezone(tz).utcoffset() == before:
+                low = middle
+            else:
+                high = middle
+        was = (high + before).strftime("%H:%M")
+        became = (high + after).strftime("%H:%M")
+        zone, day, clock = self.tz_name, moment.date().isoformat(), moment.strftime("%H:%M")
+        shown = moment.isoformat(timespec="minutes")
+        if before < after:  # zoneinfo: in a gap, fold=0 takes the offset before it
+            raise _Bad(
+                f"a time the clocks show in {zone}: on {day} they go from {was} straight to "
+                f"{became}, so {clock} never shows; write the time as the clocks showed it, "
+                "or with its UTC offset",
+                show(value),
+            )
+        if moment.fold:
+            return second
+        raise _Bad(
+            f"a time the clocks show once in {zone}: on {day} they go back from {was} to "
+            f"{became}, so {clock} shows twice; give its UTC offset: {shown}{_offset(before)} "
+            f"for the first, {shown}{_offset(after)} for the second",
+            shown,
+        )
 
     def steady_day(self, moment: datetime) -> bool:
         """Whether the scenario's timezone keeps one UTC offset all through ``moment``'s day."""

@@ -64,7 +64,7 @@ import importlib
 import importlib.util
 import pickle
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, timezone
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -157,12 +157,18 @@ class EditError(SimulatorError, ValueError):
 
 
 def _normal(moment: datetime, scenario: Scenario) -> datetime:
-    """An aware time in the scenario's zone, read like the loader reads it (a naive wall time
-    in the spring-forward gap moves forward; a repeated one is the first)."""
+    """An aware time in the scenario's zone. An edit works its times out (a day moved, a delta
+    added), so a naive wall time the clocks skip moves forward and one they repeat is the first,
+    where a scenario file must say (see the loader's ``_wall_time``); pass an aware datetime to
+    say which. The second pass of a repeated hour keeps its fixed offset, as the loader keeps
+    it, so that it compares as the instant it is."""
     tz = scenario.tz
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=tz)
-    return moment.astimezone(UTC).astimezone(tz)
+    moment = moment.astimezone(UTC).astimezone(tz)
+    if moment.fold:
+        moment = moment.astimezone(timezone(moment.utcoffset() or timedelta(0)))
+    return moment
 
 
 def _check_year(moment: datetime, path: str) -> None:

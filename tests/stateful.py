@@ -18,6 +18,7 @@ import json
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -33,6 +34,15 @@ NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 WRITE_INS = ("Write-In (Miscellaneous)", "Zed (Write-In)")
 START = datetime(2027, 6, 20, 9, 0)
 STEPS = st.sampled_from([0, 0, 60, 3600])  # between events that follow each other
+NY = ZoneInfo("America/New_York")
+
+
+def written(moment: datetime) -> str:
+    """A model time as the log writes it: with its offset, so that one the clocks repeat or
+    skip (the model steps through wall-clock days) is still a time the loader reads."""
+    return moment.replace(tzinfo=NY).isoformat()
+
+
 LATER = st.sampled_from([3600, 6 * 3600, 86400, 2 * 86400, 5 * 86400])  # time passing
 AROUND = st.sampled_from([-86400, -3600, -60, 0, 0, 60, 3600, 86400, 3 * 86400])
 COUNTS = st.integers(0, 40)
@@ -152,7 +162,7 @@ class ElectionLog(RuleBasedStateMachine):
 
     def _add(self, kind: str, step: int, **fields: Any) -> dict[str, Any]:
         self.now += timedelta(seconds=step)
-        event = {"type": kind, "at": self.now.isoformat(), **fields}
+        event = {"type": kind, "at": written(self.now), **fields}
         self.events.append(event)
         return event
 
@@ -196,8 +206,8 @@ class ElectionLog(RuleBasedStateMachine):
         self.events.append(
             {
                 "type": "candidate_died",
-                "at": died.isoformat(),
-                "notice_at": self.now.isoformat(),
+                "at": written(died),
+                "notice_at": written(self.now),
                 "candidate": name,
             }
         )

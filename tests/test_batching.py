@@ -39,6 +39,7 @@ OTHER = [
     "nominee_named",
     "oath_taken",
 ]
+NY = ZoneInfo("America/New_York")
 METHODS = [
     ("nonpartisan-plurality", "election", None),
     ("nonpartisan-runoff", "election", None),
@@ -72,7 +73,7 @@ def dense_logs(draw: st.DrawFn) -> str:
     t = draw(st.sampled_from(STARTS))
     for _ in range(draw(st.integers(1, 40))):
         t += draw(st.sampled_from(STEPS))
-        at = t.isoformat()
+        at = t.replace(tzinfo=NY).isoformat()  # with its offset: a time the clocks repeat
         kind = draw(st.sampled_from(["votes_cast"] * 5 + ["returns_reported"] * 2 + OTHER))
         name = draw(st.sampled_from([*filers, "Zed (Write-In)", "Stray"]))
         ev: dict[str, Any] = {"type": kind, "at": at}

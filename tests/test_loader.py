@@ -667,20 +667,73 @@ def test_times_follow_the_scenario_timezone() -> None:
     assert filed.at == datetime(2027, 7, 6, tzinfo=ZoneInfo("America/Los_Angeles"))
 
 
-def test_a_local_time_in_the_spring_forward_gap_reads_with_the_earlier_offset() -> None:
-    # 2027-03-14 02:30 does not exist in New York; fold=0 means EST, i.e. 03:30 EDT.
-    (filed,) = parse_scenario(
-        scenario("{type: candidate_filed, at: '2027-03-14T02:30', candidate: A}")
-    ).events
-    assert filed.at.astimezone(UTC) == datetime(2027, 3, 14, 7, 30, tzinfo=UTC)
-    assert (filed.at.hour, filed.at.minute) == (3, 30)
+def test_a_local_time_the_clocks_skip_is_a_problem_naming_the_jump() -> None:
+    # 2027-03-14: New York's clocks go from 02:00 to 03:00; 02:30 did not happen, and moving it
+    # to 03:30 (or 01:30) would be choosing for the file
+    problem = only(scenario("{type: candidate_filed, at: '2027-03-14T02:30', candidate: A}"))
+    assert (problem.path, problem.line, problem.found) == (
+        "events[0].at",
+        6,
+        "'2027-03-14T02:30'",
+    )
+    assert "from 02:00 straight to 03:00, so 02:30 never shows" in problem.expected
+    # the same instant written with its offset, or as the clocks showed it, is read
+    for written, utc in (("2027-03-14T02:30-05:00", 7), ("2027-03-14T03:30", 7)):
+        (filed,) = parse_scenario(
+            scenario(f"{{type: candidate_filed, at: '{written}', candidate: A}}")
+        ).events
+        assert filed.at.astimezone(UTC) == datetime(2027, 3, 14, utc, 30, tzinfo=UTC)
 
 
-def test_a_local_time_in_the_fall_back_hour_is_the_first_one() -> None:
+def test_a_local_time_the_clocks_show_twice_needs_its_offset() -> None:
+    problem = only(scenario("{type: candidate_filed, at: '2027-11-07T01:30', candidate: A}"))
+    assert problem.path == "events[0].at"
+    assert "go back from 02:00 to 01:00, so 01:30 shows twice" in problem.expected
+    assert "2027-11-07T01:30-04:00 for the first, 2027-11-07T01:30-05:00" in problem.expected
+    for offset, hours in (("-04:00", -4), ("-05:00", -5)):
+        (filed,) = parse_scenario(
+            scenario(f"{{type: candidate_filed, at: '2027-11-07T01:30{offset}', candidate: A}}")
+        ).events
+        assert filed.at.utcoffset() == timedelta(hours=hours)
+    # the hours either side of the repeated one are read as they are
+    for written, hours in (("2027-11-07T00:59", -4), ("2027-11-07T02:00", -5)):
+        (filed,) = parse_scenario(
+            scenario(f"{{type: candidate_filed, at: '{written}', candidate: A}}")
+        ).events
+        assert filed.at.utcoffset() == timedelta(hours=hours)
+
+
+def test_clock_changes_of_other_zones_are_named_as_they_are() -> None:
+    # Lord Howe Island moves its clocks by half an hour
+    head = "timezone: Australia/Lord_Howe\n" + HEAD
+    found = problems(
+        scenario(
+            "{type: candidate_filed, at: '2027-04-04T01:45', candidate: A}",
+            "{type: candidate_filed, at: '2027-10-03T02:15', candidate: B}",
+            head=head,
+        )
+    )
+    assert [p.path for p in found] == ["events[0].at", "events[1].at"]
+    assert "back from 02:00 to 01:30, so 01:45 shows twice" in found[0].expected
+    assert "+11:00 for the first" in found[0].expected
+    assert "from 02:00 straight to 02:30, so 02:15 never shows" in found[1].expected
+
+
+def test_a_bare_date_is_the_first_moment_of_its_day_whatever_the_clocks_do() -> None:
+    # Havana's clocks go from 00:00 to 01:00 on 2027-03-14: the day starts at 01:00
+    head = "timezone: America/Havana\n" + HEAD
     (filed,) = parse_scenario(
-        scenario("{type: candidate_filed, at: '2027-11-07T01:30', candidate: A}")
+        scenario("{type: candidate_filed, at: 2027-03-14, candidate: A}", head=head)
     ).events
-    assert filed.at.utcoffset() == timedelta(hours=-4)
+    assert (filed.at.hour, filed.at.minute, filed.at.day) == (1, 0, 14)
+    (quoted,) = parse_scenario(
+        scenario("{type: candidate_filed, at: '2027-03-14', candidate: A}", head=head)
+    ).events
+    assert quoted.at == filed.at
+    problem = only(
+        scenario("{type: candidate_filed, at: '2027-03-14T00:30', candidate: A}", head=head)
+    )
+    assert "00:30 never shows" in problem.expected
 
 
 # --- JSON ---------------------------------------------------------------------------------------
@@ -1172,3 +1225,18 @@ def test_the_replay_counts_every_spelling_for_the_one_candidate() -> None:
     )
     contest = replay(parse_scenario(text)).contests[0]
     assert contest.outcome.elected == ("Ann",)
+
+
+def test_the_repeated_hour_is_ordered_by_the_instants_not_the_clocks() -> None:
+    # 01:15 EST comes half an hour after 01:45 EDT, although its clock shows the earlier time
+    first = "{type: candidate_filed, at: '2027-11-07T01:45-04:00', candidate: Ann}"
+    second = "{type: candidate_filed, at: '2027-11-07T01:15-05:00', candidate: Bob}"
+    ann, bob = parse_scenario(scenario(first, second)).events
+    assert bob.at > ann.at and bob.at - ann.at == timedelta(minutes=30)
+    assert bob.at.isoformat() == "2027-11-07T01:15:00-05:00"
+    problem = only(scenario(second, first))
+    assert problem.path == "events[1].at" and "no earlier than events[0]" in problem.expected
+    # and the same in JSON, on the quick reading's path as on the located one
+    doc = yaml.safe_load(scenario(first, second))
+    ann, bob = parse_scenario(json.dumps(doc), fmt="json").events
+    assert bob.at > ann.at

@@ -145,16 +145,23 @@ def test_a_what_if_edit_with_a_value_no_scenario_holds_is_a_scenario_error() -> 
 
 
 def test_the_second_of_two_equal_wall_clock_times_is_not_taken_for_the_first() -> None:
-    # 01:30 on the fall-back day happens twice; fold=1 is the second (EST) one. A naive time
-    # with fold=1 compares equal to the fold=0 one, so no cache may answer for it.
+    # 01:30 on the fall-back day happens twice; from Python, fold=1 says it is the second (EST)
+    # one, and fold=0 says nothing (it is every naive time's default): that one is a problem, as
+    # the same time written in a file is. The two compare equal, so no cache may answer for one
+    # with the other.
     first = datetime(2027, 11, 7, 1, 30)
     second = datetime(2027, 11, 7, 1, 30, fold=1)
     data = doc(
         events=[
-            {"type": "candidate_filed", "at": first, "candidate": "Ann"},
-            {"type": "candidate_filed", "at": second, "candidate": "Bob"},
+            {"type": "candidate_filed", "at": first.replace(tzinfo=NY), "candidate": "Bob"},
+            {"type": "candidate_filed", "at": second, "candidate": "Ann"},
             {"type": "canvass_held", "at": second},
         ]
     )
-    at = [e.at.utcoffset() for e in structure(data).events]
-    assert [o.total_seconds() / 3600 for o in at if o is not None] == [-4, -5, -5]
+    offsets = [e.at.utcoffset() for e in structure(data).events]
+    assert [o.total_seconds() / 3600 for o in offsets if o is not None] == [-4, -5, -5]
+    data["events"][0]["at"] = first
+    with pytest.raises(ScenarioError) as caught:
+        structure(data)
+    (problem,) = caught.value.problems
+    assert problem.path == "events[0].at" and "shows twice" in problem.expected
