@@ -144,9 +144,33 @@ class _Bad(Exception):
         self.subs = subs
 
 
+#: What no text of a scenario may hold inside it: control characters (a newline in a name
+#: would forge a line of the timeline, an escape sequence would drive the user's terminal) and
+#: lone UTF-16 surrogates (JSON's ``"\ud800"``), which are no characters and cannot be written
+#: out. Descriptions may hold newlines and tabs.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_PRINTABLE = (
+    "printable characters only (no control character, such as a newline or an escape, and no "
+    "lone surrogate such as \\ud800)"
+)
+
+
+def _controls(value: str, text: bool = False) -> bool:
+    """Whether ``value`` holds a character no text may hold (see _CONTROL), surrounding
+    whitespace aside (a name is shown without it)."""
+    if value.isascii() and value.isprintable():
+        return False
+    return (_CONTROL_IN_TEXT if text else _CONTROL).search(
+        value if text else value.strip()
+    ) is not None
+
+
 def _name(value: Any) -> str:
     if type(value) is str and value.strip() and (value.isascii() or normal_name(value)):
-        return value
+        if not _controls(value):
+            return value
+        raise _Bad(f"a name of {_PRINTABLE}", show(value))
     raise _Bad("a non-empty name, as written on the notice of candidacy", show(value))
 
 
@@ -164,6 +188,8 @@ def _count(value: Any) -> int:
 
 def _precinct(value: Any) -> str:
     if type(value) is str and value.strip():
+        if _controls(value):
+            raise _Bad(f"a precinct name of {_PRINTABLE}", show(value))
         return value
     if type(value) is int:
         return str(value)
@@ -180,6 +206,8 @@ def _counts(value: Any) -> dict[str, int]:
     for name, votes in value.items():
         if type(name) is not str or not name.strip():
             subs.append(((name,), "a candidate's name as the key", show(name)))
+        elif _controls(name):
+            subs.append(((name,), f"a candidate's name of {_PRINTABLE}", show(name)))
         if type(votes) is not int or votes < 0:
             subs.append(((name,), "a whole number of votes, 0 or more", show(votes)))
     if subs:
@@ -558,11 +586,19 @@ class _Validator:
             self.missing(("title",), "a `title` naming the scenario")
         elif not isinstance(title, str) or not title.strip():
             self.add(("title",), "a non-empty title", show(title))
+        elif _controls(title):
+            self.add(("title",), f"a title of {_PRINTABLE}", show(title))
 
         description = doc.get("description", "")
         if not isinstance(description, str):
             self.add(("description",), "text", show(description))
             description = ""
+        elif _controls(description, text=True):
+            self.add(
+                ("description",),
+                f"text of {_PRINTABLE.replace('a newline or ', '')}; newlines and tabs are fine",
+                show(description),
+            )
 
         tz_name = doc.get("timezone", DEFAULT_TZ)
         try:
@@ -734,6 +770,8 @@ class _Validator:
             self.missing((*here, "id"), "an `id` for the contest, like cary-d")
         elif type(cid) is not str or not cid.strip():
             self.add((*here, "id"), "a non-empty id, like cary-d", show(cid))
+        elif _controls(cid):
+            self.add((*here, "id"), f"an id of {_PRINTABLE}, like cary-d", show(cid))
         elif cid in seen:
             self.add((*here, "id"), "an id no other contest uses", f"{cid!r} again")
         else:
@@ -772,6 +810,8 @@ class _Validator:
                     f"no party for a {method.value} contest (remove `party`)",
                     show(p),
                 )
+            elif type(p) is str and p.strip() and _controls(p):
+                self.add((*here, "party"), f"the party's abbreviation, of {_PRINTABLE}", show(p))
             elif type(p) is str and p.strip():
                 party = p
             else:
@@ -809,7 +849,9 @@ class _Validator:
         strings: dict[str, str] = {}
         for field in ("municipality", "office"):
             value = raw.get(field, "")
-            if isinstance(value, str):
+            if isinstance(value, str) and _controls(value):
+                self.add((*here, field), f"text of {_PRINTABLE}", show(value))
+            elif isinstance(value, str):
                 strings[field] = value
             else:
                 self.add((*here, field), "text", show(value))

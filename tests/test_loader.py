@@ -978,7 +978,10 @@ def test_yamlish_data_gives_a_scenario_or_a_scenario_error(
 
 
 TIMEZONES = st.sampled_from(["America/New_York", "UTC", "America/Chicago", "Pacific/Honolulu"])
-NAMES = st.text(min_size=1, max_size=12).filter(lambda s: s.strip() != "")
+#: text as a scenario may hold it: no control characters or lone surrogates (a name that holds
+#: one is a problem: test_text_with_control_characters_is_a_problem)
+PRINTABLE = st.characters(blacklist_categories=("Cc", "Cs"))
+NAMES = st.text(PRINTABLE, min_size=1, max_size=12).filter(lambda s: s.strip() != "")
 #: a party as the loader accepts it: a name that is not empty once normalized (not a lone soft
 #: hyphen, say)
 PARTIES = NAMES.filter(lambda s: bool(normal_name(s)))
@@ -1020,8 +1023,8 @@ def scenarios(draw: st.DrawFn) -> Scenario:
                 year=draw(st.integers(1973, 2200)),
                 seats=draw(st.integers(1, 9)),
                 stage=stage,
-                municipality=draw(st.text(max_size=10)),
-                office=draw(st.text(max_size=10)),
+                municipality=draw(st.text(PRINTABLE, max_size=10)),
+                office=draw(st.text(PRINTABLE, max_size=10)),
                 party=party,
                 date=draw(st.none() | st.dates(date(1900, 1, 1), date(2200, 12, 31))),
                 district_based=draw(st.booleans()),
@@ -1086,7 +1089,7 @@ def scenarios(draw: st.DrawFn) -> Scenario:
         title=draw(NAMES),
         contests=tuple(contests),
         events=tuple(log),
-        description=draw(st.text(max_size=20)),
+        description=draw(st.text(PRINTABLE | st.sampled_from("\n\t"), max_size=20)),
         timezone=tz_name,
         office_closed=tuple(
             draw(st.lists(st.dates(date(1900, 1, 1), date(2200, 12, 31)), max_size=3))
@@ -1240,3 +1243,53 @@ def test_the_repeated_hour_is_ordered_by_the_instants_not_the_clocks() -> None:
     doc = yaml.safe_load(scenario(first, second))
     ann, bob = parse_scenario(json.dumps(doc), fmt="json").events
     assert bob.at > ann.at
+
+
+FILED_A = "{type: candidate_filed, at: 2027-07-06, candidate: A}"
+
+
+@pytest.mark.parametrize(
+    ("where", "events"),
+    [
+        (
+            "events[0].candidate",
+            ['{type: candidate_filed, at: 2027-07-06, candidate: "Bob\\nEve"}'],
+        ),
+        ("events[0].candidate", ['{type: candidate_filed, at: 2027-07-06, candidate: "A\\e[2J"}']),
+        ("events[0].candidate", ['{type: candidate_filed, at: 2027-07-06, candidate: "Cy\\0"}']),
+        (
+            "events[1].precinct",
+            [FILED_A, '{type: votes_cast, at: 2027-11-02, candidate: A, precinct: "P\\x85Q"}'],
+        ),
+        (
+            "events[1].counts['A\\x07']",
+            [FILED_A, '{type: returns_reported, at: 2027-11-02, counts: {A: 1, "A\\a": 1}}'],
+        ),
+        ("contests[0].office", [FILED_A]),
+    ],
+)
+def test_text_with_control_characters_is_a_problem(where: str, events: list[str]) -> None:
+    # a newline in a name would forge a line of the timeline; an escape sequence would drive
+    # the terminal the timeline is printed on
+    head = HEAD
+    if where.startswith("contests"):
+        head = HEAD.replace("office: Mayor", 'office: "Ma\\tyor"')
+    problem = only(scenario(*events, head=head))
+    assert problem.path == where
+    assert "printable characters only" in problem.expected
+
+
+def test_a_lone_surrogate_in_json_is_a_problem_not_a_crash() -> None:
+    doc = yaml.safe_load(scenario(FILED.replace("2027-07-06", "'2027-07-06'")))
+    doc["title"] = "T\ud800"
+    doc["events"][0]["candidate"] = "Ann\udfff"
+    found = problems(json.dumps(doc), fmt="json")
+    assert [p.path for p in found] == ["title", "events[0].candidate"]
+    assert all("surrogate" in p.expected for p in found)
+
+
+def test_a_description_may_hold_newlines_and_tabs_but_no_other_controls() -> None:
+    text = scenario(FILED).replace("title:", 'description: "one\\n\\ttwo"\ntitle:', 1)
+    assert parse_scenario(text).description == "one\n\ttwo"
+    problem = only(text.replace("two", "two\\e[0m"))
+    assert problem.path == "description" and "newlines and tabs are fine" in problem.expected
