@@ -312,6 +312,65 @@ class _EventSpec:
     ref: str | None
 
 
+class ClockError(ValueError):
+    """A wall-clock time a change of clocks makes skipped or ambiguous; the message says which
+    and what to write instead."""
+
+
+def _exact(moment: datetime) -> datetime:
+    """``moment``, with its fixed offset if it is in the second pass of a repeated hour."""
+    return (
+        moment.astimezone(timezone(moment.utcoffset() or timedelta(0))) if moment.fold else moment
+    )
+
+
+def wall_clock(moment: datetime, tz: ZoneInfo, zone: str, *, whole_day: bool = False) -> datetime:
+    """A naive wall-clock time in ``tz`` as an aware time.
+
+    A time the clocks skip (02:30 when they go from 02:00 to 03:00) is a problem, and so is
+    one they pass twice (01:30 when they go back from 02:00 to 01:00), unless it says which
+    (an offset; from Python, ``fold=1`` for the second): the file does not say what
+    happened when, and nothing is moved or chosen for it. A bare date is the start of its
+    day: the first moment of it the clocks show. ``zone`` is ``tz``'s name, for the message
+    of the :class:`ClockError` raised.
+
+    The second pass of a repeated hour is given with its fixed offset: Python compares two
+    times of one zone by their wall clocks, fold ignored, so in the zone it would sort before
+    01:45 of the first pass; with its offset it compares as the instant it is.
+    """
+    first = moment.replace(tzinfo=tz, fold=0)
+    second = moment.replace(tzinfo=tz, fold=1)
+    before, after = first.utcoffset(), second.utcoffset()
+    if before == after or whole_day or before is None or after is None:
+        return _exact(first.astimezone(UTC).astimezone(tz))
+    # the instant the offset changes, to the minute, and the clocks just before and after
+    low = (first - timedelta(days=1)).astimezone(UTC)
+    high = second.astimezone(UTC) + timedelta(days=1)
+    while high - low > timedelta(minutes=1):
+        middle = low + (high - low) // 2
+        if middle.astimezone(tz).utcoffset() == before:
+            low = middle
+        else:
+            high = middle
+    was = (high + before).strftime("%H:%M")
+    became = (high + after).strftime("%H:%M")
+    day, clock = moment.date().isoformat(), moment.strftime("%H:%M")
+    shown = moment.isoformat(timespec="minutes")
+    if before < after:  # zoneinfo: in a gap, fold=0 takes the offset before it
+        raise ClockError(
+            f"a time the clocks show in {zone}: on {day} they go from {was} straight to "
+            f"{became}, so {clock} never shows; write the time as the clocks showed it, "
+            "or with its UTC offset"
+        )
+    if moment.fold:
+        return _exact(second)
+    raise ClockError(
+        f"a time the clocks show once in {zone}: on {day} they go back from {was} to "
+        f"{became}, so {clock} shows twice; give its UTC offset: {shown}{_offset(before)} "
+        f"for the first, {shown}{_offset(after)} for the second"
+    )
+
+
 def _offset(delta: timedelta) -> str:
     """A UTC offset as ISO 8601 writes it: -04:00."""
     minutes = delta // timedelta(minutes=1)
@@ -498,11 +557,8 @@ class _Validator:
                 result = self._wall_time(moment, value, whole_day)
         else:
             result = moment.astimezone(tz)
-        if result.fold:
-            # The second pass of an hour the clocks repeat: Python compares two times of one
-            # zone by their wall clocks, fold ignored, so this one would sort before 01:45 of
-            # the first pass. With its fixed offset it compares as the instant it is.
-            result = result.astimezone(timezone(result.utcoffset() or timedelta(0)))
+        if result.fold:  # the second pass of a repeated hour: see wall_clock
+            result = _exact(result)
         if cache:
             if len(self.times) > 100_000:
                 self.times.clear()
@@ -510,48 +566,11 @@ class _Validator:
         return result
 
     def _wall_time(self, moment: datetime, value: Any, whole_day: bool) -> datetime:
-        """A naive wall-clock time on a day the clocks change, as an aware time.
-
-        A time the clocks skip (02:30 when they go from 02:00 to 03:00) is a problem, and so is
-        one they pass twice (01:30 when they go back from 02:00 to 01:00), unless it says which
-        (an offset; from Python, ``fold=1`` for the second): the file does not say what
-        happened when, and nothing is moved or chosen for it. A bare date is the start of its
-        day: the first moment of it the clocks show.
-        """
-        tz = self.tz
-        first = moment.replace(tzinfo=tz, fold=0)
-        second = moment.replace(tzinfo=tz, fold=1)
-        before, after = first.utcoffset(), second.utcoffset()
-        if before == after or whole_day or before is None or after is None:
-            return first.astimezone(UTC).astimezone(tz)
-        # the instant the offset changes, to the minute, and the clocks just before and after
-        low = (first - timedelta(days=1)).astimezone(UTC)
-        high = second.astimezone(UTC) + timedelta(days=1)
-        while high - low > timedelta(minutes=1):
-            middle = low + (high - low) // 2
-            if middle.astimezone(tz).utcoffset() == before:
-                low = middle
-            else:
-                high = middle
-        was = (high + before).strftime("%H:%M")
-        became = (high + after).strftime("%H:%M")
-        zone, day, clock = self.tz_name, moment.date().isoformat(), moment.strftime("%H:%M")
-        shown = moment.isoformat(timespec="minutes")
-        if before < after:  # zoneinfo: in a gap, fold=0 takes the offset before it
-            raise _Bad(
-                f"a time the clocks show in {zone}: on {day} they go from {was} straight to "
-                f"{became}, so {clock} never shows; write the time as the clocks showed it, "
-                "or with its UTC offset",
-                show(value),
-            )
-        if moment.fold:
-            return second
-        raise _Bad(
-            f"a time the clocks show once in {zone}: on {day} they go back from {was} to "
-            f"{became}, so {clock} shows twice; give its UTC offset: {shown}{_offset(before)} "
-            f"for the first, {shown}{_offset(after)} for the second",
-            shown,
-        )
+        """:func:`wall_clock` in the scenario's zone, its complaint a problem of ``value``."""
+        try:
+            return wall_clock(moment, self.tz, self.tz_name, whole_day=whole_day)
+        except ClockError as error:
+            raise _Bad(str(error), show(value)) from None
 
     def steady_day(self, moment: datetime) -> bool:
         """Whether the scenario's timezone keeps one UTC offset all through ``moment``'s day."""
