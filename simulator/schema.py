@@ -37,7 +37,11 @@ _TIME = {
     "description": "an ISO 8601 date or date-time; without an offset, in the scenario's timezone",
 }
 _DATE = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "description": "a date, YYYY-MM-DD"}
-_NAME = {"type": "string", "minLength": 1, "pattern": r"\S"}
+#: no control character (a newline, an escape, a NUL): the loader refuses one inside a name, an
+#: id or a title (it allows surrounding white space, which this leaves out for simplicity)
+_CONTROL = {"pattern": "[\u0000-\u001f\u007f-\u009f]"}
+_NAME = {"type": "string", "minLength": 1, "pattern": r"\S", "not": _CONTROL}
+_TEXT = {"type": "string", "not": _CONTROL}
 _MONEY = {
     "description": "dollars, like 250 or 12.50 (may be quoted)",
     "anyOf": [
@@ -140,8 +144,8 @@ def _contest() -> dict[str, Any]:
         "required": ["id", "method", "year"],
         "properties": {
             "id": {**_NAME, "description": "unique id, like cary-d"},
-            "municipality": {"type": "string"},
-            "office": {"type": "string"},
+            "municipality": _TEXT,
+            "office": _TEXT,
             "seats": {"type": "integer", "minimum": 1, "default": 1},
             "method": {"enum": [m.value for m in Method]},
             "stage": {"enum": [s.value for s in Stage], "default": Stage.ELECTION.value},

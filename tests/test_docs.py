@@ -268,3 +268,21 @@ def test_the_worked_examples_in_the_docs_pass_electsim_test() -> None:
     text = cary[: cary.index("\nexpect:")] + "\n" + block.group(1)
     check = check_scenario(parse_scenario(text))
     assert check.expectations == 2 and check.passed, check.mismatches
+
+
+@pytest.mark.parametrize("name", ["Bob\nEve", "A\x1b[2J", "Cy\x00", "D\x85E"])
+def test_the_schema_refuses_the_names_the_loader_refuses(
+    name: str, validator: jsonschema.Draft202012Validator
+) -> None:
+    data = {
+        "format": "electsim/v1",
+        "title": "T",
+        "contests": [{"id": "m", "method": "nonpartisan-plurality", "year": 2027}],
+        "events": [{"type": "candidate_filed", "at": "2027-07-06", "candidate": name}],
+    }
+    assert not validator.is_valid(data)
+    with pytest.raises(loader.ScenarioError):
+        loader.structure(data)
+    data["events"][0]["candidate"] = "Bob Eve"
+    assert validator.is_valid(data)
+    loader.structure(data)
