@@ -50,7 +50,8 @@ def _moment(lo: date, hi: date) -> st.SearchStrategy[datetime]:
 
 
 def _iso(dt: datetime) -> str:
-    return dt.strftime("%Y-%m-%dT%H:%M")
+    # with its offset: a wall-clock time drawn into the hour the clocks repeat says which pass
+    return dt.replace(tzinfo=TZ).isoformat(timespec="minutes")
 
 
 @st.composite

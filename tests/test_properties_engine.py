@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from simulator import parse_scenario, replay
 from simulator.loader import scenario_to_dict  # noqa: F401  (round trip used elsewhere)
+from tests.stateful import written
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 START = datetime(2027, 6, 25, 9, 0)
@@ -61,11 +62,11 @@ def logs(draw: st.DrawFn) -> str:
     events: list[dict[str, Any]] = []
     for name in draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=5, unique=True)):
         t += timedelta(hours=draw(st.integers(1, 60)))
-        events.append({"type": "candidate_filed", "at": t.isoformat(), "candidate": name})
+        events.append({"type": "candidate_filed", "at": written(t), "candidate": name})
     for _ in range(n):
         t += timedelta(hours=draw(st.integers(1, 24 * 12)))
         kind = draw(st.sampled_from(TYPES))
-        ev: dict[str, Any] = {"type": kind, "at": t.isoformat()}
+        ev: dict[str, Any] = {"type": kind, "at": written(t)}
         name = draw(st.sampled_from(NAMES))
         if kind in (
             "candidate_filed",
@@ -79,7 +80,7 @@ def logs(draw: st.DrawFn) -> str:
         ):
             ev["candidate"] = name
         if kind == "candidate_died" and draw(st.booleans()):
-            ev["notice_at"] = (t + timedelta(hours=draw(st.integers(0, 24 * 40)))).isoformat()
+            ev["notice_at"] = written(t + timedelta(hours=draw(st.integers(0, 24 * 40))))
         if kind == "reprint_determined":
             ev["enough_time"] = draw(st.booleans())
         if kind == "votes_cast":
