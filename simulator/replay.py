@@ -1990,6 +1990,17 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+def _noted(scenario: Scenario, others: Iterable[Event]) -> dict[str, list[Event]]:
+    """The events other than votes_cast, dealt out to their contests in one pass: votes have no
+    line on the timeline (event_entry), these do (made when the timeline is read)."""
+    noted: dict[str, list[Event]] = {c.id: [] for c in scenario.contests}
+    for ev in others:
+        lines = noted.get(ev.contest)
+        if lines is not None:
+            lines.append(ev)
+    return noted
+
+
 def _replay(scenario: Scenario, as_of: datetime | None, batched: bool) -> Result:
     if as_of is not None and as_of.tzinfo is None:
         as_of = as_of.replace(tzinfo=scenario.tz)
@@ -1999,13 +2010,7 @@ def _replay(scenario: Scenario, as_of: datetime | None, batched: bool) -> Result
     # the one-office rule reads the whole log's notices (as it always has), not only those
     # known by ``as_of``: without ``as_of`` those are among ``others``
     bars = one_office_bars(scenario, others if as_of is None else None)
-    # votes_cast events have no line on the timeline (event_entry): only the others do, dealt
-    # out to their contests in one pass (their lines are made when the timeline is read)
-    noted: dict[str, list[Event]] = {c.id: [] for c in scenario.contests}
-    for ev in others:
-        lines = noted.get(ev.contest)
-        if lines is not None:
-            lines.append(ev)
+    noted = _noted(scenario, others)
     results = []
     for c in scenario.contests:
         ctx = make_context(scenario, c, bars.get(c.id, frozenset()))
@@ -2023,11 +2028,7 @@ def _replay_together(scenario: Scenario, as_of: datetime | None) -> Result:
     votes = VotesCast
     others = [ev for ev in events if type(ev) is not votes]
     bars = one_office_bars(scenario, others if as_of is None else None)
-    noted: dict[str, list[Event]] = {c.id: [] for c in scenario.contests}
-    for ev in others:
-        lines = noted.get(ev.contest)
-        if lines is not None:
-            lines.append(ev)
+    noted = _noted(scenario, others)
     contexts = {
         c.id: make_context(scenario, c, bars.get(c.id, frozenset())) for c in scenario.contests
     }
