@@ -13,7 +13,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
@@ -83,7 +83,7 @@ _AS_OF_YEARS = (1900, 2200)  # the years a scenario's times may have
 def _parse_time(text: str, tz: str, flag: str = "--as-of") -> datetime:
     from zoneinfo import ZoneInfo
 
-    from simulator.loader import ClockError, wall_clock
+    from simulator.loader import ClockError, exact_offset, wall_clock
 
     first, last = _AS_OF_YEARS
     try:
@@ -92,9 +92,7 @@ def _parse_time(text: str, tz: str, flag: str = "--as-of") -> datetime:
         if dt.tzinfo is None:  # read as a scenario's times are (docs/scenarios.md)
             dt = wall_clock(dt, ZoneInfo(tz), tz, whole_day="T" not in written.upper())
         else:
-            dt = dt.astimezone(ZoneInfo(tz))
-            if dt.fold:  # the second pass of a repeated hour keeps its offset (see wall_clock)
-                dt = dt.astimezone(timezone(dt.utcoffset() or timedelta(0)))
+            dt = exact_offset(dt.astimezone(ZoneInfo(tz)))
     except ClockError as error:
         raise UsageError(f"{flag}: expected {error}; found {text!r}") from None
     except ValueError:

@@ -317,8 +317,9 @@ class ClockError(ValueError):
     and what to write instead."""
 
 
-def _exact(moment: datetime) -> datetime:
-    """``moment``, with its fixed offset if it is in the second pass of a repeated hour."""
+def exact_offset(moment: datetime) -> datetime:
+    """``moment``, with its fixed offset if it is in the second pass of a repeated hour (see
+    :func:`wall_clock`), so that it compares with other times as the instant it is."""
     return (
         moment.astimezone(timezone(moment.utcoffset() or timedelta(0))) if moment.fold else moment
     )
@@ -342,7 +343,7 @@ def wall_clock(moment: datetime, tz: ZoneInfo, zone: str, *, whole_day: bool = F
     second = moment.replace(tzinfo=tz, fold=1)
     before, after = first.utcoffset(), second.utcoffset()
     if before == after or whole_day or before is None or after is None:
-        return _exact(first.astimezone(UTC).astimezone(tz))
+        return exact_offset(first.astimezone(UTC).astimezone(tz))
     # the instant the offset changes, to the minute, and the clocks just before and after
     low = (first - timedelta(days=1)).astimezone(UTC)
     high = second.astimezone(UTC) + timedelta(days=1)
@@ -363,7 +364,7 @@ def wall_clock(moment: datetime, tz: ZoneInfo, zone: str, *, whole_day: bool = F
             "or with its UTC offset"
         )
     if moment.fold:
-        return _exact(second)
+        return exact_offset(second)
     raise ClockError(
         f"a time the clocks show once in {zone}: on {day} they go back from {was} to "
         f"{became}, so {clock} shows twice; give its UTC offset: {shown}{_offset(before)} "
@@ -558,7 +559,7 @@ class _Validator:
         else:
             result = moment.astimezone(tz)
         if result.fold:  # the second pass of a repeated hour: see wall_clock
-            result = _exact(result)
+            result = exact_offset(result)
         if cache:
             if len(self.times) > 100_000:
                 self.times.clear()

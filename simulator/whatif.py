@@ -64,7 +64,7 @@ import importlib
 import importlib.util
 import pickle
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from datetime import UTC, date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -73,7 +73,7 @@ import attrs
 from simulator.engines import Engine, Processes, Serial, engine_named
 from simulator.errors import Problem, ScenarioError, SimulatorError
 from simulator.events import Event, RecountHeld, ReturnsReported, VotesCast
-from simulator.loader import scenario_to_dict, structure
+from simulator.loader import exact_offset, scenario_to_dict, structure
 from simulator.markup import cite_links as _cites
 from simulator.markup import escape as _e
 from simulator.markup import row, ruling_colour, table
@@ -159,16 +159,13 @@ class EditError(SimulatorError, ValueError):
 def _normal(moment: datetime, scenario: Scenario) -> datetime:
     """An aware time in the scenario's zone. An edit works its times out (a day moved, a delta
     added), so a naive wall time the clocks skip moves forward and one they repeat is the first,
-    where a scenario file must say (see the loader's ``_wall_time``); pass an aware datetime to
-    say which. The second pass of a repeated hour keeps its fixed offset, as the loader keeps
-    it, so that it compares as the instant it is."""
+    where a scenario file must say (:func:`simulator.loader.wall_clock`); pass an aware
+    datetime to say which. The second pass of a repeated hour keeps its fixed offset, as the
+    loader keeps it, so that it compares as the instant it is."""
     tz = scenario.tz
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=tz)
-    moment = moment.astimezone(UTC).astimezone(tz)
-    if moment.fold:
-        moment = moment.astimezone(timezone(moment.utcoffset() or timedelta(0)))
-    return moment
+    return exact_offset(moment.astimezone(UTC).astimezone(tz))
 
 
 def _check_year(moment: datetime, path: str) -> None:
