@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import itertools
 import operator
 from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from datetime import date, datetime, time, timedelta
@@ -54,6 +55,7 @@ from simulator.counting import (
     settle_tie,
     tie_withdrawal,
 )
+from simulator.eventlog import EventLog, VoteColumns
 from simulator.events import (
     WRITE_IN_GENERIC,
     BallotsPrinted,
@@ -1692,7 +1694,11 @@ def fold_together(
     contest's :class:`_Folder`. So the log is not first dealt out to its contests."""
     folders = {cid: _Folder(initial_state(ctx), ctx) for cid, ctx in contexts.items()}
     votes = VotesCast
-    for ev in events:
+    parts = events.parts() if type(events) is EventLog else events
+    for ev in parts:
+        if isinstance(ev, VoteColumns):
+            _fold_columns(ev, folders)
+            continue
         f = folders[ev.contest]
         if type(ev) is votes:
             run = f.run
@@ -1710,12 +1716,38 @@ def fold_together(
                         continue
         f.push(ev)
     last: dict[str, int] = {}
-    for ev in reversed(events):
-        if ev.contest not in last:
+    for ev in reversed(parts):
+        if isinstance(ev, VoteColumns):
+            contests = ev.contest
+            backwards = contests[::-1] if len(contests) > 1 else contests
+            for c in set(contests) - last.keys():
+                last[c] = ev.start + len(contests) - 1 - backwards.index(c)
+        elif ev.contest not in last:
             last[ev.contest] = ev.index
-            if len(last) == len(folders):
-                break
+        if len(last) == len(folders):
+            break
     return {cid: (f.close(), last.get(cid, -1)) for cid, f in folders.items()}
+
+
+def _fold_columns(run: VoteColumns, folders: Mapping[str, _Folder]) -> None:
+    """:func:`fold_together` of a run of votes held as columns: a vote that joins its contest's
+    open run is summed from the columns; any other is made an event and pushed."""
+    for k, at, c, name, n in zip(
+        itertools.count(), run.at, run.contest, run.candidate, run.counts()
+    ):
+        f = folders[c]
+        open_run = f.run
+        if open_run is not None:
+            stop = open_run.stop
+            if stop is not None and at < stop:
+                batch = open_run.batch
+                m = batch.get(name)
+                if m is not None:  # a name already in the run: one the round counts
+                    batch[name] = m + n
+                    if open_run.latest < at:
+                        open_run.latest = at
+                    continue
+        f.push(run.event(k))
 
 
 def finish(state: State, ctx: Context, as_of: datetime | None, seq: int) -> State:
@@ -2004,8 +2036,10 @@ def _noted(scenario: Scenario, others: Iterable[Event]) -> dict[str, list[Event]
 def _replay(scenario: Scenario, as_of: datetime | None, batched: bool) -> Result:
     if as_of is not None and as_of.tzinfo is None:
         as_of = as_of.replace(tzinfo=scenario.tz)
-    if batched and len(scenario.contests) > 1:
-        return _replay_together(scenario, as_of)
+    if batched and (
+        len(scenario.contests) > 1 or len(scenario.events.parts()) < len(scenario.events)
+    ):
+        return _replay_together(scenario, as_of)  # (one contest too, where votes are columns)
     per, others = _split(scenario, as_of)
     # the one-office rule reads the whole log's notices (as it always has), not only those
     # known by ``as_of``: without ``as_of`` those are among ``others``
@@ -2025,8 +2059,9 @@ def _replay_together(scenario: Scenario, as_of: datetime | None) -> Result:
     events: Sequence[Event] = scenario.events
     if as_of is not None:
         events = [ev for ev in events if not ev.known_at > as_of]
-    votes = VotesCast
-    others = [ev for ev in events if type(ev) is not votes]
+    votes, columns = VotesCast, VoteColumns
+    parts = events.parts() if type(events) is EventLog else events
+    others = [ev for ev in parts if type(ev) is not votes and not isinstance(ev, columns)]
     bars = one_office_bars(scenario, others if as_of is None else None)
     noted = _noted(scenario, others)
     contexts = {

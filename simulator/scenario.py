@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 import attrs
 
-from simulator.events import Event
+from simulator.eventlog import EventLog, event_log
 from simulator.vocab import Method, Stage
 
 if TYPE_CHECKING:
@@ -290,7 +290,8 @@ class Scenario:
 
     title: str
     contests: tuple[Contest, ...]
-    events: tuple[Event, ...]
+    #: in order (a tuple or any iterable of events is taken as the log it holds)
+    events: EventLog = attrs.field(converter=event_log)
     description: str = ""
     timezone: str = DEFAULT_TZ
     office_closed: tuple[date, ...] = ()

@@ -13,8 +13,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "simulator"
 LAYERS = {  # layer: its modules, lowest first
     # facts, vocabularies, citations, calendars, rule tables
-    "law": "errors vocab law events scenario parameters closures calendar rules count_rules"
-    " filing_rules result_rules rulebook contingencies tally",
+    "law": "errors vocab law events eventlog scenario parameters closures calendar rules"
+    " count_rules filing_rules result_rules rulebook contingencies tally",
     "engine": "machine state result counting replay engines expect",  # state, machine, fold
     "input": "reading reader schema loader importer output seats",  # files in and out, structuring
     "views": "markup text tables charts graph report ical",  # they only read results
