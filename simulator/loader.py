@@ -70,7 +70,8 @@ import operator
 import os
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, date, datetime, timedelta, timezone
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -84,10 +85,12 @@ import yaml
 
 from simulator import filing_rules
 from simulator.errors import Problem, ScenarioError
+from simulator.eventlog import EventLog, VoteColumns
 from simulator.events import (
     EVENT_TYPES,
     CandidateDied,
     Event,
+    VotesCast,
     builder,
     column_builder,
     is_write_in,
@@ -402,6 +405,8 @@ class _Quick:
     many_bare: Callable[..., list[Event]]
     many_named: Callable[..., list[Event]]
     many_counted: Callable[..., list[Event]]
+    #: a run of these is kept as columns (simulator.eventlog.VoteColumns), not as events
+    columns: bool = False
 
 
 def _quick_plans() -> dict[str, _Quick]:
@@ -426,6 +431,7 @@ def _quick_plans() -> dict[str, _Quick]:
             many_counted=(
                 column_builder(cls, "candidate", "count") if "count" in common else many_named
             ),
+            columns=cls is VotesCast,
         )
     return plans
 
@@ -565,6 +571,27 @@ class _Validator:
                 self.times.clear()
             self.times[value] = result
         return result
+
+    def read_times(self, values: Iterable[Any]) -> None:
+        """Read into the cache at once the times among ``values`` written as naive ISO text,
+        not read before, on days the zone keeps one UTC offset: what :meth:`time` gives them,
+        with less work per value. Anything else (and a text that does not read) is left to
+        :meth:`time`."""
+        times = self.times
+        fresh = [v for v in values if type(v) is str and v not in times]
+        if not fresh or len(times) + len(fresh) > 100_000:
+            return
+        try:
+            moments = list(map(datetime.fromisoformat, fresh))
+        except ValueError:
+            return
+        tz, steady, steady_day = self.tz, self.steady, self.steady_day
+        low, high = _TIME_YEARS
+        for value, moment in zip(fresh, moments, strict=True):
+            if moment.tzinfo is None and low <= moment.year <= high:
+                day = steady.get(moment.toordinal())
+                if day or (day is None and steady_day(moment)):
+                    times[value] = moment.replace(tzinfo=tz)
 
     def _wall_time(self, moment: datetime, value: Any, whole_day: bool) -> datetime:
         """:func:`wall_clock` in the scenario's zone, its complaint a problem of ``value``."""
@@ -960,12 +987,10 @@ class _Validator:
 
     # -- events -----------------------------------------------------------------------------
 
-    def events(
-        self, raw: Any, contest_ids: frozenset[str], default: str | None
-    ) -> tuple[Event, ...]:
+    def events(self, raw: Any, contest_ids: frozenset[str], default: str | None) -> EventLog:
         if raw is MISSING:
             self.missing(("events",), "the event log: a list of events (it may be empty: [])")
-            return ()
+            return EventLog()
         pieces: Iterator[tuple[int, list[Any]]]
         if type(raw) is _JsonLog or type(raw) is QuickLog:
             pieces = raw.pieces()
@@ -973,7 +998,7 @@ class _Validator:
             pieces = iter(((0, raw),))
         else:
             self.add(("events",), "a list of events", show(raw))
-            return ()
+            return EventLog()
         specs = {
             name: (spec, spec.cls, spec.allowed, len(spec.allowed), spec.checks, spec.ref)
             for name, spec in self.specs.items()
@@ -981,7 +1006,7 @@ class _Validator:
         times = self.times
         time = self.time
         problems = self.problems
-        built: list[Event] = []
+        built: list[Event | VoteColumns] = []
         ids: dict[str, int] = {}  # event id -> the index of the event that has it
         filed: dict[str, set[str]] = {c: set() for c in contest_ids}
         refs: dict[str, dict[str, tuple[int, tuple[Any, ...]]]] = {c: {} for c in contest_ids}
@@ -995,16 +1020,15 @@ class _Validator:
         spelt = self.names.known
         misordered = self.misordered
         latest: dict[str, tuple[datetime, Event]] = {}  # contest -> the latest known event
-        # A run of struct events of one common shape is read in bulk (see _bulk): from resume
-        # on; after a failed try, the next try waits a little longer each time.
-        resume = retry = 0
+        # A run of struct events of one common shape is read in bulk (see _bulk), and the loop
+        # goes on after it; after a failed try, the next try waits a little longer each time.
+        retry = 0
         wait = 1
         size = 64
         for offset, piece in pieces:
-            for j, ev in enumerate(piece):
+            walk = enumerate(piece)
+            for j, ev in walk:
                 i = offset + j
-                if i < resume:
-                    continue
                 # The common shapes first, in a few look-ups: an event of a quick type with only its
                 # quick fields, a time read before, a known contest and a name spelt before. Any
                 # doubt (a new time or name, an id, any other field) takes the full path below,
@@ -1029,7 +1053,7 @@ class _Validator:
                             built,
                         )
                         if done:
-                            resume = i + done
+                            deque(islice(walk, done - 1), 0)  # past the run, in C
                             wait = 1
                             size = min(size * 2, 16384) if done == size else max(64, done)
                             continue
@@ -1095,7 +1119,7 @@ class _Validator:
                         )
                         if done:
                             keys += found
-                            resume = i + done
+                            deque(islice(walk, done - 1), 0)  # past the run, in C
                             wait = 1
                             size = min(size * 2, 16384) if done == size else max(64, done)
                             continue
@@ -1248,8 +1272,9 @@ class _Validator:
                 else:
                     misordered.append((event, last[1]))
         self.struct_keys = keys
-        self.never_filed(filed, refs, built)
-        return tuple(built)
+        log = EventLog(built)
+        self.never_filed(filed, refs, log)
+        return log
 
     def _bulk(
         self,
@@ -1264,7 +1289,7 @@ class _Validator:
         filed: dict[str, set[str]],
         refs: dict[str, dict[str, tuple[int, tuple[Any, ...]]]],
         latest: dict[str, tuple[datetime, Event]],
-        built: list[Event],
+        built: list[Event | VoteColumns],
     ) -> tuple[int, int]:
         """Read in bulk the longest run from ``raw[start]``, the event ``offset + start`` of
         the log (at most ``size`` events) of events
@@ -1312,13 +1337,15 @@ class _Validator:
             # Times: each distinct value read once.
             written = get("at", None)
             times = self.times
+            distinct = set(written)
+            self.read_times(distinct)
             moments = {
                 value: (times.get(value) or self.time_or_none(value))
                 if type(value) is str
                 or type(value) is date
                 or (type(value) is datetime and value.fold == 0)  # see time()
                 else None
-                for value in set(written)
+                for value in distinct
             }
             read = list(map(moments.__getitem__, written))
             if None in moments.values():
@@ -1371,7 +1398,13 @@ class _Validator:
         lines: Any = None
         if te is Map:
             lines = map(operator.attrgetter("line"), chunk)
-        if not plan.has_name:
+        run: VoteColumns | None = None
+        events: list[Event] = []
+        if plan.columns:  # votes: kept as columns (simulator.eventlog)
+            run = VoteColumns(
+                index.start, ats, cs, names, number or None, None if lines is None else list(lines)
+            )
+        elif not plan.has_name:
             events = plan.many_bare(n, ats, cs, index, lines)
         elif number:
             events = plan.many_counted(n, ats, cs, index, lines, names, number)
@@ -1397,8 +1430,11 @@ class _Validator:
         backwards = cs[::-1]
         for c in distinct:
             k = n - 1 - backwards.index(c)
-            latest[c] = (ats[k], events[k])
-        built.extend(events)
+            latest[c] = (ats[k], events[k] if run is None else run.event(k))
+        if run is None:
+            built.extend(events)
+        else:
+            built.append(run)
         if absent is not None:  # structs of our own reading, read now: free them
             raw[start : start + n] = repeat(None, n)
         return n, keys
@@ -1449,7 +1485,7 @@ class _Validator:
         self,
         filed: dict[str, set[str]],
         refs: dict[str, dict[str, tuple[int, tuple[Any, ...]]]],
-        built: list[Event],
+        built: EventLog,
     ) -> None:
         """docs/scenarios.md: votes for (or acts by) someone who never filed are bad input."""
         missing: dict[tuple[str, str], tuple[int, tuple[Any, ...]]] = {}

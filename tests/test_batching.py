@@ -121,6 +121,9 @@ def test_votes_folded_in_bulk_give_the_same_result_as_one_step_per_event(
                 replay(s, as_of=as_of)
             continue
         assert replay(s, as_of=as_of).to_json() == one_by_one
+        # read afresh, its runs of votes still columns (simulator.eventlog): the same fold
+        fresh = parse_scenario(text, fmt="json")
+        assert replay(fresh, as_of=as_of).to_json() == one_by_one
 
 
 def test_a_run_of_votes_that_crosses_the_start_of_election_day_starts_the_count() -> None:
@@ -182,6 +185,7 @@ def test_two_contests_folded_in_bulk_give_the_same_result_as_one_step_per_event(
                 replay(s, as_of=as_of)
             continue
         assert replay(s, as_of=as_of).to_json() == one_by_one
+        assert replay(parse_scenario(text, fmt="json"), as_of=as_of).to_json() == one_by_one
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -200,9 +204,13 @@ def test_a_log_of_two_contests_folded_in_one_pass_gives_each_contest_its_own_fol
         with pytest.raises(type(error)):
             fold_together(s.events, contexts)
         return
-    together = fold_together(s.events, contexts)
-    for cid, state in alone.items():
-        assert together[cid] == (state, own[cid][-1].index if own[cid] else -1)
+    # the log as events, and read afresh with its runs of votes as columns
+    fresh = parse_scenario(text, fmt="json").events
+    assert len(fresh.parts()) <= len(s.events.parts())
+    for log in (s.events, fresh):
+        together = fold_together(log, contexts)
+        for cid, state in alone.items():
+            assert together[cid] == (state, own[cid][-1].index if own[cid] else -1)
 
 
 def test_votes_of_two_contests_out_of_order_keep_each_contests_latest_time() -> None:
