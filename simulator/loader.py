@@ -486,8 +486,9 @@ class _Validator:
             )
 
         self.quick = _QUICK
-        #: keys the events read from JSON structs had (see :func:`_parse_json_quick`)
-        self.struct_keys = 0
+        #: quotes the strings (keys and values) of the events read from JSON structs take in
+        #: the text (see :func:`_parse_json_quick`)
+        self.struct_quotes = 0
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -1015,7 +1016,7 @@ class _Validator:
         quick = self.quick
         structs = _JSON.structs if _JSON is not None else {}
         UNSET = _JSON.unset if _JSON is not None else MISSING
-        keys = 0  # see _parse_json_quick
+        quotes = 0  # see _parse_json_quick
         read_time = self.time_or_none
         spelt = self.names.known
         misordered = self.misordered
@@ -1118,7 +1119,7 @@ class _Validator:
                             built,
                         )
                         if done:
-                            keys += found
+                            quotes += found
                             deque(islice(walk, done - 1), 0)  # past the run, in C
                             wait = 1
                             size = min(size * 2, 16384) if done == size else max(64, done)
@@ -1134,18 +1135,19 @@ class _Validator:
                         and contest is not None
                         and extras(ev) == none
                     ):
+                        # (quotes: two for each key and each string value; a count is a number)
                         event = None
                         if not plan.has_name:
                             event = plan.bare(at, contest, i, None)
-                            keys += 2 if written is UNSET else 3
+                            quotes += 8 if written is UNSET else 12
                         elif (name := spelt.get((contest, ev.candidate))) is not None:
                             count = ev.count if counts else UNSET
                             if count is UNSET:
                                 event = plan.named(at, contest, i, None, name)
-                                keys += 3 if written is UNSET else 4
+                                quotes += 12 if written is UNSET else 16
                             elif count >= 0:
                                 event = plan.counted(at, contest, i, None, name, count)
-                                keys += 4 if written is UNSET else 5
+                                quotes += 14 if written is UNSET else 18
                             if event is not None:
                                 if plan.filer:
                                     filed[contest].add(name)
@@ -1160,7 +1162,7 @@ class _Validator:
                                 misordered.append((event, last[1]))
                             continue
                     ev, found = _struct_dict(ev)
-                    keys += found
+                    quotes += found
                 if not isinstance(ev, dict):
                     self.add(
                         ("events", i),
@@ -1271,7 +1273,7 @@ class _Validator:
                     latest[contest] = (known, event)
                 else:
                     misordered.append((event, last[1]))
-        self.struct_keys = keys
+        self.struct_quotes = quotes
         log = EventLog(built)
         self.never_filed(filed, refs, log)
         return log
@@ -1299,7 +1301,8 @@ class _Validator:
 
         The events are JSON structs (``absent``: the fields they must not have) or mappings
         (``absent`` None). Gives how many events it read (0 when it read none: the events
-        loop reads them one by one, with the same result) and how many keys they had.
+        loop reads them one by one, with the same result) and how many quotes their strings
+        take in the text (two for each key and each string value; see _parse_json_quick).
         """
         chunk = raw[start : start + size]
         te = type(chunk[0])
@@ -1347,38 +1350,51 @@ class _Validator:
                 else None
                 for value in distinct
             }
+            # (each column is cut to the first n events only where n shrank)
             read = list(map(moments.__getitem__, written))
             if None in moments.values():
                 n = read.index(None)
-            ats = cast("list[datetime]", read[:n])
+                del read[n:]
+            ats = cast("list[datetime]", read)
             # Contests: each distinct one looked up once.
-            written = get("contest", default)[:n]
+            written = get("contest", default)
+            if len(written) != n:
+                del written[n:]
             known = {c: _contest_of(c, unset, default, canon) for c in set(written)}
             found = list(map(known.__getitem__, written))
             if None in known.values():
                 n = found.index(None)
-            cs = cast("list[str]", found[:n])
-            keys = 2 * n + n - written[:n].count(unset)  # type, at, and contest where written
+                del found[n:], written[n:]
+            cs = cast("list[str]", found)
+            # type, at, and contest where written: a key and a string value each
+            quotes = 4 * (3 * n - written.count(unset))
             names: list[Any] = []
             number: list[Any] = []
             if plan.has_name:
                 spellings, _ = self.names.by_contest()
-                written = get("candidate", None)[:n]
+                written = get("candidate", None)
+                if len(written) != n:
+                    del written[n:]
                 nobody: dict[str, str] = {}
                 names = list(map(dict.get, map(spellings.get, cs, repeat(nobody)), written))
                 if None in names:
                     n = names.index(None)
                     del names[n:]
-                keys += n
+                quotes += 4 * n
                 if "count" in plan.allowed:
-                    number = get("count", unset)[:n]
+                    number = get("count", unset)
+                    if len(number) != n:
+                        del number[n:]
                     unwritten = number.count(unset)
-                    keys += n - unwritten
+                    quotes += 2 * (n - unwritten)  # a key; its value a number
                     if unwritten == n:
                         number = []
                     elif unwritten:
                         number = [1 if c is unset else c for c in number]
-                    if number and (set(map(type, number)) != {int} or min(number) < 0):
+                    # (a struct's count is an int already: msgspec checked it)
+                    if number and (
+                        (absent is None and set(map(type, number)) != {int}) or min(number) < 0
+                    ):
                         return 0, 0
         except TypeError:  # a value that is no key (a list, a mapping): one by one
             return 0, 0
@@ -1437,7 +1453,7 @@ class _Validator:
             built.append(run)
         if absent is not None:  # structs of our own reading, read now: free them
             raw[start : start + n] = repeat(None, n)
-        return n, keys
+        return n, quotes
 
     def event_id(self, i: int, value: Any, ids: dict[str, int]) -> str | None:
         """An event's optional ``id``: a name made of letters, digits, ``-``, ``_`` and ``.``,
@@ -1857,39 +1873,35 @@ class _JsonLog:
 
 def _struct_dict(event: Any) -> tuple[dict[str, Any], int]:
     """A struct of the quick JSON reading as the plain dict :func:`json.loads` would have read
-    (every number exact), and how many keys it and the values in it have.
+    (every number exact), and how many quotes its strings take in the text (escaped quotes
+    not counted; see :func:`_parse_json_quick`).
 
     Raises ValueError where a value repeats a key (the located reading reports it).
     """
     types = _json_types()
     out: dict[str, Any] = {"type": types.tags[type(event)]}
-    keys = 1
+    quotes = 4  # the key "type" and its value
     for field in event.__struct_fields__:
         value = getattr(event, field)
         if value is types.unset:
             continue
+        quotes += 2
         if type(value) is types.raw:
-            value, repeated = read_json(bytes(value).decode())
+            written = bytes(value)
+            quotes += _quotes_in(written)
+            value, repeated = read_json(written.decode())
             if repeated:
                 raise ValueError("a repeated key")
-            keys += _keys_in(value)
+        elif type(value) is str:
+            quotes += 2
         out[field] = value
-        keys += 1
-    return out, keys
+    return out, quotes
 
 
-def _keys_in(value: Any) -> int:
-    """How many keys the mappings in ``value`` have, however deep."""
-    keys = 0
-    todo = [value]
-    while todo:
-        value = todo.pop()
-        if isinstance(value, dict):
-            keys += len(value)
-            todo.extend(value.values())
-        elif isinstance(value, list):
-            todo.extend(value)
-    return keys
+def _quotes_in(text: bytes) -> int:
+    """The quotes in a piece of JSON text that open or close a string (escaped ones not)."""
+    quotes = text.count(b'"')
+    return quotes - text.count(b'\\"') if b"\\" in text else quotes
 
 
 def _parse_json_quick(text: str, source: str) -> Scenario | None:
@@ -1899,34 +1911,30 @@ def _parse_json_quick(text: str, source: str) -> Scenario | None:
     msgspec decodes the event log straight into one struct per event (unknown fields, wrong
     types and unknown event types fail the decoding); the rest of the document, small, is read
     by :func:`simulator.reader.read_json` as before, and :class:`_Validator` checks it all.
-    msgspec keeps the last of a repeated key silently, so the keys read are counted and
-    compared with the keys in the text. A key is a string followed by ``:``; in a text with no
-    ``:`` after white space, ``":`` occurs once per key and once per ``\\":`` in a string (an
-    escaped quote, when the text has no escaped backslash before a quote).
+    msgspec keeps the last of a repeated key silently, so the strings read are counted and
+    compared with the strings in the text. A key is a string, and a string is written between
+    two quotes, however it is escaped inside (the text of a value left as msgspec.Raw counts
+    its own quotes); in a text with no escaped backslash before a quote, every other quote is
+    an escaped one (``\\"``). Each repeated key, whose value msgspec dropped, leaves the text
+    with more quotes than the strings read take: a count of one character, fast.
     """
-    # (a one-character test first, where it spares a slower two-character search)
-    if (
-        " :" in text
-        or ("\n" in text and "\n:" in text)
-        or ("\t" in text and "\t:" in text)
-        or ("\r" in text and "\r:" in text)
-        or ("\\" in text and '\\\\"' in text)
-    ):
+    if "\\" in text and '\\\\"' in text:
         return None
     types = _json_types()
     try:
         doc = types.decoder.decode(text)
         plain: dict[str, Any] = {}
-        keys = 1
+        quotes = 2  # the key "events"
         for name in _TOP_KEYS:
             value = getattr(doc, name)
             if name == "events" or value is types.unset:
                 continue
-            value, repeated = read_json(bytes(value).decode())
+            written = bytes(value)
+            value, repeated = read_json(written.decode())
             if repeated:
                 return None
             plain[name] = value
-            keys += 1 + _keys_in(value)
+            quotes += 2 + _quotes_in(written)
         plain["events"] = _JsonLog(doc.events, types.log)
         del doc
         scenario, validator = _structured(plain, source)
@@ -1934,8 +1942,8 @@ def _parse_json_quick(text: str, source: str) -> Scenario | None:
         return None
     if scenario is None:
         return None
-    escaped = text.count('\\":') if "\\" in text else 0
-    if keys + validator.struct_keys != text.count('":') - escaped:
+    escaped = text.count('\\"') if "\\" in text else 0
+    if quotes + validator.struct_quotes != text.count('"') - escaped:
         return None
     return scenario
 

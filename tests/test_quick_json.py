@@ -217,6 +217,40 @@ def test_a_repeated_key_the_decoder_would_drop_is_reported_by_the_full_reading()
     assert str(problem).startswith("big.json:22: events[0].candidate: expected each key at most")
 
 
+@pytest.mark.parametrize(
+    "repeat",
+    [
+        '"candidate": "Ann", "candidate" : "Bob"',  # white space before the colon
+        '"candidate": "Ann", "count": 3, "count":2',  # a number's key: its value has no quotes
+        '"candidate": "Ann", "\\u0063andidate": "Bob"',  # the key written with an escape
+        '"candidate": "Ann", "contest": "mayor", "contest": "mayor"',  # the same value
+        '"candidate": "A\\"nn", "candidate": "Bob"',  # an escaped quote in the dropped value
+    ],
+)
+def test_every_way_of_repeating_a_key_leaves_the_quick_reading(repeat: str) -> None:
+    text = big_log(400).replace('"candidate": "Ann"', repeat, 1)
+    assert _parse_json_quick(text, "big.json") is None
+    with pytest.raises(ScenarioError, match="expected each key at most once"):
+        parse_scenario(text, source="big.json", fmt="json")
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        lambda text: text.replace('": ', '" : '),  # white space before every colon
+        lambda text: text.replace('"Big"', '"Big \\"one\\": \\\\u0041"'),  # escapes in a title
+        lambda text: text.replace('"title"', '"t\\u0069tle"'),  # a key written with an escape
+    ],
+)
+def test_a_log_written_with_spaces_or_escapes_still_takes_the_quick_reading(
+    spelling: Any,
+) -> None:
+    text = spelling(big_log(400))
+    quick = _parse_json_quick(text, "big.json")
+    assert quick is not None
+    assert quick == _parse_json(text, "big.json", quick=False)
+
+
 def test_a_builder_makes_the_event_the_class_makes() -> None:
     at = datetime(2027, 11, 2, 9, tzinfo=ZoneInfo("America/New_York"))
     values: dict[str, Any] = {
