@@ -129,6 +129,7 @@ __all__ = ["dump_scenario", "load_scenario", "parse_scenario", "scenario_to_dict
 
 _FIRST_YEAR, _LAST_YEAR = 1973, 2200  # contest years (municipal elections under G.S. 163-279)
 _TIME_YEARS = (1900, 2200)  # any time in a scenario
+_TZINFO, _YEAR = operator.attrgetter("tzinfo"), operator.attrgetter("year")
 _MAX_AMOUNT = Decimal(10) ** 12
 
 
@@ -556,7 +557,7 @@ class _Validator:
         if moment.tzinfo is None:
             # On a day whose UTC offset does not change, the time in the zone as it is; on the
             # days the clocks change, see _wall_time.
-            result = moment.replace(tzinfo=tz)
+            result = datetime.combine(moment.date(), moment.time(), tz)  # replace(tzinfo=tz)
             steady = self.steady.get(moment.toordinal())
             if moment.fold or not (self.steady_day(moment) if steady is None else steady):
                 whole_day = kind is date or (
@@ -588,11 +589,22 @@ class _Validator:
             return
         tz, steady, steady_day = self.tz, self.steady, self.steady_day
         low, high = _TIME_YEARS
+        # Most often all of them at once: naive, in range, on steady days, each put in the zone.
+        if list(map(_TZINFO, moments)).count(None) == len(moments):
+            years = list(map(_YEAR, moments))
+            if low <= min(years) and max(years) <= high:
+                days = set(map(date.toordinal, moments))
+                if all(steady.get(day) or steady_day(datetime.fromordinal(day)) for day in days):
+                    # (combine: four times quicker than replace(tzinfo=tz) here)
+                    dates, clocks = map(datetime.date, moments), map(datetime.time, moments)
+                    zoned = map(datetime.combine, dates, clocks, repeat(tz))
+                    times.update(zip(fresh, zoned, strict=True))
+                    return
         for value, moment in zip(fresh, moments, strict=True):
             if moment.tzinfo is None and low <= moment.year <= high:
                 day = steady.get(moment.toordinal())
                 if day or (day is None and steady_day(moment)):
-                    times[value] = moment.replace(tzinfo=tz)
+                    times[value] = datetime.combine(moment.date(), moment.time(), tz)
 
     def _wall_time(self, moment: datetime, value: Any, whole_day: bool) -> datetime:
         """:func:`wall_clock` in the scenario's zone, its complaint a problem of ``value``."""
