@@ -1306,15 +1306,16 @@ class _Validator:
         built: list[Event | VoteColumns],
     ) -> tuple[int, int]:
         """Read in bulk the longest run from ``raw[start]``, the event ``offset + start`` of
-        the log (at most ``size`` events) of events
-        of one type in its common shape, in time order, by known contests and names spelt
-        before: each check is one pass in C over a column (``map``, ``list.count``) or one
-        look-up per distinct value, instead of a few look-ups per event.
+        the log (at most ``size`` events) of events of one type in its common shape, in time
+        order, by known contests and names spelt before: each check is one pass in C over a
+        column (``map``, ``list.count``) or one look-up per distinct value, instead of a few
+        look-ups per event.
 
-        The events are JSON structs (``absent``: the fields they must not have) or mappings
-        (``absent`` None). Gives how many events it read (0 when it read none: the events
-        loop reads them one by one, with the same result) and how many quotes their strings
-        take in the text (two for each key and each string value; see _parse_json_quick).
+        The events are JSON structs (``absent``: the fields they must not have, none for a lean
+        struct) or mappings (``absent`` None). Gives how many events it read (0 when it read
+        none: the events loop reads them one by one, with the same result) and how many quotes
+        their strings take in the text (two for each key and each string value; see
+        _parse_json_quick).
         """
         chunk = raw[start : start + size]
         te = type(chunk[0])
@@ -1769,6 +1770,9 @@ class _JsonTypes:
 
     decoder: Any  # msgspec.json.Decoder of the whole document, its event log left as text
     log: Any  # msgspec.json.Decoder of (a piece of) the event log
+    #: the same for a piece whose events of a type with a quick plan have only the plan's
+    #: fields (no ``id``, no ``precinct``): lean structs, with no fields to check are absent
+    lean: Any
     unset: Any  # msgspec.UNSET: a field the event does not have
     raw: type[Any]  # msgspec.Raw: a value left as its JSON text
     errors: tuple[type[Exception], ...]
@@ -1785,6 +1789,10 @@ _JSON: _JsonTypes | None = None
 _STRUCT_TYPES: dict[str, Any] = {"candidate": str, "winner": str, "party": str, "count": int}
 
 
+def _nothing(event: Any) -> None:
+    """The extra fields of a lean struct: none."""
+
+
 def _json_types() -> _JsonTypes:
     global _JSON
     if _JSON is not None:
@@ -1797,6 +1805,8 @@ def _json_types() -> _JsonTypes:
     structs: dict[type[Any], tuple[_Quick | None, Callable[[Any], Any], Any, bool, tuple[str, ...]]]
     structs = {}
     tags: dict[type[Any], str] = {}
+    full_union: list[type[Any]] = []
+    lean_union: list[type[Any]] = []
     for name, cls in EVENT_TYPES.items():
         own = [(f, _STRUCT_TYPES.get(f, raw) | unset_type, unset) for f in cls.fields]
         common: list[Any] = [
@@ -1818,8 +1828,23 @@ def _json_types() -> _JsonTypes:
         getter = operator.attrgetter(*extras)
         structs[struct] = (plan, getter, none, "count" in cls.fields, tuple(extras))
         tags[struct] = name
+        full_union.append(struct)
+        lean_union.append(struct)
+        if plan is not None:
+            fields = [(f, _STRUCT_TYPES[f], unset) for f in cls.fields if f in plan.allowed]
+            lean = msgspec.defstruct(
+                f"_Lean_{name}",
+                [*common[:2], *fields],
+                tag=name,
+                tag_field="type",
+                forbid_unknown_fields=True,
+                gc=False,
+            )
+            structs[lean] = (plan, _nothing, None, "count" in cls.fields, ())
+            tags[lean] = name
+            lean_union[-1] = lean
     members = [(k, raw | unset_type, unset) for k in _TOP_KEYS if k != "events"]
-    union: Any = functools.reduce(operator.or_, structs)
+    union: Any = functools.reduce(operator.or_, full_union)
     log: Any = list.__class_getitem__(union)
     document = msgspec.defstruct(
         "_JsonDocument", [("events", raw), *members], forbid_unknown_fields=True
@@ -1827,6 +1852,9 @@ def _json_types() -> _JsonTypes:
     _JSON = _JsonTypes(
         decoder=msgspec.json.Decoder(document),
         log=msgspec.json.Decoder(log),
+        lean=msgspec.json.Decoder(
+            list.__class_getitem__(functools.reduce(operator.or_, lean_union))
+        ),
         unset=unset,
         raw=raw,
         errors=(msgspec.MsgspecError, ValueError, RecursionError),
@@ -1851,9 +1879,10 @@ class _JsonLog:
     A cut that falls inside a string leaves that string open at the end of its piece, so the
     piece does not decode: the error ends the quick reading, as any other would."""
 
-    def __init__(self, raw: Any, decoder: Any) -> None:
+    def __init__(self, raw: Any, types: _JsonTypes) -> None:
         self.raw = raw
-        self.decoder = decoder
+        self.types = types
+        self.lean = True  # each piece is decoded lean first, until one does not decode lean
 
     def pieces(self) -> Iterator[tuple[int, list[Any]]]:
         """Each piece with the index of its first event in the log."""
@@ -1874,7 +1903,14 @@ class _JsonLog:
             text = bytearray(b"[")
             text += view[at:cut]
             text += b"]"
-            piece = self.decoder.decode(text)
+            piece = None
+            if self.lean:
+                try:
+                    piece = self.types.lean.decode(text)
+                except self.types.errors:
+                    self.lean = False
+            if piece is None:
+                piece = self.types.log.decode(text)
             del text
             yield offset, piece
             offset += len(piece)
@@ -1947,7 +1983,7 @@ def _parse_json_quick(text: str, source: str) -> Scenario | None:
                 return None
             plain[name] = value
             quotes += 2 + _quotes_in(written)
-        plain["events"] = _JsonLog(doc.events, types.log)
+        plain["events"] = _JsonLog(doc.events, types)
         del doc
         scenario, validator = _structured(plain, source)
     except types.errors:

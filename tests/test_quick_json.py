@@ -315,13 +315,13 @@ def test_an_event_log_read_in_small_pieces_gives_what_the_full_reading_gives(
 def test_a_big_log_is_read_in_pieces_cut_between_events() -> None:
     text = big_log(300)
     cuts = []
-    decode = loader._json_types().log.decode
+    decode = loader._json_types().lean.decode
 
     def spy(buffer: bytearray) -> Any:
         cuts.append(bytes(buffer))
         return decode(buffer)
 
-    types = attrs.evolve(loader._json_types(), log=Mock(decode=spy))
+    types = attrs.evolve(loader._json_types(), lean=Mock(decode=spy))
     with (
         patch.object(loader, "_PIECE", 2000),
         patch.object(loader, "_JSON", types),
@@ -330,6 +330,30 @@ def test_a_big_log_is_read_in_pieces_cut_between_events() -> None:
     assert quick is not None and quick == _parse_json(text, "big.json", quick=False)
     assert len(cuts) > 10
     assert all(c[1:].lstrip().startswith(b"{") and c[:-1].rstrip().endswith(b"}") for c in cuts)
+
+
+def test_pieces_are_read_lean_until_one_has_an_event_with_more_fields() -> None:
+    doc = json.loads(big_log(300))
+    doc["events"][200] |= {"id": "late", "precinct": "P2"}
+    text = json.dumps(doc, indent=1)
+    used = []
+    real = loader._json_types()
+
+    def spy(name: str) -> Mock:
+        def decode(buffer: bytearray) -> Any:
+            used.append(name)
+            return getattr(real, name).decode(buffer)
+
+        return Mock(decode=decode)
+
+    types = attrs.evolve(real, lean=spy("lean"), log=spy("log"))
+    with patch.object(loader, "_PIECE", 2000), patch.object(loader, "_JSON", types):
+        quick = _parse_json_quick(text, "big.json")
+    assert quick is not None and quick == _parse_json(text, "big.json", quick=False)
+    assert quick.events[200].id == "late" and quick.events[200].precinct == "P2"
+    first_full = used.index("log")
+    assert used[:first_full] == ["lean"] * first_full and first_full > 3
+    assert used[first_full - 1 :] == ["lean"] + ["log"] * (len(used) - first_full)
 
 
 def test_a_cut_inside_a_string_ends_the_quick_reading() -> None:
