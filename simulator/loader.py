@@ -77,7 +77,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from itertools import islice, repeat
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast
 from zoneinfo import ZoneInfo
 
 import attrs
@@ -1005,7 +1005,16 @@ class _Validator:
             self.missing(("events",), "the event log: a list of events (it may be empty: [])")
             return EventLog()
         pieces: Iterator[tuple[int, list[Any]]]
-        if type(raw) is _JsonLog or type(raw) is QuickLog:
+        structs = _JSON.structs if _JSON is not None else {}
+        spelt = self.names.known
+        if type(raw) is _JsonLog:
+            structs = raw.structs
+
+            def words() -> tuple[tuple[str, ...], tuple[str, ...]]:
+                return tuple(sorted(contest_ids)), tuple(sorted({w for _, w in spelt}))
+
+            pieces = raw.pieces(words)
+        elif type(raw) is QuickLog:
             pieces = raw.pieces()
         elif isinstance(raw, list):
             pieces = iter(((0, raw),))
@@ -1026,11 +1035,9 @@ class _Validator:
         # Each contest id, name and time is kept once, however often the log writes it.
         canon = {c: c for c in contest_ids}
         quick = self.quick
-        structs = _JSON.structs if _JSON is not None else {}
         UNSET = _JSON.unset if _JSON is not None else MISSING
         quotes = 0  # see _parse_json_quick
         read_time = self.time_or_none
-        spelt = self.names.known
         misordered = self.misordered
         latest: dict[str, tuple[datetime, Event]] = {}  # contest -> the latest known event
         # A run of struct events of one common shape is read in bulk (see _bulk), and the loop
@@ -1058,6 +1065,7 @@ class _Validator:
                             size,
                             plan,
                             None,
+                            False,
                             default,
                             canon,
                             filed,
@@ -1114,7 +1122,7 @@ class _Validator:
                 elif te in structs:
                     # An event decoded from JSON by _parse_json_quick: the same common shapes, read
                     # from the struct's attributes; anything else becomes the plain dict it was.
-                    plan, extras, none, counts, absent = structs[te]
+                    plan, extras, none, counts, absent, spelt_ids = structs[te]
                     if plan is not None and i >= retry:
                         done, found = self._bulk(
                             piece,
@@ -1123,6 +1131,7 @@ class _Validator:
                             size,
                             plan,
                             absent,
+                            spelt_ids,
                             default,
                             canon,
                             filed,
@@ -1298,6 +1307,7 @@ class _Validator:
         size: int,
         plan: _Quick,
         absent: tuple[str, ...] | None,
+        spelt_ids: bool,
         default: str | None,
         canon: dict[str, str],
         filed: dict[str, set[str]],
@@ -1312,9 +1322,10 @@ class _Validator:
         look-ups per event.
 
         The events are JSON structs (``absent``: the fields they must not have, none for a lean
-        struct) or mappings (``absent`` None). Gives how many events it read (0 when it read
-        none: the events loop reads them one by one, with the same result) and how many quotes
-        their strings take in the text (two for each key and each string value; see
+        struct) or mappings (``absent`` None); ``spelt_ids``: their contest, where written, is a
+        contest id as spelt (see _JsonLog.spelt_decoder). Gives how many events it read (0 when
+        it read none: the events loop reads them one by one, with the same result) and how many
+        quotes their strings take in the text (two for each key and each string value; see
         _parse_json_quick).
         """
         chunk = raw[start : start + size]
@@ -1373,14 +1384,18 @@ class _Validator:
             written = get("contest", default)
             if len(written) != n:
                 del written[n:]
-            known = {c: _contest_of(c, unset, default, canon) for c in set(written)}
-            found = list(map(known.__getitem__, written))
-            if None in known.values():
-                n = found.index(None)
-                del found[n:], written[n:]
+            unnamed = written.count(unset)
+            if spelt_ids and not unnamed:
+                found = written  # each an id already (and the very string)
+            else:
+                known = {c: _contest_of(c, unset, default, canon) for c in set(written)}
+                found = list(map(known.__getitem__, written))
+                if None in known.values():
+                    n = found.index(None)
+                    del found[n:], written[n:]
+                    unnamed = written.count(unset)
             cs = cast("list[str]", found)
-            # type, at, and contest where written: a key and a string value each
-            quotes = 4 * (3 * n - written.count(unset))
+            contests, before = written, n
             names: list[Any] = []
             number: list[Any] = []
             if plan.has_name:
@@ -1393,13 +1408,11 @@ class _Validator:
                 if None in names:
                     n = names.index(None)
                     del names[n:]
-                quotes += 4 * n
                 if "count" in plan.allowed:
                     number = get("count", unset)
                     if len(number) != n:
                         del number[n:]
                     unwritten = number.count(unset)
-                    quotes += 2 * (n - unwritten)  # a key; its value a number
                     if unwritten == n:
                         number = []
                     elif unwritten:
@@ -1413,6 +1426,15 @@ class _Validator:
             return 0, 0
         if n == 0:
             return 0, 0
+        # The quotes of the n events read: type, at, contest where written, candidate (a key
+        # and a string value each), and the key of each count written (its value a number).
+        if n != before:
+            unnamed = contests[:n].count(unset)
+        quotes = 4 * (3 * n - unnamed)
+        if plan.has_name:
+            quotes += 4 * n
+            if "count" in plan.allowed:
+                quotes += 2 * (n - unwritten)
         del ats[n:], cs[n:]
         # Time order: a run in order overall is in order in each contest; each contest's first
         # event in the run comes no earlier than its latest event before the run.
@@ -1763,6 +1785,9 @@ def _parse_yaml(text: str, source: str, *, quick: bool = True) -> Scenario:
 # JSON, quickly: msgspec decodes the event log straight into typed structs
 
 
+_StructEntry = tuple[_Quick | None, Callable[[Any], Any], Any, bool, tuple[str, ...], bool]
+
+
 @attrs.frozen
 class _JsonTypes:
     """The msgspec types of the quick JSON reading, made on its first use (msgspec is imported
@@ -1778,8 +1803,8 @@ class _JsonTypes:
     errors: tuple[type[Exception], ...]
     #: struct class -> (quick plan or None, getter of the fields that must be absent for the
     #: quick plan, what that getter gives when they are, whether the type has ``count``, the
-    #: names of those fields)
-    structs: dict[type[Any], tuple[_Quick | None, Callable[[Any], Any], Any, bool, tuple[str, ...]]]
+    #: names of those fields, whether its ``contest`` can only be a contest id as spelt)
+    structs: dict[type[Any], _StructEntry]
     tags: dict[type[Any], str]  # struct class -> event type
 
 
@@ -1793,6 +1818,48 @@ def _nothing(event: Any) -> None:
     """The extra fields of a lean struct: none."""
 
 
+def _lean_union(
+    contest: Any, candidate: Any
+) -> tuple[list[type[Any]], dict[type[Any], _StructEntry]]:
+    """The union a lean decoder decodes (each event type with a quick plan as a lean struct, its
+    ``contest`` and ``candidate`` fields of the given types; any other type as its full struct)
+    and the ``_JsonTypes.structs`` entries of the lean structs."""
+    import msgspec
+
+    union: list[type[Any]] = []
+    entries: dict[type[Any], _StructEntry] = {}
+    full = {tag: struct for struct, tag in _json_types().tags.items()}
+    for name, cls in EVENT_TYPES.items():
+        plan = _QUICK.get(name)
+        if plan is None:
+            union.append(full[name])
+            continue
+        fields: list[Any] = [("at", str), ("contest", contest | msgspec.UnsetType, msgspec.UNSET)]
+        for f in cls.fields:
+            if f in plan.allowed:
+                kind = candidate if f == "candidate" and not plan.filer else _STRUCT_TYPES[f]
+                fields.append((f, kind | msgspec.UnsetType, msgspec.UNSET))
+        lean = msgspec.defstruct(
+            f"_Lean_{name}",
+            fields,
+            tag=name,
+            tag_field="type",
+            forbid_unknown_fields=True,
+            gc=False,
+        )
+        union.append(lean)
+        entries[lean] = (plan, _nothing, None, "count" in cls.fields, (), contest is not str)
+    return union, entries
+
+
+def _lean_decoder(union: list[type[Any]]) -> Any:
+    import functools
+
+    import msgspec
+
+    return msgspec.json.Decoder(list.__class_getitem__(functools.reduce(operator.or_, union)))
+
+
 def _json_types() -> _JsonTypes:
     global _JSON
     if _JSON is not None:
@@ -1802,11 +1869,10 @@ def _json_types() -> _JsonTypes:
     import msgspec
 
     unset, unset_type, raw = msgspec.UNSET, msgspec.UnsetType, msgspec.Raw
-    structs: dict[type[Any], tuple[_Quick | None, Callable[[Any], Any], Any, bool, tuple[str, ...]]]
+    structs: dict[type[Any], _StructEntry]
     structs = {}
     tags: dict[type[Any], str] = {}
     full_union: list[type[Any]] = []
-    lean_union: list[type[Any]] = []
     for name, cls in EVENT_TYPES.items():
         own = [(f, _STRUCT_TYPES.get(f, raw) | unset_type, unset) for f in cls.fields]
         common: list[Any] = [
@@ -1826,23 +1892,9 @@ def _json_types() -> _JsonTypes:
         extras = ["id", *(f for f in cls.fields if plan is None or f not in plan.allowed)]
         none = unset if len(extras) == 1 else (unset,) * len(extras)
         getter = operator.attrgetter(*extras)
-        structs[struct] = (plan, getter, none, "count" in cls.fields, tuple(extras))
+        structs[struct] = (plan, getter, none, "count" in cls.fields, tuple(extras), False)
         tags[struct] = name
         full_union.append(struct)
-        lean_union.append(struct)
-        if plan is not None:
-            fields = [(f, _STRUCT_TYPES[f], unset) for f in cls.fields if f in plan.allowed]
-            lean = msgspec.defstruct(
-                f"_Lean_{name}",
-                [*common[:2], *fields],
-                tag=name,
-                tag_field="type",
-                forbid_unknown_fields=True,
-                gc=False,
-            )
-            structs[lean] = (plan, _nothing, None, "count" in cls.fields, ())
-            tags[lean] = name
-            lean_union[-1] = lean
     members = [(k, raw | unset_type, unset) for k in _TOP_KEYS if k != "events"]
     union: Any = functools.reduce(operator.or_, full_union)
     log: Any = list.__class_getitem__(union)
@@ -1852,15 +1904,16 @@ def _json_types() -> _JsonTypes:
     _JSON = _JsonTypes(
         decoder=msgspec.json.Decoder(document),
         log=msgspec.json.Decoder(log),
-        lean=msgspec.json.Decoder(
-            list.__class_getitem__(functools.reduce(operator.or_, lean_union))
-        ),
+        lean=None,
         unset=unset,
         raw=raw,
         errors=(msgspec.MsgspecError, ValueError, RecursionError),
         structs=structs,
         tags=tags,
     )
+    lean_union, lean_structs = _lean_union(str, str)
+    structs.update(lean_structs)
+    _JSON = attrs.evolve(_JSON, lean=_lean_decoder(lean_union))
     return _JSON
 
 
@@ -1868,6 +1921,7 @@ def _json_types() -> _JsonTypes:
 #: that for the end of an event (``}``, a comma, the next ``{``).
 _PIECE = 1 << 22
 _WINDOW = 1 << 16
+_OWN_DECODER = 1 << 20  # bytes of event log from which a log gets a decoder of its own
 _BETWEEN = re.compile(rb"\}[ \t\n\r]*,[ \t\n\r]*\{")
 
 
@@ -1883,9 +1937,33 @@ class _JsonLog:
         self.raw = raw
         self.types = types
         self.lean = True  # each piece is decoded lean first, until one does not decode lean
+        #: the struct classes of this log's pieces -> _JsonTypes.structs entries (with those of
+        #: the decoders made for this log)
+        self.structs = dict(types.structs)
+        #: a lean decoder made for this log's spellings, and the spellings it was made for
+        self.spelt: tuple[Any, Any] | None = None
 
-    def pieces(self) -> Iterator[tuple[int, list[Any]]]:
-        """Each piece with the index of its first event in the log."""
+    def spelt_decoder(self, words: tuple[tuple[str, ...], tuple[str, ...]]) -> Any:
+        """A lean decoder whose ``contest`` takes only the contest ids and whose ``candidate``
+        (but in a filing) takes only the names spelt so far: msgspec gives back those very
+        strings, so a big log makes no new string for each contest and name it writes (and the
+        events loop finds each contest canonical already). None once it has failed for these
+        spellings. (``typing`` caches a Literal by its values: the strings may be those of an
+        earlier document, equal to these.)"""
+        if self.spelt is None or self.spelt[0] != words:
+            contests, names = words
+            literal = cast("Any", Literal)
+            union, entries = _lean_union(literal[contests], literal[names] if names else str)
+            self.structs.update(entries)
+            self.spelt = (words, _lean_decoder(union))
+        return self.spelt[1]
+
+    def pieces(
+        self, words: Callable[[], tuple[tuple[str, ...], tuple[str, ...]]] | None = None
+    ) -> Iterator[tuple[int, list[Any]]]:
+        """Each piece with the index of its first event in the log; ``words`` gives the
+        spellings known before each piece (see spelt_decoder), for a log big enough to pay for
+        a decoder of its own."""
         view = memoryview(self.raw)
         end = len(view) - 1
         if end < 1 or view[0] != ord("[") or view[end] != ord("]"):
@@ -1904,7 +1982,14 @@ class _JsonLog:
             text += view[at:cut]
             text += b"]"
             piece = None
-            if self.lean:
+            if words is not None and self.lean and end > _OWN_DECODER:
+                decoder = self.spelt_decoder(words())
+                if decoder is not None:
+                    try:
+                        piece = decoder.decode(text)
+                    except self.types.errors:
+                        self.spelt = (self.spelt[0], None) if self.spelt else None
+            if piece is None and self.lean:
                 try:
                     piece = self.types.lean.decode(text)
                 except self.types.errors:
@@ -1927,7 +2012,7 @@ def _struct_dict(event: Any) -> tuple[dict[str, Any], int]:
     Raises ValueError where a value repeats a key (the located reading reports it).
     """
     types = _json_types()
-    out: dict[str, Any] = {"type": types.tags[type(event)]}
+    out: dict[str, Any] = {"type": type(event).__struct_config__.tag}
     quotes = 4  # the key "type" and its value
     for field in event.__struct_fields__:
         value = getattr(event, field)

@@ -11,6 +11,7 @@ written with escapes, white space before a colon, escaped quotes inside strings.
 from __future__ import annotations
 
 import json
+import typing
 from datetime import datetime
 from typing import Any
 from unittest.mock import Mock, patch
@@ -23,6 +24,7 @@ from hypothesis import strategies as st
 
 from simulator import loader
 from simulator.errors import ScenarioError
+from simulator.eventlog import VoteColumns
 from simulator.events import EVENT_TYPES, ReturnsReported, VotesCast, builder, column_builder
 from simulator.loader import _parse_json, _parse_json_quick, parse_scenario
 from simulator.scenario import Scenario
@@ -306,7 +308,11 @@ def test_a_builder_refuses_a_field_with_a_converter() -> None:
 def test_an_event_log_read_in_small_pieces_gives_what_the_full_reading_gives(
     text: str, piece: int
 ) -> None:
-    with patch.object(loader, "_PIECE", piece), patch.object(loader, "_WINDOW", 120):
+    with (
+        patch.object(loader, "_PIECE", piece),
+        patch.object(loader, "_WINDOW", 120),
+        patch.object(loader, "_OWN_DECODER", 0),  # each piece tries the log's own decoder
+    ):
         quick = outcome(lambda: parse_scenario(text, source="s.json", fmt="json"))
     full = outcome(lambda: _parse_json(text, "s.json", quick=False))
     assert quick == full
@@ -354,6 +360,70 @@ def test_pieces_are_read_lean_until_one_has_an_event_with_more_fields() -> None:
     first_full = used.index("log")
     assert used[:first_full] == ["lean"] * first_full and first_full > 3
     assert used[first_full - 1 :] == ["lean"] + ["log"] * (len(used) - first_full)
+
+
+@pytest.mark.parametrize(
+    ("late", "problem", "own_reads"),
+    [
+        ({}, None, 404),  # every event
+        # the piece with the new name or contest, and the rest, are decoded lean
+        ({"candidate": "Zed"}, "events[250].candidate: expected a candidate who filed", 200),
+        ({"contest": "dogcatcher"}, "events[250].contest: expected the id of a contest", 200),
+        # a new spelling of a filed name: the next pieces get a decoder that knows it
+        ({"candidate": " Ann"}, None, 350),
+        ({"one contest": "yes"}, None, 404),  # one contest, named by no event
+    ],
+)
+def test_a_big_log_decoded_with_its_own_spellings_reads_as_the_full_reading_does(
+    late: dict[str, str], problem: str | None, own_reads: int
+) -> None:
+    doc = json.loads(big_log(400))
+    one_contest = late.get("one contest")
+    late = {k: v for k, v in late.items() if k != "one contest"}
+    if one_contest:
+        doc["contests"] = doc["contests"][:1]
+        for event in doc["events"]:
+            del event["contest"]
+    doc["events"][250] |= late
+    text = json.dumps(doc)
+    decoded = []  # by the log's own decoders: the events of each piece they decoded
+    names = []  # what each decoder made takes as the candidate of a vote
+    loader._json_types()  # (the shared decoders made before the spy)
+    make = loader._lean_decoder
+
+    def own(union: list[type[Any]]) -> Mock:
+        real = make(union)
+        (votes,) = (s for s in union if s.__struct_config__.tag == "votes_cast")
+        names.append(typing.get_args(typing.get_type_hints(votes)["candidate"])[0])
+
+        def decode(buffer: bytearray) -> Any:
+            events = real.decode(buffer)
+            decoded.append(len(events))
+            return events
+
+        return Mock(decode=decode)
+
+    with (
+        patch.object(loader, "_PIECE", 3000),
+        patch.object(loader, "_OWN_DECODER", 0),
+        patch.object(loader, "_lean_decoder", own),
+    ):
+        # (the quick reading alone: it must not step aside where the log is good)
+        quick = outcome(lambda: _parse_json_quick(text, "big.json") or ("stepped aside",))
+    if problem is not None:
+        assert quick == ("stepped aside",)
+        quick = outcome(lambda: parse_scenario(text, source="big.json", fmt="json"))
+    else:  # and the votes were read in bulk, as columns (before a comparison makes events)
+        assert isinstance(quick, Scenario)
+        columns = [p for p in quick.events.parts() if isinstance(p, VoteColumns)]
+        assert sum(map(len, columns)) >= 350
+    assert quick == outcome(lambda: _parse_json(text, "big.json", quick=False))
+    assert own_reads <= sum(decoded) <= 404
+    assert names[0] is str  # before any filing
+    spelt = {"Ann", "Bob"} | ({late["candidate"]} if "candidate" in late else set())
+    assert set(typing.get_args(names[-1])) == spelt  # the names as written so far
+    if problem is not None:
+        assert not isinstance(quick, Scenario) and any(problem in p for p in quick)
 
 
 def test_a_cut_inside_a_string_ends_the_quick_reading() -> None:
