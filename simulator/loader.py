@@ -24,17 +24,23 @@ How it works, and why it is fast enough for a log of a million events:
    with a problem (wherever in the log the quick reading meets it), is read by libyaml's event
    loop, which locates every problem. A JSON file is decoded by msgspec
    straight into one typed struct per event (:func:`_parse_json_quick`), a few MiB of the event
-   log at a time as the checks read it (:class:`_JsonLog`); any doubt (an unknown
-   field, a wrong type, a repeated key, any problem at all) and the file is read again by
+   log at a time as the checks read it (:class:`_JsonLog`): lean structs first (only the fields
+   of an event's common shape), and in a big log structs whose contest and candidate take only
+   the contest ids and the names spelt so far, so that msgspec hands back those strings rather
+   than a new one per event. A repeated key, which msgspec would drop silently, is found by
+   counting the quotes of the text against the strings read. Any doubt (an unknown field, a
+   wrong type, a repeated key, any problem at all) and the file is read again by
    :func:`json.loads`, whose reading locates every problem.
 2. **Validating.** :class:`_Validator` walks the raw data once, checking every field and
    building the frozen values of :mod:`simulator.scenario` and :mod:`simulator.events`. An
    event of a common shape (a type without special fields, a time and a name seen before, a
    known contest) is checked in a few look-ups; any other event, or any doubt, takes the full
    path, which gives the same event or says what is wrong. A run of events of one common shape
-   (the votes of a big log) is checked in bulk, a pass in C over each column of the run; its
-   events are made by :func:`simulator.events.column_builder`, which sets each slot of the
-   whole run with one ``map`` in C (an event checked alone is made by
+   (the votes of a big log) is checked in bulk, a pass in C over each column of the run. A run
+   of votes is kept as its columns (:class:`simulator.eventlog.VoteColumns`), which replay sums
+   without making an event per vote (an event is made when something asks for it); the events
+   of any other run are made by :func:`simulator.events.column_builder`, which sets each slot of
+   the whole run with one ``map`` in C (an event checked alone is made by
    :func:`simulator.events.builder`). No regular expressions, no ``pendulum``, and no
    :class:`~simulator.errors.Problem` unless something is wrong. Times are parsed with
    :meth:`datetime.fromisoformat` and cached by what was written; on a day without a change of
@@ -55,11 +61,10 @@ nonpartisan-primary methods; ``party`` is an error for the nonpartisan methods a
 a partisan election; references to a candidate who never filed are reported once per name and
 contest, at the first event naming them.
 
-Local times that do not exist (the spring-forward gap) or happen twice (the fall-back hour) are
-read with ``fold=0``, that is with the UTC offset in force before the change: ``02:30`` on the
-spring-forward day in New York is 07:30 UTC, i.e. 03:30 EDT; ``01:30`` on the fall-back day is
-the first (EDT) 01:30. Times are then normalised, so that a scenario written out by
-:func:`scenario_to_dict` reads back equal.
+A local time that does not exist (the spring-forward gap) is a problem, and so is one that
+happens twice (the fall-back hour) unless it gives its UTC offset (see :func:`wall_clock`):
+nothing is moved or chosen for the file. Times are then normalised, so that a scenario written
+out by :func:`scenario_to_dict` reads back equal.
 """
 
 from __future__ import annotations
