@@ -1,7 +1,8 @@
 """Reading input files with bounds: no file a user names can make electsim read forever or fill
 the memory.
 
-A scenario or results file is read in chunks of a mebibyte, stopping as soon as it is more than
+A scenario or results file is read at once where it is a regular file within the limit, and in
+chunks of a mebibyte otherwise (a pipe, a device), stopping as soon as it is more than
 ``max_bytes`` long (:data:`MAX_INPUT_BYTES`, 1 GiB, unless raised with ``--max-bytes``), holds a
 NUL byte (binary data: ``/dev/zero``, an image) or a byte that is not text in its encoding.
 Compressed results are decompressed as a stream and the limit counts the bytes they inflate to,
@@ -15,6 +16,7 @@ import codecs
 import io
 import os
 import re
+import stat
 from collections.abc import Iterator
 from typing import IO
 
@@ -23,8 +25,10 @@ __all__ = [
     "MAX_LINE_BYTES",
     "InputTooLarge",
     "NotText",
+    "decode_text",
     "describe_size",
     "parse_size",
+    "read_data",
     "read_lines",
     "read_text",
 ]
@@ -84,38 +88,87 @@ def _open_binary(path: str | os.PathLike[str]) -> IO[bytes]:
 def read_text(
     path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BYTES, encoding: str = "utf-8-sig"
 ) -> str:
-    """A whole text file, read in chunks; raises :class:`InputTooLarge`, :class:`NotText` or
-    OSError."""
-    decoder = codecs.getincrementaldecoder(encoding)("strict")
-    parts: list[str] = []
-    total = 0
-    lines = 1
+    """A whole text file; raises :class:`InputTooLarge`, :class:`NotText` or OSError.
+
+    A regular file no longer than the limit is read and decoded at once; anything else (a pipe,
+    a device, a file that says it is empty) in chunks, stopping at the limit."""
+    data = read_data(path, max_bytes=max_bytes, encoding=encoding, decoded=True)
+    return data if isinstance(data, str) else decode_text(data, encoding)
+
+
+def read_data(
+    path: str | os.PathLike[str],
+    *,
+    max_bytes: int = MAX_INPUT_BYTES,
+    encoding: str = "utf-8-sig",
+    decoded: bool = False,
+) -> str | bytes:
+    """:func:`read_text`, but a regular file's bytes are given undecoded unless ``decoded``
+    (checked for a NUL byte; :func:`decode_text` decodes them, saying where they are not text):
+    for a reader that takes UTF-8 bytes itself."""
     with _open_binary(path) as stream:
+        try:
+            status = os.fstat(stream.fileno())
+        except (OSError, AttributeError, io.UnsupportedOperation):
+            status = None
+        if status is not None and stat.S_ISREG(status.st_mode) and status.st_size > 0:
+            if status.st_size > max_bytes:
+                raise InputTooLarge(max_bytes)
+            data = stream.read(max_bytes + 1)  # (it may have grown since)
+            if len(data) > max_bytes:
+                raise InputTooLarge(max_bytes)
+            if decoded:
+                return decode_text(data, encoding)
+            _check_nul(data, 0, [])
+            return data
+        decoder = codecs.getincrementaldecoder(encoding)("strict")
+        parts: list[str] = []
+        total = 0
         while True:
             chunk = stream.read(_CHUNK)
             final = not chunk
             if total + len(chunk) > max_bytes:
                 raise InputTooLarge(max_bytes)
-            nul = chunk.find(b"\0")
-            if nul >= 0:
-                raise NotText(
-                    "a NUL byte: binary data, not text",
-                    offset=total + nul,
-                    line=lines + chunk.count(b"\n", 0, nul),
-                )
-            try:
-                text = decoder.decode(chunk, final=final)
-            except UnicodeDecodeError as error:
-                raise NotText(
-                    f"bytes that are not {_encoding_name(encoding)} text",
-                    offset=total + error.start,
-                    line=lines + chunk.count(b"\n", 0, max(error.start, 0)),
-                ) from None
-            parts.append(text)
+            parts.append(_decode(encoding, decoder, chunk, final, total, parts))
             total += len(chunk)
-            lines += chunk.count(b"\n")
             if final:
                 return "".join(parts)
+
+
+def _decode(
+    encoding: str,
+    decoder: codecs.IncrementalDecoder,
+    chunk: bytes,
+    final: bool,
+    total: int,
+    before: list[str],
+) -> str:
+    """``chunk``, the bytes after the first ``total`` (decoded into ``before``), as text; a
+    problem located by offset and line (the lines counted only then)."""
+    _check_nul(chunk, total, before)
+    held = len(decoder.getstate()[0])  # the bytes of a character the last chunk began
+    try:
+        return decoder.decode(chunk, final=final)
+    except UnicodeDecodeError as error:  # (its start counts the bytes held first)
+        start = max(error.start - held, 0)
+        line = 1 + sum(part.count("\n") for part in before) + chunk.count(b"\n", 0, start)
+        raise NotText(
+            f"bytes that are not {_encoding_name(encoding)} text",
+            offset=total - held + max(error.start, 0),
+            line=line,
+        ) from None
+
+
+def decode_text(data: bytes, encoding: str = "utf-8-sig") -> str:
+    """The bytes of a whole file as text; raises :class:`NotText` where they are not."""
+    return _decode(encoding, codecs.getincrementaldecoder(encoding)("strict"), data, True, 0, [])
+
+
+def _check_nul(chunk: bytes, total: int, before: list[str]) -> None:
+    nul = chunk.find(b"\0")
+    if nul >= 0:
+        line = 1 + sum(part.count("\n") for part in before) + chunk.count(b"\n", 0, nul)
+        raise NotText("a NUL byte: binary data, not text", offset=total + nul, line=line)
 
 
 def _encoding_name(encoding: str) -> str:

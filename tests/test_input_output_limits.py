@@ -5,14 +5,19 @@ oversize fields or bytes that are not text. Never exit 1, never a read without e
 from __future__ import annotations
 
 import gzip
+import io
+import json
 import os
 from pathlib import Path
+from unittest.mock import patch
 
+import attrs
 import pytest
 
+from simulator import reading
 from simulator.cli import main
 from simulator.graph import export_graph, file_names
-from simulator.loader import parse_scenario
+from simulator.loader import load_scenario, parse_scenario
 from simulator.replay import replay
 
 SCENARIO = """\
@@ -217,3 +222,88 @@ def test_bytes_that_are_not_utf8_are_invalid_input_with_their_line_unless_an_enc
     out = capsys.readouterr().out
     assert code == 0
     assert "José" in out
+
+
+def _read(read: object) -> object:
+    """What reading gives: the text, or the refusal with where it points."""
+    try:
+        return read()  # type: ignore[operator]
+    except reading.NotText as error:
+        return ("not text", error.reason, error.offset, error.line)
+    except reading.InputTooLarge as error:
+        return ("too large", error.limit)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"events:\n  - a\n  - b\n" * 5,
+        "\ufeffa BOM, then\nJos\u00e9\n".encode(),
+        b"line 1\nline 2\nline 3\x00 and binary\n",
+        b"ok\n" * 6 + "Jos\u00e9".encode("cp1252") + b"\nmore\n",
+        b"ok\n" * 4 + "Jos\u00e9".encode()[:-1],  # cut inside a character at the end
+        b"x" * 40,
+    ],
+    ids=["plain", "bom", "nul", "not utf-8", "cut character", "over the limit"],
+)
+def test_a_file_read_at_once_reads_as_its_bytes_read_in_chunks(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "scenario.yaml"
+    path.write_bytes(data)
+    limit = 39
+    at_once = _read(lambda: reading.read_text(path, max_bytes=limit))
+    with (
+        patch.object(reading, "_CHUNK", 5),  # every problem a few chunks in
+        patch.object(reading, "_open_binary", lambda _: io.BytesIO(data)),  # no file number
+    ):
+        chunked = _read(lambda: reading.read_text(path, max_bytes=limit))
+    assert at_once == chunked
+    if data.startswith(b"line 1"):
+        assert at_once == ("not text", "a NUL byte: binary data, not text", 20, 3)
+    if data.startswith(b"ok\n" * 6):
+        assert at_once[:2] == ("not text", "bytes that are not UTF-8 text")
+        assert at_once[3] == 7
+
+
+JSON_SCENARIO = {
+    "format": "electsim/v1",
+    "title": "Mayor",
+    "contests": [{"id": "mayor", "method": "nonpartisan-plurality", "year": 2027}],
+    "events": [
+        {"type": "candidate_filed", "at": "2027-07-06", "candidate": "Ann"},
+        {"type": "candidate_filed", "at": "2027-07-07", "candidate": "Bob"},
+        {"type": "returns_reported", "at": "2027-11-02T21:00", "counts": {"Ann": 6, "Bob": 4}},
+        {"type": "votes_cast", "at": "2027-11-02T21:00", "candidate": "Ann"},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        (b'"Mayor"', b'"May\xffor"'),  # in the title, a value the quick reading leaves as text
+        (b'"Ann": 6', b'"A\xc3nn": 6'),  # in a key of the returns, the same
+        (b'"Ann"\n  }\n ]', b'"A\xe9nn"\n  }\n ]'),  # in the vote's name, the last event
+    ],
+    ids=["title", "returns", "vote"],
+)
+def test_a_json_scenario_with_bytes_that_are_not_utf8_is_refused_with_their_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, spoil: tuple[bytes, bytes]
+) -> None:
+    text = json.dumps(JSON_SCENARIO, indent=1).encode()
+    path = tmp_path / "mayor.json"
+    path.write_bytes(text)
+    assert main(["validate", str(path)]) == 0
+    assert text.count(spoil[0]) == 1
+    path.write_bytes(text.replace(*spoil))
+    line = text[: text.index(spoil[0])].count(b"\n") + 1
+    code, err = run(capsys, "validate", str(path))
+    assert code == 2
+    assert f"{path}:{line}: file: expected UTF-8 text" in err and "not UTF-8 text" in err
+
+
+def test_a_json_scenario_with_a_byte_order_mark_reads_as_without(tmp_path: Path) -> None:
+    text = json.dumps(JSON_SCENARIO).encode()
+    plain, marked = tmp_path / "plain.json", tmp_path / "marked.json"
+    plain.write_bytes(text)
+    marked.write_bytes(b"\xef\xbb\xbf" + text)
+    assert load_scenario(marked) == attrs.evolve(load_scenario(plain), source=str(marked))
