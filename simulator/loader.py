@@ -121,7 +121,14 @@ from simulator.reader import (
     show,
     yaml_problem,
 )
-from simulator.reading import MAX_INPUT_BYTES, InputTooLarge, NotText, describe_size, read_text
+from simulator.reading import (
+    MAX_INPUT_BYTES,
+    InputTooLarge,
+    NotText,
+    decode_text,
+    describe_size,
+    read_data,
+)
 from simulator.scenario import DEFAULT_TZ, FORMAT, Contest, Interpretations, Scenario
 from simulator.vocab import Method, Stage, is_partisan_primary
 
@@ -1452,8 +1459,8 @@ class _Validator:
                 return 0, 0
         index = range(offset + start, offset + start + n)
         lines: Any = None
-        if te is Map:
-            lines = map(operator.attrgetter("line"), chunk)
+        if te is Map:  # (n may have shrunk since the chunk was cut)
+            lines = map(operator.attrgetter("line"), chunk[:n])
         run: VoteColumns | None = None
         events: list[Event] = []
         if plan.columns:  # votes: kept as columns (simulator.eventlog)
@@ -2042,9 +2049,10 @@ def _quotes_in(text: bytes) -> int:
     return quotes - text.count(b'\\"') if b"\\" in text else quotes
 
 
-def _parse_json_quick(text: str, source: str) -> Scenario | None:
-    """The scenario a JSON text holds, read quickly, or None: the caller then reads it with
-    :func:`_parse_json`, which says what is wrong (or gives the same scenario).
+def _parse_json_quick(text: str | bytes, source: str) -> Scenario | None:
+    """The scenario a JSON text (or its UTF-8 bytes) holds, read quickly, or None: the caller
+    then reads it with :func:`_parse_json`, which says what is wrong (or gives the same
+    scenario).
 
     msgspec decodes the event log straight into one struct per event (unknown fields, wrong
     types and unknown event types fail the decoding); the rest of the document, small, is read
@@ -2056,7 +2064,8 @@ def _parse_json_quick(text: str, source: str) -> Scenario | None:
     an escaped one (``\\"``). Each repeated key, whose value msgspec dropped, leaves the text
     with more quotes than the strings read take: a count of one character, fast.
     """
-    if "\\" in text and '\\\\"' in text:
+    quotes_in_text = _quotes_of(text)
+    if quotes_in_text is None:
         return None
     types = _json_types()
     try:
@@ -2080,10 +2089,25 @@ def _parse_json_quick(text: str, source: str) -> Scenario | None:
         return None
     if scenario is None:
         return None
-    escaped = text.count('\\"') if "\\" in text else 0
-    if quotes + validator.struct_quotes != text.count('"') - escaped:
+    if quotes + validator.struct_quotes != quotes_in_text:
         return None
     return scenario
+
+
+def _quotes_of(text: str | bytes) -> int | None:
+    """The quotes of a JSON text that open or close a string, or None where an escaped
+    backslash comes before a quote (``\\\\"``: the count would need to read the escapes)."""
+    if isinstance(text, bytes):
+        if b"\\" not in text:
+            return text.count(b'"')
+        if b'\\\\"' in text:
+            return None
+        return text.count(b'"') - text.count(b'\\"')
+    if "\\" not in text:
+        return text.count('"')
+    if '\\\\"' in text:
+        return None
+    return text.count('"') - text.count('\\"')
 
 
 def _parse_json(text: str, source: str, *, quick: bool = True) -> Scenario:
@@ -2119,41 +2143,47 @@ def load_scenario(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BY
 
     A missing or unreadable file, one over ``max_bytes`` (1 GiB unless raised) and one that is
     not UTF-8 text are a :class:`ScenarioError` too; reading stops as soon as that is clear.
+    A JSON file's bytes go to the quick reading as they are (msgspec reads UTF-8 and refuses
+    what is not); they are decoded only where it steps aside.
     """
     source = os.fspath(path)
-    try:
-        text = read_text(source, max_bytes=max_bytes)
-    except InputTooLarge as error:
-        raise ScenarioError(
-            [
-                Problem(
-                    "file",
-                    f"a scenario file of at most {describe_size(error.limit)} (raise the limit "
-                    "with --max-bytes)",
-                    f"a longer file (reading stopped at {describe_size(error.limit)})",
-                    None,
-                    source,
-                )
-            ]
-        ) from None
-    except NotText as error:
-        raise ScenarioError(
-            [
-                Problem(
-                    "file",
-                    "UTF-8 text (a YAML or JSON scenario)",
-                    f"{error.reason} (at byte {error.offset})",
-                    error.line,
-                    source,
-                )
-            ]
-        ) from None
-    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        raise ScenarioError(
-            [Problem("file", "a readable scenario file", _describe_os_error(error), None, source)]
-        ) from None
     fmt = "json" if source.lower().endswith(".json") else "yaml"
-    return parse_scenario(text, source=source, fmt=fmt)
+    try:
+        data = read_data(source, max_bytes=max_bytes, decoded=fmt != "json")
+    except (InputTooLarge, NotText, OSError, ValueError) as error:  # ValueError: NUL in the name
+        raise _file_problem(error, source) from None
+    quick = True
+    if isinstance(data, bytes):
+        with gc_paused():
+            scenario = _parse_json_quick(data.removeprefix(b"\xef\xbb\xbf"), source)
+        if scenario is not None:
+            return scenario
+        quick = False
+        try:
+            data = decode_text(data)
+        except NotText as error:
+            raise _file_problem(error, source) from None
+    with gc_paused():
+        if fmt == "json":
+            return _parse_json(data, source, quick=quick)
+        return _parse_yaml(data, source)
+
+
+def _file_problem(error: Exception, source: str) -> ScenarioError:
+    """The scenario file could not be read as text: why, as the one problem of the file."""
+    if isinstance(error, InputTooLarge):
+        expected = (
+            f"a scenario file of at most {describe_size(error.limit)} (raise the limit with "
+            "--max-bytes)"
+        )
+        found = f"a longer file (reading stopped at {describe_size(error.limit)})"
+        return ScenarioError([Problem("file", expected, found, None, source)])
+    if isinstance(error, NotText):
+        found = f"{error.reason} (at byte {error.offset})"
+        expected = "UTF-8 text (a YAML or JSON scenario)"
+        return ScenarioError([Problem("file", expected, found, error.line, source)])
+    found = _describe_os_error(error)
+    return ScenarioError([Problem("file", "a readable scenario file", found, None, source)])
 
 
 def _describe_os_error(error: Exception) -> str:

@@ -113,7 +113,8 @@ def test_columns_of_different_lengths_are_refused() -> None:
 
 
 def _doc(votes: int) -> str:
-    """A log of ``votes`` votes (some with a count), one vote with an id among them."""
+    """A log of ``votes`` votes (some with a count), one vote with an id among them, and one
+    for a candidate who files only after the votes (a run of columns ends at it)."""
     filed = [
         {"type": "candidate_filed", "at": "2027-07-06T10:00", "candidate": name}
         for name in ("Ann", "Bob")
@@ -125,6 +126,8 @@ def _doc(votes: int) -> str:
         for k in range(votes)
     ]
     cast.insert(7, {"type": "votes_cast", "at": cast[7]["at"], "candidate": "Ann", "id": "x"})
+    cast.insert(300, {"type": "votes_cast", "at": cast[300]["at"], "candidate": "Cy"})
+    cast.append({"type": "candidate_filed", "at": "2027-10-09T10:00", "candidate": "Cy"})
     contest = {"id": "c", "office": "Council", "seats": 1, "year": 2027}
     return json.dumps(
         {
