@@ -114,7 +114,10 @@ def read_data(
         if status is not None and stat.S_ISREG(status.st_mode) and status.st_size > 0:
             if status.st_size > max_bytes:
                 raise InputTooLarge(max_bytes)
-            data = stream.read(max_bytes + 1)  # (it may have grown since)
+            # (read to its size and a byte more: it may have grown since)
+            data = stream.read(status.st_size + 1)
+            if len(data) > status.st_size:
+                data += stream.read(max_bytes + 1 - len(data))
             if len(data) > max_bytes:
                 raise InputTooLarge(max_bytes)
             if decoded:
