@@ -75,7 +75,6 @@ import operator
 import os
 import re
 import unicodedata
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, date, datetime, timedelta, timezone
 from decimal import Decimal, InvalidOperation
@@ -1058,8 +1057,11 @@ class _Validator:
         wait = 1
         size = 64
         for offset, piece in pieces:
-            walk = enumerate(piece)
-            for j, ev in walk:
+            # (j, event), repositioned past a bulk run without walking it: list and range
+            # iterators take the index to go on from (__setstate__)
+            indices: Any = iter(range(len(piece)))
+            each: Any = iter(piece)
+            for j, ev in zip(indices, each, strict=True):
                 i = offset + j
                 # The common shapes first, in a few look-ups: an event of a quick type with only its
                 # quick fields, a time read before, a known contest and a name spelt before. Any
@@ -1086,7 +1088,8 @@ class _Validator:
                             built,
                         )
                         if done:
-                            deque(islice(walk, done - 1), 0)  # past the run, in C
+                            indices.__setstate__(j + done)  # past the run
+                            each.__setstate__(j + done)
                             wait = 1
                             size = min(size * 2, 16384) if done == size else max(64, done)
                             continue
@@ -1153,7 +1156,8 @@ class _Validator:
                         )
                         if done:
                             quotes += found
-                            deque(islice(walk, done - 1), 0)  # past the run, in C
+                            indices.__setstate__(j + done)  # past the run
+                            each.__setstate__(j + done)
                             wait = 1
                             size = min(size * 2, 16384) if done == size else max(64, done)
                             continue
