@@ -1938,6 +1938,7 @@ def _json_types() -> _JsonTypes:
 _PIECE = 1 << 22
 _WINDOW = 1 << 16
 _OWN_DECODER = 1 << 20  # bytes of event log from which a log gets a decoder of its own
+_SPELT_NAMES = 4096  # names a log's own decoder takes as a Literal, at most
 _BETWEEN = re.compile(rb"\}[ \t\n\r]*,[ \t\n\r]*\{")
 
 
@@ -1969,7 +1970,10 @@ class _JsonLog:
         if self.spelt is None or self.spelt[0] != words:
             contests, names = words
             literal = cast("Any", Literal)
-            union, entries = _lean_union(literal[contests], literal[names] if names else str)
+            # (past a few thousand names, a name is any string again: a Literal that big costs
+            # more to make for each piece than it saves)
+            spelt = literal[names] if 0 < len(names) <= _SPELT_NAMES else str
+            union, entries = _lean_union(literal[contests], spelt)
             self.structs.update(entries)
             self.spelt = (words, _lean_decoder(union))
         return self.spelt[1]

@@ -426,6 +426,28 @@ def test_a_big_log_decoded_with_its_own_spellings_reads_as_the_full_reading_does
         assert not isinstance(quick, Scenario) and any(problem in p for p in quick)
 
 
+def test_a_log_of_more_names_than_a_decoder_spells_reads_them_as_any_string() -> None:
+    text = big_log(300)
+    kinds = []
+    make = loader._lean_decoder
+    loader._json_types()
+
+    def own(union: list[type[Any]]) -> Any:
+        (votes,) = (s for s in union if s.__struct_config__.tag == "votes_cast")
+        kinds.append(typing.get_type_hints(votes)["candidate"])
+        return make(union)
+
+    with (
+        patch.object(loader, "_PIECE", 3000),
+        patch.object(loader, "_OWN_DECODER", 0),
+        patch.object(loader, "_SPELT_NAMES", 1),  # two names filed: more than it spells
+        patch.object(loader, "_lean_decoder", own),
+    ):
+        quick = _parse_json_quick(text, "big.json")
+    assert quick is not None and quick == _parse_json(text, "big.json", quick=False)
+    assert kinds and all(typing.get_args(kind)[0] is str for kind in kinds)
+
+
 def test_a_cut_inside_a_string_ends_the_quick_reading() -> None:
     title = "x" * 50 + '}, {"' + "y" * 50
     doc = json.loads(big_log(20))
