@@ -329,7 +329,8 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     facts = fr.NoticeFacts(
         partisan=ctx.method is Method.PARTISAN,
         already_filed=existing is not None and existing.active,
-        departed=existing is not None and existing.status in (cg.DIED, cg.DISQUALIFIED),
+        departed=existing is not None
+        and (existing.status in (cg.DIED, cg.DISQUALIFIED) or existing.barred is not None),
         other_office=e.index in ctx.barred,
         wrong_party=(
             ctx.partisan_primary
@@ -360,8 +361,9 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
         text = f"{name} has already filed for this office"
     elif answer is fr.Notice.DEPARTED:
         assert existing is not None
-        text = f"{name} {_VERB[existing.status]} and cannot file again"
-        reason = f"candidate {existing.status}"
+        how = existing.barred or existing.status  # (a death after a withdrawal: died)
+        text = f"{name} {_VERB[how]} and cannot file again"
+        reason = f"candidate {how}"
     elif answer is fr.Notice.OTHER_OFFICE:
         text = (
             f"{name} has a notice of candidacy for another office at this election that was "
@@ -526,6 +528,8 @@ def _repeat_notice(d: Draft, cand: Cand, what: CandStatus) -> None:
         how += f" on {cand.off_at.astimezone(d.ctx.tz).date().isoformat()}"
     notice = _NOTICE_OF[what].format(name=name)
     found = consult(d, rr.REPEAT_NOTICE, facts, [name], f"{notice}, after {name} {how}")
+    if what is not cg.WITHDREW and cand.status is cg.WITHDREW and cand.barred is None:
+        d.update_cand(name, barred=what)  # whatever the table says of the ballot: see Cand
     if found.effect is rr.RepeatNotice.REJECTED:
         d.rule(
             K.REQUEST_REJECTED,

@@ -1153,7 +1153,8 @@ REPEAT_NOTICE: Table[RepeatNoticeFacts, RepeatNotice] = Table(
             "already withdrawn, died or been disqualified: whether the later departure changes "
             "what the earlier one did to the name, the votes or the office is not said",
             "the earlier departure's effects stand (the name, the votes and any vacancy as "
-            "ruled then); the later one changes nothing",
+            "ruled then); the later one changes nothing of them, but a person who has died or "
+            "been disqualified cannot file again",
             lambda f: f.notice is not Standing.WITHDREW and f.notice is not f.before,
             RepeatNotice.EARLIER_STANDS,
         ),

@@ -84,6 +84,9 @@ class Cand:
     vacant_if_elected: Cite | None = None  # winning makes the office vacant (and why)
     reopened: bool = False  # filed in a reopened or extended period
     replaces: str | None = None  # a replacement nominee credited with a printed name's votes
+    #: a death or disqualification noticed after the candidate withdrew: the withdrawal's
+    #: effects stand, but the person cannot file again
+    barred: CandStatus | None = None
 
     @property
     def active(self) -> bool:
@@ -319,6 +322,7 @@ class CandFields(TypedDict, total=False):
     vacant_if_elected: Cite | None
     reopened: bool
     replaces: str | None
+    barred: CandStatus | None
 
 
 class Draft:

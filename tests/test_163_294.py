@@ -168,3 +168,22 @@ def test_the_election_lists_the_nominees_without_a_filing_period_check() -> None
     # G.S. 163-294(c): the nominees are placed on the ballot (README: listed, not re-filed)
     c = run(ELECTION, filed("Ann", "Bob", at="2027-10-13"))
     assert not rulings(c, "filing_rejected")
+
+
+def test_a_nominee_who_withdrew_and_then_died_or_was_disqualified_cannot_be_listed_again() -> None:
+    # G.S. 163-294.1: the later departure is a gap for the ballot (the withdrawal's effects
+    # stand), but the person it names cannot file again; the votes then elect another
+    for later, verb in (("candidate_disqualified", "was disqualified"), ("candidate_died", "died")):
+        c = run(
+            ELECTION,
+            f"{filed('Ann', 'Bob', at='2027-10-13')}\n"
+            '- {type: candidate_withdrew, at: "2027-10-14T09:00", candidate: Ann}\n'
+            f'- {{type: {later}, at: "2027-10-20T09:00", candidate: Ann}}\n'
+            '- {type: candidate_filed, at: "2027-10-25T09:00", candidate: Ann}\n'
+            + returns("2027-11-02T21:00", Ann=30, Bob=20)
+            + '\n- {type: canvass_held, at: "2027-11-09T11:00"}',
+        )
+        (refused,) = rulings(c, "filing_rejected")
+        assert refused.text == f"Ann {verb} and cannot file again"
+        assert rulings(c, "no_provision")
+        assert c.outcome.elected == ("Bob",)
