@@ -1018,7 +1018,12 @@ def settle_tie(d: Draft, moment: cr.TieMoment, who: str = "") -> None:
         first,
         moment,
         min(len(remaining), 2),
-        demanded=not first and any(n in pool.requests for n in remaining),
+        # (a demand lapses when the one who made it dies or is disqualified before the runoff
+        # is called: a runoff with the last tied runner-up needs that runner-up standing)
+        demanded=not first
+        and any(
+            n in pool.requests and standing(d.cand(n)) is cr.Standing.ACTIVE for n in remaining
+        ),
         request_passed=not first and passed,
         departed=first and bool(departed),
     )

@@ -732,3 +732,18 @@ def test_a_leader_short_of_a_majority_with_nobody_below_is_declared_elected() ->
     elected = only(c, "elected")
     assert elected.candidates == ("Ann",) and "no other candidate" in elected.text
     assert not rulings(c, "runoff_available") and c.outcome.elected == ("Ann",)
+
+
+def test_a_tied_runner_up_who_demanded_and_then_died_gets_no_runoff() -> None:
+    # G.S. 163-293(d)(2): the runoff is with the last tied runner-up who demands it; one who
+    # demanded and then died is no longer a candidate, so the leader is elected
+    log = (
+        f"{TIE2_THURSDAY}\n{request('Cy', '2027-10-14T11:30')}\n"
+        '- {type: candidate_died, at: "2027-10-14T11:31", candidate: Cy}\n'
+        '- {type: candidate_withdrew, at: "2027-10-14T11:32", candidate: Bob}'
+    )
+    c = run(SEAT, log)
+    assert not rulings(c, "runoff_called")
+    assert c.outcome.elected == ("Ann",)
+    (elected,) = rulings(c, "elected")
+    assert "Cy died" in elected.text and "Cy demanded" not in elected.text
