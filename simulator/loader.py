@@ -1821,7 +1821,7 @@ class _JsonTypes:
     #: quick plan, what that getter gives when they are, whether the type has ``count``, the
     #: names of those fields, whether its ``contest`` can only be a contest id as spelt)
     structs: dict[type[Any], _StructEntry]
-    tags: dict[type[Any], str]  # struct class -> event type
+    full: dict[str, type[Any]]  # event type -> its full struct class
 
 
 _JSON: _JsonTypes | None = None
@@ -1835,16 +1835,15 @@ def _nothing(event: Any) -> None:
 
 
 def _lean_union(
-    contest: Any, candidate: Any
+    full: dict[str, type[Any]], contest: Any, candidate: Any
 ) -> tuple[list[type[Any]], dict[type[Any], _StructEntry]]:
     """The union a lean decoder decodes (each event type with a quick plan as a lean struct, its
-    ``contest`` and ``candidate`` fields of the given types; any other type as its full struct)
-    and the ``_JsonTypes.structs`` entries of the lean structs."""
+    ``contest`` and ``candidate`` fields of the given types; any other type as its ``full``
+    struct) and the ``_JsonTypes.structs`` entries of the lean structs."""
     import msgspec
 
     union: list[type[Any]] = []
     entries: dict[type[Any], _StructEntry] = {}
-    full = {tag: struct for struct, tag in _json_types().tags.items()}
     for name, cls in EVENT_TYPES.items():
         plan = _QUICK.get(name)
         if plan is None:
@@ -1887,8 +1886,7 @@ def _json_types() -> _JsonTypes:
     unset, unset_type, raw = msgspec.UNSET, msgspec.UnsetType, msgspec.Raw
     structs: dict[type[Any], _StructEntry]
     structs = {}
-    tags: dict[type[Any], str] = {}
-    full_union: list[type[Any]] = []
+    full: dict[str, type[Any]] = {}
     for name, cls in EVENT_TYPES.items():
         own = [(f, _STRUCT_TYPES.get(f, raw) | unset_type, unset) for f in cls.fields]
         common: list[Any] = [
@@ -1909,27 +1907,25 @@ def _json_types() -> _JsonTypes:
         none = unset if len(extras) == 1 else (unset,) * len(extras)
         getter = operator.attrgetter(*extras)
         structs[struct] = (plan, getter, none, "count" in cls.fields, tuple(extras), False)
-        tags[struct] = name
-        full_union.append(struct)
+        full[name] = struct
     members = [(k, raw | unset_type, unset) for k in _TOP_KEYS if k != "events"]
-    union: Any = functools.reduce(operator.or_, full_union)
+    union: Any = functools.reduce(operator.or_, full.values())
     log: Any = list.__class_getitem__(union)
     document = msgspec.defstruct(
         "_JsonDocument", [("events", raw), *members], forbid_unknown_fields=True
     )
+    lean_union, lean_structs = _lean_union(full, str, str)
+    structs.update(lean_structs)
     _JSON = _JsonTypes(
         decoder=msgspec.json.Decoder(document),
         log=msgspec.json.Decoder(log),
-        lean=None,
+        lean=_lean_decoder(lean_union),
         unset=unset,
         raw=raw,
         errors=(msgspec.MsgspecError, ValueError, RecursionError),
         structs=structs,
-        tags=tags,
+        full=full,
     )
-    lean_union, lean_structs = _lean_union(str, str)
-    structs.update(lean_structs)
-    _JSON = attrs.evolve(_JSON, lean=_lean_decoder(lean_union))
     return _JSON
 
 
@@ -1973,7 +1969,7 @@ class _JsonLog:
             # (past a few thousand names, a name is any string again: a Literal that big costs
             # more to make for each piece than it saves)
             spelt = literal[names] if 0 < len(names) <= _SPELT_NAMES else str
-            union, entries = _lean_union(literal[contests], spelt)
+            union, entries = _lean_union(self.types.full, literal[contests], spelt)
             self.structs.update(entries)
             self.spelt = (words, _lean_decoder(union))
         return self.spelt[1]
