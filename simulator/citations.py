@@ -23,7 +23,6 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import attrs
 
@@ -215,12 +214,4 @@ def cmd_cite(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction[Any]) -> None:
-    """Add ``electsim cite`` to the command line."""
-    p = sub.add_parser("cite", help="list what implements or exercises a subsection")
-    p.add_argument("citation", help='a section and subsection, like "163-294.4(c)"')
-    p.add_argument("--json", action="store_true", help="print the references as JSON")
-    p.set_defaults(func=cmd_cite)
-
-
-__all__ = ["UNMODELED", "Cite", "Reference", "all_references", "references", "register"]
+__all__ = ["UNMODELED", "Cite", "Reference", "all_references", "cmd_cite", "references"]

@@ -849,9 +849,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     g.set_defaults(func=cmd_gaps)
 
-    from simulator import citations, explore_command  # light: their work imports lazily
+    from simulator import cite_command, explore_command  # light: their work imports lazily
 
-    citations.register(sub)
+    cite_command.register(sub)
     explore_command.register(sub)
     ex = sub.choices["explore"]
     ex.description = (

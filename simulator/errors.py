@@ -13,18 +13,60 @@ was found, so a user can fix the scenario without reading code.
 
 from __future__ import annotations
 
-import attrs
+from typing import Any, NoReturn
+
+# Plain Python, not attrs: every command imports this module, ``electsim --help`` too, and
+# importing attrs costs about a quarter of that command's start.
+
+#: A problem's fields, in the order they are given and shown
+_FIELDS = ("path", "expected", "found", "line", "file")
 
 
-@attrs.frozen
 class Problem:
-    """One thing wrong with a scenario."""
+    """One thing wrong with a scenario: immutable, compared and hashed by its fields."""
+
+    __slots__ = ("expected", "file", "found", "line", "path")
 
     path: str  # "events[3].candidate"
     expected: str
     found: str
-    line: int | None = None
-    file: str | None = None
+    line: int | None
+    file: str | None
+
+    def __init__(
+        self,
+        path: str,
+        expected: str,
+        found: str,
+        line: int | None = None,
+        file: str | None = None,
+    ) -> None:
+        for name, value in zip(_FIELDS, (path, expected, found, line, file), strict=True):
+            object.__setattr__(self, name, value)
+
+    def _fields(self) -> tuple[str, str, str, int | None, str | None]:
+        return (self.path, self.expected, self.found, self.line, self.file)
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        raise AttributeError(f"a Problem cannot be changed: {name}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"a Problem cannot be changed: {name}")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Problem:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __reduce__(self) -> tuple[type[Problem], tuple[Any, ...]]:
+        return (Problem, self._fields())
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{n}={v!r}" for n, v in zip(_FIELDS, self._fields(), strict=True))
+        return f"Problem({args})"
 
     def __str__(self) -> str:
         where = self.file or "<scenario>"

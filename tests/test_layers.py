@@ -19,7 +19,8 @@ LAYERS = {  # layer: its modules, lowest first
     "input": "reading reader schema loader importer output seats",  # files in and out, structuring
     "views": "markup text tables charts graph report ical",  # they only read results
     "analysis": "whatif explore explore_coverage gaps citations conformance conformance_primaries",
-    "cli": "cli explore_command __main__ __init__",  # the command line and the public API
+    # the command line and the public API
+    "cli": "cli cite_command explore_command __main__ __init__",
 }
 LAYER = {m: (i, layer) for i, (layer, names) in enumerate(LAYERS.items()) for m in names.split()}
 

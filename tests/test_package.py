@@ -20,6 +20,8 @@ def test_the_command_line_imports_no_engine_charts_or_holiday_package_to_start()
     loaded = _modules_after("import simulator.cli\nsimulator.cli.build_parser()")
     heavy = {"simulator.replay", "simulator.loader", "matplotlib", "networkx", "holidays", "yaml"}
     heavy |= {"pendulum", "dateutil", "tqdm", "icalendar", "traceback", "zoneinfo"}
+    # nor attrs (a quarter of the start of electsim --help), nor what electsim cite reads
+    heavy |= {"attrs", "attr", "simulator.citations", "simulator.law"}
     assert not heavy & loaded
 
 
