@@ -1835,6 +1835,23 @@ def make_context(
     )
 
 
+#: What each phase waits for (but those :func:`pending_of` reads more of the state for)
+_PENDING: dict[Phase, Pending] = {
+    Phase.FILING: Pending.FILING,
+    Phase.FILING_REOPENED: Pending.FILING,
+    Phase.FILING_EXTENDED: Pending.FILING,
+    Phase.AWAITING_NOMINATION: Pending.NOMINATION,
+    Phase.BALLOT: Pending.VOTES,
+    Phase.COUNTING: Pending.CANVASS,
+    Phase.AWAITING_RECOUNT: Pending.RECOUNT,
+    Phase.RUNOFF_REQUEST: Pending.RUNOFF_REQUEST,
+    Phase.AWAITING_LOT: Pending.LOT,
+    Phase.AWAITING_NEW_ELECTION: Pending.NEW_ELECTION,
+    Phase.RUNOFF_CALLED: Pending.VOTES,
+    Phase.RUNOFF_COUNTING: Pending.CANVASS,
+}
+
+
 def pending_of(state: State, ctx: Context) -> Pending | None:
     p = state.phase
     if state.to_nominate > 0 and p in (Phase.BALLOT, Phase.COUNTING, Phase.DECIDED):
@@ -1846,20 +1863,7 @@ def pending_of(state: State, ctx: Context) -> Pending | None:
         if pool.kind == "tie_first":
             return Pending.WITHDRAWAL
         return min(open_)[1] if open_ else Pending.WITHDRAWAL
-    return {
-        Phase.FILING: Pending.FILING,
-        Phase.FILING_REOPENED: Pending.FILING,
-        Phase.FILING_EXTENDED: Pending.FILING,
-        Phase.AWAITING_NOMINATION: Pending.NOMINATION,
-        Phase.BALLOT: Pending.VOTES,
-        Phase.COUNTING: Pending.CANVASS,
-        Phase.AWAITING_RECOUNT: Pending.RECOUNT,
-        Phase.RUNOFF_REQUEST: Pending.RUNOFF_REQUEST,
-        Phase.AWAITING_LOT: Pending.LOT,
-        Phase.AWAITING_NEW_ELECTION: Pending.NEW_ELECTION,
-        Phase.RUNOFF_CALLED: Pending.VOTES,
-        Phase.RUNOFF_COUNTING: Pending.CANVASS,
-    }.get(p)
+    return _PENDING.get(p)
 
 
 def _event_label(ev: Event) -> str:
