@@ -462,8 +462,12 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
     disqualified: the ``left-runoff`` table (a gap: the statutes speak of candidates who leave
     before the first election)."""
     verb = _VERB[what]
+    group = d.ctx.contest.is_group
     facts = rr.RunoffLeftFacts(
-        nominating=d.ctx.nominating, what=cr.Standing(what), group=d.ctx.contest.is_group
+        nominating=d.ctx.nominating,
+        what=cr.Standing(what),
+        group=group,
+        crowded=not group and sum(1 for n in d.runoff_ballot if n != name) > 1,
     )
     finding = rr.RUNOFF_LEFT.evaluate(facts, chosen=d.ctx.chosen)
     near = list(finding.cites)

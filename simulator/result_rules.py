@@ -455,11 +455,16 @@ class RunoffLeftFacts:
     nominating: bool  # a second primary (otherwise a runoff)
     what: Standing  # never ACTIVE here
     group: bool = False  # the runoff decides several seats
+    #: one seat, and more than one other candidate on the ballot (a runoff among three or more
+    #: tied for first, reading 6): there is no one "other candidate" to declare
+    crowded: bool = False
 
 
 def _runoff_left_facts() -> Iterator[RunoffLeftFacts]:
-    for nominating, what, group in itertools.product((False, True), LEFT, (False, True)):
-        yield RunoffLeftFacts(nominating, what, group)
+    for nominating, what in itertools.product((False, True), LEFT):
+        yield RunoffLeftFacts(nominating, what, group=False)
+        yield RunoffLeftFacts(nominating, what, group=False, crowded=True)
+        yield RunoffLeftFacts(nominating, what, group=True)
 
 
 _OTHER_DECLARED = Reading(
@@ -474,15 +479,16 @@ _OTHER_DECLARED = Reading(
 def _runoff_left_gaps(
     near: tuple[str, ...], fallback: str, applies: Any, effect: RunoffLeft
 ) -> tuple[Gap[RunoffLeftFacts, RunoffLeft], Gap[RunoffLeftFacts, RunoffLeft]]:
-    """The gap for a single office (with reading 21) and for a group (without: the candidates
-    who remain may be more than the seats)."""
+    """The gap for a single office with two on its ballot (with reading 21) and for a group or a
+    single office with three or more on its ballot (without: the candidates who remain may be
+    more than the seats)."""
     return (
         Gap(
             "left-runoff-ballot",
             near,
             _RUNOFF_OPEN,
             fallback,
-            lambda f: applies(f) and not f.group,
+            lambda f: applies(f) and not f.group and not f.crowded,
             effect,
             readings=(_OTHER_DECLARED,),
         ),
@@ -491,7 +497,7 @@ def _runoff_left_gaps(
             near,
             _RUNOFF_OPEN,
             fallback,
-            lambda f: applies(f) and f.group,
+            lambda f: applies(f) and (f.group or f.crowded),
             effect,
         ),
     )

@@ -120,8 +120,22 @@ def test_a_withdrawn_winner_without_reading_7_is_a_named_gap() -> None:
 
 def test_every_departure_from_a_called_runoff_ballot_is_the_same_gap() -> None:
     findings = [f for _, f in rr.RUNOFF_LEFT.explore()]
-    assert len(findings) == 12  # a runoff or a second primary, how, one seat or several
+    # a runoff or a second primary, how, one seat with two or with more on its ballot, or several
+    assert len(findings) == 18
     assert all(f.verdict is Verdict.GAP and f.id == "left-runoff-ballot" for f in findings)
+
+
+def test_the_other_candidate_is_declared_only_from_a_runoff_ballot_of_two() -> None:
+    # reading 21 declares "the other candidate": on one seat's ballot of three (reading 6) there
+    # are two, and the default (the runoff is held, the name printed) stands
+    chosen = {"left_runoff_ballot": "other_declared"}
+    for what in (cr.Standing.DIED, cr.Standing.WITHDREW, cr.Standing.DISQUALIFIED):
+        two = rr.RunoffLeftFacts(nominating=False, what=what)
+        three = rr.RunoffLeftFacts(nominating=False, what=what, crowded=True)
+        assert rr.RUNOFF_LEFT.evaluate(two, chosen=chosen).effect is rr.RunoffLeft.OTHER_DECLARED
+        kept = rr.RUNOFF_LEFT.evaluate(three, chosen=chosen)
+        assert kept.effect is rr.RUNOFF_LEFT.evaluate(three).effect
+        assert kept.effect is not rr.RunoffLeft.OTHER_DECLARED and kept.reading is None
 
 
 def test_a_switch_chooses_a_conflicts_other_reading_and_says_so() -> None:

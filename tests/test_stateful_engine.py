@@ -131,3 +131,69 @@ def test_a_winner_who_left_makes_one_seat_vacant_however_often_declared() -> Non
     scenario = parse_scenario(json.dumps(VACANT_TWICE), fmt="json")
     as_of = datetime(2027, 11, 8, 11, tzinfo=ZoneInfo("America/New_York"))
     check_result(scenario, replay(scenario, as_of=as_of))
+
+
+# A log the long run found: a runoff among three tied for first (reading 6), then one of the
+# three withdraws under left_runoff_ballot: other_declared. Both others were once declared
+# elected to the one seat.
+THREE_ON_THE_RUNOFF_BALLOT = {
+    "format": "electsim/v1",
+    "title": "a generated log",
+    "contests": [
+        {
+            "id": "c",
+            "office": "Council",
+            "seats": 1,
+            "method": "nonpartisan-runoff",
+            "stage": "election",
+            "year": 2027,
+        }
+    ],
+    "events": [
+        {"type": "candidate_filed", "at": "2027-07-02T13:10:00-04:00", "candidate": "Ann"},
+        {"type": "candidate_filed", "at": "2027-07-02T13:20:00-04:00", "candidate": "Bob"},
+        {"type": "candidate_filed", "at": "2027-07-02T13:30:00-04:00", "candidate": "Cy"},
+        {"type": "candidate_filed", "at": "2027-07-15T12:00:00-04:00", "candidate": "Dee"},
+        {
+            "type": "returns_reported",
+            "at": "2027-07-15T13:00:00-04:00",
+            "counts": {
+                "Ann": 0,
+                "Bob": 0,
+                "Cy": 0,
+                "Dee": 0,
+                "Write-In (Miscellaneous)": 0,
+                "Zed (Write-In)": 0,
+            },
+        },
+        {"type": "canvass_held", "at": "2027-11-02T00:00:00-04:00"},
+        {"type": "filing_opened", "at": "2027-11-02T00:00:00-04:00"},
+        {"type": "runoff_requested", "at": "2027-11-02T00:00:00-04:00", "candidate": "Ann"},
+        {"type": "filing_opened", "at": "2027-11-02T00:00:00-04:00"},
+        {"type": "votes_cast", "at": "2027-11-02T00:00:00-04:00", "candidate": "Ann", "count": 0},
+        {"type": "candidate_withdrew", "at": "2027-11-02T00:00:00-04:00", "candidate": "Bob"},
+        {"type": "candidate_filed", "at": "2027-11-02T00:00:00-04:00", "candidate": "Ann"},
+        {"type": "candidate_filed", "at": "2027-11-02T00:00:00-04:00", "candidate": "Ann"},
+        {"type": "returns_reported", "at": "2027-11-02T00:00:00-04:00", "counts": {"Ann": 0}},
+        {"type": "returns_reported", "at": "2027-11-02T00:00:00-04:00", "counts": {"Ann": 0}},
+        {"type": "recount_held", "at": "2027-11-02T00:00:00-04:00", "counts": {"Ann": 0}},
+        {"type": "candidate_withdrew", "at": "2027-11-08T11:00:00-05:00", "candidate": "Ann"},
+    ],
+    "interpretations": {
+        "dead_tied_for_first": "vacant",
+        "harmless_ties": False,
+        "write_ins_in_total": False,
+        "left_runoff_ballot": "other_declared",
+        "withdrawn_winner": "vacant",
+        "three_way_tie": "runoff_all",
+    },
+}
+
+
+def test_a_runoff_among_three_is_held_when_one_of_them_leaves() -> None:
+    scenario = parse_scenario(json.dumps(THREE_ON_THE_RUNOFF_BALLOT), fmt="json")
+    as_of = datetime(2027, 11, 8, 11, tzinfo=ZoneInfo("America/New_York"))
+    result = replay(scenario, as_of=as_of)
+    check_result(scenario, result)
+    assert result.contests[0].outcome.elected == ()
+    assert result.contests[0].state == "runoff_called"
