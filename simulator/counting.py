@@ -190,9 +190,17 @@ def _lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
         )
 
 
-def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: str) -> None:
+def _declare(
+    d: Draft,
+    names: Sequence[str],
+    cite: Cite | Sequence[Cite],
+    text: str,
+    *,
+    why: str | None = None,
+) -> None:
     """Declare names elected (or nominated in a primary), making seats vacant where a winner
-    could not take office."""
+    could not take office; ``why``: the reason they are declared, when it is not the votes they
+    polled alone (a lot, the others' leaving, nobody asking for a runoff)."""
     ctx = d.ctx
     winners: list[str] = []
     for n in names:
@@ -214,11 +222,16 @@ def _declare(d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], text: 
             # declared again when a lot reopens the decision) is counted once.
             if not any(r.kind is K.OFFICE_VACANT and n in r.candidates for r in d.rulings):
                 d.set(vacant=d.vacant + 1)
+            won = (
+                "polled enough votes to be elected"
+                if why is None
+                else f"is the one to be declared elected ({why})"
+            )
             d.rule(
                 K.OFFICE_VACANT,
                 finding_cites(finding),
-                f"{n} ({c.status}) polled enough votes to be elected: the board declares "
-                "the office vacant, to be filled under G.S. 160A-63",
+                f"{n} ({c.status}) {won}: the board declares the office vacant, to be filled "
+                "under G.S. 160A-63",
                 [n],
                 once=True,
             )
@@ -265,7 +278,7 @@ def declare_leaders(
     d.set(runoff_status=RunoffStatus.NONE, pool=None)
     d.drop_timers(TT.RUNOFF_REQUEST_PASSES, TT.TIE_WITHDRAWAL_PASSES)
     what = "nominated" if d.ctx.nominating else "elected"
-    _declare(d, names, cite, f"{reason}: {', '.join(names)} {what}")
+    _declare(d, names, cite, f"{reason}: {', '.join(names)} {what}", why=reason)
     d.go(Phase.DECIDED)
 
 

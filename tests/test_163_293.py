@@ -747,3 +747,29 @@ def test_a_tied_runner_up_who_demanded_and_then_died_gets_no_runoff() -> None:
     assert c.outcome.elected == ("Ann",)
     (elected,) = rulings(c, "elected")
     assert "Cy died" in elected.text and "Cy demanded" not in elected.text
+
+
+def test_a_dead_candidate_declared_as_the_other_on_a_runoff_ballot_leaves_the_office_vacant() -> (
+    None
+):
+    # G.S. 163-293(d)(1): Ann and Bob stay tied after the recount and Bob dies (a death is no
+    # withdrawal), so the runoff is called with both names; Ann then withdraws, and under
+    # left_runoff_ballot: other_declared Bob is the one declared. He is dead: the office is
+    # vacant (163-294.1(c)), and the ruling does not say he polled enough votes to be elected
+    c = run(
+        "{id: c, seats: 1, method: nonpartisan-runoff, year: 2027}",
+        """
+        - {type: candidate_filed, at: 2027-07-06, candidate: Ann}
+        - {type: candidate_filed, at: 2027-07-06, candidate: Bob}
+        - {type: returns_reported, at: "2027-10-05T21:00", counts: {Ann: 300, Bob: 300}}
+        - {type: canvass_held, at: "2027-10-12T11:00"}
+        - {type: recount_held, at: "2027-10-14T11:00", counts: {Ann: 300, Bob: 300}}
+        - {type: candidate_died, at: "2027-10-15T09:00", candidate: Bob}
+        - {type: candidate_withdrew, at: "2027-10-22T09:00", candidate: Ann}
+        """,
+        head="interpretations: {left_runoff_ballot: other_declared}",
+    )
+    assert c.outcome.elected == () and c.outcome.vacant_seats == 1
+    vacant = only(c, "office_vacant")
+    assert vacant.candidates == ("Bob",) and cites(vacant, r"^G\.S\. 163-294\.1\(c\)$")
+    assert "polled" not in vacant.text and "Ann withdrew" in vacant.text
