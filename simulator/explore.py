@@ -69,6 +69,7 @@ from simulator.replay import (
     result_of,
 )
 from simulator.result import ContestResult, Ruling
+from simulator.scenario import Interpretations
 from simulator.state import Context, State, initial_state
 from simulator.vocab import DeadlineKind, Method, Pending, RulingKind
 
@@ -124,6 +125,37 @@ PARTIES = ("DEM", "REP", "LIB", "GRE", "CST", "JSP", "NLP", "WTP")
 PRIMARY_PARTY = "REP"  # whose primary a partisan primary is
 
 
+def reading_values(name: str) -> tuple[Any, ...] | None:
+    """The values an interpretation switch takes (None: no switch has that name)."""
+    choices = Interpretations.CHOICES.get(name)
+    if choices is not None:
+        return tuple(choices)
+    if name in {f.name for f in attrs.fields(Interpretations)}:
+        return (True, False)  # the switches that are yes or no
+    return None
+
+
+def other_readings() -> list[tuple[str, Any]]:
+    """Every value of every interpretation switch but its default, as (name, value) pairs: each
+    a setting to explore the law under, the other switches left at their defaults."""
+    default = Interpretations()
+    out: list[tuple[str, Any]] = []
+    for f in attrs.fields(Interpretations):
+        now = getattr(default, f.name)
+        now = getattr(now, "value", now)
+        out += [(f.name, v) for v in reading_values(f.name) or () if v != now]
+    return sorted(out)
+
+
+def _sorted_readings(value: Any) -> tuple[tuple[str, Any], ...]:
+    pairs = value.items() if isinstance(value, dict) else value
+    return tuple(sorted((str(k), v) for k, v in pairs))
+
+
+def _shown(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 @attrs.frozen(kw_only=True)
 class Config:
     """One configuration of the grid. ``general``: the partisan method's general election
@@ -134,11 +166,26 @@ class Config:
     candidates: int
     departures: int = 1
     general: bool = attrs.field(default=False)
+    #: interpretation switches (docs/readings.md) the courses are replayed under, as (name,
+    #: value) pairs sorted by name; none: every switch at its default
+    readings: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_sorted_readings)
 
     @general.validator
     def _partisan(self, _attribute: Any, value: bool) -> None:
         if value and self.method is not Method.PARTISAN:
             raise ValueError("only the partisan method has a general election of nominees")
+
+    @readings.validator
+    def _known_readings(self, _attribute: Any, value: tuple[tuple[str, Any], ...]) -> None:
+        for name, chosen in value:
+            allowed = reading_values(name)
+            if allowed is None:
+                raise ValueError(f"no interpretation switch is called {name!r}")
+            if chosen not in allowed:
+                raise ValueError(
+                    f"interpretation {name}: expected one of {', '.join(map(str, allowed))}; "
+                    f"found {chosen!r}"
+                )
 
     @property
     def kind(self) -> str:
@@ -147,7 +194,10 @@ class Config:
 
     @property
     def label(self) -> str:
-        return f"{self.kind} s={self.seats} n={self.candidates} k={self.departures}"
+        label = f"{self.kind} s={self.seats} n={self.candidates} k={self.departures}"
+        if self.readings:
+            label += " [" + ", ".join(f"{k}: {_shown(v)}" for k, v in self.readings) + "]"
+        return label
 
     @property
     def stage(self) -> str:
@@ -509,12 +559,12 @@ def scenario_doc(config: Config, events: Sequence[dict[str, Any]], title: str) -
         contest["party"] = PRIMARY_PARTY
     # the log in the order the board learned of the events (a death's notice may come later)
     ordered = sorted(events, key=_known)
-    return {
-        "format": "electsim/v1",
-        "title": title,
-        "contests": [contest],
-        "events": ordered,
-    }
+    doc: dict[str, Any] = {"format": "electsim/v1", "title": title}
+    if config.readings:
+        doc["interpretations"] = dict(config.readings)
+    doc["contests"] = [contest]
+    doc["events"] = ordered
+    return doc
 
 
 def run(
@@ -1531,6 +1581,9 @@ def _explore(config: Config, *, reduce: bool, memo: bool) -> Exploration:
             merged += 1
             continue
         n += 1
+        broken = impossible(result, config.seats)
+        if broken:  # a result no law allows is an engine error too, reported with its course
+            errors.append(("; ".join(course.steps), broken))
         outcome = outcome_of(result, departed, read=read)
         count[outcome] = count.get(outcome, 0) + 1
         old = best.get(outcome)
@@ -1559,6 +1612,21 @@ def _explore(config: Config, *, reduce: bool, memo: bool) -> Exploration:
         merged=merged,
         cpu=time.process_time() - started,
     )
+
+
+def impossible(result: ContestResult, seats: int) -> str:
+    """What is impossible in a result whatever the law says (empty when nothing is): more
+    seats filled or vacant than the contest has, a name elected or nominated twice."""
+    o = result.outcome
+    if len(o.elected) + o.vacant_seats > seats:
+        return (
+            f"ImpossibleResult: {len(o.elected)} elected ({', '.join(o.elected)}) and "
+            f"{o.vacant_seats} seat(s) vacant for {seats} seat(s)"
+        )
+    for names, what in ((o.elected, "elected"), (o.nominated, "nominated")):
+        if len(set(names)) != len(names):
+            return f"ImpossibleResult: a name {what} twice ({', '.join(names)})"
+    return ""
 
 
 def explore_many(configs: Sequence[Config]) -> list[Exploration]:
@@ -1622,14 +1690,19 @@ def witness_doc(config: Config, outcome: Outcome, witness: Witness) -> dict[str,
     """The witness as an ``electsim/v1`` scenario whose ``expect:`` block is the prediction."""
     doc = scenario_doc(config, witness.course.events, f"Explored: {outcome.describe()}")
     story = "; ".join(witness.course.steps)
-    return {
+    out: dict[str, Any] = {
         "format": doc["format"],
         "title": doc["title"],
         "description": f"A shortest course found by electsim explore ({config.label}): {story}.",
+    }
+    if "interpretations" in doc:
+        out["interpretations"] = doc["interpretations"]
+    out |= {
         "contests": doc["contests"],
         "events": doc["events"],
         "expect": [expectation(witness.result)],
     }
+    return out
 
 
 def write_witness(path: Path, doc: dict[str, Any]) -> None:
@@ -1681,6 +1754,7 @@ def to_json(ex: Exploration) -> dict[str, Any]:
             "seats": ex.config.seats,
             "candidates": ex.config.candidates,
             "departures": ex.config.departures,
+            "interpretations": dict(ex.config.readings),
         },
         "courses": ex.courses,
         "states": ex.states,
@@ -1805,10 +1879,46 @@ def general_of(general: bool) -> str:
     return "election" if general else "primary"
 
 
+def parse_readings(written: Sequence[str]) -> tuple[tuple[str, Any], ...]:
+    """``--reading NAME=VALUE`` options as (name, value) pairs; a yes-or-no switch's value is
+    true or false. Raises ValueError saying what is wrong with the first bad one."""
+    out: dict[str, Any] = {}
+    for text in written:
+        name, eq, value = text.partition("=")
+        name, value = name.strip(), value.strip()
+        allowed = reading_values(name)
+        if not eq or allowed is None:
+            names = sorted(f.name for f in attrs.fields(Interpretations))
+            raise ValueError(
+                f"--reading: expected NAME=VALUE with NAME one of {', '.join(names)}; "
+                f"found {text!r}"
+            )
+        chosen: Any = value
+        if allowed == (True, False):
+            chosen = {"true": True, "false": False}.get(value.lower(), value)
+        if chosen not in allowed:
+            raise ValueError(
+                f"--reading {name}: expected one of {', '.join(map(_shown, allowed))}; "
+                f"found {value!r}"
+            )
+        if name in out and out[name] != chosen:
+            raise ValueError(f"--reading {name}: given twice, as {_shown(out[name])} and {value}")
+        out[name] = chosen
+    return tuple(sorted(out.items()))
+
+
 def _grid(args: argparse.Namespace) -> list[Config]:
     top = getattr(args, "max_candidates", None)
+    readings = parse_readings(getattr(args, "reading", None) or ())
     return [
-        Config(method=m, seats=s, candidates=n, departures=args.departures, general=g)
+        Config(
+            method=m,
+            seats=s,
+            candidates=n,
+            departures=args.departures,
+            general=g,
+            readings=readings,
+        )
         for m, g in _kinds(args)
         for s in range(1, args.seats + 1)
         for n in range(1, (top or 2 * s + 2) + 1)
@@ -1837,6 +1947,11 @@ def cmd_explore(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    try:
+        readings = parse_readings(getattr(args, "reading", None) or ())
+    except ValueError as error:
+        print(f"electsim explore: {error}", file=sys.stderr)
+        return 2
     if args.grid:
         from simulator.engines import EngineError
 
@@ -1854,6 +1969,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
         candidates=args.candidates,
         departures=args.departures,
         general=getattr(args, "stage", None) == "election",
+        readings=readings,
     )
     ex = explore(config)
     if getattr(args, "chart", None):

@@ -42,6 +42,14 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="with the partisan method: its primary (the default for one configuration) or the "
         "general election of the parties' nominees (--grid explores both unless this names one)",
     )
+    p.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="replay every course under this interpretation switch (docs/readings.md), like "
+        "left_runoff_ballot=other_declared; repeat for several; the others stay at their defaults",
+    )
     p.add_argument("--json", action="store_true", help="print the exploration as JSON")
     p.add_argument(
         "--witnesses",
