@@ -806,6 +806,9 @@ class TieAtFacts:
     #: more than 5,000 voters cast ballots in the ballot item (163-182.8), estimated as the
     #: ``general-tie`` table does when the votes cannot tell; read only outside primaries
     over_5000: bool = False
+    #: RUNOFF outside primaries: three or more tie for a place (as in a runoff among three or
+    #: more tied for first, reading 6), where 163-293(f) speaks of a tie "between two candidates"
+    many: bool = False
 
 
 def _tie_at_facts() -> Iterator[TieAtFacts]:
@@ -826,6 +829,8 @@ def _tie_at_facts() -> Iterator[TieAtFacts]:
         else:
             yield TieAtFacts(point, False)
             yield TieAtFacts(point, True)
+            if point is TiePoint.RUNOFF:
+                yield TieAtFacts(point, False, many=True)
 
 
 def _lot_gap(
@@ -893,7 +898,7 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "2933f-runoff-lot",
             "163-293(f)",
             "a tie for the highest vote in a runoff: the board determines the winner by lot",
-            lambda f: f.point is TiePoint.RUNOFF and not f.primary,
+            lambda f: f.point is TiePoint.RUNOFF and not f.primary and not f.many,
             TieEffect.LOT,
         ),
         Rule(
@@ -947,6 +952,15 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "demand a second primary; the part of 163-111 on ties is not in the sources",
             "a drawing of lots",
             lambda f: f.point in (TiePoint.PRIMARY_PLACE, TiePoint.BEST_REMAINING) and f.primary,
+        ),
+        _lot_gap(
+            "runoff-tie-of-three",
+            ("163-293(f)",),
+            "three or more candidates tie for a place in a runoff (as in one held among three or "
+            "more tied for first, reading 6): (f) determines the winner by lot in a tie between "
+            "two candidates",
+            "a drawing of lots among all the tied, as (f) does for two",
+            lambda f: f.point is TiePoint.RUNOFF and not f.primary and f.many,
         ),
         _lot_gap(
             "second-primary-tie",

@@ -743,13 +743,16 @@ def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple
     return tuple(nm for nm in chosen if standing(d.cand(nm)) is cr.Standing.ACTIVE)
 
 
-def _tie_at_facts(d: Draft, point: cr.TiePoint) -> cr.TieAtFacts:
+def _tie_at_facts(d: Draft, point: cr.TiePoint, pool: Sequence[str] = ()) -> cr.TieAtFacts:
+    """The ``tie-at`` table's facts for a tie among ``pool`` at ``point``."""
     over, estimate = cr.voters_over_5000(sum(_effective_tally(d, 0).values()), d.contest.seats)
+    primary = d.ctx.partisan_primary
     return cr.TieAtFacts(
         point,
-        primary=d.ctx.partisan_primary,
+        primary=primary,
         group=d.ctx.contest.is_group,
         over_5000=estimate if over is None else over,
+        many=point is cr.TiePoint.RUNOFF and not primary and len(pool) > 2,
     )
 
 
@@ -760,7 +763,7 @@ def _tie_at(d: Draft, point: cr.TiePoint, sel: Selection) -> list[Cite]:
     finding = consult(
         d,
         cr.TIE_AT,
-        _tie_at_facts(d, point),
+        _tie_at_facts(d, point, pool),
         pool,
         f"{', '.join(pool)} tie for a place",
         say=sel.tied,
@@ -771,7 +774,8 @@ def _tie_at(d: Draft, point: cr.TiePoint, sel: Selection) -> list[Cite]:
 def _tie_orders_new_election(d: Draft, point: cr.TiePoint, sel: Selection) -> bool:
     """Reading 20: a tie of the first election 163-293 leaves open goes to 163-182.8, whose (1)
     has the State Board order a new election among the tied (True: the contest waits for it)."""
-    finding = consult(d, cr.TIE_AT, _tie_at_facts(d, point), sel.tie_pool, "", say=False)
+    facts = _tie_at_facts(d, point, sel.tie_pool)
+    finding = consult(d, cr.TIE_AT, facts, sel.tie_pool, "", say=False)
     if finding.effect is not cr.TieEffect.NEW_ELECTION or sel.lot_winners:
         return False
     d.rule(

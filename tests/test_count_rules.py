@@ -309,3 +309,13 @@ def test_a_runoff_asked_in_a_partisan_general_election_is_refused_under_163_293_
     )
     assert finding.rule is not None and finding.rule.cite == "163-293(a)"
     assert finding.effect is cr.Answer.NO_RUNOFF_METHOD
+
+
+def test_a_runoff_tie_of_three_or_more_is_a_gap_settled_by_lot() -> None:
+    # G.S. 163-293(f) decides a runoff tie "between two candidates" by lot; three tied (a runoff
+    # among three tied for first, reading 6) is a gap whose fallback is a lot among all of them
+    two = cr.TIE_AT.evaluate(cr.TieAtFacts(cr.TiePoint.RUNOFF))
+    three = cr.TIE_AT.evaluate(cr.TieAtFacts(cr.TiePoint.RUNOFF, many=True))
+    assert two.verdict is Verdict.RULED and two.near == ("163-293(f)",)
+    assert three.verdict is Verdict.GAP and three.id == "runoff-tie-of-three"
+    assert two.effect is three.effect is cr.TieEffect.LOT
