@@ -877,12 +877,37 @@ def _settle_deferred(d: Draft, why: str) -> None:
     d.set(deferred=())
 
 
+#: Where a contest still waits for its first election's (or primary's) ballots: a finding that
+#: there is time to reprint them can change them only here
+_BEFORE_THE_VOTE = frozenset(
+    {
+        Phase.FILING,
+        Phase.FILING_REOPENED,
+        Phase.FILING_EXTENDED,
+        Phase.AWAITING_NOMINATION,
+        Phase.BALLOT,
+    }
+)
+
+
 def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
     d.set(reprint=e.enough_time)
     if not e.enough_time:
         _settle_deferred(d, "the board finds there is not enough time to reprint")
         return
     if not d.awaiting_reprint:
+        return
+    if d.first_vote_at is not None or d.phase not in _BEFORE_THE_VOTE:
+        # too late to change a ballot: the votes are cast on the printed ones, or no vote is
+        # held any more (a primary cancelled by a later departure, 163-112(d)(3) or
+        # 163-294.1(b)); those still waiting keep their names on the printed ballots
+        why = (
+            "votes were cast on the printed ballots before the board found time to reprint"
+            if d.first_vote_at is not None
+            else f"the contest was {d.phase.value} before the board found time to reprint"
+        )
+        _settle_deferred(d, why)
+        d.set(awaiting_reprint=())
         return
     names = d.awaiting_reprint
     notices = {name: notice for name, _, _, notice in d.deferred}

@@ -310,8 +310,9 @@ class ElectionLog(RuleBasedStateMachine):
         """A failure says which log (and which as-of moment) it was."""
         try:
             yield
-        except AssertionError as error:
+        except Exception as error:  # an engine error too: the log is what reproduces it
             if "the log:" in str(error):
                 raise
             when = f" as of {as_of.isoformat()}" if as_of else ""
-            raise AssertionError(f"{error}{when}; the log: {self.text()}") from None
+            what = str(error) if isinstance(error, AssertionError) else repr(error)
+            raise AssertionError(f"{what}{when}; the log: {self.text()}") from None

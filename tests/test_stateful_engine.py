@@ -197,3 +197,85 @@ def test_a_runoff_among_three_is_held_when_one_of_them_leaves() -> None:
     check_result(scenario, result)
     assert result.contests[0].outcome.elected == ()
     assert result.contests[0].state == "runoff_called"
+
+
+# A log the long run found: a party primary for three seats with five filed; Ann withdraws after
+# the ballots are printed (her name waits for the board's reprint determination), then Bob
+# withdraws, which leaves three for three seats and cancels the primary; the board then finds
+# time to reprint. The engine once reopened filing in a decided contest (an illegal transition).
+REPRINT_AFTER_THE_PRIMARY_IS_CANCELLED = {
+    "format": "electsim/v1",
+    "title": "a generated log",
+    "contests": [
+        {
+            "id": "c",
+            "office": "Council",
+            "seats": 3,
+            "method": "partisan",
+            "stage": "primary",
+            "year": 2027,
+            "party": "DEM",
+        }
+    ],
+    "events": [
+        {
+            "type": "candidate_filed",
+            "at": "2027-07-02T13:10:00-04:00",
+            "candidate": "Ann",
+            "party": "DEM",
+        },
+        {
+            "type": "candidate_filed",
+            "at": "2027-07-02T13:20:00-04:00",
+            "candidate": "Bob",
+            "party": "DEM",
+        },
+        {
+            "type": "candidate_filed",
+            "at": "2027-07-02T13:30:00-04:00",
+            "candidate": "Cy",
+            "party": "DEM",
+        },
+        {
+            "type": "candidate_filed",
+            "at": "2027-07-02T13:40:00-04:00",
+            "candidate": "Dee",
+            "party": "DEM",
+        },
+        {
+            "type": "candidate_filed",
+            "at": "2027-07-02T13:50:00-04:00",
+            "candidate": "Eve",
+            "party": "DEM",
+        },
+        {"type": "ballots_printed", "at": "2027-07-15T12:00:00-04:00"},
+        {"type": "candidate_withdrew", "at": "2027-07-16T12:01:00-04:00", "candidate": "Ann"},
+        {"type": "candidate_filed", "at": "2027-09-13T01:00:00-04:00", "candidate": "Ann"},
+        {"type": "canvass_held", "at": "2027-09-13T02:00:00-04:00"},
+        {"type": "candidate_withdrew", "at": "2027-09-13T02:00:00-04:00", "candidate": "Bob"},
+        {"type": "reprint_determined", "at": "2027-09-13T02:00:00-04:00", "enough_time": True},
+    ],
+    "interpretations": {
+        "dead_tied_for_first": "vacant",
+        "harmless_ties": False,
+        "write_ins_in_total": False,
+        "withdrawn_winner": "vacant",
+        "tie_after_primary": "by_size",
+        "three_way_tie": "runoff_all",
+        "runner_up_left": "no_runoff",
+        "request_place_tie": "all_tied",
+        "nonpartisan_fee": "required",
+    },
+}
+
+
+def test_a_reprint_determination_after_the_primary_is_cancelled_changes_no_ballot() -> None:
+    scenario = parse_scenario(json.dumps(REPRINT_AFTER_THE_PRIMARY_IS_CANCELLED), fmt="json")
+    result = replay(scenario)
+    check_result(scenario, result)
+    contest = result.contests[0]
+    assert contest.state == "decided"
+    assert contest.outcome.nominated == ("Cy", "Dee", "Eve")
+    kinds = [r.kind.value for r in contest.rulings]
+    assert "filing_reopened" not in kinds and kinds[-1] == "name_remains"
+    assert "decided before the board found time to reprint" in contest.rulings[-1].text
