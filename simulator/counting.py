@@ -56,12 +56,21 @@ E = TypeVar("E")
 
 
 def consult(
-    d: Draft, table: Table[F, E], facts: F, who: Sequence[str], context: str, *, say: bool = True
+    d: Draft,
+    table: Table[F, E],
+    facts: F,
+    who: Sequence[str],
+    context: str,
+    *,
+    say: bool = True,
+    readings: bool = True,
 ) -> Finding[F, E]:
     """Evaluate a table; a conflict or a gap is said in a ``no_provision`` ruling naming the
     provisions, what the text leaves open and the fallback used (a conflict marked in extra).
-    ``say=False`` only looks the answer up (a lot already drawn completes a ruled tie)."""
-    finding = table.evaluate(facts, chosen=d.ctx.chosen)
+    ``say=False`` only looks the answer up (a lot already drawn completes a ruled tie);
+    ``readings=False`` keeps the default fallbacks whatever the interpretation switches choose
+    (where the facts leave nobody for another reading's ruling to name)."""
+    finding = table.evaluate(facts, chosen=d.ctx.chosen if readings else None)
     if finding.no_provision and say:
         if finding.verdict is Verdict.CONFLICT:
             head = "the provisions that reach these facts collide"
@@ -880,7 +889,16 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         one_stands=len(gone) < len(tied),
     )
     who = ", ".join(f"{n} ({standing(d.cand(n)).value})" if n in gone else n for n in tied)
-    finding = consult(d, cr.TIE_FIRST, facts, tied, f"the recount leaves {who} tied for first")
+    # every tied candidate has left: no reading that elects "the tied candidate who stands"
+    # has anyone to elect (reading 15, dead_tied_for_first: other_elected), so the default holds
+    finding = consult(
+        d,
+        cr.TIE_FIRST,
+        facts,
+        tied,
+        f"the recount leaves {who} tied for first",
+        readings=facts.one_stands,
+    )
     if finding.effect is cr.TieFirstEffect.VACANT:
         fc = finding_cites(finding)
         d.set(vacant=d.vacant + 1, runoff_status=RunoffStatus.NONE, pool=None)

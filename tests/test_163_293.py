@@ -773,3 +773,27 @@ def test_a_dead_candidate_declared_as_the_other_on_a_runoff_ballot_leaves_the_of
     vacant = only(c, "office_vacant")
     assert vacant.candidates == ("Bob",) and cites(vacant, r"^G\.S\. 163-294\.1\(c\)$")
     assert "polled" not in vacant.text and "Ann withdrew" in vacant.text
+
+
+def test_two_dead_candidates_tied_for_first_leave_the_office_vacant_under_every_reading() -> None:
+    # 163-293(d)(1) and 163-294.4(c) collide when a dead candidate ties for first; reading 14
+    # (dead_tied_for_first: other_elected) elects the tied candidate who stands, and here none
+    # does: the office is vacant (the reading once asked the table about a tie of nobody)
+    log = """
+        - {type: candidate_filed, at: 2027-07-06, candidate: Ann}
+        - {type: candidate_filed, at: 2027-07-06, candidate: Bob}
+        - {type: candidate_filed, at: 2027-07-06, candidate: Cy}
+        - {type: ballots_printed, at: "2027-09-01T10:00"}
+        - {type: candidate_died, at: "2027-09-20T10:00", candidate: Cy}
+        - {type: candidate_died, at: "2027-09-21T10:00", candidate: Bob}
+        - {type: reprint_determined, at: "2027-09-22T10:00", enough_time: false}
+        - {type: returns_reported, at: "2027-10-05T21:00", counts: {Bob: 400, Cy: 400, Ann: 200}}
+        - {type: canvass_held, at: "2027-10-12T11:00"}
+        - {type: recount_held, at: "2027-10-14T11:00", counts: {Bob: 400, Cy: 400, Ann: 200}}
+        """
+    seat = "{id: c, seats: 1, method: nonpartisan-runoff, year: 2027}"
+    for head in ("", "interpretations: {dead_tied_for_first: other_elected}"):
+        c = run(seat, log, head=head)
+        assert c.outcome.elected == () and c.outcome.vacant_seats == 1, head
+        (gap,) = rulings(c, "no_provision")
+        assert gap.get("reading") is None and "stands is declared elected" not in gap.text

@@ -136,3 +136,14 @@ def test_the_explore_command_runs_under_a_reading(capsys: pytest.CaptureFixture[
     assert main([*args, "--reading", "early_request=never"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "early_request" in err and "'never'" in err
+
+
+def test_two_departures_under_any_reading_never_make_the_engine_raise() -> None:
+    # with two departures the runoff method reaches two dead candidates tied for first, where
+    # dead_tied_for_first: other_elected once asked the tie table about a tie of nobody
+    for reading in other_readings():
+        config = Config(
+            method=Method.RUNOFF, seats=1, candidates=3, departures=2, readings=(reading,)
+        )
+        ex = explore(config)
+        assert ex.errors == (), (reading, ex.errors[:3])
