@@ -285,16 +285,22 @@ def canvass(election: date, cite: Cite, calendar: OfficeCalendar) -> Deadline:
 
 
 def noon_thursday_after(
-    kind: DeadlineKind, declared: date, cite: Cite, calendar: OfficeCalendar
+    kind: DeadlineKind,
+    declared: date,
+    cite: Cite,
+    calendar: OfficeCalendar,
+    *,
+    since: str = "result declared",
 ) -> Deadline:
-    """12:00 noon on the first Thursday after the day a result is declared (reading 4)."""
+    """12:00 noon on the first Thursday after the day a result is declared (reading 4), or
+    after the day of what ``since`` names (a drawing of lots, reading 22)."""
     d = declared + timedelta(days=(THU - declared.weekday()) % 7 or 7)
     return move(
         kind,
         local(d, NOON, calendar.tz),
         (cite,),
         calendar,
-        f"noon on the first Thursday after {declared.isoformat()} (result declared)",
+        f"noon on the first Thursday after {declared.isoformat()} ({since})",
     )
 
 

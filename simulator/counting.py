@@ -176,12 +176,41 @@ def _people(d: Draft, tally: Mapping[str, int], *, nominating: bool) -> list[tup
     for c in d.cands:
         if c.name == WRITE_IN_GENERIC or c.name in replaced:
             continue
-        if c.active or (c.on_ballot and c.counted and not (nominating and _not_nominated(d, c))):
+        if c.active or (
+            c.on_ballot
+            and c.counted
+            and not (nominating and _not_nominated(d, c) and not _holds_place(d, c))
+        ):
             names.append(c.name)
     for n in tally:
         if is_write_in(n) and n != WRITE_IN_GENERIC and n not in names:
             names.append(n)
     return ranked(tally, names)
+
+
+def _holds_place(d: Draft, c: Cand) -> bool:
+    """A candidate declared nominated who left only after the declaration: the place stays
+    theirs, and the party's executive committee fills it (G.S. 163-114). When a lot or a recount
+    decides another place later, the count ranks them where they polled, as the canvass did,
+    and does not give their place to the next highest a second time."""
+    return not c.active and any(r.kind is K.NOMINATED and c.name in r.candidates for r in d.rulings)
+
+
+def _named_by_committee(d: Draft, name: str) -> bool:
+    """``name`` was nominated by the party's executive committee (G.S. 163-114), not the count."""
+    named = rr.NOMINEE.evaluate(rr.NomineeFacts(to_fill=True, departed=False)).cites
+    return any(
+        r.kind is K.NOMINATED and name in r.candidates and r.cites == named for r in d.rulings
+    )
+
+
+def _ruled_twice(d: Draft, name: str) -> bool:
+    """The place the count gave ``name`` a second time went to the committee already (the
+    count is decided again after a lot or a recount)."""
+    return any(
+        r.kind is K.NO_PROVISION and r.get("gap") == "nominated-twice" and name in r.candidates
+        for r in d.rulings
+    )
 
 
 def _fmt_tally(people: Sequence[tuple[str, int]]) -> str:
@@ -217,6 +246,8 @@ def _declare(
         if c is None or c.active:
             winners.append(n)
             continue
+        if ctx.nominating and _holds_place(d, c):
+            continue  # declared before they left: the committee fills the place
         finding = consult(
             d,
             rr.DECLARED_LEFT,
@@ -254,6 +285,18 @@ def _declare(
             )
     # a ruling names only those it declares (a lot or a runoff completes a partial result)
     already = d.nominated if ctx.nominating else d.elected
+    if ctx.nominating:
+        for w in winners:
+            if w in already and _named_by_committee(d, w) and not _ruled_twice(d, w):
+                consult(
+                    d,
+                    rr.TWICE,
+                    rr.TwiceFacts(by_committee=True),
+                    [w],
+                    f"{w}, named nominee by the party's executive committee, also takes a "
+                    "place in the count",
+                )
+                d.set(to_nominate=d.to_nominate + 1)
     winners = [w for w in winners if w not in already]
     if not winners:
         return
@@ -453,6 +496,9 @@ def _timing(d: Draft, step: rr.Step, *, tie_for_first: bool = False) -> tuple[rr
 def _after_declaration(d: Draft, kind: DeadlineKind, when: rr.When, cite: Cite) -> Deadline:
     """A deadline counted from the day the result was declared (G.S. 103-5 moves it)."""
     declared = (d.declared_at or d.at).astimezone(d.ctx.tz).date()
+    if when is rr.When.NOON_THURSDAY_AFTER_DRAWING:  # reading 22: the drawing is now
+        drawn = d.at.astimezone(d.ctx.tz).date()
+        return cal.noon_thursday_after(kind, drawn, cite, d.ctx.office, since="lots drawn")
     if when is rr.When.THIRD_DAY_AFTER:
         return cal.end_of_nth_day_after(kind, declared, 3, cite, d.ctx.office)
     assert when is rr.When.NOON_THURSDAY_AFTER
@@ -840,15 +886,40 @@ def _reorder(people: Sequence[tuple[str, int]], lots: Sequence[str]) -> list[tup
 def _open_request_window(d: Draft, pool: Pool) -> None:
     ctx = d.ctx
     when, by = _timing(d, rr.Step.REQUEST)
+    kind = DK.SECOND_PRIMARY_REQUEST if ctx.partisan_primary else DK.RUNOFF_REQUEST
+    dl = _after_declaration(d, kind, when, by)
+    if d.lots and dl.due <= d.at:
+        # the drawing that settled who may ask came after the deadline counted from the canvass
+        late = rr.TimingFacts(rr.Step.REQUEST, ctx.partisan_primary, drawn_late=True)
+        at = d.at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
+        finding = consult(
+            d,
+            rr.TIMING,
+            late,
+            pool.eligible,
+            f"the drawing of lots of {at} settles who may ask after the deadline of "
+            f"{dl.due.strftime('%Y-%m-%d %H:%M')}",
+        )
+        dl = _after_declaration(d, kind, finding.effect, by)
+        if dl.due <= d.at:  # reading 22, from_canvass: nobody can ask any more
+            close = cr.WindowCloseFacts(ctx.partisan_primary, ctx.contest.is_group, False)
+            found = cr.WINDOW_CLOSE.evaluate(close)
+            declare_leaders(
+                d,
+                pool.leaders,
+                finding_cites(found),
+                "the deadline to "
+                + ("demand a second primary" if ctx.partisan_primary else "request a runoff")
+                + " passed before the drawing",
+            )
+            return
     if ctx.partisan_primary:
-        dl = _after_declaration(d, DK.SECOND_PRIMARY_REQUEST, when, by)
         text = (
             f"no substantial plurality: {', '.join(pool.eligible)} may demand a second "
             f"primary by {dl.due.strftime('%Y-%m-%d %H:%M')}"
         )
         cites = [runoff_cite(d), by]
     else:
-        dl = _after_declaration(d, DK.RUNOFF_REQUEST, when, by)
         text = (
             f"no majority: {', '.join(pool.leaders)} "
             f"{'is' if len(pool.leaders) == 1 else 'are'} elected unless "

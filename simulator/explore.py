@@ -1299,7 +1299,7 @@ def _requests(
         yield from _after_declaration(config, steps, log, result, gone)
     if pending is Pending.LOT:
         drawn = [e["winner"] for e in log if e["type"] == "lot_drawn"]
-        tied = [c for c in _lot_candidates(result) if c not in drawn]
+        tied = list(_lot_candidates(result, drawn))
         if tied and len(drawn) < config.candidates:
             lot = {
                 "type": "lot_drawn",
@@ -1407,13 +1407,20 @@ def _after_declaration(
             yield Course(tuple(s), tuple([*lg, left])), (who,)
 
 
-def _lot_candidates(result: ContestResult) -> tuple[str, ...]:
+def _lot_candidates(result: ContestResult, drawn: Sequence[str] = ()) -> tuple[str, ...]:
+    """The candidates of the tie a lot or a recount waits for, but those ``drawn`` already: the
+    last ruling of a recount or a drawing naming any, else the last naming two or more (a ruling
+    on one name is most often a departure's, made after the tie was ruled)."""
     for r in reversed(result.rulings):
-        if r.kind in (RulingKind.DECIDED_BY_LOT, RulingKind.RECOUNT_REQUIRED) and r.candidates:
-            return r.candidates
-    for r in reversed(result.rulings):
-        if r.candidates:
-            return r.candidates
+        if r.kind in (RulingKind.DECIDED_BY_LOT, RulingKind.RECOUNT_REQUIRED):
+            left = tuple(c for c in r.candidates if c not in drawn)
+            if left:
+                return left
+    for wanted in (2, 1):
+        for r in reversed(result.rulings):
+            left = tuple(c for c in r.candidates if c not in drawn)
+            if len(r.candidates) >= wanted and left:
+                return left
     if result.tallies:  # no ruling names them (a partisan general election's tie): the leaders
         top = result.tallies[-1]
         return tuple(name for name, votes in top if votes == top[0][1])

@@ -1275,7 +1275,12 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
     name = e.candidate
     existing = d.cand(name)
     departed = existing is not None and existing.status in (cg.DIED, cg.DISQUALIFIED)
-    found = rr.NOMINEE.evaluate(rr.NomineeFacts(to_fill=d.to_nominate > 0, departed=departed))
+    holds = name in d.nominated or (
+        d.ctx.stage is Stage.ELECTION and existing is not None and existing.active
+    )
+    found = rr.NOMINEE.evaluate(
+        rr.NomineeFacts(to_fill=d.to_nominate > 0, departed=departed, holds=holds)
+    )
     if found.effect is rr.Nomination.NO_VACANCY:
         d.rule(
             K.REQUEST_REJECTED,
@@ -1293,6 +1298,17 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
             f"{name} was named nominee but {_VERB[existing.status]} before being named",
             [name],
             reason=f"candidate {existing.status}",
+        )
+        return
+    if found.effect is rr.Nomination.ALREADY_NOMINEE:
+        d.rule(
+            K.REQUEST_REJECTED,
+            found.cites,
+            f"{name} was named nominee but already "
+            + ("holds a nomination" if name in d.nominated else "stands on the ballot")
+            + " for this office: the vacancy stays open",
+            [name],
+            reason=str(found.effect),
         )
         return
     left = [  # names kept on ballots not reprinted, not yet replaced

@@ -50,7 +50,7 @@ import attrs
 from simulator.count_rules import LEFT, Standing
 from simulator.law import Cite, key
 from simulator.rules import Gap, Reading, Rule, Table
-from simulator.scenario import LeftRunoffBallot, WithdrawnWinner
+from simulator.scenario import LeftRunoffBallot, RequestAfterLot, WithdrawnWinner
 from simulator.vocab import Method, Stage
 
 
@@ -556,6 +556,8 @@ class When(StrEnum):
 
     NOON_THURSDAY_AFTER = "noon_thursday_after"  # noon, first Thursday after the declaration
     THIRD_DAY_AFTER = "third_day_after"  # the end of the third day after the declaration
+    #: noon, first Thursday after the drawing of lots that settled who may ask (reading 22)
+    NOON_THURSDAY_AFTER_DRAWING = "noon_thursday_after_drawing"
 
 
 @attrs.frozen
@@ -563,17 +565,49 @@ class TimingFacts:
     step: Step
     primary: bool  # a party primary (otherwise the election-and-runoff method)
     tie_for_first: bool = False  # TIE_WITHDRAWAL: a tie for first (163-293(d)(1)), not second
+    #: REQUEST: a drawing of lots settled who may ask only after the deadline counted from the
+    #: declaration at the canvass had passed
+    drawn_late: bool = False
 
 
 def _timing_facts() -> Iterator[TimingFacts]:
-    for primary in (False, True):
-        yield TimingFacts(Step.REQUEST, primary)
+    for primary, late in itertools.product((False, True), (False, True)):
+        yield TimingFacts(Step.REQUEST, primary, drawn_late=late)
     for first in (False, True):
         yield TimingFacts(Step.TIE_WITHDRAWAL, False, first)
 
 
 def _at(step: Step, primary: bool) -> Any:
-    return lambda f: f.step is step and f.primary is primary
+    return lambda f: f.step is step and f.primary is primary and not f.drawn_late
+
+
+def _drawn_late(primary: bool) -> Gap[TimingFacts, When]:
+    return Gap(
+        "demand-after-late-lot" if primary else "request-after-late-lot",
+        ("163-291(6)", "163-111(b)") if primary else ("163-293(c)", "163-292(3)"),
+        (
+            "a drawing of lots settled who may demand a second primary only after noon on the "
+            "Thursday after the canvass, the deadline 163-291(6) sets: the text does not say "
+            "whether a right the drawing gives after its deadline lapses"
+            if primary
+            else "a drawing of lots settled who may request a runoff only after noon on the "
+            "Thursday after the canvass: 163-293(c) counts the deadline from the official "
+            "declaration of the result, and does not say whether a result a drawing completes "
+            "is declared at the drawing or at the canvass"
+        ),
+        "the deadline counts from the day of the drawing: noon on the first Thursday after it",
+        lambda f: f.step is Step.REQUEST and f.primary is primary and f.drawn_late,
+        When.NOON_THURSDAY_AFTER_DRAWING,
+        readings=(
+            Reading(
+                "request_after_lot",
+                RequestAfterLot.FROM_CANVASS,
+                "the deadline stays as counted from the canvass: it has passed, so nobody may "
+                "ask, and the leaders are declared",
+                When.NOON_THURSDAY_AFTER,
+            ),
+        ),
+    )
 
 
 TIMING: Table[TimingFacts, When] = Table(
@@ -611,6 +645,7 @@ TIMING: Table[TimingFacts, When] = Table(
             When.THIRD_DAY_AFTER,
         ),
     ),
+    gaps=(_drawn_late(False), _drawn_late(True)),
     facts=_timing_facts,
 )
 
@@ -890,17 +925,22 @@ class Nomination(StrEnum):
     NOMINATED = "nominated"
     NO_VACANCY = "no vacancy to fill"
     CANNOT_SERVE = "cannot serve"  # the reason names how: "candidate died", "... disqualified"
+    ALREADY_NOMINEE = "already a nominee"  # the person holds a nomination for the office already
 
 
 @attrs.frozen
 class NomineeFacts:
     to_fill: bool  # a nomination is left for the party to make
     departed: bool  # the person named died or was disqualified earlier in this contest
+    #: the person named is already nominated for this office, or stands on the election's
+    #: ballot already
+    holds: bool = False
 
 
 def _nominee_facts() -> Iterator[NomineeFacts]:
-    for to_fill, departed in itertools.product((False, True), (False, True)):
-        yield NomineeFacts(to_fill, departed)
+    for to_fill, departed, holds in itertools.product((False, True), repeat=3):
+        if not (departed and holds):
+            yield NomineeFacts(to_fill, departed, holds)
 
 
 NOMINEE: Table[NomineeFacts, Nomination] = Table(
@@ -923,14 +963,58 @@ NOMINEE: Table[NomineeFacts, Nomination] = Table(
             Nomination.CANNOT_SERVE,
         ),
         Rule(
+            "114-already-nominee",
+            "163-114",
+            "the vacancy is filled with another person: one who already holds a nomination for "
+            "the office (or stands on its ballot) cannot fill a second place, and the vacancy "
+            "stays open",
+            lambda f: f.to_fill and not f.departed and f.holds,
+            Nomination.ALREADY_NOMINEE,
+        ),
+        Rule(
             "114-nominee-named",
             "163-114",
             "the committee names a nominee for the vacancy in the nomination",
-            lambda f: f.to_fill and not f.departed,
+            lambda f: f.to_fill and not f.departed and not f.holds,
             Nomination.NOMINATED,
         ),
     ),
     facts=_nominee_facts,
+)
+
+
+class Twice(StrEnum):
+    """A place the count gives to a person the party's executive committee already named."""
+
+    COMMITTEE_FILLS = "committee_fills"  # the count's place goes to the committee to fill
+
+
+@attrs.frozen
+class TwiceFacts:
+    #: the person the count nominates was named by the committee for another place first
+    by_committee: bool = True
+
+
+TWICE: Table[TwiceFacts, Twice] = Table(
+    "nominated-twice",
+    "the count nominates a person the party's executive committee already named for another "
+    "place: who takes the count's place?",
+    (),
+    gaps=(
+        Gap(
+            "nominated-twice",
+            ("163-114", "163-111(b)"),
+            "the executive committee filled a vacancy in the nomination with a candidate whose "
+            "own place in the primary was still undecided, and the count then gives them that "
+            "place too: one person cannot hold two of the party's nominations for the office, "
+            "and neither section says which place they keep",
+            "they keep the committee's nomination, and the place the count gives them is a "
+            "vacancy in the nomination for the committee to fill",
+            lambda f: f.by_committee,
+            Twice.COMMITTEE_FILLS,
+        ),
+    ),
+    facts=lambda: (TwiceFacts(True),),
 )
 
 
@@ -1181,6 +1265,7 @@ TABLES: tuple[Table[Any, Any], ...] = (
     OATH,
     NOMINEE,
     NOMINEE_PLACE,
+    TWICE,
     EMPTY_SEATS,
     TIE_WITHDRAWAL,
     REPEAT_NOTICE,

@@ -95,6 +95,14 @@ class LeftRunoffBallot(StrEnum):
     OTHER_DECLARED = "other_declared"  # no runoff: the other candidate is declared
 
 
+class RequestAfterLot(StrEnum):
+    """Reading 22: a drawing of lots settles who may request a runoff (or demand a second
+    primary) only after the deadline counted from the declaration at the canvass has passed."""
+
+    FROM_DRAWING = "from_drawing"  # the deadline counts from the day of the drawing
+    FROM_CANVASS = "from_canvass"  # the deadline stays as counted from the canvass: it has passed
+
+
 class RunnerUpLeft(StrEnum):
     """Reading 12: the runner-up (or one of those tied for second) has left the race."""
 
@@ -228,6 +236,12 @@ class Interpretations:
         default=LeftRunoffBallot.NAME_STAYS, converter=LeftRunoffBallot
     )
 
+    #: Reading 22: the places carrying the right to a next round are settled by lot only after
+    #: the request deadline counted from the canvass: it counts from the drawing, or has passed.
+    request_after_lot: RequestAfterLot = attrs.field(
+        default=RequestAfterLot.FROM_DRAWING, converter=RequestAfterLot
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -246,6 +260,7 @@ class Interpretations:
         "request_place_tie": tuple(m.value for m in RequestPlaceTie),
         "first_election_tie": tuple(m.value for m in FirstElectionTie),
         "left_runoff_ballot": tuple(m.value for m in LeftRunoffBallot),
+        "request_after_lot": tuple(m.value for m in RequestAfterLot),
     }
 
     def setting(self, name: str) -> bool | str:

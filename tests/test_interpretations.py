@@ -155,12 +155,13 @@ _SWITCHED = {  # each scenario of scenarios/collisions/ reading a gap or conflic
     "2932b2-group-tie-for-request-place-read-as-lot": "request_place_tie",
     "2932b2-group-tie-for-best-remaining-read-by-size": "first_election_tie",
     "2933e-runoff-candidate-dies-read-as-other-declared": "left_runoff_ballot",
+    "2932b2-runoff-place-drawn-after-the-deadline-read-from-canvass": "request_after_lot",
 }
 
 
 @pytest.mark.parametrize("name", sorted(_SWITCHED))
 def test_each_other_reading_changes_the_course_and_its_ruling_names_it(name: str) -> None:
-    # Readings 10 to 21: the scenario's switch chooses the other reading of a gap or conflict;
+    # Readings 10 to 22: the scenario's switch chooses the other reading of a gap or conflict;
     # the same log under the default reading ends otherwise (or gets there otherwise), and only
     # the switched replay's no_provision ruling records the reading
     path = Path(__file__).resolve().parent.parent / "scenarios" / "collisions" / f"{name}.yaml"
