@@ -188,6 +188,27 @@ def _people(d: Draft, tally: Mapping[str, int], *, nominating: bool) -> list[tup
     return ranked(tally, names)
 
 
+def _no_other(d: Draft) -> str:
+    """Why the best placed are declared when nobody is below them."""
+    if any(cannot_be_nominated(d, c.name) for c in d.cands):
+        return "no other candidate who can be nominated"
+    return "no other candidate"
+
+
+def cannot_be_nominated(d: Draft, name: str) -> bool:
+    """``name`` left the race and the ``declared-left`` table gives them no nomination (a place
+    the count would give them passes to the next candidate); False for a candidate declared
+    before they left (:func:`_holds_place`) and in a contest that elects."""
+    c = d.cand(name)
+    return (
+        d.ctx.nominating
+        and c is not None
+        and not c.active
+        and _not_nominated(d, c)
+        and not _holds_place(d, c)
+    )
+
+
 def _holds_place(d: Draft, c: Cand) -> bool:
     """A candidate declared nominated who left only after the declaration: the place stays
     theirs, and the party's executive committee fills it (G.S. 163-114). When a lot or a recount
@@ -626,7 +647,7 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
         )
         question = cr.ORDER.evaluate(order).effect
         if question is cr.Question.ALONE:
-            _declare(d, best, runoff_cite(d), "no other candidate: highest vote")
+            _declare(d, best, runoff_cite(d), f"{_no_other(d)}: highest vote")
             d.go(Phase.DECIDED)
             return
         if question is cr.Question.RUNNER_UP_LEFT:
@@ -645,7 +666,7 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
         eligible: tuple[str, ...] = (second,)
     else:
         if not below:
-            declare_leaders(d, best, runoff_cite(d), "no other candidate")
+            declare_leaders(d, best, runoff_cite(d), _no_other(d))
             return
         vacated = _group_left_best(d, best)
         if vacated:  # reading 18: their seats are vacant now, the others run their course
@@ -1228,24 +1249,32 @@ def start_runoff(
 
 def decide_runoff(d: Draft) -> None:
     """163-293(f): the highest in the runoff are elected; a tie is settled by lot. A second
-    primary (163-111(b), partly available) likewise."""
+    primary (163-111(b), partly available) likewise: a candidate on its ballot who left and
+    cannot be nominated takes no place, and the places go to the highest of the others (the
+    ``left-runoff`` table's fallback)."""
     pool = d.pool
     seats = pool.seats if pool is not None else 1
     tally = _effective_tally(d, 1)
     people = ranked(tally, d.runoff_ballot)
+    if d.ctx.nominating:
+        barred = [n for n, _ in people[:seats] if cannot_be_nominated(d, n)]
+        if barred:  # said once, in the ruling the declaration makes for each
+            _declare(d, barred, [], "")
+            people = [(n, v) for n, v in people if n not in barred]
     sel = select(people, seats, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     cite = _ruled_cite(_result(d, runoff=True))
+    highest = f"highest vote in the {round_name(d)}" + (
+        " of the candidates who can be nominated" if len(people) < len(d.runoff_ballot) else ""
+    )
     d.set(runoff_status=RunoffStatus.HELD)
     if sel.tied or sel.lot_winners:
         _lot_ruling(d, sel, _tie_at(d, cr.TiePoint.RUNOFF, sel))
     if sel.tied:
         if sel.chosen:
-            _declare(
-                d, sel.chosen, cite, f"highest vote in the {round_name(d)}: {_fmt_tally(people)}"
-            )
+            _declare(d, sel.chosen, cite, f"{highest}: {_fmt_tally(people)}")
         d.go(Phase.AWAITING_LOT)
         return
-    _declare(d, sel.chosen, cite, f"highest vote in the {round_name(d)}: {_fmt_tally(people)}")
+    _declare(d, sel.chosen, cite, f"{highest}: {_fmt_tally(people)}")
     d.set(pool=None)
     d.go(Phase.DECIDED)
 

@@ -426,6 +426,18 @@ _AFTER_LEAVING = (
         "a party nominee leaves after early votes: the party nominates",
     ),
     (
+        P.RUNOFF_REQUEST,
+        P.DECIDED,
+        statute("163-294.1(b)"),
+        "a primary's leader leaves in the request window: the place passes to the next",
+    ),
+    (
+        P.RUNOFF_REQUEST,
+        P.AWAITING_LOT,
+        statute("163-294.1(b)"),
+        "a primary's leader leaves in the request window: the next are tied for the place",
+    ),
+    (
         P.RUNOFF_CALLED,
         P.DECIDED,
         statute("163-293(e)"),

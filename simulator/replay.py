@@ -46,6 +46,7 @@ from simulator.contingencies import EffectKind as EK
 from simulator.counting import (
     ballot_final,
     call_runoff,
+    cannot_be_nominated,
     consult,
     decide_first,
     decide_runoff,
@@ -603,6 +604,19 @@ def on_candidate_off(
     first = len(d.rulings)
     for eff in effects:
         _apply_effect(d, eff, name, verb, facts, notice, rule_id)
+    pool = d.pool
+    if (
+        d.phase is Phase.RUNOFF_REQUEST
+        and d.round == 0
+        and pool is not None
+        and name in pool.leaders
+        and cannot_be_nominated(d, name)
+    ):
+        # a leader of the primary who left before being declared nominated: the place passes
+        # to the next candidate now, and the request window is the next candidates' (the
+        # deadline is the same, counted from the canvass)
+        d.drop_timers(TT.RUNOFF_REQUEST_PASSES)
+        decide_first(d)
     if finding.overruled and len(d.rulings) > first:
         # a conflict settled by the table's priority: shown in the first ruling it produced
         assert finding.rule is not None
@@ -1002,9 +1016,22 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     phase = d.phase
     ctx = d.ctx
     held = cal.rounds(ctx.method, ctx.stage)[d.round].kind
-    early = e.at < round_start(ctx, d.round)
-    if cr.CANVASS.evaluate(cr.CanvassFacts(ctx.method, held, early)).effect is cr.Canvassed.NOTHING:
-        return  # the ``canvass`` table: nothing to declare; the event stays on the timeline
+    start = round_start(ctx, d.round)
+    early = e.at < start
+    found = cr.CANVASS.evaluate(cr.CanvassFacts(ctx.method, held, early))
+    if found.effect is cr.Canvassed.NOTHING:
+        # the ``canvass`` table: nothing to declare; said, so that the event is not lost silently
+        day = start.astimezone(ctx.tz).date().isoformat()
+        d.rule(
+            K.REQUEST_REJECTED,
+            finding_cites(found),
+            f"a canvass dated before the {held.value.replace('_', ' ')} of {day} declares "
+            "nothing: the canvass declares the result of an election already held",
+            [],
+            reason="canvass before the election",
+            once=True,
+        )
+        return
     if d.deferred:
         _settle_deferred(d, "no time to reprint was found before the election")
     if phase in (Phase.BALLOT, Phase.COUNTING):

@@ -123,3 +123,15 @@ def test_a_runoff_request_is_rejected_because_the_plurality_method_has_none() ->
     rejected = only(c, "request_rejected")
     assert cites(rejected, r"163-292") and rejected.candidates == ("Bob",)
     assert rejected.get("reason")
+
+
+def test_a_canvass_dated_before_the_election_declares_nothing_and_says_so() -> None:
+    # G.S. 163-182.5(b): the canvass declares an election already held; one dated before the
+    # day is refused in a ruling (the event is not passed over in silence), and the canvass
+    # on its day still declares the result
+    early = '- {type: canvass_held, at: "2027-10-26T11:00"}'
+    c = run(MAYOR, f"{filed('Ann', 'Bob')}\n{early}\n{returns(NIGHT, Ann=400, Bob=350)}\n{CANVASS}")
+    refused = only(c, "request_rejected")
+    assert refused.get("reason") == "canvass before the election"
+    assert "2027-11-02" in refused.text and cites(refused, r"163-182\.5\(b\)")
+    assert c.outcome.elected == ("Ann",)
