@@ -459,12 +459,15 @@ def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) ->
             d.go(Phase.AWAITING_NEW_ELECTION)
             return
         _lot_ruling(d, sel, tie_cites)
-        if sel.tied:
-            if sel.chosen:
-                _declare(d, sel.chosen, elected_cite, f"highest vote: {_fmt_tally(people)}")
-            d.go(Phase.AWAITING_LOT)
-            return
-    _declare(d, sel.chosen, elected_cite, f"highest vote: {_fmt_tally(people)}")
+    text = f"highest vote: {_fmt_tally(people)}"
+    if sel.lot_winners:
+        text += f"; the tie settled by the drawing of lots ({', '.join(sel.lot_winners)})"
+    if sel.tied:
+        if sel.chosen:
+            _declare(d, sel.chosen, elected_cite, text)
+        d.go(Phase.AWAITING_LOT)
+        return
+    _declare(d, sel.chosen, elected_cite, text)
     _fill_vacancies_if_short(d, n, sel.chosen)
     d.go(Phase.DECIDED)
 

@@ -135,3 +135,22 @@ def test_a_canvass_dated_before_the_election_declares_nothing_and_says_so() -> N
     assert refused.get("reason") == "canvass before the election"
     assert "2027-11-02" in refused.text and cites(refused, r"163-182\.5\(b\)")
     assert c.outcome.elected == ("Ann",)
+
+
+def test_a_tie_of_three_for_two_seats_takes_two_drawings_and_each_declaration_says_so() -> None:
+    # G.S. 163-292(3): one drawing per tied place; a drawing for a candidate already drawn
+    # is refused; each declaration names the drawing that settled it
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=5, Bob=5, Cy=5)}\n{CANVASS}\n"
+        '- {type: lot_drawn, at: "2027-11-10T11:00", winner: Cy}\n'
+        '- {type: lot_drawn, at: "2027-11-10T12:00", winner: Cy}\n'
+        '- {type: lot_drawn, at: "2027-11-10T13:00", winner: Ann}'
+    )
+    c = run(BOARD, log)
+    assert c.outcome.elected == ("Cy", "Ann")
+    assert [r.candidates for r in rulings(c, "decided_by_lot")] == [("Cy",), ("Ann",)]
+    assert only(c, "request_rejected").candidates == ("Cy",)
+    assert all("drawing of lots" in r.text for r in rulings(c, "elected"))
+    half = run(BOARD, log, as_of="2027-11-10T11:30")
+    assert half.outcome.elected == ("Cy",)
+    assert half.outcome.pending is not None and half.outcome.pending.value == "lot"
