@@ -2130,7 +2130,7 @@ def _replay(scenario: Scenario, as_of: datetime | None, batched: bool) -> Result
         ctx = make_context(scenario, c, bars.get(c.id, frozenset()))
         state = replay_contest(ctx, per[c.id], as_of, batched=batched)
         results.append(result_of(state, ctx, noted[c.id]))
-    return Result(scenario.title, tuple(results), as_of)
+    return Result(scenario.title, tuple(results), as_of, scenario.interpretations.changed())
 
 
 def _replay_together(scenario: Scenario, as_of: datetime | None) -> Result:
@@ -2154,7 +2154,7 @@ def _replay_together(scenario: Scenario, as_of: datetime | None) -> Result:
         state, last = folded[c.id]
         state = finish(state, ctx, as_of, last)
         results.append(result_of(state, ctx, noted[c.id]))
-    return Result(scenario.title, tuple(results), as_of)
+    return Result(scenario.title, tuple(results), as_of, scenario.interpretations.changed())
 
 
 def _split(

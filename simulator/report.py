@@ -21,8 +21,6 @@ from datetime import date, datetime, tzinfo
 from decimal import Decimal
 from pathlib import Path
 
-import attrs
-
 from simulator.charts import figure_svg, plot_timeline
 from simulator.events import Event
 from simulator.graph import draw_graph, replay_graph
@@ -30,7 +28,7 @@ from simulator.markup import cite_links as _cites
 from simulator.markup import escape as _e
 from simulator.markup import table as _table
 from simulator.result import ContestResult, Outcome, OutcomePart, Result, Ruling, Threshold
-from simulator.scenario import Interpretations, Scenario
+from simulator.scenario import Scenario
 from simulator.vocab import RulingKind
 
 __all__ = ["render_report", "write_report"]
@@ -167,12 +165,7 @@ def _header(scenario: Scenario, result: Result, tz: tzinfo) -> str:
         meta.append(("as of", "the end of the log"))
     if scenario.office_closed:
         meta.append(("office closed", _e(", ".join(d.isoformat() for d in scenario.office_closed))))
-    default = Interpretations()
-    changed = [
-        f"{a.name} = {scenario.interpretations.setting(a.name)!r}"
-        for a in attrs.fields(Interpretations)
-        if getattr(scenario.interpretations, a.name) != getattr(default, a.name)
-    ]
+    changed = [f"{name} = {value!r}" for name, value in scenario.interpretations.changed()]
     meta.append(("readings", _e("; ".join(changed)) if changed else "the default readings"))
     dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in meta)
     desc = (

@@ -359,6 +359,8 @@ class Result:
     scenario: str
     contests: tuple[ContestResult, ...]
     as_of: datetime | None = None
+    #: the interpretation switches the scenario set otherwise than their defaults (docs/readings.md)
+    readings: tuple[tuple[str, bool | str], ...] = ()
 
     def contest(self, contest_id: str) -> ContestResult:
         for c in self.contests:
@@ -371,5 +373,6 @@ class Result:
             "format": RESULT_FORMAT,
             "scenario": self.scenario,
             "as_of": self.as_of.isoformat() if self.as_of else None,
+            "interpretations": dict(self.readings),
             "contests": [c.to_json() for c in self.contests],
         }

@@ -268,6 +268,16 @@ class Interpretations:
         value: bool | str = getattr(self, name)
         return value.value if isinstance(value, StrEnum) else value
 
+    def changed(self) -> tuple[tuple[str, bool | str], ...]:
+        """The switches set otherwise than their defaults, as (name, setting), in the order of
+        docs/readings.md."""
+        default = Interpretations()
+        return tuple(
+            (f.name, self.setting(f.name))
+            for f in attrs.fields(Interpretations)
+            if getattr(self, f.name) != getattr(default, f.name)
+        )
+
 
 @attrs.frozen
 class Contest:

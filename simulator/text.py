@@ -51,5 +51,10 @@ def format_result(result: Result, *, colour: bool = False, width: int | None = N
     parts = [f"# {result.scenario}"]
     if result.as_of is not None:
         parts.append(f"(as of {_when(result.as_of)})")
+    if result.readings:
+        shown = "; ".join(
+            f"{k}: {str(v).lower() if v is True or v is False else v}" for k, v in result.readings
+        )
+        parts.append(f"(readings other than the defaults: {shown})")
     parts.extend(format_contest(c, colour=colour, width=width) for c in result.contests)
     return "\n\n".join(parts) + "\n"

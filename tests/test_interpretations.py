@@ -180,3 +180,44 @@ def test_each_other_reading_changes_the_course_and_its_ruling_names_it(name: str
     assert one.outcome != other.outcome or one.rulings != other.rulings
     assert any(r.kind.value == "no_provision" and r.get("reading") == setting for r in one.rulings)
     assert not any(r.get("reading") for r in other.rulings)
+
+
+def test_a_replay_names_the_readings_the_scenario_changed(tmp_path: Path) -> None:
+    # the text timeline under its title, the JSON result as `interpretations`; none: {}
+    import json
+    import subprocess
+    import sys
+
+    switched = Path(__file__).resolve().parent.parent / "scenarios" / "collisions"
+    path = switched / "2932b2-runoff-place-drawn-after-the-deadline-read-from-canvass.yaml"
+    cli = [sys.executable, "-m", "simulator", "replay"]
+    text = subprocess.run([*cli, str(path)], capture_output=True, text=True, check=True).stdout
+    assert (
+        text.splitlines()[2]
+        == "(readings other than the defaults: request_after_lot: from_canvass)"
+    )
+    doc = json.loads(
+        subprocess.run(
+            [*cli, str(path), "--json"], capture_output=True, text=True, check=True
+        ).stdout
+    )
+    assert doc["interpretations"] == {"request_after_lot": "from_canvass"}
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(
+        "\n".join(
+            line for line in path.read_text().splitlines() if not line.startswith("interpretations")
+        ),
+        encoding="utf-8",
+    )
+    doc = json.loads(
+        subprocess.run(
+            [*cli, str(plain), "--json"], capture_output=True, text=True, check=True
+        ).stdout
+    )
+    assert doc["interpretations"] == {}
+    two = simulator.load_scenario(path)
+    both = attrs.evolve(two, interpretations=attrs.evolve(two.interpretations, harmless_ties=False))
+    assert simulator.replay(both).readings == (
+        ("harmless_ties", False),
+        ("request_after_lot", "from_canvass"),
+    )
