@@ -483,7 +483,10 @@ def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Dec
     skipped = [
         name
         for name, _ in everyone
-        if name in top and (c := d.cand(name)) is not None and not c.active
+        if name in top
+        and (c := d.cand(name)) is not None
+        and not c.active
+        and not _holds_place(d, c)  # nominated before they left: 163-294.1(b) is not theirs
     ]
     left = [rr.DECLARED_LEFT.evaluate(_left_facts(d, c)) for n in skipped if (c := d.cand(n))]
     if skipped:
@@ -506,7 +509,10 @@ def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Dec
             _declare(d, sel.chosen, cite, f"highest votes: {_fmt_tally(people)}")
         d.go(Phase.AWAITING_LOT)
         return
-    _declare(d, sel.chosen, cite, f"the {2 * n} highest are nominated: {_fmt_tally(people)}")
+    text = f"the {2 * n} highest are nominated: {_fmt_tally(people)}"
+    if sel.lot_winners:
+        text += f"; the tie settled by the drawing of lots ({', '.join(sel.lot_winners)})"
+    _declare(d, sel.chosen, cite, text)
     d.go(Phase.DECIDED)
 
 
