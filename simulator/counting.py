@@ -491,12 +491,13 @@ def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Dec
     left = [rr.DECLARED_LEFT.evaluate(_left_facts(d, c)) for n in skipped if (c := d.cand(n))]
     if skipped:
         assert all(f.effect is rr.Seat.NOT_NOMINATED for f in left)
+        late = all(left_after_election_day(d, d.cand(x)) for x in skipped)
         d.rule(
             K.VOTES_DISREGARDED,
             finding_cites(left[0]),
             f"{', '.join(skipped)} polled enough votes for nomination but left the race "
-            "after the ballots were printed: those votes are disregarded and the next "
-            "highest is nominated",
+            + ("on or after the primary day" if late else "after the ballots were printed")
+            + ": those votes are disregarded and the next highest is nominated",
             skipped,
             once=True,
         )

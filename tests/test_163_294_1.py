@@ -147,3 +147,31 @@ def test_a_winner_who_withdrew_before_the_oath_leaves_one_vacant_seat_when_lots_
     outcome = replay(s).contests[0].outcome
     assert outcome.vacant_seats == 1
     assert len(outcome.elected) + outcome.vacant_seats <= 2
+
+
+def test_a_nonpartisan_leader_who_dies_after_the_primary_day_is_said_to_have_left_then() -> None:
+    # the gap left-after-primary-day passes the nomination on as 163-294.1(b) does; the ruling
+    # says when the candidate left (after the vote), not "after the ballots were printed" alone
+    c = run(
+        scenario(
+            NP_PRIMARY + "1",
+            *filed("Ann", "Bob", "Cy"),
+            returns("2027-10-05T21:00", Ann=500, Bob=300, Cy=200),
+            died("Ann", "2027-10-06T10:00"),
+            event("canvass_held", "2027-10-12T11:00"),
+        )
+    )
+    assert c["outcome"]["nominated"] == ["Bob", "Cy"]
+    assert "on or after the primary day" in one(c, "votes_disregarded")["text"]
+    before = run(
+        scenario(
+            NP_PRIMARY + "1",
+            *filed("Ann", "Bob", "Cy", "Dee"),
+            PRINTED_SEP,
+            died("Ann", "2027-09-20T10:00"),
+            event("reprint_determined", "2027-09-21T10:00", enough_time="false"),
+            returns("2027-10-05T21:00", Ann=500, Bob=300, Cy=200, Dee=100),
+            event("canvass_held", "2027-10-12T11:00"),
+        )
+    )
+    assert "after the ballots were printed" in one(before, "votes_disregarded")["text"]
