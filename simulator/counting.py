@@ -1267,10 +1267,15 @@ def decide_runoff(d: Draft) -> None:
     tally = _effective_tally(d, 1)
     people = ranked(tally, d.runoff_ballot)
     if d.ctx.nominating:
-        barred = [n for n, _ in people[:seats] if cannot_be_nominated(d, n)]
+        barred: list[str] = []  # those the places would go to, but for their leaving
+        while True:
+            out = [n for n, _ in people[:seats] if cannot_be_nominated(d, n)]
+            if not out:
+                break
+            barred += out
+            people = [(n, v) for n, v in people if n not in out]
         if barred:  # said once, in the ruling the declaration makes for each
             _declare(d, barred, [], "")
-            people = [(n, v) for n, v in people if n not in barred]
     sel = select(people, seats, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     cite = _ruled_cite(_result(d, runoff=True))
     highest = f"highest vote in the {round_name(d)}" + (
