@@ -269,41 +269,8 @@ def _declare(
             continue
         if ctx.nominating and _holds_place(d, c):
             continue  # declared before they left: the committee fills the place
-        finding = consult(
-            d,
-            rr.DECLARED_LEFT,
-            _left_facts(d, c),
-            [n],
-            f"{n} ({c.status}) polled enough votes to take a place",
-        )
-        if finding.effect is rr.Seat.ELECTED:
+        if _declare_departed(d, c, why):
             winners.append(n)
-        elif finding.effect is rr.Seat.VACANT:
-            # A seat already declared vacant for this person (a winner who left before the oath,
-            # declared again when a lot reopens the decision) is counted once.
-            if not any(r.kind is K.OFFICE_VACANT and n in r.candidates for r in d.rulings):
-                d.set(vacant=d.vacant + 1)
-            won = (
-                "polled enough votes to be elected"
-                if why is None
-                else f"is the one to be declared elected ({why})"
-            )
-            d.rule(
-                K.OFFICE_VACANT,
-                finding_cites(finding),
-                f"{n} ({c.status}) {won}: the board declares the office vacant, to be filled "
-                "under G.S. 160A-63",
-                [n],
-                once=True,
-            )
-        else:
-            d.rule(
-                K.VOTES_DISREGARDED,
-                finding_cites(finding),
-                f"{n} ({c.status}) cannot be declared nominated",
-                [n],
-                once=True,
-            )
     # a ruling names only those it declares (a lot or a runoff completes a partial result)
     already = d.nominated if ctx.nominating else d.elected
     if ctx.nominating:
@@ -327,6 +294,55 @@ def _declare(
     else:
         d.set(elected=(*d.elected, *winners))
         d.rule(K.ELECTED, cite, text, winners, once=True)
+
+
+def _declare_departed(d: Draft, c: Cand, why: str | None) -> bool:
+    """The ``declared-left`` table for a departed candidate the count places: True when they
+    take the place; else the ruling on it (the office vacant, or the votes disregarded)."""
+    n = c.name
+    finding = consult(
+        d,
+        rr.DECLARED_LEFT,
+        _left_facts(d, c),
+        [n],
+        f"{n} ({c.status}) polled enough votes to take a place",
+    )
+    if finding.effect is rr.Seat.ELECTED:
+        return True
+    if finding.effect is rr.Seat.VACANT:
+        # A seat already declared vacant for this person (a winner who left before the oath,
+        # declared again when a lot reopens the decision) is counted once.
+        if not any(r.kind is K.OFFICE_VACANT and n in r.candidates for r in d.rulings):
+            d.set(vacant=d.vacant + 1)
+        won = (
+            "polled enough votes to be elected"
+            if why is None
+            else f"is the one to be declared elected ({why})"
+        )
+        d.rule(
+            K.OFFICE_VACANT,
+            finding_cites(finding),
+            f"{n} ({c.status}) {won}: the board declares the office vacant, to be filled "
+            "under G.S. 160A-63",
+            [n],
+            once=True,
+        )
+    else:
+        d.rule(
+            K.VOTES_DISREGARDED,
+            finding_cites(finding),
+            f"{n} ({c.status}) cannot be declared nominated",
+            [n],
+            once=True,
+        )
+    return False
+
+
+def _by_lot(sel: Selection) -> str:
+    """What a declaration adds when drawings of lots settled part of it."""
+    if not sel.lot_winners:
+        return ""
+    return f"; the tie settled by the drawing of lots ({', '.join(sel.lot_winners)})"
 
 
 def _left_facts(d: Draft, c: Cand) -> rr.LeftFacts:
@@ -459,9 +475,7 @@ def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) ->
             d.go(Phase.AWAITING_NEW_ELECTION)
             return
         _lot_ruling(d, sel, tie_cites)
-    text = f"highest vote: {_fmt_tally(people)}"
-    if sel.lot_winners:
-        text += f"; the tie settled by the drawing of lots ({', '.join(sel.lot_winners)})"
+    text = f"highest vote: {_fmt_tally(people)}{_by_lot(sel)}"
     if sel.tied:
         if sel.chosen:
             _declare(d, sel.chosen, elected_cite, text)
@@ -510,9 +524,7 @@ def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Dec
             _declare(d, sel.chosen, cite, f"highest votes: {_fmt_tally(people)}")
         d.go(Phase.AWAITING_LOT)
         return
-    text = f"the {2 * n} highest are nominated: {_fmt_tally(people)}"
-    if sel.lot_winners:
-        text += f"; the tie settled by the drawing of lots ({', '.join(sel.lot_winners)})"
+    text = f"the {2 * n} highest are nominated: {_fmt_tally(people)}{_by_lot(sel)}"
     _declare(d, sel.chosen, cite, text)
     d.go(Phase.DECIDED)
 
@@ -1274,8 +1286,10 @@ def decide_runoff(d: Draft) -> None:
                 break
             barred += out
             people = [(n, v) for n, v in people if n not in out]
-        if barred:  # said once, in the ruling the declaration makes for each
-            _declare(d, barred, [], "")
+        for n in barred:  # each ruled once: not nominated
+            c = d.cand(n)
+            assert c is not None
+            _declare_departed(d, c, None)
     sel = select(people, seats, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     cite = _ruled_cite(_result(d, runoff=True))
     highest = f"highest vote in the {round_name(d)}" + (
