@@ -16,7 +16,9 @@ like it, and pickles as its parts.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Iterator, Sequence
+import itertools
+import operator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from itertools import repeat
 from typing import Any, overload
@@ -30,9 +32,13 @@ class VoteColumns:
     """A run of ``votes_cast`` events with no ``id`` and no ``precinct``, as columns: event
     ``start + k`` of the log is a vote at ``at[k]`` in contest ``contest[k]`` for
     ``candidate[k]``, ``count[k]`` votes (1 each where ``count`` is None), read from line
-    ``line[k]`` of its file (None: no lines)."""
+    ``line[k]`` of its file (None: no lines). ``ordered``: whether the times are known to be in
+    order (None: not known yet; :meth:`in_order` finds out once). ``owners``, where given: each
+    name -> its contest, such that ``contest[k]`` is ``owners[candidate[k]]`` for every vote
+    (the loader knows it where no name is spelt in two contests), so the votes of each contest
+    and name are counted from the names alone."""
 
-    __slots__ = ("at", "candidate", "contest", "count", "line", "start")
+    __slots__ = ("at", "candidate", "contest", "count", "line", "ordered", "owners", "start")
 
     def __init__(
         self,
@@ -42,6 +48,8 @@ class VoteColumns:
         candidate: list[str],
         count: list[int] | None = None,
         line: list[int | None] | None = None,
+        ordered: bool | None = None,
+        owners: Mapping[str, str] | None = None,
     ) -> None:
         n = len(at)
         if not (len(contest) == len(candidate) == n) or any(
@@ -54,6 +62,15 @@ class VoteColumns:
         self.candidate = candidate
         self.count = count
         self.line = line
+        self.ordered = ordered
+        self.owners = owners
+
+    def in_order(self) -> bool:
+        """Whether each vote's time is no earlier than the one before it."""
+        if self.ordered is None:
+            at = self.at
+            self.ordered = all(map(operator.le, at, itertools.islice(at, 1, None)))
+        return self.ordered
 
     def __len__(self) -> int:
         return len(self.at)
@@ -82,7 +99,16 @@ class VoteColumns:
     def __reduce__(self) -> tuple[Any, ...]:
         return (
             VoteColumns,
-            (self.start, self.at, self.contest, self.candidate, self.count, self.line),
+            (
+                self.start,
+                self.at,
+                self.contest,
+                self.candidate,
+                self.count,
+                self.line,
+                self.ordered,
+                self.owners,
+            ),
         )
 
 

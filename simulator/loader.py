@@ -1469,7 +1469,15 @@ class _Validator:
         events: list[Event] = []
         if plan.columns:  # votes: kept as columns (simulator.eventlog)
             run = VoteColumns(
-                index.start, ats, cs, names, number or None, None if lines is None else list(lines)
+                index.start,
+                ats,
+                cs,
+                names,
+                number or None,
+                None if lines is None else list(lines),
+                ordered=True,  # (checked above)
+                # (each vote's name is one spelt in its contest: see ``names``)
+                owners=self.names.owners(),
             )
         elif not plan.has_name:
             events = plan.many_bare(n, ats, cs, index, lines)
@@ -1617,6 +1625,10 @@ class _Names:
         self.written: dict[str, dict[str, str]] = {}
         self.spelt: dict[str, set[str]] = {}
         self.by_size = 0
+        #: each first spelling -> its one contest, made for ``known``'s first ``owned`` entries
+        #: (None: a name in two contests)
+        self.owned = -1
+        self.owner: dict[str, str] | None = None
 
     def by_contest(self) -> tuple[dict[str, dict[str, str]], dict[str, set[str]]]:
         """``known`` by contest: each contest's names as written -> first spelling, and each
@@ -1629,6 +1641,23 @@ class _Names:
                 self.spelt.setdefault(contest, set()).add(first)
             self.by_size = len(known)
         return self.written, self.spelt
+
+    def owners(self) -> dict[str, str] | None:
+        """Each name (as first spelt) -> the one contest it is spelt in, or None where a name
+        is spelt in two contests. A new mapping whenever ``known`` grew: one given out is
+        never changed."""
+        _, spelt = self.by_contest()
+        if self.owned != self.by_size:
+            owner: dict[str, str] | None = {}
+            for contest, names in spelt.items():
+                for name in names:
+                    if owner.setdefault(name, contest) != contest:  # type: ignore[union-attr]
+                        owner = None
+                        break
+                if owner is None:
+                    break
+            self.owner, self.owned = owner, self.by_size
+        return self.owner
 
     def spell(self, contest: str, name: str, i: int, sub: tuple[Any, ...], line: int | None) -> str:
         known = self.known.get((contest, name))

@@ -8,6 +8,7 @@ and the runoff, mixed with every other kind of event, and the two replays must a
 
 from __future__ import annotations
 
+import importlib
 import json
 from datetime import datetime, timedelta
 from typing import Any
@@ -282,3 +283,196 @@ def test_refused_oaths_between_votes_keep_their_rulings_in_the_run() -> None:
     # the log appends in place: no ruling a step tried in the run gave up is left behind
     assert bulk.ruling_log.stored == len(bulk.ruling_log)
     assert replay(s).to_json() == replay(s, batched=False).to_json()
+
+
+# Long runs of single votes read from a file are summed a stretch at a time
+# (simulator.replay._summable): stretches that stop at a timer, at the start of the round's day,
+# at a name's first vote in its run, at a name the round does not count, and with the same
+# names in both contests (each vote's contest then read from its column) or different ones.
+ENGINE = importlib.import_module("simulator.replay")
+VOTE_STEPS = [timedelta(0)] * 12 + [timedelta(seconds=7), timedelta(minutes=3), *STEPS[:-1]]
+UTC = ZoneInfo("UTC")
+
+
+def later(t: datetime, step: timedelta | None) -> datetime:
+    """``step`` after ``t`` on the clocks of the world (across a change of the clocks too);
+    None: the next midnight (the start of a day a round may be voted on, a run's stop)."""
+    if step is None:
+        return datetime.combine(t.date() + timedelta(days=1), datetime.min.time(), NY)
+    return (t.astimezone(UTC) + step).astimezone(NY)
+
+
+@st.composite
+def long_runs(draw: st.DrawFn) -> tuple[str, bool]:
+    method, stage, party = draw(st.sampled_from(METHODS))
+    shared = draw(st.booleans())  # the same people on both ballots (the one-office rule bars one)
+    filers = {
+        "c": draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=4, unique=True)),
+        "d": draw(
+            st.lists(
+                st.sampled_from(["Cy", "Dee", "Eve", "Fay"] if shared else ["Eve", "Fay", "Gil"]),
+                min_size=1,
+                max_size=3,
+                unique=True,
+            )
+        ),
+    }
+    events: list[dict[str, Any]] = [
+        {
+            "type": "candidate_filed",
+            "contest": cid,
+            "at": f"2027-07-{7 + i:02d}T10:00",
+            "candidate": name,
+        }
+        for cid, names in filers.items()
+        for i, name in enumerate(names)
+    ]
+    t = draw(st.sampled_from(STARTS)).replace(tzinfo=NY)
+    for _ in range(draw(st.integers(1, 6))):
+        for _ in range(draw(st.integers(0, 400))):
+            t = later(t, draw(st.sampled_from([*VOTE_STEPS, None])))
+            cid = draw(st.sampled_from(["c", "d"]))
+            name = draw(st.sampled_from([*filers[cid]] * 60 + ["Zed (Write-In)"]))
+            at = t.isoformat()
+            events.append({"type": "votes_cast", "contest": cid, "at": at, "candidate": name})
+        t = later(t, draw(st.sampled_from(STEPS)))
+        kind = draw(st.sampled_from(OTHER))
+        cid = draw(st.sampled_from(["c", "d"]))
+        ev: dict[str, Any] = {"type": kind, "contest": cid, "at": t.isoformat()}
+        if kind == "recount_held":
+            ev["counts"] = {filers[cid][0]: draw(st.integers(0, 900))}
+        elif kind == "lot_drawn":
+            ev["winner"] = draw(st.sampled_from(filers[cid]))
+        elif kind == "reprint_determined":
+            ev["enough_time"] = draw(st.booleans())
+        elif kind not in ("canvass_held", "ballots_printed"):
+            ev["candidate"] = draw(st.sampled_from(filers[cid]))
+        events.append(ev)
+    contests = [
+        {
+            "id": cid,
+            "office": cid,
+            "seats": draw(st.integers(1, 2)),
+            "method": method,
+            "stage": stage,
+            "year": 2027,
+        }
+        | ({"party": party} if party else {})
+        for cid in ("c", "d")
+    ]
+    doc = {"format": "electsim/v1", "title": "long runs", "contests": contests, "events": events}
+    return json.dumps(doc), shared
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(long_runs())
+def test_long_runs_of_votes_summed_a_stretch_at_a_time_are_the_fold_of_each_vote(
+    drawn: tuple[str, bool],
+) -> None:
+    text, _ = drawn
+    s = parse_scenario(text, fmt="json")
+    runs = [p for p in s.events.parts() if not isinstance(p, Event)]
+    parts = len(s.events.parts())
+    assert all(run.ordered for run in runs)
+    for run in runs:  # a name's contest, where the loader says it, is its vote's contest
+        assert run.owners is None or list(map(run.owners.get, run.candidate)) == run.contest
+    # (a log whose events were all made, as a replay vote by vote makes them, has no columns)
+    try:
+        one_by_one = replay(parse_scenario(text, fmt="json"), batched=False).to_json()
+    except Exception as error:
+        with pytest.raises(type(error)):
+            replay(s)
+        return
+    bars = one_office_bars(parse_scenario(text, fmt="json"))
+    contexts = {c.id: make_context(s, c, bars.get(c.id, frozenset())) for c in s.contests}
+    folds = []
+    # vote by vote; and stretches of 2 votes or more, looked at 16 or 65,536 at a time (the
+    # same code as for a big file's runs, with more of its stretches ending inside a run)
+    for at_once, window in ((1 << 40, 1 << 16), (2, 16), (2, 1 << 16)):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(ENGINE, "_AT_ONCE", at_once)
+            patch.setattr(ENGINE, "_WINDOW", window)
+            fresh = parse_scenario(text, fmt="json")
+            assert len(fresh.events.parts()) == parts
+            folds.append(fold_together(fresh.events, contexts))
+            assert replay(parse_scenario(text, fmt="json")).to_json() == one_by_one
+    assert folds[0] == folds[1] == folds[2]
+
+
+def test_a_long_run_of_votes_is_summed_in_stretches_that_stop_where_each_vote_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # polls close on election day (a timer: the canvass is due) and the run stops there; a
+    # write-in's first vote and a name in both contests end a stretch too
+    events: list[dict[str, Any]] = [
+        {"type": "candidate_filed", "contest": cid, "at": "2027-07-07T10:00", "candidate": name}
+        for cid, name in (("c", "Ann"), ("c", "Bob"), ("d", "Cy"), ("d", "Dee"))
+    ]
+    t = datetime(2027, 11, 2, 6, 30)
+    for k in range(3000):
+        t += timedelta(seconds=20)
+        cid = "cd"[k % 2]
+        pair = ("Ann", "Bob") if cid == "c" else ("Cy", "Dee")
+        name = pair[k // 2 % 2] if k != 1500 else "Zed (Write-In)"
+        events.append(
+            {"type": "votes_cast", "contest": cid, "at": t.isoformat(), "candidate": name}
+        )
+    contests = [
+        {"id": cid, "office": cid, "seats": 1, "method": "nonpartisan-plurality", "year": 2027}
+        for cid in "cd"
+    ]
+    text = json.dumps(
+        {"format": "electsim/v1", "title": "a day of votes", "contests": contests, "events": events}
+    )
+    s = parse_scenario(text, fmt="json")
+    # no name in both contests: each vote's contest is known from its name
+    owners = {"Ann": "c", "Bob": "c", "Cy": "d", "Dee": "d", "Zed (Write-In)": "c"}
+    runs = [p for p in s.events.parts() if not isinstance(p, Event)]
+    assert runs and all(p.owners and p.owners.items() <= owners.items() for p in runs)
+    summed: list[int] = []
+    real = ENGINE._sum_votes
+
+    def counted(run: Any, folders: Any, start: int, end: int, pairs: Any) -> None:
+        summed.append(end - start)
+        real(run, folders, start, end, pairs)
+
+    monkeypatch.setattr(ENGINE, "_sum_votes", counted)
+    result = replay(s)
+    assert sum(summed) > 2500  # most votes summed a stretch at a time
+    assert result.to_json() == replay(s, batched=False).to_json()
+    c = next(c for c in result.contests if c.id == "c")
+    assert dict(c.tallies[0]) == {"Ann": 749, "Bob": 750, "Zed (Write-In)": 1}
+
+
+def test_a_stretch_of_votes_stops_before_a_vote_at_the_start_of_election_day(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # G.S. 163-279: the vote at midnight of election day starts the count; summed with the
+    # votes banked before it, it would leave the contest waiting for votes
+    events: list[dict[str, Any]] = [
+        {"type": "candidate_filed", "at": "2027-07-07T10:00", "candidate": name}
+        for name in ("Ann", "Bob")
+    ]
+    t = datetime(2027, 11, 1, 8)
+    for k in range(300):
+        at = (t + timedelta(minutes=k)).isoformat()
+        events.append({"type": "votes_cast", "at": at, "candidate": ("Ann", "Bob")[k % 2]})
+    events.append({"type": "votes_cast", "at": "2027-11-02T00:00", "candidate": "Bob"})
+    doc = {
+        "format": "electsim/v1",
+        "title": "votes banked, then midnight",
+        "contests": [
+            {"id": "c", "office": "Council", "seats": 1, "method": "nonpartisan-plurality"}
+            | {"year": 2027}
+        ],
+        "events": events,
+    }
+    text = json.dumps(doc)
+    monkeypatch.setattr(ENGINE, "_AT_ONCE", 2)
+    c = replay(parse_scenario(text, fmt="json")).contests[0]
+    assert c.state == "counting"
+    assert c.tallies == ((("Bob", 151), ("Ann", 150)),)
+    assert (
+        replay(parse_scenario(text, fmt="json")).to_json()
+        == replay(parse_scenario(text, fmt="json"), batched=False).to_json()
+    )
