@@ -1712,12 +1712,45 @@ def witness_doc(config: Config, outcome: Outcome, witness: Witness) -> dict[str,
     return out
 
 
-def write_witness(path: Path, doc: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = yaml.safe_dump(
+def witness_text(doc: dict[str, Any]) -> str:
+    """A witness scenario as the YAML text written for it."""
+    return yaml.safe_dump(
         doc, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None
     )
-    path.write_text(text, encoding="utf-8")
+
+
+def write_witness(path: Path, doc: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(witness_text(doc), encoding="utf-8")
+
+
+def write_witnesses(files: Sequence[tuple[Path, dict[str, Any]]], *, overwrite: bool) -> list[str]:
+    """Write witnesses into the folder a user named (``--witnesses``). A file already there
+    with other content (a scenario the user edited, say) is replaced only with ``overwrite``;
+    otherwise nothing at all is written and each such file is a problem line (the caller
+    exits 2). A file with the very same content is left as it is."""
+    texts = [(path, witness_text(doc)) for path, doc in files]
+    problems = []
+    for path, text in texts:
+        if path.is_dir():
+            problems.append(f"{path}: cannot write the witness: it is a folder")
+        elif not overwrite and path.exists():
+            try:
+                same = path.read_text(encoding="utf-8") == text
+            except (OSError, UnicodeDecodeError):
+                same = False
+            if not same:
+                problems.append(
+                    f"{path}: expected no file or this witness; found a file with other "
+                    "content (kept: nothing was written; move it, or pass --overwrite)"
+                )
+    if problems:
+        return problems
+    for path, text in texts:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not (path.exists() and path.read_text(encoding="utf-8") == text):
+            path.write_text(text, encoding="utf-8")
+    return []
 
 
 def check_witness(path: Path) -> list[str]:
@@ -1988,20 +2021,26 @@ def cmd_explore(args: argparse.Namespace) -> int:
 
         nx.write_graphml(witness_graph(ex), args.graphml)
     failures = 0
-    if args.witnesses or args.check:
+    if args.witnesses:
+        named = [
+            (Path(args.witnesses) / f"outcome-{i:03}.yaml", witness_doc(config, o, w))
+            for i, (o, w, _k) in enumerate(ex.outcomes, 1)
+        ]
+        if not _written(named, args):
+            return 2
+    if args.check:
         import tempfile
 
         with tempfile.TemporaryDirectory() as tmp:
-            out = Path(args.witnesses or tmp)
             for i, (o, w, _k) in enumerate(ex.outcomes, 1):
-                path = out / f"outcome-{i:03}.yaml"
-                write_witness(path, witness_doc(config, o, w))
-                if args.check:
-                    bad = check_witness(path)
-                    if bad:
-                        failures += 1
-                        shown = path if args.witnesses else f"witness of outcome {i}"
-                        print(f"{shown}: {'; '.join(bad)}", file=sys.stderr)
+                path = Path(args.witnesses or tmp) / f"outcome-{i:03}.yaml"
+                if not args.witnesses:
+                    write_witness(path, witness_doc(config, o, w))
+                bad = check_witness(path)
+                if bad:
+                    failures += 1
+                    shown = path if args.witnesses else f"witness of outcome {i}"
+                    print(f"{shown}: {'; '.join(bad)}", file=sys.stderr)
     if args.json:
         doc = to_json(ex)
         doc["never_reached"] = never_reached(ex)
@@ -2080,11 +2119,13 @@ def _cmd_grid(args: argparse.Namespace, results: Sequence[Exploration] | None = 
 
         write_coverage_chart(results, Path(args.chart))
     if args.witnesses:
-        out = Path(args.witnesses)
+        named = []
         for f, config, o, w in grid_findings(results):
             doc = witness_doc(config, o, w)
             doc["title"] = f"Explored: {f}: {o.describe()}"
-            write_witness(out / finding_file(f), doc)
+            named.append((Path(args.witnesses) / finding_file(f), doc))
+        if not _written(named, args):
+            return 2
     failed: dict[Config, int] = {}
     if args.check:
         import tempfile
@@ -2147,6 +2188,19 @@ def findings_markdown(results: Sequence[Exploration], witnesses: str) -> str:
         story = "; ".join(w.course.steps[1:]).replace("|", "\\|")
         lines.append(f"| `{f}` | {where} | [{name}]({witnesses}/{name}) | {story} |")
     return "\n".join(lines)
+
+
+def _written(named: Sequence[tuple[Path, dict[str, Any]]], args: argparse.Namespace) -> bool:
+    """Write the witnesses ``--witnesses`` asks for (:func:`write_witnesses`); False, with each
+    problem on stderr, where nothing could be written."""
+    try:
+        problems = write_witnesses(named, overwrite=getattr(args, "overwrite", False))
+    except OSError as error:
+        where = getattr(error, "filename", None) or args.witnesses
+        problems = [f"{where}: cannot write the witness: {error.strerror or error}"]
+    for line in problems:
+        print(f"electsim explore: {line}", file=sys.stderr)
+    return not problems
 
 
 def _check_all(ex: Exploration, tmp: Path) -> int:

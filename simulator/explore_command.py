@@ -54,7 +54,14 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument(
         "--witnesses",
         metavar="DIR",
-        help="write each outcome's witness scenario here (with --grid: one per gap or conflict)",
+        help="write each outcome's witness scenario here (with --grid: one per gap or conflict); "
+        "a file already there with other content is kept and nothing is written (exit 2) "
+        "unless --overwrite",
+    )
+    p.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="with --witnesses: replace files already in DIR whose content differs",
     )
     p.add_argument(
         "--check",

@@ -161,6 +161,44 @@ def test_explore_command_checks_its_witnesses(capsys: pytest.CaptureFixture[str]
     assert "163-293(f)" not in doc["never_reached"]
 
 
+def test_witnesses_never_replace_a_file_with_other_content_unless_told(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["explore", "--method", "nonpartisan-runoff", "--candidates", "2"]
+    out = tmp_path / "witnesses"
+    assert main([*args, "--witnesses", str(out), "--check"]) == 0
+    written = {p.name: p.read_text(encoding="utf-8") for p in out.glob("*.yaml")}
+    assert len(written) >= 2
+    # the same witnesses again: the files are the same, nothing to refuse
+    assert main([*args, "--witnesses", str(out)]) == 0
+    # a scenario the user edited, and one of the user's own in the way: both kept, nothing
+    # written (not even the witnesses that would not replace anything), one line each
+    edited = out / "outcome-001.yaml"
+    edited.write_text(written["outcome-001.yaml"] + "# my note\n", encoding="utf-8")
+    (out / "outcome-002.yaml").write_text("title: mine\n", encoding="utf-8")
+    (out / "outcome-003.yaml").unlink()
+    capsys.readouterr()
+    assert main([*args, "--witnesses", str(out), "--check"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2
+    assert all("other content" in line and "--overwrite" in line for line in err)
+    assert edited.read_text(encoding="utf-8").endswith("# my note\n")
+    assert (out / "outcome-002.yaml").read_text(encoding="utf-8") == "title: mine\n"
+    assert not (out / "outcome-003.yaml").exists()
+    # told to: every witness written afresh
+    assert main([*args, "--witnesses", str(out), "--overwrite", "--check"]) == 0
+    assert {p.name: p.read_text(encoding="utf-8") for p in out.glob("*.yaml")} == written
+    # a grid's findings are kept the same way
+    grid = ["explore", "--grid", "--method", "nonpartisan-plurality", "--seats", "1"]
+    assert main([*grid, "--witnesses", str(tmp_path / "gaps")]) == 0
+    first = sorted((tmp_path / "gaps").glob("*.yaml"))[0]
+    first.write_text("title: mine\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main([*grid, "--witnesses", str(tmp_path / "gaps")]) == 2
+    assert first.read_text(encoding="utf-8") == "title: mine\n"
+    assert str(first) in capsys.readouterr().err
+
+
 def test_explore_command_refuses_a_configuration_out_of_bounds(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
