@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from simulator.errors import ScenarioError, SimulatorError
+from simulator.errors import OutputError, ScenarioError, SimulatorError
 from simulator.output import check_output, terminal_width, writing
 
 EXIT_OK, EXIT_BUG, EXIT_INVALID = 0, 1, 2
@@ -425,6 +425,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         for f in files:
             firsts.setdefault(f.parent, f)
         chosen = set(firsts.values())
+    _check_demo_outputs(files, base, out, chosen)
     jobs: list[tuple[str, str, str]] = []
     for f in files:
         stem = out / f.relative_to(base).with_suffix("")
@@ -450,6 +451,36 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if not args.all_charts and not args.no_charts and len(jobs) < len(files):
         print(f"(all charts and reports: electsim demo {args.dir} --all-charts)")
     return EXIT_OK
+
+
+def _check_demo_outputs(files: list[Path], base: Path, out: Path, chosen: set[Path]) -> None:
+    """Before anything is written: no output of ``demo`` may be one of its scenario files (a
+    folder's results written into the folder itself would replace its JSON scenarios), and no
+    two scenarios may have their results written to one file (``a.yaml`` and ``a.json``).
+    Raises OutputError naming every such file, one line each."""
+    problems: list[str] = []
+    owner: dict[Path, Path] = {}
+    inputs = {f.resolve() for f in files}
+    for f in files:
+        stem = out / f.relative_to(base).with_suffix("")
+        suffixes = (".json", ".svg", ".html") if f in chosen else (".json",)
+        for target in (stem.with_suffix(x) for x in suffixes):
+            key = target.resolve()
+            if key in inputs:
+                whose = "this scenario's own result" if key == f.resolve() else f"the result of {f}"
+                problems.append(
+                    f"{target}: cannot write {whose} over a scenario file that is replayed "
+                    "(name another folder with --out)"
+                )
+            elif key in owner:
+                problems.append(
+                    f"{target}: cannot write the results of both {owner[key]} and {f} to one "
+                    "file (rename one of them, or name another folder with --out)"
+                )
+            else:
+                owner[key] = f
+    if problems:
+        raise OutputError("\n".join(problems))
 
 
 def _clip(text: str, width: int) -> str:
@@ -972,7 +1003,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _print_problems(e)
         return EXIT_INVALID
     except SimulatorError as e:
-        print(f"electsim: {e}", file=sys.stderr)
+        for line in str(e).splitlines() or [""]:  # (one problem a line, each named so)
+            print(f"electsim: {line}", file=sys.stderr)
         return EXIT_INVALID
     except BrokenPipeError:
         return EXIT_OK

@@ -268,6 +268,30 @@ def test_demo_into_a_folder_that_cannot_be_made_is_invalid_input(tmp_path: Path)
     assert "Traceback" not in p.stderr
 
 
+def test_demo_never_writes_over_a_scenario_or_two_results_into_one_file(tmp_path: Path) -> None:
+    # results written into the scenarios' own folder would replace its JSON scenarios; a.yaml
+    # and a.json have one result file between them
+    src = tmp_path / "cases"
+    src.mkdir()
+    (src / "a.yaml").write_text(SMALL.format(title="a", name="Ann"))
+    from simulator.loader import dump_scenario, load_scenario
+
+    dump_scenario(load_scenario(src / "a.yaml"), src / "b.json")
+    written = (src / "b.json").read_text()
+    p = run("demo", str(src), "--out", str(src), "--no-charts")
+    assert p.returncode == 2
+    assert p.stderr.splitlines() == [
+        f"electsim: {src / 'b.json'}: cannot write this scenario's own result over a scenario "
+        "file that is replayed (name another folder with --out)"
+    ]
+    assert (src / "b.json").read_text() == written and not (src / "a.json").exists()
+    (src / "a.json").write_text(written)
+    p = run("demo", str(src), "--out", str(tmp_path / "out"))
+    assert p.returncode == 2
+    assert f"{tmp_path / 'out' / 'a.json'}: cannot write the results of both" in p.stderr
+    assert "Traceback" not in p.stderr and not (tmp_path / "out").exists()
+
+
 def test_demo_on_a_folder_without_scenarios_is_invalid_input(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     p = run("demo", str(tmp_path / "empty"), "--out", str(tmp_path / "out"))
