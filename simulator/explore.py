@@ -1992,6 +1992,13 @@ def cmd_explore(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"electsim explore: {error}", file=sys.stderr)
         return 2
+    if args.witnesses and Path(args.witnesses).exists() and not Path(args.witnesses).is_dir():
+        print(
+            f"electsim explore: {args.witnesses}: expected a folder to write the witnesses in; "
+            "found a file (name a folder, new or existing)",
+            file=sys.stderr,
+        )
+        return 2
     if args.grid:
         from simulator.engines import EngineError
 

@@ -188,6 +188,9 @@ def test_witnesses_never_replace_a_file_with_other_content_unless_told(
     # told to: every witness written afresh
     assert main([*args, "--witnesses", str(out), "--overwrite", "--check"]) == 0
     assert {p.name: p.read_text(encoding="utf-8") for p in out.glob("*.yaml")} == written
+    # a file where the folder should be: said before anything is explored
+    assert main([*args, "--witnesses", str(edited)]) == 2
+    assert "expected a folder to write the witnesses in; found a file" in capsys.readouterr().err
     # a grid's findings are kept the same way
     grid = ["explore", "--grid", "--method", "nonpartisan-plurality", "--seats", "1"]
     assert main([*grid, "--witnesses", str(tmp_path / "gaps")]) == 0
