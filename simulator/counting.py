@@ -9,6 +9,7 @@ seats won by candidates who cannot serve (163-294.1, 163-294.4(c)). Each functio
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import time
 from fractions import Fraction
 from functools import cache
 from typing import Any, TypeVar
@@ -1249,7 +1250,20 @@ def start_runoff(
     second = cal.rounds(ctx.method, ctx.stage)[1]  # G.S. 163-279(a)(2), (a)(4)
     day = second.day_of(ctx.contest.year)
     d.deadline(second.deadline(ctx.contest.year, ctx.tz))
-    d.deadline(cal.canvass(day, second.canvass, ctx.office))
+    # the ``round-day`` table: a call on or after the day the law fixes leaves no day at all
+    begun = not d.at < cal.local(day, time(0, 0), ctx.tz)
+    called = d.at.astimezone(ctx.tz).date()
+    gone = "had passed" if called > day else "had begun"
+    held = consult(
+        d,
+        rr.ROUND_DAY,
+        rr.DayFacts(ctx.partisan_primary, begun),
+        ballot,
+        f"the {what} between {', '.join(ballot)}, called on {called.isoformat()} when the day "
+        f"fixed for it, {day.isoformat()}, {gone}",
+    )
+    if held.effect is rr.Day.FIXED:
+        d.deadline(cal.canvass(day, second.canvass, ctx.office))
     pool = d.pool
     d.set(pool=Pool(PoolKind.RUNOFF, leaders=pool.leaders if pool else (), seats=seats))
     d.set(
@@ -1259,10 +1273,15 @@ def start_runoff(
         tallies=(d.tallies[0], ()),
         lots=(),
     )
+    when = (
+        f"on {day.isoformat()}"
+        if held.effect is rr.Day.FIXED
+        else f"(the day fixed for it, {day.isoformat()}, {gone}: no day set by law)"
+    )
     d.rule(
         K.RUNOFF_CALLED,
         cites,
-        f"{reason}: a {what} on {day.isoformat()} between {', '.join(ballot)}"
+        f"{reason}: a {what} {when} between {', '.join(ballot)}"
         + ("; no write-ins" if not ctx.partisan_primary else ""),
         ballot,
     )

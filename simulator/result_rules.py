@@ -1254,12 +1254,70 @@ REPEAT_NOTICE: Table[RepeatNoticeFacts, RepeatNotice] = Table(
 
 
 #: The tables of the result, for ``electsim gaps`` and ``electsim cite``.
+# --- the day of the second round --------------------------------------------------------------
+
+
+class Day(StrEnum):
+    """On what day a runoff or second primary that is called is held."""
+
+    FIXED = "fixed"  # the day G.S. 163-279(a) fixes
+    NONE_FIXED = "none_fixed"  # the day the law fixes had begun: none that the law sets
+
+
+@attrs.frozen
+class DayFacts:
+    primary: bool  # a party's second primary (163-279(a)(2)); else a runoff (163-293(e))
+    begun: bool  # the day the law fixes for it had begun when it was called
+
+
+def _day_passed(primary: bool) -> Gap[DayFacts, Day]:
+    what = "second primary" if primary else "runoff"
+    return Gap(
+        f"{what.replace(' ', '-')}-called-after-its-day",
+        ("163-279(a)(2)", "163-291(1)") if primary else ("163-293(e)", "163-279(a)(4)"),
+        f"the {what} was called only once the day the law fixes for it had begun or passed, the "
+        "result having been declared (or the request made) that late; the sections fix that one "
+        "day and set no other",
+        f"the {what} is called with the names it has, on no day the law fixes (the board must "
+        f"set one); votes reported after the call are counted as the {what}'s",
+        lambda f: f.primary is primary and f.begun,
+        Day.NONE_FIXED,
+    )
+
+
+ROUND_DAY: Table[DayFacts, Day] = Table(
+    "round-day",
+    "a runoff or second primary is called: on what day is it held?",
+    (
+        Rule(
+            "2933e-runoff-day",
+            "163-293(e)",
+            "a runoff is held on the day 163-279(a)(4) fixes: the Tuesday after the first Monday "
+            "in November",
+            lambda f: not f.primary and not f.begun,
+            Day.FIXED,
+        ),
+        Rule(
+            "2792-second-primary-day",
+            "163-279(a)(2)",
+            "a party's second primary is held on the day 163-279(a)(2) fixes, applied by "
+            "163-291(1): the fourth Tuesday before the November election",
+            lambda f: f.primary and not f.begun,
+            Day.FIXED,
+        ),
+    ),
+    gaps=(_day_passed(False), _day_passed(True)),
+    facts=lambda: (DayFacts(p, b) for p in (False, True) for b in (False, True)),
+)
+
+
 TABLES: tuple[Table[Any, Any], ...] = (
     VOTES,
     TOTAL,
     RESULT,
     RUNOFF_RIGHT,
     TIMING,
+    ROUND_DAY,
     DECLARED_LEFT,
     RUNOFF_LEFT,
     OATH,

@@ -797,3 +797,67 @@ def test_two_dead_candidates_tied_for_first_leave_the_office_vacant_under_every_
         assert c.outcome.elected == () and c.outcome.vacant_seats == 1, head
         (gap,) = rulings(c, "no_provision")
         assert gap.get("reading") is None and "stands is declared elected" not in gap.text
+
+
+# (e) the runoff's day ---------------------------------------------------------------------------
+
+
+def _late(canvass: str, *more: str, counts: dict[str, int] | None = None) -> str:
+    counts = counts or {"Ann": 400, "Bob": 350, "Cy": 300}
+    log = [filed(*counts), returns(NIGHT, **counts), f'- {{type: canvass_held, at: "{canvass}"}}']
+    return "\n".join([*log, *more])
+
+
+def test_a_runoff_called_before_its_day_is_held_on_the_day_the_law_fixes() -> None:
+    # G.S. 163-293(e), 163-279(a)(4): the Tuesday after the first Monday in November, 2 Nov 2027
+    c = run(SEAT, _late("2027-10-12T11:00", request("Bob", "2027-10-13T09:00")))
+    assert not rulings(c, "no_provision")
+    assert "a runoff on 2027-11-02 between Ann, Bob" in only(c, "runoff_called").text
+    assert local(deadline(c, "canvass").due) == "2027-11-09T11:00:00"
+
+
+def test_a_runoff_called_on_its_own_day_or_after_it_is_a_named_gap() -> None:
+    # the result declared on 27 October: the request deadline is Thursday 28 October; a request
+    # on the day the law fixes, or after it: no section sets another day
+    for canvass, asked, gone in (
+        ("2027-10-28T11:00", "2027-11-02T08:00", "had begun"),
+        ("2027-11-23T11:00", "2027-11-29T09:00", "had passed"),
+    ):
+        c = run(SEAT, _late(canvass, request("Bob", asked)))
+        gap = only(c, "no_provision")
+        assert dict(gap.extra)["gap"] == "runoff-called-after-its-day"
+        assert cites(gap, r"^G\.S\. 163-293\(e\); G\.S\. 163-279\(a\)\(4\)$")
+        assert gap.candidates == ("Ann", "Bob") and local(gap.at) == asked + ":00"
+        assert f"when the day fixed for it, 2027-11-02, {gone}" in gap.text
+        called = only(c, "runoff_called")
+        assert "on 2027-11-02" not in called.text
+        assert f"(the day fixed for it, 2027-11-02, {gone}: no day set by law)" in called.text
+        # the statutory day stays on the timeline; no canvass is counted from it
+        assert local(deadline(c, "runoff_election").due) == "2027-11-02T00:00:00"
+        assert [d.kind.value for d in c.deadlines].count("canvass") == 1
+    # a request the night before the day is in time for it
+    c = run(SEAT, _late("2027-10-28T11:00", request("Bob", "2027-11-01T23:59")))
+    assert not rulings(c, "no_provision")
+
+
+def test_a_runoff_after_a_tie_declared_late_is_called_when_the_withdrawal_window_ends() -> None:
+    # 163-293(d)(1): a tie for first confirmed by a recount declared on 1 November; the three
+    # days for a withdrawal end after the runoff's day has begun
+    tie = {"Ann": 300, "Bob": 300, "Cy": 100}
+    c = run(SEAT, _late("2027-10-12T11:00", recount("2027-11-01T10:00", **tie), counts=tie))
+    gap = only(c, "no_provision")
+    assert dict(gap.extra)["gap"] == "runoff-called-after-its-day"
+    assert only(c, "runoff_called").candidates == ("Ann", "Bob")
+    assert c.outcome.runoff_candidates == ("Ann", "Bob")
+
+
+def test_votes_reported_after_a_runoff_called_late_are_the_runoffs() -> None:
+    log = _late(
+        "2027-11-23T11:00",
+        request("Bob", "2027-11-29T09:00"),
+        returns("2027-12-14T21:00", Ann=500, Bob=600),
+        '- {type: canvass_held, at: "2027-12-21T11:00"}',
+    )
+    c = run(SEAT, log)
+    assert c.outcome.elected == ("Bob",)
+    assert cites(only(c, "elected"), r"163-293\(f\)")
