@@ -327,6 +327,13 @@ TRANSITIONS: tuple[Transition, ...] = (
         statute("163-293(c)"),
         "an early request takes effect at the canvass",
     ),
+    _T(
+        P.TIE_WITHDRAWAL,
+        "canvass_held",
+        P.RUNOFF_CALLED,
+        statute("163-293(d)(2)"),
+        "an early demand by the one tied runner-up left takes effect at the canvass",
+    ),
     _T(P.AWAITING_LOT, "lot_drawn", P.DECIDED, statute("163-292(3)"), "lot drawn"),
     _T(
         P.AWAITING_LOT,

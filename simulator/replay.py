@@ -1228,7 +1228,9 @@ def _apply_early_requests(d: Draft) -> None:
                 _request_base(d, cr.Moment.TIE_FOR_SECOND, name), entitled=name in pool.eligible
             )
             if _ask(d, name, facts) is cr.Answer.ACCEPTED:
+                # as a demand made now would: it calls the runoff if only its maker is left
                 d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
+                settle_tie(d, cr.TieMoment.DEMANDED, name)
         elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None:
             _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST, name))
         else:

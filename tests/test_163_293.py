@@ -861,3 +861,25 @@ def test_votes_reported_after_a_runoff_called_late_are_the_runoffs() -> None:
     c = run(SEAT, log)
     assert c.outcome.elected == ("Bob",)
     assert cites(only(c, "elected"), r"163-293\(f\)")
+
+
+def test_an_early_demand_by_a_tied_runner_up_waits_for_the_others_to_withdraw() -> None:
+    # 163-293(d)(2) with reading 4: Cy demands before the canvass; the runoff is called when
+    # Bob, the other tied runner-up, withdraws within the three days, not before
+    log = "\n".join(
+        [
+            filed("Ann", "Bob", "Cy", "Dee"),
+            returns(NIGHT, Ann=450, Bob=250, Cy=250, Dee=50),
+            request("Cy", "2027-10-06T11:00"),
+            CANVASS,
+            withdraw("Bob", "2027-10-13T09:00"),
+        ]
+    )
+    at_canvass = run(SEAT, log, as_of="2027-10-12T12:00")
+    assert at_canvass.state == "tie_withdrawal" and not rulings(at_canvass, "runoff_called")
+    c = run(SEAT, log)
+    called = only(c, "runoff_called")
+    assert called.candidates == ("Ann", "Cy") and local(called.at) == "2027-10-13T09:00:00"
+    # nobody withdraws: the demand lapses with the window and Ann is elected
+    c = run(SEAT, log.rsplit("\n", 1)[0])
+    assert c.outcome.elected == ("Ann",) and not rulings(c, "runoff_called")
