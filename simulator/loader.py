@@ -1419,8 +1419,12 @@ class _Validator:
                 written = get("candidate", None)
                 if len(written) != n:
                     del written[n:]
-                nobody: dict[str, str] = {}
-                names = list(map(dict.get, map(spellings.get, cs, repeat(nobody)), written))
+                owners = self.names.verbatim_owners()
+                if owners is not None and list(map(owners.get, written)) == cs:
+                    names = written  # (each name as written, and spelt in its own contest)
+                else:
+                    nobody: dict[str, str] = {}
+                    names = list(map(dict.get, map(spellings.get, cs, repeat(nobody)), written))
                 if None in names:
                     n = names.index(None)
                     del names[n:]
@@ -1629,6 +1633,7 @@ class _Names:
         #: (None: a name in two contests)
         self.owned = -1
         self.owner: dict[str, str] | None = None
+        self.verbatim = False  # every name of ``known`` written as first spelt (see owners)
 
     def by_contest(self) -> tuple[dict[str, dict[str, str]], dict[str, set[str]]]:
         """``known`` by contest: each contest's names as written -> first spelling, and each
@@ -1657,7 +1662,15 @@ class _Names:
                 if owner is None:
                     break
             self.owner, self.owned = owner, self.by_size
+            self.verbatim = all(w == first for (_, w), first in self.known.items())
         return self.owner
+
+    def verbatim_owners(self) -> dict[str, str] | None:
+        """:meth:`owners`, where every name known was written as first spelt (so a name as
+        written is spelt in the contest it maps to, and needs no look-up by contest); else
+        None."""
+        owner = self.owners()
+        return owner if self.verbatim else None
 
     def spell(self, contest: str, name: str, i: int, sub: tuple[Any, ...], line: int | None) -> str:
         known = self.known.get((contest, name))

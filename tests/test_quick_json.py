@@ -460,3 +460,34 @@ def test_a_cut_inside_a_string_ends_the_quick_reading() -> None:
         assert _parse_json_quick(text, "big.json") is None
     assert parse_scenario(text, fmt="json").events[0].candidate == title
     assert _parse_json_quick(text, "big.json") is not None
+
+
+@pytest.mark.parametrize(
+    ("spelling", "contests"),
+    [("Ann", 2), ("Ann", 1), ("Ann ", 2), ("Ann ", 1), ("A\u200bnn", 1), ("Cy", 1)],
+    ids=["as-filed", "as-filed-one-contest", "spaced", "spaced-one-contest", "invisible", "new"],
+)
+def test_names_in_a_big_log_read_in_bulk_as_the_full_reading_reads_them(
+    spelling: str, contests: int
+) -> None:
+    # a name written as filed needs no look-up where each name is spelt in one contest only;
+    # a name written another way (or in both contests) is looked up as before
+    doc = json.loads(big_log(400))
+    if contests == 1:  # Ann, Bob (and José) file in both contests: here only in the mayor's
+        doc["events"] = [
+            e for e in doc["events"] if e["type"] != "candidate_filed" or e["contest"] == "mayor"
+        ]
+        doc["events"] = [e for e in doc["events"] if e.get("contest") != "council"]
+        doc["contests"] = doc["contests"][:1]
+    for event in doc["events"][300:320]:
+        if event["type"] == "votes_cast" and event["candidate"] == "Ann":
+            event["candidate"] = spelling
+    text = json.dumps(doc)
+    with patch.object(loader, "_OWN_DECODER", 0):
+        quick = outcome(lambda: parse_scenario(text, source="big.json", fmt="json"))
+    full = outcome(lambda: _parse_json(text, "big.json", quick=False))
+    assert quick == full
+    if isinstance(full, Scenario):
+        assert {e.candidate for e in full.events if e.type == "votes_cast"} == {"Ann", "Bob"}
+    else:
+        assert spelling == "Cy" and any("never filed" in p for p in full)
