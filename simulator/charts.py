@@ -889,10 +889,19 @@ def plot_timeline(
     what falls between them; ``title`` replaces the scenario's title; ``width`` (pixels) and
     ``dpi`` size the picture (text keeps its size in points). Returns the figure.
     """
-    if width < 400 or dpi < 20:
+    # (text keeps its size in points: a canvas under 6 inches across cannot hold the lanes'
+    # labels without overlaps, and a dpi in the thousands only makes drawing take forever)
+    inches = width / dpi if dpi > 0 else 0.0
+    if not (400 <= width <= 20_000 and 20 <= dpi <= 600 and inches >= 6):
         raise SimulatorError(
-            f"chart size: expected a width of 400 pixels or more and a dpi of 20 or more; "
-            f"found width {width}, dpi {dpi}"
+            "chart size: expected a width of 400 to 20,000 pixels and a dpi of 20 to 600, "
+            f"at least 6 inches across (width / dpi); found width {width}, dpi {dpi} "
+            f"({inches:.3g} inches)"
+        )
+    if start is not None and end is not None and not start < end:
+        raise SimulatorError(
+            f"chart window: expected its start before its end (a date alone is its midnight, "
+            f"00:00); found from {start.isoformat()} to {end.isoformat()}"
         )
     with rc_context({"text.parse_math": False}):  # names and titles are plain text, never TeX
         fig = _timeline_figure(

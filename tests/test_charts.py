@@ -272,8 +272,42 @@ def test_from_to_title_width_and_dpi_shape_the_chart(tmp_path: Path) -> None:
     assert "filing opens" not in text and "Eve withdrew" not in text and "canvass" in text
     assert fig.bbox.width == pytest.approx(900) and fig.dpi == 90
     assert not layout_problems(fig)
-    with pytest.raises(SimulatorError, match="width of 400 pixels or more"):
+    with pytest.raises(SimulatorError, match="width of 400 to 20,000 pixels"):
         plot_timeline(result, width=100)
+
+
+@pytest.mark.parametrize(
+    ("width", "dpi", "shown"),
+    [
+        (1430, 5000, "0.286 inches"),  # took minutes to draw before it was refused
+        (100_000, 110, "width 100000"),
+        (440, 110, "4 inches"),  # lanes' labels overlap under 6 inches
+        (1430, 0, "dpi 0"),
+    ],
+)
+def test_a_chart_size_that_cannot_be_drawn_well_is_refused(
+    width: int, dpi: int, shown: str
+) -> None:
+    _, result = worked("tie-for-second")
+    with pytest.raises(SimulatorError, match="at least 6 inches across") as error:
+        plot_timeline(result, width=width, dpi=dpi)
+    assert shown in str(error.value)
+
+
+def test_the_chart_at_its_narrowest_has_no_overlaps() -> None:
+    scenario, result = worked("tie-for-second")
+    fig = plot_timeline(result, scenario=scenario, width=660, dpi=110)
+    assert fig.bbox.width == pytest.approx(660)
+    assert not layout_problems(fig)
+
+
+def test_a_chart_window_that_ends_before_it_starts_is_refused(tmp_path: Path) -> None:
+    source = Path(__file__).resolve().parent.parent / "scenarios/runoff/cary-2023-district-d.yaml"
+    chart = tmp_path / "c.png"
+    for start, end in (("2023-12-01", "2023-01-01"), ("2023-10-10", "2023-10-10")):
+        args = ["replay", str(source), "--chart", str(chart), "--from", start, "--to", end]
+        assert main(args) == 2
+    assert not chart.exists()
 
 
 def test_descriptions_show_file_names_not_paths(tmp_path: Path) -> None:
@@ -334,7 +368,7 @@ def test_the_replay_command_takes_the_chart_options(
     assert main(["replay", str(source), "--chart", str(chart), "--to", "soon"]) == 2
     assert "--to: expected an ISO 8601 date" in capsys.readouterr().err
     assert main(["replay", str(source), "--chart", str(chart), "--width", "50"]) == 2
-    assert "width of 400 pixels or more" in capsys.readouterr().err
+    assert "width of 400 to 20,000 pixels" in capsys.readouterr().err
 
 
 def test_the_result_keeps_the_periods_and_whom_each_event_concerns() -> None:
