@@ -21,12 +21,13 @@ import argparse
 import functools
 import json
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
 
-from simulator.law import Cite, key
+from simulator.law import Cite, key, statute
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -185,8 +186,32 @@ KINDS = ("rule", "conflict", "gap", "transition", "code", "scenario", "test")
 
 def cmd_cite(args: argparse.Namespace) -> int:
     query = normalize(args.citation)
+    whole = CITATION.fullmatch(query)
+    if not query.startswith("08 NCAC") and (whole is None or whole.group(3)):
+        print(
+            "electsim cite: expected a section and subsection like 163-294.4(c), G.S. "
+            f"163-293(b)(1) or 163-114; found {args.citation!r}",
+            file=sys.stderr,
+        )
+        return 2
     found = references(query)
     reason = UNMODELED.get(query)
+    if not found and not reason:
+        # (the sections the rule tables, transitions and code cite: free text holds dates that
+        # read like citations, 10-05 of 2027-10-05, which no chapter of three digits starts)
+        cited = {
+            section
+            for r in all_references()
+            if r.kind not in _FREE_TEXT
+            and (
+                _SECTION.fullmatch(section := statute(r.cite).section)
+                or section.startswith("08 NCAC")
+            )
+        }
+        section = statute(query).section
+        reason = f"nothing in electsim cites G.S. {query}"
+        if section not in cited:
+            reason += "; the sections it cites are " + ", ".join(sorted(cited, key=_order))
     if args.json:
         doc = {
             "cite": query,
@@ -212,6 +237,17 @@ def cmd_cite(args: argparse.Namespace) -> int:
                 words = r.summary if len(r.summary) <= 92 else r.summary[:89] + "..."
                 print(f"      {words}")
     return 0
+
+
+_FREE_TEXT = ("scenario", "test")
+_SECTION = re.compile(r"\d{3}[A-Z]?-\d+(?:\.\d+)?")
+
+
+def _order(section: str) -> tuple[int, ...]:
+    """``163-294.1`` after ``163-294`` and before ``163-294.4``; a rule of the NCAC last."""
+    if section.startswith("08 NCAC"):
+        return (10**6,)
+    return tuple(int(part) for part in re.findall(r"\d+", section))
 
 
 __all__ = ["UNMODELED", "Cite", "Reference", "all_references", "cmd_cite", "references"]

@@ -120,3 +120,43 @@ def test_cite_text_names_an_unmodeled_subsection_and_why() -> None:
     )
     assert p.stdout.startswith("G.S. 163-291(4): ")
     assert "not modeled: the municipal ballot's layout" in p.stdout
+
+
+@pytest.mark.parametrize("written", ["", "hello", "163-293(b)x", "(c)"])
+def test_cite_refuses_what_is_not_a_citation(written: str) -> None:
+    p = subprocess.run(
+        [sys.executable, "-m", "simulator", "cite", written],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.splitlines() == [
+        "electsim cite: expected a section and subsection like 163-294.4(c), G.S. "
+        f"163-293(b)(1) or 163-114; found {written!r}"
+    ]
+
+
+def test_cite_says_when_nothing_cites_a_subsection_or_its_section() -> None:
+    def cite(text: str) -> dict[str, object]:
+        p = subprocess.run(
+            [sys.executable, "-m", "simulator", "cite", text, "--json"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        )
+        return json.loads(p.stdout)  # type: ignore[no-any-return]
+
+    # (written so that this file, which the references read, does not cite them itself)
+    nowhere, no_such = "-".join(("163", "999")), "163-293" + "(z)(9)"
+    unknown = cite(nowhere)
+    assert unknown["references"] == []
+    reason = str(unknown["unmodeled"])
+    assert reason.startswith(
+        f"nothing in electsim cites G.S. {nowhere}; the sections it cites are "
+    )
+    sections = reason.split("are ", 1)[1].split(", ")
+    assert sections[:2] == ["103-5", "160A-63"] and "163-293" in sections
+    assert all(re.fullmatch(r"\d{3}A?-[\d.]+|08 NCAC 06B \.0104", s) for s in sections)
+    assert cite(no_such)["unmodeled"] == f"nothing in electsim cites G.S. {no_such}"
