@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: A citation in free text or code: ``163-294.4(c)``, ``G.S. 163-293(b)(1)``, ``163-291(2)a``,
 #: and in regular expressions ``163-294\.4\(c\)`` (backslashes are removed before matching).
-CITATION = re.compile(r"\b(\d{2,3}[A-Z]?-\d+(?:\.\d+)?)((?:\([0-9a-z]+\))*)([a-e](?![a-z]))?")
+CITATION = re.compile(r"\b(\d{3}[A-Z]?-\d+(?:\.\d+)?)((?:\([0-9a-z]+\))*)([a-e](?![a-z]))?")
 #: ``gs("163-293", "(b)(1)")`` in code
 GS_CALL = re.compile(r'gs\(\s*"([^"]+)"(?:\s*,\s*"([^"]*)")?\s*\)')
 

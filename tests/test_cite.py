@@ -160,3 +160,12 @@ def test_cite_says_when_nothing_cites_a_subsection_or_its_section() -> None:
     assert sections[:2] == ["103-5", "160A-63"] and "163-293" in sections
     assert all(re.fullmatch(r"\d{3}A?-[\d.]+|08 NCAC 06B \.0104", s) for s in sections)
     assert cite(no_such)["unmodeled"] == f"nothing in electsim cites G.S. {no_such}"
+
+
+def test_a_date_is_not_read_as_a_citation() -> None:
+    from simulator.citations import citations_in
+
+    assert list(citations_in("canvass 2027-10-12, G.S. 163-293(c) and 160A-63")) == [
+        "163-293(c)",
+        "160A-63",
+    ]
