@@ -197,17 +197,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
     found = references(query)
     reason = UNMODELED.get(query)
     if not found and not reason:
-        # (the sections the rule tables, transitions and code cite: free text holds dates that
-        # read like citations, 10-05 of 2027-10-05, which no chapter of three digits starts)
-        cited = {
-            section
-            for r in all_references()
-            if r.kind not in _FREE_TEXT
-            and (
-                _SECTION.fullmatch(section := statute(r.cite).section)
-                or section.startswith("08 NCAC")
-            )
-        }
+        cited = {statute(r.cite).section for r in all_references()}
         section = statute(query).section
         reason = f"nothing in electsim cites G.S. {query}"
         if section not in cited:
@@ -237,10 +227,6 @@ def cmd_cite(args: argparse.Namespace) -> int:
                 words = r.summary if len(r.summary) <= 92 else r.summary[:89] + "..."
                 print(f"      {words}")
     return 0
-
-
-_FREE_TEXT = ("scenario", "test")
-_SECTION = re.compile(r"\d{3}[A-Z]?-\d+(?:\.\d+)?")
 
 
 def _order(section: str) -> tuple[int, ...]:

@@ -428,7 +428,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     _check_demo_outputs(files, base, out, chosen)
     jobs: list[tuple[str, str, str]] = []
     for f in files:
-        stem = out / f.relative_to(base).with_suffix("")
+        stem = _demo_stem(f, base, out)
         scenario = load_scenario(f)
         result = replay(scenario)
         with writing(stem.with_suffix(".json")):
@@ -453,6 +453,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _demo_stem(f: Path, base: Path, out: Path) -> Path:
+    """Where ``demo`` writes the outputs of scenario ``f`` (the folders mirrored under ``out``),
+    without their suffix."""
+    return out / f.relative_to(base).with_suffix("")
+
+
 def _check_demo_outputs(files: list[Path], base: Path, out: Path, chosen: set[Path]) -> None:
     """Before anything is written: no output of ``demo`` may be one of its scenario files (a
     folder's results written into the folder itself would replace its JSON scenarios), and no
@@ -462,12 +468,13 @@ def _check_demo_outputs(files: list[Path], base: Path, out: Path, chosen: set[Pa
     owner: dict[Path, Path] = {}
     inputs = {f.resolve() for f in files}
     for f in files:
-        stem = out / f.relative_to(base).with_suffix("")
+        stem = _demo_stem(f, base, out)
         suffixes = (".json", ".svg", ".html") if f in chosen else (".json",)
+        itself = f.resolve()
         for target in (stem.with_suffix(x) for x in suffixes):
             key = target.resolve()
             if key in inputs:
-                whose = "this scenario's own result" if key == f.resolve() else f"the result of {f}"
+                whose = "this scenario's own result" if key == itself else f"the result of {f}"
                 problems.append(
                     f"{target}: cannot write {whose} over a scenario file that is replayed "
                     "(name another folder with --out)"

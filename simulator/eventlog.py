@@ -16,11 +16,10 @@ like it, and pickles as its parts.
 from __future__ import annotations
 
 import bisect
-import itertools
 import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
-from itertools import repeat
+from itertools import islice, repeat
 from typing import Any, overload
 
 from simulator.events import Event, VotesCast, column_builder
@@ -69,7 +68,7 @@ class VoteColumns:
         """Whether each vote's time is no earlier than the one before it."""
         if self.ordered is None:
             at = self.at
-            self.ordered = all(map(operator.le, at, itertools.islice(at, 1, None)))
+            self.ordered = all(map(operator.le, at, islice(at, 1, None)))
         return self.ordered
 
     def __len__(self) -> int:

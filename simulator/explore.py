@@ -1731,25 +1731,28 @@ def write_witnesses(files: Sequence[tuple[Path, dict[str, Any]]], *, overwrite: 
     exits 2). A file with the very same content is left as it is."""
     texts = [(path, witness_text(doc)) for path, doc in files]
     problems = []
+    fresh = []  # the witnesses to write: not there yet, or there with other content
     for path, text in texts:
         if path.is_dir():
             problems.append(f"{path}: cannot write the witness: it is a folder")
-        elif not overwrite and path.exists():
-            try:
-                same = path.read_text(encoding="utf-8") == text
-            except (OSError, UnicodeDecodeError):
-                same = False
-            if not same:
-                problems.append(
-                    f"{path}: expected no file or this witness; found a file with other "
-                    "content (kept: nothing was written; move it, or pass --overwrite)"
-                )
+            continue
+        try:
+            same = path.read_text(encoding="utf-8") == text
+        except (OSError, UnicodeDecodeError):  # (not there, or not text: not the witness)
+            same = False
+        if same:
+            continue
+        if path.exists() and not overwrite:
+            problems.append(
+                f"{path}: expected no file or this witness; found a file with other "
+                "content (kept: nothing was written; move it, or pass --overwrite)"
+            )
+        fresh.append((path, text))
     if problems:
         return problems
-    for path, text in texts:
+    for path, text in fresh:
         path.parent.mkdir(parents=True, exist_ok=True)
-        if not (path.exists() and path.read_text(encoding="utf-8") == text):
-            path.write_text(text, encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
     return []
 
 

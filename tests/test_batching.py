@@ -127,22 +127,21 @@ def test_votes_folded_in_bulk_give_the_same_result_as_one_step_per_event(
         assert replay(fresh, as_of=as_of).to_json() == one_by_one
 
 
+def council(title: str, events: list[dict[str, Any]]) -> str:
+    """A JSON scenario of one council seat elected by plurality in 2027."""
+    contest = {"id": "c", "office": "Council", "seats": 1, "method": "nonpartisan-plurality"}
+    doc = {"format": "electsim/v1", "title": title, "contests": [contest | {"year": 2027}]}
+    return json.dumps(doc | {"events": events})
+
+
 def test_a_run_of_votes_that_crosses_the_start_of_election_day_starts_the_count() -> None:
     # G.S. 163-279: the count starts on election day, whatever was banked before it
-    doc = {
-        "format": "electsim/v1",
-        "title": "early votes, then the day",
-        "contests": [
-            {"id": "c", "office": "Council", "seats": 1, "method": "nonpartisan-plurality"}
-            | {"year": 2027}
-        ],
-        "events": [
-            {"type": "candidate_filed", "at": "2027-07-07T10:00", "candidate": "Ann"},
-            {"type": "votes_cast", "at": "2027-11-01T10:00", "candidate": "Ann"},
-            {"type": "votes_cast", "at": "2027-11-02T10:00", "candidate": "Ann"},
-        ],
-    }
-    s = parse_scenario(json.dumps(doc), fmt="json")
+    events = [
+        {"type": "candidate_filed", "at": "2027-07-07T10:00", "candidate": "Ann"},
+        {"type": "votes_cast", "at": "2027-11-01T10:00", "candidate": "Ann"},
+        {"type": "votes_cast", "at": "2027-11-02T10:00", "candidate": "Ann"},
+    ]
+    s = parse_scenario(council("early votes, then the day", events), fmt="json")
     assert [e.type for e in s.events].count(VotesCast.type) == 2
     for batched in (True, False):
         c = replay(s, batched=batched).contests[0]
@@ -458,16 +457,7 @@ def test_a_stretch_of_votes_stops_before_a_vote_at_the_start_of_election_day(
         at = (t + timedelta(minutes=k)).isoformat()
         events.append({"type": "votes_cast", "at": at, "candidate": ("Ann", "Bob")[k % 2]})
     events.append({"type": "votes_cast", "at": "2027-11-02T00:00", "candidate": "Bob"})
-    doc = {
-        "format": "electsim/v1",
-        "title": "votes banked, then midnight",
-        "contests": [
-            {"id": "c", "office": "Council", "seats": 1, "method": "nonpartisan-plurality"}
-            | {"year": 2027}
-        ],
-        "events": events,
-    }
-    text = json.dumps(doc)
+    text = council("votes banked, then midnight", events)
     monkeypatch.setattr(ENGINE, "_AT_ONCE", 2)
     c = replay(parse_scenario(text, fmt="json")).contests[0]
     assert c.state == "counting"
