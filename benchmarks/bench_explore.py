@@ -82,7 +82,8 @@ def main() -> int:
     )
     print(f"slowest configuration: {slowest[1]}, {slowest[0]:.1f} s of processor (target 5 s)")
     # the two ways courses share work, each against the enumeration without it, on one
-    # configuration: expanding a state at the vote once, and folding from a shared beginning
+    # configuration: expanding a state at the vote (or a runoff's call) once, and folding from
+    # a shared beginning
     one = Config(method=Method.RUNOFF, seats=2, candidates=5)
     forget_folds()  # each of the two starts from the filings
     t = time.process_time()
@@ -93,7 +94,8 @@ def main() -> int:
     full = explore(one, memo=False)
     without = time.process_time() - t
     print(
-        f"{one.label}: {memo.courses:,} courses with states at the vote expanded once, "
+        f"{one.label}: {memo.courses:,} courses with states at the vote and at a runoff's "
+        f"call expanded once, "
         f"{full.courses:,} without ({full.courses / memo.courses:.2f}x); {with_memo:.2f} s "
         f"against {without:.2f} s of processor ({without / with_memo:.2f}x)"
     )

@@ -26,7 +26,8 @@ back through the scenario loader and checks its ``expect:`` block the way ``elec
 Courses share their beginnings: each is folded from the engine's state after the longest
 beginning folded before (:class:`Folds`), one fold step per new event. Two beginnings that reach
 the same canonical state at the vote (:func:`ballot_state`) have the same futures: those are
-enumerated once, after the first (shortest) beginning.
+enumerated once, after the first (shortest) beginning. So are those of two courses that call a
+runoff (a second primary) in the same canonical state (:func:`call_state`).
 
 Bounds of this version (said in the report, never hidden): one contest, K departures (default 1),
 the first round and one runoff or second primary; totals near 1,000 votes (a tie among more than
@@ -45,7 +46,7 @@ from contextlib import ExitStack
 from datetime import datetime, timedelta
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache, partial
+from functools import cache
 from itertools import product
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,6 +55,7 @@ from zoneinfo import ZoneInfo
 import attrs
 import yaml
 
+from simulator import count_rules as cr
 from simulator.calendar import Deadline, statutory_calendar
 from simulator.events import Event
 from simulator.explore_coverage import Status, coverage, coverage_json
@@ -63,6 +65,7 @@ from simulator.parameters import in_force
 from simulator.replay import (
     collector_paused,
     finish,
+    fire_timers,
     fold,
     make_context,
     replay,
@@ -71,7 +74,7 @@ from simulator.replay import (
 from simulator.result import ContestResult, Ruling
 from simulator.scenario import Interpretations
 from simulator.state import Context, State, initial_state
-from simulator.vocab import DeadlineKind, Method, Pending, RulingKind
+from simulator.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus
 
 if TYPE_CHECKING:
     from simulator.engines import Engine
@@ -492,6 +495,9 @@ class Course:
     result: ContestResult | None = attrs.field(default=None, eq=False, repr=False)
     # the course ends in a state reached before: it has no outcome of its own
     merged: bool = False
+    # the course calls a runoff in a state reached before (:func:`call_state`): it has its
+    # outcome, but the runoff's courses after it are those enumerated after the first
+    joined: bool = False
 
 
 def _dates_of(config: Config) -> dict[str, datetime]:
@@ -738,16 +744,14 @@ def ballot_state(state: State, ctx: Context, *, settled: bool) -> Hashable:
     witnesses are always whole replays, and a test compares outcomes with and without it).
     """
     start = ctx.election_start
-    canon = partial(_canon, start=start)
-    forgotten = _FORGOTTEN | _SETTLED if settled else _FORGOTTEN
-    fields = tuple(
-        (f.name, canon(getattr(state, f.name)))
-        for f in attrs.fields(State)
-        if f.name not in forgotten
-    )
+    canon = _canon_shared
+    fields = tuple([(name, canon(getattr(state, name), start)) for name in _kept(settled)])
     if settled:
         cands = tuple(
-            ("out", c.name) if not c.on_ballot and not c.counted else canon(c) for c in state.cands
+            [
+                ("out", c.name) if not c.on_ballot and not c.counted else canon(c, start)
+                for c in state.cands
+            ]
         )
         fields = (*fields, ("cands", cands))
     deciding = (RulingKind.ELECTED, RulingKind.NOMINATED, RulingKind.OFFICE_VACANT)
@@ -759,19 +763,78 @@ def ballot_state(state: State, ctx: Context, *, settled: bool) -> Hashable:
     return (fields, said)
 
 
+@cache
+def _kept(settled: bool) -> tuple[str, ...]:
+    """The fields of the state :func:`ballot_state` compares (``cands`` apart when settled)."""
+    forgotten = _FORGOTTEN | _SETTLED if settled else _FORGOTTEN
+    return tuple(f.name for f in attrs.fields(State) if f.name not in forgotten)
+
+
+def call_state(state: State, ctx: Context, *, settled: bool) -> Hashable | None:
+    """What of the contest's state just after a runoff (a second primary) is called can change
+    what follows (its canonical form), or None when the state is not one just after a call.
+
+    The call fixes the runoff's ballot, its seats and its day, and starts the count of its
+    votes afresh (G.S. 163-293(e), 163-111(c)): after it, the first round's votes are read only
+    for how many voted in it (whether more than 5,000, what the ``tie-at`` table reads for a
+    tie in the runoff). So the form is :func:`ballot_state`'s with the first round's votes
+    replaced by that fact, and with the pending timers at their exact times (a course after the
+    call puts its events at fixed days, which a timer can fall before or after). Two courses
+    whose calls have the same form have the same futures, whatever first-round returns led to
+    them (a test compares the exploration with and without this).
+    """
+    if state.runoff_status is not RunoffStatus.CALLED or state.round != 1:
+        return None
+    total = sum(votes for _name, votes in state.tallies[0])
+    voters = cr.voters_over_5000(total, ctx.contest.seats)
+    rest = attrs.evolve(state, tallies=state.tallies[1:])
+    return (ballot_state(rest, ctx, settled=settled), voters, state.timers)
+
+
+def _canon_shared(v: Any, start: datetime) -> Any:
+    """:func:`_canon` of a value of a state, made once for each value: successive states share
+    the values a step did not change (the candidates, the periods, the timers), so most values
+    met were met before. Each is kept with its form, so that its identity stays its own; past
+    50,000 those kept are let go."""
+    if type(v) in _PLAIN:
+        return v
+    memo = _CANONS
+    hit = memo.get(id(v))
+    if hit is not None and hit[0] is v and hit[1] == start:
+        return hit[2]
+    form = _canon(v, start)
+    if len(memo) > 50_000:
+        memo.clear()
+    memo[id(v)] = (v, start, form)
+    return form
+
+
+#: Each value :func:`_canon_shared` met, by its identity: the value, the start and its form
+_CANONS: dict[int, tuple[Any, datetime, Any]] = {}
+
+
 def _canon(v: Any, start: datetime) -> Any:
     """A value of the state as :func:`ballot_state` compares it: each time only as before or
     after ``start``, the start of the vote."""
-    if isinstance(v, datetime):
+    t = type(v)
+    if t in _PLAIN:
+        return v
+    if t is datetime:
         return v >= start
-    if isinstance(v, tuple):
-        return tuple(_canon(x, start) for x in v)
-    if attrs.has(type(v)):
-        return (
-            type(v).__name__,
-            *(_canon(getattr(v, f.name), start) for f in attrs.fields(type(v))),
-        )
-    return v
+    if t is tuple:
+        return tuple([_canon(x, start) for x in v])
+    names = _ATTRS.get(t)
+    if names is None:
+        if not attrs.has(t):
+            _PLAIN.add(t)  # (an enumeration, a string, a number: compared as it is)
+            return v
+        names = _ATTRS[t] = tuple(f.name for f in attrs.fields(t))
+    return (t.__name__, *[_canon(getattr(v, name), start) for name in names])
+
+
+#: The types :func:`_canon` keeps as they are, and the fields of the attrs classes it reads
+_PLAIN: set[type] = {str, int, bool, type(None)}
+_ATTRS: dict[type, tuple[str, ...]] = {}
 
 
 def _third(named: tuple[dict[str, Any], str, datetime]) -> datetime:
@@ -791,6 +854,7 @@ def forget_folds() -> None:
     it ran; :func:`explore` lets its own go when it ends): the next fold starts from the
     filings, what a measurement of one exploration against another needs."""
     _FOLDS.clear()
+    _CANONS.clear()
 
 
 def _removed(result: ContestResult, name: str) -> bool:
@@ -908,7 +972,9 @@ class Exploration:
     landmarks: tuple[tuple[str, int], ...]  # subsection a deadline of the course cites
     infeasible: int  # vote classes no votes can realize (e.g. two candidates above a majority)
     errors: tuple[tuple[str, str], ...]  # the engine raised: course, error
-    merged: int = 0  # beginnings that reached a state at the vote reached before (not repeated)
+    # beginnings that reached a state at the vote, or a runoff's call, reached before (what
+    # follows is not repeated)
+    merged: int = 0
     # processor seconds the exploration took (a measure, not a result: never compared)
     cpu: float = attrs.field(default=0.0, eq=False)
 
@@ -1128,9 +1194,14 @@ def courses(
     ``memo``, the courses from a state at the vote are enumerated once: a later beginning that
     reaches the same canonical state (:func:`ballot_state`, the same ballot) with no fewer
     events ends there, as a course marked ``merged`` (its own rulings and deadlines count for
-    the coverage; its futures are those already enumerated).
+    the coverage; its futures are those already enumerated). Likewise a course that calls a
+    runoff in a canonical state reached before (:func:`call_state`) with no fewer events is
+    marked ``joined``: it has its own outcome, and the runoff's courses after it are not
+    enumerated again.
     """
     seen: dict[Hashable, int] = {}
+    # the canonical states at a runoff's call expanded, each with the length of its log
+    calls: dict[Hashable, int] | None = {} if memo else None
     method = config.reads
     read = depth(method, config.seats, config.departures) if reduce else None
     lead = leading(config.seats, config.departures) if reduce else None
@@ -1210,7 +1281,7 @@ def courses(
                 canvass = {"type": "canvass_held", "at": _iso(d["canvass"])}
                 base_steps = ["file", *steps0, vstep, "canvass"]
                 yield from _after_vote(
-                    config, d, base_steps, log0, returns, canvass, order, vc, gone, read
+                    config, d, base_steps, log0, returns, canvass, order, vc, gone, read, calls
                 )
 
 
@@ -1225,10 +1296,11 @@ def _after_vote(
     vc: VoteClass,
     gone: list[str],
     read: int | None,
+    calls: dict[Hashable, int] | None,
 ) -> Iterator[tuple[Course, tuple[str, ...]]]:
     log = [*log0, returns, canvass]
     base = run(config, log)
-    yield from _requests(config, d, steps, log, base, gone)
+    yield from _requests(config, d, steps, log, base, gone, calls)
     if len(gone) >= config.departures:
         return
     # one more departure after the vote: one candidate per group of the ranking
@@ -1247,7 +1319,7 @@ def _after_vote(
         }
         s = [*steps[:-1], f"{who} {kind.value} {Region.NIGHT.value}", steps[-1]]
         lg = [*log0, returns, night, canvass]
-        yield from _requests(config, d, s, lg, run(config, lg), [*gone, who])
+        yield from _requests(config, d, s, lg, run(config, lg), [*gone, who], calls)
         if "request" in d:
             window = {
                 "type": _EVENT[kind],
@@ -1256,7 +1328,7 @@ def _after_vote(
             }
             s = [*steps, f"{who} {kind.value} {Region.WINDOW.value}"]
             lg = [*log, window]
-            yield from _requests(config, d, s, lg, run(config, lg), [*gone, who])
+            yield from _requests(config, d, s, lg, run(config, lg), [*gone, who], calls)
 
 
 def _requests(
@@ -1266,7 +1338,13 @@ def _requests(
     log: list[dict[str, Any]],
     result: ContestResult,
     gone: list[str],
+    calls: dict[Hashable, int] | None,
 ) -> Iterator[tuple[Course, tuple[str, ...]]]:
+    """The course of ``log`` (replayed: ``result``), then the courses that continue it: the
+    recount, the party's nominee or the lot the engine waits for, a departure after the
+    declaration, the entitled runner-up's request in time or late, and after a call the
+    runoff's (see :func:`_second_round`; with ``calls``, those of a canonical state at the call
+    expanded before are not expanded again: :func:`call_state`)."""
     yield Course(tuple(steps), tuple(log), result), tuple(gone)
     pending = result.outcome.pending
     if pending is Pending.RECOUNT and not any(e["type"] == "recount_held" for e in log):
@@ -1284,19 +1362,19 @@ def _requests(
             if not label:
                 continue
             lg = [*log, {"type": "recount_held", "at": at, "counts": counts}]
-            yield from _requests(config, d, [*steps, label], lg, run(config, lg), gone)
+            yield from _requests(config, d, [*steps, label], lg, run(config, lg), gone, calls)
         return
     if pending is Pending.NOMINATION and not any(e["type"] == "nominee_named" for e in log):
         lg = [*log, _nominee(config, log, gone)]
         s = [*steps, f"the party's executive committee names {LATE_FILER}"]
-        yield from _requests(config, d, s, lg, run(config, lg), gone)
+        yield from _requests(config, d, s, lg, run(config, lg), gone, calls)
         return
     if (
         pending is None
         and result.outcome.runoff_status.value != "called"
         and not any(e["type"] == "runoff_requested" for e in log)
     ):
-        yield from _after_declaration(config, steps, log, result, gone)
+        yield from _after_declaration(config, steps, log, result, gone, calls)
     if pending is Pending.LOT:
         drawn = [e["winner"] for e in log if e["type"] == "lot_drawn"]
         tied = list(_lot_candidates(result, drawn))
@@ -1308,7 +1386,7 @@ def _requests(
             }
             lg = [*log, lot]
             yield from _requests(
-                config, d, [*steps, f"lot drawn, {tied[0]} wins"], lg, run(config, lg), gone
+                config, d, [*steps, f"lot drawn, {tied[0]} wins"], lg, run(config, lg), gone, calls
             )
         return
     available = [r for r in result.rulings if r.kind is RulingKind.RUNOFF_AVAILABLE]
@@ -1334,9 +1412,33 @@ def _requests(
         lg = [*log, req]
         res = run(config, lg)
         s = [*steps, f"{asker} {how.value}"]
+        if res.outcome.runoff_status.value != "called":
+            yield Course(tuple(s), tuple(lg), res), tuple(gone)
+            continue
+        if calls is not None:
+            key = _call_key(config, lg, d, gone)
+            if key is not None:
+                earlier = calls.get(key)
+                if earlier is not None and earlier <= len(lg):
+                    yield Course(tuple(s), tuple(lg), res, joined=True), tuple(gone)
+                    continue
+                calls[key] = len(lg)
         yield Course(tuple(s), tuple(lg), res), tuple(gone)
-        if res.outcome.runoff_status.value == "called":
-            yield from _second_round(config, d, s, lg, res, gone)
+        yield from _second_round(config, d, s, lg, res, gone, calls)
+
+
+def _call_key(
+    config: Config, log: Sequence[dict[str, Any]], d: dict[str, datetime], gone: Sequence[str]
+) -> Hashable | None:
+    """The canonical state (:func:`call_state`) of the contest after ``log``, which calls a
+    runoff, as the first event :func:`_second_round` adds finds it: the timers due before it
+    fired (a group's runoff is called when the time to request it passes)."""
+    folds = _folds(config)
+    state, evs = folds.fold(log)
+    first = d["second"] - _BEFORE_SECOND
+    state = fire_timers(state, folds.ctx, first, evs[-1].index if evs else -1)
+    key = call_state(state, folds.ctx, settled=len(gone) >= config.departures)
+    return None if key is None else (key, tuple(gone))
 
 
 def _nominee(config: Config, log: Sequence[dict[str, Any]], gone: Sequence[str]) -> dict[str, Any]:
@@ -1360,6 +1462,7 @@ def _after_declaration(
     log: list[dict[str, Any]],
     result: ContestResult,
     gone: list[str],
+    calls: dict[Hashable, int] | None,
 ) -> Iterator[tuple[Course, tuple[str, ...]]]:
     """After the result is final: an elected or nominated candidate leaves before taking the
     oath, or everyone elected takes it (only on courses where nobody left before, so that the
@@ -1386,7 +1489,7 @@ def _after_declaration(
         lg = [*log, left]
         role = "elected" if o.elected else "nominated"
         s = [*steps, f"{who}, {role}, died after the declaration, before the oath"]
-        yield from _requests(config, d, s, lg, run(config, lg), [*gone, who])
+        yield from _requests(config, d, s, lg, run(config, lg), [*gone, who], calls)
     if o.elected and not gone:
         oaths = [
             {"type": "oath_taken", "at": _iso(last + timedelta(days=5)), "candidate": w}
@@ -1427,6 +1530,10 @@ def _lot_candidates(result: ContestResult, drawn: Sequence[str] = ()) -> tuple[s
     return ()
 
 
+#: When a candidate in a runoff leaves (after the call, before the runoff's day)
+_BEFORE_SECOND = timedelta(days=7)
+
+
 def _second_round(
     config: Config,
     d: dict[str, datetime],
@@ -1434,6 +1541,7 @@ def _second_round(
     log: list[dict[str, Any]],
     result: ContestResult,
     gone: list[str],
+    calls: dict[Hashable, int] | None,
 ) -> Iterator[tuple[Course, tuple[str, ...]]]:
     pair = [c for c in result.outcome.runoff_candidates]
     if not pair:
@@ -1454,12 +1562,12 @@ def _second_round(
         yield Course(tuple(s), tuple(lg), res), tuple(gone)
         # the runoff's (or second primary's) winner leaves before taking the oath, or takes it
         # and then leaves: what the first round's winner may do (see _after_declaration)
-        yield from _after_declaration(config, s, lg, res, gone)
+        yield from _after_declaration(config, s, lg, res, gone, calls)
         if len(gone) < config.departures:
             who = pair[0]
             leave = {
                 "type": "candidate_died",
-                "at": _iso(d["second"] - timedelta(days=7)),
+                "at": _iso(d["second"] - _BEFORE_SECOND),
                 "candidate": who,
             }
             lg = [*log, leave, ret, can]
@@ -1587,6 +1695,7 @@ def _explore(config: Config, *, reduce: bool, memo: bool) -> Exploration:
         if course.merged:
             merged += 1
             continue
+        merged += course.joined
         n += 1
         broken = impossible(result, config.seats)
         if broken:  # a result no law allows is an engine error too, reported with its course
@@ -1827,8 +1936,8 @@ def to_json(ex: Exploration) -> dict[str, Any]:
 def render(ex: Exploration, *, never: Sequence[str] = ()) -> str:
     lines = [
         f"{ex.config.label}: {ex.states} abstract states, {ex.courses} courses, "
-        f"{len(ex.outcomes)} outcomes ({ex.merged} beginnings reached a state at the vote "
-        "reached before: their courses are not repeated)"
+        f"{len(ex.outcomes)} outcomes ({ex.merged} beginnings reached a state at the vote or "
+        "at a runoff's call reached before: what follows them is not repeated)"
     ]
     for i, (o, w, k) in enumerate(ex.outcomes, 1):
         lines.append(f"  {i:>3}. {o.describe()}  [{k} course(s)]")

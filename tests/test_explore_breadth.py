@@ -324,6 +324,71 @@ def test_a_state_at_the_vote_reached_twice_is_expanded_once_and_loses_nothing(
     assert {c for c, _n in memo.landmarks} == {c for c, _n in full.landmarks}
 
 
+@pytest.mark.parametrize(
+    "config",
+    [
+        Config(method=Method.RUNOFF, seats=1, candidates=4),
+        Config(method=Method.RUNOFF, seats=2, candidates=4),  # a group's call: at the deadline
+        Config(method=Method.PARTISAN, seats=2, candidates=4),
+        Config(method=Method.PARTISAN, seats=1, candidates=3, departures=2),
+    ],
+    ids=lambda c: c.label,
+)
+def test_a_state_at_a_runoffs_call_reached_twice_is_expanded_once_and_loses_nothing(
+    config: Config,
+) -> None:
+    # different first-round returns calling the same runoff in the same canonical state have
+    # the same runoff after them: enumerated once, with every outcome, witness and subsection
+    found = list(courses(config))
+    joined = [c for c, _gone in found if c.joined]
+    assert joined and all(c.result is not None for c in joined)
+    # a course that joins one before has its own outcome: it is a course like any other, but
+    # the runoff's returns never follow it
+    for j in joined[:20]:
+        n = len(j.events)
+        assert not any(len(c.events) > n and c.events[:n] == j.events for c, _gone in found)
+    memo, full = explore(config), explore(config, memo=False)
+    assert memo.courses < full.courses
+    assert _outcomes(memo) == _outcomes(full)
+    assert _stories(memo) == _stories(full)
+    assert {f for f, _o, _w in memo.findings} == {f for f, _o, _w in full.findings}
+    assert {c for c, _n in memo.cites} == {c for c, _n in full.cites}
+    assert {c for c, _n in memo.landmarks} == {c for c, _n in full.landmarks}
+
+
+def test_the_canonical_state_at_a_call_forgets_the_first_rounds_votes_but_their_size() -> None:
+    import attrs
+
+    from simulator.explore import _folds, call_state
+
+    config = Config(method=Method.RUNOFF, seats=1, candidates=5)
+    called = [
+        (c, gone)
+        for c, gone in courses(config, memo=False)
+        if c.result is not None
+        and c.result.outcome.runoff_status.value == "called"
+        and c.steps[-1].endswith("requests in time")
+        and not gone
+    ]
+    folds = _folds(config)
+    # (those called at the request: a tie's runoff is called when the time to withdraw passes)
+    states = [s for c, _gone in called if (s := folds.fold(c.events)[0]).round == 1]
+    forms = [call_state(s, folds.ctx, settled=False) for s in states]
+    assert len(forms) > 5 and all(f is not None for f in forms)
+    # Ann leads, Bob asks: many returns, one state after the call
+    firsts = [str(t.tallies[0]) for t in states]
+    assert len(set(firsts)) > 1 and len(set(forms)) < len(forms)
+    # more than 5,000 voters is another state (the runoff's tie rule reads it)
+    s = states[0]
+    many = attrs.evolve(s, tallies=(tuple((n, v * 10) for n, v in s.tallies[0]), *s.tallies[1:]))
+    assert sum(v for _n, v in many.tallies[0]) > 5000
+    assert call_state(many, folds.ctx, settled=False) != forms[0]
+    # before the call there is no such state
+    asked = next(c for c, _gone in called if folds.fold(c.events)[0].round == 1)
+    before = folds.fold([e for e in asked.events if e["type"] != "runoff_requested"])[0]
+    assert call_state(before, folds.ctx, settled=False) is None
+
+
 def test_each_course_folded_from_a_shared_beginning_equals_its_whole_replay() -> None:
     from simulator.loader import structure
     from simulator.replay import replay
