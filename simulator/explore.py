@@ -606,7 +606,7 @@ class Folds:
     returns), so each course folds only the events after the longest beginning folded before:
     one :func:`simulator.replay.fold` step per abstract step of the enumeration, not a replay
     of the whole log. Events are read by the scenario loader once and kept. The states kept
-    are bounded: past ``limit`` they are dropped, and folding starts again from the filings.
+    are bounded: past ``limit`` all are dropped but those of the log being folded.
     """
 
     def __init__(self, config: Config, *, limit: int = 20_000) -> None:
@@ -644,6 +644,26 @@ class Folds:
         for i, ev in zip(wanted, scenario.events, strict=True):
             read.setdefault((keys[i], -1), ev)
 
+    def _prune(self, named: Sequence[tuple[dict[str, Any], str, datetime]]) -> None:
+        """Let go of every state kept but those after the beginnings of ``named`` (the log
+        about to be folded): the courses that follow share most of it, and those before it are
+        never met again (the enumeration goes depth first)."""
+        chain: list[tuple[str, State, Event]] = []
+        node = self.trie
+        for x in named:
+            hit = node.get(x[1])
+            if hit is None:
+                break
+            chain.append((x[1], hit[0], hit[1]))
+            node = hit[2]
+        self.trie = node = {}
+        for key, state, ev in chain:
+            child: _Trie = {}
+            node[key] = (state, ev, child)
+            node = child
+        self.nodes = len(chain)
+        self.names = {id(x[0]): x for x in named}
+
     def fold(
         self, events: Sequence[dict[str, Any]], known: datetime | None = None
     ) -> tuple[State, list[Event]]:
@@ -659,9 +679,7 @@ class Folds:
             named = [x for x in named if x[2] <= known]
         n = len(named)
         if self.nodes + n > self.limit:
-            self.trie.clear()
-            self.nodes = 0
-            self.names.clear()
+            self._prune(named)
         # the longest beginning folded before: a walk down the trie of beginnings
         node = self.trie
         state = self.root

@@ -389,19 +389,27 @@ def test_the_canonical_state_at_a_call_forgets_the_first_rounds_votes_but_their_
     assert call_state(before, folds.ctx, settled=False) is None
 
 
-def test_each_course_folded_from_a_shared_beginning_equals_its_whole_replay() -> None:
+@pytest.mark.parametrize("limit", [None, 40])
+def test_each_course_folded_from_a_shared_beginning_equals_its_whole_replay(
+    limit: int | None,
+) -> None:
+    # (with a limit of 40 states kept, those of all but the log being folded are let go
+    # again and again)
+    from simulator.explore import Folds
     from simulator.loader import structure
     from simulator.replay import replay
 
     config = Config(method=Method.RUNOFF, seats=1, candidates=3)
+    folds = Folds(config) if limit is None else Folds(config, limit=limit)
     seen = 0
     for course, _gone in courses(config, memo=False):
         doc = scenario_doc(config, course.events, "a course")
         whole = replay(structure(doc, source="<test>")).contests[0]
-        folded = run(config, course.events)
+        folded = folds.result(course.events)
         for field in ("state", "outcome", "rulings", "deadlines", "tallies", "path"):
             assert getattr(folded, field) == getattr(whole, field), (field, course.steps)
         seen += 1
+        assert limit is None or folds.nodes <= limit + len(course.events)
     assert seen > 500
 
 
