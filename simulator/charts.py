@@ -317,6 +317,21 @@ def _wrap(
     return tuple(lines) or ("",)
 
 
+#: A name longer than this is shown in a chart by its beginning and its end (see :func:`_shown`)
+NAME_CHARS = 32
+
+
+def _shown(name: str) -> str:
+    """A candidate's name as a chart shows it: in full up to :data:`NAME_CHARS` characters,
+    else its first 20 and last 11 characters around an ellipsis (the end keeps a suffix such
+    as ``(Write-In)`` or ``Jr.``). A chart's labels stand beside marks and columns of votes, so
+    a name of a hundred letters would run off the figure or over its neighbours; the text
+    timeline, the report and the JSON always give the name in full."""
+    if len(name) <= NAME_CHARS:
+        return name
+    return f"{name[:20].rstrip()}\u2026{name[-11:].lstrip()}"
+
+
 def _plain(description: str) -> str:
     """A description for the chart: one paragraph, a file path shortened to its file name."""
     return _PATH.sub(r"\1", " ".join(description.split()))
@@ -362,7 +377,9 @@ def _marks(c: ContestResult, x: XFunc, zone: tzinfo) -> tuple[_Mark, ...]:
         one, several = MARKS.get(kind, DEFAULT_MARK)[3:]
         names = list(dict.fromkeys(who for _, who in items if who))
         if len(items) == 1 or (len(names) == 1 and "{name}" in one):
-            caption = one.format(name=names[0] if names else "", kind=kind.replace("_", " "))
+            caption = one.format(
+                name=_shown(names[0]) if names else "", kind=kind.replace("_", " ")
+            )
         else:
             caption = several.format(n=len(items), kind=kind.replace("_", " "))
         at = min(a for a, _ in items) if len(items) > 1 else items[0][0]
@@ -416,7 +433,7 @@ def _votes(c: ContestResult, x: XFunc) -> tuple[tuple[float, tuple[str, ...]], .
         for name, v in shown:
             share = f" {100 * v / total:.1f}%" if total else ""
             mark = " *" if name in winners and i == len(c.tallies) - 1 else ""
-            lines.append(f"{name} {v:,}{share}{mark}")
+            lines.append(f"{_shown(name)} {v:,}{share}{mark}")
         rest = tally[len(shown) :]
         if rest:
             others = "1 other" if len(rest) == 1 else f"{len(rest)} others"
@@ -436,7 +453,7 @@ def _outcome(c: ContestResult, width_in: float) -> tuple[tuple[str, ...], str]:
         if part.notable:
             words = part.words
             for name in part.names:  # a name is never broken across lines
-                words = words.replace(name, name.replace(" ", "\u00a0"))
+                words = words.replace(name, _shown(name).replace(" ", "\u00a0"))
             parts.append(f"{part.label}: {words}")
     if not parts:
         parts.append(c.state.replace("_", " "))
@@ -975,8 +992,22 @@ def _timeline_figure(
             ),
             notes,
         )
-        captions = [_label(axis.u(m.x), (m.caption,)) for m in lane.marks if m.caption]
-        captions += [_label(axis.u(x), lines) for x, lines in lane.votes]
+        # (a caption or a line of votes wider than the axis is wrapped to it: a long name
+        # would reach over the lane's title)
+        captions = [
+            _label(axis.u(m.x), _wrap(m.caption, axes_w, LABEL_PT, indent="  "))
+            for m in lane.marks
+            if m.caption
+        ]
+        captions += [
+            _label(
+                axis.u(x),
+                tuple(
+                    part for line in lines for part in _wrap(line, axes_w, LABEL_PT, indent="  ")
+                ),
+            )
+            for x, lines in lane.votes
+        ]
         below = _number(_stack(captions, BELOW_DEPTH, 0, axes_w), notes)
         body = _depth(above) + TICK_OUT + 0.04 + BAND_H + STRIP_H + TICK_OUT + 0.03
         body += _depth(below) + LANE_PAD

@@ -301,6 +301,48 @@ def test_the_chart_at_its_narrowest_has_no_overlaps() -> None:
     assert not layout_problems(fig)
 
 
+def _long_names(n: int, letters: int) -> str:
+    names = [f"Candidate {i} " + "X" * letters for i in range(n)]
+    filed = "\n".join(
+        f"  - {{type: candidate_filed, at: 2027-07-{6 + i:02d}T14:00, candidate: {name}}}"
+        for i, name in enumerate(names)
+    )
+    counts = ", ".join(f"{name}: {100 + i}" for i, name in enumerate(names))
+    return f"""format: electsim/v1
+title: Long names
+contests:
+  - {{id: council, municipality: Town of Longview, office: Council, method: nonpartisan-runoff,
+     year: 2027}}
+events:
+  - {{type: candidate_filed, at: 2027-07-02T10:00, candidate: Early {"Y" * letters}}}
+{filed}
+  - {{type: returns_reported, at: 2027-10-05T21:00, counts: {{{counts}}}}}
+  - {{type: canvass_held, at: 2027-10-12T11:00}}
+  - {{type: runoff_requested, at: 2027-10-13T10:00, candidate: {names[-2]}}}
+"""
+
+
+@pytest.mark.parametrize(("n", "letters"), [(4, 60), (8, 200)])
+@pytest.mark.parametrize("width", [660, 1200, 2400])
+def test_long_names_are_shortened_and_wrapped_so_nothing_clashes(
+    n: int, letters: int, width: int
+) -> None:
+    # a name of sixty or two hundred letters ran off the figure and over the lane's title and
+    # outcome: a chart shows a long name by its beginning and end, and wraps what is still
+    # wider than the axis
+    # (the first notice comes before the period opens: its caption names it, rejected)
+    scenario = parse_scenario(_long_names(n, letters), source="long.yaml")
+    result = replay(scenario)
+    fig = plot_timeline(result, scenario=scenario, width=width)
+    assert not layout_problems(fig)
+    drawn = drawn_text(fig)
+    assert "X" * 40 not in drawn and "Y" * 40 not in drawn
+    shown = f"Candidate {n - 1} XXXXXXXX\u2026XXXXXXXXXXX"  # (the most votes: always shown)
+    assert shown in drawn and "filed late (rejected)" in drawn
+    # the result itself keeps every name in full
+    assert f"Candidate {n - 2} " + "X" * letters in result.contests[0].outcome.runoff_candidates
+
+
 def test_a_chart_window_that_ends_before_it_starts_is_refused(tmp_path: Path) -> None:
     source = Path(__file__).resolve().parent.parent / "scenarios/runoff/cary-2023-district-d.yaml"
     chart = tmp_path / "c.png"
