@@ -43,7 +43,8 @@ CSS = """
 :root { --ink: #1d2433; --muted: #5b6475; --line: #d9dee7; --band: #f5f7fa; --accent: #1f4e79;
         --good: #1b7837; --warn: #b35806; --bad: #b2182b; }
 * { box-sizing: border-box; }
-body { margin: 0; color: var(--ink); background: #fff; line-height: 1.45;
+/* a long name or id breaks where it must rather than run past its column */
+body { margin: 0; color: var(--ink); background: #fff; line-height: 1.45; overflow-wrap: anywhere;
        font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial,
        sans-serif; }
 main { max-width: 1240px; margin: 0 auto; padding: 24px 28px 48px; }

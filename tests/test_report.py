@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator import report
+from simulator import parse_scenario, replay, report
 from simulator.cli import main
 from simulator.report import render_report, write_report
 from tests.test_graph import LIBRARY, TIE_FOR_SECOND, Case, case_id, not_blank, replayed, worked
@@ -192,3 +192,57 @@ def test_the_report_opens_in_a_headless_browser_without_console_errors(tmp_path:
     ).stdout
     assert "<h1>Tie for second &amp; a &lt;tag&gt;, 2027</h1>" in dom
     assert dom.count("<svg") == 1 + len(result.contests)
+
+
+_MEASURE = """<script>
+window.addEventListener("load", () => {
+  const wide = [...document.querySelectorAll(SELECTORS)]
+    .filter(e => e.scrollWidth > e.clientWidth + 1).length;
+  document.body.dataset.wide = String(wide);
+  document.body.dataset.page = String(document.documentElement.scrollWidth > innerWidth);
+});
+</script></body>"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    ("width", "selectors"),
+    [
+        # (on a narrow screen the tables of nine columns scroll sideways in their frame, as
+        # they do with short names: their headings do not break)
+        (800, "td, dd, p, li, h1, h2, h3"),
+        (1280, ".scroll, td, dd, p, li, h1, h2, h3"),
+    ],
+)
+def test_a_report_of_long_names_runs_past_no_column(
+    tmp_path: Path, width: int, selectors: str
+) -> None:
+    # a name of two hundred letters ran past its table and the outcome's box: it now breaks
+    # where it must, and the page needs no scrolling sideways
+    browser = _chromium()
+    if browser is None:
+        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+    from tests.test_charts import _long_names
+
+    scenario = parse_scenario(_long_names(8, 200), source="long.yaml")
+    page = write_report(scenario, replay(scenario), tmp_path / "report.html")
+    measure = _MEASURE.replace("SELECTORS", repr(selectors))
+    page.write_text(page.read_text(encoding="utf-8").replace("</body>", measure), "utf-8")
+    dom = subprocess.run(
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            f"--window-size={width},900",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
+    assert 'data-page="false"' in dom and 'data-wide="0"' in dom, dom[:300]
