@@ -1695,7 +1695,7 @@ class RecountMoment(StrEnum):
 
     TIE_FOR_FIRST = "tie_for_first"  # the first election's count finds a tie for the highest
     ORDERED = "ordered"  # a recount is reported while the count awaits the one (d)(1) orders
-    DECLARED = "declared"  # a recount is reported of a result declared without a tie for first
+    DECLARED = "declared"  # a recount is reported of a declared result, none awaited
     BEFORE_RESULT = "before_result"  # a recount is reported before any result is declared
 
 
@@ -1734,9 +1734,9 @@ RECOUNT: Table[RecountFacts, Recount] = Table(
         Gap(
             "recount-not-ordered",
             ("163-293(d)(1)",),
-            "a recount of a result declared without a tie for first: the only recount in these "
-            "statutes is (d)(1)'s, of a tie for the highest vote (the general recount law, "
-            "163-182.7, is not among them)",
+            "a recount the count was not waiting for: the only recount in these statutes is "
+            "(d)(1)'s, which a tie for the highest vote in a runoff-method election orders (the "
+            "general recount law, 163-182.7, is not among them)",
             "the recount's totals replace the round's and the result is declared again, as for "
             "(d)(1)'s recount",
             lambda f: f.moment is RecountMoment.DECLARED,

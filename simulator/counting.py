@@ -248,6 +248,32 @@ def _lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
             [winner],
             once=True,
         )
+    if sel.tied:  # (those drawn already hold their places: the rest is still tied)
+        left = [n for n in sel.tie_pool if n not in sel.lot_winners]
+        _lot_awaited(d, left, sel.tie_places, cite)
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _lot_awaited(
+    d: Draft, tied: Sequence[str], places: int, cite: Sequence[Cite], what: str = ""
+) -> None:
+    """The tie that a drawing of lots must settle before the count goes on, ruled when the count
+    reaches it (and again for what is still tied after a drawing): who is tied, for how many
+    places, and the provision that sends it to a lot. The result waits for the drawing."""
+    count = _WORDS[places] if places < len(_WORDS) else str(places)
+    place = what or f"{count} place{'' if places == 1 else 's'}"
+    d.rule(
+        K.LOT_REQUIRED,
+        list(cite),
+        f"{', '.join(tied)} are tied for {place}: the board decides "
+        + ("it" if places == 1 else "them")
+        + " by drawing lots",
+        tied,
+        once=True,
+        seats=places,
+    )
 
 
 def _declare(
@@ -918,6 +944,8 @@ def _lot_settles(
         )
     if len(drawn) >= places:
         return True
+    left = [n for n in tied if n not in drawn]
+    _lot_awaited(d, left, places - len(drawn), finding_cites(finding), what)
     d.go(Phase.AWAITING_LOT)
     return False
 
@@ -1046,6 +1074,7 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     if finding.effect is cr.TieFirstEffect.LOT:
         sel = select([(n, 0) for n in tied], 1, d.lots)
         if sel.tied:
+            _lot_awaited(d, sel.tie_pool, sel.tie_places, cites, "first place")
             d.go(Phase.AWAITING_LOT)
             return
         _lot_ruling(d, sel, cites)

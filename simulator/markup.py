@@ -41,6 +41,7 @@ RULING_COLOURS: dict[str, str] = {
     "party_to_nominate": "#80b1d3",
     "votes_disregarded": "#fb8072",
     "recount_required": "#e6ab02",
+    "lot_required": "#f1b6da",
     "no_provision": "#d95f02",
 }
 OTHER_COLOUR = "#bdbdbd"

@@ -101,7 +101,7 @@ footer { margin-top: 40px; font-size: .8rem; color: var(--muted); }
 """
 
 _GOOD = {"elected", "nominated", "nominee_certified", "decided_by_lot"}
-_WARN = {"no_provision", "recount_required", "name_remains", "votes_disregarded"}
+_WARN = {"no_provision", "recount_required", "lot_required", "name_remains", "votes_disregarded"}
 _BAD = {"filing_rejected", "request_rejected", "office_vacant"}
 
 

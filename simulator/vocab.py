@@ -39,6 +39,7 @@ class RulingKind(StrEnum):
     RUNOFF_CALLED = "runoff_called"
     REQUEST_REJECTED = "request_rejected"
     RECOUNT_REQUIRED = "recount_required"
+    LOT_REQUIRED = "lot_required"  # a tie the board must settle by lot before the count goes on
     DECIDED_BY_LOT = "decided_by_lot"
     NO_RUNOFF = "no_runoff"
     OFFICE_VACANT = "office_vacant"

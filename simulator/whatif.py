@@ -139,6 +139,7 @@ OUTCOME_KINDS: frozenset[RulingKind] = frozenset(
         RulingKind.PARTY_TO_NOMINATE,
         RulingKind.VOTES_DISREGARDED,
         RulingKind.RECOUNT_REQUIRED,
+        RulingKind.LOT_REQUIRED,
         RulingKind.NO_PROVISION,
     }
 )

@@ -69,6 +69,35 @@ def test_a_tie_for_a_single_office_waits_for_the_lot_and_the_lot_decides() -> No
     assert cites(lot, r"163-292\(3\)") and lot.candidates == ("Bob",)
 
 
+def test_the_tie_is_ruled_at_the_canvass_with_what_the_lot_must_decide() -> None:
+    # G.S. 163-292(3): the result waits for the drawing, and a ruling says why
+    log = f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=410, Bob=410, Cy=180)}\n{CANVASS}"
+    c = run(MAYOR, log)
+    lot = only(c, "lot_required")
+    assert cites(lot, r"163-292\(3\)") and lot.candidates == ("Ann", "Bob")
+    assert lot.get("seats") == 1 and "tied for one place" in lot.text
+    assert lot.at.isoformat().startswith("2027-11-09T11:00")
+    assert c.outcome.pending is not None and c.outcome.pending.value == "lot"
+    assert not rulings(c, "decided_by_lot") and not rulings(c, "elected")
+
+
+def test_what_a_drawing_leaves_tied_is_ruled_again() -> None:
+    # G.S. 163-292(2)-(3): three tied for two seats; the first drawing gives one, and the
+    # second seat is still tied between the other two
+    log = (
+        f"{filed('A', 'B', 'C')}\n{returns(NIGHT, A=300, B=300, C=300)}\n{CANVASS}\n"
+        '- {type: lot_drawn, at: "2027-11-10T10:00", winner: B}'
+    )
+    c = run(BOARD, log)
+    first, second = rulings(c, "lot_required")
+    assert first.candidates == ("A", "B", "C") and first.get("seats") == 2
+    assert "tied for two places" in first.text and "decides them" in first.text
+    assert set(second.candidates) == {"A", "C"} and second.get("seats") == 1
+    assert c.outcome.elected == ("B",) and c.outcome.pending.value == "lot"  # type: ignore[union-attr]
+    done = run(BOARD, log + '\n- {type: lot_drawn, at: "2027-11-10T11:00", winner: C}')
+    assert set(done.outcome.elected) == {"B", "C"} and len(rulings(done, "lot_required")) == 2
+
+
 def test_a_three_way_tie_for_one_seat_is_decided_by_one_lot() -> None:
     # G.S. 163-292(3): "two or more candidates ... the same number of votes"
     log = (
