@@ -606,9 +606,11 @@ class TieFacts:
     over_5000: bool | None
     #: for None: whether the votes divided by the seats (every voter using every vote) exceed it
     estimate_over_5000: bool = False
-    #: a tied candidate whose name stayed on a nonpartisan ballot after leaving the race
+    #: a tied candidate whose name stayed on a nonpartisan ballot after leaving the race, or
+    #: (``left_after``) who left it on or after election day, before the tie was broken
     departed: Standing = Standing.ACTIVE
     withdrawal_as_death: bool = True  # reading 7
+    left_after: bool = False
 
     @property
     def offish(self) -> bool:
@@ -626,6 +628,11 @@ def _tie_facts() -> Iterator[TieFacts]:
             continue  # a party nominee who leaves is replaced (163-114), and so are the votes
         for left, r7, over in itertools.product(LEFT, (True, False), (True, False)):
             yield TieFacts(kind, over, departed=left, withdrawal_as_death=r7)
+            yield TieFacts(kind, over, departed=left, withdrawal_as_death=r7, left_after=True)
+
+
+def _left_after(f: TieFacts) -> bool:
+    return f.left_after and f.departed is not Standing.ACTIVE
 
 
 def _over(f: TieFacts) -> bool:
@@ -671,7 +678,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "2923-lot",
             "163-292(3)",
             "plurality method: the board determines the winner by lot",
-            lambda f: f.kind is Kind.PLURALITY,
+            lambda f: f.kind is Kind.PLURALITY and not _left_after(f),
             TieEffect.LOT,
         ),
         Rule(
@@ -679,7 +686,9 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "163-294.4(c)",
             "a candidate who died before the election (name left on the ballot) polls the highest "
             "vote for the seat, here shared: the seat is vacant",
-            lambda f: f.departed is Standing.DIED and f.kind is not Kind.PARTISAN,
+            lambda f: (
+                f.departed is Standing.DIED and f.kind is not Kind.PARTISAN and not f.left_after
+            ),
             TieEffect.VACANT,
         ),
         Rule(
@@ -691,6 +700,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
                 f.departed in (Standing.WITHDREW, Standing.DISQUALIFIED)
                 and f.offish
                 and f.kind is not Kind.PARTISAN
+                and not f.left_after
             ),
             TieEffect.VACANT,
         ),
@@ -711,6 +721,19 @@ TIE: Table[TieFacts, TieEffect] = Table(
         ),
     ),
     gaps=(
+        Gap(
+            "tied-candidate-left-before-lot",
+            ("163-292(3)", "163-294.1(c)"),
+            "plurality method: a candidate tied for a seat died, withdrew or was disqualified on "
+            "or after election day, before the drawing of lots: 163-292(3) has the board draw "
+            "lots among those tied, and 163-294.1(c) makes vacant the office of a person elected "
+            "who dies, is disqualified or resigns before qualifying; neither says whether the "
+            "drawing still counts the one who left",
+            "the drawing of lots is held among all the tied; if it falls to the one who left, "
+            "the office is vacant (163-294.1(c))",
+            lambda f: f.kind is Kind.PLURALITY and _left_after(f),
+            TieEffect.LOT,
+        ),
         *_by_size(
             "tie-after-nonpartisan-primary",
             ("163-294(c)", "163-182.8"),

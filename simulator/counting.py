@@ -462,12 +462,16 @@ def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) ->
         over, estimate = cr.voters_over_5000(sum(tally.values()), n)
         pool = sel.tie_pool or sel.lot_winners
         gone = [x for x in pool if standing(d.cand(x)) is not cr.Standing.ACTIVE]
+        # (one who left with the name on the ballot, before the vote, is read first; one who
+        # left on or after election day, before the tie was broken, is another question)
+        gone.sort(key=lambda x: left_after_election_day(d, d.cand(x)))
         facts = cr.TieFacts(
             _tie_kind(d),
             over,
             estimate,
             departed=standing(d.cand(gone[0])) if gone else cr.Standing.ACTIVE,
             withdrawal_as_death=d.ctx.interp.withdrawal_as_death,
+            left_after=bool(gone) and left_after_election_day(d, d.cand(gone[0])),
         )
         who = ", ".join(f"{x} ({standing(d.cand(x)).value})" if x in gone else x for x in pool)
         finding = consult(d, cr.TIE, facts, pool, f"{who} tie for a seat", say=sel.tied)

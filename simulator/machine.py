@@ -521,6 +521,22 @@ TRANSITIONS += tuple(
     if src != dst and (src, "recount_held", dst) not in _HAVE
 )
 
+# A tied candidate who leaves before the drawing of lots the count waits for: the count is
+# decided again at once (the drawing would decide it so), which may lead wherever a declaration
+# could (163-294.1(c) for a death on or after election day; the tie tables say the rest).
+TRANSITIONS += tuple(
+    _T(
+        P.AWAITING_LOT,
+        trig,
+        dst,
+        statute("163-294.1(c)"),
+        "a tied candidate leaves before the drawing: the count is decided again",
+    )
+    for trig in _LEAVES
+    for dst in _DECLARES
+    if dst is not P.AWAITING_LOT and (P.AWAITING_LOT, trig, dst) not in _HAVE
+)
+
 _INDEX: frozenset[tuple[Phase, str, Phase]] = frozenset(
     (t.source, t.trigger, t.target) for t in TRANSITIONS
 )

@@ -619,6 +619,14 @@ def on_candidate_off(
         # deadline is the same, counted from the canvass)
         d.drop_timers(TT.RUNOFF_REQUEST_PASSES)
         decide_first(d)
+    elif d.phase is Phase.AWAITING_LOT and name in _lot_pool(d):
+        # a tied candidate left before the drawing: the count is decided again now, as the
+        # drawing would decide it, so the tie tables read who left (a survivor may be the only
+        # one left tied, or the departure meets another provision) before any lot is drawn
+        if d.round == 0:
+            decide_first(d)
+        else:
+            decide_runoff(d)
     if finding.overruled and len(d.rulings) > first:
         # a conflict settled by the table's priority: shown in the first ruling it produced
         assert finding.rule is not None
@@ -634,6 +642,15 @@ def on_candidate_off(
                 [*rulings[:first], attrs.evolve(r0, text=r0.text + note), *rulings[first + 1 :]]
             )
         )
+
+
+def _lot_pool(d: Draft) -> tuple[str, ...]:
+    """Who the drawing the count waits for is among: the candidates of its last
+    ``lot_required`` ruling."""
+    for r in reversed(d.rulings):
+        if r.kind is K.LOT_REQUIRED:
+            return r.candidates
+    return ()
 
 
 def _apply_effect(

@@ -178,3 +178,22 @@ def test_a_general_election_tie_is_decided_by_lot() -> None:
     c = run(GENERAL, log)
     assert c.outcome.elected == ("Ann",)
     assert cites(only(c, "decided_by_lot"), r"163-182\.8\(2\)")
+
+
+def test_a_tied_leader_who_dies_before_the_drawing_leaves_the_nomination_to_the_other_at_once() -> (
+    None
+):
+    # Ann and Bob tie over the substantial plurality for one nomination; Ann dies while the
+    # count waits for the drawing: she cannot be nominated, so the count is decided again at
+    # her death and Bob is nominated without a lot (a drawing for Ann would be refused)
+    log = (
+        f"{filed('Ann', 'Bob', party='REP')}\n{returns(NIGHT, Ann=500, Bob=500)}\n{CANVASS}\n"
+        '- {type: candidate_died, at: "2027-09-22T09:00", candidate: Ann}'
+    )
+    before = run(MAYOR, log, as_of="2027-09-21T12:00")
+    assert before.outcome.pending is not None and before.outcome.pending.value == "lot"
+    c = run(MAYOR, log)
+    assert c.outcome.nominated == ("Bob",) and c.outcome.pending is None
+    nominated = only(c, "nominated")
+    assert nominated.at.isoformat().startswith("2027-09-22T09:00")
+    assert not rulings(c, "decided_by_lot")

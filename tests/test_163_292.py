@@ -183,3 +183,37 @@ def test_a_tie_of_three_for_two_seats_takes_two_drawings_and_each_declaration_sa
     half = run(BOARD, log, as_of="2027-11-10T11:30")
     assert half.outcome.elected == ("Cy",)
     assert half.outcome.pending is not None and half.outcome.pending.value == "lot"
+
+
+def _tied_then(event: str, *, lot: str = "") -> str:
+    log = f"{filed('Ann', 'Bob')}\n{returns(NIGHT, Ann=500, Bob=500)}\n{event}"
+    return log + (f'\n- {{type: lot_drawn, at: "2027-11-12T10:00", winner: {lot}}}' if lot else "")
+
+
+def test_a_tied_candidate_who_dies_before_the_drawing_is_a_named_gap_and_still_drawn() -> None:
+    # G.S. 163-292(3) with 163-294.1(c): neither says whether the drawing counts a tied
+    # candidate who died after the vote; the lot is held among all, a dead winner's seat vacant
+    death = '- {type: candidate_died, at: "2027-11-10T11:00", candidate: Ann}'
+    c = run(MAYOR, _tied_then(f"{CANVASS}\n{death}"))
+    gap = only(c, "no_provision")
+    assert gap.get("gap") == "tied-candidate-left-before-lot"
+    assert gap.at.isoformat().startswith("2027-11-10T11:00")  # ruled at the death
+    assert cites(gap, r"163-292\(3\)") and cites(gap, r"163-294\.1\(c\)")
+    assert "before the election" not in gap.text and "name left on" not in gap.text
+    assert set(rulings(c, "lot_required")[-1].candidates) == {"Ann", "Bob"}
+    assert c.outcome.pending is not None and c.outcome.pending.value == "lot"
+    dead = run(MAYOR, _tied_then(f"{CANVASS}\n{death}", lot="Ann"))
+    assert dead.outcome.vacant_seats == 1 and dead.outcome.elected == ()
+    assert cites(only(dead, "office_vacant"), r"163-294\.1\(c\)")
+    alive = run(MAYOR, _tied_then(f"{CANVASS}\n{death}", lot="Bob"))
+    assert alive.outcome.elected == ("Bob",) and alive.outcome.vacant_seats == 0
+
+
+def test_a_death_after_the_vote_and_before_the_canvass_meets_the_same_gap_at_the_canvass() -> None:
+    # the conflict of a dead candidate left on the printed ballot (163-294.4(c)) is not this one
+    death = '- {type: candidate_died, at: "2027-11-03T10:00", candidate: Ann}'
+    c = run(MAYOR, _tied_then(f"{death}\n{CANVASS}"))
+    gap = only(c, "no_provision")
+    assert gap.get("gap") == "tied-candidate-left-before-lot" and not gap.get("conflict")
+    assert gap.at.isoformat().startswith("2027-11-09T11:00")
+    assert not any(cites(r, r"163-294\.4") for r in c.rulings)
