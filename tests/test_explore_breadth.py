@@ -497,3 +497,30 @@ def test_an_exploration_leaves_nothing_for_the_cyclic_collector() -> None:
     courses, found, kinds = done.stdout.split(" ", 2)
     assert int(courses) > 1000
     assert int(found) == 0, kinds
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        Config(method=Method.PLURALITY, seats=2, candidates=4),
+        Config(method=Method.PRIMARY, seats=2, candidates=6),
+        Config(method=Method.RUNOFF, seats=2, candidates=4),
+        Config(method=Method.PARTISAN, seats=2, candidates=4),
+    ],
+    ids=lambda c: c.label,
+)
+def test_every_course_waiting_for_a_lot_says_who_is_tied(config: Config) -> None:
+    # a result pending a drawing of lots has a lot_required ruling naming the tie (two or
+    # more names), whichever method, point of the count or departure led there
+    waiting = 0
+    for course, _gone in courses(config):
+        if course.merged:
+            continue
+        result = course.result or run(config, course.events)
+        if result.outcome.pending is None or result.outcome.pending.value != "lot":
+            continue
+        waiting += 1
+        lots = [r for r in result.rulings if r.kind.value == "lot_required"]
+        assert lots and len(lots[-1].candidates) >= 2, course.steps
+        assert (lots[-1].get("seats") or 0) < len(lots[-1].candidates), course.steps
+    assert waiting > 10
