@@ -1529,9 +1529,16 @@ def _after_declaration(
 
 
 def _lot_candidates(result: ContestResult, drawn: Sequence[str] = ()) -> tuple[str, ...]:
-    """The candidates of the tie a lot or a recount waits for, but those ``drawn`` already: the
-    last ruling of a recount or a drawing naming any, else the last naming two or more (a ruling
-    on one name is most often a departure's, made after the tie was ruled)."""
+    """The candidates of the tie a lot or a recount waits for, but those ``drawn`` already: those
+    of the last ``lot_required`` ruling (the engine names the tie a drawing must settle), else
+    the last ruling of a recount or a drawing naming any, else the last naming two or more (a
+    ruling on one name is most often a departure's, made after the tie was ruled)."""
+    for r in reversed(result.rulings):
+        if r.kind is RulingKind.LOT_REQUIRED:
+            left = tuple(c for c in r.candidates if c not in drawn)
+            if left:
+                return left
+            break
     for r in reversed(result.rulings):
         if r.kind in (RulingKind.DECIDED_BY_LOT, RulingKind.RECOUNT_REQUIRED):
             left = tuple(c for c in r.candidates if c not in drawn)
