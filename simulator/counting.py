@@ -1088,11 +1088,18 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         d, DK.TIE_WITHDRAWAL, *_timing(d, rr.Step.TIE_WITHDRAWAL, tie_for_first=True)
     )
     d.deadline(dl)
-    d.timer(dl.due, TT.TIE_WITHDRAWAL_PASSES)
     d.set(
         pool=Pool(PoolKind.TIE_FIRST, eligible=tied, withdraw_due=dl.due),
         runoff_status=RunoffStatus.AVAILABLE,
     )
+    if dl.due <= d.at:
+        # the count reaches this tie only after the three days after the recount ended (a
+        # tied candidate left while a drawing among more was awaited): none of these withdrew
+        # within them, so what follows their end follows now
+        d.go(Phase.TIE_WITHDRAWAL)
+        settle_tie(d, cr.TieMoment.WITHDRAWAL_PASSES)
+        return
+    d.timer(dl.due, TT.TIE_WITHDRAWAL_PASSES)
     d.rule(
         K.RUNOFF_AVAILABLE,
         cites,

@@ -883,3 +883,22 @@ def test_an_early_demand_by_a_tied_runner_up_waits_for_the_others_to_withdraw() 
     # nobody withdraws: the demand lapses with the window and Ann is elected
     c = run(SEAT, log.rsplit("\n", 1)[0])
     assert c.outcome.elected == ("Ann",) and not rulings(c, "runoff_called")
+
+
+def test_a_tie_a_withdrawal_leaves_after_its_three_days_calls_the_runoff_at_once() -> None:
+    # three tied for first after the recount, a drawing among them awaited (reading 6 as
+    # "lot"); one withdraws after the three days of (d)(1) ended: the two left tie for first,
+    # and neither withdrew within the three days, so the runoff is called then, not announced
+    # as a runoff "unless one withdraws by" a day already gone
+    log = (
+        f"{first(Ann=300, Bob=300, Cy=300)}\n"
+        f"{recount('2027-10-14T11:00', Ann=300, Bob=300, Cy=300)}\n"
+        f"{withdraw('Cy', '2027-10-22T09:00')}"
+    )
+    c = run(SEAT, log, head="interpretations: {three_way_tie: lot}")
+    called = only(c, "runoff_called")
+    assert set(called.candidates) == {"Ann", "Bob"}
+    assert local(called.at) == "2027-10-22T09:00:00"
+    assert not [r for r in c.rulings if r.kind.value == "runoff_available" and r.at > called.at]
+    assert not [r for r in c.rulings if r.kind.value == "runoff_available" and r.at == called.at]
+    assert c.outcome.runoff_status.value == "called" and c.outcome.pending.value == "votes"  # type: ignore[union-attr]
