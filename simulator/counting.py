@@ -567,12 +567,15 @@ def _timing(d: Draft, step: rr.Step, *, tie_for_first: bool = False) -> tuple[rr
     return finding.effect, _ruled_cite(finding)
 
 
-def _after_declaration(d: Draft, kind: DeadlineKind, when: rr.When, cite: Cite) -> Deadline:
-    """A deadline counted from the day the result was declared (G.S. 103-5 moves it)."""
+def _after_declaration(
+    d: Draft, kind: DeadlineKind, when: rr.When, cite: Cite, since: str = "lots drawn"
+) -> Deadline:
+    """A deadline counted from the day the result was declared (G.S. 103-5 moves it); with
+    ``NOON_THURSDAY_AFTER_DRAWING``, from now (``since``: what happens now)."""
     declared = (d.declared_at or d.at).astimezone(d.ctx.tz).date()
     if when is rr.When.NOON_THURSDAY_AFTER_DRAWING:  # reading 22: the drawing is now
         drawn = d.at.astimezone(d.ctx.tz).date()
-        return cal.noon_thursday_after(kind, drawn, cite, d.ctx.office, since="lots drawn")
+        return cal.noon_thursday_after(kind, drawn, cite, d.ctx.office, since=since)
     if when is rr.When.THIRD_DAY_AFTER:
         return cal.end_of_nth_day_after(kind, declared, 3, cite, d.ctx.office)
     assert when is rr.When.NOON_THURSDAY_AFTER
@@ -989,6 +992,20 @@ def _open_request_window(d: Draft, pool: Pool) -> None:
                 + " passed before the drawing",
             )
             return
+    elif dl.due <= d.at:
+        # a tied candidate's departure settled who may ask only after that deadline (the
+        # count was decided again when the candidate left, while a drawing was awaited)
+        late = rr.TimingFacts(rr.Step.REQUEST, ctx.partisan_primary, left_late=True)
+        at = d.at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
+        finding = consult(
+            d,
+            rr.TIMING,
+            late,
+            pool.eligible,
+            f"a departure of {at} settles who may ask after the deadline of "
+            f"{dl.due.strftime('%Y-%m-%d %H:%M')}",
+        )
+        dl = _after_declaration(d, kind, finding.effect, by, since="the departure")
     if ctx.partisan_primary:
         text = (
             f"no substantial plurality: {', '.join(pool.eligible)} may demand a second "

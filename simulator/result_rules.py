@@ -568,17 +568,22 @@ class TimingFacts:
     #: REQUEST: a drawing of lots settled who may ask only after the deadline counted from the
     #: declaration at the canvass had passed
     drawn_late: bool = False
+    #: REQUEST: a candidate's departure settled who may ask (a tie for the place ended) only
+    #: after that deadline had passed
+    left_late: bool = False
 
 
 def _timing_facts() -> Iterator[TimingFacts]:
     for primary, late in itertools.product((False, True), (False, True)):
         yield TimingFacts(Step.REQUEST, primary, drawn_late=late)
+    for primary in (False, True):
+        yield TimingFacts(Step.REQUEST, primary, left_late=True)
     for first in (False, True):
         yield TimingFacts(Step.TIE_WITHDRAWAL, False, first)
 
 
 def _at(step: Step, primary: bool) -> Any:
-    return lambda f: f.step is step and f.primary is primary and not f.drawn_late
+    return lambda f: f.step is step and f.primary is primary and not (f.drawn_late or f.left_late)
 
 
 def _drawn_late(primary: bool) -> Gap[TimingFacts, When]:
@@ -607,6 +612,27 @@ def _drawn_late(primary: bool) -> Gap[TimingFacts, When]:
                 When.NOON_THURSDAY_AFTER,
             ),
         ),
+    )
+
+
+def _left_late(primary: bool) -> Gap[TimingFacts, When]:
+    return Gap(
+        "demand-after-late-departure" if primary else "request-after-late-departure",
+        ("163-291(6)", "163-111(b)") if primary else ("163-293(c)", "163-292(3)"),
+        (
+            "who may demand a second primary was settled only after noon on the Thursday after "
+            "the canvass, the deadline 163-291(6) sets, by a tied candidate leaving the race "
+            "while a drawing of lots was awaited: the text does not say whether a right that "
+            "comes after its deadline lapses"
+            if primary
+            else "who may request a runoff was settled only after noon on the Thursday after "
+            "the canvass, by a tied candidate leaving the race while a drawing of lots was "
+            "awaited: 163-293(c) counts the deadline from the declaration of the result, and "
+            "says nothing of a right that comes after it"
+        ),
+        "the deadline counts from the day of the departure: noon on the first Thursday after it",
+        lambda f: f.step is Step.REQUEST and f.primary is primary and f.left_late,
+        When.NOON_THURSDAY_AFTER_DRAWING,
     )
 
 
@@ -645,7 +671,7 @@ TIMING: Table[TimingFacts, When] = Table(
             When.THIRD_DAY_AFTER,
         ),
     ),
-    gaps=(_drawn_late(False), _drawn_late(True)),
+    gaps=(_drawn_late(False), _drawn_late(True), _left_late(False), _left_late(True)),
     facts=_timing_facts,
 )
 

@@ -4,6 +4,8 @@ general election that follows."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from tests.inline import cites, deadline, filed, local, only, returns, rulings, run
 
 MAYOR = "{id: p, office: Mayor, seats: 1, method: partisan, stage: primary, party: REP, year: 2027}"
@@ -197,3 +199,35 @@ def test_a_tied_leader_who_dies_before_the_drawing_leaves_the_nomination_to_the_
     nominated = only(c, "nominated")
     assert nominated.at.isoformat().startswith("2027-09-22T09:00")
     assert not rulings(c, "decided_by_lot")
+
+
+def test_a_departure_that_settles_who_may_demand_after_the_deadline_is_a_named_gap() -> None:
+    # reading 19 as "lot": Cy and Dee tie for the place that may demand a second primary, and
+    # a drawing is awaited; Cy dies after the Thursday deadline counted from the canvass. The
+    # count is decided again (Dee alone may demand): the deadline is counted from the death,
+    # not announced as a day already gone
+    from pathlib import Path
+
+    import attrs
+
+    from simulator import load_scenario, replay
+    from simulator.eventlog import EventLog
+    from simulator.events import CandidateDied
+
+    here = Path(__file__).resolve().parent.parent
+    s = load_scenario(here / "scenarios/gaps/gap-group-tie-for-request-place.yaml")
+    s = attrs.evolve(s, interpretations=attrs.evolve(s.interpretations, request_place_tie="lot"))
+    events = list(s.events)
+    death = CandidateDied(
+        at=events[-1].at + timedelta(days=10),
+        contest=events[-1].contest,
+        candidate="Cy",
+        index=len(events),
+    )
+    c = replay(attrs.evolve(s, events=EventLog([*events, death]))).contests[0]
+    gap = next(r for r in c.rulings if r.get("gap") == "demand-after-late-departure")
+    assert gap.at == death.at and cites(gap, r"163-291\(6\)")
+    available = only(c, "runoff_available")
+    assert available.candidates == ("Dee",) and available.at == death.at
+    last = [dl for dl in c.deadlines if dl.kind.value == "second_primary_request"][-1]
+    assert last.due > death.at and "the departure" in last.how
