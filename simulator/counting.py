@@ -967,19 +967,25 @@ def _open_request_window(d: Draft, pool: Pool) -> None:
     when, by = _timing(d, rr.Step.REQUEST)
     kind = DK.SECOND_PRIMARY_REQUEST if ctx.partisan_primary else DK.RUNOFF_REQUEST
     dl = _after_declaration(d, kind, when, by)
-    if d.lots and dl.due <= d.at:
-        # the drawing that settled who may ask came after the deadline counted from the canvass
-        late = rr.TimingFacts(rr.Step.REQUEST, ctx.partisan_primary, drawn_late=True)
+    if dl.due <= d.at:
+        # who may ask was settled only after the deadline counted from the canvass: by a
+        # drawing of lots, or by a tied candidate's departure while one was awaited (the count
+        # is decided again when the candidate leaves)
+        drawn = bool(d.lots)
+        late = rr.TimingFacts(
+            rr.Step.REQUEST, ctx.partisan_primary, drawn_late=drawn, left_late=not drawn
+        )
         at = d.at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
         finding = consult(
             d,
             rr.TIMING,
             late,
             pool.eligible,
-            f"the drawing of lots of {at} settles who may ask after the deadline of "
-            f"{dl.due.strftime('%Y-%m-%d %H:%M')}",
+            f"{'the drawing of lots' if drawn else 'a departure'} of {at} settles who may ask "
+            f"after the deadline of {dl.due.strftime('%Y-%m-%d %H:%M')}",
         )
-        dl = _after_declaration(d, kind, finding.effect, by)
+        since = "lots drawn" if drawn else "the departure"
+        dl = _after_declaration(d, kind, finding.effect, by, since=since)
         if dl.due <= d.at:  # reading 22, from_canvass: nobody can ask any more
             close = cr.WindowCloseFacts(ctx.partisan_primary, ctx.contest.is_group, False)
             found = cr.WINDOW_CLOSE.evaluate(close)
@@ -992,20 +998,6 @@ def _open_request_window(d: Draft, pool: Pool) -> None:
                 + " passed before the drawing",
             )
             return
-    elif dl.due <= d.at:
-        # a tied candidate's departure settled who may ask only after that deadline (the
-        # count was decided again when the candidate left, while a drawing was awaited)
-        late = rr.TimingFacts(rr.Step.REQUEST, ctx.partisan_primary, left_late=True)
-        at = d.at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
-        finding = consult(
-            d,
-            rr.TIMING,
-            late,
-            pool.eligible,
-            f"a departure of {at} settles who may ask after the deadline of "
-            f"{dl.due.strftime('%Y-%m-%d %H:%M')}",
-        )
-        dl = _after_declaration(d, kind, finding.effect, by, since="the departure")
     if ctx.partisan_primary:
         text = (
             f"no substantial plurality: {', '.join(pool.eligible)} may demand a second "

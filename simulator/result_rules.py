@@ -586,22 +586,42 @@ def _at(step: Step, primary: bool) -> Any:
     return lambda f: f.step is step and f.primary is primary and not (f.drawn_late or f.left_late)
 
 
-def _drawn_late(primary: bool) -> Gap[TimingFacts, When]:
+#: How the late settling of who may ask reads, by its cause (a drawing of lots, a departure)
+#: and by the method (a party primary's demand, a runoff request)
+_LATE_NOTES = {
+    (True, True): "a drawing of lots settled who may demand a second primary only after noon on "
+    "the Thursday after the canvass, the deadline 163-291(6) sets: the text does not say "
+    "whether a right the drawing gives after its deadline lapses",
+    (True, False): "a drawing of lots settled who may request a runoff only after noon on the "
+    "Thursday after the canvass: 163-293(c) counts the deadline from the official declaration "
+    "of the result, and does not say whether a result a drawing completes is declared at the "
+    "drawing or at the canvass",
+    (False, True): "who may demand a second primary was settled only after noon on the Thursday "
+    "after the canvass, the deadline 163-291(6) sets, by a tied candidate leaving the race "
+    "while a drawing of lots was awaited: the text does not say whether a right that comes "
+    "after its deadline lapses",
+    (False, False): "who may request a runoff was settled only after noon on the Thursday after "
+    "the canvass, by a tied candidate leaving the race while a drawing of lots was awaited: "
+    "163-293(c) counts the deadline from the declaration of the result, and says nothing of a "
+    "right that comes after it",
+}
+
+
+def _settled_late(primary: bool, *, drawn: bool) -> Gap[TimingFacts, When]:
+    """Who may ask is settled after the deadline: by a drawing (``drawn``; reading 22 keeps the
+    deadline instead) or by a tied candidate's departure; the deadline counts from that day."""
+    cause = "lot" if drawn else "departure"
     return Gap(
-        "demand-after-late-lot" if primary else "request-after-late-lot",
+        f"{'demand' if primary else 'request'}-after-late-{cause}",
         ("163-291(6)", "163-111(b)") if primary else ("163-293(c)", "163-292(3)"),
-        (
-            "a drawing of lots settled who may demand a second primary only after noon on the "
-            "Thursday after the canvass, the deadline 163-291(6) sets: the text does not say "
-            "whether a right the drawing gives after its deadline lapses"
-            if primary
-            else "a drawing of lots settled who may request a runoff only after noon on the "
-            "Thursday after the canvass: 163-293(c) counts the deadline from the official "
-            "declaration of the result, and does not say whether a result a drawing completes "
-            "is declared at the drawing or at the canvass"
+        _LATE_NOTES[(drawn, primary)],
+        f"the deadline counts from the day of the {'drawing' if drawn else 'departure'}: noon "
+        "on the first Thursday after it",
+        lambda f: (
+            f.step is Step.REQUEST
+            and f.primary is primary
+            and (f.drawn_late if drawn else f.left_late)
         ),
-        "the deadline counts from the day of the drawing: noon on the first Thursday after it",
-        lambda f: f.step is Step.REQUEST and f.primary is primary and f.drawn_late,
         When.NOON_THURSDAY_AFTER_DRAWING,
         readings=(
             Reading(
@@ -611,28 +631,9 @@ def _drawn_late(primary: bool) -> Gap[TimingFacts, When]:
                 "ask, and the leaders are declared",
                 When.NOON_THURSDAY_AFTER,
             ),
-        ),
-    )
-
-
-def _left_late(primary: bool) -> Gap[TimingFacts, When]:
-    return Gap(
-        "demand-after-late-departure" if primary else "request-after-late-departure",
-        ("163-291(6)", "163-111(b)") if primary else ("163-293(c)", "163-292(3)"),
-        (
-            "who may demand a second primary was settled only after noon on the Thursday after "
-            "the canvass, the deadline 163-291(6) sets, by a tied candidate leaving the race "
-            "while a drawing of lots was awaited: the text does not say whether a right that "
-            "comes after its deadline lapses"
-            if primary
-            else "who may request a runoff was settled only after noon on the Thursday after "
-            "the canvass, by a tied candidate leaving the race while a drawing of lots was "
-            "awaited: 163-293(c) counts the deadline from the declaration of the result, and "
-            "says nothing of a right that comes after it"
-        ),
-        "the deadline counts from the day of the departure: noon on the first Thursday after it",
-        lambda f: f.step is Step.REQUEST and f.primary is primary and f.left_late,
-        When.NOON_THURSDAY_AFTER_DRAWING,
+        )
+        if drawn
+        else (),
     )
 
 
@@ -671,7 +672,7 @@ TIMING: Table[TimingFacts, When] = Table(
             When.THIRD_DAY_AFTER,
         ),
     ),
-    gaps=(_drawn_late(False), _drawn_late(True), _left_late(False), _left_late(True)),
+    gaps=tuple(_settled_late(p, drawn=lot) for lot in (True, False) for p in (False, True)),
     facts=_timing_facts,
 )
 

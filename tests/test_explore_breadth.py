@@ -300,6 +300,16 @@ def test_an_engine_failure_is_reported_not_raised(
     assert "ENGINE ERRORS" in capsys.readouterr().out
 
 
+def _loses_nothing(memo: Exploration, full: Exploration) -> None:
+    """The exploration with its states expanded once has every outcome, witness, gap, conflict,
+    subsection and landmark of the one without."""
+    assert _outcomes(memo) == _outcomes(full)
+    assert _stories(memo) == _stories(full)
+    assert {f for f, _o, _w in memo.findings} == {f for f, _o, _w in full.findings}
+    assert {c for c, _n in memo.cites} == {c for c, _n in full.cites}
+    assert {c for c, _n in memo.landmarks} == {c for c, _n in full.landmarks}
+
+
 @pytest.mark.parametrize(
     "config",
     [
@@ -317,11 +327,7 @@ def test_a_state_at_the_vote_reached_twice_is_expanded_once_and_loses_nothing(
     # it: enumerating them once keeps every outcome, gap, conflict, witness and subsection
     memo, full = explore(config), explore(config, memo=False)
     assert memo.merged > 0 and memo.courses < full.courses
-    assert _outcomes(memo) == _outcomes(full)
-    assert _stories(memo) == _stories(full)
-    assert {f for f, _o, _w in memo.findings} == {f for f, _o, _w in full.findings}
-    assert {c for c, _n in memo.cites} == {c for c, _n in full.cites}
-    assert {c for c, _n in memo.landmarks} == {c for c, _n in full.landmarks}
+    _loses_nothing(memo, full)
 
 
 @pytest.mark.parametrize(
@@ -349,11 +355,7 @@ def test_a_state_at_a_runoffs_call_reached_twice_is_expanded_once_and_loses_noth
         assert not any(len(c.events) > n and c.events[:n] == j.events for c, _gone in found)
     memo, full = explore(config), explore(config, memo=False)
     assert memo.courses < full.courses
-    assert _outcomes(memo) == _outcomes(full)
-    assert _stories(memo) == _stories(full)
-    assert {f for f, _o, _w in memo.findings} == {f for f, _o, _w in full.findings}
-    assert {c for c, _n in memo.cites} == {c for c, _n in full.cites}
-    assert {c for c, _n in memo.landmarks} == {c for c, _n in full.landmarks}
+    _loses_nothing(memo, full)
 
 
 def test_the_canonical_state_at_a_call_forgets_the_first_rounds_votes_but_their_size() -> None:
