@@ -72,6 +72,10 @@ th, td { text-align: left; vertical-align: top; padding: 5px 8px;
 th { background: var(--band); font-weight: 600; white-space: nowrap; }
 tbody tr:nth-child(even) td { background: #fbfcfd; }
 td.when, td.num, td.kind { white-space: nowrap; }
+/* a method breaks between its words (or after a hyphen), never inside one */
+td.method { overflow-wrap: normal; }
+/* a cell that may hold a long name keeps room for a few words (the table scrolls first) */
+td:not(.num):not(.when) { min-width: 7em; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr.ignored td { color: #9aa1ad; }
 tr.won td { font-weight: 600; }
@@ -199,7 +203,7 @@ def _outcomes(result: Result) -> str:
         "<tr>"
         f'<td><a href="#contest-{_e(c.id)}">{_e(c.title)}</a> '
         f'<span class="id">{_e(c.id)}</span></td>'
-        f"<td>{_e(c.method)}, {_e(c.stage)}</td><td class=num>{c.seats}</td>"
+        f'<td class="method">{_e(c.method)}, {_e(c.stage)}</td><td class=num>{c.seats}</td>'
         f'<td class="kind">{_e(c.state)}</td>'
         + "".join(f"<td>{_outcome_cell(p)}</td>" for p in c.outcome.parts())
         + "</tr>"

@@ -200,6 +200,18 @@ window.addEventListener("load", () => {
     .filter(e => e.scrollWidth > e.clientWidth + 1).length;
   document.body.dataset.wide = String(wide);
   document.body.dataset.page = String(document.documentElement.scrollWidth > innerWidth);
+  // a word of a method cell drawn on two lines ("nonpartis" / "an-runoff")
+  let broken = 0;
+  for (const cell of document.querySelectorAll("td.method")) {
+    const text = cell.firstChild;
+    for (const m of text.textContent.matchAll(/[^ ,-]+/g)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      if (range.getClientRects().length > 1) broken += 1;
+    }
+  }
+  document.body.dataset.broken = String(broken);
 });
 </script></body>"""
 
@@ -246,3 +258,5 @@ def test_a_report_of_long_names_runs_past_no_column(
         timeout=120,
     ).stdout
     assert 'data-page="false"' in dom and 'data-wide="0"' in dom, dom[:300]
+    # a method breaks between its words, never inside one
+    assert 'data-broken="0"' in dom, dom[dom.find("<body"):][:200]
