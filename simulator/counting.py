@@ -555,7 +555,7 @@ def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Dec
             _declare(d, sel.chosen, cite, f"highest votes: {_fmt_tally(people)}")
         d.go(Phase.AWAITING_LOT)
         return
-    text = f"the {2 * n} highest are nominated: {_fmt_tally(people)}{_by_lot(sel)}"
+    text = f"the {2 * n} highest are nominated; the votes: {_fmt_tally(people)}{_by_lot(sel)}"
     _declare(d, sel.chosen, cite, text)
     d.go(Phase.DECIDED)
 

@@ -66,8 +66,12 @@ def test_the_two_highest_are_nominated_for_a_single_office() -> None:
         f"{returns(NIGHT, Thurm=1066, Wilkins=986, Leone=169, Lucas=96)}\n{CANVASS}",
     )
     assert set(c.outcome.nominated) == {"Thurm", "Wilkins"}
-    assert cites(only(c, "nominated"), r"163-294\(b\)")
+    nominated = only(c, "nominated")
+    assert cites(nominated, r"163-294\(b\)")
     assert not rulings(c, "majority_threshold")
+    # the text gives the votes of all four as votes, not as a list of those nominated
+    nominees, votes = nominated.text.split("; the votes: ")
+    assert "Leone" not in nominees and "Leone 169" in votes
 
 
 def test_twice_the_seats_are_nominated_for_a_group() -> None:
