@@ -15,6 +15,7 @@ style wins over any stylesheet rule that is not ``!important``.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 
 from simulator.law import Cite
@@ -24,6 +25,13 @@ __all__ = ["RULING_COLOURS", "cite_links", "escape", "row", "ruling_colour", "ta
 _TABLE_STYLE = "border-collapse:collapse;font-size:90%;margin:0 0 0.6em 0;table-layout:auto"
 _CELL_STYLE = "border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top"
 _TH_STYLE = _CELL_STYLE + ";background:#f2f2f2;font-weight:bold"
+#: A notebook cell holding a word of more than 30 characters (a name of a hundred letters):
+#: its content is held to 24em and the word breaks, rather than push the table past the
+#: output's width. (``overflow-wrap: anywhere`` on every cell would let the table squeeze a
+#: column to a few letters; cells of ordinary words keep the width the table gives them.)
+_BODY_STYLE = "max-width:24em;overflow-wrap:break-word"
+_LONG_WORD = re.compile(r"[^\s]{31,}")
+_TAG = re.compile(r"<[^>]*>")
 
 #: The colour of each kind of deciding ruling (a sweep's chart and table; colour-blind-safe
 #: where it matters).
@@ -72,6 +80,8 @@ def row(cells: Iterable[str | tuple[str, str]], *, cls: str = "", inline: bool =
         body, cell_cls = cell if isinstance(cell, tuple) else (cell, "")
         style = f' style="{_CELL_STYLE}"' if inline else ""
         klass = f' class="{cell_cls}"' if cell_cls else ""
+        if inline and _LONG_WORD.search(_TAG.sub(" ", body)):
+            body = f'<div style="{_BODY_STYLE}">{body}</div>'
         out.append(f"<td{klass}{style}>{body}</td>")
     klass = f' class="{cls}"' if cls else ""
     return f"<tr{klass}>{''.join(out)}</tr>"

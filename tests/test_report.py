@@ -259,4 +259,56 @@ def test_a_report_of_long_names_runs_past_no_column(
     ).stdout
     assert 'data-page="false"' in dom and 'data-wide="0"' in dom, dom[:300]
     # a method breaks between its words, never inside one
-    assert 'data-broken="0"' in dom, dom[dom.find("<body"):][:200]
+    assert 'data-broken="0"' in dom, dom[dom.find("<body") :][:200]
+
+
+def test_a_notebook_table_of_ordinary_names_gets_no_width_limit() -> None:
+    # only a cell with a word too long to wrap is held to a width; the rest keep theirs
+    from simulator.whatif import ResultView
+
+    _, result = worked("tie-for-second")
+    assert "max-width" not in ResultView(result)._repr_html_()
+    long = parse_scenario(_long_names_scenario(), source="long.yaml")
+    assert "max-width:24em" in ResultView(replay(long))._repr_html_()
+
+
+def _long_names_scenario() -> str:
+    from tests.test_charts import _long_names
+
+    return _long_names(8, 200)
+
+
+@pytest.mark.browser
+def test_a_notebook_display_of_long_names_fits_a_notebook_output(tmp_path: Path) -> None:
+    # a name of two hundred letters pushed the notebook's tables (votes, rulings) far past the
+    # output's width; now its cells break the word, and no cell's content runs past the cell
+    browser = _chromium()
+    if browser is None:
+        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+    from simulator.whatif import ResultView
+
+    shown = ResultView(replay(parse_scenario(_long_names_scenario(), source="long.yaml")))
+    page = tmp_path / "notebook.html"
+    measure = _MEASURE.replace("SELECTORS", repr("td, td > div"))
+    page.write_text(
+        f'<!doctype html><html><body style="margin:0">{shown._repr_html_()}{measure}</html>',
+        "utf-8",
+    )
+    dom = subprocess.run(
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--window-size=1000,900",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
+    assert 'data-page="false"' in dom and 'data-wide="0"' in dom, dom[dom.find("<body") :][:200]
