@@ -491,9 +491,9 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
     preset = finding.effect.preset
     rule = statute(preset.value) if preset is not rr.Preset.NONE else None
     outcome = (
-        f"polls highest, the office is vacant ({rule})"
+        f"if {name} polls highest, the office is vacant ({rule})"
         if rule is not None
-        else "cannot be nominated, and the other candidate's nomination stands on the vote"
+        else f"{name} cannot be nominated: the nomination goes by the vote to those who can be"
     )
     d.rule(
         K.NO_PROVISION,
@@ -501,7 +501,7 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
         f"{name} {verb} after the {round_name(d)} was called: no provision speaks of a candidate "
         f"leaving between the first vote and the {round_name(d)}; the simulator falls back to "
         "this: "
-        f"the name stays on the printed {round_name(d)} ballot and, if {name} {outcome}",
+        f"the name stays on the printed {round_name(d)} ballot and {outcome}",
         [name],
         gap=finding.id,
     )
@@ -566,7 +566,15 @@ def on_candidate_off(
     if not cand.active:
         _repeat_notice(d, cand, what)
         return
-    if d.phase in (Phase.RUNOFF_CALLED, Phase.RUNOFF_COUNTING) and name in d.runoff_ballot:
+    if (
+        d.phase in (Phase.RUNOFF_CALLED, Phase.RUNOFF_COUNTING)
+        and name in d.runoff_ballot
+        and death < round_start(d.ctx, d.round)
+    ):
+        # between the first vote and the runoff's day: a gap (see _left_runoff_ballot); on or
+        # after the runoff's own day the votes are cast, and the departure is read as one on
+        # or after a first election's day (163-294.1(c) for an office; for a second primary,
+        # the gap of a candidate who leaves after the primary day)
         _left_runoff_ballot(d, name, what, death)
         return
     facts = _facts(d, name, what, death, notice)

@@ -231,3 +231,18 @@ def test_a_departure_that_settles_who_may_demand_after_the_deadline_is_a_named_g
     assert available.candidates == ("Dee",) and available.at == death.at
     last = [dl for dl in c.deadlines if dl.kind.value == "second_primary_request"][-1]
     assert last.due > death.at and "the departure" in last.how
+
+
+def test_a_second_primary_leader_who_dies_after_its_day_is_the_after_the_primary_gap() -> None:
+    # a death on or after the second primary's day, before its canvass: the gap of a primary
+    # candidate who leaves after the primary day (163-294.1(b)), not the gap of a candidate
+    # who leaves before the second primary is voted; the other is nominated on the vote
+    c = run(
+        MAYOR,
+        f"{NO_SP}\n{demand('Bob', '2027-09-22T10:00')}\n{returns(SECOND, Ann=600, Bob=590)}\n"
+        '- {type: candidate_died, at: "2027-10-07T10:00", candidate: Ann}\n'
+        f"{SECOND_CANVASS}",
+    )
+    gap = only(c, "no_provision")
+    assert gap.get("gap") == "left-after-primary-day" and gap.candidates == ("Ann",)
+    assert c.outcome.nominated == ("Bob",)

@@ -902,3 +902,41 @@ def test_a_tie_a_withdrawal_leaves_after_its_three_days_calls_the_runoff_at_once
     assert not [r for r in c.rulings if r.kind.value == "runoff_available" and r.at > called.at]
     assert not [r for r in c.rulings if r.kind.value == "runoff_available" and r.at == called.at]
     assert c.outcome.runoff_status.value == "called" and c.outcome.pending.value == "votes"  # type: ignore[union-attr]
+
+
+def _runoff_then(leave: str, *, before: bool = False) -> str:
+    """Ann leads short of a majority, Bob requests, and the runoff returns put Bob first; then
+    ``leave`` (events; ``before`` the runoff's returns), then the runoff's canvass."""
+    votes = returns("2027-11-02T21:00", Ann=400, Bob=450)
+    middle = f"{leave}\n{votes}" if before else f"{votes}\n{leave}"
+    return (
+        f"{first(Ann=400, Bob=350, Cy=250)}\n{request('Bob', '2027-10-13T09:00')}\n"
+        f"{middle}\n{RUNOFF_CANVASS}"
+    )
+
+
+def test_a_runoff_winner_who_dies_after_the_runoff_vote_leaves_the_office_vacant() -> None:
+    # G.S. 163-294.1(c): a person elected who dies on or after election day, before the oath.
+    # The runoff's day is an election day: the death is no gap of the runoff rules (they speak
+    # of candidates who leave before the runoff is voted)
+    c = run(SEAT, _runoff_then('- {type: candidate_died, at: "2027-11-04T10:00", candidate: Bob}'))
+    assert not rulings(c, "no_provision")
+    vacant = only(c, "office_vacant")
+    assert cites(vacant, r"^G\.S\. 163-294\.1\(c\)$") and vacant.candidates == ("Bob",)
+    assert local(vacant.at) == "2027-11-09T11:00:00"
+    assert c.outcome.elected == () and c.outcome.vacant_seats == 1
+
+
+def test_a_runoff_loser_who_withdraws_after_the_runoff_vote_changes_nothing() -> None:
+    c = run(SEAT, _runoff_then(withdraw("Ann", "2027-11-04T10:00")))
+    assert not rulings(c, "no_provision") and not rulings(c, "office_vacant")
+    assert c.outcome.elected == ("Bob",)
+
+
+def test_a_runoff_candidate_who_dies_before_the_runoff_day_is_still_a_gap() -> None:
+    # the boundary: the day before the runoff, the runoff-ballot gap names the death
+    died = '- {type: candidate_died, at: "2027-11-01T10:00", candidate: Bob}'
+    c = run(SEAT, _runoff_then(died, before=True))
+    gap = only(c, "no_provision")
+    assert "between the first vote and the runoff" in gap.text
+    assert only(c, "office_vacant").candidates == ("Bob",)
