@@ -103,6 +103,7 @@ class Region(StrEnum):
     NIGHT = "after the vote, before the canvass"
     WINDOW = "after the canvass, in the request window"
     CALLED = "after the runoff is called"
+    SECOND_NIGHT = "after the runoff's vote, before its canvass"
 
 
 BEFORE_VOTE = (Region.FILING, Region.EARLY, Region.LATE, Region.REPRINT, Region.NO_REPRINT)
@@ -1588,6 +1589,22 @@ def _second_round(
         # the runoff's (or second primary's) winner leaves before taking the oath, or takes it
         # and then leaves: what the first round's winner may do (see _after_declaration)
         yield from _after_declaration(config, s, lg, res, gone, calls)
+        if len(gone) < config.departures:
+            # the one these votes put first dies after the runoff's vote, before its canvass
+            who = pair[0] if counts[0] >= counts[-1] else pair[-1]
+            night = {
+                "type": "candidate_died",
+                "at": _iso(d["second"] + timedelta(hours=13)),
+                "candidate": who,
+            }
+            lg = [*log, ret, night, can]
+            s = [
+                *steps,
+                f"runoff returns: {label}",
+                f"{who} died {Region.SECOND_NIGHT.value}",
+                "canvass",
+            ]
+            yield Course(tuple(s), tuple(lg)), tuple([*gone, who])
         if len(gone) < config.departures:
             who = pair[0]
             leave = {

@@ -130,6 +130,21 @@ def test_runoff_exploration_finds_the_known_collisions_with_witnesses() -> None:
     assert any("after the runoff is called" in s for s in story)
 
 
+def test_a_runoff_winner_who_dies_before_the_runoff_canvass_is_explored() -> None:
+    # a death between the runoff's vote and its declaration: 163-294.1(c) leaves the office
+    # vacant, with no gap (the runoff-ballot gap is for departures before the runoff's day)
+    ex = explore(Config(method=Method.RUNOFF, seats=1, candidates=3))
+    night = [
+        (outcome, witness)
+        for outcome, witness, _ in ex.outcomes
+        if any("after the runoff's vote, before its canvass" in s for s in witness.course.steps)
+    ]
+    assert night
+    for outcome, witness in night:
+        assert outcome.vacant == 1 and "163-294.1(c)" in outcome.by
+        assert "gap:left-runoff-ballot" not in outcome.findings, witness.course.steps
+
+
 def test_more_candidates_never_lose_an_outcome_kind_of_plurality() -> None:
     # G.S. 163-292: the outcomes of a plurality contest stop growing at seats + 2 candidates
     def kinds(n: int) -> set[str]:
