@@ -832,6 +832,9 @@ class TieAtFacts:
     #: RUNOFF outside primaries: three or more tie for a place (as in a runoff among three or
     #: more tied for first, reading 6), where 163-293(f) speaks of a tie "between two candidates"
     many: bool = False
+    #: RUNOFF outside primaries: a tied candidate on the runoff ballot has died, withdrawn or
+    #: been disqualified (the name stays on the runoff ballot), before the drawing of lots
+    left: bool = False
 
 
 def _tie_at_facts() -> Iterator[TieAtFacts]:
@@ -854,6 +857,8 @@ def _tie_at_facts() -> Iterator[TieAtFacts]:
             yield TieAtFacts(point, True)
             if point is TiePoint.RUNOFF:
                 yield TieAtFacts(point, False, many=True)
+                yield TieAtFacts(point, False, left=True)
+                yield TieAtFacts(point, False, many=True, left=True)
 
 
 def _lot_gap(
@@ -921,7 +926,7 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "2933f-runoff-lot",
             "163-293(f)",
             "a tie for the highest vote in a runoff: the board determines the winner by lot",
-            lambda f: f.point is TiePoint.RUNOFF and not f.primary and not f.many,
+            lambda f: f.point is TiePoint.RUNOFF and not f.primary and not f.many and not f.left,
             TieEffect.LOT,
         ),
         Rule(
@@ -983,7 +988,19 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "more tied for first, reading 6): (f) determines the winner by lot in a tie between "
             "two candidates",
             "a drawing of lots among all the tied, as (f) does for two",
-            lambda f: f.point is TiePoint.RUNOFF and not f.primary and f.many,
+            lambda f: f.point is TiePoint.RUNOFF and not f.primary and f.many and not f.left,
+        ),
+        _lot_gap(
+            "runoff-tied-candidate-left-before-lot",
+            ("163-293(f)", "163-294.1(c)"),
+            "a candidate tied for the highest vote in a runoff has died, withdrawn or been "
+            "disqualified, the name on the runoff ballot, before the drawing of lots: (f) has "
+            "the board determine the winner by lot, and 163-294.1(c) makes vacant the office of "
+            "a person elected who dies, is disqualified or resigns before qualifying; neither "
+            "says whether the drawing still counts the one who left",
+            "the drawing of lots is held among all the tied; if it falls to the one who left, "
+            "the office is vacant (163-294.1(c))",
+            lambda f: f.point is TiePoint.RUNOFF and not f.primary and f.left,
         ),
         _lot_gap(
             "second-primary-tie",

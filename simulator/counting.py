@@ -885,6 +885,9 @@ def _tie_at_facts(d: Draft, point: cr.TiePoint, pool: Sequence[str] = ()) -> cr.
         group=d.ctx.contest.is_group,
         over_5000=estimate if over is None else over,
         many=point is cr.TiePoint.RUNOFF and not primary and len(pool) > 2,
+        left=point is cr.TiePoint.RUNOFF
+        and not primary
+        and any(standing(d.cand(n)) is not cr.Standing.ACTIVE for n in pool),
     )
 
 
@@ -1348,8 +1351,11 @@ def decide_runoff(d: Draft) -> None:
     people = ranked(tally, d.runoff_ballot)
     if d.ctx.nominating:
         barred: list[str] = []  # those the places would go to, but for their leaving
-        while True:
-            out = [n for n, _ in people[:seats] if cannot_be_nominated(d, n)]
+        while people:
+            # those the places would go to, or who tie for the last of them: one who left
+            # takes no place, and is no party to a tie for one
+            last = people[min(seats, len(people)) - 1][1]
+            out = [n for n, v in people if v >= last and cannot_be_nominated(d, n)]
             if not out:
                 break
             barred += out

@@ -940,3 +940,42 @@ def test_a_runoff_candidate_who_dies_before_the_runoff_day_is_still_a_gap() -> N
     gap = only(c, "no_provision")
     assert "between the first vote and the runoff" in gap.text
     assert only(c, "office_vacant").candidates == ("Bob",)
+
+
+def _tied_runoff_then(*events: str) -> str:
+    """Ann leads short of a majority, Bob requests, the runoff ties 450 to 450 and the canvass
+    awaits the drawing of 163-293(f); then ``events``."""
+    return (
+        f"{first(Ann=400, Bob=350, Cy=250)}\n{request('Bob', '2027-10-13T09:00')}\n"
+        f"{returns('2027-11-02T21:00', Ann=450, Bob=450)}\n{RUNOFF_CANVASS}\n" + "\n".join(events)
+    )
+
+
+BOB_DIES = '- {type: candidate_died, at: "2027-11-10T10:00", candidate: Bob}'
+
+
+def test_a_runoff_tie_left_by_a_death_before_the_lot_is_a_named_gap_at_the_death() -> None:
+    # 163-293(f) with 163-294.1(c): the death is said when it comes, not left silent while the
+    # drawing is awaited
+    c = run(SEAT, _tied_runoff_then(BOB_DIES))
+    gap = only(c, "no_provision")
+    assert gap.get("gap") == "runoff-tied-candidate-left-before-lot"
+    assert local(gap.at) == "2027-11-10T10:00:00"
+    assert cites(gap, r"163-293\(f\)") and cites(gap, r"163-294\.1\(c\)")
+    assert c.outcome.pending is not None and c.outcome.pending.value == "lot"
+
+
+def test_a_runoff_lot_drawn_for_the_one_who_died_leaves_the_office_vacant() -> None:
+    lot = '- {type: lot_drawn, at: "2027-11-12T10:00", winner: Bob}'
+    c = run(SEAT, _tied_runoff_then(BOB_DIES, lot))
+    assert c.outcome.elected == () and c.outcome.vacant_seats == 1
+    assert only(c, "office_vacant").candidates == ("Bob",)
+    lot = '- {type: lot_drawn, at: "2027-11-12T10:00", winner: Ann}'
+    c = run(SEAT, _tied_runoff_then(BOB_DIES, lot))
+    assert c.outcome.elected == ("Ann",) and c.outcome.vacant_seats == 0
+
+
+def test_a_runoff_tie_with_nobody_gone_is_decided_by_lot_without_a_gap() -> None:
+    c = run(SEAT, _tied_runoff_then())
+    assert not rulings(c, "no_provision")
+    assert cites(only(c, "lot_required"), r"^G\.S\. 163-293\(f\)$")
