@@ -246,3 +246,20 @@ def test_a_second_primary_leader_who_dies_after_its_day_is_the_after_the_primary
     gap = only(c, "no_provision")
     assert gap.get("gap") == "left-after-primary-day" and gap.candidates == ("Ann",)
     assert c.outcome.nominated == ("Bob",)
+
+
+def _tied_second_primary(dies: str) -> str:
+    return (
+        f"{NO_SP}\n{demand('Bob', '2027-09-22T10:00')}\n{returns(SECOND, Ann=600, Bob=600)}\n"
+        f"{SECOND_CANVASS}\n"
+        f'- {{type: candidate_died, at: "2027-10-13T10:00", candidate: {dies}}}'
+    )
+
+
+def test_a_second_primary_tie_left_by_a_death_nominates_the_other_whoever_died() -> None:
+    # the one who left cannot be nominated and is no party to the tie, whether the votes list
+    # them first or second (the order of a tie is no fact of the law)
+    for dies, other in (("Ann", "Bob"), ("Bob", "Ann")):
+        c = run(MAYOR, _tied_second_primary(dies))
+        assert c.outcome.nominated == (other,), dies
+        assert c.outcome.pending is None and not rulings(c, "lot_required")[1:], dies
