@@ -104,6 +104,7 @@ class Region(StrEnum):
     WINDOW = "after the canvass, in the request window"
     CALLED = "after the runoff is called"
     SECOND_NIGHT = "after the runoff's vote, before its canvass"
+    BEFORE_LOT = "after the runoff's canvass, before the drawing of lots"
 
 
 BEFORE_VOTE = (Region.FILING, Region.EARLY, Region.LATE, Region.REPRINT, Region.NO_REPRINT)
@@ -1615,6 +1616,79 @@ def _second_round(
             lg = [*log, leave, ret, can]
             s = [*steps, f"{who} died {Region.CALLED.value}", f"runoff returns: {label}", "canvass"]
             yield Course(tuple(s), tuple(lg)), tuple([*gone, who])
+    yield from _runoff_tie(config, d, steps, log, pair, gone)
+
+
+def _runoff_tie(
+    config: Config,
+    d: dict[str, datetime],
+    steps: list[str],
+    log: list[dict[str, Any]],
+    pair: Sequence[str],
+    gone: list[str],
+) -> Iterator[tuple[Course, tuple[str, ...]]]:
+    """The runoff (or second primary) ends in a tie of everyone on its ballot: the drawing of
+    lots the count waits for (163-293(f); the gaps of a tie among three or more and of a second
+    primary's tie), and one of the tied dying before it, with the drawing for either."""
+    ret = {
+        "type": "returns_reported",
+        "at": _iso(d["second"]),
+        "counts": dict.fromkeys(pair, 550),
+    }
+    can = {"type": "canvass_held", "at": _iso(d["second_canvass"])}
+    lg = [*log, ret, can]
+    s = [*steps, "runoff returns: a tie", "canvass"]
+    res = run(config, lg)
+    yield Course(tuple(s), tuple(lg), res), tuple(gone)
+    yield from _runoff_lots(config, d, s, lg, res, gone, first=None)
+    if len(gone) >= config.departures or res.outcome.pending is not Pending.LOT:
+        return
+    tied = _lot_candidates(res)
+    if len(tied) < 2:
+        return
+    who = tied[0]
+    death = {
+        "type": "candidate_died",
+        "at": _iso(d["second_canvass"] + timedelta(days=1)),
+        "candidate": who,
+    }
+    lg = [*lg, death]
+    s = [*s, f"{who} died {Region.BEFORE_LOT.value}"]
+    res = run(config, lg)
+    left = [*gone, who]
+    yield Course(tuple(s), tuple(lg), res), tuple(left)
+    for winner in (who, tied[1]):  # the drawing falls to the one who died, or to another
+        yield from _runoff_lots(config, d, s, lg, res, left, first=winner)
+
+
+def _runoff_lots(
+    config: Config,
+    d: dict[str, datetime],
+    steps: list[str],
+    log: list[dict[str, Any]],
+    result: ContestResult,
+    gone: list[str],
+    *,
+    first: str | None,
+) -> Iterator[tuple[Course, tuple[str, ...]]]:
+    """The drawings of lots a runoff's count waits for, one after another until it waits no
+    more: the first for ``first`` (when one of the tied), each other for the first one named."""
+    drawn: list[str] = []
+    while result.outcome.pending is Pending.LOT and len(drawn) < config.candidates:
+        tied = _lot_candidates(result, drawn)
+        if not tied:
+            return
+        winner = first if first in tied and not drawn else tied[0]
+        lot = {
+            "type": "lot_drawn",
+            "at": _iso(d["second_canvass"] + timedelta(days=3, hours=len(drawn))),
+            "winner": winner,
+        }
+        drawn.append(winner)
+        log = [*log, lot]
+        steps = [*steps, f"lot drawn, {winner} wins"]
+        result = run(config, log)
+        yield Course(tuple(steps), tuple(log), result), tuple(gone)
 
 
 def _guarded(

@@ -125,6 +125,9 @@ def test_runoff_exploration_finds_the_known_collisions_with_witnesses() -> None:
         "conflict:left-leader-short-of-majority",
         "gap:runner-up-left",
         "gap:left-runoff-ballot",
+        # the runoff's own tie (163-293(f)): among three, and with one of the tied gone
+        "gap:runoff-tie-of-three",
+        "gap:runoff-tied-candidate-left-before-lot",
     } <= set(found)
     story = found["gap:left-runoff-ballot"].course.steps
     assert any("after the runoff is called" in s for s in story)
