@@ -993,7 +993,7 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
         _lot_gap(
             "runoff-tied-candidate-left-before-lot",
             ("163-293(f)", "163-294.1(c)"),
-            "a candidate tied for the highest vote in a runoff has died, withdrawn or been "
+            "a candidate tied for a place in a runoff has died, withdrawn or been "
             "disqualified, the name on the runoff ballot, before the drawing of lots: (f) has "
             "the board determine the winner by lot, and 163-294.1(c) makes vacant the office of "
             "a person elected who dies, is disqualified or resigns before qualifying; neither "
