@@ -885,10 +885,17 @@ def _tie_at_facts(d: Draft, point: cr.TiePoint, pool: Sequence[str] = ()) -> cr.
         group=d.ctx.contest.is_group,
         over_5000=estimate if over is None else over,
         many=point is cr.TiePoint.RUNOFF and not primary and len(pool) > 2,
-        left=point is cr.TiePoint.RUNOFF
-        and not primary
-        and any(standing(d.cand(n)) is not cr.Standing.ACTIVE for n in pool),
+        left=point is cr.TiePoint.RUNOFF and not primary and _tied_one_left(d, pool),
     )
+
+
+def _tied_one_left(d: Draft, pool: Sequence[str]) -> bool:
+    """Whether one of the candidates tied with ``pool`` in the runoff (the pool itself, or,
+    once lots are drawn, everyone with a lot winner's vote) has left the race."""
+    tally = _effective_tally(d, 1)
+    votes = {tally.get(n, 0) for n in pool}
+    tied = {n for n in d.runoff_ballot if tally.get(n, 0) in votes} | set(pool)
+    return any(standing(d.cand(n)) is not cr.Standing.ACTIVE for n in tied)
 
 
 def _tie_at(d: Draft, point: cr.TiePoint, sel: Selection) -> list[Cite]:

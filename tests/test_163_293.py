@@ -973,6 +973,8 @@ def test_a_runoff_lot_drawn_for_the_one_who_died_leaves_the_office_vacant() -> N
     lot = '- {type: lot_drawn, at: "2027-11-12T10:00", winner: Ann}'
     c = run(SEAT, _tied_runoff_then(BOB_DIES, lot))
     assert c.outcome.elected == ("Ann",) and c.outcome.vacant_seats == 0
+    # the drawing is the gap's whichever way it falls
+    assert cites(only(c, "decided_by_lot"), r"163-294\.1\(c\)")
 
 
 def test_a_runoff_tie_with_nobody_gone_is_decided_by_lot_without_a_gap() -> None:
