@@ -234,29 +234,11 @@ def test_a_report_of_long_names_runs_past_no_column(
     browser = _chromium()
     if browser is None:
         pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
-    from tests.test_charts import _long_names
-
-    scenario = parse_scenario(_long_names(8, 200), source="long.yaml")
+    scenario = parse_scenario(_long_names_scenario(), source="long.yaml")
     page = write_report(scenario, replay(scenario), tmp_path / "report.html")
     measure = _MEASURE.replace("SELECTORS", repr(selectors))
     page.write_text(page.read_text(encoding="utf-8").replace("</body>", measure), "utf-8")
-    dom = subprocess.run(
-        [
-            browser,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            f"--user-data-dir={tmp_path / 'profile'}",
-            f"--window-size={width},900",
-            "--virtual-time-budget=5000",
-            "--dump-dom",
-            page.as_uri(),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    ).stdout
+    dom = _dom_after_load(browser, page, tmp_path, width)
     assert 'data-page="false"' in dom and 'data-wide="0"' in dom, dom[:300]
     # a method breaks between its words, never inside one
     assert 'data-broken="0"' in dom, dom[dom.find("<body") :][:200]
@@ -273,9 +255,32 @@ def test_a_notebook_table_of_ordinary_names_gets_no_width_limit() -> None:
 
 
 def _long_names_scenario() -> str:
+    """Eight candidates of names two hundred letters long."""
     from tests.test_charts import _long_names
 
     return _long_names(8, 200)
+
+
+def _dom_after_load(browser: str, page: Path, tmp_path: Path, width: int) -> str:
+    """The page's DOM as headless chromium leaves it after loading, ``width`` px wide (the
+    measuring script of :data:`_MEASURE` has written its findings on the body)."""
+    return subprocess.run(
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            f"--window-size={width},900",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
 
 
 @pytest.mark.browser
@@ -294,21 +299,5 @@ def test_a_notebook_display_of_long_names_fits_a_notebook_output(tmp_path: Path)
         f'<!doctype html><html><body style="margin:0">{shown._repr_html_()}{measure}</html>',
         "utf-8",
     )
-    dom = subprocess.run(
-        [
-            browser,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            f"--user-data-dir={tmp_path / 'profile'}",
-            "--window-size=1000,900",
-            "--virtual-time-budget=5000",
-            "--dump-dom",
-            page.as_uri(),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    ).stdout
+    dom = _dom_after_load(browser, page, tmp_path, 1000)
     assert 'data-page="false"' in dom and 'data-wide="0"' in dom, dom[dom.find("<body") :][:200]
