@@ -1577,12 +1577,7 @@ def _second_round(
         ("the first named wins", [600 - 10 * i for i in range(len(pair))]),
         ("the last named wins", [500 + 10 * i for i in range(len(pair))]),
     ):
-        ret = {
-            "type": "returns_reported",
-            "at": _iso(d["second"]),
-            "counts": dict(zip(pair, counts, strict=True)),
-        }
-        can = {"type": "canvass_held", "at": _iso(d["second_canvass"])}
+        ret, can = _runoff_count(d, dict(zip(pair, counts, strict=True)))
         lg = [*log, ret, can]
         s = [*steps, f"runoff returns: {label}", "canvass"]
         res = run(config, lg)
@@ -1619,6 +1614,14 @@ def _second_round(
     yield from _runoff_tie(config, d, steps, log, pair, gone)
 
 
+def _runoff_count(
+    d: dict[str, datetime], counts: dict[str, int]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The runoff's returns (``counts``) on its day, and its canvass."""
+    ret = {"type": "returns_reported", "at": _iso(d["second"]), "counts": counts}
+    return ret, {"type": "canvass_held", "at": _iso(d["second_canvass"])}
+
+
 def _runoff_tie(
     config: Config,
     d: dict[str, datetime],
@@ -1630,12 +1633,7 @@ def _runoff_tie(
     """The runoff (or second primary) ends in a tie of everyone on its ballot: the drawing of
     lots the count waits for (163-293(f); the gaps of a tie among three or more and of a second
     primary's tie), and one of the tied dying before it, with the drawing for either."""
-    ret = {
-        "type": "returns_reported",
-        "at": _iso(d["second"]),
-        "counts": dict.fromkeys(pair, 550),
-    }
-    can = {"type": "canvass_held", "at": _iso(d["second_canvass"])}
+    ret, can = _runoff_count(d, dict.fromkeys(pair, 550))
     lg = [*log, ret, can]
     s = [*steps, "runoff returns: a tie", "canvass"]
     res = run(config, lg)
