@@ -917,8 +917,8 @@ def plot_timeline(
         )
     if start is not None and end is not None and not start < end:
         raise SimulatorError(
-            f"chart window: expected its start before its end (a date alone is its midnight, "
-            f"00:00); found from {start.isoformat()} to {end.isoformat()}"
+            "chart window: expected its start before its end; "
+            f"found from {start.isoformat()} to {end.isoformat()}"
         )
     with rc_context({"text.parse_math": False}):  # names and titles are plain text, never TeX
         fig = _timeline_figure(

@@ -106,6 +106,20 @@ def _parse_time(text: str, tz: str, flag: str = "--as-of") -> datetime:
     return dt
 
 
+def _window_end(text: str, tz: str) -> datetime:
+    """``--to``: a date-time as written; a date alone draws its whole day (up to its last
+    instant, so ``--from D --to D`` is the day D and ``--to 2019-10-31`` keeps October 31)."""
+    end = _parse_time(text, tz, "--to")
+    if "T" in text.upper() or " " in text.strip():
+        return end
+    from zoneinfo import ZoneInfo
+
+    from simulator.loader import wall_clock
+
+    last = datetime.combine(end.date(), datetime.max.time())
+    return wall_clock(last, ZoneInfo(tz), tz, whole_day=True)
+
+
 def _max_bytes(text: str) -> int:
     """``--max-bytes``: a size like 2000000, 512MiB or 4GiB."""
     from simulator.reading import parse_size
@@ -155,7 +169,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 days_from_election=args.days_from_election,
                 compress=args.compress,
                 start=_parse_time(args.start, scenario.timezone, "--from") if args.start else None,
-                end=_parse_time(args.end, scenario.timezone, "--to") if args.end else None,
+                end=_window_end(args.end, scenario.timezone) if args.end else None,
                 title=args.title,
                 width=args.width,
                 dpi=args.dpi,

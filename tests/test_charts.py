@@ -346,10 +346,23 @@ def test_long_names_are_shortened_and_wrapped_so_nothing_clashes(
 def test_a_chart_window_that_ends_before_it_starts_is_refused(tmp_path: Path) -> None:
     source = Path(__file__).resolve().parent.parent / "scenarios/runoff/cary-2023-district-d.yaml"
     chart = tmp_path / "c.png"
-    for start, end in (("2023-12-01", "2023-01-01"), ("2023-10-10", "2023-10-10")):
+    for start, end in (("2023-12-01", "2023-01-01"), ("2023-10-10T12:00", "2023-10-10T12:00")):
         args = ["replay", str(source), "--chart", str(chart), "--from", start, "--to", end]
         assert main(args) == 2
     assert not chart.exists()
+
+
+def test_a_chart_window_to_a_date_takes_in_the_whole_day(tmp_path: Path) -> None:
+    # `--to 2023-10-10` once stopped at that day's midnight: the election day's returns (21:30
+    # and 21:45) were left out, and `--from D --to D` was refused as an empty window
+    source = Path(__file__).resolve().parent.parent / "scenarios/runoff/cary-2023-district-d.yaml"
+    chart = tmp_path / "c.svg"
+    args = ["replay", str(source), "--chart", str(chart), "--from", "2023-10-10"]
+    assert main([*args, "--to", "2023-10-10"]) == 0
+    text = flat(svg_text(chart))
+    assert "returns (2 reports)" in text and "Oct 17" not in text  # the day, not the canvass
+    assert main([*args, "--to", "2023-10-10T12:00"]) == 0  # a time is kept as written
+    assert "returns (2 reports)" not in flat(svg_text(chart))
 
 
 def test_descriptions_show_file_names_not_paths(tmp_path: Path) -> None:
