@@ -8,7 +8,7 @@ seats won by candidates who cannot serve (163-294.1, 163-294.4(c)). Each functio
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import time
 from fractions import Fraction
 from functools import cache
@@ -239,6 +239,22 @@ def _fmt_tally(people: Sequence[tuple[str, int]]) -> str:
     return ", ".join(f"{n} {v}" for n, v in people)
 
 
+def _by_highest(
+    verb: str, people: Sequence[tuple[str, int]], *, of: str = "", lot: str = ""
+) -> Callable[[Sequence[str]], str]:
+    """The text of a declaration by the highest votes, from the names declared: who, why, then
+    the whole tally set apart (so that it does not read as the list of those declared), like
+    "Ann elected with the highest vote; the votes: Ann 500, Bob 300"; ``of``: the vote's
+    round and pool ("in the runoff"), ``lot``: what drawings of lots settled."""
+    tally = _fmt_tally(people)
+
+    def text(names: Sequence[str]) -> str:
+        why = "the highest vote" if len(names) == 1 else "the highest votes"
+        return f"{', '.join(names)} {verb} with {why}{of}; the votes: {tally}{lot}"
+
+    return text
+
+
 def _lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
     for winner in sel.lot_winners:  # one ruling for each drawing
         d.rule(
@@ -280,13 +296,14 @@ def _declare(
     d: Draft,
     names: Sequence[str],
     cite: Cite | Sequence[Cite],
-    text: str,
+    text: str | Callable[[Sequence[str]], str],
     *,
     why: str | None = None,
 ) -> None:
     """Declare names elected (or nominated in a primary), making seats vacant where a winner
     could not take office; ``why``: the reason they are declared, when it is not the votes they
-    polled alone (a lot, the others' leaving, nobody asking for a runoff)."""
+    polled alone (a lot, the others' leaving, nobody asking for a runoff). ``text`` is the
+    ruling's text, or makes it from the names it declares (those who take their places)."""
     ctx = d.ctx
     winners: list[str] = []
     for n in names:
@@ -315,6 +332,8 @@ def _declare(
     winners = [w for w in winners if w not in already]
     if not winners:
         return
+    if not isinstance(text, str):
+        text = text(winners)
     if ctx.nominating:
         d.set(nominated=(*d.nominated, *winners))
         d.rule(K.NOMINATED, cite, text, winners, once=True)
@@ -478,7 +497,7 @@ def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) ->
         tie_cites = finding_cites(finding)
         if finding.effect is cr.TieEffect.VACANT and sel.tied:
             if sel.chosen:
-                _declare(d, sel.chosen, elected_cite, f"highest vote: {_fmt_tally(people)}")
+                _declare(d, sel.chosen, elected_cite, _by_highest("elected", people))
             d.set(vacant=d.vacant + sel.tie_places)
             d.rule(
                 K.OFFICE_VACANT,
@@ -492,7 +511,7 @@ def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) ->
             return
         if finding.effect is cr.TieEffect.NEW_ELECTION and not sel.lot_winners:
             if sel.chosen:
-                _declare(d, sel.chosen, elected_cite, f"highest vote: {_fmt_tally(people)}")
+                _declare(d, sel.chosen, elected_cite, _by_highest("elected", people))
             d.rule(
                 K.NEW_ELECTION_ORDERED,
                 tie_cites,
@@ -506,7 +525,7 @@ def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) ->
             d.go(Phase.AWAITING_NEW_ELECTION)
             return
         _lot_ruling(d, sel, tie_cites)
-    text = f"highest vote: {_fmt_tally(people)}{_by_lot(sel)}"
+    text = _by_highest("elected", people, lot=_by_lot(sel))
     if sel.tied:
         if sel.chosen:
             _declare(d, sel.chosen, elected_cite, text)
@@ -552,10 +571,10 @@ def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Dec
         _lot_ruling(d, sel, tie)
     if sel.tied:
         if sel.chosen:
-            _declare(d, sel.chosen, cite, f"highest votes: {_fmt_tally(people)}")
+            _declare(d, sel.chosen, cite, _by_highest("nominated", people))
         d.go(Phase.AWAITING_LOT)
         return
-    text = f"the {2 * n} highest are nominated; the votes: {_fmt_tally(people)}{_by_lot(sel)}"
+    text = _by_highest("nominated", people, lot=_by_lot(sel))
     _declare(d, sel.chosen, cite, text)
     d.go(Phase.DECIDED)
 
@@ -1086,7 +1105,11 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
                 d,
                 standing_,
                 finding_cites(finding)[0],
-                f"the other tied candidate(s) had left the race ({who})",
+                "the other tied candidate"
+                + ("s" if len(gone) > 1 else "")
+                + " had left the race ("
+                + ", ".join(f"{n} {standing(d.cand(n)).value}" for n in gone)
+                + ")",
             )
             return
         tied = standing_
@@ -1119,11 +1142,21 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         settle_tie(d, cr.TieMoment.WITHDRAWAL_PASSES)
         return
     d.timer(dl.due, TT.TIE_WITHDRAWAL_PASSES)
+    # (a tied candidate who left on or after election day is still tied: said here, so that
+    # the board knows now that the three days cannot end as (d)(1) foresees)
+    late = [n for n in tied if n in gone and left_after_election_day(d, d.cand(n))]
+    note = (
+        f" ({', '.join(f'{n} {standing(d.cand(n)).value}' for n in late)} on or after election "
+        "day: if the three days end with the tie standing, no provision covers what follows; "
+        "it is ruled then)"
+        if late
+        else ""
+    )
     d.rule(
         K.RUNOFF_AVAILABLE,
         cites,
         f"the recount confirms the tie: a runoff between {', '.join(tied)} unless one "
-        f"withdraws by {dl.due.strftime('%Y-%m-%d %H:%M')}",
+        f"withdraws by {dl.due.strftime('%Y-%m-%d %H:%M')}{note}",
         tied,
         once=True,
     )
@@ -1373,18 +1406,22 @@ def decide_runoff(d: Draft) -> None:
             _declare_departed(d, c, None)
     sel = select(people, seats, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     cite = _ruled_cite(_result(d, runoff=True))
-    highest = f"highest vote in the {round_name(d)}" + (
-        " of the candidates who can be nominated" if len(people) < len(d.runoff_ballot) else ""
+    text = _by_highest(
+        "nominated" if d.ctx.nominating else "elected",
+        people,
+        of=f" in the {round_name(d)}"
+        + (" of the candidates who can be nominated" if len(people) < len(d.runoff_ballot) else ""),
+        lot=_by_lot(sel),
     )
     d.set(runoff_status=RunoffStatus.HELD)
     if sel.tied or sel.lot_winners:
         _lot_ruling(d, sel, _tie_at(d, cr.TiePoint.RUNOFF, sel))
     if sel.tied:
         if sel.chosen:
-            _declare(d, sel.chosen, cite, f"{highest}: {_fmt_tally(people)}")
+            _declare(d, sel.chosen, cite, text)
         d.go(Phase.AWAITING_LOT)
         return
-    _declare(d, sel.chosen, cite, f"{highest}: {_fmt_tally(people)}")
+    _declare(d, sel.chosen, cite, text)
     d.set(pool=None)
     d.go(Phase.DECIDED)
 

@@ -29,7 +29,13 @@ def test_the_highest_equal_in_number_to_the_offices_are_elected_to_a_group() -> 
         f"{returns(NIGHT, Ann=400, Bob=350, Cy=300, Dee=200)}\n{CANVASS}",
     )
     assert set(c.outcome.elected) == {"Ann", "Bob"}
-    assert cites(only(c, "elected"), r"163-292\(2\)")
+    elected = only(c, "elected")
+    assert cites(elected, r"163-292\(2\)")
+    # the text names those elected, and gives the whole tally apart from them (it read
+    # "highest vote: Ann 400, Bob 350, Cy 300, Dee 200", as if all four were elected)
+    who, votes = elected.text.split("; the votes: ")
+    assert who == "Ann, Bob elected with the highest votes"
+    assert votes == "Ann 400, Bob 350, Cy 300, Dee 200"
 
 
 def test_write_ins_elect_nobody_who_is_not_among_the_highest() -> None:

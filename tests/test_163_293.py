@@ -380,6 +380,23 @@ def test_a_recount_that_confirms_the_tie_opens_three_days_for_a_withdrawal() -> 
     assert local(d.due) == "2027-10-22T23:59:59" and "163-293(d)(1)" in d.cite
 
 
+def test_a_tied_candidate_who_withdraws_before_the_recount_is_the_only_one_said_to_leave() -> None:
+    # G.S. 163-293(d)(1) counts a withdrawal within three days after the recount's result; one
+    # filed before the recount is a gap, and its fallback elects the tied candidate who stands.
+    # The declaration said "the other tied candidate(s) had left the race (Ann, Bob
+    # (withdrew))": Ann, elected, had not left
+    log = f"{TIE}\n{withdraw('Bob', '2027-10-18T09:00')}\n"
+    log += recount("2027-10-19T10:00", Ann=450, Bob=450, Cy=100)
+    c = run(SEAT, log)
+    assert c.outcome.elected == ("Ann",)
+    gap = only(c, "no_provision")
+    assert cites(gap, r"163-293\(d\)\(1\)") and gap.candidates == ("Ann", "Bob")
+    assert (
+        only(c, "elected").text
+        == "the other tied candidate had left the race (Bob withdrew): Ann elected"
+    )
+
+
 def test_a_tie_withdrawal_deadline_on_a_sunday_moves_to_monday() -> None:
     # G.S. 163-293(d)(1), 103-5(a): a recount on Thursday, so the third day is a Sunday
     log = f"{TIE}\n{recount('2027-10-14T10:00', Ann=450, Bob=450, Cy=100)}"
@@ -546,6 +563,23 @@ def test_a_candidate_tied_for_first_who_dies_in_the_three_days_is_not_said_to_wi
     assert "still standing" not in called.text and "Bob withdrew" not in called.text
 
 
+def test_a_tied_candidate_who_died_before_the_recount_is_named_when_it_confirms_the_tie() -> None:
+    # the same gap, but the death comes between the canvass and the recount: the recount's
+    # ruling says at once that the three days cannot end as (d)(1) foresees (it said nothing
+    # of Bob until the three days ended)
+    death = '- {type: candidate_died, at: "2027-10-15T08:00", candidate: Bob}'
+    log = f"{TIE}\n{death}\n{recount('2027-10-19T10:00', Ann=450, Bob=450, Cy=100)}"
+    c = run(SEAT, log, as_of="2027-10-19T12:00")
+    assert "no provision covers what follows" in only(c, "runoff_available").text
+    assert "Bob died on or after election day" in only(c, "runoff_available").text
+    assert not rulings(c, "no_provision")  # ruled when the three days end
+    gap = only(run(SEAT, log), "no_provision")
+    assert gap.get("gap") == "departed-tied-for-first-window"
+    # one who stands is not named
+    plain = run(SEAT, f"{TIE}\n{recount('2027-10-19T10:00', Ann=450, Bob=450, Cy=100)}")
+    assert only(plain, "runoff_available").text.endswith("unless one withdraws by 2027-10-22 23:59")
+
+
 def test_a_recount_before_any_result_is_declared_has_no_effect_and_names_the_gap() -> None:
     # G.S. 163-293(d)(1)'s recount follows a declared tie
     log = (
@@ -594,6 +628,11 @@ def test_a_runoff_tie_waits_for_the_lot_and_the_lot_elects() -> None:
     c = run(SEAT, log)
     assert c.outcome.elected == ("Bob",)
     assert cites(only(c, "decided_by_lot"), r"163-293\(f\)")
+    # the declaration names the winner and says the lot settled it, the tally apart
+    assert only(c, "elected").text == (
+        "Bob elected with the highest vote in the runoff; the votes: Ann 500, Bob 500; "
+        "the tie settled by the drawing of lots (Bob)"
+    )
 
 
 def test_a_second_runoff_is_not_held() -> None:
