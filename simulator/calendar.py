@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import date, datetime, time, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -133,6 +133,7 @@ def local(d: date, t: time, tz: ZoneInfo | str = NEW_YORK) -> datetime:
     return moment.replace(fold=p.fold)
 
 
+@lru_cache(maxsize=4096)
 def nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
     """The n-th given weekday (0 = Monday) of a month."""
     first = date(year, month, 1)
@@ -140,6 +141,7 @@ def nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
     return first + timedelta(weeks=n - 1)
 
 
+@lru_cache(maxsize=4096)
 def election_day(year: int) -> date:
     """Tuesday after the first Monday in November (G.S. 163-279(a)(1)-(3))."""
     return nth_weekday(year, 11, MON, 1) + timedelta(days=1)
@@ -176,6 +178,7 @@ def primary_day(year: int, method: Method) -> date | None:
     return first.day_of(year) if first.kind is DeadlineKind.PRIMARY_DAY else None
 
 
+@lru_cache(maxsize=4096)
 def move(
     kind: DeadlineKind,
     due: datetime,
@@ -206,6 +209,7 @@ def move(
     )
 
 
+@lru_cache(maxsize=4096)
 def day_deadline(
     kind: DeadlineKind, d: date, cites: tuple[Cite, ...], how: str, tz: ZoneInfo | str = NEW_YORK
 ) -> Deadline:
@@ -378,6 +382,7 @@ class Round:
     #: gives a party's municipal primaries and election the days of 163-279)
     via: Cite | None = None
 
+    @lru_cache(maxsize=1024)  # noqa: B019 (the rounds are module constants, never let go)
     def deadline(self, year: int, tz: ZoneInfo | str, *, day: date | None = None) -> Deadline:
         """The election's day in ``year`` (``day``, when a scenario sets it, overrides it)."""
         statutory = self.day_of(year)
