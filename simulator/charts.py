@@ -40,6 +40,7 @@ import re
 import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar
 from datetime import date, datetime, timedelta, tzinfo
 from functools import cache, lru_cache, partial
 from pathlib import Path
@@ -49,7 +50,7 @@ from zoneinfo import ZoneInfo
 import attrs
 from matplotlib import dates as mdates
 from matplotlib import rc_context
-from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
@@ -249,14 +250,35 @@ class _Label:
 # ------------------------------------------------------------------------------------------
 
 
-@cache
-@lru_cache(maxsize=16384)
+#: The dots per inch of the chart being laid out (see :func:`_width_in`)
+_LAYOUT_DPI: ContextVar[int] = ContextVar("layout_dpi", default=DPI)
+
+
 def _width_in(text: str, size: float = LABEL_PT, bold: bool = False) -> float:
-    """Width of one line of text, in inches (remembered: labels repeat across lanes and
-    charts, and measuring one is the costliest step of laying out a chart)."""
+    """Width of one line of text, in inches, in the chart being laid out."""
+    return _measured(text, size, bold, _LAYOUT_DPI.get())
+
+
+@lru_cache(maxsize=16384)
+def _measured(text: str, size: float, bold: bool, dpi: int) -> float:
+    """Width of one line of text, in inches, at ``dpi`` (remembered: labels repeat across
+    lanes and charts, and measuring one is the costliest step of laying out a chart).
+
+    The wider of two measures: the outline's, as an SVG draws it, and the glyphs fitted to
+    whole pixels at ``dpi``, as a PNG draws them. The two differ by up to half a pixel a glyph
+    either way (sixty narrow letters drew 5 px wider than their outline at 2,400 px, and ran
+    off the figure)."""
     font = FontProperties(size=size, weight="bold" if bold else "normal")
     w, _, _ = text_to_path.get_text_width_height_descent(text, font, ismath=False)
-    return float(w) / 72 + 0.04
+    measure = _renderer(dpi).get_text_width_height_descent
+    px, _, _ = measure(text, font, ismath=False)  # type: ignore[no-untyped-call]
+    return max(float(w) / 72, float(px) / dpi) + 0.04
+
+
+@cache
+def _renderer(dpi: int) -> RendererAgg:
+    """A renderer that measures text as a PNG at ``dpi`` draws it."""
+    return RendererAgg(1, 1, dpi)  # type: ignore[no-untyped-call]
 
 
 def _longest(fits: Callable[[int], bool], lo: int, hi: int) -> int:
@@ -920,18 +942,22 @@ def plot_timeline(
             "chart window: expected its start before its end; "
             f"found from {start.isoformat()} to {end.isoformat()}"
         )
-    with rc_context({"text.parse_math": False}):  # names and titles are plain text, never TeX
-        fig = _timeline_figure(
-            result,
-            scenario,
-            days_from_election=days_from_election,
-            compress=compress,
-            start=start,
-            end=end,
-            title=title,
-            width=width / dpi,
-            dpi=dpi,
-        )
+    laying_out = _LAYOUT_DPI.set(dpi)  # (text is measured as it is drawn at this dpi)
+    try:
+        with rc_context({"text.parse_math": False}):  # names and titles are plain text
+            fig = _timeline_figure(
+                result,
+                scenario,
+                days_from_election=days_from_election,
+                compress=compress,
+                start=start,
+                end=end,
+                title=title,
+                width=width / dpi,
+                dpi=dpi,
+            )
+    finally:
+        _LAYOUT_DPI.reset(laying_out)
     if out is not None:
         save_figure(fig, out)
     return fig

@@ -343,6 +343,21 @@ def test_long_names_are_shortened_and_wrapped_so_nothing_clashes(
     assert f"Candidate {n - 2} " + "X" * letters in result.contests[0].outcome.runoff_candidates
 
 
+@pytest.mark.parametrize("glyph", ["i", "l", "W"])
+@pytest.mark.parametrize("width", [660, 2400])
+def test_a_long_contest_id_of_narrow_or_wide_letters_stays_inside_the_figure(
+    glyph: str, width: int
+) -> None:
+    # the lane's subtitle (the contest's id, method and stage) is wrapped to the margin: a
+    # line of sixty narrow letters drew 5 px wider than its outline measured, at 2,400 px,
+    # and left the figure on the left
+    text = _long_names(3, 10).replace("id: council", "id: " + glyph * 200)
+    scenario = parse_scenario(text, source="long-id.yaml")
+    fig = plot_timeline(replay(scenario), scenario=scenario, width=width)
+    assert not layout_problems(fig)
+    assert glyph * 200 in drawn_text(fig).replace("\n", "").replace(" ", "")
+
+
 def test_a_chart_window_that_ends_before_it_starts_is_refused(tmp_path: Path) -> None:
     source = Path(__file__).resolve().parent.parent / "scenarios/runoff/cary-2023-district-d.yaml"
     chart = tmp_path / "c.png"
