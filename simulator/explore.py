@@ -46,8 +46,9 @@ from contextlib import ExitStack
 from datetime import datetime, timedelta
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
@@ -57,6 +58,7 @@ import yaml
 
 from simulator import count_rules as cr
 from simulator.calendar import Deadline, statutory_calendar
+from simulator.errors import ScenarioError
 from simulator.events import Event
 from simulator.explore_coverage import Status, coverage, coverage_json
 from simulator.law import Cite
@@ -549,7 +551,10 @@ def _naive(t: datetime) -> datetime:
     return t.astimezone(ZoneInfo("America/New_York")).replace(tzinfo=None)
 
 
+@lru_cache(maxsize=4096)
 def _iso(t: datetime) -> str:
+    """A time as the scenarios write it (made once for each time: the courses put their
+    events at a few fixed moments)."""
     return t.replace(tzinfo=None).isoformat(timespec="minutes")
 
 
@@ -646,6 +651,27 @@ class Folds:
         for i, ev in zip(wanted, scenario.events, strict=True):
             read.setdefault((keys[i], -1), ev)
 
+    def read_ahead(
+        self, beginning: Sequence[dict[str, Any]], events: Sequence[dict[str, Any]]
+    ) -> None:
+        """Read ``events``, each of which courses about to be folded will hold after
+        ``beginning``, through the scenario loader in one pass: most of the loader's cost is
+        the pass, not the event. An event is read as it would be in any of those logs, but for
+        its position, which :meth:`fold` sets. Where the loader refuses them together, each is
+        read when a fold first meets it, with its own log."""
+        read = self.events
+        new = [e for e in events if (self._key(e), -1) not in read]
+        if len(new) < 2:
+            return
+        ordered = sorted([*beginning, *new], key=_known)
+        try:
+            self._read(ordered, [self._key(e) for e in ordered])
+        except ScenarioError:
+            return
+
+    def _key(self, e: dict[str, Any]) -> str:
+        return (self.names.get(id(e)) or self._name(e))[1]
+
     def _prune(self, named: Sequence[tuple[dict[str, Any], str, datetime]]) -> None:
         """Let go of every state kept but those after the beginnings of ``named`` (the log
         about to be folded): the courses that follow share most of it, and those before it are
@@ -675,7 +701,7 @@ class Folds:
         names = self.names
         named = [names.get(id(e)) or self._name(e) for e in events]
         # the log in the order the board learned of the events, as scenario_doc writes it
-        named.sort(key=_third)
+        named.sort(key=_KNOWN_AT)
         if known is not None:
             # those learned of later come last: the others keep their places in the log
             named = [x for x in named if x[2] <= known]
@@ -857,8 +883,8 @@ _PLAIN: set[type] = {str, int, bool, type(None)}
 _ATTRS: dict[type, tuple[str, ...]] = {}
 
 
-def _third(named: tuple[dict[str, Any], str, datetime]) -> datetime:
-    return named[2]
+#: The moment the board learned of a named event (see :meth:`Folds.fold`)
+_KNOWN_AT = itemgetter(2)
 
 
 def _known(e: dict[str, Any]) -> datetime:
@@ -1283,6 +1309,7 @@ def courses(
                 yield Course(steps, tuple(log0), before, merged=True), tuple(gone)
                 continue
             seen[key] = len(log0)
+        ballots = []  # each ranking class with its returns, one for each departed's place
         for vc in vote_classes(method, config.seats, m, places=read, lead=lead):
             counts = realize(vc, share)
             if counts is None:
@@ -1295,14 +1322,17 @@ def courses(
                     "at": _iso(d["vote"]),
                     "counts": _ranked(order, vc, counts),
                 }
-                vstep = f"returns: {vc.describe()}"
-                if departed_on_ballot:
-                    vstep += f", {' and '.join(departed_on_ballot)} in group {place + 1}"
-                canvass = {"type": "canvass_held", "at": _iso(d["canvass"])}
-                base_steps = ["file", *steps0, vstep, "canvass"]
-                yield from _after_vote(
-                    config, d, base_steps, log0, returns, canvass, order, vc, gone, read, calls
-                )
+                ballots.append((vc, place, order, returns))
+        _folds(config).read_ahead(log0, [b[3] for b in ballots])
+        for vc, place, order, returns in ballots:
+            vstep = f"returns: {vc.describe()}"
+            if departed_on_ballot:
+                vstep += f", {' and '.join(departed_on_ballot)} in group {place + 1}"
+            canvass = {"type": "canvass_held", "at": _iso(d["canvass"])}
+            base_steps = ["file", *steps0, vstep, "canvass"]
+            yield from _after_vote(
+                config, d, base_steps, log0, returns, canvass, order, vc, gone, read, calls
+            )
 
 
 def _after_vote(

@@ -415,6 +415,31 @@ def test_each_course_folded_from_a_shared_beginning_equals_its_whole_replay(
     assert seen > 500
 
 
+def test_events_read_ahead_in_one_pass_are_read_as_each_course_alone_reads_them() -> None:
+    # the enumeration reads every ranking class's returns for a ballot in one pass of the
+    # loader, into the folds it replays its courses with: each course's result is still its
+    # whole replay's, departures and a party's nominee included
+    from simulator.explore import _folds, forget_folds
+    from simulator.loader import structure
+    from simulator.replay import replay
+
+    config = Config(method=Method.PARTISAN, seats=2, candidates=4)
+    forget_folds()
+    found = [course for course, _gone in courses(config)]
+    folds = _folds(config)
+    seen = 0
+    for course in found[:: max(1, len(found) // 600)]:
+        doc = scenario_doc(config, course.events, "a course")
+        whole = replay(structure(doc, source="<test>")).contests[0]
+        folded = folds.result(course.events)
+        for field in ("state", "outcome", "rulings", "deadlines", "tallies", "path"):
+            assert getattr(folded, field) == getattr(whole, field), (field, course.steps)
+        seen += 1
+    returns = {k for (k, i) in folds.events if i == -1 and "returns_reported" in k}
+    assert seen > 300 and len(returns) > 50
+    forget_folds()
+
+
 def test_two_beginnings_leaving_the_same_ballot_share_a_state_at_the_vote() -> None:
     # a candidate who withdrew before the close and one who died within 30 days of it are
     # both off the ballot with nobody left to depart: the same state at the vote (K = 1);
