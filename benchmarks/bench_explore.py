@@ -25,6 +25,7 @@ from typing import Any
 from simulator.explore import (
     Config,
     Folds,
+    _folds,
     courses,
     explore,
     explore_grid,
@@ -32,7 +33,7 @@ from simulator.explore import (
     scenario_doc,
 )
 from simulator.loader import structure
-from simulator.replay import replay
+from simulator.replay import finish, replay
 from simulator.result import ContestResult
 from simulator.vocab import Method
 
@@ -114,6 +115,7 @@ def main() -> int:
         f"folded from their shared beginnings in {shared:.2f} s ({whole / shared:.2f}x; "
         f"{folds.folded:,} fold steps)"
     )
+    engine_share(Config(method=Method.RUNOFF, seats=2, candidates=6))
     t = time.perf_counter()
     explore_grid(configs, workers=2)
     parallel = time.perf_counter() - t
@@ -121,6 +123,35 @@ def main() -> int:
     if "--small" not in sys.argv:
         whole_grid()
     return 0
+
+
+def engine_share(config: Config) -> None:
+    """How much of an exploration is the engine's own steps: the same courses folded again
+    from their shared beginnings, each to the end of its story, with their events read
+    beforehand (what the enumeration, the loader, the canonical states and the reading of
+    the results cost is left out). The states per second this allows is the most the
+    explorer could reach on this machine with the engine as it is."""
+    forget_folds()
+    t = time.process_time()
+    ex = explore(config)
+    whole = time.process_time() - t
+    logs = [course.events for course, _gone in courses(config)]
+    read = _folds(config).events
+    folds = Folds(config)
+    folds.events = read
+    t = time.process_time()
+    for log in logs:
+        state, evs = folds.fold(log)
+        finish(state, folds.ctx, None, evs[-1].index if evs else -1)
+    engine = time.process_time() - t
+    forget_folds()
+    print(
+        f"{config.label}: the engine's own steps take {engine:.2f} s of the exploration's "
+        f"{whole:.2f} s of processor ({engine / whole:.0%}; {folds.folded:,} steps, "
+        f"{engine / max(folds.folded, 1) * 1e6:.0f} us a step with the end of each story); "
+        f"with everything else free, {ex.states / engine:,.0f} abstract states/s per core "
+        f"(target 25,000)"
+    )
 
 
 def whole_grid() -> None:
