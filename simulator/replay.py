@@ -1059,6 +1059,7 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
             once=True,
         )
         return
+    _canvass_on_closed_day(d, e.at)
     if d.deferred:
         _settle_deferred(d, "no time to reprint was found before the election")
     if phase in (Phase.BALLOT, Phase.COUNTING):
@@ -1071,6 +1072,32 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     elif phase is Phase.RUNOFF_REQUEST and d.early_requests:
         _apply_early_requests(d)
     # other phases: a canvass with nothing to declare is recorded on the timeline only
+
+
+def _canvass_on_closed_day(d: Draft, at: datetime) -> None:
+    """A canvass held on the day its statute fixes (or a later closed day) though the office is
+    closed then, before the open day G.S. 103-5(a) moved the canvass to: 103-5(a) lets an act
+    due on a closed day be done on the next open day, and does not make one done on the day
+    itself untimely. The canvass stands; the canvass deadline says that it was held then, so
+    that the timeline does not seem to put the canvass before its day."""
+    tz = d.ctx.tz
+    day = at.astimezone(tz).date()
+    deadlines = list(d.deadlines)
+    for i, dl in enumerate(deadlines):
+        if (
+            dl.kind is DK.CANVASS
+            and dl.moved_from is not None
+            and dl.moved_from.astimezone(tz).date() <= day < dl.due.astimezone(tz).date()
+        ):
+            note = (
+                f"; the board held it on {day.isoformat()}, with the office closed: G.S. "
+                f"103-5(a) allows the wait for the next open day and does not require it, so "
+                f"the canvass stands"
+            )
+            if not dl.how.endswith(note):
+                deadlines[i] = attrs.evolve(dl, how=dl.how + note)
+                d.set(deadlines=tuple(deadlines))
+            return
 
 
 # A recount replaces the totals of a round whose result was declared and declares it again.

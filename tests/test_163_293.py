@@ -276,6 +276,31 @@ def test_the_deadline_counts_from_a_canvass_held_late() -> None:
         assert local(deadline(run(SEAT, log), "runoff_request").due) == f"{due}T12:00:00"
 
 
+def test_a_canvass_held_on_its_day_with_the_office_closed_stands() -> None:
+    # G.S. 163-293(c) fixes the seventh day; G.S. 103-5(a) lets an act due on a closed day wait
+    # for the next open day ("may"), so a canvass held on the day itself stands: the result is
+    # declared then, the request deadline counts from it, and the canvass deadline (moved to
+    # the open day) says the board held it on the closed day
+    c = run(
+        SEAT,
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n{CANVASS}",
+        head="office_closed: [2027-10-12]",
+    )
+    dl = deadline(c, "canvass")
+    assert local(dl.due) == "2027-10-13T11:00:00"
+    assert dl.moved_from is not None and local(dl.moved_from) == "2027-10-12T11:00:00"
+    assert "held it on 2027-10-12" in dl.how and "does not require" in dl.how
+    assert local(only(c, "runoff_available").at) == "2027-10-12T11:00:00"
+    assert local(deadline(c, "runoff_request").due) == "2027-10-14T12:00:00"
+    on_time = run(
+        SEAT,
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n"
+        '- {type: canvass_held, at: "2027-10-13T11:00"}',
+        head="office_closed: [2027-10-12]",
+    )
+    assert "held it on" not in deadline(on_time, "canvass").how
+
+
 def test_a_closed_office_moves_the_request_deadline_to_the_next_open_day() -> None:
     # G.S. 163-293(c), last sentence, and G.S. 103-5(a)
     c = run(
