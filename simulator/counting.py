@@ -807,6 +807,35 @@ def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fractio
     return True
 
 
+def leader_left_in_window(d: Draft, name: str) -> bool:
+    """The leader of a single office of the runoff method, short of a majority, left after the
+    result was declared, while the runner-up may still request a runoff (or those tied for
+    second withdraw): True when the ``leader-left`` table vacates the office, which must then be
+    decided again now, as a departure before the declaration is decided at the canvass (a
+    request made after the departure no longer calls a runoff with the departed leader)."""
+    pool = d.pool
+    c = d.cand(name)
+    if (
+        d.round != 0
+        or d.ctx.nominating
+        or d.ctx.contest.is_group
+        or pool is None
+        or pool.kind not in (PoolKind.REQUEST, PoolKind.TIE_SECOND)
+        or name not in pool.leaders
+        or c is None
+        or c.active
+    ):
+        return False
+    facts = cr.LeaderFacts(
+        cr.Standing(c.status),
+        left_after_election_day(d, c),
+        False,  # a request period is open only for a leader short of a majority
+        d.ctx.interp.withdrawal_as_death,
+    )
+    found = cr.LEADER.evaluate(facts, chosen=d.ctx.chosen)
+    return found.effect is cr.LeaderEffect.VACANT
+
+
 def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bool:
     """The runner-up, or one of those tied for second, has left: the ``runner-up-left`` table
     says whether a runoff remains possible (True: decided here, no runoff)."""
@@ -1221,6 +1250,10 @@ def tie_withdrawal(d: Draft, name: str) -> None:
         return
     if found.effect is rr.TieWithdrawal.NOT_TIED:
         d.update_cand(name, status=cg.WITHDREW, off_at=d.at)
+        if leader_left_in_window(d, name):
+            # (d)(2)'s leader withdrew within the three days: decided again now, as a death is
+            d.drop_timers(TT.RUNOFF_REQUEST_PASSES, TT.TIE_WITHDRAWAL_PASSES)
+            decide_first(d)
         return
     if found.effect is rr.TieWithdrawal.LATE:
         d.rule(

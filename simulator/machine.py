@@ -436,7 +436,9 @@ _AFTER_LEAVING = (
         P.RUNOFF_REQUEST,
         P.DECIDED,
         statute("163-294.1(b)"),
-        "a primary's leader leaves in the request window: the place passes to the next",
+        "a primary's leader leaves in the request window: the place passes to the next (an "
+        "office's leader short of a majority: the office is vacant, 163-294.1(c), conflict "
+        "leader-left-before-declaration)",
     ),
     (
         P.RUNOFF_REQUEST,
@@ -462,6 +464,19 @@ TRANSITIONS += (
         _T(src, trig, dst, cite, label)
         for trig in _LEAVES
         for src, dst, cite, label in _AFTER_LEAVING
+    ),
+    # a withdrawal here is the tie's own row (163-293(d)(1)); a death or disqualification of the
+    # leader while those tied for second may still withdraw leaves the office vacant
+    *(
+        _T(
+            P.TIE_WITHDRAWAL,
+            trig,
+            P.DECIDED,
+            statute("163-294.1(c)"),
+            "the leader, short of a majority, leaves while those tied for second may withdraw: "
+            "the office is vacant (conflict leader-left-before-declaration)",
+        )
+        for trig in ("candidate_died", "candidate_disqualified")
     ),
     _T(
         P.DECIDED,

@@ -54,6 +54,7 @@ from simulator.counting import (
     decide_runoff,
     declare_leaders,
     finding_cites,
+    leader_left_in_window,
     round_name,
     settle_tie,
     tie_withdrawal,
@@ -626,6 +627,12 @@ def on_candidate_off(
         # to the next candidate now, and the request window is the next candidates' (the
         # deadline is the same, counted from the canvass)
         d.drop_timers(TT.RUNOFF_REQUEST_PASSES)
+        decide_first(d)
+    elif d.phase in (Phase.RUNOFF_REQUEST, Phase.TIE_WITHDRAWAL) and leader_left_in_window(d, name):
+        # the leader, short of a majority, left after the declaration with the request (or the
+        # three days of a tie for second) still open: decided again now, as the canvass decides
+        # a departure before it (the ``leader-left`` table), not left to call a runoff with them
+        d.drop_timers(TT.RUNOFF_REQUEST_PASSES, TT.TIE_WITHDRAWAL_PASSES)
         decide_first(d)
     elif d.phase is Phase.AWAITING_LOT and name in _lot_pool(d):
         # a tied candidate left before the drawing: the count is decided again now, as the

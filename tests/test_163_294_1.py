@@ -10,6 +10,7 @@ from tests.contingency_cases import (
     NP_PRIMARY,
     PARTY,
     PLURALITY,
+    RUNOFF,
     died,
     event,
     filed,
@@ -175,3 +176,66 @@ def test_a_nonpartisan_leader_who_dies_after_the_primary_day_is_said_to_have_lef
         )
     )
     assert "after the ballots were printed" in one(before, "votes_disregarded")["text"]
+
+
+def test_a_leader_short_of_a_majority_dying_in_the_request_period_leaves_a_vacancy() -> None:
+    # G.S. 163-294.1(c) with 163-293(b)(1): the same collision as a death before the canvass
+    # (leader-left-before-declaration), ruled at the death; the runner-up's later request does
+    # not call a runoff with the dead leader on its ballot
+    c = run(
+        scenario(
+            RUNOFF,
+            *filed("Ann", "Bob", "Cy"),
+            returns("2027-10-05T21:00", Ann=480, Bob=420, Cy=100),
+            event("canvass_held", "2027-10-12T11:00"),
+            died("Ann", "2027-10-13T08:00"),
+            event("runoff_requested", "2027-10-13T11:00", candidate="Bob"),
+        )
+    )
+    gap = one(c, "no_provision")
+    assert gap["gap"] == "leader-left-before-declaration"
+    assert gap["at"].startswith("2027-10-13T08:00")
+    assert one(c, "office_vacant")["candidates"] == ["Ann"]
+    assert one(c, "request_rejected")["candidates"] == ["Bob"]
+    assert "runoff_called" not in kinds(c)
+    assert c["outcome"]["vacant_seats"] == 1
+    assert c["outcome"]["runoff"]["status"] == "none"
+
+
+def test_a_leader_dying_in_the_three_days_of_a_tie_for_second_leaves_a_vacancy() -> None:
+    # G.S. 163-294.1(c) with 163-293(d)(2): the last tied runner-up's demand after the leader's
+    # death (or withdrawal) does not call a runoff with the departed leader
+    for leaves in (
+        died("Ann", "2027-10-13T08:00"),
+        event("candidate_withdrew", "2027-10-13T08:00", candidate="Ann"),
+    ):
+        c = run(
+            scenario(
+                RUNOFF,
+                *filed("Ann", "Bob", "Cy"),
+                returns("2027-10-05T21:00", Ann=480, Bob=260, Cy=260),
+                event("canvass_held", "2027-10-12T11:00"),
+                leaves,
+                event("candidate_withdrew", "2027-10-13T10:00", candidate="Cy"),
+                event("runoff_requested", "2027-10-13T11:00", candidate="Bob"),
+            )
+        )
+        assert one(c, "no_provision")["gap"] == "leader-left-before-declaration"
+        assert one(c, "office_vacant")["at"].startswith("2027-10-13T08:00")
+        assert "runoff_called" not in kinds(c)
+        assert c["outcome"]["vacant_seats"] == 1
+
+
+def test_under_the_request_reading_a_leader_dying_in_the_window_changes_nothing_yet() -> None:
+    # reading 10 switched (departed_leader_short: request): 163-293(b)(1) runs its course
+    c = run(
+        scenario(
+            RUNOFF,
+            *filed("Ann", "Bob", "Cy"),
+            returns("2027-10-05T21:00", Ann=480, Bob=420, Cy=100),
+            event("canvass_held", "2027-10-12T11:00"),
+            died("Ann", "2027-10-13T08:00"),
+            extra="interpretations: {departed_leader_short: request}\n",
+        )
+    )
+    assert one(c, "office_vacant")["at"].startswith("2027-10-14T12:00")
