@@ -437,6 +437,7 @@ def _fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> No
 
 def decide_first(d: Draft) -> None:
     """The result of the first election or primary, declared at the canvass (or recount)."""
+    _votes_for_names_left_off(d)
     finding = _result(d)
     if finding.effect.threshold_based:
         _decide_majority(d, finding)
@@ -444,6 +445,32 @@ def decide_first(d: Draft) -> None:
         _decide_nonpartisan_primary(d, finding)
     else:
         _decide_plurality(d, finding)
+
+
+def _votes_for_names_left_off(d: Draft) -> None:
+    """Votes the returns give a candidate whose name an earlier ruling left off the ballot (a
+    death or a departure before the ballots were printed, or with a reprint): no ballot offered
+    the name, so they are not counted and are out of the total. Said once, with the provision
+    that left the name off, rather than dropped without a word."""
+    tally = _effective_tally(d, 0)
+    for c in d.cands:
+        votes = tally.get(c.name, 0)
+        if c.on_ballot or c.counted or not votes or is_write_in(c.name):
+            continue
+        off = [r for r in d.rulings if r.kind is K.NAME_REMOVED and c.name in r.candidates]
+        if not off or any(
+            r.kind is K.VOTES_DISREGARDED and c.name in r.candidates for r in d.rulings
+        ):
+            continue
+        day = off[-1].at.astimezone(d.ctx.tz).date().isoformat()
+        d.rule(
+            K.VOTES_DISREGARDED,
+            list(off[-1].cites),
+            f"{votes} votes are reported for {c.name}, whose name was left off the ballot on "
+            f"{day}: no ballot offered the name, so they are not counted",
+            [c.name],
+            once=True,
+        )
 
 
 def _result(d: Draft, *, runoff: bool = False) -> Finding[rr.ResultFacts, rr.Decision]:

@@ -15,6 +15,7 @@ from tests.contingency_cases import (
     kinds,
     local,
     one,
+    returns,
     run,
     scenario,
 )
@@ -89,3 +90,23 @@ def test_a_second_death_while_filing_is_reopened_waits_for_the_close_to_certify(
     r = one(done, "nominee_certified")
     assert r["cite"] == "G.S. 163-112(b); G.S. 163-110" and r["candidates"] == ["Ann"]
     assert local(r["at"]) == "2027-08-09T12:00"  # the second period's close, moved past Sunday
+
+
+def test_votes_reported_for_a_name_left_off_the_ballot_are_ruled_out_not_dropped_silently() -> None:
+    # G.S. 163-112(b) second paragraph: a death more than 30 days after the close, before the
+    # ballots are printed, leaves the name off the ballot; votes the returns still give it are
+    # not counted, and a ruling says so (the nomination reads the other names only)
+    c = run(
+        scenario(
+            PARTY,
+            *filed("Ann", "Bob", "Cy"),
+            died("Cy", "2027-08-25T10:00"),
+            returns("2027-09-14T21:00", Ann=300, Bob=200, Cy=500),
+            event("canvass_held", "2027-09-21T11:00"),
+        )
+    )
+    out = one(c, "votes_disregarded")
+    assert out["candidates"] == ["Cy"] and out["cite"] == "G.S. 163-112(b)"
+    assert "500 votes" in out["text"] and "left off the ballot" in out["text"]
+    assert one(c, "majority_threshold")["total"] == 500
+    assert c["outcome"]["nominated"] == ["Ann"]

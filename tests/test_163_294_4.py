@@ -20,6 +20,7 @@ from tests.contingency_cases import (
     library,
     local,
     one,
+    returns,
     run,
     scenario,
 )
@@ -119,3 +120,19 @@ def test_two_nominees_after_a_primary_are_the_only_two_of_163_294_4_b() -> None:
     )
     r = one(c, "filing_reopened")
     assert (local(r["opens"]), local(r["closes"])) == ("2027-10-13T12:00", "2027-10-18T12:00")
+
+
+def test_votes_reported_for_a_dead_candidate_whose_name_was_left_off_are_not_counted() -> None:
+    # G.S. 163-294.4: more than two filed and one died before printing, so the name is not on
+    # the ballot; votes the returns give that name are ruled out, not dropped without a word
+    c = run(
+        scenario(
+            PLURALITY + "1",
+            *filed("Ann", "Bob", "Cy"),
+            died("Cy", "2027-08-25T10:00"),
+            returns("2027-11-02T21:00", Ann=300, Bob=200, Cy=500),
+            event("canvass_held", "2027-11-09T11:00"),
+        )
+    )
+    assert one(c, "votes_disregarded")["candidates"] == ["Cy"]
+    assert c["outcome"]["elected"] == ["Ann"]
