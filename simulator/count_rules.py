@@ -181,13 +181,12 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "leader-left-before-declaration",
             frozenset({"2941c-person-elected", "2931-leader-short"}),
             "the candidate with the highest vote, short of a majority, leaves on or after "
-            "election day before being declared elected (before the canvass, or after it while "
-            "a runoff may still be requested): 163-294.1(c) vacates the office of 'a person "
-            "elected'; under 163-293(b)(1) the leader is elected only if the runner-up does not "
-            "request a runoff, and the runner-up's right stands on the text; 163-294.4(c) "
-            "(vacant even short of a majority) speaks of deaths before the election",
-            "the office is declared vacant at the canvass, or at the departure if the result is "
-            "already declared (163-294.1(c), as 163-294.4(c) would for a death before the "
+            "election day before being declared elected: 163-294.1(c) vacates the office of 'a "
+            "person elected'; under 163-293(b)(1) the leader is elected only if the runner-up "
+            "does not request a runoff, and the runner-up's right stands on the text; "
+            "163-294.4(c) (vacant even short of a majority) speaks of deaths before the election",
+            "the office is declared vacant when the result is declared, or at the departure if "
+            "it already was (163-294.1(c), as 163-294.4(c) would for a death before the "
             "election); a runoff request is not honored",
             L.VACANT,
             readings=(_LEADER_REQUEST,),
