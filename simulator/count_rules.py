@@ -561,8 +561,9 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
             "left-best-for-group-seat-after-election-day",
             frozenset({"2932b2-declared", "2941c-person-elected-group"}),
             "a candidate best placed for a seat left without a majority leaves on or after "
-            "election day, before the declaration: 163-294.1(c) speaks of 'a person elected', "
-            "and under 163-293(b)(2) the candidate is elected only if no runoff is requested",
+            "election day, before being declared elected: 163-294.1(c) speaks of 'a person "
+            "elected', and under 163-293(b)(2) the candidate is elected only if no runoff is "
+            "requested",
             "163-293(b)(2) runs its course; if no runoff is requested the seat is declared "
             "vacant (163-294.1(c))",
             G.DECLARED_UNLESS_REQUEST,

@@ -863,6 +863,34 @@ def leader_left_in_window(d: Draft, name: str) -> bool:
     return found.effect is cr.LeaderEffect.VACANT
 
 
+def group_best_left_in_window(d: Draft, name: str) -> bool:
+    """One of the best placed for a group's seats left without a majority leaves after the
+    result was declared, while the next may still request a runoff: the ``group-left-best``
+    table is consulted now, as it is at the canvass for a departure before it (its collision
+    is said at the departure). True when the table vacates the seat at once (reading 18
+    switched), so that the count must be decided again."""
+    pool = d.pool
+    c = d.cand(name)
+    if (
+        d.round != 0
+        or d.ctx.nominating
+        or not d.ctx.contest.is_group
+        or pool is None
+        or pool.kind != PoolKind.REQUEST
+        or name not in pool.leaders
+        or c is None
+        or c.active
+    ):
+        return False
+    facts = cr.GroupLeftFacts(
+        cr.Standing(c.status), left_after_election_day(d, c), d.ctx.interp.withdrawal_as_death
+    )
+    found = consult(
+        d, cr.GROUP_LEFT, facts, [name], f"{name} ({c.status}) is best placed for a seat"
+    )
+    return found.effect is cr.GroupLeftEffect.VACANT
+
+
 def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bool:
     """The runner-up, or one of those tied for second, has left: the ``runner-up-left`` table
     says whether a runoff remains possible (True: decided here, no runoff)."""

@@ -442,6 +442,13 @@ _AFTER_LEAVING = (
     ),
     (
         P.RUNOFF_REQUEST,
+        P.RUNOFF_CALLED,
+        statute("163-293(b)(2)"),
+        "one best placed for a group seat leaves in the request window, the seat vacant at once "
+        "(reading 18): a request already made for the seats left calls the runoff",
+    ),
+    (
+        P.RUNOFF_REQUEST,
         P.AWAITING_LOT,
         statute("163-294.1(b)"),
         "a primary's leader leaves in the request window: the next are tied for the place",

@@ -54,6 +54,7 @@ from simulator.counting import (
     decide_runoff,
     declare_leaders,
     finding_cites,
+    group_best_left_in_window,
     leader_left_in_window,
     round_name,
     settle_tie,
@@ -634,6 +635,16 @@ def on_candidate_off(
         # a departure before it (the ``leader-left`` table), not left to call a runoff with them
         d.drop_timers(TT.RUNOFF_REQUEST_PASSES, TT.TIE_WITHDRAWAL_PASSES)
         decide_first(d)
+    elif d.phase is Phase.RUNOFF_REQUEST and group_best_left_in_window(d, name):
+        # reading 18 switched: the departed candidate's seat is vacant now; the count is decided
+        # again for the seats left, and requests already made are weighed again against it
+        assert pool is not None
+        d.drop_timers(TT.RUNOFF_REQUEST_PASSES)
+        decide_first(d)
+        for asked in pool.requests:
+            again = d.pool
+            if d.phase is Phase.RUNOFF_REQUEST and again is not None:
+                _request_in_window(d, asked, d.at, again)
     elif d.phase is Phase.AWAITING_LOT and name in _lot_pool(d):
         # a tied candidate left before the drawing: the count is decided again now, as the
         # drawing would decide it, so the tie tables read who left (a survivor may be the only

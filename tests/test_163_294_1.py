@@ -239,3 +239,62 @@ def test_under_the_request_reading_a_leader_dying_in_the_window_changes_nothing_
         )
     )
     assert one(c, "office_vacant")["at"].startswith("2027-10-14T12:00")
+
+
+GROUP_OF_TWO = "method: nonpartisan-runoff, seats: 2"
+
+
+def _best_placed_dies_in_the_request_period(extra: str = "") -> dict[str, object]:
+    return run(
+        scenario(
+            GROUP_OF_TWO,
+            *filed("Ann", "Bob", "Cy", "Dee"),
+            returns("2027-10-05T21:00", Ann=400, Bob=250, Cy=200, Dee=150),
+            event("canvass_held", "2027-10-12T11:00"),
+            died("Bob", "2027-10-13T08:00"),
+            event("runoff_requested", "2027-10-13T11:00", candidate="Cy"),
+            extra=extra,
+        )
+    )
+
+
+def test_a_group_seat_s_best_placed_dying_in_the_request_period_is_ruled_at_the_death() -> None:
+    # G.S. 163-294.1(c) with 163-293(b)(2): the collision said at the canvass for a departure
+    # before it is said at a departure after it too; by default (b)(2) runs its course
+    c = _best_placed_dies_in_the_request_period()
+    gap = one(c, "no_provision")
+    assert gap["gap"] == "left-best-for-group-seat-after-election-day"
+    assert gap["at"].startswith("2027-10-13T08:00")
+    assert c["outcome"]["runoff"]["status"] == "called"
+
+
+def test_under_reading_18_the_seat_of_one_dying_in_the_request_period_is_vacant_at_once() -> None:
+    # reading 18 (left_best_for_group_seat: vacant): the seat is vacant at the death, as it is
+    # at the canvass for a death before it; no runoff is left to request for it
+    c = _best_placed_dies_in_the_request_period(
+        "interpretations: {left_best_for_group_seat: vacant}"
+    )
+    assert one(c, "office_vacant")["at"].startswith("2027-10-13T08:00")
+    assert one(c, "request_rejected")["candidates"] == ["Cy"]
+    assert c["outcome"]["elected"] == ["Ann"] and c["outcome"]["vacant_seats"] == 1
+    assert "runoff_called" not in kinds(c)
+
+
+def test_under_reading_18_a_request_made_before_the_death_counts_for_the_seats_left() -> None:
+    # reading 18 with G.S. 163-293(b)(2): three seats, Ann elected by majority, Bob and Cy best
+    # placed for the other two; Dee asked for a runoff before Bob died. Bob's seat is vacant at
+    # the death, one seat is left, and Dee's request (the next one's) calls its runoff
+    c = run(
+        scenario(
+            "method: nonpartisan-runoff, seats: 3",
+            *filed("Ann", "Bob", "Cy", "Dee", "Eve", "Fay"),
+            returns("2027-10-05T21:00", Ann=400, Bob=160, Cy=150, Dee=120, Eve=100, Fay=70),
+            event("canvass_held", "2027-10-12T11:00"),
+            event("runoff_requested", "2027-10-13T10:00", candidate="Dee"),
+            died("Bob", "2027-10-13T11:00"),
+            extra="interpretations: {left_best_for_group_seat: vacant}",
+        )
+    )
+    assert one(c, "office_vacant")["candidates"] == ["Bob"]
+    assert one(c, "runoff_called")["candidates"] == ["Cy", "Dee"]
+    assert c["outcome"]["runoff"]["candidates"] == ["Cy", "Dee"]
