@@ -242,7 +242,10 @@ def filing_period(
     electing by district: noon fourth Monday in July to noon second Friday in August
     (163-291(2)a, 163-294.2(c)(1)); and in the second year after a census, with the county
     offices (163-291(2)b; G.S. 163-106.2 is not in our sources: modeled as noon on the first
-    Monday in December to noon on the third Friday in December of the year before).
+    Monday in December to noon on the third Friday in December of the year before). For a
+    nonpartisan contest that year the provision is 163-294.2(c)(2), whose text our copy cuts
+    off after its first words: it is read as the same rule as 163-291(2)b, and cited as
+    163-294.2(c)(2), since 163-291 governs partisan contests only.
     """
     base = statute("163-291(2)") if method is Method.PARTISAN else statute("163-294.2(c)")
     if district_based and census_year(year) == 1:
@@ -250,10 +253,12 @@ def filing_period(
         opens_d, closes_d = nth_weekday(year, 7, MON, 4), nth_weekday(year, 8, FRI, 2)
         how_o, how_c = "noon, fourth Monday in July", "noon, second Friday in August"
     elif census_year(year) == 2:
-        cite = statute("163-291(2)b")
+        partisan = method is Method.PARTISAN
+        cite = statute("163-291(2)b") if partisan else statute("163-294.2(c)(2)")
         opens_d, closes_d = nth_weekday(year - 1, 12, MON, 1), nth_weekday(year - 1, 12, FRI, 3)
-        how_o = "noon, first Monday in December of the year before (with county offices)"
-        how_c = "noon, third Friday in December of the year before (with county offices)"
+        read = "" if partisan else "; 163-294.2(c)(2), cut off in the sources, read as 163-291(2)b"
+        how_o = "noon, first Monday in December of the year before (with county offices)" + read
+        how_c = "noon, third Friday in December of the year before (with county offices)" + read
     else:
         cite = base
         opens_d, closes_d = nth_weekday(year, 7, FRI, 1), nth_weekday(year, 7, FRI, 3)

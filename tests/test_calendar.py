@@ -109,6 +109,16 @@ def test_the_second_year_after_a_census_files_with_the_county_offices() -> None:
     assert "163-291(2)b" in opens.cite
 
 
+def test_a_nonpartisan_contest_of_the_second_year_after_a_census_cites_163_294_2() -> None:
+    # G.S. 163-294.2(c)(2), not 163-291(2)b: 163-291 governs partisan contests only (the text of
+    # 163-294.2(c)(2) is cut off in the sources; its dates are read as the partisan rule's)
+    for method in (Method.PLURALITY, Method.PRIMARY, Method.RUNOFF):
+        opens, closes = cal.filing_period(2022, calendar=OFFICE, method=method)
+        assert closes.due == datetime(2021, 12, 17, 12, tzinfo=NY)
+        assert opens.cite == closes.cite == "G.S. 163-294.2(c)(2)"
+        assert "cut off" in opens.how
+
+
 def test_scenario_office_closures_move_deadlines_too() -> None:
     closed = OfficeCalendar(extra_closed=frozenset({date(2027, 10, 14)}))
     d = cal.noon_thursday_after(
