@@ -247,9 +247,18 @@ def _by_highest(
     "Ann elected with the highest vote; the votes: Ann 500, Bob 300"; ``of``: the vote's
     round and pool ("in the runoff"), ``lot``: what drawings of lots settled."""
     tally = _fmt_tally(people)
+    votes = dict(people)
+    top = people[0][1] if people else None
 
     def text(names: Sequence[str]) -> str:
-        why = "the highest vote" if len(names) == 1 else "the highest votes"
+        # one declared below another who polled more (whose place is vacant, or who was
+        # declared before) did not poll "the highest vote": one of the highest
+        if len(names) > 1:
+            why = "the highest votes"
+        elif votes.get(names[0]) == top:
+            why = "the highest vote"
+        else:
+            why = "one of the highest votes"
         return f"{', '.join(names)} {verb} with {why}{of}; the votes: {tally}{lot}"
 
     return text

@@ -1045,3 +1045,21 @@ def test_a_runoff_tie_with_nobody_gone_is_decided_by_lot_without_a_gap() -> None
     c = run(SEAT, _tied_runoff_then())
     assert not rulings(c, "no_provision")
     assert cites(only(c, "lot_required"), r"^G\.S\. 163-293\(f\)$")
+
+
+def test_a_group_runoff_winner_below_a_dead_candidate_is_not_said_to_have_the_highest_vote() -> (
+    None
+):
+    # G.S. 163-293(f) with 163-294.1(c): Bob, dead, polls the most in the runoff for two places
+    # and his seat is vacant; Dee takes the other place with the second vote: "one of the highest"
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay')}\n"
+        f"{returns(NIGHT, Ann=400, Bob=160, Cy=150, Dee=120, Eve=100, Fay=70)}\n{CANVASS}\n"
+        '- {type: runoff_requested, at: "2027-10-13T10:00", candidate: Dee}\n'
+        '- {type: candidate_died, at: "2027-10-20T11:00", candidate: Bob}\n'
+        f"{returns('2027-11-02T21:00', Bob=300, Cy=200, Dee=250)}\n{RUNOFF_CANVASS}"
+    )
+    c = run(GROUP3, log)
+    assert c.outcome.elected == ("Ann", "Dee") and c.outcome.vacant_seats == 1
+    text = next(r for r in rulings(c, "elected") if "Dee" in r.candidates).text
+    assert text.startswith("Dee elected with one of the highest votes in the runoff")
