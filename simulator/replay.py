@@ -1063,7 +1063,19 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     held = cal.rounds(ctx.method, ctx.stage)[d.round].kind
     start = round_start(ctx, d.round)
     early = e.at < start
-    found = cr.CANVASS.evaluate(cr.CanvassFacts(ctx.method, held, early))
+    fixed = cal.canvass(
+        start.astimezone(ctx.tz).date(), cr.canvass_cite(ctx.method, held), ctx.office
+    )
+    fixed_day = (fixed.moved_from or fixed.due).astimezone(ctx.tz).date()
+    before = not early and e.at.astimezone(ctx.tz).date() < fixed_day
+    facts = cr.CanvassFacts(ctx.method, held, early, before_its_day=before)
+    if before:
+        # the ``canvass`` table's gap: said, with the day the law fixes, then declared anyway
+        found = consult(
+            d, cr.CANVASS, facts, [], f"a canvass held before its day, {fixed_day.isoformat()}"
+        )
+    else:
+        found = cr.CANVASS.evaluate(facts)
     if found.effect is cr.Canvassed.NOTHING:
         # the ``canvass`` table: nothing to declare; said, so that the event is not lost silently
         day = start.astimezone(ctx.tz).date().isoformat()

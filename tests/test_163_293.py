@@ -1063,3 +1063,20 @@ def test_a_group_runoff_winner_below_a_dead_candidate_is_not_said_to_have_the_hi
     assert c.outcome.elected == ("Ann", "Dee") and c.outcome.vacant_seats == 1
     text = next(r for r in rulings(c, "elected") if "Dee" in r.candidates).text
     assert text.startswith("Dee elected with one of the highest votes in the runoff")
+
+
+def test_a_canvass_before_the_seventh_day_is_a_named_gap_and_still_declares() -> None:
+    # G.S. 163-293(c) fixes the seventh day; 163-182.5(b) allows a later canvass, not an earlier
+    # one: the gap canvass-before-its-day is said, and the request deadline counts from the
+    # canvass actually held (Thursday 7 October, so noon on Thursday 14 October)
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n"
+        '- {type: canvass_held, at: "2027-10-07T11:00"}'
+    )
+    c = run(SEAT, log)
+    gap = only(c, "no_provision")
+    assert gap.get("gap") == "canvass-before-its-day"
+    assert cites(gap, r"163-293\(c\).*163-182\.5\(b\)") and "2027-10-12" in gap.text
+    assert local(deadline(c, "runoff_request").due) == "2027-10-14T12:00:00"
+    on_its_day = run(SEAT, f"{first(Ann=480, Bob=420, Cy=100)}")
+    assert not rulings(on_its_day, "no_provision")
