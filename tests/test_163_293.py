@@ -281,24 +281,16 @@ def test_a_canvass_held_on_its_day_with_the_office_closed_stands() -> None:
     # for the next open day ("may"), so a canvass held on the day itself stands: the result is
     # declared then, the request deadline counts from it, and the canvass deadline (moved to
     # the open day) says the board held it on the closed day
-    c = run(
-        SEAT,
-        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n{CANVASS}",
-        head="office_closed: [2027-10-12]",
-    )
+    closed = "office_closed: [2027-10-12]"
+    c = run(SEAT, first(Ann=480, Bob=420, Cy=100), head=closed)
     dl = deadline(c, "canvass")
     assert local(dl.due) == "2027-10-13T11:00:00"
     assert dl.moved_from is not None and local(dl.moved_from) == "2027-10-12T11:00:00"
     assert "held it on 2027-10-12" in dl.how and "does not require" in dl.how
     assert local(only(c, "runoff_available").at) == "2027-10-12T11:00:00"
     assert local(deadline(c, "runoff_request").due) == "2027-10-14T12:00:00"
-    on_time = run(
-        SEAT,
-        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n"
-        '- {type: canvass_held, at: "2027-10-13T11:00"}',
-        head="office_closed: [2027-10-12]",
-    )
-    assert "held it on" not in deadline(on_time, "canvass").how
+    moved = first(Ann=480, Bob=420, Cy=100).replace(CANVASS, CANVASS.replace("10-12", "10-13"))
+    assert "held it on" not in deadline(run(SEAT, moved, head=closed), "canvass").how
 
 
 def test_a_closed_office_moves_the_request_deadline_to_the_next_open_day() -> None:
@@ -1069,11 +1061,8 @@ def test_a_canvass_before_the_seventh_day_is_a_named_gap_and_still_declares() ->
     # G.S. 163-293(c) fixes the seventh day; 163-182.5(b) allows a later canvass, not an earlier
     # one: the gap canvass-before-its-day is said, and the request deadline counts from the
     # canvass actually held (Thursday 7 October, so noon on Thursday 14 October)
-    log = (
-        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n"
-        '- {type: canvass_held, at: "2027-10-07T11:00"}'
-    )
-    c = run(SEAT, log)
+    early = first(Ann=480, Bob=420, Cy=100).replace(CANVASS, CANVASS.replace("10-12", "10-07"))
+    c = run(SEAT, early)
     gap = only(c, "no_provision")
     assert gap.get("gap") == "canvass-before-its-day"
     assert cites(gap, r"163-293\(c\).*163-182\.5\(b\)") and "2027-10-12" in gap.text

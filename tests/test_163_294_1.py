@@ -6,6 +6,8 @@ tests/test_scenarios.py; this module holds the boundaries and variants that shar
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.contingency_cases import (
     NP_PRIMARY,
     PARTY,
@@ -178,19 +180,30 @@ def test_a_nonpartisan_leader_who_dies_after_the_primary_day_is_said_to_have_lef
     assert "after the ballots were printed" in one(before, "votes_disregarded")["text"]
 
 
+def _leader_short_leaves_after_the_canvass(
+    *after: str, extra: str = "", bob: int = 420, cy: int = 100
+) -> dict[str, Any]:
+    """Ann leads with 480 of 1000 (short of the majority), the canvass of 2027-10-12 declares
+    it, then ``after`` happens."""
+    return run(
+        scenario(
+            RUNOFF,
+            *filed("Ann", "Bob", "Cy"),
+            returns("2027-10-05T21:00", Ann=480, Bob=bob, Cy=cy),
+            event("canvass_held", "2027-10-12T11:00"),
+            *after,
+            extra=extra,
+        )
+    )
+
+
 def test_a_leader_short_of_a_majority_dying_in_the_request_period_leaves_a_vacancy() -> None:
     # G.S. 163-294.1(c) with 163-293(b)(1): the same collision as a death before the canvass
     # (leader-left-before-declaration), ruled at the death; the runner-up's later request does
     # not call a runoff with the dead leader on its ballot
-    c = run(
-        scenario(
-            RUNOFF,
-            *filed("Ann", "Bob", "Cy"),
-            returns("2027-10-05T21:00", Ann=480, Bob=420, Cy=100),
-            event("canvass_held", "2027-10-12T11:00"),
-            died("Ann", "2027-10-13T08:00"),
-            event("runoff_requested", "2027-10-13T11:00", candidate="Bob"),
-        )
+    c = _leader_short_leaves_after_the_canvass(
+        died("Ann", "2027-10-13T08:00"),
+        event("runoff_requested", "2027-10-13T11:00", candidate="Bob"),
     )
     gap = one(c, "no_provision")
     assert gap["gap"] == "leader-left-before-declaration"
@@ -209,16 +222,12 @@ def test_a_leader_dying_in_the_three_days_of_a_tie_for_second_leaves_a_vacancy()
         died("Ann", "2027-10-13T08:00"),
         event("candidate_withdrew", "2027-10-13T08:00", candidate="Ann"),
     ):
-        c = run(
-            scenario(
-                RUNOFF,
-                *filed("Ann", "Bob", "Cy"),
-                returns("2027-10-05T21:00", Ann=480, Bob=260, Cy=260),
-                event("canvass_held", "2027-10-12T11:00"),
-                leaves,
-                event("candidate_withdrew", "2027-10-13T10:00", candidate="Cy"),
-                event("runoff_requested", "2027-10-13T11:00", candidate="Bob"),
-            )
+        c = _leader_short_leaves_after_the_canvass(
+            leaves,
+            event("candidate_withdrew", "2027-10-13T10:00", candidate="Cy"),
+            event("runoff_requested", "2027-10-13T11:00", candidate="Bob"),
+            bob=260,
+            cy=260,
         )
         assert one(c, "no_provision")["gap"] == "leader-left-before-declaration"
         assert one(c, "office_vacant")["at"].startswith("2027-10-13T08:00")
@@ -228,15 +237,9 @@ def test_a_leader_dying_in_the_three_days_of_a_tie_for_second_leaves_a_vacancy()
 
 def test_under_the_request_reading_a_leader_dying_in_the_window_changes_nothing_yet() -> None:
     # reading 10 switched (departed_leader_short: request): 163-293(b)(1) runs its course
-    c = run(
-        scenario(
-            RUNOFF,
-            *filed("Ann", "Bob", "Cy"),
-            returns("2027-10-05T21:00", Ann=480, Bob=420, Cy=100),
-            event("canvass_held", "2027-10-12T11:00"),
-            died("Ann", "2027-10-13T08:00"),
-            extra="interpretations: {departed_leader_short: request}\n",
-        )
+    c = _leader_short_leaves_after_the_canvass(
+        died("Ann", "2027-10-13T08:00"),
+        extra="interpretations: {departed_leader_short: request}",
     )
     assert one(c, "office_vacant")["at"].startswith("2027-10-14T12:00")
 
@@ -244,7 +247,7 @@ def test_under_the_request_reading_a_leader_dying_in_the_window_changes_nothing_
 GROUP_OF_TWO = "method: nonpartisan-runoff, seats: 2"
 
 
-def _best_placed_dies_in_the_request_period(extra: str = "") -> dict[str, object]:
+def _best_placed_dies_in_the_request_period(extra: str = "") -> dict[str, Any]:
     return run(
         scenario(
             GROUP_OF_TWO,
