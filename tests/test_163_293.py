@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from simulator import calendar as cal
@@ -739,6 +739,10 @@ _HOW = {
 
 @settings(max_examples=60, deadline=None)
 @given(st.booleans(), ACTS)
+@example(
+    False,
+    [("candidate_withdrew", "Bob", 109), ("candidate_withdrew", "Cy", 0), ("ask", "Bob", 109)],
+)
 def test_a_request_or_demand_by_one_who_has_left_is_rejected_saying_how_they_left(
     for_first: bool, acts: list[tuple[str, str, int]]
 ) -> None:
@@ -749,21 +753,29 @@ def test_a_request_or_demand_by_one_who_has_left_is_rejected_saying_how_they_lef
         start = datetime(2027, 10, 14, 10, 30, tzinfo=TZ)
     else:
         log, start = TIE2_THURSDAY, datetime(2027, 10, 14, 11, 30, tzinfo=TZ)
-    how: dict[str, str] = {}  # the first act that takes a candidate off
-    left_at: dict[str, datetime] = {}  # and when
-    asks: list[tuple[str, datetime, str]] = []  # requests by one who had left, and how
+    done: list[tuple[str, str, datetime]] = []  # each act in order: kind, name, when
     for i, (kind, name, hours) in enumerate(sorted(acts, key=lambda a: a[2])):
         at = start + timedelta(hours=hours, minutes=i)
         when = at.replace(tzinfo=None).isoformat(timespec="minutes")
         if kind == "ask":
             log += "\n" + request(name, when)
-            if name in how:
-                asks.append((name, at, how[name]))
         else:
             log += f'\n- {{type: {kind}, at: "{when}", candidate: {name}}}'
+        done.append((kind, name, at))
+    c = run(SEAT, log)
+    # a tied candidate's withdrawal after the three days is refused (163-293(d)): they stay a
+    # candidate, and may still ask
+    refused = {(r.candidates, r.at) for r in c.rulings if r.kind == "request_rejected"}
+    how: dict[str, str] = {}  # the first act that takes a candidate off
+    left_at: dict[str, datetime] = {}  # and when
+    asks: list[tuple[str, datetime, str]] = []  # requests by one who had left, and how
+    for kind, name, at in done:
+        if kind == "ask":
+            if name in how:
+                asks.append((name, at, how[name]))
+        elif kind != "candidate_withdrew" or ((name,), at) not in refused:
             how.setdefault(name, _HOW[kind])
             left_at.setdefault(name, at)
-    c = run(SEAT, log)
     for name, at, verb in asks:
         found = [
             r
