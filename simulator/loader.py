@@ -100,7 +100,7 @@ from simulator.events import (
     is_write_in,
 )
 from simulator.expect import Expectation, read_expectations
-from simulator.parameters import PARAMETERS, parse_value
+from simulator.parameters import MOST_PLACES, PARAMETERS, parse_value
 from simulator.reader import (
     MISSING,
     REPEATED_KEY,
@@ -761,7 +761,7 @@ class _Validator:
                 self.add(
                     ("parameters", name),
                     "a share strictly between 0 and 1: a percentage like 40%, a fraction like "
-                    "2/5, or a decimal like 0.4",
+                    f"2/5, or a decimal like 0.4 (of at most {MOST_PLACES} decimal places)",
                     show(raw[name]),
                 )
         return tuple(pinned)

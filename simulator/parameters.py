@@ -27,13 +27,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import date
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import cache
 
 import attrs
 
 __all__ = [
+    "MOST_PLACES",
     "PARAMETERS",
     "DatedValue",
     "Parameter",
@@ -126,6 +127,19 @@ _PERCENT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
 _FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 
 
+#: The most decimal places a value may have: ``1e-999999999`` is strictly between 0 and 1, but
+#: as a fraction its denominator has a billion digits (and ``1e999999999`` as many to compare).
+MOST_PLACES = 100
+
+
+def _decimal(number: Decimal) -> Fraction:
+    """A decimal value exactly, read without writing out its exponent's zeros."""
+    exponent = number.as_tuple().exponent  # (a letter for an infinity or a NaN)
+    if not isinstance(exponent, int) or exponent < -MOST_PLACES or not 0 < number < 1:
+        raise ValueError(number)
+    return Fraction(number)
+
+
 def parse_value(raw: object) -> Fraction:
     """A parameter value as a scenario writes it: ``40%``, ``"2/5"`` or ``0.4``; strictly
     between 0 and 1. Raises ValueError otherwise."""
@@ -133,13 +147,18 @@ def parse_value(raw: object) -> Fraction:
     if isinstance(raw, bool):
         raise ValueError(raw)
     if isinstance(raw, int | float | Decimal):
-        value = Fraction(str(raw))
+        value = _decimal(Decimal(str(raw)))
     elif isinstance(raw, str) and (m := _PERCENT.match(raw)):
         value = Fraction(m.group(1)) / 100
     elif isinstance(raw, str) and (m := _FRACTION.match(raw)) and int(m.group(2)):
         value = Fraction(int(m.group(1)), int(m.group(2)))
+    elif isinstance(raw, str) and "/" in raw:
+        value = Fraction(raw.strip())  # (a fraction's two integers have no exponent)
     elif isinstance(raw, str):
-        value = Fraction(raw.strip())
+        try:
+            value = _decimal(Decimal(raw.strip()))
+        except InvalidOperation:
+            raise ValueError(raw) from None
     else:
         raise ValueError(raw)
     if not 0 < value < 1:

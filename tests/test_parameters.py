@@ -3,8 +3,10 @@ S.L. 2017-214), pinned values, and the scenario field that pins them."""
 
 from __future__ import annotations
 
+import signal
 from datetime import date, timedelta
 from fractions import Fraction
+from types import FrameType
 
 import pytest
 import yaml
@@ -91,6 +93,32 @@ def test_a_bad_pinned_value_is_one_problem_naming_the_field(bad: str) -> None:
     (problem,) = caught.value.problems
     assert "parameters.substantial_plurality" in str(problem)
     assert "strictly between 0 and 1" in str(problem)
+
+
+@pytest.mark.parametrize("bad", ["1e999999999", "1e-999999999", "1.0e-999999999", "0.1e-200"])
+def test_a_value_whose_exponent_would_write_out_a_billion_digits_is_refused_at_once(
+    bad: str,
+) -> None:
+    # As a fraction, 1e-999999999 has a denominator of a billion digits: reading it hung.
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise TimeoutError(bad)
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(20)
+    try:
+        with pytest.raises(ScenarioError) as caught:
+            scenario(mayor(2019), P2019, head=f"parameters: {{substantial_plurality: {bad}}}")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    (problem,) = caught.value.problems
+    assert problem.path == "parameters.substantial_plurality"
+    assert "at most 100 decimal places" in problem.expected
+
+
+def test_a_value_of_many_decimal_places_within_the_bound_is_read_exactly() -> None:
+    assert parse_value("0." + "3" * 100) == Fraction(int("3" * 100), 10**100)
+    assert parse_value("4e-1") == Fraction(2, 5)
 
 
 def test_an_unknown_parameter_is_a_problem() -> None:
