@@ -24,6 +24,7 @@ invalid input (exit 2), located by line.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from datetime import date, datetime
@@ -204,8 +205,35 @@ Add = Callable[[tuple[Any, ...], str, str], None]
 
 
 def _show(value: Any) -> str:
-    text = repr(value) if isinstance(value, str) else str(value)
+    text = _brief(value, 0)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _brief(value: Any, depth: int) -> str:
+    """``value`` written out only as far as a message shows it: the first items of a list or a
+    mapping, three levels deep (a file's aliases can make a list of millions of items from a
+    few lines), a number too long to write out by its size."""
+    if isinstance(value, str):
+        return repr(value[:61])
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 160:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    if isinstance(value, Mapping):
+        if depth > 2:
+            return "{...}"
+        items = [
+            f"{_brief(k, depth + 1)}: {_brief(v, depth + 1)}" for k, v in _first(value.items())
+        ]
+        return "{" + ", ".join(items) + (", ..." if len(value) > 4 else "") + "}"
+    if isinstance(value, list | tuple | set | frozenset):
+        if depth > 2:
+            return "[...]"
+        items = [_brief(v, depth + 1) for v in _first(value, 6)]
+        return "[" + ", ".join(items) + (", ..." if len(value) > 6 else "") + "]"
+    return str(value)
+
+
+def _first(values: Iterable[Any], n: int = 4) -> list[Any]:
+    return list(itertools.islice(values, n))
 
 
 class _Reader:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -140,6 +141,28 @@ def test_the_expect_vocabulary_is_validated_like_the_rest_of_the_file(
     f = write(tmp_path, "bad.yaml", text)
     assert main(["test", str(f)]) == 2
     assert main(["validate", str(f)]) == 2
+
+
+def test_a_wrong_expectation_is_shown_briefly_however_big_it_is() -> None:
+    # Nine lines of aliases make a list of 43 million strings: the message wrote the whole of
+    # it out before cutting it to 60 characters (half a minute); a number too long to write
+    # out stopped the program (exit 1).
+    bomb = '&a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'
+    for i in range(1, 9):
+        bomb = f"&a{i} [{bomb}, " + ", ".join([f"*a{i - 1}"] * 8) + "]"
+    for written, found in [
+        (bomb, "[[[[...], [...], [...], [...], [...], [...], ...], [[...]..."),
+        ("0x" + "f" * 4000, "a number of about 4816 digits"),
+        ("{elected: [Ann], state: " + bomb + "}", None),
+    ]:
+        started = time.perf_counter()
+        with pytest.raises(ScenarioError) as info:
+            parse_scenario(HEAD + "expect:\n  - " + written + "\n", source="x.yaml")
+        (problem,) = info.value.problems
+        assert problem.line == 11
+        assert found is None or problem.found == found
+        assert len(problem.found) <= 60
+        assert time.perf_counter() - started < 5
 
 
 def test_an_expectation_must_name_its_contest_when_there_are_several() -> None:
