@@ -301,6 +301,12 @@ def column_builder(cls: type[Event], *given: str) -> Callable[..., list[Event]]:
 
 WRITE_IN_GENERIC = "Write-In (Miscellaneous)"
 
+#: The most votes one count may hold (a ``count``, each of ``counts``): far above any
+#: electorate, and small enough that every total of a log stays a number the outputs can write
+#: (Python writes out integers of at most 4300 digits: two counts of 4300 nines made a total
+#: the timeline could not print).
+MAX_VOTES = 10**12
+
 
 def is_write_in(name: str) -> bool:
     """Write-ins need no filing: ``Write-In (Miscellaneous)`` or ``NAME (Write-In)``."""

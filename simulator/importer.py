@@ -59,7 +59,7 @@ from typing import IO, TypeVar, cast
 import attrs
 
 from simulator.errors import ImportResultsError
-from simulator.events import WRITE_IN_GENERIC, is_write_in
+from simulator.events import MAX_VOTES, WRITE_IN_GENERIC, is_write_in
 from simulator.reading import MAX_INPUT_BYTES, InputTooLarge, NotText, describe_size, read_lines
 from simulator.scenario import Scenario
 from simulator.vocab import Method, Stage, is_partisan_primary
@@ -436,6 +436,11 @@ def _votes(text: str, path: Path, line: int, column: str) -> int:
     if value < 0:
         raise ImportResultsError(
             f"{path}:{line}: {column}: expected a number of votes, 0 or more; found {value}"
+        )
+    if value > MAX_VOTES:
+        raise ImportResultsError(
+            f"{path}:{line}: {column}: expected a number of votes, at most {MAX_VOTES:,}; "
+            f"found a number of {len(text.lstrip('+-0'))} digits"
         )
     return value
 

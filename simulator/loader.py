@@ -92,6 +92,7 @@ from simulator.errors import Problem, ScenarioError
 from simulator.eventlog import EventLog, VoteColumns
 from simulator.events import (
     EVENT_TYPES,
+    MAX_VOTES,
     CandidateDied,
     Event,
     VotesCast,
@@ -105,6 +106,7 @@ from simulator.reader import (
     MISSING,
     REPEATED_KEY,
     SHOW,
+    LongNumber,
     Map,
     QuickDoubt,
     QuickLog,
@@ -142,6 +144,8 @@ _FIRST_YEAR, _LAST_YEAR = 1973, 2200  # contest years (municipal elections under
 _TIME_YEARS = (1900, 2200)  # any time in a scenario
 _TZINFO, _YEAR = operator.attrgetter("tzinfo"), operator.attrgetter("year")
 _MAX_AMOUNT = Decimal(10) ** 12
+_VOTES = "a whole number of votes, 0 or more"
+_VOTES_AT_MOST = f"{_VOTES} and at most {MAX_VOTES:,}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -196,9 +200,14 @@ def _flag(value: Any) -> bool:
 
 
 def _count(value: Any) -> int:
-    if type(value) is int and value >= 0:
+    if type(value) is int and 0 <= value <= MAX_VOTES:
         return value
-    raise _Bad("a whole number of votes, 0 or more", show(value))
+    raise _Bad(_votes_expected(value), show(value))
+
+
+def _votes_expected(value: Any) -> str:
+    too_many = type(value) is LongNumber or (type(value) is int and value > MAX_VOTES)
+    return _VOTES_AT_MOST if too_many else _VOTES
 
 
 def _precinct(value: Any) -> str:
@@ -223,8 +232,8 @@ def _counts(value: Any) -> dict[str, int]:
             subs.append(((name,), "a candidate's name as the key", show(name)))
         elif _controls(name):
             subs.append(((name,), f"a candidate's name of {_PRINTABLE}", show(name)))
-        if type(votes) is not int or votes < 0:
-            subs.append(((name,), "a whole number of votes, 0 or more", show(votes)))
+        if type(votes) is not int or not 0 <= votes <= MAX_VOTES:
+            subs.append(((name,), _votes_expected(votes), show(votes)))
     if subs:
         raise _Bad("", "", tuple(subs))
     # A YAML or JSON mapping has no order: keep the counts in one canonical order (by name), so
@@ -1117,7 +1126,7 @@ class _Validator:
                         if not plan.has_name:
                             if name is None:
                                 event = plan.bare(at, contest, i, line)
-                        elif name is not None and type(count) is int and count >= 0:
+                        elif name is not None and type(count) is int and 0 <= count <= MAX_VOTES:
                             if "count" in ev:
                                 event = plan.counted(at, contest, i, line, name, count)
                             else:
@@ -1182,7 +1191,7 @@ class _Validator:
                             if count is UNSET:
                                 event = plan.named(at, contest, i, None, name)
                                 quotes += 12 if written is UNSET else 16
-                            elif count >= 0:
+                            elif 0 <= count <= MAX_VOTES:
                                 event = plan.counted(at, contest, i, None, name, count)
                                 quotes += 14 if written is UNSET else 18
                             if event is not None:
@@ -1439,7 +1448,9 @@ class _Validator:
                         number = [1 if c is unset else c for c in number]
                     # (a struct's count is an int already: msgspec checked it)
                     if number and (
-                        (absent is None and set(map(type, number)) != {int}) or min(number) < 0
+                        (absent is None and set(map(type, number)) != {int})
+                        or min(number) < 0
+                        or max(number) > MAX_VOTES
                     ):
                         return 0, 0
         except TypeError:  # a value that is no key (a list, a mapping): one by one

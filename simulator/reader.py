@@ -62,6 +62,7 @@ __all__ = [
     "MISSING",
     "REPEATED_KEY",
     "SHOW",
+    "LongNumber",
     "Map",
     "QuickDoubt",
     "QuickLog",
@@ -72,6 +73,7 @@ __all__ = [
     "format_path",
     "gc_paused",
     "json_duplicates",
+    "json_int",
     "json_lines",
     "locate",
     "read_json",
@@ -134,6 +136,49 @@ def _slot(container: Any, pending: Any) -> Any:
     return len(container)
 
 
+class LongNumber:
+    """A whole number written with more digits than Python writes out as text (its limit on
+    converting an integer to text, 4300 digits): no field takes one, and a message shows it by
+    its size. Kept as an int it would pass a check for a count or a number of seats and then
+    stop the program where the number is written out (a timeline, the JSON result)."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"a number of about {self.digits} digits"
+
+    __str__ = __repr__
+
+
+def _long_number(number: int) -> int | LongNumber:
+    """``number``, or a :class:`LongNumber` where it is too long to write out in decimal."""
+    if number.bit_length() > 14_000:  # about 4,200 decimal digits: near the limit, test it
+        try:
+            str(number)
+        except ValueError:
+            return LongNumber(int(number.bit_length() * 0.30103))
+    return number
+
+
+def _whole(construct: Callable[[ScalarNode], Any], text: str) -> int | LongNumber:
+    """A YAML integer (decimal, ``0x``, ``0o``, ``0b``, sexagesimal), too long ones aside."""
+    try:
+        return _long_number(construct(ScalarNode(_INT, text)))
+    except ValueError:  # more decimal digits than int() reads
+        return LongNumber(sum(c.isdigit() for c in text))
+
+
+def json_int(text: str) -> int | LongNumber:
+    """A JSON integer, as :func:`json.loads` reads it (``parse_int``), too long ones aside."""
+    try:
+        return int(text)
+    except ValueError:
+        return LongNumber(len(text.lstrip("-")))
+
+
 class YamlReader(_YamlLoader):
     """libyaml's safe parser with a one-pass, line-recording, problem-collecting builder.
 
@@ -156,10 +201,7 @@ class YamlReader(_YamlLoader):
         if tag == _STR:
             return value
         if tag == _INT:
-            try:
-                return self.construct_yaml_int(ScalarNode(tag, value))
-            except ValueError:  # more digits than int() accepts: keep the text, validation says
-                return value
+            return _whole(self.construct_yaml_int, value)
         if tag == _FLOAT:
             return self._float(value)
         if tag == _BOOL:
@@ -220,7 +262,7 @@ class YamlReader(_YamlLoader):
                 if tag == _NULL:
                     return None
                 if tag == _INT:
-                    return self.construct_yaml_int(ScalarNode(tag, value))
+                    return _whole(self.construct_yaml_int, value)
                 result = self._float(value) if tag == _FLOAT else self._timestamp(value)
                 if isinstance(result, str):
                     raise ValueError(value)
@@ -772,7 +814,11 @@ def read_json(text: str) -> tuple[Any, list[tuple[dict[str, Any], list[str]]]]:
         return d
 
     doc = json.loads(
-        text, object_pairs_hook=pairs_hook, parse_float=Decimal, parse_constant=Decimal
+        text,
+        object_pairs_hook=pairs_hook,
+        parse_float=Decimal,
+        parse_constant=Decimal,
+        parse_int=json_int,
     )
     return doc, repeated
 
@@ -840,6 +886,8 @@ def render(value: Any, depth: int = 0) -> str:
         return "[" + ", ".join(items) + "]"
     if isinstance(value, bytes):
         return f"{len(value)} bytes of binary data"
+    if isinstance(value, LongNumber):
+        return repr(value)
     return type(value).__name__
 
 

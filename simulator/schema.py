@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from simulator.events import EVENT_TYPES
+from simulator.events import EVENT_TYPES, MAX_VOTES
 from simulator.expect import (
     DEADLINE_PATTERN_KEYS,
     ENTRY_KEYS,
@@ -49,7 +49,7 @@ _MONEY = {
         {"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*$"},
     ],
 }
-_VOTES = {"type": "integer", "minimum": 0}
+_VOTES = {"type": "integer", "minimum": 0, "maximum": MAX_VOTES}
 _COUNTS = {
     "type": "object",
     "minProperties": 1,

@@ -72,7 +72,7 @@ import attrs
 
 from simulator.engines import Engine, Processes, Serial, engine_named
 from simulator.errors import Problem, ScenarioError, SimulatorError
-from simulator.events import Event, RecountHeld, ReturnsReported, VotesCast
+from simulator.events import MAX_VOTES, Event, RecountHeld, ReturnsReported, VotesCast
 from simulator.loader import exact_offset, scenario_to_dict, structure
 from simulator.markup import cite_links as _cites
 from simulator.markup import escape as _e
@@ -1032,11 +1032,16 @@ def _counts_event(scenario: Scenario, index: int | str, who: str) -> Event:
 
 
 def _count_problem(path: str, value: Any) -> ScenarioError:
-    return ScenarioError([Problem(path, "a whole number of votes, 0 or more", repr(value))])
+    expected, found = "a whole number of votes, 0 or more", None
+    if isinstance(value, int) and not isinstance(value, bool) and value > MAX_VOTES:
+        expected += f" and at most {MAX_VOTES:,}"
+        if value.bit_length() > 160:  # (one too long to write out would stop the message)
+            found = f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    return ScenarioError([Problem(path, expected, found or repr(value))])
 
 
 def _set_count(scenario: Scenario, ref: int | str, name: str, count: Any, path: str) -> Scenario:
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_VOTES:
         raise _count_problem(path, count)
     index = _locate(scenario, ref, path)
     e = scenario.events[index]

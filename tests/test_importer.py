@@ -193,6 +193,14 @@ def test_a_vote_count_that_is_not_a_number_names_its_line(tmp_path: Path) -> Non
         read_results(path)
 
 
+def test_a_vote_count_over_the_most_votes_names_its_line(tmp_path: Path) -> None:
+    # Counts of 4,000 digits, summed over precincts, made a scenario no output could write.
+    path = tmp_path / "20231010__big.csv"
+    path.write_text(HEADER + "WAKE,1,TOWN OF CARY MAYOR,,,Ann," + "9" * 4000 + "\n")
+    with pytest.raises(ImportResultsError, match=r":2: votes: expected a number of votes, at most"):
+        read_results(path)
+
+
 def test_a_missing_file_is_an_import_error(tmp_path: Path) -> None:
     with pytest.raises(ImportResultsError, match="expected a readable results file"):
         read_results(tmp_path / "nope.csv")

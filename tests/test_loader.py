@@ -525,6 +525,49 @@ def test_a_boolean_count_is_a_problem() -> None:
     assert problem.found == "true (a boolean)"
 
 
+def test_a_count_over_the_most_votes_is_a_problem_naming_the_bound() -> None:
+    # Two counts of 4300 nines each read; their total could not be written out (exit 1).
+    nines = "9" * 4300
+    text = scenario(
+        FILED,
+        "{type: candidate_filed, at: 2027-07-06, candidate: Bob}",
+        f"{{type: returns_reported, at: 2027-11-02, counts: {{Ann: {nines}, Bob: 1000000000000}}}}",
+        "{type: votes_cast, at: 2027-11-02, candidate: Bob, count: 1000000000001}",
+    )
+    found = problems(text)
+    assert [(p.path, p.line) for p in found] == [
+        ("events[2].counts.Ann", 8),
+        ("events[3].count", 9),
+    ]
+    assert all(p.expected.endswith("and at most 1,000,000,000,000") for p in found)
+    assert found[0].found == "a number of about 4300 digits"
+
+
+@pytest.mark.parametrize("fmt", ["yaml", "json"])
+@pytest.mark.parametrize("field", ["seats", "count", "precinct", "title"])
+def test_a_number_too_long_to_write_out_is_a_problem_not_a_crash(fmt: str, field: str) -> None:
+    # Python writes out integers of at most 4300 digits: a hexadecimal YAML number (or a long
+    # JSON one) read as an int passed the checks and stopped the replay where it was printed.
+    number = "0x" + "f" * 4000 if fmt == "yaml" else "9" * 5000
+    contest = {"id": "mayor", "method": "nonpartisan-plurality", "year": 2027, "seats": 1}
+    vote = {"type": "votes_cast", "at": "2027-11-02", "candidate": "Ann", "count": 1}
+    doc: dict[str, Any] = {"format": "electsim/v1", "title": "Example", "contests": [contest]}
+    doc["events"] = [{"type": "candidate_filed", "at": "2027-07-06", "candidate": "Ann"}, vote]
+    if field == "seats":
+        contest["seats"] = "LONG"
+    elif field == "title":
+        doc["title"] = "LONG"
+    else:
+        vote[field] = "LONG"
+    if fmt == "json":
+        text = json.dumps(doc).replace('"LONG"', number)
+    else:
+        text = yaml.safe_dump(doc).replace("LONG", number)
+    (problem,) = problems(text, fmt=fmt)
+    assert problem.path.endswith(field) and problem.line is not None
+    assert problem.found == f"a number of about {4816 if fmt == 'yaml' else 5000} digits"
+
+
 def test_negative_counts_in_returns_are_each_a_problem() -> None:
     text = scenario(
         FILED,

@@ -347,6 +347,8 @@ def test_a_decider_that_is_not_a_ruling_kind_is_an_edit_error(thirty: Scenario) 
 def test_a_bad_value_is_reported_like_bad_input(runoff: Scenario) -> None:
     with pytest.raises(ScenarioError, match="0 or more"):
         sweep(runoff, Votes(4, "Ann"), [-1])
+    with pytest.raises(ScenarioError, match="at most 1,000,000,000,000; found a number of about"):
+        sweep(runoff, Votes(4, "Ann"), [16**4000])  # (too long to write out in a message)
     with pytest.raises(EditError, match="counts"):
         sweep(runoff, Votes(4, "Zed"), [1])
     with pytest.raises(EditError, match="votes_cast, returns_reported or recount_held"):
