@@ -1014,10 +1014,27 @@ def _later(module: str, name: str) -> Callable[[argparse.Namespace], int]:
     return run
 
 
+def _refuse_empty_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """An option given an empty value (``--as-of ""``, ``--chart ""``, as an unset
+    shell variable writes it) is a mistake: it was read as the option not given (no chart was
+    drawn, the whole log replayed, the report written under another name), exit 0."""
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    command = commands.choices.get(str(getattr(args, "command", "")))
+    for action in command._actions if command is not None else ():
+        value = getattr(args, action.dest, None)
+        if not action.option_strings:  # (an empty file or citation is no file or citation)
+            continue
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, str) and not v.strip():
+                name = "/".join(action.option_strings)
+                raise UsageError(f"{name}: expected a value; found {v!r}, an empty one")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        _refuse_empty_values(parser, args)
         code: int = args.func(args)
         return code
     except ScenarioError as e:

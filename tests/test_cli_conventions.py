@@ -298,3 +298,31 @@ def test_demo_on_a_folder_without_scenarios_is_invalid_input(tmp_path: Path) -> 
     assert p.returncode == 2
     assert "found a folder with none" in p.stderr
     assert run("demo", str(tmp_path / "nowhere")).returncode == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "name"),
+    [
+        (["replay", str(CARY), "--as-of", ""], "--as-of"),
+        (["replay", str(CARY), "--chart", ""], "--chart"),
+        (["replay", str(CARY), "--graph", " "], "--graph"),
+        (["replay", str(CARY), "--chart", "x.svg", "--from", ""], "--from"),
+        (["report", str(CARY), "-o", ""], "-o/--output"),
+    ],
+)
+def test_an_empty_value_is_a_usage_error_not_the_option_left_out(
+    args: list[str],
+    name: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # As an unset shell variable writes it: `--as-of "$WHEN"` replayed the whole log, and
+    # `--chart "$OUT"` drew no chart, both with exit 0; `-o ""` wrote the report elsewhere.
+    monkeypatch.chdir(tmp_path)
+    assert main(args) == 2
+    assert (
+        capsys.readouterr().err
+        == f"electsim: {name}: expected a value; found {args[-1]!r}, an empty one\n"
+    )
+    assert list(tmp_path.iterdir()) == []
