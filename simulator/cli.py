@@ -143,6 +143,36 @@ def _add_max_bytes(p: argparse.ArgumentParser) -> None:
     )
 
 
+#: replay's options that shape the chart: (dest, the option as written)
+_CHART_OPTIONS = (
+    ("width", "--width"),
+    ("dpi", "--dpi"),
+    ("start", "--from"),
+    ("end", "--to"),
+    ("title", "--title"),
+    ("days_from_election", "--days-from-election"),
+    ("compress", "--compress"),
+)
+
+
+def _chart_options(args: argparse.Namespace) -> None:
+    """Options for a chart or a graph that is not drawn are refused: they were ignored (a
+    timeline asked for ``--from 2027-10-01`` printed the whole of it, exit 0)."""
+    if not args.chart:
+        given = [
+            ("--no-compress" if flag == "--compress" and value is False else flag)
+            for dest, flag in _CHART_OPTIONS
+            if (value := getattr(args, dest)) is not None
+        ]
+        if given:
+            raise UsageError(
+                f"{', '.join(given)}: expected with --chart OUT (chart options shape the chart, "
+                "not the timeline); found no --chart"
+            )
+    if args.full_graph and not args.graph:
+        raise UsageError("--full-graph: expected with --graph OUT; found no --graph")
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from simulator.loader import load_scenario
     from simulator.replay import replay
@@ -150,6 +180,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     if args.json and args.ics:
         raise UsageError("--json and --ics: expected one output format; found both")
+    _chart_options(args)
     outputs = [o for o in (args.chart, args.graph) if o]
     for out in outputs:
         check_output(out, inputs=(args.file,))
@@ -166,13 +197,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 result,
                 scenario=scenario,
                 out=args.chart,
-                days_from_election=args.days_from_election,
+                days_from_election=bool(args.days_from_election),
                 compress=args.compress,
                 start=_parse_time(args.start, scenario.timezone, "--from") if args.start else None,
                 end=_window_end(args.end, scenario.timezone) if args.end else None,
                 title=args.title,
-                width=args.width,
-                dpi=args.dpi,
+                width=1430 if args.width is None else args.width,
+                dpi=110 if args.dpi is None else args.dpi,
             )
     if args.graph:
         from simulator.graph import export_graph
@@ -765,14 +796,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _color(r)
     chart = r.add_argument_group("chart and graph options")
-    chart.add_argument("--width", type=int, default=1430, help="chart width in pixels (1430)")
-    chart.add_argument("--dpi", type=int, default=110, help="chart resolution (110)")
+    # (no defaults here: an option given without --chart is refused, see _chart_options)
+    chart.add_argument("--width", type=int, help="chart width in pixels (1430)")
+    chart.add_argument("--dpi", type=int, help="chart resolution (110)")
     chart.add_argument("--from", dest="start", help="draw only from this date or date-time")
     chart.add_argument("--to", dest="end", help="draw only up to this date or date-time")
     chart.add_argument("--title", help="the chart's title (default: the scenario's)")
     chart.add_argument(
         "--days-from-election",
         action="store_true",
+        default=None,
         help="count the time axis in days from each contest's election (or primary) day",
     )
     chart.add_argument(

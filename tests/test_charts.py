@@ -441,6 +441,30 @@ def test_the_replay_command_takes_the_chart_options(
     assert "width of 400 to 20,000 pixels" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("options", "refused"),
+    [
+        (["--from", "2019-10-01"], "--from: expected with --chart OUT"),
+        (["--width", "900", "--no-compress"], "--width, --no-compress: expected with --chart OUT"),
+        (["--graph", "g.dot", "--title", "October"], "--title: expected with --chart OUT"),
+        (["--chart", "c.svg", "--full-graph"], "--full-graph: expected with --graph OUT"),
+    ],
+)
+def test_a_chart_option_without_the_chart_is_refused_not_ignored(
+    options: list[str],
+    refused: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # `replay FILE --from 2019-10-01` printed the whole timeline, exit 0, as if --from shaped it.
+    monkeypatch.chdir(tmp_path)
+    source = SCENARIOS / "runoff" / "raleigh-2019-mayor-not-requested.yaml"
+    assert main(["replay", str(source), *options]) == 2
+    assert capsys.readouterr().err.startswith(f"electsim: {refused}")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_result_keeps_the_periods_and_whom_each_event_concerns() -> None:
     # G.S. 163-293(c): the request window runs from the canvass to noon on the Thursday after;
     # 163-293(d)(2): tied runners-up may withdraw through the third day after it
