@@ -207,6 +207,8 @@ def _count(value: Any) -> int:
 
 def _votes_expected(value: Any) -> str:
     too_many = type(value) is LongNumber or (type(value) is int and value > MAX_VOTES)
+    if type(value) is str and value.strip()[:1].isdigit():  # quoted, 010, 1:30 (see reader)
+        return f"{_VOTES}, written as a plain decimal number (no quotes, no leading zero)"
     return _VOTES_AT_MOST if too_many else _VOTES
 
 

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from simulator import events as ev
 from simulator.errors import Problem, ScenarioError
 from simulator.loader import (
+    _parse_yaml,
     dump_scenario,
     load_scenario,
     normal_name,
@@ -606,6 +607,43 @@ def test_a_numeric_precinct_is_kept_as_text() -> None:
     text = scenario(FILED, "{type: votes_cast, at: 2027-11-02, candidate: Ann, precinct: 12}")
     votes = parse_scenario(text).events[1]
     assert isinstance(votes, ev.VotesCast) and votes.precinct == "12"
+
+
+@pytest.mark.parametrize("written", ["0012", "010", "08", "1:30", "-01", "0_7"])
+@pytest.mark.parametrize("quick", [True, False])
+def test_a_precinct_yaml_would_read_as_octal_or_base_60_keeps_its_text(
+    written: str, quick: bool
+) -> None:
+    # YAML 1.1 read 0012 as the octal 10, the same precinct as one written 10; 1:30 as 90.
+    votes = "{type: votes_cast, at: 2027-11-02, candidate: Ann, precinct: %s}"
+    text = scenario(FILED, *[votes % written] * 40)
+    events = _parse_yaml(text, "s.yaml", quick=quick).events
+    assert {e.precinct for e in events[1:] if isinstance(e, ev.VotesCast)} == {written}
+
+
+@pytest.mark.parametrize("written", ["010", "0012", "1:30", "1:30.5", "'12'"])
+def test_a_count_yaml_would_read_as_octal_or_base_60_is_a_problem_showing_it(written: str) -> None:
+    # count: 010 was 8 votes, count: 1:30 was 90.
+    problem = only(
+        scenario(FILED, f"{{type: votes_cast, at: 2027-11-02, candidate: Ann, count: {written}}}")
+    )
+    assert problem.path == "events[1].count"
+    assert problem.expected.endswith(
+        "written as a plain decimal number (no quotes, no leading zero)"
+    )
+    assert problem.found == repr(written.strip("'"))
+
+
+def test_hexadecimal_and_binary_counts_say_what_they_are_and_are_read() -> None:
+    text = scenario(
+        FILED,
+        "{type: votes_cast, at: 2027-11-02, candidate: Ann, count: 0x10}",
+        "{type: votes_cast, at: 2027-11-02, candidate: Ann, count: 0b11}",
+        "{type: votes_cast, at: 2027-11-02, candidate: Ann, count: 1_000}",
+        "{type: votes_cast, at: 2027-11-02, candidate: Ann, count: 0}",
+    )
+    counts = [e.count for e in parse_scenario(text).events if isinstance(e, ev.VotesCast)]
+    assert counts == [16, 3, 1000, 0]
 
 
 def test_a_fee_is_kept_as_an_exact_decimal_string() -> None:
