@@ -167,11 +167,16 @@ class _Bad(Exception):
 #: would forge a line of the timeline, an escape sequence would drive the user's terminal) and
 #: lone UTF-16 surrogates (JSON's ``"\ud800"``), which are no characters and cannot be written
 #: out. Descriptions may hold newlines and tabs.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-_CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+#: The line and paragraph separators (U+2028, U+2029) break a line as a newline does, and the
+#: bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) turn the
+#: rest of a printed line around (a name holding U+202E showed the line's citation backwards).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+_CONTROL_IN_TEXT = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 _PRINTABLE = (
-    "printable characters only (no control character, such as a newline or an escape, and no "
-    "lone surrogate such as \\ud800)"
+    "printable characters only (no control character, such as a newline or an escape, no line "
+    "separator or bidirectional override such as \\u202e, and no lone surrogate such as \\ud800)"
 )
 
 

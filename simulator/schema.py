@@ -39,7 +39,7 @@ _TIME = {
 _DATE = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "description": "a date, YYYY-MM-DD"}
 #: no control character (a newline, an escape, a NUL): the loader refuses one inside a name, an
 #: id or a title (it allows surrounding white space, which this leaves out for simplicity)
-_CONTROL = {"pattern": "[\u0000-\u001f\u007f-\u009f]"}
+_CONTROL = {"pattern": "[\u0000-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]"}
 _NAME = {"type": "string", "minLength": 1, "pattern": r"\S", "not": _CONTROL}
 _TEXT = {"type": "string", "not": _CONTROL}
 _MONEY = {

@@ -1061,7 +1061,12 @@ def test_yamlish_data_gives_a_scenario_or_a_scenario_error(
 TIMEZONES = st.sampled_from(["America/New_York", "UTC", "America/Chicago", "Pacific/Honolulu"])
 #: text as a scenario may hold it: no control characters or lone surrogates (a name that holds
 #: one is a problem: test_text_with_control_characters_is_a_problem)
-PRINTABLE = st.characters(blacklist_categories=("Cc", "Cs"))
+#: what a name may hold: no control character, no surrogate, no line or paragraph separator,
+#: no bidirectional embedding, override or isolate
+PRINTABLE = st.characters(
+    blacklist_categories=("Cc", "Cs", "Zl", "Zp"),
+    blacklist_characters="\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069",
+)
 NAMES = st.text(PRINTABLE, min_size=1, max_size=12).filter(lambda s: s.strip() != "")
 #: a party as the loader accepts it: a name that is not empty once normalized (not a lone soft
 #: hyphen, say)
@@ -1338,6 +1343,17 @@ FILED_A = "{type: candidate_filed, at: 2027-07-06, candidate: A}"
         ),
         ("events[0].candidate", ['{type: candidate_filed, at: 2027-07-06, candidate: "A\\e[2J"}']),
         ("events[0].candidate", ['{type: candidate_filed, at: 2027-07-06, candidate: "Cy\\0"}']),
+        # a line separator breaks the line; a bidirectional override turns the rest of it round
+        ("events[0].candidate", ['{type: candidate_filed, at: 2027-07-06, candidate: "A\\LB"}']),
+        (
+            "events[0].candidate",
+            ['{type: candidate_filed, at: 2027-07-06, candidate: "A\\u202eB"}'],
+        ),
+        (
+            "events[0].candidate",
+            ['{type: candidate_filed, at: 2027-07-06, candidate: "A\\u2067B"}'],
+        ),
+        ("title", [FILED_A]),
         (
             "events[1].precinct",
             [FILED_A, '{type: votes_cast, at: 2027-11-02, candidate: A, precinct: "P\\x85Q"}'],
@@ -1355,9 +1371,21 @@ def test_text_with_control_characters_is_a_problem(where: str, events: list[str]
     head = HEAD
     if where.startswith("contests"):
         head = HEAD.replace("office: Mayor", 'office: "Ma\\tyor"')
+    if where == "title":
+        head = HEAD.replace("title: Mayor of Example, 2027", 'title: "Mayor \\u202e7202"')
     problem = only(scenario(*events, head=head))
     assert problem.path == where
     assert "printable characters only" in problem.expected
+
+
+def test_right_to_left_names_and_their_marks_are_names_and_a_description_may_not_override() -> None:
+    text = scenario(
+        '{type: candidate_filed, at: 2027-07-06, candidate: "\u05d3\u05e0\u05d4\u200f"}'
+    )
+    (filed,) = parse_scenario(text).events
+    assert isinstance(filed, ev.CandidateFiled) and filed.candidate == "\u05d3\u05e0\u05d4\u200f"
+    problem = only(text.replace("contests:", 'description: "Two\\nlines \\u202e"\ncontests:'))
+    assert problem.path == "description" and "\\u202e" in problem.expected
 
 
 def test_a_lone_surrogate_in_json_is_a_problem_not_a_crash() -> None:
