@@ -115,6 +115,7 @@ from simulator.reader import (
     gc_paused,
     json_duplicates,
     json_lines,
+    json_nesting_line,
     locate,
     read_json,
     read_yaml,
@@ -2174,6 +2175,15 @@ def _quotes_of(text: str | bytes) -> int | None:
     return text.count('"') - text.count('\\"')
 
 
+#: How deep a scenario's JSON may nest lists and objects: :mod:`json` reads nesting by
+#: recursion and gives up somewhere below the interpreter's recursion limit (about 1000); a
+#: scenario needs five levels.
+_JSON_DEPTH = 500
+_JSON_NESTING = (
+    f"JSON whose lists and objects are nested at most {_JSON_DEPTH} deep (a scenario needs a few)"
+)
+
+
 def _parse_json(text: str, source: str, *, quick: bool = True) -> Scenario:
     # As for YAML: the quick reading first, the located one whenever it steps aside.
     text = text.removeprefix("\ufeff")
@@ -2184,7 +2194,12 @@ def _parse_json(text: str, source: str, *, quick: bool = True) -> Scenario:
         doc, repeated = read_json(text)
     except json.JSONDecodeError as error:
         raise finish([((), "well-formed JSON", error.msg, error.lineno)], source) from None
-    except (ValueError, RecursionError) as error:  # an integer too long to read; deep nesting
+    except RecursionError:  # lists or objects inside each other deeper than json reads
+        deep = f"lists or objects nested more than {_JSON_DEPTH} deep, from this line on"
+        raise finish(
+            [((), _JSON_NESTING, deep, json_nesting_line(text, _JSON_DEPTH))], source
+        ) from None
+    except ValueError as error:
         raise finish([((), "well-formed JSON", str(error)[:SHOW], None)], source) from None
     scenario, validator = _structured(doc, source)
     if scenario is not None and not repeated:

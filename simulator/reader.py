@@ -75,6 +75,7 @@ __all__ = [
     "json_duplicates",
     "json_int",
     "json_lines",
+    "json_nesting_line",
     "locate",
     "read_json",
     "read_yaml",
@@ -835,6 +836,23 @@ def read_json(text: str) -> tuple[Any, list[tuple[dict[str, Any], list[str]]]]:
     return doc, repeated
 
 
+_JSON_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def json_nesting_line(text: str, depth: int) -> int | None:
+    """The line of the first ``[`` or ``{`` of a JSON text nested more than ``depth`` deep."""
+    level = 0
+    for token in _JSON_NESTING.finditer(text):
+        c = token.group()
+        if c == "[" or c == "{":
+            level += 1
+            if level > depth:
+                return text.count("\n", 0, token.start()) + 1
+        elif c == "]" or c == "}":
+            level -= 1
+    return None
+
+
 def json_duplicates(doc: Any, repeated: list[tuple[dict[str, Any], list[str]]]) -> list[RawProblem]:
     """Problems for repeated JSON keys, with their paths."""
     if not repeated:
@@ -871,7 +889,10 @@ def render(value: Any, depth: int = 0) -> str:
             return f"a number of about {int(value.bit_length() * 0.30103)} digits"
         return str(value)
     if isinstance(value, Decimal):
-        return str(value)
+        text = str(value)
+        if value.is_finite() and "." not in text and "E" not in text:
+            return f"{value:E}"  # 2.027e3 is no int: shown as it reads, not as 2027
+        return text
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, date):

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from simulator import events as ev
 from simulator.errors import Problem, ScenarioError
 from simulator.loader import (
+    _parse_json,
     _parse_yaml,
     dump_scenario,
     load_scenario,
@@ -847,6 +848,29 @@ def test_json_problems_name_their_lines() -> None:
     problem = only(json.dumps(data, indent=1), fmt="json")
     assert problem.path == "events[1].counts.Ann"
     assert problem.line == 23
+
+
+@pytest.mark.parametrize("quick", [True, False])
+def test_json_nested_too_deep_is_a_problem_at_its_line(quick: bool) -> None:
+    # It said "expected well-formed JSON; found maximum recursion depth exceeded", with no line.
+    data = example_dict()
+    data["description"] = "DEEP"
+    text = json.dumps(data, indent=1).replace('"DEEP"', "[" * 5000 + "]" * 5000)
+    with pytest.raises(ScenarioError) as caught:
+        _parse_json(text, "s.json", quick=quick)
+    (problem,) = caught.value.problems
+    assert problem.line == line_of(text, '"description"')
+    assert problem.expected.startswith("JSON whose lists and objects are nested at most 500 deep")
+    data["description"] = "DEEP"
+    shallow = json.dumps(data, indent=1).replace('"DEEP"', "[" * 500 + "]" * 500)
+    assert only(shallow, fmt="json").path == "description"  # read, and found no text
+
+
+def test_a_json_number_with_an_exponent_is_shown_as_written_not_as_a_whole_number() -> None:
+    data = example_dict()
+    data["contests"][0]["year"] = "YEAR"
+    problem = only(json.dumps(data).replace('"YEAR"', "2.027e3"), fmt="json")
+    assert (problem.path, problem.found) == ("contests[0].year", "2.027E+3")  # (it said 2027)
 
 
 def line_of(text: str, needle: str, nth: int = 1) -> int:
