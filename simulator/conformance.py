@@ -1128,6 +1128,12 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     methods = list(getattr(args, "method", None) or METHODS)
     years = sorted(set(getattr(args, "year", None) or range(FIRST_YEAR, LAST_YEAR + 1)))
     markdown = bool(getattr(args, "markdown", False))
+    if markdown and getattr(args, "json", False):  # (--markdown was ignored)
+        print(
+            "electsim: --json and --markdown: expected one output format; found both",
+            file=sys.stderr,
+        )
+        return 2
     from simulator.output import Busy, terminal_width
 
     runoff = Method.RUNOFF.value in methods

@@ -2235,6 +2235,16 @@ def cmd_explore(args: argparse.Namespace) -> int:
     if args.workers < 1:
         print("electsim explore: --workers must be 1 or more", file=sys.stderr)
         return 2
+    markdown = getattr(args, "markdown", False)
+    if markdown and (args.json or not args.grid):
+        # (each was ignored: --json printed JSON, one configuration printed its text)
+        found = "both --json and --markdown" if args.json else "--markdown without --grid"
+        print(
+            f"electsim explore: expected one output format, --markdown only with --grid; found "
+            f"{found}",
+            file=sys.stderr,
+        )
+        return 2
     stage = getattr(args, "stage", None)
     if stage is not None and args.method and args.method != Method.PARTISAN.value:
         print(

@@ -312,6 +312,16 @@ def test_the_command_prints_the_report_and_exits_0(
     assert "## Conformance:" in capsys.readouterr().out
 
 
+def test_json_and_markdown_together_are_a_usage_error(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --markdown was ignored and the JSON printed
+    assert main(["conformance", "--data", str(data), "--json", "--markdown"]) == 2
+    assert capsys.readouterr().err == (
+        "electsim: --json and --markdown: expected one output format; found both\n"
+    )
+
+
 def test_a_folder_without_results_files_exits_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -228,6 +228,20 @@ def test_explore_command_refuses_a_configuration_out_of_bounds(
     assert err.count("\n") == 1 and "--seats" in err
 
 
+@pytest.mark.parametrize(
+    ("extra", "found"),
+    [(["--json", "--markdown"], "both --json and --markdown"), (["--markdown"], "without --grid")],
+)
+def test_explore_command_refuses_markdown_it_would_not_print(
+    extra: list[str], found: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --markdown was ignored: --json printed JSON, and one configuration its text table
+    args = ["explore", "--method", "nonpartisan-plurality", "--candidates", "2", *extra]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.rstrip().endswith(found)
+
+
 GAPS = Path(__file__).resolve().parent.parent / "scenarios" / "gaps"
 
 
