@@ -70,6 +70,7 @@ out by :func:`scenario_to_dict` reads back equal.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import operator
 import os
@@ -82,7 +83,7 @@ from fractions import Fraction
 from itertools import islice, repeat
 from pathlib import Path
 from typing import Any, Literal, cast
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, available_timezones
 
 import attrs
 import yaml
@@ -404,6 +405,18 @@ def wall_clock(moment: datetime, tz: ZoneInfo, zone: str, *, whole_day: bool = F
     )
 
 
+@functools.cache
+def _zone_names() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def _zone_name(name: str) -> bool:
+    """Whether ``name`` is a zone of the tz database. ZoneInfo reads any file under the zone
+    folders, and ``localtime`` is there too: the machine's own zone, so that one file read on
+    two machines gave two answers."""
+    return name == DEFAULT_TZ or (name != "localtime" and name in _zone_names())
+
+
 def _offset(delta: timedelta) -> str:
     """A UTC offset as ISO 8601 writes it: -04:00."""
     minutes = delta // timedelta(minutes=1)
@@ -690,7 +703,7 @@ class _Validator:
 
         tz_name = doc.get("timezone", DEFAULT_TZ)
         try:
-            if not isinstance(tz_name, str):
+            if not isinstance(tz_name, str) or not _zone_name(tz_name):
                 raise ValueError(tz_name)
             self.tz = ZoneInfo(tz_name)
             self.tz_name = tz_name

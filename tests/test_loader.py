@@ -234,6 +234,19 @@ def test_an_unknown_timezone_is_a_problem() -> None:
     assert (problem.path, problem.line) == ("timezone", 1)
 
 
+@pytest.mark.parametrize("name", ["localtime", "posixrules", "right/America/New_York", "zone.tab"])
+def test_a_file_of_the_zone_folders_that_is_no_zone_of_the_database_is_a_problem(name: str) -> None:
+    # ZoneInfo reads any file there: `localtime` is the machine's own zone, so the same
+    # scenario gave another answer on a machine in another zone
+    problem = only(f"timezone: {name}\n" + scenario(FILED))
+    assert (problem.path, problem.found) == ("timezone", repr(name))
+
+
+def test_zones_of_the_database_are_read() -> None:
+    for name in ("UTC", "US/Eastern", "Etc/GMT+5", "Asia/Kolkata"):
+        assert parse_scenario(f"timezone: {name}\n" + scenario(FILED)).timezone == name
+
+
 def test_office_closed_takes_dates_not_times() -> None:
     text = "office_closed: [2027-07-05, '2027-11-11', 2027-07-06T12:00:00]\n" + scenario(FILED)
     problem = only(text)
