@@ -598,11 +598,16 @@ def read_results(
     once their contest's name is read (their other cells are not read or checked)."""
     p = Path(path)
     try:
-        codecs.lookup(encoding)
+        # (base64, zlib, rot13 are codecs too, but of bytes to bytes or text to text: reading
+        # with one stopped the program)
+        text_encoding = codecs.lookup(encoding)._is_text_encoding
     except LookupError:
+        text_encoding = False
+    if not text_encoding:
         raise ImportResultsError(
-            f"--encoding: expected a Python codec name such as utf-8 or cp1252; found {encoding!r}"
-        ) from None
+            "--encoding: expected a Python codec name of a text encoding such as utf-8 or "
+            f"cp1252; found {encoding!r}"
+        )
     with _opened(p) as stream:
         lines = _lines(stream, p, max_bytes=max_bytes, encoding=encoding)
         first = next(lines, (1, ""))[1].rstrip("\r\n")
@@ -855,11 +860,29 @@ def _choice(kind: type[_E], value: _E | str | None, default: _E, option: str) ->
 # Command line
 
 
+#: the options of an import, which --list does not take: (option, dest)
+_IMPORT_OPTIONS = (
+    ("--contest", "contest"),
+    ("--seats", "seats"),
+    ("--method", "method"),
+    ("--stage", "stage"),
+    ("--year", "year"),
+    ("-o/--output", "output"),
+)
+
+
 def cmd_import_results(args: argparse.Namespace) -> int:
     """``electsim import-results``: list the contests, or import one (stdout or ``-o``)."""
     encoding = getattr(args, "encoding", None) or "utf-8"
     max_bytes = getattr(args, "max_bytes", None) or MAX_INPUT_BYTES
     if args.list:
+        ignored = [
+            option for option, dest in _IMPORT_OPTIONS if getattr(args, dest, None) is not None
+        ]
+        if ignored:  # (each was ignored: the list printed, nothing imported or written)
+            raise ImportResultsError(
+                f"--list: expected alone, since it imports nothing; found {', '.join(ignored)} too"
+            )
         summaries = list_contests(args.file, encoding=encoding, max_bytes=max_bytes)
         if args.json:
             import json

@@ -224,6 +224,34 @@ def test_bytes_that_are_not_utf8_are_invalid_input_with_their_line_unless_an_enc
     assert "José" in out
 
 
+@pytest.mark.parametrize("encoding", ["rot13", "base64", "zlib", "no-such-codec"])
+def test_an_encoding_that_is_no_text_encoding_is_invalid_input(
+    encoding: str, capsys: pytest.CaptureFixture[str], results_file: Path
+) -> None:
+    # base64, zlib and rot13 are codecs, but not of bytes to text: reading stopped (exit 1)
+    code, err = run(capsys, "import-results", str(results_file), "--list", "--encoding", encoding)
+    assert code == 2
+    assert err == (
+        "electsim: --encoding: expected a Python codec name of a text encoding such as utf-8 or "
+        f"cp1252; found {encoding!r}\n"
+    )
+
+
+def test_list_with_the_options_of_an_import_is_invalid_input(
+    capsys: pytest.CaptureFixture[str], results_file: Path, tmp_path: Path
+) -> None:
+    # they were ignored: the list printed, nothing imported or written
+    out = tmp_path / "mayor.yaml"
+    args = ["import-results", str(results_file), "--list", "--contest", "mayor", "-o", str(out)]
+    code, err = run(capsys, *args)
+    assert code == 2
+    assert err == (
+        "electsim: --list: expected alone, since it imports nothing; found --contest, "
+        "-o/--output too\n"
+    )
+    assert not out.exists()
+
+
 def _read(read: object) -> object:
     """What reading gives: the text, or the refusal with where it points."""
     try:
