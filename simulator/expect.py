@@ -28,6 +28,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from datetime import date, datetime
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
@@ -204,6 +205,16 @@ class ScenarioCheck:
 Add = Callable[[tuple[Any, ...], str, str], None]
 
 
+#: What an expected name or pattern may not hold, as for the names of the scenario (see the
+#: loader): it is printed in the report of what does not hold, and a lone surrogate (JSON's
+#: ``"\ud800"``) cannot be printed at all (``electsim test`` stopped, exit 1).
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+_PRINTABLE = (
+    "printable characters only (no control character, such as a newline or an escape, no line "
+    "separator or bidirectional override, and no lone surrogate such as \\ud800)"
+)
+
+
 def _show(value: Any) -> str:
     text = _brief(value, 0)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -268,9 +279,33 @@ class _Reader:
 
     def names(self, here: tuple[Any, ...], value: Any) -> list[str] | None:
         if isinstance(value, list) and all(isinstance(x, str) for x in value):
-            return [x.strip() for x in value]
+            names = [x.strip() for x in value]
+            bad = [i for i, name in enumerate(names) if _UNPRINTABLE.search(name)]
+            for i in bad:
+                self.add((*here, i), f"a name of {_PRINTABLE}", _show(value[i]))
+            return None if bad else names
         self.add(
             here, "a list of names, like [Ann Smith, Bob Jones] (may be empty: [])", _show(value)
+        )
+        return None
+
+    def field(self, here: tuple[Any, ...], value: Any) -> Any:
+        """A ruling's field as a pattern gives it: a scalar or a list of scalars, its text
+        printable (it is printed when it does not hold: a lone surrogate stopped the program,
+        a list of lists of lists was written out whole)."""
+        items = value if isinstance(value, list) else [value]
+        if all(
+            x is None or isinstance(x, bool | int | Decimal) for x in items if type(x) is not str
+        ):
+            bad = [x for x in items if type(x) is str and _UNPRINTABLE.search(x)]
+            if not bad:
+                return value
+            self.add(here, f"text of {_PRINTABLE}", _show(bad[0]))
+            return None
+        self.add(
+            here,
+            "a value as the ruling gives it: text, a number, true or false, or a list of them",
+            _show(value),
         )
         return None
 
@@ -283,6 +318,9 @@ class _Reader:
     def pattern(self, here: tuple[Any, ...], value: Any) -> str | None:
         if not isinstance(value, str):
             self.add(here, "a regular expression, quoted, like '163-293\\(c\\)'", _show(value))
+            return None
+        if _UNPRINTABLE.search(value):  # (`\n`, written as two characters, is fine)
+            self.add(here, f"a regular expression of {_PRINTABLE}", _show(value))
             return None
         try:
             re.compile(value)
@@ -422,7 +460,7 @@ class _Reader:
             elif key in _TIMES:
                 got = self.prefix(at, value)
             elif key in RULING_FIELDS:
-                got = value
+                got = self.field(at, value)
             if got is not None:
                 out[key] = got
         return out

@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
 
 from simulator import ScenarioError, check_scenario, parse_scenario
 from simulator.cli import main
@@ -163,6 +164,40 @@ def test_a_wrong_expectation_is_shown_briefly_however_big_it_is() -> None:
         assert found is None or problem.found == found
         assert len(problem.found) <= 60
         assert time.perf_counter() - started < 5
+
+
+@pytest.mark.parametrize(
+    ("written", "path"),
+    [
+        ({"elected": ["Z\ud800"]}, "expect[0].elected[0]"),
+        ({"elected": ["Ann", "Bob\nFAIL forged"]}, "expect[0].elected[1]"),
+        ({"rulings": [{"kind": "elected", "text": "\ud800"}]}, "expect[0].rulings[0].text"),
+        (
+            {"rulings": [{"kind": "request_rejected", "reason": "x\ud800"}]},
+            "expect[0].rulings[0].reason",
+        ),
+        (
+            {"rulings": [{"kind": "majority_threshold", "total": [[[1] * 9] * 9]}]},
+            "expect[0].rulings[0].total",
+        ),
+    ],
+)
+def test_an_expected_value_that_could_not_be_printed_is_a_problem(
+    written: dict[str, object], path: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A lone surrogate passed `validate` and stopped `test` where it printed the difference
+    # (exit 1); a newline in a name forged a line of the report; a list of lists was printed whole.
+    doc = yaml.safe_load(HEAD)
+    doc["expect"] = [written]
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps(doc, default=str), encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(f.read_text(encoding="utf-8"), source="x.json", fmt="json")
+    assert [p.path for p in info.value.problems] == [path]
+    assert main(["test", str(f)]) == 2
+    capsys.readouterr()
+    assert main(["test", "--json", str(f)]) == 2
+    json.loads(capsys.readouterr().out)
 
 
 def test_an_expectation_must_name_its_contest_when_there_are_several() -> None:
