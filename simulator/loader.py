@@ -1737,12 +1737,15 @@ class _Names:
         for name, votes in counts.items():
             first = self.spell(contest, name, i, ("counts", name), line)
             if first in out:
+                other, found = show(written[first]), show(name)
+                if normal_name(found) == normal_name(other):  # (they would look the same)
+                    other, found = ascii(written[first]), ascii(name)
                 self.problems.append(
                     (
                         ("events", i, "counts", name),
-                        "each candidate once in `counts`: this name is the same as "
-                        f"{show(written[first])} but for spacing or invisible characters",
-                        show(name),
+                        f"each candidate once in `counts`: this name is the same as {other} but "
+                        "for spacing, invisible characters or how its accents are encoded",
+                        found,
                         None,
                     )
                 )

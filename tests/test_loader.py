@@ -592,6 +592,19 @@ def test_negative_counts_in_returns_are_each_a_problem() -> None:
     assert [p.path for p in problems(text)] == ["events[2].counts.Ann", "events[2].counts.Bob"]
 
 
+def test_one_name_twice_in_counts_by_its_accents_is_shown_by_its_code_points() -> None:
+    # 'Ané' composed and decomposed are one name (NFC): the message showed 'Ané' twice and
+    # spoke of spacing or invisible characters
+    text = scenario(
+        '{type: candidate_filed, at: 2027-07-06, candidate: "An\\u00e9"}',
+        '{type: returns_reported, at: 2027-11-02, counts: {"An\\u00e9": 1, "Ane\\u0301": 2}}',
+    )
+    problem = only(text)
+    assert problem.found == "'An\\xe9'"
+    assert "the same as 'Ane\\u0301' but for" in problem.expected
+    assert problem.expected.endswith("or how its accents are encoded")
+
+
 def test_empty_counts_are_a_problem() -> None:
     assert only(scenario(FILED, "{type: recount_held, at: 2027-11-20, counts: {}}")).path == (
         "events[1].counts"
