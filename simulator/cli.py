@@ -455,6 +455,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from simulator.loader import load_scenario
     from simulator.replay import replay
 
+    # (each was let pass: --all-charts won over --no-charts, and --jobs 0 or -3 drew with one
+    # process per core)
+    if args.all_charts and args.no_charts:
+        raise UsageError("--all-charts and --no-charts: expected one of them; found both")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs: expected 1 or more processes; found {args.jobs}")
     root = Path(args.dir)
     files = _scenario_files([args.dir])
     base = root if root.is_dir() else root.parent

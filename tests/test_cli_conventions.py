@@ -326,3 +326,21 @@ def test_an_empty_value_is_a_usage_error_not_the_option_left_out(
         == f"electsim: {name}: expected a value; found {args[-1]!r}, an empty one\n"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("options", "refused"),
+    [
+        (["--jobs", "0"], "--jobs: expected 1 or more processes; found 0"),
+        (["--jobs", "-3"], "--jobs: expected 1 or more processes; found -3"),
+        (["--all-charts", "--no-charts"], "--all-charts and --no-charts: expected one of them"),
+    ],
+)
+def test_demo_refuses_options_it_would_not_follow(
+    options: list[str], refused: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --all-charts won over --no-charts, and --jobs 0 or -3 drew with one process per core
+    out = tmp_path / "out"
+    assert main(["demo", str(CARY), "--out", str(out), *options]) == 2
+    assert capsys.readouterr().err.startswith(f"electsim: {refused}")
+    assert not out.exists()
