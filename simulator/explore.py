@@ -2221,6 +2221,28 @@ def _grid(args: argparse.Namespace) -> list[Config]:
     ]
 
 
+def _check_outputs(args: argparse.Namespace) -> None:
+    """The chart and the GraphML file can be written, with their names' endings, before the
+    exploration runs (a missing folder stopped the program after it, exit 1; ``--chart DIR``
+    wrote ``DIR.png`` beside the folder; ``--graphml scenario.yaml`` wrote GraphML over it)."""
+    from simulator.errors import OutputError
+    from simulator.output import check_output
+
+    for option, path, endings in (
+        ("--chart", getattr(args, "chart", None), (".png", ".svg")),
+        ("--graphml", getattr(args, "graphml", None), (".graphml",)),
+    ):
+        if path is None:
+            continue
+        suffix = Path(path).suffix.lower()
+        if suffix not in endings:
+            raise OutputError(
+                f"{path}: expected a file ending in {' or '.join(endings)} for {option}; found "
+                f"{suffix or 'no extension'}"
+            )
+        check_output(path)
+
+
 def cmd_explore(args: argparse.Namespace) -> int:
     if not 1 <= args.seats <= 3 or not 1 <= args.candidates <= 8:
         print("electsim explore: --seats must be 1-3 and --candidates 1-8", file=sys.stderr)
@@ -2235,6 +2257,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
     if args.workers < 1:
         print("electsim explore: --workers must be 1 or more", file=sys.stderr)
         return 2
+    _check_outputs(args)
     markdown = getattr(args, "markdown", False)
     if markdown and (args.json or not args.grid):
         # (each was ignored: --json printed JSON, one configuration printed its text)

@@ -260,6 +260,34 @@ def test_every_gap_and_conflict_the_grid_reaches_has_a_witness_file(
     assert found <= {p.name for p in GAPS.glob("*.yaml")}
 
 
+@pytest.mark.parametrize(
+    ("option", "name", "said"),
+    [
+        ("--graphml", "missing/w.graphml", "the folder"),
+        ("--chart", "missing/c.png", "the folder"),
+        ("--chart", "charts", "expected a file ending in .png or .svg for --chart; found no"),
+        (
+            "--graphml",
+            "scenario.yaml",
+            "expected a file ending in .graphml for --graphml; found .yaml",
+        ),
+    ],
+)
+def test_an_output_explore_cannot_write_is_refused_before_it_explores(
+    option: str, name: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A missing folder stopped the program after the exploration (exit 1); `--chart charts`
+    # wrote charts.png beside the folder; `--graphml scenario.yaml` wrote GraphML over it.
+    (tmp_path / "charts").mkdir()
+    (tmp_path / "scenario.yaml").write_text("format: electsim/v1\n", encoding="utf-8")
+    args = ["explore", "--method", "nonpartisan-plurality", "--candidates", "2"]
+    assert main([*args, option, str(tmp_path / name)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and said in captured.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["charts", "scenario.yaml"]
+    assert (tmp_path / "scenario.yaml").read_text(encoding="utf-8") == "format: electsim/v1\n"
+
+
 def test_graphml_has_one_leaf_per_outcome(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
