@@ -847,8 +847,18 @@ class _Validator:
             return (), frozenset(), None
         contests = []
         ids: list[str] = []
+        folded: dict[str, int] = {}  # each id, letter case and spacing aside -> its contest
         for i, item in enumerate(raw):
             contest, cid = self.contest(i, item, ids)
+            if cid is not None and (j := folded.setdefault(_folded_id(cid), i)) != i:
+                # (two contests that print alike: `[mayor]` and `[mayor ]`, Mayor and mayor)
+                self.add(
+                    ("contests", i, "id"),
+                    f"an id that differs from those of the other contests by more than letter "
+                    f"case, spacing or invisible characters: contests[{j}] is {raw[j]['id']!r}",
+                    show(cid),
+                )
+                contest = cid = None
             if cid is not None:
                 ids.append(cid)
             if contest is not None:
@@ -1633,6 +1643,10 @@ class _Validator:
 #: Characters that print as nothing: zero-width space, non-joiner and joiner, word joiner,
 #: byte-order mark, soft hyphen, Mongolian vowel separator.
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e"))
+
+
+def _folded_id(cid: str) -> str:
+    return normal_name(cid).casefold()
 
 
 def normal_name(name: str) -> str:

@@ -337,6 +337,17 @@ def test_contest_ids_are_unique() -> None:
     assert (problem.path, problem.line) == ("contests[1].id", 5)
 
 
+@pytest.mark.parametrize("other", ["Mayor", "MAYOR", '"mayor "', '"may\\u200bor"'])
+def test_contest_ids_that_differ_only_in_case_or_spacing_are_a_problem(other: str) -> None:
+    # they were two contests printed alike: [mayor] and [mayor ], or Mayor and mayor
+    head = TWO_CONTESTS.replace("id: council", f"id: {other}")
+    problem = only(
+        scenario("{type: candidate_filed, at: 2027-07-06, candidate: A, contest: mayor}", head=head)
+    )
+    assert (problem.path, problem.line) == ("contests[1].id", 5)
+    assert problem.expected.endswith("contests[0] is 'mayor'")
+
+
 @pytest.mark.parametrize(
     ("fee", "salary", "expected"),
     [
@@ -1134,7 +1145,9 @@ def scenarios(draw: st.DrawFn) -> Scenario:
         return naive.replace(tzinfo=tz).astimezone(UTC).astimezone(tz)  # as the loader reads it
 
     contests = []
-    ids = draw(st.lists(NAMES, min_size=1, max_size=3, unique=True))
+    ids = draw(
+        st.lists(NAMES, min_size=1, max_size=3, unique_by=lambda s: normal_name(s).casefold())
+    )
     for cid in ids:
         method = draw(st.sampled_from(list(Method)))
         stage = draw(st.sampled_from([Stage.ELECTION, Stage.PRIMARY]))
