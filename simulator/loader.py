@@ -499,6 +499,7 @@ class _Validator:
         self.names = _Names(self.problems)
         self.tz_name = DEFAULT_TZ
         self.tz = ZoneInfo(DEFAULT_TZ)
+        self.closed: tuple[date, ...] = ()
         self.times: dict[str | date, datetime] = {}  # see time()
         self.steady: dict[int, bool] = {}  # see steady_day()
         checks: dict[str, Callable[[Any], Any]] = {
@@ -715,7 +716,7 @@ class _Validator:
                 show(tz_name),
             )
 
-        closed = self.office_closed(doc.get("office_closed", []))
+        closed = self.closed = self.office_closed(doc.get("office_closed", []))
         interpretations = self.interpretations(doc.get("interpretations", MISSING))
         parameters = self.parameters(doc.get("parameters", MISSING))
         contests, contest_ids, default = self.contests(doc.get("contests", MISSING))
@@ -979,6 +980,8 @@ class _Validator:
             self.add((*here, "district_based"), "true or false", show(raw["district_based"]))
 
         opens, closes = self.filing(here, raw.get("filing", MISSING))
+        if (opens is None) != (closes is None) and year and method is not None:
+            self.statutory_side(here, opens, closes, year, method, district_based)
 
         amounts: dict[str, Decimal | None] = {"filing_fee": None, "salary": None}
         for field in amounts:
@@ -1039,6 +1042,39 @@ class _Validator:
                 closes.isoformat(),
             )
         return opens, closes
+
+    def statutory_side(
+        self,
+        here: tuple[Any, ...],
+        opens: datetime | None,
+        closes: datetime | None,
+        year: int,
+        method: Method,
+        district_based: bool,
+    ) -> None:
+        """A filing period set on one side keeps the statutory other side, and must still open
+        before it closes (``filing: {closes: 2027-06-01}`` made a period from July 2 to June 1,
+        and every filing was rejected as outside it; both sides given so are refused)."""
+        from simulator.calendar import OfficeCalendar, filing_period
+
+        office = OfficeCalendar(timezone=self.tz_name, extra_closed=frozenset(self.closed))
+        statutory = filing_period(
+            year, calendar=office, district_based=district_based, method=method
+        )
+        if closes is not None and closes <= statutory[0].due:
+            self.add(
+                (*here, "filing", "closes"),
+                f"a close after the opening, the statutory one ({statutory[0].due.isoformat()}, "
+                f"{statutory[0].how}) since `opens` is not given",
+                closes.isoformat(),
+            )
+        if opens is not None and opens >= statutory[1].due:
+            self.add(
+                (*here, "filing", "opens"),
+                f"an opening before the close, the statutory one ({statutory[1].due.isoformat()}, "
+                f"{statutory[1].how}) since `closes` is not given",
+                opens.isoformat(),
+            )
 
     def check_fee(self, here: tuple[Any, ...], fee: Decimal | None, salary: Decimal | None) -> None:
         """G.S. 163-291(3)'s bounds on the fee: the ``fee-bounds`` table of

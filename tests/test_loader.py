@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator import events as ev
+from simulator.calendar import OfficeCalendar, filing_period
 from simulator.errors import Problem, ScenarioError
 from simulator.loader import (
     _parse_json,
@@ -415,6 +416,31 @@ def test_a_contest_is_read_with_all_its_fields() -> None:
         filing_closes=datetime(2023, 7, 21, 12, tzinfo=NY),
     )
     assert contest.line == 4
+
+
+@pytest.mark.parametrize(
+    ("filing", "path", "statutory"),
+    [
+        ("{closes: 2027-06-01}", "contests[0].filing.closes", "2027-07-02T12:00:00-04:00"),
+        ("{opens: 2027-08-01}", "contests[0].filing.opens", "2027-07-16T12:00:00-04:00"),
+    ],
+)
+def test_a_filing_period_set_on_one_side_must_still_open_before_it_closes(
+    filing: str, path: str, statutory: str
+) -> None:
+    # G.S. 163-294.2(c): the other side stays the statutory one; {closes: 2027-06-01} made a
+    # period from July 2 to June 1 and every filing was rejected as outside it
+    head = contest_head(
+        f"{{id: mayor, method: nonpartisan-plurality, year: 2027, filing: {filing}}}"
+    )
+    problem = only(scenario(FILED, head=head))
+    assert problem.path == path
+    assert f"the statutory one ({statutory}" in problem.expected
+    later = contest_head(
+        "{id: mayor, method: nonpartisan-plurality, year: 2027, filing: {closes: 2027-07-20}}"
+    )
+    (contest,) = parse_scenario(scenario(FILED, head=later)).contests
+    assert contest.filing_closes == datetime(2027, 7, 20, tzinfo=NY)
 
 
 # --- events -------------------------------------------------------------------------------------
@@ -1165,18 +1191,29 @@ def scenarios(draw: st.DrawFn) -> Scenario:
         closes = draw(st.none() | st.builds(moment))
         if opens is not None and closes is not None and closes <= opens:
             closes = None
+        year, district_based = draw(st.integers(1973, 2200)), draw(st.booleans())
+        if (opens is None) != (closes is None):  # the other side is the statutory one
+            office = OfficeCalendar(timezone=tz_name)
+            first, last = filing_period(
+                year, calendar=office, district_based=district_based, method=method
+            )
+            margin = timedelta(days=15)  # (more than the scenario's closures can move them)
+            if closes is not None and closes <= first.due + margin:
+                closes = None
+            if opens is not None and opens >= last.due - margin:
+                opens = None
         contests.append(
             Contest(
                 id=cid,
                 method=method,
-                year=draw(st.integers(1973, 2200)),
+                year=year,
                 seats=draw(st.integers(1, 9)),
                 stage=stage,
                 municipality=draw(st.text(PRINTABLE, max_size=10)),
                 office=draw(st.text(PRINTABLE, max_size=10)),
                 party=party,
                 date=draw(st.none() | st.dates(date(1900, 1, 1), date(2200, 12, 31))),
-                district_based=draw(st.booleans()),
+                district_based=district_based,
                 filing_opens=opens,
                 filing_closes=closes,
                 filing_fee=fee,
