@@ -197,7 +197,18 @@ def _name(value: Any) -> str:
         if not _controls(value):
             return value
         raise _Bad(f"a name of {_PRINTABLE}", show(value))
-    raise _Bad("a non-empty name, as written on the notice of candidacy", show(value))
+    raise _Bad(
+        _as_text("a non-empty name, as written on the notice of candidacy", value), show(value)
+    )
+
+
+def _as_text(expected: str, value: Any) -> str:
+    """``expected``, and for a value YAML typed (``title: 2027``, ``candidate: No``) how to
+    write it as text: the message said "expected a non-empty title; found 2027"."""
+    if isinstance(value, bool | int | float | Decimal | date | LongNumber):
+        how = "quote a value YAML reads as a number, a date or true/false"
+        return f"text ({how})" if expected == "text" else f"{expected}, as text ({how})"
+    return expected
 
 
 def _flag(value: Any) -> bool:
@@ -687,13 +698,13 @@ class _Validator:
         if title is MISSING:
             self.missing(("title",), "a `title` naming the scenario")
         elif not isinstance(title, str) or not title.strip():
-            self.add(("title",), "a non-empty title", show(title))
+            self.add(("title",), _as_text("a non-empty title", title), show(title))
         elif _controls(title):
             self.add(("title",), f"a title of {_PRINTABLE}", show(title))
 
         description = doc.get("description", "")
         if not isinstance(description, str):
-            self.add(("description",), "text", show(description))
+            self.add(("description",), _as_text("text", description), show(description))
             description = ""
         elif _controls(description, text=True):
             self.add(
@@ -966,7 +977,7 @@ class _Validator:
             elif isinstance(value, str):
                 strings[field] = value
             else:
-                self.add((*here, field), "text", show(value))
+                self.add((*here, field), _as_text("text", value), show(value))
 
         day: date | None = None
         if "date" in raw:

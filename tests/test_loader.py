@@ -230,6 +230,31 @@ def test_an_unknown_top_level_field_is_a_problem_listing_the_allowed_ones() -> N
     assert "contests" in problem.expected and "office_closed" in problem.expected
 
 
+@pytest.mark.parametrize(
+    ("field", "written"),
+    [
+        ("title", "2027"),
+        ("title", "2027-10-05"),
+        ("contests[0].office", "2"),
+        ("events[0].candidate", "No"),
+    ],
+)
+def test_text_yaml_reads_as_a_number_a_date_or_a_boolean_says_to_quote_it(
+    field: str, written: str
+) -> None:
+    # it said "title: expected a non-empty title; found 2027", of a title written 2027
+    text = scenario(FILED)
+    if field == "title":
+        text = text.replace("title: Mayor of Example, 2027", f"title: {written}")
+    elif field == "contests[0].office":
+        text = text.replace("office: Mayor", f"office: {written}")
+    else:
+        text = text.replace("candidate: Ann", f"candidate: {written}")
+    problem = only(text)
+    assert problem.path == field
+    assert problem.expected.endswith("(quote a value YAML reads as a number, a date or true/false)")
+
+
 def test_an_unknown_timezone_is_a_problem() -> None:
     problem = only("timezone: America/Springfield\n" + scenario(FILED))
     assert (problem.path, problem.line) == ("timezone", 1)
