@@ -283,7 +283,18 @@ def _renderer(dpi: int) -> RendererAgg:
 
 def _longest(fits: Callable[[int], bool], lo: int, hi: int) -> int:
     """The largest n in lo..hi for which ``fits(n)`` holds (``lo`` if none), for a ``fits``
-    that holds up to some n and not beyond: text grows no narrower as it gets longer."""
+    that holds up to some n and not beyond: text grows no narrower as it gets longer.
+
+    Searched by doubling from ``lo`` first, then halving: each trial measures text about as
+    long as the answer, not half of ``hi`` (halving lo..hi from the start measured half of all
+    the words left at every line, and a description of 8,000 words took 44 s to wrap)."""
+    step = 1
+    while lo < hi:
+        trial = min(lo + step, hi)
+        if not fits(trial):
+            hi = trial - 1
+            break
+        lo, step = trial, step * 2
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if fits(mid):
@@ -293,8 +304,10 @@ def _longest(fits: Callable[[int], bool], lo: int, hi: int) -> int:
     return lo
 
 
-def _fits_words(fits: Callable[[str], bool], line: str, words: Sequence[str], n: int) -> bool:
-    return fits(" ".join([line, *words[:n]]))
+def _fits_words(
+    fits: Callable[[str], bool], line: str, words: Sequence[str], start: int, n: int
+) -> bool:
+    return fits(" ".join([line, *words[start : start + n]]))
 
 
 def _fits_prefix(fits: Callable[[str], bool], line: str, n: int) -> bool:
@@ -323,7 +336,7 @@ def _wrap(
                 continue
             line, i = trial, i + 1
         else:
-            n = _longest(partial(_fits_words, fits, line, words[i:]), 0, len(words) - i)
+            n = _longest(partial(_fits_words, fits, line, words, i), 0, len(words) - i)
             line = " ".join([line, *words[i : i + n]])
             i += n
             if i == len(words):

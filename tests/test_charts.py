@@ -4,6 +4,7 @@ matplotlib's renderer on every scenario of the library and on a generated twenty
 
 from __future__ import annotations
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
 from datetime import datetime
@@ -485,3 +486,25 @@ def test_the_result_keeps_the_periods_and_whom_each_event_concerns() -> None:
     ]
     runoff = next(t for t in seat.timeline if t.kind == "runoff_available")
     assert runoff.to_json()["candidates"] == ["Bob", "Cy $mith$"] and runoff.seq == 8
+
+
+def test_a_long_description_is_wrapped_measuring_about_its_own_length(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each line's words were found by halving all the words left, so every line measured about
+    # half the rest of the text: a description of 8,000 words took 44 s to draw.
+    import simulator.charts as charts
+
+    measured: list[int] = []
+
+    def width(text: str, size: float = 8, bold: bool = False) -> float:
+        measured.append(len(text))
+        return len(text) * 0.05
+
+    monkeypatch.setattr(charts, "_width_in", width)
+    text = " ".join(f"w{i % 97}" for i in range(20_000))
+    lines = charts._wrap(text, 6.0, 8)
+    assert " ".join(lines) == text
+    assert all(len(line) * 0.05 <= 6.0 for line in lines)
+    assert all(len(a) + 1 + len(b.split(" ")[0]) > 120 for a, b in itertools.pairwise(lines))
+    assert sum(measured) < 10 * len(text)
