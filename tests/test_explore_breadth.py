@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -391,6 +392,18 @@ def test_the_canonical_state_at_a_call_forgets_the_first_rounds_votes_but_their_
     assert call_state(before, folds.ctx, settled=False) is None
 
 
+def _folded_as_whole(config: Config, folds: Any, course: Any) -> None:
+    """The course's result from ``folds`` is its whole replay's, field by field."""
+    from simulator.loader import structure
+    from simulator.replay import replay
+
+    doc = scenario_doc(config, course.events, "a course")
+    whole = replay(structure(doc, source="<test>")).contests[0]
+    folded = folds.result(course.events)
+    for field in ("state", "outcome", "rulings", "deadlines", "tallies", "path"):
+        assert getattr(folded, field) == getattr(whole, field), (field, course.steps)
+
+
 @pytest.mark.parametrize("limit", [None, 40])
 def test_each_course_folded_from_a_shared_beginning_equals_its_whole_replay(
     limit: int | None,
@@ -398,18 +411,12 @@ def test_each_course_folded_from_a_shared_beginning_equals_its_whole_replay(
     # (with a limit of 40 states kept, those of all but the log being folded are let go
     # again and again)
     from simulator.explore import Folds
-    from simulator.loader import structure
-    from simulator.replay import replay
 
     config = Config(method=Method.RUNOFF, seats=1, candidates=3)
     folds = Folds(config) if limit is None else Folds(config, limit=limit)
     seen = 0
     for course, _gone in courses(config, memo=False):
-        doc = scenario_doc(config, course.events, "a course")
-        whole = replay(structure(doc, source="<test>")).contests[0]
-        folded = folds.result(course.events)
-        for field in ("state", "outcome", "rulings", "deadlines", "tallies", "path"):
-            assert getattr(folded, field) == getattr(whole, field), (field, course.steps)
+        _folded_as_whole(config, folds, course)
         seen += 1
         assert limit is None or folds.nodes <= limit + len(course.events)
     assert seen > 500
@@ -420,8 +427,6 @@ def test_events_read_ahead_in_one_pass_are_read_as_each_course_alone_reads_them(
     # loader, into the folds it replays its courses with: each course's result is still its
     # whole replay's, departures and a party's nominee included
     from simulator.explore import _folds, forget_folds
-    from simulator.loader import structure
-    from simulator.replay import replay
 
     config = Config(method=Method.PARTISAN, seats=2, candidates=4)
     forget_folds()
@@ -429,11 +434,7 @@ def test_events_read_ahead_in_one_pass_are_read_as_each_course_alone_reads_them(
     folds = _folds(config)
     seen = 0
     for course in found[:: max(1, len(found) // 600)]:
-        doc = scenario_doc(config, course.events, "a course")
-        whole = replay(structure(doc, source="<test>")).contests[0]
-        folded = folds.result(course.events)
-        for field in ("state", "outcome", "rulings", "deadlines", "tallies", "path"):
-            assert getattr(folded, field) == getattr(whole, field), (field, course.steps)
+        _folded_as_whole(config, folds, course)
         seen += 1
     returns = {k for (k, i) in folds.events if i == -1 and "returns_reported" in k}
     assert seen > 300 and len(returns) > 50
