@@ -1757,6 +1757,12 @@ def tie_step_reason(
         if moment is TM.DEMANDED:
             return f"the other tied candidates withdrew and {last} demanded a runoff"
         return f"all other tied candidates withdrew and {last} demanded a runoff"
+    if departed and step is TS.LEADER_NOT_ALL_WITHDREW:
+        # one who died or was disqualified files no withdrawal: (d)(2) counts only those
+        return (
+            "the tied runners-up did not all but one withdraw within three days "
+            f"({departed}, which is not a withdrawal)"
+        )
     if departed and step in (TS.LEADER_NO_DEMAND, TS.LEADER_LAST_SILENT):
         # a demand by one who then died or was disqualified lapsed with its maker
         return f"no tied runner-up demanded a runoff in time and stayed in the race ({departed})"

@@ -1388,6 +1388,17 @@ def settle_tie(d: Draft, moment: cr.TieMoment, who: str = "") -> None:
         start_runoff(d, (*pool.leaders, last), 1, cites, why)
     else:  # the leader is declared elected (163-293(d)(2))
         declare_leaders(d, pool.leaders, cites, why)
+        # a demand made while the tie stood was held for the others' withdrawals: it is
+        # answered now, with the reason it calls no runoff
+        for n in pool.requests:
+            if n in remaining and standing(d.cand(n)) is cr.Standing.ACTIVE:
+                d.rule(
+                    K.REQUEST_REJECTED,
+                    cites,
+                    f"{n}'s demand for a runoff calls none: {why}",
+                    [n],
+                    reason=why,
+                )
 
 
 def ballot_final(d: Draft, pool: Pool) -> bool:
