@@ -51,14 +51,16 @@ def deadlines_to_ics(
 
     ``stamp`` is the DTSTAMP of every event (default: now, in UTC).
     """
-    from icalendar import Calendar, Event
+    from icalendar import Calendar, Event, vText
 
     stamp = (stamp or datetime.now(UTC)).astimezone(UTC)
     cal = Calendar()
     cal.add("prodid", PRODID)
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
-    cal.add("x-wr-calname", name)
+    # a property of no standard type is TEXT (RFC 5545, 3.8.8.2): escaped like SUMMARY, so a
+    # title with ';' or ',' reads back whole
+    cal.add("x-wr-calname", vText(name))
     years: set[int] = set()
     for group_id, title, deadlines in groups:
         for d in deadlines:

@@ -94,7 +94,22 @@ def test_a_replay_writes_each_contest_deadline_with_how_it_moved(tmp_path: Path)
 def test_replay_ics_names_the_scenario_and_rejects_two_formats(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    cal = icalendar.Calendar.from_ical(ics_of("replay", str(CARY), "--ics"))
-    assert str(cal["X-WR-CALNAME"]) == "Town of Cary Town Council District D, 2023"
+    # read with vobject, which unescapes a non-standard property as the TEXT it is (icalendar
+    # hands it back raw, with the comma escaped)
+    cal = vobject.readOne(io.StringIO(ics_of("replay", str(CARY), "--ics").decode("utf-8")))
+    assert cal.contents["x-wr-calname"][0].value == "Town of Cary Town Council District D, 2023"
     assert main(["replay", str(CARY), "--ics", "--json"]) == 2
     assert "expected one output format" in capsys.readouterr().err
+
+
+def test_the_calendar_name_is_escaped_as_text() -> None:
+    # a title with the characters RFC 5545 escapes in TEXT (';', ',', '\') reads back whole
+    from simulator.ical import deadlines_to_ics
+
+    d = statutory_calendar(2027, Method.RUNOFF, calendar=OfficeCalendar())
+    title = "Ann; Bob, and C\\D"
+    data = deadlines_to_ics([("c", "t", d)], name=title)
+    line = next(x for x in data.decode().split("\r\n") if x.startswith("X-WR-CALNAME"))
+    assert line == "X-WR-CALNAME:Ann\\; Bob\\, and C\\\\D"
+    parsed = vobject.readOne(io.StringIO(data.decode("utf-8")))
+    assert parsed.contents["x-wr-calname"][0].value == title
