@@ -1138,6 +1138,20 @@ def cmd_conformance(args: argparse.Namespace) -> int:
 
     runoff = Method.RUNOFF.value in methods
     wanted = [Method(m) for m in methods if m != Method.RUNOFF.value]
+    asked = getattr(args, "year", None)
+    data = find_data_dir(args.data)
+    if asked and data is not None:
+        # a year the results do not cover would print an empty report that looks like a pass
+        held = sorted({y for y, _m in _files(data)})
+        for y in sorted(set(asked)):
+            if y not in held:
+                print(
+                    f"electsim: --year {y}: expected a year of the results in {data} "
+                    f"({', '.join(map(str, held)) or 'none'}); found {y}",
+                    file=sys.stderr,
+                )
+        if any(y not in held for y in asked):
+            return 2
     with Busy("replaying the real contests", args):
         folder = find_data_dir(args.data)
         if folder is not None:

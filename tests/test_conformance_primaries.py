@@ -233,6 +233,10 @@ def test_the_command_filters_by_method_and_year_and_prints_a_summary(
     assert "Summary by method and year" in out
     assert "partisan  2019" in out and "partisan  total" in out
     assert "Nonpartisan primaries:" not in out and "October contests of the" not in out
+    # a year the results hold narrows the report to it; one they do not hold is refused
+    (data / "20111011__nc__general__precinct.csv.gz").write_bytes(
+        (data / "20191008__nc__general__precinct.csv.gz").read_bytes()
+    )
     assert main(["conformance", "--data", str(data), "--year", "2011"]) == 0
     assert "partisan  2019" not in capsys.readouterr().out
 
@@ -376,3 +380,14 @@ def test_the_unlisted_runoff_towns_agree_where_they_can_be_judged(real: PrimaryR
         (2025, "New Bern", "Mayor"),
         (2025, "New Bern", "Alderman Ward 04"),
     ]
+
+
+def test_a_year_the_results_do_not_hold_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # an empty report for a year outside the data would read as a clean pass
+    (tmp_path / "20111011__nc__general__precinct.csv").write_text("", encoding="utf-8")
+    assert main(["conformance", "--data", str(tmp_path), "--year", "1800"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "--year 1800: expected a year of the results" in err and "(2011); found 1800" in err
