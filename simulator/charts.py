@@ -69,6 +69,9 @@ __all__ = ["Chart", "UnsupportedFormat", "figure_png", "figure_svg", "plot_timel
 # the x axis in inches from the left of the time axis, so that stacking labels is arithmetic.
 DPI = 110
 WIDTH_PX = 1430  # 13 inches at 110 dpi
+#: The tallest timeline drawn: 2^15 - 1 pixels, past which browsers and image viewers refuse to
+#: open a picture (a lane takes about 85 pixels at 110 dpi: some 380 contests).
+MAX_HEIGHT_PX = 32_767
 TITLE_PT = 12.0
 DESC_PT = 7.5
 LANE_TITLE_PT = 8.5
@@ -1118,6 +1121,16 @@ def _timeline_figure(
     axes_h = header_h + sum(h for _, _, h in placed) if lanes else 1.0
     bottom = MARGIN + notes_h + legend_h + axis_h
     height = title_h + axes_h + bottom
+    if height * dpi > MAX_HEIGHT_PX:
+        # refused before anything is drawn: drawing it would take minutes for a picture
+        # nothing opens
+        n = len(lanes)
+        raise SimulatorError(
+            f"chart size: expected a timeline at most {MAX_HEIGHT_PX:,} pixels tall, which image "
+            f"viewers open; found {n:,} contest lane(s) that need {height * dpi:,.0f} pixels "
+            f"at {dpi} dpi (about {max(1, int(n * MAX_HEIGHT_PX / (height * dpi))):,} lanes "
+            "fit): chart a scenario of fewer contests, or lower --dpi"
+        )
 
     fig = Chart(figsize=(width, height), dpi=dpi)
     ax = fig.add_axes((left_w / width, bottom / height, axes_w / width, axes_h / height))

@@ -508,3 +508,33 @@ def test_a_long_description_is_wrapped_measuring_about_its_own_length(
     assert all(len(line) * 0.05 <= 6.0 for line in lines)
     assert all(len(a) + 1 + len(b.split(" ")[0]) > 120 for a, b in itertools.pairwise(lines))
     assert sum(measured) < 10 * len(text)
+
+
+def test_a_timeline_taller_than_viewers_open_is_refused_before_it_is_drawn(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the twenty contests' chart is drawn whole under the limit, refused with the lanes that
+    # would fit when the limit is lowered below its height (600 contests took 16 s to draw
+    # into a 50,818-pixel picture before the limit)
+    import simulator.charts as charts
+
+    scenario = parse_scenario(twenty_contests())
+    result = replay(scenario)
+    fig = plot_timeline(result, scenario=scenario)
+    tall = fig.bbox.height
+    assert tall < charts.MAX_HEIGHT_PX
+    monkeypatch.setattr(charts, "MAX_HEIGHT_PX", int(tall) - 200)
+    with pytest.raises(SimulatorError, match="chart size: expected a timeline at most") as error:
+        plot_timeline(result, scenario=scenario)
+    shown = str(error.value)
+    assert "found 20 contest lane(s)" in shown and f"{tall:,.0f} pixels at 110 dpi" in shown
+    fits = int(re.search(r"about (\d+) lanes fit", shown).group(1))  # type: ignore[union-attr]
+    assert 15 <= fits < 20
+    # lower dpi draws the same lanes in fewer pixels
+    assert plot_timeline(result, scenario=scenario, width=715, dpi=55).bbox.height < tall - 200
+    path = tmp_path / "twenty.yaml"
+    path.write_text(twenty_contests(), encoding="utf-8")
+    out = tmp_path / "tall.png"
+    assert main(["replay", str(path), "--chart", str(out)]) == 2
+    assert not out.exists()
+    assert "chart size: expected a timeline at most" in capsys.readouterr().err
