@@ -86,6 +86,13 @@ def _parse_time(text: str, tz: str, flag: str = "--as-of") -> datetime:
     from simulator.loader import ClockError, exact_offset, wall_clock
 
     first, last = _AS_OF_YEARS
+    from simulator.reader import SUB_MICROSECOND
+
+    if SUB_MICROSECOND.search(text):
+        raise UsageError(
+            f"{flag}: expected a time to the microsecond at most (six digits after the "
+            f"seconds' point); found {text!r}"
+        )
     try:
         written = text.strip()
         dt = datetime.fromisoformat(written.replace("Z", "+00:00"))

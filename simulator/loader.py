@@ -107,6 +107,7 @@ from simulator.reader import (
     MISSING,
     REPEATED_KEY,
     SHOW,
+    SUB_MICROSECOND,
     LongNumber,
     Map,
     QuickDoubt,
@@ -601,6 +602,13 @@ class _Validator:
         elif isinstance(value, date):
             moment = datetime(value.year, value.month, value.day)
         elif isinstance(value, str):
+            if SUB_MICROSECOND.search(value):
+                raise _Bad(
+                    "a time to the microsecond at most (six digits after the seconds' point): "
+                    "a finer one would be cut to the microsecond and compared with the deadlines "
+                    "as if earlier",
+                    show(value),
+                )
             try:
                 moment = datetime.fromisoformat(value.strip())
             except ValueError:
@@ -636,6 +644,10 @@ class _Validator:
         fresh = [v for v in values if type(v) is str and v not in times]
         if not fresh or len(times) + len(fresh) > 100_000:
             return
+        if max(map(len, fresh)) > 26:  # (naive to the microsecond: 26 characters at most)
+            fresh = [v for v in fresh if not SUB_MICROSECOND.search(v)]
+            if not fresh:
+                return
         try:
             moments = list(map(datetime.fromisoformat, fresh))
         except ValueError:

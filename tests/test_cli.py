@@ -86,6 +86,10 @@ def test_a_missing_file_is_invalid_input(tmp_path: Path) -> None:
 def test_a_bad_as_of_is_invalid_input(scenario_file: Path) -> None:
     p = run("replay", str(scenario_file), "--as-of", "next tuesday")
     assert p.returncode == 2 and "--as-of" in p.stderr and "Traceback" not in p.stderr
+    # a time finer than a microsecond would be cut to it: refused, not read as earlier
+    p = run("replay", str(scenario_file), "--as-of", "2027-10-14T12:00:00.0000001")
+    assert p.returncode == 2
+    assert "--as-of: expected a time to the microsecond at most" in p.stderr
 
 
 def test_an_as_of_the_clocks_skip_or_repeat_is_read_as_scenario_times_are() -> None:

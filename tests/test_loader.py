@@ -1527,3 +1527,63 @@ def test_a_description_may_hold_newlines_and_tabs_but_no_other_controls() -> Non
     assert parse_scenario(text).description == "one\n\ttwo"
     problem = only(text.replace("two", "two\\e[0m"))
     assert problem.path == "description" and "newlines and tabs are fine" in problem.expected
+
+
+# --- a time finer than a microsecond ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "2027-10-14T12:00:00.0000001",
+        '"2027-10-14T12:00:00.0000001"',
+        '"2027-10-14 12:00:00,00000019"',
+    ],
+)
+def test_a_time_finer_than_a_microsecond_is_refused_not_cut(written: str) -> None:
+    # cut to the microsecond, 100 ns after a noon deadline read as noon: in time
+    p = only(scenario(FILED, f"{{type: candidate_withdrew, at: {written}, candidate: Ann}}"))
+    assert p.path == "events[1].at" and p.line == 7
+    assert "a time to the microsecond at most" in p.expected
+    assert "00.0000001" in p.found or "00,00000019" in p.found
+
+
+def test_zeros_past_the_microsecond_change_nothing_and_are_read() -> None:
+    s = parse_scenario(
+        scenario(
+            FILED, "{type: candidate_withdrew, at: 2027-07-07T12:00:00.1234560000, candidate: Ann}"
+        )
+    )
+    assert s.events[1].at.microsecond == 123456
+
+
+def test_a_sub_microsecond_time_in_a_long_json_log_is_refused_at_its_event() -> None:
+    # the bulk reading of many times at once leaves it to the one-by-one reading that refuses it
+    events: list[dict[str, Any]] = [
+        {"type": "candidate_filed", "at": "2027-07-06T10:00", "candidate": "Ann"}
+    ]
+    events += [
+        {
+            "type": "votes_cast",
+            "at": f"2027-11-02T10:{i // 60:02d}:{i % 60:02d}",
+            "candidate": "Ann",
+        }
+        for i in range(200)
+    ]
+    events[150]["at"] = "2027-11-02T10:02:29.0000005"
+    doc = {
+        "format": "electsim/v1",
+        "title": "t",
+        "contests": [
+            {
+                "id": "mayor",
+                "method": "nonpartisan-plurality",
+                "year": 2027,
+                "municipality": "Example",
+                "office": "Mayor",
+            }
+        ],
+        "events": events,
+    }
+    p = only(json.dumps(doc), fmt="json")
+    assert p.path == "events[150].at" and "a time to the microsecond at most" in p.expected
