@@ -271,7 +271,7 @@ def _amount(value: Any, what: str) -> Decimal:
         number = value
     elif type(value) is float:
         number = Decimal(repr(value))
-    elif isinstance(value, str):
+    elif isinstance(value, str) and "_" not in value:  # (Decimal reads "1_5" as 15)
         with contextlib.suppress(InvalidOperation):
             number = Decimal(value.strip())
     if number is None or not number.is_finite() or number < 0 or number > _MAX_AMOUNT:

@@ -104,8 +104,11 @@ _SCALAR_TAGS = frozenset({_STR, _NULL, _BOOL, _INT, _FLOAT, _TIMESTAMP})
 #: ``precinct: 0012`` was precinct 10 (and one with precinct ``10``), ``count: 010`` was 8
 #: votes and ``precinct: 1:30`` was 90. Nobody writing a scenario means either: such a number
 #: is kept as the text written (a precinct's name; for a count, a problem that shows it).
-#: (Hexadecimal ``0x..`` and binary ``0b..`` say what they are and are read as numbers.)
-_NOT_DECIMAL = re.compile(r"[-+]?(0[0-9_]|[0-9][0-9_]*:)")
+#: So is every other integer form YAML 1.1 reads that is not plain decimal digits: hexadecimal
+#: ``0x1F`` (31), binary ``0b101`` (5), octal ``0o17`` and digits grouped by underscores
+#: (``1_5`` is 15): the scenario format asks for plain decimal numbers, and a value is never
+#: read as other than it looks.
+_DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
 SHOW = 60  # how much of a found value a message shows
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")  # JSON's whitespace (only used to find lines)
 REPEATED_KEY = (
@@ -209,15 +212,15 @@ class YamlReader(_YamlLoader):
     def _plain(self, value: str) -> Any:
         """A plain (unquoted, untagged) scalar, resolved as YAML 1.1 / PyYAML's safe loader does,
         but for YAML 1.1's octal and base-60 numbers, which are kept as the text written (see
-        :data:`_NOT_DECIMAL`)."""
+        :data:`_DECIMAL`)."""
         tag: str = self.resolve(ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
         if tag == _STR:
             return value
         if tag == _INT:
-            if _NOT_DECIMAL.match(value):
+            if not _DECIMAL.match(value):
                 return value
             return _whole(self.construct_yaml_int, value)
-        if tag == _FLOAT and ":" in value:
+        if tag == _FLOAT and (":" in value or "_" in value):
             return value
         if tag == _FLOAT:
             return self._float(value)
