@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 import attrs
+import regex
 
 from simulator.vocab import DeadlineKind, Pending, RulingKind, RunoffStatus
 
@@ -323,8 +324,8 @@ class _Reader:
             self.add(here, f"a regular expression of {_PRINTABLE}", _show(value))
             return None
         try:
-            re.compile(value)
-        except re.error as error:
+            regex.compile(value)
+        except regex.error as error:
             self.add(here, f"a regular expression that compiles ({error})", _show(value))
             return None
         return value
@@ -546,7 +547,7 @@ class _Matcher:
             if k == "kind":
                 continue
             if k in ("cite", "text"):
-                ok = re.search(v, str(got or "")) is not None
+                ok = _found(v, str(got or ""))
             elif k == "candidates":
                 ok = _names(v) == _names(got)
             elif k in _TIMES:
@@ -568,7 +569,7 @@ class _Matcher:
                     return False
             elif not self.time(d.get("moved_from")).startswith(exp["moved_from"]):
                 return False
-        return "cite" not in exp or re.search(exp["cite"], str(d.get("cite") or "")) is not None
+        return "cite" not in exp or _found(exp["cite"], str(d.get("cite") or ""))
 
     def show_ruling(self, r: Mapping[str, Any], pattern: Mapping[str, Any] | None = None) -> str:
         who = f" {_show_names(r.get('candidates'))}" if r.get("candidates") else ""
@@ -582,6 +583,29 @@ class _Matcher:
     def show_deadline(self, d: Mapping[str, Any]) -> str:
         moved = f", moved from {self.time(d['moved_from'])}" if d.get("moved_from") else ""
         return f"{d.get('kind')} due {self.time(d.get('due'))} ({d.get('cite')}){moved}"
+
+
+#: How long one pattern of an expectation may take to match one text. Patterns are the user's
+#: regular expressions, matched with the ``regex`` package, which gives up on a pattern that
+#: would backtrack without end (``re`` cannot be interrupted: ``'^(\\w+\\s?)*$'`` against a
+#: ruling's text hung ``electsim test``).
+MATCH_SECONDS = 2.0
+
+
+class SlowPattern(Exception):
+    """A pattern that did not match or fail within :data:`MATCH_SECONDS`."""
+
+    def __init__(self, pattern: str) -> None:
+        super().__init__(pattern)
+        self.pattern = pattern
+
+
+def _found(pattern: str, text: str) -> bool:
+    """Whether ``pattern`` is found in ``text`` (:data:`MATCH_SECONDS` at most)."""
+    try:
+        return regex.search(pattern, text, timeout=MATCH_SECONDS) is not None
+    except TimeoutError:
+        raise SlowPattern(pattern) from None
 
 
 def check_result(exp: Expectation, doc: Mapping[str, Any], *, tz: ZoneInfo) -> list[Mismatch]:
@@ -680,5 +704,21 @@ def check_scenario(
     for exp in scenario.expectations:
         if exp.as_of not in docs:
             docs[exp.as_of] = replay_(scenario, as_of=exp.as_of).to_json()
-        differences.extend(check_result(exp, docs[exp.as_of], tz=scenario.tz))
+        try:
+            differences.extend(check_result(exp, docs[exp.as_of], tz=scenario.tz))
+        except SlowPattern as slow:
+            from simulator.errors import Problem, ScenarioError
+
+            raise ScenarioError(
+                [
+                    Problem(
+                        f"expect[{exp.index}]",
+                        f"regular expressions that match or fail within {MATCH_SECONDS:g} s "
+                        "(this one backtracks without end on a ruling's text: simplify it)",
+                        repr(slow.pattern),
+                        exp.line,
+                        scenario.source,
+                    )
+                ]
+            ) from None
     return ScenarioCheck(len(scenario.expectations), tuple(differences))

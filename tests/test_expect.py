@@ -153,7 +153,7 @@ def test_a_wrong_expectation_is_shown_briefly_however_big_it_is() -> None:
         bomb = f"&a{i} [{bomb}, " + ", ".join([f"*a{i - 1}"] * 8) + "]"
     for written, found in [
         (bomb, "[[[[...], [...], [...], [...], [...], [...], ...], [[...]..."),
-        ("0x" + "f" * 4000, "a number of about 4816 digits"),
+        ("9" * 5000, "a number of about 5000 digits"),
         ("{elected: [Ann], state: " + bomb + "}", None),
     ]:
         started = time.perf_counter()
@@ -250,3 +250,38 @@ def test_the_bundled_scenarios_pass_through_the_command(capsys: pytest.CaptureFi
     assert main(["test", str(root), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["passed"] == len(list(root.glob("*.yaml"))) > 0
+
+
+def test_a_pattern_that_backtracks_without_end_in_re_is_matched_at_once(tmp_path: Path) -> None:
+    # '^(\w+\s?)*$' against a ruling's text backtracked for ever in re: `electsim test` hung
+    import subprocess
+    import sys
+
+    slow = HEAD + "expect:\n  - {rulings: [{text: '^(\\w+\\s?)*$'}], elected: [Ann]}\n"
+    f = write(tmp_path, "slow.yaml", slow)
+    p = subprocess.run(
+        [sys.executable, "-m", "simulator", "test", str(f)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert p.returncode == EXIT_EXPECTATIONS_FAILED, p.stdout + p.stderr
+    assert "FAIL" in p.stdout and "rulings" in p.stdout
+
+
+def test_a_pattern_that_does_not_end_within_the_limit_makes_the_scenario_invalid(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import simulator.expect as expect
+
+    def never_ends(pattern: str, text: str, timeout: float) -> None:
+        assert timeout == expect.MATCH_SECONDS
+        raise TimeoutError("regex timed out")
+
+    monkeypatch.setattr(expect.regex, "search", never_ends)
+    f = write(tmp_path, "slow.yaml", HEAD + "expect:\n  - {rulings: [{cite: '(a+)+$'}]}\n")
+    assert main(["test", str(f)]) == 2
+    out = capsys.readouterr().out
+    assert f"INVALID {f}" in out
+    assert "expect[0]: expected regular expressions that match or fail within 2 s" in out
+    assert "found '(a+)+$'" in out
