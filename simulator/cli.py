@@ -999,7 +999,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="primary or election (default: election)",
     )
     ir.add_argument("--year", type=int, help="election year (default: the year of the file's date)")
-    ir.add_argument("-o", "--output", help="write the scenario here (.yaml or .json), not stdout")
+    ir.add_argument(
+        "-o",
+        "--output",
+        help="write the scenario here (.yaml, .yml or .json), not stdout; an existing file is "
+        "kept unless --overwrite",
+    )
+    ir.add_argument(
+        "--overwrite", action="store_true", help="let -o replace a file that exists already"
+    )
     ir.add_argument("--encoding", default="utf-8", help="the file's text encoding (default utf-8)")
     _add_max_bytes(ir)
     ir.set_defaults(func=_later("simulator.importer", "cmd_import_results"))

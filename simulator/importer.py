@@ -868,6 +868,7 @@ _IMPORT_OPTIONS = (
     ("--stage", "stage"),
     ("--year", "year"),
     ("-o/--output", "output"),
+    ("--overwrite", "overwrite"),
 )
 
 
@@ -877,7 +878,9 @@ def cmd_import_results(args: argparse.Namespace) -> int:
     max_bytes = getattr(args, "max_bytes", None) or MAX_INPUT_BYTES
     if args.list:
         ignored = [
-            option for option, dest in _IMPORT_OPTIONS if getattr(args, dest, None) is not None
+            option
+            for option, dest in _IMPORT_OPTIONS
+            if getattr(args, dest, None) not in (None, False)
         ]
         if ignored:  # (each was ignored: the list printed, nothing imported or written)
             raise ImportResultsError(
@@ -903,10 +906,24 @@ def cmd_import_results(args: argparse.Namespace) -> int:
         )
     if args.seats is not None and args.seats < 1:
         raise ImportResultsError(f"--seats: expected a whole number, 1 or more; found {args.seats}")
+    if getattr(args, "overwrite", False) and not args.output:
+        raise ImportResultsError("--overwrite: expected -o FILE to go with it; found no -o")
     if args.output:
         from simulator.output import check_output
 
         check_output(args.output, inputs=(args.file,))
+        kind = Path(args.output).suffix.lower()
+        if kind not in (".yaml", ".yml", ".json"):
+            raise ImportResultsError(
+                f"-o: expected a scenario file name ending .yaml, .yml or .json; found "
+                f"{args.output!r}"
+            )
+        if Path(args.output).exists() and not getattr(args, "overwrite", False):
+            # a scenario written by hand there (with its expect: block) would be lost
+            raise ImportResultsError(
+                f"-o: expected a file that does not exist yet (or --overwrite to replace it); "
+                f"found {args.output!r}, which exists"
+            )
     scenario = import_results(
         args.file,
         args.contest,

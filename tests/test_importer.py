@@ -516,3 +516,25 @@ def test_every_real_file_reads_and_lists(capsys: pytest.CaptureFixture[str]) -> 
         == 0
     )
     assert "TOWN OF CARY TOWN COUNCIL DISTRICT D" in capsys.readouterr().out
+
+
+def test_import_results_keeps_an_existing_file_unless_told_to_overwrite_it(
+    cary_csv: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # -o replaced any file silently: a scenario written by hand, or the results file itself
+    # under another name
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("my own scenario, with its expect: block\n", encoding="utf-8")
+    args = ["import-results", str(cary_csv), "--contest", "TOWN OF CARY TOWN COUNCIL DISTRICT D"]
+    assert main([*args, "-o", str(mine)]) == 2
+    err = capsys.readouterr().err
+    assert "-o: expected a file that does not exist yet (or --overwrite to replace it)" in err
+    assert mine.read_text(encoding="utf-8") == "my own scenario, with its expect: block\n"
+    assert main([*args, "-o", str(mine), "--overwrite"]) == 0
+    assert load_scenario(mine).contests[0].id
+    for name in ("victim.csv", "notes.txt", "noext"):
+        assert main([*args, "-o", str(tmp_path / name)]) == 2
+        assert "ending .yaml, .yml or .json" in capsys.readouterr().err
+        assert not (tmp_path / name).exists()
+    assert main([*args, "--overwrite"]) == 2
+    assert "--overwrite: expected -o FILE to go with it" in capsys.readouterr().err
