@@ -298,7 +298,9 @@ def _scenario_files(paths: Sequence[str]) -> list[Path]:
         path = Path(name)
         if path.is_dir():
             found = sorted(
-                f for f in path.rglob("*") if f.suffix in (".yaml", ".yml", ".json") and f.is_file()
+                f
+                for f in path.rglob("*")
+                if f.suffix.lower() in (".yaml", ".yml", ".json") and f.is_file()
             )
             if not found:
                 raise UsageError(

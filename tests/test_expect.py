@@ -285,3 +285,15 @@ def test_a_pattern_that_does_not_end_within_the_limit_makes_the_scenario_invalid
     assert f"INVALID {f}" in out
     assert "expect[0]: expected regular expressions that match or fail within 2 s" in out
     assert "found '(a+)+$'" in out
+
+
+def test_a_folder_is_searched_for_scenario_names_in_any_case(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a.YAML and b.Yml were skipped in a folder, though each passes when named alone
+    for name in ("a.YAML", "b.Yml", "sub/c.yaml"):
+        write(tmp_path, name, GOOD)
+    write(tmp_path, "notes.txt", "not a scenario")
+    assert main(["test", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "3 scenario(s): 3 passed" in out and "a.YAML" in out and "b.Yml" in out
