@@ -2244,19 +2244,41 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
-    if not 1 <= args.seats <= 3 or not 1 <= args.candidates <= 8:
-        print("electsim explore: --seats must be 1-3 and --candidates 1-8", file=sys.stderr)
-        return 2
-    if not 0 <= args.departures <= 2:
-        print("electsim explore: --departures must be 0, 1 or 2", file=sys.stderr)
-        return 2
     top = getattr(args, "max_candidates", None)
-    if top is not None and not 1 <= top <= 8:
-        print("electsim explore: --max-candidates must be 1-8", file=sys.stderr)
+    given = getattr(args, "workers", None)
+    ranges = [
+        ("--seats", args.seats, 1, 3),
+        ("--candidates", args.candidates, 1, 8),
+        ("--departures", args.departures, 0, 2),
+        ("--max-candidates", top, 1, 8),
+        ("--workers", given, 1, None),
+    ]
+    wrong = [
+        f"electsim explore {flag}: expected a whole number from {low} to {high}; found {value}"
+        if high is not None
+        else f"electsim explore {flag}: expected a whole number, {low} or more; found {value}"
+        for flag, value, low, high in ranges
+        if value is not None and not (low <= value and (high is None or value <= high))
+    ]
+    # options that only a grid reads, given to one configuration (they were ignored)
+    wrong += [
+        f"electsim explore {flag}: expected only with --grid; found it without"
+        for flag, value in (
+            ("--max-candidates", top),
+            ("--workers", given),
+            ("--engine", getattr(args, "engine", None)),
+            ("--scheduler", getattr(args, "scheduler", None)),
+        )
+        if value is not None and not args.grid
+    ]
+    if getattr(args, "overwrite", False) and not args.witnesses:
+        wrong.append(
+            "electsim explore --overwrite: expected only with --witnesses; found it without"
+        )
+    if wrong:
+        print("\n".join(wrong), file=sys.stderr)
         return 2
-    if args.workers < 1:
-        print("electsim explore: --workers must be 1 or more", file=sys.stderr)
-        return 2
+    args.workers = 1 if given is None else given
     _check_outputs(args)
     markdown = getattr(args, "markdown", False)
     if markdown and (args.json or not args.grid):

@@ -87,7 +87,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "2 x seats + 2",
     )
     p.add_argument(
-        "--workers", type=int, default=1, help="processes for --grid (1); same results as one"
+        "--workers", type=int, help="processes for --grid (1); same results as one"
     )
     p.add_argument(
         "--engine",

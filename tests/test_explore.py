@@ -225,7 +225,32 @@ def test_explore_command_refuses_a_configuration_out_of_bounds(
 ) -> None:
     assert main(["explore", "--method", "partisan", "--seats", "9"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--seats" in err
+    assert err == "electsim explore --seats: expected a whole number from 1 to 3; found 9\n"
+    assert main(["explore", "--method", "partisan", "--candidates", "0", "--departures", "3"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "electsim explore --candidates: expected a whole number from 1 to 8; found 0",
+        "electsim explore --departures: expected a whole number from 0 to 2; found 3",
+    ]
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--max-candidates", "3"],
+        ["--workers", "2"],
+        ["--workers", "1"],
+        ["--engine", "processes"],
+        ["--scheduler", "tcp://x:1"],
+        ["--overwrite"],
+    ],
+)
+def test_explore_command_refuses_options_one_configuration_would_ignore(
+    extra: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # each ran the configuration as if it were not there, exit 0
+    assert main(["explore", "--method", "nonpartisan-plurality", *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"explore {extra[0]}: expected only with --" in err
 
 
 @pytest.mark.parametrize(
