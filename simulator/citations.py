@@ -22,6 +22,7 @@ import functools
 import json
 import re
 import sys
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,7 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: A citation in free text or code: ``163-294.4(c)``, ``G.S. 163-293(b)(1)``, ``163-291(2)a``,
 #: and in regular expressions ``163-294\.4\(c\)`` (backslashes are removed before matching).
-CITATION = re.compile(r"\b(\d{3}[A-Z]?-\d+(?:\.\d+)?)((?:\([0-9a-z]+\))*)([a-e](?![a-z]))?")
+CITATION = re.compile(
+    r"\b(\d{3}[A-Z]?-\d+(?:\.\d+)?)((?:\([0-9a-z]+\))*)([a-e](?![a-z]))?", re.ASCII
+)
 #: ``gs("163-293", "(b)(1)")`` in code
 GS_CALL = re.compile(r'gs\(\s*"([^"]+)"(?:\s*,\s*"([^"]*)")?\s*\)')
 
@@ -185,7 +188,8 @@ KINDS = ("rule", "conflict", "gap", "transition", "code", "scenario", "test")
 
 
 def cmd_cite(args: argparse.Namespace) -> int:
-    query = normalize(args.citation)
+    # full-width letters and digits ("１６３-293(b)") are read as the ASCII they stand for
+    query = normalize(unicodedata.normalize("NFKC", args.citation))
     whole = CITATION.fullmatch(query)
     if not query.startswith("08 NCAC") and (whole is None or whole.group(3)):
         print(

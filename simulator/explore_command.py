@@ -86,9 +86,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="with --grid: candidates 1 to N (1-8) for every number of seats, instead of 1 to "
         "2 x seats + 2",
     )
-    p.add_argument(
-        "--workers", type=int, help="processes for --grid (1); same results as one"
-    )
+    p.add_argument("--workers", type=int, help="processes for --grid (1); same results as one")
     p.add_argument(
         "--engine",
         choices=["serial", "processes", "dask"],

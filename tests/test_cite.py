@@ -169,3 +169,17 @@ def test_a_date_is_not_read_as_a_citation() -> None:
         "163-293(c)",
         "160A-63",
     ]
+
+
+def test_full_width_digits_are_read_as_the_citation_they_stand_for(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # "１６３-293(b)" was taken as a section nothing cites: 0 references, exit 0
+    from simulator.cli import main
+
+    assert main(["cite", "１６３-２９３(b)", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["cite"] == "163-293(b)" and doc["references"] and doc["unmodeled"] is None
+    # digits of another script are no citation: refused, not read as an unknown section
+    assert main(["cite", "١٦٣-293(b)"]) == 2
+    assert "expected a section and subsection" in capsys.readouterr().err
