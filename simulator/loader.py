@@ -1908,6 +1908,24 @@ def parse_scenario(text: str, *, source: str = "<string>", fmt: str | None = Non
         return _parse_yaml(text, source)
 
 
+_YAML_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
+def _editor_lines(raws: list[RawProblem], text: str) -> list[RawProblem]:
+    """The problems with their lines counted as editors and ``grep -n`` count them: YAML also
+    breaks lines at U+0085, U+2028 and U+2029 (allowed in a description), so its line numbers
+    run ahead of the editor's after one."""
+    if not any(c in text for c in "\x85\u2028\u2029"):
+        return raws
+    editor = [0, 1]  # editor[yaml line] (1-based)
+    for m in _YAML_BREAK.finditer(text):
+        editor.append(editor[-1] + (m.group() in ("\r\n", "\r", "\n")))
+    return [
+        (parts, expected, found, editor[line] if line is not None and line < len(editor) else line)
+        for parts, expected, found, line in raws
+    ]
+
+
 def _parse_yaml(text: str, source: str, *, quick: bool = True) -> Scenario:
     # The quick reading where the text has its shape; the located reading below reports
     # whatever is wrong, exactly as if the quick one had not been tried.
@@ -1921,7 +1939,7 @@ def _parse_yaml(text: str, source: str, *, quick: bool = True) -> Scenario:
     try:
         doc, read_problems = read_yaml(text, detail=False)
     except yaml.YAMLError as error:
-        raise finish([yaml_problem(error, text)], source) from None
+        raise finish(_editor_lines([yaml_problem(error, text)], text), source) from None
     scenario, validator = _structured(doc, source)
     if scenario is not None and not read_problems:
         return scenario
@@ -1944,7 +1962,7 @@ def _parse_yaml(text: str, source: str, *, quick: bool = True) -> Scenario:
                 (parts, expected, found, locate(tree, parts)[0] if line is None else line)
                 for (parts, expected, found, line) in raws
             ]
-    raise finish(located, source)
+    raise finish(_editor_lines(located, text), source)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1618,3 +1618,22 @@ def test_a_sub_microsecond_time_in_a_long_json_log_is_refused_at_its_event() -> 
     }
     p = only(json.dumps(doc), fmt="json")
     assert p.path == "events[150].at" and "a time to the microsecond at most" in p.expected
+
+
+@pytest.mark.parametrize("breaks", ["\u2028", "\x85", "\u2029\u2028", "\r\n"])
+def test_problem_lines_are_counted_as_editors_count_them(breaks: str) -> None:
+    # YAML breaks lines at U+0085, U+2028 and U+2029 too (a description may hold them): the
+    # problem below was reported two lines after the line editors and grep -n show
+    head = HEAD.replace("title: Example, 2027", f'title: Example, 2027\ndescription: "a{breaks}b"')
+    text = scenario(
+        FILED, "{type: candidate_filed, at: 2027-07-07, candidate: Bob, bogus: 1}", head=head
+    )
+    p = only(text)
+    assert p.path == "events[1].bogus"
+    assert (
+        p.line
+        == text.replace("\r\n", "\n")
+        .split("\n")
+        .index("  - {type: candidate_filed, at: 2027-07-07, candidate: Bob, bogus: 1}")
+        + 1
+    )
