@@ -284,7 +284,11 @@ class _Reader:
             bad = [i for i, name in enumerate(names) if _UNPRINTABLE.search(name)]
             for i in bad:
                 self.add((*here, i), f"a name of {_PRINTABLE}", _show(value[i]))
-            return None if bad else names
+            # a name written twice was merged with itself: [Bob, Bob] passed for [Bob]
+            again = [i for i, name in enumerate(names) if name in names[:i]]
+            for i in again:
+                self.add((*here, i), "each name at most once", _show(value[i]) + ", again")
+            return None if bad or again else names
         self.add(
             here, "a list of names, like [Ann Smith, Bob Jones] (may be empty: [])", _show(value)
         )
@@ -392,6 +396,14 @@ class _Reader:
                 got = self.counts(at, value)
             if got is not None:
                 checks.append((key, got))
+        if not any(key not in ("as_of", "contest") for key in raw):
+            # an entry that checks nothing passed whatever the replay gave
+            self.add(
+                here,
+                "at least one check besides as_of and contest: "
+                + ", ".join(k for k in ENTRY_KEYS if k not in ("as_of", "contest")),
+                _show(raw),
+            )
         return Expectation(
             index=i,
             as_of=as_of,
@@ -412,6 +424,8 @@ class _Reader:
             names = self.names((*here, "candidates"), value["candidates"])
             if names is not None:
                 out["candidates"] = names
+        if not value:  # (it checked nothing, and passed)
+            self.add(here, "status, candidates or both, like {status: none}", "{}")
         return out
 
     def counts(self, here: tuple[Any, ...], value: Any) -> dict[str, int] | None:

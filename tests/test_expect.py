@@ -297,3 +297,23 @@ def test_a_folder_is_searched_for_scenario_names_in_any_case(
     assert main(["test", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "3 scenario(s): 3 passed" in out and "a.YAML" in out and "b.Yml" in out
+
+
+@pytest.mark.parametrize(
+    ("entry", "path", "expected"),
+    [
+        ("{}", "expect[0]", "at least one check besides as_of and contest"),
+        ("{as_of: '2027-10-13T09:00'}", "expect[0]", "at least one check besides as_of"),
+        ("{runoff: {}}", "expect[0].runoff", "status, candidates or both"),
+        ("{elected: [Ann, Ann]}", "expect[0].elected[1]", "each name at most once"),
+        ("{runoff: {candidates: [Bob, Ann, Ann]}}", "expect[0].runoff.candidates[2]", "each name"),
+    ],
+)
+def test_an_expectation_that_checks_nothing_or_names_one_twice_is_invalid(
+    entry: str, path: str, expected: str
+) -> None:
+    # each passed: {} and {runoff: {}} checked nothing, and [Bob, Bob] was read as [Bob]
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(HEAD + f"expect:\n  - {entry}\n", source="x.yaml")
+    (problem,) = caught.value.problems
+    assert problem.path == path and expected in problem.expected and problem.line == 11
