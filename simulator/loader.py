@@ -193,8 +193,21 @@ def _controls(value: str, text: bool = False) -> bool:
     ) is not None
 
 
+_NAMED_WRITE_IN = (
+    "a write-in's name before '(Write-In)', like 'Jane Roe (Write-In)', or "
+    "'Write-In (Miscellaneous)' for the unnamed ones"
+)
+
+
+def _nameless_write_in(name: str) -> bool:
+    """``(Write-In)`` alone names nobody (it was counted as a write-in, and could be elected)."""
+    return name.endswith("(Write-In)") and not name[: -len("(Write-In)")].strip()
+
+
 def _name(value: Any) -> str:
     if type(value) is str and value.strip() and (value.isascii() or normal_name(value)):
+        if _nameless_write_in(value):
+            raise _Bad(_NAMED_WRITE_IN, show(value))
         if not _controls(value):
             return value
         raise _Bad(f"a name of {_PRINTABLE}", show(value))
@@ -253,6 +266,8 @@ def _counts(value: Any) -> dict[str, int]:
             subs.append(((name,), "a candidate's name as the key", show(name)))
         elif _controls(name):
             subs.append(((name,), f"a candidate's name of {_PRINTABLE}", show(name)))
+        elif _nameless_write_in(name):
+            subs.append(((name,), _NAMED_WRITE_IN, show(name)))
         if type(votes) is not int or not 0 <= votes <= MAX_VOTES:
             subs.append(((name,), _votes_expected(votes), show(votes)))
     if subs:

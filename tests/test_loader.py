@@ -1637,3 +1637,19 @@ def test_problem_lines_are_counted_as_editors_count_them(breaks: str) -> None:
         .index("  - {type: candidate_filed, at: 2027-07-07, candidate: Bob, bogus: 1}")
         + 1
     )
+
+
+@pytest.mark.parametrize("quick", [True, False])
+def test_a_write_in_without_a_name_is_a_problem(quick: bool) -> None:
+    # "(Write-In)" alone was counted as a write-in, and could be declared elected
+    votes = "{type: votes_cast, at: 2027-11-02, candidate: (Write-In)}"
+    returns = "{type: returns_reported, at: 2027-11-03, counts: {Ann: 1, ' (Write-In)': 9}}"
+    with pytest.raises(ScenarioError) as caught:
+        _parse_yaml(scenario(FILED, *[votes] * 40, returns), "s.yaml", quick=quick)
+    found = caught.value.problems
+    assert [p.path for p in found] == [f"events[{i}].candidate" for i in range(1, 41)] + [
+        "events[41].counts[' (Write-In)']"
+    ]
+    assert all("a write-in's name before '(Write-In)'" in p.expected for p in found)
+    named = scenario(FILED, "{type: votes_cast, at: 2027-11-02, candidate: Jo Roe (Write-In)}")
+    assert parse_scenario(named).events[1].candidate == "Jo Roe (Write-In)"
