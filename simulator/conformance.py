@@ -1140,6 +1140,23 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     wanted = [Method(m) for m in methods if m != Method.RUNOFF.value]
     asked = getattr(args, "year", None)
     data = find_data_dir(args.data)
+    if data is not None:
+        # one results file a month is read (the first by name): a second one would be left
+        # out without a word
+        months: dict[tuple[int, int], list[str]] = {}
+        for p in sorted(data.iterdir()):
+            m = _FILE.match(p.name)
+            if m and p.is_file():
+                months.setdefault((int(m.group(1)), int(m.group(2))), []).append(p.name)
+        twice = {k: v for k, v in months.items() if len(v) > 1}
+        for (y, mo), names in sorted(twice.items()):
+            print(
+                f"electsim: {data}: expected one results file for {y}-{mo:02d}; found "
+                f"{len(names)}: {', '.join(names)} (move all but one elsewhere)",
+                file=sys.stderr,
+            )
+        if twice:
+            return 2
     if asked and data is not None:
         # a year the results do not cover would print an empty report that looks like a pass
         held = sorted({y for y, _m in _files(data)})

@@ -391,3 +391,16 @@ def test_a_year_the_results_do_not_hold_is_refused(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "--year 1800: expected a year of the results" in err and "(2011); found 1800" in err
+
+
+def test_two_results_files_for_one_month_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the second by name was left out without a word
+    for name in ("20231010__aa.csv", "20231010__ok.csv"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    assert main(["conformance", "--data", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert (
+        "expected one results file for 2023-10; found 2: 20231010__aa.csv, 20231010__ok.csv" in err
+    )
