@@ -426,7 +426,10 @@ def _parse_day(text: str) -> date | None:
 def _votes(text: str, path: Path, line: int, column: str) -> int:
     text = text.strip().replace(",", "")
     if not text:
-        return 0
+        # (read as 0 before: a missing count is not a count of nobody)
+        raise ImportResultsError(
+            f"{path}:{line}: {column}: expected a whole number of votes; found an empty cell"
+        )
     try:
         value = int(text)
     except ValueError:
@@ -452,14 +455,25 @@ class _Builder:
         self.units: dict[str, dict[str, dict[str, int]]] = {}
         self.seats: dict[str, int] = {}
         self.parties: dict[str, dict[str, str]] = {}
+        self.rows: dict[tuple[str, str], set[str]] = {}  # the names written, by contest and unit
 
-    def add(self, contest: str, unit: str, candidate: str, votes: int, party: str) -> None:
+    def add(self, contest: str, unit: str, candidate: str, votes: int, party: str) -> str | None:
+        """Add a row; returns the candidate's name when the same name was written on a row of
+        the same unit before (a repeated row would be summed with it), else None."""
         counts = self.units.setdefault(contest, {}).setdefault(unit, {})
         name = canonical_candidate(candidate)
+        seen = self.rows.setdefault((contest, unit), set())
+        written = " ".join(candidate.split())
+        if written in seen:
+            return name
+        seen.add(written)
+        # (two spellings of one name, like the miscellaneous write-ins written both ways, are
+        # summed: each is a row of its own in the file)
         counts[name] = counts.get(name, 0) + votes
         party = party.strip()
         if party:
             self.parties.setdefault(contest, {}).setdefault(name, party)
+        return None
 
     def contests(self) -> tuple[ContestReturns, ...]:
         return tuple(
@@ -475,25 +489,30 @@ class _Builder:
 
 def _csv_rows(numbered: Iterator[tuple[int, str]], path: Path) -> Iterator[tuple[int, list[str]]]:
     """CSV rows with the line each starts on; an oversize field is invalid input."""
-    current = [0]
+    current = [0, 0]  # the last line read, and the first line of the row being read
 
     def texts() -> Iterator[str]:
         for number, text in numbered:
+            if current[1] == 0:
+                current[1] = number
             current[0] = number
             yield text
 
     reader = csv.reader(texts())
     while True:
+        current[1] = 0
         try:
             row = next(reader)
         except StopIteration:
             return
         except csv.Error as error:
             raise ImportResultsError(
-                f"{path}:{current[0]}: expected CSV fields of at most "
+                f"{path}:{current[1] or current[0]}: expected CSV fields of at most "
                 f"{csv.field_size_limit():,} characters, quoted properly; found {error}"
             ) from None
-        yield current[0], row
+        # (a row is named by the line it starts on: a quote left open runs on over the lines
+        # after it, which were named instead)
+        yield current[1] or current[0], row
 
 
 def _read_openelections(
@@ -514,7 +533,8 @@ def _read_openelections(
     for line, row in _csv_rows(numbered, path):
         if not "".join(row).strip():  # no cell with anything but spaces in it
             continue
-        if len(row) < width:
+        if len(row) != len(header) and (len(row) < width or any(c.strip() for c in row[width:])):
+            # (a cell past the header's columns would be left out without a word)
             raise ImportResultsError(
                 f"{path}:{line}: expected {len(header)} comma-separated columns "
                 f"({','.join(header)}); found {len(row)}"
@@ -530,8 +550,25 @@ def _read_openelections(
         if unit is None:
             unit = units[where] = " ".join(f"{where[0]} {where[1]}".split()) or "(no precinct)"
         party = row[c_party] if c_party is not None else ""
-        out.add(office, unit, row[c_candidate], _votes(row[c_votes], path, line, "votes"), party)
+        votes = _votes(row[c_votes], path, line, "votes")
+        _once(
+            out.add(office, unit, row[c_candidate], votes, party),
+            row[c_candidate],
+            unit,
+            path,
+            line,
+        )
     return out
+
+
+def _once(again: str | None, written: str, unit: str, path: Path, line: int) -> None:
+    """A candidate's second row in one unit is refused: summing it would count a repeated row
+    twice (real files have one row per candidate and unit)."""
+    if again is not None:
+        raise ImportResultsError(
+            f"{path}:{line}: expected one row per candidate in each precinct; found {written!r} "
+            f"again in {unit!r} (as {again!r}): remove the repeated row"
+        )
 
 
 def _office(office: str, district: str) -> str:
@@ -569,17 +606,29 @@ def _read_results_pct(
                 f"{path}:{line}: expected {len(header)} tab-separated columns; found {len(row)}"
             )
         contest = " ".join(row[c_contest].split())
-        if day is None and c_date is not None:
-            day = _parse_day(row[c_date])
+        if c_date is not None:
+            on = _parse_day(row[c_date])
+            if day is None:
+                day = on
+            elif on is not None and on != day:
+                raise ImportResultsError(
+                    f"{path}:{line}: Election Date: expected the date of the rows before, "
+                    f"{day.isoformat()}; found {row[c_date].strip()!r}"
+                )
         if keep is not None and not keep(contest):
             continue
         unit = " ".join(f"{row[c_county]} {row[c_precinct]}".split()) or "(no precinct)"
         party = row[c_party] if c_party is not None else ""
-        out.add(
-            contest, unit, row[c_choice], _votes(row[c_total], path, line, "Total Votes"), party
-        )
+        votes = _votes(row[c_total], path, line, "Total Votes")
+        _once(out.add(contest, unit, row[c_choice], votes, party), row[c_choice], unit, path, line)
         if c_vote_for is not None and row[c_vote_for].strip():
             seats = _votes(row[c_vote_for], path, line, "Vote For")
+            known = out.seats.get(contest)
+            if known is not None and seats != known:
+                raise ImportResultsError(
+                    f"{path}:{line}: Vote For: expected {known}, as on the contest's rows "
+                    f"before; found {seats}"
+                )
             if seats >= 1:
                 out.seats.setdefault(contest, seats)
     return out, day

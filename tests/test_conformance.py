@@ -167,7 +167,8 @@ def test_match_contest_by_index_gives_what_a_scan_gives(tmp_path: Path) -> None:
 
 def test_a_results_file_read_for_its_municipal_contests_keeps_them_whole(tmp_path: Path) -> None:
     county = [("WAKE COUNTY BOARD OF COMMISSIONERS", [("Zed Zane", 9), ("Yul Yates", 8)])]
-    path = write(tmp_path / "20271010__oct.csv", [*county, *OCTOBER, *county])
+    later = [("WAKE COUNTY BOARD OF COMMISSIONERS", [("Xia Xu", 7)])]  # its rows in two runs
+    path = write(tmp_path / "20271010__oct.csv", [*county, *OCTOBER, *later])
     whole = read_results(path).contests
     municipal = read_results(path, keep=lambda name: name.startswith("TOWN OF")).contests
     assert [c.name for c in whole if c.name.startswith("TOWN OF")] == [c.name for c in municipal]

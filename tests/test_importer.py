@@ -538,3 +538,58 @@ def test_import_results_keeps_an_existing_file_unless_told_to_overwrite_it(
         assert not (tmp_path / name).exists()
     assert main([*args, "--overwrite"]) == 2
     assert "--overwrite: expected -o FILE to go with it" in capsys.readouterr().err
+
+
+_HEAD = "county,precinct,office,district,party,candidate,votes\n"
+_MAYOR = "WAKE,1,TOWN OF CARY MAYOR,,"
+
+
+@pytest.mark.parametrize(
+    ("rows", "line", "says"),
+    [
+        # a repeated row was summed (12 votes), a cell past the header left out, an empty
+        # count read as 0, and a quote left open named the last line it swallowed
+        ([",Ann,5", ",Bob,3", ",Ann,7"], 4, "expected one row per candidate in each precinct"),
+        ([",Ann,5,extra"], 2, "expected 7 comma-separated columns"),
+        ([",Ann,"], 2, "votes: expected a whole number of votes; found an empty cell"),
+        ([',"Ann,5', ",Bob,3"], 2, "expected 7 comma-separated columns"),
+    ],
+)
+def test_an_openelections_row_that_would_be_merged_or_cut_is_refused_at_its_line(
+    tmp_path: Path, rows: list[str], line: int, says: str
+) -> None:
+    path = tmp_path / "20231010__x.csv"
+    path.write_text(_HEAD + "".join(_MAYOR + r + "\n" for r in rows), encoding="utf-8")
+    with pytest.raises(ImportResultsError) as error:
+        read_results(path)
+    assert str(error.value).startswith(f"{path}:{line}: ") and says in str(error.value)
+
+
+def test_two_spellings_of_the_miscellaneous_write_ins_are_still_summed(tmp_path: Path) -> None:
+    # real files write them both ways in one precinct (Norlina, November 2021)
+    path = tmp_path / "20231010__x.csv"
+    rows = [",Ann,5", ",Write-In (Miscellaneous),1", ",Miscellaneous (Write-In),2"]
+    path.write_text(_HEAD + "".join(_MAYOR + r + "\n" for r in rows), encoding="utf-8")
+    (contest,) = read_results(path).contests
+    assert dict(contest.precincts[0][1]) == {"Ann": 5, "Write-In (Miscellaneous)": 3}
+
+
+@pytest.mark.parametrize(
+    ("second", "says"),
+    [
+        ((("PASQUOTANK", "WEST", EC4, "Tim Jackson", 1, 9)), "Vote For: expected 2"),
+        ((("PASQUOTANK", "EAST", EC4, "Tim Jackson", 2, 9)), "expected one row per candidate"),
+    ],
+)
+def test_a_results_pct_file_whose_rows_disagree_is_refused(
+    tmp_path: Path, second: tuple[str, str, str, str, int, int], says: str
+) -> None:
+    # the first row's Vote For was taken, and a repeated row summed
+    path = tmp_path / "results_pct_20251007.txt"
+    path.write_text(results_pct([*EC4_ROWS, second]), encoding="utf-8")
+    with pytest.raises(ImportResultsError, match=says):
+        read_results(path)
+    dated = results_pct(EC4_ROWS) + results_pct(EC4_ROWS[:1], day="10/08/2025").split("\n", 1)[1]
+    path.write_text(dated.replace("\tEAST\t", "\tWEST\t", 1), encoding="utf-8")
+    with pytest.raises(ImportResultsError, match="Election Date: expected the date of the rows"):
+        read_results(path)
