@@ -1143,12 +1143,12 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     if data is not None:
         # one results file a month is read (the first by name): a second one would be left
         # out without a word
-        months: dict[tuple[int, int], list[str]] = {}
+        per_month: dict[tuple[int, int], list[str]] = {}
         for p in sorted(data.iterdir()):
             m = _FILE.match(p.name)
             if m and p.is_file():
-                months.setdefault((int(m.group(1)), int(m.group(2))), []).append(p.name)
-        twice = {k: v for k, v in months.items() if len(v) > 1}
+                per_month.setdefault((int(m.group(1)), int(m.group(2))), []).append(p.name)
+        twice = {k: v for k, v in per_month.items() if len(v) > 1}
         for (y, mo), names in sorted(twice.items()):
             print(
                 f"electsim: {data}: expected one results file for {y}-{mo:02d}; found "
