@@ -217,6 +217,8 @@ class ContestReturns:
     precincts: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
     seats: int | None = None
     parties: tuple[tuple[str, str], ...] = ()  # candidate -> party, where the file gives one
+    #: a candidate's name written in two letter cases: the message an import of it gives
+    clash: str = ""
 
     @property
     def key(self) -> str:
@@ -456,6 +458,17 @@ class _Builder:
         self.seats: dict[str, int] = {}
         self.parties: dict[str, dict[str, str]] = {}
         self.rows: dict[tuple[str, str], set[str]] = {}  # the names written, by contest and unit
+        #: each name of a contest as first written, by its letters in one case, and its line
+        self.spellings: dict[tuple[str, str], tuple[str, int]] = {}
+        self.clashes: dict[str, str] = {}  # contest -> the first name written in two cases
+
+    def spelt(self, contest: str, candidate: str, line: int) -> tuple[str, int] | None:
+        """The spelling of this candidate written before (and its line), when it differs from
+        this one only in letter case: the scenario would refuse the two as one person written
+        two ways, pointing at events the user never wrote."""
+        name = " ".join(candidate.split())
+        first = self.spellings.setdefault((contest, name.casefold()), (name, line))
+        return first if first[0] != name else None
 
     def add(self, contest: str, unit: str, candidate: str, votes: int, party: str) -> str | None:
         """Add a row; returns the candidate's name when the same name was written on a row of
@@ -482,6 +495,7 @@ class _Builder:
                 precincts=tuple((unit, tuple(counts.items())) for unit, counts in units.items()),
                 seats=self.seats.get(name),
                 parties=tuple(self.parties.get(name, {}).items()),
+                clash=self.clashes.get(name, ""),
             )
             for name, units in self.units.items()
         )
@@ -551,6 +565,7 @@ def _read_openelections(
             unit = units[where] = " ".join(f"{where[0]} {where[1]}".split()) or "(no precinct)"
         party = row[c_party] if c_party is not None else ""
         votes = _votes(row[c_votes], path, line, "votes")
+        _spelt(out, office, row[c_candidate], path, line)
         _once(
             out.add(office, unit, row[c_candidate], votes, party),
             row[c_candidate],
@@ -559,6 +574,19 @@ def _read_openelections(
             line,
         )
     return out
+
+
+def _spelt(builder: _Builder, contest: str, written: str, path: Path, line: int) -> None:
+    """Note the first name of ``contest`` written in two letter cases (refused when that contest
+    is imported: listing the file, or reading other contests, is not stopped by it; real files
+    write a referendum's choices No and NO)."""
+    first = builder.spelt(contest, written, line)
+    if first is not None and contest not in builder.clashes:
+        builder.clashes[contest] = (
+            f"{path}:{line}: expected one spelling of each candidate's name in {contest!r}: "
+            f"{first[0]!r} on line {first[1]} differs from this one only in letter case; found "
+            f"{' '.join(written.split())!r}"
+        )
 
 
 def _once(again: str | None, written: str, unit: str, path: Path, line: int) -> None:
@@ -620,6 +648,7 @@ def _read_results_pct(
         unit = " ".join(f"{row[c_county]} {row[c_precinct]}".split()) or "(no precinct)"
         party = row[c_party] if c_party is not None else ""
         votes = _votes(row[c_total], path, line, "Total Votes")
+        _spelt(out, contest, row[c_choice], path, line)
         _once(out.add(contest, unit, row[c_choice], votes, party), row[c_choice], unit, path, line)
         if c_vote_for is not None and row[c_vote_for].strip():
             seats = _votes(row[c_vote_for], path, line, "Vote For")
@@ -874,8 +903,19 @@ def import_results(
         raise ImportResultsError(
             f"--year: expected an election year from {_FIRST_YEAR} to {_LAST_YEAR}; found {year}"
         )
+    chosen_method = _choice(Method, method, Method.PLURALITY, "--method")
+    chosen_stage = _choice(Stage, stage, Stage.ELECTION, "--stage")
+    if chosen_stage is Stage.PRIMARY and chosen_method not in (Method.PARTISAN, Method.PRIMARY):
+        # (the scenario's loader said so of contests[0].stage, a field nobody wrote)
+        given = "" if method is not None else " (the default)"
+        raise ImportResultsError(
+            "--stage primary: expected --method partisan or nonpartisan-primary with it (only "
+            f"they have a primary); found --method {chosen_method.value}{given}"
+        )
     results = read_results(path, encoding=encoding, max_bytes=max_bytes)
     returns = results.find(contest)
+    if returns.clash:
+        raise ImportResultsError(returns.clash)
     doc = build_scenario_dict(
         returns,
         day=results.day
@@ -883,8 +923,8 @@ def import_results(
         else None,
         year=year,
         seats=seats,
-        method=_choice(Method, method, Method.PLURALITY, "--method"),
-        stage=_choice(Stage, stage, Stage.ELECTION, "--stage"),
+        method=chosen_method,
+        stage=chosen_stage,
         source=Path(path).name,
     )
     return _scenario_from_dict(doc, f"<import of {path}>")

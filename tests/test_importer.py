@@ -593,3 +593,35 @@ def test_a_results_pct_file_whose_rows_disagree_is_refused(
     path.write_text(dated.replace("\tEAST\t", "\tWEST\t", 1), encoding="utf-8")
     with pytest.raises(ImportResultsError, match="Election Date: expected the date of the rows"):
         read_results(path)
+
+
+def test_a_name_written_in_two_cases_is_refused_at_its_csv_line_when_imported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the scenario's loader refused it, naming events[1] of a scenario nobody wrote
+    path = tmp_path / "20231010__case.csv"
+    rows = ["1,TOWN OF CARY MAYOR,,,Ann,5", "2,TOWN OF CARY MAYOR,,,ANN,7", "2,REFERENDUM,,,No,1"]
+    rows += ["3,REFERENDUM,,,NO,2"]
+    path.write_text(_HEAD + "".join(f"WAKE,{r}\n" for r in rows), encoding="utf-8")
+    assert main(["import-results", str(path), "--list"]) == 0  # listing is not stopped by it
+    capsys.readouterr()
+    assert main(["import-results", str(path), "--contest", "TOWN OF CARY MAYOR"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        f"{path}:3: expected one spelling of each candidate's name in 'TOWN OF CARY MAYOR'" in err
+    )
+    assert "'Ann' on line 2 differs from this one only in letter case; found 'ANN'" in err
+    assert "events[" not in err
+
+
+def test_a_primary_of_a_method_without_one_is_refused_naming_the_options(
+    cary_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["import-results", str(cary_csv), "--contest", "TOWN OF CARY TOWN COUNCIL DISTRICT D"]
+    assert main([*args, "--stage", "primary"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "electsim: --stage primary: expected --method partisan or nonpartisan-primary with it "
+        "(only they have a primary); found --method nonpartisan-plurality (the default)\n"
+    )
+    assert main([*args, "--stage", "primary", "--method", "nonpartisan-primary"]) == 0
