@@ -471,9 +471,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs: expected 1 or more processes; found {args.jobs}")
     root = Path(args.dir)
-    files = _scenario_files([args.dir])
-    base = root if root.is_dir() else root.parent
     out = Path(args.out)
+    # (an --out folder inside the scenarios' folder holds the results of the run before, which
+    # were read as scenarios: the second run failed on its own output)
+    files = _scenario_files([args.dir])
+    inside = out.resolve()
+    if inside != root.resolve():  # (the same folder: each result would replace a scenario)
+        files = [f for f in files if not f.resolve().is_relative_to(inside)]
+    if not files:
+        raise UsageError(
+            f"{args.dir}: expected scenario files outside the output folder {args.out}; found none"
+        )
+    base = root if root.is_dir() else root.parent
     paint = _painter(args, sys.stdout)
     width = terminal_width() or 100
     # Charts and reports: every scenario with --all-charts, else the first of each folder.

@@ -235,6 +235,23 @@ def test_demo_mirrors_the_folders_so_same_names_do_not_collide(tmp_path: Path) -
     assert lines[-1].startswith("replayed 2 scenario(s)")
 
 
+def test_demo_run_again_into_a_folder_inside_its_scenarios_reads_only_the_scenarios(
+    tmp_path: Path,
+) -> None:
+    # the second run read the first's results as scenarios, and failed on them
+    src = tmp_path / "cases"
+    src.mkdir()
+    (src / "x.yaml").write_text(SMALL.format(title="a case", name="Ann"))
+    out = src / "out"
+    for _ in range(2):
+        p = run("demo", str(src), "--out", str(out), "--no-charts")
+        assert p.returncode == 0, p.stderr
+        assert p.stdout.splitlines()[-1].startswith("replayed 1 scenario(s)")
+    assert sorted(x.name for x in out.iterdir()) == ["x.json"]
+    p = run("demo", str(out / "x.json"), "--out", str(out), "--no-charts")
+    assert p.returncode == 2 and "expected scenario files outside the output folder" in p.stderr
+
+
 def test_demo_draws_a_chart_and_report_for_the_first_scenario_of_each_folder(
     tmp_path: Path,
 ) -> None:
