@@ -334,6 +334,20 @@ TRANSITIONS: tuple[Transition, ...] = (
         statute("163-293(d)(2)"),
         "an early demand by the one tied runner-up left takes effect at the canvass",
     ),
+    _T(
+        P.RUNOFF_REQUEST,
+        "lot_drawn",
+        P.RUNOFF_CALLED,
+        statute("163-293(c)"),
+        "a request held while the lot was awaited takes effect",
+    ),
+    _T(
+        P.TIE_WITHDRAWAL,
+        "lot_drawn",
+        P.RUNOFF_CALLED,
+        statute("163-293(d)(2)"),
+        "a demand held while the lot was awaited takes effect",
+    ),
     _T(P.AWAITING_LOT, "lot_drawn", P.DECIDED, statute("163-292(3)"), "lot drawn"),
     _T(
         P.AWAITING_LOT,

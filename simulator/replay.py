@@ -1195,6 +1195,13 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
         if _ask(d, name, facts) is cr.Answer.HELD:
             d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
         return
+    if phase is Phase.AWAITING_LOT and d.round == 0:
+        # the count waits for a drawing of lots (for a place, or for who may request): a request
+        # made meanwhile is held, as one made before the canvass is, and weighed, at the time it
+        # was made, once the drawing has said who may request (it was rejected as if its maker
+        # had no right to one, and the leader then declared because nobody had asked)
+        d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
+        return
     if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
         late = pool.request_due is not None and e.at > pool.request_due
         facts = attrs.evolve(
@@ -1301,10 +1308,12 @@ def _apply_early_requests(d: Draft) -> None:
     if not early:
         return
     d.set(early_requests=())
-    for name, _at, _ in early:
+    for name, at, _ in early:
         pool = d.pool
         if d.phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED) and pool is not None:
-            _request_in_window(d, name, d.at, pool)
+            # (in time or late as made: one made before the canvass is in time, one held while
+            # a drawing of lots was awaited is weighed at its own time)
+            _request_in_window(d, name, max(at, d.declared_at or at), pool)
         elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
             facts = attrs.evolve(
                 _request_base(d, cr.Moment.TIE_FOR_SECOND, name), entitled=name in pool.eligible
@@ -1340,6 +1349,8 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
     d.set(lots=(*d.lots, e.winner))
     if d.round == 0:
         decide_first(d)
+        if d.early_requests and d.phase is not Phase.AWAITING_LOT:
+            _apply_early_requests(d)  # the requests held while the drawing was awaited
     else:
         decide_runoff(d)
     # the drawing named nobody the pending tie could give a place to
