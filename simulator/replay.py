@@ -635,6 +635,8 @@ def on_candidate_off(
         # a departure before it (the ``leader-left`` table), not left to call a runoff with them
         d.drop_timers(TT.RUNOFF_REQUEST_PASSES, TT.TIE_WITHDRAWAL_PASSES)
         decide_first(d)
+        assert pool is not None
+        _answer_held(d, pool, name)
     elif d.phase is Phase.RUNOFF_REQUEST and group_best_left_in_window(d, name):
         # reading 18 switched: the departed candidate's seat is vacant now; the count is decided
         # again for the seats left, and requests already made are weighed again against it
@@ -667,6 +669,28 @@ def on_candidate_off(
             ruling_log=Log(
                 [*rulings[:first], attrs.evolve(r0, text=r0.text + note), *rulings[first + 1 :]]
             )
+        )
+
+
+def _answer_held(d: Draft, pool: Pool, left: str) -> None:
+    """The demands a tie for second held (163-293(d)(2): each waits for the others'
+    withdrawals), answered once the leader's departure has made the office vacant: each calls
+    no runoff, and says why (they were left without a ruling)."""
+    vacant = next((r for r in reversed(d.rulings) if r.kind is K.OFFICE_VACANT), None)
+    gone = d.cand(left)
+    if d.phase is not Phase.DECIDED or pool.kind != "tie_second" or vacant is None or gone is None:
+        return
+    why = f"{left}, the leader, {_VERB.get(gone.status, 'left')} and the office is vacant"
+    for n in pool.requests:
+        c = d.cand(n)
+        if c is None or not c.active:
+            continue  # (a demand lapses with its maker: said where the maker left)
+        d.rule(
+            K.REQUEST_REJECTED,
+            vacant.cites,
+            f"{n}'s demand for a runoff calls none: {why}",
+            [n],
+            reason=why,
         )
 
 
