@@ -1047,6 +1047,7 @@ class Answer(StrEnum):
     ALREADY_CALLED = "already called"
     VACANT = "the office has been declared vacant: no runoff is held"
     NONE_AVAILABLE = "no runoff is available to this candidate"
+    SECOND_RUNOFF = "a second runoff is not held: the runoff has been voted on"
 
 
 @attrs.frozen
@@ -1062,6 +1063,8 @@ class RequestFacts:
     called: bool = False  # a runoff (second primary) is already called or held
     vacant: bool = False  # CLOSED: the office was declared vacant
     early_wait: bool = True  # reading 4
+    #: CLOSED, a runoff (not a second primary): the runoff has been voted on (163-293(f))
+    second_round: bool = False
 
 
 def _request_facts() -> Iterator[RequestFacts]:
@@ -1090,9 +1093,17 @@ def _request_facts() -> Iterator[RequestFacts]:
                 called=called,
             )
         for late, called, vacant, left in itertools.product(*([flags] * 4)):
-            yield RequestFacts(
-                Moment.CLOSED, primary, group, left=left, late=late, called=called, vacant=vacant
-            )
+            for second in (False, True) if not primary else (False,):
+                yield RequestFacts(
+                    Moment.CLOSED,
+                    primary,
+                    group,
+                    left=left,
+                    late=late,
+                    called=called,
+                    vacant=vacant,
+                    second_round=second,
+                )
 
 
 def _when(
@@ -1268,14 +1279,18 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
                 f"{tag}-closed-late",
                 when,
                 "no window is open and the deadline has passed",
-                _when(primary, Moment.CLOSED, lambda f: not f.left and f.late),
+                _when(primary, Moment.CLOSED, lambda f: not (f.left or f.second_round) and f.late),
                 Answer.LATE,
             ),
             Rule(
                 f"{tag}-closed-called",
                 when,
                 "the runoff (second primary) is already called",
-                _when(primary, Moment.CLOSED, lambda f: not (f.left or f.late) and f.called),
+                _when(
+                    primary,
+                    Moment.CLOSED,
+                    lambda f: not (f.left or f.late or f.second_round) and f.called,
+                ),
                 Answer.ALREADY_CALLED,
             ),
             Rule(
@@ -1285,7 +1300,7 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
                 _when(
                     primary,
                     Moment.CLOSED,
-                    lambda f: not (f.left or f.late or f.called) and f.vacant,
+                    lambda f: not (f.left or f.late or f.called or f.second_round) and f.vacant,
                 ),
                 Answer.VACANT,
             ),
@@ -1296,11 +1311,22 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
                 _when(
                     primary,
                     Moment.CLOSED,
-                    lambda f: not (f.left or f.late or f.called or f.vacant),
+                    lambda f: not (f.left or f.late or f.called or f.vacant or f.second_round),
                 ),
                 Answer.NONE_AVAILABLE,
             ),
         ]
+        if not primary:
+            out.append(
+                Rule(
+                    "2933f-closed-second",
+                    "163-293(f)",
+                    "a request after the runoff has been voted on asks for a second runoff, "
+                    "which is not held",
+                    _when(primary, Moment.CLOSED, lambda f: not f.left and f.second_round),
+                    Answer.SECOND_RUNOFF,
+                )
+            )
     return tuple(out)
 
 

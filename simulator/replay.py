@@ -1259,6 +1259,8 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
         late=bool(dues) and e.at > max(dues),
         called=d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD),
         vacant=d.vacant > 0 and not d.elected,
+        # (the first election's deadline was said to have passed: 163-293(f) is what refuses it)
+        second_round=not ctx.partisan_primary and d.round >= 1 and phase is not Phase.RUNOFF_CALLED,
     )
     _ask(d, name, facts)
 
