@@ -1125,6 +1125,18 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         decide_runoff(d)
     elif phase is Phase.RUNOFF_REQUEST and d.early_requests:
         _apply_early_requests(d)
+    elif d.declared_at is not None:
+        # the result was declared already: a second canvass declares nothing new, and the
+        # deadlines counted from the declaration stay as they are (it was silent)
+        first = d.declared_at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
+        d.rule(
+            K.REQUEST_REJECTED,
+            finding_cites(found),
+            f"the result was declared at the canvass of {first}: a second canvass declares "
+            "nothing new, and the deadlines counted from that declaration stand",
+            [],
+            reason="canvass repeated",
+        )
     # other phases: a canvass with nothing to declare is recorded on the timeline only
 
 
