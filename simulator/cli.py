@@ -84,10 +84,9 @@ def _parse_time(text: str, tz: str, flag: str = "--as-of") -> datetime:
     from zoneinfo import ZoneInfo
 
     from simulator.loader import ClockError, exact_offset, wall_clock
-
-    first, last = _AS_OF_YEARS
     from simulator.reader import SUB_MICROSECOND
 
+    first, last = _AS_OF_YEARS
     if SUB_MICROSECOND.search(text):
         raise UsageError(
             f"{flag}: expected a time to the microsecond at most (six digits after the "

@@ -348,14 +348,21 @@ def find_data_dir(given: str | Path | None = None) -> Path | None:
     return None
 
 
-def _files(folder: Path) -> dict[tuple[int, int], Path]:
-    """(year, month) -> results file, from the ``YYYYMMDD__`` file names."""
-    out: dict[tuple[int, int], Path] = {}
+def _month_files(folder: Path) -> dict[tuple[int, int], list[Path]]:
+    """(year, month) -> the results files of that month, by name, from the ``YYYYMMDD__``
+    file names."""
+    out: dict[tuple[int, int], list[Path]] = {}
     for p in sorted(folder.iterdir()):
         m = _FILE.match(p.name)
         if m and p.is_file():
-            out.setdefault((int(m.group(1)), int(m.group(2))), p)
+            out.setdefault((int(m.group(1)), int(m.group(2))), []).append(p)
     return out
+
+
+def _files(folder: Path) -> dict[tuple[int, int], Path]:
+    """(year, month) -> results file (the first by name: ``electsim conformance`` refuses a
+    folder with two for one month)."""
+    return {k: v[0] for k, v in _month_files(folder).items()}
 
 
 def _file_day(path: Path) -> date:
@@ -1139,40 +1146,31 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     runoff = Method.RUNOFF.value in methods
     wanted = [Method(m) for m in methods if m != Method.RUNOFF.value]
     asked = getattr(args, "year", None)
-    data = find_data_dir(args.data)
-    if data is not None:
-        # one results file a month is read (the first by name): a second one would be left
-        # out without a word
-        per_month: dict[tuple[int, int], list[str]] = {}
-        for p in sorted(data.iterdir()):
-            m = _FILE.match(p.name)
-            if m and p.is_file():
-                per_month.setdefault((int(m.group(1)), int(m.group(2))), []).append(p.name)
-        twice = {k: v for k, v in per_month.items() if len(v) > 1}
-        for (y, mo), names in sorted(twice.items()):
-            print(
-                f"electsim: {data}: expected one results file for {y}-{mo:02d}; found "
-                f"{len(names)}: {', '.join(names)} (move all but one elsewhere)",
-                file=sys.stderr,
-            )
-        if twice:
-            return 2
-    if asked and data is not None:
-        # a year the results do not cover would print an empty report that looks like a pass
-        held = sorted({y for y, _m in _files(data)})
-        for y in sorted(set(asked)):
-            if y not in held:
-                print(
-                    f"electsim: --year {y}: expected a year of the results in {data} "
-                    f"({', '.join(map(str, held)) or 'none'}); found {y}",
-                    file=sys.stderr,
-                )
-        if any(y not in held for y in asked):
-            return 2
+    folder = find_data_dir(args.data)
+    held: dict[tuple[int, int], list[Path]] = _month_files(folder) if folder is not None else {}
+    # one results file a month is read (the first by name): a second one would be left out
+    # without a word
+    twice = {k: v for k, v in held.items() if len(v) > 1}
+    for (y, mo), paths in sorted(twice.items()):
+        print(
+            f"electsim: {folder}: expected one results file for {y}-{mo:02d}; found "
+            f"{len(paths)}: {', '.join(p.name for p in paths)} (move all but one elsewhere)",
+            file=sys.stderr,
+        )
+    # a year the results do not cover would print an empty report that looks like a pass
+    held_years = sorted({y for y, _m in held})
+    missing = sorted(set(asked or ()) - set(held_years)) if folder is not None else []
+    for y in missing:
+        print(
+            f"electsim: --year {y}: expected a year of the results in {folder} "
+            f"({', '.join(map(str, held_years)) or 'none'}); found {y}",
+            file=sys.stderr,
+        )
+    if twice or missing:
+        return 2
     with Busy("replaying the real contests", args):
-        folder = find_data_dir(args.data)
         if folder is not None:
-            files = _files(folder)
+            files = {k: v[0] for k, v in held.items()}
             months = (9, 10, 11) if wanted else (10, 11)
             read_ahead(files[(y, m)] for y in years for m in months if (y, m) in files)
         runoffs = run_conformance(args.data, years=years) if runoff else None

@@ -1388,17 +1388,29 @@ def settle_tie(d: Draft, moment: cr.TieMoment, who: str = "") -> None:
         start_runoff(d, (*pool.leaders, last), 1, cites, why)
     else:  # the leader is declared elected (163-293(d)(2))
         declare_leaders(d, pool.leaders, cites, why)
-        # a demand made while the tie stood was held for the others' withdrawals: it is
-        # answered now, with the reason it calls no runoff
-        for n in pool.requests:
-            if n in remaining and standing(d.cand(n)) is cr.Standing.ACTIVE:
-                d.rule(
-                    K.REQUEST_REJECTED,
-                    cites,
-                    f"{n}'s demand for a runoff calls none: {why}",
-                    [n],
-                    reason=why,
-                )
+        answer_held_demands(d, pool, cites, why, among=remaining)
+
+
+def answer_held_demands(
+    d: Draft,
+    pool: Pool,
+    cites: Cite | Sequence[Cite],
+    why: str,
+    among: Sequence[str] | None = None,
+) -> None:
+    """The demands a tie for second held (163-293(d)(2): each waits for the others'
+    withdrawals), answered once the contest is decided without a runoff: each calls none, and
+    says ``why`` (they were left without a ruling). A demand lapses with a maker who left (said
+    where the maker left); ``among``: only those still tied."""
+    for n in pool.requests:
+        if (among is None or n in among) and standing(d.cand(n)) is cr.Standing.ACTIVE:
+            d.rule(
+                K.REQUEST_REJECTED,
+                cites,
+                f"{n}'s demand for a runoff calls none: {why}",
+                [n],
+                reason=why,
+            )
 
 
 def ballot_final(d: Draft, pool: Pool) -> bool:

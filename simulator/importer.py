@@ -462,31 +462,37 @@ class _Builder:
         self.spellings: dict[tuple[str, str], tuple[str, int]] = {}
         self.clashes: dict[str, str] = {}  # contest -> the first name written in two cases
 
-    def spelt(self, contest: str, candidate: str, line: int) -> tuple[str, int] | None:
-        """The spelling of this candidate written before (and its line), when it differs from
-        this one only in letter case: the scenario would refuse the two as one person written
-        two ways, pointing at events the user never wrote."""
-        name = " ".join(candidate.split())
-        first = self.spellings.setdefault((contest, name.casefold()), (name, line))
-        return first if first[0] != name else None
-
-    def add(self, contest: str, unit: str, candidate: str, votes: int, party: str) -> str | None:
-        """Add a row; returns the candidate's name when the same name was written on a row of
-        the same unit before (a repeated row would be summed with it), else None."""
+    def add(
+        self, contest: str, unit: str, candidate: str, votes: int, party: str, path: Path, line: int
+    ) -> None:
+        """Add the row on ``line`` of ``path``. A candidate's second row in one
+        unit is refused: summing it would count a repeated row twice (real files have one row
+        per candidate and unit; two spellings of one name, like the miscellaneous write-ins
+        written both ways, are rows of their own and are summed). The first name of a contest
+        written in two letter cases is noted: refused when that contest is imported (listing
+        the file, or reading other contests, is not stopped by it; real files write a
+        referendum's choices No and NO)."""
         counts = self.units.setdefault(contest, {}).setdefault(unit, {})
         name = canonical_candidate(candidate)
-        seen = self.rows.setdefault((contest, unit), set())
         written = " ".join(candidate.split())
+        seen = self.rows.setdefault((contest, unit), set())
         if written in seen:
-            return name
+            raise ImportResultsError(
+                f"{path}:{line}: expected one row per candidate in each precinct; found "
+                f"{candidate!r} again in {unit!r} (as {name!r}): remove the repeated row"
+            )
         seen.add(written)
-        # (two spellings of one name, like the miscellaneous write-ins written both ways, are
-        # summed: each is a row of its own in the file)
+        first = self.spellings.setdefault((contest, written.casefold()), (written, line))
+        if first[0] != written and contest not in self.clashes:
+            self.clashes[contest] = (
+                f"{path}:{line}: expected one spelling of each candidate's name in {contest!r}: "
+                f"{first[0]!r} on line {first[1]} differs from this one only in letter case; "
+                f"found {written!r}"
+            )
         counts[name] = counts.get(name, 0) + votes
         party = party.strip()
         if party:
             self.parties.setdefault(contest, {}).setdefault(name, party)
-        return None
 
     def contests(self) -> tuple[ContestReturns, ...]:
         return tuple(
@@ -565,38 +571,8 @@ def _read_openelections(
             unit = units[where] = " ".join(f"{where[0]} {where[1]}".split()) or "(no precinct)"
         party = row[c_party] if c_party is not None else ""
         votes = _votes(row[c_votes], path, line, "votes")
-        _spelt(out, office, row[c_candidate], path, line)
-        _once(
-            out.add(office, unit, row[c_candidate], votes, party),
-            row[c_candidate],
-            unit,
-            path,
-            line,
-        )
+        out.add(office, unit, row[c_candidate], votes, party, path, line)
     return out
-
-
-def _spelt(builder: _Builder, contest: str, written: str, path: Path, line: int) -> None:
-    """Note the first name of ``contest`` written in two letter cases (refused when that contest
-    is imported: listing the file, or reading other contests, is not stopped by it; real files
-    write a referendum's choices No and NO)."""
-    first = builder.spelt(contest, written, line)
-    if first is not None and contest not in builder.clashes:
-        builder.clashes[contest] = (
-            f"{path}:{line}: expected one spelling of each candidate's name in {contest!r}: "
-            f"{first[0]!r} on line {first[1]} differs from this one only in letter case; found "
-            f"{' '.join(written.split())!r}"
-        )
-
-
-def _once(again: str | None, written: str, unit: str, path: Path, line: int) -> None:
-    """A candidate's second row in one unit is refused: summing it would count a repeated row
-    twice (real files have one row per candidate and unit)."""
-    if again is not None:
-        raise ImportResultsError(
-            f"{path}:{line}: expected one row per candidate in each precinct; found {written!r} "
-            f"again in {unit!r} (as {again!r}): remove the repeated row"
-        )
 
 
 def _office(office: str, district: str) -> str:
@@ -648,8 +624,7 @@ def _read_results_pct(
         unit = " ".join(f"{row[c_county]} {row[c_precinct]}".split()) or "(no precinct)"
         party = row[c_party] if c_party is not None else ""
         votes = _votes(row[c_total], path, line, "Total Votes")
-        _spelt(out, contest, row[c_choice], path, line)
-        _once(out.add(contest, unit, row[c_choice], votes, party), row[c_choice], unit, path, line)
+        out.add(contest, unit, row[c_choice], votes, party, path, line)
         if c_vote_for is not None and row[c_vote_for].strip():
             seats = _votes(row[c_vote_for], path, line, "Vote For")
             known = out.seats.get(contest)

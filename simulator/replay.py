@@ -46,6 +46,7 @@ from simulator import result_rules as rr
 from simulator.calendar import OfficeCalendar
 from simulator.contingencies import EffectKind as EK
 from simulator.counting import (
+    answer_held_demands,
     ballot_final,
     call_runoff,
     cannot_be_nominated,
@@ -673,25 +674,14 @@ def on_candidate_off(
 
 
 def _answer_held(d: Draft, pool: Pool, left: str) -> None:
-    """The demands a tie for second held (163-293(d)(2): each waits for the others'
-    withdrawals), answered once the leader's departure has made the office vacant: each calls
-    no runoff, and says why (they were left without a ruling)."""
+    """The demands a tie for second held, answered once the leader's departure has made the
+    office vacant (:func:`answer_held_demands`)."""
     vacant = next((r for r in reversed(d.rulings) if r.kind is K.OFFICE_VACANT), None)
     gone = d.cand(left)
     if d.phase is not Phase.DECIDED or pool.kind != "tie_second" or vacant is None or gone is None:
         return
     why = f"{left}, the leader, {_VERB.get(gone.status, 'left')} and the office is vacant"
-    for n in pool.requests:
-        c = d.cand(n)
-        if c is None or not c.active:
-            continue  # (a demand lapses with its maker: said where the maker left)
-        d.rule(
-            K.REQUEST_REJECTED,
-            vacant.cites,
-            f"{n}'s demand for a runoff calls none: {why}",
-            [n],
-            reason=why,
-        )
+    answer_held_demands(d, pool, vacant.cites, why)
 
 
 def _lot_pool(d: Draft) -> tuple[str, ...]:
