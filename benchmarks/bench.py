@@ -46,7 +46,8 @@ from zoneinfo import ZoneInfo
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from simulator import load_scenario, replay
-from simulator.events import (
+from simulator.law.vocab import Method
+from simulator.model.events import (
     CandidateFiled,
     CanvassHeld,
     Event,
@@ -55,8 +56,7 @@ from simulator.events import (
     RunoffRequested,
     VotesCast,
 )
-from simulator.scenario import Contest, Scenario
-from simulator.vocab import Method
+from simulator.model.scenario import Contest, Scenario
 
 T = TypeVar("T")
 TZ = ZoneInfo("America/New_York")

@@ -17,8 +17,10 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from simulator.charts import plot_timeline
-from simulator.events import (
+from simulator.engine.replay import replay
+from simulator.engine.result import Result
+from simulator.law.vocab import Method, Stage
+from simulator.model.events import (
     BallotsPrinted,
     CandidateDied,
     CandidateFiled,
@@ -28,10 +30,8 @@ from simulator.events import (
     ReturnsReported,
     RunoffRequested,
 )
-from simulator.replay import replay
-from simulator.result import Result
-from simulator.scenario import Contest, Scenario
-from simulator.vocab import Method, Stage
+from simulator.model.scenario import Contest, Scenario
+from simulator.views.charts import plot_timeline
 
 TZ = ZoneInfo("America/New_York")
 

@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from simulator.explore import (
+from simulator.analysis.explore import (
     Config,
     Folds,
     _folds,
@@ -32,10 +32,10 @@ from simulator.explore import (
     forget_folds,
     scenario_doc,
 )
-from simulator.loader import structure
-from simulator.replay import finish, replay
-from simulator.result import ContestResult
-from simulator.vocab import Method
+from simulator.engine.replay import finish, replay
+from simulator.engine.result import ContestResult
+from simulator.input.loader import structure
+from simulator.law.vocab import Method
 
 
 def _whole(config: Config, events: Sequence[dict[str, Any]]) -> ContestResult:

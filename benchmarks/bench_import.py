@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from simulator.conformance import find_data_dir
-from simulator.importer import import_results, read_results
-from simulator.replay import replay
+from simulator.analysis.conformance import find_data_dir
+from simulator.engine.replay import replay
+from simulator.input.importer import import_results, read_results
 
 
 def main(argv: list[str]) -> int:

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench
 
 from simulator import parse_scenario, replay, structure
-from simulator.loader import _parse_yaml
+from simulator.input.loader import _parse_yaml
 
 N = 200_000
 _YamlLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

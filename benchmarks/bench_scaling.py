@@ -17,8 +17,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from simulator.loader import parse_scenario
-from simulator.replay import replay
+from simulator.engine.replay import replay
+from simulator.input.loader import parse_scenario
 
 
 def log(candidates: int, contests: int) -> str:

@@ -6,7 +6,8 @@ The public API, for notebooks and scripts::
     >>> s = simulator.load_scenario("scenarios/plurality-single-office.yaml")  # doctest: +SKIP
     >>> simulator.replay(s).contests[0].outcome.elected  # doctest: +SKIP
 
-Every name is imported on first use (``simulator.replay`` loads the replay engine, ``plot_timeline``
+Every name is imported on first use (``simulator.replay`` loads the replay engine,
+``plot_timeline``
 matplotlib), so ``import simulator`` and the command line start fast.
 """
 
@@ -14,80 +15,80 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import sys
-import types
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from simulator.calendar import Deadline, OfficeCalendar, statutory_calendar  # noqa: F401 (lazy: see __getattr__)
-    from simulator.charts import plot_timeline  # noqa: F401 (lazy: see __getattr__)
-    from simulator.conformance import run_conformance  # noqa: F401 (lazy: see __getattr__)
-    from simulator.errors import Problem, ScenarioError, SimulatorError  # noqa: F401 (lazy: see __getattr__)
-    from simulator.expect import Expectation, Mismatch, ScenarioCheck, check_scenario  # noqa: F401 (lazy: see __getattr__)
-    from simulator.graph import export_graph, replay_graph, state_graph  # noqa: F401 (lazy: see __getattr__)
-    from simulator.importer import import_results, list_contests  # noqa: F401 (lazy: see __getattr__)
-    from simulator.loader import (  # noqa: F401 (lazy: see __getattr__)
+    from simulator.analysis.conformance import run_conformance  # noqa: F401 (lazy: see __getattr__)
+    from simulator.analysis.whatif import *  # noqa: F403 (the what-if API is public as a whole)
+    from simulator.engine.replay import replay  # noqa: F401 (lazy: see __getattr__)
+    from simulator.engine.result import ContestResult, Outcome, Result, Ruling  # noqa: F401 (lazy: see __getattr__)
+    from simulator.input.expect import Mismatch, ScenarioCheck, check_scenario  # noqa: F401 (lazy: see __getattr__)
+    from simulator.input.importer import import_results, list_contests  # noqa: F401 (lazy: see __getattr__)
+    from simulator.input.loader import (  # noqa: F401 (lazy: see __getattr__)
         dump_scenario,
         load_scenario,
         parse_scenario,
         scenario_to_dict,
         structure,
     )
-    from simulator.replay import replay  # noqa: F401 (lazy: see __getattr__)
-    from simulator.report import render_report, write_report  # noqa: F401 (lazy: see __getattr__)
-    from simulator.result import ContestResult, Outcome, Result, Ruling  # noqa: F401 (lazy: see __getattr__)
-    from simulator.scenario import Contest, Interpretations, Scenario  # noqa: F401 (lazy: see __getattr__)
-    from simulator.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage  # noqa: F401 (lazy: see __getattr__)
-    from simulator.whatif import *  # noqa: F403 (the what-if API is public as a whole)
+    from simulator.law.calendar import Deadline, OfficeCalendar, statutory_calendar  # noqa: F401 (lazy: see __getattr__)
+    from simulator.law.readings import Interpretations  # noqa: F401 (lazy: see __getattr__)
+    from simulator.law.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage  # noqa: F401 (lazy: see __getattr__)
+    from simulator.model.errors import Problem, ScenarioError, SimulatorError  # noqa: F401 (lazy: see __getattr__)
+    from simulator.model.expectations import Expectation  # noqa: F401 (lazy: see __getattr__)
+    from simulator.model.scenario import Contest, Scenario  # noqa: F401 (lazy: see __getattr__)
+    from simulator.views.charts import plot_timeline  # noqa: F401 (lazy: see __getattr__)
+    from simulator.views.graph import export_graph, replay_graph, state_graph  # noqa: F401 (lazy: see __getattr__)
+    from simulator.views.report import render_report, write_report  # noqa: F401 (lazy: see __getattr__)
 
 # name -> the module that defines it
 _WHERE = {
-    "Contest": "simulator.scenario",
-    "ContestResult": "simulator.result",
-    "Deadline": "simulator.calendar",
-    "Expectation": "simulator.expect",
-    "Mismatch": "simulator.expect",
-    "ScenarioCheck": "simulator.expect",
-    "check_scenario": "simulator.expect",
-    "DeadlineKind": "simulator.vocab",
-    "Interpretations": "simulator.scenario",
-    "Method": "simulator.vocab",
-    "OfficeCalendar": "simulator.calendar",
-    "Outcome": "simulator.result",
-    "Pending": "simulator.vocab",
-    "Problem": "simulator.errors",
-    "Result": "simulator.result",
-    "Ruling": "simulator.result",
-    "RulingKind": "simulator.vocab",
-    "RunoffStatus": "simulator.vocab",
-    "Scenario": "simulator.scenario",
-    "ScenarioError": "simulator.errors",
-    "SimulatorError": "simulator.errors",
-    "Stage": "simulator.vocab",
-    "dump_scenario": "simulator.loader",
-    "load_scenario": "simulator.loader",
-    "parse_scenario": "simulator.loader",
-    "replay": "simulator.replay",
-    "scenario_to_dict": "simulator.loader",
-    "structure": "simulator.loader",
-    "statutory_calendar": "simulator.calendar",
+    "Contest": "simulator.model.scenario",
+    "ContestResult": "simulator.engine.result",
+    "Deadline": "simulator.law.calendar",
+    "Expectation": "simulator.model.expectations",
+    "Mismatch": "simulator.input.expect",
+    "ScenarioCheck": "simulator.input.expect",
+    "check_scenario": "simulator.input.expect",
+    "DeadlineKind": "simulator.law.vocab",
+    "Interpretations": "simulator.law.readings",
+    "Method": "simulator.law.vocab",
+    "OfficeCalendar": "simulator.law.calendar",
+    "Outcome": "simulator.engine.result",
+    "Pending": "simulator.law.vocab",
+    "Problem": "simulator.model.errors",
+    "Result": "simulator.engine.result",
+    "Ruling": "simulator.engine.result",
+    "RulingKind": "simulator.law.vocab",
+    "RunoffStatus": "simulator.law.vocab",
+    "Scenario": "simulator.model.scenario",
+    "ScenarioError": "simulator.model.errors",
+    "SimulatorError": "simulator.model.errors",
+    "Stage": "simulator.law.vocab",
+    "dump_scenario": "simulator.input.loader",
+    "load_scenario": "simulator.input.loader",
+    "parse_scenario": "simulator.input.loader",
+    "replay": "simulator.engine.replay",
+    "scenario_to_dict": "simulator.input.loader",
+    "structure": "simulator.input.loader",
+    "statutory_calendar": "simulator.law.calendar",
     # drawing, reports, importing and conformance
-    "plot_timeline": "simulator.charts",
-    "export_graph": "simulator.graph",
-    "state_graph": "simulator.graph",
-    "replay_graph": "simulator.graph",
-    "render_report": "simulator.report",
-    "write_report": "simulator.report",
-    "import_results": "simulator.importer",
-    "list_contests": "simulator.importer",
-    "run_conformance": "simulator.conformance",
-    "find_data_dir": "simulator.conformance",
-    "Chart": "simulator.charts",
-    "draw_graph": "simulator.graph",
+    "plot_timeline": "simulator.views.charts",
+    "export_graph": "simulator.views.graph",
+    "state_graph": "simulator.views.graph",
+    "replay_graph": "simulator.views.graph",
+    "render_report": "simulator.views.report",
+    "write_report": "simulator.views.report",
+    "import_results": "simulator.input.importer",
+    "list_contests": "simulator.input.importer",
+    "run_conformance": "simulator.analysis.conformance",
+    "find_data_dir": "simulator.analysis.conformance",
+    "Chart": "simulator.views.charts",
+    "draw_graph": "simulator.views.graph",
 }
 # What-if analysis (simulator.whatif): fork, compare, sweep, rich display in Jupyter; its own
 # ``__all__`` lists its public names.
-_WHATIF = "simulator.whatif"
+_WHATIF = "simulator.analysis.whatif"
 
 
 def _public() -> list[str]:
@@ -115,16 +116,3 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_public()})
-
-
-class _Package(types.ModuleType):
-    """The package object: importing ``simulator.replay`` (the module) must not replace the
-    function ``simulator.replay`` that the package exports under the same name."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, types.ModuleType) and _WHERE.get(name) == value.__name__:
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package

@@ -2,6 +2,6 @@
 
 import sys
 
-from simulator.cli import main
+from simulator.cli.main import main
 
 sys.exit(main())

@@ -1,4 +1,4 @@
-"""Writes ``simulator/closures.py`` from the installed ``holidays`` package.
+"""Writes ``simulator/law/closures.py`` from the installed ``holidays`` package.
 
 Run ``python tests/closures_source.py`` when the package's North Carolina schedule changes
 (``tests/test_calendar.py`` fails then, naming the first year that differs).

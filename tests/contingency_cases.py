@@ -14,7 +14,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import simulator
-from simulator.expect import local_iso
+from simulator.input.expect import local_iso
 
 TZ = ZoneInfo("America/New_York")
 

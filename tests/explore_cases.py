@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from simulator.explore import Config, Exploration, explore
-from simulator.vocab import Method
+from simulator.analysis.explore import Config, Exploration, explore
+from simulator.law.vocab import Method
 
 # Every witness of this grid is replayed by the tests: one seat up to 2 x seats + 2 candidates,
 # two seats up to three (four for the party primary, where G.S. 163-112(d)(1)-(2) first apply).

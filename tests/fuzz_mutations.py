@@ -31,8 +31,8 @@ def _start(memory: int) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
-    import simulator.charts
-    import simulator.report  # noqa: F401 - loaded before the limit is measured
+    import simulator.views.charts
+    import simulator.views.report  # noqa: F401 - loaded before the limit is measured
 
     used = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     _limit[0] = used + memory

@@ -1,7 +1,7 @@
 """Small scenarios written inline, for the tests that read as the statutes.
 
 A test states one contest and its log as YAML text (the same format as ``scenarios/``) and reads
-the result through the public API: ``simulator.parse_scenario`` and ``simulator.replay``.
+the result through the public API: ``simulator.parse_scenario`` and ``simulator.engine.replay``.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from simulator.cli import main
+from simulator.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = sorted((ROOT / "scenarios").rglob("*.yaml"))

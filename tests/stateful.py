@@ -23,12 +23,13 @@ from zoneinfo import ZoneInfo
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from simulator.calendar import statutory_calendar
-from simulator.loader import parse_scenario
-from simulator.replay import replay
-from simulator.result import Result
-from simulator.scenario import Interpretations, Scenario
-from simulator.vocab import Method, RulingKind, Stage
+from simulator.engine.replay import replay
+from simulator.engine.result import Result
+from simulator.input.loader import parse_scenario
+from simulator.law.calendar import statutory_calendar
+from simulator.law.readings import Interpretations
+from simulator.law.vocab import Method, RulingKind, Stage
+from simulator.model.scenario import Scenario
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 WRITE_INS = ("Write-In (Miscellaneous)", "Zed (Write-In)")

@@ -211,8 +211,8 @@ def test_a_departure_that_settles_who_may_demand_after_the_deadline_is_a_named_g
     import attrs
 
     from simulator import load_scenario, replay
-    from simulator.eventlog import EventLog
-    from simulator.events import CandidateDied
+    from simulator.model.eventlog import EventLog
+    from simulator.model.events import CandidateDied
 
     here = Path(__file__).resolve().parent.parent
     s = load_scenario(here / "scenarios/gaps/gap-group-tie-for-request-place.yaml")

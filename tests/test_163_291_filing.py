@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import simulator
-from simulator.cli import main
+from simulator.cli.main import main
 from tests.contingency_cases import (
     PARTY,
     PLURALITY,
@@ -201,8 +201,8 @@ def test_the_partisan_primary_falls_on_the_second_tuesday_after_labor_day() -> N
     # is 09-06, so the primary is on 09-14; the election on 11-02)
     from datetime import date
 
-    from simulator import calendar as cal
-    from simulator.vocab import Method
+    from simulator.law import calendar as cal
+    from simulator.law.vocab import Method
 
     assert cal.primary_day(2027, Method.PARTISAN) == date(2027, 9, 14)
     assert cal.first_election_day(2027, Method.PARTISAN) == date(2027, 11, 2)

@@ -7,8 +7,8 @@ from datetime import date, datetime, timedelta
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from simulator import calendar as cal
-from simulator.law import statute
+from simulator.law import calendar as cal
+from simulator.law.cite import statute
 from tests.inline import TZ, cites, deadline, filed, local, only, returns, rulings, run
 
 SEAT = "{id: seat, office: Council Seat A, seats: 1, method: nonpartisan-runoff, year: 2027}"

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator import calendar as cal
-from simulator.calendar import OfficeCalendar
-from simulator.law import statute
-from simulator.vocab import DeadlineKind, Method
+from simulator.law import calendar as cal
+from simulator.law.calendar import OfficeCalendar
+from simulator.law.cite import statute
+from simulator.law.vocab import DeadlineKind, Method
 
 NY = ZoneInfo("America/New_York")
 OFFICE = OfficeCalendar()
@@ -238,7 +238,7 @@ def test_the_precomputed_closure_table_is_the_holidays_package_schedule_in_every
     # the package it was written from, year by year (regenerate: tests/closures_source.py)
     import holidays
 
-    from simulator.closures import FIRST, LAST, closures
+    from simulator.law.closures import FIRST, LAST, closures
 
     for year in range(FIRST, LAST + 1):
         expected = {
@@ -248,7 +248,7 @@ def test_the_precomputed_closure_table_is_the_holidays_package_schedule_in_every
 
 
 def test_a_year_outside_the_table_asks_the_holidays_package() -> None:
-    from simulator.closures import FIRST, closures
+    from simulator.law.closures import FIRST, closures
 
     assert date(FIRST - 10, 12, 25) in closures(FIRST - 10)
 

@@ -21,11 +21,18 @@ from matplotlib.path import Path as CurvePath
 from matplotlib.text import Text
 
 from simulator import parse_scenario, replay
-from simulator.charts import BANDS, MARKS, Chart, UnsupportedFormat, _mark_style, plot_timeline
-from simulator.cli import main
-from simulator.errors import SimulatorError
-from simulator.result import ContestResult, Result
-from simulator.vocab import DeadlineKind, RulingKind
+from simulator.cli.main import main
+from simulator.engine.result import ContestResult, Result
+from simulator.law.vocab import DeadlineKind, RulingKind
+from simulator.model.errors import SimulatorError
+from simulator.views.charts import (
+    BANDS,
+    MARKS,
+    Chart,
+    UnsupportedFormat,
+    _mark_style,
+    plot_timeline,
+)
 from tests.chart_cases import layout_problems, twenty_contests
 from tests.test_graph import LIBRARY, SCENARIOS, Case, case_id, not_blank, replayed, worked
 
@@ -493,7 +500,7 @@ def test_a_long_description_is_wrapped_measuring_about_its_own_length(
 ) -> None:
     # Each line's words were found by halving all the words left, so every line measured about
     # half the rest of the text: a description of 8,000 words took 44 s to draw.
-    import simulator.charts as charts
+    import simulator.views.charts as charts
 
     measured: list[int] = []
 
@@ -516,7 +523,7 @@ def test_a_timeline_taller_than_viewers_open_is_refused_before_it_is_drawn(
     # the twenty contests' chart is drawn whole under the limit, refused with the lanes that
     # would fit when the limit is lowered below its height (600 contests took 16 s to draw
     # into a 50,818-pixel picture before the limit)
-    import simulator.charts as charts
+    import simulator.views.charts as charts
 
     scenario = parse_scenario(twenty_contests())
     result = replay(scenario)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from simulator.citations import UNMODELED, matches, normalize, references
-from simulator.rulebook import TABLES
+from simulator.analysis.references import UNMODELED, matches, normalize, references
+from simulator.law.tables import TABLES
 
 ROOT = Path(__file__).resolve().parent.parent
 LAW = ROOT.parent / "shared" / "law"
@@ -163,7 +163,7 @@ def test_cite_says_when_nothing_cites_a_subsection_or_its_section() -> None:
 
 
 def test_a_date_is_not_read_as_a_citation() -> None:
-    from simulator.citations import citations_in
+    from simulator.analysis.references import citations_in
 
     assert list(citations_in("canvass 2027-10-12, G.S. 163-293(c) and 160A-63")) == [
         "163-293(c)",
@@ -175,7 +175,7 @@ def test_full_width_digits_are_read_as_the_citation_they_stand_for(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # "１６３-293(b)" was taken as a section nothing cites: 0 references, exit 0
-    from simulator.cli import main
+    from simulator.cli.main import main
 
     assert main(["cite", "１６３-２９３(b)", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from simulator import parse_scenario, replay
-from simulator.cli import main
+from simulator.cli.main import main
 
 SCENARIO = """\
 format: electsim/v1
@@ -93,7 +93,7 @@ def test_a_bad_as_of_is_invalid_input(scenario_file: Path) -> None:
 
 
 def test_an_as_of_the_clocks_skip_or_repeat_is_read_as_scenario_times_are() -> None:
-    from simulator.cli import UsageError, _parse_time
+    from simulator.cli.main import UsageError, _parse_time
 
     for text, words in (
         ("2027-03-14T02:30", "02:30 never shows"),

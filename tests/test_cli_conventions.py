@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator.cli import _progress, build_parser, main, use_colour
+from simulator.cli.main import _progress, build_parser, main, use_colour
 from tests.test_importer import EC4_ROWS, results_pct
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,7 +167,7 @@ def test_the_replay_timeline_wraps_long_labels_on_a_terminal(
 def test_conformance_text_fits_the_width() -> None:
     from datetime import date
 
-    from simulator.conformance import CalendarCheck, Check, Report, format_report
+    from simulator.analysis.conformance import CalendarCheck, Check, Report, format_report
 
     long = "an explanation " * 40
     check = Check(
@@ -291,7 +291,7 @@ def test_demo_never_writes_over_a_scenario_or_two_results_into_one_file(tmp_path
     src = tmp_path / "cases"
     src.mkdir()
     (src / "a.yaml").write_text(SMALL.format(title="a", name="Ann"))
-    from simulator.loader import dump_scenario, load_scenario
+    from simulator.input.loader import dump_scenario, load_scenario
 
     dump_scenario(load_scenario(src / "a.yaml"), src / "b.json")
     written = (src / "b.json").read_text()

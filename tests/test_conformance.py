@@ -14,9 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator import calendar as cal
-from simulator.cli import main
-from simulator.conformance import (
+from simulator.analysis.conformance import (
     EXPLANATIONS,
     PUBLISHED,
     Check,
@@ -32,10 +30,12 @@ from simulator.conformance import (
     same_person,
     town_of,
 )
-from simulator.errors import ImportResultsError
-from simulator.importer import read_results
-from simulator.seats import SEAT_RULES, seats_for
-from simulator.vocab import Method
+from simulator.cli.main import main
+from simulator.input.importer import read_results
+from simulator.input.seats import SEAT_RULES, seats_for
+from simulator.law import calendar as cal
+from simulator.law.vocab import Method
+from simulator.model.errors import ImportResultsError
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 needs_data = pytest.mark.skipif(
@@ -180,7 +180,7 @@ def test_a_results_file_read_for_its_municipal_contests_keeps_them_whole(tmp_pat
 def test_files_read_ahead_in_two_processes_are_those_read_one_by_one(
     data: Path, tmp_path: Path
 ) -> None:
-    from simulator import conformance
+    from simulator.analysis import conformance
 
     conformance._READ.clear()
     broken = tmp_path / "20311007__nc__general__precinct.csv"
@@ -474,8 +474,8 @@ def test_the_pairwise_reading_reproduces_the_elizabeth_city_2011_runoff() -> Non
     import attrs
 
     import simulator
-    from simulator.importer import import_results
-    from simulator.scenario import Interpretations
+    from simulator.input.importer import import_results
+    from simulator.law.readings import Interpretations
 
     s = import_results(
         SHARED / "nc-results" / "20111011__nc__general__precinct.csv.gz",

@@ -16,9 +16,8 @@ import attrs
 import pytest
 
 import simulator
-from simulator.cli import main
-from simulator.conformance import run_conformance
-from simulator.conformance_primaries import (
+from simulator.analysis.conformance import run_conformance
+from simulator.analysis.conformance_primaries import (
     EXPLANATIONS,
     OctoberKind,
     PrimaryCheck,
@@ -29,8 +28,9 @@ from simulator.conformance_primaries import (
     party_of,
     run_primaries,
 )
-from simulator.importer import ContestReturns, import_results
-from simulator.vocab import Method
+from simulator.cli.main import main
+from simulator.input.importer import ContestReturns, import_results
+from simulator.law.vocab import Method
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
@@ -370,7 +370,7 @@ def test_the_runoff_towns_the_readme_omits_are_judged_like_the_listed(
 
 @pytest.mark.shared_data
 def test_the_unlisted_runoff_towns_agree_where_they_can_be_judged(real: PrimaryReport) -> None:
-    from simulator.conformance import omitted_runoff_towns
+    from simulator.analysis.conformance import omitted_runoff_towns
 
     towns = omitted_runoff_towns(real)
     r = run_conformance(SHARED, towns=towns, elections_only=True)

@@ -9,10 +9,10 @@ from collections import Counter
 import attrs
 import pytest
 
-from simulator import contingencies as cg
-from simulator.cli import main
-from simulator.gaps import COUNTING_GAPS
-from simulator.vocab import Method, Stage
+from simulator.analysis.gaps import COUNTING_GAPS
+from simulator.cli.main import main
+from simulator.law.tables import departures as cg
+from simulator.law.vocab import Method, Stage
 
 FACTS = list(cg.all_facts())
 FINDINGS = [(f, cg.evaluate(f)) for f in FACTS]

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simulator import count_rules as cr
-from simulator.rulebook import TABLES
-from simulator.rules import Verdict
+from simulator.law.rules import Verdict
+from simulator.law.tables import TABLES
+from simulator.law.tables import count as cr
 from tests.contingency_cases import RUNOFF, died, event, filed, kinds, one, returns, run, scenario
 
 CANVASS = event("canvass_held", "2027-10-12T11:00")
@@ -119,8 +119,8 @@ def test_a_table_settles_several_rules_only_by_a_declared_priority() -> None:
 
 def test_the_canvass_table_cites_the_provision_of_each_election_a_method_holds() -> None:
     # G.S. 163-291(5) (party primaries), 163-294(b), 163-293(c), 163-182.5(b) (any other)
-    from simulator.vocab import DeadlineKind as DK
-    from simulator.vocab import Method
+    from simulator.law.vocab import DeadlineKind as DK
+    from simulator.law.vocab import Method
 
     found = {(f.method, f.held): str(cr.canvass_cite(f.method, f.held)) for f in cr.CANVASS.facts()}
     assert found == {
@@ -146,7 +146,7 @@ def test_the_canvass_table_cites_the_provision_of_each_election_a_method_holds()
 
 
 def test_every_day_a_calendar_round_holds_is_canvassed_under_the_tables_rule() -> None:
-    from simulator import calendar as cal
+    from simulator.law import calendar as cal
 
     for method, rounds in cal.CYCLE.items():
         for r in rounds:
@@ -199,9 +199,9 @@ def test_a_run_of_votes_counts_the_names_the_votes_table_counts(
 ) -> None:
     # the batched path asks the ``votes`` table once per run (163-291(2), 163-294.2(c),
     # 163-293(b), 163-111(b)): a filed candidate, a runoff candidate, a write-in
-    from simulator import result_rules as rr
-    from simulator.loader import parse_scenario
-    from simulator.replay import counted_kinds, make_context
+    from simulator.engine.replay import counted_kinds, make_context
+    from simulator.input.loader import parse_scenario
+    from simulator.law.tables import declaration as rr
 
     if method != "partisan" and stage == "primary":
         method = "nonpartisan-primary"
@@ -231,7 +231,7 @@ def test_a_run_of_votes_counts_the_names_the_votes_table_counts(
 
 def test_the_request_window_closes_on_the_provision_that_gave_the_right_to_request() -> None:
     # G.S. 163-293(b)(1), (b)(2), 163-111(b): elected (nominated) unless the next asks in time
-    from simulator import result_rules as rr
+    from simulator.law.tables import declaration as rr
 
     for facts, finding in cr.WINDOW_CLOSE.explore():
         right = rr.RUNOFF_RIGHT.evaluate(rr.RightFacts(facts.primary, facts.group))

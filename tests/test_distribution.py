@@ -42,7 +42,7 @@ def test_build_makes_a_wheel_and_an_sdist_with_the_license(dist: Path) -> None:
     (sdist,) = dist.glob("electsim-*.tar.gz")
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
-    assert "simulator/cli.py" in names
+    assert "simulator/cli/main.py" in names
     assert any(n.endswith("LICENSE") for n in names)
     assert any(n.endswith("entry_points.txt") for n in names)
     with tarfile.open(sdist) as t:

@@ -15,20 +15,19 @@ import jsonschema
 import pytest
 import yaml
 
-from simulator import loader
-from simulator.cli import build_parser
-from simulator.events import EVENT_TYPES
-from simulator.expect import (
+from simulator.cli.main import build_parser
+from simulator.input import loader
+from simulator.input.expect import (
     DEADLINE_PATTERN_KEYS,
     ENTRY_KEYS,
     RULING_FIELDS,
     RULING_PATTERN_KEYS,
     RUNOFF_KEYS,
 )
-from simulator.machine import Phase
-from simulator.scenario import Interpretations
-from simulator.schema import scenario_schema
-from simulator.vocab import (
+from simulator.input.schema import scenario_schema
+from simulator.law.machine import Phase
+from simulator.law.readings import Interpretations
+from simulator.law.vocab import (
     DeadlineKind,
     Method,
     Pending,
@@ -37,6 +36,7 @@ from simulator.vocab import (
     RunoffStatus,
     Stage,
 )
+from simulator.model.events import EVENT_TYPES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -16,11 +16,11 @@ import attrs
 import pytest
 
 from simulator import load_scenario
-from simulator.events import CandidateFiled, CandidateWithdrew, VotesCast
-from simulator.replay import fire_timers, make_context, one_office_bars, step
-from simulator.scenario import Contest, Scenario
-from simulator.state import FAR_FUTURE, Draft, State, StateFields, initial_state
-from simulator.vocab import Method
+from simulator.engine.replay import fire_timers, make_context, one_office_bars, step
+from simulator.engine.state import FAR_FUTURE, Draft, State, StateFields, initial_state
+from simulator.law.vocab import Method
+from simulator.model.events import CandidateFiled, CandidateWithdrew, VotesCast
+from simulator.model.scenario import Contest, Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = sorted((ROOT / "scenarios").rglob("*.yaml"))

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from simulator import Votes, parse_scenario, sweep
-from simulator.engines import ENGINES, EngineError, Serial, engine_named
-from simulator.scenario import Scenario
-from simulator.whatif import EditError
+from simulator.analysis.whatif import EditError
+from simulator.analysis.workers import ENGINES, EngineError, Serial, engine_named
+from simulator.model.scenario import Scenario
 
 LINES = [
     "format: electsim/v1",

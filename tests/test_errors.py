@@ -1,4 +1,5 @@
-"""A :class:`simulator.errors.Problem` is a value: what attrs' frozen classes gave it before it
+"""A :class:`simulator.model.errors.Problem` is a value: what attrs' frozen classes gave it before
+it
 became plain Python (so that the command line starts without attrs)."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import pickle
 
 import pytest
 
-from simulator.errors import Problem, ScenarioError
+from simulator.model.errors import Problem, ScenarioError
 
 
 def test_a_problem_is_compared_hashed_and_pickled_by_its_fields() -> None:

@@ -30,7 +30,7 @@ from simulator import (
     replay,
     sweep,
 )
-from simulator.whatif import EditError
+from simulator.analysis.whatif import EditError
 
 RUNOFF = """
 format: electsim/v1

@@ -18,10 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator import loader, parse_scenario, replay
-from simulator.eventlog import EventLog, VoteColumns
-from simulator.events import CanvassHeld, Event, VotesCast
-from simulator.loader import _parse_json
+from simulator import parse_scenario, replay
+from simulator.input import loader
+from simulator.input.loader import _parse_json
+from simulator.model.eventlog import EventLog, VoteColumns
+from simulator.model.events import CanvassHeld, Event, VotesCast
 
 NY = ZoneInfo("America/New_York")
 T0 = datetime(2027, 10, 5, 8, tzinfo=NY)

@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from simulator import ScenarioError, check_scenario, parse_scenario
-from simulator.cli import main
-from simulator.expect import EXIT_EXPECTATIONS_FAILED
+from simulator.cli.main import main
+from simulator.input.expect import EXIT_EXPECTATIONS_FAILED
 
 HEAD = """\
 format: electsim/v1
@@ -272,7 +272,7 @@ def test_a_pattern_that_backtracks_without_end_in_re_is_matched_at_once(tmp_path
 def test_a_pattern_that_does_not_end_within_the_limit_makes_the_scenario_invalid(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import simulator.expect as expect
+    import simulator.input.expect as expect
 
     def never_ends(pattern: str, text: str, timeout: float) -> None:
         assert timeout == expect.MATCH_SECONDS

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.cli import main
-from simulator.explore import (
+from simulator.analysis.explore import (
     Config,
     Exploration,
     VoteClass,
@@ -28,7 +27,8 @@ from simulator.explore import (
     witness_doc,
     write_witness,
 )
-from simulator.vocab import Method
+from simulator.cli.main import main
+from simulator.law.vocab import Method
 from tests import explore_cases
 
 
@@ -278,7 +278,7 @@ def test_each_gap_witness_replays_to_every_predicted_ruling(path: Path) -> None:
 def test_every_gap_and_conflict_the_grid_reaches_has_a_witness_file(
     grid: list[Exploration],
 ) -> None:
-    from simulator.explore import finding_file, grid_findings
+    from simulator.analysis.explore import finding_file, grid_findings
 
     found = {finding_file(f) for f, _c, _o, _w in grid_findings(grid)}
     assert found, "the grid reaches no gap"

@@ -12,8 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.cli import main
-from simulator.explore import (
+from simulator.analysis.explore import (
     Config,
     Exploration,
     VoteClass,
@@ -29,7 +28,8 @@ from simulator.explore import (
     truncated,
     vote_classes,
 )
-from simulator.vocab import Method
+from simulator.cli.main import main
+from simulator.law.vocab import Method
 
 
 def _stories(ex: Exploration) -> list[str]:
@@ -211,7 +211,7 @@ CONFIGS = [
 
 def test_the_grid_on_a_dask_cluster_equals_the_serial_grid() -> None:
     distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
-    from simulator.engines import Dask
+    from simulator.analysis.workers import Dask
 
     serial = [to_json(ex) for ex in explore_grid(CONFIGS)]
     with (
@@ -270,7 +270,7 @@ def test_votes_scaled_within_their_class_give_the_same_abstract_outcome(
 ) -> None:
     # the abstraction is sound only if every count realizing a class rules alike: scaling all
     # the counts keeps every ranking, tie and threshold comparison (G.S. 163-293(a)(1))
-    from simulator.explore import outcome_of
+    from simulator.analysis.explore import outcome_of
 
     ex = _runoff()
     outcome, witness, _k = ex.outcomes[pick % len(ex.outcomes)]
@@ -284,7 +284,7 @@ def test_votes_scaled_within_their_class_give_the_same_abstract_outcome(
 def test_an_engine_failure_is_reported_not_raised(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import simulator.explore as explore_module
+    import simulator.analysis.explore as explore_module
 
     real = explore_module.run
 
@@ -362,7 +362,7 @@ def test_a_state_at_a_runoffs_call_reached_twice_is_expanded_once_and_loses_noth
 def test_the_canonical_state_at_a_call_forgets_the_first_rounds_votes_but_their_size() -> None:
     import attrs
 
-    from simulator.explore import _folds, call_state
+    from simulator.analysis.explore import _folds, call_state
 
     config = Config(method=Method.RUNOFF, seats=1, candidates=5)
     called = [
@@ -394,8 +394,8 @@ def test_the_canonical_state_at_a_call_forgets_the_first_rounds_votes_but_their_
 
 def _folded_as_whole(config: Config, folds: Any, course: Any) -> None:
     """The course's result from ``folds`` is its whole replay's, field by field."""
-    from simulator.loader import structure
-    from simulator.replay import replay
+    from simulator.engine.replay import replay
+    from simulator.input.loader import structure
 
     doc = scenario_doc(config, course.events, "a course")
     whole = replay(structure(doc, source="<test>")).contests[0]
@@ -410,7 +410,7 @@ def test_each_course_folded_from_a_shared_beginning_equals_its_whole_replay(
 ) -> None:
     # (with a limit of 40 states kept, those of all but the log being folded are let go
     # again and again)
-    from simulator.explore import Folds
+    from simulator.analysis.explore import Folds
 
     config = Config(method=Method.RUNOFF, seats=1, candidates=3)
     folds = Folds(config) if limit is None else Folds(config, limit=limit)
@@ -426,7 +426,7 @@ def test_events_read_ahead_in_one_pass_are_read_as_each_course_alone_reads_them(
     # the enumeration reads every ranking class's returns for a ballot in one pass of the
     # loader, into the folds it replays its courses with: each course's result is still its
     # whole replay's, departures and a party's nominee included
-    from simulator.explore import _folds, forget_folds
+    from simulator.analysis.explore import _folds, forget_folds
 
     config = Config(method=Method.PARTISAN, seats=2, candidates=4)
     forget_folds()
@@ -506,7 +506,7 @@ def test_the_stage_names_the_partisan_methods_general_election_only(
 _CYCLES = """
 import gc
 from collections import Counter
-from simulator.explore import Config, Method, explore
+from simulator.analysis.explore import Config, Method, explore
 gc.collect()
 gc.disable()
 ex = explore(Config(method=Method.RUNOFF, seats=2, candidates=4))

@@ -9,9 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator.cli import main
-from simulator.explore import Config, Exploration
-from simulator.explore_coverage import (
+from simulator.analysis.coverage import (
     SUBSECTIONS,
     Status,
     coverage,
@@ -19,7 +17,9 @@ from simulator.explore_coverage import (
     coverage_table,
     never_reached,
 )
-from simulator.vocab import Method
+from simulator.analysis.explore import Config, Exploration
+from simulator.cli.main import main
+from simulator.law.vocab import Method
 from tests import explore_cases
 from tests.chart_cases import layout_problems
 

@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from simulator.cli import main
-from simulator.explore import (
+from simulator.analysis.explore import (
     Config,
     check_witness,
     explore,
@@ -25,8 +24,9 @@ from simulator.explore import (
     witness_doc,
     write_witness,
 )
-from simulator.scenario import Interpretations
-from simulator.vocab import Method
+from simulator.cli.main import main
+from simulator.law.readings import Interpretations
+from simulator.law.vocab import Method
 
 #: small configurations of each method, where the readings' facts are reached: ties for first
 #: and second, three-way ties, a group's boundaries, departures in every region

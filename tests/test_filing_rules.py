@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simulator import filing_rules as fr
-from simulator.rules import Verdict
+from simulator.law.rules import Verdict
+from simulator.law.tables import filing as fr
 
 
 @pytest.mark.parametrize("table", fr.TABLES, ids=lambda t: t.name)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from simulator.events import EVENT_TYPES
-from simulator.machine import TRANSITIONS
-from simulator.replay import _TIMER_HANDLERS
-from simulator.scenario import (
+from simulator.engine.replay import _TIMER_HANDLERS
+from simulator.law.machine import TRANSITIONS
+from simulator.law.readings import (
     DepartedLeaderShort,
     DepartedTiedForASeat,
     EarlyRequest,
@@ -14,7 +13,8 @@ from simulator.scenario import (
     LateNotice,
     ThreeWayTie,
 )
-from simulator.vocab import TimerTrigger
+from simulator.law.vocab import TimerTrigger
+from simulator.model.events import EVENT_TYPES
 
 
 def test_every_trigger_of_the_transition_table_is_an_event_type_or_a_timer() -> None:

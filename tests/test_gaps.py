@@ -8,10 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from simulator.contingencies import GAPS
-from simulator.gaps import COUNTING_GAPS, table_findings
-from simulator.rulebook import TABLES
-from simulator.rules import Verdict
+from simulator.analysis.gaps import COUNTING_GAPS, table_findings
+from simulator.law.rules import Verdict
+from simulator.law.tables import TABLES
+from simulator.law.tables.departures import GAPS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,7 +60,7 @@ def test_every_named_conflict_and_gap_of_the_count_tables_is_reachable() -> None
 
 def test_a_priority_ruling_shows_the_provisions_that_gave_way() -> None:
     # G.S. 163-294.4(c) over 163-293(d)(2): a dead candidate among those tied for second
-    from simulator.count_rules import SECOND, SecondFacts, Standing
+    from simulator.law.tables.count import SECOND, SecondFacts, Standing
 
     finding = SECOND.evaluate(SecondFacts(Standing.DIED, after_election_day=False, tied=True))
     assert finding.verdict is Verdict.PRIORITY

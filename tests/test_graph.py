@@ -22,9 +22,14 @@ import numpy as np
 import pytest
 import yaml
 
-from simulator.charts import UnsupportedFormat
-from simulator.errors import SimulatorError
-from simulator.graph import (
+from simulator.engine.replay import replay
+from simulator.engine.result import Result
+from simulator.input.loader import parse_scenario
+from simulator.law.machine import TRANSITIONS, Phase
+from simulator.model.errors import SimulatorError
+from simulator.model.scenario import Scenario
+from simulator.views.charts import UnsupportedFormat
+from simulator.views.graph import (
     coverage,
     draw_graph,
     export_graph,
@@ -33,11 +38,6 @@ from simulator.graph import (
     to_dot,
     to_mermaid,
 )
-from simulator.loader import parse_scenario
-from simulator.machine import TRANSITIONS, Phase
-from simulator.replay import replay
-from simulator.result import Result
-from simulator.scenario import Scenario
 from tests.chart_cases import layout_problems
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,8 +15,8 @@ import pytest
 import vobject
 
 from simulator import OfficeCalendar, load_scenario, replay, statutory_calendar
-from simulator.cli import main
-from simulator.vocab import Method
+from simulator.cli.main import main
+from simulator.law.vocab import Method
 
 ROOT = Path(__file__).resolve().parent.parent
 NY = ZoneInfo("America/New_York")
@@ -104,7 +104,7 @@ def test_replay_ics_names_the_scenario_and_rejects_two_formats(
 
 def test_the_calendar_name_is_escaped_as_text() -> None:
     # a title with the characters RFC 5545 escapes in TEXT (';', ',', '\') reads back whole
-    from simulator.ical import deadlines_to_ics
+    from simulator.views.ical import deadlines_to_ics
 
     d = statutory_calendar(2027, Method.RUNOFF, calendar=OfficeCalendar())
     title = "Ann; Bob, and C\\D"

@@ -19,10 +19,8 @@ import pytest
 import yaml
 
 from simulator import load_scenario, parse_scenario, replay
-from simulator.cli import main
-from simulator.errors import ImportResultsError
-from simulator.events import CandidateFiled, CanvassHeld, ReturnsReported
-from simulator.importer import (
+from simulator.cli.main import main
+from simulator.input.importer import (
     canonical_candidate,
     contest_key,
     import_results,
@@ -30,7 +28,9 @@ from simulator.importer import (
     read_results,
     split_contest_name,
 )
-from simulator.vocab import Method, Stage
+from simulator.law.vocab import Method, Stage
+from simulator.model.errors import ImportResultsError
+from simulator.model.events import CandidateFiled, CanvassHeld, ReturnsReported
 
 NY = ZoneInfo("America/New_York")
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "nc-results"

@@ -14,11 +14,11 @@ from unittest.mock import patch
 import attrs
 import pytest
 
-from simulator import reading
-from simulator.cli import main
-from simulator.graph import export_graph, file_names
-from simulator.loader import load_scenario, parse_scenario
-from simulator.replay import replay
+from simulator.cli.main import main
+from simulator.engine.replay import replay
+from simulator.input import files as reading
+from simulator.input.loader import load_scenario, parse_scenario
+from simulator.views.graph import export_graph, file_names
 
 SCENARIO = """\
 format: electsim/v1

@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import simulator
-from simulator.scenario import Interpretations
+from simulator.law.readings import Interpretations
 from tests.inline import run
 
 PLURALITY_GROUP = "{id: b, office: Board, seats: 2, method: nonpartisan-plurality, year: 2027}"

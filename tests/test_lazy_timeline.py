@@ -1,4 +1,5 @@
-"""A result's timeline and periods are made when a view first reads them (simulator.result.Made).
+"""A result's timeline and periods are made when a view first reads them
+(simulator.engine.result.Made).
 
 A replay read only for its outcome and rulings (a sweep, a comparison in a notebook) builds no
 line for its events; a view that reads the timeline gets exactly the lines it always got.
@@ -13,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from simulator import load_scenario, replay
-from simulator.result import Made
+from simulator.engine.result import Made
 
 # the module (the package's name ``replay`` is the function)
-replay_module = importlib.import_module("simulator.replay")
+replay_module = importlib.import_module("simulator.engine.replay")
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 CARY = SCENARIOS / "runoff" / "cary-2023-district-d.yaml"

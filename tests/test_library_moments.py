@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator import load_scenario, replay
-from simulator.eventlog import EventLog
-from simulator.events import Event
-from simulator.result import ContestResult
-from simulator.scenario import Scenario
+from simulator.engine.result import ContestResult
+from simulator.model.eventlog import EventLog
+from simulator.model.events import Event
+from simulator.model.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 PATHS = sorted((ROOT / "scenarios").rglob("*.yaml"))

@@ -17,10 +17,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator import events as ev
-from simulator.calendar import OfficeCalendar, filing_period
-from simulator.errors import Problem, ScenarioError
-from simulator.loader import (
+from simulator.input.loader import (
     _parse_json,
     _parse_yaml,
     dump_scenario,
@@ -29,8 +26,12 @@ from simulator.loader import (
     parse_scenario,
     scenario_to_dict,
 )
-from simulator.scenario import Contest, Interpretations, Scenario
-from simulator.vocab import Method, Stage
+from simulator.law.calendar import OfficeCalendar, filing_period
+from simulator.law.readings import Interpretations
+from simulator.law.vocab import Method, Stage
+from simulator.model import events as ev
+from simulator.model.errors import Problem, ScenarioError
+from simulator.model.scenario import Contest, Scenario
 
 NY = ZoneInfo("America/New_York")
 
@@ -1458,7 +1459,7 @@ def test_a_name_of_only_invisible_characters_is_no_name() -> None:
 
 
 def test_the_replay_counts_every_spelling_for_the_one_candidate() -> None:
-    from simulator.replay import replay
+    from simulator.engine.replay import replay
 
     text = scenario(
         FILED,

@@ -17,11 +17,18 @@ def _modules_after(code: str) -> set[str]:
 
 
 def test_the_command_line_imports_no_engine_charts_or_holiday_package_to_start() -> None:
-    loaded = _modules_after("import simulator.cli\nsimulator.cli.build_parser()")
-    heavy = {"simulator.replay", "simulator.loader", "matplotlib", "networkx", "holidays", "yaml"}
+    loaded = _modules_after("import simulator.cli.main\nsimulator.cli.main.build_parser()")
+    heavy = {
+        "simulator.engine.replay",
+        "simulator.input.loader",
+        "matplotlib",
+        "networkx",
+        "holidays",
+        "yaml",
+    }
     heavy |= {"pendulum", "dateutil", "tqdm", "icalendar", "traceback", "zoneinfo"}
     # nor attrs (a quarter of the start of electsim --help), nor what electsim cite reads
-    heavy |= {"attrs", "attr", "simulator.citations", "simulator.law"}
+    heavy |= {"attrs", "attr", "simulator.analysis.references", "simulator.law.cite"}
     assert not heavy & loaded
 
 
@@ -33,21 +40,21 @@ def test_a_replay_looks_up_no_holiday_package() -> None:
     loaded = _modules_after(
         f"import simulator\ns = simulator.load_scenario({SMALL!r})\nsimulator.replay(s)"
     )
-    assert "simulator.replay" in loaded
+    assert "simulator.engine.replay" in loaded
     # nor the charts, the graphs or the date libraries: a deadline off a change of clocks is
-    # placed without pendulum (simulator.calendar.local)
+    # placed without pendulum (simulator.law.calendar.local)
     heavy = {"holidays", "matplotlib", "networkx", "pendulum", "dateutil", "tqdm", "icalendar"}
     assert not heavy & loaded
 
 
-def test_the_replay_function_keeps_its_name_after_its_module_is_imported() -> None:
+def test_the_replay_function_keeps_its_name_after_the_engine_is_imported() -> None:
     import simulator
-    import simulator.replay as module_or_function
+    import simulator.engine.replay as module
     from simulator import replay
 
     assert callable(simulator.replay)
-    assert simulator.replay is replay is module_or_function
-    assert replay.__module__ == "simulator.replay"
+    assert simulator.replay is replay is module.replay
+    assert replay.__module__ == "simulator.engine.replay"
 
 
 def test_star_import_gives_the_whole_public_api() -> None:

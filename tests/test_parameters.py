@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import simulator
-from simulator.errors import ScenarioError
-from simulator.loader import scenario_to_dict
-from simulator.parameters import PARAMETERS, in_force, parse_value
+from simulator.input.loader import scenario_to_dict
+from simulator.law.parameters import PARAMETERS, in_force, parse_value
+from simulator.model.errors import ScenarioError
 from tests.inline import filed, only, returns, rulings, run, scenario
 
 SP = "substantial_plurality"

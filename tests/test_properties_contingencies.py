@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import simulator
-from simulator import calendar as cal
-from simulator.law import statute
-from simulator.vocab import DeadlineKind
+from simulator.law import calendar as cal
+from simulator.law.cite import statute
+from simulator.law.vocab import DeadlineKind
 
 TZ = ZoneInfo("America/New_York")
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")

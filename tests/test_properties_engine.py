@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator import parse_scenario, replay
-from simulator.loader import scenario_to_dict  # noqa: F401  (round trip used elsewhere)
+from simulator.input.loader import scenario_to_dict  # noqa: F401  (round trip used elsewhere)
 from tests.stateful import written
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import simulator
-from simulator import calendar as cal
-from simulator.text import format_result
-from simulator.vocab import Method, Stage
+from simulator.law import calendar as cal
+from simulator.law.vocab import Method, Stage
+from simulator.views.text import format_result
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
 WRITE_IN = "Write-In (Miscellaneous)"

@@ -22,12 +22,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator import loader
-from simulator.errors import ScenarioError
-from simulator.eventlog import VoteColumns
-from simulator.events import EVENT_TYPES, ReturnsReported, VotesCast, builder, column_builder
-from simulator.loader import _parse_json, _parse_json_quick, parse_scenario
-from simulator.scenario import Scenario
+from simulator.input import loader
+from simulator.input.loader import _parse_json, _parse_json_quick, parse_scenario
+from simulator.model.errors import ScenarioError
+from simulator.model.eventlog import VoteColumns
+from simulator.model.events import EVENT_TYPES, ReturnsReported, VotesCast, builder, column_builder
+from simulator.model.scenario import Scenario
 
 NAMES = [
     "Ann", "Bob", "ann", "Ann  Lee", " Cy", "O'Brien", "José", "Jose\u0301", "1", "",

@@ -19,10 +19,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator import reader
-from simulator.errors import ScenarioError
-from simulator.loader import _parse_yaml, parse_scenario, structure
-from simulator.reader import (
+from simulator.input import parse as reader
+from simulator.input.loader import _parse_yaml, parse_scenario, structure
+from simulator.input.parse import (
     Map,
     QuickDoubt,
     QuickLog,
@@ -30,7 +29,8 @@ from simulator.reader import (
     read_yaml_quick,
     read_yaml_quick_log,
 )
-from simulator.scenario import Scenario
+from simulator.model.errors import ScenarioError
+from simulator.model.scenario import Scenario
 
 HEAD = """\
 format: electsim/v1

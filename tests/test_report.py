@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from simulator import parse_scenario, replay, report
-from simulator.cli import main
-from simulator.report import render_report, write_report
+from simulator import parse_scenario, replay
+from simulator.cli.main import main
+from simulator.views import report
+from simulator.views.report import render_report, write_report
 from tests.test_graph import LIBRARY, TIE_FOR_SECOND, Case, case_id, not_blank, replayed, worked
 
 STATUTES = ("https://www.ncleg.gov/", "http://reports.oah.state.nc.us/")
@@ -246,7 +247,7 @@ def test_a_report_of_long_names_runs_past_no_column(
 
 def test_a_notebook_table_of_ordinary_names_gets_no_width_limit() -> None:
     # only a cell with a word too long to wrap is held to a width; the rest keep theirs
-    from simulator.whatif import ResultView
+    from simulator.analysis.whatif import ResultView
 
     _, result = worked("tie-for-second")
     assert "max-width" not in ResultView(result)._repr_html_()
@@ -290,7 +291,7 @@ def test_a_notebook_display_of_long_names_fits_a_notebook_output(tmp_path: Path)
     browser = _chromium()
     if browser is None:
         pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
-    from simulator.whatif import ResultView
+    from simulator.analysis.whatif import ResultView
 
     shown = ResultView(replay(parse_scenario(_long_names_scenario(), source="long.yaml")))
     page = tmp_path / "notebook.html"

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simulator import count_rules as cr
-from simulator import result_rules as rr
-from simulator.rules import Verdict
-from simulator.vocab import Method, Stage
+from simulator.law.rules import Verdict
+from simulator.law.tables import count as cr
+from simulator.law.tables import declaration as rr
+from simulator.law.vocab import Method, Stage
 from tests.contingency_cases import (
     PLURALITY,
     RUNOFF,
@@ -174,8 +174,8 @@ def test_a_departed_leader_short_of_a_majority_read_as_request_is_vacant_without
 
 
 def test_every_other_reading_names_a_switch_the_scenario_format_knows() -> None:
-    from simulator.rulebook import TABLES
-    from simulator.scenario import Interpretations
+    from simulator.law.readings import Interpretations
+    from simulator.law.tables import TABLES
 
     for table in TABLES:
         for _, reading in table.readings():

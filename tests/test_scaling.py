@@ -8,8 +8,8 @@ import sys
 from types import FrameType
 from typing import Any
 
-from simulator.loader import parse_scenario
-from simulator.replay import replay
+from simulator.engine.replay import replay
+from simulator.input.loader import parse_scenario
 
 
 def _scenario(candidates: int, contests: int = 1) -> Any:

@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator import load_scenario, replay
-from simulator.eventlog import EventLog
-from simulator.events import CandidateDied, CandidateWithdrew, Event
-from simulator.explore import other_readings
-from simulator.scenario import Scenario
+from simulator.analysis.explore import other_readings
+from simulator.model.eventlog import EventLog
+from simulator.model.events import CandidateDied, CandidateWithdrew, Event
+from simulator.model.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 PATHS = sorted((ROOT / "scenarios").rglob("*.yaml"))

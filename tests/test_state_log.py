@@ -7,7 +7,7 @@ import pickle
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simulator.state import Log
+from simulator.engine.state import Log
 
 
 @given(st.lists(st.tuples(st.integers(0, 30), st.integers())))

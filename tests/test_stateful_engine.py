@@ -14,8 +14,8 @@ from zoneinfo import ZoneInfo
 
 from hypothesis import HealthCheck, settings
 
-from simulator.loader import parse_scenario
-from simulator.replay import replay
+from simulator.engine.replay import replay
+from simulator.input.loader import parse_scenario
 from tests.stateful import ElectionLog, check_result
 
 # Derandomized, so that ``make test`` checks the same logs every time; ``make fuzz`` explores.

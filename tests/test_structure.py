@@ -15,7 +15,7 @@ import pytest
 
 import simulator
 from simulator import ScenarioError, fork, load_scenario, parse_scenario, scenario_to_dict
-from simulator.loader import structure
+from simulator.input.loader import structure
 
 NY = ZoneInfo("America/New_York")
 LIBRARY = sorted((Path(__file__).resolve().parent.parent / "scenarios").rglob("*.yaml"))

@@ -1,6 +1,7 @@
 """A sweep folds the events its variants share once, and gets the rows a whole replay gives.
 
-:class:`simulator.replay.PrefixReplay` keeps the state after each event of the base scenario and
+:class:`simulator.engine.replay.PrefixReplay` keeps the state after each event of the base scenario
+and
 replays a variant only from where its events part from the base's. Every scenario of the library,
 edited at several places (an event removed, moved in time, a count changed, an event added in
 another contest), must give exactly the contest result of replaying the variant whole.
@@ -18,15 +19,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator import Votes, load_scenario, parse_scenario, replay, sweep
-from simulator.events import Event, ReturnsReported, VotesCast
-from simulator.replay import (
+from simulator.engine.replay import (
     PrefixReplay,
     make_context,
     one_office_bars,
     replay_contest,
     result_of,
 )
-from simulator.scenario import Scenario
+from simulator.model.events import Event, ReturnsReported, VotesCast
+from simulator.model.scenario import Scenario
 from tests.test_batching import dense_logs
 
 LIBRARY = sorted((Path(__file__).parent.parent / "scenarios").rglob("*.yaml"))

@@ -38,10 +38,10 @@ from simulator import (
     shift_event,
     show,
     sweep,
-    whatif,
 )
-from simulator.events import CandidateFiled, RunoffRequested
-from simulator.whatif import OUTCOME_KINDS, EditError, Sweep, SweepRow
+from simulator.analysis import whatif
+from simulator.analysis.whatif import OUTCOME_KINDS, EditError, Sweep, SweepRow
+from simulator.model.events import CandidateFiled, RunoffRequested
 
 TZ = ZoneInfo("America/New_York")
 

@@ -1,0 +1,1 @@
+"""Analysis over many replays: what-if, exploration, conformance, gaps and references."""

@@ -1,0 +1,189 @@
+"""Gaps of the statutes met while counting the vote (the contingency gaps are in
+:mod:`simulator.law.tables.departures`; the rule tables of filing, of the result and of the count
+(:mod:`simulator.law.tables`) name their own gaps and conflicts, and :func:`table_findings`
+explores them).
+
+Each :class:`CountingGap` is what a ``no_provision`` ruling with that ``gap`` id says: the nearest
+sections, the facts that reach it, why no provision covers them, and the fallback the engine
+uses. ``electsim gaps`` lists the contingency table's gaps, then the count tables' gaps and
+conflicts, then these.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from simulator.law.cite import Cite
+from simulator.law.rules import Verdict
+
+
+@attrs.frozen
+class CountingGap:
+    id: str
+    near: tuple[Cite, ...]
+    facts: str
+    why: str
+    fallback: str
+
+    @property
+    def cite(self) -> str:
+        return "; ".join(str(c) for c in self.near)
+
+    def to_json(self) -> dict[str, str]:
+        return {
+            "id": self.id,
+            "cite": self.cite,
+            "facts": self.facts,
+            "why": self.why,
+            "fallback": self.fallback,
+        }
+
+
+#: Gaps met while counting that no rule table names (a candidate leaving a called runoff ballot
+#: is the ``left-runoff`` table's gap now); kept for gaps found outside the tables.
+COUNTING_GAPS: tuple[CountingGap, ...] = ()
+
+
+@attrs.frozen
+class TableFinding:
+    """One gap or conflict of a count table and how many combinations of its facts reach it."""
+
+    table: str
+    question: str
+    id: str
+    verdict: Verdict  # gap | conflict
+    cite: str
+    open: str
+    fallback: str
+    combinations: int
+    of: int  # combinations the table was explored over
+    #: the other readings a scenario may choose: (switch, setting, fallback)
+    readings: tuple[tuple[str, str, str], ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "table": self.table,
+            "id": self.id,
+            "kind": self.verdict.value,
+            "cite": self.cite,
+            "open": self.open,
+            "fallback": self.fallback,
+            "combinations": self.combinations,
+            "of": self.of,
+            "readings": [{"switch": s, "value": v, "fallback": f} for s, v, f in self.readings],
+        }
+
+
+def table_findings() -> list[TableFinding]:
+    """Every gap and conflict of the rule tables, found by exploring all their facts."""
+    from simulator.law.tables import TABLES
+
+    out: list[TableFinding] = []
+    for table in TABLES:
+        seen: Counter[str] = Counter()
+        first: dict[str, TableFinding] = {}
+        total = 0
+        for _, finding in table.explore():
+            total += 1
+            if not finding.no_provision:
+                continue
+            key = f"{finding.id}|{finding.fallback}"
+            seen[key] += 1
+            named = finding.conflict if finding.conflict is not None else finding.gap
+            others = tuple(
+                (r.switch, r.value, r.fallback) for r in (named.readings if named else ())
+            )
+            first.setdefault(
+                key,
+                TableFinding(
+                    table.name,
+                    table.question,
+                    finding.id,
+                    finding.verdict,
+                    "; ".join(f"G.S. {c}" for c in finding.near),
+                    finding.open,
+                    finding.fallback,
+                    0,
+                    0,
+                    others,
+                ),
+            )
+        for key, tf in first.items():
+            out.append(attrs.evolve(tf, combinations=seen[key], of=total))
+    return out
+
+
+def print_table_findings(start: int) -> None:
+    """The text listing of :func:`table_findings` for ``electsim gaps``."""
+    import textwrap
+
+    wrap = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="      ")
+    found = table_findings()
+    print(f"\n{len(found)} gap(s) and conflict(s) in the rule tables:")
+    for i, tf in enumerate(found, start):
+        print(f"\n{i}. {tf.id} ({tf.verdict.value}, table {tf.table})")
+        print(wrap.fill(f"provisions: {tf.cite}"))
+        print(f"    ({tf.combinations} of {tf.of} combinations of the table's facts)")
+        print(wrap.fill(f"open: {tf.open}"))
+        print(wrap.fill(f"fallback: {tf.fallback}"))
+        for switch, value, fallback in tf.readings:
+            print(wrap.fill(f"other reading ({switch}: {value}): {fallback}"))
+
+
+@attrs.frozen
+class ExploredFinding:
+    """A gap or conflict a course of events reaches, with its shortest witness."""
+
+    id: str  # ``gap:ID`` or ``conflict:ID``, ID as the no_provision ruling names it
+    configuration: str
+    outcome: str
+    witness: tuple[str, ...]  # the course in words
+
+    @property
+    def gap(self) -> str:
+        return self.id.split(":", 1)[1]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "configuration": self.configuration,
+            "outcome": self.outcome,
+            "witness": list(self.witness),
+        }
+
+
+def explored_findings(*, seats: int = 1, workers: int = 1) -> list[ExploredFinding]:
+    """The gaps and conflicts ``electsim explore`` reaches on the grid of every method, seats 1
+    to ``seats`` and 1 to 2 x seats + 2 candidates, one departure: ``electsim gaps --explore``
+    is this view of the exploration."""
+    from simulator.analysis.explore import Config, explore_grid, grid_findings
+    from simulator.law.vocab import Method
+
+    configs = [
+        Config(method=m, seats=s, candidates=n)
+        for m in Method
+        for s in range(1, seats + 1)
+        for n in range(1, 2 * s + 3)
+    ]
+    return [
+        ExploredFinding(f, config.label, o.describe(), w.course.steps[1:])
+        for f, config, o, w in grid_findings(explore_grid(configs, workers=workers))
+    ]
+
+
+def print_explored(found: list[ExploredFinding], listed: set[str]) -> None:
+    """The text listing of :func:`explored_findings` for ``electsim gaps --explore``; ``listed``
+    are the gap ids listed above it (the others are met only in courses of events)."""
+    import textwrap
+
+    wrap = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="      ")
+    print(
+        f"\n{len(found)} gap(s) and conflict(s) reached by a course of events (electsim explore):"
+    )
+    for i, f in enumerate(found, 1):
+        where = "listed above" if f.gap in listed else "met only in courses of events"
+        print(f"\n{i}. {f.id} ({where}; first in {f.configuration})")
+        print(wrap.fill("witness: " + "; ".join(f.witness)))
+        print(wrap.fill(f"outcome: {f.outcome}"))

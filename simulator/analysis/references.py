@@ -1,0 +1,246 @@
+"""``electsim cite 163-294.4(c)``: everything that implements or exercises a subsection.
+
+A citation is matched by its one-string form (``163-294.4(c)``); asking for a subsection also
+finds its parts (``163-293(b)`` finds ``163-293(b)(1)``). The places searched:
+
+- the rule tables: the contingency rules and gaps (:mod:`simulator.law.tables.departures`), the
+count's
+  rules, gaps and conflicts (:mod:`simulator.law.tables.count`) and the gaps met while counting
+  (:mod:`simulator.analysis.gaps`);
+- the state machine's transitions (:mod:`simulator.law.machine`);
+- every other citation written in the engine's code (rulings and deadlines);
+- the scenarios (``scenarios/``) that cite it in their story or their expectations;
+- the tests (``tests/``) that cite it, by test function.
+
+:data:`UNMODELED` lists the subsections of the five primary statutes the simulator deliberately
+does not model, each with the reason; a test keeps every other subsection implemented.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import re
+import sys
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+
+import attrs
+
+from simulator.law.cite import Cite, key, statute
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: A citation in free text or code: ``163-294.4(c)``, ``G.S. 163-293(b)(1)``, ``163-291(2)a``,
+#: and in regular expressions ``163-294\.4\(c\)`` (backslashes are removed before matching).
+CITATION = re.compile(
+    r"\b(\d{3}[A-Z]?-\d+(?:\.\d+)?)((?:\([0-9a-z]+\))*)([a-e](?![a-z]))?", re.ASCII
+)
+#: ``gs("163-293", "(b)(1)")`` in code
+GS_CALL = re.compile(r'gs\(\s*"([^"]+)"(?:\s*,\s*"([^"]*)")?\s*\)')
+
+#: Subsections of the five primary statutes that are deliberately not modeled, and why.
+UNMODELED: dict[str, str] = {
+    "163-291(4)": "the municipal ballot's layout (not combined with other ballots) is outside "
+    "a simulator of filings, counts and deadlines",
+    "163-294.1(a)": "applicability only: every contest the simulator models is a municipal one",
+}
+
+
+@attrs.frozen
+class Reference:
+    """One place that implements or exercises a citation."""
+
+    kind: str  # rule | gap | conflict | transition | code | scenario | test
+    id: str
+    cite: str  # the citation as found, one string
+    where: str  # module, file or test path
+    summary: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return attrs.asdict(self)
+
+
+def normalize(text: str) -> str:
+    """``G.S. 163-294.4(c)`` and ``163-294\\.4\\(c\\)`` both become ``163-294.4(c)``."""
+    return key(text.replace("\\", "").strip())
+
+
+def matches(query: str, found: str) -> bool:
+    """Whether ``found`` is ``query`` or one of its parts (``163-293(b)`` has ``(b)(1)``)."""
+    q, f = normalize(query), normalize(found)
+    return f == q or (f.startswith(q) and f[len(q)] in "(abcde")
+
+
+def citations_in(text: str) -> Iterator[str]:
+    """Every citation written in a text (free text, YAML, regular expressions, code)."""
+    plain = text.replace("\\", "")
+    for m in CITATION.finditer(plain):
+        yield m.group(1) + m.group(2) + (m.group(3) or "")
+    for m in GS_CALL.finditer(text):
+        yield m.group(1) + (m.group(2) or "")
+
+
+def _tables() -> Iterator[Reference]:
+    from simulator.analysis.gaps import COUNTING_GAPS
+    from simulator.law.machine import TRANSITIONS
+    from simulator.law.tables import HOMES
+    from simulator.law.tables import departures as cg
+
+    for r in cg.RULES:
+        yield Reference("rule", r.id, key(r.cite), "simulator/law/tables/departures.py", r.summary)
+    for g in cg.GAPS:
+        for c in g.near:
+            yield Reference("gap", g.id, key(c), "simulator/law/tables/departures.py", g.note)
+    for table, home in HOMES:
+        summaries = {r.id: r.summary for r in table.rules}
+        summaries |= {g.id: g.open for g in table.gaps}
+        summaries |= {c.id: c.open for c in table.conflicts}
+        for text, kind, rid in table.citations():
+            yield Reference(
+                kind,
+                f"{table.name}/{rid}",
+                key(text),
+                home,
+                summaries.get(rid, ""),
+            )
+    for cgap in COUNTING_GAPS:
+        for c in cgap.near:
+            yield Reference("gap", cgap.id, key(c), "simulator/analysis/gaps.py", cgap.why)
+    for t in TRANSITIONS:
+        yield Reference(
+            "transition",
+            f"{t.source.value} --{t.trigger}--> {t.target.value}",
+            key(t.cite),
+            "simulator/law/machine.py",
+            t.label,
+        )
+
+
+def _code(root: Path) -> Iterator[Reference]:
+    # the tables are listed by id above; the contingency rules' effects cite further subsections
+    skip = {
+        "law/tables/count.py",
+        "law/tables/filing.py",
+        "law/tables/declaration.py",
+        "analysis/gaps.py",
+        "law/machine.py",
+        "analysis/references.py",
+    }
+    package = root / "simulator"
+    for path in sorted(package.rglob("*.py")):
+        name = path.relative_to(package).as_posix()
+        if name in skip:
+            continue
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            for c in dict.fromkeys(citations_in(line)):
+                yield Reference("code", f"{name}:{n}", normalize(c), f"simulator/{name}")
+
+
+def _scenarios(root: Path) -> Iterator[Reference]:
+    base = root / "scenarios"
+    for path in sorted(base.rglob("*.y*ml")):
+        text = path.read_text()
+        title = next((ln[6:].strip() for ln in text.splitlines() if ln.startswith("title:")), "")
+        rel = str(path.relative_to(root))
+        for c in dict.fromkeys(normalize(c) for c in citations_in(text)):
+            yield Reference("scenario", rel, c, rel, title)
+
+
+_TEST_DEF = re.compile(r"^\s*def (test_\w+)")
+
+
+def _tests(root: Path) -> Iterator[Reference]:
+    for path in sorted((root / "tests").glob("*.py")):
+        rel = str(path.relative_to(root))
+        current = ""
+        seen: set[tuple[str, str]] = set()
+        for line in path.read_text().splitlines():
+            m = _TEST_DEF.match(line)
+            if m:
+                current = m.group(1)
+            elif line and not line[0].isspace() and not line.startswith(("#", "@", ")")):
+                current = ""  # the module level again
+            for c in citations_in(line):
+                c = normalize(c)
+                name = current or "(module)"
+                if (name, c) not in seen:
+                    seen.add((name, c))
+                    yield Reference("test", f"{rel}::{name}", c, rel)
+
+
+@functools.lru_cache(maxsize=4)
+def all_references(root: Path = ROOT) -> tuple[Reference, ...]:
+    """Every reference the project holds, of every kind (read once per process)."""
+    out = list(_tables()) + list(_code(root))
+    if (root / "scenarios").is_dir():
+        out += list(_scenarios(root))
+    if (root / "tests").is_dir():
+        out += list(_tests(root))
+    return tuple(out)
+
+
+def references(query: str, *, root: Path = ROOT) -> list[Reference]:
+    """The references to ``query`` or any of its parts."""
+    return [r for r in all_references(root) if matches(query, r.cite)]
+
+
+KINDS = ("rule", "conflict", "gap", "transition", "code", "scenario", "test")
+
+
+def cmd_cite(args: argparse.Namespace) -> int:
+    # full-width letters and digits ("１６３-293(b)") are read as the ASCII they stand for
+    query = normalize(unicodedata.normalize("NFKC", args.citation))
+    whole = CITATION.fullmatch(query)
+    if not query.startswith("08 NCAC") and (whole is None or whole.group(3)):
+        print(
+            "electsim cite: expected a section and subsection like 163-294.4(c), G.S. "
+            f"163-293(b)(1) or 163-114; found {args.citation!r}",
+            file=sys.stderr,
+        )
+        return 2
+    found = references(query)
+    reason = UNMODELED.get(query)
+    if not found and not reason:
+        cited = {statute(r.cite).section for r in all_references()}
+        section = statute(query).section
+        reason = f"nothing in electsim cites G.S. {query}"
+        if section not in cited:
+            reason += "; the sections it cites are " + ", ".join(sorted(cited, key=_order))
+    if args.json:
+        doc = {
+            "cite": query,
+            "unmodeled": reason,
+            "references": [r.to_json() for r in found],
+            "counts": {k: sum(1 for r in found if r.kind == k) for k in KINDS},
+        }
+        print(json.dumps(doc, indent=2))
+        return 0
+    print(f"G.S. {query}: {len(found)} reference(s)")
+    if reason:
+        print(f"  not modeled: {reason}")
+    for kind in KINDS:
+        group = [r for r in found if r.kind == kind]
+        if not group:
+            continue
+        print(f"\n{kind} ({len(group)}):")
+        for r in group:
+            head = f"  {r.id}" if kind in ("test", "scenario") else f"  {r.id}  [{r.where}]"
+            tail = f"  ({r.cite})" if r.cite != query else ""
+            print(head + tail)
+            if r.summary and kind not in ("code", "test"):
+                words = r.summary if len(r.summary) <= 92 else r.summary[:89] + "..."
+                print(f"      {words}")
+    return 0
+
+
+def _order(section: str) -> tuple[int, ...]:
+    """``163-294.1`` after ``163-294`` and before ``163-294.4``; a rule of the NCAC last."""
+    if section.startswith("08 NCAC"):
+        return (10**6,)
+    return tuple(int(part) for part in re.findall(r"\d+", section))
+
+
+__all__ = ["UNMODELED", "Cite", "Reference", "all_references", "cmd_cite", "references"]

@@ -1,0 +1,1 @@
+"""The ``electsim`` command line, one module per command."""

@@ -1,0 +1,378 @@
+"""What a replay produces: rulings, the outcome, and the JSON document of docs/results.md."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import datetime, timedelta
+from fractions import Fraction
+from functools import cache
+from typing import Any, TypeVar, overload
+
+import attrs
+
+from simulator.law.calendar import Deadline
+from simulator.law.cite import Cite
+from simulator.law.vocab import DeadlineKind, Pending, PeriodKind, RulingKind, RunoffStatus
+
+RESULT_FORMAT = "electsim-result/v1"
+
+
+def exact(value: Fraction) -> str:
+    """An exact number as the result document writes it: ``"2337"``, ``"196.75"`` or ``"500/3"``.
+
+    >>> exact(Fraction(4674, 2)), exact(Fraction(787, 4)), exact(Fraction(500, 3))
+    ('2337', '196.75', '500/3')
+    """
+    return _exact(value.numerator, value.denominator)
+
+
+@cache
+def _exact(numerator: int, denominator: int) -> str:
+    """:func:`exact` of ``numerator / denominator`` in lowest terms, written once for each
+    (a Fraction's own hash is slow to work out; its two whole numbers' is not)."""
+    value = Fraction(numerator, denominator)
+    if value.denominator == 1:
+        return str(value.numerator)
+    d = value.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1:
+        return f"{value.numerator}/{value.denominator}"
+    places = max(twos, fives)
+    scaled = value * 10**places
+    assert scaled.denominator == 1
+    sign = "-" if scaled < 0 else ""
+    digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+@attrs.frozen
+class Ruling:
+    """One thing the law says follows from the facts, with the subsection it comes from."""
+
+    kind: RulingKind
+    at: datetime
+    cites: tuple[Cite, ...]
+    text: str
+    seq: int = -1  # index of the event that led to it (-1: the end of the log)
+    candidates: tuple[str, ...] = ()
+    extra: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def cite(self) -> str:
+        return "; ".join(str(c) for c in self.cites)
+
+    def get(self, key: str) -> Any:
+        for k, v in self.extra:
+            if k == key:
+                return v
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "seq": self.seq,
+            "at": self.at.isoformat(),
+            "kind": self.kind.value,
+            "cite": self.cite,
+            "candidates": list(self.candidates),
+            "text": self.text,
+        }
+        for k, v in self.extra:
+            doc[k] = v.isoformat() if isinstance(v, datetime) else v
+        doc["url"] = self.cites[0].url if self.cites else None
+        return doc
+
+
+@attrs.frozen
+class Threshold:
+    """What a ``majority_threshold`` ruling says, for the views: the kind of threshold
+    (``majority`` or ``substantial plurality``), the number to exceed written with thousands
+    separators (an integer, a decimal or a fraction, exactly), and the votes in the total."""
+
+    what: str
+    limit: str
+    total: int
+
+    @classmethod
+    def of(cls, r: Ruling) -> Threshold:
+        """
+        >>> from datetime import datetime
+        >>> r = Ruling(RulingKind.MAJORITY_THRESHOLD, datetime(2027, 1, 1), (),
+        ...     "majority (more than half)", extra=(("threshold", "2337"), ("total", 4674)))
+        >>> Threshold.of(r)
+        Threshold(what='majority', limit='2,337', total=4674)
+        """
+        limit = str(r.get("threshold"))
+        return cls(
+            r.text.split(" (")[0],
+            f"{int(limit):,}" if limit.isdigit() else limit,
+            int(r.get("total") or 0),
+        )
+
+
+@attrs.frozen
+class Outcome:
+    elected: tuple[str, ...] = ()
+    nominated: tuple[str, ...] = ()
+    vacant_seats: int = 0
+    runoff_status: RunoffStatus = RunoffStatus.NONE
+    runoff_candidates: tuple[str, ...] = ()
+    pending: Pending | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "elected": list(self.elected),
+            "nominated": list(self.nominated),
+            "vacant_seats": self.vacant_seats,
+            "runoff": {
+                "status": self.runoff_status.value,
+                "candidates": list(self.runoff_candidates),
+            },
+            "pending": self.pending.value if self.pending else None,
+        }
+
+    def parts(self) -> tuple[OutcomePart, ...]:
+        """The outcome in words, in the order every view shows it (the text timeline, the
+        charts, the report, the notebook tables, a sweep's rows)."""
+        runoff = self.runoff_status.value
+        if self.runoff_candidates:
+            runoff += f" ({', '.join(self.runoff_candidates)})"
+        return (
+            OutcomePart("elected", ", ".join(self.elected), self.elected, bool(self.elected)),
+            OutcomePart(
+                "nominated", ", ".join(self.nominated), self.nominated, bool(self.nominated)
+            ),
+            OutcomePart("vacant seats", str(self.vacant_seats), (), self.vacant_seats > 0),
+            OutcomePart(
+                "runoff",
+                runoff,
+                self.runoff_candidates,
+                self.runoff_status is not RunoffStatus.NONE,
+            ),
+            OutcomePart(
+                "pending",
+                self.pending.value if self.pending else "nothing",
+                (),
+                self.pending is not None,
+            ),
+        )
+
+    def brief(self, sep: str = ": ") -> tuple[str, ...]:
+        """The parts worth a short summary's room, each ``label`` + ``sep`` + its words.
+
+        >>> Outcome(elected=("Ann",), runoff_status=RunoffStatus.HELD).brief(" ")
+        ('elected Ann', 'runoff held')
+        """
+        return tuple(f"{p.label}{sep}{p.words}" for p in self.parts() if p.notable)
+
+
+@attrs.frozen
+class OutcomePart:
+    """One line of an outcome: its label, its words ("" when there is nobody to name), the
+    names it holds, and whether it says something worth a short summary's room."""
+
+    label: str
+    words: str
+    names: tuple[str, ...] = ()
+    notable: bool = False
+
+
+@attrs.frozen
+class TimelineEntry:
+    """One line of a contest's timeline: an event (``seq`` its index in the log), a ruling
+    (``seq`` the event that led to it) or a deadline (no ``seq``); ``candidates`` are the people
+    it is about."""
+
+    at: datetime
+    what: str  # event | ruling | deadline
+    label: str
+    cite: str = ""
+    kind: str = ""
+    seq: int | None = None
+    candidates: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "at": self.at.isoformat(),
+            "what": self.what,
+            "label": self.label,
+            "cite": self.cite,
+            "kind": self.kind,
+            "seq": self.seq,
+            "candidates": list(self.candidates),
+        }
+
+
+@attrs.frozen
+class Period:
+    """A stretch of time the contest went through: a filing period (the original, a reopened
+    or an extended one), a window for runoff requests, the days tied candidates may withdraw."""
+
+    kind: PeriodKind
+    start: datetime
+    end: datetime
+    cites: tuple[Cite, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "start": self.start.isoformat(),
+            "end": self.end.isoformat(),
+            "cite": "; ".join(str(c) for c in self.cites),
+        }
+
+
+_WINDOW_KIND = {
+    "original": PeriodKind.FILING,
+    "reopened": PeriodKind.FILING_REOPENED,
+    "extended": PeriodKind.FILING_EXTENDED,
+}
+_REQUEST_DEADLINES = (DeadlineKind.RUNOFF_REQUEST, DeadlineKind.SECOND_PRIMARY_REQUEST)
+
+
+def periods_of(
+    windows: Iterable[tuple[str, datetime, datetime, Cite]],
+    rulings: Sequence[Ruling],
+    deadlines: Sequence[Deadline],
+    timeline: Sequence[TimelineEntry],
+) -> tuple[Period, ...]:
+    """A contest's periods, in order of their start: its filing windows (``(kind, opens,
+    closes, cite)``, kind original, reopened or extended), each runoff request window (from the
+    ruling that made a runoff available to the request deadline, G.S. 163-293(c), 163-291(6))
+    and each tie-withdrawal window (from the canvass or recount that left the tie to its
+    deadline, G.S. 163-293(d))."""
+    out = [
+        Period(_WINDOW_KIND[kind], opens, closes, (cite,)) for kind, opens, closes, cite in windows
+    ]
+    for r in rulings:
+        if r.kind is RulingKind.RUNOFF_AVAILABLE:
+            due = [d for d in deadlines if d.kind in _REQUEST_DEADLINES and d.due >= r.at]
+            if due:
+                first = min(due, key=lambda d: d.due)
+                out.append(Period(PeriodKind.RUNOFF_REQUEST, r.at, first.due, first.cites))
+    for d in deadlines:
+        if d.kind is DeadlineKind.TIE_WITHDRAWAL:
+            counted = [
+                t.at
+                for t in timeline
+                if t.what == "event"
+                and t.kind in ("canvass_held", "recount_held")
+                and t.at <= d.due
+            ]
+            start = max(counted, default=d.due - timedelta(days=1))
+            out.append(Period(PeriodKind.TIE_WITHDRAWAL, start, d.due, d.cites))
+    return tuple(sorted(dict.fromkeys(out), key=lambda p: p.start))
+
+
+T = TypeVar("T")
+
+
+class Made(Sequence[T]):
+    """A tuple made the first time it is read. A result's timeline and periods are built this
+    way, so that a replay read only for its outcome and rulings (a sweep, a notebook's
+    comparison, a benchmark) does not build a line for every event. It compares, hashes,
+    prints and pickles as the tuple it stands for."""
+
+    __slots__ = ("_items", "_make")
+
+    def __init__(self, make: Callable[[], tuple[T, ...]]) -> None:
+        self._make: Callable[[], tuple[T, ...]] | None = make
+        self._items: tuple[T, ...] | None = None
+
+    @property
+    def items(self) -> tuple[T, ...]:
+        items = self._items
+        if items is None:
+            assert self._make is not None
+            items = self._items = self._make()
+            self._make = None  # what it was made from is let go
+        return items
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[T, ...]: ...
+    def __getitem__(self, i: int | slice) -> T | tuple[T, ...]:
+        return self.items[i]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Made):
+            other = other.items
+        return self.items == other if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+    def __repr__(self) -> str:
+        return repr(self.items)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (self.items,))
+
+
+@attrs.frozen
+class ContestResult:
+    id: str
+    title: str
+    method: str
+    stage: str
+    seats: int
+    state: str
+    outcome: Outcome
+    rulings: tuple[Ruling, ...]
+    deadlines: tuple[Deadline, ...]
+    timeline: Sequence[TimelineEntry]  # a tuple, or one made when first read (Made)
+    tallies: tuple[tuple[tuple[str, int], ...], ...] = ()  # per round, best first
+    path: tuple[tuple[str, str, str], ...] = ()  # (from phase, trigger, to phase) taken
+    periods: Sequence[Period] = ()  # the same
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "method": self.method,
+            "stage": self.stage,
+            "seats": self.seats,
+            "state": self.state,
+            "outcome": self.outcome.to_json(),
+            "rulings": [r.to_json() for r in self.rulings],
+            "deadlines": [d.to_json() for d in self.deadlines],
+            "timeline": [t.to_json() for t in self.timeline],
+            "tallies": [{"round": i, "votes": dict(t)} for i, t in enumerate(self.tallies)],
+            "periods": [p.to_json() for p in self.periods],
+        }
+
+
+@attrs.frozen
+class Result:
+    scenario: str
+    contests: tuple[ContestResult, ...]
+    as_of: datetime | None = None
+    #: the interpretation switches the scenario set otherwise than their defaults (docs/readings.md)
+    readings: tuple[tuple[str, bool | str], ...] = ()
+
+    def contest(self, contest_id: str) -> ContestResult:
+        for c in self.contests:
+            if c.id == contest_id:
+                return c
+        raise KeyError(contest_id)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RESULT_FORMAT,
+            "scenario": self.scenario,
+            "as_of": self.as_of.isoformat() if self.as_of else None,
+            "interpretations": dict(self.readings),
+            "contests": [c.to_json() for c in self.contests],
+        }

@@ -1,0 +1,2 @@
+"""Files in and out: reading and validating scenarios, their schema, imported results,
+expectations."""

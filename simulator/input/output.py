@@ -1,0 +1,126 @@
+"""Writing output, to files and to the terminal: every path a user names is checked before any
+work is done, and a write that fails (a missing folder, a folder in the way, no permission, a
+full disk) is invalid input (exit code 2) naming the path and the reason, never a crash. The
+terminal's width and a "still running" line for long steps live here too.
+
+An output may not be one of the command's own input files: a report written over the scenario
+it reports on would lose what the user wrote.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from simulator.model.errors import OutputError
+
+__all__ = ["Busy", "check_output", "terminal_width", "writing"]
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and a.samefile(b)
+    except (OSError, ValueError):
+        return False
+
+
+def check_output(
+    path: str | os.PathLike[str], *, inputs: Iterable[str | os.PathLike[str]] = ()
+) -> None:
+    """Raise :class:`OutputError` unless a file can be written at ``path``."""
+    text = os.fspath(path)
+    if not text or "\0" in text:
+        raise OutputError(f"{text!r}: expected the name of a file to write; found none")
+    target = Path(text)
+    folder = target.parent
+    try:
+        if target.is_dir():
+            raise OutputError(
+                f"{text}: cannot write the output: it is a folder (name a file inside it)"
+            )
+        if not folder.exists():
+            raise OutputError(
+                f"{text}: cannot write the output: the folder {folder} does not exist "
+                "(create it first)"
+            )
+        if not folder.is_dir():
+            raise OutputError(f"{text}: cannot write the output: {folder} is not a folder")
+        if target.exists():
+            if not os.access(target, os.W_OK):
+                raise OutputError(f"{text}: cannot write the output: permission denied")
+        elif not os.access(folder, os.W_OK | os.X_OK):
+            raise OutputError(
+                f"{text}: cannot write the output: permission denied in the folder {folder}"
+            )
+    except OSError as error:  # a name too long, a loop of links
+        raise OutputError(f"{text}: cannot write the output: {error.strerror or error}") from None
+    for source in inputs:
+        if _same(target, Path(source)):
+            raise OutputError(
+                f"{text}: cannot write the output over the input file {os.fspath(source)} "
+                "(name another file)"
+            )
+
+
+@contextlib.contextmanager
+def writing(path: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> Iterator[None]:
+    """Turn an operating-system error met while writing ``path`` into :class:`OutputError`."""
+    try:
+        yield
+    except OSError as error:
+        where = getattr(error, "filename", None) or (
+            os.fspath(path) if isinstance(path, str | os.PathLike) else "the output"
+        )
+        raise OutputError(f"{where}: cannot write the output: {error.strerror or error}") from None
+
+
+class Busy:
+    """A line on a terminal's stderr saying a long step is still running (after 2 s, each second
+    the time so far), for work that reports no progress of its own."""
+
+    def __init__(self, what: str, args: argparse.Namespace) -> None:
+        import threading
+
+        self.what = what
+        self.on = sys.stderr.isatty() and not getattr(args, "no_progress", False)
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        import time
+
+        start = time.monotonic()
+        shown = False
+        while not self.done.wait(0.5):
+            elapsed = time.monotonic() - start
+            if elapsed >= 2:
+                sys.stderr.write(f"\r{self.what}... {elapsed:.0f} s")
+                sys.stderr.flush()
+                shown = True
+        if shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+    def __enter__(self) -> Busy:
+        if self.on:
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.on:
+            self.done.set()
+            self.thread.join()
+
+
+def terminal_width() -> int | None:
+    """The terminal's width (``COLUMNS`` overrides it); None, for no limit, when output is not a
+    terminal (a file or a pipe keeps whole lines for the programs that read it)."""
+    import shutil
+
+    if sys.stdout.isatty():
+        return max(40, shutil.get_terminal_size((100, 24)).columns)
+    return None

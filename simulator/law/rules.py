@@ -1,0 +1,287 @@
+"""Rule tables with Catala's semantics, evaluated at run time.
+
+A :class:`Table` answers one legal question. Each :class:`Rule` reads a frozen facts value,
+carries one citation string (``"163-294.4(c)"``, so that ``grep`` finds it), a condition and a
+typed effect. :func:`evaluate` finds every rule whose condition holds:
+
+- exactly one: that rule is the ruling;
+- several, and one has a declared priority over the others (the text makes it the more specific
+  provision): it wins, and the others are shown beside it;
+- several without such a priority: a **conflict**. The table names it (:class:`Conflict`): the
+  provisions involved, what the text leaves open and the fallback the simulator uses;
+- none: a **gap** (:class:`Gap`), named the same way.
+
+A conflict and a gap both produce a ``no_provision`` ruling (a conflict is marked so in its
+``extra``). Where the fallback is one reading among others, the gap or conflict lists the others
+(:class:`Reading`), each chosen by a setting of a scenario's ``interpretations:``; the default
+fallback stays the one the gap or conflict names. A conflict or a gap the table does not name is
+reported as such, with the table's default fallback; the tests explore every table's facts
+(:meth:`Table.explore`) so that none is left unnamed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from enum import StrEnum
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from simulator.law.cite import Cite, statute
+
+F = TypeVar("F")
+E = TypeVar("E")
+
+
+class Verdict(StrEnum):
+    RULED = "ruled"  # one rule applies
+    PRIORITY = "priority"  # several apply; the declared more specific one wins
+    CONFLICT = "conflict"  # several apply and disagree, no priority settles them
+    GAP = "gap"  # none applies
+
+
+@attrs.frozen
+class Rule(Generic[F, E]):
+    """One provision: its citation (one string), the facts it covers and its effect."""
+
+    id: str
+    cite: str  # "163-293(b)(1)"
+    summary: str
+    applies: Callable[[F], bool]
+    effect: E
+    #: rules this one prevails over where both apply (only where the text makes it the more
+    #: specific provision: say why in ``summary``)
+    over: tuple[str, ...] = ()
+
+    @property
+    def cites(self) -> tuple[Cite, ...]:
+        return (statute(self.cite),)
+
+
+@attrs.frozen
+class Reading(Generic[E]):
+    """Another fallback for a gap or a conflict, chosen by an interpretation switch."""
+
+    switch: str  # the interpretation's name (under ``interpretations:``)
+    setting: StrEnum  # the setting that chooses this fallback (the reading's enum member)
+    fallback: str
+    effect: E
+    #: a provision the reading applies beyond those the gap or conflict names (one string)
+    cite: str = ""
+
+    @property
+    def value(self) -> str:
+        """The setting as a scenario writes it."""
+        return self.setting.value
+
+
+@attrs.frozen
+class Gap(Generic[F, E]):
+    """Facts no rule of the table covers: the nearest provisions, what they leave open, and the
+    fallback the simulator uses."""
+
+    id: str
+    near: tuple[str, ...]
+    open: str
+    fallback: str
+    applies: Callable[[F], bool]
+    effect: E
+    readings: tuple[Reading[E], ...] = ()
+
+    @property
+    def cites(self) -> tuple[Cite, ...]:
+        return tuple(statute(c) for c in self.near)
+
+
+@attrs.frozen
+class Conflict(Generic[F, E]):
+    """Two or more rules that apply together and disagree, with no priority between them."""
+
+    id: str
+    rules: frozenset[str]  # the ids of the colliding rules
+    open: str
+    fallback: str
+    effect: E
+    readings: tuple[Reading[E], ...] = ()
+
+
+@attrs.frozen
+class Finding(Generic[F, E]):
+    """The result of evaluating a table on one set of facts."""
+
+    verdict: Verdict
+    effect: E
+    rules: tuple[Rule[F, E], ...] = ()  # the rules that applied, the winner first
+    gap: Gap[F, E] | None = None
+    conflict: Conflict[F, E] | None = None
+    reading: Reading[E] | None = None  # a switch chose this fallback over the default
+
+    @property
+    def rule(self) -> Rule[F, E] | None:
+        return self.rules[0] if self.verdict in (Verdict.RULED, Verdict.PRIORITY) else None
+
+    @property
+    def others(self) -> tuple[Rule[F, E], ...]:
+        """Rules that also applied (gave way to the winner, or collided)."""
+        return self.rules[1:] if self.rule is not None else self.rules
+
+    @property
+    def no_provision(self) -> bool:
+        return self.verdict in (Verdict.CONFLICT, Verdict.GAP)
+
+    @property
+    def id(self) -> str:
+        if self.conflict is not None:
+            return self.conflict.id
+        if self.gap is not None:
+            return self.gap.id
+        return self.rules[0].id
+
+    @property
+    def near(self) -> tuple[str, ...]:
+        """The provisions a no_provision ruling names (for a ruling: the winner's citation)."""
+        extra = (self.reading.cite,) if self.reading is not None and self.reading.cite else ()
+        if self.gap is not None:
+            return (*self.gap.near, *extra)
+        return tuple(dict.fromkeys((*(r.cite for r in self.rules), *extra)))
+
+    @property
+    def cites(self) -> tuple[Cite, ...]:
+        return tuple(statute(c) for c in self.near)
+
+    @property
+    def open(self) -> str:
+        if self.conflict is not None:
+            return self.conflict.open
+        return self.gap.open if self.gap is not None else ""
+
+    @property
+    def fallback(self) -> str:
+        if self.reading is not None:
+            return f"{self.reading.fallback} (interpretation {self.reading.switch}: " + (
+                f"{self.reading.value})"
+            )
+        if self.conflict is not None:
+            return self.conflict.fallback
+        return self.gap.fallback if self.gap is not None else ""
+
+    def note(self) -> str:
+        """For a ruling settled by priority: the provisions that gave way, in words."""
+        if self.verdict is not Verdict.PRIORITY or self.rule is None:
+            return ""
+        others = ", ".join(f"{r.cite} ({r.id})" for r in self.others)
+        return (
+            f" [{others} also reach{'es' if len(self.others) == 1 else ''} these facts; the "
+            f"more specific {self.rule.cite} ({self.rule.id}) governs]"
+        )
+
+    def extra(self) -> dict[str, Any]:
+        """What a no_provision ruling carries in ``extra``: the gap id, and for a conflict the
+        colliding rules."""
+        chosen = {} if self.reading is None else {"reading": self.reading.value}
+        if self.verdict is Verdict.CONFLICT:
+            return {
+                "gap": self.id,
+                "conflict": True,
+                "provisions": tuple(r.cite for r in self.rules),
+                **chosen,
+            }
+        return {"gap": self.id, **chosen} if self.gap is not None else {"rule": self.id}
+
+
+@attrs.frozen
+class Table(Generic[F, E]):
+    """One legal question: its rules, the conflicts and gaps it names, and the facts it reads."""
+
+    name: str
+    question: str
+    rules: tuple[Rule[F, E], ...]
+    gaps: tuple[Gap[F, E], ...] = ()
+    conflicts: tuple[Conflict[F, E], ...] = ()
+    #: every combination of facts the engine can present (for exploring the table)
+    facts: Callable[[], Iterable[F]] = tuple
+    #: used for a conflict or gap the table does not name (tests keep this unused)
+    default: E | None = None
+    #: findings already made (the rules are pure and the facts frozen, so each is made once)
+    _memo: dict[Any, Finding[F, E]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+
+    def evaluate(self, facts: F, *, chosen: Mapping[str, object] | None = None) -> Finding[F, E]:
+        """The finding on ``facts``; ``chosen`` (interpretation switches and their settings)
+        picks a gap's or conflict's other reading where it lists one."""
+        found = self._evaluate(facts)
+        if chosen and found.no_provision:
+            named = found.conflict if found.conflict is not None else found.gap
+            for r in named.readings if named is not None else ():
+                if chosen.get(r.switch) == r.setting:
+                    return attrs.evolve(found, effect=r.effect, reading=r)
+        return found
+
+    def readings(self) -> Iterator[tuple[str, Reading[E]]]:
+        """(gap or conflict id, reading) for every other reading the table offers."""
+        for gap in self.gaps:
+            for r in gap.readings:
+                yield gap.id, r
+        for conflict in self.conflicts:
+            for r in conflict.readings:
+                yield conflict.id, r
+
+    def _evaluate(self, facts: F) -> Finding[F, E]:
+        found = self._memo.get(facts)
+        if found is None:
+            found = self._memo[facts] = self._find(facts)
+        return found
+
+    def _find(self, facts: F) -> Finding[F, E]:
+        hits = [r for r in self.rules if r.applies(facts)]
+        if len(hits) == 1:
+            return Finding(Verdict.RULED, hits[0].effect, (hits[0],))
+        if hits:
+            ids = {r.id for r in hits}
+            winners = [r for r in hits if ids - {r.id} <= set(r.over)]
+            if len(winners) == 1:
+                w = winners[0]
+                return Finding(Verdict.PRIORITY, w.effect, (w, *(r for r in hits if r is not w)))
+            for c in self.conflicts:
+                if c.rules == ids:
+                    return Finding(Verdict.CONFLICT, c.effect, tuple(hits), conflict=c)
+            unnamed: Conflict[F, E] = Conflict(
+                f"{self.name}-unnamed-conflict",
+                frozenset(ids),
+                "the table names no settlement of these rules",
+                f"the first of them, {hits[0].cite}",
+                hits[0].effect,
+            )
+            return Finding(Verdict.CONFLICT, hits[0].effect, tuple(hits), conflict=unnamed)
+        for g in self.gaps:
+            if g.applies(facts):
+                return Finding(Verdict.GAP, g.effect, gap=g)
+        assert self.default is not None, f"table {self.name}: facts outside every rule and gap"
+        unnamed_gap: Gap[F, E] = Gap(
+            f"{self.name}-unnamed-gap",
+            tuple(dict.fromkeys(r.cite for r in self.rules)),
+            "no rule of the table covers these facts",
+            "the table's default",
+            lambda f: True,
+            self.default,
+        )
+        return Finding(Verdict.GAP, self.default, gap=unnamed_gap)
+
+    def explore(self) -> Iterator[tuple[F, Finding[F, E]]]:
+        """Every combination of facts with its finding."""
+        for f in self.facts():
+            yield f, self.evaluate(f)
+
+    def citations(self) -> Iterator[tuple[str, str, str]]:
+        """(citation, kind, id) for every rule, gap and conflict of the table."""
+        for r in self.rules:
+            yield r.cite, "rule", r.id
+        for g in self.gaps:
+            for c in (*g.near, *(r.cite for r in g.readings if r.cite)):
+                yield c, "gap", g.id
+        by_id = {r.id: r for r in self.rules}
+        for cf in self.conflicts:
+            for rid in sorted(cf.rules):
+                yield by_id[rid].cite, "conflict", cf.id
+            for other in cf.readings:
+                if other.cite:
+                    yield other.cite, "conflict", cf.id

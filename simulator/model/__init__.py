@@ -1,0 +1,1 @@
+"""The scenario model: events, the event log, the scenario and its errors."""

@@ -1,0 +1,1 @@
+"""What people read: text, timeline charts, state graphs, the HTML report, calendar files."""

@@ -1,0 +1,408 @@
+"""A self-contained HTML report of a replay: one page, no network.
+
+The page holds the outcome of every contest, the timeline chart and each contest's path through
+the state machine as inline SVG (text kept as text), and tables of the rulings, deadlines and
+events, each citation linking its section on ncleg.gov. It loads nothing: no scripts, fonts,
+style sheets or images from anywhere; the CSS is inline. Every piece of user text (titles,
+names, descriptions) is escaped.
+
+>>> from simulator.engine.result import Result
+>>> from simulator.model.scenario import Scenario
+>>> page = render_report(Scenario("A <b>test</b>", (), ()), Result("A <b>test</b>", ()))
+>>> "A &lt;b&gt;test&lt;/b&gt;" in page and "<b>test</b>" not in page
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date, datetime, tzinfo
+from decimal import Decimal
+from pathlib import Path
+
+from simulator.engine.result import ContestResult, Outcome, OutcomePart, Result, Ruling, Threshold
+from simulator.law.vocab import RulingKind
+from simulator.model.events import Event
+from simulator.model.scenario import Scenario
+from simulator.views.charts import figure_svg, plot_timeline
+from simulator.views.graph import draw_graph, replay_graph
+from simulator.views.markup import cite_links as _cites
+from simulator.views.markup import escape as _e
+from simulator.views.markup import table as _table
+
+__all__ = ["render_report", "write_report"]
+
+# The timeline is drawn 10.8 inches wide and shown across the page (up to 1184 pixels), so its
+# 7-point labels read at about 14 pixels on a 1280-pixel screen.
+CHART_PX, CHART_DPI = 1080, 100
+MAX_EVENT_ROWS = 400  # per contest; a log of single votes can hold many thousands
+OPEN_GRAPHS = 3  # state-machine drawings shown open when there are at most this many contests
+
+CSS = """
+:root { --ink: #1d2433; --muted: #5b6475; --line: #d9dee7; --band: #f5f7fa; --accent: #1f4e79;
+        --good: #1b7837; --warn: #b35806; --bad: #b2182b; }
+* { box-sizing: border-box; }
+/* a long name or id breaks where it must rather than run past its column */
+body { margin: 0; color: var(--ink); background: #fff; line-height: 1.45; overflow-wrap: anywhere;
+       font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial,
+       sans-serif; }
+main { max-width: 1240px; margin: 0 auto; padding: 24px 28px 48px; }
+header.page { border-bottom: 3px solid var(--accent); margin-bottom: 18px; padding-bottom: 10px; }
+h1 { font-size: 1.7rem; margin: 0 0 4px; }
+h2 { font-size: 1.3rem; margin: 34px 0 10px; padding-bottom: 4px;
+     border-bottom: 1px solid var(--line); }
+h3 { font-size: 1.02rem; margin: 22px 0 8px; color: var(--accent); }
+p.desc { color: var(--muted); margin: 4px 0 10px; max-width: 70em; }
+dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; margin: 8px 0 0;
+          font-size: .9rem; }
+dl.meta dt { color: var(--muted); }
+dl.meta dd { margin: 0; }
+nav.toc { font-size: .92rem; margin: 8px 0 0; }
+nav.toc a { margin-right: 14px; }
+a { color: var(--accent); }
+a.cite { white-space: nowrap; }
+.id { font: .8em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: var(--muted);
+      font-weight: normal; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; width: 100%; font-size: .88rem; margin: 4px 0 8px; }
+table.narrow { width: auto; min-width: 22em; }
+th, td { text-align: left; vertical-align: top; padding: 5px 8px;
+         border-bottom: 1px solid var(--line); }
+th { background: var(--band); font-weight: 600; white-space: nowrap; }
+tbody tr:nth-child(even) td { background: #fbfcfd; }
+td.when, td.num, td.kind { white-space: nowrap; }
+/* a method breaks between its words (or after a hyphen), never inside one */
+td.method { overflow-wrap: normal; }
+/* a cell that may hold a long name keeps room for a few words (the table scrolls first) */
+td:not(.num):not(.when) { min-width: 7em; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+tr.ignored td { color: #9aa1ad; }
+tr.won td { font-weight: 600; }
+tr.total td { border-top: 2px solid var(--line); color: var(--muted); }
+p.threshold { margin: 2px 0 6px; font-size: .9rem; }
+.kind { font: .8rem ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.badge { display: inline-block; padding: 1px 7px; border-radius: 10px; background: #e8edf5;
+         font: .78rem ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.badge.good { background: #dcefe0; color: var(--good); }
+.badge.warn { background: #fbe6d2; color: var(--warn); }
+.badge.bad { background: #f8dadd; color: var(--bad); }
+.badge.runoff { background: #ebe1f2; color: #6a3d9a; }
+.outcome { display: flex; flex-wrap: wrap; gap: 10px 28px; padding: 10px 14px; margin: 8px 0;
+           background: var(--band); border-left: 4px solid var(--good); border-radius: 4px; }
+.outcome.pending { border-left-color: var(--warn); }
+.outcome div { min-width: 9em; }
+.outcome .label { display: block; font-size: .75rem; color: var(--muted); text-transform: uppercase;
+                  letter-spacing: .04em; }
+.extra { display: block; color: var(--muted); font-size: .8rem; }
+figure { margin: 10px 0; }
+figure svg { width: 100%; height: auto; display: block; }
+figcaption { font-size: .82rem; color: var(--muted); }
+details summary { cursor: pointer; color: var(--accent); margin: 6px 0; }
+ol.path { font-size: .88rem; }
+footer { margin-top: 40px; font-size: .8rem; color: var(--muted); }
+@media print { details { display: block; } .scroll { overflow: visible; } }
+"""
+
+_GOOD = {"elected", "nominated", "nominee_certified", "decided_by_lot"}
+_WARN = {"no_provision", "recount_required", "lot_required", "name_remains", "votes_disregarded"}
+_BAD = {"filing_rejected", "request_rejected", "office_vacant"}
+
+
+def _when(at: datetime, tz: tzinfo, *, day_only: bool = False) -> str:
+    local = at.astimezone(tz)
+    return local.strftime("%a %Y-%m-%d" if day_only else "%a %Y-%m-%d %H:%M")
+
+
+def _badge(kind: str) -> str:
+    tone = (
+        "good"
+        if kind in _GOOD
+        else "warn"
+        if kind in _WARN
+        else "bad"
+        if kind in _BAD
+        else "runoff"
+        if "runoff" in kind
+        else ""
+    )
+    return f'<span class="badge {tone}">{_e(kind)}</span>'
+
+
+def _value(value: object, tz: tzinfo) -> str:
+    """A field value as text: counts as "A 10, B 5", moments in local time."""
+    if isinstance(value, datetime):
+        return _when(value, tz)
+    if isinstance(value, date | Decimal):
+        return str(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple) and all(isinstance(v, tuple) and len(v) == 2 for v in value):
+        return ", ".join(f"{k} {v}" for k, v in value)
+    return str(value)
+
+
+def _inline_svg(svg: str, prefix: str, label: str) -> str:
+    """An SVG document as an element of the page: no prolog, ids made unique, scaled to fit."""
+    body = svg[svg.index("<svg") :]
+    body = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}-{m.group(1)}"', body)
+    body = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{prefix}-{m.group(1)})", body)
+    body = re.sub(r'href="#([^"]+)"', lambda m: f'href="#{prefix}-{m.group(1)}"', body)
+    end = body.index(">")
+    head = re.sub(r'\s(?:width|height)="[^"]*"', "", body[:end])
+    return f'{head} role="img" aria-label="{_e(label)}"{body[end:]}'
+
+
+# ------------------------------------------------------------------------------------------
+# Sections
+# ------------------------------------------------------------------------------------------
+
+
+def _header(scenario: Scenario, result: Result, tz: tzinfo) -> str:
+    meta = [("time zone", _e(scenario.timezone))]
+    if scenario.source:
+        meta.append(("scenario file", f'<span class="id">{_e(scenario.source)}</span>'))
+    meta.append(("contests", str(len(result.contests))))
+    meta.append(("events in the log", str(len(scenario.events))))
+    if result.as_of is not None:
+        meta.append(("as of", _e(_when(result.as_of, tz)) + " (later events are ignored)"))
+    else:
+        meta.append(("as of", "the end of the log"))
+    if scenario.office_closed:
+        meta.append(("office closed", _e(", ".join(d.isoformat() for d in scenario.office_closed))))
+    changed = [f"{name} = {value!r}" for name, value in scenario.interpretations.changed()]
+    meta.append(("readings", _e("; ".join(changed)) if changed else "the default readings"))
+    dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in meta)
+    desc = (
+        f'<p class="desc">{_e(" ".join(scenario.description.split()))}</p>'
+        if scenario.description
+        else ""
+    )
+    toc = "".join(
+        f'<a href="#contest-{_e(c.id)}">{_e(c.title)} ({_e(c.stage)})</a>' for c in result.contests
+    )
+    return (
+        f'<header class="page"><h1>{_e(result.scenario)}</h1>{desc}'
+        f'<dl class="meta">{dl}</dl>'
+        '<nav class="toc"><a href="#outcomes">Outcomes</a><a href="#timeline">Timeline</a>'
+        f"{toc}</nav>"
+        f"</header>"
+    )
+
+
+def _names(names: Sequence[str]) -> str:
+    return _e(", ".join(names)) if names else "&ndash;"
+
+
+def _outcome_cell(part: OutcomePart) -> str:
+    return _e(part.words) if part.words else "&ndash;"
+
+
+def _outcomes(result: Result) -> str:
+    rows = [
+        "<tr>"
+        f'<td><a href="#contest-{_e(c.id)}">{_e(c.title)}</a> '
+        f'<span class="id">{_e(c.id)}</span></td>'
+        f'<td class="method">{_e(c.method)}, {_e(c.stage)}</td><td class=num>{c.seats}</td>'
+        f'<td class="kind">{_e(c.state)}</td>'
+        + "".join(f"<td>{_outcome_cell(p)}</td>" for p in c.outcome.parts())
+        + "</tr>"
+        for c in result.contests
+    ]
+    head = ["contest", "method", "seats", "state", *(p.label for p in Outcome().parts())]
+    return f'<section id="outcomes"><h2>Outcomes</h2>{_table(head, rows)}</section>'
+
+
+def _outcome_card(c: ContestResult) -> str:
+    o = c.outcome
+    cells = "".join(
+        f'<div><span class="label">{p.label}</span>{_outcome_cell(p)}</div>' for p in o.parts()
+    )
+    return f'<div class="outcome{" pending" if o.pending else ""}">{cells}</div>'
+
+
+def _marks(c: ContestResult, round_: int) -> dict[str, str]:
+    """What a round's table says of a candidate: elected, nominated, or in the runoff."""
+    o = c.outcome
+    last = round_ == len(c.tallies) - 1
+    marks: dict[str, str] = {}
+    if round_ == 0:
+        marks.update((n, "runoff") for n in o.runoff_candidates)
+    if last:
+        marks.update((n, "elected") for n in o.elected)
+        marks.update((n, "nominated") for n in o.nominated)
+    return marks
+
+
+def _tallies(c: ContestResult) -> str:
+    """Each round's votes with shares, the winners marked, and the threshold to pass."""
+    if not c.tallies:
+        return ""
+    thresholds = [r for r in c.rulings if r.kind is RulingKind.MAJORITY_THRESHOLD]
+    parts = []
+    for i, tally in enumerate(c.tallies):
+        total = sum(v for _, v in tally)
+        marks = _marks(c, i)
+        rows = []
+        for name, votes in tally:
+            share = f"{100 * votes / total:.1f}%" if total else "&ndash;"
+            mark = marks.get(name)
+            badge = f' <span class="badge {_TONE[mark]}">{mark}</span>' if mark else ""
+            rows.append(
+                f"<tr{' class=won' if mark in ('elected', 'nominated') else ''}>"
+                f"<td>{_e(name)}{badge}</td><td class=num>{votes:,}</td>"
+                f"<td class=num>{share}</td></tr>"
+            )
+        rows.append(
+            f'<tr class="total"><td>total</td><td class=num>{total:,}</td>'
+            "<td class=num>100%</td></tr>"
+        )
+        parts.append(f"<h3>{'Votes' if i == 0 else f'Votes, round {i + 1} (runoff)'}</h3>")
+        if i < len(thresholds):
+            t = Threshold.of(thresholds[i])
+            parts.append(
+                f'<p class="threshold">Threshold: {_e(t.what)}, more than '
+                f"<b>{_e(t.limit)}</b> of {t.total:,} votes ({_cites(thresholds[i].cites)})</p>"
+            )
+        parts.append(_table(["candidate", "votes", "share"], rows, narrow=True))
+    return "".join(parts)
+
+
+_TONE = {"elected": "good", "nominated": "good", "runoff": "runoff"}
+
+
+def _ruling_extra(r: Ruling, tz: tzinfo) -> str:
+    bits = [f"{k}: {_value(v, tz)}" for k, v in r.extra]
+    return f'<span class="extra">{_e("; ".join(bits))}</span>' if bits else ""
+
+
+def _rulings(c: ContestResult, tz: tzinfo) -> str:
+    rows = [
+        "<tr>"
+        f"<td class=num>{r.seq if r.seq >= 0 else 'end'}</td>"
+        f'<td class="when">{_e(_when(r.at, tz))}</td><td class="kind">{_badge(r.kind.value)}</td>'
+        f"<td>{_names(r.candidates)}</td><td>{_e(r.text)}{_ruling_extra(r, tz)}</td>"
+        f"<td>{_cites(r.cites)}</td></tr>"
+        for r in c.rulings
+    ]
+    if not rows:
+        return "<h3>Rulings</h3><p>No rulings yet.</p>"
+    return "<h3>Rulings</h3>" + _table(
+        ["event", "time", "kind", "candidates", "ruling", "citation"], rows
+    )
+
+
+def _deadlines(c: ContestResult, tz: tzinfo) -> str:
+    rows = []
+    for d in c.deadlines:
+        moved = (
+            f"{_e(_when(d.moved_from, tz, day_only=d.all_day))}"
+            f'<span class="extra">{_e(d.why_moved or "")}</span>'
+            if d.moved_from is not None
+            else "&ndash;"
+        )
+        rows.append(
+            "<tr>"
+            f'<td class="kind">{_e(d.kind.value)}</td>'
+            f'<td class="when">{_e(_when(d.due, tz, day_only=d.all_day))}</td>'
+            f"<td>{_cites(d.cites)}</td><td>{moved}</td><td>{_e(d.how)}</td></tr>"
+        )
+    return "<h3>Deadlines</h3>" + _table(
+        ["kind", "due (local time)", "citation", "moved from (G.S. 103-5)", "how"], rows
+    )
+
+
+def _events(events: Sequence[Event], as_of: datetime | None, tz: tzinfo) -> str:
+    rows = []
+    for ev in events[:MAX_EVENT_ROWS]:
+        fields = [
+            f"{f}: {_value(getattr(ev, f), tz)}"
+            for f in ev.fields
+            if getattr(ev, f, None) is not None
+        ]
+        ignored = as_of is not None and ev.known_at > as_of
+        note = " (after the as-of time: not known yet)" if ignored else ""
+        rows.append(
+            f"<tr{' class=ignored' if ignored else ''}><td class=num>{ev.index}</td>"
+            f'<td class="when">{_e(_when(ev.at, tz))}</td><td class="kind">{_e(ev.type)}</td>'
+            f"<td>{_e('; '.join(fields))}{_e(note)}</td></tr>"
+        )
+    more = len(events) - MAX_EVENT_ROWS
+    tail = f"<p>{more:,} more events are not shown.</p>" if more > 0 else ""
+    if not rows:
+        return "<h3>Events</h3><p>No events in the log for this contest.</p>"
+    return "<h3>Events</h3>" + _table(["#", "time", "type", "fields"], rows) + tail
+
+
+def _graph(c: ContestResult, n_contests: int, index: int) -> str:
+    svg = _inline_svg(
+        figure_svg(draw_graph(replay_graph(c))),
+        f"g{index}",
+        f"state machine path of {c.title}",
+    )
+    steps = "".join(
+        f'<li><span class="kind">{_e(a)}</span> &rarr; <span class="kind">{_e(b)}</span> '
+        f'on <span class="kind">{_e(t)}</span></li>'
+        for a, t, b in c.path
+    )
+    path = (
+        f'<ol class="path">{steps}</ol>'
+        if steps
+        else "<p>The contest is still in its first phase.</p>"
+    )
+    is_open = " open" if n_contests <= OPEN_GRAPHS else ""
+    return (
+        f"<h3>State machine</h3>{path}<details{is_open}><summary>Drawing of the path</summary>"
+        f"<figure>{svg}<figcaption>The phases this contest went through, each step numbered "
+        "with what moved it and its citation (the transitions of "
+        "<span class=kind>machine.TRANSITIONS</span> it took).</figcaption></figure></details>"
+    )
+
+
+def _contest(c: ContestResult, scenario: Scenario, result: Result, tz: tzinfo, index: int) -> str:
+    events = [ev for ev in scenario.events if ev.contest == c.id]
+    seats = f"{c.seats} seat{'s' if c.seats != 1 else ''}"
+    return (
+        f'<section class="contest" id="contest-{_e(c.id)}">'
+        f'<h2>{_e(c.title)}, {_e(c.stage)} <span class="id">{_e(c.id)}</span></h2>'
+        f'<p class="desc">{_e(c.method)}, {_e(c.stage)}, {seats}; '
+        f'phase <span class="kind">{_e(c.state)}</span></p>'
+        f"{_outcome_card(c)}{_tallies(c)}{_rulings(c, tz)}{_deadlines(c, tz)}"
+        f"{_events(events, result.as_of, tz)}{_graph(c, len(result.contests), index)}"
+        "</section>"
+    )
+
+
+def render_report(scenario: Scenario, result: Result) -> str:
+    """The report as one self-contained HTML page (a string)."""
+    tz = scenario.tz
+    chart = _inline_svg(
+        figure_svg(plot_timeline(result, scenario=scenario, width=CHART_PX, dpi=CHART_DPI)),
+        "chart",
+        f"timeline of {result.scenario}",
+    )
+    contests = "".join(_contest(c, scenario, result, tz, i) for i, c in enumerate(result.contests))
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{_e(result.scenario)} &ndash; electsim report</title>"
+        f"<style>{CSS}</style></head><body><main>"
+        f"{_header(scenario, result, tz)}{_outcomes(result)}"
+        f'<section id="timeline"><h2>Timeline</h2><figure>{chart}<figcaption>Bands are periods, '
+        "markers events, ticks deadlines (with their citations); a red arrow is a G.S. 103-5 "
+        "move to the next day the office is open; the votes and the threshold are shown where "
+        "each result was declared; a shaded strip folds days where nothing happened."
+        "</figcaption></figure></section>"
+        f"{contests}"
+        "<footer>Made by electsim. Citations link the sections of the General Statutes on "
+        "ncleg.gov; this page itself loads nothing from the network.</footer>"
+        "</main></body></html>\n"
+    )
+
+
+def write_report(scenario: Scenario, result: Result, path: str | Path) -> Path:
+    """Write :func:`render_report` to ``path`` (UTF-8); returns the path."""
+    out = Path(path)
+    out.write_text(render_report(scenario, result), encoding="utf-8")
+    return out
