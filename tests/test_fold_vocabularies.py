@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simulator.engine.replay import _TIMER_HANDLERS
+from simulator.engine.timers import TIMER_HANDLERS
 from simulator.law.machine import TRANSITIONS
 from simulator.law.readings import (
     DepartedLeaderShort,
@@ -23,7 +23,7 @@ def test_every_trigger_of_the_transition_table_is_an_event_type_or_a_timer() -> 
     timers = {t.value for t in TimerTrigger}
     assert triggers - events - {"end_of_log"} <= timers
     # and every timer is handled and can move the contest somewhere the table allows
-    assert set(_TIMER_HANDLERS) == set(TimerTrigger)
+    assert set(TIMER_HANDLERS) == set(TimerTrigger)
     assert timers <= triggers
 
 
