@@ -311,6 +311,12 @@ def _lot_pool(d: Draft) -> tuple[str, ...]:
     return ()
 
 
+def _reprint_would_remove(f: cg.Facts) -> bool:
+    """Whether a determination that there is time to reprint would take the name off."""
+    found = attrs.evolve(f, reprint=True)
+    return any(e.kind is EffectKind.NAME_REMOVED for e in cg.evaluate(found).effects(found))
+
+
 def apply_effect(
     d: Draft, eff: cg.Effect, name: str, verb: str, f: cg.Facts, notice: datetime, rule_id: str
 ) -> None:
@@ -499,9 +505,3 @@ def on_withdrew(d: Draft, e: CandidateWithdrew) -> None:
 @handles(CandidateDisqualified)
 def on_disqualified(d: Draft, e: CandidateDisqualified) -> None:
     on_candidate_off(d, e.candidate, cg.DISQUALIFIED, e.at, e.at)
-
-
-def _reprint_would_remove(f: cg.Facts) -> bool:
-    """Whether a determination that there is time to reprint would take the name off."""
-    found = attrs.evolve(f, reprint=True)
-    return any(e.kind is EffectKind.NAME_REMOVED for e in cg.evaluate(found).effects(found))

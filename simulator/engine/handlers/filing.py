@@ -19,18 +19,18 @@ from simulator.law.machine import Phase
 from simulator.law.tables import departures as cg
 from simulator.law.tables import filing as fr
 from simulator.law.vocab import DeadlineKind, Method, RulingKind, TimerTrigger, WindowKind
-from simulator.model.events import CandidateFiled, Event, FilingClosed, FilingExtended, FilingOpened
+from simulator.model.events import CandidateFiled, FilingClosed, FilingExtended, FilingOpened
 
 
 @handles(FilingOpened)
-def on_filing_opened(d: Draft, e: Event) -> None:
+def on_filing_opened(d: Draft, e: FilingOpened) -> None:
     w = d.windows[0]
     if w.kind == "original" and d.phase is Phase.FILING:
         d.set(windows=(attrs.evolve(w, opens=e.at), *d.windows[1:]))
 
 
 @handles(FilingClosed)
-def on_filing_closed(d: Draft, e: Event) -> None:
+def on_filing_closed(d: Draft, e: FilingClosed) -> None:
     if d.phase is not Phase.FILING:
         return
     w = d.windows[0]
