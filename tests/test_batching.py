@@ -20,13 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator import parse_scenario, replay
-from simulator.engine.replay import (
-    fold,
-    fold_together,
-    make_context,
-    one_office_bars,
-    replay_contest,
-)
+from simulator.engine.fold import fold, fold_together
+from simulator.engine.replay import make_context, one_office_bars, replay_contest
 from simulator.engine.state import initial_state
 from simulator.law.vocab import Method, RulingKind
 from simulator.model.events import CandidateFiled, Event, OathTaken, VotesCast
@@ -291,11 +286,11 @@ def test_refused_oaths_between_votes_keep_their_rulings_in_the_run() -> None:
 
 
 # Long runs of single votes read from a file are summed a stretch at a time
-# (simulator.engine.replay._summable): stretches that stop at a timer, at the start of the round's
+# (simulator.engine.fold._summable): stretches that stop at a timer, at the start of the round's
 # day,
 # at a name's first vote in its run, at a name the round does not count, and with the same
 # names in both contests (each vote's contest then read from its column) or different ones.
-ENGINE = importlib.import_module("simulator.engine.replay")
+ENGINE = importlib.import_module("simulator.engine.fold")
 VOTE_STEPS = [timedelta(0)] * 12 + [timedelta(seconds=7), timedelta(minutes=3), *STEPS[:-1]]
 UTC = ZoneInfo("UTC")
 

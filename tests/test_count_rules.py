@@ -199,7 +199,8 @@ def test_a_run_of_votes_counts_the_names_the_votes_table_counts(
 ) -> None:
     # the batched path asks the ``votes`` table once per run (163-291(2), 163-294.2(c),
     # 163-293(b), 163-111(b)): a filed candidate, a runoff candidate, a write-in
-    from simulator.engine.replay import counted_kinds, make_context
+    from simulator.engine.replay import make_context
+    from simulator.engine.rounds import counted_kinds
     from simulator.input.loader import parse_scenario
     from simulator.law.tables import declaration as rr
 

@@ -16,8 +16,10 @@ import attrs
 import pytest
 
 from simulator import load_scenario
-from simulator.engine.replay import fire_timers, make_context, one_office_bars, step
+from simulator.engine.fold import step
+from simulator.engine.replay import make_context, one_office_bars
 from simulator.engine.state import FAR_FUTURE, Draft, State, StateFields, initial_state
+from simulator.engine.timers import fire_timers
 from simulator.law.vocab import Method
 from simulator.model.events import CandidateFiled, CandidateWithdrew, VotesCast
 from simulator.model.scenario import Contest, Scenario

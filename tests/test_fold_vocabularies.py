@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from simulator.engine.replay import _TIMER_HANDLERS
+import pytest
+
+from simulator.engine.handlers import HANDLERS
+from simulator.engine.handlers.registry import handles
+from simulator.engine.timers import TIMER_HANDLERS
 from simulator.law.machine import TRANSITIONS
 from simulator.law.readings import (
     DepartedLeaderShort,
@@ -14,7 +18,7 @@ from simulator.law.readings import (
     ThreeWayTie,
 )
 from simulator.law.vocab import TimerTrigger
-from simulator.model.events import EVENT_TYPES
+from simulator.model.events import EVENT_TYPES, FilingOpened
 
 
 def test_every_trigger_of_the_transition_table_is_an_event_type_or_a_timer() -> None:
@@ -23,8 +27,18 @@ def test_every_trigger_of_the_transition_table_is_an_event_type_or_a_timer() -> 
     timers = {t.value for t in TimerTrigger}
     assert triggers - events - {"end_of_log"} <= timers
     # and every timer is handled and can move the contest somewhere the table allows
-    assert set(_TIMER_HANDLERS) == set(TimerTrigger)
+    assert set(TIMER_HANDLERS) == set(TimerTrigger)
     assert timers <= triggers
+
+
+def test_every_event_type_has_one_handler_registered_beside_it() -> None:
+    assert set(HANDLERS) == set(EVENT_TYPES.values())
+    for kind, handler in HANDLERS.items():
+        assert handler.__module__.startswith("simulator.engine.handlers."), kind
+    # a second handler for a type is refused: one event type, one handler
+    with pytest.raises(ValueError, match="FilingOpened already has a handler"):
+        handles(FilingOpened)(lambda d, e: None)
+    assert HANDLERS[FilingOpened].__name__ == "on_filing_opened"
 
 
 def test_a_reading_given_by_name_becomes_its_enum_member() -> None:

@@ -16,8 +16,8 @@ import pytest
 from simulator import load_scenario, replay
 from simulator.engine.result import Made
 
-# the module (the package's name ``replay`` is the function)
-replay_module = importlib.import_module("simulator.engine.replay")
+# the module that builds the timeline
+build_module = importlib.import_module("simulator.engine.build")
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 CARY = SCENARIOS / "runoff" / "cary-2023-district-d.yaml"
@@ -25,13 +25,13 @@ CARY = SCENARIOS / "runoff" / "cary-2023-district-d.yaml"
 
 def test_the_timeline_is_built_only_when_read_and_once(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[str] = []
-    real = replay_module.event_entry
+    real = build_module.event_entry
 
     def counting(ev):  # type: ignore[no-untyped-def]
         made.append(ev.type)
         return real(ev)
 
-    monkeypatch.setattr(replay_module, "event_entry", counting)
+    monkeypatch.setattr(build_module, "event_entry", counting)
     result = replay(load_scenario(CARY))
     contest = result.contests[0]
     assert made == []  # the outcome and rulings are there without a line of the timeline

@@ -19,13 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator import Votes, load_scenario, parse_scenario, replay, sweep
-from simulator.engine.replay import (
-    PrefixReplay,
-    make_context,
-    one_office_bars,
-    replay_contest,
-    result_of,
-)
+from simulator.engine.build import result_of
+from simulator.engine.replay import PrefixReplay, make_context, one_office_bars, replay_contest
 from simulator.model.events import Event, ReturnsReported, VotesCast
 from simulator.model.scenario import Scenario
 from tests.test_batching import dense_logs

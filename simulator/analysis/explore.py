@@ -59,17 +59,12 @@ import attrs
 import yaml
 
 from simulator.analysis.coverage import Status, coverage, coverage_json
-from simulator.engine.replay import (
-    collector_paused,
-    finish,
-    fire_timers,
-    fold,
-    make_context,
-    replay,
-    result_of,
-)
+from simulator.engine.build import result_of
+from simulator.engine.fold import fold
+from simulator.engine.replay import collector_paused, finish, make_context, replay
 from simulator.engine.result import ContestResult, Ruling
 from simulator.engine.state import Context, State, initial_state
+from simulator.engine.timers import fire_timers
 from simulator.input.loader import structure
 from simulator.law.calendar import Deadline, statutory_calendar
 from simulator.law.cite import Cite
@@ -613,7 +608,7 @@ class Folds:
 
     Courses branch from shared beginnings (the same filings, the same departure, the same
     returns), so each course folds only the events after the longest beginning folded before:
-    one :func:`simulator.engine.replay.fold` step per abstract step of the enumeration, not a replay
+    one :func:`simulator.engine.fold.fold` step per abstract step of the enumeration, not a replay
     of the whole log. Events are read by the scenario loader once and kept. The states kept
     are bounded: past ``limit`` all are dropped but those of the log being folded.
     """

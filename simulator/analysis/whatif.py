@@ -72,7 +72,8 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import attrs
 
 from simulator.analysis.workers import Engine, Processes, Serial, engine_named
-from simulator.engine.replay import ContestSummary, PrefixReplay, replay
+from simulator.engine.build import ContestSummary
+from simulator.engine.replay import PrefixReplay, replay
 from simulator.engine.result import ContestResult, Outcome, Result, Ruling
 from simulator.input.loader import exact_offset, scenario_to_dict, structure
 from simulator.law.vocab import Pending, RulingKind, RunoffStatus

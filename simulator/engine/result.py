@@ -269,10 +269,10 @@ def periods_of(
     return tuple(sorted(dict.fromkeys(out), key=lambda p: p.start))
 
 
-T = TypeVar("T")
+ItemT = TypeVar("ItemT")
 
 
-class Made(Sequence[T]):
+class Made(Sequence[ItemT]):
     """A tuple made the first time it is read. A result's timeline and periods are built this
     way, so that a replay read only for its outcome and rulings (a sweep, a notebook's
     comparison, a benchmark) does not build a line for every event. It compares, hashes,
@@ -280,12 +280,12 @@ class Made(Sequence[T]):
 
     __slots__ = ("_items", "_make")
 
-    def __init__(self, make: Callable[[], tuple[T, ...]]) -> None:
-        self._make: Callable[[], tuple[T, ...]] | None = make
-        self._items: tuple[T, ...] | None = None
+    def __init__(self, make: Callable[[], tuple[ItemT, ...]]) -> None:
+        self._make: Callable[[], tuple[ItemT, ...]] | None = make
+        self._items: tuple[ItemT, ...] | None = None
 
     @property
-    def items(self) -> tuple[T, ...]:
+    def items(self) -> tuple[ItemT, ...]:
         items = self._items
         if items is None:
             assert self._make is not None
@@ -294,16 +294,16 @@ class Made(Sequence[T]):
         return items
 
     @overload
-    def __getitem__(self, i: int) -> T: ...
+    def __getitem__(self, i: int) -> ItemT: ...
     @overload
-    def __getitem__(self, i: slice) -> tuple[T, ...]: ...
-    def __getitem__(self, i: int | slice) -> T | tuple[T, ...]:
+    def __getitem__(self, i: slice) -> tuple[ItemT, ...]: ...
+    def __getitem__(self, i: int | slice) -> ItemT | tuple[ItemT, ...]:
         return self.items[i]
 
     def __len__(self) -> int:
         return len(self.items)
 
-    def __iter__(self) -> Iterator[T]:
+    def __iter__(self) -> Iterator[ItemT]:
         return iter(self.items)
 
     def __eq__(self, other: object) -> bool:

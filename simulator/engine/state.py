@@ -39,13 +39,9 @@ from simulator.law.vocab import (
     WindowKind,
     is_partisan_primary,
 )
-from simulator.model.events import (
-    WRITE_IN_GENERIC,
-)
+from simulator.model.events import WRITE_IN_GENERIC
 from simulator.model.scenario import Contest
 
-K = RulingKind
-DK = DeadlineKind
 ACTIVE = CandStatus.ACTIVE
 FAR_FUTURE = datetime(9999, 1, 1, tzinfo=ZoneInfo("UTC"))
 
@@ -124,10 +120,10 @@ class Pool:
     elected_first: tuple[str, ...] = ()  # already elected by majority (groups)
 
 
-T = TypeVar("T")
+ItemT = TypeVar("ItemT")
 
 
-class Log(Generic[T]):
+class Log(Generic[ItemT]):
     """An append-only sequence that successive states share.
 
     Each log is a view of the first ``n`` items of a list. Appending to a log that sees the
@@ -138,11 +134,11 @@ class Log(Generic[T]):
 
     __slots__ = ("_items", "_n")
 
-    def __init__(self, items: list[T] | None = None, n: int | None = None) -> None:
-        self._items: list[T] = items if items is not None else []
+    def __init__(self, items: list[ItemT] | None = None, n: int | None = None) -> None:
+        self._items: list[ItemT] = items if items is not None else []
         self._n = len(self._items) if n is None else n
 
-    def append(self, item: T) -> Log[T]:
+    def append(self, item: ItemT) -> Log[ItemT]:
         items = self._items
         if self._n == 0:
             items = []
@@ -164,11 +160,11 @@ class Log(Generic[T]):
         only when no view of them is kept (a step tried on a blind draft that gave up)."""
         del self._items[stored:]
 
-    def __iter__(self) -> Iterator[T]:
+    def __iter__(self) -> Iterator[ItemT]:
         items, n = self._items, self._n
         return iter(items if len(items) == n else items[:n])
 
-    def as_tuple(self) -> tuple[T, ...]:
+    def as_tuple(self) -> tuple[ItemT, ...]:
         return tuple(self)
 
     def __eq__(self, other: object) -> bool:
@@ -608,11 +604,17 @@ def initial_state(ctx: Context) -> State:
     )
     if c.filing_opens is not None:
         opens_d = Deadline(
-            DK.FILING_OPENS, c.filing_opens, (ctx.filing_cite(),), how="set by the scenario"
+            DeadlineKind.FILING_OPENS,
+            c.filing_opens,
+            (ctx.filing_cite(),),
+            how="set by the scenario",
         )
     if c.filing_closes is not None:
         closes_d = Deadline(
-            DK.FILING_CLOSES, c.filing_closes, (ctx.filing_cite(),), how="set by the scenario"
+            DeadlineKind.FILING_CLOSES,
+            c.filing_closes,
+            (ctx.filing_cite(),),
+            how="set by the scenario",
         )
     first, *later = cal.rounds(ctx.method, ctx.stage)
     deadlines: list[Deadline] = [

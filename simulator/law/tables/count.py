@@ -6,7 +6,7 @@ election decided by the highest vote, what a tie's three days under 163-293(d) c
 (``tie-window``), whether a recount is required or has effect (``recount``), whether a drawing of
 lots decides a tie (``lot``), whether a runoff request counts, and which provision sets a canvass.
 The handlers in
-:mod:`simulator.engine.counting` and :mod:`simulator.engine.replay` gather the facts, evaluate the
+:mod:`simulator.engine.counting` and :mod:`simulator.engine.handlers` gather the facts, evaluate the
 table and
 apply the typed effect; the rulings they write cite the rule (or name the conflict or gap).
 

@@ -1,0 +1,54 @@
+"""Consulting a law table from the count: the finding, a ``no_provision`` ruling where the law
+collides or is silent, and what a ruling on a finding cites."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from simulator.engine.state import Draft
+from simulator.law.cite import Cite, statute
+from simulator.law.rules import Finding, Table, Verdict
+from simulator.law.vocab import RulingKind
+
+FactsT = TypeVar("FactsT")
+EffectT = TypeVar("EffectT")
+
+
+def consult(
+    d: Draft,
+    table: Table[FactsT, EffectT],
+    facts: FactsT,
+    who: Sequence[str],
+    context: str,
+    *,
+    say: bool = True,
+    readings: bool = True,
+) -> Finding[FactsT, EffectT]:
+    """Evaluate a table; a conflict or a gap is said in a ``no_provision`` ruling naming the
+    provisions, what the text leaves open and the fallback used (a conflict marked in extra).
+    ``say=False`` only looks the answer up (a lot already drawn completes a ruled tie);
+    ``readings=False`` keeps the default fallbacks whatever the interpretation switches choose
+    (where the facts leave nobody for another reading's ruling to name)."""
+    finding = table.evaluate(facts, chosen=d.ctx.chosen if readings else None)
+    if finding.no_provision and say:
+        if finding.verdict is Verdict.CONFLICT:
+            head = "the provisions that reach these facts collide"
+        else:
+            head = "no provision covers these facts"
+        d.rule(
+            RulingKind.NO_PROVISION,
+            finding.cites,
+            f"{context}: {head} ({finding.open}); the simulator falls back to this: "
+            f"{finding.fallback}",
+            who,
+            once=True,
+            **finding.extra(),
+        )
+    return finding
+
+
+def finding_cites(finding: Finding[FactsT, EffectT]) -> list[Cite]:
+    """What a ruling made on a finding cites: the winning rule, or the provisions named."""
+    rule = finding.rule
+    return [statute(rule.cite)] if rule is not None else list(finding.cites)

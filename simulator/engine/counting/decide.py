@@ -1,0 +1,297 @@
+"""What each method declares once the votes are counted (G.S. 163-292 plurality, 163-293 majority
+and runoff, 163-294 nonpartisan primaries, 163-111 partisan primaries): the first round, the
+runoff, and the count decided again when a tied candidate withdraws."""
+
+from __future__ import annotations
+
+import attrs
+
+from simulator.engine.counting.consult import consult, finding_cites
+from simulator.engine.counting.declare import (
+    by_highest,
+    by_lot,
+    declare,
+    declare_departed,
+    fill_vacancies_if_short,
+    lot_ruling,
+    ruled_cite,
+)
+from simulator.engine.counting.majority import decide_majority, leader_left_in_window
+from simulator.engine.counting.standing import (
+    LEFT_HOW,
+    cannot_be_nominated,
+    counted_people,
+    effective_tally,
+    holds_place,
+    left_after_election_day,
+    left_facts,
+    round_name,
+    standing,
+    still_tied,
+)
+from simulator.engine.counting.ties import settle_tie, tie_at
+from simulator.engine.ranking import ranked, select
+from simulator.engine.state import Draft
+from simulator.law.cite import Cite
+from simulator.law.machine import Phase
+from simulator.law.rules import Finding
+from simulator.law.tables import count as cr
+from simulator.law.tables import declaration as rr
+from simulator.law.tables import departures as cg
+from simulator.law.vocab import Method, RulingKind, RunoffStatus, TimerTrigger
+from simulator.model.events import is_write_in
+
+
+def decide_first(d: Draft) -> None:
+    """The result of the first election or primary, declared at the canvass (or recount)."""
+    _votes_for_names_left_off(d)
+    finding = _result(d)
+    if finding.effect.threshold_based:
+        decide_majority(d, finding)
+    elif finding.effect is rr.Decision.TWO_PER_SEAT:
+        _decide_nonpartisan_primary(d, finding)
+    else:
+        _decide_plurality(d, finding)
+
+
+def _votes_for_names_left_off(d: Draft) -> None:
+    """Votes the returns give a candidate whose name an earlier ruling left off the ballot (a
+    death or a departure before the ballots were printed, or with a reprint): no ballot offered
+    the name, so they are not counted and are out of the total. Said once, with the provision
+    that left the name off, rather than dropped without a word."""
+    tally = effective_tally(d, 0)
+    for c in d.cands:
+        votes = tally.get(c.name, 0)
+        if c.on_ballot or c.counted or not votes or is_write_in(c.name):
+            continue
+        off = [r for r in d.rulings if r.kind is RulingKind.NAME_REMOVED and c.name in r.candidates]
+        if not off or any(
+            r.kind is RulingKind.VOTES_DISREGARDED and c.name in r.candidates for r in d.rulings
+        ):
+            continue
+        day = off[-1].at.astimezone(d.ctx.tz).date().isoformat()
+        d.rule(
+            RulingKind.VOTES_DISREGARDED,
+            list(off[-1].cites),
+            f"{votes} votes are reported for {c.name}, whose name was left off the ballot on "
+            f"{day}: no ballot offered the name, so they are not counted",
+            [c.name],
+            once=True,
+        )
+
+
+def _result(d: Draft, *, runoff: bool = False) -> Finding[rr.ResultFacts, rr.Decision]:
+    """The ``result`` table: which provision decides this count, and how."""
+    ctx = d.ctx
+    facts = rr.ResultFacts(rr.count_of(ctx.method, ctx.stage), ctx.contest.is_group, runoff)
+    return rr.RESULT.evaluate(facts)
+
+
+def _tie_kind(d: Draft) -> cr.Kind:
+    if d.ctx.method is Method.PLURALITY:
+        return cr.Kind.PLURALITY
+    return cr.Kind.AFTER_PRIMARY if d.ctx.method is Method.PRIMARY else cr.Kind.PARTISAN
+
+
+def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> None:
+    n = d.contest.seats
+    tally = effective_tally(d, 0)
+    people = counted_people(d, tally, nominating=False)
+    if result.no_provision:  # a partisan general election: the rule is not in the sources
+        count = rr.ResultFacts(rr.count_of(d.ctx.method, d.ctx.stage), d.ctx.contest.is_group)
+        consult(d, rr.RESULT, count, (), "the count of the election")
+        elected_cite: Cite | list[Cite] = list(result.cites)
+    else:
+        elected_cite = ruled_cite(result)
+    sel = select(people, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
+    if sel.tied or sel.lot_winners:
+        over, estimate = cr.voters_over_5000(sum(tally.values()), n)
+        pool = sel.tie_pool or sel.lot_winners
+        gone = [x for x in pool if standing(d.cand(x)) is not cr.Standing.ACTIVE]
+        # (one who left with the name on the ballot, before the vote, is read first; one who
+        # left on or after election day, before the tie was broken, is another question)
+        gone.sort(key=lambda x: left_after_election_day(d, d.cand(x)))
+        facts = cr.TieFacts(
+            _tie_kind(d),
+            over,
+            estimate,
+            departed=standing(d.cand(gone[0])) if gone else cr.Standing.ACTIVE,
+            withdrawal_as_death=d.ctx.interp.withdrawal_as_death,
+            left_after=bool(gone) and left_after_election_day(d, d.cand(gone[0])),
+        )
+        who = ", ".join(f"{x} ({standing(d.cand(x)).value})" if x in gone else x for x in pool)
+        finding = consult(d, cr.TIE, facts, pool, f"{who} tie for a seat", say=sel.tied)
+        tie_cites = finding_cites(finding)
+        if finding.effect is cr.TieEffect.VACANT and sel.tied:
+            if sel.chosen:
+                declare(d, sel.chosen, elected_cite, by_highest("elected", people))
+            d.set(vacant=d.vacant + sel.tie_places)
+            d.rule(
+                RulingKind.OFFICE_VACANT,
+                tie_cites,
+                f"the highest vote for {sel.tie_places} seat(s) is shared by {who}: the board "
+                "declares the seat(s) vacant, to be filled under G.S. 160A-63" + finding.note(),
+                gone,
+                once=True,
+            )
+            d.go(Phase.DECIDED)
+            return
+        if finding.effect is cr.TieEffect.NEW_ELECTION and not sel.lot_winners:
+            if sel.chosen:
+                declare(d, sel.chosen, elected_cite, by_highest("elected", people))
+            d.rule(
+                RulingKind.NEW_ELECTION_ORDERED,
+                tie_cites,
+                f"{', '.join(sel.tie_pool)} tie for {sel.tie_places} seat(s) with more than 5,000 "
+                "voters in the ballot item: no lot; the State Board of Elections orders a new "
+                "election with only the tied candidates on the ballot",
+                sel.tie_pool,
+                once=True,
+                seats=sel.tie_places,
+            )
+            d.go(Phase.AWAITING_NEW_ELECTION)
+            return
+        lot_ruling(d, sel, tie_cites)
+    text = by_highest("elected", people, lot=by_lot(sel))
+    if sel.tied:
+        if sel.chosen:
+            declare(d, sel.chosen, elected_cite, text)
+        d.go(Phase.AWAITING_LOT)
+        return
+    declare(d, sel.chosen, elected_cite, text)
+    fill_vacancies_if_short(d, n, sel.chosen)
+    d.go(Phase.DECIDED)
+
+
+def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> None:
+    """G.S. 163-294(b): the 2N best are nominated; ties ranked by lot; 163-294.1(b)."""
+    n = d.contest.seats
+    tally = effective_tally(d, 0)
+    everyone = counted_people(d, tally, nominating=False)
+    people = counted_people(d, tally, nominating=True)
+    sel = select(people, 2 * n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
+    top = {name for name, _ in everyone[: 2 * n]}
+    skipped = [
+        name
+        for name, _ in everyone
+        if name in top
+        and (c := d.cand(name)) is not None
+        and not c.active
+        and not holds_place(d, c)  # nominated before they left: 163-294.1(b) is not theirs
+    ]
+    left = [rr.DECLARED_LEFT.evaluate(left_facts(d, c)) for n in skipped if (c := d.cand(n))]
+    if skipped:
+        assert all(f.effect is rr.Seat.NOT_NOMINATED for f in left)
+        late = all(left_after_election_day(d, d.cand(x)) for x in skipped)
+        d.rule(
+            RulingKind.VOTES_DISREGARDED,
+            finding_cites(left[0]),
+            f"{', '.join(skipped)} polled enough votes for nomination but left the race "
+            + ("on or after the primary day" if late else "after the ballots were printed")
+            + ": those votes are disregarded and the next highest is nominated",
+            skipped,
+            once=True,
+        )
+    cite = ruled_cite(result)
+    if sel.tied or sel.lot_winners:
+        tie = tie_at(d, cr.TiePoint.NONPARTISAN_PRIMARY, sel)
+        lot_ruling(d, sel, tie)
+    if sel.tied:
+        if sel.chosen:
+            declare(d, sel.chosen, cite, by_highest("nominated", people))
+        d.go(Phase.AWAITING_LOT)
+        return
+    text = by_highest("nominated", people, lot=by_lot(sel))
+    declare(d, sel.chosen, cite, text)
+    d.go(Phase.DECIDED)
+
+
+def tie_withdrawal(d: Draft, name: str) -> None:
+    """The ``tie-withdrawal`` table: a withdrawal while a tie waits on its three days; one in
+    time is then weighed by the ``tie-window`` table (:func:`settle_tie`)."""
+    pool = d.pool
+    assert pool is not None
+    left = standing(d.cand(name))
+    facts = rr.TieWithdrawalFacts(
+        tie_for_first=pool.kind == "tie_first",
+        tied=name in pool.eligible,
+        late=pool.withdraw_due is not None and d.at > pool.withdraw_due,
+        left=left is not cr.Standing.ACTIVE,
+    )
+    found = rr.TIE_WITHDRAWAL.evaluate(facts)
+    if found.effect is rr.TieWithdrawal.LEFT:
+        how = LEFT_HOW.get(left, "already withdrew")
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            found.cites,
+            f"{name}'s notice of withdrawal is rejected: {name} {how} and is no longer a candidate",
+            [name],
+            reason=f"{name} {how}: {found.effect}",
+        )
+        return
+    if found.effect is rr.TieWithdrawal.NOT_TIED:
+        d.update_cand(name, status=cg.WITHDREW, off_at=d.at)
+        if leader_left_in_window(d, name):
+            # (d)(2)'s leader withdrew within the three days: decided again now, as a death is
+            d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
+            decide_first(d)
+        return
+    if found.effect is rr.TieWithdrawal.LATE:
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            found.cites,
+            f"{name}'s withdrawal came after the three days",
+            [name],
+            reason=str(found.effect),
+        )
+        return
+    d.update_cand(name, status=cg.WITHDREW, off_at=d.at, on_ballot=False)
+    first = pool.kind == "tie_first"
+    d.set(pool=attrs.evolve(pool, eligible=still_tied(d, pool.eligible, first=first)))
+    settle_tie(d, cr.TieMoment.WITHDREW, name)
+
+
+def decide_runoff(d: Draft) -> None:
+    """163-293(f): the highest in the runoff are elected; a tie is settled by lot. A second
+    primary (163-111(b), partly available) likewise: a candidate on its ballot who left and
+    cannot be nominated takes no place, and the places go to the highest of the others (the
+    ``left-runoff`` table's fallback)."""
+    pool = d.pool
+    seats = pool.seats if pool is not None else 1
+    tally = effective_tally(d, 1)
+    people = ranked(tally, d.runoff_ballot)
+    if d.ctx.nominating:
+        barred: list[str] = []  # those the places would go to, but for their leaving
+        while people:
+            # those the places would go to, or who tie for the last of them: one who left
+            # takes no place, and is no party to a tie for one
+            last = people[min(seats, len(people)) - 1][1]
+            out = [n for n, v in people if v >= last and cannot_be_nominated(d, n)]
+            if not out:
+                break
+            barred += out
+            people = [(n, v) for n, v in people if n not in out]
+        for n in barred:  # each ruled once: not nominated
+            c = d.cand(n)
+            assert c is not None
+            declare_departed(d, c, None)
+    sel = select(people, seats, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
+    cite = ruled_cite(_result(d, runoff=True))
+    text = by_highest(
+        "nominated" if d.ctx.nominating else "elected",
+        people,
+        of=f" in the {round_name(d)}"
+        + (" of the candidates who can be nominated" if len(people) < len(d.runoff_ballot) else ""),
+        lot=by_lot(sel),
+    )
+    d.set(runoff_status=RunoffStatus.HELD)
+    if sel.tied or sel.lot_winners:
+        lot_ruling(d, sel, tie_at(d, cr.TiePoint.RUNOFF, sel))
+    if sel.tied:
+        if sel.chosen:
+            declare(d, sel.chosen, cite, text)
+        d.go(Phase.AWAITING_LOT)
+        return
+    declare(d, sel.chosen, cite, text)
+    d.set(pool=None)
+    d.go(Phase.DECIDED)

@@ -1,0 +1,396 @@
+"""The majority count (G.S. 163-293, 163-111): the threshold, the leaders who reach it, the places
+a runoff request is open to, and leaders or runners-up who left."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from simulator.engine.counting.consult import consult, finding_cites
+from simulator.engine.counting.declare import (
+    declare,
+    declare_leaders,
+    fill_vacancies_if_short,
+    lot_ruling,
+    ruled_cite,
+    runoff_cite,
+)
+from simulator.engine.counting.runoff import open_request_window
+from simulator.engine.counting.standing import (
+    counted_people,
+    effective_tally,
+    left_after_election_day,
+    nobody_below,
+    standing,
+    threshold_total,
+)
+from simulator.engine.counting.ties import (
+    lot_settles,
+    reorder_by_lot,
+    settle_tie_for_first,
+    settle_tie_for_second,
+    tie_at,
+    tie_orders_new_election,
+)
+from simulator.engine.ranking import select
+from simulator.engine.result import exact
+from simulator.engine.state import Draft, Pool
+from simulator.law.machine import Phase
+from simulator.law.parameters import in_force
+from simulator.law.rules import Finding
+from simulator.law.tables import count as cr
+from simulator.law.tables import declaration as rr
+from simulator.law.vocab import PoolKind, RulingKind, RunoffStatus, TimerTrigger
+
+
+def decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> None:
+    """G.S. 163-293 (majority, runoff) and 163-111 (substantial plurality, second primary): the
+    ``result`` table's threshold decision."""
+    ctx = d.ctx
+    n = ctx.contest.seats
+    group = n > 1
+    primary = result.effect is rr.Decision.SUBSTANTIAL_PLURALITY
+    tally = effective_tally(d, 0)
+    total = threshold_total(d, tally)
+    share: dict[str, Any] = {}
+    tcite = ruled_cite(result)
+    if primary:
+        sp = in_force("substantial_plurality", ctx.election_day, pinned=dict(ctx.parameters))
+        threshold = rr.threshold(result.effect, total, n, sp.value)
+        what = (
+            f"substantial plurality (more than {sp.percent}"
+            + (" of the total per seat" if group else " of the total")
+            + f", the value in force: {sp.source})"
+        )
+        share = {"parameter": exact(sp.value), "source": sp.source}
+    else:
+        threshold = rr.threshold(result.effect, total, n, Fraction(1, 2))
+        what = "majority (more than half" + (" of the total per seat)" if group else ")")
+    if not any(
+        r.kind is RulingKind.MAJORITY_THRESHOLD and r.get("total") == total for r in d.rulings
+    ):  # again after a recount that changes the total
+        d.rule(
+            RulingKind.MAJORITY_THRESHOLD,
+            tcite,
+            f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
+            total=total,
+            threshold=exact(threshold),
+            **share,
+        )
+    people = counted_people(d, tally, nominating=primary)
+    if not people:
+        fill_vacancies_if_short(d, n, ())
+        d.go(Phase.DECIDED)
+        return
+    # the ``count-order`` table: which provision's question comes first
+    lead = d.cand(people[0][0])
+    order = cr.OrderFacts(
+        cr.Place.FIRST,
+        primary,
+        group,
+        tie=len(people) > 1 and people[0][1] == people[1][1],
+        left=lead is not None and not lead.active,
+    )
+    question = cr.ORDER.evaluate(order).effect
+    if question is cr.Question.TIE_FOR_FIRST:
+        settle_tie_for_first(d, tuple(nm for nm, v in people if v == people[0][1]))
+        return
+    if question is cr.Question.LEADER_LEFT and _leader_left(d, people, threshold):
+        return
+    # more than the threshold, exactly: v > p/q where v * q > p
+    over, per = threshold.numerator, threshold.denominator
+    majority = [(nm, v) for nm, v in people if v * per > over]
+    top = select(majority, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
+    if top.tied or top.lot_winners:
+        lot_ruling(d, top, tie_at(d, cr.TiePoint.OVER_THRESHOLD, top))
+    if top.tied:
+        if top.chosen:  # the seats the tie does not decide
+            declare(
+                d,
+                top.chosen,
+                tcite,
+                f"over the threshold of {exact(threshold)}: "
+                + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen),
+            )
+        if not tie_orders_new_election(d, cr.TiePoint.OVER_THRESHOLD, top):
+            d.go(Phase.AWAITING_LOT)
+        return
+    first = top.chosen
+    if first:
+        declare(
+            d,
+            first,
+            tcite,
+            f"over the threshold of {exact(threshold)}: "
+            + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in first),
+        )
+    r = n - len(first)
+    if r == 0:
+        d.go(Phase.DECIDED)
+        return
+    rest = [(nm, v) for nm, v in people if nm not in first]
+    order = cr.OrderFacts(
+        cr.Place.REMAINING, primary, group, tie=len(rest) > 1 and rest[0][1] == rest[1][1]
+    )
+    if cr.ORDER.evaluate(order).effect is cr.Question.FIRST_BY_LOT:
+        tied = tuple(nm for nm, v in rest if v == rest[0][1])
+        if not lot_settles(d, tied, rest, 1):
+            return
+        rest = reorder_by_lot(rest, d.lots)
+    best_sel = select(rest, r, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
+    if best_sel.tied or best_sel.lot_winners:
+        lot_ruling(d, best_sel, tie_at(d, cr.TiePoint.BEST_REMAINING, best_sel))
+    if best_sel.tied:
+        if not tie_orders_new_election(d, cr.TiePoint.BEST_REMAINING, best_sel):
+            d.go(Phase.AWAITING_LOT)
+        return
+    best = best_sel.chosen
+    below = [(nm, v) for nm, v in rest if nm not in best]
+    if not group:
+        leader = best[0]
+        seconds = tuple(nm for nm, v in below if v == below[0][1]) if below else ()
+        order = cr.OrderFacts(
+            cr.Place.SECOND,
+            primary,
+            tie=len(seconds) > 1,
+            left=any(standing(d.cand(n)) is not cr.Standing.ACTIVE for n in seconds),
+            alone=not below,
+        )
+        question = cr.ORDER.evaluate(order).effect
+        if question is cr.Question.ALONE:
+            declare(d, best, runoff_cite(d), f"{nobody_below(d)}: highest vote")
+            d.go(Phase.DECIDED)
+            return
+        if question is cr.Question.RUNNER_UP_LEFT:
+            if _runner_up_left(d, best, seconds):
+                return
+            # a runoff stays possible: the next question, that one settled
+            question = cr.ORDER.evaluate(attrs.evolve(order, left=False)).effect
+        if question is cr.Question.TIE_FOR_SECOND:
+            settle_tie_for_second(d, leader, seconds)
+            return
+        if question is cr.Question.SECOND_BY_LOT:
+            if not lot_settles(d, seconds, below, 1, what="second place"):
+                return
+            seconds = (reorder_by_lot(below, d.lots)[0][0],)
+        second = seconds[0]
+        eligible: tuple[str, ...] = (second,)
+    else:
+        if not below:
+            declare_leaders(d, best, runoff_cite(d), nobody_below(d))
+            return
+        vacated = _group_left_best(d, best)
+        if vacated:  # reading 18: their seats are vacant now, the others run their course
+            best = tuple(nm for nm in best if nm not in vacated)
+            r = len(best)
+            if not best:
+                d.set(runoff_status=RunoffStatus.NONE, pool=None)
+                d.go(Phase.DECIDED)
+                return
+        places = _request_places(d, below, r)
+        if places is None:  # reading 19: a lot decides the request places first
+            d.go(Phase.AWAITING_LOT)
+            return
+        eligible = places
+        if not eligible:
+            declare_leaders(d, best, runoff_cite(d), "no eligible runner-up")
+            return
+    open_request_window(
+        d,
+        Pool(
+            PoolKind.REQUEST,
+            leaders=tuple(best),
+            eligible=eligible,
+            seats=r,
+            elected_first=tuple(first),
+        ),
+    )
+
+
+def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fraction) -> bool:
+    """The candidate with the highest vote for a single office has left the race: the
+    ``leader-left`` table says whether the office is vacant now (True: decided here)."""
+    leader, votes = people[0]
+    c = d.cand(leader)
+    if c is None or c.active:
+        return False
+    majority = votes > threshold
+    facts = cr.LeaderFacts(
+        cr.Standing(c.status),
+        left_after_election_day(d, c),
+        majority,
+        d.ctx.interp.withdrawal_as_death,
+    )
+    finding = consult(
+        d, cr.LEADER, facts, [leader], f"{leader} ({c.status}) polled the highest vote"
+    )
+    if finding.effect is not cr.LeaderEffect.VACANT:
+        return False
+    cites = finding_cites(finding)
+    short = "" if majority else ", short of a majority"
+    d.set(vacant=d.vacant + 1, runoff_status=RunoffStatus.NONE, pool=None)
+    d.rule(
+        RulingKind.OFFICE_VACANT,
+        cites,
+        f"{leader} ({c.status}) polled the highest vote ({votes}{short}): the board declares "
+        "the office vacant, to be filled under G.S. 160A-63" + finding.note(),
+        [leader],
+        once=True,
+    )
+    if not majority:
+        d.rule(
+            RulingKind.NO_RUNOFF,
+            cites,
+            "the office is vacant: no runoff is held",
+            [leader],
+            once=True,
+        )
+    d.go(Phase.DECIDED)
+    return True
+
+
+def leader_left_in_window(d: Draft, name: str) -> bool:
+    """The leader of a single office of the runoff method, short of a majority, left after the
+    result was declared, while the runner-up may still request a runoff (or those tied for
+    second withdraw): True when the ``leader-left`` table vacates the office, which must then be
+    decided again now, as a departure before the declaration is decided at the canvass (a
+    request made after the departure no longer calls a runoff with the departed leader)."""
+    pool = d.pool
+    c = d.cand(name)
+    if (
+        d.round != 0
+        or d.ctx.nominating
+        or d.ctx.contest.is_group
+        or pool is None
+        or pool.kind not in (PoolKind.REQUEST, PoolKind.TIE_SECOND)
+        or name not in pool.leaders
+        or c is None
+        or c.active
+    ):
+        return False
+    facts = cr.LeaderFacts(
+        cr.Standing(c.status),
+        left_after_election_day(d, c),
+        False,  # a request period is open only for a leader short of a majority
+        d.ctx.interp.withdrawal_as_death,
+    )
+    found = cr.LEADER.evaluate(facts, chosen=d.ctx.chosen)
+    return found.effect is cr.LeaderEffect.VACANT
+
+
+def group_best_left_in_window(d: Draft, name: str) -> bool:
+    """One of the best placed for a group's seats left without a majority leaves after the
+    result was declared, while the next may still request a runoff: the ``group-left-best``
+    table is consulted now, as it is at the canvass for a departure before it (its collision
+    is said at the departure). True when the table vacates the seat at once (reading 18
+    switched), so that the count must be decided again."""
+    pool = d.pool
+    c = d.cand(name)
+    if (
+        d.round != 0
+        or d.ctx.nominating
+        or not d.ctx.contest.is_group
+        or pool is None
+        or pool.kind != PoolKind.REQUEST
+        or name not in pool.leaders
+        or c is None
+        or c.active
+    ):
+        return False
+    facts = cr.GroupLeftFacts(
+        cr.Standing(c.status), left_after_election_day(d, c), d.ctx.interp.withdrawal_as_death
+    )
+    found = consult(
+        d, cr.GROUP_LEFT, facts, [name], f"{name} ({c.status}) is best placed for a seat"
+    )
+    return found.effect is cr.GroupLeftEffect.VACANT
+
+
+def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bool:
+    """The runner-up, or one of those tied for second, has left: the ``runner-up-left`` table
+    says whether a runoff remains possible (True: decided here, no runoff)."""
+    gone = [n for n in seconds if standing(d.cand(n)) is not cr.Standing.ACTIVE]
+    if not gone:
+        return False
+    c = d.cand(gone[0])
+    assert c is not None
+    facts = cr.SecondFacts(standing(c), left_after_election_day(d, c), len(seconds) > 1)
+    who = ", ".join(f"{n} ({standing(d.cand(n)).value})" for n in gone)
+    finding = consult(d, cr.SECOND, facts, gone, f"the second highest vote went to {who}")
+    if finding.effect is not cr.SecondEffect.NO_RUNOFF:
+        return False
+    cites = finding_cites(finding)
+    d.rule(
+        RulingKind.NO_RUNOFF,
+        cites,
+        f"the second highest vote went to {who}: no runoff" + finding.note(),
+        gone,
+    )
+    d.set(runoff_status=RunoffStatus.NONE, pool=None)
+    d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
+    declare(
+        d, best, cites[0] if len(cites) == 1 else cites, f"no runoff: {', '.join(best)} elected"
+    )
+    d.go(Phase.DECIDED)
+    return True
+
+
+def _group_left_best(d: Draft, best: Sequence[str]) -> tuple[str, ...]:
+    """A departed candidate among the best placed for seats left without a majority: the
+    ``group-left-best`` table. By default 163-293(b)(2) runs its course (the collisions are
+    named); under reading 18 the seat is vacant at once. Returns those whose seats are vacant."""
+    vacated: list[str] = []
+    for n in best:
+        c = d.cand(n)
+        if c is None or c.active:
+            continue
+        facts = cr.GroupLeftFacts(
+            cr.Standing(c.status), left_after_election_day(d, c), d.ctx.interp.withdrawal_as_death
+        )
+        finding = consult(
+            d, cr.GROUP_LEFT, facts, [n], f"{n} ({c.status}) is best placed for a seat"
+        )
+        if finding.effect is cr.GroupLeftEffect.VACANT:
+            vacated.append(n)
+            cites = finding_cites(finding)
+            if not any(r.kind is RulingKind.OFFICE_VACANT and n in r.candidates for r in d.rulings):
+                d.set(vacant=d.vacant + 1)
+            d.rule(
+                RulingKind.OFFICE_VACANT,
+                cites,
+                f"{n} ({c.status}) is best placed for a seat left without a majority: the board "
+                "declares the seat vacant, to be filled under G.S. 160A-63; no runoff is held "
+                "for it",
+                [n],
+                once=True,
+            )
+    return tuple(vacated)
+
+
+def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple[str, ...] | None:
+    """Who may request a group runoff: the ``group-request-places`` table (None: a lot must
+    first decide the tied places, reading 19)."""
+    tied = len(below) > r and below[r - 1][1] == below[r][1]
+    boundary = below[min(r, len(below)) - 1][1]
+    pool = [nm for nm, v in below if v == boundary] if tied else []
+    finding = consult(
+        d,
+        cr.PLACES,
+        cr.PlacesFacts(tied),
+        pool,
+        f"{', '.join(pool)} tie for the last place that carries the right to request a runoff",
+    )
+    if finding.effect is cr.PlacesEffect.LOT:
+        sel = select(below, r, d.lots)
+        lot_ruling(d, sel, finding_cites(finding))
+        if sel.tied:
+            return None
+        chosen = list(sel.chosen)
+    elif finding.effect is cr.PlacesEffect.ALL_TIED:
+        chosen = [nm for nm, v in below if v >= boundary]
+    else:
+        chosen = [nm for nm, _ in below[:r]]
+    return tuple(nm for nm in chosen if standing(d.cand(nm)) is cr.Standing.ACTIVE)

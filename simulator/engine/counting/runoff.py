@@ -1,0 +1,171 @@
+"""Calling a runoff or second primary: the window to request it, the ballot, and starting it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import time
+
+import attrs
+
+from simulator.engine.counting.consult import consult, finding_cites
+from simulator.engine.counting.declare import (
+    after_declaration,
+    declaration_timing,
+    declare,
+    declare_leaders,
+    runoff_cite,
+)
+from simulator.engine.state import Draft, Pool
+from simulator.law import calendar as cal
+from simulator.law.cite import Cite
+from simulator.law.machine import Phase
+from simulator.law.tables import count as cr
+from simulator.law.tables import declaration as rr
+from simulator.law.vocab import DeadlineKind, PoolKind, RulingKind, RunoffStatus, TimerTrigger
+
+
+def open_request_window(d: Draft, pool: Pool) -> None:
+    ctx = d.ctx
+    when, by = declaration_timing(d, rr.Step.REQUEST)
+    kind = (
+        DeadlineKind.SECOND_PRIMARY_REQUEST if ctx.partisan_primary else DeadlineKind.RUNOFF_REQUEST
+    )
+    dl = after_declaration(d, kind, when, by)
+    if dl.due <= d.at:
+        # who may ask was settled only after the deadline counted from the canvass: by a
+        # drawing of lots, or by a tied candidate's departure while one was awaited (the count
+        # is decided again when the candidate leaves)
+        drawn = bool(d.lots)
+        late = rr.TimingFacts(
+            rr.Step.REQUEST, ctx.partisan_primary, drawn_late=drawn, left_late=not drawn
+        )
+        at = d.at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
+        finding = consult(
+            d,
+            rr.TIMING,
+            late,
+            pool.eligible,
+            f"{'the drawing of lots' if drawn else 'a departure'} of {at} settles who may ask "
+            f"after the deadline of {dl.due.strftime('%Y-%m-%d %H:%M')}",
+        )
+        since = "lots drawn" if drawn else "the departure"
+        dl = after_declaration(d, kind, finding.effect, by, since=since)
+        if dl.due <= d.at:  # reading 22, from_canvass: nobody can ask any more
+            close = cr.WindowCloseFacts(ctx.partisan_primary, ctx.contest.is_group, False)
+            found = cr.WINDOW_CLOSE.evaluate(close)
+            declare_leaders(
+                d,
+                pool.leaders,
+                finding_cites(found),
+                "the deadline to "
+                + ("demand a second primary" if ctx.partisan_primary else "request a runoff")
+                + " passed before the drawing",
+            )
+            return
+    if ctx.partisan_primary:
+        text = (
+            f"no substantial plurality: {', '.join(pool.eligible)} may demand a second "
+            f"primary by {dl.due.strftime('%Y-%m-%d %H:%M')}"
+        )
+        cites = [runoff_cite(d), by]
+    else:
+        text = (
+            f"no majority: {', '.join(pool.leaders)} "
+            f"{'is' if len(pool.leaders) == 1 else 'are'} elected unless "
+            f"{', '.join(pool.eligible)} request{'s' if len(pool.eligible) == 1 else ''} a "
+            f"runoff by {dl.due.strftime('%Y-%m-%d %H:%M')}"
+        )
+        cites = [runoff_cite(d)]
+    pool = attrs.evolve(pool, request_due=dl.due)
+    d.deadline(dl)
+    d.timer(dl.due, TimerTrigger.RUNOFF_REQUEST_PASSES)
+    d.set(pool=pool, runoff_status=RunoffStatus.AVAILABLE)
+    d.rule(RulingKind.RUNOFF_AVAILABLE, cites, text, pool.eligible, once=True)
+    d.go(Phase.RUNOFF_REQUEST)
+
+
+def ballot_final(d: Draft, pool: Pool) -> bool:
+    """Whether the requests so far fix the runoff ballot: always for a single office; for a
+    group (reading 5) once every runner-up who may request has done so."""
+    if not d.ctx.contest.is_group or d.ctx.interp.group_runoff_ballot == "top_two_r":
+        return True
+    can = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
+    return all(n in pool.requests for n in can)
+
+
+def call_runoff(d: Draft, pool: Pool) -> None:
+    """Requests in time call the runoff (reading 5 for groups)."""
+    ctx = d.ctx
+    seats = pool.seats
+    requesters = tuple(n for n in pool.eligible if n in pool.requests)
+    if not ctx.contest.is_group:
+        ballot = (*pool.leaders, *pool.requests[:1])
+    elif ctx.interp.group_runoff_ballot == "top_two_r":
+        ballot = (*pool.leaders, *pool.eligible[: pool.seats])
+    elif ctx.interp.group_runoff_ballot == "pairwise":
+        # each requester contests one place, against the lowest leaders; the others are seated
+        k = min(len(requesters), seats)
+        seated, contested = pool.leaders[: seats - k], pool.leaders[seats - k :]
+        if seated:
+            declare(
+                d,
+                seated,
+                runoff_cite(d),
+                "no runoff was requested for their places (pairwise reading): "
+                + ", ".join(seated)
+                + " elected",
+            )
+        ballot, seats = (*contested, *requesters[:k]), k
+    else:
+        ballot = (*pool.leaders, *requesters)
+    cite = [runoff_cite(d), declaration_timing(d, rr.Step.REQUEST)[1]]
+    start_runoff(d, ballot, seats, cite, f"{', '.join(pool.requests)} requested in time")
+
+
+def start_runoff(
+    d: Draft, ballot: Sequence[str], seats: int, cites: Cite | Sequence[Cite], reason: str
+) -> None:
+    """Call the runoff (second primary): its day, its ballot; no request window stays open."""
+    ctx = d.ctx
+    ballot = tuple(dict.fromkeys(ballot))
+    d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
+    what = "second primary" if ctx.partisan_primary else "runoff"
+    second = cal.rounds(ctx.method, ctx.stage)[1]  # G.S. 163-279(a)(2), (a)(4)
+    day = second.day_of(ctx.contest.year)
+    d.deadline(second.deadline(ctx.contest.year, ctx.tz))
+    # the ``round-day`` table: a call on or after the day the law fixes leaves no day at all
+    begun = not d.at < cal.local(day, time(0, 0), ctx.tz)
+    called = d.at.astimezone(ctx.tz).date()
+    gone = "had passed" if called > day else "had begun"
+    held = consult(
+        d,
+        rr.ROUND_DAY,
+        rr.DayFacts(ctx.partisan_primary, begun),
+        ballot,
+        f"the {what} between {', '.join(ballot)}, called on {called.isoformat()} when the day "
+        f"fixed for it, {day.isoformat()}, {gone}",
+    )
+    if held.effect is rr.Day.FIXED:
+        d.deadline(cal.canvass(day, second.canvass, ctx.office))
+    pool = d.pool
+    d.set(pool=Pool(PoolKind.RUNOFF, leaders=pool.leaders if pool else (), seats=seats))
+    d.set(
+        runoff_ballot=ballot,
+        runoff_status=RunoffStatus.CALLED,
+        round=1,
+        tallies=(d.tallies[0], ()),
+        lots=(),
+    )
+    when = (
+        f"on {day.isoformat()}"
+        if held.effect is rr.Day.FIXED
+        else f"(the day fixed for it, {day.isoformat()}, {gone}: no day set by law)"
+    )
+    d.rule(
+        RulingKind.RUNOFF_CALLED,
+        cites,
+        f"{reason}: a {what} {when} between {', '.join(ballot)}"
+        + ("; no write-ins" if not ctx.partisan_primary else ""),
+        ballot,
+    )
+    d.go(Phase.RUNOFF_CALLED)

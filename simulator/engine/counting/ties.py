@@ -1,0 +1,356 @@
+"""Ties (G.S. 163-293(d), 163-292, 163-294): the ``tie-at`` table, lots, a tie for first or for
+second and the three days to withdraw, and demands held until a tie or a departure settles."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from simulator.engine.counting.consult import consult, finding_cites
+from simulator.engine.counting.declare import (
+    after_declaration,
+    declaration_timing,
+    declare_leaders,
+    lot_awaited,
+    lot_ruling,
+)
+from simulator.engine.counting.runoff import start_runoff
+from simulator.engine.counting.standing import (
+    LEFT_HOW,
+    effective_tally,
+    left_after_election_day,
+    standing,
+    still_tied,
+)
+from simulator.engine.ranking import Selection, select
+from simulator.engine.state import Draft, Pool
+from simulator.law.cite import Cite
+from simulator.law.machine import Phase
+from simulator.law.tables import count as cr
+from simulator.law.tables import declaration as rr
+from simulator.law.vocab import DeadlineKind, PoolKind, RulingKind, RunoffStatus, TimerTrigger
+
+
+def _tie_at_facts(d: Draft, point: cr.TiePoint, pool: Sequence[str] = ()) -> cr.TieAtFacts:
+    """The ``tie-at`` table's facts for a tie among ``pool`` at ``point``."""
+    over, estimate = cr.voters_over_5000(sum(effective_tally(d, 0).values()), d.contest.seats)
+    primary = d.ctx.partisan_primary
+    return cr.TieAtFacts(
+        point,
+        primary=primary,
+        group=d.ctx.contest.is_group,
+        over_5000=estimate if over is None else over,
+        many=point is cr.TiePoint.RUNOFF and not primary and len(pool) > 2,
+        left=point is cr.TiePoint.RUNOFF and not primary and _tied_one_left(d, pool),
+    )
+
+
+def _tied_one_left(d: Draft, pool: Sequence[str]) -> bool:
+    """Whether one of the candidates tied with ``pool`` in the runoff (the pool itself, or,
+    once lots are drawn, everyone with a lot winner's vote) has left the race."""
+    tally = effective_tally(d, 1)
+    votes = {tally.get(n, 0) for n in pool}
+    tied = {n for n in d.runoff_ballot if tally.get(n, 0) in votes} | set(pool)
+    return any(standing(d.cand(n)) is not cr.Standing.ACTIVE for n in tied)
+
+
+def tie_at(d: Draft, point: cr.TiePoint, sel: Selection) -> list[Cite]:
+    """A tie a lot breaks: the ``tie-at`` table names the provision (or the gap, said once while
+    the lot is pending); returns what the lot's ruling cites."""
+    pool = sel.tie_pool or sel.lot_winners
+    finding = consult(
+        d,
+        cr.TIE_AT,
+        _tie_at_facts(d, point, pool),
+        pool,
+        f"{', '.join(pool)} tie for a place",
+        say=sel.tied,
+    )
+    return finding_cites(finding)
+
+
+def tie_orders_new_election(d: Draft, point: cr.TiePoint, sel: Selection) -> bool:
+    """Reading 20: a tie of the first election 163-293 leaves open goes to 163-182.8, whose (1)
+    has the State Board order a new election among the tied (True: the contest waits for it)."""
+    facts = _tie_at_facts(d, point, sel.tie_pool)
+    finding = consult(d, cr.TIE_AT, facts, sel.tie_pool, "", say=False)
+    if finding.effect is not cr.TieEffect.NEW_ELECTION or sel.lot_winners:
+        return False
+    d.rule(
+        RulingKind.NEW_ELECTION_ORDERED,
+        finding_cites(finding),  # the gap's provisions and 163-182.8(1), which the reading applies
+        f"{', '.join(sel.tie_pool)} tie for {sel.tie_places} seat(s) with more than 5,000 "
+        "voters in the ballot item: no lot; the State Board of Elections orders a new election "
+        "with only the tied candidates on the ballot (interpretation first_election_tie: "
+        "by_size)",
+        sel.tie_pool,
+        once=True,
+        seats=sel.tie_places,
+    )
+    d.go(Phase.AWAITING_NEW_ELECTION)
+    return True
+
+
+def lot_settles(
+    d: Draft,
+    tied: Sequence[str],
+    people: Sequence[tuple[str, int]],
+    places: int,
+    what: str = "first place",
+) -> bool:
+    drawn = [n for n in d.lots if n in tied]
+    finding = consult(
+        d,
+        cr.TIE_AT,
+        cr.TieAtFacts(cr.TiePoint.PRIMARY_PLACE, primary=True),
+        tied,
+        f"a tie for {what} in the primary among {', '.join(tied)}",
+        say=len(drawn) < places,
+    )
+    for winner in drawn[:places]:
+        d.rule(
+            RulingKind.DECIDED_BY_LOT,
+            finding_cites(finding),
+            f"{winner} won the drawing of lots for {what}",
+            [winner],
+            once=True,
+        )
+    if len(drawn) >= places:
+        return True
+    left = [n for n in tied if n not in drawn]
+    lot_awaited(d, left, places - len(drawn), finding_cites(finding), what)
+    d.go(Phase.AWAITING_LOT)
+    return False
+
+
+def reorder_by_lot(people: Sequence[tuple[str, int]], lots: Sequence[str]) -> list[tuple[str, int]]:
+    order = {n: i for i, n in enumerate(lots)}
+    return sorted(people, key=lambda nv: (-nv[1], order.get(nv[0], len(order)), nv[0]))
+
+
+def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
+    """The ``recount`` table, then the ``tie-for-first`` table (163-293(d)(1)): a recount; if
+    it confirms the tie, a runoff unless one withdraws within three days."""
+    if not d.recounted:
+        recount = cr.RECOUNT.evaluate(cr.RecountFacts(cr.RecountMoment.TIE_FOR_FIRST))
+        assert recount.effect is cr.Recount.REQUIRED
+        d.rule(
+            RulingKind.RECOUNT_REQUIRED,
+            finding_cites(recount),
+            f"a tie for the highest number of votes between {', '.join(tied)}: the board "
+            "must recount",
+            tied,
+            once=True,
+        )
+        d.go(Phase.AWAITING_RECOUNT)
+        return
+    gone = [n for n in tied if standing(d.cand(n)) is not cr.Standing.ACTIVE]
+    first_gone = d.cand(gone[0]) if gone else None
+    facts = cr.TieFirstFacts(
+        standing(first_gone),
+        len(tied),
+        left_after_election_day(d, first_gone),
+        one_stands=len(gone) < len(tied),
+    )
+    who = ", ".join(f"{n} ({standing(d.cand(n)).value})" if n in gone else n for n in tied)
+    # every tied candidate has left: no reading that elects "the tied candidate who stands"
+    # has anyone to elect (reading 15, dead_tied_for_first: other_elected), so the default holds
+    finding = consult(
+        d,
+        cr.TIE_FIRST,
+        facts,
+        tied,
+        f"the recount leaves {who} tied for first",
+        readings=facts.one_stands,
+    )
+    if finding.effect is cr.TieFirstEffect.VACANT:
+        fc = finding_cites(finding)
+        d.set(vacant=d.vacant + 1, runoff_status=RunoffStatus.NONE, pool=None)
+        d.rule(
+            RulingKind.OFFICE_VACANT,
+            fc,
+            f"the highest vote is shared by {who}: the board declares the office vacant, to be "
+            "filled under G.S. 160A-63" + finding.note(),
+            gone,
+            once=True,
+        )
+        d.rule(RulingKind.NO_RUNOFF, fc, "the office is vacant: no runoff is held", tied, once=True)
+        d.go(Phase.DECIDED)
+        return
+    if finding.effect is cr.TieFirstEffect.OTHER_ELECTED:
+        standing_ = tuple(n for n in tied if n not in gone)
+        if len(standing_) == 1:
+            declare_leaders(
+                d,
+                standing_,
+                finding_cites(finding)[0],
+                "the other tied candidate"
+                + ("s" if len(gone) > 1 else "")
+                + " had left the race ("
+                + ", ".join(f"{n} {standing(d.cand(n)).value}" for n in gone)
+                + ")",
+            )
+            return
+        tied = standing_
+        # the tie among those still standing is asked again
+        facts = cr.TieFirstFacts(cr.Standing.ACTIVE, len(tied), False, one_stands=True)
+        finding = consult(d, cr.TIE_FIRST, facts, tied, f"{', '.join(tied)} remain tied for first")
+    cites = finding_cites(finding)
+    if finding.effect is cr.TieFirstEffect.LOT:
+        sel = select([(n, 0) for n in tied], 1, d.lots)
+        if sel.tied:
+            lot_awaited(d, sel.tie_pool, sel.tie_places, cites, "first place")
+            d.go(Phase.AWAITING_LOT)
+            return
+        lot_ruling(d, sel, cites)
+        declare_leaders(d, sel.chosen, cites, "decided by lot")
+        return
+    dl = after_declaration(
+        d,
+        DeadlineKind.TIE_WITHDRAWAL,
+        *declaration_timing(d, rr.Step.TIE_WITHDRAWAL, tie_for_first=True),
+    )
+    d.deadline(dl)
+    d.set(
+        pool=Pool(PoolKind.TIE_FIRST, eligible=tied, withdraw_due=dl.due),
+        runoff_status=RunoffStatus.AVAILABLE,
+    )
+    if dl.due <= d.at:
+        # the count reaches this tie only after the three days after the recount ended (a
+        # tied candidate left while a drawing among more was awaited): none of these withdrew
+        # within them, so what follows their end follows now
+        d.go(Phase.TIE_WITHDRAWAL)
+        settle_tie(d, cr.TieMoment.WITHDRAWAL_PASSES)
+        return
+    d.timer(dl.due, TimerTrigger.TIE_WITHDRAWAL_PASSES)
+    # (a tied candidate who left on or after election day is still tied: said here, so that
+    # the board knows now that the three days cannot end as (d)(1) foresees)
+    late = [n for n in tied if n in gone and left_after_election_day(d, d.cand(n))]
+    note = (
+        f" ({', '.join(f'{n} {standing(d.cand(n)).value}' for n in late)} on or after election "
+        "day: if the three days end with the tie standing, no provision covers what follows; "
+        "it is ruled then)"
+        if late
+        else ""
+    )
+    d.rule(
+        RulingKind.RUNOFF_AVAILABLE,
+        cites,
+        f"the recount confirms the tie: a runoff between {', '.join(tied)} unless one "
+        f"withdraws by {dl.due.strftime('%Y-%m-%d %H:%M')}{note}",
+        tied,
+        once=True,
+    )
+    d.go(Phase.TIE_WITHDRAWAL)
+
+
+def settle_tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
+    """163-293(d)(2): the leader is elected unless all but one tied runner-up withdraw within
+    3 days and the last demands a runoff under (c)."""
+    wd = after_declaration(
+        d, DeadlineKind.TIE_WITHDRAWAL, *declaration_timing(d, rr.Step.TIE_WITHDRAWAL)
+    )
+    rq = after_declaration(d, DeadlineKind.RUNOFF_REQUEST, *declaration_timing(d, rr.Step.REQUEST))
+    d.deadline(wd)
+    d.deadline(rq)
+    d.timer(wd.due, TimerTrigger.TIE_WITHDRAWAL_PASSES)
+    d.timer(rq.due, TimerTrigger.RUNOFF_REQUEST_PASSES)
+    d.set(
+        pool=Pool(
+            PoolKind.TIE_SECOND,
+            leaders=(leader,),
+            eligible=seconds,
+            seats=1,
+            request_due=rq.due,
+            withdraw_due=wd.due,
+        ),
+        runoff_status=RunoffStatus.AVAILABLE,
+    )
+    d.rule(
+        RulingKind.RUNOFF_AVAILABLE,
+        wd.cites[0],
+        f"{leader} leads short of a majority and {', '.join(seconds)} tie for second: "
+        f"{leader} is elected unless all but one of them withdraw by "
+        f"{wd.due.strftime('%Y-%m-%d %H:%M')} and the last demands a runoff by "
+        f"{rq.due.strftime('%Y-%m-%d %H:%M')}",
+        seconds,
+        once=True,
+    )
+    d.go(Phase.TIE_WITHDRAWAL)
+
+
+def settle_tie(d: Draft, moment: cr.TieMoment, who: str = "") -> None:
+    """The ``tie-window`` table: what a tie's three days come to when a tied candidate
+    withdraws in time (``who``), a tied runner-up's demand counts (``who``) or a deadline
+    passes. This gathers the facts and applies the step the table gives."""
+    pool = d.pool
+    assert pool is not None
+    first = pool.kind == "tie_first"
+    remaining = still_tied(d, pool.eligible, first=first)
+    departed = [
+        f"{n} {LEFT_HOW.get(standing(d.cand(n)), 'left the race')}"
+        for n in remaining
+        if standing(d.cand(n)) is not cr.Standing.ACTIVE
+    ]
+    passed = moment is cr.TieMoment.REQUEST_PASSES or (
+        pool.request_due is not None and d.at > pool.request_due
+    )
+    facts = cr.TieWindowFacts(
+        first,
+        moment,
+        min(len(remaining), 2),
+        # (a demand lapses when the one who made it dies or is disqualified before the runoff
+        # is called: a runoff with the last tied runner-up needs that runner-up standing)
+        demanded=not first
+        and any(
+            n in pool.requests and standing(d.cand(n)) is cr.Standing.ACTIVE for n in remaining
+        ),
+        request_passed=not first and passed,
+        departed=first and bool(departed),
+    )
+    finding = consult(
+        d,
+        cr.TIE_WINDOW,
+        facts,
+        remaining,
+        f"the three days end with {', '.join(remaining)} tied",
+    )
+    step = finding.effect
+    if step is cr.TieStep.WAIT:
+        return
+    cites = finding_cites(finding)
+    last = remaining[0] if len(remaining) == 1 else ""
+    why = cr.tie_step_reason(step, moment, withdrew=who, last=last, departed=", ".join(departed))
+    if step is cr.TieStep.REMAINING_ELECTED:
+        declare_leaders(d, remaining, cites, why)
+    elif step is cr.TieStep.RUNOFF_AMONG_TIED:
+        d.set(pool=attrs.evolve(pool, eligible=remaining))
+        start_runoff(d, remaining, 1, cites, why)
+    elif step is cr.TieStep.RUNOFF_WITH_LAST:
+        start_runoff(d, (*pool.leaders, last), 1, cites, why)
+    else:  # the leader is declared elected (163-293(d)(2))
+        declare_leaders(d, pool.leaders, cites, why)
+        answer_held_demands(d, pool, cites, why, among=remaining)
+
+
+def answer_held_demands(
+    d: Draft,
+    pool: Pool,
+    cites: Cite | Sequence[Cite],
+    why: str,
+    among: Sequence[str] | None = None,
+) -> None:
+    """The demands a tie for second held (163-293(d)(2): each waits for the others'
+    withdrawals), answered once the contest is decided without a runoff: each calls none, and
+    says ``why`` (they were left without a ruling). A demand lapses with a maker who left (said
+    where the maker left); ``among``: only those still tied."""
+    for n in pool.requests:
+        if (among is None or n in among) and standing(d.cand(n)) is cr.Standing.ACTIVE:
+            d.rule(
+                RulingKind.REQUEST_REJECTED,
+                cites,
+                f"{n}'s demand for a runoff calls none: {why}",
+                [n],
+                reason=why,
+            )

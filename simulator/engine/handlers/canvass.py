@@ -1,0 +1,187 @@
+"""Handlers of the canvass, recounts and lots: the board declares the count, recounts it, or
+draws lots between tied candidates."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import attrs
+
+from simulator.engine.counting.consult import consult, finding_cites
+from simulator.engine.counting.decide import decide_first, decide_runoff
+from simulator.engine.handlers.ballots import settle_deferred
+from simulator.engine.handlers.registry import handles
+from simulator.engine.handlers.requests import apply_early_requests
+from simulator.engine.rounds import round_start
+from simulator.engine.state import Draft
+from simulator.law import calendar as cal
+from simulator.law.machine import Phase
+from simulator.law.tables import count as cr
+from simulator.law.vocab import DeadlineKind, RulingKind, TimerTrigger
+from simulator.model.events import CanvassHeld, LotDrawn, RecountHeld
+
+
+@handles(CanvassHeld)
+def on_canvass(d: Draft, e: CanvassHeld) -> None:
+    phase = d.phase
+    ctx = d.ctx
+    held = cal.rounds(ctx.method, ctx.stage)[d.round].kind
+    start = round_start(ctx, d.round)
+    early = e.at < start
+    fixed = cal.canvass(
+        start.astimezone(ctx.tz).date(), cr.canvass_cite(ctx.method, held), ctx.office
+    )
+    fixed_day = (fixed.moved_from or fixed.due).astimezone(ctx.tz).date()
+    before = not early and e.at.astimezone(ctx.tz).date() < fixed_day
+    facts = cr.CanvassFacts(ctx.method, held, early, before_its_day=before)
+    if before:
+        # the ``canvass`` table's gap: said, with the day the law fixes, then declared anyway
+        found = consult(
+            d, cr.CANVASS, facts, [], f"a canvass held before its day, {fixed_day.isoformat()}"
+        )
+    else:
+        found = cr.CANVASS.evaluate(facts)
+    if found.effect is cr.Canvassed.NOTHING:
+        # the ``canvass`` table: nothing to declare; said, so that the event is not lost silently
+        day = start.astimezone(ctx.tz).date().isoformat()
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            finding_cites(found),
+            f"a canvass dated before the {held.value.replace('_', ' ')} of {day} declares "
+            "nothing: the canvass declares the result of an election already held",
+            [],
+            reason="canvass before the election",
+            once=True,
+        )
+        return
+    _canvass_on_closed_day(d, e.at)
+    if d.deferred:
+        settle_deferred(d, "no time to reprint was found before the election")
+    if phase in (Phase.BALLOT, Phase.COUNTING):
+        d.set(declared_at=e.at)
+        decide_first(d)
+        apply_early_requests(d)
+    elif phase in (Phase.RUNOFF_COUNTING, Phase.RUNOFF_CALLED):
+        d.set(declared_at=e.at)
+        decide_runoff(d)
+    elif phase is Phase.RUNOFF_REQUEST and d.early_requests:
+        apply_early_requests(d)
+    elif d.declared_at is not None:
+        # the result was declared already: a second canvass declares nothing new, and the
+        # deadlines counted from the declaration stay as they are (it was silent)
+        first = d.declared_at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            finding_cites(found),
+            f"the result was declared at the canvass of {first}: a second canvass declares "
+            "nothing new, and the deadlines counted from that declaration stand",
+            [],
+            reason="canvass repeated",
+        )
+
+    # other phases: a canvass with nothing to declare is recorded on the timeline only
+
+
+def _canvass_on_closed_day(d: Draft, at: datetime) -> None:
+    """A canvass held on the day its statute fixes (or a later closed day) though the office is
+    closed then, before the open day G.S. 103-5(a) moved the canvass to: 103-5(a) lets an act
+    due on a closed day be done on the next open day, and does not make one done on the day
+    itself untimely. The canvass stands; the canvass deadline says that it was held then, so
+    that the timeline does not seem to put the canvass before its day."""
+    tz = d.ctx.tz
+    day = at.astimezone(tz).date()
+    deadlines = list(d.deadlines)
+    for i, dl in enumerate(deadlines):
+        if (
+            dl.kind is DeadlineKind.CANVASS
+            and dl.moved_from is not None
+            and dl.moved_from.astimezone(tz).date() <= day < dl.due.astimezone(tz).date()
+        ):
+            note = (
+                f"; the board held it on {day.isoformat()}, with the office closed: G.S. "
+                f"103-5(a) allows the wait for the next open day and does not require it, so "
+                f"the canvass stands"
+            )
+            if not dl.how.endswith(note):
+                deadlines[i] = attrs.evolve(dl, how=dl.how + note)
+                d.set(deadlines=tuple(deadlines))
+            return
+
+
+# A recount replaces the totals of a round whose result was declared and declares it again.
+RECOUNTABLE = (
+    Phase.AWAITING_RECOUNT,
+    Phase.RUNOFF_REQUEST,
+    Phase.TIE_WITHDRAWAL,
+    Phase.AWAITING_LOT,
+    Phase.AWAITING_NEW_ELECTION,
+    Phase.DECIDED,
+)
+
+
+@handles(RecountHeld)
+def on_recount(d: Draft, e: RecountHeld) -> None:
+    """The ``recount`` table: whether the recount replaces the round's totals."""
+    if d.phase not in RECOUNTABLE or d.declared_at is None:
+        moment = cr.RecountMoment.BEFORE_RESULT
+    elif d.phase is Phase.AWAITING_RECOUNT:
+        moment = cr.RecountMoment.ORDERED
+    else:
+        moment = cr.RecountMoment.DECLARED
+    finding = consult(d, cr.RECOUNT, cr.RecountFacts(moment), (), "a recount is reported")
+    if finding.effect is not cr.Recount.REPLACES:
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            finding_cites(finding),
+            "a recount before any result was declared has no effect",
+            reason="no result to recount",
+        )
+        return
+    rnd = d.round
+    tallies = list(d.tallies)
+    tallies[rnd] = tuple(e.counts)
+    d.set(tallies=tuple(tallies), recounted=True, declared_at=e.at, lots=())
+    d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
+    if rnd == 0:
+        d.set(elected=(), nominated=(), vacant=0, pool=None)
+        decide_first(d)
+    else:
+        d.set(elected=tuple(n for n in d.elected if n not in d.runoff_ballot))
+        decide_runoff(d)
+
+
+@handles(LotDrawn)
+def on_lot(d: Draft, e: LotDrawn) -> None:
+    """The ``lot`` table: whether the drawing decides the tie that awaits one."""
+    if d.phase is not Phase.AWAITING_LOT:
+        found = cr.LOT.evaluate(cr.LotFacts(pending=False))
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            finding_cites(found),
+            f"a lot was drawn for {e.winner}, but no tie awaits a lot",
+            [e.winner],
+            reason=found.effect.value,
+        )
+        return
+    before = len(d.rulings)
+    d.set(lots=(*d.lots, e.winner))
+    if d.round == 0:
+        decide_first(d)
+        if d.early_requests and d.phase is not Phase.AWAITING_LOT:
+            apply_early_requests(d)  # the requests held while the drawing was awaited
+    else:
+        decide_runoff(d)
+    # the drawing named nobody the pending tie could give a place to
+    among = d.phase is not Phase.AWAITING_LOT or any(
+        e.winner in r.candidates for r in d.rulings[before:]
+    )
+    found = cr.LOT.evaluate(cr.LotFacts(pending=True, among_tied=among))
+    if found.effect is cr.Lot.NOT_TIED:
+        d.set(lots=d.lots[:-1])
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            finding_cites(found),
+            f"a lot was drawn for {e.winner}, who is not among the candidates tied for the place",
+            [e.winner],
+            reason=found.effect.value,
+        )

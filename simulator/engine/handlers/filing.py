@@ -1,0 +1,209 @@
+"""Handlers of the filing events: the period opens, closes or is extended, and notices of
+candidacy are filed (G.S. 163-291, 163-294.2) or refused."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+import attrs
+
+from simulator.engine.counting.consult import consult, finding_cites
+from simulator.engine.counting.standing import LEFT_VERB
+from simulator.engine.handlers.registry import handles
+from simulator.engine.state import Cand, Draft, Window
+from simulator.engine.timers import on_filing_closes
+from simulator.law import calendar as cal
+from simulator.law.cite import statute
+from simulator.law.machine import Phase
+from simulator.law.tables import departures as cg
+from simulator.law.tables import filing as fr
+from simulator.law.vocab import DeadlineKind, Method, RulingKind, TimerTrigger, WindowKind
+from simulator.model.events import CandidateFiled, FilingClosed, FilingExtended, FilingOpened
+
+
+@handles(FilingOpened)
+def on_filing_opened(d: Draft, e: FilingOpened) -> None:
+    w = d.windows[0]
+    if w.kind == "original" and d.phase is Phase.FILING:
+        d.set(windows=(attrs.evolve(w, opens=e.at), *d.windows[1:]))
+
+
+@handles(FilingClosed)
+def on_filing_closed(d: Draft, e: FilingClosed) -> None:
+    if d.phase is not Phase.FILING:
+        return
+    w = d.windows[0]
+    d.set(windows=(attrs.evolve(w, closes=e.at), *d.windows[1:]), original_close=e.at)
+    d.drop_timers(TimerTrigger.FILING_CLOSES)
+    on_filing_closes(d)
+
+
+def _window_for(d: Draft, at: datetime) -> Window | None:
+    windows: tuple[Window, ...] = d.windows
+    for w in windows:
+        if w.opens <= at <= w.closes:
+            return w
+    return None
+
+
+@handles(CandidateFiled)
+def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
+    """A notice of candidacy: the ``notice`` table of :mod:`simulator.law.tables.filing` (with the
+    ``filing-fee`` table for the amount paid) decides whether it is accepted."""
+    ctx = d.ctx
+    name = e.candidate
+    existing = d.cand(name)
+    contest = d.contest
+    fee = Decimal(e.fee) if e.fee is not None else None
+    fee_facts = _fee_facts(d, fee) if fee is not None else None
+    fee_finding = fr.FEE.evaluate(fee_facts, chosen=ctx.chosen) if fee_facts is not None else None
+    w: Window | None
+    if ctx.lists_nominees:
+        # The candidates of an election after a primary are the nominees: their notices are
+        # recorded, not checked against the filing period (the primary contest did that).
+        later = [x for x in d.windows if x.kind != "original"]
+        w = d.windows[0]
+        if later and e.at > later[0].opens:
+            w = _window_for(d, e.at)
+    else:
+        w = _window_for(d, e.at)
+    facts = fr.NoticeFacts(
+        partisan=ctx.method is Method.PARTISAN,
+        already_filed=existing is not None and existing.active,
+        departed=existing is not None
+        and (existing.status in (cg.DIED, cg.DISQUALIFIED) or existing.barred is not None),
+        other_office=e.index in ctx.barred,
+        wrong_party=(
+            ctx.partisan_primary
+            and e.party is not None
+            and contest.party is not None
+            and e.party.strip().upper() != contest.party.strip().upper()
+        ),
+        fee_short=fee_finding is not None and fee_finding.effect is fr.FeeEffect.REJECTED,
+        lists_nominees=ctx.lists_nominees,
+        election_day=ctx.lists_nominees and e.at >= ctx.election_start,
+        in_period=w is not None,
+    )
+    finding = fr.NOTICE.evaluate(facts)
+    answer = finding.effect
+    if answer.reaches_fee and fee_facts is not None and fee is not None:
+        fee_finding = consult(d, fr.FEE, fee_facts, [name], f"{name} paid ${fee}")
+    if answer is fr.Notice.ACCEPTED:
+        assert w is not None
+        cand = Cand(name, e.party, e.at, reopened=w.kind != "original")
+        if existing is None:
+            d.add_cand(cand)
+        else:  # filing again after a withdrawal: the new notice takes the old one's place
+            d.set(cands=(*(c for c in d.cands if c.name != name), cand))
+        return
+    cites = finding_cites(finding)
+    reason = answer.value
+    if answer is fr.Notice.DUPLICATE:
+        text = f"{name} has already filed for this office"
+    elif answer is fr.Notice.DEPARTED:
+        assert existing is not None
+        how = existing.barred or existing.status  # (a death after a withdrawal: died)
+        text = f"{name} {LEFT_VERB[how]} and cannot file again"
+        reason = f"candidate {how}"
+    elif answer is fr.Notice.OTHER_OFFICE:
+        text = (
+            f"{name} has a notice of candidacy for another office at this election that was "
+            "not withdrawn first"
+        )
+    elif answer is fr.Notice.WRONG_PARTY:
+        text = f"{name} filed as {e.party} in the {contest.party} primary"
+    elif answer is fr.Notice.FEE_SHORT:
+        assert fee is not None and fee_finding is not None
+        fixed = contest.filing_fee
+        owed = fixed if fixed is not None else fr.MINIMUM_FEE
+        what = "the filing fee" if fixed is not None else "the minimum filing fee"
+        cites = finding_cites(fee_finding)
+        text = f"{name} paid ${fee}, less than {what} of ${owed}"
+    elif answer is fr.Notice.ELECTION_DAY:
+        text = f"{name} was listed on or after election day"
+    else:
+        fmt = "%Y-%m-%d %H:%M"
+        windows = "; ".join(
+            f"{x.kind} {x.opens.strftime(fmt)} to {x.closes.strftime(fmt)}" for x in d.windows
+        )
+        last = d.windows[-1] if d.phase is not Phase.FILING else d.windows[0]
+        # the period the notice missed names its own subsection (163-291(2)a in a census
+        # year, 163-294.4(a) for an extension, say)
+        cites = [last.cite]
+        if last.kind == "original":
+            cites = [
+                next(
+                    (dl.cites[0] for dl in d.deadlines if dl.kind is DeadlineKind.FILING_CLOSES),
+                    last.cite,
+                )
+            ]
+        text = f"{name}'s notice came outside every filing period ({windows})"
+    d.rule(RulingKind.FILING_REJECTED, cites, text, [name], reason=reason)
+
+
+def _fee_facts(d: Draft, fee: Decimal) -> fr.FeeFacts | None:
+    """The facts of the ``filing-fee`` table (G.S. 163-291(3)), or None when it has nothing to
+    decide."""
+    fixed = d.contest.filing_fee
+    facts = fr.FeeFacts(
+        partisan_primary=d.ctx.method is Method.PARTISAN,
+        fixed=fixed is not None,
+        below_fixed=fixed is not None and fee < fixed,
+        below_minimum=fee < fr.MINIMUM_FEE,
+    )
+    return facts if fr.fee_asked(facts) else None
+
+
+@handles(FilingExtended)
+def on_filing_extended(d: Draft, e: FilingExtended) -> None:
+    """The board extends filing: the ``filing-extension`` table (G.S. 163-294.4(a))."""
+    ctx = d.ctx
+    # the provision of the five days: the table's rule that extends filing
+    cite = statute(next(r.cite for r in fr.EXTENSION.rules if r.effect is fr.Extension.EXTENDED))
+    close = d.original_close
+    # a nonpartisan primary with too few candidates was decided at the close (163-294(a)); the
+    # extension reopens that decision
+    undecided_primary = ctx.nonpartisan_primary and d.phase is Phase.DECIDED and not any(d.tallies)
+    ext = cal.extended_close(close or e.at, cite, ctx.office)
+    facts = fr.ExtensionFacts(
+        partisan=ctx.method is Method.PARTISAN,
+        expired=close is not None and e.at > close,
+        all_filled=(d.filed_at_close or 0) >= ctx.contest.seats,
+        moved_on=d.phase is not Phase.BALLOT and not undecided_primary,
+        late=e.at > ext.due,
+    )
+    finding = fr.EXTENSION.evaluate(facts)
+    answer = finding.effect
+    why = {
+        fr.Extension.PARTISAN: "163-294.4(a) applies only to nonpartisan elections",
+        fr.Extension.NOT_EXPIRED: "the filing period has not yet expired",
+        fr.Extension.ALL_FILLED: "candidates filed for all offices to be filled",
+        fr.Extension.MOVED_ON: f"the contest has moved on ({d.phase.value})",
+        fr.Extension.FIVE_DAYS_PASSED: (
+            f"the five days after the close ended {ext.due.strftime('%Y-%m-%d %H:%M')}"
+        ),
+    }.get(answer)
+    if why is not None:
+        d.rule(
+            RulingKind.FILING_REJECTED,
+            finding_cites(finding),
+            f"the board cannot extend filing: {why}",
+            reason=answer.value,
+        )
+        return
+    assert close is not None
+    if undecided_primary:
+        d.set(nominated=())
+    d.set(windows=(*d.windows, Window(close, ext.due, cite, WindowKind.EXTENDED)))
+    d.deadline(ext)
+    d.timer(ext.due, TimerTrigger.EXTENDED_FILING_CLOSES)
+    d.rule(
+        RulingKind.FILING_EXTENDED,
+        cite,
+        f"candidates have not filed for every office: filing is extended to "
+        f"{ext.due.strftime('%Y-%m-%d %H:%M')}",
+        opens=close,
+        closes=ext.due,
+    )
+    d.go(Phase.FILING_EXTENDED)

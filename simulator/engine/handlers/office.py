@@ -1,0 +1,114 @@
+"""Handlers of taking office and of nominations: the oath, and a nominee named by a party committee
+(G.S. 163-114) for a vacancy."""
+
+from __future__ import annotations
+
+from simulator.engine.counting.consult import finding_cites
+from simulator.engine.counting.standing import LEFT_VERB
+from simulator.engine.handlers.registry import handles
+from simulator.engine.state import Cand, Draft
+from simulator.law.machine import Phase
+from simulator.law.tables import declaration as rr
+from simulator.law.tables import departures as cg
+from simulator.law.vocab import RulingKind, Stage
+from simulator.model.events import NomineeNamed, OathTaken
+
+
+@handles(OathTaken)
+def on_oath(d: Draft, e: OathTaken) -> None:
+    """The ``oath`` table: the first oath of a person elected is recorded (163-294.1(d)); any
+    other oath is refused with its reason."""
+    name = e.candidate
+    facts = rr.OathFacts(elected=name in d.elected, sworn=any(n == name for n, _ in d.sworn))
+    found = rr.OATH.evaluate(facts)
+    if found.effect is rr.Oath.TAKES_OFFICE:
+        d.set(sworn=(*d.sworn, (name, e.at)))
+        return
+    if found.effect is rr.Oath.ALREADY_SWORN:
+        first = next(at for n, at in d.sworn if n == name)
+        text = (
+            f"{name} already took the oath of office on "
+            f"{first.astimezone(d.ctx.tz).strftime('%Y-%m-%d %H:%M')}: a second oath changes "
+            "nothing"
+        )
+    else:
+        text = (
+            f"{name} has not been declared elected: the oath of a person not elected changes "
+            "nothing"
+        )
+    d.rule(
+        RulingKind.REQUEST_REJECTED, finding_cites(found), text, [name], reason=found.effect.value
+    )
+
+
+@handles(NomineeNamed)
+def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
+    """The ``nominee`` and ``nominee-place`` tables: whether the person named is nominated, and
+    in whose place on ballots not reprinted; this handler gathers the facts and applies them."""
+    name = e.candidate
+    existing = d.cand(name)
+    departed = existing is not None and existing.status in (cg.DIED, cg.DISQUALIFIED)
+    holds = name in d.nominated or (
+        d.ctx.stage is Stage.ELECTION and existing is not None and existing.active
+    )
+    found = rr.NOMINEE.evaluate(
+        rr.NomineeFacts(to_fill=d.to_nominate > 0, departed=departed, holds=holds)
+    )
+    if found.effect is rr.Nomination.NO_VACANCY:
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            found.cites,
+            f"{name} was named, but no nomination is for the party to make",
+            [name],
+            reason=str(found.effect),
+        )
+        return
+    if found.effect is rr.Nomination.CANNOT_SERVE:
+        assert existing is not None
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            found.cites,
+            f"{name} was named nominee but {LEFT_VERB[existing.status]} before being named",
+            [name],
+            reason=f"candidate {existing.status}",
+        )
+        return
+    if found.effect is rr.Nomination.ALREADY_NOMINEE:
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            found.cites,
+            f"{name} was named nominee but already "
+            + ("holds a nomination" if name in d.nominated else "stands on the ballot")
+            + " for this office: the vacancy stays open",
+            [name],
+            reason=str(found.effect),
+        )
+        return
+    left = [  # names kept on ballots not reprinted, not yet replaced
+        c.name
+        for c in d.cands
+        if not c.active
+        and c.name in d.awaiting_reprint
+        and not any(x.replaces == c.name for x in d.cands)
+    ]
+    general = d.ctx.stage is Stage.ELECTION
+    place = rr.NOMINEE_PLACE.evaluate(rr.PlaceFacts(general_election=general, name_left=bool(left)))
+    replaces = left[-1] if place.effect is rr.Place.IN_PLACE else None
+    d.set(
+        cands=(
+            *(c for c in d.cands if c.name != name),
+            Cand(name, e.party, e.at, replaces=replaces),
+        ),
+        to_nominate=d.to_nominate - 1,
+    )
+    if d.ctx.stage is Stage.PRIMARY:
+        d.set(nominated=(*d.nominated, name))
+    d.rule(
+        RulingKind.NOMINATED,
+        found.cites,
+        f"the party executive committee names {name} as nominee"
+        + (f" in place of {replaces}" if replaces else ""),
+        [name],
+    )
+    if d.to_nominate == 0 and d.phase is Phase.AWAITING_NOMINATION:
+        d.go(Phase.DECIDED if d.ctx.stage is Stage.PRIMARY else Phase.BALLOT)

@@ -1,0 +1,187 @@
+"""Handlers of runoff requests and demands (G.S. 163-293(e), 163-111): a request in its window,
+one made early, and what the ``request`` table answers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import attrs
+
+from simulator.engine.counting.consult import consult, finding_cites
+from simulator.engine.counting.runoff import ballot_final, call_runoff
+from simulator.engine.counting.standing import LEFT_VERB, round_name
+from simulator.engine.counting.ties import settle_tie
+from simulator.engine.handlers.registry import handles
+from simulator.engine.state import Draft, Pool
+from simulator.law.machine import Phase
+from simulator.law.tables import count as cr
+from simulator.law.vocab import DeadlineKind, Method, RulingKind, RunoffStatus
+from simulator.model.events import RunoffRequested
+
+
+@handles(RunoffRequested)
+def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
+    """A request for a runoff (a demand for a second primary): the ``request`` table says
+    whether it counts; this handler gathers the facts and applies the answer."""
+    ctx = d.ctx
+    name = e.candidate
+    phase = d.phase
+    pool = d.pool
+    if not ctx.has_runoff:
+        under = {Method.PLURALITY: "plurality", Method.PRIMARY: "primary"}.get(
+            ctx.method, "partisan"
+        )
+        _ask(d, name, cr.RequestFacts(cr.Moment.NO_RUNOFF_METHOD, no_runoff_under=under))
+        return
+    if phase in (
+        Phase.BALLOT,
+        Phase.COUNTING,
+        Phase.FILING,
+        Phase.FILING_REOPENED,
+        Phase.FILING_EXTENDED,
+    ):
+        facts = _request_base(d, cr.Moment.BEFORE_RESULT, name)
+        if _ask(d, name, facts) is cr.Answer.HELD:
+            d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
+        return
+    if phase is Phase.AWAITING_LOT and d.round == 0:
+        # the count waits for a drawing of lots (for a place, or for who may request): a request
+        # made meanwhile is held, as one made before the canvass is, and weighed, at the time it
+        # was made, once the drawing has said who may request (it was rejected as if its maker
+        # had no right to one, and the leader then declared because nobody had asked)
+        d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
+        return
+    if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
+        late = pool.request_due is not None and e.at > pool.request_due
+        facts = attrs.evolve(
+            _request_base(d, cr.Moment.TIE_FOR_SECOND, name),
+            entitled=name in pool.eligible,
+            late=late,
+        )
+        if _ask(d, name, facts) is not cr.Answer.ACCEPTED:
+            return
+        d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
+        settle_tie(d, cr.TieMoment.DEMANDED, name)
+        return
+    if phase is Phase.TIE_WITHDRAWAL and pool is not None:
+        _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST, name))
+        return
+    if (
+        phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED)
+        and pool is not None
+        and (pool.kind == "request")
+    ):
+        request_in_window(d, name, e.at, pool)
+        return
+    # The window may be gone (the leader declared when it closed): the deadline still says late.
+    dues = [
+        dl.due
+        for dl in d.deadlines
+        if dl.kind in (DeadlineKind.RUNOFF_REQUEST, DeadlineKind.SECOND_PRIMARY_REQUEST)
+    ]
+    if pool is not None and pool.request_due is not None:
+        dues.append(pool.request_due)
+    facts = attrs.evolve(
+        _request_base(d, cr.Moment.CLOSED, name),
+        late=bool(dues) and e.at > max(dues),
+        called=d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD),
+        vacant=d.vacant > 0 and not d.elected,
+        # (the first election's deadline was said to have passed: 163-293(f) is what refuses it)
+        second_round=not ctx.partisan_primary and d.round >= 1 and phase is not Phase.RUNOFF_CALLED,
+    )
+    _ask(d, name, facts)
+
+
+def _request_base(d: Draft, moment: cr.Moment, name: str) -> cr.RequestFacts:
+    ctx = d.ctx
+    c = d.cand(name)
+    return cr.RequestFacts(
+        moment,
+        primary=ctx.partisan_primary,
+        group=ctx.contest.is_group,
+        left=c is not None and not c.active,
+        early_wait=ctx.interp.early_request != "reject",
+    )
+
+
+def _left_verb(d: Draft, name: str) -> str:
+    c = d.cand(name)
+    return LEFT_VERB.get(c.status, "left the race") if c is not None else "left the race"
+
+
+def _ask(d: Draft, name: str, facts: cr.RequestFacts) -> cr.Answer:
+    """Evaluate the ``request`` table; a rejection is ruled with the rule's citation."""
+    finding = consult(d, cr.REQUEST, facts, [name], f"{name}'s request for a runoff")
+    answer = finding.effect
+    if answer in (cr.Answer.ACCEPTED, cr.Answer.HELD):
+        return answer
+    cites = finding_cites(finding)
+    if answer is cr.Answer.NO_RUNOFF_METHOD:
+        text = f"{name} asked for a runoff, but this method has none"
+    elif answer is cr.Answer.PREMATURE:
+        text = f"{name}'s request came before the canvass"
+    else:
+        why = {
+            cr.Answer.LEFT_RACE: f"{name} {_left_verb(d, name)} and is no longer a candidate",
+            cr.Answer.ALREADY_CALLED: f"the {round_name(d)} is already called"
+            if facts.moment is cr.Moment.CLOSED
+            else "a runoff is already called",
+        }.get(answer, answer.value)
+        text = f"{name}'s request is rejected: {why}"
+        reason = "late" if answer is cr.Answer.LATE else why
+        d.rule(RulingKind.REQUEST_REJECTED, cites, text, [name], reason=reason)
+        return answer
+    d.rule(RulingKind.REQUEST_REJECTED, cites, text, [name], reason=answer.value)
+    return answer
+
+
+def request_in_window(d: Draft, name: str, at: datetime, pool: Pool) -> None:
+    facts = attrs.evolve(
+        _request_base(d, cr.Moment.WINDOW, name),
+        entitled=name in pool.eligible,
+        elected_by_majority=name in pool.elected_first,
+        late=pool.request_due is not None and at > pool.request_due,
+        called=d.phase is Phase.RUNOFF_CALLED,
+    )
+    if facts.entitled and name in pool.requests and not facts.late:
+        return  # the same request again
+    if _ask(d, name, facts) is not cr.Answer.ACCEPTED:
+        return
+    pool = attrs.evolve(pool, requests=(*pool.requests, name))
+    d.set(pool=pool)
+    if ballot_final(d, pool):
+        call_runoff(d, pool)
+
+    # else (a group, reading 5): other runners-up may still join the ballot until the
+    # deadline; the runoff is called with every requester when the window closes.
+
+
+def apply_early_requests(d: Draft) -> None:
+    """Reading 4: a request filed before the canvass takes effect at it, if entitled."""
+    early = d.early_requests
+    if not early:
+        return
+    d.set(early_requests=())
+    for name, at, _ in early:
+        pool = d.pool
+        if d.phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED) and pool is not None:
+            # (in time or late as made: one made before the canvass is in time, one held while
+            # a drawing of lots was awaited is weighed at its own time)
+            request_in_window(d, name, max(at, d.declared_at or at), pool)
+        elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
+            facts = attrs.evolve(
+                _request_base(d, cr.Moment.TIE_FOR_SECOND, name), entitled=name in pool.eligible
+            )
+            if _ask(d, name, facts) is cr.Answer.ACCEPTED:
+                # as a demand made now would: it calls the runoff if only its maker is left
+                d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
+                settle_tie(d, cr.TieMoment.DEMANDED, name)
+        elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None:
+            _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST, name))
+        else:
+            facts = attrs.evolve(
+                _request_base(d, cr.Moment.CLOSED, name),
+                called=d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD),
+                vacant=d.vacant > 0 and not d.elected,
+            )
+            _ask(d, name, facts)

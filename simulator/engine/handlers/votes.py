@@ -1,0 +1,95 @@
+"""Handlers of votes: ``votes_cast`` and ``returns_reported`` add to the current round's tally, or
+are ruled out by the ``votes`` table. The batched fold (:mod:`simulator.engine.batching`) does the
+same for runs of votes, in bulk."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from simulator.engine.counting.consult import finding_cites
+from simulator.engine.handlers.ballots import settle_deferred
+from simulator.engine.handlers.registry import handles
+from simulator.engine.rounds import TALLYING, round_start, votes_finding
+from simulator.engine.state import Draft
+from simulator.law.machine import Phase
+from simulator.law.rules import Finding
+from simulator.law.tables import declaration as rr
+from simulator.law.vocab import Method, RulingKind
+from simulator.model.events import ReturnsReported, VotesCast, is_write_in
+
+
+def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
+    """Votes (a batch): add to the current round's tally, or rule them out."""
+    if d.deferred:
+        settle_deferred(d, "votes are being cast and no time to reprint was found")
+    phase = d.phase
+    ctx = d.ctx
+    rnd = TALLYING.get(phase)
+    if rnd is None:
+        facts = rr.VoteFacts(
+            False, False, False, False, False, partisan=ctx.method is Method.PARTISAN
+        )
+        names = sorted(n for n, v in counts.items() if v)
+        d.rule(
+            RulingKind.VOTES_DISREGARDED,
+            finding_cites(rr.VOTES.evaluate(facts)),
+            f"votes reported while the contest is {phase.value}: there is no election to "
+            "count them in",
+            names,
+            once=True,
+        )
+        return
+    if d.first_vote_at is None:
+        d.set(first_vote_at=d.at)
+    ballot = frozenset(d.runoff_ballot) if rnd == 1 else frozenset()
+    tally = dict(d.tallies[rnd])
+    stray: list[str] = []
+    refused: Finding[rr.VoteFacts, rr.Vote] | None = None
+    primary, group, partisan = (
+        ctx.partisan_primary,
+        ctx.contest.is_group,
+        ctx.method is Method.PARTISAN,
+    )
+    for name, n in counts.items():
+        finding = votes_finding(
+            primary,
+            group,
+            partisan,
+            rnd == 1,
+            name in ballot,
+            is_write_in(name),
+            d.cand(name) is not None,
+        )
+        if finding.effect is not rr.Vote.COUNTED:
+            if n:
+                stray.append(name)
+                refused = finding
+            continue
+        tally[name] = tally.get(name, 0) + n
+    tallies = list(d.tallies)
+    tallies[rnd] = tuple(tally.items())
+    d.set(tallies=tuple(tallies))
+    if stray:
+        assert refused is not None
+        d.rule(
+            RulingKind.VOTES_DISREGARDED,
+            finding_cites(refused),
+            "the runoff ballot has only the runoff candidates and no space for write-ins"
+            if refused.effect is rr.Vote.OFF_RUNOFF_BALLOT
+            else "votes for a person whose notice of candidacy was not accepted",
+            sorted(stray),
+            once=True,
+        )
+    # votes before the day (absentee, one-stop) are banked; the count starts on the day
+    if d.at >= round_start(d.ctx, d.round):
+        d.go(Phase.COUNTING if rnd == 0 else Phase.RUNOFF_COUNTING)
+
+
+@handles(VotesCast)
+def on_votes_cast(d: Draft, e: VotesCast) -> None:
+    on_votes(d, {e.candidate: e.count})
+
+
+@handles(ReturnsReported)
+def on_returns_reported(d: Draft, e: ReturnsReported) -> None:
+    on_votes(d, dict(e.counts))

@@ -1,0 +1,181 @@
+"""The contest's timers: statutory deadlines for optional acts that fire when they pass unused.
+
+Before each event the fold fires every timer due strictly before it (:func:`fire_timers`); at the
+end of the log the rest pass unused, or only those due before ``as_of``. Each trigger has one
+handler here, registered with :func:`fires` in :data:`TIMER_HANDLERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from simulator.engine.counting.consult import finding_cites
+from simulator.engine.counting.declare import declare_leaders
+from simulator.engine.counting.runoff import call_runoff
+from simulator.engine.counting.ties import settle_tie
+from simulator.engine.state import Context, Draft, State, new_draft
+from simulator.law.machine import Phase
+from simulator.law.tables import count as cr
+from simulator.law.tables import filing as fr
+from simulator.law.vocab import RulingKind, TimerTrigger
+
+TimerHandler = Callable[[Draft], None]
+
+#: The handler of each timer trigger (every :class:`TimerTrigger` has one)
+TIMER_HANDLERS: dict[TimerTrigger, TimerHandler] = {}
+
+
+def fires(trigger: TimerTrigger) -> Callable[[TimerHandler], TimerHandler]:
+    """Register the decorated function as what happens when ``trigger``'s deadline passes."""
+
+    def register(handler: TimerHandler) -> TimerHandler:
+        if trigger in TIMER_HANDLERS:
+            raise ValueError(f"the timer {trigger.value} already has a handler")
+        TIMER_HANDLERS[trigger] = handler
+        return handler
+
+    return register
+
+
+def fire_timers(state: State, ctx: Context, until: datetime, seq: int) -> State:
+    """Fire every timer due strictly before ``until`` (an act at the deadline is in time)."""
+    while state.timers and state.timers[0].due < until:
+        t = state.timers[0]
+        d = new_draft(state, ctx, t.due, seq, t.trigger.value)  # the path keeps plain names
+        d.set(timers=state.timers[1:])
+        TIMER_HANDLERS[t.trigger](d)
+        state = d.freeze()
+    return state
+
+
+@fires(TimerTrigger.FILING_CLOSES)
+def on_filing_closes(d: Draft) -> None:
+    """The original filing period ends (or the board closes it)."""
+    ctx = d.ctx
+    active = d.active_names()
+    d.set(filed_at_close=len(active))
+    n = d.contest.seats
+    if not (ctx.partisan_primary or ctx.nonpartisan_primary):
+        d.go(Phase.BALLOT)
+        return
+    facts = fr.CloseFacts(
+        party=ctx.partisan_primary,
+        few=len(active) <= (n if ctx.partisan_primary else 2 * n),
+    )
+    finding = fr.CLOSE.evaluate(facts)
+    cites = finding_cites(finding)
+    if finding.effect is fr.Primary.PARTY_NOMINEES:
+        d.rule(
+            RulingKind.PRIMARY_CANCELLED,
+            cites,
+            f"{len(active)} candidate(s) for {n} place(s): no primary is held",
+            active,
+        )
+        if active:
+            d.rule(
+                RulingKind.NOMINEE_CERTIFIED,
+                cites,
+                "declared the party's nominee(s) when filing closed",
+                active,
+            )
+    elif finding.effect is fr.Primary.NOMINATED:
+        d.rule(
+            RulingKind.PRIMARY_CANCELLED,
+            cites,
+            f"{len(active)} candidate(s) for {n} seat(s): at most two per seat, "
+            "so no primary is held",
+            active,
+        )
+        if active:
+            d.rule(RulingKind.NOMINATED, cites, "declared nominated without a primary", active)
+    else:
+        d.go(Phase.BALLOT)
+        return
+    d.set(nominated=tuple(sorted(active)))
+    d.go(Phase.DECIDED)
+
+
+@fires(TimerTrigger.REOPENED_FILING_CLOSES)
+def on_reopened_closes(d: Draft) -> None:
+    """A reopened filing period ends. In a party primary, as many candidates as places or fewer
+    are certified without a primary: 163-112(a) and (c) say so when nobody filed, and G.S. 163-110
+    does at the end of any filing period."""
+    if d.phase is not Phase.FILING_REOPENED:
+        return  # the contest moved on while filing was reopened (a certification, a nomination)
+    if any(w.kind == "reopened" and w.closes > d.at for w in d.windows):
+        return  # a later death reopened filing again; its own close decides
+    ctx = d.ctx
+    active = d.active_names()
+    new = [c.name for c in d.cands if c.active and c.reopened]
+    cite = next(w.cite for w in reversed(d.windows) if w.kind == "reopened")
+    close = (
+        fr.CLOSE.evaluate(fr.CloseFacts(party=True, few=len(active) <= ctx.contest.seats))
+        if ctx.partisan_primary
+        else None
+    )
+    if close is not None and close.effect is fr.Primary.PARTY_NOMINEES:
+        if d.after_reopen == "certify" and not new:
+            # the contingency rule that reopened filing certifies if nobody files
+            cites = [cite]
+            why = (
+                "nobody filed while filing was reopened: the remaining candidate(s) are "
+                "certified as the party's nominee(s)"
+            )
+        else:
+            cites = [cite, *finding_cites(close)]
+            why = (
+                f"{len(active)} candidate(s) for {ctx.contest.seats} place(s) when the "
+                "reopened period closed: declared the party's nominee(s)"
+            )
+        if active:
+            d.rule(RulingKind.NOMINEE_CERTIFIED, cites, why, active)
+        d.rule(RulingKind.PRIMARY_CANCELLED, cites, "no primary is held for this office", active)
+        d.set(nominated=tuple(sorted(active)), after_reopen="")
+        d.go(Phase.DECIDED)
+        return
+    d.set(after_reopen="")
+    d.go(Phase.BALLOT)
+
+
+@fires(TimerTrigger.EXTENDED_FILING_CLOSES)
+def on_extended_closes(d: Draft) -> None:
+    """The five days of G.S. 163-294.4(a) end: the contest goes on as at the close of filing (a
+    nonpartisan primary is held only with more than two candidates per seat, 163-294(a))."""
+    if d.phase is not Phase.FILING_EXTENDED:
+        return
+    on_filing_closes(d)
+
+
+@fires(TimerTrigger.RUNOFF_REQUEST_PASSES)
+def on_request_passes(d: Draft) -> None:
+    pool = d.pool
+    assert pool is not None
+    if d.phase is Phase.TIE_WITHDRAWAL:
+        if pool.kind == "tie_second":  # (d)(1) sets no request deadline
+            # the ``tie-window`` table: a tie for second at noon on the Thursday
+            settle_tie(d, cr.TieMoment.REQUEST_PASSES)
+        return
+    if d.phase is not Phase.RUNOFF_REQUEST:
+        return  # the contest moved on while the window was open (a contingency rule)
+    ctx = d.ctx
+    facts = cr.WindowCloseFacts(ctx.partisan_primary, ctx.contest.is_group, bool(pool.requests))
+    found = cr.WINDOW_CLOSE.evaluate(facts)
+    if found.effect is cr.WindowClose.RUNOFF:
+        call_runoff(d, pool)
+        return
+    reason = (
+        "the runner-up did not demand a second primary in time"
+        if ctx.nominating
+        else "no runoff was requested in time"
+    )
+    declare_leaders(d, pool.leaders, finding_cites(found), reason)
+
+
+@fires(TimerTrigger.TIE_WITHDRAWAL_PASSES)
+def on_tie_withdrawal_passes(d: Draft) -> None:
+    """The three days of a tie end: the ``tie-window`` table says what follows."""
+    pool = d.pool
+    assert pool is not None
+    if pool.kind == "tie_first" or d.phase is Phase.TIE_WITHDRAWAL:
+        settle_tie(d, cr.TieMoment.WITHDRAWAL_PASSES)
