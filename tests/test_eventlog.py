@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from simulator import parse_scenario, replay
 from simulator.input.loader import _parse_json
 from simulator.input.loader.clock import Clock
-from simulator.input.loader.values import _Bad
+from simulator.input.loader.values import BadValue
 from simulator.model.eventlog import EventLog, VoteColumns
 from simulator.model.events import CanvassHeld, Event, VotesCast
 
@@ -198,7 +198,7 @@ def test_times_read_at_once_are_what_reading_each_gives(values: list[str], zone:
         for value in values:
             try:
                 out.append(repr(v.time(value)))  # the zone and fold too
-            except _Bad as error:
+            except BadValue as error:
                 out.append((error.expected, error.found))
         return out
 

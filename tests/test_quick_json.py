@@ -320,13 +320,13 @@ def test_an_event_log_read_in_small_pieces_gives_what_the_full_reading_gives(
 def test_a_big_log_is_read_in_pieces_cut_between_events() -> None:
     text = big_log(300)
     cuts = []
-    decode = json_structs._json_types().lean.decode
+    decode = json_structs.json_types().lean.decode
 
     def spy(buffer: bytearray) -> Any:
         cuts.append(bytes(buffer))
         return decode(buffer)
 
-    types = attrs.evolve(json_structs._json_types(), lean=Mock(decode=spy))
+    types = attrs.evolve(json_structs.json_types(), lean=Mock(decode=spy))
     with (
         patch.object(json_structs, "_PIECE", 2000),
         patch.object(json_structs, "_JSON", types),
@@ -342,7 +342,7 @@ def test_pieces_are_read_lean_until_one_has_an_event_with_more_fields() -> None:
     doc["events"][200] |= {"id": "late", "precinct": "P2"}
     text = json.dumps(doc, indent=1)
     used = []
-    real = json_structs._json_types()
+    real = json_structs.json_types()
 
     def spy(name: str) -> Mock:
         def decode(buffer: bytearray) -> Any:
@@ -387,7 +387,7 @@ def test_a_big_log_decoded_with_its_own_spellings_reads_as_the_full_reading_does
     text = json.dumps(doc)
     decoded = []  # by the log's own decoders: the events of each piece they decoded
     names = []  # what each decoder made takes as the candidate of a vote
-    json_structs._json_types()  # (the shared decoders made before the spy)
+    json_structs.json_types()  # (the shared decoders made before the spy)
     make = json_structs._lean_decoder
 
     def own(union: list[type[Any]]) -> Mock:
@@ -429,7 +429,7 @@ def test_a_log_of_more_names_than_a_decoder_spells_reads_them_as_any_string() ->
     text = big_log(300)
     kinds = []
     make = json_structs._lean_decoder
-    json_structs._json_types()
+    json_structs.json_types()
 
     def own(union: list[type[Any]]) -> Any:
         (votes,) = (s for s in union if s.__struct_config__.tag == "votes_cast")

@@ -89,14 +89,14 @@ from simulator.input.files import (
 )
 from simulator.input.loader.clock import ClockError, exact_offset, wall_clock
 from simulator.input.loader.document import ScenarioReader
-from simulator.input.loader.fields import _TOP_KEYS
+from simulator.input.loader.fields import TOP_KEYS
 from simulator.input.loader.json_structs import (
-    _json_types,
-    _JsonLog,
-    _quotes_in,
-    _quotes_of,
+    JsonLog,
+    json_types,
+    quotes_in,
+    quotes_of,
 )
-from simulator.input.loader.problems import _editor_lines, _order_problems
+from simulator.input.loader.problems import editor_lines, order_problems
 from simulator.input.loader.writing import dump_scenario, scenario_to_dict
 from simulator.input.parse import (
     REPEATED_KEY,
@@ -155,7 +155,7 @@ contests, each with at least id, method, year; found a list []
         scenario, validator = _structured(doc, source)
     if scenario is not None:
         return scenario
-    raise finish(validator.problems.raws + _order_problems(validator.log.misordered), source)
+    raise finish(validator.problems.raws + order_problems(validator.log.misordered), source)
 
 
 def _structured(doc: Any, source: str | None) -> tuple[Scenario | None, ScenarioReader]:
@@ -190,14 +190,14 @@ def _parse_yaml(text: str, source: str, *, quick: bool = True) -> Scenario:
     try:
         doc, read_problems = read_yaml(text, detail=False)
     except yaml.YAMLError as error:
-        raise finish(_editor_lines([yaml_problem(error, text)], text), source) from None
+        raise finish(editor_lines([yaml_problem(error, text)], text), source) from None
     scenario, validator = _structured(doc, source)
     if scenario is not None and not read_problems:
         return scenario
     # An alias or tag problem already covers what the validator says about the same value.
     covered = {parts for parts, expected, _, _ in read_problems if expected != REPEATED_KEY}
     raws = read_problems + [p for p in validator.problems.raws if p[0] not in covered]
-    raws += _order_problems(validator.log.misordered)
+    raws += order_problems(validator.log.misordered)
     # Lines: from the first reading where it knows them, else from a second, detailed one.
     located: list[RawProblem] = []
     unsure = False
@@ -213,7 +213,7 @@ def _parse_yaml(text: str, source: str, *, quick: bool = True) -> Scenario:
                 (parts, expected, found, locate(tree, parts)[0] if line is None else line)
                 for (parts, expected, found, line) in raws
             ]
-    raise finish(_editor_lines(located, text), source)
+    raise finish(editor_lines(located, text), source)
 
 
 def _parse_json_quick(text: str | bytes, source: str) -> Scenario | None:
@@ -232,15 +232,15 @@ def _parse_json_quick(text: str | bytes, source: str) -> Scenario | None:
     an escaped one (``\\"``). Each repeated key, whose value msgspec dropped, leaves the text
     with more quotes than the strings read take: a count of one character, fast.
     """
-    quotes_in_text = _quotes_of(text)
+    quotes_in_text = quotes_of(text)
     if quotes_in_text is None:
         return None
-    types = _json_types()
+    types = json_types()
     try:
         doc = types.decoder.decode(text)
         plain: dict[str, Any] = {}
         quotes = 2  # the key "events"
-        for name in _TOP_KEYS:
+        for name in TOP_KEYS:
             value = getattr(doc, name)
             if name == "events" or value is types.unset:
                 continue
@@ -249,8 +249,8 @@ def _parse_json_quick(text: str | bytes, source: str) -> Scenario | None:
             if repeated:
                 return None
             plain[name] = value
-            quotes += 2 + _quotes_in(written)
-        plain["events"] = _JsonLog(doc.events, types)
+            quotes += 2 + quotes_in(written)
+        plain["events"] = JsonLog(doc.events, types)
         del doc
         scenario, validator = _structured(plain, source)
     except types.errors:
@@ -300,7 +300,7 @@ def _parse_json(text: str, source: str, *, quick: bool = True) -> Scenario:
         earlier = sorted({e.index for _, e in validator.log.misordered})
         found = json_lines(text, [(("events", j), "", "", None) for j in earlier], {})
         lines = {j: line for j, (_, _, _, line) in zip(earlier, found, strict=True)}
-        raws += _order_problems(validator.log.misordered, lines)
+        raws += order_problems(validator.log.misordered, lines)
     raise finish(json_lines(text, raws, again), source)
 
 

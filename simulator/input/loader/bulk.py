@@ -14,9 +14,9 @@ from typing import Any, cast
 
 from simulator.input.loader.clock import Clock
 from simulator.input.loader.event_checks import FirstUse
-from simulator.input.loader.json_structs import _json_types
-from simulator.input.loader.names import _Names
-from simulator.input.loader.plans import _Quick
+from simulator.input.loader.json_structs import json_types
+from simulator.input.loader.names import Spellings
+from simulator.input.loader.plans import QuickPlan
 from simulator.input.parse import MISSING, Map
 from simulator.model.eventlog import VoteColumns
 from simulator.model.events import MAX_VOTES, Event
@@ -31,12 +31,12 @@ def _contest_of(written: Any, unset: Any, default: str | None, canon: dict[str, 
 
 def read_run(
     clock: Clock,
-    spelling: _Names,
+    spelling: Spellings,
     raw: list[Any],
     start: int,
     offset: int,
     size: int,
-    plan: _Quick,
+    plan: QuickPlan,
     absent: tuple[str, ...] | None,
     spelt_ids: bool,
     default: str | None,
@@ -54,7 +54,7 @@ def read_run(
 
     The events are JSON structs (``absent``: the fields they must not have, none for a lean
     struct) or mappings (``absent`` None); ``spelt_ids``: their contest, where written, is a
-    contest id as spelt (see _JsonLog.spelt_decoder). Gives how many events it read (0 when
+    contest id as spelt (see JsonLog.spelt_decoder). Gives how many events it read (0 when
     it read none: the events loop reads them one by one, with the same result) and how many
     quotes their strings take in the text (two for each key and each string value; see
     _parse_json_quick).
@@ -79,7 +79,7 @@ def read_run(
             return list(map(dict.get, chunk, repeat(field), repeat(otherwise)))
 
     else:
-        unset = _json_types().unset
+        unset = json_types().unset
         for field in absent:
             column = list(map(operator.attrgetter(field), chunk[:n]))
             if column.count(unset) != n:

@@ -13,7 +13,7 @@ from itertools import repeat
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
-from simulator.input.loader.values import _TIME_YEARS, _Bad
+from simulator.input.loader.values import TIME_YEARS, BadValue
 from simulator.input.parse import SUB_MICROSECOND, show
 from simulator.model.scenario import DEFAULT_TZ
 
@@ -85,7 +85,7 @@ def _zone_names() -> frozenset[str]:
     return frozenset(available_timezones())
 
 
-def _zone_name(name: str) -> bool:
+def is_zone_name(name: str) -> bool:
     """Whether ``name`` is a zone of the tz database. ZoneInfo reads any file under the zone
     folders, and ``localtime`` is there too: the machine's own zone, so that one file read on
     two machines gave two answers."""
@@ -99,11 +99,11 @@ def _offset(delta: timedelta) -> str:
     return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
-def _explain_time(tz_name: str) -> str:
+def explain_time(tz_name: str) -> str:
     return (
         "an ISO 8601 date or date-time, like 2027-07-06 or 2027-07-06T12:15 or "
         f"2027-07-06T12:15:00-04:00 (a time without an offset is in {tz_name}; years "
-        f"{_TIME_YEARS[0]}-{_TIME_YEARS[1]})"
+        f"{TIME_YEARS[0]}-{TIME_YEARS[1]})"
     )
 
 
@@ -118,7 +118,7 @@ class Clock:
         self.steady: dict[int, bool] = {}  # see steady_day()
 
     def set_zone(self, tz_name: str) -> None:
-        """Read the times that follow in the zone ``tz_name`` (a name :func:`_zone_name` knows)."""
+        """Read the times that follow in the zone ``tz_name`` (one :func:`is_zone_name` knows)."""
         self.tz = ZoneInfo(tz_name)
         self.tz_name = tz_name
         self.steady.clear()
@@ -127,7 +127,7 @@ class Clock:
         """:meth:`time`, or None where that raises (the full path then says why)."""
         try:
             return self.time(value)
-        except _Bad:
+        except BadValue:
             return None
 
     def time(self, value: Any) -> datetime:
@@ -148,7 +148,7 @@ class Clock:
             moment = datetime(value.year, value.month, value.day)
         elif isinstance(value, str):
             if SUB_MICROSECOND.search(value):
-                raise _Bad(
+                raise BadValue(
                     "a time to the microsecond at most (six digits after the seconds' point): "
                     "a finer one would be cut to the microsecond and compared with the deadlines "
                     "as if earlier",
@@ -158,8 +158,8 @@ class Clock:
                 moment = datetime.fromisoformat(value.strip())
             except ValueError:
                 moment = None
-        if moment is None or not _TIME_YEARS[0] <= moment.year <= _TIME_YEARS[1]:
-            raise _Bad(_explain_time(self.tz_name), show(value))
+        if moment is None or not TIME_YEARS[0] <= moment.year <= TIME_YEARS[1]:
+            raise BadValue(explain_time(self.tz_name), show(value))
         if moment.tzinfo is None:
             # On a day whose UTC offset does not change, the time in the zone as it is; on the
             # days the clocks change, see _wall_time.
@@ -198,7 +198,7 @@ class Clock:
         except ValueError:
             return
         tz, steady, steady_day = self.tz, self.steady, self.steady_day
-        low, high = _TIME_YEARS
+        low, high = TIME_YEARS
         # Most often all of them at once: naive, in range, on steady days, each put in the zone.
         if list(map(_TZINFO, moments)).count(None) == len(moments):
             years = list(map(_YEAR, moments))
@@ -221,7 +221,7 @@ class Clock:
         try:
             return wall_clock(moment, self.tz, self.tz_name, whole_day=whole_day)
         except ClockError as error:
-            raise _Bad(str(error), show(value)) from None
+            raise BadValue(str(error), show(value)) from None
 
     def steady_day(self, moment: datetime) -> bool:
         """Whether the scenario's timezone keeps one UTC offset all through ``moment``'s day."""

@@ -10,10 +10,17 @@ from decimal import Decimal
 from typing import Any
 
 from simulator.input.loader.clock import Clock
-from simulator.input.loader.fields import _CONTEST_KEYS, _FILING_KEYS
-from simulator.input.loader.names import _folded_id
+from simulator.input.loader.fields import CONTEST_KEYS, FILING_KEYS
+from simulator.input.loader.names import folded_id
 from simulator.input.loader.problems import Problems
-from simulator.input.loader.values import _PRINTABLE, _amount, _as_text, _Bad, _controls, _date
+from simulator.input.loader.values import (
+    PRINTABLE,
+    BadValue,
+    as_text,
+    has_controls,
+    read_amount,
+    read_date,
+)
 from simulator.input.parse import MISSING, Map, show
 from simulator.law.tables import filing as filing_rules
 from simulator.law.vocab import Method, Stage, is_partisan_primary
@@ -52,7 +59,7 @@ class ContestReader:
         folded: dict[str, int] = {}  # each id, letter case and spacing aside -> its contest
         for i, item in enumerate(raw):
             contest, cid = self.contest(i, item, ids)
-            if cid is not None and (j := folded.setdefault(_folded_id(cid), i)) != i:
+            if cid is not None and (j := folded.setdefault(folded_id(cid), i)) != i:
                 # (two contests that print alike: `[mayor]` and `[mayor ]`, Mayor and mayor)
                 self.problems.add(
                     ("contests", i, "id"),
@@ -74,7 +81,7 @@ class ContestReader:
             self.problems.add(here, "a mapping with at least id, method and year", show(raw))
             return None, None
         before = len(self.problems)
-        self.problems.unknown_keys(here, raw, _CONTEST_KEYS, "the fields of a contest")
+        self.problems.unknown_keys(here, raw, CONTEST_KEYS, "the fields of a contest")
         line = raw.line if isinstance(raw, Map) else None
 
         cid = raw.get("id", MISSING)
@@ -83,99 +90,109 @@ class ContestReader:
             self.problems.missing((*here, "id"), "an `id` for the contest, like cary-d")
         elif type(cid) is not str or not cid.strip():
             self.problems.add((*here, "id"), "a non-empty id, like cary-d", show(cid))
-        elif _controls(cid):
-            self.problems.add((*here, "id"), f"an id of {_PRINTABLE}, like cary-d", show(cid))
+        elif has_controls(cid):
+            self.problems.add((*here, "id"), f"an id of {PRINTABLE}, like cary-d", show(cid))
         elif cid in seen:
             self.problems.add((*here, "id"), "an id no other contest uses", f"{cid!r} again")
         else:
             good_id = cid
 
         method: Method | None = None
-        m = raw.get("method", MISSING)
-        if m is MISSING:
+        written_method = raw.get("method", MISSING)
+        if written_method is MISSING:
             self.problems.missing((*here, "method"), "a `method`: one of " + ", ".join(_METHODS))
-        elif isinstance(m, str) and m in _METHODS:
-            method = Method(m)
+        elif isinstance(written_method, str) and written_method in _METHODS:
+            method = Method(written_method)
         else:
-            self.problems.add((*here, "method"), "one of " + ", ".join(_METHODS), show(m))
+            self.problems.add(
+                (*here, "method"), "one of " + ", ".join(_METHODS), show(written_method)
+            )
 
         stage = Stage.ELECTION
-        s = raw.get("stage", "election")
-        if isinstance(s, str) and s in _STAGES:
-            stage = Stage(s)
+        written_stage = raw.get("stage", "election")
+        if isinstance(written_stage, str) and written_stage in _STAGES:
+            stage = Stage(written_stage)
         else:
-            self.problems.add((*here, "stage"), "one of " + ", ".join(_STAGES), show(s))
+            self.problems.add((*here, "stage"), "one of " + ", ".join(_STAGES), show(written_stage))
         if stage is Stage.PRIMARY and method is not None and method not in _PRIMARY_METHODS:
             # G.S. 163-291, 163-294: only the partisan and nonpartisan-primary methods have one.
             self.problems.add(
                 (*here, "stage"),
                 "stage `election` for the nonpartisan-plurality and nonpartisan-runoff methods "
                 "(only partisan and nonpartisan-primary contests have a primary)",
-                show(s),
+                show(written_stage),
             )
 
         party: str | None = None
-        p = raw.get("party", MISSING)
-        if p is not MISSING:
+        written_party = raw.get("party", MISSING)
+        if written_party is not MISSING:
             if method is not None and method is not Method.PARTISAN:
                 self.problems.add(
                     (*here, "party"),
                     f"no party for a {method.value} contest (remove `party`)",
-                    show(p),
+                    show(written_party),
                 )
-            elif type(p) is str and p.strip() and _controls(p):
+            elif (
+                type(written_party) is str and written_party.strip() and has_controls(written_party)
+            ):
                 self.problems.add(
-                    (*here, "party"), f"the party's abbreviation, of {_PRINTABLE}", show(p)
+                    (*here, "party"),
+                    f"the party's abbreviation, of {PRINTABLE}",
+                    show(written_party),
                 )
-            elif type(p) is str and p.strip():
-                party = p
+            elif type(written_party) is str and written_party.strip():
+                party = written_party
             else:
-                self.problems.add((*here, "party"), "the party's abbreviation, like DEM", show(p))
+                self.problems.add(
+                    (*here, "party"),
+                    "the party's abbreviation, like DEM",
+                    show(written_party),
+                )
         elif method is not None and is_partisan_primary(method, stage):
             self.problems.missing(
                 (*here, "party"), "a `party` for a partisan primary: whose primary it is, like DEM"
             )
 
         year = 0
-        y = raw.get("year", MISSING)
-        if y is MISSING:
+        written_year = raw.get("year", MISSING)
+        if written_year is MISSING:
             self.problems.missing((*here, "year"), "the election `year`, like 2027")
-        elif type(y) is int and _FIRST_YEAR <= y <= _LAST_YEAR:
-            year = y
+        elif type(written_year) is int and _FIRST_YEAR <= written_year <= _LAST_YEAR:
+            year = written_year
         else:
             self.problems.add(
                 (*here, "year"),
                 f"an election year from {_FIRST_YEAR} to {_LAST_YEAR}, like 2027",
-                show(y),
+                show(written_year),
             )
 
         seats = 1
-        n = raw.get("seats", 1)
-        if type(n) is int and n >= 1:
-            seats = n
+        written_seats = raw.get("seats", 1)
+        if type(written_seats) is int and written_seats >= 1:
+            seats = written_seats
         else:
             self.problems.add(
                 (*here, "seats"),
                 "a whole number of seats, 1 or more (1 = a single office; a bare number, "
                 "not a word or true/false)",
-                show(n),
+                show(written_seats),
             )
 
         strings: dict[str, str] = {}
         for field in ("municipality", "office"):
             value = raw.get(field, "")
-            if isinstance(value, str) and _controls(value):
-                self.problems.add((*here, field), f"text of {_PRINTABLE}", show(value))
+            if isinstance(value, str) and has_controls(value):
+                self.problems.add((*here, field), f"text of {PRINTABLE}", show(value))
             elif isinstance(value, str):
                 strings[field] = value
             else:
-                self.problems.add((*here, field), _as_text("text", value), show(value))
+                self.problems.add((*here, field), as_text("text", value), show(value))
 
         day: date | None = None
         if "date" in raw:
             try:
-                day = _date(raw["date"])
-            except _Bad as error:
+                day = read_date(raw["date"])
+            except BadValue as error:
                 self.problems.bad((*here, "date"), error)
 
         district_based = raw.get("district_based", False) is True
@@ -192,8 +209,8 @@ class ContestReader:
         for field in amounts:
             if field in raw:
                 try:
-                    amounts[field] = _amount(raw[field], f"the {field.replace('_', ' ')}")
-                except _Bad as error:
+                    amounts[field] = read_amount(raw[field], f"the {field.replace('_', ' ')}")
+                except BadValue as error:
                     self.problems.bad((*here, field), error)
         self.check_fee(here, amounts["filing_fee"], amounts["salary"])
 
@@ -231,13 +248,13 @@ class ContestReader:
                 show(raw),
             )
             return None, None
-        self.problems.unknown_keys(where, raw, _FILING_KEYS)
+        self.problems.unknown_keys(where, raw, FILING_KEYS)
         got: dict[str, datetime | None] = {"opens": None, "closes": None}
-        for field in _FILING_KEYS:
+        for field in FILING_KEYS:
             if field in raw:
                 try:
                     got[field] = self.clock.time(raw[field])
-                except _Bad as error:
+                except BadValue as error:
                     self.problems.bad((*where, field), error)
         opens, closes = got["opens"], got["closes"]
         if opens is not None and closes is not None and closes <= opens:

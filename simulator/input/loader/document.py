@@ -9,14 +9,14 @@ from datetime import date, datetime
 from typing import Any
 
 from simulator.input.expect import Expectation, read_expectations
-from simulator.input.loader.clock import Clock, _explain_time, _zone_name
+from simulator.input.loader.clock import Clock, explain_time, is_zone_name
 from simulator.input.loader.contests import ContestReader
 from simulator.input.loader.event_log import EventLogReader
-from simulator.input.loader.fields import _TOP_KEYS
+from simulator.input.loader.fields import TOP_KEYS
 from simulator.input.loader.interpretations import read_interpretations, read_parameters
-from simulator.input.loader.names import _Names
+from simulator.input.loader.names import Spellings
 from simulator.input.loader.problems import Problems
-from simulator.input.loader.values import _PRINTABLE, _as_text, _Bad, _controls, _date
+from simulator.input.loader.values import PRINTABLE, BadValue, as_text, has_controls, read_date
 from simulator.input.parse import MISSING, show
 from simulator.model.scenario import DEFAULT_TZ, FORMAT, Scenario
 
@@ -28,7 +28,7 @@ class ScenarioReader:
         self.source = source
         self.problems = Problems()
         self.clock = Clock()
-        self.names = _Names(self.problems.raws)
+        self.names = Spellings(self.problems.raws)
         self.log = EventLogReader(self.problems, self.clock, self.names)
 
     def scenario(self, doc: Any) -> Scenario | None:
@@ -39,7 +39,7 @@ class ScenarioReader:
                 show(doc),
             )
             return None
-        self.problems.unknown_keys((), doc, _TOP_KEYS, "the top-level fields")
+        self.problems.unknown_keys((), doc, TOP_KEYS, "the top-level fields")
 
         fmt = doc.get("format", MISSING)
         if fmt is MISSING:
@@ -51,24 +51,24 @@ class ScenarioReader:
         if title is MISSING:
             self.problems.missing(("title",), "a `title` naming the scenario")
         elif not isinstance(title, str) or not title.strip():
-            self.problems.add(("title",), _as_text("a non-empty title", title), show(title))
-        elif _controls(title):
-            self.problems.add(("title",), f"a title of {_PRINTABLE}", show(title))
+            self.problems.add(("title",), as_text("a non-empty title", title), show(title))
+        elif has_controls(title):
+            self.problems.add(("title",), f"a title of {PRINTABLE}", show(title))
 
         description = doc.get("description", "")
         if not isinstance(description, str):
-            self.problems.add(("description",), _as_text("text", description), show(description))
+            self.problems.add(("description",), as_text("text", description), show(description))
             description = ""
-        elif _controls(description, text=True):
+        elif has_controls(description, text=True):
             self.problems.add(
                 ("description",),
-                f"text of {_PRINTABLE.replace('a newline or ', '')}; newlines and tabs are fine",
+                f"text of {PRINTABLE.replace('a newline or ', '')}; newlines and tabs are fine",
                 show(description),
             )
 
         tz_name = doc.get("timezone", DEFAULT_TZ)
         try:
-            if not isinstance(tz_name, str) or not _zone_name(tz_name):
+            if not isinstance(tz_name, str) or not is_zone_name(tz_name):
                 raise ValueError(tz_name)
             self.clock.set_zone(tz_name)
         except (KeyError, ValueError, OSError):
@@ -111,7 +111,7 @@ class ScenarioReader:
         def when(value: Any) -> datetime | None:
             try:
                 return self.clock.time(value)
-            except _Bad:
+            except BadValue:
                 return None
 
         return read_expectations(
@@ -119,7 +119,7 @@ class ScenarioReader:
             contest_ids=contest_ids,
             add=self.problems.add,
             time=when,
-            time_help=_explain_time(self.clock.tz_name),
+            time_help=explain_time(self.clock.tz_name),
         )
 
     def office_closed(self, raw: Any) -> tuple[date, ...]:
@@ -130,7 +130,7 @@ class ScenarioReader:
         days = []
         for i, value in enumerate(raw):
             try:
-                days.append(_date(value))
-            except _Bad as error:
+                days.append(read_date(value))
+            except BadValue as error:
                 self.problems.bad(("office_closed", i), error)
         return tuple(days)

@@ -1,7 +1,7 @@
 """The pieces the validation of an event family is made of: :class:`NamedEvents`, what the
 event log has named so far (who filed in each contest, and where each other name was first
 used), and the validators shared by families, which spell a candidate's name once per scenario
-(:class:`simulator.input.loader.names._Names`) and record it.
+(:class:`simulator.input.loader.names.Spellings`) and record it.
 
 An event validator (:data:`EventValidator`) runs once an event's fields have each been read
 (by :data:`FIELD_READERS`), its contest known: it checks what concerns the event as a whole
@@ -16,9 +16,16 @@ from typing import Any
 
 import attrs
 
-from simulator.input.loader.names import _Names
+from simulator.input.loader.names import Spellings
 from simulator.input.loader.problems import Problems
-from simulator.input.loader.values import _count, _counts, _fee, _flag, _name, _precinct
+from simulator.input.loader.values import (
+    read_count,
+    read_counts,
+    read_fee,
+    read_flag,
+    read_name,
+    read_precinct,
+)
 
 #: (event index, path below it) of the first event naming a candidate in a contest
 FirstUse = tuple[int, tuple[Any, ...]]
@@ -30,7 +37,7 @@ class NamedEvents:
     (contest -> each other name used -> where first), spelt by ``names``."""
 
     problems: Problems
-    names: _Names
+    names: Spellings
     filed: dict[str, set[str]]
     refs: dict[str, dict[str, FirstUse]]
 
@@ -40,14 +47,14 @@ EventValidator = Callable[[NamedEvents, int, str, dict[str, Any], Any, int | Non
 
 #: The reader of each event field but ``notice_at`` (a time, read by the scenario's clock).
 FIELD_READERS: dict[str, Callable[[Any], Any]] = {
-    "candidate": _name,
-    "winner": _name,
-    "party": _name,
-    "fee": _fee,
-    "enough_time": _flag,
-    "count": _count,
-    "precinct": _precinct,
-    "counts": _counts,
+    "candidate": read_name,
+    "winner": read_name,
+    "party": read_name,
+    "fee": read_fee,
+    "enough_time": read_flag,
+    "count": read_count,
+    "precinct": read_precinct,
+    "counts": read_counts,
 }
 
 

@@ -16,15 +16,15 @@ from datetime import date, datetime
 from typing import Any
 
 from simulator.input.loader.bulk import read_run
-from simulator.input.loader.clock import Clock, _explain_time
+from simulator.input.loader.clock import Clock, explain_time
 from simulator.input.loader.event_checks import FirstUse, NamedEvents
 from simulator.input.loader.families import event_specs
-from simulator.input.loader.fields import _FIELD_HELP
-from simulator.input.loader.json_structs import _JsonLog, _struct_dict, loaded_types
-from simulator.input.loader.names import _Names
-from simulator.input.loader.plans import _QUICK
+from simulator.input.loader.fields import FIELD_HELP
+from simulator.input.loader.json_structs import JsonLog, loaded_types, struct_dict
+from simulator.input.loader.names import Spellings
+from simulator.input.loader.plans import QUICK_PLANS
 from simulator.input.loader.problems import Problems
-from simulator.input.loader.values import _Bad
+from simulator.input.loader.values import BadValue
 from simulator.input.parse import MISSING, Map, QuickLog, show
 from simulator.model.eventlog import EventLog, VoteColumns
 from simulator.model.events import EVENT_TYPES, MAX_VOTES, Event, is_write_in
@@ -37,7 +37,7 @@ class EventLogReader:
     spelt by ``names``. ``misordered`` holds (later, earlier) pairs: an event the board learned
     of before one listed above it."""
 
-    def __init__(self, problems: Problems, clock: Clock, names: _Names) -> None:
+    def __init__(self, problems: Problems, clock: Clock, names: Spellings) -> None:
         self.problems = problems
         self.clock = clock
         self.names = names
@@ -57,7 +57,7 @@ class EventLogReader:
         loaded = loaded_types()
         structs = loaded.structs if loaded is not None else {}
         spelt = self.names.known
-        if type(raw) is _JsonLog:
+        if type(raw) is JsonLog:
             structs = raw.structs
 
             def words() -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -85,13 +85,13 @@ class EventLogReader:
         named_events = NamedEvents(self.problems, self.names, filed, refs)
         # Each contest id, name and time is kept once, however often the log writes it.
         canon = {c: c for c in contest_ids}
-        quick = _QUICK
+        quick = QUICK_PLANS
         unset = loaded.unset if loaded is not None else MISSING
         quotes = 0  # see _parse_json_quick
         read_time = self.clock.time_or_none
         misordered = self.misordered
         latest: dict[str, tuple[datetime, Event]] = {}  # contest -> the latest known event
-        # A run of struct events of one common shape is read in bulk (see _bulk), and the loop
+        # A run of struct events of one common shape is read in bulk (see read_run), and the loop
         # goes on after it; after a failed try, the next try waits a little longer each time.
         retry = 0
         wait = 1
@@ -242,7 +242,7 @@ class EventLogReader:
                             else:
                                 misordered.append((event, last[1]))
                             continue
-                    ev, found = _struct_dict(ev)
+                    ev, found = struct_dict(ev)
                     quotes += found
                 if not isinstance(ev, dict):
                     self.problems.add(
@@ -269,12 +269,12 @@ class EventLogReader:
                 elif at is MISSING:
                     self.problems.missing(
                         ("events", i, "at"),
-                        f"`at`: when it happened, {_explain_time(self.clock.tz_name)}",
+                        f"`at`: when it happened, {explain_time(self.clock.tz_name)}",
                     )
                 else:
                     try:
                         at = time(at)
-                    except _Bad as error:
+                    except BadValue as error:
                         self.problems.bad(("events", i, "at"), error)
 
                 event_id = ev.get("id")
@@ -298,12 +298,12 @@ class EventLogReader:
                         if field in spec.required:
                             self.problems.missing(
                                 ("events", i, field),
-                                f"a `{field}` field ({_FIELD_HELP[field]}) for {spec.cls.type}",
+                                f"a `{field}` field ({FIELD_HELP[field]}) for {spec.cls.type}",
                             )
                         continue
                     try:
                         fields[field] = check(value)
-                    except _Bad as error:
+                    except BadValue as error:
                         self.problems.bad(("events", i, field), error)
 
                 if contest is not None:

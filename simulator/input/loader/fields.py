@@ -5,7 +5,7 @@ missing one. docs/scenario.schema.json lists the same (tests/test_docs.py)."""
 from __future__ import annotations
 
 # Short descriptions of event fields, for "missing field" messages.
-_FIELD_HELP = {
+FIELD_HELP = {
     "candidate": "the candidate's name, as on the notice of candidacy",
     "winner": "the name of the candidate the lot fell to",
     "party": "the party's abbreviation, like DEM",
@@ -17,7 +17,7 @@ _FIELD_HELP = {
     "counts": "a mapping of candidate name to votes, like {Ann: 350, Bob: 180}",
 }
 
-_TOP_KEYS = (
+TOP_KEYS = (
     "format",
     "title",
     "description",
@@ -29,7 +29,7 @@ _TOP_KEYS = (
     "events",
     "expect",
 )
-_CONTEST_KEYS = (
+CONTEST_KEYS = (
     "id",
     "municipality",
     "office",
@@ -44,4 +44,4 @@ _CONTEST_KEYS = (
     "filing_fee",
     "salary",
 )
-_FILING_KEYS = ("opens", "closes")
+FILING_KEYS = ("opens", "closes")

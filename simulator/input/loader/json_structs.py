@@ -1,5 +1,5 @@
 """JSON, quickly: msgspec decodes a JSON scenario's event log straight into typed structs, one
-per event, a piece of the log at a time (:class:`_JsonLog`), which the events loop reads
+per event, a piece of the log at a time (:class:`JsonLog`), which the events loop reads
 without making a mapping per event. The types are made on first use (msgspec is imported only
 by a JSON load); any doubt and the caller reads the text again with :mod:`json`, whose reading
 locates every problem (see :func:`simulator.input.loader._parse_json_quick`)."""
@@ -13,16 +13,16 @@ from typing import Any, Literal, cast
 
 import attrs
 
-from simulator.input.loader.fields import _TOP_KEYS
-from simulator.input.loader.plans import _QUICK, _Quick
+from simulator.input.loader.fields import TOP_KEYS
+from simulator.input.loader.plans import QUICK_PLANS, QuickPlan
 from simulator.input.parse import read_json
 from simulator.model.events import EVENT_TYPES
 
-_StructEntry = tuple[_Quick | None, Callable[[Any], Any], Any, bool, tuple[str, ...], bool]
+_StructEntry = tuple[QuickPlan | None, Callable[[Any], Any], Any, bool, tuple[str, ...], bool]
 
 
 @attrs.frozen
-class _JsonTypes:
+class JsonTypes:
     """The msgspec types of the quick JSON reading, made on its first use (msgspec is imported
     only by a JSON load)."""
 
@@ -41,7 +41,7 @@ class _JsonTypes:
     full: dict[str, type[Any]]  # event type -> its full struct class
 
 
-_JSON: _JsonTypes | None = None
+_JSON: JsonTypes | None = None
 #: The fields a struct reads as typed values; every other field stays JSON text (msgspec.Raw)
 #: and is read like the rest of the file, by :func:`simulator.input.parse.read_json`.
 _STRUCT_TYPES: dict[str, Any] = {"candidate": str, "winner": str, "party": str, "count": int}
@@ -56,13 +56,13 @@ def _lean_union(
 ) -> tuple[list[type[Any]], dict[type[Any], _StructEntry]]:
     """The union a lean decoder decodes (each event type with a quick plan as a lean struct, its
     ``contest`` and ``candidate`` fields of the given types; any other type as its ``full``
-    struct) and the ``_JsonTypes.structs`` entries of the lean structs."""
+    struct) and the ``JsonTypes.structs`` entries of the lean structs."""
     import msgspec
 
     union: list[type[Any]] = []
     entries: dict[type[Any], _StructEntry] = {}
     for name, cls in EVENT_TYPES.items():
-        plan = _QUICK.get(name)
+        plan = QUICK_PLANS.get(name)
         if plan is None:
             union.append(full[name])
             continue
@@ -92,7 +92,7 @@ def _lean_decoder(union: list[type[Any]]) -> Any:
     return msgspec.json.Decoder(list.__class_getitem__(functools.reduce(operator.or_, union)))
 
 
-def _json_types() -> _JsonTypes:
+def json_types() -> JsonTypes:
     global _JSON
     if _JSON is not None:
         return _JSON
@@ -119,13 +119,13 @@ def _json_types() -> _JsonTypes:
             forbid_unknown_fields=True,
             gc=False,
         )
-        plan = _QUICK.get(name)
+        plan = QUICK_PLANS.get(name)
         extras = ["id", *(f for f in cls.fields if plan is None or f not in plan.allowed)]
         none = unset if len(extras) == 1 else (unset,) * len(extras)
         getter = operator.attrgetter(*extras)
         structs[struct] = (plan, getter, none, "count" in cls.fields, tuple(extras), False)
         full[name] = struct
-    members = [(k, raw | unset_type, unset) for k in _TOP_KEYS if k != "events"]
+    members = [(k, raw | unset_type, unset) for k in TOP_KEYS if k != "events"]
     union: Any = functools.reduce(operator.or_, full.values())
     log: Any = list.__class_getitem__(union)
     document = msgspec.defstruct(
@@ -133,7 +133,7 @@ def _json_types() -> _JsonTypes:
     )
     lean_union, lean_structs = _lean_union(full, str, str)
     structs.update(lean_structs)
-    _JSON = _JsonTypes(
+    _JSON = JsonTypes(
         decoder=msgspec.json.Decoder(document),
         log=msgspec.json.Decoder(log),
         lean=_lean_decoder(lean_union),
@@ -155,7 +155,7 @@ _SPELT_NAMES = 4096  # names a log's own decoder takes as a Literal, at most
 _BETWEEN = re.compile(rb"\}[ \t\n\r]*,[ \t\n\r]*\{")
 
 
-class _JsonLog:
+class JsonLog:
     """The event log of a JSON text (as msgspec.Raw, a view of the text) decoded into structs
     piece by piece as the events loop reads it, so that only one piece's structs are alive at
     once (a piece is cut after an event, where ``}``, a comma and ``{`` meet).
@@ -163,11 +163,11 @@ class _JsonLog:
     A cut that falls inside a string leaves that string open at the end of its piece, so the
     piece does not decode: the error ends the quick reading, as any other would."""
 
-    def __init__(self, raw: Any, types: _JsonTypes) -> None:
+    def __init__(self, raw: Any, types: JsonTypes) -> None:
         self.raw = raw
         self.types = types
         self.lean = True  # each piece is decoded lean first, until one does not decode lean
-        #: the struct classes of this log's pieces -> _JsonTypes.structs entries (with those of
+        #: the struct classes of this log's pieces -> JsonTypes.structs entries (with those of
         #: the decoders made for this log)
         self.structs = dict(types.structs)
         #: a lean decoder made for this log's spellings, and the spellings it was made for
@@ -237,14 +237,14 @@ class _JsonLog:
             at = after
 
 
-def _struct_dict(event: Any) -> tuple[dict[str, Any], int]:
+def struct_dict(event: Any) -> tuple[dict[str, Any], int]:
     """A struct of the quick JSON reading as the plain dict :func:`json.loads` would have read
     (every number exact), and how many quotes its strings take in the text (escaped quotes
     not counted; see :func:`_parse_json_quick`).
 
     Raises ValueError where a value repeats a key (the located reading reports it).
     """
-    types = _json_types()
+    types = json_types()
     out: dict[str, Any] = {"type": type(event).__struct_config__.tag}
     quotes = 4  # the key "type" and its value
     for field in event.__struct_fields__:
@@ -254,7 +254,7 @@ def _struct_dict(event: Any) -> tuple[dict[str, Any], int]:
         quotes += 2
         if type(value) is types.raw:
             written = bytes(value)
-            quotes += _quotes_in(written)
+            quotes += quotes_in(written)
             value, repeated = read_json(written.decode())
             if repeated:
                 raise ValueError("a repeated key")
@@ -264,18 +264,18 @@ def _struct_dict(event: Any) -> tuple[dict[str, Any], int]:
     return out, quotes
 
 
-def _quotes_in(text: bytes) -> int:
+def quotes_in(text: bytes) -> int:
     """The quotes in a piece of JSON text that open or close a string (escaped ones not)."""
     quotes = text.count(b'"')
     return quotes - text.count(b'\\"') if b"\\" in text else quotes
 
 
-def loaded_types() -> _JsonTypes | None:
+def loaded_types() -> JsonTypes | None:
     """The msgspec types, if a JSON load has made them (else None: no struct to read)."""
     return _JSON
 
 
-def _quotes_of(text: str | bytes) -> int | None:
+def quotes_of(text: str | bytes) -> int | None:
     """The quotes of a JSON text that open or close a string, or None where an escaped
     backslash comes before a quote (``\\\\"``: the count would need to read the escapes)."""
     if isinstance(text, bytes):

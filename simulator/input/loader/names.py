@@ -12,12 +12,12 @@ from simulator.input.loader.values import normal_name
 from simulator.input.parse import RawProblem, show
 
 
-def _folded_id(cid: str) -> str:
+def folded_id(cid: str) -> str:
     """A contest id, letter case, spacing and invisible characters aside."""
     return normal_name(cid).casefold()
 
 
-class _Names:
+class Spellings:
     """Every candidate's name, spelt once: each later spelling that differs only by Unicode form,
     invisible characters or spacing becomes the first (without its surrounding whitespace); two
     spellings that differ by letter case in one contest are a problem (nothing is merged

@@ -21,7 +21,7 @@ from simulator.model.events import (
 
 
 @attrs.frozen
-class _Quick:
+class QuickPlan:
     """An event type whose common shape the events loop reads in a few look-ups: no field but
     ``type``, ``at``, ``contest`` and, where the type has them, ``candidate`` and ``count``."""
 
@@ -39,7 +39,7 @@ class _Quick:
     columns: bool = False
 
 
-def _quick_plans() -> dict[str, _Quick]:
+def _quick_plans() -> dict[str, QuickPlan]:
     plans = {}
     for name, cls in EVENT_TYPES.items():
         own = set(cls.fields)
@@ -49,7 +49,7 @@ def _quick_plans() -> dict[str, _Quick]:
         has_name = "candidate" in common
         named = builder(cls, "candidate") if has_name else builder(cls)
         many_named = column_builder(cls, "candidate") if has_name else column_builder(cls)
-        plans[name] = _Quick(
+        plans[name] = QuickPlan(
             allowed=frozenset({"type", "at", "contest", *common}),
             has_name=has_name,
             filer=name in FILERS,
@@ -66,4 +66,4 @@ def _quick_plans() -> dict[str, _Quick]:
     return plans
 
 
-_QUICK = _quick_plans()
+QUICK_PLANS = _quick_plans()

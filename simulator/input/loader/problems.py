@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from simulator.input.loader.values import _Bad
+from simulator.input.loader.values import BadValue
 from simulator.input.parse import RawProblem, show
 from simulator.model.events import Event
 
@@ -28,7 +28,7 @@ class Problems:
     ) -> None:
         self.raws.append((parts, expected, found, line))
 
-    def bad(self, parts: tuple[Any, ...], error: _Bad, line: int | None = None) -> None:
+    def bad(self, parts: tuple[Any, ...], error: BadValue, line: int | None = None) -> None:
         if error.subs:
             for sub, expected, found in error.subs:
                 self.add(parts + sub, expected, found, line)
@@ -55,7 +55,7 @@ class Problems:
         self.add(parts, expected, "nothing: the field is missing")
 
 
-def _order_problems(
+def order_problems(
     misordered: list[tuple[Event, Event]], lines: dict[int, int | None] | None = None
 ) -> list[RawProblem]:
     """Problems for events out of order; ``lines`` are the events' lines where the events do
@@ -82,7 +82,7 @@ def _order_problems(
 _YAML_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 
 
-def _editor_lines(raws: list[RawProblem], text: str) -> list[RawProblem]:
+def editor_lines(raws: list[RawProblem], text: str) -> list[RawProblem]:
     """The problems with their lines counted as editors and ``grep -n`` count them: YAML also
     breaks lines at U+0085, U+2028 and U+2029 (allowed in a description), so its line numbers
     run ahead of the editor's after one."""

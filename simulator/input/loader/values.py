@@ -1,5 +1,5 @@
 """The strict readers of a scenario's scalar values: names, vote counts, precincts, money and
-dates. Each reader returns the value to keep or raises :class:`_Bad`; no
+dates. Each reader returns the value to keep or raises :class:`BadValue`; no
 :class:`~simulator.model.errors.Problem` is built unless something is wrong. Money stays an exact
 Decimal (read from the scalar's text, never through binary floating point)."""
 
@@ -15,13 +15,13 @@ from typing import Any
 from simulator.input.parse import LongNumber, show
 from simulator.model.events import MAX_VOTES
 
-_TIME_YEARS = (1900, 2200)  # any time in a scenario
+TIME_YEARS = (1900, 2200)  # any time in a scenario
 _MAX_AMOUNT = Decimal(10) ** 12
 _VOTES = "a whole number of votes, 0 or more"
 _VOTES_AT_MOST = f"{_VOTES} and at most {MAX_VOTES:,}"
 
 
-class _Bad(Exception):
+class BadValue(Exception):
     """A value that does not fit; ``subs`` are (extra path parts, expected, found) triples."""
 
     def __init__(self, expected: str, found: str, subs: tuple[tuple[Any, ...], ...] = ()) -> None:
@@ -42,13 +42,13 @@ _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069\ud800-\udff
 _CONTROL_IN_TEXT = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 )
-_PRINTABLE = (
+PRINTABLE = (
     "printable characters only (no control character, such as a newline or an escape, no line "
     "separator or bidirectional override such as \\u202e, and no lone surrogate such as \\ud800)"
 )
 
 
-def _controls(value: str, text: bool = False) -> bool:
+def has_controls(value: str, text: bool = False) -> bool:
     """Whether ``value`` holds a character no text may hold (see _CONTROL), surrounding
     whitespace aside (a name is shown without it)."""
     if value.isascii() and value.isprintable():
@@ -69,19 +69,19 @@ def _nameless_write_in(name: str) -> bool:
     return name.endswith("(Write-In)") and not name[: -len("(Write-In)")].strip()
 
 
-def _name(value: Any) -> str:
+def read_name(value: Any) -> str:
     if type(value) is str and value.strip() and (value.isascii() or normal_name(value)):
         if _nameless_write_in(value):
-            raise _Bad(_NAMED_WRITE_IN, show(value))
-        if not _controls(value):
+            raise BadValue(_NAMED_WRITE_IN, show(value))
+        if not has_controls(value):
             return value
-        raise _Bad(f"a name of {_PRINTABLE}", show(value))
-    raise _Bad(
-        _as_text("a non-empty name, as written on the notice of candidacy", value), show(value)
+        raise BadValue(f"a name of {PRINTABLE}", show(value))
+    raise BadValue(
+        as_text("a non-empty name, as written on the notice of candidacy", value), show(value)
     )
 
 
-def _as_text(expected: str, value: Any) -> str:
+def as_text(expected: str, value: Any) -> str:
     """``expected``, and for a value YAML typed (``title: 2027``, ``candidate: No``) how to
     write it as text: the message said "expected a non-empty title; found 2027"."""
     if isinstance(value, bool | int | float | Decimal | date | LongNumber):
@@ -90,16 +90,16 @@ def _as_text(expected: str, value: Any) -> str:
     return expected
 
 
-def _flag(value: Any) -> bool:
+def read_flag(value: Any) -> bool:
     if type(value) is bool:
         return value
-    raise _Bad("true or false", show(value))
+    raise BadValue("true or false", show(value))
 
 
-def _count(value: Any) -> int:
+def read_count(value: Any) -> int:
     if type(value) is int and 0 <= value <= MAX_VOTES:
         return value
-    raise _Bad(_votes_expected(value), show(value))
+    raise BadValue(_votes_expected(value), show(value))
 
 
 def _votes_expected(value: Any) -> str:
@@ -109,19 +109,19 @@ def _votes_expected(value: Any) -> str:
     return _VOTES_AT_MOST if too_many else _VOTES
 
 
-def _precinct(value: Any) -> str:
+def read_precinct(value: Any) -> str:
     if type(value) is str and value.strip():
-        if _controls(value):
-            raise _Bad(f"a precinct name of {_PRINTABLE}", show(value))
+        if has_controls(value):
+            raise BadValue(f"a precinct name of {PRINTABLE}", show(value))
         return value
     if type(value) is int:
         return str(value)
-    raise _Bad("a precinct name or number", show(value))
+    raise BadValue("a precinct name or number", show(value))
 
 
-def _counts(value: Any) -> dict[str, int]:
+def read_counts(value: Any) -> dict[str, int]:
     if not isinstance(value, dict) or not value:
-        raise _Bad(
+        raise BadValue(
             "a non-empty mapping of candidate name to votes, like {Ann: 350, Bob: 180}",
             show(value),
         )
@@ -129,20 +129,20 @@ def _counts(value: Any) -> dict[str, int]:
     for name, votes in value.items():
         if type(name) is not str or not name.strip():
             subs.append(((name,), "a candidate's name as the key", show(name)))
-        elif _controls(name):
-            subs.append(((name,), f"a candidate's name of {_PRINTABLE}", show(name)))
+        elif has_controls(name):
+            subs.append(((name,), f"a candidate's name of {PRINTABLE}", show(name)))
         elif _nameless_write_in(name):
             subs.append(((name,), _NAMED_WRITE_IN, show(name)))
         if type(votes) is not int or not 0 <= votes <= MAX_VOTES:
             subs.append(((name,), _votes_expected(votes), show(votes)))
     if subs:
-        raise _Bad("", "", tuple(subs))
+        raise BadValue("", "", tuple(subs))
     # A YAML or JSON mapping has no order: keep the counts in one canonical order (by name), so
     # that equal facts make equal events whatever order they were written in.
     return dict(sorted(value.items())) if len(value) > 1 else value
 
 
-def _amount(value: Any, what: str) -> Decimal:
+def read_amount(value: Any, what: str) -> Decimal:
     """A sum of money, exact: from the scalar's text, never through binary floating point."""
     number: Decimal | None = None
     if type(value) is int:
@@ -155,23 +155,23 @@ def _amount(value: Any, what: str) -> Decimal:
         with contextlib.suppress(InvalidOperation):
             number = Decimal(value.strip())
     if number is None or not number.is_finite() or number < 0 or number > _MAX_AMOUNT:
-        raise _Bad(f"{what}: a number of dollars, 0 or more, like 250 or 12.50", show(value))
+        raise BadValue(f"{what}: a number of dollars, 0 or more, like 250 or 12.50", show(value))
     return abs(number) if number.is_zero() else number
 
 
-def _fee(value: Any) -> str:
-    return str(_amount(value, "the fee paid"))
+def read_fee(value: Any) -> str:
+    return str(read_amount(value, "the fee paid"))
 
 
-def _date(value: Any) -> date:
+def read_date(value: Any) -> date:
     day: date | None = None
     if type(value) is date:
         day = value
     elif isinstance(value, str):
         with contextlib.suppress(ValueError):
             day = date.fromisoformat(value.strip())
-    if day is None or not _TIME_YEARS[0] <= day.year <= _TIME_YEARS[1]:
-        raise _Bad("an ISO 8601 date like 2027-07-03 (a date, without a time)", show(value))
+    if day is None or not TIME_YEARS[0] <= day.year <= TIME_YEARS[1]:
+        raise BadValue("an ISO 8601 date like 2027-07-03 (a date, without a time)", show(value))
     return day
 
 
