@@ -24,13 +24,8 @@ if TYPE_CHECKING:
     from simulator.engine.result import ContestResult, Outcome, Result, Ruling  # noqa: F401 (lazy: see __getattr__)
     from simulator.input.expect import Mismatch, ScenarioCheck, check_scenario  # noqa: F401 (lazy: see __getattr__)
     from simulator.input.importer import import_results, list_contests  # noqa: F401 (lazy: see __getattr__)
-    from simulator.input.loader import (  # noqa: F401 (lazy: see __getattr__)
-        dump_scenario,
-        load_scenario,
-        parse_scenario,
-        scenario_to_dict,
-        structure,
-    )
+    from simulator.input.loader import load_scenario, parse_scenario, structure  # noqa: F401 (lazy: see __getattr__)
+    from simulator.input.loader.writing import dump_scenario, scenario_to_dict  # noqa: F401 (lazy: see __getattr__)
     from simulator.law.calendar import Deadline, OfficeCalendar, statutory_calendar  # noqa: F401 (lazy: see __getattr__)
     from simulator.law.readings import Interpretations  # noqa: F401 (lazy: see __getattr__)
     from simulator.law.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage  # noqa: F401 (lazy: see __getattr__)
@@ -65,11 +60,11 @@ _WHERE = {
     "ScenarioError": "simulator.model.errors",
     "SimulatorError": "simulator.model.errors",
     "Stage": "simulator.law.vocab",
-    "dump_scenario": "simulator.input.loader",
+    "dump_scenario": "simulator.input.loader.writing",
     "load_scenario": "simulator.input.loader",
     "parse_scenario": "simulator.input.loader",
     "replay": "simulator.engine.replay",
-    "scenario_to_dict": "simulator.input.loader",
+    "scenario_to_dict": "simulator.input.loader.writing",
     "structure": "simulator.input.loader",
     "statutory_calendar": "simulator.law.calendar",
     # drawing, reports, importing and conformance

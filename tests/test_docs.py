@@ -24,6 +24,7 @@ from simulator.input.expect import (
     RULING_PATTERN_KEYS,
     RUNOFF_KEYS,
 )
+from simulator.input.loader import fields
 from simulator.input.schema import scenario_schema
 from simulator.law.machine import Phase
 from simulator.law.readings import Interpretations
@@ -76,9 +77,9 @@ def test_the_committed_schema_is_the_one_the_code_generates() -> None:
 
 def test_the_schema_knows_the_fields_the_loader_accepts() -> None:
     schema = scenario_schema()
-    assert set(schema["properties"]) == set(loader._TOP_KEYS)
+    assert set(schema["properties"]) == set(fields.TOP_KEYS)
     contest = schema["properties"]["contests"]["items"]["properties"]
-    assert set(contest) == set(loader._CONTEST_KEYS)
+    assert set(contest) == set(fields.CONTEST_KEYS)
     branches = schema["properties"]["events"]["items"]["oneOf"]
     assert [b["properties"]["type"]["const"] for b in branches] == list(EVENT_TYPES)
     for branch in branches:
@@ -150,7 +151,7 @@ def test_every_event_type_and_field_is_documented_with_an_example(
 
 def test_every_scenario_and_contest_field_is_documented() -> None:
     text = doc("scenarios.md")
-    for key in (*loader._TOP_KEYS, *loader._CONTEST_KEYS):
+    for key in (*fields.TOP_KEYS, *fields.CONTEST_KEYS):
         assert f"| `{key}` |" in text, key
     for value in (*Method, *Stage):
         assert f"`{value.value}`" in text

@@ -19,8 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator import parse_scenario, replay
-from simulator.input import loader
 from simulator.input.loader import _parse_json
+from simulator.input.loader.clock import Clock
+from simulator.input.loader.values import BadValue
 from simulator.model.eventlog import EventLog, VoteColumns
 from simulator.model.events import CanvassHeld, Event, VotesCast
 
@@ -170,8 +171,8 @@ ODD_TIMES = [
 ]  # fmt: skip
 
 
-def _validator(zone: str) -> loader._Validator:
-    v = loader._Validator("<test>")
+def _validator(zone: str) -> Clock:
+    v = Clock()
     v.tz, v.tz_name = ZoneInfo(zone), zone
     return v
 
@@ -192,12 +193,12 @@ def _validator(zone: str) -> loader._Validator:
 )
 def test_times_read_at_once_are_what_reading_each_gives(values: list[str], zone: str) -> None:
     # the loader reads a run's new times at once (read_times), the rest one by one (time)
-    def each(v: loader._Validator) -> list[object]:
+    def each(v: Clock) -> list[object]:
         out: list[object] = []
         for value in values:
             try:
                 out.append(repr(v.time(value)))  # the zone and fold too
-            except loader._Bad as error:
+            except BadValue as error:
                 out.append((error.expected, error.found))
         return out
 

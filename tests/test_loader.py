@@ -22,10 +22,10 @@ from simulator.input.loader import (
     _parse_yaml,
     dump_scenario,
     load_scenario,
-    normal_name,
     parse_scenario,
     scenario_to_dict,
 )
+from simulator.input.loader.values import normal_name
 from simulator.law.calendar import OfficeCalendar, filing_period
 from simulator.law.readings import Interpretations
 from simulator.law.vocab import Method, Stage

@@ -22,8 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.input import loader
-from simulator.input.loader import _parse_json, _parse_json_quick, parse_scenario
+from simulator.input.loader import _parse_json, _parse_json_quick, json_structs, parse_scenario
 from simulator.model.errors import ScenarioError
 from simulator.model.eventlog import VoteColumns
 from simulator.model.events import EVENT_TYPES, ReturnsReported, VotesCast, builder, column_builder
@@ -309,9 +308,9 @@ def test_an_event_log_read_in_small_pieces_gives_what_the_full_reading_gives(
     text: str, piece: int
 ) -> None:
     with (
-        patch.object(loader, "_PIECE", piece),
-        patch.object(loader, "_WINDOW", 120),
-        patch.object(loader, "_OWN_DECODER", 0),  # each piece tries the log's own decoder
+        patch.object(json_structs, "_PIECE", piece),
+        patch.object(json_structs, "_WINDOW", 120),
+        patch.object(json_structs, "_OWN_DECODER", 0),  # each piece tries the log's own decoder
     ):
         quick = outcome(lambda: parse_scenario(text, source="s.json", fmt="json"))
     full = outcome(lambda: _parse_json(text, "s.json", quick=False))
@@ -321,16 +320,16 @@ def test_an_event_log_read_in_small_pieces_gives_what_the_full_reading_gives(
 def test_a_big_log_is_read_in_pieces_cut_between_events() -> None:
     text = big_log(300)
     cuts = []
-    decode = loader._json_types().lean.decode
+    decode = json_structs.json_types().lean.decode
 
     def spy(buffer: bytearray) -> Any:
         cuts.append(bytes(buffer))
         return decode(buffer)
 
-    types = attrs.evolve(loader._json_types(), lean=Mock(decode=spy))
+    types = attrs.evolve(json_structs.json_types(), lean=Mock(decode=spy))
     with (
-        patch.object(loader, "_PIECE", 2000),
-        patch.object(loader, "_JSON", types),
+        patch.object(json_structs, "_PIECE", 2000),
+        patch.object(json_structs, "_JSON", types),
     ):
         quick = _parse_json_quick(text, "big.json")
     assert quick is not None and quick == _parse_json(text, "big.json", quick=False)
@@ -343,7 +342,7 @@ def test_pieces_are_read_lean_until_one_has_an_event_with_more_fields() -> None:
     doc["events"][200] |= {"id": "late", "precinct": "P2"}
     text = json.dumps(doc, indent=1)
     used = []
-    real = loader._json_types()
+    real = json_structs.json_types()
 
     def spy(name: str) -> Mock:
         def decode(buffer: bytearray) -> Any:
@@ -353,7 +352,7 @@ def test_pieces_are_read_lean_until_one_has_an_event_with_more_fields() -> None:
         return Mock(decode=decode)
 
     types = attrs.evolve(real, lean=spy("lean"), log=spy("log"))
-    with patch.object(loader, "_PIECE", 2000), patch.object(loader, "_JSON", types):
+    with patch.object(json_structs, "_PIECE", 2000), patch.object(json_structs, "_JSON", types):
         quick = _parse_json_quick(text, "big.json")
     assert quick is not None and quick == _parse_json(text, "big.json", quick=False)
     assert quick.events[200].id == "late" and quick.events[200].precinct == "P2"
@@ -388,8 +387,8 @@ def test_a_big_log_decoded_with_its_own_spellings_reads_as_the_full_reading_does
     text = json.dumps(doc)
     decoded = []  # by the log's own decoders: the events of each piece they decoded
     names = []  # what each decoder made takes as the candidate of a vote
-    loader._json_types()  # (the shared decoders made before the spy)
-    make = loader._lean_decoder
+    json_structs.json_types()  # (the shared decoders made before the spy)
+    make = json_structs._lean_decoder
 
     def own(union: list[type[Any]]) -> Mock:
         real = make(union)
@@ -404,9 +403,9 @@ def test_a_big_log_decoded_with_its_own_spellings_reads_as_the_full_reading_does
         return Mock(decode=decode)
 
     with (
-        patch.object(loader, "_PIECE", 3000),
-        patch.object(loader, "_OWN_DECODER", 0),
-        patch.object(loader, "_lean_decoder", own),
+        patch.object(json_structs, "_PIECE", 3000),
+        patch.object(json_structs, "_OWN_DECODER", 0),
+        patch.object(json_structs, "_lean_decoder", own),
     ):
         # (the quick reading alone: it must not step aside where the log is good)
         quick = outcome(lambda: _parse_json_quick(text, "big.json") or ("stepped aside",))
@@ -429,8 +428,8 @@ def test_a_big_log_decoded_with_its_own_spellings_reads_as_the_full_reading_does
 def test_a_log_of_more_names_than_a_decoder_spells_reads_them_as_any_string() -> None:
     text = big_log(300)
     kinds = []
-    make = loader._lean_decoder
-    loader._json_types()
+    make = json_structs._lean_decoder
+    json_structs.json_types()
 
     def own(union: list[type[Any]]) -> Any:
         (votes,) = (s for s in union if s.__struct_config__.tag == "votes_cast")
@@ -438,10 +437,10 @@ def test_a_log_of_more_names_than_a_decoder_spells_reads_them_as_any_string() ->
         return make(union)
 
     with (
-        patch.object(loader, "_PIECE", 3000),
-        patch.object(loader, "_OWN_DECODER", 0),
-        patch.object(loader, "_SPELT_NAMES", 1),  # two names filed: more than it spells
-        patch.object(loader, "_lean_decoder", own),
+        patch.object(json_structs, "_PIECE", 3000),
+        patch.object(json_structs, "_OWN_DECODER", 0),
+        patch.object(json_structs, "_SPELT_NAMES", 1),  # two names filed: more than it spells
+        patch.object(json_structs, "_lean_decoder", own),
     ):
         quick = _parse_json_quick(text, "big.json")
     assert quick is not None and quick == _parse_json(text, "big.json", quick=False)
@@ -456,7 +455,7 @@ def test_a_cut_inside_a_string_ends_the_quick_reading() -> None:
     text = json.dumps(doc, indent=1)
     where = text.index("}, {") - (text.index('"events": [') + len('"events": '))
     # the first piece ends where the string has its "}, {": inside the string
-    with patch.object(loader, "_PIECE", where - 1), patch.object(loader, "_WINDOW", 10):
+    with patch.object(json_structs, "_PIECE", where - 1), patch.object(json_structs, "_WINDOW", 10):
         assert _parse_json_quick(text, "big.json") is None
     assert parse_scenario(text, fmt="json").events[0].candidate == title
     assert _parse_json_quick(text, "big.json") is not None
@@ -483,7 +482,7 @@ def test_names_in_a_big_log_read_in_bulk_as_the_full_reading_reads_them(
         if event["type"] == "votes_cast" and event["candidate"] == "Ann":
             event["candidate"] = spelling
     text = json.dumps(doc)
-    with patch.object(loader, "_OWN_DECODER", 0):
+    with patch.object(json_structs, "_OWN_DECODER", 0):
         quick = outcome(lambda: parse_scenario(text, source="big.json", fmt="json"))
     full = outcome(lambda: _parse_json(text, "big.json", quick=False))
     assert quick == full

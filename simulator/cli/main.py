@@ -1021,7 +1021,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ir.add_argument("--encoding", default="utf-8", help="the file's text encoding (default utf-8)")
     _add_max_bytes(ir)
-    ir.set_defaults(func=_later("simulator.input.importer", "cmd_import_results"))
+    ir.set_defaults(func=_later("simulator.cli.import_results", "cmd_import_results"))
 
     cf = command(
         "conformance",

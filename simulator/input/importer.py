@@ -38,7 +38,6 @@ notice of candidacy.
 
 from __future__ import annotations
 
-import argparse
 import codecs
 import contextlib
 import csv
@@ -48,7 +47,6 @@ import gzip
 import io
 import os
 import re
-import sys
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -70,7 +68,6 @@ __all__ = [
     "ResultsFile",
     "build_scenario_dict",
     "canonical_candidate",
-    "cmd_import_results",
     "contest_key",
     "format_contest_list",
     "import_results",
@@ -905,10 +902,12 @@ def import_results(
     return _scenario_from_dict(doc, f"<import of {path}>")
 
 
-_E = TypeVar("_E", Method, Stage)
+ChoiceT = TypeVar("ChoiceT", Method, Stage)
 
 
-def _choice(kind: type[_E], value: _E | str | None, default: _E, option: str) -> _E:
+def _choice(
+    kind: type[ChoiceT], value: ChoiceT | str | None, default: ChoiceT, option: str
+) -> ChoiceT:
     """A closed-vocabulary option (``--method``, ``--stage``) from its documented string."""
     if value is None:
         return default
@@ -918,105 +917,3 @@ def _choice(kind: type[_E], value: _E | str | None, default: _E, option: str) ->
         raise ImportResultsError(
             f"{option}: expected one of {', '.join(k.value for k in kind)}; found {value!r}"
         ) from None
-
-
-# ---------------------------------------------------------------------------------------------
-# Command line
-
-
-#: the options of an import, which --list does not take: (option, dest)
-_IMPORT_OPTIONS = (
-    ("--contest", "contest"),
-    ("--seats", "seats"),
-    ("--method", "method"),
-    ("--stage", "stage"),
-    ("--year", "year"),
-    ("-o/--output", "output"),
-    ("--overwrite", "overwrite"),
-)
-
-
-def cmd_import_results(args: argparse.Namespace) -> int:
-    """``electsim import-results``: list the contests, or import one (stdout or ``-o``)."""
-    encoding = getattr(args, "encoding", None) or "utf-8"
-    max_bytes = getattr(args, "max_bytes", None) or MAX_INPUT_BYTES
-    if args.list:
-        ignored = [
-            option
-            for option, dest in _IMPORT_OPTIONS
-            if getattr(args, dest, None) not in (None, False)
-        ]
-        if ignored:  # (each was ignored: the list printed, nothing imported or written)
-            raise ImportResultsError(
-                f"--list: expected alone, since it imports nothing; found {', '.join(ignored)} too"
-            )
-        summaries = list_contests(args.file, encoding=encoding, max_bytes=max_bytes)
-        if args.json:
-            import json
-
-            doc = {"file": str(args.file), "contests": [attrs.asdict(c) for c in summaries]}
-            sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-        else:
-            sys.stdout.write(format_contest_list(summaries))
-        return 0
-    if args.json:
-        raise ImportResultsError(
-            "--json: expected with --list (an imported scenario is printed as YAML, or written "
-            "with -o as .yaml or .json); found without"
-        )
-    if not args.contest:
-        raise ImportResultsError(
-            "import-results: expected --contest NAME (or --list to see the contests); found neither"
-        )
-    if args.seats is not None and args.seats < 1:
-        raise ImportResultsError(f"--seats: expected a whole number, 1 or more; found {args.seats}")
-    if getattr(args, "overwrite", False) and not args.output:
-        raise ImportResultsError("--overwrite: expected -o FILE to go with it; found no -o")
-    if args.output:
-        from simulator.input.output import check_output
-
-        check_output(args.output, inputs=(args.file,))
-        kind = Path(args.output).suffix.lower()
-        if kind not in (".yaml", ".yml", ".json"):
-            raise ImportResultsError(
-                f"-o: expected a scenario file name ending .yaml, .yml or .json; found "
-                f"{args.output!r}"
-            )
-        if Path(args.output).exists() and not getattr(args, "overwrite", False):
-            # a scenario written by hand there (with its expect: block) would be lost
-            raise ImportResultsError(
-                f"-o: expected a file that does not exist yet (or --overwrite to replace it); "
-                f"found {args.output!r}, which exists"
-            )
-    scenario = import_results(
-        args.file,
-        args.contest,
-        seats=args.seats,
-        method=args.method,
-        stage=args.stage,
-        year=args.year,
-        encoding=encoding,
-        max_bytes=max_bytes,
-    )
-    if args.output:
-        from simulator.input.loader import dump_scenario
-        from simulator.input.output import writing
-
-        with writing(args.output):
-            dump_scenario(scenario, args.output)
-        print(f"wrote {args.output} ({len(scenario.events)} events)", file=sys.stderr)
-        return 0
-    import yaml
-
-    from simulator.input.loader import scenario_to_dict
-
-    sys.stdout.write(
-        yaml.safe_dump(
-            scenario_to_dict(scenario),
-            sort_keys=False,
-            allow_unicode=True,
-            default_flow_style=None,
-            width=100,
-        )
-    )
-    return 0

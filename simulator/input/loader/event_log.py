@@ -1,0 +1,412 @@
+"""The event log of a scenario, read once (:class:`EventLogReader`): each event's type, time,
+id and contest, its fields each by its reader, then the validation of its family
+(:mod:`simulator.input.loader.families`), and the order in which the board learned of the
+events; at the end, every name used by someone who never filed.
+
+An event of a common shape (:mod:`simulator.input.loader.plans`: a type without special
+fields, a time and a name seen before, a known contest) is checked in a few look-ups, and a
+run of them in bulk (:func:`simulator.input.loader.bulk.read_run`); any other event, or any
+doubt, takes the full path, which gives the same event or says what is wrong."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date, datetime
+from typing import Any
+
+from simulator.input.loader.bulk import read_run
+from simulator.input.loader.clock import Clock, explain_time
+from simulator.input.loader.event_checks import FirstUse, NamedEvents
+from simulator.input.loader.families import event_specs
+from simulator.input.loader.fields import FIELD_HELP
+from simulator.input.loader.json_structs import JsonLog, loaded_types, struct_dict
+from simulator.input.loader.names import Spellings
+from simulator.input.loader.plans import QUICK_PLANS
+from simulator.input.loader.problems import Problems
+from simulator.input.loader.values import BadValue
+from simulator.input.parse import MISSING, Map, QuickLog, show
+from simulator.model.eventlog import EventLog, VoteColumns
+from simulator.model.events import EVENT_TYPES, MAX_VOTES, Event, is_write_in
+
+_EVENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
+
+class EventLogReader:
+    """Reads a scenario's ``events``, reporting to ``problems``; times by ``clock``, names
+    spelt by ``names``. ``misordered`` holds (later, earlier) pairs: an event the board learned
+    of before one listed above it."""
+
+    def __init__(self, problems: Problems, clock: Clock, names: Spellings) -> None:
+        self.problems = problems
+        self.clock = clock
+        self.names = names
+        self.misordered: list[tuple[Event, Event]] = []
+        self.specs = event_specs(clock.time)
+        #: quotes the strings (keys and values) of the events read from JSON structs take in
+        #: the text (see :func:`simulator.input.loader._parse_json_quick`)
+        self.struct_quotes = 0
+
+    def events(self, raw: Any, contest_ids: frozenset[str], default: str | None) -> EventLog:
+        if raw is MISSING:
+            self.problems.missing(
+                ("events",), "the event log: a list of events (it may be empty: [])"
+            )
+            return EventLog()
+        pieces: Iterator[tuple[int, list[Any]]]
+        loaded = loaded_types()
+        structs = loaded.structs if loaded is not None else {}
+        spelt = self.names.known
+        if type(raw) is JsonLog:
+            structs = raw.structs
+
+            def words() -> tuple[tuple[str, ...], tuple[str, ...]]:
+                return tuple(sorted(contest_ids)), tuple(sorted({w for _, w in spelt}))
+
+            pieces = raw.pieces(words)
+        elif type(raw) is QuickLog:
+            pieces = raw.pieces()
+        elif isinstance(raw, list):
+            pieces = iter(((0, raw),))
+        else:
+            self.problems.add(("events",), "a list of events", show(raw))
+            return EventLog()
+        specs = {
+            name: (spec, spec.cls, spec.allowed, len(spec.allowed), spec.checks, spec.validate)
+            for name, spec in self.specs.items()
+        }
+        times = self.clock.times
+        time = self.clock.time
+        problems = self.problems.raws
+        built: list[Event | VoteColumns] = []
+        ids: dict[str, int] = {}  # event id -> the index of the event that has it
+        filed: dict[str, set[str]] = {c: set() for c in contest_ids}
+        refs: dict[str, dict[str, FirstUse]] = {c: {} for c in contest_ids}
+        named_events = NamedEvents(self.problems, self.names, filed, refs)
+        # Each contest id, name and time is kept once, however often the log writes it.
+        canon = {c: c for c in contest_ids}
+        quick = QUICK_PLANS
+        unset = loaded.unset if loaded is not None else MISSING
+        quotes = 0  # see _parse_json_quick
+        read_time = self.clock.time_or_none
+        misordered = self.misordered
+        latest: dict[str, tuple[datetime, Event]] = {}  # contest -> the latest known event
+        # A run of struct events of one common shape is read in bulk (see read_run), and the loop
+        # goes on after it; after a failed try, the next try waits a little longer each time.
+        retry = 0
+        wait = 1
+        size = 64
+        for offset, piece in pieces:
+            # (j, event), repositioned past a bulk run without walking it: list and range
+            # iterators take the index to go on from (__setstate__)
+            indices: Any = iter(range(len(piece)))
+            each: Any = iter(piece)
+            for j, ev in zip(indices, each, strict=True):
+                i = offset + j
+                # The common shapes first, in a few look-ups: an event of a quick type with only its
+                # quick fields, a time read before, a known contest and a name spelt before. Any
+                # doubt (a new time or name, an id, any other field) takes the full path below,
+                # which gives the same event, or the problem.
+                te = type(ev)
+                if te is dict or te is Map:
+                    kind = ev.get("type")
+                    plan = quick.get(kind) if type(kind) is str else None
+                    if plan is not None and i >= retry:
+                        done, _ = read_run(
+                            self.clock,
+                            self.names,
+                            piece,
+                            j,
+                            offset,
+                            size,
+                            plan,
+                            None,
+                            False,
+                            default,
+                            canon,
+                            filed,
+                            refs,
+                            latest,
+                            built,
+                        )
+                        if done:
+                            indices.__setstate__(j + done)  # past the run
+                            each.__setstate__(j + done)
+                            wait = 1
+                            size = min(size * 2, 16384) if done == size else max(64, done)
+                            continue
+                        retry = i + wait
+                        wait = min(wait * 2, 4096)
+                    at = ev.get("at")
+                    contest = ev.get("contest", default)
+                    if (
+                        plan is not None
+                        and plan.allowed.issuperset(ev)
+                        and (
+                            type(at) is str
+                            or type(at) is date
+                            or (type(at) is datetime and at.fold == 0)  # see time()
+                        )
+                        and (at := times.get(at) or read_time(at)) is not None
+                        and type(contest) is str
+                        and (contest := canon.get(contest)) is not None
+                    ):
+                        written = ev.get("candidate")
+                        name = spelt.get((contest, written)) if type(written) is str else None
+                        count = ev.get("count", 1)
+                        line = ev.line if te is Map else None
+                        event = None
+                        if not plan.has_name:
+                            if name is None:
+                                event = plan.bare(at, contest, i, line)
+                        elif name is not None and type(count) is int and 0 <= count <= MAX_VOTES:
+                            if "count" in ev:
+                                event = plan.counted(at, contest, i, line, name, count)
+                            else:
+                                event = plan.named(at, contest, i, line, name)
+                            if plan.filer:
+                                filed[contest].add(name)
+                            elif name not in (seen := refs[contest]):
+                                seen[name] = (i, ("candidate",))
+                        if event is not None:
+                            built.append(event)
+                            last = latest.get(contest)
+                            if last is None or at >= last[0]:
+                                latest[contest] = (at, event)
+                            else:
+                                misordered.append((event, last[1]))
+                            continue
+                elif te in structs:
+                    # An event decoded from JSON by _parse_json_quick: the same common shapes, read
+                    # from the struct's attributes; anything else becomes the plain dict it was.
+                    plan, extras, none, counts, absent, spelt_ids = structs[te]
+                    if plan is not None and i >= retry:
+                        done, found = read_run(
+                            self.clock,
+                            self.names,
+                            piece,
+                            j,
+                            offset,
+                            size,
+                            plan,
+                            absent,
+                            spelt_ids,
+                            default,
+                            canon,
+                            filed,
+                            refs,
+                            latest,
+                            built,
+                        )
+                        if done:
+                            quotes += found
+                            indices.__setstate__(j + done)  # past the run
+                            each.__setstate__(j + done)
+                            wait = 1
+                            size = min(size * 2, 16384) if done == size else max(64, done)
+                            continue
+                        retry = i + wait
+                        wait = min(wait * 2, 4096)
+                    at = times.get(ev.at) or read_time(ev.at)
+                    written = ev.contest
+                    contest = canon.get(default or "") if written is unset else canon.get(written)
+                    if (
+                        plan is not None
+                        and at is not None
+                        and contest is not None
+                        and extras(ev) == none
+                    ):
+                        # (quotes: two for each key and each string value; a count is a number)
+                        event = None
+                        if not plan.has_name:
+                            event = plan.bare(at, contest, i, None)
+                            quotes += 8 if written is unset else 12
+                        elif (name := spelt.get((contest, ev.candidate))) is not None:
+                            count = ev.count if counts else unset
+                            if count is unset:
+                                event = plan.named(at, contest, i, None, name)
+                                quotes += 12 if written is unset else 16
+                            elif 0 <= count <= MAX_VOTES:
+                                event = plan.counted(at, contest, i, None, name, count)
+                                quotes += 14 if written is unset else 18
+                            if event is not None:
+                                if plan.filer:
+                                    filed[contest].add(name)
+                                elif name not in (seen := refs[contest]):
+                                    seen[name] = (i, ("candidate",))
+                        if event is not None:
+                            built.append(event)
+                            last = latest.get(contest)
+                            if last is None or at >= last[0]:
+                                latest[contest] = (at, event)
+                            else:
+                                misordered.append((event, last[1]))
+                            continue
+                    ev, found = struct_dict(ev)
+                    quotes += found
+                if not isinstance(ev, dict):
+                    self.problems.add(
+                        ("events", i),
+                        "a mapping like {type: candidate_filed, at: 2027-07-06, candidate: Ann}",
+                        show(ev),
+                    )
+                    continue
+                before = len(problems)
+                kind = ev.get("type", MISSING)
+                fast = specs.get(kind) if type(kind) is str else None
+                if fast is None:
+                    self.event_type(i, kind, ev)
+                else:
+                    spec, cls, allowed, n_allowed, checks, validate = fast
+                    if len(ev) > n_allowed or not allowed.issuperset(ev):
+                        self.problems.unknown_keys(
+                            ("events", i), ev, spec.names, f"the fields of a {kind} event"
+                        )
+
+                at = ev.get("at", MISSING)
+                if type(at) is str and (known := times.get(at)) is not None:
+                    at = known
+                elif at is MISSING:
+                    self.problems.missing(
+                        ("events", i, "at"),
+                        f"`at`: when it happened, {explain_time(self.clock.tz_name)}",
+                    )
+                else:
+                    try:
+                        at = time(at)
+                    except BadValue as error:
+                        self.problems.bad(("events", i, "at"), error)
+
+                event_id = ev.get("id")
+                if event_id is not None:
+                    event_id = self.event_id(i, event_id, ids)
+
+                contest = ev.get("contest", default)
+                if type(contest) is not str or contest not in contest_ids:
+                    self.event_contest(i, ev, contest_ids)
+                    contest = None
+                else:
+                    contest = canon[contest]
+
+                if fast is None:
+                    continue
+                line = ev.line if type(ev) is Map else None
+                fields: dict[str, Any] = {}
+                for field, check in checks:
+                    value = ev.get(field, MISSING)
+                    if value is MISSING:
+                        if field in spec.required:
+                            self.problems.missing(
+                                ("events", i, field),
+                                f"a `{field}` field ({FIELD_HELP[field]}) for {spec.cls.type}",
+                            )
+                        continue
+                    try:
+                        fields[field] = check(value)
+                    except BadValue as error:
+                        self.problems.bad(("events", i, field), error)
+
+                if contest is not None:
+                    # the validation of the event's family; names are compared in their normal
+                    # form and kept as first written
+                    validate(named_events, i, contest, fields, at, line, before)
+
+                if len(problems) > before or contest is None:
+                    continue
+                event = cls(
+                    at=at,
+                    contest=contest,
+                    index=i,
+                    id=event_id,
+                    line=line,
+                    **fields,
+                )
+                built.append(event)
+                # docs/scenarios.md: each contest's events in the order the board learned of them
+                # (``notice_at`` where given, else ``at``; equal times keep file order).
+                known = event.known_at
+                last = latest.get(contest)
+                if last is None or known >= last[0]:
+                    latest[contest] = (known, event)
+                else:
+                    misordered.append((event, last[1]))
+        self.struct_quotes = quotes
+        log = EventLog(built)
+        self.never_filed(filed, refs, log)
+        return log
+
+    def event_id(self, i: int, value: Any, ids: dict[str, int]) -> str | None:
+        """An event's optional ``id``: a name made of letters, digits, ``-``, ``_`` and ``.``,
+        given to one event only (what-if edits and sweeps address the event by it)."""
+        if type(value) is not str or not _EVENT_ID.fullmatch(value):
+            self.problems.add(
+                ("events", i, "id"),
+                "an event id: letters, digits, '-', '_' or '.', starting with a letter or digit, "
+                "like bob-dies",
+                show(value),
+            )
+            return None
+        if value in ids:
+            self.problems.add(
+                ("events", i, "id"),
+                f"an id no other event uses (events[{ids[value]}] is {value!r} already)",
+                f"{value!r} again",
+            )
+            return None
+        ids[value] = i
+        return value
+
+    def event_type(self, i: int, kind: Any, ev: dict[Any, Any]) -> None:
+        kinds = ", ".join(EVENT_TYPES)
+        if kind is MISSING:
+            self.problems.missing(("events", i, "type"), f"a `type`: one of {kinds}")
+        else:
+            self.problems.add(("events", i, "type"), f"one of the event types {kinds}", show(kind))
+
+    def event_contest(self, i: int, ev: dict[Any, Any], contest_ids: frozenset[str]) -> None:
+        if not contest_ids:
+            return  # the contests themselves are wrong; that is reported already
+        ids = ", ".join(sorted(contest_ids))
+        if "contest" not in ev:
+            self.problems.missing(
+                ("events", i, "contest"),
+                f"a `contest` naming one of the contests ({ids}): the scenario has more than one",
+            )
+        else:
+            self.problems.add(
+                ("events", i, "contest"), f"the id of a contest: one of {ids}", show(ev["contest"])
+            )
+
+    def never_filed(
+        self,
+        filed: dict[str, set[str]],
+        refs: dict[str, dict[str, FirstUse]],
+        built: EventLog,
+    ) -> None:
+        """docs/scenarios.md: votes for (or acts by) someone who never filed are bad input."""
+        missing: dict[tuple[str, str], tuple[int, tuple[Any, ...]]] = {}
+        for contest, seen in refs.items():
+            for name, where in seen.items():
+                if (
+                    name not in filed[contest]
+                    and not is_write_in(name)
+                    and (contest, name) not in self.names.clashed
+                ):
+                    missing[contest, name] = where
+        if not missing:
+            return
+        uses: dict[tuple[str, str], int] = dict.fromkeys(missing, 0)
+        for event in built:
+            for name in set(event.names()):
+                if (event.contest, name) in uses:
+                    uses[event.contest, name] += 1
+        for (contest, name), (i, sub) in missing.items():
+            more = uses[contest, name]
+            count = f" (named by {more} events; the first is here)" if more > 1 else ""
+            self.problems.add(
+                ("events", i, *sub),
+                f"a candidate who filed in contest {contest!r}: add a candidate_filed (or "
+                "nominee_named) event for them, or correct the spelling; write-ins are named "
+                "'Write-In (Miscellaneous)' or 'NAME (Write-In)'",
+                f"{show(name)}, who never filed{count}",
+            )

@@ -1,0 +1,18 @@
+"""Validation of the canvass and what may follow it: the canvass itself, a recount (its counts,
+each candidate once, each of whom must have filed) and the lot drawn to break a tie (its
+winner, who must have filed)."""
+
+from __future__ import annotations
+
+from simulator.input.loader.event_checks import (
+    EventValidator,
+    names_counted,
+    names_nobody,
+    names_one,
+)
+
+VALIDATORS: dict[str, EventValidator] = {
+    "canvass_held": names_nobody,
+    "recount_held": names_counted,
+    "lot_drawn": names_one("winner"),
+}

@@ -1,0 +1,10 @@
+"""Validation of the runoff requests: a second-place candidate's request for a second primary
+or runoff, who must have filed."""
+
+from __future__ import annotations
+
+from simulator.input.loader.event_checks import EventValidator, names_one
+
+VALIDATORS: dict[str, EventValidator] = {
+    "runoff_requested": names_one("candidate"),
+}
