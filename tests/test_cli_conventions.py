@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from simulator.cli.main import _progress, build_parser, main, use_colour
+from simulator.cli.common import progress, use_colour
+from simulator.cli.main import build_parser, main
 from tests.test_importer import EC4_ROWS, results_pct
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,7 +200,7 @@ def test_progress_is_silent_off_a_terminal(
     import argparse
 
     items = list(range(5))
-    assert list(_progress(items, argparse.Namespace(), what="x")) == items
+    assert list(progress(items, argparse.Namespace(), what="x")) == items
     assert capsys.readouterr().err == ""
 
 
