@@ -168,7 +168,9 @@ def test_the_replay_timeline_wraps_long_labels_on_a_terminal(
 def test_conformance_text_fits_the_width() -> None:
     from datetime import date
 
-    from simulator.analysis.conformance import CalendarCheck, Check, Report, format_report
+    from simulator.analysis.conformance.published_dates import CalendarCheck
+    from simulator.analysis.conformance.report import format_report
+    from simulator.analysis.conformance.runoffs import Check, Report
 
     long = "an explanation " * 40
     check = Check(

@@ -13,25 +13,24 @@ from typing import Any
 
 import attrs
 
-from simulator.analysis.conformance import (
+from simulator.analysis.conformance.data import (
     FIRST_YEAR,
     LAST_YEAR,
     METHODS,
-    _month_files,
     find_data_dir,
+    month_files,
+    read_ahead,
+)
+from simulator.analysis.conformance.primaries import omitted_runoff_towns, run_primaries
+from simulator.analysis.conformance.report import (
+    format_primaries,
     format_report,
     format_summary,
     format_unlisted,
-    omitted_runoff_towns,
-    read_ahead,
-    run_conformance,
+    primaries_to_json,
     summary_rows,
 )
-from simulator.analysis.conformance_primaries import (
-    format_primaries,
-    primaries_to_json,
-    run_primaries,
-)
+from simulator.analysis.conformance.runoffs import run_conformance
 from simulator.input.output import Busy, terminal_width
 from simulator.law.vocab import Method
 
@@ -60,7 +59,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     wanted = [Method(m) for m in methods if m != Method.RUNOFF.value]
     asked = getattr(args, "year", None)
     folder = find_data_dir(args.data)
-    held: dict[tuple[int, int], list[Path]] = _month_files(folder) if folder is not None else {}
+    held: dict[tuple[int, int], list[Path]] = month_files(folder) if folder is not None else {}
     # one results file a month is read (the first by name): a second one would be left out
     # without a word
     twice = {k: v for k, v in held.items() if len(v) > 1}
