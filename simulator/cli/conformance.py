@@ -21,7 +21,11 @@ from simulator.analysis.conformance.data import (
     month_files,
     read_ahead,
 )
-from simulator.analysis.conformance.primaries import omitted_runoff_towns, run_primaries
+from simulator.analysis.conformance.primaries import (
+    PrimaryReport,
+    omitted_runoff_towns,
+    run_primaries,
+)
 from simulator.analysis.conformance.report import (
     format_primaries,
     format_report,
@@ -30,7 +34,8 @@ from simulator.analysis.conformance.report import (
     primaries_to_json,
     summary_rows,
 )
-from simulator.analysis.conformance.runoffs import run_conformance
+from simulator.analysis.conformance.runoffs import Report, run_conformance
+from simulator.cli.common import EXIT_INVALID, EXIT_OK
 from simulator.input.output import Busy, terminal_width
 from simulator.law.vocab import Method
 
@@ -43,23 +48,10 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
-def cmd_conformance(args: argparse.Namespace) -> int:
-    """``electsim conformance``: print the report (a summary per method and year, then each
-    method's contests); exit 0 (disagreements are explained)."""
-    methods = list(getattr(args, "method", None) or METHODS)
-    years = sorted(set(getattr(args, "year", None) or range(FIRST_YEAR, LAST_YEAR + 1)))
-    markdown = bool(getattr(args, "markdown", False))
-    if markdown and getattr(args, "json", False):  # (--markdown was ignored)
-        print(
-            "electsim: --json and --markdown: expected one output format; found both",
-            file=sys.stderr,
-        )
-        return 2
-    runoff = Method.RUNOFF.value in methods
-    wanted = [Method(m) for m in methods if m != Method.RUNOFF.value]
-    asked = getattr(args, "year", None)
-    folder = find_data_dir(args.data)
-    held: dict[tuple[int, int], list[Path]] = month_files(folder) if folder is not None else {}
+def _folder_problems(
+    folder: Path | None, held: dict[tuple[int, int], list[Path]], asked: list[int] | None
+) -> bool:
+    """Say on stderr what makes the data folder unfit for the run; whether anything does."""
     # one results file a month is read (the first by name): a second one would be left out
     # without a word
     twice = {k: v for k, v in held.items() if len(v) > 1}
@@ -78,8 +70,47 @@ def cmd_conformance(args: argparse.Namespace) -> int:
             f"({', '.join(map(str, held_years)) or 'none'}); found {y}",
             file=sys.stderr,
         )
-    if twice or missing:
-        return 2
+    return bool(twice or missing)
+
+
+def _document(
+    rows: list[dict[str, int | str]],
+    runoffs: Report | None,
+    unlisted: Report | None,
+    primaries: PrimaryReport,
+) -> dict[str, Any]:
+    """The report as a JSON document (docs/cli.md: ``electsim-conformance/v1``)."""
+    doc: dict[str, Any] = {"format": "electsim-conformance/v1", "summary": rows}
+    if runoffs is not None:
+        doc["runoff"] = {
+            "checks": [attrs.asdict(c) for c in runoffs.checks],
+            "calendar": [{**attrs.asdict(c), "agree": c.agree} for c in runoffs.calendar],
+            "november_only": [list(x) for x in runoffs.november_only],
+        }
+    if unlisted is not None:
+        doc["runoff_unlisted_towns"] = {"checks": [attrs.asdict(c) for c in unlisted.checks]}
+    doc["primaries"] = primaries_to_json(primaries)
+    return doc
+
+
+def cmd_conformance(args: argparse.Namespace) -> int:
+    """``electsim conformance``: print the report (a summary per method and year, then each
+    method's contests); exit 0 (disagreements are explained)."""
+    methods = list(getattr(args, "method", None) or METHODS)
+    years = sorted(set(getattr(args, "year", None) or range(FIRST_YEAR, LAST_YEAR + 1)))
+    markdown = bool(getattr(args, "markdown", False))
+    if markdown and getattr(args, "json", False):  # (--markdown was ignored)
+        print(
+            "electsim: --json and --markdown: expected one output format; found both",
+            file=sys.stderr,
+        )
+        return EXIT_INVALID
+    runoff = Method.RUNOFF.value in methods
+    wanted = [Method(m) for m in methods if m != Method.RUNOFF.value]
+    folder = find_data_dir(args.data)
+    held: dict[tuple[int, int], list[Path]] = month_files(folder) if folder is not None else {}
+    if _folder_problems(folder, held, getattr(args, "year", None)):
+        return EXIT_INVALID
     with Busy("replaying the real contests", args):
         if folder is not None:
             files = {k: v[0] for k, v in held.items()}
@@ -96,18 +127,9 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         )
     rows = summary_rows(runoffs, primaries if wanted else None, unlisted)
     if getattr(args, "json", False):
-        doc: dict[str, Any] = {"format": "electsim-conformance/v1", "summary": rows}
-        if runoffs is not None:
-            doc["runoff"] = {
-                "checks": [attrs.asdict(c) for c in runoffs.checks],
-                "calendar": [{**attrs.asdict(c), "agree": c.agree} for c in runoffs.calendar],
-                "november_only": [list(x) for x in runoffs.november_only],
-            }
-        if unlisted is not None:
-            doc["runoff_unlisted_towns"] = {"checks": [attrs.asdict(c) for c in unlisted.checks]}
-        doc["primaries"] = primaries_to_json(primaries)
+        doc = _document(rows, runoffs, unlisted, primaries)
         sys.stdout.write(json.dumps(doc, indent=2, default=_jsonable, ensure_ascii=False) + "\n")
-        return 0
+        return EXIT_OK
     parts = [format_summary(rows, markdown=markdown)]
     if runoffs is not None:
         width = None if markdown else terminal_width()
@@ -116,4 +138,4 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         parts.append(format_unlisted(unlisted, markdown=markdown))
     parts.append(format_primaries(primaries, markdown=markdown))
     sys.stdout.write("\n\n".join(p.rstrip("\n") for p in parts) + "\n")
-    return 0
+    return EXIT_OK
