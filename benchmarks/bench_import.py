@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from simulator.analysis.conformance import find_data_dir
+from simulator.analysis.conformance.data import find_data_dir
 from simulator.engine.replay import replay
 from simulator.input.importer import import_results, read_results
 

@@ -18,7 +18,8 @@ import importlib.util
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from simulator.analysis.conformance import run_conformance  # noqa: F401 (lazy: see __getattr__)
+    from simulator.analysis.conformance.data import find_data_dir  # noqa: F401 (lazy: see __getattr__)
+    from simulator.analysis.conformance.runoffs import run_conformance  # noqa: F401 (lazy: see __getattr__)
     from simulator.analysis.whatif import *  # noqa: F403 (the what-if API is public as a whole)
     from simulator.engine.replay import replay  # noqa: F401 (lazy: see __getattr__)
     from simulator.engine.result import ContestResult, Outcome, Result, Ruling  # noqa: F401 (lazy: see __getattr__)
@@ -76,8 +77,8 @@ _WHERE = {
     "write_report": "simulator.views.report",
     "import_results": "simulator.input.importer",
     "list_contests": "simulator.input.importer",
-    "run_conformance": "simulator.analysis.conformance",
-    "find_data_dir": "simulator.analysis.conformance",
+    "run_conformance": "simulator.analysis.conformance.runoffs",
+    "find_data_dir": "simulator.analysis.conformance.data",
     "Chart": "simulator.views.charts",
     "draw_graph": "simulator.views.graph",
 }

@@ -93,21 +93,22 @@ def test_a_bad_as_of_is_invalid_input(scenario_file: Path) -> None:
 
 
 def test_an_as_of_the_clocks_skip_or_repeat_is_read_as_scenario_times_are() -> None:
-    from simulator.cli.main import UsageError, _parse_time
+    from simulator.cli.common import UsageError
+    from simulator.cli.times import parse_time
 
     for text, words in (
         ("2027-03-14T02:30", "02:30 never shows"),
         ("2027-11-07T01:30", "2027-11-07T01:30-05:00 for the second"),
     ):
         with pytest.raises(UsageError) as caught:
-            _parse_time(text, "America/New_York")
+            parse_time(text, "America/New_York")
         assert str(caught.value).startswith("--as-of: expected a time the clocks show")
         assert words in str(caught.value) and repr(text) in str(caught.value)
     # with its offset, the second pass comes after the first, as the instants do
-    first = _parse_time("2027-11-07T01:45-04:00", "America/New_York")
-    second = _parse_time("2027-11-07T01:15-05:00", "America/New_York")
+    first = parse_time("2027-11-07T01:45-04:00", "America/New_York")
+    second = parse_time("2027-11-07T01:15-05:00", "America/New_York")
     assert second > first
-    assert _parse_time("2027-11-07", "America/New_York").hour == 0
+    assert parse_time("2027-11-07", "America/New_York").hour == 0
 
 
 def test_validate_exits_0_for_a_good_file_and_2_for_a_bad_one(

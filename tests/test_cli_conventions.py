@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from simulator.cli.main import _progress, build_parser, main, use_colour
+from simulator.cli.common import progress, use_colour
+from simulator.cli.main import build_parser, main
 from tests.test_importer import EC4_ROWS, results_pct
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,7 +168,9 @@ def test_the_replay_timeline_wraps_long_labels_on_a_terminal(
 def test_conformance_text_fits_the_width() -> None:
     from datetime import date
 
-    from simulator.analysis.conformance import CalendarCheck, Check, Report, format_report
+    from simulator.analysis.conformance.published_dates import CalendarCheck
+    from simulator.analysis.conformance.report import format_report
+    from simulator.analysis.conformance.runoffs import Check, Report
 
     long = "an explanation " * 40
     check = Check(
@@ -199,7 +202,7 @@ def test_progress_is_silent_off_a_terminal(
     import argparse
 
     items = list(range(5))
-    assert list(_progress(items, argparse.Namespace(), what="x")) == items
+    assert list(progress(items, argparse.Namespace(), what="x")) == items
     assert capsys.readouterr().err == ""
 
 

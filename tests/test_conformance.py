@@ -14,22 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from simulator.analysis.conformance import (
-    EXPLANATIONS,
-    PUBLISHED,
-    Check,
-    Report,
-    calendar_checks,
-    find_data_dir,
-    format_report,
-    match_contest,
-    office_key,
-    read_ahead,
-    results_file,
-    run_conformance,
-    same_person,
-    town_of,
-)
+import simulator.analysis.conformance.data as conformance_data
+from simulator.analysis.conformance.data import find_data_dir, read_ahead, results_file
+from simulator.analysis.conformance.matching import match_contest, office_key, same_person, town_of
+from simulator.analysis.conformance.published_dates import PUBLISHED, calendar_checks
+from simulator.analysis.conformance.report import format_report
+from simulator.analysis.conformance.runoffs import EXPLANATIONS, Check, Report, run_conformance
 from simulator.cli.main import main
 from simulator.input.importer import read_results
 from simulator.input.seats import SEAT_RULES, seats_for
@@ -180,17 +170,15 @@ def test_a_results_file_read_for_its_municipal_contests_keeps_them_whole(tmp_pat
 def test_files_read_ahead_in_two_processes_are_those_read_one_by_one(
     data: Path, tmp_path: Path
 ) -> None:
-    from simulator.analysis import conformance
-
-    conformance._READ.clear()
+    conformance_data._READ.clear()
     broken = tmp_path / "20311007__nc__general__precinct.csv"
     broken.write_text(HEADER + "WAKE,01-01,TOWN OF CARY MAYOR,,,Ann Able,many\n")
     paths = sorted(data.glob("2027*.csv")) + sorted(data.glob("2029*.csv")) + [broken]
     read_ahead(paths)
     ahead = [results_file(p) for p in paths[:-1]]
-    assert len(conformance._READ) == len(paths) - 1  # the broken file is left to the run
-    conformance._READ.clear()
-    assert ahead == [read_results(p, keep=conformance._municipal) for p in paths[:-1]]
+    assert len(conformance_data._READ) == len(paths) - 1  # the broken file is left to the run
+    conformance_data._READ.clear()
+    assert ahead == [read_results(p, keep=conformance_data.is_municipal) for p in paths[:-1]]
     with pytest.raises(ImportResultsError, match="expected a whole number of votes"):
         results_file(broken)
 

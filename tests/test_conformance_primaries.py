@@ -16,18 +16,16 @@ import attrs
 import pytest
 
 import simulator
-from simulator.analysis.conformance import run_conformance
-from simulator.analysis.conformance_primaries import (
+from simulator.analysis.conformance.matching import OctoberKind, october_kind, party_of
+from simulator.analysis.conformance.primaries import (
     EXPLANATIONS,
-    OctoberKind,
     PrimaryCheck,
     PrimaryReport,
     explanation_for,
-    format_primaries,
-    october_kind,
-    party_of,
     run_primaries,
 )
+from simulator.analysis.conformance.report import format_primaries
+from simulator.analysis.conformance.runoffs import run_conformance
 from simulator.cli.main import main
 from simulator.input.importer import ContestReturns, import_results
 from simulator.law.vocab import Method
@@ -370,7 +368,7 @@ def test_the_runoff_towns_the_readme_omits_are_judged_like_the_listed(
 
 @pytest.mark.shared_data
 def test_the_unlisted_runoff_towns_agree_where_they_can_be_judged(real: PrimaryReport) -> None:
-    from simulator.analysis.conformance import omitted_runoff_towns
+    from simulator.analysis.conformance.primaries import omitted_runoff_towns
 
     towns = omitted_runoff_towns(real)
     r = run_conformance(SHARED, towns=towns, elections_only=True)

@@ -43,6 +43,10 @@ def test_build_makes_a_wheel_and_an_sdist_with_the_license(dist: Path) -> None:
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
     assert "simulator/cli/main.py" in names
+    # every command's module, and the packages below the top one (found, not listed by hand)
+    for command in ("replay", "validate", "test", "calendar", "demo", "report", "conformance"):
+        assert f"simulator/cli/{command}.py" in names
+    assert "simulator/analysis/conformance/runoffs.py" in names
     assert any(n.endswith("LICENSE") for n in names)
     assert any(n.endswith("entry_points.txt") for n in names)
     with tarfile.open(sdist) as t:

@@ -185,7 +185,7 @@ SEAT_RULES: tuple[SeatRule, ...] = (
 )
 
 
-#: Groups of the towns whose primaries :mod:`simulator.analysis.conformance_primaries` checks. Their
+#: Groups of the towns whose primaries :mod:`simulator.analysis.conformance.primaries` checks. Their
 #: single offices (a mayor, one ward, one district) need no rule; groups the table does not know
 #: take their seat count from the November ballot, and the report says so.
 PRIMARY_SEAT_RULES: tuple[SeatRule, ...] = (

@@ -1,0 +1,139 @@
+"""How the command line parses and explains itself: the parser that reports a wrong argument the
+electsim way (exit 2), the help formatter, ``--version``, each command's examples, and the refusal
+of an option given an empty value."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from simulator.cli.common import EXIT_INVALID, UsageError
+
+_INVALID_CHOICE = re.compile(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)")
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors say what was expected and what was found (exit 2)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        if m := _INVALID_CHOICE.fullmatch(message):
+            option, found, choices = m.groups()
+            option = option.split("/")[-1]
+            message = f"{option}: expected one of {choices.replace(chr(39), '')}; found {found!r}"
+        self.print_usage(sys.stderr)
+        print(f"electsim: error: {message}", file=sys.stderr)
+        sys.exit(EXIT_INVALID)
+
+
+#: each command's examples, shown at the end of its --help
+EXAMPLES = {
+    "replay": """\
+examples:
+  electsim replay scenarios/runoff/cary-2023-district-d.yaml
+  electsim replay FILE --json > result.json
+  electsim replay FILE --as-of 2023-10-17T15:00      what the board knew then
+  electsim replay FILE --ics > deadlines.ics          the deadlines, for a calendar
+  electsim replay FILE --chart timeline.svg --graph states.png""",
+    "test": """\
+examples:
+  electsim test scenarios                  every scenario under the folder
+  electsim test my-case.yaml -q            print only what fails
+  electsim test scenarios --json > report.json
+
+exit codes: 0 every expectation holds; 3 an expectation does not hold;
+2 invalid input (a scenario or expectation that cannot be read); 1 a bug""",
+    "validate": """\
+examples:
+  electsim validate my-case.yaml
+  electsim validate scenarios/runoff/*.yaml --json""",
+    "calendar": """\
+examples:
+  electsim calendar 2027 --method nonpartisan-runoff
+  electsim calendar 2027 --method partisan --json
+  electsim calendar 2027 --method nonpartisan-runoff --ics > nc-2027.ics""",
+    "demo": """\
+examples:
+  electsim demo                              the bundled scenarios, into out/
+  electsim demo my-cases --out my-results --all-charts --jobs 2""",
+    "report": """\
+examples:
+  electsim report scenarios/runoff/cary-2023-district-d.yaml -o cary.html
+  electsim report FILE --as-of 2023-10-18T09:00""",
+    "explore": """\
+examples:
+  electsim explore --method nonpartisan-runoff --seats 1 --candidates 3
+  electsim explore --method partisan --candidates 4 --check --witnesses out/explore
+  electsim explore --grid --seats 2 --workers 2""",
+    "gaps": """\
+examples:
+  electsim gaps
+  electsim gaps --json""",
+    "import-results": """\
+examples:
+  electsim import-results 20231010__nc__general__precinct.csv.gz --list
+  electsim import-results FILE --list --json
+  electsim import-results FILE --contest "Town of Cary Town Council District D" \\
+      --method nonpartisan-runoff -o cary.yaml""",
+    "conformance": """\
+examples:
+  electsim conformance
+  electsim conformance --method nonpartisan-primary --year 2019
+  electsim conformance --markdown > conformance.md
+  electsim conformance --data ~/nc-results --json""",
+    "cite": """\
+examples:
+  electsim cite "163-294.4(c)"
+  electsim cite 163-293 --json""",
+    "schema": """\
+examples:
+  electsim schema > scenario.schema.json""",
+}
+
+
+class Formatter(argparse.HelpFormatter):
+    """Wraps descriptions to the terminal; keeps the line breaks of text that has them (the
+    examples)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("electsim")
+    except PackageNotFoundError:  # pragma: no cover - running from a plain checkout
+        return "unknown"
+
+
+class Version(argparse.Action):
+    """``--version``, resolved only when asked (package metadata is slow to read)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(f"electsim {_version()}")
+        parser.exit()
+
+
+def refuse_empty_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """An option given an empty value (``--as-of ""``, ``--chart ""``, as an unset
+    shell variable writes it) is a mistake: it was read as the option not given (no chart was
+    drawn, the whole log replayed, the report written under another name), exit 0."""
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    command = commands.choices.get(str(getattr(args, "command", "")))
+    for action in command._actions if command is not None else ():
+        value = getattr(args, action.dest, None)
+        if not action.option_strings:  # (an empty file or citation is no file or citation)
+            continue
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, str) and not v.strip():
+                name = "/".join(action.option_strings)
+                raise UsageError(f"{name}: expected a value; found {v!r}, an empty one")

@@ -1,0 +1,98 @@
+"""``electsim replay``: replay a scenario and print its timeline, its JSON result or its
+deadlines as an iCalendar file; optionally draw the timeline chart and the state graph."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from simulator.cli.common import EXIT_OK, UsageError, use_colour, write_bytes
+from simulator.cli.times import parse_time, window_end
+from simulator.engine.replay import replay
+from simulator.input.loader import load_scenario
+from simulator.input.output import check_output, terminal_width, writing
+from simulator.views.text import format_result
+
+#: replay's options that shape the chart: (dest, the option as written)
+CHART_OPTIONS = (
+    ("width", "--width"),
+    ("dpi", "--dpi"),
+    ("start", "--from"),
+    ("end", "--to"),
+    ("title", "--title"),
+    ("days_from_election", "--days-from-election"),
+    ("compress", "--compress"),
+)
+
+
+def check_chart_options(args: argparse.Namespace) -> None:
+    """Options for a chart or a graph that is not drawn are refused: they were ignored (a
+    timeline asked for ``--from 2027-10-01`` printed the whole of it, exit 0)."""
+    if not args.chart:
+        given = [
+            ("--no-compress" if flag == "--compress" and value is False else flag)
+            for dest, flag in CHART_OPTIONS
+            if (value := getattr(args, dest)) is not None
+        ]
+        if given:
+            raise UsageError(
+                f"{', '.join(given)}: expected with --chart OUT (chart options shape the chart, "
+                "not the timeline); found no --chart"
+            )
+    if args.full_graph and not args.graph:
+        raise UsageError("--full-graph: expected with --graph OUT; found no --graph")
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if args.json and args.ics:
+        raise UsageError("--json and --ics: expected one output format; found both")
+    check_chart_options(args)
+    outputs = [o for o in (args.chart, args.graph) if o]
+    for out in outputs:
+        check_output(out, inputs=(args.file,))
+    if args.chart and args.graph and Path(args.chart) == Path(args.graph):
+        raise UsageError(f"--chart and --graph: expected two different files; found {args.chart}")
+    scenario = load_scenario(args.file, max_bytes=args.max_bytes)
+    as_of = parse_time(args.as_of, scenario.timezone) if args.as_of else None
+    result = replay(scenario, as_of=as_of)
+    if args.chart:
+        from simulator.views.charts import plot_timeline  # (matplotlib: only for a chart)
+
+        with writing(args.chart):
+            plot_timeline(
+                result,
+                scenario=scenario,
+                out=args.chart,
+                days_from_election=bool(args.days_from_election),
+                compress=args.compress,
+                start=parse_time(args.start, scenario.timezone, "--from") if args.start else None,
+                end=window_end(args.end, scenario.timezone) if args.end else None,
+                title=args.title,
+                width=1430 if args.width is None else args.width,
+                dpi=110 if args.dpi is None else args.dpi,
+            )
+    if args.graph:
+        from simulator.views.graph import export_graph  # (networkx: only for a graph)
+
+        with writing(args.graph):
+            written = export_graph(result, args.graph, full=args.full_graph)
+        if len(written) > 1:
+            names = ", ".join(str(w) for w in written)
+            print(f"electsim: one state graph per contest: {names}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    elif args.ics:
+        from simulator.views.ical import deadlines_to_ics  # (icalendar: only for --ics)
+
+        write_bytes(
+            deadlines_to_ics(
+                ((c.id, c.title, c.deadlines) for c in result.contests), name=scenario.title
+            )
+        )
+    else:
+        colour = use_colour(args.color, sys.stdout)
+        text = format_result(result, colour=colour, width=terminal_width())
+        print(text, end="")
+    return EXIT_OK
