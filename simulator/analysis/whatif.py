@@ -85,7 +85,7 @@ from simulator.views.markup import row, ruling_colour, table
 from simulator.views.text import format_contest, format_result
 
 if TYPE_CHECKING:
-    from simulator.views.charts import Chart
+    from simulator.views.charts.figures import Chart
 
 __all__ = [
     "OUTCOME_KINDS",
@@ -1453,8 +1453,8 @@ class Sweep:
 
     def plot(self, *, title: str | None = None) -> Chart:
         """A chart of the outcome against the swept value, the background banded by the kind
-        of the deciding ruling (:func:`simulator.views.charts.plot_sweep`)."""
-        from simulator.views.charts import plot_sweep
+        of the deciding ruling (:func:`simulator.views.charts.sweep_plot.plot_sweep`)."""
+        from simulator.views.charts.sweep_plot import plot_sweep
 
         return plot_sweep(
             self.values,

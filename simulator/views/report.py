@@ -25,7 +25,8 @@ from simulator.engine.result import ContestResult, Outcome, OutcomePart, Result,
 from simulator.law.vocab import RulingKind
 from simulator.model.events import Event
 from simulator.model.scenario import Scenario
-from simulator.views.charts import figure_svg, plot_timeline
+from simulator.views.charts.figures import figure_svg
+from simulator.views.charts.timeline import plot_timeline
 from simulator.views.graph import draw_graph, replay_graph
 from simulator.views.markup import cite_links as _cites
 from simulator.views.markup import escape as _e
