@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from simulator.model.errors import Problem, ScenarioError, SimulatorError  # noqa: F401 (lazy: see __getattr__)
     from simulator.model.expectations import Expectation  # noqa: F401 (lazy: see __getattr__)
     from simulator.model.scenario import Contest, Scenario  # noqa: F401 (lazy: see __getattr__)
-    from simulator.views.charts import plot_timeline  # noqa: F401 (lazy: see __getattr__)
+    from simulator.views.charts.timeline import plot_timeline  # noqa: F401 (lazy: see __getattr__)
     from simulator.views.graph import export_graph, replay_graph, state_graph  # noqa: F401 (lazy: see __getattr__)
     from simulator.views.report import render_report, write_report  # noqa: F401 (lazy: see __getattr__)
 
@@ -69,7 +69,7 @@ _WHERE = {
     "structure": "simulator.input.loader",
     "statutory_calendar": "simulator.law.calendar",
     # drawing, reports, importing and conformance
-    "plot_timeline": "simulator.views.charts",
+    "plot_timeline": "simulator.views.charts.timeline",
     "export_graph": "simulator.views.graph",
     "state_graph": "simulator.views.graph",
     "replay_graph": "simulator.views.graph",
@@ -79,7 +79,7 @@ _WHERE = {
     "list_contests": "simulator.input.importer",
     "run_conformance": "simulator.analysis.conformance.runoffs",
     "find_data_dir": "simulator.analysis.conformance.data",
-    "Chart": "simulator.views.charts",
+    "Chart": "simulator.views.charts.figures",
     "draw_graph": "simulator.views.graph",
 }
 # What-if analysis (simulator.whatif): fork, compare, sweep, rich display in Jupyter; its own

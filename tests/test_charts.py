@@ -25,14 +25,8 @@ from simulator.cli.main import main
 from simulator.engine.result import ContestResult, Result
 from simulator.law.vocab import DeadlineKind, RulingKind
 from simulator.model.errors import SimulatorError
-from simulator.views.charts import (
-    BANDS,
-    MARKS,
-    Chart,
-    UnsupportedFormat,
-    _mark_style,
-    plot_timeline,
-)
+from simulator.views.charts import Chart, UnsupportedFormat, plot_timeline
+from simulator.views.charts.styles import BANDS, MARKS, _mark_style
 from tests.chart_cases import layout_problems, twenty_contests
 from tests.test_graph import LIBRARY, SCENARIOS, Case, case_id, not_blank, replayed, worked
 
@@ -500,7 +494,7 @@ def test_a_long_description_is_wrapped_measuring_about_its_own_length(
 ) -> None:
     # Each line's words were found by halving all the words left, so every line measured about
     # half the rest of the text: a description of 8,000 words took 44 s to draw.
-    import simulator.views.charts as charts
+    from simulator.views.charts import text_measure
 
     measured: list[int] = []
 
@@ -508,9 +502,9 @@ def test_a_long_description_is_wrapped_measuring_about_its_own_length(
         measured.append(len(text))
         return len(text) * 0.05
 
-    monkeypatch.setattr(charts, "_width_in", width)
+    monkeypatch.setattr(text_measure, "_width_in", width)
     text = " ".join(f"w{i % 97}" for i in range(20_000))
-    lines = charts._wrap(text, 6.0, 8)
+    lines = text_measure._wrap(text, 6.0, 8)
     assert " ".join(lines) == text
     assert all(len(line) * 0.05 <= 6.0 for line in lines)
     assert all(len(a) + 1 + len(b.split(" ")[0]) > 120 for a, b in itertools.pairwise(lines))
@@ -523,14 +517,14 @@ def test_a_timeline_taller_than_viewers_open_is_refused_before_it_is_drawn(
     # the twenty contests' chart is drawn whole under the limit, refused with the lanes that
     # would fit when the limit is lowered below its height (600 contests took 16 s to draw
     # into a 50,818-pixel picture before the limit)
-    import simulator.views.charts as charts
+    from simulator.views.charts import timeline
 
     scenario = parse_scenario(twenty_contests())
     result = replay(scenario)
     fig = plot_timeline(result, scenario=scenario)
     tall = fig.bbox.height
-    assert tall < charts.MAX_HEIGHT_PX
-    monkeypatch.setattr(charts, "MAX_HEIGHT_PX", int(tall) - 200)
+    assert tall < timeline.MAX_HEIGHT_PX
+    monkeypatch.setattr(timeline, "MAX_HEIGHT_PX", int(tall) - 200)
     with pytest.raises(SimulatorError, match="chart size: expected a timeline at most") as error:
         plot_timeline(result, scenario=scenario)
     shown = str(error.value)

@@ -39,8 +39,7 @@ from simulator import (
     show,
     sweep,
 )
-from simulator.analysis import whatif
-from simulator.analysis.whatif import OUTCOME_KINDS, EditError, Sweep, SweepRow
+from simulator.analysis.whatif import OUTCOME_KINDS, EditError, Sweep, SweepRow, sweep_runner
 from simulator.model.events import CandidateFiled, RunoffRequested
 
 TZ = ZoneInfo("America/New_York")
@@ -359,7 +358,7 @@ def test_the_progress_bar_does_not_change_the_rows(
     runoff: Scenario, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     quiet = sweep(runoff, Votes(4, "Bob"), range(240, 260), progress=False)
-    monkeypatch.setattr(whatif, "PROGRESS_AFTER", 0.0)  # show the bar from the first variant
+    monkeypatch.setattr(sweep_runner, "PROGRESS_AFTER", 0.0)  # show the bar from the first variant
     loud = sweep(runoff, Votes(4, "Bob"), range(240, 260))
     assert quiet == loud
     assert "20/20" in capsys.readouterr().err
@@ -368,7 +367,7 @@ def test_the_progress_bar_does_not_change_the_rows(
 def test_progress_is_on_by_default_and_off_when_asked(
     runoff: Scenario, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(whatif, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(sweep_runner, "PROGRESS_AFTER", 0.0)
     sweep(runoff, Votes(4, "Bob"), range(240, 243), progress=False)
     assert "sweep" not in capsys.readouterr().err
     sweep(runoff, Votes(4, "Bob"), range(240, 243))

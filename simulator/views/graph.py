@@ -38,7 +38,8 @@ from simulator.engine.result import ContestResult, Result
 from simulator.law.machine import TRANSITIONS, Phase
 from simulator.model.errors import SimulatorError
 from simulator.model.events import EVENT_TYPES
-from simulator.views.charts import Chart, UnsupportedFormat, save_figure
+from simulator.views.charts.figures import Chart, UnsupportedFormat, save_figure
+from simulator.views.charts.text_measure import _width_in
 
 __all__ = [
     "coverage",
@@ -355,8 +356,6 @@ ROW = 0.95  # inches between phases
 
 
 def _text_w(text: str, size: float, bold: bool = False) -> float:
-    from simulator.views.charts import _width_in
-
     return _width_in(text, size, bold)
 
 

@@ -25,11 +25,10 @@ from simulator.engine.result import ContestResult, Outcome, OutcomePart, Result,
 from simulator.law.vocab import RulingKind
 from simulator.model.events import Event
 from simulator.model.scenario import Scenario
-from simulator.views.charts import figure_svg, plot_timeline
+from simulator.views.charts.figures import figure_svg
+from simulator.views.charts.timeline import plot_timeline
 from simulator.views.graph import draw_graph, replay_graph
-from simulator.views.markup import cite_links as _cites
-from simulator.views.markup import escape as _e
-from simulator.views.markup import table as _table
+from simulator.views.markup import cite_links, escape, table
 
 __all__ = ["render_report", "write_report"]
 
@@ -126,7 +125,7 @@ def _badge(kind: str) -> str:
         if "runoff" in kind
         else ""
     )
-    return f'<span class="badge {tone}">{_e(kind)}</span>'
+    return f'<span class="badge {tone}">{escape(kind)}</span>'
 
 
 def _value(value: object, tz: tzinfo) -> str:
@@ -150,7 +149,7 @@ def _inline_svg(svg: str, prefix: str, label: str) -> str:
     body = re.sub(r'href="#([^"]+)"', lambda m: f'href="#{prefix}-{m.group(1)}"', body)
     end = body.index(">")
     head = re.sub(r'\s(?:width|height)="[^"]*"', "", body[:end])
-    return f'{head} role="img" aria-label="{_e(label)}"{body[end:]}'
+    return f'{head} role="img" aria-label="{escape(label)}"{body[end:]}'
 
 
 # ------------------------------------------------------------------------------------------
@@ -159,30 +158,33 @@ def _inline_svg(svg: str, prefix: str, label: str) -> str:
 
 
 def _header(scenario: Scenario, result: Result, tz: tzinfo) -> str:
-    meta = [("time zone", _e(scenario.timezone))]
+    meta = [("time zone", escape(scenario.timezone))]
     if scenario.source:
-        meta.append(("scenario file", f'<span class="id">{_e(scenario.source)}</span>'))
+        meta.append(("scenario file", f'<span class="id">{escape(scenario.source)}</span>'))
     meta.append(("contests", str(len(result.contests))))
     meta.append(("events in the log", str(len(scenario.events))))
     if result.as_of is not None:
-        meta.append(("as of", _e(_when(result.as_of, tz)) + " (later events are ignored)"))
+        meta.append(("as of", escape(_when(result.as_of, tz)) + " (later events are ignored)"))
     else:
         meta.append(("as of", "the end of the log"))
     if scenario.office_closed:
-        meta.append(("office closed", _e(", ".join(d.isoformat() for d in scenario.office_closed))))
+        meta.append(
+            ("office closed", escape(", ".join(d.isoformat() for d in scenario.office_closed)))
+        )
     changed = [f"{name} = {value!r}" for name, value in scenario.interpretations.changed()]
-    meta.append(("readings", _e("; ".join(changed)) if changed else "the default readings"))
+    meta.append(("readings", escape("; ".join(changed)) if changed else "the default readings"))
     dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in meta)
     desc = (
-        f'<p class="desc">{_e(" ".join(scenario.description.split()))}</p>'
+        f'<p class="desc">{escape(" ".join(scenario.description.split()))}</p>'
         if scenario.description
         else ""
     )
     toc = "".join(
-        f'<a href="#contest-{_e(c.id)}">{_e(c.title)} ({_e(c.stage)})</a>' for c in result.contests
+        f'<a href="#contest-{escape(c.id)}">{escape(c.title)} ({escape(c.stage)})</a>'
+        for c in result.contests
     )
     return (
-        f'<header class="page"><h1>{_e(result.scenario)}</h1>{desc}'
+        f'<header class="page"><h1>{escape(result.scenario)}</h1>{desc}'
         f'<dl class="meta">{dl}</dl>'
         '<nav class="toc"><a href="#outcomes">Outcomes</a><a href="#timeline">Timeline</a>'
         f"{toc}</nav>"
@@ -191,26 +193,26 @@ def _header(scenario: Scenario, result: Result, tz: tzinfo) -> str:
 
 
 def _names(names: Sequence[str]) -> str:
-    return _e(", ".join(names)) if names else "&ndash;"
+    return escape(", ".join(names)) if names else "&ndash;"
 
 
 def _outcome_cell(part: OutcomePart) -> str:
-    return _e(part.words) if part.words else "&ndash;"
+    return escape(part.words) if part.words else "&ndash;"
 
 
 def _outcomes(result: Result) -> str:
     rows = [
         "<tr>"
-        f'<td><a href="#contest-{_e(c.id)}">{_e(c.title)}</a> '
-        f'<span class="id">{_e(c.id)}</span></td>'
-        f'<td class="method">{_e(c.method)}, {_e(c.stage)}</td><td class=num>{c.seats}</td>'
-        f'<td class="kind">{_e(c.state)}</td>'
+        f'<td><a href="#contest-{escape(c.id)}">{escape(c.title)}</a> '
+        f'<span class="id">{escape(c.id)}</span></td>'
+        f'<td class="method">{escape(c.method)}, {escape(c.stage)}</td><td class=num>{c.seats}</td>'
+        f'<td class="kind">{escape(c.state)}</td>'
         + "".join(f"<td>{_outcome_cell(p)}</td>" for p in c.outcome.parts())
         + "</tr>"
         for c in result.contests
     ]
     head = ["contest", "method", "seats", "state", *(p.label for p in Outcome().parts())]
-    return f'<section id="outcomes"><h2>Outcomes</h2>{_table(head, rows)}</section>'
+    return f'<section id="outcomes"><h2>Outcomes</h2>{table(head, rows)}</section>'
 
 
 def _outcome_card(c: ContestResult) -> str:
@@ -250,7 +252,7 @@ def _tallies(c: ContestResult) -> str:
             badge = f' <span class="badge {_TONE[mark]}">{mark}</span>' if mark else ""
             rows.append(
                 f"<tr{' class=won' if mark in ('elected', 'nominated') else ''}>"
-                f"<td>{_e(name)}{badge}</td><td class=num>{votes:,}</td>"
+                f"<td>{escape(name)}{badge}</td><td class=num>{votes:,}</td>"
                 f"<td class=num>{share}</td></tr>"
             )
         rows.append(
@@ -261,10 +263,11 @@ def _tallies(c: ContestResult) -> str:
         if i < len(thresholds):
             t = Threshold.of(thresholds[i])
             parts.append(
-                f'<p class="threshold">Threshold: {_e(t.what)}, more than '
-                f"<b>{_e(t.limit)}</b> of {t.total:,} votes ({_cites(thresholds[i].cites)})</p>"
+                f'<p class="threshold">Threshold: {escape(t.what)}, more than '
+                f"<b>{escape(t.limit)}</b> of {t.total:,} votes "
+                f"({cite_links(thresholds[i].cites)})</p>"
             )
-        parts.append(_table(["candidate", "votes", "share"], rows, narrow=True))
+        parts.append(table(["candidate", "votes", "share"], rows, narrow=True))
     return "".join(parts)
 
 
@@ -273,21 +276,22 @@ _TONE = {"elected": "good", "nominated": "good", "runoff": "runoff"}
 
 def _ruling_extra(r: Ruling, tz: tzinfo) -> str:
     bits = [f"{k}: {_value(v, tz)}" for k, v in r.extra]
-    return f'<span class="extra">{_e("; ".join(bits))}</span>' if bits else ""
+    return f'<span class="extra">{escape("; ".join(bits))}</span>' if bits else ""
 
 
 def _rulings(c: ContestResult, tz: tzinfo) -> str:
     rows = [
         "<tr>"
         f"<td class=num>{r.seq if r.seq >= 0 else 'end'}</td>"
-        f'<td class="when">{_e(_when(r.at, tz))}</td><td class="kind">{_badge(r.kind.value)}</td>'
-        f"<td>{_names(r.candidates)}</td><td>{_e(r.text)}{_ruling_extra(r, tz)}</td>"
-        f"<td>{_cites(r.cites)}</td></tr>"
+        f'<td class="when">{escape(_when(r.at, tz))}</td>'
+        f'<td class="kind">{_badge(r.kind.value)}</td>'
+        f"<td>{_names(r.candidates)}</td><td>{escape(r.text)}{_ruling_extra(r, tz)}</td>"
+        f"<td>{cite_links(r.cites)}</td></tr>"
         for r in c.rulings
     ]
     if not rows:
         return "<h3>Rulings</h3><p>No rulings yet.</p>"
-    return "<h3>Rulings</h3>" + _table(
+    return "<h3>Rulings</h3>" + table(
         ["event", "time", "kind", "candidates", "ruling", "citation"], rows
     )
 
@@ -296,18 +300,18 @@ def _deadlines(c: ContestResult, tz: tzinfo) -> str:
     rows = []
     for d in c.deadlines:
         moved = (
-            f"{_e(_when(d.moved_from, tz, day_only=d.all_day))}"
-            f'<span class="extra">{_e(d.why_moved or "")}</span>'
+            f"{escape(_when(d.moved_from, tz, day_only=d.all_day))}"
+            f'<span class="extra">{escape(d.why_moved or "")}</span>'
             if d.moved_from is not None
             else "&ndash;"
         )
         rows.append(
             "<tr>"
-            f'<td class="kind">{_e(d.kind.value)}</td>'
-            f'<td class="when">{_e(_when(d.due, tz, day_only=d.all_day))}</td>'
-            f"<td>{_cites(d.cites)}</td><td>{moved}</td><td>{_e(d.how)}</td></tr>"
+            f'<td class="kind">{escape(d.kind.value)}</td>'
+            f'<td class="when">{escape(_when(d.due, tz, day_only=d.all_day))}</td>'
+            f"<td>{cite_links(d.cites)}</td><td>{moved}</td><td>{escape(d.how)}</td></tr>"
         )
-    return "<h3>Deadlines</h3>" + _table(
+    return "<h3>Deadlines</h3>" + table(
         ["kind", "due (local time)", "citation", "moved from (G.S. 103-5)", "how"], rows
     )
 
@@ -324,14 +328,15 @@ def _events(events: Sequence[Event], as_of: datetime | None, tz: tzinfo) -> str:
         note = " (after the as-of time: not known yet)" if ignored else ""
         rows.append(
             f"<tr{' class=ignored' if ignored else ''}><td class=num>{ev.index}</td>"
-            f'<td class="when">{_e(_when(ev.at, tz))}</td><td class="kind">{_e(ev.type)}</td>'
-            f"<td>{_e('; '.join(fields))}{_e(note)}</td></tr>"
+            f'<td class="when">{escape(_when(ev.at, tz))}</td>'
+            f'<td class="kind">{escape(ev.type)}</td>'
+            f"<td>{escape('; '.join(fields))}{escape(note)}</td></tr>"
         )
     more = len(events) - MAX_EVENT_ROWS
     tail = f"<p>{more:,} more events are not shown.</p>" if more > 0 else ""
     if not rows:
         return "<h3>Events</h3><p>No events in the log for this contest.</p>"
-    return "<h3>Events</h3>" + _table(["#", "time", "type", "fields"], rows) + tail
+    return "<h3>Events</h3>" + table(["#", "time", "type", "fields"], rows) + tail
 
 
 def _graph(c: ContestResult, n_contests: int, index: int) -> str:
@@ -341,8 +346,8 @@ def _graph(c: ContestResult, n_contests: int, index: int) -> str:
         f"state machine path of {c.title}",
     )
     steps = "".join(
-        f'<li><span class="kind">{_e(a)}</span> &rarr; <span class="kind">{_e(b)}</span> '
-        f'on <span class="kind">{_e(t)}</span></li>'
+        f'<li><span class="kind">{escape(a)}</span> &rarr; <span class="kind">{escape(b)}</span> '
+        f'on <span class="kind">{escape(t)}</span></li>'
         for a, t, b in c.path
     )
     path = (
@@ -363,10 +368,10 @@ def _contest(c: ContestResult, scenario: Scenario, result: Result, tz: tzinfo, i
     events = [ev for ev in scenario.events if ev.contest == c.id]
     seats = f"{c.seats} seat{'s' if c.seats != 1 else ''}"
     return (
-        f'<section class="contest" id="contest-{_e(c.id)}">'
-        f'<h2>{_e(c.title)}, {_e(c.stage)} <span class="id">{_e(c.id)}</span></h2>'
-        f'<p class="desc">{_e(c.method)}, {_e(c.stage)}, {seats}; '
-        f'phase <span class="kind">{_e(c.state)}</span></p>'
+        f'<section class="contest" id="contest-{escape(c.id)}">'
+        f'<h2>{escape(c.title)}, {escape(c.stage)} <span class="id">{escape(c.id)}</span></h2>'
+        f'<p class="desc">{escape(c.method)}, {escape(c.stage)}, {seats}; '
+        f'phase <span class="kind">{escape(c.state)}</span></p>'
         f"{_outcome_card(c)}{_tallies(c)}{_rulings(c, tz)}{_deadlines(c, tz)}"
         f"{_events(events, result.as_of, tz)}{_graph(c, len(result.contests), index)}"
         "</section>"
@@ -386,7 +391,7 @@ def render_report(scenario: Scenario, result: Result) -> str:
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{_e(result.scenario)} &ndash; electsim report</title>"
+        f"<title>{escape(result.scenario)} &ndash; electsim report</title>"
         f"<style>{CSS}</style></head><body><main>"
         f"{_header(scenario, result, tz)}{_outcomes(result)}"
         f'<section id="timeline"><h2>Timeline</h2><figure>{chart}<figcaption>Bands are periods, '

@@ -1,0 +1,33 @@
+"""The small text and HTML tables that a comparison, a sweep and a displayed result are
+written in, and how a time or a list of names reads in their cells."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from simulator.views.markup import escape, row, table
+
+_NOTHING = "-"
+
+
+def _when(at: datetime | None) -> str:
+    return at.strftime("%Y-%m-%d %H:%M") if at is not None else _NOTHING
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(names) or _NOTHING
+
+
+def _text_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(head)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    for r in rows:
+        lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    return "\n".join(lines)
+
+
+def _html_table(head: Sequence[str], rows: Iterable[Sequence[str]], *, raw: bool = False) -> str:
+    """A notebook table; cells are escaped unless ``raw`` (then the caller escaped them)."""
+    return table(head, [row(r if raw else map(escape, r), inline=True) for r in rows], inline=True)

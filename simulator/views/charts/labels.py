@@ -1,0 +1,99 @@
+"""Placing a timeline's labels: each as near its anchor as it can go without overlapping
+another, else thinned to a numbered note written under the chart."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import attrs
+
+from simulator.views.charts.dimensions import LINE_H
+from simulator.views.charts.lanes import _Tick
+from simulator.views.charts.text_measure import _width_in
+from simulator.views.charts.time_axis import _Axis
+
+
+@attrs.frozen
+class _Label:
+    """A text placed ``y`` inches away from its anchor (``None``: thinned to a note).
+    ``x``, ``left`` and ``right`` are in inches from the left of the time axis."""
+
+    x: float
+    lines: tuple[str, ...]
+    left: float
+    right: float
+    align: Literal["left", "right"]
+    y: float | None = None
+    note: int = 0  # the number of its note under the chart, when thinned
+
+
+def _height(lab: _Label) -> float:
+    return len(lab.lines) * LINE_H + 0.05
+
+
+def _stack(labels: Sequence[_Label], depth: float, xmin: float, xmax: float) -> list[_Label]:
+    """Place each label, in order of its anchor, as near its anchor as it can go without
+    overlapping another, to the right of its anchor or else to its left, no deeper than
+    ``depth`` inches; ``y`` stays ``None`` when it finds no room."""
+    taken: list[tuple[float, float, float, float]] = []  # left, right, y, y + height
+    gap = 0.06
+    out = []
+    for lab in sorted(labels, key=lambda a: a.x):
+        w, h = lab.right - lab.left, _height(lab)
+        sides: list[tuple[Literal["left", "right"], float, float]] = [
+            ("left", lab.x, lab.x + w),
+            ("right", lab.x - w, lab.x),
+        ]
+        inside = [side for side in sides if side[1] >= xmin and side[2] <= xmax]
+        if not inside:  # wider than the room on either side: keep it inside the axis
+            inside = [("left", xmin, xmin + w)] if lab.x - xmin < xmax - lab.x else []
+            inside = inside or [("right", xmax - w, xmax)]
+        best: tuple[float, Literal["left", "right"], float, float] | None = None
+        for align, left, right in inside:
+            near = [t for t in taken if left < t[1] + gap and t[0] < right + gap]
+            for y in sorted({0.0, *(t[3] + 0.02 for t in near)}):
+                if y + h > depth + 1e-9:
+                    break
+                if all(y + h <= t[2] or t[3] + 0.02 <= y for t in near):
+                    if best is None or y < best[0]:
+                        best = (y, align, left, right)
+                    break
+        placed = lab
+        if best is not None:
+            y, align, left, right = best
+            taken.append((left, right, y, y + h))
+            x = left if align == "left" else right
+            placed = attrs.evolve(lab, x=x, left=left, right=right, align=align, y=y)
+        out.append(placed)
+    return out
+
+
+def _label(u: float, lines: tuple[str, ...]) -> _Label:
+    width = max(_width_in(line) for line in lines)
+    return _Label(u, lines, u, u + width, "left")
+
+
+def _tick_labels(ticks: Iterable[_Tick], axis: _Axis) -> list[_Label]:
+    """One label per day and time: deadlines that fall together share a label."""
+    together: dict[float, list[str]] = {}
+    for t in ticks:
+        together.setdefault(round(t.x, 6), []).extend(t.lines)
+    return [_label(axis.u(x), tuple(dict.fromkeys(lines))) for x, lines in together.items()]
+
+
+def _number(labels: Sequence[_Label], notes: list[str]) -> list[_Label]:
+    """Give each thinned label the number of a note (appended to ``notes``) with its text."""
+    out = []
+    for lab in labels:
+        if lab.y is None:
+            notes.append(f"[{len(notes) + 1}] " + ", ".join(lab.lines))
+            lab = attrs.evolve(lab, note=len(notes))
+        out.append(lab)
+    return out
+
+
+def _depth(labels: Sequence[_Label]) -> float:
+    """How far placed labels reach from their anchors, and a row for thinned ones' numbers."""
+    reach = max((lab.y + _height(lab) for lab in labels if lab.y is not None), default=0.0)
+    return reach + (LINE_H + 0.04 if any(lab.y is None for lab in labels) else 0.0)

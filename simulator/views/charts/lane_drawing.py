@@ -1,0 +1,228 @@
+"""Drawing one lane of a timeline and its labels: the bands, the strip of printed ballots,
+the deadline ticks and G.S. 103-5 moves, the marks, the captions, the title and the outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from matplotlib.patches import FancyArrowPatch, Rectangle
+
+from simulator.views.charts.dimensions import (
+    BAND_H,
+    LABEL_PT,
+    LANE_TITLE_PT,
+    OUTCOME_PT,
+    SPACING,
+    STRIP_H,
+    SUBTITLE_PT,
+    TICK_OUT,
+)
+from simulator.views.charts.labels import _depth, _height, _Label
+from simulator.views.charts.lanes import _Lane
+from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, _mark_style
+from simulator.views.charts.text_measure import _width_in
+from simulator.views.charts.time_axis import _Axis
+
+
+def _draw_label(ax: Any, lab: _Label, y: float, va: str, colour: str = "#222222") -> None:
+    ax.text(
+        lab.x,
+        y,
+        "\n".join(lab.lines),
+        ha=lab.align,
+        va=va,
+        fontsize=LABEL_PT,
+        color=colour,
+        linespacing=SPACING,
+        zorder=8,
+        clip_on=False,
+        # a light backing keeps the label legible where a guide or the as-of line crosses it
+        bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.8, "pad": 0.3},
+    )
+
+
+def _dotted(
+    ax: Any, x: float, y0: float, y1: float, *, colour: str = "#9e9e9e", zorder: int = 3
+) -> None:
+    """A dotted vertical guide: from a label to its tick, or from the header down the lanes."""
+    ax.vlines(x, y0, y1, colors=colour, linewidth=0.5, linestyles=(0, (1, 1.5)), zorder=zorder)
+
+
+def _draw_notes_marks(ax: Any, labels: Sequence[_Label], y: float, va: str) -> None:
+    """The note numbers of thinned labels, in one row at ``y``, nudged apart."""
+    right = -1e9
+    for lab in sorted((lab for lab in labels if lab.y is None), key=lambda a: a.x):
+        text = f"[{lab.note}]"
+        w = _width_in(text)
+        x = max(lab.x - w / 2, right + 0.04)
+        right = x + w
+        ax.text(x, y, text, ha="left", va=va, fontsize=LABEL_PT, color="#555555", zorder=6)
+
+
+def _draw_above(
+    ax: Any, labels: Sequence[_Label], base: float, *, leader_to: float | None = None
+) -> None:
+    """Draw labels stacked up from ``base``; a label moved away from its anchor gets a dotted
+    leader down to ``leader_to`` (its tick); thinned ones leave their note numbers in a row
+    above the rest."""
+    reach = 0.0
+    for lab in labels:
+        if lab.y is None:
+            continue
+        y = base - lab.y
+        reach = max(reach, lab.y + _height(lab))
+        anchor = lab.left if lab.align == "left" else lab.right
+        if lab.y and leader_to is not None:
+            _dotted(ax, anchor, y, leader_to)
+        _draw_label(ax, lab, y, "bottom")
+    _draw_notes_marks(ax, labels, base - reach, "bottom")
+
+
+def _draw_lane(
+    ax: Any,
+    lane: _Lane,
+    axis: _Axis,
+    above: Sequence[_Label],
+    below: Sequence[_Label],
+    top: float,
+    lane_h: float,
+) -> None:
+    """Draw one lane whose top edge is ``top`` (inches below the top of the axes)."""
+    u = axis.u
+    band_top = top + _depth(above) + TICK_OUT + 0.04
+    band_mid = band_top + BAND_H / 2
+    tick_top, tick_bottom = band_top - TICK_OUT, band_top + BAND_H + STRIP_H + TICK_OUT
+    width = axis.width
+    ax.axhline(top + lane_h, color="#dddddd", linewidth=0.8, zorder=1)
+    ax.add_patch(
+        Rectangle((0, band_top), width, BAND_H, facecolor="#f5f5f5", edgecolor="none", zorder=1)
+    )
+    for b in lane.bands:
+        _, face, edge = BANDS[b.key]
+        ax.add_patch(
+            Rectangle(
+                (u(b.start), band_top),
+                u(b.end) - u(b.start),
+                BAND_H,
+                facecolor=face,
+                edgecolor=edge,
+                linewidth=0.7,
+                alpha=0.85,
+                zorder=2,
+            )
+        )
+    if lane.printed is not None:
+        ax.add_patch(
+            Rectangle(
+                (u(lane.printed), band_top + BAND_H),
+                width - u(lane.printed),
+                STRIP_H,
+                facecolor=PRINTED[1],
+                edgecolor=PRINTED[2],
+                hatch="////",
+                linewidth=0.5,
+                zorder=2,
+            )
+        )
+
+    for t in lane.ticks:
+        ax.vlines(
+            u(t.x),
+            tick_top,
+            tick_bottom,
+            colors="#333333",
+            linewidth=1.6 if t.all_day else 0.9,
+            alpha=0.6 if t.all_day else 0.9,
+            zorder=4,
+        )
+        if t.moved_from is not None:
+            ax.vlines(
+                u(t.moved_from),
+                tick_top,
+                tick_bottom,
+                colors=MOVE_COLOUR,
+                linewidth=0.8,
+                linestyles=(0, (2, 1.5)),
+                zorder=4,
+            )
+            ax.add_patch(
+                FancyArrowPatch(
+                    (u(t.moved_from), tick_top),
+                    (u(t.x), tick_top),
+                    arrowstyle="-|>",
+                    mutation_scale=7,
+                    connectionstyle="arc3,rad=0.5",
+                    color=MOVE_COLOUR,
+                    linewidth=1.0,
+                    zorder=5,
+                    shrinkA=0,
+                    shrinkB=0,
+                )
+            )
+
+    _draw_above(ax, above, band_top - TICK_OUT - 0.02, leader_to=tick_top)
+
+    for m in lane.marks:
+        ax.plot([u(m.x)], [band_mid], linestyle="none", zorder=7, **_mark_style(m.kind))
+    y = tick_bottom + 0.03
+    for lab in below:
+        if lab.y is None:
+            continue
+        ty = y + lab.y
+        anchor = lab.left if lab.align == "left" else lab.right
+        if lab.y:
+            _dotted(ax, anchor, band_mid, ty, colour="#bdbdbd")
+        _draw_label(ax, lab, ty, "top", colour="#444444")
+    _draw_notes_marks(
+        ax, below, y + max((b.y + _height(b) for b in below if b.y is not None), default=0), "top"
+    )
+
+    if lane.as_of is not None:
+        ax.vlines(
+            u(lane.as_of),
+            top + 0.03,
+            top + lane_h - 0.03,
+            colors="#d62728",
+            linewidth=1.0,
+            linestyles="--",
+            zorder=6,
+        )
+        # the dashed line marks the moment; the chart's title says "as of" and when
+
+    left_edge = -0.1
+    ax.text(
+        left_edge,
+        top + 0.08,
+        "\n".join(lane.title),
+        ha="right",
+        va="top",
+        fontsize=LANE_TITLE_PT,
+        weight="bold",
+        color="#222222",
+        linespacing=SPACING,
+        clip_on=False,
+    )
+    ax.text(
+        left_edge,
+        top + 0.1 + len(lane.title) * LANE_TITLE_PT * SPACING / 72,
+        "\n".join(lane.subtitle),
+        ha="right",
+        va="top",
+        fontsize=SUBTITLE_PT,
+        color="#666666",
+        linespacing=SPACING,
+        clip_on=False,
+    )
+    ax.text(
+        width + 0.12,
+        top + 0.08,
+        "\n".join(lane.outcome),
+        ha="left",
+        va="top",
+        fontsize=OUTCOME_PT,
+        weight="bold",
+        color=lane.outcome_colour,
+        linespacing=SPACING,
+        clip_on=False,
+    )

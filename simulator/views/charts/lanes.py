@@ -1,0 +1,272 @@
+"""What a lane of a timeline holds, read from one contest's result: its bands, deadline
+ticks, event marks, the votes at each declared result, its title and its outcome, in x
+units (matplotlib date numbers, or days from the election)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, datetime, timedelta, tzinfo
+
+import attrs
+
+from simulator.engine.result import ContestResult, Threshold
+from simulator.law.vocab import DeadlineKind, RulingKind, Stage
+from simulator.views.charts.dimensions import LANE_TITLE_PT, OUTCOME_PT, SUBTITLE_PT
+from simulator.views.charts.styles import DEFAULT_MARK, MARKS
+from simulator.views.charts.text_measure import _shown, _wrap
+
+
+@attrs.frozen
+class _Band:
+    key: str
+    start: float
+    end: float
+
+
+@attrs.frozen
+class _Tick:
+    x: float
+    lines: tuple[str, ...]  # the label: the deadline's kind, then one citation a line
+    moved_from: float | None
+    all_day: bool
+
+    @property
+    def key(self) -> tuple[float, tuple[str, ...]]:
+        return (round(self.x, 6), self.lines)
+
+
+@attrs.frozen
+class _Mark:
+    x: float
+    kind: str
+    caption: str
+    count: int = 1
+
+
+@attrs.frozen
+class _Lane:
+    title: tuple[str, ...]
+    subtitle: tuple[str, ...]
+    outcome: tuple[str, ...]
+    outcome_colour: str
+    bands: tuple[_Band, ...]
+    printed: float | None
+    ticks: tuple[_Tick, ...]
+    marks: tuple[_Mark, ...]
+    votes: tuple[tuple[float, tuple[str, ...]], ...]  # (x, lines) at each declared result
+    as_of: float | None
+
+
+XFunc = Callable[[datetime], float]
+
+
+#: The rulings after which the votes of a round are shown.
+DECLARING = frozenset(
+    {
+        RulingKind.ELECTED,
+        RulingKind.NOMINATED,
+        RulingKind.RUNOFF_AVAILABLE,
+        RulingKind.NO_RUNOFF,
+        RulingKind.RECOUNT_REQUIRED,
+        RulingKind.OFFICE_VACANT,
+        RulingKind.VOTES_DISREGARDED,
+    }
+)
+
+
+def _reference_day(c: ContestResult) -> datetime | None:
+    """The day a contest's "days from election" count from: its primary or election day."""
+    order = (
+        (DeadlineKind.PRIMARY_DAY, DeadlineKind.ELECTION_DAY)
+        if c.stage == Stage.PRIMARY.value
+        else (DeadlineKind.ELECTION_DAY, DeadlineKind.PRIMARY_DAY)
+    )
+    for kind in order:
+        for d in c.deadlines:
+            if d.kind is kind:
+                return d.due
+    return None
+
+
+def _marks(c: ContestResult, x: XFunc, zone: tzinfo) -> tuple[_Mark, ...]:
+    """One mark per kind of event and local day, captioned with the count when several."""
+    rejected = {
+        (r.at, name)
+        for r in c.rulings
+        if r.kind is RulingKind.FILING_REJECTED
+        for name in r.candidates
+    }
+    groups: dict[tuple[str, date], list[tuple[datetime, str]]] = {}
+    for t in c.timeline:
+        if t.what == "event":
+            kind = t.kind
+            who = t.candidates[0] if len(t.candidates) == 1 else ""
+            if kind == "candidate_filed" and (t.at, who) in rejected:
+                kind = "filing_rejected"
+            groups.setdefault((kind, t.at.astimezone(zone).date()), []).append((t.at, who))
+    out = []
+    for (kind, _), items in groups.items():
+        one, several = MARKS.get(kind, DEFAULT_MARK)[3:]
+        names = list(dict.fromkeys(who for _, who in items if who))
+        if len(items) == 1 or (len(names) == 1 and "{name}" in one):
+            caption = one.format(
+                name=_shown(names[0]) if names else "", kind=kind.replace("_", " ")
+            )
+        else:
+            caption = several.format(n=len(items), kind=kind.replace("_", " "))
+        at = min(a for a, _ in items) if len(items) > 1 else items[0][0]
+        out.append(_Mark(x(at), kind, caption.strip(), len(items)))
+    return _one_caption_a_run(sorted(out, key=lambda m: m.x))
+
+
+#: Kinds whose marks on neighbouring days are captioned once, with their number.
+BULK = {"candidate_filed": "{n} filed", "returns_reported": "returns ({n} reports)"}
+
+
+def _one_caption_a_run(marks: list[_Mark]) -> tuple[_Mark, ...]:
+    """Marks of a bulk kind (filings, returns) on days at most three apart make a run: its
+    first mark is captioned with the run's count ("15 filed"), the others not at all."""
+    out = list(marks)
+    for kind, template in BULK.items():
+        run: list[int] = []
+        for i, m in enumerate([*out, None]):
+            if m is not None and m.kind == kind and (not run or m.x - out[run[-1]].x <= 3.0):
+                run.append(i)
+                continue
+            if len(run) > 1:
+                total = sum(out[j].count for j in run)
+                out[run[0]] = attrs.evolve(out[run[0]], caption=template.format(n=total))
+                for j in run[1:]:
+                    out[j] = attrs.evolve(out[j], caption="")
+            run = [i] if m is not None and m.kind == kind else []
+    return tuple(out)
+
+
+def _votes(c: ContestResult, x: XFunc) -> tuple[tuple[float, tuple[str, ...]], ...]:
+    """The votes of each round, with shares and the threshold, where the round was declared."""
+    thresholds = [r for r in c.rulings if r.kind is RulingKind.MAJORITY_THRESHOLD]
+    declared = [r for r in c.rulings if r.kind in DECLARING]
+    winners = set(c.outcome.elected) | set(c.outcome.nominated)
+    out = []
+    for i, tally in enumerate(c.tallies):
+        if not tally:
+            continue
+        threshold = thresholds[i] if i < len(thresholds) else None
+        when = threshold.at if threshold is not None else None
+        if when is None:
+            later = [r.at for r in declared]
+            when = later[min(i, len(later) - 1)] if later else None
+        if when is None:
+            continue
+        total = sum(v for _, v in tally)
+        head = "runoff votes" if i else "votes"
+        lines = [head]
+        shown = tally[: max(c.seats * 2 + 1, 4)]
+        for name, v in shown:
+            share = f" {100 * v / total:.1f}%" if total else ""
+            mark = " *" if name in winners and i == len(c.tallies) - 1 else ""
+            lines.append(f"{_shown(name)} {v:,}{share}{mark}")
+        rest = tally[len(shown) :]
+        if rest:
+            others = "1 other" if len(rest) == 1 else f"{len(rest)} others"
+            lines.append(f"{others} {sum(v for _, v in rest):,}")
+        if threshold is not None:
+            t = Threshold.of(threshold)
+            lines.append(f"{t.what}: more than {t.limit} of {t.total:,}")
+        out.append((x(when), tuple(lines)))
+    return tuple(out)
+
+
+def _outcome(c: ContestResult, width_in: float) -> tuple[tuple[str, ...], str]:
+    """The outcome written at the end of a lane, in full, wrapped to ``width_in``; its colour."""
+    o = c.outcome
+    parts = []
+    for part in o.parts():
+        if part.notable:
+            words = part.words
+            for name in part.names:  # a name is never broken across lines
+                words = words.replace(name, _shown(name).replace(" ", "\u00a0"))
+            parts.append(f"{part.label}: {words}")
+    if not parts:
+        parts.append(c.state.replace("_", " "))
+    if o.pending is not None:
+        colour = "#b35806"
+    elif o.vacant_seats and not (o.elected or o.nominated):
+        colour = "#b2182b"
+    else:
+        colour = "#1b7837"
+    lines = [
+        line for part in parts for line in _wrap(part, width_in, OUTCOME_PT, bold=True, indent="  ")
+    ]
+    return tuple(lines), colour
+
+
+def _lane(
+    c: ContestResult, x: XFunc, as_of: datetime | None, zone: tzinfo, left: float, right: float
+) -> _Lane:
+    bands = tuple(_Band(p.kind.value, x(p.start), x(p.end)) for p in c.periods)
+    printed = [t.at for t in c.timeline if t.what == "event" and t.kind == "ballots_printed"]
+    ticks = []
+    for d in c.deadlines:
+        due = d.due + timedelta(hours=12) if d.all_day else d.due
+        lines = (d.kind.value.replace("_", " "), *(str(cite) for cite in d.cites))
+        moved = x(d.moved_from) if d.moved_from is not None else None
+        ticks.append(_Tick(x(due), lines, moved, d.all_day))
+    outcome, colour = _outcome(c, right - 0.2)
+    seats = f"{c.seats} seat{'s' if c.seats != 1 else ''}"
+    return _Lane(
+        title=_wrap(c.title, left - 0.2, LANE_TITLE_PT, bold=True),
+        subtitle=_wrap(f"{c.id} | {c.method}, {c.stage}, {seats}", left - 0.2, SUBTITLE_PT),
+        outcome=outcome,
+        outcome_colour=colour,
+        bands=bands,
+        printed=x(min(printed)) if printed else None,
+        ticks=tuple(ticks),
+        marks=_marks(c, x, zone),
+        votes=_votes(c, x),
+        as_of=x(as_of) if as_of is not None else None,
+    )
+
+
+def _xs(lane: _Lane) -> list[float]:
+    xs = [t.x for t in lane.ticks]
+    xs.extend(t.moved_from for t in lane.ticks if t.moved_from is not None)
+    xs.extend(m.x for m in lane.marks)
+    xs.extend(v[0] for v in lane.votes)
+    for b in lane.bands:
+        xs.extend((b.start, b.end))
+    if lane.as_of is not None:
+        xs.append(lane.as_of)
+    return xs
+
+
+def _clip(lane: _Lane, lo: float | None, hi: float | None) -> _Lane:
+    """The lane with what falls outside [lo, hi] left out (bands cut at the edges)."""
+
+    def inside(x: float) -> bool:
+        return (lo is None or x >= lo) and (hi is None or x <= hi)
+
+    bands = []
+    for b in lane.bands:
+        start = b.start if lo is None else max(b.start, lo)
+        end = b.end if hi is None else min(b.end, hi)
+        if start < end:
+            bands.append(_Band(b.key, start, end))
+    printed = lane.printed
+    if printed is not None and hi is not None and printed > hi:
+        printed = None
+    elif printed is not None and lo is not None:
+        printed = max(printed, lo)
+    return attrs.evolve(
+        lane,
+        bands=tuple(bands),
+        printed=printed,
+        ticks=tuple(
+            attrs.evolve(t, moved_from=t.moved_from if inside(t.moved_from or t.x) else None)
+            for t in lane.ticks
+            if inside(t.x)
+        ),
+        marks=tuple(m for m in lane.marks if inside(m.x)),
+        votes=tuple(v for v in lane.votes if inside(v[0])),
+        as_of=lane.as_of if lane.as_of is not None and inside(lane.as_of) else None,
+    )

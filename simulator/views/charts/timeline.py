@@ -1,0 +1,378 @@
+"""The timeline chart of a replay (:func:`plot_timeline`): its lanes laid out on one time
+axis, with the header of shared deadlines, the title, the legend and the notes."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from datetime import datetime, tzinfo
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from matplotlib import dates as mdates
+from matplotlib import rc_context
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+
+from simulator.engine.result import Result
+from simulator.model.errors import SimulatorError
+from simulator.model.scenario import Scenario
+from simulator.views.charts.dimensions import (
+    ABOVE_DEPTH,
+    BAND_H,
+    BELOW_DEPTH,
+    DESC_PT,
+    DPI,
+    HEADER_DEPTH,
+    LABEL_PT,
+    LANE_PAD,
+    LANE_TITLE_PT,
+    LEGEND_PT,
+    LINE_H,
+    MARGIN,
+    OUTCOME_PT,
+    SPACING,
+    STRIP_H,
+    SUBTITLE_PT,
+    TICK_OUT,
+    TITLE_PT,
+    WIDTH_PX,
+)
+from simulator.views.charts.figures import Chart, save_figure
+from simulator.views.charts.labels import _depth, _Label, _label, _number, _stack, _tick_labels
+from simulator.views.charts.lane_drawing import _dotted, _draw_above, _draw_lane
+from simulator.views.charts.lanes import XFunc, _clip, _lane, _reference_day, _xs
+from simulator.views.charts.styles import BANDS, MARKS, MOVE_COLOUR, PRINTED, _mark_style
+from simulator.views.charts.text_measure import _LAYOUT_DPI, _plain, _width_in, _wrap
+from simulator.views.charts.time_axis import _Axis, _axis, _draw_axis
+
+#: The tallest timeline drawn: 2^15 - 1 pixels, past which browsers and image viewers refuse to
+#: open a picture (a lane takes about 85 pixels at 110 dpi: some 380 contests).
+MAX_HEIGHT_PX = 32_767
+
+
+def _to_num(t: datetime) -> float:
+    # matplotlib.dates has no annotations; date2num gives days since its epoch.
+    return float(mdates.date2num(t))  # type: ignore[no-untyped-call]
+
+
+def _xfunc(result: Result, days_from_election: bool) -> tuple[list[XFunc], str]:
+    """One function from time to x per lane, and the x axis label."""
+    if not days_from_election:
+        return [_to_num for _ in result.contests], ""
+    refs = [_reference_day(c) for c in result.contests]
+    fallback = next((r for r in refs if r is not None), None)
+    if fallback is None and result.contests:
+        raise SimulatorError(
+            "days_from_election: expected an election_day or primary_day deadline in some "
+            "contest; found none (draw the chart with dates instead)"
+        )
+    funcs: list[XFunc] = []
+    for ref in refs:
+        day = ref if ref is not None else fallback
+        assert day is not None
+
+        def to_days(t: datetime, day: datetime = day) -> float:
+            return (t - day).total_seconds() / 86400
+
+        funcs.append(to_days)
+    return funcs, "days from election day (each lane from its own election or primary day)"
+
+
+def _zone(result: Result, scenario: Scenario | None) -> tzinfo:
+    if scenario is not None:
+        return ZoneInfo(scenario.timezone)
+    for c in result.contests:
+        for d in c.deadlines:
+            if d.due.tzinfo is not None:
+                return d.due.tzinfo
+    return ZoneInfo("UTC")
+
+
+def plot_timeline(
+    result: Result,
+    *,
+    scenario: Scenario | None = None,
+    out: str | Path | None = None,
+    days_from_election: bool = False,
+    compress: bool | None = None,
+    start: datetime | None = None,
+    end: datetime | None = None,
+    title: str | None = None,
+    width: int = WIDTH_PX,
+    dpi: int = DPI,
+) -> Chart:
+    """Draw a result's timeline, one lane per contest; save it to ``out`` (.png or .svg) if given.
+
+    ``scenario`` (optional) gives the time zone of the date axis and the description under the
+    title. With ``days_from_election`` the x axis counts days before and after each contest's
+    election day (its primary day for a primary). ``compress`` folds the stretches where nothing
+    happens (None: when they take a third of the span or more). ``start`` and ``end`` keep only
+    what falls between them; ``title`` replaces the scenario's title; ``width`` (pixels) and
+    ``dpi`` size the picture (text keeps its size in points). Returns the figure.
+    """
+    # (text keeps its size in points: a canvas under 6 inches across cannot hold the lanes'
+    # labels without overlaps, and a dpi in the thousands only makes drawing take forever)
+    inches = width / dpi if dpi > 0 else 0.0
+    if not (400 <= width <= 20_000 and 20 <= dpi <= 600 and inches >= 6):
+        raise SimulatorError(
+            "chart size: expected a width of 400 to 20,000 pixels and a dpi of 20 to 600, "
+            f"at least 6 inches across (width / dpi); found width {width}, dpi {dpi} "
+            f"({inches:.3g} inches)"
+        )
+    if start is not None and end is not None and not start < end:
+        raise SimulatorError(
+            "chart window: expected its start before its end; "
+            f"found from {start.isoformat()} to {end.isoformat()}"
+        )
+    laying_out = _LAYOUT_DPI.set(dpi)  # (text is measured as it is drawn at this dpi)
+    try:
+        with rc_context({"text.parse_math": False}):  # names and titles are plain text
+            fig = _timeline_figure(
+                result,
+                scenario,
+                days_from_election=days_from_election,
+                compress=compress,
+                start=start,
+                end=end,
+                title=title,
+                width=width / dpi,
+                dpi=dpi,
+            )
+    finally:
+        _LAYOUT_DPI.reset(laying_out)
+    if out is not None:
+        save_figure(fig, out)
+    return fig
+
+
+def _timeline_figure(
+    result: Result,
+    scenario: Scenario | None,
+    *,
+    days_from_election: bool,
+    compress: bool | None,
+    start: datetime | None,
+    end: datetime | None,
+    title: str | None,
+    width: float,
+    dpi: int,
+) -> Chart:
+    zone = _zone(result, scenario)
+    left_w = min(max(width * 0.17, 1.5), 2.4)
+    right_w = min(max(width * 0.19, 1.7), 2.7)
+    axes_w = width - left_w - right_w - MARGIN
+    xfuncs, xlabel = _xfunc(result, days_from_election)
+    lanes = [
+        _lane(c, x, result.as_of, zone, left_w, right_w)
+        for c, x in zip(result.contests, xfuncs, strict=True)
+    ]
+    if start is not None or end is not None:
+        lanes = [
+            _clip(
+                lane,
+                x(start) if start is not None else None,
+                x(end) if end is not None else None,
+            )
+            for lane, x in zip(lanes, xfuncs, strict=True)
+        ]
+    xs = [x for lane in lanes for x in _xs(lane)]
+    xs += [x(t) for t in (start, end) if t is not None for x in xfuncs[:1]]
+    axis = _axis(xs, axes_w, compress)
+
+    # Deadlines shared by several lanes are labelled once, in the header.
+    counts = Counter(t.key for lane in lanes for t in {t.key: t for t in lane.ticks}.values())
+    shared = {k for k, n in counts.items() if n > 1}
+    header_ticks = {t.key: t for lane in lanes for t in lane.ticks if t.key in shared}
+    notes: list[str] = []
+    header = _number(
+        _stack(_tick_labels(header_ticks.values(), axis), HEADER_DEPTH, 0, axes_w), notes
+    )
+    header_h = _depth(header)
+    header_h += 0.12 if header else 0.0
+    placed: list[tuple[list[_Label], list[_Label], float]] = []
+    for lane in lanes:
+        above = _number(
+            _stack(
+                _tick_labels((t for t in lane.ticks if t.key not in shared), axis),
+                ABOVE_DEPTH,
+                0,
+                axes_w,
+            ),
+            notes,
+        )
+        # (a caption or a line of votes wider than the axis is wrapped to it: a long name
+        # would reach over the lane's title)
+        captions = [
+            _label(axis.u(m.x), _wrap(m.caption, axes_w, LABEL_PT, indent="  "))
+            for m in lane.marks
+            if m.caption
+        ]
+        captions += [
+            _label(
+                axis.u(x),
+                tuple(
+                    part for line in lines for part in _wrap(line, axes_w, LABEL_PT, indent="  ")
+                ),
+            )
+            for x, lines in lane.votes
+        ]
+        below = _number(_stack(captions, BELOW_DEPTH, 0, axes_w), notes)
+        body = _depth(above) + TICK_OUT + 0.04 + BAND_H + STRIP_H + TICK_OUT + 0.03
+        body += _depth(below) + LANE_PAD
+        side = max(
+            len(lane.title) * LANE_TITLE_PT * SPACING / 72
+            + len(lane.subtitle) * SUBTITLE_PT * SPACING / 72,
+            len(lane.outcome) * OUTCOME_PT * SPACING / 72,
+        )
+        placed.append((above, below, max(body, side + 0.2, 0.75)))
+
+    # What is drawn, and only that, is in the legend.
+    kinds = list(dict.fromkeys(m.kind for lane in lanes for m in lane.marks))
+    kinds.sort(key=lambda k: list(MARKS).index(k) if k in MARKS else len(MARKS))
+    bands = [k for k in BANDS if any(b.key == k for lane in lanes for b in lane.bands)]
+    handles: list[Any] = [
+        Patch(facecolor=BANDS[k][1], edgecolor=BANDS[k][2], label=BANDS[k][0]) for k in bands
+    ]
+    if any(lane.printed is not None for lane in lanes):
+        handles.append(
+            Patch(facecolor=PRINTED[1], edgecolor=PRINTED[2], hatch="////", label=PRINTED[0])
+        )
+    for k in kinds:
+        handles.append(
+            Line2D([], [], linestyle="none", label=k.replace("_", " "), **_mark_style(k))
+        )
+    if any(lane.ticks for lane in lanes):
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color="#333333",
+                marker="|",
+                markersize=9,
+                linestyle="none",
+                label="deadline (labelled with its citation)",
+            )
+        )
+    if any(t.moved_from is not None for lane in lanes for t in lane.ticks):
+        handles.append(Line2D([], [], color=MOVE_COLOUR, linewidth=1, label="G.S. 103-5 move"))
+    if axis.folds:
+        handles.append(
+            Patch(
+                facecolor="#f7f7f7",
+                edgecolor="#cccccc",
+                linestyle=(0, (2, 2)),
+                label="days folded: nothing happens",
+            )
+        )
+    if any(lane.votes for lane in lanes):
+        handles.append(Line2D([], [], linestyle="none", label="*: elected or nominated"))
+    label_w = max((_width_in(h.get_label(), LEGEND_PT) for h in handles), default=1.0) + 0.45
+    ncol = max(1, min(len(handles), int((width - 2 * MARGIN) // label_w)))
+    legend_h = math.ceil(len(handles) / ncol) * LEGEND_PT * 1.9 / 72 + 0.08 if handles else 0
+
+    title_text = title if title is not None else result.scenario
+    if result.as_of is not None:
+        title_text += f"  (as of {result.as_of.astimezone(zone).strftime('%Y-%m-%d %H:%M')})"
+    title_lines = _wrap(title_text, width - 2 * MARGIN, TITLE_PT, bold=True)
+    desc_lines: tuple[str, ...] = ()
+    if scenario is not None and scenario.description:
+        desc_lines = _wrap(_plain(scenario.description), width - 2 * MARGIN, DESC_PT)
+    title_h = MARGIN + len(title_lines) * TITLE_PT * SPACING / 72
+    title_h += len(desc_lines) * DESC_PT * SPACING / 72 + 0.15
+    notes_lines = [
+        line for note in notes for line in _wrap(note, width - 2 * MARGIN, LABEL_PT, indent="   ")
+    ]
+    notes_h = len(notes_lines) * LINE_H + 0.1 if notes_lines else 0.0
+    axis_h = 0.42 + (0.16 if days_from_election else 0.0)
+    axes_h = header_h + sum(h for _, _, h in placed) if lanes else 1.0
+    bottom = MARGIN + notes_h + legend_h + axis_h
+    height = title_h + axes_h + bottom
+    if height * dpi > MAX_HEIGHT_PX:
+        # refused before anything is drawn: drawing it would take minutes for a picture
+        # nothing opens
+        n = len(lanes)
+        raise SimulatorError(
+            f"chart size: expected a timeline at most {MAX_HEIGHT_PX:,} pixels tall, which image "
+            f"viewers open; found {n:,} contest lane(s) that need {height * dpi:,.0f} pixels "
+            f"at {dpi} dpi (about {max(1, int(n * MAX_HEIGHT_PX / (height * dpi))):,} lanes "
+            "fit): chart a scenario of fewer contests, or lower --dpi"
+        )
+
+    fig = Chart(figsize=(width, height), dpi=dpi)
+    ax = fig.add_axes((left_w / width, bottom / height, axes_w / width, axes_h / height))
+    ax.set_xlim(0, axes_w)
+    ax.set_ylim(axes_h, 0)
+    ax.set_yticks([])
+    ax.set_xticks([])
+    for spine in ("left", "right", "top"):
+        ax.spines[spine].set_visible(False)
+    y = 1 - MARGIN / height
+    fig.text(
+        MARGIN / width,
+        y,
+        "\n".join(title_lines),
+        fontsize=TITLE_PT,
+        weight="bold",
+        va="top",
+        linespacing=SPACING,
+    )
+    if desc_lines:
+        y -= len(title_lines) * TITLE_PT * SPACING / 72 / height
+        fig.text(
+            MARGIN / width,
+            y,
+            "\n".join(desc_lines),
+            fontsize=DESC_PT,
+            color="#555555",
+            va="top",
+            linespacing=SPACING,
+        )
+    if not lanes:
+        ax.text(0.5, 0.5, "no contests", ha="center", va="center", transform=ax.transAxes)
+
+    if lanes:
+        _draw_axis(ax, axis, axes_h, zone, days_from_election, xlabel)
+    _draw_above(ax, header, header_h - 0.1)  # shared deadlines, labelled once
+    top = header_h
+    for lane, (above, below, lane_h) in zip(lanes, placed, strict=True):
+        _draw_lane(ax, lane, axis, above, below, top, lane_h)
+        top += lane_h
+    for key, tick in header_ticks.items():
+        rows = [i for i, lane in enumerate(lanes) if any(t.key == key for t in lane.ticks)]
+        last = header_h + sum(h for _, _, h in placed[: rows[-1] + 1]) - LANE_PAD
+        _dotted(ax, axis.u(tick.x), header_h - 0.1, last, zorder=1)
+
+    if handles:
+        fig.legend(
+            handles=handles,
+            loc="upper left",
+            ncol=ncol,
+            fontsize=LEGEND_PT,
+            frameon=False,
+            borderaxespad=0,
+            handletextpad=0.4,
+            columnspacing=1.0,
+            bbox_to_anchor=(MARGIN / width, (MARGIN + notes_h + legend_h) / height),
+        )
+    if notes_lines:
+        fig.text(
+            MARGIN / width,
+            (MARGIN + notes_h - 0.04) / height,
+            "\n".join(notes_lines),
+            fontsize=LABEL_PT,
+            color="#333333",
+            va="top",
+            linespacing=SPACING,
+        )
+    fig.x_of = _locator(axis, xfuncs)
+    return fig
+
+
+def _locator(axis: _Axis, xfuncs: Sequence[XFunc]) -> Callable[..., float]:
+    def x_of(moment: datetime, lane: int = 0) -> float:
+        return axis.u(xfuncs[lane](moment))
+
+    return x_of
