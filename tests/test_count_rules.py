@@ -111,7 +111,7 @@ def test_a_table_settles_several_rules_only_by_a_declared_priority() -> None:
         for _, finding in table.explore():
             if finding.verdict is Verdict.PRIORITY:
                 assert finding.rule is not None
-                assert {r.id for r in finding.others} <= set(finding.rule.over)
+                assert {r.id for r in finding.others} <= set(finding.rule.exception_to)
             if finding.verdict is Verdict.CONFLICT:
                 assert finding.conflict is not None and len(finding.rules) > 1
                 assert finding.extra()["conflict"] is True

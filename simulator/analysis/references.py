@@ -92,8 +92,8 @@ def _tables() -> Iterator[Reference]:
     for r in cg.RULES:
         yield Reference("rule", r.id, key(r.cite), "simulator/law/tables/departures.py", r.summary)
     for g in cg.GAPS:
-        for c in g.near:
-            yield Reference("gap", g.id, key(c), "simulator/law/tables/departures.py", g.note)
+        for near in g.near:
+            yield Reference("gap", g.id, key(near), "simulator/law/tables/departures.py", g.open)
     for table, home in HOMES:
         summaries = {r.id: r.summary for r in table.rules}
         summaries |= {g.id: g.open for g in table.gaps}

@@ -86,7 +86,7 @@ from simulator.law import calendar as cal
 from simulator.law.calendar import OfficeCalendar
 from simulator.law.cite import Cite, statute
 from simulator.law.machine import Phase
-from simulator.law.rules import Finding
+from simulator.law.rules import Finding, Verdict
 from simulator.law.tables import count as cr
 from simulator.law.tables import declaration as rr
 from simulator.law.tables import departures as cg
@@ -582,30 +582,30 @@ def on_candidate_off(
         _left_runoff_ballot(d, name, what, death)
         return
     facts = _facts(d, name, what, death, notice)
-    finding = cg.evaluate(facts)
+    finding = cg.TABLE.evaluate(facts)
     verb = _VERB[what]
-    effects = finding.effects(facts)
+    effects = finding.effect(facts)
     if finding.gap is not None:
         # a gap of the statutes: cite the nearest sections and say which fallback is used
         g = finding.gap
         d.rule(
             K.NO_PROVISION,
-            g.near,
-            f"{name} {verb}: no provision covers these facts ({g.note}); the simulator "
-            f"falls back to this: {g.fallback(facts)}",
+            g.cites,
+            f"{name} {verb}: no provision covers these facts ({g.open}); the simulator "
+            f"falls back to this: {g.fallback_for(facts)}",
             [name],
             gap=g.id,
         )
         rule_id = g.id
-    elif finding.conflict:
+    elif finding.verdict is Verdict.CONFLICT:
         # no rule of the table says which colliding provision is the more specific
         lead = finding.rules[0]
         d.rule(
             K.NO_PROVISION,
-            [r.cite for r in finding.rules],
+            [r.cites[0] for r in finding.rules],
             f"{name} {verb}: the provisions that reach these facts collide ("
-            + ", ".join(f"{r.cite} ({r.id})" for r in finding.rules)
-            + f"); the simulator falls back to the first in the table, {lead.cite}",
+            + ", ".join(f"{r.cites[0]} ({r.id})" for r in finding.rules)
+            + f"); the simulator falls back to the first in the table, {lead.cites[0]}",
             [name],
             gap=" vs ".join(r.id for r in finding.rules),
             conflict=True,
@@ -657,14 +657,14 @@ def on_candidate_off(
             decide_first(d)
         else:
             decide_runoff(d)
-    if finding.overruled and len(d.rulings) > first:
+    if finding.verdict is Verdict.PRIORITY and len(d.rulings) > first:
         # a conflict settled by the table's priority: shown in the first ruling it produced
         assert finding.rule is not None
-        others = ", ".join(f"{r.cite} ({r.id})" for r in finding.overruled)
+        others = ", ".join(f"{r.cites[0]} ({r.id})" for r in finding.others)
         r0 = d.rulings[first]
         note = (
-            f" [{others} also reach{'es' if len(finding.overruled) == 1 else ''} these "
-            f"facts; the more specific {finding.rule.cite} ({finding.rule.id}) governs]"
+            f" [{others} also reach{'es' if len(finding.others) == 1 else ''} these "
+            f"facts; the more specific {finding.rule.cites[0]} ({finding.rule.id}) governs]"
         )
         rulings = d.rulings
         d.set(
@@ -935,7 +935,7 @@ def on_ballots_printed(d: Draft, e: BallotsPrinted) -> None:
 def _reprint_would_remove(f: cg.Facts) -> bool:
     """Whether a determination that there is time to reprint would take the name off."""
     found = attrs.evolve(f, reprint=True)
-    return any(e.kind is EK.NAME_REMOVED for e in cg.evaluate(found).effects(found))
+    return any(e.kind is EK.NAME_REMOVED for e in cg.TABLE.evaluate(found).effect(found))
 
 
 def _settle_deferred(d: Draft, why: str) -> None:
@@ -993,8 +993,8 @@ def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
         notice = notices.get(name, e.at)
         facts = _facts(d, name, c.status, c.off_at or e.at, notice)
         facts = attrs.evolve(facts, reprint=True, remaining=len(d.active_names()))
-        finding = cg.evaluate(facts)
-        effects = finding.effects(facts)
+        finding = cg.TABLE.evaluate(facts)
+        effects = finding.effect(facts)
         if not any(eff.kind is EK.NAME_REMOVED for eff in effects):
             continue  # the rule keeps the name whatever the board finds (163-112(b), (d)(2))
         d.update_cand(name, vacant_if_elected=None)

@@ -116,7 +116,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "163-293(b)(1), which it displaces by its own words, and than 163-294.1(b))",
             lambda f: f.what is Standing.DIED and not f.after_election_day,
             L.VACANT,
-            over=("2941b-enough-votes", "2931-leader-short"),
+            exception_to=("2941b-enough-votes", "2931-leader-short"),
         ),
         Rule(
             "2941b-enough-votes",
@@ -275,7 +275,7 @@ SECOND: Table[SecondFacts, SecondEffect] = Table(
             "it displaces for a tie that includes the dead candidate)",
             lambda f: f.left is Standing.DIED and not f.after_election_day,
             S.NO_RUNOFF,
-            over=("2932-tie-for-second",),
+            exception_to=("2932-tie-for-second",),
         ),
         Rule(
             "2932-tie-for-second",
@@ -2041,7 +2041,7 @@ ORDER: Table[OrderFacts, Question] = Table(
             "with the highest vote (the tie tables say what a departed tied candidate does)",
             _single_runoff(Place.FIRST, lambda f: f.tie),
             Question.TIE_FOR_FIRST,
-            over=("2944c-leader-left",),
+            exception_to=("2944c-leader-left",),
         ),
         Rule(
             "2944c-leader-left",
@@ -2077,7 +2077,7 @@ ORDER: Table[OrderFacts, Question] = Table(
             "tie or the request is next)",
             _single_runoff(Place.SECOND, lambda f: f.left),
             Question.RUNNER_UP_LEFT,
-            over=("2932d2-tie-for-second",),
+            exception_to=("2932d2-tie-for-second",),
         ),
         Rule(
             "2932d2-tie-for-second",
