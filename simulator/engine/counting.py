@@ -25,8 +25,19 @@ from simulator.law.cite import Cite, statute
 from simulator.law.machine import Phase
 from simulator.law.parameters import in_force
 from simulator.law.rules import Finding, Table, Verdict
-from simulator.law.tables import count as cr
-from simulator.law.tables import declaration as rr
+from simulator.law.tables import count as count_order
+from simulator.law.tables import (
+    counted_votes,
+    declaration,
+    departed_declared,
+    departed_in_count,
+    party_nominees,
+    round_timing,
+    runoff_requests,
+    tie_steps,
+    ties,
+    vacancies,
+)
 from simulator.law.tables import departures as cg
 from simulator.law.vocab import (
     CandStatus,
@@ -90,11 +101,11 @@ def consult(
 
 
 #: Where a candidate of each status stands when the count reaches them
-_STANDING = {status: cr.Standing(status.value) for status in CandStatus}
+_STANDING = {status: count_order.Standing(status.value) for status in CandStatus}
 
 
-def standing(c: Cand | None) -> cr.Standing:
-    return cr.Standing.ACTIVE if c is None else _STANDING[c.status]
+def standing(c: Cand | None) -> count_order.Standing:
+    return count_order.Standing.ACTIVE if c is None else _STANDING[c.status]
 
 
 def still_tied(d: Draft, names: Sequence[str], *, first: bool) -> tuple[str, ...]:
@@ -103,8 +114,8 @@ def still_tied(d: Draft, names: Sequence[str], *, first: bool) -> tuple[str, ...
     return tuple(
         n
         for n in names
-        if cr.STILL_TIED.evaluate(cr.TiedFacts(first, standing(d.cand(n)))).effect
-        is cr.Tied.STILL_TIED
+        if tie_steps.STILL_TIED.evaluate(tie_steps.TiedFacts(first, standing(d.cand(n)))).effect
+        is tie_steps.Tied.STILL_TIED
     )
 
 
@@ -147,7 +158,7 @@ def _in_total(
     primary: bool, write_in: bool, filed: bool, died: bool, write_ins: bool, dead_votes: bool
 ) -> bool:
     """The ``threshold-total`` table on these facts (a pure table: each answer is found once)."""
-    facts = rr.TotalFacts(
+    facts = counted_votes.TotalFacts(
         primary=primary,
         write_in=write_in,
         filed=filed,
@@ -155,7 +166,7 @@ def _in_total(
         write_ins_in_total=write_ins,
         dead_votes_in_total=dead_votes,
     )
-    return rr.TOTAL.evaluate(facts).effect is rr.Total.IN
+    return counted_votes.TOTAL.evaluate(facts).effect is counted_votes.Total.IN
 
 
 def _effective_tally(d: Draft, rnd: int) -> dict[str, int]:
@@ -220,7 +231,9 @@ def _holds_place(d: Draft, c: Cand) -> bool:
 
 def _named_by_committee(d: Draft, name: str) -> bool:
     """``name`` was nominated by the party's executive committee (G.S. 163-114), not the count."""
-    named = rr.NOMINEE.evaluate(rr.NomineeFacts(to_fill=True, departed=False)).cites
+    named = party_nominees.NOMINEE.evaluate(
+        party_nominees.NomineeFacts(to_fill=True, departed=False)
+    ).cites
     return any(
         r.kind is K.NOMINATED and name in r.candidates and r.cites == named for r in d.rulings
     )
@@ -331,8 +344,8 @@ def _declare(
             if w in already and _named_by_committee(d, w) and not _ruled_twice(d, w):
                 consult(
                     d,
-                    rr.TWICE,
-                    rr.TwiceFacts(by_committee=True),
+                    party_nominees.TWICE,
+                    party_nominees.TwiceFacts(by_committee=True),
                     [w],
                     f"{w}, named nominee by the party's executive committee, also takes a "
                     "place in the count",
@@ -357,14 +370,14 @@ def _declare_departed(d: Draft, c: Cand, why: str | None) -> bool:
     n = c.name
     finding = consult(
         d,
-        rr.DECLARED_LEFT,
+        departed_declared.DECLARED_LEFT,
         _left_facts(d, c),
         [n],
         f"{n} ({c.status}) polled enough votes to take a place",
     )
-    if finding.effect is rr.Seat.ELECTED:
+    if finding.effect is departed_declared.Seat.ELECTED:
         return True
-    if finding.effect is rr.Seat.VACANT:
+    if finding.effect is departed_declared.Seat.VACANT:
         # A seat already declared vacant for this person (a winner who left before the oath,
         # declared again when a lot reopens the decision) is counted once.
         if not any(r.kind is K.OFFICE_VACANT and n in r.candidates for r in d.rulings):
@@ -400,20 +413,23 @@ def _by_lot(sel: Selection) -> str:
     return f"; the tie settled by the drawing of lots ({', '.join(sel.lot_winners)})"
 
 
-def _left_facts(d: Draft, c: Cand) -> rr.LeftFacts:
+def _left_facts(d: Draft, c: Cand) -> departed_declared.LeftFacts:
     """The ``declared-left`` table's facts for a departed candidate the count reaches."""
-    return rr.LeftFacts(
+    return departed_declared.LeftFacts(
         nominating=d.ctx.nominating,
         what=standing(c),
         after_election_day=left_after_election_day(d, c),
-        preset=rr.Preset.of(c.vacant_if_elected),
+        preset=departed_declared.Preset.of(c.vacant_if_elected),
         withdrawal_as_death=d.ctx.interp.withdrawal_as_death,
     )
 
 
 def _not_nominated(d: Draft, c: Cand) -> bool:
     facts = attrs.evolve(_left_facts(d, c), nominating=True)
-    return rr.DECLARED_LEFT.evaluate(facts).effect is rr.Seat.NOT_NOMINATED
+    return (
+        departed_declared.DECLARED_LEFT.evaluate(facts).effect
+        is departed_declared.Seat.NOT_NOMINATED
+    )
 
 
 def declare_leaders(
@@ -431,12 +447,12 @@ def _fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> No
     short = places - len(chosen)
     if short <= 0:
         return
-    found = rr.EMPTY_SEATS.evaluate(rr.SeatsFacts(nominating=d.ctx.nominating))
-    if found.effect is rr.Seats.VACANT:
+    found = vacancies.EMPTY_SEATS.evaluate(vacancies.SeatsFacts(nominating=d.ctx.nominating))
+    if found.effect is vacancies.Seats.VACANT:
         d.set(vacant=d.vacant + short)
         d.rule(
             K.OFFICE_VACANT,
-            [*found.cites, statute(rr.FILLED_UNDER)],
+            [*found.cites, statute(vacancies.FILLED_UNDER)],
             f"{short} seat(s) had no candidate to fill them: vacant, to be filled under "
             "G.S. 160A-63",
             (),
@@ -450,7 +466,7 @@ def decide_first(d: Draft) -> None:
     finding = _result(d)
     if finding.effect.threshold_based:
         _decide_majority(d, finding)
-    elif finding.effect is rr.Decision.TWO_PER_SEAT:
+    elif finding.effect is declaration.Decision.TWO_PER_SEAT:
         _decide_nonpartisan_primary(d, finding)
     else:
         _decide_plurality(d, finding)
@@ -482,11 +498,15 @@ def _votes_for_names_left_off(d: Draft) -> None:
         )
 
 
-def _result(d: Draft, *, runoff: bool = False) -> Finding[rr.ResultFacts, rr.Decision]:
+def _result(
+    d: Draft, *, runoff: bool = False
+) -> Finding[declaration.ResultFacts, declaration.Decision]:
     """The ``result`` table: which provision decides this count, and how."""
     ctx = d.ctx
-    facts = rr.ResultFacts(rr.count_of(ctx.method, ctx.stage), ctx.contest.is_group, runoff)
-    return rr.RESULT.evaluate(facts)
+    facts = declaration.ResultFacts(
+        declaration.count_of(ctx.method, ctx.stage), ctx.contest.is_group, runoff
+    )
+    return declaration.RESULT.evaluate(facts)
 
 
 def _ruled_cite(finding: Finding[Any, Any]) -> Cite:
@@ -496,42 +516,46 @@ def _ruled_cite(finding: Finding[Any, Any]) -> Cite:
     return statute(rule.cite)
 
 
-def _tie_kind(d: Draft) -> cr.Kind:
+def _tie_kind(d: Draft) -> ties.Kind:
     if d.ctx.method is Method.PLURALITY:
-        return cr.Kind.PLURALITY
-    return cr.Kind.AFTER_PRIMARY if d.ctx.method is Method.PRIMARY else cr.Kind.PARTISAN
+        return ties.Kind.PLURALITY
+    return ties.Kind.AFTER_PRIMARY if d.ctx.method is Method.PRIMARY else ties.Kind.PARTISAN
 
 
-def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> None:
+def _decide_plurality(
+    d: Draft, result: Finding[declaration.ResultFacts, declaration.Decision]
+) -> None:
     n = d.contest.seats
     tally = _effective_tally(d, 0)
     people = _people(d, tally, nominating=False)
     if result.no_provision:  # a partisan general election: the rule is not in the sources
-        count = rr.ResultFacts(rr.count_of(d.ctx.method, d.ctx.stage), d.ctx.contest.is_group)
-        consult(d, rr.RESULT, count, (), "the count of the election")
+        count = declaration.ResultFacts(
+            declaration.count_of(d.ctx.method, d.ctx.stage), d.ctx.contest.is_group
+        )
+        consult(d, declaration.RESULT, count, (), "the count of the election")
         elected_cite: Cite | list[Cite] = list(result.cites)
     else:
         elected_cite = _ruled_cite(result)
     sel = select(people, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     if sel.tied or sel.lot_winners:
-        over, estimate = cr.voters_over_5000(sum(tally.values()), n)
+        over, estimate = count_order.voters_over_5000(sum(tally.values()), n)
         pool = sel.tie_pool or sel.lot_winners
-        gone = [x for x in pool if standing(d.cand(x)) is not cr.Standing.ACTIVE]
+        gone = [x for x in pool if standing(d.cand(x)) is not count_order.Standing.ACTIVE]
         # (one who left with the name on the ballot, before the vote, is read first; one who
         # left on or after election day, before the tie was broken, is another question)
         gone.sort(key=lambda x: left_after_election_day(d, d.cand(x)))
-        facts = cr.TieFacts(
+        facts = ties.TieFacts(
             _tie_kind(d),
             over,
             estimate,
-            departed=standing(d.cand(gone[0])) if gone else cr.Standing.ACTIVE,
+            departed=standing(d.cand(gone[0])) if gone else count_order.Standing.ACTIVE,
             withdrawal_as_death=d.ctx.interp.withdrawal_as_death,
             left_after=bool(gone) and left_after_election_day(d, d.cand(gone[0])),
         )
         who = ", ".join(f"{x} ({standing(d.cand(x)).value})" if x in gone else x for x in pool)
-        finding = consult(d, cr.TIE, facts, pool, f"{who} tie for a seat", say=sel.tied)
+        finding = consult(d, ties.TIE, facts, pool, f"{who} tie for a seat", say=sel.tied)
         tie_cites = finding_cites(finding)
-        if finding.effect is cr.TieEffect.VACANT and sel.tied:
+        if finding.effect is ties.TieEffect.VACANT and sel.tied:
             if sel.chosen:
                 _declare(d, sel.chosen, elected_cite, _by_highest("elected", people))
             d.set(vacant=d.vacant + sel.tie_places)
@@ -545,7 +569,7 @@ def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) ->
             )
             d.go(Phase.DECIDED)
             return
-        if finding.effect is cr.TieEffect.NEW_ELECTION and not sel.lot_winners:
+        if finding.effect is ties.TieEffect.NEW_ELECTION and not sel.lot_winners:
             if sel.chosen:
                 _declare(d, sel.chosen, elected_cite, _by_highest("elected", people))
             d.rule(
@@ -572,7 +596,9 @@ def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) ->
     d.go(Phase.DECIDED)
 
 
-def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> None:
+def _decide_nonpartisan_primary(
+    d: Draft, result: Finding[declaration.ResultFacts, declaration.Decision]
+) -> None:
     """G.S. 163-294(b): the 2N best are nominated; ties ranked by lot; 163-294.1(b)."""
     n = d.contest.seats
     tally = _effective_tally(d, 0)
@@ -588,9 +614,13 @@ def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Dec
         and not c.active
         and not _holds_place(d, c)  # nominated before they left: 163-294.1(b) is not theirs
     ]
-    left = [rr.DECLARED_LEFT.evaluate(_left_facts(d, c)) for n in skipped if (c := d.cand(n))]
+    left = [
+        departed_declared.DECLARED_LEFT.evaluate(_left_facts(d, c))
+        for n in skipped
+        if (c := d.cand(n))
+    ]
     if skipped:
-        assert all(f.effect is rr.Seat.NOT_NOMINATED for f in left)
+        assert all(f.effect is departed_declared.Seat.NOT_NOMINATED for f in left)
         late = all(left_after_election_day(d, d.cand(x)) for x in skipped)
         d.rule(
             K.VOTES_DISREGARDED,
@@ -603,7 +633,7 @@ def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Dec
         )
     cite = _ruled_cite(result)
     if sel.tied or sel.lot_winners:
-        tie = _tie_at(d, cr.TiePoint.NONPARTISAN_PRIMARY, sel)
+        tie = _tie_at(d, ties.TiePoint.NONPARTISAN_PRIMARY, sel)
         _lot_ruling(d, sel, tie)
     if sel.tied:
         if sel.chosen:
@@ -615,48 +645,52 @@ def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Dec
     d.go(Phase.DECIDED)
 
 
-def _timing(d: Draft, step: rr.Step, *, tie_for_first: bool = False) -> tuple[rr.When, Cite]:
+def _timing(
+    d: Draft, step: round_timing.Step, *, tie_for_first: bool = False
+) -> tuple[round_timing.When, Cite]:
     """The ``round-dates`` table: how a date after the declaration is found, and its provision."""
-    facts = rr.TimingFacts(step, d.ctx.partisan_primary, tie_for_first)
-    finding = rr.TIMING.evaluate(facts)
+    facts = round_timing.TimingFacts(step, d.ctx.partisan_primary, tie_for_first)
+    finding = round_timing.TIMING.evaluate(facts)
     return finding.effect, _ruled_cite(finding)
 
 
 def _after_declaration(
-    d: Draft, kind: DeadlineKind, when: rr.When, cite: Cite, since: str = "lots drawn"
+    d: Draft, kind: DeadlineKind, when: round_timing.When, cite: Cite, since: str = "lots drawn"
 ) -> Deadline:
     """A deadline counted from the day the result was declared (G.S. 103-5 moves it); with
     ``NOON_THURSDAY_AFTER_DRAWING``, from now (``since``: what happens now)."""
     declared = (d.declared_at or d.at).astimezone(d.ctx.tz).date()
-    if when is rr.When.NOON_THURSDAY_AFTER_DRAWING:  # reading 22: the drawing is now
+    if when is round_timing.When.NOON_THURSDAY_AFTER_DRAWING:  # reading 22: the drawing is now
         drawn = d.at.astimezone(d.ctx.tz).date()
         return cal.noon_thursday_after(kind, drawn, cite, d.ctx.office, since=since)
-    if when is rr.When.THIRD_DAY_AFTER:
+    if when is round_timing.When.THIRD_DAY_AFTER:
         return cal.end_of_nth_day_after(kind, declared, 3, cite, d.ctx.office)
-    assert when is rr.When.NOON_THURSDAY_AFTER
+    assert when is round_timing.When.NOON_THURSDAY_AFTER
     return cal.noon_thursday_after(kind, declared, cite, d.ctx.office)
 
 
 def runoff_cite(d: Draft) -> Cite:
     """The ``runoff-right`` table: the provision that gives the next round to those it names."""
-    facts = rr.RightFacts(primary=d.ctx.partisan_primary, group=d.contest.is_group)
-    return _ruled_cite(rr.RUNOFF_RIGHT.evaluate(facts))
+    facts = declaration.RightFacts(primary=d.ctx.partisan_primary, group=d.contest.is_group)
+    return _ruled_cite(declaration.RUNOFF_RIGHT.evaluate(facts))
 
 
-def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> None:
+def _decide_majority(
+    d: Draft, result: Finding[declaration.ResultFacts, declaration.Decision]
+) -> None:
     """G.S. 163-293 (majority, runoff) and 163-111 (substantial plurality, second primary): the
     ``result`` table's threshold decision."""
     ctx = d.ctx
     n = ctx.contest.seats
     group = n > 1
-    primary = result.effect is rr.Decision.SUBSTANTIAL_PLURALITY
+    primary = result.effect is declaration.Decision.SUBSTANTIAL_PLURALITY
     tally = _effective_tally(d, 0)
     total = _threshold_total(d, tally)
     share: dict[str, Any] = {}
     tcite = _ruled_cite(result)
     if primary:
         sp = in_force("substantial_plurality", ctx.election_day, pinned=dict(ctx.parameters))
-        threshold = rr.threshold(result.effect, total, n, sp.value)
+        threshold = declaration.threshold(result.effect, total, n, sp.value)
         what = (
             f"substantial plurality (more than {sp.percent}"
             + (" of the total per seat" if group else " of the total")
@@ -664,7 +698,7 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
         )
         share = {"parameter": exact(sp.value), "source": sp.source}
     else:
-        threshold = rr.threshold(result.effect, total, n, Fraction(1, 2))
+        threshold = declaration.threshold(result.effect, total, n, Fraction(1, 2))
         what = "majority (more than half" + (" of the total per seat)" if group else ")")
     if not any(
         r.kind is K.MAJORITY_THRESHOLD and r.get("total") == total for r in d.rulings
@@ -684,25 +718,25 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
         return
     # the ``count-order`` table: which provision's question comes first
     lead = d.cand(people[0][0])
-    order = cr.OrderFacts(
-        cr.Place.FIRST,
+    order = count_order.OrderFacts(
+        count_order.Place.FIRST,
         primary,
         group,
         tie=len(people) > 1 and people[0][1] == people[1][1],
         left=lead is not None and not lead.active,
     )
-    question = cr.ORDER.evaluate(order).effect
-    if question is cr.Question.TIE_FOR_FIRST:
+    question = count_order.ORDER.evaluate(order).effect
+    if question is count_order.Question.TIE_FOR_FIRST:
         _tie_for_first(d, tuple(nm for nm, v in people if v == people[0][1]))
         return
-    if question is cr.Question.LEADER_LEFT and _leader_left(d, people, threshold):
+    if question is count_order.Question.LEADER_LEFT and _leader_left(d, people, threshold):
         return
     # more than the threshold, exactly: v > p/q where v * q > p
     over, per = threshold.numerator, threshold.denominator
     majority = [(nm, v) for nm, v in people if v * per > over]
     top = select(majority, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     if top.tied or top.lot_winners:
-        _lot_ruling(d, top, _tie_at(d, cr.TiePoint.OVER_THRESHOLD, top))
+        _lot_ruling(d, top, _tie_at(d, ties.TiePoint.OVER_THRESHOLD, top))
     if top.tied:
         if top.chosen:  # the seats the tie does not decide
             _declare(
@@ -712,7 +746,7 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
                 f"over the threshold of {exact(threshold)}: "
                 + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen),
             )
-        if not _tie_orders_new_election(d, cr.TiePoint.OVER_THRESHOLD, top):
+        if not _tie_orders_new_election(d, ties.TiePoint.OVER_THRESHOLD, top):
             d.go(Phase.AWAITING_LOT)
         return
     first = top.chosen
@@ -729,19 +763,19 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
         d.go(Phase.DECIDED)
         return
     rest = [(nm, v) for nm, v in people if nm not in first]
-    order = cr.OrderFacts(
-        cr.Place.REMAINING, primary, group, tie=len(rest) > 1 and rest[0][1] == rest[1][1]
+    order = count_order.OrderFacts(
+        count_order.Place.REMAINING, primary, group, tie=len(rest) > 1 and rest[0][1] == rest[1][1]
     )
-    if cr.ORDER.evaluate(order).effect is cr.Question.FIRST_BY_LOT:
+    if count_order.ORDER.evaluate(order).effect is count_order.Question.FIRST_BY_LOT:
         tied = tuple(nm for nm, v in rest if v == rest[0][1])
         if not _lot_settles(d, tied, rest, 1):
             return
         rest = _reorder(rest, d.lots)
     best_sel = select(rest, r, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     if best_sel.tied or best_sel.lot_winners:
-        _lot_ruling(d, best_sel, _tie_at(d, cr.TiePoint.BEST_REMAINING, best_sel))
+        _lot_ruling(d, best_sel, _tie_at(d, ties.TiePoint.BEST_REMAINING, best_sel))
     if best_sel.tied:
-        if not _tie_orders_new_election(d, cr.TiePoint.BEST_REMAINING, best_sel):
+        if not _tie_orders_new_election(d, ties.TiePoint.BEST_REMAINING, best_sel):
             d.go(Phase.AWAITING_LOT)
         return
     best = best_sel.chosen
@@ -749,27 +783,27 @@ def _decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> 
     if not group:
         leader = best[0]
         seconds = tuple(nm for nm, v in below if v == below[0][1]) if below else ()
-        order = cr.OrderFacts(
-            cr.Place.SECOND,
+        order = count_order.OrderFacts(
+            count_order.Place.SECOND,
             primary,
             tie=len(seconds) > 1,
-            left=any(standing(d.cand(n)) is not cr.Standing.ACTIVE for n in seconds),
+            left=any(standing(d.cand(n)) is not count_order.Standing.ACTIVE for n in seconds),
             alone=not below,
         )
-        question = cr.ORDER.evaluate(order).effect
-        if question is cr.Question.ALONE:
+        question = count_order.ORDER.evaluate(order).effect
+        if question is count_order.Question.ALONE:
             _declare(d, best, runoff_cite(d), f"{_no_other(d)}: highest vote")
             d.go(Phase.DECIDED)
             return
-        if question is cr.Question.RUNNER_UP_LEFT:
+        if question is count_order.Question.RUNNER_UP_LEFT:
             if _runner_up_left(d, best, seconds):
                 return
             # a runoff stays possible: the next question, that one settled
-            question = cr.ORDER.evaluate(attrs.evolve(order, left=False)).effect
-        if question is cr.Question.TIE_FOR_SECOND:
+            question = count_order.ORDER.evaluate(attrs.evolve(order, left=False)).effect
+        if question is count_order.Question.TIE_FOR_SECOND:
             _tie_for_second(d, leader, seconds)
             return
-        if question is cr.Question.SECOND_BY_LOT:
+        if question is count_order.Question.SECOND_BY_LOT:
             if not _lot_settles(d, seconds, below, 1, what="second place"):
                 return
             seconds = (_reorder(below, d.lots)[0][0],)
@@ -815,16 +849,20 @@ def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fractio
     if c is None or c.active:
         return False
     majority = votes > threshold
-    facts = cr.LeaderFacts(
-        cr.Standing(c.status),
+    facts = departed_in_count.LeaderFacts(
+        count_order.Standing(c.status),
         left_after_election_day(d, c),
         majority,
         d.ctx.interp.withdrawal_as_death,
     )
     finding = consult(
-        d, cr.LEADER, facts, [leader], f"{leader} ({c.status}) polled the highest vote"
+        d,
+        departed_in_count.LEADER,
+        facts,
+        [leader],
+        f"{leader} ({c.status}) polled the highest vote",
     )
-    if finding.effect is not cr.LeaderEffect.VACANT:
+    if finding.effect is not departed_in_count.LeaderEffect.VACANT:
         return False
     cites = finding_cites(finding)
     short = "" if majority else ", short of a majority"
@@ -862,14 +900,14 @@ def leader_left_in_window(d: Draft, name: str) -> bool:
         or c.active
     ):
         return False
-    facts = cr.LeaderFacts(
-        cr.Standing(c.status),
+    facts = departed_in_count.LeaderFacts(
+        count_order.Standing(c.status),
         left_after_election_day(d, c),
         False,  # a request period is open only for a leader short of a majority
         d.ctx.interp.withdrawal_as_death,
     )
-    found = cr.LEADER.evaluate(facts, chosen=d.ctx.chosen)
-    return found.effect is cr.LeaderEffect.VACANT
+    found = departed_in_count.LEADER.evaluate(facts, chosen=d.ctx.chosen)
+    return found.effect is departed_in_count.LeaderEffect.VACANT
 
 
 def group_best_left_in_window(d: Draft, name: str) -> bool:
@@ -891,27 +929,37 @@ def group_best_left_in_window(d: Draft, name: str) -> bool:
         or c.active
     ):
         return False
-    facts = cr.GroupLeftFacts(
-        cr.Standing(c.status), left_after_election_day(d, c), d.ctx.interp.withdrawal_as_death
+    facts = departed_in_count.GroupLeftFacts(
+        count_order.Standing(c.status),
+        left_after_election_day(d, c),
+        d.ctx.interp.withdrawal_as_death,
     )
     found = consult(
-        d, cr.GROUP_LEFT, facts, [name], f"{name} ({c.status}) is best placed for a seat"
+        d,
+        departed_in_count.GROUP_LEFT,
+        facts,
+        [name],
+        f"{name} ({c.status}) is best placed for a seat",
     )
-    return found.effect is cr.GroupLeftEffect.VACANT
+    return found.effect is departed_in_count.GroupLeftEffect.VACANT
 
 
 def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bool:
     """The runner-up, or one of those tied for second, has left: the ``runner-up-left`` table
     says whether a runoff remains possible (True: decided here, no runoff)."""
-    gone = [n for n in seconds if standing(d.cand(n)) is not cr.Standing.ACTIVE]
+    gone = [n for n in seconds if standing(d.cand(n)) is not count_order.Standing.ACTIVE]
     if not gone:
         return False
     c = d.cand(gone[0])
     assert c is not None
-    facts = cr.SecondFacts(standing(c), left_after_election_day(d, c), len(seconds) > 1)
+    facts = departed_in_count.SecondFacts(
+        standing(c), left_after_election_day(d, c), len(seconds) > 1
+    )
     who = ", ".join(f"{n} ({standing(d.cand(n)).value})" for n in gone)
-    finding = consult(d, cr.SECOND, facts, gone, f"the second highest vote went to {who}")
-    if finding.effect is not cr.SecondEffect.NO_RUNOFF:
+    finding = consult(
+        d, departed_in_count.SECOND, facts, gone, f"the second highest vote went to {who}"
+    )
+    if finding.effect is not departed_in_count.SecondEffect.NO_RUNOFF:
         return False
     cites = finding_cites(finding)
     d.rule(
@@ -938,13 +986,19 @@ def _group_left_best(d: Draft, best: Sequence[str]) -> tuple[str, ...]:
         c = d.cand(n)
         if c is None or c.active:
             continue
-        facts = cr.GroupLeftFacts(
-            cr.Standing(c.status), left_after_election_day(d, c), d.ctx.interp.withdrawal_as_death
+        facts = departed_in_count.GroupLeftFacts(
+            count_order.Standing(c.status),
+            left_after_election_day(d, c),
+            d.ctx.interp.withdrawal_as_death,
         )
         finding = consult(
-            d, cr.GROUP_LEFT, facts, [n], f"{n} ({c.status}) is best placed for a seat"
+            d,
+            departed_in_count.GROUP_LEFT,
+            facts,
+            [n],
+            f"{n} ({c.status}) is best placed for a seat",
         )
-        if finding.effect is cr.GroupLeftEffect.VACANT:
+        if finding.effect is departed_in_count.GroupLeftEffect.VACANT:
             vacated.append(n)
             cites = finding_cites(finding)
             if not any(r.kind is K.OFFICE_VACANT and n in r.candidates for r in d.rulings):
@@ -969,35 +1023,37 @@ def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple
     pool = [nm for nm, v in below if v == boundary] if tied else []
     finding = consult(
         d,
-        cr.PLACES,
-        cr.PlacesFacts(tied),
+        departed_in_count.PLACES,
+        departed_in_count.PlacesFacts(tied),
         pool,
         f"{', '.join(pool)} tie for the last place that carries the right to request a runoff",
     )
-    if finding.effect is cr.PlacesEffect.LOT:
+    if finding.effect is departed_in_count.PlacesEffect.LOT:
         sel = select(below, r, d.lots)
         _lot_ruling(d, sel, finding_cites(finding))
         if sel.tied:
             return None
         chosen = list(sel.chosen)
-    elif finding.effect is cr.PlacesEffect.ALL_TIED:
+    elif finding.effect is departed_in_count.PlacesEffect.ALL_TIED:
         chosen = [nm for nm, v in below if v >= boundary]
     else:
         chosen = [nm for nm, _ in below[:r]]
-    return tuple(nm for nm in chosen if standing(d.cand(nm)) is cr.Standing.ACTIVE)
+    return tuple(nm for nm in chosen if standing(d.cand(nm)) is count_order.Standing.ACTIVE)
 
 
-def _tie_at_facts(d: Draft, point: cr.TiePoint, pool: Sequence[str] = ()) -> cr.TieAtFacts:
+def _tie_at_facts(d: Draft, point: ties.TiePoint, pool: Sequence[str] = ()) -> ties.TieAtFacts:
     """The ``tie-at`` table's facts for a tie among ``pool`` at ``point``."""
-    over, estimate = cr.voters_over_5000(sum(_effective_tally(d, 0).values()), d.contest.seats)
+    over, estimate = count_order.voters_over_5000(
+        sum(_effective_tally(d, 0).values()), d.contest.seats
+    )
     primary = d.ctx.partisan_primary
-    return cr.TieAtFacts(
+    return ties.TieAtFacts(
         point,
         primary=primary,
         group=d.ctx.contest.is_group,
         over_5000=estimate if over is None else over,
-        many=point is cr.TiePoint.RUNOFF and not primary and len(pool) > 2,
-        left=point is cr.TiePoint.RUNOFF and not primary and _tied_one_left(d, pool),
+        many=point is ties.TiePoint.RUNOFF and not primary and len(pool) > 2,
+        left=point is ties.TiePoint.RUNOFF and not primary and _tied_one_left(d, pool),
     )
 
 
@@ -1007,16 +1063,16 @@ def _tied_one_left(d: Draft, pool: Sequence[str]) -> bool:
     tally = _effective_tally(d, 1)
     votes = {tally.get(n, 0) for n in pool}
     tied = {n for n in d.runoff_ballot if tally.get(n, 0) in votes} | set(pool)
-    return any(standing(d.cand(n)) is not cr.Standing.ACTIVE for n in tied)
+    return any(standing(d.cand(n)) is not count_order.Standing.ACTIVE for n in tied)
 
 
-def _tie_at(d: Draft, point: cr.TiePoint, sel: Selection) -> list[Cite]:
+def _tie_at(d: Draft, point: ties.TiePoint, sel: Selection) -> list[Cite]:
     """A tie a lot breaks: the ``tie-at`` table names the provision (or the gap, said once while
     the lot is pending); returns what the lot's ruling cites."""
     pool = sel.tie_pool or sel.lot_winners
     finding = consult(
         d,
-        cr.TIE_AT,
+        ties.TIE_AT,
         _tie_at_facts(d, point, pool),
         pool,
         f"{', '.join(pool)} tie for a place",
@@ -1025,12 +1081,12 @@ def _tie_at(d: Draft, point: cr.TiePoint, sel: Selection) -> list[Cite]:
     return finding_cites(finding)
 
 
-def _tie_orders_new_election(d: Draft, point: cr.TiePoint, sel: Selection) -> bool:
+def _tie_orders_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> bool:
     """Reading 20: a tie of the first election 163-293 leaves open goes to 163-182.8, whose (1)
     has the State Board order a new election among the tied (True: the contest waits for it)."""
     facts = _tie_at_facts(d, point, sel.tie_pool)
-    finding = consult(d, cr.TIE_AT, facts, sel.tie_pool, "", say=False)
-    if finding.effect is not cr.TieEffect.NEW_ELECTION or sel.lot_winners:
+    finding = consult(d, ties.TIE_AT, facts, sel.tie_pool, "", say=False)
+    if finding.effect is not ties.TieEffect.NEW_ELECTION or sel.lot_winners:
         return False
     d.rule(
         K.NEW_ELECTION_ORDERED,
@@ -1057,8 +1113,8 @@ def _lot_settles(
     drawn = [n for n in d.lots if n in tied]
     finding = consult(
         d,
-        cr.TIE_AT,
-        cr.TieAtFacts(cr.TiePoint.PRIMARY_PLACE, primary=True),
+        ties.TIE_AT,
+        ties.TieAtFacts(ties.TiePoint.PRIMARY_PLACE, primary=True),
         tied,
         f"a tie for {what} in the primary among {', '.join(tied)}",
         say=len(drawn) < places,
@@ -1086,7 +1142,7 @@ def _reorder(people: Sequence[tuple[str, int]], lots: Sequence[str]) -> list[tup
 
 def _open_request_window(d: Draft, pool: Pool) -> None:
     ctx = d.ctx
-    when, by = _timing(d, rr.Step.REQUEST)
+    when, by = _timing(d, round_timing.Step.REQUEST)
     kind = DK.SECOND_PRIMARY_REQUEST if ctx.partisan_primary else DK.RUNOFF_REQUEST
     dl = _after_declaration(d, kind, when, by)
     if dl.due <= d.at:
@@ -1094,13 +1150,13 @@ def _open_request_window(d: Draft, pool: Pool) -> None:
         # drawing of lots, or by a tied candidate's departure while one was awaited (the count
         # is decided again when the candidate leaves)
         drawn = bool(d.lots)
-        late = rr.TimingFacts(
-            rr.Step.REQUEST, ctx.partisan_primary, drawn_late=drawn, left_late=not drawn
+        late = round_timing.TimingFacts(
+            round_timing.Step.REQUEST, ctx.partisan_primary, drawn_late=drawn, left_late=not drawn
         )
         at = d.at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
         finding = consult(
             d,
-            rr.TIMING,
+            round_timing.TIMING,
             late,
             pool.eligible,
             f"{'the drawing of lots' if drawn else 'a departure'} of {at} settles who may ask "
@@ -1109,8 +1165,10 @@ def _open_request_window(d: Draft, pool: Pool) -> None:
         since = "lots drawn" if drawn else "the departure"
         dl = _after_declaration(d, kind, finding.effect, by, since=since)
         if dl.due <= d.at:  # reading 22, from_canvass: nobody can ask any more
-            close = cr.WindowCloseFacts(ctx.partisan_primary, ctx.contest.is_group, False)
-            found = cr.WINDOW_CLOSE.evaluate(close)
+            close = runoff_requests.WindowCloseFacts(
+                ctx.partisan_primary, ctx.contest.is_group, False
+            )
+            found = runoff_requests.WINDOW_CLOSE.evaluate(close)
             declare_leaders(
                 d,
                 pool.leaders,
@@ -1146,8 +1204,10 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     """The ``recount`` table, then the ``tie-for-first`` table (163-293(d)(1)): a recount; if
     it confirms the tie, a runoff unless one withdraws within three days."""
     if not d.recounted:
-        recount = cr.RECOUNT.evaluate(cr.RecountFacts(cr.RecountMoment.TIE_FOR_FIRST))
-        assert recount.effect is cr.Recount.REQUIRED
+        recount = tie_steps.RECOUNT.evaluate(
+            tie_steps.RecountFacts(tie_steps.RecountMoment.TIE_FOR_FIRST)
+        )
+        assert recount.effect is tie_steps.Recount.REQUIRED
         d.rule(
             K.RECOUNT_REQUIRED,
             finding_cites(recount),
@@ -1158,9 +1218,9 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         )
         d.go(Phase.AWAITING_RECOUNT)
         return
-    gone = [n for n in tied if standing(d.cand(n)) is not cr.Standing.ACTIVE]
+    gone = [n for n in tied if standing(d.cand(n)) is not count_order.Standing.ACTIVE]
     first_gone = d.cand(gone[0]) if gone else None
-    facts = cr.TieFirstFacts(
+    facts = departed_in_count.TieFirstFacts(
         standing(first_gone),
         len(tied),
         left_after_election_day(d, first_gone),
@@ -1171,13 +1231,13 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     # has anyone to elect (reading 15, dead_tied_for_first: other_elected), so the default holds
     finding = consult(
         d,
-        cr.TIE_FIRST,
+        departed_in_count.TIE_FIRST,
         facts,
         tied,
         f"the recount leaves {who} tied for first",
         readings=facts.one_stands,
     )
-    if finding.effect is cr.TieFirstEffect.VACANT:
+    if finding.effect is departed_in_count.TieFirstEffect.VACANT:
         fc = finding_cites(finding)
         d.set(vacant=d.vacant + 1, runoff_status=RunoffStatus.NONE, pool=None)
         d.rule(
@@ -1191,7 +1251,7 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         d.rule(K.NO_RUNOFF, fc, "the office is vacant: no runoff is held", tied, once=True)
         d.go(Phase.DECIDED)
         return
-    if finding.effect is cr.TieFirstEffect.OTHER_ELECTED:
+    if finding.effect is departed_in_count.TieFirstEffect.OTHER_ELECTED:
         standing_ = tuple(n for n in tied if n not in gone)
         if len(standing_) == 1:
             declare_leaders(
@@ -1207,10 +1267,14 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
             return
         tied = standing_
         # the tie among those still standing is asked again
-        facts = cr.TieFirstFacts(cr.Standing.ACTIVE, len(tied), False, one_stands=True)
-        finding = consult(d, cr.TIE_FIRST, facts, tied, f"{', '.join(tied)} remain tied for first")
+        facts = departed_in_count.TieFirstFacts(
+            count_order.Standing.ACTIVE, len(tied), False, one_stands=True
+        )
+        finding = consult(
+            d, departed_in_count.TIE_FIRST, facts, tied, f"{', '.join(tied)} remain tied for first"
+        )
     cites = finding_cites(finding)
-    if finding.effect is cr.TieFirstEffect.LOT:
+    if finding.effect is departed_in_count.TieFirstEffect.LOT:
         sel = select([(n, 0) for n in tied], 1, d.lots)
         if sel.tied:
             _lot_awaited(d, sel.tie_pool, sel.tie_places, cites, "first place")
@@ -1220,7 +1284,7 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         declare_leaders(d, sel.chosen, cites, "decided by lot")
         return
     dl = _after_declaration(
-        d, DK.TIE_WITHDRAWAL, *_timing(d, rr.Step.TIE_WITHDRAWAL, tie_for_first=True)
+        d, DK.TIE_WITHDRAWAL, *_timing(d, round_timing.Step.TIE_WITHDRAWAL, tie_for_first=True)
     )
     d.deadline(dl)
     d.set(
@@ -1232,7 +1296,7 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         # tied candidate left while a drawing among more was awaited): none of these withdrew
         # within them, so what follows their end follows now
         d.go(Phase.TIE_WITHDRAWAL)
-        settle_tie(d, cr.TieMoment.WITHDRAWAL_PASSES)
+        settle_tie(d, tie_steps.TieMoment.WITHDRAWAL_PASSES)
         return
     d.timer(dl.due, TT.TIE_WITHDRAWAL_PASSES)
     # (a tied candidate who left on or after election day is still tied: said here, so that
@@ -1259,8 +1323,8 @@ def _tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
 def _tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> None:
     """163-293(d)(2): the leader is elected unless all but one tied runner-up withdraw within
     3 days and the last demands a runoff under (c)."""
-    wd = _after_declaration(d, DK.TIE_WITHDRAWAL, *_timing(d, rr.Step.TIE_WITHDRAWAL))
-    rq = _after_declaration(d, DK.RUNOFF_REQUEST, *_timing(d, rr.Step.REQUEST))
+    wd = _after_declaration(d, DK.TIE_WITHDRAWAL, *_timing(d, round_timing.Step.TIE_WITHDRAWAL))
+    rq = _after_declaration(d, DK.RUNOFF_REQUEST, *_timing(d, round_timing.Step.REQUEST))
     d.deadline(wd)
     d.deadline(rq)
     d.timer(wd.due, TT.TIE_WITHDRAWAL_PASSES)
@@ -1295,14 +1359,14 @@ def tie_withdrawal(d: Draft, name: str) -> None:
     pool = d.pool
     assert pool is not None
     left = standing(d.cand(name))
-    facts = rr.TieWithdrawalFacts(
+    facts = tie_steps.TieWithdrawalFacts(
         tie_for_first=pool.kind == "tie_first",
         tied=name in pool.eligible,
         late=pool.withdraw_due is not None and d.at > pool.withdraw_due,
-        left=left is not cr.Standing.ACTIVE,
+        left=left is not count_order.Standing.ACTIVE,
     )
-    found = rr.TIE_WITHDRAWAL.evaluate(facts)
-    if found.effect is rr.TieWithdrawal.LEFT:
+    found = tie_steps.TIE_WITHDRAWAL.evaluate(facts)
+    if found.effect is tie_steps.TieWithdrawal.LEFT:
         how = _LEFT_HOW.get(left, "already withdrew")
         d.rule(
             K.REQUEST_REJECTED,
@@ -1312,14 +1376,14 @@ def tie_withdrawal(d: Draft, name: str) -> None:
             reason=f"{name} {how}: {found.effect}",
         )
         return
-    if found.effect is rr.TieWithdrawal.NOT_TIED:
+    if found.effect is tie_steps.TieWithdrawal.NOT_TIED:
         d.update_cand(name, status=cg.WITHDREW, off_at=d.at)
         if leader_left_in_window(d, name):
             # (d)(2)'s leader withdrew within the three days: decided again now, as a death is
             d.drop_timers(TT.RUNOFF_REQUEST_PASSES, TT.TIE_WITHDRAWAL_PASSES)
             decide_first(d)
         return
-    if found.effect is rr.TieWithdrawal.LATE:
+    if found.effect is tie_steps.TieWithdrawal.LATE:
         d.rule(
             K.REQUEST_REJECTED,
             found.cites,
@@ -1331,13 +1395,16 @@ def tie_withdrawal(d: Draft, name: str) -> None:
     d.update_cand(name, status=cg.WITHDREW, off_at=d.at, on_ballot=False)
     first = pool.kind == "tie_first"
     d.set(pool=attrs.evolve(pool, eligible=still_tied(d, pool.eligible, first=first)))
-    settle_tie(d, cr.TieMoment.WITHDREW, name)
+    settle_tie(d, tie_steps.TieMoment.WITHDREW, name)
 
 
-_LEFT_HOW = {cr.Standing.DIED: "died", cr.Standing.DISQUALIFIED: "was disqualified"}
+_LEFT_HOW = {
+    count_order.Standing.DIED: "died",
+    count_order.Standing.DISQUALIFIED: "was disqualified",
+}
 
 
-def settle_tie(d: Draft, moment: cr.TieMoment, who: str = "") -> None:
+def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
     """The ``tie-window`` table: what a tie's three days come to when a tied candidate
     withdraws in time (``who``), a tied runner-up's demand counts (``who``) or a deadline
     passes. This gathers the facts and applies the step the table gives."""
@@ -1348,12 +1415,12 @@ def settle_tie(d: Draft, moment: cr.TieMoment, who: str = "") -> None:
     departed = [
         f"{n} {_LEFT_HOW.get(standing(d.cand(n)), 'left the race')}"
         for n in remaining
-        if standing(d.cand(n)) is not cr.Standing.ACTIVE
+        if standing(d.cand(n)) is not count_order.Standing.ACTIVE
     ]
-    passed = moment is cr.TieMoment.REQUEST_PASSES or (
+    passed = moment is tie_steps.TieMoment.REQUEST_PASSES or (
         pool.request_due is not None and d.at > pool.request_due
     )
-    facts = cr.TieWindowFacts(
+    facts = tie_steps.TieWindowFacts(
         first,
         moment,
         min(len(remaining), 2),
@@ -1361,30 +1428,33 @@ def settle_tie(d: Draft, moment: cr.TieMoment, who: str = "") -> None:
         # is called: a runoff with the last tied runner-up needs that runner-up standing)
         demanded=not first
         and any(
-            n in pool.requests and standing(d.cand(n)) is cr.Standing.ACTIVE for n in remaining
+            n in pool.requests and standing(d.cand(n)) is count_order.Standing.ACTIVE
+            for n in remaining
         ),
         request_passed=not first and passed,
         departed=first and bool(departed),
     )
     finding = consult(
         d,
-        cr.TIE_WINDOW,
+        tie_steps.TIE_WINDOW,
         facts,
         remaining,
         f"the three days end with {', '.join(remaining)} tied",
     )
     step = finding.effect
-    if step is cr.TieStep.WAIT:
+    if step is tie_steps.TieStep.WAIT:
         return
     cites = finding_cites(finding)
     last = remaining[0] if len(remaining) == 1 else ""
-    why = cr.tie_step_reason(step, moment, withdrew=who, last=last, departed=", ".join(departed))
-    if step is cr.TieStep.REMAINING_ELECTED:
+    why = tie_steps.tie_step_reason(
+        step, moment, withdrew=who, last=last, departed=", ".join(departed)
+    )
+    if step is tie_steps.TieStep.REMAINING_ELECTED:
         declare_leaders(d, remaining, cites, why)
-    elif step is cr.TieStep.RUNOFF_AMONG_TIED:
+    elif step is tie_steps.TieStep.RUNOFF_AMONG_TIED:
         d.set(pool=attrs.evolve(pool, eligible=remaining))
         start_runoff(d, remaining, 1, cites, why)
-    elif step is cr.TieStep.RUNOFF_WITH_LAST:
+    elif step is tie_steps.TieStep.RUNOFF_WITH_LAST:
         start_runoff(d, (*pool.leaders, last), 1, cites, why)
     else:  # the leader is declared elected (163-293(d)(2))
         declare_leaders(d, pool.leaders, cites, why)
@@ -1403,7 +1473,7 @@ def answer_held_demands(
     says ``why`` (they were left without a ruling). A demand lapses with a maker who left (said
     where the maker left); ``among``: only those still tied."""
     for n in pool.requests:
-        if (among is None or n in among) and standing(d.cand(n)) is cr.Standing.ACTIVE:
+        if (among is None or n in among) and standing(d.cand(n)) is count_order.Standing.ACTIVE:
             d.rule(
                 K.REQUEST_REJECTED,
                 cites,
@@ -1447,7 +1517,7 @@ def call_runoff(d: Draft, pool: Pool) -> None:
         ballot, seats = (*contested, *requesters[:k]), k
     else:
         ballot = (*pool.leaders, *requesters)
-    cite = [runoff_cite(d), _timing(d, rr.Step.REQUEST)[1]]
+    cite = [runoff_cite(d), _timing(d, round_timing.Step.REQUEST)[1]]
     start_runoff(d, ballot, seats, cite, f"{', '.join(pool.requests)} requested in time")
 
 
@@ -1468,13 +1538,13 @@ def start_runoff(
     gone = "had passed" if called > day else "had begun"
     held = consult(
         d,
-        rr.ROUND_DAY,
-        rr.DayFacts(ctx.partisan_primary, begun),
+        round_timing.ROUND_DAY,
+        round_timing.DayFacts(ctx.partisan_primary, begun),
         ballot,
         f"the {what} between {', '.join(ballot)}, called on {called.isoformat()} when the day "
         f"fixed for it, {day.isoformat()}, {gone}",
     )
-    if held.effect is rr.Day.FIXED:
+    if held.effect is round_timing.Day.FIXED:
         d.deadline(cal.canvass(day, second.canvass, ctx.office))
     pool = d.pool
     d.set(pool=Pool(PoolKind.RUNOFF, leaders=pool.leaders if pool else (), seats=seats))
@@ -1487,7 +1557,7 @@ def start_runoff(
     )
     when = (
         f"on {day.isoformat()}"
-        if held.effect is rr.Day.FIXED
+        if held.effect is round_timing.Day.FIXED
         else f"(the day fixed for it, {day.isoformat()}, {gone}: no day set by law)"
     )
     d.rule(
@@ -1535,7 +1605,7 @@ def decide_runoff(d: Draft) -> None:
     )
     d.set(runoff_status=RunoffStatus.HELD)
     if sel.tied or sel.lot_winners:
-        _lot_ruling(d, sel, _tie_at(d, cr.TiePoint.RUNOFF, sel))
+        _lot_ruling(d, sel, _tie_at(d, ties.TiePoint.RUNOFF, sel))
     if sel.tied:
         if sel.chosen:
             _declare(d, sel.chosen, cite, text)

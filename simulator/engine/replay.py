@@ -87,8 +87,17 @@ from simulator.law.calendar import OfficeCalendar
 from simulator.law.cite import Cite, statute
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding, Verdict
-from simulator.law.tables import count as cr
-from simulator.law.tables import declaration as rr
+from simulator.law.tables import (
+    canvass,
+    counted_votes,
+    departed_declared,
+    party_nominees,
+    repeat_notice,
+    runoff_requests,
+    tie_steps,
+    vacancies,
+)
+from simulator.law.tables import count as count_order
 from simulator.law.tables import departures as cg
 from simulator.law.tables import filing as fr
 from simulator.law.tables.departures import EffectKind as EK
@@ -250,14 +259,16 @@ def on_request_passes(d: Draft) -> None:
     if d.phase is Phase.TIE_WITHDRAWAL:
         if pool.kind == "tie_second":  # (d)(1) sets no request deadline
             # the ``tie-window`` table: a tie for second at noon on the Thursday
-            settle_tie(d, cr.TieMoment.REQUEST_PASSES)
+            settle_tie(d, tie_steps.TieMoment.REQUEST_PASSES)
         return
     if d.phase is not Phase.RUNOFF_REQUEST:
         return  # the contest moved on while the window was open (a contingency rule)
     ctx = d.ctx
-    facts = cr.WindowCloseFacts(ctx.partisan_primary, ctx.contest.is_group, bool(pool.requests))
-    found = cr.WINDOW_CLOSE.evaluate(facts)
-    if found.effect is cr.WindowClose.RUNOFF:
+    facts = runoff_requests.WindowCloseFacts(
+        ctx.partisan_primary, ctx.contest.is_group, bool(pool.requests)
+    )
+    found = runoff_requests.WINDOW_CLOSE.evaluate(facts)
+    if found.effect is runoff_requests.WindowClose.RUNOFF:
         call_runoff(d, pool)
         return
     reason = (
@@ -273,7 +284,7 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
     pool = d.pool
     assert pool is not None
     if pool.kind == "tie_first" or d.phase is Phase.TIE_WITHDRAWAL:
-        settle_tie(d, cr.TieMoment.WITHDRAWAL_PASSES)
+        settle_tie(d, tie_steps.TieMoment.WITHDRAWAL_PASSES)
 
 
 _TIMER_HANDLERS = {
@@ -470,15 +481,15 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
     before the first election)."""
     verb = _VERB[what]
     group = d.ctx.contest.is_group
-    facts = rr.RunoffLeftFacts(
+    facts = departed_declared.RunoffLeftFacts(
         nominating=d.ctx.nominating,
-        what=cr.Standing(what),
+        what=count_order.Standing(what),
         group=group,
         crowded=not group and sum(1 for n in d.runoff_ballot if n != name) > 1,
     )
-    finding = rr.RUNOFF_LEFT.evaluate(facts, chosen=d.ctx.chosen)
+    finding = departed_declared.RUNOFF_LEFT.evaluate(facts, chosen=d.ctx.chosen)
     near = list(finding.cites)
-    if finding.effect is rr.RunoffLeft.OTHER_DECLARED:  # reading 21
+    if finding.effect is departed_declared.RunoffLeft.OTHER_DECLARED:  # reading 21
         d.rule(
             K.NO_PROVISION,
             near,
@@ -493,7 +504,7 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
         declare_leaders(d, others, near[0], f"{name} {verb}: no {round_name(d)} is held")
         return
     preset = finding.effect.preset
-    rule = statute(preset.value) if preset is not rr.Preset.NONE else None
+    rule = statute(preset.value) if preset is not departed_declared.Preset.NONE else None
     outcome = (
         f"if {name} polls highest, the office is vacant ({rule})"
         if rule is not None
@@ -529,19 +540,19 @@ def _repeat_notice(d: Draft, cand: Cand, what: CandStatus) -> None:
     """A notice of death, withdrawal or disqualification for a candidate who has already left
     (outside a tie's three days): the ``repeat-notice`` table."""
     name = cand.name
-    facts = rr.RepeatNoticeFacts(
-        notice=cr.Standing(what),
-        before=cr.Standing(cand.status),
+    facts = repeat_notice.RepeatNoticeFacts(
+        notice=count_order.Standing(what),
+        before=count_order.Standing(cand.status),
         partisan=d.ctx.method is Method.PARTISAN,
     )
     how = _VERB[cand.status]
     if cand.off_at is not None:
         how += f" on {cand.off_at.astimezone(d.ctx.tz).date().isoformat()}"
     notice = _NOTICE_OF[what].format(name=name)
-    found = consult(d, rr.REPEAT_NOTICE, facts, [name], f"{notice}, after {name} {how}")
+    found = consult(d, repeat_notice.REPEAT_NOTICE, facts, [name], f"{notice}, after {name} {how}")
     if what is not cg.WITHDREW and cand.status is cg.WITHDREW and cand.barred is None:
         d.update_cand(name, barred=what)  # whatever the table says of the ballot: see Cand
-    if found.effect is rr.RepeatNotice.REJECTED:
+    if found.effect is repeat_notice.RepeatNotice.REJECTED:
         d.rule(
             K.REQUEST_REJECTED,
             finding_cites(found),
@@ -1013,13 +1024,13 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
     ctx = d.ctx
     rnd = _TALLYING.get(phase)
     if rnd is None:
-        facts = rr.VoteFacts(
+        facts = counted_votes.VoteFacts(
             False, False, False, False, False, partisan=ctx.method is Method.PARTISAN
         )
         names = sorted(n for n, v in counts.items() if v)
         d.rule(
             K.VOTES_DISREGARDED,
-            finding_cites(rr.VOTES.evaluate(facts)),
+            finding_cites(counted_votes.VOTES.evaluate(facts)),
             f"votes reported while the contest is {phase.value}: there is no election to "
             "count them in",
             names,
@@ -1031,7 +1042,7 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
     ballot = frozenset(d.runoff_ballot) if rnd == 1 else frozenset()
     tally = dict(d.tallies[rnd])
     stray: list[str] = []
-    refused: Finding[rr.VoteFacts, rr.Vote] | None = None
+    refused: Finding[counted_votes.VoteFacts, counted_votes.Vote] | None = None
     primary, group, partisan = (
         ctx.partisan_primary,
         ctx.contest.is_group,
@@ -1047,7 +1058,7 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
             is_write_in(name),
             d.cand(name) is not None,
         )
-        if finding.effect is not rr.Vote.COUNTED:
+        if finding.effect is not counted_votes.Vote.COUNTED:
             if n:
                 stray.append(name)
                 refused = finding
@@ -1062,7 +1073,7 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
             K.VOTES_DISREGARDED,
             finding_cites(refused),
             "the runoff ballot has only the runoff candidates and no space for write-ins"
-            if refused.effect is rr.Vote.OFF_RUNOFF_BALLOT
+            if refused.effect is counted_votes.Vote.OFF_RUNOFF_BALLOT
             else "votes for a person whose notice of candidacy was not accepted",
             sorted(stray),
             once=True,
@@ -1079,19 +1090,19 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     start = round_start(ctx, d.round)
     early = e.at < start
     fixed = cal.canvass(
-        start.astimezone(ctx.tz).date(), cr.canvass_cite(ctx.method, held), ctx.office
+        start.astimezone(ctx.tz).date(), canvass.canvass_cite(ctx.method, held), ctx.office
     )
     fixed_day = (fixed.moved_from or fixed.due).astimezone(ctx.tz).date()
     before = not early and e.at.astimezone(ctx.tz).date() < fixed_day
-    facts = cr.CanvassFacts(ctx.method, held, early, before_its_day=before)
+    facts = canvass.CanvassFacts(ctx.method, held, early, before_its_day=before)
     if before:
         # the ``canvass`` table's gap: said, with the day the law fixes, then declared anyway
         found = consult(
-            d, cr.CANVASS, facts, [], f"a canvass held before its day, {fixed_day.isoformat()}"
+            d, canvass.CANVASS, facts, [], f"a canvass held before its day, {fixed_day.isoformat()}"
         )
     else:
-        found = cr.CANVASS.evaluate(facts)
-    if found.effect is cr.Canvassed.NOTHING:
+        found = canvass.CANVASS.evaluate(facts)
+    if found.effect is canvass.Canvassed.NOTHING:
         # the ``canvass`` table: nothing to declare; said, so that the event is not lost silently
         day = start.astimezone(ctx.tz).date().isoformat()
         d.rule(
@@ -1171,13 +1182,15 @@ RECOUNTABLE = (
 def on_recount(d: Draft, e: RecountHeld) -> None:
     """The ``recount`` table: whether the recount replaces the round's totals."""
     if d.phase not in RECOUNTABLE or d.declared_at is None:
-        moment = cr.RecountMoment.BEFORE_RESULT
+        moment = tie_steps.RecountMoment.BEFORE_RESULT
     elif d.phase is Phase.AWAITING_RECOUNT:
-        moment = cr.RecountMoment.ORDERED
+        moment = tie_steps.RecountMoment.ORDERED
     else:
-        moment = cr.RecountMoment.DECLARED
-    finding = consult(d, cr.RECOUNT, cr.RecountFacts(moment), (), "a recount is reported")
-    if finding.effect is not cr.Recount.REPLACES:
+        moment = tie_steps.RecountMoment.DECLARED
+    finding = consult(
+        d, tie_steps.RECOUNT, tie_steps.RecountFacts(moment), (), "a recount is reported"
+    )
+    if finding.effect is not tie_steps.Recount.REPLACES:
         d.rule(
             K.REQUEST_REJECTED,
             finding_cites(finding),
@@ -1209,7 +1222,13 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
         under = {Method.PLURALITY: "plurality", Method.PRIMARY: "primary"}.get(
             ctx.method, "partisan"
         )
-        _ask(d, name, cr.RequestFacts(cr.Moment.NO_RUNOFF_METHOD, no_runoff_under=under))
+        _ask(
+            d,
+            name,
+            runoff_requests.RequestFacts(
+                runoff_requests.Moment.NO_RUNOFF_METHOD, no_runoff_under=under
+            ),
+        )
         return
     if phase in (
         Phase.BALLOT,
@@ -1218,8 +1237,8 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
         Phase.FILING_REOPENED,
         Phase.FILING_EXTENDED,
     ):
-        facts = _request_base(d, cr.Moment.BEFORE_RESULT, name)
-        if _ask(d, name, facts) is cr.Answer.HELD:
+        facts = _request_base(d, runoff_requests.Moment.BEFORE_RESULT, name)
+        if _ask(d, name, facts) is runoff_requests.Answer.HELD:
             d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
         return
     if phase is Phase.AWAITING_LOT and d.round == 0:
@@ -1232,17 +1251,17 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
         late = pool.request_due is not None and e.at > pool.request_due
         facts = attrs.evolve(
-            _request_base(d, cr.Moment.TIE_FOR_SECOND, name),
+            _request_base(d, runoff_requests.Moment.TIE_FOR_SECOND, name),
             entitled=name in pool.eligible,
             late=late,
         )
-        if _ask(d, name, facts) is not cr.Answer.ACCEPTED:
+        if _ask(d, name, facts) is not runoff_requests.Answer.ACCEPTED:
             return
         d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
-        settle_tie(d, cr.TieMoment.DEMANDED, name)
+        settle_tie(d, tie_steps.TieMoment.DEMANDED, name)
         return
     if phase is Phase.TIE_WITHDRAWAL and pool is not None:
-        _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST, name))
+        _ask(d, name, _request_base(d, runoff_requests.Moment.TIE_FOR_FIRST, name))
         return
     if (
         phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED)
@@ -1258,7 +1277,7 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     if pool is not None and pool.request_due is not None:
         dues.append(pool.request_due)
     facts = attrs.evolve(
-        _request_base(d, cr.Moment.CLOSED, name),
+        _request_base(d, runoff_requests.Moment.CLOSED, name),
         late=bool(dues) and e.at > max(dues),
         called=d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD),
         vacant=d.vacant > 0 and not d.elected,
@@ -1268,10 +1287,12 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     _ask(d, name, facts)
 
 
-def _request_base(d: Draft, moment: cr.Moment, name: str) -> cr.RequestFacts:
+def _request_base(
+    d: Draft, moment: runoff_requests.Moment, name: str
+) -> runoff_requests.RequestFacts:
     ctx = d.ctx
     c = d.cand(name)
-    return cr.RequestFacts(
+    return runoff_requests.RequestFacts(
         moment,
         primary=ctx.partisan_primary,
         group=ctx.contest.is_group,
@@ -1285,26 +1306,28 @@ def _left_verb(d: Draft, name: str) -> str:
     return _VERB.get(c.status, "left the race") if c is not None else "left the race"
 
 
-def _ask(d: Draft, name: str, facts: cr.RequestFacts) -> cr.Answer:
+def _ask(d: Draft, name: str, facts: runoff_requests.RequestFacts) -> runoff_requests.Answer:
     """Evaluate the ``request`` table; a rejection is ruled with the rule's citation."""
-    finding = consult(d, cr.REQUEST, facts, [name], f"{name}'s request for a runoff")
+    finding = consult(d, runoff_requests.REQUEST, facts, [name], f"{name}'s request for a runoff")
     answer = finding.effect
-    if answer in (cr.Answer.ACCEPTED, cr.Answer.HELD):
+    if answer in (runoff_requests.Answer.ACCEPTED, runoff_requests.Answer.HELD):
         return answer
     cites = finding_cites(finding)
-    if answer is cr.Answer.NO_RUNOFF_METHOD:
+    if answer is runoff_requests.Answer.NO_RUNOFF_METHOD:
         text = f"{name} asked for a runoff, but this method has none"
-    elif answer is cr.Answer.PREMATURE:
+    elif answer is runoff_requests.Answer.PREMATURE:
         text = f"{name}'s request came before the canvass"
     else:
         why = {
-            cr.Answer.LEFT_RACE: f"{name} {_left_verb(d, name)} and is no longer a candidate",
-            cr.Answer.ALREADY_CALLED: f"the {round_name(d)} is already called"
-            if facts.moment is cr.Moment.CLOSED
+            runoff_requests.Answer.LEFT_RACE: (
+                f"{name} {_left_verb(d, name)} and is no longer a candidate"
+            ),
+            runoff_requests.Answer.ALREADY_CALLED: f"the {round_name(d)} is already called"
+            if facts.moment is runoff_requests.Moment.CLOSED
             else "a runoff is already called",
         }.get(answer, answer.value)
         text = f"{name}'s request is rejected: {why}"
-        reason = "late" if answer is cr.Answer.LATE else why
+        reason = "late" if answer is runoff_requests.Answer.LATE else why
         d.rule(K.REQUEST_REJECTED, cites, text, [name], reason=reason)
         return answer
     d.rule(K.REQUEST_REJECTED, cites, text, [name], reason=answer.value)
@@ -1313,7 +1336,7 @@ def _ask(d: Draft, name: str, facts: cr.RequestFacts) -> cr.Answer:
 
 def _request_in_window(d: Draft, name: str, at: datetime, pool: Pool) -> None:
     facts = attrs.evolve(
-        _request_base(d, cr.Moment.WINDOW, name),
+        _request_base(d, runoff_requests.Moment.WINDOW, name),
         entitled=name in pool.eligible,
         elected_by_majority=name in pool.elected_first,
         late=pool.request_due is not None and at > pool.request_due,
@@ -1321,7 +1344,7 @@ def _request_in_window(d: Draft, name: str, at: datetime, pool: Pool) -> None:
     )
     if facts.entitled and name in pool.requests and not facts.late:
         return  # the same request again
-    if _ask(d, name, facts) is not cr.Answer.ACCEPTED:
+    if _ask(d, name, facts) is not runoff_requests.Answer.ACCEPTED:
         return
     pool = attrs.evolve(pool, requests=(*pool.requests, name))
     d.set(pool=pool)
@@ -1345,17 +1368,18 @@ def _apply_early_requests(d: Draft) -> None:
             _request_in_window(d, name, max(at, d.declared_at or at), pool)
         elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
             facts = attrs.evolve(
-                _request_base(d, cr.Moment.TIE_FOR_SECOND, name), entitled=name in pool.eligible
+                _request_base(d, runoff_requests.Moment.TIE_FOR_SECOND, name),
+                entitled=name in pool.eligible,
             )
-            if _ask(d, name, facts) is cr.Answer.ACCEPTED:
+            if _ask(d, name, facts) is runoff_requests.Answer.ACCEPTED:
                 # as a demand made now would: it calls the runoff if only its maker is left
                 d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
-                settle_tie(d, cr.TieMoment.DEMANDED, name)
+                settle_tie(d, tie_steps.TieMoment.DEMANDED, name)
         elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None:
-            _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST, name))
+            _ask(d, name, _request_base(d, runoff_requests.Moment.TIE_FOR_FIRST, name))
         else:
             facts = attrs.evolve(
-                _request_base(d, cr.Moment.CLOSED, name),
+                _request_base(d, runoff_requests.Moment.CLOSED, name),
                 called=d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD),
                 vacant=d.vacant > 0 and not d.elected,
             )
@@ -1365,7 +1389,7 @@ def _apply_early_requests(d: Draft) -> None:
 def on_lot(d: Draft, e: LotDrawn) -> None:
     """The ``lot`` table: whether the drawing decides the tie that awaits one."""
     if d.phase is not Phase.AWAITING_LOT:
-        found = cr.LOT.evaluate(cr.LotFacts(pending=False))
+        found = tie_steps.LOT.evaluate(tie_steps.LotFacts(pending=False))
         d.rule(
             K.REQUEST_REJECTED,
             finding_cites(found),
@@ -1386,8 +1410,8 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
     among = d.phase is not Phase.AWAITING_LOT or any(
         e.winner in r.candidates for r in d.rulings[before:]
     )
-    found = cr.LOT.evaluate(cr.LotFacts(pending=True, among_tied=among))
-    if found.effect is cr.Lot.NOT_TIED:
+    found = tie_steps.LOT.evaluate(tie_steps.LotFacts(pending=True, among_tied=among))
+    if found.effect is tie_steps.Lot.NOT_TIED:
         d.set(lots=d.lots[:-1])
         d.rule(
             K.REQUEST_REJECTED,
@@ -1402,12 +1426,12 @@ def on_oath(d: Draft, e: OathTaken) -> None:
     """The ``oath`` table: the first oath of a person elected is recorded (163-294.1(d)); any
     other oath is refused with its reason."""
     name = e.candidate
-    facts = rr.OathFacts(elected=name in d.elected, sworn=any(n == name for n, _ in d.sworn))
-    found = rr.OATH.evaluate(facts)
-    if found.effect is rr.Oath.TAKES_OFFICE:
+    facts = vacancies.OathFacts(elected=name in d.elected, sworn=any(n == name for n, _ in d.sworn))
+    found = vacancies.OATH.evaluate(facts)
+    if found.effect is vacancies.Oath.TAKES_OFFICE:
         d.set(sworn=(*d.sworn, (name, e.at)))
         return
-    if found.effect is rr.Oath.ALREADY_SWORN:
+    if found.effect is vacancies.Oath.ALREADY_SWORN:
         first = next(at for n, at in d.sworn if n == name)
         text = (
             f"{name} already took the oath of office on "
@@ -1431,10 +1455,10 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
     holds = name in d.nominated or (
         d.ctx.stage is Stage.ELECTION and existing is not None and existing.active
     )
-    found = rr.NOMINEE.evaluate(
-        rr.NomineeFacts(to_fill=d.to_nominate > 0, departed=departed, holds=holds)
+    found = party_nominees.NOMINEE.evaluate(
+        party_nominees.NomineeFacts(to_fill=d.to_nominate > 0, departed=departed, holds=holds)
     )
-    if found.effect is rr.Nomination.NO_VACANCY:
+    if found.effect is party_nominees.Nomination.NO_VACANCY:
         d.rule(
             K.REQUEST_REJECTED,
             found.cites,
@@ -1443,7 +1467,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
             reason=str(found.effect),
         )
         return
-    if found.effect is rr.Nomination.CANNOT_SERVE:
+    if found.effect is party_nominees.Nomination.CANNOT_SERVE:
         assert existing is not None
         d.rule(
             K.REQUEST_REJECTED,
@@ -1453,7 +1477,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
             reason=f"candidate {existing.status}",
         )
         return
-    if found.effect is rr.Nomination.ALREADY_NOMINEE:
+    if found.effect is party_nominees.Nomination.ALREADY_NOMINEE:
         d.rule(
             K.REQUEST_REJECTED,
             found.cites,
@@ -1472,8 +1496,10 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
         and not any(x.replaces == c.name for x in d.cands)
     ]
     general = d.ctx.stage is Stage.ELECTION
-    place = rr.NOMINEE_PLACE.evaluate(rr.PlaceFacts(general_election=general, name_left=bool(left)))
-    replaces = left[-1] if place.effect is rr.Place.IN_PLACE else None
+    place = party_nominees.NOMINEE_PLACE.evaluate(
+        party_nominees.PlaceFacts(general_election=general, name_left=bool(left))
+    )
+    replaces = left[-1] if place.effect is party_nominees.Place.IN_PLACE else None
     d.set(
         cands=(
             *(c for c in d.cands if c.name != name),
@@ -1738,14 +1764,14 @@ def _votes_finding(
     on_ballot: bool,
     write_in: bool,
     filed: bool,
-) -> Finding[rr.VoteFacts, rr.Vote]:
+) -> Finding[counted_votes.VoteFacts, counted_votes.Vote]:
     """The ``votes`` table's finding for a vote (in a runoff or not) for a name on the runoff
     ballot or not, a write-in or not, who filed or not: found once for each (the table is pure,
     and a count asks it for every name it reads)."""
-    facts = rr.VoteFacts(
+    facts = counted_votes.VoteFacts(
         True, runoff, on_ballot, write_in, filed, primary=primary, group=group, partisan=partisan
     )
-    return rr.VOTES.evaluate(facts)
+    return counted_votes.VOTES.evaluate(facts)
 
 
 def counted_kinds(ctx: Context, rnd: int) -> tuple[bool, bool]:
@@ -1756,7 +1782,7 @@ def counted_kinds(ctx: Context, rnd: int) -> tuple[bool, bool]:
     flags = (ctx.partisan_primary, ctx.contest.is_group, ctx.method is Method.PARTISAN, runoff)
     candidate = _votes_finding(*flags, runoff, False, True)
     write_in = _votes_finding(*flags, False, is_write_in(WRITE_IN_GENERIC), False)
-    counted = rr.Vote.COUNTED
+    counted = counted_votes.Vote.COUNTED
     return candidate.effect is counted, write_in.effect is counted
 
 
