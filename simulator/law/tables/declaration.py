@@ -104,9 +104,6 @@ def _second(count: Count) -> Any:
     return lambda f: f.count is count and f.runoff
 
 
-D = Decision
-
-
 RESULT: Table[ResultFacts, Decision] = Table(
     "result",
     "the votes are counted and the result is declared: which provision decides who takes the "
@@ -117,7 +114,7 @@ RESULT: Table[ResultFacts, Decision] = Table(
             "163-292(1)",
             "a single office under the nonpartisan plurality method: the highest vote is elected",
             _first(Count.PLURALITY, False),
-            D.HIGHEST,
+            Decision.HIGHEST,
         ),
         Rule(
             "292-2-highest",
@@ -125,28 +122,28 @@ RESULT: Table[ResultFacts, Decision] = Table(
             "several seats under the nonpartisan plurality method: the highest, as many as there "
             "are seats, are elected",
             _first(Count.PLURALITY, True),
-            D.HIGHEST,
+            Decision.HIGHEST,
         ),
         Rule(
             "294c-highest",
             "163-294(c)",
             "the election after a nonpartisan primary: the highest vote is elected",
             _first(Count.AFTER_PRIMARY, None),
-            D.HIGHEST,
+            Decision.HIGHEST,
         ),
         Rule(
             "294b-two-per-seat",
             "163-294(b)",
             "a nonpartisan primary nominates the highest, twice as many as the seats",
             _first(Count.NONPARTISAN_PRIMARY, None),
-            D.TWO_PER_SEAT,
+            Decision.TWO_PER_SEAT,
         ),
         Rule(
             "293a1-majority",
             "163-293(a)(1)",
             "a single office under the election-and-runoff method: more than half the votes elects",
             _first(Count.RUNOFF_METHOD, False),
-            D.MAJORITY,
+            Decision.MAJORITY,
         ),
         Rule(
             "293a2-majority",
@@ -154,7 +151,7 @@ RESULT: Table[ResultFacts, Decision] = Table(
             "several seats under the election-and-runoff method: more than the total divided by "
             "the seats, halved, elects",
             _first(Count.RUNOFF_METHOD, True),
-            D.MAJORITY,
+            Decision.MAJORITY,
         ),
         Rule(
             "111a1-substantial",
@@ -162,7 +159,7 @@ RESULT: Table[ResultFacts, Decision] = Table(
             "a party primary for one place: more than the substantial-plurality share of the "
             "votes nominates",
             _first(Count.PARTY_PRIMARY, False),
-            D.SUBSTANTIAL_PLURALITY,
+            Decision.SUBSTANTIAL_PLURALITY,
         ),
         Rule(
             "111a2-substantial",
@@ -170,21 +167,21 @@ RESULT: Table[ResultFacts, Decision] = Table(
             "a party primary for several places: more than the share of the total divided by the "
             "places nominates",
             _first(Count.PARTY_PRIMARY, True),
-            D.SUBSTANTIAL_PLURALITY,
+            Decision.SUBSTANTIAL_PLURALITY,
         ),
         Rule(
             "293f-runoff",
             "163-293(f)",
             "the runoff: the highest vote is elected",
             _second(Count.RUNOFF_METHOD),
-            D.HIGHEST,
+            Decision.HIGHEST,
         ),
         Rule(
             "111b-second-primary",
             "163-111(b)",
             "the second primary: the highest vote is nominated",
             _second(Count.PARTY_PRIMARY),
-            D.HIGHEST,
+            Decision.HIGHEST,
         ),
     ),
     gaps=(
@@ -198,7 +195,7 @@ RESULT: Table[ResultFacts, Decision] = Table(
             "the highest vote is elected, as many as there are seats, as at the November "
             "election of the other methods (163-292, 163-294(c))",
             _first(Count.PARTISAN, None),
-            D.HIGHEST,
+            Decision.HIGHEST,
         ),
     ),
     facts=_result_facts,

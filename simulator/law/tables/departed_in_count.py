@@ -74,15 +74,12 @@ def _leader_facts() -> Iterator[LeaderFacts]:
         yield LeaderFacts(what, after, maj, r7)
 
 
-L = LeaderEffect
-
-
 _LEADER_REQUEST = Reading(
     "departed_leader_short",
     DepartedLeaderShort.REQUEST,
     "163-293(b)(1) runs its course: the runner-up may request a runoff; with no request the "
     "office is declared vacant, the leader being unable to take it",
-    L.REQUEST_WINDOW,
+    LeaderEffect.REQUEST_WINDOW,
 )
 
 
@@ -98,7 +95,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "the highest vote: the office is vacant even short of a majority (more specific than "
             "163-293(b)(1), which it displaces by its own words, and than 163-294.1(b))",
             lambda f: f.what is Standing.DIED and not f.after_election_day,
-            L.VACANT,
+            LeaderEffect.VACANT,
             exception_to=("2941b-enough-votes", "2931-leader-short"),
         ),
         Rule(
@@ -107,14 +104,14 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "a deceased or disqualified candidate (withdrawn, reading 7) whose name stayed on the "
             "ballot receives enough votes to be elected: the office is vacant",
             lambda f: not f.after_election_day and f.offish,
-            L.VACANT,
+            LeaderEffect.VACANT,
         ),
         Rule(
             "2931-leader-short",
             "163-293(b)(1)",
             "no majority: the highest is declared elected unless the runner-up requests a runoff",
             lambda f: not f.majority,
-            L.REQUEST_WINDOW,
+            LeaderEffect.REQUEST_WINDOW,
         ),
         Rule(
             "2941c-person-elected",
@@ -122,7 +119,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "someone elected leaves (death, disqualification, resignation) from election day "
             "until the oath: the office is vacant",
             lambda f: f.after_election_day,
-            L.VACANT,
+            LeaderEffect.VACANT,
         ),
     ),
     gaps=(
@@ -134,7 +131,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "disqualified candidates only",
             "the office is declared vacant, as for a disqualified candidate",
             lambda f: not f.after_election_day and not f.offish and f.majority,
-            L.VACANT,
+            LeaderEffect.VACANT,
             readings=(
                 Reading(
                     "withdrawn_winner",
@@ -142,7 +139,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
                     "the withdrawal does not void the votes: the candidate's majority elects "
                     "(163-293(a)(1)); a vacancy follows only under 163-294.1(c), if the "
                     "candidate does not qualify",
-                    L.ELECTED,
+                    LeaderEffect.ELECTED,
                 ),
             ),
         ),
@@ -158,7 +155,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "open; 163-294.4(c), which settles this for a dead candidate, is silent on others",
             "as 163-294.4(c) provides for a dead candidate: the office is declared vacant and no "
             "runoff is held",
-            L.VACANT,
+            LeaderEffect.VACANT,
             readings=(_LEADER_REQUEST,),
         ),
         Conflict(
@@ -172,7 +169,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "the office is declared vacant when the result is declared, or at the departure if "
             "it already was (163-294.1(c), as 163-294.4(c) would for a death before the "
             "election); a runoff request is not honored",
-            L.VACANT,
+            LeaderEffect.VACANT,
             readings=(_LEADER_REQUEST,),
         ),
     ),
@@ -198,9 +195,6 @@ def _second_facts() -> Iterator[SecondFacts]:
         yield SecondFacts(left, after, tied)
 
 
-S = SecondEffect
-
-
 _SECOND_OPEN = (
     "the runner-up (or one of those tied for second) withdrew or was disqualified with the name "
     "left on the ballot, or died on or after election day: 163-293(b)(1) and (d)(2) speak of "
@@ -223,7 +217,7 @@ _SECOND_REQUEST = Reading(
     "runner_up_left",
     RunnerUpLeft.RUNS_ITS_COURSE,
     _RUNS_ITS_COURSE,
-    S.REQUEST_WINDOW,
+    SecondEffect.REQUEST_WINDOW,
 )
 
 
@@ -231,7 +225,7 @@ _SECOND_TIE = Reading(
     "runner_up_left",
     RunnerUpLeft.RUNS_ITS_COURSE,
     _RUNS_ITS_COURSE,
-    S.TIE_WINDOW,
+    SecondEffect.TIE_WINDOW,
 )
 
 
@@ -244,7 +238,7 @@ def _second_gap(*, tied: bool, reading: Reading[SecondEffect]) -> Gap[SecondFact
         _SECOND_OPEN,
         "no runoff: the highest is declared elected, as 163-294.4(c) provides for a dead runner-up",
         lambda f: (f.left is not Standing.DIED or f.after_election_day) and f.tied is tied,
-        S.NO_RUNOFF,
+        SecondEffect.NO_RUNOFF,
         readings=(reading,),
     )
 
@@ -262,7 +256,7 @@ SECOND: Table[SecondFacts, SecondEffect] = Table(
             "runoff, the highest is declared elected (more specific than 163-293(d)(2), which "
             "it displaces for a tie that includes the dead candidate)",
             lambda f: f.left is Standing.DIED and not f.after_election_day,
-            S.NO_RUNOFF,
+            SecondEffect.NO_RUNOFF,
             exception_to=("2932-tie-for-second",),
         ),
         Rule(
@@ -272,7 +266,7 @@ SECOND: Table[SecondFacts, SecondEffect] = Table(
             "writing within three days of the declaration and the last demands a runoff (a "
             "candidate who has died cannot withdraw)",
             lambda f: f.tied and f.left is Standing.DIED and not f.after_election_day,
-            S.TIE_WINDOW,
+            SecondEffect.TIE_WINDOW,
         ),
     ),
     gaps=(
@@ -308,9 +302,6 @@ def _tie_first_facts() -> Iterator[TieFirstFacts]:
         yield TieFirstFacts(left, tied, after, stands)
 
 
-T = TieFirstEffect
-
-
 TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
     "tie-for-first",
     "single office, election-and-runoff method: the recount confirms a tie for the highest vote. "
@@ -322,7 +313,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             "two candidates tie for the highest vote after the recount: a runoff between the two "
             "unless one withdraws in writing within three days of the declaration",
             lambda f: f.tied == 2 and f.left in (Standing.ACTIVE, Standing.DIED),
-            T.RUNOFF_UNLESS_WITHDRAWAL,
+            TieFirstEffect.RUNOFF_UNLESS_WITHDRAWAL,
         ),
         Rule(
             "2944c-dead-tied-highest",
@@ -330,7 +321,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             "a candidate who died before the election polls the highest vote (here, tied for "
             "it): the office is vacant",
             lambda f: f.left is Standing.DIED and not f.after_election_day,
-            T.VACANT,
+            TieFirstEffect.VACANT,
         ),
     ),
     gaps=(
@@ -346,10 +337,13 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
                     f.left is Standing.ACTIVE or (f.left is Standing.DIED and f.after_election_day)
                 )
             ),
-            T.RUNOFF_UNLESS_WITHDRAWAL,
+            TieFirstEffect.RUNOFF_UNLESS_WITHDRAWAL,
             readings=(
                 Reading(
-                    "three_way_tie", ThreeWayTie.LOT, "a drawing of lots among all the tied", T.LOT
+                    "three_way_tie",
+                    ThreeWayTie.LOT,
+                    "a drawing of lots among all the tied",
+                    TieFirstEffect.LOT,
                 ),
             ),
         ),
@@ -364,7 +358,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             "the tied candidate who still stands is declared elected, as (d)(1) provides when "
             "the other tied candidate leaves the race",
             lambda f: f.left in (Standing.WITHDREW, Standing.DISQUALIFIED) and f.one_stands,
-            T.OTHER_ELECTED,
+            TieFirstEffect.OTHER_ELECTED,
             readings=(
                 Reading(
                     "left_tied_for_first",
@@ -372,7 +366,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
                     "the office is declared vacant: a share of the highest vote is enough to be "
                     "elected, and 163-294.1(b) vacates the office of a departed candidate who "
                     "receives it; no runoff",
-                    T.VACANT,
+                    TieFirstEffect.VACANT,
                 ),
             ),
         ),
@@ -385,7 +379,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             "the office is declared vacant, as 163-294.1(b) provides when a departed candidate "
             "receives enough votes to be elected",
             lambda f: f.left in (Standing.WITHDREW, Standing.DISQUALIFIED) and not f.one_stands,
-            T.VACANT,
+            TieFirstEffect.VACANT,
         ),
     ),
     conflicts=(
@@ -399,14 +393,14 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             "the second, and a tie is both",
             "the office is declared vacant (163-294.4(c): the dead candidate polled the highest "
             "number of votes, shared); no runoff",
-            T.VACANT,
+            TieFirstEffect.VACANT,
             readings=(
                 Reading(
                     "dead_tied_for_first",
                     DeadTiedForFirst.OTHER_ELECTED,
                     "the tied candidate who stands is declared elected, as 163-294.4(c) provides "
                     "when the second highest vote is cast for a dead candidate; no runoff",
-                    T.OTHER_ELECTED,
+                    TieFirstEffect.OTHER_ELECTED,
                 ),
             ),
         ),
@@ -497,9 +491,6 @@ class GroupLeftFacts:
         return self.what is not Standing.WITHDREW or self.withdrawal_as_death
 
 
-G = GroupLeftEffect
-
-
 GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
     "group-left-best",
     "group offices, election-and-runoff method, seats left without a majority: a candidate who "
@@ -511,7 +502,7 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
             "the candidates with the highest votes, equal in number to the seats remaining, are "
             "declared elected unless the next as many request a runoff",
             lambda f: True,
-            G.DECLARED_UNLESS_REQUEST,
+            GroupLeftEffect.DECLARED_UNLESS_REQUEST,
         ),
         Rule(
             "2941b-enough-votes-group",
@@ -519,14 +510,14 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
             "a deceased or disqualified candidate (withdrawn, reading 7) receives enough votes to "
             "be elected: the office is vacant",
             lambda f: not f.after_election_day and f.offish,
-            G.DECLARED_UNLESS_REQUEST,
+            GroupLeftEffect.DECLARED_UNLESS_REQUEST,
         ),
         Rule(
             "2941c-person-elected-group",
             "163-294.1(c)",
             "a person elected leaves on or after election day, before the oath: vacant",
             lambda f: f.after_election_day,
-            G.DECLARED_UNLESS_REQUEST,
+            GroupLeftEffect.DECLARED_UNLESS_REQUEST,
         ),
     ),
     conflicts=(
@@ -541,7 +532,7 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
             "163-293(b)(2) runs its course: the next candidates may request a runoff (the "
             "departed candidate's name stays on its ballot); if none does, the departed "
             "candidate's seat is declared vacant (163-294.1(b)) and the others are elected",
-            G.DECLARED_UNLESS_REQUEST,
+            GroupLeftEffect.DECLARED_UNLESS_REQUEST,
             readings=(_GROUP_SEAT_VACANT,),
         ),
         Conflict(
@@ -553,7 +544,7 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
             "requested",
             "163-293(b)(2) runs its course; if no runoff is requested the seat is declared "
             "vacant (163-294.1(c))",
-            G.DECLARED_UNLESS_REQUEST,
+            GroupLeftEffect.DECLARED_UNLESS_REQUEST,
             readings=(_GROUP_SEAT_VACANT,),
         ),
     ),

@@ -44,7 +44,7 @@ import attrs
 
 from simulator.law import rules
 from simulator.law.cite import NCAC_LATE_CHANGES, Cite, statute
-from simulator.law.tables import filing as fr
+from simulator.law.tables import filing
 from simulator.law.vocab import (
     CandStatus,
     Method,
@@ -532,7 +532,7 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
 
 def _filing_cite(f: Facts) -> Cite:
     """The ``filing-law`` table's provision for the filing period this candidacy ends in."""
-    return fr.filing_cite(partisan=f.method is Method.PARTISAN, withdrawal=f.what == WITHDREW)
+    return filing.filing_cite(partisan=f.method is Method.PARTISAN, withdrawal=f.what == WITHDREW)
 
 
 RULES_OTHER: tuple[Rule, ...] = (

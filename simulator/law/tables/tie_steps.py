@@ -80,12 +80,6 @@ def _d2(test: Callable[[TieWindowFacts], bool]) -> Callable[[TieWindowFacts], bo
     return lambda f: not f.first and test(f)
 
 
-TS = TieStep
-
-
-TM = TieMoment
-
-
 TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
     "tie-window",
     "a tie waits on its three days (163-293(d)(1) after the recount, (d)(2) for second place): "
@@ -99,22 +93,26 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "declaration: the remaining candidate is declared elected (with three or more tied, "
             "reading 6: once all but one have withdrawn)",
             _d1(lambda f: f.remaining == 1),
-            TS.REMAINING_ELECTED,
+            TieStep.REMAINING_ELECTED,
         ),
         Rule(
             "2931d1-window-open",
             "163-293(d)(1)",
             "two or more remain tied while the three days run: they may still withdraw",
-            _d1(lambda f: f.remaining > 1 and f.moment is TM.WITHDREW),
-            TS.WAIT,
+            _d1(lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDREW),
+            TieStep.WAIT,
         ),
         Rule(
             "2931d1-runoff",
             "163-293(d)(1)",
             "the three days end with the tied candidates in the race and none withdrawn: a "
             "runoff between them (among all of them with three or more, reading 6)",
-            _d1(lambda f: f.remaining > 1 and f.moment is TM.WITHDRAWAL_PASSES and not f.departed),
-            TS.RUNOFF_AMONG_TIED,
+            _d1(
+                lambda f: (
+                    f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES and not f.departed
+                )
+            ),
+            TieStep.RUNOFF_AMONG_TIED,
         ),
         Rule(
             "2932d2-runoff",
@@ -122,7 +120,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "all but one of those tied for second withdrew within three days and the last "
             "demanded a runoff in time: a runoff between the highest and the last",
             _d2(lambda f: f.remaining == 1 and f.demanded),
-            TS.RUNOFF_WITH_LAST,
+            TieStep.RUNOFF_WITH_LAST,
         ),
         Rule(
             "2932d2-await-withdrawals",
@@ -132,11 +130,11 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             _d2(
                 lambda f: (
                     f.remaining > 1
-                    and f.moment is not TM.WITHDRAWAL_PASSES
-                    and (f.demanded or f.moment is not TM.REQUEST_PASSES)
+                    and f.moment is not TieMoment.WITHDRAWAL_PASSES
+                    and (f.demanded or f.moment is not TieMoment.REQUEST_PASSES)
                 )
             ),
-            TS.WAIT,
+            TieStep.WAIT,
         ),
         Rule(
             "2932d2-await-demand",
@@ -144,15 +142,19 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "one tied runner-up is left and has not yet demanded a runoff: the demand may come "
             "until noon on the Thursday after the declaration (163-293(c))",
             _d2(lambda f: f.remaining == 1 and not f.demanded and not f.request_passed),
-            TS.WAIT,
+            TieStep.WAIT,
         ),
         Rule(
             "2932d2-no-demand",
             "163-293(d)(2)",
             "noon on the Thursday passes and no tied runner-up still in the race has demanded a "
             "runoff: the highest is declared elected",
-            _d2(lambda f: f.moment is TM.REQUEST_PASSES and f.remaining > 0 and not f.demanded),
-            TS.LEADER_NO_DEMAND,
+            _d2(
+                lambda f: (
+                    f.moment is TieMoment.REQUEST_PASSES and f.remaining > 0 and not f.demanded
+                )
+            ),
+            TieStep.LEADER_NO_DEMAND,
         ),
         Rule(
             "2932d2-last-silent",
@@ -164,18 +166,18 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
                     f.remaining == 1
                     and not f.demanded
                     and f.request_passed
-                    and f.moment is not TM.REQUEST_PASSES
+                    and f.moment is not TieMoment.REQUEST_PASSES
                 )
             ),
-            TS.LEADER_LAST_SILENT,
+            TieStep.LEADER_LAST_SILENT,
         ),
         Rule(
             "2932d2-not-all-withdrew",
             "163-293(d)(2)",
             "the three days end with two or more still tied for second: the highest is declared "
             "elected",
-            _d2(lambda f: f.remaining > 1 and f.moment is TM.WITHDRAWAL_PASSES),
-            TS.LEADER_NOT_ALL_WITHDREW,
+            _d2(lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES),
+            TieStep.LEADER_NOT_ALL_WITHDREW,
         ),
         Rule(
             "2932d2-none-left",
@@ -183,7 +185,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "every candidate tied for second withdrew: nobody is left to demand a runoff, and "
             "the highest is declared elected",
             _d2(lambda f: f.remaining == 0),
-            TS.LEADER_NONE_LEFT,
+            TieStep.LEADER_NONE_LEFT,
         ),
     ),
     gaps=(
@@ -197,8 +199,10 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "tie has elected nobody",
             "the runoff (d)(1) provides is called with the tied names; if the departed candidate "
             "wins it, the office is vacant (163-294.1(c))",
-            _d1(lambda f: f.remaining > 1 and f.moment is TM.WITHDRAWAL_PASSES and f.departed),
-            TS.RUNOFF_AMONG_TIED,
+            _d1(
+                lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES and f.departed
+            ),
+            TieStep.RUNOFF_AMONG_TIED,
         ),
     ),
     facts=_tie_window_facts,
@@ -212,11 +216,11 @@ def tie_step_reason(
     the one tied runner-up left; ``departed``: the tied candidates who died or were
     disqualified, with how they left). None is false of the facts: a candidate who died is
     never said to have withdrawn or to be still standing."""
-    if step is TS.REMAINING_ELECTED:
-        if moment is TM.WITHDREW:
+    if step is TieStep.REMAINING_ELECTED:
+        if moment is TieMoment.WITHDREW:
             return f"{withdrew} withdrew within three days of the recount"
         return "the other tied candidate(s) withdrew"
-    if step is TS.RUNOFF_AMONG_TIED:
+    if step is TieStep.RUNOFF_AMONG_TIED:
         if departed:
             return (
                 "the recount left a tie and no tied candidate withdrew within three days "
@@ -226,26 +230,26 @@ def tie_step_reason(
             "the recount left a tie and the tied candidates still standing did not withdraw "
             "within three days"
         )
-    if step is TS.RUNOFF_WITH_LAST:
-        if moment is TM.DEMANDED:
+    if step is TieStep.RUNOFF_WITH_LAST:
+        if moment is TieMoment.DEMANDED:
             return f"the other tied candidates withdrew and {last} demanded a runoff"
         return f"all other tied candidates withdrew and {last} demanded a runoff"
-    if departed and step is TS.LEADER_NOT_ALL_WITHDREW:
+    if departed and step is TieStep.LEADER_NOT_ALL_WITHDREW:
         # one who died or was disqualified files no withdrawal: (d)(2) counts only those
         return (
             "the tied runners-up did not all but one withdraw within three days "
             f"({departed}, which is not a withdrawal)"
         )
-    if departed and step in (TS.LEADER_NO_DEMAND, TS.LEADER_LAST_SILENT):
+    if departed and step in (TieStep.LEADER_NO_DEMAND, TieStep.LEADER_LAST_SILENT):
         # a demand by one who then died or was disqualified lapsed with its maker
         return f"no tied runner-up demanded a runoff in time and stayed in the race ({departed})"
     return {
-        TS.LEADER_NO_DEMAND: "no tied runner-up demanded a runoff in time",
-        TS.LEADER_NOT_ALL_WITHDREW: (
+        TieStep.LEADER_NO_DEMAND: "no tied runner-up demanded a runoff in time",
+        TieStep.LEADER_NOT_ALL_WITHDREW: (
             "the tied runners-up did not all but one withdraw within three days"
         ),
-        TS.LEADER_LAST_SILENT: f"{last} did not demand a runoff in time",
-        TS.LEADER_NONE_LEFT: "every tied runner-up withdrew",
+        TieStep.LEADER_LAST_SILENT: f"{last} did not demand a runoff in time",
+        TieStep.LEADER_NONE_LEFT: "every tied runner-up withdrew",
     }.get(step, "")
 
 
