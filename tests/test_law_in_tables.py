@@ -74,3 +74,23 @@ def test_the_scan_finds_a_literal_citation(tmp_path: Path) -> None:
 def test_every_allowed_exception_is_still_needed() -> None:
     for module, cite in ALLOWED:
         assert cite in {c for _, c in literal_citations(PACKAGE / module)}, (module, cite)
+
+
+def test_docs_statutes_lists_the_tables_of_the_code() -> None:
+    # docs/statutes.md holds the catalogue between its markers: regenerate it with
+    # `python -m simulator.law.tables` when a table changes
+    from simulator.law.tables.catalogue import catalogue_markdown, section
+
+    text = (ROOT / "docs" / "statutes.md").read_text(encoding="utf-8")
+    assert section(text) == catalogue_markdown(), "run: python -m simulator.law.tables"
+
+
+def test_the_catalogue_names_every_rule_gap_and_conflict_of_every_table() -> None:
+    from simulator.law.tables import EVERY_TABLE
+    from simulator.law.tables.catalogue import catalogue_markdown
+
+    text = catalogue_markdown()
+    for table, home in EVERY_TABLE:
+        assert f"### `{table.name}`" in text and home in text
+        for named in (*table.rules, *table.gaps, *table.conflicts):
+            assert f"`{named.id}`" in text, (table.name, named.id)
