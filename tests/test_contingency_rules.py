@@ -77,7 +77,7 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
     # G.S. 163-294.1(c) speaks of a person who has not yet qualified by taking the oath
     for f, fd in FINDINGS:
         if f.sworn:
-            assert fd.rule is not None and fd.rule.id == "2941d", f
+            assert fd.rule is not None and fd.rule.id == "officer-left-after-oath", f
 
 
 @pytest.mark.parametrize(
@@ -116,9 +116,12 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
         # G.S. 163-294.1(d) over (c) once the oath is taken
         (
             cg.Facts(Method.PLURALITY, Stage.ELECTION, cg.DIED, cg.ELECTION_OR_AFTER, sworn=True),
-            "2941d",
+            "officer-left-after-oath",
         ),
-        (cg.Facts(Method.PLURALITY, Stage.ELECTION, cg.DIED, cg.ELECTION_OR_AFTER), "2941c"),
+        (
+            cg.Facts(Method.PLURALITY, Stage.ELECTION, cg.DIED, cg.ELECTION_OR_AFTER),
+            "elected-left-before-oath",
+        ),
         # while filing is open nothing else applies
         (cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.DURING_FILING), "filing-open"),
     ],
@@ -192,7 +195,7 @@ def test_a_withdrawal_or_disqualification_after_printing_takes_the_effects_of_a_
         printed_at_notice=True,
     )
     fd = cg.TABLE.evaluate(f)
-    assert fd.rule is not None and fd.rule.id == "2941b-party-printed"
+    assert fd.rule is not None and fd.rule.id == "party-candidate-left-after-printing"
     effects = fd.effect(f)
     assert [e.kind for e in effects] == ["certify"]
     assert [str(c) for c in effects[0].cites] == ["G.S. 163-112(b)", "G.S. 163-294.1(b)"]

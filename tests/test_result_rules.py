@@ -355,10 +355,10 @@ def test_only_the_first_oath_of_a_person_elected_takes_office() -> None:
     # G.S. 163-294.1(c) runs until the oath of a person elected; (d) after it
     found = {(f.elected, f.sworn): (g.effect, g.id) for f, g in vacancies.OATH.explore()}
     assert found == {
-        (True, False): (vacancies.Oath.TAKES_OFFICE, "2941d-oath-taken"),
-        (True, True): (vacancies.Oath.ALREADY_SWORN, "2941c-oath-again"),
-        (False, False): (vacancies.Oath.NOT_ELECTED, "2941c-oath-not-elected"),
-        (False, True): (vacancies.Oath.NOT_ELECTED, "2941c-oath-not-elected"),
+        (True, False): (vacancies.Oath.TAKES_OFFICE, "oath-taken"),
+        (True, True): (vacancies.Oath.ALREADY_SWORN, "oath-again"),
+        (False, False): (vacancies.Oath.NOT_ELECTED, "oath-not-elected"),
+        (False, True): (vacancies.Oath.NOT_ELECTED, "oath-not-elected"),
     }
 
 

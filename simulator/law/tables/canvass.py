@@ -120,21 +120,21 @@ _PRIMARY_DAYS = (DeadlineKind.PRIMARY_DAY, DeadlineKind.SECOND_PRIMARY)
 
 _CANVASS_RULES = _canvass_rules(
     (
-        "2915-party-primary-canvass",
+        "party-primary-canvass",
         "163-291(5)",
         "a party's municipal primary or second primary is canvassed on the seventh day after",
         lambda f: f.method is Method.PARTISAN and f.held in _PRIMARY_DAYS,
         Canvassed.PARTY_PRIMARY,
     ),
     (
-        "294b-primary-canvass",
+        "nonpartisan-primary-canvass",
         "163-294(b)",
         "a nonpartisan primary is canvassed on the seventh day after",
         lambda f: f.method is Method.PRIMARY and f.held is DeadlineKind.PRIMARY_DAY,
         Canvassed.NONPARTISAN_PRIMARY,
     ),
     (
-        "293c-first-election-canvass",
+        "first-election-canvass",
         "163-293(c)",
         "the first election of the runoff method is canvassed on the seventh day after; its "
         "declaration opens the runoff request",
@@ -142,7 +142,7 @@ _CANVASS_RULES = _canvass_rules(
         Canvassed.FIRST_ELECTION,
     ),
     (
-        "1825b-election-canvass",
+        "election-canvass",
         "163-182.5(b)",
         "any other election (the November election, a runoff) is canvassed by the county "
         "board at 11:00 on the seventh day after (the tenth with an even year's general "

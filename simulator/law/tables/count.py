@@ -103,6 +103,15 @@ ORDER: Table[OrderFacts, Question] = Table(
     "the first election is counted: which provision's question comes first?",
     (
         Rule(
+            "2944c-leader-left",
+            "163-294.4(c)",
+            "the highest vote went to a candidate who has left: the leader-left table says "
+            "whether the office is vacant before any majority is counted (if not, the threshold "
+            "is next)",
+            _single_runoff(Place.FIRST, lambda f: f.left),
+            Question.LEADER_LEFT,
+        ),
+        Rule(
             "2931d1-tie-for-first",
             "163-293(d)(1)",
             "a tie for the highest vote goes to a recount and then a runoff unless one withdraws; "
@@ -113,16 +122,7 @@ ORDER: Table[OrderFacts, Question] = Table(
             exception_to=("2944c-leader-left",),
         ),
         Rule(
-            "2944c-leader-left",
-            "163-294.4(c)",
-            "the highest vote went to a candidate who has left: the leader-left table says "
-            "whether the office is vacant before any majority is counted (if not, the threshold "
-            "is next)",
-            _single_runoff(Place.FIRST, lambda f: f.left),
-            Question.LEADER_LEFT,
-        ),
-        Rule(
-            "293a-threshold",
+            "majority-threshold",
             "163-293(a)",
             "who obtains a majority is declared elected",
             lambda f: (
@@ -131,11 +131,19 @@ ORDER: Table[OrderFacts, Question] = Table(
             Question.THRESHOLD,
         ),
         Rule(
-            "111a-threshold",
+            "substantial-plurality-threshold",
             "163-111(a)",
             "who obtains a substantial plurality is declared nominated",
             lambda f: f.place is Place.FIRST and f.primary,
             Question.THRESHOLD,
+        ),
+        Rule(
+            "2932d2-tie-for-second",
+            "163-293(d)(2)",
+            "a tie for the second highest vote: the leader is elected unless all but one of the "
+            "tied withdraw within three days and the last demands a runoff",
+            _single_runoff(Place.SECOND, lambda f: f.tie),
+            Question.TIE_FOR_SECOND,
         ),
         Rule(
             "2944c-runner-up-left",
@@ -149,22 +157,14 @@ ORDER: Table[OrderFacts, Question] = Table(
             exception_to=("2932d2-tie-for-second",),
         ),
         Rule(
-            "2932d2-tie-for-second",
-            "163-293(d)(2)",
-            "a tie for the second highest vote: the leader is elected unless all but one of the "
-            "tied withdraw within three days and the last demands a runoff",
-            _single_runoff(Place.SECOND, lambda f: f.tie),
-            Question.TIE_FOR_SECOND,
-        ),
-        Rule(
-            "2931b1-runner-up",
+            "runner-up-may-ask",
             "163-293(b)(1)",
             "the highest is elected unless the runner-up requests a runoff",
             _single_runoff(Place.SECOND, lambda f: not (f.tie or f.left)),
             Question.RUNNER_UP,
         ),
         Rule(
-            "111b-tie-for-second",
+            "primary-tie-for-second",
             "163-111(b)",
             "a tie for second in a party primary: a drawing of lots names the runner-up who may "
             "demand a second primary (the tie-at table)",
@@ -172,14 +172,14 @@ ORDER: Table[OrderFacts, Question] = Table(
             Question.SECOND_BY_LOT,
         ),
         Rule(
-            "111b-runner-up",
+            "primary-runner-up",
             "163-111(b)",
             "the runner-up may demand a second primary",
             lambda f: f.place is Place.SECOND and f.primary and not (f.alone or f.tie),
             Question.RUNNER_UP,
         ),
         Rule(
-            "111b-tie-for-first-lot",
+            "primary-tie-for-first-lot",
             "163-111(b)",
             "a tie for first in a party primary, nobody over the substantial plurality: a "
             "drawing of lots ranks the tied before the runner-up is known (the tie-at table)",
@@ -187,7 +187,7 @@ ORDER: Table[OrderFacts, Question] = Table(
             Question.FIRST_BY_LOT,
         ),
         Rule(
-            "293b-best-remaining",
+            "best-remaining",
             "163-293(b)",
             "the best of the rest, as many as the seats left, are declared elected unless a "
             "runoff is requested (a tie for first has been asked already)",
@@ -195,7 +195,7 @@ ORDER: Table[OrderFacts, Question] = Table(
             Question.BEST,
         ),
         Rule(
-            "111b-best-remaining",
+            "primary-best-remaining",
             "163-111(b)",
             "the best of the rest, as many as the places left, are nominated unless a second "
             "primary is demanded",
@@ -203,7 +203,7 @@ ORDER: Table[OrderFacts, Question] = Table(
             Question.BEST,
         ),
         Rule(
-            "2931b1-alone",
+            "highest-alone",
             "163-293(b)(1)",
             "nobody polled below the highest: there is no runner-up to request a runoff, and the "
             "highest is declared elected",
@@ -211,7 +211,7 @@ ORDER: Table[OrderFacts, Question] = Table(
             Question.ALONE,
         ),
         Rule(
-            "111b-alone",
+            "primary-highest-alone",
             "163-111(b)",
             "nobody polled below the highest: there is no runner-up to demand a second primary, "
             "and the highest is declared nominated",

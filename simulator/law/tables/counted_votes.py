@@ -73,56 +73,56 @@ VOTES: Table[VoteFacts, Vote] = Table(
     "votes are reported for a name: are they counted?",
     (
         Rule(
-            "279a-no-election",
+            "no-election-held",
             "163-279(a)",
             "votes reported while the contest is not at a vote have no election to count in",
             lambda f: not f.voting,
             Vote.NO_ELECTION,
         ),
         Rule(
-            "2912-not-filed",
+            "party-name-not-filed",
             "163-291(2)",
             "votes for a person whose notice of candidacy was not accepted (and not a write-in)",
             _first_round(True, lambda f: not f.filed and not f.write_in),
             Vote.NOT_A_CANDIDATE,
         ),
         Rule(
-            "29422c-not-filed",
+            "nonpartisan-name-not-filed",
             "163-294.2(c)",
             "votes for a person whose notice of candidacy was not accepted (and not a write-in)",
             _first_round(False, lambda f: not f.filed and not f.write_in),
             Vote.NOT_A_CANDIDATE,
         ),
         Rule(
-            "2912-counted",
+            "party-candidate-counted",
             "163-291(2)",
             "votes for a candidate or a write-in are counted",
             _first_round(True, lambda f: f.filed or f.write_in),
             Vote.COUNTED,
         ),
         Rule(
-            "29422c-counted",
+            "nonpartisan-candidate-counted",
             "163-294.2(c)",
             "votes for a candidate or a write-in are counted",
             _first_round(False, lambda f: f.filed or f.write_in),
             Vote.COUNTED,
         ),
         Rule(
-            "293b1-runoff-ballot",
+            "single-runoff-ballot",
             "163-293(b)(1)",
             "only the two runoff candidates are on the runoff ballot, with no space for write-ins",
             _next_round(False, False),
             Vote.OFF_RUNOFF_BALLOT,
         ),
         Rule(
-            "293b2-runoff-ballot",
+            "group-runoff-ballot",
             "163-293(b)(2)",
             "only the group's runoff candidates are on its ballot, with no space for write-ins",
             _next_round(False, True),
             Vote.OFF_RUNOFF_BALLOT,
         ),
         Rule(
-            "111b-second-primary-ballot",
+            "second-primary-ballot",
             "163-111(b)",
             "only the candidates of the second primary are on its ballot (two for one place; "
             "for a group, reading 5, the best remaining and those who demanded)",
@@ -130,14 +130,14 @@ VOTES: Table[VoteFacts, Vote] = Table(
             Vote.OFF_RUNOFF_BALLOT,
         ),
         Rule(
-            "293f-counted",
+            "runoff-candidate-counted",
             "163-293(f)",
             "votes for a candidate on the runoff ballot are counted",
             lambda f: f.voting and f.runoff and f.on_runoff_ballot and not f.primary,
             Vote.COUNTED,
         ),
         Rule(
-            "111b-counted",
+            "second-primary-candidate-counted",
             "163-111(b)",
             "votes for a candidate on the second primary's ballot are counted",
             lambda f: f.voting and f.runoff and f.on_runoff_ballot and f.primary,
@@ -173,7 +173,10 @@ def _total_facts() -> Iterator[TotalFacts]:
 
 def _total_rules() -> tuple[Rule[TotalFacts, Total], ...]:
     out: list[Rule[TotalFacts, Total]] = []
-    for primary, cite, tag in ((False, "163-293(a)", "293a"), (True, "163-111(a)", "111a")):
+    for primary, cite, tag in (
+        (False, "163-293(a)", "majority"),
+        (True, "163-111(a)", "substantial-plurality"),
+    ):
 
         def of(test: Any, p: bool = primary) -> Any:
             return lambda f: f.primary is p and test(f)

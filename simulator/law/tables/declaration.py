@@ -110,14 +110,14 @@ RESULT: Table[ResultFacts, Decision] = Table(
     "places, and how?",
     (
         Rule(
-            "292-1-highest",
+            "single-highest-elected",
             "163-292(1)",
             "a single office under the nonpartisan plurality method: the highest vote is elected",
             _first(Count.PLURALITY, False),
             Decision.HIGHEST,
         ),
         Rule(
-            "292-2-highest",
+            "group-highest-elected",
             "163-292(2)",
             "several seats under the nonpartisan plurality method: the highest, as many as there "
             "are seats, are elected",
@@ -125,28 +125,28 @@ RESULT: Table[ResultFacts, Decision] = Table(
             Decision.HIGHEST,
         ),
         Rule(
-            "294c-highest",
+            "highest-after-primary",
             "163-294(c)",
             "the election after a nonpartisan primary: the highest vote is elected",
             _first(Count.AFTER_PRIMARY, None),
             Decision.HIGHEST,
         ),
         Rule(
-            "294b-two-per-seat",
+            "two-per-seat-nominated",
             "163-294(b)",
             "a nonpartisan primary nominates the highest, twice as many as the seats",
             _first(Count.NONPARTISAN_PRIMARY, None),
             Decision.TWO_PER_SEAT,
         ),
         Rule(
-            "293a1-majority",
+            "single-majority",
             "163-293(a)(1)",
             "a single office under the election-and-runoff method: more than half the votes elects",
             _first(Count.RUNOFF_METHOD, False),
             Decision.MAJORITY,
         ),
         Rule(
-            "293a2-majority",
+            "group-majority",
             "163-293(a)(2)",
             "several seats under the election-and-runoff method: more than the total divided by "
             "the seats, halved, elects",
@@ -154,7 +154,7 @@ RESULT: Table[ResultFacts, Decision] = Table(
             Decision.MAJORITY,
         ),
         Rule(
-            "111a1-substantial",
+            "single-substantial-plurality",
             "163-111(a)(1)",
             "a party primary for one place: more than the substantial-plurality share of the "
             "votes nominates",
@@ -162,7 +162,7 @@ RESULT: Table[ResultFacts, Decision] = Table(
             Decision.SUBSTANTIAL_PLURALITY,
         ),
         Rule(
-            "111a2-substantial",
+            "group-substantial-plurality",
             "163-111(a)(2)",
             "a party primary for several places: more than the share of the total divided by the "
             "places nominates",
@@ -170,14 +170,14 @@ RESULT: Table[ResultFacts, Decision] = Table(
             Decision.SUBSTANTIAL_PLURALITY,
         ),
         Rule(
-            "293f-runoff",
+            "runoff-highest",
             "163-293(f)",
             "the runoff: the highest vote is elected",
             _second(Count.RUNOFF_METHOD),
             Decision.HIGHEST,
         ),
         Rule(
-            "111b-second-primary",
+            "second-primary-highest",
             "163-111(b)",
             "the second primary: the highest vote is nominated",
             _second(Count.PARTY_PRIMARY),
@@ -227,14 +227,14 @@ RUNOFF_RIGHT: Table[RightFacts, Right] = Table(
     "primary, and under which provision?",
     (
         Rule(
-            "293b1-runner-up",
+            "runner-up-may-request",
             "163-293(b)(1)",
             "a single office: the highest is elected unless the runner-up requests a runoff",
             lambda f: not f.primary and not f.group,
             Right.RUNNER_UP,
         ),
         Rule(
-            "293b2-next-candidates",
+            "next-candidates-may-request",
             "163-293(b)(2)",
             "several seats: the highest for the seats left are elected unless the next "
             "candidates, as many as those seats, request a runoff",
@@ -242,7 +242,7 @@ RUNOFF_RIGHT: Table[RightFacts, Right] = Table(
             Right.NEXT_AS_MANY_AS_SEATS,
         ),
         Rule(
-            "111b-runner-up",
+            "primary-runner-up",
             "163-111(b)",
             "a party primary: the runner-up may demand a second primary",
             lambda f: f.primary,

@@ -76,7 +76,7 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
     "disqualified: is the office vacant, or is the next candidate nominated?",
     (
         Rule(
-            "2941b-not-nominated",
+            "departed-not-nominated",
             "163-294.1(b)",
             "a primary: a candidate who has left cannot be nominated; the votes are disregarded "
             "and the next highest takes the place",
@@ -84,7 +84,7 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
             Seat.NOT_NOMINATED,
         ),
         Rule(
-            "2944c-dead-name-stayed",
+            "dead-name-stayed",
             "163-294.4(c)",
             "the name of a candidate who died stayed on the ballot (no time to reprint): the "
             "office is vacant if the candidate polls enough to be elected",
@@ -92,7 +92,7 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
             Seat.VACANT,
         ),
         Rule(
-            "2941b-name-stayed",
+            "departed-name-stayed",
             "163-294.1(b)",
             "the name of a deceased or disqualified candidate (withdrawn, reading 7) stayed on "
             "the ballot (no time to reprint): the office is vacant if the candidate receives "
@@ -101,7 +101,7 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
             Seat.VACANT,
         ),
         Rule(
-            "2941c-elected-then-left",
+            "elected-then-left",
             "163-294.1(c)",
             "a person elected who leaves between election day and the oath: the office is "
             "vacant (named when the candidate left)",
@@ -109,7 +109,7 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
             Seat.VACANT,
         ),
         Rule(
-            "2941c-left-after-election-day",
+            "left-after-election-day",
             "163-294.1(c)",
             "a candidate who leaves on or after election day and is then declared elected: the "
             "office is vacant",
@@ -117,7 +117,7 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
             Seat.VACANT,
         ),
         Rule(
-            "2944c-dead-elected",
+            "dead-elected",
             "163-294.4(c)",
             "a candidate who died before the election polls enough to be elected: the office is "
             "vacant",
@@ -125,7 +125,7 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
             Seat.VACANT,
         ),
         Rule(
-            "2941b-left-elected",
+            "departed-elected",
             "163-294.1(b)",
             "a disqualified candidate (withdrawn, reading 7) whose name stayed on the ballot "
             "receives enough votes to be elected: the office is vacant",

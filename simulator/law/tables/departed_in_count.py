@@ -89,16 +89,6 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
     "withdrawn or been disqualified. Is the office vacant, or may the runner-up request a runoff?",
     (
         Rule(
-            "2944c-dead-highest",
-            "163-294.4(c)",
-            "a candidate who died before the election, name left on the printed ballots, polls "
-            "the highest vote: the office is vacant even short of a majority (more specific than "
-            "163-293(b)(1), which it displaces by its own words, and than 163-294.1(b))",
-            lambda f: f.what is Standing.DIED and not f.after_election_day,
-            LeaderEffect.VACANT,
-            exception_to=("2941b-enough-votes", "2931-leader-short"),
-        ),
-        Rule(
             "2941b-enough-votes",
             "163-294.1(b)",
             "a deceased or disqualified candidate (withdrawn, reading 7) whose name stayed on the "
@@ -114,7 +104,17 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             LeaderEffect.REQUEST_WINDOW,
         ),
         Rule(
-            "2941c-person-elected",
+            "2944c-dead-highest",
+            "163-294.4(c)",
+            "a candidate who died before the election, name left on the printed ballots, polls "
+            "the highest vote: the office is vacant even short of a majority (more specific than "
+            "163-293(b)(1), which it displaces by its own words, and than 163-294.1(b))",
+            lambda f: f.what is Standing.DIED and not f.after_election_day,
+            LeaderEffect.VACANT,
+            exception_to=("2941b-enough-votes", "2931-leader-short"),
+        ),
+        Rule(
+            "elected-leader-left",
             "163-294.1(c)",
             "someone elected leaves (death, disqualification, resignation) from election day "
             "until the oath: the office is vacant",
@@ -160,7 +160,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
         ),
         Conflict(
             "leader-left-before-declaration",
-            frozenset({"2941c-person-elected", "2931-leader-short"}),
+            frozenset({"elected-leader-left", "2931-leader-short"}),
             "the candidate with the highest vote, short of a majority, leaves on or after "
             "election day before being declared elected: 163-294.1(c) vacates the office of 'a "
             "person elected'; under 163-293(b)(1) the leader is elected only if the runner-up "
@@ -250,6 +250,15 @@ SECOND: Table[SecondFacts, SecondEffect] = Table(
     "there a runoff?",
     (
         Rule(
+            "2932-tie-for-second",
+            "163-293(d)(2)",
+            "a tie for second: the leader is elected unless all but one of the tied withdraw in "
+            "writing within three days of the declaration and the last demands a runoff (a "
+            "candidate who has died cannot withdraw)",
+            lambda f: f.tied and f.left is Standing.DIED and not f.after_election_day,
+            SecondEffect.TIE_WINDOW,
+        ),
+        Rule(
             "2944c-dead-second",
             "163-294.4(c)",
             "the second highest vote is cast for a candidate who died before the election: no "
@@ -258,15 +267,6 @@ SECOND: Table[SecondFacts, SecondEffect] = Table(
             lambda f: f.left is Standing.DIED and not f.after_election_day,
             SecondEffect.NO_RUNOFF,
             exception_to=("2932-tie-for-second",),
-        ),
-        Rule(
-            "2932-tie-for-second",
-            "163-293(d)(2)",
-            "a tie for second: the leader is elected unless all but one of the tied withdraw in "
-            "writing within three days of the declaration and the last demands a runoff (a "
-            "candidate who has died cannot withdraw)",
-            lambda f: f.tied and f.left is Standing.DIED and not f.after_election_day,
-            SecondEffect.TIE_WINDOW,
         ),
     ),
     gaps=(
@@ -308,7 +308,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
     "A runoff, a vacancy, or the other candidate elected?",
     (
         Rule(
-            "2931d1-tie",
+            "tie-for-first-runoff",
             "163-293(d)(1)",
             "two candidates tie for the highest vote after the recount: a runoff between the two "
             "unless one withdraws in writing within three days of the declaration",
@@ -316,7 +316,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             TieFirstEffect.RUNOFF_UNLESS_WITHDRAWAL,
         ),
         Rule(
-            "2944c-dead-tied-highest",
+            "dead-tied-highest",
             "163-294.4(c)",
             "a candidate who died before the election polls the highest vote (here, tied for "
             "it): the office is vacant",
@@ -385,7 +385,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
     conflicts=(
         Conflict(
             "dead-tied-for-first",
-            frozenset({"2931d1-tie", "2944c-dead-tied-highest"}),
+            frozenset({"tie-for-first-runoff", "dead-tied-highest"}),
             "a candidate who died before the election ties for the highest vote after the "
             "recount: 163-293(d)(1) orders a runoff between the two unless one withdraws, which "
             "a dead candidate cannot do; 163-294.4(c) makes the office vacant when a dead "
@@ -426,7 +426,7 @@ PLACES: Table[PlacesFacts, PlacesEffect] = Table(
     "a runoff?",
     (
         Rule(
-            "2932b2-next-r",
+            "next-candidates-request",
             "163-293(b)(2)",
             "the candidates equal in number to the seats remaining with the next highest votes "
             "may request a runoff",
@@ -497,7 +497,7 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
     "has left is among the best placed for those seats. What happens to that seat?",
     (
         Rule(
-            "2932b2-declared",
+            "best-declared",
             "163-293(b)(2)",
             "the candidates with the highest votes, equal in number to the seats remaining, are "
             "declared elected unless the next as many request a runoff",
@@ -505,7 +505,7 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
             GroupLeftEffect.DECLARED_UNLESS_REQUEST,
         ),
         Rule(
-            "2941b-enough-votes-group",
+            "departed-best-enough-votes",
             "163-294.1(b)",
             "a deceased or disqualified candidate (withdrawn, reading 7) receives enough votes to "
             "be elected: the office is vacant",
@@ -513,7 +513,7 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
             GroupLeftEffect.DECLARED_UNLESS_REQUEST,
         ),
         Rule(
-            "2941c-person-elected-group",
+            "elected-best-left",
             "163-294.1(c)",
             "a person elected leaves on or after election day, before the oath: vacant",
             lambda f: f.after_election_day,
@@ -523,7 +523,7 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
     conflicts=(
         Conflict(
             "left-best-for-group-seat",
-            frozenset({"2932b2-declared", "2941b-enough-votes-group"}),
+            frozenset({"best-declared", "departed-best-enough-votes"}),
             "a departed candidate whose name stayed on the ballot is among the best placed for a "
             "seat left without a majority: 163-294.4(c) (vacant even short of a majority, no "
             "runoff) speaks of 'the office' and 'the highest number of votes' of a single "
@@ -537,7 +537,7 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
         ),
         Conflict(
             "left-best-for-group-seat-after-election-day",
-            frozenset({"2932b2-declared", "2941c-person-elected-group"}),
+            frozenset({"best-declared", "elected-best-left"}),
             "a candidate best placed for a seat left without a majority leaves on or after "
             "election day, before being declared elected: 163-294.1(c) speaks of 'a person "
             "elected', and under 163-293(b)(2) the candidate is elected only if no runoff is "

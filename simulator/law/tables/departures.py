@@ -228,7 +228,7 @@ def _112b_after(f: Facts) -> tuple[Effect, ...]:
 
 RULES_112: tuple[Rule, ...] = (
     Rule(
-        "112a",
+        "one-of-two-dies-early",
         "163-112(a)",
         "one of two candidates for a single office dies within 30 days after the close: the name "
         "is not printed and filing reopens for three days; if nobody files, the other is certified",
@@ -236,7 +236,7 @@ RULES_112: tuple[Rule, ...] = (
         _reopen_then_certify("163-112(a)"),
     ),
     Rule(
-        "112b-within",
+        "death-noticed-within-30-days",
         "163-112(b)",
         "one of more than two candidates dies and the board receives notice within 30 days after "
         "the close: the name is not printed and filing reopens for three days",
@@ -272,7 +272,7 @@ RULES_112: tuple[Rule, ...] = (
         exception_to=("112b-after",),
     ),
     Rule(
-        "112c",
+        "group-death-within-30-days",
         "163-112(c)",
         "group: a death within 30 days after the close leaves as many candidates as seats or "
         "fewer: filing reopens for three days; if nobody files, those filed are certified",
@@ -337,24 +337,6 @@ RULES_112: tuple[Rule, ...] = (
         ),
         exception_to=("112d3", "112d12"),
     ),
-    Rule(
-        "112d4-nominee",
-        "163-112(d)(4)",
-        "group: a candidate certified under (d)(3) dies before the primary day, leaving fewer "
-        "nominees than seats: the party executive committee nominates (163-114)",
-        lambda f: (
-            f.partisan_primary
-            and f.when == BEFORE_ELECTION
-            and f.nominee
-            and f.group
-            and f.filed_at_close > f.seats
-            and not f.within_30_by_death
-            and f.remaining < f.seats
-            and f.what != WITHDREW
-        ),
-        lambda f: (_e("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),),
-        exception_to=("2941b-nominee",),
-    ),
 )
 
 
@@ -369,7 +351,7 @@ def as_death(f: Facts) -> tuple[Effect, ...]:
 
 RULES_PARTY: tuple[Rule, ...] = (
     Rule(
-        "2941b-party-printed",
+        "party-candidate-left-after-printing",
         "163-294.1(b)",
         "a party primary candidate withdraws or is disqualified after the ballots are printed: "
         "163-112 governs, as for a death",
@@ -377,7 +359,7 @@ RULES_PARTY: tuple[Rule, ...] = (
         lambda f: _with(as_death(f), statute("163-294.1(b)")),
     ),
     Rule(
-        "106e",
+        "party-withdrawal-too-late",
         "163-106(e)",
         "a party primary candidate withdraws after the filing deadline, before printing: too late; "
         "the name is printed, the votes count and the candidacy stands",
@@ -419,13 +401,31 @@ RULES_PARTY: tuple[Rule, ...] = (
             )
         ),
     ),
+    Rule(
+        "112d4-nominee",
+        "163-112(d)(4)",
+        "group: a candidate certified under (d)(3) dies before the primary day, leaving fewer "
+        "nominees than seats: the party executive committee nominates (163-114)",
+        lambda f: (
+            f.partisan_primary
+            and f.when == BEFORE_ELECTION
+            and f.nominee
+            and f.group
+            and f.filed_at_close > f.seats
+            and not f.within_30_by_death
+            and f.remaining < f.seats
+            and f.what != WITHDREW
+        ),
+        lambda f: (_e("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),),
+        exception_to=("2941b-nominee",),
+    ),
 )
 
 # --- nonpartisan primaries: G.S. 163-294.1(b), second paragraph --------------------------------
 
 RULES_NP_PRIMARY: tuple[Rule, ...] = (
     Rule(
-        "2941b-np-nominee",
+        "nonpartisan-nominee-left",
         "163-294.1(b)",
         "a nonpartisan nominee (nominated in the primary or without one) leaves: the nomination "
         "ends; the election's ballot is governed by 163-294.4 and 163-294.1(b), fourth paragraph",
@@ -471,7 +471,7 @@ def _np_death(f: Facts) -> bool:
 
 RULES_NP_ELECTION: tuple[Rule, ...] = (
     Rule(
-        "2944b",
+        "one-of-two-dies-reopen",
         "163-294.4(b)",
         "only two filed (or as many as seats) and one dies: before printing, filing reopens for "
         "five days; after printing, with time to reprint, for three",
@@ -482,7 +482,7 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        "2944c",
+        "dead-name-on-printed-ballots",
         "163-294.4(c)",
         "printed at the notice, no time to reprint: the dead candidate's name remains; if the "
         "dead candidate polls highest the office is vacant",
@@ -493,7 +493,7 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        "2944-unprinted",
+        "dead-name-left-off",
         "163-294.4(c)",
         "more candidates than 163-294.4(b) names, and the ballots are not printed (or will be "
         "reprinted): the name is left off; only 163-294.4(c) keeps a dead candidate's name",
@@ -501,7 +501,7 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
         lambda f: (_e("name_removed", statute("163-294.4(c)")),),
     ),
     Rule(
-        "2941b-reprinted",
+        "reprinted-without-name",
         "163-294.1(b)",
         "printed at the notice, and the board determined there is time to reprint: the ballots "
         "are reprinted without the name (the determination is 163-294.1(b)'s; 163-294.4(c) "
@@ -515,7 +515,7 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
         lambda f: (_e("name_removed", statute("163-294.1(b)")),),
     ),
     Rule(
-        "2941b-election",
+        "left-before-nonpartisan-election",
         "163-294.1(b)",
         "a withdrawal or disqualification before a nonpartisan election: after printing with no "
         "time to reprint the name remains and winning makes the office vacant",
@@ -545,7 +545,7 @@ RULES_OTHER: tuple[Rule, ...] = (
         lambda f: (_e("name_removed", _filing_cite(f)),),
     ),
     Rule(
-        "2941c",
+        "elected-left-before-oath",
         "163-294.1(c)",
         "a person elected dies, is disqualified or resigns on or after election day, before "
         "taking the oath: the office is vacant",
@@ -553,7 +553,7 @@ RULES_OTHER: tuple[Rule, ...] = (
         lambda f: (_e("vacant_if_elected", statute("163-294.1(c)")),),
     ),
     Rule(
-        "2941d",
+        "officer-left-after-oath",
         "163-294.1(d)",
         "an officer who has taken the oath leaves: a vacancy in office, filled under 160A-63",
         lambda f: f.when == ELECTION_OR_AFTER and f.sworn,

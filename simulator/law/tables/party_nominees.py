@@ -48,14 +48,14 @@ NOMINEE: Table[NomineeFacts, Nomination] = Table(
     "a party executive committee names a nominee: is the person nominated?",
     (
         Rule(
-            "114-no-vacancy",
+            "no-vacancy-to-fill",
             "163-114",
             "the committee fills a vacancy in a nomination: with none left, naming changes nothing",
             lambda f: not f.to_fill,
             Nomination.NO_VACANCY,
         ),
         Rule(
-            "114-cannot-serve",
+            "nominee-cannot-serve",
             "163-114",
             "the vacancy is filled with a person who can serve: one who died or was disqualified "
             "cannot be the nominee, and the vacancy stays open",
@@ -63,7 +63,7 @@ NOMINEE: Table[NomineeFacts, Nomination] = Table(
             Nomination.CANNOT_SERVE,
         ),
         Rule(
-            "114-already-nominee",
+            "already-a-nominee",
             "163-114",
             "the vacancy is filled with another person: one who already holds a nomination for "
             "the office (or stands on its ballot) cannot fill a second place, and the vacancy "
@@ -72,7 +72,7 @@ NOMINEE: Table[NomineeFacts, Nomination] = Table(
             Nomination.ALREADY_NOMINEE,
         ),
         Rule(
-            "114-nominee-named",
+            "nominee-named",
             "163-114",
             "the committee names a nominee for the vacancy in the nomination",
             lambda f: f.to_fill and not f.departed and not f.holds,
@@ -139,7 +139,7 @@ NOMINEE_PLACE: Table[PlaceFacts, Place] = Table(
     "a nominee is named: does the nominee take the place of a name left on the ballots?",
     (
         Rule(
-            "ncac-0104-in-place",
+            "nominee-in-place",
             "08 NCAC 06B .0104",
             "general election ballots not reprinted keep a departed candidate's name: the votes "
             "cast for it count for the nominee named in that candidate's place",
@@ -147,7 +147,7 @@ NOMINEE_PLACE: Table[PlaceFacts, Place] = Table(
             Place.IN_PLACE,
         ),
         Rule(
-            "114-own-name",
+            "nominee-own-name",
             "163-114",
             "no ballot left unreprinted carries a departed candidate's name in this stage: the "
             "nominee stands under their own name",

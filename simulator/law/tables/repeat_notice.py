@@ -44,7 +44,7 @@ REPEAT_NOTICE: Table[RepeatNoticeFacts, RepeatNotice] = Table(
     "notice (outside a tie's three days): what does it do?",
     (
         Rule(
-            "106e-withdrawal-after-leaving",
+            "party-withdrawal-after-leaving",
             "163-106(e)",
             "a party candidate's withdrawal is the candidate's own written act: one who has "
             "already died, withdrawn or been disqualified is no longer a candidate and files none",
@@ -52,7 +52,7 @@ REPEAT_NOTICE: Table[RepeatNoticeFacts, RepeatNotice] = Table(
             RepeatNotice.REJECTED,
         ),
         Rule(
-            "2942d-withdrawal-after-leaving",
+            "nonpartisan-withdrawal-after-leaving",
             "163-294.2(d)",
             "a nonpartisan candidate's withdrawal is the candidate's own written act: one who has "
             "already died, withdrawn or been disqualified is no longer a candidate and files none",
@@ -60,7 +60,7 @@ REPEAT_NOTICE: Table[RepeatNoticeFacts, RepeatNotice] = Table(
             RepeatNotice.REJECTED,
         ),
         Rule(
-            "2941-same-departure-again",
+            "same-departure-again",
             "163-294.1",
             "a death or disqualification is ruled on once, when it is first noticed: a second "
             "notice of the same departure changes nothing",

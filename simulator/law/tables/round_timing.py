@@ -119,21 +119,21 @@ TIMING: Table[TimingFacts, When] = Table(
     "requested or a tied candidate withdraw?",
     (
         Rule(
-            "2933c-request-by",
+            "request-by",
             "163-293(c)",
             "a runoff is requested by noon on the Thursday after the result is declared",
             _at(Step.REQUEST, False),
             When.NOON_THURSDAY_AFTER,
         ),
         Rule(
-            "2916-demand-by",
+            "demand-by",
             "163-291(6)",
             "a second primary is demanded by noon on the Thursday after the canvass",
             _at(Step.REQUEST, True),
             When.NOON_THURSDAY_AFTER,
         ),
         Rule(
-            "2931d1-withdraw-by",
+            "tie-for-first-withdraw-by",
             "163-293(d)(1)",
             "a candidate tied for first after the recount may withdraw within three days of the "
             "declaration",
@@ -141,7 +141,7 @@ TIMING: Table[TimingFacts, When] = Table(
             When.THIRD_DAY_AFTER,
         ),
         Rule(
-            "2932d2-withdraw-by",
+            "tie-for-second-withdraw-by",
             "163-293(d)(2)",
             "a candidate tied for second may withdraw within three days of the declaration",
             lambda f: f.step is Step.TIE_WITHDRAWAL and not f.tie_for_first,
@@ -186,7 +186,7 @@ ROUND_DAY: Table[DayFacts, Day] = Table(
     "a runoff or second primary is called: on what day is it held?",
     (
         Rule(
-            "2933e-runoff-day",
+            "runoff-day",
             "163-293(e)",
             "a runoff is held on the day 163-279(a)(4) fixes: the Tuesday after the first Monday "
             "in November",
@@ -194,7 +194,7 @@ ROUND_DAY: Table[DayFacts, Day] = Table(
             Day.FIXED,
         ),
         Rule(
-            "2792-second-primary-day",
+            "second-primary-day",
             "163-279(a)(2)",
             "a party's second primary is held on the day 163-279(a)(2) fixes, applied by "
             "163-291(1): the fourth Tuesday before the November election",

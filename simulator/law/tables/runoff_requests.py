@@ -118,21 +118,21 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
     the grounds exclude one another in the order the board would meet them."""
     out: list[Rule[RequestFacts, Answer]] = [
         Rule(
-            "292-no-runoff",
+            "plurality-no-runoff",
             "163-292",
             "the plurality method elects the highest: there is no runoff to request",
             lambda f: f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "plurality",
             Answer.NO_RUNOFF_METHOD,
         ),
         Rule(
-            "294b-no-runoff",
+            "nonpartisan-primary-no-runoff",
             "163-294(b)",
             "a nonpartisan primary nominates the highest: there is no runoff to request",
             lambda f: f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "primary",
             Answer.NO_RUNOFF_METHOD,
         ),
         Rule(
-            "293a-no-runoff-partisan",
+            "partisan-no-runoff",
             "163-293(a)",
             "the runoff of 163-293 is for nonpartisan elections under the election and runoff "
             "method: a partisan general election has none",
@@ -140,7 +140,7 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
             Answer.NO_RUNOFF_METHOD,
         ),
         Rule(
-            "2933d2-left",
+            "tie-demand-by-departed",
             "163-293(c)",
             "a candidate who has died, withdrawn or been disqualified is no longer a candidate "
             "and cannot file the written demand (163-293(c)) that 163-293(d)(2) asks of the "
@@ -149,21 +149,21 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
             Answer.LEFT_RACE,
         ),
         Rule(
-            "2933d2-not-tied",
+            "tie-demand-not-tied",
             "163-293(c)",
             "while the tie for second is open only the tied candidates may demand a runoff",
             lambda f: f.moment is Moment.TIE_FOR_SECOND and not f.left and not f.entitled,
             Answer.NOT_TIED,
         ),
         Rule(
-            "2933d2-late",
+            "tie-demand-late",
             "163-293(c)",
             "a tied runner-up's demand after noon on the Thursday is too late",
             lambda f: f.moment is Moment.TIE_FOR_SECOND and not f.left and f.entitled and f.late,
             Answer.LATE,
         ),
         Rule(
-            "2932d2-demand",
+            "tie-demand-in-time",
             "163-293(d)(2)",
             "a tied runner-up demands a runoff in time: it counts once all the others withdraw",
             lambda f: (
@@ -172,7 +172,7 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
             Answer.ACCEPTED,
         ),
         Rule(
-            "2933d1-left",
+            "tie-for-first-request-by-departed",
             "163-293(c)",
             "a candidate who has died, withdrawn or been disqualified is no longer a candidate "
             "and cannot file a request (163-293(c)); whether the tie still calls a runoff is "
@@ -181,7 +181,7 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
             Answer.LEFT_RACE,
         ),
         Rule(
-            "2931d1-no-request",
+            "tie-for-first-no-request",
             "163-293(d)(1)",
             "a tie for first after the recount calls a runoff unless one withdraws; no request",
             lambda f: f.moment is Moment.TIE_FOR_FIRST and not f.left,
@@ -190,7 +190,7 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
     ]
     for primary in (False, True):
         when = "163-291(6)" if primary else "163-293(c)"
-        tag = "2916" if primary else "2933c"
+        tag = "second-primary" if primary else "runoff"
 
         for group in (False, True):
             who = "163-111(b)" if primary else "163-293(b)(2)" if group else "163-293(b)(1)"
@@ -316,7 +316,7 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
         if not primary:
             out.append(
                 Rule(
-                    "2933f-closed-second",
+                    "second-runoff-refused",
                     "163-293(f)",
                     "a request after the runoff has been voted on asks for a second runoff, "
                     "which is not held",
@@ -359,21 +359,21 @@ WINDOW_CLOSE: Table[WindowCloseFacts, WindowClose] = Table(
     "called, or are the leaders declared?",
     (
         Rule(
-            "293b1-no-request",
+            "runner-up-no-request",
             "163-293(b)(1)",
             "the runner-up did not request a runoff in time: the highest is declared elected",
             _window_close(False, False, False),
             WindowClose.LEADERS,
         ),
         Rule(
-            "293b1-requested",
+            "runner-up-requested",
             "163-293(b)(1)",
             "the runner-up requested in time: the runoff is held (called when the request came)",
             _window_close(False, False, True),
             WindowClose.RUNOFF,
         ),
         Rule(
-            "293b2-no-request",
+            "next-candidates-no-request",
             "163-293(b)(2)",
             "none of the next candidates requested a runoff in time: the highest for the seats "
             "left are declared elected",
@@ -381,7 +381,7 @@ WINDOW_CLOSE: Table[WindowCloseFacts, WindowClose] = Table(
             WindowClose.LEADERS,
         ),
         Rule(
-            "293b2-requested",
+            "next-candidates-requested",
             "163-293(b)(2)",
             "some of the next candidates requested in time: the runoff is called when the "
             "window closes, every requester on its ballot (reading 5)",
@@ -389,14 +389,14 @@ WINDOW_CLOSE: Table[WindowCloseFacts, WindowClose] = Table(
             WindowClose.RUNOFF,
         ),
         Rule(
-            "111b-no-demand",
+            "runner-up-no-demand",
             "163-111(b)",
             "the runner-up did not demand a second primary in time: the leaders are nominated",
             _window_close(True, None, False),
             WindowClose.LEADERS,
         ),
         Rule(
-            "111b-demanded",
+            "runner-up-demanded",
             "163-111(b)",
             "the runner-up demanded a second primary in time: it is held",
             _window_close(True, None, True),

@@ -87,7 +87,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
     "follows?",
     (
         Rule(
-            "2931d1-remaining-elected",
+            "tie-for-first-remaining-elected",
             "163-293(d)(1)",
             "the other tied candidate withdrew in writing within three days of the recount's "
             "declaration: the remaining candidate is declared elected (with three or more tied, "
@@ -96,14 +96,14 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             TieStep.REMAINING_ELECTED,
         ),
         Rule(
-            "2931d1-window-open",
+            "tie-for-first-window-open",
             "163-293(d)(1)",
             "two or more remain tied while the three days run: they may still withdraw",
             _d1(lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDREW),
             TieStep.WAIT,
         ),
         Rule(
-            "2931d1-runoff",
+            "tie-for-first-runoff-called",
             "163-293(d)(1)",
             "the three days end with the tied candidates in the race and none withdrawn: a "
             "runoff between them (among all of them with three or more, reading 6)",
@@ -115,7 +115,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             TieStep.RUNOFF_AMONG_TIED,
         ),
         Rule(
-            "2932d2-runoff",
+            "tie-for-second-runoff-called",
             "163-293(d)(2)",
             "all but one of those tied for second withdrew within three days and the last "
             "demanded a runoff in time: a runoff between the highest and the last",
@@ -123,7 +123,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             TieStep.RUNOFF_WITH_LAST,
         ),
         Rule(
-            "2932d2-await-withdrawals",
+            "tie-for-second-awaits-withdrawals",
             "163-293(d)(2)",
             "two or more remain tied for second while the three days run: a runoff needs all "
             "but one of them to withdraw",
@@ -137,7 +137,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             TieStep.WAIT,
         ),
         Rule(
-            "2932d2-await-demand",
+            "tie-for-second-awaits-demand",
             "163-293(d)(2)",
             "one tied runner-up is left and has not yet demanded a runoff: the demand may come "
             "until noon on the Thursday after the declaration (163-293(c))",
@@ -145,7 +145,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             TieStep.WAIT,
         ),
         Rule(
-            "2932d2-no-demand",
+            "tie-for-second-no-demand",
             "163-293(d)(2)",
             "noon on the Thursday passes and no tied runner-up still in the race has demanded a "
             "runoff: the highest is declared elected",
@@ -157,7 +157,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             TieStep.LEADER_NO_DEMAND,
         ),
         Rule(
-            "2932d2-last-silent",
+            "tie-for-second-last-silent",
             "163-293(d)(2)",
             "the others withdrew, but the last tied runner-up had not demanded a runoff by noon "
             "on the Thursday: the highest is declared elected",
@@ -172,7 +172,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             TieStep.LEADER_LAST_SILENT,
         ),
         Rule(
-            "2932d2-not-all-withdrew",
+            "tie-for-second-not-all-withdrew",
             "163-293(d)(2)",
             "the three days end with two or more still tied for second: the highest is declared "
             "elected",
@@ -180,7 +180,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             TieStep.LEADER_NOT_ALL_WITHDREW,
         ),
         Rule(
-            "2932d2-none-left",
+            "tie-for-second-none-left",
             "163-293(d)(2)",
             "every candidate tied for second withdrew: nobody is left to demand a runoff, and "
             "the highest is declared elected",
@@ -278,7 +278,7 @@ RECOUNT: Table[RecountFacts, Recount] = Table(
     "a tie for first needs a recount, or the board reports one: what does it do?",
     (
         Rule(
-            "2931d1-recount-required",
+            "recount-required",
             "163-293(d)(1)",
             "a tie for the highest vote in a first election: the board recounts and declares "
             "the results before a runoff or a withdrawal is considered",
@@ -286,7 +286,7 @@ RECOUNT: Table[RecountFacts, Recount] = Table(
             Recount.REQUIRED,
         ),
         Rule(
-            "2931d1-recount-declared",
+            "recount-declared",
             "163-293(d)(1)",
             "the recount the tie required: its totals replace the count and its result is declared",
             lambda f: f.moment is RecountMoment.ORDERED,
@@ -338,7 +338,7 @@ LOT: Table[LotFacts, Lot] = Table(
     "the board reports a drawing of lots: does it decide a tie?",
     (
         Rule(
-            "2923-lot-decides",
+            "lot-decides",
             "163-292(3)",
             "the board determines the winner of a tie by lot: the drawing gives the place to "
             "the candidate it names (likewise 163-293(f), 163-294(b), 163-182.8(2))",
@@ -346,7 +346,7 @@ LOT: Table[LotFacts, Lot] = Table(
             Lot.DECIDES,
         ),
         Rule(
-            "2923-no-tie",
+            "lot-without-tie",
             "163-292(3)",
             "a lot determines the winner of a tie: with no tie awaiting one, a drawing decides "
             "nothing",
@@ -354,7 +354,7 @@ LOT: Table[LotFacts, Lot] = Table(
             Lot.NO_TIE,
         ),
         Rule(
-            "2923-not-tied",
+            "lot-for-one-not-tied",
             "163-292(3)",
             "a lot determines the winner among the tied: a drawing that names someone else "
             "decides nothing",
@@ -385,7 +385,10 @@ def _tie_is(first: bool, test: Callable[[TiedFacts], bool]) -> Callable[[TiedFac
 
 def _tied_rules() -> tuple[Rule[TiedFacts, Tied], ...]:
     out: list[Rule[TiedFacts, Tied]] = []
-    for first, cite, tag in ((True, "163-293(d)(1)", "2931d1"), (False, "163-293(d)(2)", "2932d2")):
+    for first, cite, tag in (
+        (True, "163-293(d)(1)", "tie-for-first"),
+        (False, "163-293(d)(2)", "tie-for-second"),
+    ):
         out += [
             Rule(
                 f"{tag}-written-withdrawal",
@@ -440,7 +443,10 @@ def _tie_withdrawal_facts() -> Iterator[TieWithdrawalFacts]:
 
 def _tie_withdrawal_rules() -> tuple[Rule[TieWithdrawalFacts, TieWithdrawal], ...]:
     out: list[Rule[TieWithdrawalFacts, TieWithdrawal]] = []
-    for first, cite, tag in ((True, "163-293(d)(1)", "293d1"), (False, "163-293(d)(2)", "293d2")):
+    for first, cite, tag in (
+        (True, "163-293(d)(1)", "tie-for-first"),
+        (False, "163-293(d)(2)", "tie-for-second"),
+    ):
 
         def on(first: bool, test: Any) -> Any:
             return lambda f: f.tie_for_first is first and test(f)

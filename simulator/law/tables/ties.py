@@ -122,14 +122,14 @@ TIE: Table[TieFacts, TieEffect] = Table(
     "an election decided by the highest vote: a tie decides who takes a seat. How is it broken?",
     (
         Rule(
-            "2923-lot",
+            "plurality-tie-by-lot",
             "163-292(3)",
             "plurality method: the board determines the winner by lot",
             lambda f: f.kind is Kind.PLURALITY and not _left_after(f),
             TieEffect.LOT,
         ),
         Rule(
-            "2944c-dead-tied",
+            "dead-tied-for-seat",
             "163-294.4(c)",
             "a candidate who died before the election (name left on the ballot) polls the highest "
             "vote for the seat, here shared: the seat is vacant",
@@ -139,7 +139,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
             TieEffect.VACANT,
         ),
         Rule(
-            "2941b-departed-tied",
+            "departed-tied-for-seat",
             "163-294.1(b)",
             "a disqualified candidate (withdrawn, reading 7) left on the ballot receives enough "
             "votes to be elected, here shared: the seat is vacant",
@@ -152,7 +152,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
             TieEffect.VACANT,
         ),
         Rule(
-            "1828-1-new-election",
+            "new-election-over-5000-voters",
             "163-182.8(1)",
             "a tie other than in a primary with more than 5,000 voters in the ballot item: the "
             "State Board orders a new election among the tied",
@@ -160,7 +160,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
             TieEffect.NEW_ELECTION,
         ),
         Rule(
-            "1828-2-lot",
+            "lot-5000-voters-or-fewer",
             "163-182.8(2)",
             "a tie other than in a primary with 5,000 voters or fewer: broken by random selection",
             lambda f: f.kind is Kind.PARTISAN and f.over_5000 is False,
@@ -213,7 +213,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
     conflicts=(
         Conflict(
             "departed-tied-for-a-seat",
-            frozenset({"2923-lot", "2944c-dead-tied"}),
+            frozenset({"plurality-tie-by-lot", "dead-tied-for-seat"}),
             "plurality method: a candidate who died before the election (name left on the "
             "ballot) ties for a seat: 163-292(3) breaks every tie by lot; 163-294.4(c) makes the "
             "office vacant when a dead candidate polls the highest vote, and a shared highest "
@@ -225,7 +225,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
         ),
         Conflict(
             "departed-tied-for-a-seat",
-            frozenset({"2923-lot", "2941b-departed-tied"}),
+            frozenset({"plurality-tie-by-lot", "departed-tied-for-seat"}),
             "plurality method: a candidate who withdrew or was disqualified (name left on the "
             "ballot) ties for a seat: 163-292(3) breaks every tie by lot; 163-294.1(b) makes the "
             "office vacant when such a candidate receives enough votes to be elected, which a "
@@ -352,14 +352,14 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
     "a tie decides a place in a runoff, a primary or a group's count: how is it broken?",
     (
         Rule(
-            "2933f-runoff-lot",
+            "runoff-tie-by-lot",
             "163-293(f)",
             "a tie for the highest vote in a runoff: the board determines the winner by lot",
             lambda f: f.point is TiePoint.RUNOFF and not f.primary and not f.many and not f.left,
             TieEffect.LOT,
         ),
         Rule(
-            "294b-lot",
+            "primary-tie-by-lot",
             "163-294(b)",
             "a tie in a nonpartisan primary: the board ranks the tied by lot",
             lambda f: f.point is TiePoint.NONPARTISAN_PRIMARY,

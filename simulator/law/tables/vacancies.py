@@ -42,7 +42,7 @@ OATH: Table[OathFacts, Oath] = Table(
     "a person takes the oath of office: from when is a departure a vacancy in office?",
     (
         Rule(
-            "2941d-oath-taken",
+            "oath-taken",
             "163-294.1(d)",
             "a person elected takes the oath: a departure after it is a vacancy in office "
             "(163-294.1(d)), no longer a vacancy before the oath (163-294.1(c))",
@@ -50,7 +50,7 @@ OATH: Table[OathFacts, Oath] = Table(
             Oath.TAKES_OFFICE,
         ),
         Rule(
-            "2941c-oath-again",
+            "oath-again",
             "163-294.1(c)",
             "a person elected qualifies by taking the oath once: a second oath is refused and "
             "changes nothing",
@@ -58,7 +58,7 @@ OATH: Table[OathFacts, Oath] = Table(
             Oath.ALREADY_SWORN,
         ),
         Rule(
-            "2941c-oath-not-elected",
+            "oath-not-elected",
             "163-294.1(c)",
             "the oath that ends 163-294.1(c)'s time is a person elected's: an oath by anyone "
             "else is refused and changes nothing",
@@ -95,7 +95,7 @@ EMPTY_SEATS: Table[SeatsFacts, Seats] = Table(
     "fewer candidates than places were declared: are the places left vacant?",
     (
         Rule(
-            "2941d-empty-seats-vacant",
+            "empty-seats-vacant",
             "163-294.1(d)",
             "places of an election no candidate can fill are vacancies in office, filled as "
             "160A-63 provides",
@@ -103,7 +103,7 @@ EMPTY_SEATS: Table[SeatsFacts, Seats] = Table(
             Seats.VACANT,
         ),
         Rule(
-            "2941d-primary-fills-no-office",
+            "primary-fills-no-office",
             "163-294.1(d)",
             "a primary fills no office: fewer nominees than places leaves no vacancy in office "
             "(163-294.1(d) speaks of the office)",
