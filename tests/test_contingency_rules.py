@@ -11,6 +11,7 @@ import pytest
 
 from simulator.analysis.gaps import COUNTING_GAPS
 from simulator.cli.main import main
+from simulator.law.tables import departure_gaps
 from simulator.law.tables import departures as cg
 from simulator.law.vocab import Method, Stage
 
@@ -202,10 +203,10 @@ def test_a_withdrawal_or_disqualification_after_printing_takes_the_effects_of_a_
 
 
 def test_the_gaps_list_every_combination_that_no_rule_covers() -> None:
-    found = cg.gaps()
+    found = departure_gaps.gaps()
     assert len(found) == sum(1 for _, fd in FINDINGS if fd.gap is not None)
     assert all(hit.gap in cg.GAPS for hit in found)
-    summary = cg.summarize(found)
+    summary = departure_gaps.summarize(found)
     assert [s.gap.id for s in summary] == [g.id for g in cg.GAPS]
     assert sum(s.combinations for s in summary) == len(found)
     r8 = summary[0]
@@ -255,7 +256,7 @@ def test_electsim_gaps_verbose_lists_every_combination(
         for line in out.splitlines()
         if line.startswith("      ") and line.split()[0] in {m.value for m in Method}
     ]
-    assert len(rows) == len(cg.gaps())
+    assert len(rows) == len(departure_gaps.gaps())
 
 
 def test_the_effects_are_a_closed_vocabulary_every_kind_of_which_the_table_produces() -> None:

@@ -598,7 +598,8 @@ def cmd_gaps(args: argparse.Namespace) -> int:
     import textwrap
 
     from simulator.analysis.gaps import COUNTING_GAPS, print_table_findings, table_findings
-    from simulator.law.tables.departures import FACT_FIELDS, all_facts, gaps, show_value, summarize
+    from simulator.law.tables.departure_gaps import FACT_FIELDS, gaps, show_value, summarize
+    from simulator.law.tables.departures import all_facts
 
     total = sum(1 for _ in all_facts())
     found = gaps()
