@@ -2,7 +2,7 @@
 
 A :class:`Table` answers one legal question. Each :class:`Rule` reads a frozen facts value,
 carries one citation string (``"163-294.4(c)"``, so that ``grep`` finds it), a condition and a
-typed effect. :func:`evaluate` finds every rule whose condition holds:
+typed effect. :meth:`Table.evaluate` finds every rule whose condition holds:
 
 - exactly one: that rule is the ruling;
 - several, and one is declared an exception to every other (``exception_to``: the text makes it

@@ -59,12 +59,10 @@ DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER = "filing", "before_election",
 WHATS = (DIED, WITHDREW, DISQUALIFIED)
 WHENS = (DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER)
 
-G112 = "163-112"
-
 
 @attrs.frozen
 class Facts(Staged):
-    """The facts the contingency rules read. All plain values, no clock.
+    """The facts the departures table reads. All plain values, no clock.
 
     ``when`` places the event against the contest's own filing close and its own election (or
     primary) day. The 30-day flags count calendar days from the original close (163-112, never
@@ -125,7 +123,7 @@ class Facts(Staged):
 
 
 class EffectKind(StrEnum):
-    """What a contingency rule makes happen; the engine applies each kind (``replay``)."""
+    """What a rule of the departures table makes happen; the engine applies each kind."""
 
     REOPEN = "reopen"
     NAME_REMOVED = "name_removed"
@@ -168,7 +166,7 @@ Gap = rules.Gap[Facts, Consequence]
 Finding = rules.Finding[Facts, Consequence]
 
 
-def _e(
+def _effect(
     kind: EffectKind | str, cite: Cite, days: int = 0, text: str = "", also: tuple[Cite, ...] = ()
 ) -> Effect:
     return Effect(kind, cite, days, text, also)
@@ -183,8 +181,8 @@ def reprint_words(f: Facts) -> str:
 def _printing(f: Facts, cite: Cite) -> tuple[Effect, ...]:
     """The name comes off unless it is on printed ballots that are not reprinted."""
     if f.no_time_to_reprint:
-        return (_e("name_remains", cite, text=reprint_words(f)),)
-    return (_e("name_removed", cite),)
+        return (_effect("name_remains", cite, text=reprint_words(f)),)
+    return (_effect("name_removed", cite),)
 
 
 def _with(effects: tuple[Effect, ...], *also: Cite) -> tuple[Effect, ...]:
@@ -207,23 +205,27 @@ def _reopen_then_certify(sub: str) -> Callable[[Facts], tuple[Effect, ...]]:
     """163-112(a), (c): the name is not printed, filing reopens for three days, and if nobody
     files those left are certified."""
     c = statute(sub)
-    return lambda f: (_e("name_removed", c), _e("reopen", c, 3), _e("certify_if_none", c))
+    return lambda f: (
+        _effect("name_removed", c),
+        _effect("reopen", c, 3),
+        _effect("certify_if_none", c),
+    )
 
 
 def _112b_within(f: Facts) -> tuple[Effect, ...]:
     # unlike (a) and (c), (b) certifies no one when the period closes; 163-110 may (replay)
     c = statute("163-112(b)")
-    return (_e("name_removed", c), _e("reopen", c, 3))
+    return (_effect("name_removed", c), _effect("reopen", c, 3))
 
 
 def _112b_after(f: Facts) -> tuple[Effect, ...]:
     c = statute("163-112(b)")
     if f.remaining == 1:
-        return (_e("certify", c),)
+        return (_effect("certify", c),)
     if f.printed_at_death:
         why = "163-112(b): ballots printed before the death are not reprinted"
-        return (_e("name_remains", c, text=why), _e("not_counted", c))
-    return (_e("name_removed", c),)
+        return (_effect("name_remains", c, text=why), _effect("not_counted", c))
+    return (_effect("name_removed", c),)
 
 
 RULES_112: tuple[Rule, ...] = (
@@ -268,7 +270,7 @@ RULES_112: tuple[Rule, ...] = (
             and not f.within_30_by_death
             and f.remaining == 1
         ),
-        lambda f: (_e("certify", statute("163-112(b)")),),
+        lambda f: (_effect("certify", statute("163-112(b)")),),
         exception_to=("112b-after",),
     ),
     Rule(
@@ -293,15 +295,15 @@ RULES_112: tuple[Rule, ...] = (
         lambda f: _dead(f) and f.group and f.filed_at_close > f.seats and not f.within_30_by_death,
         lambda f: (
             (
-                _e(
+                _effect(
                     "name_remains",
                     statute("163-112(d)(2)"),
                     text="163-112(d)(2): ballots printed before the notice are not reprinted",
                 ),
-                _e("not_counted", statute("163-112(d)(2)")),
+                _effect("not_counted", statute("163-112(d)(2)")),
             )
             if f.printed_at_notice
-            else (_e("name_removed", statute("163-112(d)(1)")),)
+            else (_effect("name_removed", statute("163-112(d)(1)")),)
         ),
     ),
     Rule(
@@ -316,7 +318,7 @@ RULES_112: tuple[Rule, ...] = (
             and not f.within_30_by_death
             and f.remaining <= f.seats
         ),
-        lambda f: (_e("certify", statute("163-112(d)(3)")),),
+        lambda f: (_effect("certify", statute("163-112(d)(3)")),),
         exception_to=("112d12",),
     ),
     Rule(
@@ -332,8 +334,8 @@ RULES_112: tuple[Rule, ...] = (
             and f.remaining < f.seats
         ),
         lambda f: (
-            _e("certify", statute("163-112(d)(3)")),
-            _e("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),
+            _effect("certify", statute("163-112(d)(3)")),
+            _effect("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),
         ),
         exception_to=("112d3", "112d12"),
     ),
@@ -365,13 +367,13 @@ RULES_PARTY: tuple[Rule, ...] = (
         "the name is printed, the votes count and the candidacy stands",
         lambda f: _party_candidate(f) and f.what == WITHDREW and not f.printed_at_notice,
         lambda f: (
-            _e(
+            _effect(
                 "name_remains",
                 statute("163-106(e)"),
                 text="a withdrawal takes effect only before the filing deadline; the candidacy "
                 "stands and votes for it count",
             ),
-            _e("ineffective", statute("163-106(e)")),
+            _effect("ineffective", statute("163-106(e)")),
         ),
     ),
     Rule(
@@ -386,14 +388,14 @@ RULES_PARTY: tuple[Rule, ...] = (
             and (f.nominee or (f.stage is Stage.ELECTION and f.when == BEFORE_ELECTION))
         ),
         lambda f: (
-            (_e("party_to_nominate", statute("163-114"), also=(statute("163-294.1(b)"),)),)
+            (_effect("party_to_nominate", statute("163-114"), also=(statute("163-294.1(b)"),)),)
             + (
                 ()
                 if f.stage is Stage.PRIMARY
-                else (_e("replacement_votes", NCAC_LATE_CHANGES),)
+                else (_effect("replacement_votes", NCAC_LATE_CHANGES),)
                 if f.no_time_to_reprint
                 else (
-                    _e(
+                    _effect(
                         "name_removed",
                         NCAC_LATE_CHANGES if f.printed_at_notice else statute("163-114"),
                     ),
@@ -416,7 +418,9 @@ RULES_PARTY: tuple[Rule, ...] = (
             and f.remaining < f.seats
             and f.what != WITHDREW
         ),
-        lambda f: (_e("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),),
+        lambda f: (
+            _effect("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),
+        ),
         exception_to=("2941b-nominee",),
     ),
 )
@@ -431,7 +435,7 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
         "ends; the election's ballot is governed by 163-294.4 and 163-294.1(b), fourth paragraph",
         lambda f: f.nonpartisan_primary and f.nominee and f.when != DURING_FILING,
         lambda f: (
-            _e(
+            _effect(
                 "nomination_ends",
                 statute("163-294.1(b)"),
                 also=(statute("163-294.4(b)"), statute("163-294.4(c)")),
@@ -457,7 +461,7 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
             and f.remaining <= 2 * f.seats
             and not f.nominee
         ),
-        lambda f: (_e("cancel_primary", statute("163-294.1(b)")),),
+        lambda f: (_effect("cancel_primary", statute("163-294.1(b)")),),
         exception_to=("2941b-primary",),
     ),
 )
@@ -477,8 +481,8 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
         "five days; after printing, with time to reprint, for three",
         lambda f: _np_death(f) and f.filed_at_close == f.only_two and not f.no_time_to_reprint,
         lambda f: (
-            _e("name_removed", statute("163-294.4(b)")),
-            _e("reopen", statute("163-294.4(b)"), 3 if f.printed_at_notice else 5),
+            _effect("name_removed", statute("163-294.4(b)")),
+            _effect("reopen", statute("163-294.4(b)"), 3 if f.printed_at_notice else 5),
         ),
     ),
     Rule(
@@ -488,8 +492,8 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
         "dead candidate polls highest the office is vacant",
         lambda f: _np_death(f) and f.no_time_to_reprint,
         lambda f: (
-            _e("name_remains", statute("163-294.4(c)"), text=reprint_words(f)),
-            _e("vacant_if_elected", statute("163-294.4(c)")),
+            _effect("name_remains", statute("163-294.4(c)"), text=reprint_words(f)),
+            _effect("vacant_if_elected", statute("163-294.4(c)")),
         ),
     ),
     Rule(
@@ -498,7 +502,7 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
         "more candidates than 163-294.4(b) names, and the ballots are not printed (or will be "
         "reprinted): the name is left off; only 163-294.4(c) keeps a dead candidate's name",
         lambda f: _np_death(f) and f.filed_at_close > f.only_two and not f.printed_at_notice,
-        lambda f: (_e("name_removed", statute("163-294.4(c)")),),
+        lambda f: (_effect("name_removed", statute("163-294.4(c)")),),
     ),
     Rule(
         "reprinted-without-name",
@@ -512,7 +516,7 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
             and f.printed_at_notice
             and f.reprint is True
         ),
-        lambda f: (_e("name_removed", statute("163-294.1(b)")),),
+        lambda f: (_effect("name_removed", statute("163-294.1(b)")),),
     ),
     Rule(
         "left-before-nonpartisan-election",
@@ -522,7 +526,11 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
         lambda f: f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what != DIED,
         lambda f: (
             _printing(f, statute("163-294.1(b)"))
-            + ((_e("vacant_if_elected", statute("163-294.1(b)")),) if f.no_time_to_reprint else ())
+            + (
+                (_effect("vacant_if_elected", statute("163-294.1(b)")),)
+                if f.no_time_to_reprint
+                else ()
+            )
         ),
     ),
 )
@@ -542,7 +550,7 @@ RULES_OTHER: tuple[Rule, ...] = (
         "the candidacy ends while filing is open: the name is not on the ballot and others may "
         "still file (163-106(e), 163-294.2(d) for withdrawals; the filing period itself otherwise)",
         lambda f: f.when == DURING_FILING,
-        lambda f: (_e("name_removed", _filing_cite(f)),),
+        lambda f: (_effect("name_removed", _filing_cite(f)),),
     ),
     Rule(
         "elected-left-before-oath",
@@ -550,14 +558,14 @@ RULES_OTHER: tuple[Rule, ...] = (
         "a person elected dies, is disqualified or resigns on or after election day, before "
         "taking the oath: the office is vacant",
         lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.ELECTION and not f.sworn,
-        lambda f: (_e("vacant_if_elected", statute("163-294.1(c)")),),
+        lambda f: (_effect("vacant_if_elected", statute("163-294.1(c)")),),
     ),
     Rule(
         "officer-left-after-oath",
         "163-294.1(d)",
         "an officer who has taken the oath leaves: a vacancy in office, filled under 160A-63",
         lambda f: f.when == ELECTION_OR_AFTER and f.sworn,
-        lambda f: (_e("vacant_now", statute("163-294.1(d)"), also=(statute("160A-63"),)),),
+        lambda f: (_effect("vacant_now", statute("163-294.1(d)"), also=(statute("160A-63"),)),),
     ),
 )
 
@@ -619,7 +627,7 @@ GAPS: tuple[Gap, ...] = (
         ),
         effect=lambda f: (
             _printing(f, statute("163-112(d)"))
-            + ((_e("not_counted", statute("163-112(d)")),) if f.no_time_to_reprint else ())
+            + ((_effect("not_counted", statute("163-112(d)")),) if f.no_time_to_reprint else ())
         ),
     ),
     Gap(
@@ -637,7 +645,7 @@ GAPS: tuple[Gap, ...] = (
             and not f.within_30_by_death
             and f.remaining == 0
         ),
-        effect=lambda f: (_e("certify", statute("163-112(b)")),),
+        effect=lambda f: (_effect("certify", statute("163-112(b)")),),
     ),
     Gap(
         "disqualified-before-printing",
@@ -668,7 +676,7 @@ GAPS: tuple[Gap, ...] = (
             f.stage is Stage.PRIMARY and f.when == ELECTION_OR_AFTER and not f.nominee
         ),
         effect=lambda f: (
-            _e("name_remains", statute("163-294.1(b)"), text="the primary has been held"),
+            _effect("name_remains", statute("163-294.1(b)"), text="the primary has been held"),
         ),
     ),
     Gap(
@@ -684,7 +692,7 @@ GAPS: tuple[Gap, ...] = (
         applies=lambda f: (
             _np_death(f) and f.filed_at_close < f.only_two and not f.no_time_to_reprint
         ),
-        effect=lambda f: (_e("name_removed", statute("163-294.4(b)")),),
+        effect=lambda f: (_effect("name_removed", statute("163-294.4(b)")),),
     ),
 )
 

@@ -72,11 +72,17 @@ def _tie_window_facts() -> Iterator[TieWindowFacts]:
         yield TieWindowFacts(False, moment, remaining, demanded, passed)
 
 
-def _d1(test: Callable[[TieWindowFacts], bool]) -> Callable[[TieWindowFacts], bool]:
+def _tie_for_first(
+    test: Callable[[TieWindowFacts], bool],
+) -> Callable[[TieWindowFacts], bool]:
+    """A condition on a tie for first (163-293(d)(1))."""
     return lambda f: f.first and test(f)
 
 
-def _d2(test: Callable[[TieWindowFacts], bool]) -> Callable[[TieWindowFacts], bool]:
+def _tie_for_second(
+    test: Callable[[TieWindowFacts], bool],
+) -> Callable[[TieWindowFacts], bool]:
+    """A condition on a tie for second (163-293(d)(2))."""
     return lambda f: not f.first and test(f)
 
 
@@ -92,14 +98,14 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "the other tied candidate withdrew in writing within three days of the recount's "
             "declaration: the remaining candidate is declared elected (with three or more tied, "
             "reading 6: once all but one have withdrawn)",
-            _d1(lambda f: f.remaining == 1),
+            _tie_for_first(lambda f: f.remaining == 1),
             TieStep.REMAINING_ELECTED,
         ),
         Rule(
             "tie-for-first-window-open",
             "163-293(d)(1)",
             "two or more remain tied while the three days run: they may still withdraw",
-            _d1(lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDREW),
+            _tie_for_first(lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDREW),
             TieStep.WAIT,
         ),
         Rule(
@@ -107,7 +113,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "163-293(d)(1)",
             "the three days end with the tied candidates in the race and none withdrawn: a "
             "runoff between them (among all of them with three or more, reading 6)",
-            _d1(
+            _tie_for_first(
                 lambda f: (
                     f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES and not f.departed
                 )
@@ -119,7 +125,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "163-293(d)(2)",
             "all but one of those tied for second withdrew within three days and the last "
             "demanded a runoff in time: a runoff between the highest and the last",
-            _d2(lambda f: f.remaining == 1 and f.demanded),
+            _tie_for_second(lambda f: f.remaining == 1 and f.demanded),
             TieStep.RUNOFF_WITH_LAST,
         ),
         Rule(
@@ -127,7 +133,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "163-293(d)(2)",
             "two or more remain tied for second while the three days run: a runoff needs all "
             "but one of them to withdraw",
-            _d2(
+            _tie_for_second(
                 lambda f: (
                     f.remaining > 1
                     and f.moment is not TieMoment.WITHDRAWAL_PASSES
@@ -141,7 +147,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "163-293(d)(2)",
             "one tied runner-up is left and has not yet demanded a runoff: the demand may come "
             "until noon on the Thursday after the declaration (163-293(c))",
-            _d2(lambda f: f.remaining == 1 and not f.demanded and not f.request_passed),
+            _tie_for_second(lambda f: f.remaining == 1 and not f.demanded and not f.request_passed),
             TieStep.WAIT,
         ),
         Rule(
@@ -149,7 +155,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "163-293(d)(2)",
             "noon on the Thursday passes and no tied runner-up still in the race has demanded a "
             "runoff: the highest is declared elected",
-            _d2(
+            _tie_for_second(
                 lambda f: (
                     f.moment is TieMoment.REQUEST_PASSES and f.remaining > 0 and not f.demanded
                 )
@@ -161,7 +167,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "163-293(d)(2)",
             "the others withdrew, but the last tied runner-up had not demanded a runoff by noon "
             "on the Thursday: the highest is declared elected",
-            _d2(
+            _tie_for_second(
                 lambda f: (
                     f.remaining == 1
                     and not f.demanded
@@ -176,7 +182,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "163-293(d)(2)",
             "the three days end with two or more still tied for second: the highest is declared "
             "elected",
-            _d2(lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES),
+            _tie_for_second(lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES),
             TieStep.LEADER_NOT_ALL_WITHDREW,
         ),
         Rule(
@@ -184,7 +190,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "163-293(d)(2)",
             "every candidate tied for second withdrew: nobody is left to demand a runoff, and "
             "the highest is declared elected",
-            _d2(lambda f: f.remaining == 0),
+            _tie_for_second(lambda f: f.remaining == 0),
             TieStep.LEADER_NONE_LEFT,
         ),
     ),
@@ -199,7 +205,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             "tie has elected nobody",
             "the runoff (d)(1) provides is called with the tied names; if the departed candidate "
             "wins it, the office is vacant (163-294.1(c))",
-            _d1(
+            _tie_for_first(
                 lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES and f.departed
             ),
             TieStep.RUNOFF_AMONG_TIED,
