@@ -1,5 +1,5 @@
-"""The contingency rule table (simulator.contingencies): every rule reachable, conflicts settled
-by declared priority, every gap named, and `electsim gaps` listing them."""
+"""The departures rule table (simulator.law.tables.departures): every rule reachable,
+conflicts settled by declared priority, every gap named, and `electsim gaps` listing them."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ import pytest
 
 from simulator.analysis.gaps import COUNTING_GAPS
 from simulator.cli.main import main
+from simulator.law.tables import departure_gaps
 from simulator.law.tables import departures as cg
 from simulator.law.vocab import Method, Stage
 
 FACTS = list(cg.all_facts())
-FINDINGS = [(f, cg.evaluate(f)) for f in FACTS]
+FINDINGS = [(f, cg.TABLE.evaluate(f)) for f in FACTS]
 #: Sections whose subsections our sources do not number (or rules, not statutes).
 WHOLE = {"163-114", "163-110", "160A-63", "08 NCAC 06B .0104"}
 
@@ -42,16 +43,16 @@ def test_rule_ids_are_unique_and_each_rule_cites_a_subsection() -> None:
     ids = [r.id for r in cg.RULES] + [g.id for g in cg.GAPS]
     assert len(ids) == len(set(ids))
     for r in cg.RULES:
-        assert _cites_a_subsection(r.cite), r.id
+        assert _cites_a_subsection(r.cites[0]), r.id
 
 
 def test_every_effect_the_table_can_produce_cites_a_subsection() -> None:
     # SPEC section 3: every ruling has a cite naming the section and subsection
     for f, fd in FINDINGS:
-        for e in fd.effects(f):
+        for e in fd.effect(f):
             assert all(_cites_a_subsection(c) for c in e.cites), (f, e)
     for g in cg.GAPS:
-        assert g.near and all(c.section for c in g.near)
+        assert g.near and all(c.section for c in g.cites)
 
 
 def test_where_several_rules_apply_the_more_specific_is_declared_and_wins() -> None:
@@ -62,7 +63,7 @@ def test_where_several_rules_apply_the_more_specific_is_declared_and_wins() -> N
         assert not fd.conflict, (f, [r.id for r in fd.rules])
         if len(fd.rules) > 1:
             winner = fd.rules[0]
-            assert {r.id for r in fd.rules[1:]} <= set(winner.over)
+            assert {r.id for r in fd.rules[1:]} <= set(winner.exception_to)
             settled[tuple(r.id for r in fd.rules)] += 1
     assert set(settled) >= {
         ("112b-one-left", "112b-after"),
@@ -77,7 +78,7 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
     # G.S. 163-294.1(c) speaks of a person who has not yet qualified by taking the oath
     for f, fd in FINDINGS:
         if f.sworn:
-            assert fd.rule is not None and fd.rule.id == "2941d", f
+            assert fd.rule is not None and fd.rule.id == "officer-left-after-oath", f
 
 
 @pytest.mark.parametrize(
@@ -116,15 +117,18 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
         # G.S. 163-294.1(d) over (c) once the oath is taken
         (
             cg.Facts(Method.PLURALITY, Stage.ELECTION, cg.DIED, cg.ELECTION_OR_AFTER, sworn=True),
-            "2941d",
+            "officer-left-after-oath",
         ),
-        (cg.Facts(Method.PLURALITY, Stage.ELECTION, cg.DIED, cg.ELECTION_OR_AFTER), "2941c"),
+        (
+            cg.Facts(Method.PLURALITY, Stage.ELECTION, cg.DIED, cg.ELECTION_OR_AFTER),
+            "elected-left-before-oath",
+        ),
         # while filing is open nothing else applies
         (cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.DURING_FILING), "filing-open"),
     ],
 )
 def test_the_more_specific_provision_governs(facts: cg.Facts, winner: str) -> None:
-    fd = cg.evaluate(facts)
+    fd = cg.TABLE.evaluate(facts)
     assert fd.rule is not None and fd.rule.id == winner
 
 
@@ -146,11 +150,11 @@ def test_while_filing_is_open_and_after_election_day_the_rules_ignore_dates_and_
                     printed_at_notice=printed,
                     reprint=reprint,
                 )
-                fd = cg.evaluate(g)
+                fd = cg.TABLE.evaluate(g)
                 seen.add(
                     (
                         fd.rule.id if fd.rule else fd.gap.id if fd.gap else "",
-                        tuple(e.kind for e in fd.effects(g)),
+                        tuple(e.kind for e in fd.effect(g)),
                     )
                 )
             assert len(seen) == 1, (method, stage, when, seen)
@@ -169,13 +173,13 @@ def test_reading_8_is_a_gap_whose_fallback_follows_the_interpretation() -> None:
         within_30_by_death=True,
         within_30_by_notice=False,
     )
-    fd = cg.evaluate(f)
+    fd = cg.TABLE.evaluate(f)
     assert fd.gap is not None and fd.gap.id == "reading-8"
-    assert [e.kind for e in fd.effects(f)] == ["name_removed", "reopen"]
+    assert [e.kind for e in fd.effect(f)] == ["name_removed", "reopen"]
     g = attrs.evolve(f, late_notice_by_death=False)
-    assert [e.kind for e in cg.evaluate(g).effects(g)] == ["name_removed"]
-    assert "death date decides" in fd.gap.fallback(f)
-    assert "notice date decides" in fd.gap.fallback(g)
+    assert [e.kind for e in cg.TABLE.evaluate(g).effect(g)] == ["name_removed"]
+    assert "death date decides" in fd.gap.fallback_for(f)
+    assert "notice date decides" in fd.gap.fallback_for(g)
 
 
 def test_a_withdrawal_or_disqualification_after_printing_takes_the_effects_of_a_death() -> None:
@@ -191,19 +195,19 @@ def test_a_withdrawal_or_disqualification_after_printing_takes_the_effects_of_a_
         printed_at_death=True,
         printed_at_notice=True,
     )
-    fd = cg.evaluate(f)
-    assert fd.rule is not None and fd.rule.id == "2941b-party-printed"
-    effects = fd.effects(f)
+    fd = cg.TABLE.evaluate(f)
+    assert fd.rule is not None and fd.rule.id == "party-candidate-left-after-printing"
+    effects = fd.effect(f)
     assert [e.kind for e in effects] == ["certify"]
     assert [str(c) for c in effects[0].cites] == ["G.S. 163-112(b)", "G.S. 163-294.1(b)"]
 
 
 def test_the_gaps_list_every_combination_that_no_rule_covers() -> None:
-    found = cg.gaps()
+    found = departure_gaps.gaps()
     assert len(found) == sum(1 for _, fd in FINDINGS if fd.gap is not None)
-    assert all(g.rule in cg.GAPS and g.note == g.rule.note for g in found)
-    summary = cg.summarize(found)
-    assert [s.rule.id for s in summary] == [g.id for g in cg.GAPS]
+    assert all(hit.gap in cg.GAPS for hit in found)
+    summary = departure_gaps.summarize(found)
+    assert [s.gap.id for s in summary] == [g.id for g in cg.GAPS]
     assert sum(s.combinations for s in summary) == len(found)
     r8 = summary[0]
     assert dict(r8.values)["method"] == (Method.PARTISAN,)
@@ -252,13 +256,13 @@ def test_electsim_gaps_verbose_lists_every_combination(
         for line in out.splitlines()
         if line.startswith("      ") and line.split()[0] in {m.value for m in Method}
     ]
-    assert len(rows) == len(cg.gaps())
+    assert len(rows) == len(departure_gaps.gaps())
 
 
 def test_the_effects_are_a_closed_vocabulary_every_kind_of_which_the_table_produces() -> None:
     # Effect.kind is an EffectKind: a misspelt kind fails when the table is built, and no kind
     # is vocabulary the engine interprets but no rule can give
-    produced = {e.kind for f, fd in FINDINGS for e in fd.effects(f)}
+    produced = {e.kind for f, fd in FINDINGS for e in fd.effect(f)}
     assert all(isinstance(k, cg.EffectKind) for k in produced)
     assert produced == set(cg.EffectKind)
     with pytest.raises(ValueError, match="name_remvoed"):

@@ -9,8 +9,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from simulator.law.rules import Verdict
-from simulator.law.tables import TABLES
-from simulator.law.tables import count as cr
+from simulator.law.tables import (
+    TABLES,
+    canvass,
+    counted_votes,
+    declaration,
+    runoff_requests,
+    tie_steps,
+    ties,
+)
+from simulator.law.tables import count as count_order
 from tests.contingency_cases import RUNOFF, died, event, filed, kinds, one, returns, run, scenario
 
 CANVASS = event("canvass_held", "2027-10-12T11:00")
@@ -96,7 +104,7 @@ def test_a_partisan_tie_at_exactly_5000_voters_goes_to_lot() -> None:
 @given(st.integers(0, 30000), st.integers(1, 5))
 def test_the_voters_estimate_never_contradicts_what_the_votes_prove(votes: int, seats: int) -> None:
     # a group of N seats has between votes / N and votes voters
-    over, estimate = cr.voters_over_5000(votes, seats)
+    over, estimate = count_order.voters_over_5000(votes, seats)
     if over is True:
         assert votes > 5000 * seats or (seats == 1 and votes > 5000)
     if over is False:
@@ -111,7 +119,7 @@ def test_a_table_settles_several_rules_only_by_a_declared_priority() -> None:
         for _, finding in table.explore():
             if finding.verdict is Verdict.PRIORITY:
                 assert finding.rule is not None
-                assert {r.id for r in finding.others} <= set(finding.rule.over)
+                assert {r.id for r in finding.others} <= set(finding.rule.exception_to)
             if finding.verdict is Verdict.CONFLICT:
                 assert finding.conflict is not None and len(finding.rules) > 1
                 assert finding.extra()["conflict"] is True
@@ -122,7 +130,10 @@ def test_the_canvass_table_cites_the_provision_of_each_election_a_method_holds()
     from simulator.law.vocab import DeadlineKind as DK
     from simulator.law.vocab import Method
 
-    found = {(f.method, f.held): str(cr.canvass_cite(f.method, f.held)) for f in cr.CANVASS.facts()}
+    found = {
+        (f.method, f.held): str(canvass.canvass_cite(f.method, f.held))
+        for f in canvass.CANVASS.facts()
+    }
     assert found == {
         (Method.PLURALITY, DK.ELECTION_DAY): "G.S. 163-182.5(b)",
         (Method.PARTISAN, DK.PRIMARY_DAY): "G.S. 163-291(5)",
@@ -133,16 +144,16 @@ def test_the_canvass_table_cites_the_provision_of_each_election_a_method_holds()
         (Method.RUNOFF, DK.ELECTION_DAY): "G.S. 163-293(c)",
         (Method.RUNOFF, DK.RUNOFF_ELECTION): "G.S. 163-182.5(b)",
     }
-    for facts, f in cr.CANVASS.explore():
+    for facts, f in canvass.CANVASS.explore():
         if facts.before_its_day:
             # a canvass after the vote but before its day: the gap, citing the day's provision
             assert f.verdict is Verdict.GAP and f.id == "canvass-before-its-day", facts
-            assert str(f.cites[0]) == str(cr.canvass_cite(facts.method, facts.held))
+            assert str(f.cites[0]) == str(canvass.canvass_cite(facts.method, facts.held))
             assert "G.S. 163-182.5(b)" in {str(c) for c in f.cites}
         else:
             assert f.verdict is Verdict.RULED, facts
-    runoff = cr.CANVASS.evaluate(cr.CanvassFacts(Method.RUNOFF, DK.ELECTION_DAY))
-    assert runoff.effect is cr.Canvassed.FIRST_ELECTION
+    runoff = canvass.CANVASS.evaluate(canvass.CanvassFacts(Method.RUNOFF, DK.ELECTION_DAY))
+    assert runoff.effect is canvass.Canvassed.FIRST_ELECTION
 
 
 def test_every_day_a_calendar_round_holds_is_canvassed_under_the_tables_rule() -> None:
@@ -150,15 +161,15 @@ def test_every_day_a_calendar_round_holds_is_canvassed_under_the_tables_rule() -
 
     for method, rounds in cal.CYCLE.items():
         for r in rounds:
-            assert r.canvass == cr.canvass_cite(method, r.kind)
+            assert r.canvass == canvass.canvass_cite(method, r.kind)
 
 
 def test_no_reason_the_tie_window_gives_says_a_departed_candidate_withdrew_or_stands() -> None:
     # G.S. 163-293(d)(1) counts written withdrawals; a candidate who died has made none
-    for facts, finding in cr.TIE_WINDOW.explore():
-        if not facts.departed or finding.effect is cr.TieStep.WAIT:
+    for facts, finding in tie_steps.TIE_WINDOW.explore():
+        if not facts.departed or finding.effect is tie_steps.TieStep.WAIT:
             continue
-        why = cr.tie_step_reason(
+        why = tie_steps.tie_step_reason(
             finding.effect, facts.moment, withdrew="Ann", last="Bob", departed="Bob died"
         )
         assert "still standing" not in why and "Bob withdrew" not in why, (facts, why)
@@ -166,26 +177,33 @@ def test_no_reason_the_tie_window_gives_says_a_departed_candidate_withdrew_or_st
 
 def test_the_tie_window_waits_for_the_last_runner_ups_demand_until_the_thursday() -> None:
     # G.S. 163-293(d)(2) with (c): the three days may end before noon on the Thursday
-    facts = cr.TieWindowFacts(False, cr.TieMoment.WITHDRAWAL_PASSES, 1)
-    assert cr.TIE_WINDOW.evaluate(facts).effect is cr.TieStep.WAIT
-    late = cr.TieWindowFacts(False, cr.TieMoment.REQUEST_PASSES, 1, request_passed=True)
-    assert cr.TIE_WINDOW.evaluate(late).effect is cr.TieStep.LEADER_NO_DEMAND
+    facts = tie_steps.TieWindowFacts(False, tie_steps.TieMoment.WITHDRAWAL_PASSES, 1)
+    assert tie_steps.TIE_WINDOW.evaluate(facts).effect is tie_steps.TieStep.WAIT
+    late = tie_steps.TieWindowFacts(
+        False, tie_steps.TieMoment.REQUEST_PASSES, 1, request_passed=True
+    )
+    assert tie_steps.TIE_WINDOW.evaluate(late).effect is tie_steps.TieStep.LEADER_NO_DEMAND
 
 
 def test_a_recount_is_required_for_a_tie_for_first_and_other_recounts_are_named_gaps() -> None:
     # G.S. 163-293(d)(1) is the only recount of these statutes
-    found = {m: cr.RECOUNT.evaluate(cr.RecountFacts(m)) for m in cr.RecountMoment}
-    assert found[cr.RecountMoment.TIE_FOR_FIRST].effect is cr.Recount.REQUIRED
-    assert found[cr.RecountMoment.ORDERED].verdict is Verdict.RULED
-    assert found[cr.RecountMoment.DECLARED].verdict is Verdict.GAP
-    assert found[cr.RecountMoment.BEFORE_RESULT].effect is cr.Recount.NO_EFFECT
+    found = {
+        m: tie_steps.RECOUNT.evaluate(tie_steps.RecountFacts(m)) for m in tie_steps.RecountMoment
+    }
+    assert found[tie_steps.RecountMoment.TIE_FOR_FIRST].effect is tie_steps.Recount.REQUIRED
+    assert found[tie_steps.RecountMoment.ORDERED].verdict is Verdict.RULED
+    assert found[tie_steps.RecountMoment.DECLARED].verdict is Verdict.GAP
+    assert found[tie_steps.RecountMoment.BEFORE_RESULT].effect is tie_steps.Recount.NO_EFFECT
 
 
 def test_a_lot_decides_only_a_tie_that_awaits_one_among_those_tied() -> None:
     # G.S. 163-292(3): the board determines the winner of a tie by lot
-    assert cr.LOT.evaluate(cr.LotFacts(pending=False)).effect is cr.Lot.NO_TIE
-    assert cr.LOT.evaluate(cr.LotFacts(True, among_tied=False)).effect is cr.Lot.NOT_TIED
-    assert cr.LOT.evaluate(cr.LotFacts(True)).effect is cr.Lot.DECIDES
+    assert tie_steps.LOT.evaluate(tie_steps.LotFacts(pending=False)).effect is tie_steps.Lot.NO_TIE
+    assert (
+        tie_steps.LOT.evaluate(tie_steps.LotFacts(True, among_tied=False)).effect
+        is tie_steps.Lot.NOT_TIED
+    )
+    assert tie_steps.LOT.evaluate(tie_steps.LotFacts(True)).effect is tie_steps.Lot.DECIDES
 
 
 @given(
@@ -202,7 +220,6 @@ def test_a_run_of_votes_counts_the_names_the_votes_table_counts(
     from simulator.engine.replay import make_context
     from simulator.engine.rounds import counted_kinds
     from simulator.input.loader import parse_scenario
-    from simulator.law.tables import declaration as rr
 
     if method != "partisan" and stage == "primary":
         method = "nonpartisan-primary"
@@ -214,7 +231,7 @@ def test_a_run_of_votes_counts_the_names_the_votes_table_counts(
     ctx = make_context(s, s.contests[0], frozenset())
     candidates, write_ins = counted_kinds(ctx, rnd)
     partisan = method == "partisan"
-    base = rr.VoteFacts(
+    base = counted_votes.VoteFacts(
         True,
         rnd == 1,
         rnd == 1,
@@ -224,73 +241,90 @@ def test_a_run_of_votes_counts_the_names_the_votes_table_counts(
         group=seats > 1,
         partisan=partisan,
     )
-    assert candidates is (rr.VOTES.evaluate(base).effect is rr.Vote.COUNTED)
-    w = rr.VOTES.evaluate(attrs.evolve(base, on_runoff_ballot=False, write_in=True, filed=False))
-    assert write_ins is (w.effect is rr.Vote.COUNTED)
+    assert candidates is (counted_votes.VOTES.evaluate(base).effect is counted_votes.Vote.COUNTED)
+    w = counted_votes.VOTES.evaluate(
+        attrs.evolve(base, on_runoff_ballot=False, write_in=True, filed=False)
+    )
+    assert write_ins is (w.effect is counted_votes.Vote.COUNTED)
     assert candidates and write_ins is (rnd == 0)
 
 
 def test_the_request_window_closes_on_the_provision_that_gave_the_right_to_request() -> None:
     # G.S. 163-293(b)(1), (b)(2), 163-111(b): elected (nominated) unless the next asks in time
-    from simulator.law.tables import declaration as rr
 
-    for facts, finding in cr.WINDOW_CLOSE.explore():
-        right = rr.RUNOFF_RIGHT.evaluate(rr.RightFacts(facts.primary, facts.group))
+    for facts, finding in runoff_requests.WINDOW_CLOSE.explore():
+        right = declaration.RUNOFF_RIGHT.evaluate(
+            declaration.RightFacts(facts.primary, facts.group)
+        )
         assert finding.rule is not None and right.rule is not None
         assert finding.rule.cite == right.rule.cite, facts
-        want = cr.WindowClose.RUNOFF if facts.requested else cr.WindowClose.LEADERS
+        want = (
+            runoff_requests.WindowClose.RUNOFF
+            if facts.requested
+            else runoff_requests.WindowClose.LEADERS
+        )
         assert finding.effect is want, facts
 
 
 @pytest.mark.parametrize(("first", "cite"), [(True, "163-293(d)(1)"), (False, "163-293(d)(2)")])
 def test_only_a_written_withdrawal_takes_a_candidate_out_of_a_tie(first: bool, cite: str) -> None:
     # G.S. 163-293(d)(1), (d)(2): a written notice of withdrawal; a death files none
-    for standing in cr.Standing:
-        found = cr.STILL_TIED.evaluate(cr.TiedFacts(first, standing))
+    for standing in count_order.Standing:
+        found = tie_steps.STILL_TIED.evaluate(tie_steps.TiedFacts(first, standing))
         assert found.near == (cite,)
-        out = standing is cr.Standing.WITHDREW
-        assert found.effect is (cr.Tied.OUT if out else cr.Tied.STILL_TIED), standing
+        out = standing is count_order.Standing.WITHDREW
+        assert found.effect is (tie_steps.Tied.OUT if out else tie_steps.Tied.STILL_TIED), standing
 
 
 def test_a_canvass_before_the_election_day_declares_nothing_under_the_same_provision() -> None:
-    for facts in cr.CANVASS.facts():
+    for facts in canvass.CANVASS.facts():
         if facts.before_its_day:
             continue  # the gap canvass-before-its-day (the test above)
-        found = cr.CANVASS.evaluate(facts)
+        found = canvass.CANVASS.evaluate(facts)
         assert found.verdict is Verdict.RULED
-        assert (found.effect is cr.Canvassed.NOTHING) is facts.early, facts
-        on_time = cr.CANVASS.evaluate(cr.CanvassFacts(facts.method, facts.held))
+        assert (found.effect is canvass.Canvassed.NOTHING) is facts.early, facts
+        on_time = canvass.CANVASS.evaluate(canvass.CanvassFacts(facts.method, facts.held))
         assert found.near == on_time.near
 
 
 def test_the_count_asks_a_tie_for_first_before_a_departed_leader() -> None:
     # with nobody highest, the provisions on a leader who left have no leader to speak of
-    found = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.FIRST, False, tie=True, left=True))
+    found = count_order.ORDER.evaluate(
+        count_order.OrderFacts(count_order.Place.FIRST, False, tie=True, left=True)
+    )
     assert found.verdict is Verdict.PRIORITY
-    assert found.effect is cr.Question.TIE_FOR_FIRST
+    assert found.effect is count_order.Question.TIE_FOR_FIRST
     assert [r.cite for r in found.rules] == ["163-293(d)(1)", "163-294.4(c)"]
-    left = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.FIRST, False, left=True))
-    assert left.effect is cr.Question.LEADER_LEFT
+    left = count_order.ORDER.evaluate(
+        count_order.OrderFacts(count_order.Place.FIRST, False, left=True)
+    )
+    assert left.effect is count_order.Question.LEADER_LEFT
     for primary, group in ((True, False), (False, True)):
-        facts = cr.OrderFacts(cr.Place.FIRST, primary, group, tie=True, left=True)
-        assert cr.ORDER.evaluate(facts).effect is cr.Question.THRESHOLD
+        facts = count_order.OrderFacts(count_order.Place.FIRST, primary, group, tie=True, left=True)
+        assert count_order.ORDER.evaluate(facts).effect is count_order.Question.THRESHOLD
 
 
 def test_the_count_asks_a_departed_runner_up_before_the_tie_for_second() -> None:
     # G.S. 163-294.4(c) is the more specific provision (the second highest vote for the dead)
-    found = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.SECOND, False, tie=True, left=True))
+    found = count_order.ORDER.evaluate(
+        count_order.OrderFacts(count_order.Place.SECOND, False, tie=True, left=True)
+    )
     assert found.verdict is Verdict.PRIORITY
-    assert found.effect is cr.Question.RUNNER_UP_LEFT
+    assert found.effect is count_order.Question.RUNNER_UP_LEFT
     assert [r.cite for r in found.others] == ["163-293(d)(2)"]
-    settled = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.SECOND, False, tie=True))
-    assert settled.effect is cr.Question.TIE_FOR_SECOND
+    settled = count_order.ORDER.evaluate(
+        count_order.OrderFacts(count_order.Place.SECOND, False, tie=True)
+    )
+    assert settled.effect is count_order.Question.TIE_FOR_SECOND
     # a party primary's tie for second goes to a lot; a departed runner-up is not asked there
-    primary = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.SECOND, True, tie=True, left=True))
-    assert primary.effect is cr.Question.SECOND_BY_LOT
+    primary = count_order.ORDER.evaluate(
+        count_order.OrderFacts(count_order.Place.SECOND, True, tie=True, left=True)
+    )
+    assert primary.effect is count_order.Question.SECOND_BY_LOT
 
 
 def test_the_count_order_answers_every_combination_without_a_gap_or_conflict() -> None:
-    for facts, found in cr.ORDER.explore():
+    for facts, found in count_order.ORDER.explore():
         assert found.verdict in (Verdict.RULED, Verdict.PRIORITY), facts
 
 
@@ -298,34 +332,42 @@ def test_with_nobody_below_the_highest_there_is_no_runner_up_to_ask() -> None:
     # G.S. 163-293(b)(1), 163-111(b): the request belongs to a runner-up; with none, the
     # highest is declared
     for primary, cite in ((False, "163-293(b)(1)"), (True, "163-111(b)")):
-        found = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.SECOND, primary, alone=True))
-        assert (found.effect, found.near) == (cr.Question.ALONE, (cite,))
+        found = count_order.ORDER.evaluate(
+            count_order.OrderFacts(count_order.Place.SECOND, primary, alone=True)
+        )
+        assert (found.effect, found.near) == (count_order.Question.ALONE, (cite,))
 
 
 def test_only_a_party_primarys_tie_for_first_short_of_the_threshold_goes_to_a_lot_first() -> None:
     # 163-111(b) (its part on ties is not in the sources: the tie-at table names the gap); a
     # runoff method's tie for first was asked under 163-293(d)(1) before the threshold
     for primary, group, tie in ((True, False, True), (True, True, True), (False, False, True)):
-        found = cr.ORDER.evaluate(cr.OrderFacts(cr.Place.REMAINING, primary, group, tie))
+        found = count_order.ORDER.evaluate(
+            count_order.OrderFacts(count_order.Place.REMAINING, primary, group, tie)
+        )
         lot = primary and not group and tie
-        assert found.effect is (cr.Question.FIRST_BY_LOT if lot else cr.Question.BEST)
+        assert found.effect is (
+            count_order.Question.FIRST_BY_LOT if lot else count_order.Question.BEST
+        )
 
 
 def test_a_runoff_asked_in_a_partisan_general_election_is_refused_under_163_293_a() -> None:
     # 163-293's runoff is for nonpartisan elections of the election and runoff method; no
     # subsection of 163-291 speaks of a runoff after the partisan general election
-    finding = cr.REQUEST.evaluate(
-        cr.RequestFacts(cr.Moment.NO_RUNOFF_METHOD, no_runoff_under="partisan")
+    finding = runoff_requests.REQUEST.evaluate(
+        runoff_requests.RequestFacts(
+            runoff_requests.Moment.NO_RUNOFF_METHOD, no_runoff_under="partisan"
+        )
     )
     assert finding.rule is not None and finding.rule.cite == "163-293(a)"
-    assert finding.effect is cr.Answer.NO_RUNOFF_METHOD
+    assert finding.effect is runoff_requests.Answer.NO_RUNOFF_METHOD
 
 
 def test_a_runoff_tie_of_three_or_more_is_a_gap_settled_by_lot() -> None:
     # G.S. 163-293(f) decides a runoff tie "between two candidates" by lot; three tied (a runoff
     # among three tied for first, reading 6) is a gap whose fallback is a lot among all of them
-    two = cr.TIE_AT.evaluate(cr.TieAtFacts(cr.TiePoint.RUNOFF))
-    three = cr.TIE_AT.evaluate(cr.TieAtFacts(cr.TiePoint.RUNOFF, many=True))
+    two = ties.TIE_AT.evaluate(ties.TieAtFacts(ties.TiePoint.RUNOFF))
+    three = ties.TIE_AT.evaluate(ties.TieAtFacts(ties.TiePoint.RUNOFF, many=True))
     assert two.verdict is Verdict.RULED and two.near == ("163-293(f)",)
     assert three.verdict is Verdict.GAP and three.id == "runoff-tie-of-three"
-    assert two.effect is three.effect is cr.TieEffect.LOT
+    assert two.effect is three.effect is ties.TieEffect.LOT

@@ -51,7 +51,7 @@ def test_with_no_fixed_fee_less_than_five_dollars_is_not_the_fee() -> None:
     # G.S. 163-291(3): "a minimum filing fee of five dollars"
     facts = fr.FeeFacts(partisan_primary=True, fixed=False, below_fixed=False, below_minimum=True)
     finding = fr.FEE.evaluate(facts)
-    assert finding.effect is fr.FeeEffect.REJECTED and finding.id == "2913-minimum-fee"
+    assert finding.effect is fr.FeeEffect.REJECTED and finding.id == "minimum-fee"
 
 
 def test_a_second_office_is_refused_before_the_fee_is_looked_at() -> None:
@@ -112,6 +112,4 @@ def test_the_filing_law_table_names_one_provision_for_each_kind_of_contest_and_a
         (False, True): "G.S. 163-294.2(d)",
     }
     finding = fr.FILING_LAW.evaluate(fr.FilingLawFacts(partisan=False, withdrawal=True))
-    assert (
-        finding.effect is fr.FilingAct.WITHDRAWAL and finding.id == "2942d-nonpartisan-withdrawal"
-    )
+    assert finding.effect is fr.FilingAct.WITHDRAWAL and finding.id == "nonpartisan-withdrawal"

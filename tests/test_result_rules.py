@@ -12,8 +12,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from simulator.law.rules import Verdict
-from simulator.law.tables import count as cr
-from simulator.law.tables import declaration as rr
+from simulator.law.tables import count as count_order
+from simulator.law.tables import (
+    counted_votes,
+    declaration,
+    departed_declared,
+    departed_in_count,
+    party_nominees,
+    repeat_notice,
+    round_timing,
+    tie_steps,
+    vacancies,
+)
 from simulator.law.vocab import Method, Stage
 from tests.contingency_cases import (
     PLURALITY,
@@ -32,20 +42,34 @@ from tests.contingency_cases import (
 @pytest.mark.parametrize(
     ("method", "stage", "group", "cite", "decision"),
     [
-        (Method.PLURALITY, Stage.ELECTION, False, "163-292(1)", rr.Decision.HIGHEST),
-        (Method.PLURALITY, Stage.ELECTION, True, "163-292(2)", rr.Decision.HIGHEST),
-        (Method.PRIMARY, Stage.ELECTION, True, "163-294(c)", rr.Decision.HIGHEST),
-        (Method.PRIMARY, Stage.PRIMARY, True, "163-294(b)", rr.Decision.TWO_PER_SEAT),
-        (Method.RUNOFF, Stage.ELECTION, False, "163-293(a)(1)", rr.Decision.MAJORITY),
-        (Method.RUNOFF, Stage.ELECTION, True, "163-293(a)(2)", rr.Decision.MAJORITY),
-        (Method.PARTISAN, Stage.PRIMARY, False, "163-111(a)(1)", rr.Decision.SUBSTANTIAL_PLURALITY),
-        (Method.PARTISAN, Stage.PRIMARY, True, "163-111(a)(2)", rr.Decision.SUBSTANTIAL_PLURALITY),
+        (Method.PLURALITY, Stage.ELECTION, False, "163-292(1)", declaration.Decision.HIGHEST),
+        (Method.PLURALITY, Stage.ELECTION, True, "163-292(2)", declaration.Decision.HIGHEST),
+        (Method.PRIMARY, Stage.ELECTION, True, "163-294(c)", declaration.Decision.HIGHEST),
+        (Method.PRIMARY, Stage.PRIMARY, True, "163-294(b)", declaration.Decision.TWO_PER_SEAT),
+        (Method.RUNOFF, Stage.ELECTION, False, "163-293(a)(1)", declaration.Decision.MAJORITY),
+        (Method.RUNOFF, Stage.ELECTION, True, "163-293(a)(2)", declaration.Decision.MAJORITY),
+        (
+            Method.PARTISAN,
+            Stage.PRIMARY,
+            False,
+            "163-111(a)(1)",
+            declaration.Decision.SUBSTANTIAL_PLURALITY,
+        ),
+        (
+            Method.PARTISAN,
+            Stage.PRIMARY,
+            True,
+            "163-111(a)(2)",
+            declaration.Decision.SUBSTANTIAL_PLURALITY,
+        ),
     ],
 )
 def test_each_method_and_stage_is_decided_by_its_own_subsection(
-    method: Method, stage: Stage, group: bool, cite: str, decision: rr.Decision
+    method: Method, stage: Stage, group: bool, cite: str, decision: declaration.Decision
 ) -> None:
-    finding = rr.RESULT.evaluate(rr.ResultFacts(rr.count_of(method, stage), group))
+    finding = declaration.RESULT.evaluate(
+        declaration.ResultFacts(declaration.count_of(method, stage), group)
+    )
     assert finding.verdict is Verdict.RULED
     assert finding.near == (cite,) and finding.effect is decision
 
@@ -54,31 +78,39 @@ def test_each_method_and_stage_is_decided_by_its_own_subsection(
 def test_no_provision_at_hand_decides_a_partisan_general_election(group: bool) -> None:
     # G.S. 163-290(a)(1) sends the partisan method to 163-291, whose text speaks of nominations
     # and, for the election, only of its date (163-291(1)): a named gap, the highest elected
-    finding = rr.RESULT.evaluate(rr.ResultFacts(rr.Count.PARTISAN, group))
+    finding = declaration.RESULT.evaluate(
+        declaration.ResultFacts(declaration.Count.PARTISAN, group)
+    )
     assert finding.verdict is Verdict.GAP and finding.id == "partisan-general-election"
     assert finding.near == ("163-290(a)(1)", "163-291(1)")
-    assert finding.effect is rr.Decision.HIGHEST
+    assert finding.effect is declaration.Decision.HIGHEST
 
 
 def test_a_runoff_and_a_second_primary_elect_and_nominate_the_highest() -> None:
     # G.S. 163-293(f), 163-111(b)
-    runoff = rr.RESULT.evaluate(rr.ResultFacts(rr.Count.RUNOFF_METHOD, True, runoff=True))
-    second = rr.RESULT.evaluate(rr.ResultFacts(rr.Count.PARTY_PRIMARY, False, runoff=True))
-    assert (runoff.near, runoff.effect) == (("163-293(f)",), rr.Decision.HIGHEST)
-    assert (second.near, second.effect) == (("163-111(b)",), rr.Decision.HIGHEST)
+    runoff = declaration.RESULT.evaluate(
+        declaration.ResultFacts(declaration.Count.RUNOFF_METHOD, True, runoff=True)
+    )
+    second = declaration.RESULT.evaluate(
+        declaration.ResultFacts(declaration.Count.PARTY_PRIMARY, False, runoff=True)
+    )
+    assert (runoff.near, runoff.effect) == (("163-293(f)",), declaration.Decision.HIGHEST)
+    assert (second.near, second.effect) == (("163-111(b)",), declaration.Decision.HIGHEST)
 
 
 @given(total=st.integers(0, 10**7), seats=st.integers(1, 9))
 def test_the_majority_is_half_the_total_per_seat_exactly(total: int, seats: int) -> None:
     # G.S. 163-293(a)(2): the total divided by the seats, halved; no rounding (reading 1)
-    t = rr.threshold(rr.Decision.MAJORITY, total, seats, Fraction(3, 10))
+    t = declaration.threshold(declaration.Decision.MAJORITY, total, seats, Fraction(3, 10))
     assert t * 2 * seats == total
 
 
 @given(total=st.integers(0, 10**7), seats=st.integers(1, 9))
 def test_a_substantial_plurality_is_the_share_of_the_total_per_seat(total: int, seats: int) -> None:
     # G.S. 163-111(a)(2), with the value in force passed in
-    t = rr.threshold(rr.Decision.SUBSTANTIAL_PLURALITY, total, seats, Fraction(3, 10))
+    t = declaration.threshold(
+        declaration.Decision.SUBSTANTIAL_PLURALITY, total, seats, Fraction(3, 10)
+    )
     assert t * seats * 10 == 3 * total
 
 
@@ -89,37 +121,41 @@ def test_a_substantial_plurality_is_the_share_of_the_total_per_seat(total: int, 
 def test_the_right_to_the_next_round_has_one_subsection(
     primary: bool, group: bool, cite: str
 ) -> None:
-    assert rr.RUNOFF_RIGHT.evaluate(rr.RightFacts(primary, group)).near == (cite,)
+    assert declaration.RUNOFF_RIGHT.evaluate(declaration.RightFacts(primary, group)).near == (cite,)
 
 
 def test_a_departed_candidate_is_never_nominated_whatever_else_holds() -> None:
     # G.S. 163-294.1(b): the votes are disregarded and the next highest takes the place
-    for facts, finding in rr.DECLARED_LEFT.explore():
-        assert (finding.effect is rr.Seat.NOT_NOMINATED) is facts.nominating
+    for facts, finding in departed_declared.DECLARED_LEFT.explore():
+        assert (finding.effect is departed_declared.Seat.NOT_NOMINATED) is facts.nominating
         if facts.nominating:
             assert finding.near == ("163-294.1(b)",)
 
 
 def test_the_provision_named_when_the_name_stayed_governs_a_later_win() -> None:
     # the contingency table named it (163-294.4(c), 163-294.1(b) or (c)); the win cites it
-    for preset in (p for p in rr.Preset if p is not rr.Preset.NONE):
-        for what in cr.LEFT:
-            facts = rr.LeftFacts(False, what, True, preset)
-            assert rr.DECLARED_LEFT.evaluate(facts).near == (preset.value,)
+    for preset in (p for p in departed_declared.Preset if p is not departed_declared.Preset.NONE):
+        for what in count_order.LEFT:
+            facts = departed_declared.LeftFacts(False, what, True, preset)
+            assert departed_declared.DECLARED_LEFT.evaluate(facts).near == (preset.value,)
 
 
 def test_a_withdrawn_winner_without_reading_7_is_a_named_gap() -> None:
     # G.S. 163-294.1(b) speaks of deceased or disqualified candidates
-    facts = rr.LeftFacts(False, cr.Standing.WITHDREW, False, rr.Preset.NONE, False)
-    finding = rr.DECLARED_LEFT.evaluate(facts)
+    facts = departed_declared.LeftFacts(
+        False, count_order.Standing.WITHDREW, False, departed_declared.Preset.NONE, False
+    )
+    finding = departed_declared.DECLARED_LEFT.evaluate(facts)
     assert finding.verdict is Verdict.GAP and finding.id == "withdrawn-elected"
-    assert finding.effect is rr.Seat.VACANT
-    with_r7 = rr.DECLARED_LEFT.evaluate(attrs.evolve(facts, withdrawal_as_death=True))
+    assert finding.effect is departed_declared.Seat.VACANT
+    with_r7 = departed_declared.DECLARED_LEFT.evaluate(
+        attrs.evolve(facts, withdrawal_as_death=True)
+    )
     assert with_r7.verdict is Verdict.RULED and with_r7.near == ("163-294.1(b)",)
 
 
 def test_every_departure_from_a_called_runoff_ballot_is_the_same_gap() -> None:
-    findings = [f for _, f in rr.RUNOFF_LEFT.explore()]
+    findings = [f for _, f in departed_declared.RUNOFF_LEFT.explore()]
     # a runoff or a second primary, how, one seat with two or with more on its ballot, or several
     assert len(findings) == 18
     assert all(f.verdict is Verdict.GAP and f.id == "left-runoff-ballot" for f in findings)
@@ -129,27 +165,42 @@ def test_the_other_candidate_is_declared_only_from_a_runoff_ballot_of_two() -> N
     # reading 21 declares "the other candidate": on one seat's ballot of three (reading 6) there
     # are two, and the default (the runoff is held, the name printed) stands
     chosen = {"left_runoff_ballot": "other_declared"}
-    for what in (cr.Standing.DIED, cr.Standing.WITHDREW, cr.Standing.DISQUALIFIED):
-        two = rr.RunoffLeftFacts(nominating=False, what=what)
-        three = rr.RunoffLeftFacts(nominating=False, what=what, crowded=True)
-        assert rr.RUNOFF_LEFT.evaluate(two, chosen=chosen).effect is rr.RunoffLeft.OTHER_DECLARED
-        kept = rr.RUNOFF_LEFT.evaluate(three, chosen=chosen)
-        assert kept.effect is rr.RUNOFF_LEFT.evaluate(three).effect
-        assert kept.effect is not rr.RunoffLeft.OTHER_DECLARED and kept.reading is None
+    for what in (
+        count_order.Standing.DIED,
+        count_order.Standing.WITHDREW,
+        count_order.Standing.DISQUALIFIED,
+    ):
+        two = departed_declared.RunoffLeftFacts(nominating=False, what=what)
+        three = departed_declared.RunoffLeftFacts(nominating=False, what=what, crowded=True)
+        assert (
+            departed_declared.RUNOFF_LEFT.evaluate(two, chosen=chosen).effect
+            is departed_declared.RunoffLeft.OTHER_DECLARED
+        )
+        kept = departed_declared.RUNOFF_LEFT.evaluate(three, chosen=chosen)
+        assert kept.effect is departed_declared.RUNOFF_LEFT.evaluate(three).effect
+        assert (
+            kept.effect is not departed_declared.RunoffLeft.OTHER_DECLARED and kept.reading is None
+        )
 
 
 def test_a_switch_chooses_a_conflicts_other_reading_and_says_so() -> None:
     # reading 10: departed_leader_short
-    facts = cr.LeaderFacts(cr.Standing.WITHDREW, False, False)
-    default = cr.LEADER.evaluate(facts)
-    other = cr.LEADER.evaluate(facts, chosen={"departed_leader_short": "request"})
-    assert default.effect is cr.LeaderEffect.VACANT and default.reading is None
-    assert other.effect is cr.LeaderEffect.REQUEST_WINDOW and other.verdict is Verdict.CONFLICT
+    facts = departed_in_count.LeaderFacts(count_order.Standing.WITHDREW, False, False)
+    default = departed_in_count.LEADER.evaluate(facts)
+    other = departed_in_count.LEADER.evaluate(facts, chosen={"departed_leader_short": "request"})
+    assert default.effect is departed_in_count.LeaderEffect.VACANT and default.reading is None
+    assert (
+        other.effect is departed_in_count.LeaderEffect.REQUEST_WINDOW
+        and other.verdict is Verdict.CONFLICT
+    )
     assert "departed_leader_short: request" in other.fallback
     assert other.extra()["reading"] == "request"
     # a switch set to its default, or one the table does not know, changes nothing
-    assert cr.LEADER.evaluate(facts, chosen={"departed_leader_short": "vacant"}) == default
-    assert cr.LEADER.evaluate(facts, chosen={"three_way_tie": "lot"}) == default
+    assert (
+        departed_in_count.LEADER.evaluate(facts, chosen={"departed_leader_short": "vacant"})
+        == default
+    )
+    assert departed_in_count.LEADER.evaluate(facts, chosen={"three_way_tie": "lot"}) == default
 
 
 def test_a_departed_leader_short_of_a_majority_read_as_request_is_vacant_without_a_request() -> (
@@ -184,10 +235,31 @@ def test_every_other_reading_names_a_switch_the_scenario_format_knows() -> None:
             assert reading.value != default
 
 
-@pytest.mark.parametrize("table", rr.TABLES, ids=lambda t: t.name)
+#: the tables of the result: the votes, the declaration, the rounds' dates, departed winners,
+#: vacancies, a party's nominees, a tie's withdrawal and a repeated notice
+RESULT_TABLES = (
+    counted_votes.VOTES,
+    counted_votes.TOTAL,
+    declaration.RESULT,
+    declaration.RUNOFF_RIGHT,
+    round_timing.TIMING,
+    round_timing.ROUND_DAY,
+    departed_declared.DECLARED_LEFT,
+    departed_declared.RUNOFF_LEFT,
+    vacancies.OATH,
+    party_nominees.NOMINEE,
+    party_nominees.NOMINEE_PLACE,
+    party_nominees.TWICE,
+    vacancies.EMPTY_SEATS,
+    tie_steps.TIE_WITHDRAWAL,
+    repeat_notice.REPEAT_NOTICE,
+)
+
+
+@pytest.mark.parametrize("table", RESULT_TABLES, ids=lambda t: t.name)
 def test_no_result_table_leaves_a_combination_to_a_conflict(table: object) -> None:
     # each question has one answer for every combination of its facts, or a named gap
-    assert isinstance(table, type(rr.RESULT))
+    assert isinstance(table, type(declaration.RESULT))
     for facts, finding in table.explore():
         assert finding.verdict in (Verdict.RULED, Verdict.GAP), (table.name, facts)
         assert "unnamed" not in finding.id
@@ -196,32 +268,58 @@ def test_no_result_table_leaves_a_combination_to_a_conflict(table: object) -> No
 @pytest.mark.parametrize(
     ("step", "primary", "first", "cite", "when"),
     [
-        (rr.Step.REQUEST, False, False, "163-293(c)", rr.When.NOON_THURSDAY_AFTER),
-        (rr.Step.REQUEST, True, False, "163-291(6)", rr.When.NOON_THURSDAY_AFTER),
-        (rr.Step.TIE_WITHDRAWAL, False, True, "163-293(d)(1)", rr.When.THIRD_DAY_AFTER),
-        (rr.Step.TIE_WITHDRAWAL, False, False, "163-293(d)(2)", rr.When.THIRD_DAY_AFTER),
+        (
+            round_timing.Step.REQUEST,
+            False,
+            False,
+            "163-293(c)",
+            round_timing.When.NOON_THURSDAY_AFTER,
+        ),
+        (
+            round_timing.Step.REQUEST,
+            True,
+            False,
+            "163-291(6)",
+            round_timing.When.NOON_THURSDAY_AFTER,
+        ),
+        (
+            round_timing.Step.TIE_WITHDRAWAL,
+            False,
+            True,
+            "163-293(d)(1)",
+            round_timing.When.THIRD_DAY_AFTER,
+        ),
+        (
+            round_timing.Step.TIE_WITHDRAWAL,
+            False,
+            False,
+            "163-293(d)(2)",
+            round_timing.When.THIRD_DAY_AFTER,
+        ),
     ],
 )
 def test_each_date_after_the_declaration_has_its_subsection(
-    step: rr.Step, primary: bool, first: bool, cite: str, when: rr.When
+    step: round_timing.Step, primary: bool, first: bool, cite: str, when: round_timing.When
 ) -> None:
-    finding = rr.TIMING.evaluate(rr.TimingFacts(step, primary, first))
+    finding = round_timing.TIMING.evaluate(round_timing.TimingFacts(step, primary, first))
     assert (finding.near, finding.effect) == ((cite,), when)
 
 
 def test_a_write_in_on_a_runoff_ballot_is_not_counted_under_163_293_b_1() -> None:
     # G.S. 163-293(b)(1): no space for write-in votes on the runoff ballot
-    facts = rr.VoteFacts(True, True, False, True, False)
-    finding = rr.VOTES.evaluate(facts)
-    assert finding.effect is rr.Vote.OFF_RUNOFF_BALLOT and finding.near == ("163-293(b)(1)",)
+    facts = counted_votes.VoteFacts(True, True, False, True, False)
+    finding = counted_votes.VOTES.evaluate(facts)
+    assert finding.effect is counted_votes.Vote.OFF_RUNOFF_BALLOT and finding.near == (
+        "163-293(b)(1)",
+    )
 
 
 def test_votes_for_a_name_that_never_filed_are_not_counted_in_the_first_round() -> None:
     # G.S. 163-294.2(c) (nonpartisan filing), 163-291(2) (party filing)
     for partisan, cite in ((False, "163-294.2(c)"), (True, "163-291(2)")):
-        facts = rr.VoteFacts(True, False, False, False, False, partisan=partisan)
-        finding = rr.VOTES.evaluate(facts)
-        assert finding.effect is rr.Vote.NOT_A_CANDIDATE and finding.near == (cite,)
+        facts = counted_votes.VoteFacts(True, False, False, False, False, partisan=partisan)
+        finding = counted_votes.VOTES.evaluate(facts)
+        assert finding.effect is counted_votes.Vote.NOT_A_CANDIDATE and finding.near == (cite,)
 
 
 @given(
@@ -234,7 +332,7 @@ def test_the_threshold_total_follows_readings_1_and_2(
     primary: bool, kind: str, r1: bool, r2: bool
 ) -> None:
     # G.S. 163-293(a), 163-111(a): "the total vote cast for all candidates"
-    facts = rr.TotalFacts(
+    facts = counted_votes.TotalFacts(
         primary,
         write_in=kind == "write_in",
         filed=kind in ("candidate", "dead"),
@@ -243,52 +341,60 @@ def test_the_threshold_total_follows_readings_1_and_2(
         dead_votes_in_total=r2,
     )
     expected = {"candidate": True, "dead": r2, "write_in": r1, "other": False}[kind]
-    finding = rr.TOTAL.evaluate(facts)
-    assert (finding.effect is rr.Total.IN) is expected
+    finding = counted_votes.TOTAL.evaluate(facts)
+    assert (finding.effect is counted_votes.Total.IN) is expected
     assert finding.near == ("163-111(a)" if primary else "163-293(a)",)
 
 
 def test_a_table_answers_the_same_facts_the_same_way_each_time() -> None:
-    facts = rr.ResultFacts(rr.Count.RUNOFF_METHOD, True)
-    assert rr.RESULT.evaluate(facts) is rr.RESULT.evaluate(facts)
+    facts = declaration.ResultFacts(declaration.Count.RUNOFF_METHOD, True)
+    assert declaration.RESULT.evaluate(facts) is declaration.RESULT.evaluate(facts)
 
 
 def test_only_the_first_oath_of_a_person_elected_takes_office() -> None:
     # G.S. 163-294.1(c) runs until the oath of a person elected; (d) after it
-    found = {(f.elected, f.sworn): (g.effect, g.id) for f, g in rr.OATH.explore()}
+    found = {(f.elected, f.sworn): (g.effect, g.id) for f, g in vacancies.OATH.explore()}
     assert found == {
-        (True, False): (rr.Oath.TAKES_OFFICE, "2941d-oath-taken"),
-        (True, True): (rr.Oath.ALREADY_SWORN, "2941c-oath-again"),
-        (False, False): (rr.Oath.NOT_ELECTED, "2941c-oath-not-elected"),
-        (False, True): (rr.Oath.NOT_ELECTED, "2941c-oath-not-elected"),
+        (True, False): (vacancies.Oath.TAKES_OFFICE, "oath-taken"),
+        (True, True): (vacancies.Oath.ALREADY_SWORN, "oath-again"),
+        (False, False): (vacancies.Oath.NOT_ELECTED, "oath-not-elected"),
+        (False, True): (vacancies.Oath.NOT_ELECTED, "oath-not-elected"),
     }
 
 
 def test_a_nominee_is_named_only_into_an_open_nomination_and_only_if_able_to_serve() -> None:
     # G.S. 163-114: the committee fills a vacancy with a person who can serve
-    def effect(to_fill: bool, departed: bool) -> rr.Nomination:
-        return rr.NOMINEE.evaluate(rr.NomineeFacts(to_fill=to_fill, departed=departed)).effect
+    def effect(to_fill: bool, departed: bool) -> party_nominees.Nomination:
+        return party_nominees.NOMINEE.evaluate(
+            party_nominees.NomineeFacts(to_fill=to_fill, departed=departed)
+        ).effect
 
-    assert effect(False, False) is rr.Nomination.NO_VACANCY
-    assert effect(False, True) is rr.Nomination.NO_VACANCY
-    assert effect(True, True) is rr.Nomination.CANNOT_SERVE
-    assert effect(True, False) is rr.Nomination.NOMINATED
+    assert effect(False, False) is party_nominees.Nomination.NO_VACANCY
+    assert effect(False, True) is party_nominees.Nomination.NO_VACANCY
+    assert effect(True, True) is party_nominees.Nomination.CANNOT_SERVE
+    assert effect(True, False) is party_nominees.Nomination.NOMINATED
 
 
 def test_a_nominee_takes_a_left_name_only_on_general_election_ballots_not_reprinted() -> None:
     # 08 NCAC 06B .0104
-    places = {(f.general_election, f.name_left): g for f, g in rr.NOMINEE_PLACE.explore()}
-    assert places[(True, True)].effect is rr.Place.IN_PLACE
+    places = {
+        (f.general_election, f.name_left): g for f, g in party_nominees.NOMINEE_PLACE.explore()
+    }
+    assert places[(True, True)].effect is party_nominees.Place.IN_PLACE
     assert str(places[(True, True)].cites[0]) == "08 NCAC 06B .0104"
-    assert {p.effect for k, p in places.items() if k != (True, True)} == {rr.Place.OWN_NAME}
+    assert {p.effect for k, p in places.items() if k != (True, True)} == {
+        party_nominees.Place.OWN_NAME
+    }
 
 
 def test_places_no_candidate_fills_are_vacant_only_after_an_election() -> None:
     # G.S. 163-294.1(d): a vacancy in office (filled under 160A-63); a primary fills no office
-    election = rr.EMPTY_SEATS.evaluate(rr.SeatsFacts(nominating=False))
-    primary = rr.EMPTY_SEATS.evaluate(rr.SeatsFacts(nominating=True))
-    assert election.effect is rr.Seats.VACANT and str(election.cites[0]) == "G.S. 163-294.1(d)"
-    assert primary.effect is rr.Seats.UNFILLED
+    election = vacancies.EMPTY_SEATS.evaluate(vacancies.SeatsFacts(nominating=False))
+    primary = vacancies.EMPTY_SEATS.evaluate(vacancies.SeatsFacts(nominating=True))
+    assert (
+        election.effect is vacancies.Seats.VACANT and str(election.cites[0]) == "G.S. 163-294.1(d)"
+    )
+    assert primary.effect is vacancies.Seats.UNFILLED
 
 
 @pytest.mark.parametrize("first", [True, False])
@@ -298,40 +404,46 @@ def test_a_withdrawal_during_a_ties_three_days_counts_only_for_a_tied_candidate_
     # G.S. 163-293(d)(1) (a tie for first) and (d)(2) (a tie for second)
     cite = "G.S. 163-293(d)(1)" if first else "G.S. 163-293(d)(2)"
 
-    def ask(tied: bool, late: bool) -> rr.TieWithdrawal:
-        found = rr.TIE_WITHDRAWAL.evaluate(rr.TieWithdrawalFacts(first, tied, late))
+    def ask(tied: bool, late: bool) -> tie_steps.TieWithdrawal:
+        found = tie_steps.TIE_WITHDRAWAL.evaluate(tie_steps.TieWithdrawalFacts(first, tied, late))
         assert [str(c) for c in found.cites] == [cite]
         return found.effect
 
-    assert ask(True, False) is rr.TieWithdrawal.IN_TIME
-    assert ask(True, True) is rr.TieWithdrawal.LATE
-    assert ask(False, False) is ask(False, True) is rr.TieWithdrawal.NOT_TIED
+    assert ask(True, False) is tie_steps.TieWithdrawal.IN_TIME
+    assert ask(True, True) is tie_steps.TieWithdrawal.LATE
+    assert ask(False, False) is ask(False, True) is tie_steps.TieWithdrawal.NOT_TIED
 
 
 def test_a_notice_for_a_candidate_already_gone_is_refused_or_named_as_a_gap() -> None:
     # a withdrawal is the candidate's own act (163-106(e), 163-294.2(d)); a repeated death or
     # disqualification was ruled on once (163-294.1); a death after another departure is a gap
-    def ask(notice: cr.Standing, before: cr.Standing, partisan: bool) -> tuple[object, list[str]]:
-        found = rr.REPEAT_NOTICE.evaluate(rr.RepeatNoticeFacts(notice, before, partisan))
+    def ask(
+        notice: count_order.Standing, before: count_order.Standing, partisan: bool
+    ) -> tuple[object, list[str]]:
+        found = repeat_notice.REPEAT_NOTICE.evaluate(
+            repeat_notice.RepeatNoticeFacts(notice, before, partisan)
+        )
         return found.effect, [str(c) for c in found.cites]
 
-    for before in cr.LEFT:
-        assert ask(cr.Standing.WITHDREW, before, True) == (
-            rr.RepeatNotice.REJECTED,
+    for before in count_order.LEFT:
+        assert ask(count_order.Standing.WITHDREW, before, True) == (
+            repeat_notice.RepeatNotice.REJECTED,
             ["G.S. 163-106(e)"],
         )
-        assert ask(cr.Standing.WITHDREW, before, False) == (
-            rr.RepeatNotice.REJECTED,
+        assert ask(count_order.Standing.WITHDREW, before, False) == (
+            repeat_notice.RepeatNotice.REJECTED,
             ["G.S. 163-294.2(d)"],
         )
-    assert ask(cr.Standing.DIED, cr.Standing.DIED, False) == (
-        rr.RepeatNotice.REJECTED,
+    assert ask(count_order.Standing.DIED, count_order.Standing.DIED, False) == (
+        repeat_notice.RepeatNotice.REJECTED,
         ["G.S. 163-294.1"],
     )
-    gap = rr.REPEAT_NOTICE.evaluate(
-        rr.RepeatNoticeFacts(cr.Standing.DIED, cr.Standing.WITHDREW, False)
+    gap = repeat_notice.REPEAT_NOTICE.evaluate(
+        repeat_notice.RepeatNoticeFacts(
+            count_order.Standing.DIED, count_order.Standing.WITHDREW, False
+        )
     )
-    assert gap.verdict is Verdict.GAP and gap.effect is rr.RepeatNotice.EARLIER_STANDS
+    assert gap.verdict is Verdict.GAP and gap.effect is repeat_notice.RepeatNotice.EARLIER_STANDS
     assert [str(c) for c in gap.cites] == [
         "G.S. 163-294.1(b)",
         "G.S. 163-294.1(c)",

@@ -5,7 +5,7 @@ finds its parts (``163-293(b)`` finds ``163-293(b)(1)``). The places searched:
 
 - the rule tables: the contingency rules and gaps (:mod:`simulator.law.tables.departures`), the
 count's
-  rules, gaps and conflicts (:mod:`simulator.law.tables.count`) and the gaps met while counting
+  rules, gaps and conflicts (:mod:`simulator.law.tables`) and the gaps met while counting
   (:mod:`simulator.analysis.gaps`);
 - the state machine's transitions (:mod:`simulator.law.machine`);
 - every other citation written in the engine's code (rulings and deadlines);
@@ -92,8 +92,8 @@ def _tables() -> Iterator[Reference]:
     for r in cg.RULES:
         yield Reference("rule", r.id, key(r.cite), "simulator/law/tables/departures.py", r.summary)
     for g in cg.GAPS:
-        for c in g.near:
-            yield Reference("gap", g.id, key(c), "simulator/law/tables/departures.py", g.note)
+        for near in g.near:
+            yield Reference("gap", g.id, key(near), "simulator/law/tables/departures.py", g.open)
     for table, home in HOMES:
         summaries = {r.id: r.summary for r in table.rules}
         summaries |= {g.id: g.open for g in table.gaps}
@@ -121,10 +121,10 @@ def _tables() -> Iterator[Reference]:
 
 def _code(root: Path) -> Iterator[Reference]:
     # the tables are listed by id above; the contingency rules' effects cite further subsections
+    from simulator.law.tables import HOMES
+
     skip = {
-        "law/tables/count.py",
-        "law/tables/filing.py",
-        "law/tables/declaration.py",
+        *(home.removeprefix("simulator/") for _, home in HOMES),
         "analysis/gaps.py",
         "law/machine.py",
         "analysis/references.py",

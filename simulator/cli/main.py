@@ -26,7 +26,8 @@ def cmd_gaps(args: argparse.Namespace) -> int:
     import textwrap
 
     from simulator.analysis.gaps import COUNTING_GAPS, print_table_findings, table_findings
-    from simulator.law.tables.departures import FACT_FIELDS, all_facts, gaps, show_value, summarize
+    from simulator.law.tables.departure_gaps import FACT_FIELDS, gaps, show_value, summarize
+    from simulator.law.tables.departures import all_facts
 
     total = sum(1 for _ in all_facts())
     found = gaps()
@@ -56,14 +57,14 @@ def cmd_gaps(args: argparse.Namespace) -> int:
         "fallback shown."
     )
     for i, g in enumerate(groups, 1):
-        print(f"\n{i}. {g.rule.id}: {g.rule.cite} ({g.combinations} combinations)")
-        print(wrap.fill(f"why: {g.rule.note}"))
+        print(f"\n{i}. {g.gap.id}: {g.gap.cite} ({g.combinations} combinations)")
+        print(wrap.fill(f"why: {g.gap.open}"))
         for fb in g.fallbacks:
             print(wrap.fill(f"fallback: {fb}"))
         print(wrap.fill(f"facts: {g.describe()}"))
         if args.verbose:
             print(f"    every combination ({' '.join(FACT_FIELDS)}):")
-            for gap in (x for x in found if x.rule.id == g.rule.id):
+            for gap in (x for x in found if x.gap.id == g.gap.id):
                 row = " ".join(show_value(getattr(gap.facts, k)) for k in FACT_FIELDS)
                 print(f"      {row}")
     print_table_findings(len(groups) + 1)
@@ -77,7 +78,7 @@ def cmd_gaps(args: argparse.Namespace) -> int:
     if args.explore:
         from simulator.analysis.gaps import explored_findings, print_explored
 
-        listed = {g.rule.id for g in groups} | {t.id for t in table_findings()}
+        listed = {g.gap.id for g in groups} | {t.id for t in table_findings()}
         listed |= {c.id for c in COUNTING_GAPS}
         print_explored(explored_findings(seats=args.seats), listed)
     return EXIT_OK

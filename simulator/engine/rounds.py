@@ -11,7 +11,7 @@ from simulator.engine.state import Context
 from simulator.law import calendar as cal
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
-from simulator.law.tables import declaration as rr
+from simulator.law.tables import counted_votes
 from simulator.law.vocab import Method
 from simulator.model.events import WRITE_IN_GENERIC, is_write_in
 
@@ -48,14 +48,14 @@ def votes_finding(
     on_ballot: bool,
     write_in: bool,
     filed: bool,
-) -> Finding[rr.VoteFacts, rr.Vote]:
+) -> Finding[counted_votes.VoteFacts, counted_votes.Vote]:
     """The ``votes`` table's finding for a vote (in a runoff or not) for a name on the runoff
     ballot or not, a write-in or not, who filed or not: found once for each (the table is pure,
     and a count asks it for every name it reads)."""
-    facts = rr.VoteFacts(
+    facts = counted_votes.VoteFacts(
         True, runoff, on_ballot, write_in, filed, primary=primary, group=group, partisan=partisan
     )
-    return rr.VOTES.evaluate(facts)
+    return counted_votes.VOTES.evaluate(facts)
 
 
 def counted_kinds(ctx: Context, rnd: int) -> tuple[bool, bool]:
@@ -66,5 +66,5 @@ def counted_kinds(ctx: Context, rnd: int) -> tuple[bool, bool]:
     flags = (ctx.partisan_primary, ctx.contest.is_group, ctx.method is Method.PARTISAN, runoff)
     candidate = votes_finding(*flags, runoff, False, True)
     write_in = votes_finding(*flags, False, is_write_in(WRITE_IN_GENERIC), False)
-    counted = rr.Vote.COUNTED
+    counted = counted_votes.Vote.COUNTED
     return candidate.effect is counted, write_in.effect is counted

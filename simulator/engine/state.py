@@ -25,7 +25,7 @@ from simulator.law.calendar import Deadline, OfficeCalendar
 from simulator.law.cite import Cite
 from simulator.law.machine import IllegalTransition, Phase, allowed
 from simulator.law.readings import Interpretations
-from simulator.law.tables import filing as fr
+from simulator.law.tables import filing
 from simulator.law.vocab import (
     CandStatus,
     DeadlineKind,
@@ -582,7 +582,7 @@ class Context(Staged):
 
     def filing_cite(self) -> Cite:
         """The provision of this contest's filing period (the ``filing-law`` table)."""
-        return fr.filing_cite(partisan=self.method is Method.PARTISAN)
+        return filing.filing_cite(partisan=self.method is Method.PARTISAN)
 
 
 # ----------------------------------------------------------------------------------------

@@ -16,8 +16,7 @@ from simulator.engine.counting.runoff import call_runoff
 from simulator.engine.counting.ties import settle_tie
 from simulator.engine.state import Context, Draft, State, new_draft
 from simulator.law.machine import Phase
-from simulator.law.tables import count as cr
-from simulator.law.tables import filing as fr
+from simulator.law.tables import filing, runoff_requests, tie_steps
 from simulator.law.vocab import RulingKind, TimerTrigger
 
 TimerHandler = Callable[[Draft], None]
@@ -59,13 +58,13 @@ def on_filing_closes(d: Draft) -> None:
     if not (ctx.partisan_primary or ctx.nonpartisan_primary):
         d.go(Phase.BALLOT)
         return
-    facts = fr.CloseFacts(
+    facts = filing.CloseFacts(
         party=ctx.partisan_primary,
         few=len(active) <= (n if ctx.partisan_primary else 2 * n),
     )
-    finding = fr.CLOSE.evaluate(facts)
+    finding = filing.CLOSE.evaluate(facts)
     cites = finding_cites(finding)
-    if finding.effect is fr.Primary.PARTY_NOMINEES:
+    if finding.effect is filing.Primary.PARTY_NOMINEES:
         d.rule(
             RulingKind.PRIMARY_CANCELLED,
             cites,
@@ -79,7 +78,7 @@ def on_filing_closes(d: Draft) -> None:
                 "declared the party's nominee(s) when filing closed",
                 active,
             )
-    elif finding.effect is fr.Primary.NOMINATED:
+    elif finding.effect is filing.Primary.NOMINATED:
         d.rule(
             RulingKind.PRIMARY_CANCELLED,
             cites,
@@ -110,11 +109,11 @@ def on_reopened_closes(d: Draft) -> None:
     new = [c.name for c in d.cands if c.active and c.reopened]
     cite = next(w.cite for w in reversed(d.windows) if w.kind == "reopened")
     close = (
-        fr.CLOSE.evaluate(fr.CloseFacts(party=True, few=len(active) <= ctx.contest.seats))
+        filing.CLOSE.evaluate(filing.CloseFacts(party=True, few=len(active) <= ctx.contest.seats))
         if ctx.partisan_primary
         else None
     )
-    if close is not None and close.effect is fr.Primary.PARTY_NOMINEES:
+    if close is not None and close.effect is filing.Primary.PARTY_NOMINEES:
         if d.after_reopen == "certify" and not new:
             # the contingency rule that reopened filing certifies if nobody files
             cites = [cite]
@@ -154,14 +153,16 @@ def on_request_passes(d: Draft) -> None:
     if d.phase is Phase.TIE_WITHDRAWAL:
         if pool.kind == "tie_second":  # (d)(1) sets no request deadline
             # the ``tie-window`` table: a tie for second at noon on the Thursday
-            settle_tie(d, cr.TieMoment.REQUEST_PASSES)
+            settle_tie(d, tie_steps.TieMoment.REQUEST_PASSES)
         return
     if d.phase is not Phase.RUNOFF_REQUEST:
         return  # the contest moved on while the window was open (a contingency rule)
     ctx = d.ctx
-    facts = cr.WindowCloseFacts(ctx.partisan_primary, ctx.contest.is_group, bool(pool.requests))
-    found = cr.WINDOW_CLOSE.evaluate(facts)
-    if found.effect is cr.WindowClose.RUNOFF:
+    facts = runoff_requests.WindowCloseFacts(
+        ctx.partisan_primary, ctx.contest.is_group, bool(pool.requests)
+    )
+    found = runoff_requests.WINDOW_CLOSE.evaluate(facts)
+    if found.effect is runoff_requests.WindowClose.RUNOFF:
         call_runoff(d, pool)
         return
     reason = (
@@ -178,4 +179,4 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
     pool = d.pool
     assert pool is not None
     if pool.kind == "tie_first" or d.phase is Phase.TIE_WITHDRAWAL:
-        settle_tie(d, cr.TieMoment.WITHDRAWAL_PASSES)
+        settle_tie(d, tie_steps.TieMoment.WITHDRAWAL_PASSES)

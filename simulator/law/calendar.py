@@ -33,7 +33,7 @@ import attrs
 
 from simulator.law.cite import Cite, statute
 from simulator.law.closures import closures
-from simulator.law.tables.count import canvass_cite
+from simulator.law.tables.canvass import canvass_cite
 from simulator.law.vocab import DeadlineKind, Method, Stage
 
 NEW_YORK = "America/New_York"

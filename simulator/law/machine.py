@@ -41,359 +41,378 @@ class Transition:
     label: str
 
 
-P = Phase
 _T = Transition
 
 TRANSITIONS: tuple[Transition, ...] = (
     # filing
-    _T(P.FILING, "filing_closes", P.BALLOT, statute("163-294.2(c)"), "filing period closes"),
-    _T(P.FILING, "filing_closed", P.BALLOT, statute("163-294.2(c)"), "board closes filing"),
     _T(
-        P.FILING,
+        Phase.FILING, "filing_closes", Phase.BALLOT, statute("163-294.2(c)"), "filing period closes"
+    ),
+    _T(Phase.FILING, "filing_closed", Phase.BALLOT, statute("163-294.2(c)"), "board closes filing"),
+    _T(
+        Phase.FILING,
         "filing_closes",
-        P.DECIDED,
+        Phase.DECIDED,
         statute("163-294(a)"),
         "too few candidates: no primary, all nominated (163-294(a), 163-110)",
     ),
     _T(
-        P.FILING,
+        Phase.FILING,
         "filing_closed",
-        P.DECIDED,
+        Phase.DECIDED,
         statute("163-110"),
         "too few candidates: no primary, all nominated",
     ),
     _T(
-        P.BALLOT,
+        Phase.BALLOT,
         "filing_extended",
-        P.FILING_EXTENDED,
+        Phase.FILING_EXTENDED,
         statute("163-294.4(a)"),
         "board extends filing five days",
     ),
     _T(
-        P.FILING_EXTENDED,
+        Phase.FILING_EXTENDED,
         "extended_filing_closes",
-        P.BALLOT,
+        Phase.BALLOT,
         statute("163-294.4(a)"),
         "extended filing closes",
     ),
     _T(
-        P.BALLOT,
+        Phase.BALLOT,
         "candidate_died",
-        P.FILING_REOPENED,
+        Phase.FILING_REOPENED,
         statute("163-294.4(b)"),
         "death reopens filing",
     ),
     _T(
-        P.BALLOT,
+        Phase.BALLOT,
         "candidate_withdrew",
-        P.FILING_REOPENED,
+        Phase.FILING_REOPENED,
         statute("163-112(a)"),
         "withdrawal reopens filing (163-294.1(b) applies 163-112)",
     ),
     _T(
-        P.BALLOT,
+        Phase.BALLOT,
         "candidate_disqualified",
-        P.FILING_REOPENED,
+        Phase.FILING_REOPENED,
         statute("163-112(a)"),
         "disqualification reopens filing (163-294.1(b) applies 163-112)",
     ),
     _T(
-        P.BALLOT,
+        Phase.BALLOT,
         "reprint_determined",
-        P.FILING_REOPENED,
+        Phase.FILING_REOPENED,
         statute("163-294.4(b)"),
         "time to reprint: filing reopened for three days",
     ),
     _T(
-        P.FILING_REOPENED,
+        Phase.FILING_REOPENED,
         "reopened_filing_closes",
-        P.BALLOT,
+        Phase.BALLOT,
         statute("163-294.4(b)"),
         "reopened filing closes; the contest goes on",
     ),
     _T(
-        P.FILING_REOPENED,
+        Phase.FILING_REOPENED,
         "reopened_filing_closes",
-        P.DECIDED,
+        Phase.DECIDED,
         statute("163-112(a)"),
         "nobody filed: the remaining candidates are certified",
     ),
     _T(
-        P.BALLOT,
+        Phase.BALLOT,
         "candidate_died",
-        P.DECIDED,
+        Phase.DECIDED,
         statute("163-112(b)"),
         "one candidate left (or two per seat): certified / no primary",
     ),
     _T(
-        P.BALLOT,
+        Phase.BALLOT,
         "candidate_withdrew",
-        P.DECIDED,
+        Phase.DECIDED,
         statute("163-294.1(b)"),
         "withdrawal leaves too few: no primary, all nominated",
     ),
     _T(
-        P.BALLOT,
+        Phase.BALLOT,
         "candidate_disqualified",
-        P.DECIDED,
+        Phase.DECIDED,
         statute("163-294.1(b)"),
         "disqualification leaves too few: no primary, all nominated",
     ),
     _T(
-        P.BALLOT,
+        Phase.BALLOT,
         "candidate_died",
-        P.AWAITING_NOMINATION,
+        Phase.AWAITING_NOMINATION,
         statute("163-112(d)(4)"),
         "fewer candidates than seats: the party executive committee nominates",
     ),
     _T(
-        P.BALLOT,
+        Phase.BALLOT,
         "candidate_disqualified",
-        P.AWAITING_NOMINATION,
+        Phase.AWAITING_NOMINATION,
         statute("163-112(d)(4)"),
         "fewer candidates than seats: the party executive committee nominates",
     ),
     _T(
-        P.BALLOT,
+        Phase.BALLOT,
         "candidate_withdrew",
-        P.AWAITING_NOMINATION,
+        Phase.AWAITING_NOMINATION,
         statute("163-112(d)(4)"),
         "fewer candidates than seats: the party executive committee nominates",
     ),
     _T(
-        P.AWAITING_NOMINATION,
+        Phase.AWAITING_NOMINATION,
         "nominee_named",
-        P.DECIDED,
+        Phase.DECIDED,
         statute("163-114"),
         "the party executive committee names the nominees",
     ),
     _T(
-        P.AWAITING_NOMINATION,
+        Phase.AWAITING_NOMINATION,
         "nominee_named",
-        P.BALLOT,
+        Phase.BALLOT,
         statute("163-114"),
         "the replacement nominee goes on the general election ballot",
     ),
     _T(
-        P.DECIDED,
+        Phase.DECIDED,
         "candidate_died",
-        P.AWAITING_NOMINATION,
+        Phase.AWAITING_NOMINATION,
         statute("163-294.1(b)"),
         "a party nominee dies: 163-114 vacancy",
     ),
     _T(
-        P.DECIDED,
+        Phase.DECIDED,
         "candidate_withdrew",
-        P.AWAITING_NOMINATION,
+        Phase.AWAITING_NOMINATION,
         statute("163-294.1(b)"),
         "a party nominee withdraws: 163-114 vacancy",
     ),
     _T(
-        P.DECIDED,
+        Phase.DECIDED,
         "candidate_disqualified",
-        P.AWAITING_NOMINATION,
+        Phase.AWAITING_NOMINATION,
         statute("163-294.1(b)"),
         "a party nominee is disqualified: 163-114 vacancy",
     ),
     # the election
-    _T(P.BALLOT, "votes_cast", P.COUNTING, statute("163-279(a)"), "votes come in"),
-    _T(P.BALLOT, "returns_reported", P.COUNTING, statute("163-279(a)"), "returns come in"),
-    _T(P.BALLOT, "canvass_held", P.DECIDED, statute("163-182.5(b)"), "canvass with no returns"),
-    _T(P.COUNTING, "canvass_held", P.DECIDED, statute("163-292"), "result declared"),
+    _T(Phase.BALLOT, "votes_cast", Phase.COUNTING, statute("163-279(a)"), "votes come in"),
+    _T(Phase.BALLOT, "returns_reported", Phase.COUNTING, statute("163-279(a)"), "returns come in"),
     _T(
-        P.COUNTING,
+        Phase.BALLOT,
         "canvass_held",
-        P.RUNOFF_REQUEST,
+        Phase.DECIDED,
+        statute("163-182.5(b)"),
+        "canvass with no returns",
+    ),
+    _T(Phase.COUNTING, "canvass_held", Phase.DECIDED, statute("163-292"), "result declared"),
+    _T(
+        Phase.COUNTING,
+        "canvass_held",
+        Phase.RUNOFF_REQUEST,
         statute("163-293(b)"),
         "no majority: runner-up may request a runoff",
     ),
     _T(
-        P.COUNTING,
+        Phase.COUNTING,
         "canvass_held",
-        P.AWAITING_RECOUNT,
+        Phase.AWAITING_RECOUNT,
         statute("163-293(d)(1)"),
         "tie for first: recount",
     ),
     _T(
-        P.COUNTING,
+        Phase.COUNTING,
         "canvass_held",
-        P.TIE_WITHDRAWAL,
+        Phase.TIE_WITHDRAWAL,
         statute("163-293(d)(2)"),
         "tie for second: withdrawal window",
     ),
-    _T(P.COUNTING, "canvass_held", P.AWAITING_LOT, statute("163-292(3)"), "tie: lot"),
+    _T(Phase.COUNTING, "canvass_held", Phase.AWAITING_LOT, statute("163-292(3)"), "tie: lot"),
     _T(
-        P.COUNTING,
+        Phase.COUNTING,
         "canvass_held",
-        P.AWAITING_NEW_ELECTION,
+        Phase.AWAITING_NEW_ELECTION,
         statute("163-182.8(1)"),
         "tie with more than 5,000 voters: a new election",
     ),
     _T(
-        P.AWAITING_RECOUNT,
+        Phase.AWAITING_RECOUNT,
         "recount_held",
-        P.TIE_WITHDRAWAL,
+        Phase.TIE_WITHDRAWAL,
         statute("163-293(d)(1)"),
         "recount still tied: withdrawal window before the runoff",
     ),
     _T(
-        P.AWAITING_RECOUNT,
+        Phase.AWAITING_RECOUNT,
         "recount_held",
-        P.DECIDED,
+        Phase.DECIDED,
         statute("163-293(a)"),
         "recount breaks the tie",
     ),
     _T(
-        P.AWAITING_RECOUNT,
+        Phase.AWAITING_RECOUNT,
         "recount_held",
-        P.RUNOFF_REQUEST,
+        Phase.RUNOFF_REQUEST,
         statute("163-293(b)(1)"),
         "recount breaks the tie, no majority",
     ),
     _T(
-        P.AWAITING_RECOUNT,
+        Phase.AWAITING_RECOUNT,
         "recount_held",
-        P.AWAITING_LOT,
+        Phase.AWAITING_LOT,
         statute("163-293(d)"),
         "recount leaves a tie the statute does not settle",
     ),
     _T(
-        P.TIE_WITHDRAWAL,
+        Phase.TIE_WITHDRAWAL,
         "candidate_withdrew",
-        P.DECIDED,
+        Phase.DECIDED,
         statute("163-293(d)(1)"),
         "a tied candidate withdraws: the other is elected",
     ),
     _T(
-        P.TIE_WITHDRAWAL,
+        Phase.TIE_WITHDRAWAL,
         "candidate_withdrew",
-        P.RUNOFF_CALLED,
+        Phase.RUNOFF_CALLED,
         statute("163-293(d)(2)"),
         "all but one tied withdraw and the last has requested a runoff",
     ),
     _T(
-        P.TIE_WITHDRAWAL,
+        Phase.TIE_WITHDRAWAL,
         "runoff_requested",
-        P.RUNOFF_CALLED,
+        Phase.RUNOFF_CALLED,
         statute("163-293(d)(2)"),
         "the last tied candidate requests a runoff",
     ),
     _T(
-        P.TIE_WITHDRAWAL,
+        Phase.TIE_WITHDRAWAL,
         "tie_withdrawal_passes",
-        P.RUNOFF_CALLED,
+        Phase.RUNOFF_CALLED,
         statute("163-293(d)(1)"),
         "nobody withdrew: runoff between the tied",
     ),
     _T(
-        P.TIE_WITHDRAWAL,
+        Phase.TIE_WITHDRAWAL,
         "tie_withdrawal_passes",
-        P.DECIDED,
+        Phase.DECIDED,
         statute("163-293(d)(2)"),
         "tied runners-up did not withdraw: the leader is elected",
     ),
     _T(
-        P.TIE_WITHDRAWAL,
+        Phase.TIE_WITHDRAWAL,
         "runoff_request_passes",
-        P.DECIDED,
+        Phase.DECIDED,
         statute("163-293(d)(2)"),
         "no runoff demanded: the leader is elected",
     ),
     _T(
-        P.RUNOFF_REQUEST,
+        Phase.RUNOFF_REQUEST,
         "runoff_requested",
-        P.RUNOFF_CALLED,
+        Phase.RUNOFF_CALLED,
         statute("163-293(c)"),
         "runoff requested in time",
     ),
     _T(
-        P.RUNOFF_REQUEST,
+        Phase.RUNOFF_REQUEST,
         "runoff_request_passes",
-        P.DECIDED,
+        Phase.DECIDED,
         statute("163-293(b)"),
         "no request: the leaders are elected",
     ),
     _T(
-        P.RUNOFF_REQUEST,
+        Phase.RUNOFF_REQUEST,
         "runoff_request_passes",
-        P.RUNOFF_CALLED,
+        Phase.RUNOFF_CALLED,
         statute("163-293(b)(2)"),
         "group: requests in time call the runoff",
     ),
     _T(
-        P.RUNOFF_REQUEST,
+        Phase.RUNOFF_REQUEST,
         "canvass_held",
-        P.RUNOFF_CALLED,
+        Phase.RUNOFF_CALLED,
         statute("163-293(c)"),
         "an early request takes effect at the canvass",
     ),
     _T(
-        P.TIE_WITHDRAWAL,
+        Phase.TIE_WITHDRAWAL,
         "canvass_held",
-        P.RUNOFF_CALLED,
+        Phase.RUNOFF_CALLED,
         statute("163-293(d)(2)"),
         "an early demand by the one tied runner-up left takes effect at the canvass",
     ),
     _T(
-        P.RUNOFF_REQUEST,
+        Phase.RUNOFF_REQUEST,
         "lot_drawn",
-        P.RUNOFF_CALLED,
+        Phase.RUNOFF_CALLED,
         statute("163-293(c)"),
         "a request held while the lot was awaited takes effect",
     ),
     _T(
-        P.TIE_WITHDRAWAL,
+        Phase.TIE_WITHDRAWAL,
         "lot_drawn",
-        P.RUNOFF_CALLED,
+        Phase.RUNOFF_CALLED,
         statute("163-293(d)(2)"),
         "a demand held while the lot was awaited takes effect",
     ),
-    _T(P.AWAITING_LOT, "lot_drawn", P.DECIDED, statute("163-292(3)"), "lot drawn"),
+    _T(Phase.AWAITING_LOT, "lot_drawn", Phase.DECIDED, statute("163-292(3)"), "lot drawn"),
     _T(
-        P.AWAITING_LOT,
+        Phase.AWAITING_LOT,
         "lot_drawn",
-        P.RUNOFF_REQUEST,
+        Phase.RUNOFF_REQUEST,
         statute("163-293(b)"),
         "lot ranks the tied; runoff may be requested",
     ),
     _T(
-        P.AWAITING_LOT,
+        Phase.AWAITING_LOT,
         "lot_drawn",
-        P.RUNOFF_CALLED,
+        Phase.RUNOFF_CALLED,
         statute("163-293(d)"),
         "lot ranks the tied; runoff called",
     ),
     # the runoff / second primary
     _T(
-        P.RUNOFF_CALLED,
+        Phase.RUNOFF_CALLED,
         "votes_cast",
-        P.RUNOFF_COUNTING,
+        Phase.RUNOFF_COUNTING,
         statute("163-293(e)"),
         "runoff votes come in",
     ),
     _T(
-        P.RUNOFF_CALLED,
+        Phase.RUNOFF_CALLED,
         "returns_reported",
-        P.RUNOFF_COUNTING,
+        Phase.RUNOFF_COUNTING,
         statute("163-293(e)"),
         "runoff returns come in",
     ),
-    _T(P.RUNOFF_COUNTING, "canvass_held", P.DECIDED, statute("163-293(f)"), "runoff decided"),
-    _T(P.RUNOFF_COUNTING, "canvass_held", P.AWAITING_LOT, statute("163-293(f)"), "runoff tie: lot"),
     _T(
-        P.RUNOFF_COUNTING,
+        Phase.RUNOFF_COUNTING,
+        "canvass_held",
+        Phase.DECIDED,
+        statute("163-293(f)"),
+        "runoff decided",
+    ),
+    _T(
+        Phase.RUNOFF_COUNTING,
+        "canvass_held",
+        Phase.AWAITING_LOT,
+        statute("163-293(f)"),
+        "runoff tie: lot",
+    ),
+    _T(
+        Phase.RUNOFF_COUNTING,
         "recount_held",
-        P.RUNOFF_COUNTING,
+        Phase.RUNOFF_COUNTING,
         statute("163-293(f)"),
         "runoff recount",
     ),
     # after the result
-    _T(P.DECIDED, "recount_held", P.DECIDED, statute("163-293(d)(1)"), "recount confirms"),
-    _T(P.DECIDED, "recount_held", P.AWAITING_LOT, statute("163-292(3)"), "recount ties"),
+    _T(Phase.DECIDED, "recount_held", Phase.DECIDED, statute("163-293(d)(1)"), "recount confirms"),
+    _T(Phase.DECIDED, "recount_held", Phase.AWAITING_LOT, statute("163-292(3)"), "recount ties"),
     _T(
-        P.DECIDED,
+        Phase.DECIDED,
         "recount_held",
-        P.RUNOFF_REQUEST,
+        Phase.RUNOFF_REQUEST,
         statute("163-293(b)"),
         "recount changes the result",
     ),
@@ -404,78 +423,78 @@ TRANSITIONS: tuple[Transition, ...] = (
 _LEAVES = ("candidate_died", "candidate_withdrew", "candidate_disqualified")
 _AFTER_LEAVING = (
     (
-        P.FILING_REOPENED,
-        P.DECIDED,
+        Phase.FILING_REOPENED,
+        Phase.DECIDED,
         statute("163-112(b)"),
         "while filing is reopened, a departure leaves one candidate (or as many as seats): "
         "certified / no primary",
     ),
     (
-        P.FILING_REOPENED,
-        P.AWAITING_NOMINATION,
+        Phase.FILING_REOPENED,
+        Phase.AWAITING_NOMINATION,
         statute("163-112(d)(4)"),
         "while filing is reopened, fewer candidates than seats: the party nominates",
     ),
     (
-        P.FILING_EXTENDED,
-        P.FILING_REOPENED,
+        Phase.FILING_EXTENDED,
+        Phase.FILING_REOPENED,
         statute("163-294.4(b)"),
         "a death while filing is extended reopens filing",
     ),
     (
-        P.FILING_EXTENDED,
-        P.DECIDED,
+        Phase.FILING_EXTENDED,
+        Phase.DECIDED,
         statute("163-294.1(b)"),
         "a departure while filing is extended leaves two per seat: no primary",
     ),
     (
-        P.COUNTING,
-        P.FILING_REOPENED,
+        Phase.COUNTING,
+        Phase.FILING_REOPENED,
         statute("163-112(b)"),
         "a death after early votes reopens a party primary's filing",
     ),
     (
-        P.COUNTING,
-        P.DECIDED,
+        Phase.COUNTING,
+        Phase.DECIDED,
         statute("163-112(b)"),
         "a departure after early votes leaves too few: certified / no primary",
     ),
     (
-        P.COUNTING,
-        P.AWAITING_NOMINATION,
+        Phase.COUNTING,
+        Phase.AWAITING_NOMINATION,
         statute("163-114"),
         "a party nominee leaves after early votes: the party nominates",
     ),
     (
-        P.RUNOFF_REQUEST,
-        P.DECIDED,
+        Phase.RUNOFF_REQUEST,
+        Phase.DECIDED,
         statute("163-294.1(b)"),
         "a primary's leader leaves in the request window: the place passes to the next (an "
         "office's leader short of a majority: the office is vacant, 163-294.1(c), conflict "
         "leader-left-before-declaration)",
     ),
     (
-        P.RUNOFF_REQUEST,
-        P.RUNOFF_CALLED,
+        Phase.RUNOFF_REQUEST,
+        Phase.RUNOFF_CALLED,
         statute("163-293(b)(2)"),
         "one best placed for a group seat leaves in the request window, the seat vacant at once "
         "(reading 18): a request already made for the seats left calls the runoff",
     ),
     (
-        P.RUNOFF_REQUEST,
-        P.AWAITING_LOT,
+        Phase.RUNOFF_REQUEST,
+        Phase.AWAITING_LOT,
         statute("163-294.1(b)"),
         "a primary's leader leaves in the request window: the next are tied for the place",
     ),
     (
-        P.RUNOFF_CALLED,
-        P.DECIDED,
+        Phase.RUNOFF_CALLED,
+        Phase.DECIDED,
         statute("163-293(e)"),
         "a runoff candidate leaves: the other is declared without the runoff (reading 21)",
     ),
     (
-        P.RUNOFF_COUNTING,
-        P.DECIDED,
+        Phase.RUNOFF_COUNTING,
+        Phase.DECIDED,
         statute("163-293(e)"),
         "a runoff candidate leaves during its vote: the other is declared (reading 21)",
     ),
@@ -490,9 +509,9 @@ TRANSITIONS += (
     # leader while those tied for second may still withdraw leaves the office vacant
     *(
         _T(
-            P.TIE_WITHDRAWAL,
+            Phase.TIE_WITHDRAWAL,
             trig,
-            P.DECIDED,
+            Phase.DECIDED,
             statute("163-294.1(c)"),
             "the leader, short of a majority, leaves while those tied for second may withdraw: "
             "the office is vacant (conflict leader-left-before-declaration)",
@@ -500,16 +519,16 @@ TRANSITIONS += (
         for trig in ("candidate_died", "candidate_disqualified")
     ),
     _T(
-        P.DECIDED,
+        Phase.DECIDED,
         "filing_extended",
-        P.FILING_EXTENDED,
+        Phase.FILING_EXTENDED,
         statute("163-294.4(a)"),
         "a nonpartisan primary decided at the close for want of candidates: filing extended",
     ),
     _T(
-        P.FILING_EXTENDED,
+        Phase.FILING_EXTENDED,
         "extended_filing_closes",
-        P.DECIDED,
+        Phase.DECIDED,
         statute("163-294(a)"),
         "extended filing closes with at most two candidates per seat: no primary",
     ),
@@ -518,36 +537,36 @@ TRANSITIONS += (
 # A canvass of an election that received no returns at all declares the same results a canvass
 # after returns would (every candidate at zero votes).
 TRANSITIONS += tuple(
-    _T(P.BALLOT, t.trigger, t.target, t.cite, t.label + " (no returns)")
+    _T(Phase.BALLOT, t.trigger, t.target, t.cite, t.label + " (no returns)")
     for t in TRANSITIONS
-    if t.source is P.COUNTING and t.trigger == "canvass_held" and t.target is not P.DECIDED
+    if t.source is Phase.COUNTING and t.trigger == "canvass_held" and t.target is not Phase.DECIDED
 )
 
 # A runoff canvassed without any runoff returns (none came, or only early votes) declares what a
 # canvass of returns would: every runoff candidate at the votes received (163-293(e), (f)).
 TRANSITIONS += tuple(
-    _T(P.RUNOFF_CALLED, t.trigger, t.target, t.cite, t.label + " (no runoff returns)")
+    _T(Phase.RUNOFF_CALLED, t.trigger, t.target, t.cite, t.label + " (no runoff returns)")
     for t in TRANSITIONS
-    if t.source is P.RUNOFF_COUNTING and t.trigger == "canvass_held"
+    if t.source is Phase.RUNOFF_COUNTING and t.trigger == "canvass_held"
 )
 
 # A recount replaces a declared round's totals and declares the result again: from any phase that
 # follows a declaration it may lead wherever the declaration itself could (163-293(d)(1), (f)).
 _DECLARED = (
-    P.AWAITING_RECOUNT,
-    P.RUNOFF_REQUEST,
-    P.TIE_WITHDRAWAL,
-    P.AWAITING_LOT,
-    P.AWAITING_NEW_ELECTION,
-    P.DECIDED,
+    Phase.AWAITING_RECOUNT,
+    Phase.RUNOFF_REQUEST,
+    Phase.TIE_WITHDRAWAL,
+    Phase.AWAITING_LOT,
+    Phase.AWAITING_NEW_ELECTION,
+    Phase.DECIDED,
 )
 _DECLARES = sorted(
     {
         t.target
         for t in TRANSITIONS
-        if t.trigger == "canvass_held" and t.source in (P.COUNTING, P.RUNOFF_COUNTING)
+        if t.trigger == "canvass_held" and t.source in (Phase.COUNTING, Phase.RUNOFF_COUNTING)
     },
-    key=list(P).index,
+    key=list(Phase).index,
 )
 _HAVE = {(t.source, t.trigger, t.target) for t in TRANSITIONS}
 TRANSITIONS += tuple(
@@ -562,7 +581,7 @@ TRANSITIONS += tuple(
 # could (163-294.1(c) for a death on or after election day; the tie tables say the rest).
 TRANSITIONS += tuple(
     _T(
-        P.AWAITING_LOT,
+        Phase.AWAITING_LOT,
         trig,
         dst,
         statute("163-294.1(c)"),
@@ -570,7 +589,7 @@ TRANSITIONS += tuple(
     )
     for trig in _LEAVES
     for dst in _DECLARES
-    if dst is not P.AWAITING_LOT and (P.AWAITING_LOT, trig, dst) not in _HAVE
+    if dst is not Phase.AWAITING_LOT and (Phase.AWAITING_LOT, trig, dst) not in _HAVE
 )
 
 _INDEX: frozenset[tuple[Phase, str, Phase]] = frozenset(

@@ -2,14 +2,19 @@
 
 A :class:`Table` answers one legal question. Each :class:`Rule` reads a frozen facts value,
 carries one citation string (``"163-294.4(c)"``, so that ``grep`` finds it), a condition and a
-typed effect. :func:`evaluate` finds every rule whose condition holds:
+typed effect. :meth:`Table.evaluate` finds every rule whose condition holds:
 
 - exactly one: that rule is the ruling;
-- several, and one has a declared priority over the others (the text makes it the more specific
-  provision): it wins, and the others are shown beside it;
+- several, and one is declared an exception to every other (``exception_to``: the text makes it
+  the more specific provision): it wins, and the others are shown beside it, the nearer
+  exceptions first;
 - several without such a priority: a **conflict**. The table names it (:class:`Conflict`): the
   provisions involved, what the text leaves open and the fallback the simulator uses;
 - none: a **gap** (:class:`Gap`), named the same way.
+
+A table reads as the law does: the general rule first, then its exceptions, each naming the rule
+it departs from. An effect is any value: a table whose effect depends on the facts (the departures
+table) gives a function of them, and a gap's fallback may be one too (:meth:`Gap.fallback_for`).
 
 A conflict and a gap both produce a ``no_provision`` ruling (a conflict is marked so in its
 ``extra``). Where the fallback is one reading among others, the gap or conflict lists the others
@@ -29,8 +34,13 @@ import attrs
 
 from simulator.law.cite import Cite, statute
 
-F = TypeVar("F")
-E = TypeVar("E")
+FactT = TypeVar("FactT")
+EffectT = TypeVar("EffectT")
+
+
+def _rule_ids(ids: str | Iterable[str]) -> tuple[str, ...]:
+    """One rule id or several, as a tuple."""
+    return (ids,) if isinstance(ids, str) else tuple(ids)
 
 
 class Verdict(StrEnum):
@@ -41,17 +51,18 @@ class Verdict(StrEnum):
 
 
 @attrs.frozen
-class Rule(Generic[F, E]):
-    """One provision: its citation (one string), the facts it covers and its effect."""
+class Rule(Generic[FactT, EffectT]):
+    """One provision: its id (words), its citation (one string), a one-line summary in our own
+    words, the facts it covers and its effect."""
 
     id: str
     cite: str  # "163-293(b)(1)"
     summary: str
-    applies: Callable[[F], bool]
-    effect: E
-    #: rules this one prevails over where both apply (only where the text makes it the more
-    #: specific provision: say why in ``summary``)
-    over: tuple[str, ...] = ()
+    applies: Callable[[FactT], bool]
+    effect: EffectT
+    #: the rules this one is an exception to, prevailing where both apply (only where the text
+    #: makes it the more specific provision: say why in ``summary``); one id or several
+    exception_to: tuple[str, ...] = attrs.field(default=(), converter=_rule_ids)
 
     @property
     def cites(self) -> tuple[Cite, ...]:
@@ -59,13 +70,13 @@ class Rule(Generic[F, E]):
 
 
 @attrs.frozen
-class Reading(Generic[E]):
+class Reading(Generic[EffectT]):
     """Another fallback for a gap or a conflict, chosen by an interpretation switch."""
 
     switch: str  # the interpretation's name (under ``interpretations:``)
     setting: StrEnum  # the setting that chooses this fallback (the reading's enum member)
     fallback: str
-    effect: E
+    effect: EffectT
     #: a provision the reading applies beyond those the gap or conflict names (one string)
     cite: str = ""
 
@@ -76,52 +87,63 @@ class Reading(Generic[E]):
 
 
 @attrs.frozen
-class Gap(Generic[F, E]):
+class Gap(Generic[FactT, EffectT]):
     """Facts no rule of the table covers: the nearest provisions, what they leave open, and the
     fallback the simulator uses."""
 
     id: str
     near: tuple[str, ...]
     open: str
-    fallback: str
-    applies: Callable[[F], bool]
-    effect: E
-    readings: tuple[Reading[E], ...] = ()
+    #: what the simulator does instead, in words (a function of the facts where it varies)
+    fallback: str | Callable[[FactT], str]
+    applies: Callable[[FactT], bool]
+    effect: EffectT
+    readings: tuple[Reading[EffectT], ...] = ()
 
     @property
     def cites(self) -> tuple[Cite, ...]:
         return tuple(statute(c) for c in self.near)
 
+    @property
+    def cite(self) -> str:
+        """The nearest provisions as one string (``G.S. 163-112(b); G.S. 163-114``)."""
+        return "; ".join(str(c) for c in self.cites)
+
+    def fallback_for(self, facts: FactT) -> str:
+        """The fallback on these facts, in words."""
+        return self.fallback if isinstance(self.fallback, str) else self.fallback(facts)
+
 
 @attrs.frozen
-class Conflict(Generic[F, E]):
+class Conflict(Generic[FactT, EffectT]):
     """Two or more rules that apply together and disagree, with no priority between them."""
 
     id: str
     rules: frozenset[str]  # the ids of the colliding rules
     open: str
     fallback: str
-    effect: E
-    readings: tuple[Reading[E], ...] = ()
+    effect: EffectT
+    readings: tuple[Reading[EffectT], ...] = ()
 
 
 @attrs.frozen
-class Finding(Generic[F, E]):
+class Finding(Generic[FactT, EffectT]):
     """The result of evaluating a table on one set of facts."""
 
     verdict: Verdict
-    effect: E
-    rules: tuple[Rule[F, E], ...] = ()  # the rules that applied, the winner first
-    gap: Gap[F, E] | None = None
-    conflict: Conflict[F, E] | None = None
-    reading: Reading[E] | None = None  # a switch chose this fallback over the default
+    effect: EffectT
+    rules: tuple[Rule[FactT, EffectT], ...] = ()  # the rules that applied, the winner first
+    gap: Gap[FactT, EffectT] | None = None
+    conflict: Conflict[FactT, EffectT] | None = None
+    reading: Reading[EffectT] | None = None  # a switch chose this fallback over the default
+    facts: FactT | None = None  # the facts evaluated
 
     @property
-    def rule(self) -> Rule[F, E] | None:
+    def rule(self) -> Rule[FactT, EffectT] | None:
         return self.rules[0] if self.verdict in (Verdict.RULED, Verdict.PRIORITY) else None
 
     @property
-    def others(self) -> tuple[Rule[F, E], ...]:
+    def others(self) -> tuple[Rule[FactT, EffectT], ...]:
         """Rules that also applied (gave way to the winner, or collided)."""
         return self.rules[1:] if self.rule is not None else self.rules
 
@@ -163,7 +185,11 @@ class Finding(Generic[F, E]):
             )
         if self.conflict is not None:
             return self.conflict.fallback
-        return self.gap.fallback if self.gap is not None else ""
+        if self.gap is None:
+            return ""
+        if self.facts is None:
+            return self.gap.fallback if isinstance(self.gap.fallback, str) else ""
+        return self.gap.fallback_for(self.facts)
 
     def note(self) -> str:
         """For a ruling settled by priority: the provisions that gave way, in words."""
@@ -190,22 +216,26 @@ class Finding(Generic[F, E]):
 
 
 @attrs.frozen
-class Table(Generic[F, E]):
+class Table(Generic[FactT, EffectT]):
     """One legal question: its rules, the conflicts and gaps it names, and the facts it reads."""
 
     name: str
     question: str
-    rules: tuple[Rule[F, E], ...]
-    gaps: tuple[Gap[F, E], ...] = ()
-    conflicts: tuple[Conflict[F, E], ...] = ()
+    rules: tuple[Rule[FactT, EffectT], ...]
+    gaps: tuple[Gap[FactT, EffectT], ...] = ()
+    conflicts: tuple[Conflict[FactT, EffectT], ...] = ()
     #: every combination of facts the engine can present (for exploring the table)
-    facts: Callable[[], Iterable[F]] = tuple
+    facts: Callable[[], Iterable[FactT]] = tuple
     #: used for a conflict or gap the table does not name (tests keep this unused)
-    default: E | None = None
+    default: EffectT | None = None
     #: findings already made (the rules are pure and the facts frozen, so each is made once)
-    _memo: dict[Any, Finding[F, E]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    _memo: dict[Any, Finding[FactT, EffectT]] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
 
-    def evaluate(self, facts: F, *, chosen: Mapping[str, object] | None = None) -> Finding[F, E]:
+    def evaluate(
+        self, facts: FactT, *, chosen: Mapping[str, object] | None = None
+    ) -> Finding[FactT, EffectT]:
         """The finding on ``facts``; ``chosen`` (interpretation switches and their settings)
         picks a gap's or conflict's other reading where it lists one."""
         found = self._evaluate(facts)
@@ -216,7 +246,7 @@ class Table(Generic[F, E]):
                     return attrs.evolve(found, effect=r.effect, reading=r)
         return found
 
-    def readings(self) -> Iterator[tuple[str, Reading[E]]]:
+    def readings(self) -> Iterator[tuple[str, Reading[EffectT]]]:
         """(gap or conflict id, reading) for every other reading the table offers."""
         for gap in self.gaps:
             for r in gap.readings:
@@ -225,38 +255,44 @@ class Table(Generic[F, E]):
             for r in conflict.readings:
                 yield conflict.id, r
 
-    def _evaluate(self, facts: F) -> Finding[F, E]:
+    def _evaluate(self, facts: FactT) -> Finding[FactT, EffectT]:
         found = self._memo.get(facts)
         if found is None:
             found = self._memo[facts] = self._find(facts)
         return found
 
-    def _find(self, facts: F) -> Finding[F, E]:
+    def _find(self, facts: FactT) -> Finding[FactT, EffectT]:
         hits = [r for r in self.rules if r.applies(facts)]
         if len(hits) == 1:
-            return Finding(Verdict.RULED, hits[0].effect, (hits[0],))
+            return Finding(Verdict.RULED, hits[0].effect, (hits[0],), facts=facts)
         if hits:
             ids = {r.id for r in hits}
-            winners = [r for r in hits if ids - {r.id} <= set(r.over)]
+            winners = [r for r in hits if ids - {r.id} <= set(r.exception_to)]
             if len(winners) == 1:
-                w = winners[0]
-                return Finding(Verdict.PRIORITY, w.effect, (w, *(r for r in hits if r is not w)))
+                winner = winners[0]
+                # the others, the nearer exceptions (those that are exceptions to more) first
+                others = sorted(
+                    (r for r in hits if r is not winner), key=lambda r: -len(r.exception_to)
+                )
+                return Finding(Verdict.PRIORITY, winner.effect, (winner, *others), facts=facts)
             for c in self.conflicts:
                 if c.rules == ids:
-                    return Finding(Verdict.CONFLICT, c.effect, tuple(hits), conflict=c)
-            unnamed: Conflict[F, E] = Conflict(
+                    return Finding(Verdict.CONFLICT, c.effect, tuple(hits), conflict=c, facts=facts)
+            unnamed: Conflict[FactT, EffectT] = Conflict(
                 f"{self.name}-unnamed-conflict",
                 frozenset(ids),
                 "the table names no settlement of these rules",
                 f"the first of them, {hits[0].cite}",
                 hits[0].effect,
             )
-            return Finding(Verdict.CONFLICT, hits[0].effect, tuple(hits), conflict=unnamed)
+            return Finding(
+                Verdict.CONFLICT, hits[0].effect, tuple(hits), conflict=unnamed, facts=facts
+            )
         for g in self.gaps:
             if g.applies(facts):
-                return Finding(Verdict.GAP, g.effect, gap=g)
+                return Finding(Verdict.GAP, g.effect, gap=g, facts=facts)
         assert self.default is not None, f"table {self.name}: facts outside every rule and gap"
-        unnamed_gap: Gap[F, E] = Gap(
+        unnamed_gap: Gap[FactT, EffectT] = Gap(
             f"{self.name}-unnamed-gap",
             tuple(dict.fromkeys(r.cite for r in self.rules)),
             "no rule of the table covers these facts",
@@ -264,9 +300,9 @@ class Table(Generic[F, E]):
             lambda f: True,
             self.default,
         )
-        return Finding(Verdict.GAP, self.default, gap=unnamed_gap)
+        return Finding(Verdict.GAP, self.default, gap=unnamed_gap, facts=facts)
 
-    def explore(self) -> Iterator[tuple[F, Finding[F, E]]]:
+    def explore(self) -> Iterator[tuple[FactT, Finding[FactT, EffectT]]]:
         """Every combination of facts with its finding."""
         for f in self.facts():
             yield f, self.evaluate(f)

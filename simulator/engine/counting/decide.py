@@ -35,9 +35,8 @@ from simulator.engine.state import Draft
 from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
-from simulator.law.tables import count as cr
-from simulator.law.tables import declaration as rr
-from simulator.law.tables import departures as cg
+from simulator.law.tables import count as count_order
+from simulator.law.tables import declaration, departed_declared, departures, tie_steps, ties
 from simulator.law.vocab import Method, RulingKind, RunoffStatus, TimerTrigger
 from simulator.model.events import is_write_in
 
@@ -48,7 +47,7 @@ def decide_first(d: Draft) -> None:
     finding = _result(d)
     if finding.effect.threshold_based:
         decide_majority(d, finding)
-    elif finding.effect is rr.Decision.TWO_PER_SEAT:
+    elif finding.effect is declaration.Decision.TWO_PER_SEAT:
         _decide_nonpartisan_primary(d, finding)
     else:
         _decide_plurality(d, finding)
@@ -80,49 +79,57 @@ def _votes_for_names_left_off(d: Draft) -> None:
         )
 
 
-def _result(d: Draft, *, runoff: bool = False) -> Finding[rr.ResultFacts, rr.Decision]:
+def _result(
+    d: Draft, *, runoff: bool = False
+) -> Finding[declaration.ResultFacts, declaration.Decision]:
     """The ``result`` table: which provision decides this count, and how."""
     ctx = d.ctx
-    facts = rr.ResultFacts(rr.count_of(ctx.method, ctx.stage), ctx.contest.is_group, runoff)
-    return rr.RESULT.evaluate(facts)
+    facts = declaration.ResultFacts(
+        declaration.count_of(ctx.method, ctx.stage), ctx.contest.is_group, runoff
+    )
+    return declaration.RESULT.evaluate(facts)
 
 
-def _tie_kind(d: Draft) -> cr.Kind:
+def _tie_kind(d: Draft) -> ties.Kind:
     if d.ctx.method is Method.PLURALITY:
-        return cr.Kind.PLURALITY
-    return cr.Kind.AFTER_PRIMARY if d.ctx.method is Method.PRIMARY else cr.Kind.PARTISAN
+        return ties.Kind.PLURALITY
+    return ties.Kind.AFTER_PRIMARY if d.ctx.method is Method.PRIMARY else ties.Kind.PARTISAN
 
 
-def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> None:
+def _decide_plurality(
+    d: Draft, result: Finding[declaration.ResultFacts, declaration.Decision]
+) -> None:
     n = d.contest.seats
     tally = effective_tally(d, 0)
     people = counted_people(d, tally, nominating=False)
     if result.no_provision:  # a partisan general election: the rule is not in the sources
-        count = rr.ResultFacts(rr.count_of(d.ctx.method, d.ctx.stage), d.ctx.contest.is_group)
-        consult(d, rr.RESULT, count, (), "the count of the election")
+        count = declaration.ResultFacts(
+            declaration.count_of(d.ctx.method, d.ctx.stage), d.ctx.contest.is_group
+        )
+        consult(d, declaration.RESULT, count, (), "the count of the election")
         elected_cite: Cite | list[Cite] = list(result.cites)
     else:
         elected_cite = ruled_cite(result)
     sel = select(people, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     if sel.tied or sel.lot_winners:
-        over, estimate = cr.voters_over_5000(sum(tally.values()), n)
+        over, estimate = count_order.voters_over_5000(sum(tally.values()), n)
         pool = sel.tie_pool or sel.lot_winners
-        gone = [x for x in pool if standing(d.cand(x)) is not cr.Standing.ACTIVE]
+        gone = [x for x in pool if standing(d.cand(x)) is not count_order.Standing.ACTIVE]
         # (one who left with the name on the ballot, before the vote, is read first; one who
         # left on or after election day, before the tie was broken, is another question)
         gone.sort(key=lambda x: left_after_election_day(d, d.cand(x)))
-        facts = cr.TieFacts(
+        facts = ties.TieFacts(
             _tie_kind(d),
             over,
             estimate,
-            departed=standing(d.cand(gone[0])) if gone else cr.Standing.ACTIVE,
+            departed=standing(d.cand(gone[0])) if gone else count_order.Standing.ACTIVE,
             withdrawal_as_death=d.ctx.interp.withdrawal_as_death,
             left_after=bool(gone) and left_after_election_day(d, d.cand(gone[0])),
         )
         who = ", ".join(f"{x} ({standing(d.cand(x)).value})" if x in gone else x for x in pool)
-        finding = consult(d, cr.TIE, facts, pool, f"{who} tie for a seat", say=sel.tied)
+        finding = consult(d, ties.TIE, facts, pool, f"{who} tie for a seat", say=sel.tied)
         tie_cites = finding_cites(finding)
-        if finding.effect is cr.TieEffect.VACANT and sel.tied:
+        if finding.effect is ties.TieEffect.VACANT and sel.tied:
             if sel.chosen:
                 declare(d, sel.chosen, elected_cite, by_highest("elected", people))
             d.set(vacant=d.vacant + sel.tie_places)
@@ -136,7 +143,7 @@ def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) ->
             )
             d.go(Phase.DECIDED)
             return
-        if finding.effect is cr.TieEffect.NEW_ELECTION and not sel.lot_winners:
+        if finding.effect is ties.TieEffect.NEW_ELECTION and not sel.lot_winners:
             if sel.chosen:
                 declare(d, sel.chosen, elected_cite, by_highest("elected", people))
             d.rule(
@@ -163,7 +170,9 @@ def _decide_plurality(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) ->
     d.go(Phase.DECIDED)
 
 
-def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> None:
+def _decide_nonpartisan_primary(
+    d: Draft, result: Finding[declaration.ResultFacts, declaration.Decision]
+) -> None:
     """G.S. 163-294(b): the 2N best are nominated; ties ranked by lot; 163-294.1(b)."""
     n = d.contest.seats
     tally = effective_tally(d, 0)
@@ -179,9 +188,13 @@ def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Dec
         and not c.active
         and not holds_place(d, c)  # nominated before they left: 163-294.1(b) is not theirs
     ]
-    left = [rr.DECLARED_LEFT.evaluate(left_facts(d, c)) for n in skipped if (c := d.cand(n))]
+    left = [
+        departed_declared.DECLARED_LEFT.evaluate(left_facts(d, c))
+        for n in skipped
+        if (c := d.cand(n))
+    ]
     if skipped:
-        assert all(f.effect is rr.Seat.NOT_NOMINATED for f in left)
+        assert all(f.effect is departed_declared.Seat.NOT_NOMINATED for f in left)
         late = all(left_after_election_day(d, d.cand(x)) for x in skipped)
         d.rule(
             RulingKind.VOTES_DISREGARDED,
@@ -194,7 +207,7 @@ def _decide_nonpartisan_primary(d: Draft, result: Finding[rr.ResultFacts, rr.Dec
         )
     cite = ruled_cite(result)
     if sel.tied or sel.lot_winners:
-        tie = tie_at(d, cr.TiePoint.NONPARTISAN_PRIMARY, sel)
+        tie = tie_at(d, ties.TiePoint.NONPARTISAN_PRIMARY, sel)
         lot_ruling(d, sel, tie)
     if sel.tied:
         if sel.chosen:
@@ -212,14 +225,14 @@ def tie_withdrawal(d: Draft, name: str) -> None:
     pool = d.pool
     assert pool is not None
     left = standing(d.cand(name))
-    facts = rr.TieWithdrawalFacts(
+    facts = tie_steps.TieWithdrawalFacts(
         tie_for_first=pool.kind == "tie_first",
         tied=name in pool.eligible,
         late=pool.withdraw_due is not None and d.at > pool.withdraw_due,
-        left=left is not cr.Standing.ACTIVE,
+        left=left is not count_order.Standing.ACTIVE,
     )
-    found = rr.TIE_WITHDRAWAL.evaluate(facts)
-    if found.effect is rr.TieWithdrawal.LEFT:
+    found = tie_steps.TIE_WITHDRAWAL.evaluate(facts)
+    if found.effect is tie_steps.TieWithdrawal.LEFT:
         how = LEFT_HOW.get(left, "already withdrew")
         d.rule(
             RulingKind.REQUEST_REJECTED,
@@ -229,14 +242,14 @@ def tie_withdrawal(d: Draft, name: str) -> None:
             reason=f"{name} {how}: {found.effect}",
         )
         return
-    if found.effect is rr.TieWithdrawal.NOT_TIED:
-        d.update_cand(name, status=cg.WITHDREW, off_at=d.at)
+    if found.effect is tie_steps.TieWithdrawal.NOT_TIED:
+        d.update_cand(name, status=departures.WITHDREW, off_at=d.at)
         if leader_left_in_window(d, name):
             # (d)(2)'s leader withdrew within the three days: decided again now, as a death is
             d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
             decide_first(d)
         return
-    if found.effect is rr.TieWithdrawal.LATE:
+    if found.effect is tie_steps.TieWithdrawal.LATE:
         d.rule(
             RulingKind.REQUEST_REJECTED,
             found.cites,
@@ -245,10 +258,10 @@ def tie_withdrawal(d: Draft, name: str) -> None:
             reason=str(found.effect),
         )
         return
-    d.update_cand(name, status=cg.WITHDREW, off_at=d.at, on_ballot=False)
+    d.update_cand(name, status=departures.WITHDREW, off_at=d.at, on_ballot=False)
     first = pool.kind == "tie_first"
     d.set(pool=attrs.evolve(pool, eligible=still_tied(d, pool.eligible, first=first)))
-    settle_tie(d, cr.TieMoment.WITHDREW, name)
+    settle_tie(d, tie_steps.TieMoment.WITHDREW, name)
 
 
 def decide_runoff(d: Draft) -> None:
@@ -286,7 +299,7 @@ def decide_runoff(d: Draft) -> None:
     )
     d.set(runoff_status=RunoffStatus.HELD)
     if sel.tied or sel.lot_winners:
-        lot_ruling(d, sel, tie_at(d, cr.TiePoint.RUNOFF, sel))
+        lot_ruling(d, sel, tie_at(d, ties.TiePoint.RUNOFF, sel))
     if sel.tied:
         if sel.chosen:
             declare(d, sel.chosen, cite, text)

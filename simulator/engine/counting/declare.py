@@ -21,7 +21,13 @@ from simulator.law.calendar import Deadline
 from simulator.law.cite import Cite, statute
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
-from simulator.law.tables import declaration as rr
+from simulator.law.tables import (
+    declaration,
+    departed_declared,
+    party_nominees,
+    round_timing,
+    vacancies,
+)
 from simulator.law.vocab import DeadlineKind, RulingKind, RunoffStatus, TimerTrigger
 
 
@@ -117,8 +123,8 @@ def declare(
             if w in already and named_by_committee(d, w) and not ruled_twice(d, w):
                 consult(
                     d,
-                    rr.TWICE,
-                    rr.TwiceFacts(by_committee=True),
+                    party_nominees.TWICE,
+                    party_nominees.TwiceFacts(by_committee=True),
                     [w],
                     f"{w}, named nominee by the party's executive committee, also takes a "
                     "place in the count",
@@ -143,14 +149,14 @@ def declare_departed(d: Draft, c: Cand, why: str | None) -> bool:
     n = c.name
     finding = consult(
         d,
-        rr.DECLARED_LEFT,
+        departed_declared.DECLARED_LEFT,
         left_facts(d, c),
         [n],
         f"{n} ({c.status}) polled enough votes to take a place",
     )
-    if finding.effect is rr.Seat.ELECTED:
+    if finding.effect is departed_declared.Seat.ELECTED:
         return True
-    if finding.effect is rr.Seat.VACANT:
+    if finding.effect is departed_declared.Seat.VACANT:
         # A seat already declared vacant for this person (a winner who left before the oath,
         # declared again when a lot reopens the decision) is counted once.
         if not any(r.kind is RulingKind.OFFICE_VACANT and n in r.candidates for r in d.rulings):
@@ -201,12 +207,12 @@ def fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> Non
     short = places - len(chosen)
     if short <= 0:
         return
-    found = rr.EMPTY_SEATS.evaluate(rr.SeatsFacts(nominating=d.ctx.nominating))
-    if found.effect is rr.Seats.VACANT:
+    found = vacancies.EMPTY_SEATS.evaluate(vacancies.SeatsFacts(nominating=d.ctx.nominating))
+    if found.effect is vacancies.Seats.VACANT:
         d.set(vacant=d.vacant + short)
         d.rule(
             RulingKind.OFFICE_VACANT,
-            [*found.cites, statute(rr.FILLED_UNDER)],
+            [*found.cites, statute(vacancies.FILLED_UNDER)],
             f"{short} seat(s) had no candidate to fill them: vacant, to be filled under "
             "G.S. 160A-63",
             (),
@@ -222,30 +228,30 @@ def ruled_cite(finding: Finding[Any, Any]) -> Cite:
 
 
 def declaration_timing(
-    d: Draft, step: rr.Step, *, tie_for_first: bool = False
-) -> tuple[rr.When, Cite]:
+    d: Draft, step: round_timing.Step, *, tie_for_first: bool = False
+) -> tuple[round_timing.When, Cite]:
     """The ``round-dates`` table: how a date after the declaration is found, and its provision."""
-    facts = rr.TimingFacts(step, d.ctx.partisan_primary, tie_for_first)
-    finding = rr.TIMING.evaluate(facts)
+    facts = round_timing.TimingFacts(step, d.ctx.partisan_primary, tie_for_first)
+    finding = round_timing.TIMING.evaluate(facts)
     return finding.effect, ruled_cite(finding)
 
 
 def after_declaration(
-    d: Draft, kind: DeadlineKind, when: rr.When, cite: Cite, since: str = "lots drawn"
+    d: Draft, kind: DeadlineKind, when: round_timing.When, cite: Cite, since: str = "lots drawn"
 ) -> Deadline:
     """A deadline counted from the day the result was declared (G.S. 103-5 moves it); with
     ``NOON_THURSDAY_AFTER_DRAWING``, from now (``since``: what happens now)."""
     declared = (d.declared_at or d.at).astimezone(d.ctx.tz).date()
-    if when is rr.When.NOON_THURSDAY_AFTER_DRAWING:  # reading 22: the drawing is now
+    if when is round_timing.When.NOON_THURSDAY_AFTER_DRAWING:  # reading 22: the drawing is now
         drawn = d.at.astimezone(d.ctx.tz).date()
         return cal.noon_thursday_after(kind, drawn, cite, d.ctx.office, since=since)
-    if when is rr.When.THIRD_DAY_AFTER:
+    if when is round_timing.When.THIRD_DAY_AFTER:
         return cal.end_of_nth_day_after(kind, declared, 3, cite, d.ctx.office)
-    assert when is rr.When.NOON_THURSDAY_AFTER
+    assert when is round_timing.When.NOON_THURSDAY_AFTER
     return cal.noon_thursday_after(kind, declared, cite, d.ctx.office)
 
 
 def runoff_cite(d: Draft) -> Cite:
     """The ``runoff-right`` table: the provision that gives the next round to those it names."""
-    facts = rr.RightFacts(primary=d.ctx.partisan_primary, group=d.contest.is_group)
-    return ruled_cite(rr.RUNOFF_RIGHT.evaluate(facts))
+    facts = declaration.RightFacts(primary=d.ctx.partisan_primary, group=d.contest.is_group)
+    return ruled_cite(declaration.RUNOFF_RIGHT.evaluate(facts))

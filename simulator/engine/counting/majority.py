@@ -41,25 +41,27 @@ from simulator.engine.state import Draft, Pool
 from simulator.law.machine import Phase
 from simulator.law.parameters import in_force
 from simulator.law.rules import Finding
-from simulator.law.tables import count as cr
-from simulator.law.tables import declaration as rr
+from simulator.law.tables import count as count_order
+from simulator.law.tables import declaration, departed_in_count, ties
 from simulator.law.vocab import PoolKind, RulingKind, RunoffStatus, TimerTrigger
 
 
-def decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> None:
+def decide_majority(
+    d: Draft, result: Finding[declaration.ResultFacts, declaration.Decision]
+) -> None:
     """G.S. 163-293 (majority, runoff) and 163-111 (substantial plurality, second primary): the
     ``result`` table's threshold decision."""
     ctx = d.ctx
     n = ctx.contest.seats
     group = n > 1
-    primary = result.effect is rr.Decision.SUBSTANTIAL_PLURALITY
+    primary = result.effect is declaration.Decision.SUBSTANTIAL_PLURALITY
     tally = effective_tally(d, 0)
     total = threshold_total(d, tally)
     share: dict[str, Any] = {}
     tcite = ruled_cite(result)
     if primary:
         sp = in_force("substantial_plurality", ctx.election_day, pinned=dict(ctx.parameters))
-        threshold = rr.threshold(result.effect, total, n, sp.value)
+        threshold = declaration.threshold(result.effect, total, n, sp.value)
         what = (
             f"substantial plurality (more than {sp.percent}"
             + (" of the total per seat" if group else " of the total")
@@ -67,7 +69,7 @@ def decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> N
         )
         share = {"parameter": exact(sp.value), "source": sp.source}
     else:
-        threshold = rr.threshold(result.effect, total, n, Fraction(1, 2))
+        threshold = declaration.threshold(result.effect, total, n, Fraction(1, 2))
         what = "majority (more than half" + (" of the total per seat)" if group else ")")
     if not any(
         r.kind is RulingKind.MAJORITY_THRESHOLD and r.get("total") == total for r in d.rulings
@@ -87,25 +89,25 @@ def decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> N
         return
     # the ``count-order`` table: which provision's question comes first
     lead = d.cand(people[0][0])
-    order = cr.OrderFacts(
-        cr.Place.FIRST,
+    order = count_order.OrderFacts(
+        count_order.Place.FIRST,
         primary,
         group,
         tie=len(people) > 1 and people[0][1] == people[1][1],
         left=lead is not None and not lead.active,
     )
-    question = cr.ORDER.evaluate(order).effect
-    if question is cr.Question.TIE_FOR_FIRST:
+    question = count_order.ORDER.evaluate(order).effect
+    if question is count_order.Question.TIE_FOR_FIRST:
         settle_tie_for_first(d, tuple(nm for nm, v in people if v == people[0][1]))
         return
-    if question is cr.Question.LEADER_LEFT and _leader_left(d, people, threshold):
+    if question is count_order.Question.LEADER_LEFT and _leader_left(d, people, threshold):
         return
     # more than the threshold, exactly: v > p/q where v * q > p
     over, per = threshold.numerator, threshold.denominator
     majority = [(nm, v) for nm, v in people if v * per > over]
     top = select(majority, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     if top.tied or top.lot_winners:
-        lot_ruling(d, top, tie_at(d, cr.TiePoint.OVER_THRESHOLD, top))
+        lot_ruling(d, top, tie_at(d, ties.TiePoint.OVER_THRESHOLD, top))
     if top.tied:
         if top.chosen:  # the seats the tie does not decide
             declare(
@@ -115,7 +117,7 @@ def decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> N
                 f"over the threshold of {exact(threshold)}: "
                 + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen),
             )
-        if not tie_orders_new_election(d, cr.TiePoint.OVER_THRESHOLD, top):
+        if not tie_orders_new_election(d, ties.TiePoint.OVER_THRESHOLD, top):
             d.go(Phase.AWAITING_LOT)
         return
     first = top.chosen
@@ -132,19 +134,19 @@ def decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> N
         d.go(Phase.DECIDED)
         return
     rest = [(nm, v) for nm, v in people if nm not in first]
-    order = cr.OrderFacts(
-        cr.Place.REMAINING, primary, group, tie=len(rest) > 1 and rest[0][1] == rest[1][1]
+    order = count_order.OrderFacts(
+        count_order.Place.REMAINING, primary, group, tie=len(rest) > 1 and rest[0][1] == rest[1][1]
     )
-    if cr.ORDER.evaluate(order).effect is cr.Question.FIRST_BY_LOT:
+    if count_order.ORDER.evaluate(order).effect is count_order.Question.FIRST_BY_LOT:
         tied = tuple(nm for nm, v in rest if v == rest[0][1])
         if not lot_settles(d, tied, rest, 1):
             return
         rest = reorder_by_lot(rest, d.lots)
     best_sel = select(rest, r, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     if best_sel.tied or best_sel.lot_winners:
-        lot_ruling(d, best_sel, tie_at(d, cr.TiePoint.BEST_REMAINING, best_sel))
+        lot_ruling(d, best_sel, tie_at(d, ties.TiePoint.BEST_REMAINING, best_sel))
     if best_sel.tied:
-        if not tie_orders_new_election(d, cr.TiePoint.BEST_REMAINING, best_sel):
+        if not tie_orders_new_election(d, ties.TiePoint.BEST_REMAINING, best_sel):
             d.go(Phase.AWAITING_LOT)
         return
     best = best_sel.chosen
@@ -152,27 +154,27 @@ def decide_majority(d: Draft, result: Finding[rr.ResultFacts, rr.Decision]) -> N
     if not group:
         leader = best[0]
         seconds = tuple(nm for nm, v in below if v == below[0][1]) if below else ()
-        order = cr.OrderFacts(
-            cr.Place.SECOND,
+        order = count_order.OrderFacts(
+            count_order.Place.SECOND,
             primary,
             tie=len(seconds) > 1,
-            left=any(standing(d.cand(n)) is not cr.Standing.ACTIVE for n in seconds),
+            left=any(standing(d.cand(n)) is not count_order.Standing.ACTIVE for n in seconds),
             alone=not below,
         )
-        question = cr.ORDER.evaluate(order).effect
-        if question is cr.Question.ALONE:
+        question = count_order.ORDER.evaluate(order).effect
+        if question is count_order.Question.ALONE:
             declare(d, best, runoff_cite(d), f"{nobody_below(d)}: highest vote")
             d.go(Phase.DECIDED)
             return
-        if question is cr.Question.RUNNER_UP_LEFT:
+        if question is count_order.Question.RUNNER_UP_LEFT:
             if _runner_up_left(d, best, seconds):
                 return
             # a runoff stays possible: the next question, that one settled
-            question = cr.ORDER.evaluate(attrs.evolve(order, left=False)).effect
-        if question is cr.Question.TIE_FOR_SECOND:
+            question = count_order.ORDER.evaluate(attrs.evolve(order, left=False)).effect
+        if question is count_order.Question.TIE_FOR_SECOND:
             settle_tie_for_second(d, leader, seconds)
             return
-        if question is cr.Question.SECOND_BY_LOT:
+        if question is count_order.Question.SECOND_BY_LOT:
             if not lot_settles(d, seconds, below, 1, what="second place"):
                 return
             seconds = (reorder_by_lot(below, d.lots)[0][0],)
@@ -218,16 +220,20 @@ def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fractio
     if c is None or c.active:
         return False
     majority = votes > threshold
-    facts = cr.LeaderFacts(
-        cr.Standing(c.status),
+    facts = departed_in_count.LeaderFacts(
+        count_order.Standing(c.status),
         left_after_election_day(d, c),
         majority,
         d.ctx.interp.withdrawal_as_death,
     )
     finding = consult(
-        d, cr.LEADER, facts, [leader], f"{leader} ({c.status}) polled the highest vote"
+        d,
+        departed_in_count.LEADER,
+        facts,
+        [leader],
+        f"{leader} ({c.status}) polled the highest vote",
     )
-    if finding.effect is not cr.LeaderEffect.VACANT:
+    if finding.effect is not departed_in_count.LeaderEffect.VACANT:
         return False
     cites = finding_cites(finding)
     short = "" if majority else ", short of a majority"
@@ -271,14 +277,14 @@ def leader_left_in_window(d: Draft, name: str) -> bool:
         or c.active
     ):
         return False
-    facts = cr.LeaderFacts(
-        cr.Standing(c.status),
+    facts = departed_in_count.LeaderFacts(
+        count_order.Standing(c.status),
         left_after_election_day(d, c),
         False,  # a request period is open only for a leader short of a majority
         d.ctx.interp.withdrawal_as_death,
     )
-    found = cr.LEADER.evaluate(facts, chosen=d.ctx.chosen)
-    return found.effect is cr.LeaderEffect.VACANT
+    found = departed_in_count.LEADER.evaluate(facts, chosen=d.ctx.chosen)
+    return found.effect is departed_in_count.LeaderEffect.VACANT
 
 
 def group_best_left_in_window(d: Draft, name: str) -> bool:
@@ -300,27 +306,37 @@ def group_best_left_in_window(d: Draft, name: str) -> bool:
         or c.active
     ):
         return False
-    facts = cr.GroupLeftFacts(
-        cr.Standing(c.status), left_after_election_day(d, c), d.ctx.interp.withdrawal_as_death
+    facts = departed_in_count.GroupLeftFacts(
+        count_order.Standing(c.status),
+        left_after_election_day(d, c),
+        d.ctx.interp.withdrawal_as_death,
     )
     found = consult(
-        d, cr.GROUP_LEFT, facts, [name], f"{name} ({c.status}) is best placed for a seat"
+        d,
+        departed_in_count.GROUP_LEFT,
+        facts,
+        [name],
+        f"{name} ({c.status}) is best placed for a seat",
     )
-    return found.effect is cr.GroupLeftEffect.VACANT
+    return found.effect is departed_in_count.GroupLeftEffect.VACANT
 
 
 def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bool:
     """The runner-up, or one of those tied for second, has left: the ``runner-up-left`` table
     says whether a runoff remains possible (True: decided here, no runoff)."""
-    gone = [n for n in seconds if standing(d.cand(n)) is not cr.Standing.ACTIVE]
+    gone = [n for n in seconds if standing(d.cand(n)) is not count_order.Standing.ACTIVE]
     if not gone:
         return False
     c = d.cand(gone[0])
     assert c is not None
-    facts = cr.SecondFacts(standing(c), left_after_election_day(d, c), len(seconds) > 1)
+    facts = departed_in_count.SecondFacts(
+        standing(c), left_after_election_day(d, c), len(seconds) > 1
+    )
     who = ", ".join(f"{n} ({standing(d.cand(n)).value})" for n in gone)
-    finding = consult(d, cr.SECOND, facts, gone, f"the second highest vote went to {who}")
-    if finding.effect is not cr.SecondEffect.NO_RUNOFF:
+    finding = consult(
+        d, departed_in_count.SECOND, facts, gone, f"the second highest vote went to {who}"
+    )
+    if finding.effect is not departed_in_count.SecondEffect.NO_RUNOFF:
         return False
     cites = finding_cites(finding)
     d.rule(
@@ -347,13 +363,19 @@ def _group_left_best(d: Draft, best: Sequence[str]) -> tuple[str, ...]:
         c = d.cand(n)
         if c is None or c.active:
             continue
-        facts = cr.GroupLeftFacts(
-            cr.Standing(c.status), left_after_election_day(d, c), d.ctx.interp.withdrawal_as_death
+        facts = departed_in_count.GroupLeftFacts(
+            count_order.Standing(c.status),
+            left_after_election_day(d, c),
+            d.ctx.interp.withdrawal_as_death,
         )
         finding = consult(
-            d, cr.GROUP_LEFT, facts, [n], f"{n} ({c.status}) is best placed for a seat"
+            d,
+            departed_in_count.GROUP_LEFT,
+            facts,
+            [n],
+            f"{n} ({c.status}) is best placed for a seat",
         )
-        if finding.effect is cr.GroupLeftEffect.VACANT:
+        if finding.effect is departed_in_count.GroupLeftEffect.VACANT:
             vacated.append(n)
             cites = finding_cites(finding)
             if not any(r.kind is RulingKind.OFFICE_VACANT and n in r.candidates for r in d.rulings):
@@ -378,19 +400,19 @@ def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple
     pool = [nm for nm, v in below if v == boundary] if tied else []
     finding = consult(
         d,
-        cr.PLACES,
-        cr.PlacesFacts(tied),
+        departed_in_count.PLACES,
+        departed_in_count.PlacesFacts(tied),
         pool,
         f"{', '.join(pool)} tie for the last place that carries the right to request a runoff",
     )
-    if finding.effect is cr.PlacesEffect.LOT:
+    if finding.effect is departed_in_count.PlacesEffect.LOT:
         sel = select(below, r, d.lots)
         lot_ruling(d, sel, finding_cites(finding))
         if sel.tied:
             return None
         chosen = list(sel.chosen)
-    elif finding.effect is cr.PlacesEffect.ALL_TIED:
+    elif finding.effect is departed_in_count.PlacesEffect.ALL_TIED:
         chosen = [nm for nm, v in below if v >= boundary]
     else:
         chosen = [nm for nm, _ in below[:r]]
-    return tuple(nm for nm in chosen if standing(d.cand(nm)) is cr.Standing.ACTIVE)
+    return tuple(nm for nm in chosen if standing(d.cand(nm)) is count_order.Standing.ACTIVE)

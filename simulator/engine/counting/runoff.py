@@ -19,14 +19,13 @@ from simulator.engine.state import Draft, Pool
 from simulator.law import calendar as cal
 from simulator.law.cite import Cite
 from simulator.law.machine import Phase
-from simulator.law.tables import count as cr
-from simulator.law.tables import declaration as rr
+from simulator.law.tables import round_timing, runoff_requests
 from simulator.law.vocab import DeadlineKind, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 
 
 def open_request_window(d: Draft, pool: Pool) -> None:
     ctx = d.ctx
-    when, by = declaration_timing(d, rr.Step.REQUEST)
+    when, by = declaration_timing(d, round_timing.Step.REQUEST)
     kind = (
         DeadlineKind.SECOND_PRIMARY_REQUEST if ctx.partisan_primary else DeadlineKind.RUNOFF_REQUEST
     )
@@ -36,13 +35,13 @@ def open_request_window(d: Draft, pool: Pool) -> None:
         # drawing of lots, or by a tied candidate's departure while one was awaited (the count
         # is decided again when the candidate leaves)
         drawn = bool(d.lots)
-        late = rr.TimingFacts(
-            rr.Step.REQUEST, ctx.partisan_primary, drawn_late=drawn, left_late=not drawn
+        late = round_timing.TimingFacts(
+            round_timing.Step.REQUEST, ctx.partisan_primary, drawn_late=drawn, left_late=not drawn
         )
         at = d.at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
         finding = consult(
             d,
-            rr.TIMING,
+            round_timing.TIMING,
             late,
             pool.eligible,
             f"{'the drawing of lots' if drawn else 'a departure'} of {at} settles who may ask "
@@ -51,8 +50,10 @@ def open_request_window(d: Draft, pool: Pool) -> None:
         since = "lots drawn" if drawn else "the departure"
         dl = after_declaration(d, kind, finding.effect, by, since=since)
         if dl.due <= d.at:  # reading 22, from_canvass: nobody can ask any more
-            close = cr.WindowCloseFacts(ctx.partisan_primary, ctx.contest.is_group, False)
-            found = cr.WINDOW_CLOSE.evaluate(close)
+            close = runoff_requests.WindowCloseFacts(
+                ctx.partisan_primary, ctx.contest.is_group, False
+            )
+            found = runoff_requests.WINDOW_CLOSE.evaluate(close)
             declare_leaders(
                 d,
                 pool.leaders,
@@ -118,7 +119,7 @@ def call_runoff(d: Draft, pool: Pool) -> None:
         ballot, seats = (*contested, *requesters[:k]), k
     else:
         ballot = (*pool.leaders, *requesters)
-    cite = [runoff_cite(d), declaration_timing(d, rr.Step.REQUEST)[1]]
+    cite = [runoff_cite(d), declaration_timing(d, round_timing.Step.REQUEST)[1]]
     start_runoff(d, ballot, seats, cite, f"{', '.join(pool.requests)} requested in time")
 
 
@@ -139,13 +140,13 @@ def start_runoff(
     gone = "had passed" if called > day else "had begun"
     held = consult(
         d,
-        rr.ROUND_DAY,
-        rr.DayFacts(ctx.partisan_primary, begun),
+        round_timing.ROUND_DAY,
+        round_timing.DayFacts(ctx.partisan_primary, begun),
         ballot,
         f"the {what} between {', '.join(ballot)}, called on {called.isoformat()} when the day "
         f"fixed for it, {day.isoformat()}, {gone}",
     )
-    if held.effect is rr.Day.FIXED:
+    if held.effect is round_timing.Day.FIXED:
         d.deadline(cal.canvass(day, second.canvass, ctx.office))
     pool = d.pool
     d.set(pool=Pool(PoolKind.RUNOFF, leaders=pool.leaders if pool else (), seats=seats))
@@ -158,7 +159,7 @@ def start_runoff(
     )
     when = (
         f"on {day.isoformat()}"
-        if held.effect is rr.Day.FIXED
+        if held.effect is round_timing.Day.FIXED
         else f"(the day fixed for it, {day.isoformat()}, {gone}: no day set by law)"
     )
     d.rule(

@@ -10,22 +10,31 @@ import attrs
 
 from simulator.engine.ranking import ranked
 from simulator.engine.state import Cand, Draft
-from simulator.law.tables import count as cr
-from simulator.law.tables import declaration as rr
-from simulator.law.tables import departures as cg
+from simulator.law.tables import count as count_order
+from simulator.law.tables import (
+    counted_votes,
+    departed_declared,
+    departures,
+    party_nominees,
+    tie_steps,
+)
 from simulator.law.vocab import CandStatus, RulingKind
 from simulator.model.events import WRITE_IN_GENERIC, is_write_in
 
 #: How a candidate who left is said to have left, by their status (a ruling's words)
-LEFT_VERB = {cg.DIED: "died", cg.WITHDREW: "withdrew", cg.DISQUALIFIED: "was disqualified"}
+LEFT_VERB = {
+    departures.DIED: "died",
+    departures.WITHDREW: "withdrew",
+    departures.DISQUALIFIED: "was disqualified",
+}
 
 
 #: Where a candidate of each status stands when the count reaches them
-_STANDING = {status: cr.Standing(status.value) for status in CandStatus}
+_STANDING = {status: count_order.Standing(status.value) for status in CandStatus}
 
 
-def standing(c: Cand | None) -> cr.Standing:
-    return cr.Standing.ACTIVE if c is None else _STANDING[c.status]
+def standing(c: Cand | None) -> count_order.Standing:
+    return count_order.Standing.ACTIVE if c is None else _STANDING[c.status]
 
 
 def still_tied(d: Draft, names: Sequence[str], *, first: bool) -> tuple[str, ...]:
@@ -34,8 +43,8 @@ def still_tied(d: Draft, names: Sequence[str], *, first: bool) -> tuple[str, ...
     return tuple(
         n
         for n in names
-        if cr.STILL_TIED.evaluate(cr.TiedFacts(first, standing(d.cand(n)))).effect
-        is cr.Tied.STILL_TIED
+        if tie_steps.STILL_TIED.evaluate(tie_steps.TiedFacts(first, standing(d.cand(n)))).effect
+        is tie_steps.Tied.STILL_TIED
     )
 
 
@@ -67,7 +76,7 @@ def _in_total(
     primary: bool, write_in: bool, filed: bool, died: bool, write_ins: bool, dead_votes: bool
 ) -> bool:
     """The ``threshold-total`` table on these facts (a pure table: each answer is found once)."""
-    facts = rr.TotalFacts(
+    facts = counted_votes.TotalFacts(
         primary=primary,
         write_in=write_in,
         filed=filed,
@@ -75,7 +84,7 @@ def _in_total(
         write_ins_in_total=write_ins,
         dead_votes_in_total=dead_votes,
     )
-    return rr.TOTAL.evaluate(facts).effect is rr.Total.IN
+    return counted_votes.TOTAL.evaluate(facts).effect is counted_votes.Total.IN
 
 
 def effective_tally(d: Draft, rnd: int) -> dict[str, int]:
@@ -144,7 +153,9 @@ def holds_place(d: Draft, c: Cand) -> bool:
 
 def named_by_committee(d: Draft, name: str) -> bool:
     """``name`` was nominated by the party's executive committee (G.S. 163-114), not the count."""
-    named = rr.NOMINEE.evaluate(rr.NomineeFacts(to_fill=True, departed=False)).cites
+    named = party_nominees.NOMINEE.evaluate(
+        party_nominees.NomineeFacts(to_fill=True, departed=False)
+    ).cites
     return any(
         r.kind is RulingKind.NOMINATED and name in r.candidates and r.cites == named
         for r in d.rulings
@@ -166,24 +177,30 @@ def format_tally(people: Sequence[tuple[str, int]]) -> str:
     return ", ".join(f"{n} {v}" for n, v in people)
 
 
-def left_facts(d: Draft, c: Cand) -> rr.LeftFacts:
+def left_facts(d: Draft, c: Cand) -> departed_declared.LeftFacts:
     """The ``declared-left`` table's facts for a departed candidate the count reaches."""
-    return rr.LeftFacts(
+    return departed_declared.LeftFacts(
         nominating=d.ctx.nominating,
         what=standing(c),
         after_election_day=left_after_election_day(d, c),
-        preset=rr.Preset.of(c.vacant_if_elected),
+        preset=departed_declared.Preset.of(c.vacant_if_elected),
         withdrawal_as_death=d.ctx.interp.withdrawal_as_death,
     )
 
 
 def not_nominated(d: Draft, c: Cand) -> bool:
     facts = attrs.evolve(left_facts(d, c), nominating=True)
-    return rr.DECLARED_LEFT.evaluate(facts).effect is rr.Seat.NOT_NOMINATED
+    return (
+        departed_declared.DECLARED_LEFT.evaluate(facts).effect
+        is departed_declared.Seat.NOT_NOMINATED
+    )
 
 
 #: How a tied candidate who left is said to have left, by their standing in the count
-LEFT_HOW = {cr.Standing.DIED: "died", cr.Standing.DISQUALIFIED: "was disqualified"}
+LEFT_HOW = {
+    count_order.Standing.DIED: "died",
+    count_order.Standing.DISQUALIFIED: "was disqualified",
+}
 
 
 def round_name(d: Draft) -> str:

@@ -27,22 +27,24 @@ from simulator.engine.ranking import Selection, select
 from simulator.engine.state import Draft, Pool
 from simulator.law.cite import Cite
 from simulator.law.machine import Phase
-from simulator.law.tables import count as cr
-from simulator.law.tables import declaration as rr
+from simulator.law.tables import count as count_order
+from simulator.law.tables import departed_in_count, round_timing, tie_steps, ties
 from simulator.law.vocab import DeadlineKind, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 
 
-def _tie_at_facts(d: Draft, point: cr.TiePoint, pool: Sequence[str] = ()) -> cr.TieAtFacts:
+def _tie_at_facts(d: Draft, point: ties.TiePoint, pool: Sequence[str] = ()) -> ties.TieAtFacts:
     """The ``tie-at`` table's facts for a tie among ``pool`` at ``point``."""
-    over, estimate = cr.voters_over_5000(sum(effective_tally(d, 0).values()), d.contest.seats)
+    over, estimate = count_order.voters_over_5000(
+        sum(effective_tally(d, 0).values()), d.contest.seats
+    )
     primary = d.ctx.partisan_primary
-    return cr.TieAtFacts(
+    return ties.TieAtFacts(
         point,
         primary=primary,
         group=d.ctx.contest.is_group,
         over_5000=estimate if over is None else over,
-        many=point is cr.TiePoint.RUNOFF and not primary and len(pool) > 2,
-        left=point is cr.TiePoint.RUNOFF and not primary and _tied_one_left(d, pool),
+        many=point is ties.TiePoint.RUNOFF and not primary and len(pool) > 2,
+        left=point is ties.TiePoint.RUNOFF and not primary and _tied_one_left(d, pool),
     )
 
 
@@ -52,16 +54,16 @@ def _tied_one_left(d: Draft, pool: Sequence[str]) -> bool:
     tally = effective_tally(d, 1)
     votes = {tally.get(n, 0) for n in pool}
     tied = {n for n in d.runoff_ballot if tally.get(n, 0) in votes} | set(pool)
-    return any(standing(d.cand(n)) is not cr.Standing.ACTIVE for n in tied)
+    return any(standing(d.cand(n)) is not count_order.Standing.ACTIVE for n in tied)
 
 
-def tie_at(d: Draft, point: cr.TiePoint, sel: Selection) -> list[Cite]:
+def tie_at(d: Draft, point: ties.TiePoint, sel: Selection) -> list[Cite]:
     """A tie a lot breaks: the ``tie-at`` table names the provision (or the gap, said once while
     the lot is pending); returns what the lot's ruling cites."""
     pool = sel.tie_pool or sel.lot_winners
     finding = consult(
         d,
-        cr.TIE_AT,
+        ties.TIE_AT,
         _tie_at_facts(d, point, pool),
         pool,
         f"{', '.join(pool)} tie for a place",
@@ -70,12 +72,12 @@ def tie_at(d: Draft, point: cr.TiePoint, sel: Selection) -> list[Cite]:
     return finding_cites(finding)
 
 
-def tie_orders_new_election(d: Draft, point: cr.TiePoint, sel: Selection) -> bool:
+def tie_orders_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> bool:
     """Reading 20: a tie of the first election 163-293 leaves open goes to 163-182.8, whose (1)
     has the State Board order a new election among the tied (True: the contest waits for it)."""
     facts = _tie_at_facts(d, point, sel.tie_pool)
-    finding = consult(d, cr.TIE_AT, facts, sel.tie_pool, "", say=False)
-    if finding.effect is not cr.TieEffect.NEW_ELECTION or sel.lot_winners:
+    finding = consult(d, ties.TIE_AT, facts, sel.tie_pool, "", say=False)
+    if finding.effect is not ties.TieEffect.NEW_ELECTION or sel.lot_winners:
         return False
     d.rule(
         RulingKind.NEW_ELECTION_ORDERED,
@@ -102,8 +104,8 @@ def lot_settles(
     drawn = [n for n in d.lots if n in tied]
     finding = consult(
         d,
-        cr.TIE_AT,
-        cr.TieAtFacts(cr.TiePoint.PRIMARY_PLACE, primary=True),
+        ties.TIE_AT,
+        ties.TieAtFacts(ties.TiePoint.PRIMARY_PLACE, primary=True),
         tied,
         f"a tie for {what} in the primary among {', '.join(tied)}",
         say=len(drawn) < places,
@@ -133,8 +135,10 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     """The ``recount`` table, then the ``tie-for-first`` table (163-293(d)(1)): a recount; if
     it confirms the tie, a runoff unless one withdraws within three days."""
     if not d.recounted:
-        recount = cr.RECOUNT.evaluate(cr.RecountFacts(cr.RecountMoment.TIE_FOR_FIRST))
-        assert recount.effect is cr.Recount.REQUIRED
+        recount = tie_steps.RECOUNT.evaluate(
+            tie_steps.RecountFacts(tie_steps.RecountMoment.TIE_FOR_FIRST)
+        )
+        assert recount.effect is tie_steps.Recount.REQUIRED
         d.rule(
             RulingKind.RECOUNT_REQUIRED,
             finding_cites(recount),
@@ -145,9 +149,9 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         )
         d.go(Phase.AWAITING_RECOUNT)
         return
-    gone = [n for n in tied if standing(d.cand(n)) is not cr.Standing.ACTIVE]
+    gone = [n for n in tied if standing(d.cand(n)) is not count_order.Standing.ACTIVE]
     first_gone = d.cand(gone[0]) if gone else None
-    facts = cr.TieFirstFacts(
+    facts = departed_in_count.TieFirstFacts(
         standing(first_gone),
         len(tied),
         left_after_election_day(d, first_gone),
@@ -158,13 +162,13 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     # has anyone to elect (reading 15, dead_tied_for_first: other_elected), so the default holds
     finding = consult(
         d,
-        cr.TIE_FIRST,
+        departed_in_count.TIE_FIRST,
         facts,
         tied,
         f"the recount leaves {who} tied for first",
         readings=facts.one_stands,
     )
-    if finding.effect is cr.TieFirstEffect.VACANT:
+    if finding.effect is departed_in_count.TieFirstEffect.VACANT:
         fc = finding_cites(finding)
         d.set(vacant=d.vacant + 1, runoff_status=RunoffStatus.NONE, pool=None)
         d.rule(
@@ -178,7 +182,7 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         d.rule(RulingKind.NO_RUNOFF, fc, "the office is vacant: no runoff is held", tied, once=True)
         d.go(Phase.DECIDED)
         return
-    if finding.effect is cr.TieFirstEffect.OTHER_ELECTED:
+    if finding.effect is departed_in_count.TieFirstEffect.OTHER_ELECTED:
         standing_ = tuple(n for n in tied if n not in gone)
         if len(standing_) == 1:
             declare_leaders(
@@ -194,10 +198,14 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
             return
         tied = standing_
         # the tie among those still standing is asked again
-        facts = cr.TieFirstFacts(cr.Standing.ACTIVE, len(tied), False, one_stands=True)
-        finding = consult(d, cr.TIE_FIRST, facts, tied, f"{', '.join(tied)} remain tied for first")
+        facts = departed_in_count.TieFirstFacts(
+            count_order.Standing.ACTIVE, len(tied), False, one_stands=True
+        )
+        finding = consult(
+            d, departed_in_count.TIE_FIRST, facts, tied, f"{', '.join(tied)} remain tied for first"
+        )
     cites = finding_cites(finding)
-    if finding.effect is cr.TieFirstEffect.LOT:
+    if finding.effect is departed_in_count.TieFirstEffect.LOT:
         sel = select([(n, 0) for n in tied], 1, d.lots)
         if sel.tied:
             lot_awaited(d, sel.tie_pool, sel.tie_places, cites, "first place")
@@ -209,7 +217,7 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     dl = after_declaration(
         d,
         DeadlineKind.TIE_WITHDRAWAL,
-        *declaration_timing(d, rr.Step.TIE_WITHDRAWAL, tie_for_first=True),
+        *declaration_timing(d, round_timing.Step.TIE_WITHDRAWAL, tie_for_first=True),
     )
     d.deadline(dl)
     d.set(
@@ -221,7 +229,7 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         # tied candidate left while a drawing among more was awaited): none of these withdrew
         # within them, so what follows their end follows now
         d.go(Phase.TIE_WITHDRAWAL)
-        settle_tie(d, cr.TieMoment.WITHDRAWAL_PASSES)
+        settle_tie(d, tie_steps.TieMoment.WITHDRAWAL_PASSES)
         return
     d.timer(dl.due, TimerTrigger.TIE_WITHDRAWAL_PASSES)
     # (a tied candidate who left on or after election day is still tied: said here, so that
@@ -249,9 +257,11 @@ def settle_tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> No
     """163-293(d)(2): the leader is elected unless all but one tied runner-up withdraw within
     3 days and the last demands a runoff under (c)."""
     wd = after_declaration(
-        d, DeadlineKind.TIE_WITHDRAWAL, *declaration_timing(d, rr.Step.TIE_WITHDRAWAL)
+        d, DeadlineKind.TIE_WITHDRAWAL, *declaration_timing(d, round_timing.Step.TIE_WITHDRAWAL)
     )
-    rq = after_declaration(d, DeadlineKind.RUNOFF_REQUEST, *declaration_timing(d, rr.Step.REQUEST))
+    rq = after_declaration(
+        d, DeadlineKind.RUNOFF_REQUEST, *declaration_timing(d, round_timing.Step.REQUEST)
+    )
     d.deadline(wd)
     d.deadline(rq)
     d.timer(wd.due, TimerTrigger.TIE_WITHDRAWAL_PASSES)
@@ -280,7 +290,7 @@ def settle_tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> No
     d.go(Phase.TIE_WITHDRAWAL)
 
 
-def settle_tie(d: Draft, moment: cr.TieMoment, who: str = "") -> None:
+def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
     """The ``tie-window`` table: what a tie's three days come to when a tied candidate
     withdraws in time (``who``), a tied runner-up's demand counts (``who``) or a deadline
     passes. This gathers the facts and applies the step the table gives."""
@@ -291,12 +301,12 @@ def settle_tie(d: Draft, moment: cr.TieMoment, who: str = "") -> None:
     departed = [
         f"{n} {LEFT_HOW.get(standing(d.cand(n)), 'left the race')}"
         for n in remaining
-        if standing(d.cand(n)) is not cr.Standing.ACTIVE
+        if standing(d.cand(n)) is not count_order.Standing.ACTIVE
     ]
-    passed = moment is cr.TieMoment.REQUEST_PASSES or (
+    passed = moment is tie_steps.TieMoment.REQUEST_PASSES or (
         pool.request_due is not None and d.at > pool.request_due
     )
-    facts = cr.TieWindowFacts(
+    facts = tie_steps.TieWindowFacts(
         first,
         moment,
         min(len(remaining), 2),
@@ -304,30 +314,33 @@ def settle_tie(d: Draft, moment: cr.TieMoment, who: str = "") -> None:
         # is called: a runoff with the last tied runner-up needs that runner-up standing)
         demanded=not first
         and any(
-            n in pool.requests and standing(d.cand(n)) is cr.Standing.ACTIVE for n in remaining
+            n in pool.requests and standing(d.cand(n)) is count_order.Standing.ACTIVE
+            for n in remaining
         ),
         request_passed=not first and passed,
         departed=first and bool(departed),
     )
     finding = consult(
         d,
-        cr.TIE_WINDOW,
+        tie_steps.TIE_WINDOW,
         facts,
         remaining,
         f"the three days end with {', '.join(remaining)} tied",
     )
     step = finding.effect
-    if step is cr.TieStep.WAIT:
+    if step is tie_steps.TieStep.WAIT:
         return
     cites = finding_cites(finding)
     last = remaining[0] if len(remaining) == 1 else ""
-    why = cr.tie_step_reason(step, moment, withdrew=who, last=last, departed=", ".join(departed))
-    if step is cr.TieStep.REMAINING_ELECTED:
+    why = tie_steps.tie_step_reason(
+        step, moment, withdrew=who, last=last, departed=", ".join(departed)
+    )
+    if step is tie_steps.TieStep.REMAINING_ELECTED:
         declare_leaders(d, remaining, cites, why)
-    elif step is cr.TieStep.RUNOFF_AMONG_TIED:
+    elif step is tie_steps.TieStep.RUNOFF_AMONG_TIED:
         d.set(pool=attrs.evolve(pool, eligible=remaining))
         start_runoff(d, remaining, 1, cites, why)
-    elif step is cr.TieStep.RUNOFF_WITH_LAST:
+    elif step is tie_steps.TieStep.RUNOFF_WITH_LAST:
         start_runoff(d, (*pool.leaders, last), 1, cites, why)
     else:  # the leader is declared elected (163-293(d)(2))
         declare_leaders(d, pool.leaders, cites, why)
@@ -346,7 +359,7 @@ def answer_held_demands(
     says ``why`` (they were left without a ruling). A demand lapses with a maker who left (said
     where the maker left); ``among``: only those still tied."""
     for n in pool.requests:
-        if (among is None or n in among) and standing(d.cand(n)) is cr.Standing.ACTIVE:
+        if (among is None or n in among) and standing(d.cand(n)) is count_order.Standing.ACTIVE:
             d.rule(
                 RulingKind.REQUEST_REJECTED,
                 cites,

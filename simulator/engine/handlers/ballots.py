@@ -10,7 +10,7 @@ from simulator.engine.handlers.departures import apply_effect, departure_facts
 from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Draft
 from simulator.law.machine import Phase
-from simulator.law.tables import departures as cg
+from simulator.law.tables import departures
 from simulator.law.tables.departures import EffectKind
 from simulator.law.vocab import RulingKind
 from simulator.model.events import BallotsPrinted, ReprintDetermined
@@ -78,8 +78,8 @@ def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
         notice = notices.get(name, e.at)
         facts = departure_facts(d, name, c.status, c.off_at or e.at, notice)
         facts = attrs.evolve(facts, reprint=True, remaining=len(d.active_names()))
-        finding = cg.evaluate(facts)
-        effects = finding.effects(facts)
+        finding = departures.TABLE.evaluate(facts)
+        effects = finding.effect(facts)
         if not any(eff.kind is EffectKind.NAME_REMOVED for eff in effects):
             continue  # the rule keeps the name whatever the board finds (163-112(b), (d)(2))
         d.update_cand(name, vacant_if_elected=None)

@@ -16,7 +16,7 @@ from simulator.engine.rounds import round_start
 from simulator.engine.state import Draft
 from simulator.law import calendar as cal
 from simulator.law.machine import Phase
-from simulator.law.tables import count as cr
+from simulator.law.tables import canvass, tie_steps
 from simulator.law.vocab import DeadlineKind, RulingKind, TimerTrigger
 from simulator.model.events import CanvassHeld, LotDrawn, RecountHeld
 
@@ -29,19 +29,19 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     start = round_start(ctx, d.round)
     early = e.at < start
     fixed = cal.canvass(
-        start.astimezone(ctx.tz).date(), cr.canvass_cite(ctx.method, held), ctx.office
+        start.astimezone(ctx.tz).date(), canvass.canvass_cite(ctx.method, held), ctx.office
     )
     fixed_day = (fixed.moved_from or fixed.due).astimezone(ctx.tz).date()
     before = not early and e.at.astimezone(ctx.tz).date() < fixed_day
-    facts = cr.CanvassFacts(ctx.method, held, early, before_its_day=before)
+    facts = canvass.CanvassFacts(ctx.method, held, early, before_its_day=before)
     if before:
         # the ``canvass`` table's gap: said, with the day the law fixes, then declared anyway
         found = consult(
-            d, cr.CANVASS, facts, [], f"a canvass held before its day, {fixed_day.isoformat()}"
+            d, canvass.CANVASS, facts, [], f"a canvass held before its day, {fixed_day.isoformat()}"
         )
     else:
-        found = cr.CANVASS.evaluate(facts)
-    if found.effect is cr.Canvassed.NOTHING:
+        found = canvass.CANVASS.evaluate(facts)
+    if found.effect is canvass.Canvassed.NOTHING:
         # the ``canvass`` table: nothing to declare; said, so that the event is not lost silently
         day = start.astimezone(ctx.tz).date().isoformat()
         d.rule(
@@ -123,13 +123,15 @@ RECOUNTABLE = (
 def on_recount(d: Draft, e: RecountHeld) -> None:
     """The ``recount`` table: whether the recount replaces the round's totals."""
     if d.phase not in RECOUNTABLE or d.declared_at is None:
-        moment = cr.RecountMoment.BEFORE_RESULT
+        moment = tie_steps.RecountMoment.BEFORE_RESULT
     elif d.phase is Phase.AWAITING_RECOUNT:
-        moment = cr.RecountMoment.ORDERED
+        moment = tie_steps.RecountMoment.ORDERED
     else:
-        moment = cr.RecountMoment.DECLARED
-    finding = consult(d, cr.RECOUNT, cr.RecountFacts(moment), (), "a recount is reported")
-    if finding.effect is not cr.Recount.REPLACES:
+        moment = tie_steps.RecountMoment.DECLARED
+    finding = consult(
+        d, tie_steps.RECOUNT, tie_steps.RecountFacts(moment), (), "a recount is reported"
+    )
+    if finding.effect is not tie_steps.Recount.REPLACES:
         d.rule(
             RulingKind.REQUEST_REJECTED,
             finding_cites(finding),
@@ -154,7 +156,7 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
 def on_lot(d: Draft, e: LotDrawn) -> None:
     """The ``lot`` table: whether the drawing decides the tie that awaits one."""
     if d.phase is not Phase.AWAITING_LOT:
-        found = cr.LOT.evaluate(cr.LotFacts(pending=False))
+        found = tie_steps.LOT.evaluate(tie_steps.LotFacts(pending=False))
         d.rule(
             RulingKind.REQUEST_REJECTED,
             finding_cites(found),
@@ -175,8 +177,8 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
     among = d.phase is not Phase.AWAITING_LOT or any(
         e.winner in r.candidates for r in d.rulings[before:]
     )
-    found = cr.LOT.evaluate(cr.LotFacts(pending=True, among_tied=among))
-    if found.effect is cr.Lot.NOT_TIED:
+    found = tie_steps.LOT.evaluate(tie_steps.LotFacts(pending=True, among_tied=among))
+    if found.effect is tie_steps.Lot.NOT_TIED:
         d.set(lots=d.lots[:-1])
         d.rule(
             RulingKind.REQUEST_REJECTED,

@@ -24,9 +24,9 @@ from simulator.engine.state import ACTIVE, FAR_FUTURE, Cand, Draft, Log, Pool, W
 from simulator.law import calendar as cal
 from simulator.law.cite import statute
 from simulator.law.machine import Phase
-from simulator.law.tables import count as cr
-from simulator.law.tables import declaration as rr
-from simulator.law.tables import departures as cg
+from simulator.law.rules import Verdict
+from simulator.law.tables import count as count_order
+from simulator.law.tables import departed_declared, departures, repeat_notice
 from simulator.law.tables.departures import EffectKind
 from simulator.law.vocab import CandStatus, Method, RulingKind, Stage, TimerTrigger, WindowKind
 from simulator.model.events import (
@@ -37,16 +37,18 @@ from simulator.model.events import (
 )
 
 
-def departure_facts(d: Draft, name: str, what: str, death: datetime, notice: datetime) -> cg.Facts:
+def departure_facts(
+    d: Draft, name: str, what: str, death: datetime, notice: datetime
+) -> departures.Facts:
     ctx = d.ctx
     c = d.contest
     phase = d.phase
     if phase in (Phase.FILING,) and notice <= (d.original_close or FAR_FUTURE):
-        when = cg.DURING_FILING
+        when = departures.DURING_FILING
     elif notice >= ctx.election_start or death >= ctx.election_start:
-        when = cg.ELECTION_OR_AFTER
+        when = departures.ELECTION_OR_AFTER
     else:
-        when = cg.BEFORE_ELECTION
+        when = departures.BEFORE_ELECTION
     close = d.original_close or FAR_FUTURE
     last_day = cal.thirty_days_after(close, ctx.tz)
     printed = d.printed_at
@@ -57,7 +59,7 @@ def departure_facts(d: Draft, name: str, what: str, death: datetime, notice: dat
     if ctx.lists_nominees:
         # README: 163-294.4(b)'s "only two filed" is read as "only two nominees on the ballot"
         filed = len([x for x in d.cands if not is_write_in(x.name) and x.replaces is None])
-    return cg.Facts(
+    return departures.Facts(
         method=c.method,
         stage=c.stage,
         what=what,
@@ -87,15 +89,15 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
     before the first election)."""
     verb = LEFT_VERB[what]
     group = d.ctx.contest.is_group
-    facts = rr.RunoffLeftFacts(
+    facts = departed_declared.RunoffLeftFacts(
         nominating=d.ctx.nominating,
-        what=cr.Standing(what),
+        what=count_order.Standing(what),
         group=group,
         crowded=not group and sum(1 for n in d.runoff_ballot if n != name) > 1,
     )
-    finding = rr.RUNOFF_LEFT.evaluate(facts, chosen=d.ctx.chosen)
+    finding = departed_declared.RUNOFF_LEFT.evaluate(facts, chosen=d.ctx.chosen)
     near = list(finding.cites)
-    if finding.effect is rr.RunoffLeft.OTHER_DECLARED:  # reading 21
+    if finding.effect is departed_declared.RunoffLeft.OTHER_DECLARED:  # reading 21
         d.rule(
             RulingKind.NO_PROVISION,
             near,
@@ -110,7 +112,7 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
         declare_leaders(d, others, near[0], f"{name} {verb}: no {round_name(d)} is held")
         return
     preset = finding.effect.preset
-    rule = statute(preset.value) if preset is not rr.Preset.NONE else None
+    rule = statute(preset.value) if preset is not departed_declared.Preset.NONE else None
     outcome = (
         f"if {name} polls highest, the office is vacant ({rule})"
         if rule is not None
@@ -136,9 +138,9 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
 
 
 _NOTICE_OF = {
-    cg.DIED: "the notice of {name}'s death",
-    cg.WITHDREW: "{name}'s notice of withdrawal",
-    cg.DISQUALIFIED: "the disqualification of {name}",
+    departures.DIED: "the notice of {name}'s death",
+    departures.WITHDREW: "{name}'s notice of withdrawal",
+    departures.DISQUALIFIED: "the disqualification of {name}",
 }
 
 
@@ -146,19 +148,23 @@ def _repeat_notice(d: Draft, cand: Cand, what: CandStatus) -> None:
     """A notice of death, withdrawal or disqualification for a candidate who has already left
     (outside a tie's three days): the ``repeat-notice`` table."""
     name = cand.name
-    facts = rr.RepeatNoticeFacts(
-        notice=cr.Standing(what),
-        before=cr.Standing(cand.status),
+    facts = repeat_notice.RepeatNoticeFacts(
+        notice=count_order.Standing(what),
+        before=count_order.Standing(cand.status),
         partisan=d.ctx.method is Method.PARTISAN,
     )
     how = LEFT_VERB[cand.status]
     if cand.off_at is not None:
         how += f" on {cand.off_at.astimezone(d.ctx.tz).date().isoformat()}"
     notice = _NOTICE_OF[what].format(name=name)
-    found = consult(d, rr.REPEAT_NOTICE, facts, [name], f"{notice}, after {name} {how}")
-    if what is not cg.WITHDREW and cand.status is cg.WITHDREW and cand.barred is None:
+    found = consult(d, repeat_notice.REPEAT_NOTICE, facts, [name], f"{notice}, after {name} {how}")
+    if (
+        what is not departures.WITHDREW
+        and cand.status is departures.WITHDREW
+        and cand.barred is None
+    ):
         d.update_cand(name, barred=what)  # whatever the table says of the ballot: see Cand
-    if found.effect is rr.RepeatNotice.REJECTED:
+    if found.effect is repeat_notice.RepeatNotice.REJECTED:
         d.rule(
             RulingKind.REQUEST_REJECTED,
             finding_cites(found),
@@ -173,7 +179,7 @@ def on_candidate_off(
 ) -> None:
     """A death, withdrawal or disqualification: evaluate the contingency table."""
     cand = d.cand(name)
-    if cand is None and what != cg.WITHDREW:
+    if cand is None and what != departures.WITHDREW:
         # not (or no longer) a candidate here: remember it, so a later notice is refused
         d.set(
             cands=(*d.cands, Cand(name, status=what, off_at=death, on_ballot=False, counted=False))
@@ -181,7 +187,7 @@ def on_candidate_off(
         return
     if cand is None:
         return
-    if d.phase is Phase.TIE_WITHDRAWAL and what == cg.WITHDREW:
+    if d.phase is Phase.TIE_WITHDRAWAL and what == departures.WITHDREW:
         tie_withdrawal(d, name)
         return
     if not cand.active:
@@ -199,30 +205,30 @@ def on_candidate_off(
         _left_runoff_ballot(d, name, what, death)
         return
     facts = departure_facts(d, name, what, death, notice)
-    finding = cg.evaluate(facts)
+    finding = departures.TABLE.evaluate(facts)
     verb = LEFT_VERB[what]
-    effects = finding.effects(facts)
+    effects = finding.effect(facts)
     if finding.gap is not None:
         # a gap of the statutes: cite the nearest sections and say which fallback is used
         g = finding.gap
         d.rule(
             RulingKind.NO_PROVISION,
-            g.near,
-            f"{name} {verb}: no provision covers these facts ({g.note}); the simulator "
-            f"falls back to this: {g.fallback(facts)}",
+            g.cites,
+            f"{name} {verb}: no provision covers these facts ({g.open}); the simulator "
+            f"falls back to this: {g.fallback_for(facts)}",
             [name],
             gap=g.id,
         )
         rule_id = g.id
-    elif finding.conflict:
+    elif finding.verdict is Verdict.CONFLICT:
         # no rule of the table says which colliding provision is the more specific
         lead = finding.rules[0]
         d.rule(
             RulingKind.NO_PROVISION,
-            [r.cite for r in finding.rules],
+            [r.cites[0] for r in finding.rules],
             f"{name} {verb}: the provisions that reach these facts collide ("
-            + ", ".join(f"{r.cite} ({r.id})" for r in finding.rules)
-            + f"); the simulator falls back to the first in the table, {lead.cite}",
+            + ", ".join(f"{r.cites[0]} ({r.id})" for r in finding.rules)
+            + f"); the simulator falls back to the first in the table, {lead.cites[0]}",
             [name],
             gap=" vs ".join(r.id for r in finding.rules),
             conflict=True,
@@ -274,14 +280,14 @@ def on_candidate_off(
             decide_first(d)
         else:
             decide_runoff(d)
-    if finding.overruled and len(d.rulings) > first:
+    if finding.verdict is Verdict.PRIORITY and len(d.rulings) > first:
         # a conflict settled by the table's priority: shown in the first ruling it produced
         assert finding.rule is not None
-        others = ", ".join(f"{r.cite} ({r.id})" for r in finding.overruled)
+        others = ", ".join(f"{r.cites[0]} ({r.id})" for r in finding.others)
         r0 = d.rulings[first]
         note = (
-            f" [{others} also reach{'es' if len(finding.overruled) == 1 else ''} these "
-            f"facts; the more specific {finding.rule.cite} ({finding.rule.id}) governs]"
+            f" [{others} also reach{'es' if len(finding.others) == 1 else ''} these "
+            f"facts; the more specific {finding.rule.cites[0]} ({finding.rule.id}) governs]"
         )
         rulings = d.rulings
         d.set(
@@ -311,14 +317,22 @@ def _lot_pool(d: Draft) -> tuple[str, ...]:
     return ()
 
 
-def _reprint_would_remove(f: cg.Facts) -> bool:
+def _reprint_would_remove(f: departures.Facts) -> bool:
     """Whether a determination that there is time to reprint would take the name off."""
     found = attrs.evolve(f, reprint=True)
-    return any(e.kind is EffectKind.NAME_REMOVED for e in cg.evaluate(found).effects(found))
+    return any(
+        e.kind is EffectKind.NAME_REMOVED for e in departures.TABLE.evaluate(found).effect(found)
+    )
 
 
 def apply_effect(
-    d: Draft, eff: cg.Effect, name: str, verb: str, f: cg.Facts, notice: datetime, rule_id: str
+    d: Draft,
+    eff: departures.Effect,
+    name: str,
+    verb: str,
+    f: departures.Facts,
+    notice: datetime,
+    rule_id: str,
 ) -> None:
     ctx = d.ctx
     k = eff.kind
@@ -329,7 +343,7 @@ def apply_effect(
             if not f.printed_at_notice
             else "the ballots will be reprinted"
         )
-        if f.when == cg.DURING_FILING:
+        if f.when == departures.DURING_FILING:
             why = "filing is still open"
         d.rule(
             RulingKind.NAME_REMOVED,
@@ -376,7 +390,7 @@ def apply_effect(
         )
     elif k is EffectKind.VACANT_IF_ELECTED:
         c = d.cand(name)
-        if name in d.elected and f.when == cg.ELECTION_OR_AFTER:
+        if name in d.elected and f.when == departures.ELECTION_OR_AFTER:
             d.set(elected=tuple(n for n in d.elected if n != name), vacant=d.vacant + 1)
             d.rule(
                 RulingKind.OFFICE_VACANT,
@@ -484,7 +498,7 @@ def apply_effect(
         d.rule(
             RulingKind.NAME_REMAINS,
             eff.cites,
-            f"{name} {verb} after the ballots were printed ({cg.reprint_words(f)}): they "
+            f"{name} {verb} after the ballots were printed ({departures.reprint_words(f)}): they "
             f"are not reprinted, and votes for {name} will count for the replacement "
             "nominee",
             [name],
@@ -494,14 +508,14 @@ def apply_effect(
 
 @handles(CandidateDied)
 def on_died(d: Draft, e: CandidateDied) -> None:
-    on_candidate_off(d, e.candidate, cg.DIED, e.at, e.notice)
+    on_candidate_off(d, e.candidate, departures.DIED, e.at, e.notice)
 
 
 @handles(CandidateWithdrew)
 def on_withdrew(d: Draft, e: CandidateWithdrew) -> None:
-    on_candidate_off(d, e.candidate, cg.WITHDREW, e.at, e.at)
+    on_candidate_off(d, e.candidate, departures.WITHDREW, e.at, e.at)
 
 
 @handles(CandidateDisqualified)
 def on_disqualified(d: Draft, e: CandidateDisqualified) -> None:
-    on_candidate_off(d, e.candidate, cg.DISQUALIFIED, e.at, e.at)
+    on_candidate_off(d, e.candidate, departures.DISQUALIFIED, e.at, e.at)

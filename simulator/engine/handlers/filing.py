@@ -16,8 +16,7 @@ from simulator.engine.timers import on_filing_closes
 from simulator.law import calendar as cal
 from simulator.law.cite import statute
 from simulator.law.machine import Phase
-from simulator.law.tables import departures as cg
-from simulator.law.tables import filing as fr
+from simulator.law.tables import departures, filing
 from simulator.law.vocab import DeadlineKind, Method, RulingKind, TimerTrigger, WindowKind
 from simulator.model.events import CandidateFiled, FilingClosed, FilingExtended, FilingOpened
 
@@ -57,7 +56,9 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     contest = d.contest
     fee = Decimal(e.fee) if e.fee is not None else None
     fee_facts = _fee_facts(d, fee) if fee is not None else None
-    fee_finding = fr.FEE.evaluate(fee_facts, chosen=ctx.chosen) if fee_facts is not None else None
+    fee_finding = (
+        filing.FEE.evaluate(fee_facts, chosen=ctx.chosen) if fee_facts is not None else None
+    )
     w: Window | None
     if ctx.lists_nominees:
         # The candidates of an election after a primary are the nominees: their notices are
@@ -68,11 +69,14 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
             w = _window_for(d, e.at)
     else:
         w = _window_for(d, e.at)
-    facts = fr.NoticeFacts(
+    facts = filing.NoticeFacts(
         partisan=ctx.method is Method.PARTISAN,
         already_filed=existing is not None and existing.active,
         departed=existing is not None
-        and (existing.status in (cg.DIED, cg.DISQUALIFIED) or existing.barred is not None),
+        and (
+            existing.status in (departures.DIED, departures.DISQUALIFIED)
+            or existing.barred is not None
+        ),
         other_office=e.index in ctx.barred,
         wrong_party=(
             ctx.partisan_primary
@@ -80,16 +84,16 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
             and contest.party is not None
             and e.party.strip().upper() != contest.party.strip().upper()
         ),
-        fee_short=fee_finding is not None and fee_finding.effect is fr.FeeEffect.REJECTED,
+        fee_short=fee_finding is not None and fee_finding.effect is filing.FeeEffect.REJECTED,
         lists_nominees=ctx.lists_nominees,
         election_day=ctx.lists_nominees and e.at >= ctx.election_start,
         in_period=w is not None,
     )
-    finding = fr.NOTICE.evaluate(facts)
+    finding = filing.NOTICE.evaluate(facts)
     answer = finding.effect
     if answer.reaches_fee and fee_facts is not None and fee is not None:
-        fee_finding = consult(d, fr.FEE, fee_facts, [name], f"{name} paid ${fee}")
-    if answer is fr.Notice.ACCEPTED:
+        fee_finding = consult(d, filing.FEE, fee_facts, [name], f"{name} paid ${fee}")
+    if answer is filing.Notice.ACCEPTED:
         assert w is not None
         cand = Cand(name, e.party, e.at, reopened=w.kind != "original")
         if existing is None:
@@ -99,28 +103,28 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
         return
     cites = finding_cites(finding)
     reason = answer.value
-    if answer is fr.Notice.DUPLICATE:
+    if answer is filing.Notice.DUPLICATE:
         text = f"{name} has already filed for this office"
-    elif answer is fr.Notice.DEPARTED:
+    elif answer is filing.Notice.DEPARTED:
         assert existing is not None
         how = existing.barred or existing.status  # (a death after a withdrawal: died)
         text = f"{name} {LEFT_VERB[how]} and cannot file again"
         reason = f"candidate {how}"
-    elif answer is fr.Notice.OTHER_OFFICE:
+    elif answer is filing.Notice.OTHER_OFFICE:
         text = (
             f"{name} has a notice of candidacy for another office at this election that was "
             "not withdrawn first"
         )
-    elif answer is fr.Notice.WRONG_PARTY:
+    elif answer is filing.Notice.WRONG_PARTY:
         text = f"{name} filed as {e.party} in the {contest.party} primary"
-    elif answer is fr.Notice.FEE_SHORT:
+    elif answer is filing.Notice.FEE_SHORT:
         assert fee is not None and fee_finding is not None
         fixed = contest.filing_fee
-        owed = fixed if fixed is not None else fr.MINIMUM_FEE
+        owed = fixed if fixed is not None else filing.MINIMUM_FEE
         what = "the filing fee" if fixed is not None else "the minimum filing fee"
         cites = finding_cites(fee_finding)
         text = f"{name} paid ${fee}, less than {what} of ${owed}"
-    elif answer is fr.Notice.ELECTION_DAY:
+    elif answer is filing.Notice.ELECTION_DAY:
         text = f"{name} was listed on or after election day"
     else:
         fmt = "%Y-%m-%d %H:%M"
@@ -142,17 +146,17 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     d.rule(RulingKind.FILING_REJECTED, cites, text, [name], reason=reason)
 
 
-def _fee_facts(d: Draft, fee: Decimal) -> fr.FeeFacts | None:
+def _fee_facts(d: Draft, fee: Decimal) -> filing.FeeFacts | None:
     """The facts of the ``filing-fee`` table (G.S. 163-291(3)), or None when it has nothing to
     decide."""
     fixed = d.contest.filing_fee
-    facts = fr.FeeFacts(
+    facts = filing.FeeFacts(
         partisan_primary=d.ctx.method is Method.PARTISAN,
         fixed=fixed is not None,
         below_fixed=fixed is not None and fee < fixed,
-        below_minimum=fee < fr.MINIMUM_FEE,
+        below_minimum=fee < filing.MINIMUM_FEE,
     )
-    return facts if fr.fee_asked(facts) else None
+    return facts if filing.fee_asked(facts) else None
 
 
 @handles(FilingExtended)
@@ -160,27 +164,29 @@ def on_filing_extended(d: Draft, e: FilingExtended) -> None:
     """The board extends filing: the ``filing-extension`` table (G.S. 163-294.4(a))."""
     ctx = d.ctx
     # the provision of the five days: the table's rule that extends filing
-    cite = statute(next(r.cite for r in fr.EXTENSION.rules if r.effect is fr.Extension.EXTENDED))
+    cite = statute(
+        next(r.cite for r in filing.EXTENSION.rules if r.effect is filing.Extension.EXTENDED)
+    )
     close = d.original_close
     # a nonpartisan primary with too few candidates was decided at the close (163-294(a)); the
     # extension reopens that decision
     undecided_primary = ctx.nonpartisan_primary and d.phase is Phase.DECIDED and not any(d.tallies)
     ext = cal.extended_close(close or e.at, cite, ctx.office)
-    facts = fr.ExtensionFacts(
+    facts = filing.ExtensionFacts(
         partisan=ctx.method is Method.PARTISAN,
         expired=close is not None and e.at > close,
         all_filled=(d.filed_at_close or 0) >= ctx.contest.seats,
         moved_on=d.phase is not Phase.BALLOT and not undecided_primary,
         late=e.at > ext.due,
     )
-    finding = fr.EXTENSION.evaluate(facts)
+    finding = filing.EXTENSION.evaluate(facts)
     answer = finding.effect
     why = {
-        fr.Extension.PARTISAN: "163-294.4(a) applies only to nonpartisan elections",
-        fr.Extension.NOT_EXPIRED: "the filing period has not yet expired",
-        fr.Extension.ALL_FILLED: "candidates filed for all offices to be filled",
-        fr.Extension.MOVED_ON: f"the contest has moved on ({d.phase.value})",
-        fr.Extension.FIVE_DAYS_PASSED: (
+        filing.Extension.PARTISAN: "163-294.4(a) applies only to nonpartisan elections",
+        filing.Extension.NOT_EXPIRED: "the filing period has not yet expired",
+        filing.Extension.ALL_FILLED: "candidates filed for all offices to be filled",
+        filing.Extension.MOVED_ON: f"the contest has moved on ({d.phase.value})",
+        filing.Extension.FIVE_DAYS_PASSED: (
             f"the five days after the close ended {ext.due.strftime('%Y-%m-%d %H:%M')}"
         ),
     }.get(answer)

@@ -8,8 +8,7 @@ from simulator.engine.counting.standing import LEFT_VERB
 from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Cand, Draft
 from simulator.law.machine import Phase
-from simulator.law.tables import declaration as rr
-from simulator.law.tables import departures as cg
+from simulator.law.tables import departures, party_nominees, vacancies
 from simulator.law.vocab import RulingKind, Stage
 from simulator.model.events import NomineeNamed, OathTaken
 
@@ -19,12 +18,12 @@ def on_oath(d: Draft, e: OathTaken) -> None:
     """The ``oath`` table: the first oath of a person elected is recorded (163-294.1(d)); any
     other oath is refused with its reason."""
     name = e.candidate
-    facts = rr.OathFacts(elected=name in d.elected, sworn=any(n == name for n, _ in d.sworn))
-    found = rr.OATH.evaluate(facts)
-    if found.effect is rr.Oath.TAKES_OFFICE:
+    facts = vacancies.OathFacts(elected=name in d.elected, sworn=any(n == name for n, _ in d.sworn))
+    found = vacancies.OATH.evaluate(facts)
+    if found.effect is vacancies.Oath.TAKES_OFFICE:
         d.set(sworn=(*d.sworn, (name, e.at)))
         return
-    if found.effect is rr.Oath.ALREADY_SWORN:
+    if found.effect is vacancies.Oath.ALREADY_SWORN:
         first = next(at for n, at in d.sworn if n == name)
         text = (
             f"{name} already took the oath of office on "
@@ -47,14 +46,17 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
     in whose place on ballots not reprinted; this handler gathers the facts and applies them."""
     name = e.candidate
     existing = d.cand(name)
-    departed = existing is not None and existing.status in (cg.DIED, cg.DISQUALIFIED)
+    departed = existing is not None and existing.status in (
+        departures.DIED,
+        departures.DISQUALIFIED,
+    )
     holds = name in d.nominated or (
         d.ctx.stage is Stage.ELECTION and existing is not None and existing.active
     )
-    found = rr.NOMINEE.evaluate(
-        rr.NomineeFacts(to_fill=d.to_nominate > 0, departed=departed, holds=holds)
+    found = party_nominees.NOMINEE.evaluate(
+        party_nominees.NomineeFacts(to_fill=d.to_nominate > 0, departed=departed, holds=holds)
     )
-    if found.effect is rr.Nomination.NO_VACANCY:
+    if found.effect is party_nominees.Nomination.NO_VACANCY:
         d.rule(
             RulingKind.REQUEST_REJECTED,
             found.cites,
@@ -63,7 +65,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
             reason=str(found.effect),
         )
         return
-    if found.effect is rr.Nomination.CANNOT_SERVE:
+    if found.effect is party_nominees.Nomination.CANNOT_SERVE:
         assert existing is not None
         d.rule(
             RulingKind.REQUEST_REJECTED,
@@ -73,7 +75,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
             reason=f"candidate {existing.status}",
         )
         return
-    if found.effect is rr.Nomination.ALREADY_NOMINEE:
+    if found.effect is party_nominees.Nomination.ALREADY_NOMINEE:
         d.rule(
             RulingKind.REQUEST_REJECTED,
             found.cites,
@@ -92,8 +94,10 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
         and not any(x.replaces == c.name for x in d.cands)
     ]
     general = d.ctx.stage is Stage.ELECTION
-    place = rr.NOMINEE_PLACE.evaluate(rr.PlaceFacts(general_election=general, name_left=bool(left)))
-    replaces = left[-1] if place.effect is rr.Place.IN_PLACE else None
+    place = party_nominees.NOMINEE_PLACE.evaluate(
+        party_nominees.PlaceFacts(general_election=general, name_left=bool(left))
+    )
+    replaces = left[-1] if place.effect is party_nominees.Place.IN_PLACE else None
     d.set(
         cands=(
             *(c for c in d.cands if c.name != name),

@@ -14,7 +14,7 @@ from simulator.engine.counting.ties import settle_tie
 from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Draft, Pool
 from simulator.law.machine import Phase
-from simulator.law.tables import count as cr
+from simulator.law.tables import runoff_requests, tie_steps
 from simulator.law.vocab import DeadlineKind, Method, RulingKind, RunoffStatus
 from simulator.model.events import RunoffRequested
 
@@ -31,7 +31,13 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
         under = {Method.PLURALITY: "plurality", Method.PRIMARY: "primary"}.get(
             ctx.method, "partisan"
         )
-        _ask(d, name, cr.RequestFacts(cr.Moment.NO_RUNOFF_METHOD, no_runoff_under=under))
+        _ask(
+            d,
+            name,
+            runoff_requests.RequestFacts(
+                runoff_requests.Moment.NO_RUNOFF_METHOD, no_runoff_under=under
+            ),
+        )
         return
     if phase in (
         Phase.BALLOT,
@@ -40,8 +46,8 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
         Phase.FILING_REOPENED,
         Phase.FILING_EXTENDED,
     ):
-        facts = _request_base(d, cr.Moment.BEFORE_RESULT, name)
-        if _ask(d, name, facts) is cr.Answer.HELD:
+        facts = _request_base(d, runoff_requests.Moment.BEFORE_RESULT, name)
+        if _ask(d, name, facts) is runoff_requests.Answer.HELD:
             d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
         return
     if phase is Phase.AWAITING_LOT and d.round == 0:
@@ -54,17 +60,17 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
         late = pool.request_due is not None and e.at > pool.request_due
         facts = attrs.evolve(
-            _request_base(d, cr.Moment.TIE_FOR_SECOND, name),
+            _request_base(d, runoff_requests.Moment.TIE_FOR_SECOND, name),
             entitled=name in pool.eligible,
             late=late,
         )
-        if _ask(d, name, facts) is not cr.Answer.ACCEPTED:
+        if _ask(d, name, facts) is not runoff_requests.Answer.ACCEPTED:
             return
         d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
-        settle_tie(d, cr.TieMoment.DEMANDED, name)
+        settle_tie(d, tie_steps.TieMoment.DEMANDED, name)
         return
     if phase is Phase.TIE_WITHDRAWAL and pool is not None:
-        _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST, name))
+        _ask(d, name, _request_base(d, runoff_requests.Moment.TIE_FOR_FIRST, name))
         return
     if (
         phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED)
@@ -82,7 +88,7 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     if pool is not None and pool.request_due is not None:
         dues.append(pool.request_due)
     facts = attrs.evolve(
-        _request_base(d, cr.Moment.CLOSED, name),
+        _request_base(d, runoff_requests.Moment.CLOSED, name),
         late=bool(dues) and e.at > max(dues),
         called=d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD),
         vacant=d.vacant > 0 and not d.elected,
@@ -92,10 +98,12 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     _ask(d, name, facts)
 
 
-def _request_base(d: Draft, moment: cr.Moment, name: str) -> cr.RequestFacts:
+def _request_base(
+    d: Draft, moment: runoff_requests.Moment, name: str
+) -> runoff_requests.RequestFacts:
     ctx = d.ctx
     c = d.cand(name)
-    return cr.RequestFacts(
+    return runoff_requests.RequestFacts(
         moment,
         primary=ctx.partisan_primary,
         group=ctx.contest.is_group,
@@ -109,26 +117,28 @@ def _left_verb(d: Draft, name: str) -> str:
     return LEFT_VERB.get(c.status, "left the race") if c is not None else "left the race"
 
 
-def _ask(d: Draft, name: str, facts: cr.RequestFacts) -> cr.Answer:
+def _ask(d: Draft, name: str, facts: runoff_requests.RequestFacts) -> runoff_requests.Answer:
     """Evaluate the ``request`` table; a rejection is ruled with the rule's citation."""
-    finding = consult(d, cr.REQUEST, facts, [name], f"{name}'s request for a runoff")
+    finding = consult(d, runoff_requests.REQUEST, facts, [name], f"{name}'s request for a runoff")
     answer = finding.effect
-    if answer in (cr.Answer.ACCEPTED, cr.Answer.HELD):
+    if answer in (runoff_requests.Answer.ACCEPTED, runoff_requests.Answer.HELD):
         return answer
     cites = finding_cites(finding)
-    if answer is cr.Answer.NO_RUNOFF_METHOD:
+    if answer is runoff_requests.Answer.NO_RUNOFF_METHOD:
         text = f"{name} asked for a runoff, but this method has none"
-    elif answer is cr.Answer.PREMATURE:
+    elif answer is runoff_requests.Answer.PREMATURE:
         text = f"{name}'s request came before the canvass"
     else:
         why = {
-            cr.Answer.LEFT_RACE: f"{name} {_left_verb(d, name)} and is no longer a candidate",
-            cr.Answer.ALREADY_CALLED: f"the {round_name(d)} is already called"
-            if facts.moment is cr.Moment.CLOSED
+            runoff_requests.Answer.LEFT_RACE: (
+                f"{name} {_left_verb(d, name)} and is no longer a candidate"
+            ),
+            runoff_requests.Answer.ALREADY_CALLED: f"the {round_name(d)} is already called"
+            if facts.moment is runoff_requests.Moment.CLOSED
             else "a runoff is already called",
         }.get(answer, answer.value)
         text = f"{name}'s request is rejected: {why}"
-        reason = "late" if answer is cr.Answer.LATE else why
+        reason = "late" if answer is runoff_requests.Answer.LATE else why
         d.rule(RulingKind.REQUEST_REJECTED, cites, text, [name], reason=reason)
         return answer
     d.rule(RulingKind.REQUEST_REJECTED, cites, text, [name], reason=answer.value)
@@ -137,7 +147,7 @@ def _ask(d: Draft, name: str, facts: cr.RequestFacts) -> cr.Answer:
 
 def request_in_window(d: Draft, name: str, at: datetime, pool: Pool) -> None:
     facts = attrs.evolve(
-        _request_base(d, cr.Moment.WINDOW, name),
+        _request_base(d, runoff_requests.Moment.WINDOW, name),
         entitled=name in pool.eligible,
         elected_by_majority=name in pool.elected_first,
         late=pool.request_due is not None and at > pool.request_due,
@@ -145,7 +155,7 @@ def request_in_window(d: Draft, name: str, at: datetime, pool: Pool) -> None:
     )
     if facts.entitled and name in pool.requests and not facts.late:
         return  # the same request again
-    if _ask(d, name, facts) is not cr.Answer.ACCEPTED:
+    if _ask(d, name, facts) is not runoff_requests.Answer.ACCEPTED:
         return
     pool = attrs.evolve(pool, requests=(*pool.requests, name))
     d.set(pool=pool)
@@ -170,17 +180,18 @@ def apply_early_requests(d: Draft) -> None:
             request_in_window(d, name, max(at, d.declared_at or at), pool)
         elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
             facts = attrs.evolve(
-                _request_base(d, cr.Moment.TIE_FOR_SECOND, name), entitled=name in pool.eligible
+                _request_base(d, runoff_requests.Moment.TIE_FOR_SECOND, name),
+                entitled=name in pool.eligible,
             )
-            if _ask(d, name, facts) is cr.Answer.ACCEPTED:
+            if _ask(d, name, facts) is runoff_requests.Answer.ACCEPTED:
                 # as a demand made now would: it calls the runoff if only its maker is left
                 d.set(pool=attrs.evolve(pool, requests=(*pool.requests, name)))
-                settle_tie(d, cr.TieMoment.DEMANDED, name)
+                settle_tie(d, tie_steps.TieMoment.DEMANDED, name)
         elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None:
-            _ask(d, name, _request_base(d, cr.Moment.TIE_FOR_FIRST, name))
+            _ask(d, name, _request_base(d, runoff_requests.Moment.TIE_FOR_FIRST, name))
         else:
             facts = attrs.evolve(
-                _request_base(d, cr.Moment.CLOSED, name),
+                _request_base(d, runoff_requests.Moment.CLOSED, name),
                 called=d.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD),
                 vacant=d.vacant > 0 and not d.elected,
             )

@@ -13,7 +13,7 @@ from simulator.engine.rounds import TALLYING, round_start, votes_finding
 from simulator.engine.state import Draft
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
-from simulator.law.tables import declaration as rr
+from simulator.law.tables import counted_votes
 from simulator.law.vocab import Method, RulingKind
 from simulator.model.events import ReturnsReported, VotesCast, is_write_in
 
@@ -26,13 +26,13 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
     ctx = d.ctx
     rnd = TALLYING.get(phase)
     if rnd is None:
-        facts = rr.VoteFacts(
+        facts = counted_votes.VoteFacts(
             False, False, False, False, False, partisan=ctx.method is Method.PARTISAN
         )
         names = sorted(n for n, v in counts.items() if v)
         d.rule(
             RulingKind.VOTES_DISREGARDED,
-            finding_cites(rr.VOTES.evaluate(facts)),
+            finding_cites(counted_votes.VOTES.evaluate(facts)),
             f"votes reported while the contest is {phase.value}: there is no election to "
             "count them in",
             names,
@@ -44,7 +44,7 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
     ballot = frozenset(d.runoff_ballot) if rnd == 1 else frozenset()
     tally = dict(d.tallies[rnd])
     stray: list[str] = []
-    refused: Finding[rr.VoteFacts, rr.Vote] | None = None
+    refused: Finding[counted_votes.VoteFacts, counted_votes.Vote] | None = None
     primary, group, partisan = (
         ctx.partisan_primary,
         ctx.contest.is_group,
@@ -60,7 +60,7 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
             is_write_in(name),
             d.cand(name) is not None,
         )
-        if finding.effect is not rr.Vote.COUNTED:
+        if finding.effect is not counted_votes.Vote.COUNTED:
             if n:
                 stray.append(name)
                 refused = finding
@@ -75,7 +75,7 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
             RulingKind.VOTES_DISREGARDED,
             finding_cites(refused),
             "the runoff ballot has only the runoff candidates and no space for write-ins"
-            if refused.effect is rr.Vote.OFF_RUNOFF_BALLOT
+            if refused.effect is counted_votes.Vote.OFF_RUNOFF_BALLOT
             else "votes for a person whose notice of candidacy was not accepted",
             sorted(stray),
             once=True,

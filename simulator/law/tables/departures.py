@@ -1,14 +1,14 @@
-"""What follows when a candidate dies, withdraws or is disqualified: a table of rules.
+"""What follows when a candidate dies, withdraws or is disqualified: a rule table.
 
-Each :class:`Rule` names its citation, the facts it reads (a :class:`Facts` value), its
-condition and its effects. :func:`evaluate` finds the rules that apply: exactly one is the ruling;
-several are settled where the text makes one the more specific (its ``over`` names the others)
-and the engine shows the others in its ruling; several without that are a conflict; none is a
-gap of the statutes. Gaps are data too:
-each :class:`GapRule` names the facts it covers, the nearest sections, why they do not reach the
-facts and the fallback the engine uses (said in a ``no_provision`` ruling). The rules do no I/O and
-read no clock, so :func:`gaps` can explore every combination of facts (:func:`all_facts`) and list
-every gap the rules can hit.
+The table (:data:`TABLE`) is a :class:`simulator.law.rules.Table` like every other: each rule
+names its citation, the facts it reads (a :class:`Facts` value), its condition and its effects (a
+function of the facts, :data:`Consequence`). Several rules that apply are settled where the text
+makes one the more specific (it names the others in ``exception_to``), and the engine shows the
+others in its ruling; several without that are a conflict; none is a gap of the statutes. Gaps
+are data too: each names the facts it covers, the nearest sections, why they do not reach the
+facts and the fallback the engine uses (said in a ``no_provision`` ruling). The rules do no I/O
+and read no clock, so :func:`gaps` can explore every combination of facts (:func:`all_facts`) and
+list every gap the rules can hit.
 
 Statutes: G.S. 163-112 (partisan primaries, applied by 163-294.1(b)), 163-294.1 (nonpartisan
 primaries and elections, elected persons), 163-294.4 (nonpartisan elections), 163-114 (party
@@ -42,8 +42,9 @@ from enum import StrEnum
 
 import attrs
 
+from simulator.law import rules
 from simulator.law.cite import NCAC_LATE_CHANGES, Cite, statute
-from simulator.law.tables import filing as fr
+from simulator.law.tables import filing
 from simulator.law.vocab import (
     CandStatus,
     Method,
@@ -58,12 +59,10 @@ DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER = "filing", "before_election",
 WHATS = (DIED, WITHDREW, DISQUALIFIED)
 WHENS = (DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER)
 
-G112 = "163-112"
-
 
 @attrs.frozen
 class Facts(Staged):
-    """The facts the contingency rules read. All plain values, no clock.
+    """The facts the departures table reads. All plain values, no clock.
 
     ``when`` places the event against the contest's own filing close and its own election (or
     primary) day. The 30-day flags count calendar days from the original close (163-112, never
@@ -124,7 +123,7 @@ class Facts(Staged):
 
 
 class EffectKind(StrEnum):
-    """What a contingency rule makes happen; the engine applies each kind (``replay``)."""
+    """What a rule of the departures table makes happen; the engine applies each kind."""
 
     REOPEN = "reopen"
     NAME_REMOVED = "name_removed"
@@ -160,37 +159,14 @@ class Effect:
         return (self.cite, *self.also)
 
 
-@attrs.frozen
-class Rule:
-    """One provision: the facts it covers and what follows from them."""
-
-    id: str
-    cite: Cite
-    summary: str
-    applies: Callable[[Facts], bool]
-    effects: Callable[[Facts], tuple[Effect, ...]]
-    #: rules this one prevails over where both apply: only where the text makes it the more
-    #: specific provision (its ``summary`` says why)
-    over: tuple[str, ...] = ()
+#: what a rule of the table makes happen: its effects, read from the facts
+Consequence = Callable[[Facts], tuple[Effect, ...]]
+Rule = rules.Rule[Facts, Consequence]
+Gap = rules.Gap[Facts, Consequence]
+Finding = rules.Finding[Facts, Consequence]
 
 
-@attrs.frozen
-class GapRule:
-    """A gap of the statutes: the facts no rule covers, the nearest sections, and the fallback."""
-
-    id: str
-    near: tuple[Cite, ...]  # the nearest sections, cited by the no_provision ruling
-    note: str  # why those sections do not reach the facts
-    applies: Callable[[Facts], bool]
-    effects: Callable[[Facts], tuple[Effect, ...]]
-    fallback: Callable[[Facts], str]  # what the simulator does instead, in words
-
-    @property
-    def cite(self) -> str:
-        return "; ".join(str(c) for c in self.near)
-
-
-def _e(
+def _effect(
     kind: EffectKind | str, cite: Cite, days: int = 0, text: str = "", also: tuple[Cite, ...] = ()
 ) -> Effect:
     return Effect(kind, cite, days, text, also)
@@ -205,8 +181,8 @@ def reprint_words(f: Facts) -> str:
 def _printing(f: Facts, cite: Cite) -> tuple[Effect, ...]:
     """The name comes off unless it is on printed ballots that are not reprinted."""
     if f.no_time_to_reprint:
-        return (_e("name_remains", cite, text=reprint_words(f)),)
-    return (_e("name_removed", cite),)
+        return (_effect("name_remains", cite, text=reprint_words(f)),)
+    return (_effect("name_removed", cite),)
 
 
 def _with(effects: tuple[Effect, ...], *also: Cite) -> tuple[Effect, ...]:
@@ -229,37 +205,41 @@ def _reopen_then_certify(sub: str) -> Callable[[Facts], tuple[Effect, ...]]:
     """163-112(a), (c): the name is not printed, filing reopens for three days, and if nobody
     files those left are certified."""
     c = statute(sub)
-    return lambda f: (_e("name_removed", c), _e("reopen", c, 3), _e("certify_if_none", c))
+    return lambda f: (
+        _effect("name_removed", c),
+        _effect("reopen", c, 3),
+        _effect("certify_if_none", c),
+    )
 
 
 def _112b_within(f: Facts) -> tuple[Effect, ...]:
     # unlike (a) and (c), (b) certifies no one when the period closes; 163-110 may (replay)
     c = statute("163-112(b)")
-    return (_e("name_removed", c), _e("reopen", c, 3))
+    return (_effect("name_removed", c), _effect("reopen", c, 3))
 
 
 def _112b_after(f: Facts) -> tuple[Effect, ...]:
     c = statute("163-112(b)")
     if f.remaining == 1:
-        return (_e("certify", c),)
+        return (_effect("certify", c),)
     if f.printed_at_death:
         why = "163-112(b): ballots printed before the death are not reprinted"
-        return (_e("name_remains", c, text=why), _e("not_counted", c))
-    return (_e("name_removed", c),)
+        return (_effect("name_remains", c, text=why), _effect("not_counted", c))
+    return (_effect("name_removed", c),)
 
 
 RULES_112: tuple[Rule, ...] = (
     Rule(
-        "112a",
-        statute("163-112(a)"),
+        "one-of-two-dies-early",
+        "163-112(a)",
         "one of two candidates for a single office dies within 30 days after the close: the name "
         "is not printed and filing reopens for three days; if nobody files, the other is certified",
         lambda f: _dead(f) and not f.group and f.filed_at_close == 2 and f.within_30_by_death,
         _reopen_then_certify("163-112(a)"),
     ),
     Rule(
-        "112b-within",
-        statute("163-112(b)"),
+        "death-noticed-within-30-days",
+        "163-112(b)",
         "one of more than two candidates dies and the board receives notice within 30 days after "
         "the close: the name is not printed and filing reopens for three days",
         lambda f: _dead(f) and not f.group and f.filed_at_close > 2 and f.within_30_by_notice,
@@ -267,7 +247,7 @@ RULES_112: tuple[Rule, ...] = (
     ),
     Rule(
         "112b-after",
-        statute("163-112(b)"),
+        "163-112(b)",
         "a death more than 30 days after the close: the remaining names are printed; on ballots "
         "already printed at the death the name stays and its votes are not counted for any purpose",
         lambda f: (
@@ -281,7 +261,7 @@ RULES_112: tuple[Rule, ...] = (
     ),
     Rule(
         "112b-one-left",
-        statute("163-112(b)"),
+        "163-112(b)",
         "a death more than 30 days after the close leaves one candidate: certified as nominee",
         lambda f: (
             _dead(f)
@@ -290,12 +270,12 @@ RULES_112: tuple[Rule, ...] = (
             and not f.within_30_by_death
             and f.remaining == 1
         ),
-        lambda f: (_e("certify", statute("163-112(b)")),),
-        over=("112b-after",),
+        lambda f: (_effect("certify", statute("163-112(b)")),),
+        exception_to=("112b-after",),
     ),
     Rule(
-        "112c",
-        statute("163-112(c)"),
+        "group-death-within-30-days",
+        "163-112(c)",
         "group: a death within 30 days after the close leaves as many candidates as seats or "
         "fewer: filing reopens for three days; if nobody files, those filed are certified",
         lambda f: (
@@ -309,26 +289,26 @@ RULES_112: tuple[Rule, ...] = (
     ),
     Rule(
         "112d12",
-        statute("163-112(d)(1)"),
+        "163-112(d)(1)",
         "group: a death more than 30 days after the close: the name is not printed, or if the "
         "ballots were printed at the notice, they are not reprinted and its votes are not counted",
         lambda f: _dead(f) and f.group and f.filed_at_close > f.seats and not f.within_30_by_death,
         lambda f: (
             (
-                _e(
+                _effect(
                     "name_remains",
                     statute("163-112(d)(2)"),
                     text="163-112(d)(2): ballots printed before the notice are not reprinted",
                 ),
-                _e("not_counted", statute("163-112(d)(2)")),
+                _effect("not_counted", statute("163-112(d)(2)")),
             )
             if f.printed_at_notice
-            else (_e("name_removed", statute("163-112(d)(1)")),)
+            else (_effect("name_removed", statute("163-112(d)(1)")),)
         ),
     ),
     Rule(
         "112d3",
-        statute("163-112(d)(3)"),
+        "163-112(d)(3)",
         "group: deaths more than 30 days after the close leave as many candidates as seats or "
         "fewer: they are certified and no primary is held",
         lambda f: (
@@ -338,12 +318,12 @@ RULES_112: tuple[Rule, ...] = (
             and not f.within_30_by_death
             and f.remaining <= f.seats
         ),
-        lambda f: (_e("certify", statute("163-112(d)(3)")),),
-        over=("112d12",),
+        lambda f: (_effect("certify", statute("163-112(d)(3)")),),
+        exception_to=("112d12",),
     ),
     Rule(
         "112d4",
-        statute("163-112(d)(4)"),
+        "163-112(d)(4)",
         "group: deaths leave fewer candidates than seats: those left are certified and the party "
         "executive committee nominates for the rest (163-114); no primary",
         lambda f: (
@@ -354,14 +334,78 @@ RULES_112: tuple[Rule, ...] = (
             and f.remaining < f.seats
         ),
         lambda f: (
-            _e("certify", statute("163-112(d)(3)")),
-            _e("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),
+            _effect("certify", statute("163-112(d)(3)")),
+            _effect("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),
         ),
-        over=("112d3", "112d12"),
+        exception_to=("112d3", "112d12"),
+    ),
+)
+
+
+def as_death(f: Facts) -> tuple[Effect, ...]:
+    """The effects 163-112 gives a death on the same facts (a withdrawal or disqualification
+    after printing, 163-294.1(b); a disqualification before printing, by fallback)."""
+    dead = attrs.evolve(
+        f, what=DIED, within_30_by_notice=f.within_30_by_death, printed_at_death=f.printed_at_notice
+    )
+    return TABLE.evaluate(dead).effect(dead)
+
+
+RULES_PARTY: tuple[Rule, ...] = (
+    Rule(
+        "party-candidate-left-after-printing",
+        "163-294.1(b)",
+        "a party primary candidate withdraws or is disqualified after the ballots are printed: "
+        "163-112 governs, as for a death",
+        lambda f: _party_candidate(f) and f.what != DIED and f.printed_at_notice,
+        lambda f: _with(as_death(f), statute("163-294.1(b)")),
+    ),
+    Rule(
+        "party-withdrawal-too-late",
+        "163-106(e)",
+        "a party primary candidate withdraws after the filing deadline, before printing: too late; "
+        "the name is printed, the votes count and the candidacy stands",
+        lambda f: _party_candidate(f) and f.what == WITHDREW and not f.printed_at_notice,
+        lambda f: (
+            _effect(
+                "name_remains",
+                statute("163-106(e)"),
+                text="a withdrawal takes effect only before the filing deadline; the candidacy "
+                "stands and votes for it count",
+            ),
+            _effect("ineffective", statute("163-106(e)")),
+        ),
+    ),
+    Rule(
+        "2941b-nominee",
+        "163-294.1(b)",
+        "a party nominee dies, withdraws or is disqualified before election day: the party "
+        "executive committee fills the vacancy (163-114); on printed ballots not reprinted, votes "
+        "for the printed name count for the replacement (08 NCAC 06B .0104)",
+        lambda f: (
+            f.method is Method.PARTISAN
+            and f.when != DURING_FILING
+            and (f.nominee or (f.stage is Stage.ELECTION and f.when == BEFORE_ELECTION))
+        ),
+        lambda f: (
+            (_effect("party_to_nominate", statute("163-114"), also=(statute("163-294.1(b)"),)),)
+            + (
+                ()
+                if f.stage is Stage.PRIMARY
+                else (_effect("replacement_votes", NCAC_LATE_CHANGES),)
+                if f.no_time_to_reprint
+                else (
+                    _effect(
+                        "name_removed",
+                        NCAC_LATE_CHANGES if f.printed_at_notice else statute("163-114"),
+                    ),
+                )
+            )
+        ),
     ),
     Rule(
         "112d4-nominee",
-        statute("163-112(d)(4)"),
+        "163-112(d)(4)",
         "group: a candidate certified under (d)(3) dies before the primary day, leaving fewer "
         "nominees than seats: the party executive committee nominates (163-114)",
         lambda f: (
@@ -374,75 +418,10 @@ RULES_112: tuple[Rule, ...] = (
             and f.remaining < f.seats
             and f.what != WITHDREW
         ),
-        lambda f: (_e("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),),
-        over=("2941b-nominee",),
-    ),
-)
-
-
-def as_death(f: Facts) -> tuple[Effect, ...]:
-    """The effects 163-112 gives a death on the same facts (a withdrawal or disqualification
-    after printing, 163-294.1(b); a disqualification before printing, by fallback)."""
-    dead = attrs.evolve(
-        f, what=DIED, within_30_by_notice=f.within_30_by_death, printed_at_death=f.printed_at_notice
-    )
-    finding = evaluate(dead)
-    if finding.rule is not None:
-        return finding.rule.effects(dead)
-    return finding.gap.effects(dead) if finding.gap is not None else ()
-
-
-RULES_PARTY: tuple[Rule, ...] = (
-    Rule(
-        "2941b-party-printed",
-        statute("163-294.1(b)"),
-        "a party primary candidate withdraws or is disqualified after the ballots are printed: "
-        "163-112 governs, as for a death",
-        lambda f: _party_candidate(f) and f.what != DIED and f.printed_at_notice,
-        lambda f: _with(as_death(f), statute("163-294.1(b)")),
-    ),
-    Rule(
-        "106e",
-        statute("163-106(e)"),
-        "a party primary candidate withdraws after the filing deadline, before printing: too late; "
-        "the name is printed, the votes count and the candidacy stands",
-        lambda f: _party_candidate(f) and f.what == WITHDREW and not f.printed_at_notice,
         lambda f: (
-            _e(
-                "name_remains",
-                statute("163-106(e)"),
-                text="a withdrawal takes effect only before the filing deadline; the candidacy "
-                "stands and votes for it count",
-            ),
-            _e("ineffective", statute("163-106(e)")),
+            _effect("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),
         ),
-    ),
-    Rule(
-        "2941b-nominee",
-        statute("163-294.1(b)"),
-        "a party nominee dies, withdraws or is disqualified before election day: the party "
-        "executive committee fills the vacancy (163-114); on printed ballots not reprinted, votes "
-        "for the printed name count for the replacement (08 NCAC 06B .0104)",
-        lambda f: (
-            f.method is Method.PARTISAN
-            and f.when != DURING_FILING
-            and (f.nominee or (f.stage is Stage.ELECTION and f.when == BEFORE_ELECTION))
-        ),
-        lambda f: (
-            (_e("party_to_nominate", statute("163-114"), also=(statute("163-294.1(b)"),)),)
-            + (
-                ()
-                if f.stage is Stage.PRIMARY
-                else (_e("replacement_votes", NCAC_LATE_CHANGES),)
-                if f.no_time_to_reprint
-                else (
-                    _e(
-                        "name_removed",
-                        NCAC_LATE_CHANGES if f.printed_at_notice else statute("163-114"),
-                    ),
-                )
-            )
-        ),
+        exception_to=("2941b-nominee",),
     ),
 )
 
@@ -450,13 +429,13 @@ RULES_PARTY: tuple[Rule, ...] = (
 
 RULES_NP_PRIMARY: tuple[Rule, ...] = (
     Rule(
-        "2941b-np-nominee",
-        statute("163-294.1(b)"),
+        "nonpartisan-nominee-left",
+        "163-294.1(b)",
         "a nonpartisan nominee (nominated in the primary or without one) leaves: the nomination "
         "ends; the election's ballot is governed by 163-294.4 and 163-294.1(b), fourth paragraph",
         lambda f: f.nonpartisan_primary and f.nominee and f.when != DURING_FILING,
         lambda f: (
-            _e(
+            _effect(
                 "nomination_ends",
                 statute("163-294.1(b)"),
                 also=(statute("163-294.4(b)"), statute("163-294.4(c)")),
@@ -465,7 +444,7 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
     ),
     Rule(
         "2941b-primary",
-        statute("163-294.1(b)"),
+        "163-294.1(b)",
         "a nonpartisan primary candidate leaves before the primary: on printed ballots with no "
         "time to reprint the name remains and votes that would nominate are disregarded",
         lambda f: f.nonpartisan_primary and f.when == BEFORE_ELECTION and not f.nominee,
@@ -473,7 +452,7 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
     ),
     Rule(
         "2941b-two-left",
-        statute("163-294.1(b)"),
+        "163-294.1(b)",
         "only two candidates per seat remain: the primary is not held and all are nominated",
         lambda f: (
             f.nonpartisan_primary
@@ -482,8 +461,8 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
             and f.remaining <= 2 * f.seats
             and not f.nominee
         ),
-        lambda f: (_e("cancel_primary", statute("163-294.1(b)")),),
-        over=("2941b-primary",),
+        lambda f: (_effect("cancel_primary", statute("163-294.1(b)")),),
+        exception_to=("2941b-primary",),
     ),
 )
 
@@ -496,38 +475,38 @@ def _np_death(f: Facts) -> bool:
 
 RULES_NP_ELECTION: tuple[Rule, ...] = (
     Rule(
-        "2944b",
-        statute("163-294.4(b)"),
+        "one-of-two-dies-reopen",
+        "163-294.4(b)",
         "only two filed (or as many as seats) and one dies: before printing, filing reopens for "
         "five days; after printing, with time to reprint, for three",
         lambda f: _np_death(f) and f.filed_at_close == f.only_two and not f.no_time_to_reprint,
         lambda f: (
-            _e("name_removed", statute("163-294.4(b)")),
-            _e("reopen", statute("163-294.4(b)"), 3 if f.printed_at_notice else 5),
+            _effect("name_removed", statute("163-294.4(b)")),
+            _effect("reopen", statute("163-294.4(b)"), 3 if f.printed_at_notice else 5),
         ),
     ),
     Rule(
-        "2944c",
-        statute("163-294.4(c)"),
+        "dead-name-on-printed-ballots",
+        "163-294.4(c)",
         "printed at the notice, no time to reprint: the dead candidate's name remains; if the "
         "dead candidate polls highest the office is vacant",
         lambda f: _np_death(f) and f.no_time_to_reprint,
         lambda f: (
-            _e("name_remains", statute("163-294.4(c)"), text=reprint_words(f)),
-            _e("vacant_if_elected", statute("163-294.4(c)")),
+            _effect("name_remains", statute("163-294.4(c)"), text=reprint_words(f)),
+            _effect("vacant_if_elected", statute("163-294.4(c)")),
         ),
     ),
     Rule(
-        "2944-unprinted",
-        statute("163-294.4(c)"),
+        "dead-name-left-off",
+        "163-294.4(c)",
         "more candidates than 163-294.4(b) names, and the ballots are not printed (or will be "
         "reprinted): the name is left off; only 163-294.4(c) keeps a dead candidate's name",
         lambda f: _np_death(f) and f.filed_at_close > f.only_two and not f.printed_at_notice,
-        lambda f: (_e("name_removed", statute("163-294.4(c)")),),
+        lambda f: (_effect("name_removed", statute("163-294.4(c)")),),
     ),
     Rule(
-        "2941b-reprinted",
-        statute("163-294.1(b)"),
+        "reprinted-without-name",
+        "163-294.1(b)",
         "printed at the notice, and the board determined there is time to reprint: the ballots "
         "are reprinted without the name (the determination is 163-294.1(b)'s; 163-294.4(c) "
         "speaks only of no time to reprint)",
@@ -537,17 +516,21 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
             and f.printed_at_notice
             and f.reprint is True
         ),
-        lambda f: (_e("name_removed", statute("163-294.1(b)")),),
+        lambda f: (_effect("name_removed", statute("163-294.1(b)")),),
     ),
     Rule(
-        "2941b-election",
-        statute("163-294.1(b)"),
+        "left-before-nonpartisan-election",
+        "163-294.1(b)",
         "a withdrawal or disqualification before a nonpartisan election: after printing with no "
         "time to reprint the name remains and winning makes the office vacant",
         lambda f: f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what != DIED,
         lambda f: (
             _printing(f, statute("163-294.1(b)"))
-            + ((_e("vacant_if_elected", statute("163-294.1(b)")),) if f.no_time_to_reprint else ())
+            + (
+                (_effect("vacant_if_elected", statute("163-294.1(b)")),)
+                if f.no_time_to_reprint
+                else ()
+            )
         ),
     ),
 )
@@ -557,32 +540,32 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
 
 def _filing_cite(f: Facts) -> Cite:
     """The ``filing-law`` table's provision for the filing period this candidacy ends in."""
-    return fr.filing_cite(partisan=f.method is Method.PARTISAN, withdrawal=f.what == WITHDREW)
+    return filing.filing_cite(partisan=f.method is Method.PARTISAN, withdrawal=f.what == WITHDREW)
 
 
 RULES_OTHER: tuple[Rule, ...] = (
     Rule(
         "filing-open",
-        statute("163-294.2(d)"),
+        "163-294.2(d)",
         "the candidacy ends while filing is open: the name is not on the ballot and others may "
         "still file (163-106(e), 163-294.2(d) for withdrawals; the filing period itself otherwise)",
         lambda f: f.when == DURING_FILING,
-        lambda f: (_e("name_removed", _filing_cite(f)),),
+        lambda f: (_effect("name_removed", _filing_cite(f)),),
     ),
     Rule(
-        "2941c",
-        statute("163-294.1(c)"),
+        "elected-left-before-oath",
+        "163-294.1(c)",
         "a person elected dies, is disqualified or resigns on or after election day, before "
         "taking the oath: the office is vacant",
         lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.ELECTION and not f.sworn,
-        lambda f: (_e("vacant_if_elected", statute("163-294.1(c)")),),
+        lambda f: (_effect("vacant_if_elected", statute("163-294.1(c)")),),
     ),
     Rule(
-        "2941d",
-        statute("163-294.1(d)"),
+        "officer-left-after-oath",
+        "163-294.1(d)",
         "an officer who has taken the oath leaves: a vacancy in office, filled under 160A-63",
         lambda f: f.when == ELECTION_OR_AFTER and f.sworn,
-        lambda f: (_e("vacant_now", statute("163-294.1(d)"), also=(statute("160A-63"),)),),
+        lambda f: (_effect("vacant_now", statute("163-294.1(d)"), also=(statute("160A-63"),)),),
     ),
 )
 
@@ -605,153 +588,122 @@ def _reading_8_effects(f: Facts) -> tuple[Effect, ...]:
     return _112b_after(attrs.evolve(f, printed_at_death=f.printed_at_notice))
 
 
-GAPS: tuple[GapRule, ...] = (
-    GapRule(
+GAPS: tuple[Gap, ...] = (
+    Gap(
         "reading-8",
-        (statute("163-112(b)"),),
-        "the death came within 30 days after the close but the board received notice after day "
-        "30: the first paragraph of 163-112(b) counts from the notice, the second from the death, "
-        "and neither reaches these facts",
-        lambda f: _dead(f) and not f.group and f.filed_at_close > 2 and f.reading_8_gap,
-        _reading_8_effects,
-        lambda f: (
+        near=("163-112(b)",),
+        open=(
+            "the death came within 30 days after the close but the board received notice after "
+            "day 30: the first paragraph of 163-112(b) counts from the notice, the second from "
+            "the death, and neither reaches these facts"
+        ),
+        fallback=lambda f: (
             "reading 8, the death date decides: the name is not printed and filing reopens "
             "for three days from the notice"
             if f.late_notice_by_death
             else "the notice date decides (reading 8 switched to notice_date): the death is "
             "treated as one more than 30 days after the close"
         ),
+        applies=lambda f: _dead(f) and not f.group and f.filed_at_close > 2 and f.reading_8_gap,
+        effect=_reading_8_effects,
     ),
-    GapRule(
+    Gap(
         "112c-more-than-seats",
-        (statute("163-112(c)"), statute("163-112(d)")),
-        "a death within 30 days after the close leaves more candidates than seats: 163-112(c) "
-        "covers only deaths that leave as many as the seats or fewer, and (d) only deaths more "
-        "than 30 days after the close",
-        lambda f: (
+        near=("163-112(c)", "163-112(d)"),
+        open=(
+            "a death within 30 days after the close leaves more candidates than seats: 163-112(c)"
+            " covers only deaths that leave as many as the seats or fewer, and (d) only deaths "
+            "more than 30 days after the close"
+        ),
+        fallback="as 163-112(d)(1) and (2) provide: filing is not reopened, the name is not "
+        "printed (or, on printed ballots, stays and its votes are not counted) and the primary "
+        "is held",
+        applies=lambda f: (
             _dead(f)
             and f.group
             and f.filed_at_close > f.seats
             and f.within_30_by_death
             and f.remaining > f.seats
         ),
-        lambda f: (
+        effect=lambda f: (
             _printing(f, statute("163-112(d)"))
-            + ((_e("not_counted", statute("163-112(d)")),) if f.no_time_to_reprint else ())
-        ),
-        lambda f: (
-            "as 163-112(d)(1) and (2) provide: filing is not reopened, the name is not "
-            "printed (or, on printed ballots, stays and its votes are not counted) and the primary "
-            "is held"
+            + ((_effect("not_counted", statute("163-112(d)")),) if f.no_time_to_reprint else ())
         ),
     ),
-    GapRule(
+    Gap(
         "no-candidate-left",
-        (statute("163-112(b)"), statute("163-114")),
-        "a death leaves no candidate for a single office: 163-112(b) certifies a sole remaining "
-        "candidate, and 163-114 fills only a nominee's vacancy",
-        lambda f: (
+        near=("163-112(b)", "163-114"),
+        open=(
+            "a death leaves no candidate for a single office: 163-112(b) certifies a sole "
+            "remaining candidate, and 163-114 fills only a nominee's vacancy"
+        ),
+        fallback="no primary is held and the party has no nominee for the office",
+        applies=lambda f: (
             _dead(f)
             and not f.group
             and f.filed_at_close >= 2
             and not f.within_30_by_death
             and f.remaining == 0
         ),
-        lambda f: (_e("certify", statute("163-112(b)")),),
-        lambda f: "no primary is held and the party has no nominee for the office",
+        effect=lambda f: (_effect("certify", statute("163-112(b)")),),
     ),
-    GapRule(
+    Gap(
         "disqualified-before-printing",
-        (statute("163-294.1(b)"), statute("163-112")),
-        "a party primary candidate is disqualified before the ballots are printed: 163-294.1(b) "
-        "applies 163-112 only after printing, and 163-112 speaks of deaths (only (d)(4) names "
-        "disqualification)",
-        lambda f: _party_candidate(f) and f.what == DISQUALIFIED and not f.printed_at_notice,
-        as_death,
-        lambda f: "the disqualification is treated as a death under 163-112",
+        near=("163-294.1(b)", "163-112"),
+        open=(
+            "a party primary candidate is disqualified before the ballots are printed: "
+            "163-294.1(b) applies 163-112 only after printing, and 163-112 speaks of deaths (only"
+            " (d)(4) names disqualification)"
+        ),
+        fallback="the disqualification is treated as a death under 163-112",
+        applies=lambda f: (
+            _party_candidate(f) and f.what == DISQUALIFIED and not f.printed_at_notice
+        ),
+        effect=as_death,
     ),
-    GapRule(
+    Gap(
         "left-after-primary-day",
-        (statute("163-294.1(b)"), statute("163-114")),
-        "a primary candidate dies, withdraws or is disqualified on or after the primary day, "
-        "before being declared nominated: 163-294.1(b) speaks of candidates who leave 'before "
-        "the primary' and of nominees who leave 'after the primary'",
-        lambda f: f.stage is Stage.PRIMARY and f.when == ELECTION_OR_AFTER and not f.nominee,
-        lambda f: (_e("name_remains", statute("163-294.1(b)"), text="the primary has been held"),),
-        lambda f: (
-            "the votes stand, but a candidate who has left cannot be nominated: the "
-            "nomination passes to the next candidate, as 163-294.1(b) provides for a nonpartisan "
-            "primary"
+        near=("163-294.1(b)", "163-114"),
+        open=(
+            "a primary candidate dies, withdraws or is disqualified on or after the primary day, "
+            "before being declared nominated: 163-294.1(b) speaks of candidates who leave 'before"
+            " the primary' and of nominees who leave 'after the primary'"
+        ),
+        fallback="the votes stand, but a candidate who has left cannot be nominated: the "
+        "nomination passes to the next candidate, as 163-294.1(b) provides for a nonpartisan "
+        "primary",
+        applies=lambda f: (
+            f.stage is Stage.PRIMARY and f.when == ELECTION_OR_AFTER and not f.nominee
+        ),
+        effect=lambda f: (
+            _effect("name_remains", statute("163-294.1(b)"), text="the primary has been held"),
         ),
     ),
-    GapRule(
+    Gap(
         "only-candidate-dies",
-        (statute("163-294.4(b)"), statute("163-294.4(a)")),
-        "a candidate dies where fewer filed than 163-294.4(b) names (one for a single office, "
-        "fewer than the seats for a group): (b) reopens filing only where two filed (or as many "
-        "as the seats), and (a) extends filing only when the period expires",
-        lambda f: _np_death(f) and f.filed_at_close < f.only_two and not f.no_time_to_reprint,
-        lambda f: (_e("name_removed", statute("163-294.4(b)")),),
-        lambda f: (
-            "the name is not printed and filing is not reopened; a seat left without a "
-            "candidate is declared vacant after the election"
+        near=("163-294.4(b)", "163-294.4(a)"),
+        open=(
+            "a candidate dies where fewer filed than 163-294.4(b) names (one for a single office,"
+            " fewer than the seats for a group): (b) reopens filing only where two filed (or as "
+            "many as the seats), and (a) extends filing only when the period expires"
         ),
+        fallback="the name is not printed and filing is not reopened; a seat left without a "
+        "candidate is declared vacant after the election",
+        applies=lambda f: (
+            _np_death(f) and f.filed_at_close < f.only_two and not f.no_time_to_reprint
+        ),
+        effect=lambda f: (_effect("name_removed", statute("163-294.4(b)")),),
     ),
 )
 
-UNCLASSIFIED = GapRule(
+UNCLASSIFIED = Gap(
     "unclassified",
-    (statute("163-294.1"),),
-    "no rule of the table covers these facts",
-    lambda f: True,
-    lambda f: _printing(f, statute("163-294.1(b)")),
-    lambda f: "the name comes off unprinted ballots and stays on printed ones",
+    near=("163-294.1",),
+    open="no rule of the table covers these facts",
+    fallback="the name comes off unprinted ballots and stays on printed ones",
+    applies=lambda f: True,
+    effect=lambda f: _printing(f, statute("163-294.1(b)")),
 )
-
-
-@attrs.frozen
-class Finding:
-    """The result of evaluating the table for one set of facts."""
-
-    rules: tuple[Rule, ...]  # the rules that applied, the winning one first
-    gap: GapRule | None = None  # when no rule applied: the gap the facts fall in
-    conflict: bool = False  # several applied and none is declared the more specific
-
-    @property
-    def rule(self) -> Rule | None:
-        return self.rules[0] if self.rules and not self.conflict else None
-
-    @property
-    def overruled(self) -> tuple[Rule, ...]:
-        """Rules that also applied and gave way to the more specific one."""
-        return () if self.conflict else self.rules[1:]
-
-    def effects(self, facts: Facts) -> tuple[Effect, ...]:
-        if self.rules:  # a conflict falls back to the first colliding rule in the table's order
-            return self.rules[0].effects(facts)
-        assert self.gap is not None
-        return self.gap.effects(facts)
-
-
-def evaluate(facts: Facts) -> Finding:
-    """Catala's semantics: the one rule that applies; or, of several, the one the text makes the
-    more specific (its ``over`` names every other), the others after it; several without such a
-    rule are a conflict (``conflict``); none, the gap the facts fall in (:data:`UNCLASSIFIED`
-    when no known gap covers them either)."""
-    hits = [r for r in RULES if r.applies(facts)]
-    if len(hits) > 1:
-        ids = {r.id for r in hits}
-        winners = [r for r in hits if ids - {r.id} <= set(r.over)]
-        if len(winners) != 1:
-            return Finding(tuple(hits), conflict=True)
-        rest = sorted((r for r in hits if r is not winners[0]), key=lambda r: -len(r.over))
-        hits = [winners[0], *rest]
-    if hits:
-        return Finding(tuple(hits))
-    for g in GAPS:
-        if g.applies(facts):
-            return Finding((), g)
-    return Finding((), UNCLASSIFIED)
 
 
 # --- exploring the table ----------------------------------------------------------------------
@@ -835,137 +787,10 @@ def all_facts() -> Iterator[Facts]:
                         )
 
 
-@attrs.frozen
-class Gap:
-    """One combination of facts that falls in a gap."""
-
-    facts: Facts
-    note: str
-    rule: GapRule = UNCLASSIFIED
-
-
-def gaps() -> list[Gap]:
-    """Every combination of facts (:func:`all_facts`) where no rule applies, with its gap."""
-    out: list[Gap] = []
-    for f in all_facts():
-        finding = evaluate(f)
-        if finding.gap is not None:
-            out.append(Gap(f, finding.gap.note, finding.gap))
-    return out
-
-
-#: The fields of :class:`Facts` that :func:`summarize` describes, in order.
-FACT_FIELDS = (
-    "method",
-    "stage",
-    "what",
-    "when",
-    "seats",
-    "filed_at_close",
-    "remaining",
-    "within_30_by_death",
-    "within_30_by_notice",
-    "printed_at_death",
-    "printed_at_notice",
-    "reprint",
-    "nominee",
-    "sworn",
+TABLE: rules.Table[Facts, Consequence] = rules.Table(
+    "departures",
+    "what follows when a candidate dies, withdraws or is disqualified",
+    RULES,
+    (*GAPS, UNCLASSIFIED),
+    facts=all_facts,
 )
-
-
-#: Facts the rules do not read while filing is open or on and after election day.
-UNREAD = frozenset(
-    {
-        "within_30_by_death",
-        "within_30_by_notice",
-        "printed_at_death",
-        "printed_at_notice",
-        "reprint",
-    }
-)
-
-
-def _unread(name: str, facts: list[Facts]) -> bool:
-    """Whether no rule reads the field for any of these facts (so a summary leaves it out):
-    dates and printing while filing is open and from election day on (all_facts fixes them),
-    the 30-day counts outside 163-112, the oath before election day, nominees outside primaries.
-    """
-    if name in UNREAD and all(f.when != BEFORE_ELECTION for f in facts):
-        return True
-    if name.startswith("within_30") and not any(f.partisan_primary for f in facts):
-        return True
-    if name == "sworn" and all(
-        f.when != ELECTION_OR_AFTER or f.stage is Stage.PRIMARY for f in facts
-    ):
-        return True
-    return name == "nominee" and all(f.stage is not Stage.PRIMARY for f in facts)
-
-
-@attrs.frozen
-class GapSummary:
-    """One gap and the facts that reach it: each field's values over those combinations."""
-
-    rule: GapRule
-    combinations: int
-    values: tuple[tuple[str, tuple[object, ...]], ...]  # field -> the values seen, in order
-    fallbacks: tuple[str, ...]
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "id": self.rule.id,
-            "cite": self.rule.cite,
-            "note": self.rule.note,
-            "fallback": list(self.fallbacks),
-            "combinations": self.combinations,
-            "facts": {
-                k: [x.value if isinstance(x, Method | Stage) else x for x in v]
-                for k, v in self.values
-            },
-        }
-
-    def describe(self) -> str:
-        """The facts as ``field a|b; ...`` (the values each field takes in this gap)."""
-        return "; ".join(f"{k} {'|'.join(show_value(x) for x in v)}" for k, v in self.values)
-
-
-def show_value(value: object) -> str:
-    """A fact's value as the gaps listing writes it (``partisan``, ``true``, ``none``, ``3``)."""
-    if isinstance(value, Method | Stage):
-        return value.value
-    if value is None:
-        return "none"
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def summarize(found: list[Gap] | None = None) -> list[GapSummary]:
-    """The gaps grouped by :class:`GapRule`, in the order of :data:`GAPS`."""
-    found = gaps() if found is None else found
-    order = {g.id: i for i, g in enumerate((*GAPS, UNCLASSIFIED))}
-    groups: dict[str, list[Gap]] = {}
-    for g in found:
-        groups.setdefault(g.rule.id, []).append(g)
-    out = []
-    for gid in sorted(groups, key=lambda k: order.get(k, len(order))):
-        members = groups[gid]
-        rule = members[0].rule
-        values = []
-        for name in FACT_FIELDS:
-            if _unread(name, [m.facts for m in members]):
-                continue
-            seen = sorted({getattr(m.facts, name) for m in members}, key=_sort_key)
-            values.append((name, tuple(seen)))
-        fallbacks = tuple(dict.fromkeys(rule.fallback(m.facts) for m in members))
-        out.append(GapSummary(rule, len(members), tuple(values), fallbacks))
-    return out
-
-
-def _sort_key(v: object) -> tuple[int, str]:
-    if v is None:
-        return (0, "")
-    if isinstance(v, bool):
-        return (1, str(int(v)))
-    if isinstance(v, int):
-        return (2, f"{v:04d}")
-    if isinstance(v, Method | Stage):
-        return (3, str(list(type(v)).index(v)))
-    return (4, str(v))

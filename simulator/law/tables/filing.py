@@ -81,7 +81,7 @@ FEE_BOUNDS: Table[BoundFacts, Bound] = Table(
     "the filing fee a governing board fixed for a primary: is it within the bounds?",
     (
         Rule(
-            "2913-five-dollars-only",
+            "five-dollars-only",
             "163-291(3)",
             "one percent of the annual salary is less than five dollars: the minimum fee of five "
             "dollars is charged, and five dollars is that fee",
@@ -89,7 +89,7 @@ FEE_BOUNDS: Table[BoundFacts, Bound] = Table(
             Bound.WITHIN,
         ),
         Rule(
-            "2913-five-dollars-charged",
+            "five-dollars-charged",
             "163-291(3)",
             "one percent of the annual salary is less than five dollars: the fee is five "
             "dollars, no other amount",
@@ -97,7 +97,7 @@ FEE_BOUNDS: Table[BoundFacts, Bound] = Table(
             Bound.EXACTLY_MINIMUM,
         ),
         Rule(
-            "2913-within-bounds",
+            "fee-within-bounds",
             "163-291(3)",
             "a fee not less than five dollars and not more than one percent of the annual salary "
             "(with no salary given, only the minimum can be checked)",
@@ -105,7 +105,7 @@ FEE_BOUNDS: Table[BoundFacts, Bound] = Table(
             Bound.WITHIN,
         ),
         Rule(
-            "2913-out-of-bounds",
+            "fee-out-of-bounds",
             "163-291(3)",
             "a fee less than five dollars or more than one percent of the annual salary",
             lambda f: not f.floor_only and (f.below_minimum or f.above_one_percent),
@@ -182,7 +182,7 @@ FEE: Table[FeeFacts, FeeEffect] = Table(
     "a notice of candidacy with the fee paid: is the fee enough?",
     (
         Rule(
-            "2913-fixed-fee",
+            "fixed-fee",
             "163-291(3)",
             "the fee the governing board fixed (between five dollars and one percent of the "
             "salary) is paid when the notice is filed; less is not the fee",
@@ -190,7 +190,7 @@ FEE: Table[FeeFacts, FeeEffect] = Table(
             FeeEffect.REJECTED,
         ),
         Rule(
-            "2913-minimum-fee",
+            "minimum-fee",
             "163-291(3)",
             "there is a minimum fee of five dollars: with no fixed fee given, less than five "
             "dollars is not the fee",
@@ -198,7 +198,7 @@ FEE: Table[FeeFacts, FeeEffect] = Table(
             FeeEffect.REJECTED,
         ),
         Rule(
-            "2913-fee-paid",
+            "fee-paid",
             "163-291(3)",
             "the fee is paid",
             lambda f: (
@@ -396,7 +396,7 @@ CLOSE: Table[CloseFacts, Primary] = Table(
     "filing has closed for a primary: is the primary held, or are the candidates nominated?",
     (
         Rule(
-            "110-no-primary",
+            "party-no-primary",
             "163-110",
             "no more candidates than places in a party primary: no primary is held and they are "
             "the party's nominees",
@@ -404,14 +404,14 @@ CLOSE: Table[CloseFacts, Primary] = Table(
             Primary.PARTY_NOMINEES,
         ),
         Rule(
-            "110-primary",
+            "party-primary-held",
             "163-110",
             "more candidates than places in a party primary: the primary is held",
             lambda f: f.party and not f.few,
             Primary.HELD,
         ),
         Rule(
-            "294a-no-primary",
+            "nonpartisan-no-primary",
             "163-294(a)",
             "at most two candidates per seat in a nonpartisan primary: no primary is held and "
             "they are nominated",
@@ -419,7 +419,7 @@ CLOSE: Table[CloseFacts, Primary] = Table(
             Primary.NOMINATED,
         ),
         Rule(
-            "294a-primary",
+            "nonpartisan-primary-held",
             "163-294(a)",
             "more than two candidates per seat in a nonpartisan primary: the primary is held",
             lambda f: not f.party and not f.few,
@@ -489,7 +489,7 @@ def _extension_rules() -> tuple[Rule[ExtensionFacts, Extension], ...]:
         earlier = [g for _, _, g in _EXT_ORDER[:i]]
         out.append(
             Rule(
-                f"2944a-{effect.name.lower().replace('_', '-')}",
+                f"extension-{effect.name.lower().replace('_', '-')}",
                 "163-294.4(a)",
                 summary,
                 _only(ground, earlier),
@@ -499,7 +499,7 @@ def _extension_rules() -> tuple[Rule[ExtensionFacts, Extension], ...]:
     grounds = tuple(g for _, _, g in _EXT_ORDER)
     out.append(
         Rule(
-            "2944a-extended",
+            "filing-extended",
             "163-294.4(a)",
             "candidates have not filed for every office of a nonpartisan election whose filing "
             "period expired: filing is extended for five days",
@@ -545,7 +545,7 @@ FILING_LAW: Table[FilingLawFacts, FilingAct] = Table(
     "is open?",
     (
         Rule(
-            "2912-party-filing",
+            "party-filing",
             "163-291(2)",
             "the candidates of a party's municipal primary file their notices within the period "
             "163-291(2) sets",
@@ -553,7 +553,7 @@ FILING_LAW: Table[FilingLawFacts, FilingAct] = Table(
             FilingAct.NOTICE,
         ),
         Rule(
-            "2942c-nonpartisan-filing",
+            "nonpartisan-filing",
             "163-294.2(c)",
             "the candidates of a nonpartisan municipal election file their notices within the "
             "period 163-294.2(c) sets",
@@ -561,7 +561,7 @@ FILING_LAW: Table[FilingLawFacts, FilingAct] = Table(
             FilingAct.NOTICE,
         ),
         Rule(
-            "106e-party-withdrawal",
+            "party-withdrawal",
             "163-106(e)",
             "a candidate in a party primary may withdraw the notice until the third business day "
             "before filing closes; a name withdrawn in time is not printed",
@@ -569,7 +569,7 @@ FILING_LAW: Table[FilingLawFacts, FilingAct] = Table(
             FilingAct.WITHDRAWAL,
         ),
         Rule(
-            "2942d-nonpartisan-withdrawal",
+            "nonpartisan-withdrawal",
             "163-294.2(d)",
             "a candidate in a nonpartisan election may withdraw the notice at any time before "
             "the filing deadline",

@@ -1,0 +1,231 @@
+"""The votes a round counts, and the total a threshold divides: rule tables (see
+:mod:`simulator.law.rules`).
+
+- ``votes``: whether votes reported for a name are counted (a candidate or a write-in in the
+  first round, 163-291(2) and 163-294.2(c); only the runoff's candidates in a runoff,
+  163-293(b)(1) and (b)(2), 163-111(b)).
+- ``threshold-total``: whether they count in the total a majority (163-293(a)) or a substantial
+  plurality (163-111(a)) divides (readings 1 and 2).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from enum import StrEnum
+from typing import Any
+
+import attrs
+
+from simulator.law.rules import Rule, Table
+
+
+class Vote(StrEnum):
+    """What becomes of votes reported for a name (a refusal's value says why)."""
+
+    COUNTED = "counted"
+    NO_ELECTION = "no_election"  # the contest is not at a vote
+    OFF_RUNOFF_BALLOT = "off_runoff_ballot"  # not a runoff candidate, or a write-in
+    NOT_A_CANDIDATE = "not_a_candidate"  # no accepted notice of candidacy, not a write-in
+
+
+@attrs.frozen
+class VoteFacts:
+    voting: bool  # the contest is at a vote (the first round's ballot or a called runoff)
+    runoff: bool  # the votes are for the runoff or second primary
+    on_runoff_ballot: bool  # RUNOFF: the name is on its ballot
+    write_in: bool  # a write-in (named or not)
+    filed: bool  # the name has a notice of candidacy in this contest
+    primary: bool = False  # a party primary (its next round is a second primary)
+    group: bool = False
+    partisan: bool = False  # a party contest (its filing is 163-291(2)'s)
+
+
+def _vote_facts() -> Iterator[VoteFacts]:
+    flags = (False, True)
+    for partisan in flags:
+        yield VoteFacts(False, False, False, False, False, partisan=partisan)
+        for write_in, filed in itertools.product(flags, flags):
+            if not (write_in and filed):
+                yield VoteFacts(True, False, False, write_in, filed, partisan=partisan)
+    for primary, group, on, write_in, filed in itertools.product(*([flags] * 5)):
+        if (on and (write_in or not filed)) or (write_in and filed):
+            continue
+        yield VoteFacts(True, True, on, write_in, filed, primary, group, primary)
+
+
+def _first_round(partisan: bool, test: Any) -> Any:
+    return lambda f: f.voting and not f.runoff and f.partisan is partisan and test(f)
+
+
+def _next_round(primary: bool, group: bool) -> Any:
+    return lambda f: (
+        f.voting
+        and f.runoff
+        and not f.on_runoff_ballot
+        and f.primary is primary
+        and f.group is group
+    )
+
+
+VOTES: Table[VoteFacts, Vote] = Table(
+    "votes",
+    "votes are reported for a name: are they counted?",
+    (
+        Rule(
+            "no-election-held",
+            "163-279(a)",
+            "votes reported while the contest is not at a vote have no election to count in",
+            lambda f: not f.voting,
+            Vote.NO_ELECTION,
+        ),
+        Rule(
+            "party-name-not-filed",
+            "163-291(2)",
+            "votes for a person whose notice of candidacy was not accepted (and not a write-in)",
+            _first_round(True, lambda f: not f.filed and not f.write_in),
+            Vote.NOT_A_CANDIDATE,
+        ),
+        Rule(
+            "nonpartisan-name-not-filed",
+            "163-294.2(c)",
+            "votes for a person whose notice of candidacy was not accepted (and not a write-in)",
+            _first_round(False, lambda f: not f.filed and not f.write_in),
+            Vote.NOT_A_CANDIDATE,
+        ),
+        Rule(
+            "party-candidate-counted",
+            "163-291(2)",
+            "votes for a candidate or a write-in are counted",
+            _first_round(True, lambda f: f.filed or f.write_in),
+            Vote.COUNTED,
+        ),
+        Rule(
+            "nonpartisan-candidate-counted",
+            "163-294.2(c)",
+            "votes for a candidate or a write-in are counted",
+            _first_round(False, lambda f: f.filed or f.write_in),
+            Vote.COUNTED,
+        ),
+        Rule(
+            "single-runoff-ballot",
+            "163-293(b)(1)",
+            "only the two runoff candidates are on the runoff ballot, with no space for write-ins",
+            _next_round(False, False),
+            Vote.OFF_RUNOFF_BALLOT,
+        ),
+        Rule(
+            "group-runoff-ballot",
+            "163-293(b)(2)",
+            "only the group's runoff candidates are on its ballot, with no space for write-ins",
+            _next_round(False, True),
+            Vote.OFF_RUNOFF_BALLOT,
+        ),
+        Rule(
+            "second-primary-ballot",
+            "163-111(b)",
+            "only the candidates of the second primary are on its ballot (two for one place; "
+            "for a group, reading 5, the best remaining and those who demanded)",
+            lambda f: f.voting and f.runoff and not f.on_runoff_ballot and f.primary,
+            Vote.OFF_RUNOFF_BALLOT,
+        ),
+        Rule(
+            "runoff-candidate-counted",
+            "163-293(f)",
+            "votes for a candidate on the runoff ballot are counted",
+            lambda f: f.voting and f.runoff and f.on_runoff_ballot and not f.primary,
+            Vote.COUNTED,
+        ),
+        Rule(
+            "second-primary-candidate-counted",
+            "163-111(b)",
+            "votes for a candidate on the second primary's ballot are counted",
+            lambda f: f.voting and f.runoff and f.on_runoff_ballot and f.primary,
+            Vote.COUNTED,
+        ),
+    ),
+    facts=_vote_facts,
+)
+
+
+class Total(StrEnum):
+    IN = "in"  # the votes count in the total the threshold divides
+    OUT = "out"
+
+
+@attrs.frozen
+class TotalFacts:
+    primary: bool  # a party primary (163-111(a)); otherwise 163-293(a)
+    write_in: bool
+    filed: bool  # a candidate of the contest (with votes counted for any purpose)
+    died: bool  # a candidate who died, the name left on the ballot
+    write_ins_in_total: bool = True  # reading 1
+    dead_votes_in_total: bool = True  # reading 2
+
+
+def _total_facts() -> Iterator[TotalFacts]:
+    flags = (False, True)
+    for primary, write_in, filed, died, r1, r2 in itertools.product(*([flags] * 6)):
+        if (write_in and (filed or died)) or (died and not filed):
+            continue
+        yield TotalFacts(primary, write_in, filed, died, r1, r2)
+
+
+def _total_rules() -> tuple[Rule[TotalFacts, Total], ...]:
+    out: list[Rule[TotalFacts, Total]] = []
+    for primary, cite, tag in (
+        (False, "163-293(a)", "majority"),
+        (True, "163-111(a)", "substantial-plurality"),
+    ):
+
+        def of(test: Any, p: bool = primary) -> Any:
+            return lambda f: f.primary is p and test(f)
+
+        out += [
+            Rule(
+                f"{tag}-candidate",
+                cite,
+                "the total vote cast for all candidates includes each candidate's votes (a dead "
+                "candidate's whose name stayed on the ballot too, reading 2)",
+                of(lambda f: f.filed and (not f.died or f.dead_votes_in_total)),
+                Total.IN,
+            ),
+            Rule(
+                f"{tag}-dead-left-out",
+                cite,
+                "reading 2 switched: a dead candidate's votes are left out of the total",
+                of(lambda f: f.filed and f.died and not f.dead_votes_in_total),
+                Total.OUT,
+            ),
+            Rule(
+                f"{tag}-write-ins",
+                cite,
+                "write-in votes count in the total (reading 1)",
+                of(lambda f: f.write_in and f.write_ins_in_total),
+                Total.IN,
+            ),
+            Rule(
+                f"{tag}-write-ins-left-out",
+                cite,
+                "reading 1 switched: write-in votes are left out of the total",
+                of(lambda f: f.write_in and not f.write_ins_in_total),
+                Total.OUT,
+            ),
+            Rule(
+                f"{tag}-not-a-candidate",
+                cite,
+                "votes for a name that is neither a candidate nor a write-in are not cast for a "
+                "candidate",
+                of(lambda f: not f.filed and not f.write_in),
+                Total.OUT,
+            ),
+        ]
+    return tuple(out)
+
+
+TOTAL: Table[TotalFacts, Total] = Table(
+    "threshold-total",
+    "a majority or a substantial plurality divides the total vote: do these votes count in it?",
+    _total_rules(),
+    facts=_total_facts,
+)

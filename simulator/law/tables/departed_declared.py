@@ -1,0 +1,278 @@
+"""A departed candidate the count would declare, or one on a called runoff's ballot: rule
+tables (see :mod:`simulator.law.rules`).
+
+- ``declared-left``: a candidate the count would declare elected or nominated has died, withdrawn
+  or been disqualified: the office is vacant (163-294.4(c), 163-294.1(b), 163-294.1(c)), or in a
+  primary the candidate is not nominated and the votes are disregarded (163-294.1(b)).
+- ``left-runoff``: a candidate on the ballot of a called runoff or second primary leaves.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from enum import StrEnum
+from typing import Any
+
+import attrs
+
+from simulator.law.cite import Cite, key
+from simulator.law.readings import LeftRunoffBallot, WithdrawnWinner
+from simulator.law.rules import Gap, Reading, Rule, Table
+from simulator.law.tables.count import LEFT, Standing
+
+
+class Preset(StrEnum):
+    """The provision an earlier ruling named when it left the departed candidate's name on the
+    ballot (``Cand.vacant_if_elected``), if any."""
+
+    NONE = "none"
+    DEAD_NO_REPRINT = "163-294.4(c)"
+    NAME_STAYED = "163-294.1(b)"
+    ELECTED_LEFT = "163-294.1(c)"
+
+    @classmethod
+    def of(cls, cite: Cite | None) -> Preset:
+        return cls.NONE if cite is None else cls(key(cite))
+
+
+class Seat(StrEnum):
+    VACANT = "vacant"  # the office (or the seat) is declared vacant, filled under 160A-63
+    NOT_NOMINATED = "not_nominated"  # a primary: the votes are disregarded, the next nominated
+    ELECTED = "elected"  # the votes stand and elect the candidate (reading 15)
+
+
+@attrs.frozen
+class LeftFacts:
+    nominating: bool  # a primary (or an election that nominates)
+    what: Standing  # how the candidate left (never ACTIVE here)
+    after_election_day: bool  # left on or after election day
+    preset: Preset  # the provision an earlier ruling named when the name stayed on the ballot
+    withdrawal_as_death: bool = True  # reading 7
+
+    @property
+    def electing(self) -> bool:
+        return not self.nominating and self.preset is Preset.NONE
+
+    @property
+    def offish(self) -> bool:
+        return self.what is not Standing.WITHDREW or self.withdrawal_as_death
+
+
+def _left_facts() -> Iterator[LeftFacts]:
+    for nom, what, after, preset, r7 in itertools.product(
+        (False, True), LEFT, (False, True), Preset, (True, False)
+    ):
+        yield LeftFacts(nom, what, after, preset, r7)
+
+
+def _preset(p: Preset) -> Any:
+    return lambda f: not f.nominating and f.preset is p
+
+
+DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
+    "declared-left",
+    "a candidate the count would declare elected or nominated has died, withdrawn or been "
+    "disqualified: is the office vacant, or is the next candidate nominated?",
+    (
+        Rule(
+            "departed-not-nominated",
+            "163-294.1(b)",
+            "a primary: a candidate who has left cannot be nominated; the votes are disregarded "
+            "and the next highest takes the place",
+            lambda f: f.nominating,
+            Seat.NOT_NOMINATED,
+        ),
+        Rule(
+            "dead-name-stayed",
+            "163-294.4(c)",
+            "the name of a candidate who died stayed on the ballot (no time to reprint): the "
+            "office is vacant if the candidate polls enough to be elected",
+            _preset(Preset.DEAD_NO_REPRINT),
+            Seat.VACANT,
+        ),
+        Rule(
+            "departed-name-stayed",
+            "163-294.1(b)",
+            "the name of a deceased or disqualified candidate (withdrawn, reading 7) stayed on "
+            "the ballot (no time to reprint): the office is vacant if the candidate receives "
+            "enough votes to be elected",
+            lambda f: _preset(Preset.NAME_STAYED)(f) and f.offish,
+            Seat.VACANT,
+        ),
+        Rule(
+            "elected-then-left",
+            "163-294.1(c)",
+            "a person elected who leaves between election day and the oath: the office is "
+            "vacant (named when the candidate left)",
+            _preset(Preset.ELECTED_LEFT),
+            Seat.VACANT,
+        ),
+        Rule(
+            "left-after-election-day",
+            "163-294.1(c)",
+            "a candidate who leaves on or after election day and is then declared elected: the "
+            "office is vacant",
+            lambda f: f.electing and f.after_election_day,
+            Seat.VACANT,
+        ),
+        Rule(
+            "dead-elected",
+            "163-294.4(c)",
+            "a candidate who died before the election polls enough to be elected: the office is "
+            "vacant",
+            lambda f: f.electing and not f.after_election_day and f.what is Standing.DIED,
+            Seat.VACANT,
+        ),
+        Rule(
+            "departed-elected",
+            "163-294.1(b)",
+            "a disqualified candidate (withdrawn, reading 7) whose name stayed on the ballot "
+            "receives enough votes to be elected: the office is vacant",
+            lambda f: (
+                f.electing and not f.after_election_day and f.what is not Standing.DIED and f.offish
+            ),
+            Seat.VACANT,
+        ),
+    ),
+    gaps=(
+        Gap(
+            "withdrawn-elected",
+            ("163-294.1(b)", "163-293(a)(2)"),
+            "a candidate who withdrew before the election (name left on the ballot) polls enough "
+            "to be elected, with reading 7 switched off: 163-294.1(b)'s vacancy speaks of "
+            "deceased or disqualified candidates only",
+            "the office is declared vacant, as for a disqualified candidate",
+            lambda f: (
+                not f.nominating
+                and (
+                    f.preset is Preset.NAME_STAYED
+                    or (f.preset is Preset.NONE and not f.after_election_day)
+                )
+                and f.what is Standing.WITHDREW
+                and not f.offish
+            ),
+            Seat.VACANT,
+            readings=(
+                Reading(
+                    "withdrawn_winner",
+                    WithdrawnWinner.ELECTED,
+                    "the withdrawal does not void the votes: the candidate is declared elected; "
+                    "a vacancy follows only under 163-294.1(c), if the candidate does not qualify",
+                    Seat.ELECTED,
+                ),
+            ),
+        ),
+    ),
+    facts=_left_facts,
+)
+
+
+class RunoffLeft(StrEnum):
+    """What becomes of a departed candidate's name on a called runoff or second-primary ballot."""
+
+    VACANT_IF_DEAD_ELECTED = "163-294.4(c)"  # the name stays; a win leaves the office vacant
+    VACANT_IF_ELECTED = "163-294.1(b)"  # the same, for a withdrawal or disqualification
+    NOT_NOMINATED = "not_nominated"  # a second primary: the candidate cannot be nominated
+    #: reading 21: no runoff; the other candidate on its ballot is declared elected (nominated)
+    OTHER_DECLARED = "other_declared"
+
+    @property
+    def preset(self) -> Preset:
+        """The provision a win by the candidate will be declared under (``declared-left``)."""
+        if self in (RunoffLeft.NOT_NOMINATED, RunoffLeft.OTHER_DECLARED):
+            return Preset.NONE
+        return Preset(self.value)
+
+
+@attrs.frozen
+class RunoffLeftFacts:
+    nominating: bool  # a second primary (otherwise a runoff)
+    what: Standing  # never ACTIVE here
+    group: bool = False  # the runoff decides several seats
+    #: one seat, and more than one other candidate on the ballot (a runoff among three or more
+    #: tied for first, reading 6): there is no one "other candidate" to declare
+    crowded: bool = False
+
+
+def _runoff_left_facts() -> Iterator[RunoffLeftFacts]:
+    for nominating, what in itertools.product((False, True), LEFT):
+        yield RunoffLeftFacts(nominating, what, group=False)
+        yield RunoffLeftFacts(nominating, what, group=False, crowded=True)
+        yield RunoffLeftFacts(nominating, what, group=True)
+
+
+_OTHER_DECLARED = Reading(
+    "left_runoff_ballot",
+    LeftRunoffBallot.OTHER_DECLARED,
+    "no runoff is held: the other candidate on its ballot is declared elected (nominated), as "
+    "163-293(d)(1) declares the remaining candidate when one of two tied for first withdraws",
+    RunoffLeft.OTHER_DECLARED,
+)
+
+
+def _runoff_left_gaps(
+    near: tuple[str, ...], fallback: str, applies: Any, effect: RunoffLeft
+) -> tuple[Gap[RunoffLeftFacts, RunoffLeft], Gap[RunoffLeftFacts, RunoffLeft]]:
+    """The gap for a single office with two on its ballot (with reading 21) and for a group or a
+    single office with three or more on its ballot (without: the candidates who remain may be
+    more than the seats)."""
+    return (
+        Gap(
+            "left-runoff-ballot",
+            near,
+            _RUNOFF_OPEN,
+            fallback,
+            lambda f: applies(f) and not f.group and not f.crowded,
+            effect,
+            readings=(_OTHER_DECLARED,),
+        ),
+        Gap(
+            "left-runoff-ballot",
+            near,
+            _RUNOFF_OPEN,
+            fallback,
+            lambda f: applies(f) and (f.group or f.crowded),
+            effect,
+        ),
+    )
+
+
+_RUNOFF_OPEN = (
+    "a candidate on a called runoff (second primary) ballot dies, withdraws or is disqualified: "
+    "the statutes speak of candidates who leave before the first election or primary"
+)
+
+
+RUNOFF_LEFT: Table[RunoffLeftFacts, RunoffLeft] = Table(
+    "left-runoff",
+    "a candidate on the ballot of a called runoff or second primary has died, withdrawn or been "
+    "disqualified: what becomes of the name and of a win?",
+    (),
+    gaps=(
+        *_runoff_left_gaps(
+            ("163-293(e)", "163-294.4(c)"),
+            "the runoff is held under the first election's rules (163-293(e)): the name stays on "
+            "the printed runoff ballot and if the dead candidate polls highest the office is "
+            "vacant (163-294.4(c))",
+            lambda f: not f.nominating and f.what is Standing.DIED,
+            RunoffLeft.VACANT_IF_DEAD_ELECTED,
+        ),
+        *_runoff_left_gaps(
+            ("163-293(e)", "163-294.1(b)"),
+            "the runoff is held under the first election's rules (163-293(e)): the name stays on "
+            "the printed runoff ballot and if the candidate polls highest the office is vacant "
+            "(163-294.1(b))",
+            lambda f: not f.nominating and f.what is not Standing.DIED,
+            RunoffLeft.VACANT_IF_ELECTED,
+        ),
+        *_runoff_left_gaps(
+            ("163-111(b)", "163-294.1(b)"),
+            "the name stays on the printed second-primary ballot; the candidate cannot be "
+            "nominated, and the other candidate's nomination stands on the vote",
+            lambda f: f.nominating,
+            RunoffLeft.NOT_NOMINATED,
+        ),
+    ),
+    facts=_runoff_left_facts,
+)

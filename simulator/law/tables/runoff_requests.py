@@ -1,0 +1,409 @@
+"""A request for a runoff or a second primary: rule tables (see :mod:`simulator.law.rules`).
+
+- ``request``: a candidate asks for a runoff (163-293(b)) or demands a second primary
+  (163-111(b)): is the request effective?
+- ``request-window-closes``: the deadline to request passes: is the next round called?
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from enum import StrEnum
+from typing import Any
+
+import attrs
+
+from simulator.law.rules import Rule, Table
+
+
+class Moment(StrEnum):
+    """Where the contest stands when a request comes."""
+
+    NO_RUNOFF_METHOD = "no_runoff_method"  # the method has no runoff and no second primary
+    BEFORE_RESULT = "before_result"  # the first result is not yet declared
+    TIE_FOR_SECOND = "tie_for_second"  # 163-293(d)(2)'s withdrawal window is open
+    TIE_FOR_FIRST = "tie_for_first"  # 163-293(d)(1)'s withdrawal window is open
+    WINDOW = "window"  # the request window of 163-293(c) / 163-291(6) is open
+    CLOSED = "closed"  # no window is open
+
+
+class Answer(StrEnum):
+    ACCEPTED = "accepted"
+    HELD = "held"  # reading 4: takes effect at the canvass, if the requester is then entitled
+    NO_RUNOFF_METHOD = "no runoff under this method"
+    PREMATURE = "before the result was declared"
+    NOT_TIED = "only the candidates tied for second may demand a runoff"
+    NOT_NEEDED = (
+        "a runoff between the tied candidates follows unless one withdraws; no request is needed"
+    )
+    ELECTED_BY_MAJORITY = "a candidate declared elected by majority may not"
+    NOT_ENTITLED = "only the runner(s)-up the statute names may request one"
+    LEFT_RACE = "no longer a candidate"
+    LATE = "the request came after the deadline"
+    ALREADY_CALLED = "already called"
+    VACANT = "the office has been declared vacant: no runoff is held"
+    NONE_AVAILABLE = "no runoff is available to this candidate"
+    SECOND_RUNOFF = "a second runoff is not held: the runoff has been voted on"
+
+
+@attrs.frozen
+class RequestFacts:
+    moment: Moment
+    primary: bool = False  # a second primary (163-291(6)) rather than a runoff (163-293(c))
+    group: bool = False
+    no_runoff_under: str = ""  # NO_RUNOFF_METHOD: "plurality" | "primary" | "partisan"
+    entitled: bool = True  # among the candidates the statute names
+    elected_by_majority: bool = False
+    left: bool = False  # the requester has left the race
+    late: bool = False
+    called: bool = False  # a runoff (second primary) is already called or held
+    vacant: bool = False  # CLOSED: the office was declared vacant
+    early_wait: bool = True  # reading 4
+    #: CLOSED, a runoff (not a second primary): the runoff has been voted on (163-293(f))
+    second_round: bool = False
+
+
+def _request_facts() -> Iterator[RequestFacts]:
+    for under in ("plurality", "primary", "partisan"):
+        yield RequestFacts(Moment.NO_RUNOFF_METHOD, no_runoff_under=under)
+    flags = (False, True)
+    for primary, group in itertools.product(flags, flags):
+        for wait, left in itertools.product(flags, flags):
+            yield RequestFacts(Moment.BEFORE_RESULT, primary, group, left=left, early_wait=wait)
+        if not primary and not group:
+            for entitled, late, left in itertools.product(flags, flags, flags):
+                yield RequestFacts(Moment.TIE_FOR_SECOND, entitled=entitled, late=late, left=left)
+            for left in flags:
+                yield RequestFacts(Moment.TIE_FOR_FIRST, left=left)
+        for entitled, maj, left, late, called in itertools.product(*([flags] * 5)):
+            if maj and entitled:
+                continue
+            yield RequestFacts(
+                Moment.WINDOW,
+                primary,
+                group,
+                entitled=entitled,
+                elected_by_majority=maj,
+                left=left,
+                late=late,
+                called=called,
+            )
+        for late, called, vacant, left in itertools.product(*([flags] * 4)):
+            for second in (False, True) if not primary else (False,):
+                yield RequestFacts(
+                    Moment.CLOSED,
+                    primary,
+                    group,
+                    left=left,
+                    late=late,
+                    called=called,
+                    vacant=vacant,
+                    second_round=second,
+                )
+
+
+def _when(
+    primary: bool, moment: Moment, test: Callable[[RequestFacts], bool]
+) -> Callable[[RequestFacts], bool]:
+    return lambda f: f.moment is moment and f.primary is primary and test(f)
+
+
+def _not_entitled(group: bool) -> Callable[[RequestFacts], bool]:
+    return lambda f: f.group is group and not f.entitled
+
+
+def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
+    """Each ground once for a runoff (163-293(c)) and once for a second primary (163-291(6));
+    the grounds exclude one another in the order the board would meet them."""
+    out: list[Rule[RequestFacts, Answer]] = [
+        Rule(
+            "plurality-no-runoff",
+            "163-292",
+            "the plurality method elects the highest: there is no runoff to request",
+            lambda f: f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "plurality",
+            Answer.NO_RUNOFF_METHOD,
+        ),
+        Rule(
+            "nonpartisan-primary-no-runoff",
+            "163-294(b)",
+            "a nonpartisan primary nominates the highest: there is no runoff to request",
+            lambda f: f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "primary",
+            Answer.NO_RUNOFF_METHOD,
+        ),
+        Rule(
+            "partisan-no-runoff",
+            "163-293(a)",
+            "the runoff of 163-293 is for nonpartisan elections under the election and runoff "
+            "method: a partisan general election has none",
+            lambda f: f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "partisan",
+            Answer.NO_RUNOFF_METHOD,
+        ),
+        Rule(
+            "tie-demand-by-departed",
+            "163-293(c)",
+            "a candidate who has died, withdrawn or been disqualified is no longer a candidate "
+            "and cannot file the written demand (163-293(c)) that 163-293(d)(2) asks of the "
+            "tied runner-up who remains",
+            lambda f: f.moment is Moment.TIE_FOR_SECOND and f.left,
+            Answer.LEFT_RACE,
+        ),
+        Rule(
+            "tie-demand-not-tied",
+            "163-293(c)",
+            "while the tie for second is open only the tied candidates may demand a runoff",
+            lambda f: f.moment is Moment.TIE_FOR_SECOND and not f.left and not f.entitled,
+            Answer.NOT_TIED,
+        ),
+        Rule(
+            "tie-demand-late",
+            "163-293(c)",
+            "a tied runner-up's demand after noon on the Thursday is too late",
+            lambda f: f.moment is Moment.TIE_FOR_SECOND and not f.left and f.entitled and f.late,
+            Answer.LATE,
+        ),
+        Rule(
+            "tie-demand-in-time",
+            "163-293(d)(2)",
+            "a tied runner-up demands a runoff in time: it counts once all the others withdraw",
+            lambda f: (
+                f.moment is Moment.TIE_FOR_SECOND and not f.left and f.entitled and not f.late
+            ),
+            Answer.ACCEPTED,
+        ),
+        Rule(
+            "tie-for-first-request-by-departed",
+            "163-293(c)",
+            "a candidate who has died, withdrawn or been disqualified is no longer a candidate "
+            "and cannot file a request (163-293(c)); whether the tie still calls a runoff is "
+            "the tie's own question",
+            lambda f: f.moment is Moment.TIE_FOR_FIRST and f.left,
+            Answer.LEFT_RACE,
+        ),
+        Rule(
+            "tie-for-first-no-request",
+            "163-293(d)(1)",
+            "a tie for first after the recount calls a runoff unless one withdraws; no request",
+            lambda f: f.moment is Moment.TIE_FOR_FIRST and not f.left,
+            Answer.NOT_NEEDED,
+        ),
+    ]
+    for primary in (False, True):
+        when = "163-291(6)" if primary else "163-293(c)"
+        tag = "second-primary" if primary else "runoff"
+
+        for group in (False, True):
+            who = "163-111(b)" if primary else "163-293(b)(2)" if group else "163-293(b)(1)"
+            out.append(
+                Rule(
+                    f"{tag}-{'group-' if group else ''}not-entitled",
+                    who,
+                    "only the candidates the statute names (the runner-up, or the next as many "
+                    "as the seats left) may request; one elected by majority may not",
+                    _when(primary, Moment.WINDOW, _not_entitled(group)),
+                    Answer.NOT_ENTITLED,
+                )
+            )
+        out += [
+            Rule(
+                f"{tag}-early-left",
+                when,
+                "a candidate who has died, withdrawn or been disqualified is no longer a "
+                "candidate: there is no request to hold for the canvass",
+                _when(primary, Moment.BEFORE_RESULT, lambda f: f.left),
+                Answer.LEFT_RACE,
+            ),
+            Rule(
+                f"{tag}-early-held",
+                when,
+                "a request before the result is declared waits for the canvass and takes effect "
+                "if the requester is then entitled (reading 4)",
+                _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and f.early_wait),
+                Answer.HELD,
+            ),
+            Rule(
+                f"{tag}-early-rejected",
+                when,
+                "a request before the result is declared is premature (reading 4 switched)",
+                _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and not f.early_wait),
+                Answer.PREMATURE,
+            ),
+            Rule(
+                f"{tag}-left",
+                when,
+                "a candidate who has left the race cannot request",
+                _when(primary, Moment.WINDOW, lambda f: f.entitled and f.left),
+                Answer.LEFT_RACE,
+            ),
+            Rule(
+                f"{tag}-late",
+                when,
+                "a request after noon on the Thursday after the declaration is too late",
+                _when(primary, Moment.WINDOW, lambda f: f.entitled and not f.left and f.late),
+                Answer.LATE,
+            ),
+            Rule(
+                f"{tag}-called",
+                when,
+                "a single office's runoff is already called by an earlier request",
+                _when(
+                    primary,
+                    Moment.WINDOW,
+                    lambda f: f.entitled and not (f.left or f.late) and f.called and not f.group,
+                ),
+                Answer.ALREADY_CALLED,
+            ),
+            Rule(
+                f"{tag}-in-time",
+                when,
+                "an entitled candidate requests in time: the request counts",
+                _when(
+                    primary,
+                    Moment.WINDOW,
+                    lambda f: f.entitled and not (f.left or f.late) and (f.group or not f.called),
+                ),
+                Answer.ACCEPTED,
+            ),
+            Rule(
+                f"{tag}-closed-left",
+                when,
+                "a candidate who has died, withdrawn or been disqualified is no longer a "
+                "candidate and cannot request",
+                _when(primary, Moment.CLOSED, lambda f: f.left),
+                Answer.LEFT_RACE,
+            ),
+            Rule(
+                f"{tag}-closed-late",
+                when,
+                "no window is open and the deadline has passed",
+                _when(primary, Moment.CLOSED, lambda f: not (f.left or f.second_round) and f.late),
+                Answer.LATE,
+            ),
+            Rule(
+                f"{tag}-closed-called",
+                when,
+                "the runoff (second primary) is already called",
+                _when(
+                    primary,
+                    Moment.CLOSED,
+                    lambda f: not (f.left or f.late or f.second_round) and f.called,
+                ),
+                Answer.ALREADY_CALLED,
+            ),
+            Rule(
+                f"{tag}-closed-vacant",
+                when,
+                "the office was declared vacant at the canvass: no runoff follows",
+                _when(
+                    primary,
+                    Moment.CLOSED,
+                    lambda f: not (f.left or f.late or f.called or f.second_round) and f.vacant,
+                ),
+                Answer.VACANT,
+            ),
+            Rule(
+                f"{tag}-closed-none",
+                when,
+                "no runoff is available to this candidate",
+                _when(
+                    primary,
+                    Moment.CLOSED,
+                    lambda f: not (f.left or f.late or f.called or f.vacant or f.second_round),
+                ),
+                Answer.NONE_AVAILABLE,
+            ),
+        ]
+        if not primary:
+            out.append(
+                Rule(
+                    "second-runoff-refused",
+                    "163-293(f)",
+                    "a request after the runoff has been voted on asks for a second runoff, "
+                    "which is not held",
+                    _when(primary, Moment.CLOSED, lambda f: not f.left and f.second_round),
+                    Answer.SECOND_RUNOFF,
+                )
+            )
+    return tuple(out)
+
+
+REQUEST: Table[RequestFacts, Answer] = Table(
+    "request",
+    "a candidate asks for a runoff (or demands a second primary): is the request effective?",
+    _request_rules(),
+    facts=_request_facts,
+)
+
+
+class WindowClose(StrEnum):
+    RUNOFF = "runoff"  # the requests made in time call the runoff (second primary)
+    LEADERS = "leaders"  # nobody asked in time: the leaders are declared
+
+
+@attrs.frozen
+class WindowCloseFacts:
+    primary: bool  # a party primary (a second primary, 163-111(b))
+    group: bool
+    requested: bool  # an entitled candidate asked in time
+
+
+def _window_close(primary: bool, group: bool | None, requested: bool) -> Any:
+    return lambda f: (
+        f.primary is primary and (group is None or f.group is group) and f.requested is requested
+    )
+
+
+WINDOW_CLOSE: Table[WindowCloseFacts, WindowClose] = Table(
+    "request-window-closes",
+    "the deadline to request a runoff (or demand a second primary) passes: is the next round "
+    "called, or are the leaders declared?",
+    (
+        Rule(
+            "runner-up-no-request",
+            "163-293(b)(1)",
+            "the runner-up did not request a runoff in time: the highest is declared elected",
+            _window_close(False, False, False),
+            WindowClose.LEADERS,
+        ),
+        Rule(
+            "runner-up-requested",
+            "163-293(b)(1)",
+            "the runner-up requested in time: the runoff is held (called when the request came)",
+            _window_close(False, False, True),
+            WindowClose.RUNOFF,
+        ),
+        Rule(
+            "next-candidates-no-request",
+            "163-293(b)(2)",
+            "none of the next candidates requested a runoff in time: the highest for the seats "
+            "left are declared elected",
+            _window_close(False, True, False),
+            WindowClose.LEADERS,
+        ),
+        Rule(
+            "next-candidates-requested",
+            "163-293(b)(2)",
+            "some of the next candidates requested in time: the runoff is called when the "
+            "window closes, every requester on its ballot (reading 5)",
+            _window_close(False, True, True),
+            WindowClose.RUNOFF,
+        ),
+        Rule(
+            "runner-up-no-demand",
+            "163-111(b)",
+            "the runner-up did not demand a second primary in time: the leaders are nominated",
+            _window_close(True, None, False),
+            WindowClose.LEADERS,
+        ),
+        Rule(
+            "runner-up-demanded",
+            "163-111(b)",
+            "the runner-up demanded a second primary in time: it is held",
+            _window_close(True, None, True),
+            WindowClose.RUNOFF,
+        ),
+    ),
+    facts=lambda: (
+        WindowCloseFacts(p, g, r) for p, g, r in itertools.product((False, True), repeat=3)
+    ),
+)

@@ -1,0 +1,502 @@
+"""The steps of a tie under G.S. 163-293(d): rule tables (see :mod:`simulator.law.rules`).
+
+- ``tie-window``: what a withdrawal, a demand or a deadline leaves during a tie's three days.
+- ``tie-withdrawal``: a candidate withdraws while a tie waits on its three days: is it the tied
+  candidate's withdrawal, and in time?
+- ``recount``: a tie for first needs a recount, or the board reports one: what does it do?
+- ``lot``: the board reports a drawing of lots: does it decide a tie?
+- ``still-tied``: is a candidate counted in the tie still among the tied?
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from enum import StrEnum
+from typing import Any
+
+import attrs
+
+from simulator.law.rules import Gap, Rule, Table
+from simulator.law.tables.count import Standing
+
+
+class TieMoment(StrEnum):
+    """What happens while a tie waits on its three days (163-293(d)(1) or (d)(2))."""
+
+    WITHDREW = "withdrew"  # a tied candidate withdrew in writing in time (``tie-withdrawal``)
+    DEMANDED = "demanded"  # (d)(2): a tied runner-up's demand counted (``request``)
+    WITHDRAWAL_PASSES = "withdrawal_passes"  # the three days ended
+    REQUEST_PASSES = "request_passes"  # (d)(2): noon on the Thursday after the declaration passed
+
+
+class TieStep(StrEnum):
+    """What follows; :func:`tie_step_reason` words the reason each gives."""
+
+    WAIT = "wait"  # nothing yet: the window stays open
+    REMAINING_ELECTED = "remaining_elected"  # (d)(1): the one tied candidate left is elected
+    RUNOFF_AMONG_TIED = "runoff_among_tied"  # (d)(1): a runoff among the tied
+    RUNOFF_WITH_LAST = "runoff_with_last"  # (d)(2): a runoff between the leader and the last
+    LEADER_NO_DEMAND = "leader_no_demand"  # (d)(2): the leader is elected; nobody demanded
+    LEADER_NOT_ALL_WITHDREW = "leader_not_all_withdrew"  # (d)(2): two or more stay tied
+    LEADER_LAST_SILENT = "leader_last_silent"  # (d)(2): the last did not demand in time
+    LEADER_NONE_LEFT = "leader_none_left"  # (d)(2): every tied runner-up withdrew
+
+
+@attrs.frozen
+class TieWindowFacts:
+    first: bool  # a tie for first after the recount ((d)(1)); else a tie for second ((d)(2))
+    moment: TieMoment
+    remaining: int  # the tied candidates who have not withdrawn: 0, 1, or 2 for two or more
+    demanded: bool = False  # (d)(2): one of them has demanded a runoff in time
+    request_passed: bool = False  # (d)(2): noon on the Thursday has passed
+    #: (d)(1): one of them has died or been disqualified (which is not a withdrawal)
+    departed: bool = False
+
+
+def _tie_window_facts() -> Iterator[TieWindowFacts]:
+    flags = (False, True)
+    for moment, remaining, departed in itertools.product(
+        (TieMoment.WITHDREW, TieMoment.WITHDRAWAL_PASSES), (1, 2), flags
+    ):
+        yield TieWindowFacts(True, moment, remaining, departed=departed)
+    for moment, remaining, demanded, passed in itertools.product(
+        TieMoment, (0, 1, 2), flags, flags
+    ):
+        if remaining == 0 and demanded:
+            continue  # a demand is from a tied candidate who has not withdrawn
+        if moment is TieMoment.DEMANDED and (remaining == 0 or not demanded or passed):
+            continue  # a demand that counts names its maker, in time
+        if moment is TieMoment.REQUEST_PASSES and not passed:
+            continue
+        yield TieWindowFacts(False, moment, remaining, demanded, passed)
+
+
+def _tie_for_first(
+    test: Callable[[TieWindowFacts], bool],
+) -> Callable[[TieWindowFacts], bool]:
+    """A condition on a tie for first (163-293(d)(1))."""
+    return lambda f: f.first and test(f)
+
+
+def _tie_for_second(
+    test: Callable[[TieWindowFacts], bool],
+) -> Callable[[TieWindowFacts], bool]:
+    """A condition on a tie for second (163-293(d)(2))."""
+    return lambda f: not f.first and test(f)
+
+
+TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
+    "tie-window",
+    "a tie waits on its three days (163-293(d)(1) after the recount, (d)(2) for second place): "
+    "a tied candidate withdraws, a tied runner-up demands a runoff, or a deadline passes. What "
+    "follows?",
+    (
+        Rule(
+            "tie-for-first-remaining-elected",
+            "163-293(d)(1)",
+            "the other tied candidate withdrew in writing within three days of the recount's "
+            "declaration: the remaining candidate is declared elected (with three or more tied, "
+            "reading 6: once all but one have withdrawn)",
+            _tie_for_first(lambda f: f.remaining == 1),
+            TieStep.REMAINING_ELECTED,
+        ),
+        Rule(
+            "tie-for-first-window-open",
+            "163-293(d)(1)",
+            "two or more remain tied while the three days run: they may still withdraw",
+            _tie_for_first(lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDREW),
+            TieStep.WAIT,
+        ),
+        Rule(
+            "tie-for-first-runoff-called",
+            "163-293(d)(1)",
+            "the three days end with the tied candidates in the race and none withdrawn: a "
+            "runoff between them (among all of them with three or more, reading 6)",
+            _tie_for_first(
+                lambda f: (
+                    f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES and not f.departed
+                )
+            ),
+            TieStep.RUNOFF_AMONG_TIED,
+        ),
+        Rule(
+            "tie-for-second-runoff-called",
+            "163-293(d)(2)",
+            "all but one of those tied for second withdrew within three days and the last "
+            "demanded a runoff in time: a runoff between the highest and the last",
+            _tie_for_second(lambda f: f.remaining == 1 and f.demanded),
+            TieStep.RUNOFF_WITH_LAST,
+        ),
+        Rule(
+            "tie-for-second-awaits-withdrawals",
+            "163-293(d)(2)",
+            "two or more remain tied for second while the three days run: a runoff needs all "
+            "but one of them to withdraw",
+            _tie_for_second(
+                lambda f: (
+                    f.remaining > 1
+                    and f.moment is not TieMoment.WITHDRAWAL_PASSES
+                    and (f.demanded or f.moment is not TieMoment.REQUEST_PASSES)
+                )
+            ),
+            TieStep.WAIT,
+        ),
+        Rule(
+            "tie-for-second-awaits-demand",
+            "163-293(d)(2)",
+            "one tied runner-up is left and has not yet demanded a runoff: the demand may come "
+            "until noon on the Thursday after the declaration (163-293(c))",
+            _tie_for_second(lambda f: f.remaining == 1 and not f.demanded and not f.request_passed),
+            TieStep.WAIT,
+        ),
+        Rule(
+            "tie-for-second-no-demand",
+            "163-293(d)(2)",
+            "noon on the Thursday passes and no tied runner-up still in the race has demanded a "
+            "runoff: the highest is declared elected",
+            _tie_for_second(
+                lambda f: (
+                    f.moment is TieMoment.REQUEST_PASSES and f.remaining > 0 and not f.demanded
+                )
+            ),
+            TieStep.LEADER_NO_DEMAND,
+        ),
+        Rule(
+            "tie-for-second-last-silent",
+            "163-293(d)(2)",
+            "the others withdrew, but the last tied runner-up had not demanded a runoff by noon "
+            "on the Thursday: the highest is declared elected",
+            _tie_for_second(
+                lambda f: (
+                    f.remaining == 1
+                    and not f.demanded
+                    and f.request_passed
+                    and f.moment is not TieMoment.REQUEST_PASSES
+                )
+            ),
+            TieStep.LEADER_LAST_SILENT,
+        ),
+        Rule(
+            "tie-for-second-not-all-withdrew",
+            "163-293(d)(2)",
+            "the three days end with two or more still tied for second: the highest is declared "
+            "elected",
+            _tie_for_second(lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES),
+            TieStep.LEADER_NOT_ALL_WITHDREW,
+        ),
+        Rule(
+            "tie-for-second-none-left",
+            "163-293(d)(2)",
+            "every candidate tied for second withdrew: nobody is left to demand a runoff, and "
+            "the highest is declared elected",
+            _tie_for_second(lambda f: f.remaining == 0),
+            TieStep.LEADER_NONE_LEFT,
+        ),
+    ),
+    gaps=(
+        Gap(
+            "departed-tied-for-first-window",
+            ("163-293(d)(1)", "163-294.1(c)"),
+            "the three days after the recount end, and a candidate still tied for first has "
+            "died or been disqualified on or after election day: (d)(1) holds a runoff 'between "
+            "the two' unless one withdraws in writing, which a candidate who has died cannot "
+            "do; 163-294.1(c) speaks of a person elected who dies or is disqualified, and the "
+            "tie has elected nobody",
+            "the runoff (d)(1) provides is called with the tied names; if the departed candidate "
+            "wins it, the office is vacant (163-294.1(c))",
+            _tie_for_first(
+                lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES and f.departed
+            ),
+            TieStep.RUNOFF_AMONG_TIED,
+        ),
+    ),
+    facts=_tie_window_facts,
+)
+
+
+def tie_step_reason(
+    step: TieStep, moment: TieMoment, *, withdrew: str = "", last: str = "", departed: str = ""
+) -> str:
+    """The reason a ruling gives for what follows (``withdrew``: who just withdrew; ``last``:
+    the one tied runner-up left; ``departed``: the tied candidates who died or were
+    disqualified, with how they left). None is false of the facts: a candidate who died is
+    never said to have withdrawn or to be still standing."""
+    if step is TieStep.REMAINING_ELECTED:
+        if moment is TieMoment.WITHDREW:
+            return f"{withdrew} withdrew within three days of the recount"
+        return "the other tied candidate(s) withdrew"
+    if step is TieStep.RUNOFF_AMONG_TIED:
+        if departed:
+            return (
+                "the recount left a tie and no tied candidate withdrew within three days "
+                f"({departed})"
+            )
+        return (
+            "the recount left a tie and the tied candidates still standing did not withdraw "
+            "within three days"
+        )
+    if step is TieStep.RUNOFF_WITH_LAST:
+        if moment is TieMoment.DEMANDED:
+            return f"the other tied candidates withdrew and {last} demanded a runoff"
+        return f"all other tied candidates withdrew and {last} demanded a runoff"
+    if departed and step is TieStep.LEADER_NOT_ALL_WITHDREW:
+        # one who died or was disqualified files no withdrawal: (d)(2) counts only those
+        return (
+            "the tied runners-up did not all but one withdraw within three days "
+            f"({departed}, which is not a withdrawal)"
+        )
+    if departed and step in (TieStep.LEADER_NO_DEMAND, TieStep.LEADER_LAST_SILENT):
+        # a demand by one who then died or was disqualified lapsed with its maker
+        return f"no tied runner-up demanded a runoff in time and stayed in the race ({departed})"
+    return {
+        TieStep.LEADER_NO_DEMAND: "no tied runner-up demanded a runoff in time",
+        TieStep.LEADER_NOT_ALL_WITHDREW: (
+            "the tied runners-up did not all but one withdraw within three days"
+        ),
+        TieStep.LEADER_LAST_SILENT: f"{last} did not demand a runoff in time",
+        TieStep.LEADER_NONE_LEFT: "every tied runner-up withdrew",
+    }.get(step, "")
+
+
+class RecountMoment(StrEnum):
+    """Where the count stands when a recount is due or reported."""
+
+    TIE_FOR_FIRST = "tie_for_first"  # the first election's count finds a tie for the highest
+    ORDERED = "ordered"  # a recount is reported while the count awaits the one (d)(1) orders
+    DECLARED = "declared"  # a recount is reported of a declared result, none awaited
+    BEFORE_RESULT = "before_result"  # a recount is reported before any result is declared
+
+
+class Recount(StrEnum):
+    REQUIRED = "required"  # the board must recount before anything else is declared
+    REPLACES = "replaces"  # the recount's totals replace the round's; its result is declared
+    NO_EFFECT = "no_effect"  # nothing to recount
+
+
+@attrs.frozen
+class RecountFacts:
+    moment: RecountMoment
+
+
+RECOUNT: Table[RecountFacts, Recount] = Table(
+    "recount",
+    "a tie for first needs a recount, or the board reports one: what does it do?",
+    (
+        Rule(
+            "recount-required",
+            "163-293(d)(1)",
+            "a tie for the highest vote in a first election: the board recounts and declares "
+            "the results before a runoff or a withdrawal is considered",
+            lambda f: f.moment is RecountMoment.TIE_FOR_FIRST,
+            Recount.REQUIRED,
+        ),
+        Rule(
+            "recount-declared",
+            "163-293(d)(1)",
+            "the recount the tie required: its totals replace the count and its result is declared",
+            lambda f: f.moment is RecountMoment.ORDERED,
+            Recount.REPLACES,
+        ),
+    ),
+    gaps=(
+        Gap(
+            "recount-not-ordered",
+            ("163-293(d)(1)",),
+            "a recount the count was not waiting for: the only recount in these statutes is "
+            "(d)(1)'s, which a tie for the highest vote in a runoff-method election orders (the "
+            "general recount law, 163-182.7, is not among them)",
+            "the recount's totals replace the round's and the result is declared again, as for "
+            "(d)(1)'s recount",
+            lambda f: f.moment is RecountMoment.DECLARED,
+            Recount.REPLACES,
+        ),
+        Gap(
+            "recount-before-result",
+            ("163-293(d)(1)",),
+            "a recount reported before any result was declared: (d)(1)'s recount follows a "
+            "declared tie",
+            "the recount has no effect; the count goes on to the canvass",
+            lambda f: f.moment is RecountMoment.BEFORE_RESULT,
+            Recount.NO_EFFECT,
+        ),
+    ),
+    facts=lambda: (RecountFacts(m) for m in RecountMoment),
+)
+
+
+class Lot(StrEnum):
+    """What a drawing does (a refusal's value is the reason users see)."""
+
+    DECIDES = "decides"  # the winner takes the place the tie left open
+    NO_TIE = "no lot pending"  # no tie awaits a lot: the drawing decides nothing
+    NOT_TIED = "not among the tied candidates"  # the winner is not among those tied
+
+
+@attrs.frozen
+class LotFacts:
+    pending: bool  # a tie awaits a lot
+    among_tied: bool = True  # the drawing named one of those tied for the place
+
+
+LOT: Table[LotFacts, Lot] = Table(
+    "lot",
+    "the board reports a drawing of lots: does it decide a tie?",
+    (
+        Rule(
+            "lot-decides",
+            "163-292(3)",
+            "the board determines the winner of a tie by lot: the drawing gives the place to "
+            "the candidate it names (likewise 163-293(f), 163-294(b), 163-182.8(2))",
+            lambda f: f.pending and f.among_tied,
+            Lot.DECIDES,
+        ),
+        Rule(
+            "lot-without-tie",
+            "163-292(3)",
+            "a lot determines the winner of a tie: with no tie awaiting one, a drawing decides "
+            "nothing",
+            lambda f: not f.pending,
+            Lot.NO_TIE,
+        ),
+        Rule(
+            "lot-for-one-not-tied",
+            "163-292(3)",
+            "a lot determines the winner among the tied: a drawing that names someone else "
+            "decides nothing",
+            lambda f: f.pending and not f.among_tied,
+            Lot.NOT_TIED,
+        ),
+    ),
+    facts=lambda: (LotFacts(p, a) for p in (False, True) for a in (False, True) if p or a),
+)
+
+
+class Tied(StrEnum):
+    """Whether a candidate counted in a tie is still among the tied."""
+
+    STILL_TIED = "still_tied"
+    OUT = "out"  # withdrew in writing
+
+
+@attrs.frozen
+class TiedFacts:
+    tie_for_first: bool  # (d)(1), not (d)(2)
+    standing: Standing
+
+
+def _tie_is(first: bool, test: Callable[[TiedFacts], bool]) -> Callable[[TiedFacts], bool]:
+    return lambda f: f.tie_for_first is first and test(f)
+
+
+def _tied_rules() -> tuple[Rule[TiedFacts, Tied], ...]:
+    out: list[Rule[TiedFacts, Tied]] = []
+    for first, cite, tag in (
+        (True, "163-293(d)(1)", "tie-for-first"),
+        (False, "163-293(d)(2)", "tie-for-second"),
+    ):
+        out += [
+            Rule(
+                f"{tag}-written-withdrawal",
+                cite,
+                "a tied candidate who filed a written notice of withdrawal is no longer among "
+                "the tied",
+                _tie_is(first, lambda f: f.standing is Standing.WITHDREW),
+                Tied.OUT,
+            ),
+            Rule(
+                f"{tag}-no-written-withdrawal",
+                cite,
+                "only a written notice of withdrawal takes a candidate out of the tie: one who "
+                "died or was disqualified filed none and stays among the tied (what that does "
+                "to the tie is the tie-window table's question)",
+                _tie_is(first, lambda f: f.standing is not Standing.WITHDREW),
+                Tied.STILL_TIED,
+            ),
+        ]
+    return tuple(out)
+
+
+STILL_TIED: Table[TiedFacts, Tied] = Table(
+    "still-tied",
+    "a tie waits on its three days: is a candidate counted in it still among the tied?",
+    _tied_rules(),
+    facts=lambda: (TiedFacts(first, s) for first in (True, False) for s in Standing),
+)
+
+
+class TieWithdrawal(StrEnum):
+    """What a withdrawal does while a tie waits (a refusal's value is the reason users see)."""
+
+    IN_TIME = "in_time"  # a tied candidate withdraws within the three days
+    LATE = "late"  # a tied candidate's withdrawal after the three days
+    NOT_TIED = "not_tied"  # another candidate's withdrawal: an ordinary one after the election
+    LEFT = "no longer a candidate"  # one who already died, withdrew or was disqualified
+
+
+@attrs.frozen
+class TieWithdrawalFacts:
+    tie_for_first: bool  # a tie for first (163-293(d)(1)), not for second ((d)(2))
+    tied: bool  # the candidate is among those still tied
+    late: bool  # the three days have ended
+    left: bool = False  # the candidate already died, withdrew or was disqualified
+
+
+def _tie_withdrawal_facts() -> Iterator[TieWithdrawalFacts]:
+    for combo in itertools.product((False, True), repeat=4):
+        yield TieWithdrawalFacts(*combo)
+
+
+def _tie_withdrawal_rules() -> tuple[Rule[TieWithdrawalFacts, TieWithdrawal], ...]:
+    out: list[Rule[TieWithdrawalFacts, TieWithdrawal]] = []
+    for first, cite, tag in (
+        (True, "163-293(d)(1)", "tie-for-first"),
+        (False, "163-293(d)(2)", "tie-for-second"),
+    ):
+
+        def on(first: bool, test: Any) -> Any:
+            return lambda f: f.tie_for_first is first and test(f)
+
+        out += [
+            Rule(
+                f"{tag}-withdrawal-left",
+                cite,
+                "the written notice of withdrawal is a candidate's act: one who has already "
+                "died, withdrawn or been disqualified is no longer a candidate and files none",
+                on(first, lambda f: f.left),
+                TieWithdrawal.LEFT,
+            ),
+            Rule(
+                f"{tag}-withdrawal-in-time",
+                cite,
+                "a tied candidate may withdraw within three days after the recount (or the "
+                "declaration): the withdrawal takes effect",
+                on(first, lambda f: not f.left and f.tied and not f.late),
+                TieWithdrawal.IN_TIME,
+            ),
+            Rule(
+                f"{tag}-withdrawal-late",
+                cite,
+                "the three days for a tied candidate to withdraw have ended: the withdrawal "
+                "does not change the tie",
+                on(first, lambda f: not f.left and f.tied and f.late),
+                TieWithdrawal.LATE,
+            ),
+            Rule(
+                f"{tag}-withdrawal-not-tied",
+                cite,
+                "the three days are the tied candidates': another candidate's withdrawal is an "
+                "ordinary one after the election",
+                on(first, lambda f: not f.left and not f.tied),
+                TieWithdrawal.NOT_TIED,
+            ),
+        ]
+    return tuple(out)
+
+
+TIE_WITHDRAWAL: Table[TieWithdrawalFacts, TieWithdrawal] = Table(
+    "tie-withdrawal",
+    "a candidate withdraws while a tie waits on its three days: what does the withdrawal do?",
+    _tie_withdrawal_rules(),
+    facts=_tie_withdrawal_facts,
+)

@@ -1,0 +1,115 @@
+"""The oath of office and places no candidate fills: rule tables (see
+:mod:`simulator.law.rules`).
+
+- ``oath``: a person takes the oath of office: is it the oath after which a departure is a
+  vacancy in office (163-294.1(d)) rather than one before the oath (163-294.1(c))?
+- ``empty-seats``: fewer candidates than places were declared: are the places left vacant
+  (163-294.1(d), filled under 160A-63)?
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from enum import StrEnum
+
+import attrs
+
+from simulator.law.rules import Rule, Table
+
+
+class Oath(StrEnum):
+    """What an oath does (a refusal's value is the reason users see)."""
+
+    TAKES_OFFICE = "takes_office"  # the first oath of a person elected: recorded
+    ALREADY_SWORN = "already took the oath of office"  # a second oath changes nothing
+    NOT_ELECTED = "not declared elected"  # only a person elected qualifies by the oath
+
+
+@attrs.frozen
+class OathFacts:
+    elected: bool  # the person is among those the count declared elected
+    sworn: bool  # the person has already taken the oath
+
+
+def _oath_facts() -> Iterator[OathFacts]:
+    for elected, sworn in itertools.product((False, True), (False, True)):
+        yield OathFacts(elected, sworn)
+
+
+OATH: Table[OathFacts, Oath] = Table(
+    "oath",
+    "a person takes the oath of office: from when is a departure a vacancy in office?",
+    (
+        Rule(
+            "oath-taken",
+            "163-294.1(d)",
+            "a person elected takes the oath: a departure after it is a vacancy in office "
+            "(163-294.1(d)), no longer a vacancy before the oath (163-294.1(c))",
+            lambda f: f.elected and not f.sworn,
+            Oath.TAKES_OFFICE,
+        ),
+        Rule(
+            "oath-again",
+            "163-294.1(c)",
+            "a person elected qualifies by taking the oath once: a second oath is refused and "
+            "changes nothing",
+            lambda f: f.elected and f.sworn,
+            Oath.ALREADY_SWORN,
+        ),
+        Rule(
+            "oath-not-elected",
+            "163-294.1(c)",
+            "the oath that ends 163-294.1(c)'s time is a person elected's: an oath by anyone "
+            "else is refused and changes nothing",
+            lambda f: not f.elected,
+            Oath.NOT_ELECTED,
+        ),
+    ),
+    facts=_oath_facts,
+)
+
+
+#: the statute a vacancy in office is filled under (named beside 163-294.1(d) in its rulings)
+FILLED_UNDER = "160A-63"
+
+
+class Seats(StrEnum):
+    VACANT = "vacant"  # the places left are vacant in office
+    UNFILLED = "unfilled"  # a primary: fewer nominees, no office is vacant
+
+
+@attrs.frozen
+class SeatsFacts:
+    nominating: bool  # a primary (it nominates; it fills no office)
+
+
+def _seats_facts() -> Iterator[SeatsFacts]:
+    """Asked only when fewer candidates than places were declared."""
+    yield SeatsFacts(False)
+    yield SeatsFacts(True)
+
+
+EMPTY_SEATS: Table[SeatsFacts, Seats] = Table(
+    "empty-seats",
+    "fewer candidates than places were declared: are the places left vacant?",
+    (
+        Rule(
+            "empty-seats-vacant",
+            "163-294.1(d)",
+            "places of an election no candidate can fill are vacancies in office, filled as "
+            "160A-63 provides",
+            lambda f: not f.nominating,
+            Seats.VACANT,
+        ),
+        Rule(
+            "primary-fills-no-office",
+            "163-294.1(d)",
+            "a primary fills no office: fewer nominees than places leaves no vacancy in office "
+            "(163-294.1(d) speaks of the office)",
+            lambda f: f.nominating,
+            Seats.UNFILLED,
+        ),
+    ),
+    facts=_seats_facts,
+)
