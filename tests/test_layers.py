@@ -76,18 +76,6 @@ def test_no_module_imports_from_a_higher_layer() -> None:
 #: cycles still to be broken, each by the split of its package; the list only shrinks
 KNOWN_CYCLES = {
     frozenset({"simulator.analysis.conformance", "simulator.analysis.conformance_primaries"}),
-    frozenset({"simulator.analysis.coverage", "simulator.analysis.explore"}),
-    frozenset(
-        {"simulator.analysis.references", "simulator.analysis.gaps", "simulator.analysis.explore"}
-    ),
-    frozenset(
-        {
-            "simulator.analysis.references",
-            "simulator.analysis.gaps",
-            "simulator.analysis.explore",
-            "simulator.analysis.coverage",
-        }
-    ),
 }
 
 

@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+from simulator.cli.gaps import cmd_gaps
 from simulator.input.output import check_output, terminal_width, writing
 from simulator.model.errors import OutputError, ScenarioError, SimulatorError
 
@@ -590,68 +591,6 @@ def cmd_report(args: argparse.Namespace) -> int:
     with writing(out):
         write_report(scenario, result, out)
     print(f"wrote {out}")
-    return EXIT_OK
-
-
-def cmd_gaps(args: argparse.Namespace) -> int:
-    """Every gap of the statutes the contingency rules can hit, with the facts that reach it."""
-    import textwrap
-
-    from simulator.analysis.gaps import COUNTING_GAPS, print_table_findings, table_findings
-    from simulator.law.tables.departures import FACT_FIELDS, all_facts, gaps, show_value, summarize
-
-    total = sum(1 for _ in all_facts())
-    found = gaps()
-    groups = summarize(found)
-    if args.json:
-        doc = {
-            "combinations": total,
-            "in_gaps": len(found),
-            "gaps": [g.to_json() for g in groups],
-            "counting_gaps": [g.to_json() for g in COUNTING_GAPS],
-            "table_gaps": [t.to_json() for t in table_findings()],
-        }
-        if args.explore:
-            from simulator.analysis.gaps import explored_findings
-
-            doc["explored"] = [f.to_json() for f in explored_findings(seats=args.seats)]
-        print(json.dumps(doc, indent=2))
-        return EXIT_OK
-    width = min(terminal_width() or 96, 96)
-    wrap = textwrap.TextWrapper(width=width, initial_indent="    ", subsequent_indent="      ")
-    print(
-        f"{len(groups)} gap(s) in the statutes, reached by {len(found)} of {total} "
-        "combinations of facts the contingency rules read."
-    )
-    print(
-        "In a replay each gives a no_provision ruling citing the nearest sections, then the "
-        "fallback shown."
-    )
-    for i, g in enumerate(groups, 1):
-        print(f"\n{i}. {g.rule.id}: {g.rule.cite} ({g.combinations} combinations)")
-        print(wrap.fill(f"why: {g.rule.note}"))
-        for fb in g.fallbacks:
-            print(wrap.fill(f"fallback: {fb}"))
-        print(wrap.fill(f"facts: {g.describe()}"))
-        if args.verbose:
-            print(f"    every combination ({' '.join(FACT_FIELDS)}):")
-            for gap in (x for x in found if x.rule.id == g.rule.id):
-                row = " ".join(show_value(getattr(gap.facts, k)) for k in FACT_FIELDS)
-                print(f"      {row}")
-    print_table_findings(len(groups) + 1)
-    if COUNTING_GAPS:
-        print(f"\n{len(COUNTING_GAPS)} further gap(s) met while counting the vote:")
-    for i, cg_ in enumerate(COUNTING_GAPS, len(groups) + len(table_findings()) + 1):
-        print(f"\n{i}. {cg_.id}: {cg_.cite}")
-        print(wrap.fill(f"facts: {cg_.facts}"))
-        print(wrap.fill(f"why: {cg_.why}"))
-        print(wrap.fill(f"fallback: {cg_.fallback}"))
-    if args.explore:
-        from simulator.analysis.gaps import explored_findings, print_explored
-
-        listed = {g.rule.id for g in groups} | {t.id for t in table_findings()}
-        listed |= {c.id for c in COUNTING_GAPS}
-        print_explored(explored_findings(seats=args.seats), listed)
     return EXIT_OK
 
 
