@@ -24,9 +24,9 @@ from typing import Any
 
 from simulator.analysis.explore.config import Config
 from simulator.analysis.explore.courses import courses
+from simulator.analysis.explore.documents import scenario_doc
 from simulator.analysis.explore.exploration import explore, explore_grid
 from simulator.analysis.explore.folds import Folds, folds_of, forget_folds
-from simulator.analysis.explore.scenario import scenario_doc
 from simulator.engine.replay import finish, replay
 from simulator.engine.result import ContestResult
 from simulator.input.loader import structure

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from simulator.analysis.explore.config import Config
 from simulator.analysis.explore.courses import courses
+from simulator.analysis.explore.documents import scenario_doc
 from simulator.analysis.explore.exploration import explore, explore_grid
+from simulator.analysis.explore.findings import to_json
 from simulator.analysis.explore.folds import run
 from simulator.analysis.explore.outcomes import Exploration
-from simulator.analysis.explore.report import to_json
-from simulator.analysis.explore.scenario import scenario_doc
 from simulator.analysis.explore.votes import (
     VoteClass,
     depth,

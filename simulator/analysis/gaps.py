@@ -113,7 +113,7 @@ def explored_findings(*, seats: int = 1, workers: int = 1) -> list[ExploredFindi
     is this view of the exploration."""
     from simulator.analysis.explore.config import Config
     from simulator.analysis.explore.exploration import explore_grid
-    from simulator.analysis.explore.report import grid_findings
+    from simulator.analysis.explore.findings import grid_findings
     from simulator.law.vocab import Method
 
     configs = [

@@ -121,9 +121,11 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
+    """``electsim explore``: one configuration (its outcomes with their witnesses, as text or
+    JSON) or, with ``--grid``, many; writes and checks the witnesses it is asked to."""
     from simulator.analysis.explore.config import Config
     from simulator.analysis.explore.exploration import explore
-    from simulator.analysis.explore.report import render, to_json, unreached_table_subsections
+    from simulator.analysis.explore.findings import render, to_json, unreached_table_subsections
     from simulator.analysis.explore.witnesses import (
         check_witness,
         witness_doc,
@@ -297,8 +299,10 @@ def _engine(args: argparse.Namespace, stack: ExitStack) -> Engine | None:
 
 
 def _cmd_grid(args: argparse.Namespace, results: Sequence[Exploration] | None = None) -> int:
+    """``electsim explore --grid``: every configuration ``--method``, ``--seats`` and the
+    candidates select, as a table, JSON or Markdown, with the clause coverage."""
     from simulator.analysis.explore.exploration import explore_grid
-    from simulator.analysis.explore.report import (
+    from simulator.analysis.explore.findings import (
         finding_file,
         findings_markdown,
         grid_findings,

@@ -38,7 +38,7 @@ the first round and one runoff or second primary; totals near 1,000 votes (a tie
 
 The package, lowest first: :mod:`~simulator.analysis.explore.config` (the configurations),
 :mod:`~simulator.analysis.explore.votes` (ranking classes and their votes),
-:mod:`~simulator.analysis.explore.scenario` (a course's concrete scenario),
+:mod:`~simulator.analysis.explore.documents` (a course's concrete scenario),
 :mod:`~simulator.analysis.explore.outcomes` (courses, outcomes, witnesses, explorations),
 :mod:`~simulator.analysis.explore.states` (canonical states),
 :mod:`~simulator.analysis.explore.folds` (running courses through the engine),
@@ -47,7 +47,7 @@ The package, lowest first: :mod:`~simulator.analysis.explore.config` (the config
 :mod:`~simulator.analysis.explore.exploration` (exploring one configuration or a grid),
 :mod:`~simulator.analysis.explore.witnesses` (witness scenarios),
 :mod:`~simulator.analysis.explore.coverage` (clause coverage) and
-:mod:`~simulator.analysis.explore.report` (JSON, text, Markdown). The command line and all its
+:mod:`~simulator.analysis.explore.findings` (JSON, text, Markdown). The command line and all its
 printing are in :mod:`simulator.cli.explore`.
 """
 

@@ -13,9 +13,9 @@ from typing import Any
 
 from simulator.analysis.explore.before_vote import LATE_FILER, nominee_event
 from simulator.analysis.explore.config import LEAVING_EVENT, Config, Departure, Region, Request
+from simulator.analysis.explore.documents import dates_of, iso_minutes, naive_time
 from simulator.analysis.explore.folds import folds_of, run
 from simulator.analysis.explore.outcomes import Course
-from simulator.analysis.explore.scenario import dates_of, iso_minutes, naive_time
 from simulator.analysis.explore.states import call_state
 from simulator.analysis.explore.votes import VoteClass, distinct_places
 from simulator.engine.replay import (
@@ -84,7 +84,8 @@ def _requests(
     recount, the party's nominee or the lot the engine waits for, a departure after the
     declaration, the entitled runner-up's request in time or late, and after a call the
     runoff's (see :func:`_second_round`; with ``calls``, those of a canonical state at the call
-    expanded before are not expanded again: :func:`call_state`)."""
+    expanded before are not expanded again:
+    :func:`~simulator.analysis.explore.states.call_state`)."""
     yield Course(tuple(steps), tuple(log), result), tuple(gone)
     pending = result.outcome.pending
     if pending is Pending.RECOUNT and not any(e["type"] == "recount_held" for e in log):
@@ -170,9 +171,10 @@ def _requests(
 def _call_key(
     config: Config, log: Sequence[dict[str, Any]], d: dict[str, datetime], gone: Sequence[str]
 ) -> Hashable | None:
-    """The canonical state (:func:`call_state`) of the contest after ``log``, which calls a
-    runoff, as the first event :func:`_second_round` adds finds it: the timers due before it
-    fired (a group's runoff is called when the time to request it passes)."""
+    """The canonical state (:func:`~simulator.analysis.explore.states.call_state`) of the
+    contest after ``log``, which calls a runoff, as the first event :func:`_second_round` adds
+    finds it: the timers due before it fired (a group's runoff is called when the time to
+    request it passes)."""
     folds = folds_of(config)
     state, evs = folds.fold(log)
     first = d["second"] - _BEFORE_SECOND

@@ -18,8 +18,8 @@ from simulator.analysis.explore.config import (
     Departure,
     Region,
 )
+from simulator.analysis.explore.documents import dates_of, iso_minutes, learned_at
 from simulator.analysis.explore.folds import run
-from simulator.analysis.explore.scenario import dates_of, iso_minutes, learned_at
 from simulator.law.vocab import DeadlineKind
 
 

@@ -16,9 +16,9 @@ from simulator.analysis.explore.before_vote import (
     nominee_event,
 )
 from simulator.analysis.explore.config import Config
+from simulator.analysis.explore.documents import dates_of, iso_minutes
 from simulator.analysis.explore.folds import folds_of, run
 from simulator.analysis.explore.outcomes import Course
-from simulator.analysis.explore.scenario import dates_of, iso_minutes
 from simulator.analysis.explore.votes import (
     VoteClass,
     depth,
@@ -59,12 +59,14 @@ def courses(
     :func:`read_depth`), and the threshold only for the places that can take a seat
     (:func:`leading`): candidates below are interchangeable losers. With
     ``memo``, the courses from a state at the vote are enumerated once: a later beginning that
-    reaches the same canonical state (:func:`ballot_state`, the same ballot) with no fewer
+    reaches the same canonical state
+    (:func:`~simulator.analysis.explore.states.ballot_state`, the same ballot) with no fewer
     events ends there, as a course marked ``merged`` (its own rulings and deadlines count for
     the coverage; its futures are those already enumerated). Likewise a course that calls a
-    runoff in a canonical state reached before (:func:`call_state`) with no fewer events is
-    marked ``joined``: it has its own outcome, and the runoff's courses after it are not
-    enumerated again.
+    runoff in a canonical state reached before
+    (:func:`~simulator.analysis.explore.states.call_state`) with no fewer events is marked
+    ``joined``: it has its own outcome, and the runoff's courses after it are not enumerated
+    again.
     """
     seen: dict[Hashable, int] = {}
     # the canonical states at a runoff's call expanded, each with the length of its log

@@ -51,7 +51,7 @@ def _guarded(
 
 def explore(config: Config, *, reduce: bool = True, memo: bool = True) -> Exploration:
     """Enumerate the configuration's courses, replay each, group them by outcome (``reduce``
-    and ``memo``: see :func:`courses`).
+    and ``memo``: see :func:`~simulator.analysis.explore.courses.courses`).
 
     The cyclic garbage collector pauses meanwhile: the states, rulings and events kept refer
     only to older values (an exploration leaves no cycles: a test checks), and the collector

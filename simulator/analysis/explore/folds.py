@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from simulator.analysis.explore.config import Config
-from simulator.analysis.explore.scenario import learned_at, naive_time, scenario_doc
+from simulator.analysis.explore.documents import learned_at, naive_time, scenario_doc
 from simulator.analysis.explore.states import ballot_state, forget_forms
 from simulator.engine.replay import (
     finish,
@@ -203,7 +203,8 @@ class Folds:
         self, events: Sequence[dict[str, Any]], as_of: datetime, *, settled: bool
     ) -> Hashable:
         """The canonical abstract state of the contest at the vote, after ``events`` (all known
-        by ``as_of``, the day before the vote): see :func:`ballot_state`."""
+        by ``as_of``, the day before the vote): see
+        :func:`~simulator.analysis.explore.states.ballot_state`."""
         state, evs = self.fold(events)
         last = evs[-1].index if evs else -1
         return ballot_state(finish(state, self.ctx, as_of, last), self.ctx, settled=settled)
@@ -222,7 +223,8 @@ _FOLDS: dict[Config, Folds] = {}
 
 def forget_folds() -> None:
     """Forget the states this process folded (:func:`run` keeps those of the last configuration
-    it ran; :func:`explore` lets its own go when it ends): the next fold starts from the
-    filings, what a measurement of one exploration against another needs."""
+    it ran; :func:`~simulator.analysis.explore.exploration.explore` lets its own go when it
+    ends): the next fold starts from the filings, what a measurement of one exploration
+    against another needs."""
     _FOLDS.clear()
     forget_forms()

@@ -26,12 +26,10 @@ class Course:
     result: ContestResult | None = attrs.field(default=None, eq=False, repr=False)
     # the course ends in a state reached before: it has no outcome of its own
     merged: bool = False
-    # the course calls a runoff in a state reached before (:func:`call_state`): it has its
-    # outcome, but the runoff's courses after it are those enumerated after the first
+    # the course calls a runoff in a state reached before
+    # (:func:`~simulator.analysis.explore.states.call_state`): it has its outcome, but the
+    # runoff's courses after it are those enumerated after the first
     joined: bool = False
-
-
-# Outcomes
 
 
 @attrs.frozen(cache_hash=True)
@@ -118,10 +116,6 @@ def outcome_of(
         departed=fate,
         findings=findings,
     )
-
-
-# ---------------------------------------------------------------------------------------------
-# The enumeration
 
 
 @attrs.frozen

@@ -13,16 +13,14 @@ from typing import Any
 import yaml
 
 from simulator.analysis.explore.config import Config
+from simulator.analysis.explore.documents import scenario_doc
 from simulator.analysis.explore.outcomes import Exploration, Outcome, Witness
-from simulator.analysis.explore.scenario import scenario_doc
 from simulator.engine.replay import (
     replay,
 )
 from simulator.engine.result import ContestResult
 from simulator.input.expect import check_scenario
 from simulator.input.loader import load_scenario
-
-# Witness files
 
 
 def expectation(result: ContestResult) -> dict[str, Any]:
@@ -131,10 +129,6 @@ def check_witness(path: Path) -> list[str]:
             )
             break
     return bad
-
-
-# ---------------------------------------------------------------------------------------------
-# Output
 
 
 def witness_graph(ex: Exploration) -> Any:
