@@ -178,5 +178,16 @@ def references(query: str, *, root: Path = ROOT) -> list[Reference]:
 
 KINDS = ("rule", "conflict", "gap", "transition", "code", "scenario", "test")
 
+#: The forms of a citation ``electsim cite`` reads, as its message on other text shows them
+#: (written here, in a module the references are not searched in, so that they count as none)
+CITATION_FORMS = "163-294.4(c), G.S. 163-293(b)(1) or 163-114"
+
+
+def section_order(section: str) -> tuple[int, ...]:
+    """``163-294.1`` after ``163-294`` and before ``163-294.4``; a rule of the NCAC last."""
+    if section.startswith("08 NCAC"):
+        return (10**6,)
+    return tuple(int(part) for part in re.findall(r"\d+", section))
+
 
 __all__ = ["UNMODELED", "Cite", "Reference", "all_references", "references"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import unicodedata
 from typing import Any
@@ -19,11 +18,13 @@ def cmd_cite(args: argparse.Namespace) -> int:
     """List what implements or exercises the subsection ``args.citation`` (text or JSON)."""
     from simulator.analysis.references import (
         CITATION,
+        CITATION_FORMS,
         KINDS,
         UNMODELED,
         all_references,
         normalize,
         references,
+        section_order,
     )
     from simulator.law.cite import statute
 
@@ -32,8 +33,8 @@ def cmd_cite(args: argparse.Namespace) -> int:
     whole = CITATION.fullmatch(query)
     if not query.startswith("08 NCAC") and (whole is None or whole.group(3)):
         print(
-            "electsim cite: expected a section and subsection like 163-294.4(c), G.S. "
-            f"163-293(b)(1) or 163-114; found {args.citation!r}",
+            f"electsim cite: expected a section and subsection like {CITATION_FORMS}; found "
+            f"{args.citation!r}",
             file=sys.stderr,
         )
         return 2
@@ -44,7 +45,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
         section = statute(query).section
         reason = f"nothing in electsim cites G.S. {query}"
         if section not in cited:
-            reason += "; the sections it cites are " + ", ".join(sorted(cited, key=_order))
+            reason += "; the sections it cites are " + ", ".join(sorted(cited, key=section_order))
     if args.json:
         doc = {
             "cite": query,
@@ -70,13 +71,6 @@ def cmd_cite(args: argparse.Namespace) -> int:
                 words = r.summary if len(r.summary) <= 92 else r.summary[:89] + "..."
                 print(f"      {words}")
     return 0
-
-
-def _order(section: str) -> tuple[int, ...]:
-    """``163-294.1`` after ``163-294`` and before ``163-294.4``; a rule of the NCAC last."""
-    if section.startswith("08 NCAC"):
-        return (10**6,)
-    return tuple(int(part) for part in re.findall(r"\d+", section))
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
