@@ -22,16 +22,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from simulator.analysis.explore import (
-    Config,
-    Folds,
-    _folds,
-    courses,
-    explore,
-    explore_grid,
-    forget_folds,
-    scenario_doc,
-)
+from simulator.analysis.explore.config import Config
+from simulator.analysis.explore.courses import courses
+from simulator.analysis.explore.documents import scenario_doc
+from simulator.analysis.explore.exploration import explore, explore_grid
+from simulator.analysis.explore.folds import Folds, folds_of, forget_folds
 from simulator.engine.replay import finish, replay
 from simulator.engine.result import ContestResult
 from simulator.input.loader import structure
@@ -136,7 +131,7 @@ def engine_share(config: Config) -> None:
     ex = explore(config)
     whole = time.process_time() - t
     logs = [course.events for course, _gone in courses(config)]
-    read = _folds(config).events
+    read = folds_of(config).events
     folds = Folds(config)
     folds.events = read
     t = time.process_time()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from simulator.analysis.explore import Config, Exploration, explore
+from simulator.analysis.explore.config import Config
+from simulator.analysis.explore.exploration import explore
+from simulator.analysis.explore.outcomes import Exploration
 from simulator.law.vocab import Method
 
 # Every witness of this grid is replayed by the tests: one seat up to 2 x seats + 2 candidates,

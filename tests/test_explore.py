@@ -10,23 +10,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.analysis.explore import (
-    Config,
-    Exploration,
+from simulator.analysis.explore.config import Config
+from simulator.analysis.explore.exploration import explore, explore_grid
+from simulator.analysis.explore.findings import to_json
+from simulator.analysis.explore.outcomes import Exploration
+from simulator.analysis.explore.votes import (
     VoteClass,
-    check_witness,
     classify,
     compositions,
-    explore,
-    explore_grid,
     feasible,
     realize,
     threshold_share,
-    to_json,
     vote_classes,
-    witness_doc,
-    write_witness,
 )
+from simulator.analysis.explore.witnesses import check_witness, witness_doc, write_witness
 from simulator.cli.main import main
 from simulator.law.vocab import Method
 from tests import explore_cases
@@ -278,7 +275,7 @@ def test_each_gap_witness_replays_to_every_predicted_ruling(path: Path) -> None:
 def test_every_gap_and_conflict_the_grid_reaches_has_a_witness_file(
     grid: list[Exploration],
 ) -> None:
-    from simulator.analysis.explore import finding_file, grid_findings
+    from simulator.analysis.explore.findings import finding_file, grid_findings
 
     found = {finding_file(f) for f, _c, _o, _w in grid_findings(grid)}
     assert found, "the grid reaches no gap"

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from simulator.analysis.coverage import (
+from simulator.analysis.explore.config import Config
+from simulator.analysis.explore.coverage import (
     SUBSECTIONS,
     Status,
     coverage,
@@ -17,7 +18,7 @@ from simulator.analysis.coverage import (
     coverage_table,
     never_reached,
 )
-from simulator.analysis.explore import Config, Exploration
+from simulator.analysis.explore.outcomes import Exploration
 from simulator.cli.main import main
 from simulator.law.vocab import Method
 from tests import explore_cases

@@ -14,16 +14,11 @@ from typing import Any
 import pytest
 import yaml
 
-from simulator.analysis.explore import (
-    Config,
-    check_witness,
-    explore,
-    impossible,
-    other_readings,
-    parse_readings,
-    witness_doc,
-    write_witness,
-)
+from simulator.analysis.explore.config import Config, other_readings
+from simulator.analysis.explore.exploration import explore
+from simulator.analysis.explore.outcomes import impossible
+from simulator.analysis.explore.witnesses import check_witness, witness_doc, write_witness
+from simulator.cli.explore import parse_readings
 from simulator.cli.main import main
 from simulator.law.readings import Interpretations
 from simulator.law.vocab import Method

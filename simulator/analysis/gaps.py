@@ -1,12 +1,10 @@
-"""Gaps of the statutes met while counting the vote (the contingency gaps are in
-:mod:`simulator.law.tables.departures`; the rule tables of filing, of the result and of the count
-(:mod:`simulator.law.tables`) name their own gaps and conflicts, and :func:`table_findings`
-explores them).
+"""The gaps and conflicts of the rule tables, and those the explorer's courses of events reach.
 
-Each :class:`CountingGap` is what a ``no_provision`` ruling with that ``gap`` id says: the nearest
-sections, the facts that reach it, why no provision covers them, and the fallback the engine
-uses. ``electsim gaps`` lists the contingency table's gaps, then the count tables' gaps and
-conflicts, then these.
+The contingency gaps are in :mod:`simulator.law.tables.departures`; the rule tables of filing, of
+the result and of the count (:mod:`simulator.law.tables`) name their own gaps and conflicts, and
+:func:`table_findings` explores them. :func:`explored_findings` lists every gap and conflict a
+course of events of ``electsim explore`` reaches, with its shortest witness. ``electsim gaps``
+(:mod:`simulator.cli.gaps`) prints them.
 """
 
 from __future__ import annotations
@@ -15,35 +13,7 @@ from collections import Counter
 
 import attrs
 
-from simulator.law.cite import Cite
 from simulator.law.rules import Verdict
-
-
-@attrs.frozen
-class CountingGap:
-    id: str
-    near: tuple[Cite, ...]
-    facts: str
-    why: str
-    fallback: str
-
-    @property
-    def cite(self) -> str:
-        return "; ".join(str(c) for c in self.near)
-
-    def to_json(self) -> dict[str, str]:
-        return {
-            "id": self.id,
-            "cite": self.cite,
-            "facts": self.facts,
-            "why": self.why,
-            "fallback": self.fallback,
-        }
-
-
-#: Gaps met while counting that no rule table names (a candidate leaving a called runoff ballot
-#: is the ``left-runoff`` table's gap now); kept for gaps found outside the tables.
-COUNTING_GAPS: tuple[CountingGap, ...] = ()
 
 
 @attrs.frozen
@@ -115,23 +85,6 @@ def table_findings() -> list[TableFinding]:
     return out
 
 
-def print_table_findings(start: int) -> None:
-    """The text listing of :func:`table_findings` for ``electsim gaps``."""
-    import textwrap
-
-    wrap = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="      ")
-    found = table_findings()
-    print(f"\n{len(found)} gap(s) and conflict(s) in the rule tables:")
-    for i, tf in enumerate(found, start):
-        print(f"\n{i}. {tf.id} ({tf.verdict.value}, table {tf.table})")
-        print(wrap.fill(f"provisions: {tf.cite}"))
-        print(f"    ({tf.combinations} of {tf.of} combinations of the table's facts)")
-        print(wrap.fill(f"open: {tf.open}"))
-        print(wrap.fill(f"fallback: {tf.fallback}"))
-        for switch, value, fallback in tf.readings:
-            print(wrap.fill(f"other reading ({switch}: {value}): {fallback}"))
-
-
 @attrs.frozen
 class ExploredFinding:
     """A gap or conflict a course of events reaches, with its shortest witness."""
@@ -158,7 +111,9 @@ def explored_findings(*, seats: int = 1, workers: int = 1) -> list[ExploredFindi
     """The gaps and conflicts ``electsim explore`` reaches on the grid of every method, seats 1
     to ``seats`` and 1 to 2 x seats + 2 candidates, one departure: ``electsim gaps --explore``
     is this view of the exploration."""
-    from simulator.analysis.explore import Config, explore_grid, grid_findings
+    from simulator.analysis.explore.config import Config
+    from simulator.analysis.explore.exploration import explore_grid
+    from simulator.analysis.explore.findings import grid_findings
     from simulator.law.vocab import Method
 
     configs = [
@@ -171,19 +126,3 @@ def explored_findings(*, seats: int = 1, workers: int = 1) -> list[ExploredFindi
         ExploredFinding(f, config.label, o.describe(), w.course.steps[1:])
         for f, config, o, w in grid_findings(explore_grid(configs, workers=workers))
     ]
-
-
-def print_explored(found: list[ExploredFinding], listed: set[str]) -> None:
-    """The text listing of :func:`explored_findings` for ``electsim gaps --explore``; ``listed``
-    are the gap ids listed above it (the others are met only in courses of events)."""
-    import textwrap
-
-    wrap = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="      ")
-    print(
-        f"\n{len(found)} gap(s) and conflict(s) reached by a course of events (electsim explore):"
-    )
-    for i, f in enumerate(found, 1):
-        where = "listed above" if f.gap in listed else "met only in courses of events"
-        print(f"\n{i}. {f.id} ({where}; first in {f.configuration})")
-        print(wrap.fill("witness: " + "; ".join(f.witness)))
-        print(wrap.fill(f"outcome: {f.outcome}"))

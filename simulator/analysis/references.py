@@ -3,10 +3,9 @@
 A citation is matched by its one-string form (``163-294.4(c)``); asking for a subsection also
 finds its parts (``163-293(b)`` finds ``163-293(b)(1)``). The places searched:
 
-- the rule tables: the contingency rules and gaps (:mod:`simulator.law.tables.departures`), the
-count's
-  rules, gaps and conflicts (:mod:`simulator.law.tables`) and the gaps met while counting
-  (:mod:`simulator.analysis.gaps`);
+- the rule tables: the contingency rules and gaps (:mod:`simulator.law.tables.departures`), and
+  the rules, gaps and conflicts of the tables of filing, the result and the count
+  (:mod:`simulator.law.tables`);
 - the state machine's transitions (:mod:`simulator.law.machine`);
 - every other citation written in the engine's code (rulings and deadlines);
 - the scenarios (``scenarios/``) that cite it in their story or their expectations;
@@ -18,18 +17,14 @@ does not model, each with the reason; a test keeps every other subsection implem
 
 from __future__ import annotations
 
-import argparse
 import functools
-import json
 import re
-import sys
-import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
 
-from simulator.law.cite import Cite, key, statute
+from simulator.law.cite import Cite, key
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,14 +79,12 @@ def citations_in(text: str) -> Iterator[str]:
 
 
 def _tables() -> Iterator[Reference]:
-    from simulator.analysis.gaps import COUNTING_GAPS
     from simulator.law.machine import TRANSITIONS
-    from simulator.law.tables import HOMES
-    from simulator.law.tables import departures as cg
+    from simulator.law.tables import HOMES, departures
 
-    for r in cg.RULES:
+    for r in departures.RULES:
         yield Reference("rule", r.id, key(r.cite), "simulator/law/tables/departures.py", r.summary)
-    for g in cg.GAPS:
+    for g in departures.GAPS:
         for near in g.near:
             yield Reference("gap", g.id, key(near), "simulator/law/tables/departures.py", g.open)
     for table, home in HOMES:
@@ -106,9 +99,6 @@ def _tables() -> Iterator[Reference]:
                 home,
                 summaries.get(rid, ""),
             )
-    for cgap in COUNTING_GAPS:
-        for c in cgap.near:
-            yield Reference("gap", cgap.id, key(c), "simulator/analysis/gaps.py", cgap.why)
     for t in TRANSITIONS:
         yield Reference(
             "transition",
@@ -189,58 +179,16 @@ def references(query: str, *, root: Path = ROOT) -> list[Reference]:
 
 KINDS = ("rule", "conflict", "gap", "transition", "code", "scenario", "test")
 
-
-def cmd_cite(args: argparse.Namespace) -> int:
-    # full-width letters and digits ("１６３-293(b)") are read as the ASCII they stand for
-    query = normalize(unicodedata.normalize("NFKC", args.citation))
-    whole = CITATION.fullmatch(query)
-    if not query.startswith("08 NCAC") and (whole is None or whole.group(3)):
-        print(
-            "electsim cite: expected a section and subsection like 163-294.4(c), G.S. "
-            f"163-293(b)(1) or 163-114; found {args.citation!r}",
-            file=sys.stderr,
-        )
-        return 2
-    found = references(query)
-    reason = UNMODELED.get(query)
-    if not found and not reason:
-        cited = {statute(r.cite).section for r in all_references()}
-        section = statute(query).section
-        reason = f"nothing in electsim cites G.S. {query}"
-        if section not in cited:
-            reason += "; the sections it cites are " + ", ".join(sorted(cited, key=_order))
-    if args.json:
-        doc = {
-            "cite": query,
-            "unmodeled": reason,
-            "references": [r.to_json() for r in found],
-            "counts": {k: sum(1 for r in found if r.kind == k) for k in KINDS},
-        }
-        print(json.dumps(doc, indent=2))
-        return 0
-    print(f"G.S. {query}: {len(found)} reference(s)")
-    if reason:
-        print(f"  not modeled: {reason}")
-    for kind in KINDS:
-        group = [r for r in found if r.kind == kind]
-        if not group:
-            continue
-        print(f"\n{kind} ({len(group)}):")
-        for r in group:
-            head = f"  {r.id}" if kind in ("test", "scenario") else f"  {r.id}  [{r.where}]"
-            tail = f"  ({r.cite})" if r.cite != query else ""
-            print(head + tail)
-            if r.summary and kind not in ("code", "test"):
-                words = r.summary if len(r.summary) <= 92 else r.summary[:89] + "..."
-                print(f"      {words}")
-    return 0
+#: The forms of a citation ``electsim cite`` reads, as its message on other text shows them
+#: (written here, in a module the references are not searched in, so that they count as none)
+CITATION_FORMS = "163-294.4(c), G.S. 163-293(b)(1) or 163-114"
 
 
-def _order(section: str) -> tuple[int, ...]:
+def section_order(section: str) -> tuple[int, ...]:
     """``163-294.1`` after ``163-294`` and before ``163-294.4``; a rule of the NCAC last."""
     if section.startswith("08 NCAC"):
         return (10**6,)
     return tuple(int(part) for part in re.findall(r"\d+", section))
 
 
-__all__ = ["UNMODELED", "Cite", "Reference", "all_references", "cmd_cite", "references"]
+__all__ = ["UNMODELED", "Cite", "Reference", "all_references", "references"]

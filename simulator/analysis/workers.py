@@ -22,8 +22,8 @@ import attrs
 
 from simulator.model.errors import SimulatorError
 
-T = TypeVar("T")
-Rows = Callable[[Sequence[Any]], list[T]]
+RowT = TypeVar("RowT")
+Rows = Callable[[Sequence[Any]], list[RowT]]
 Progress = Callable[[int], None]
 
 
@@ -37,8 +37,8 @@ class Engine(Protocol):
     calls ``progress(n)`` as each chunk of ``n`` values is done."""
 
     def run(
-        self, rows: Rows[T], values: Sequence[Any], *, progress: Progress | None = None
-    ) -> list[T]: ...
+        self, rows: Rows[RowT], values: Sequence[Any], *, progress: Progress | None = None
+    ) -> list[RowT]: ...
 
 
 def _chunks(values: Sequence[Any], size: int) -> list[Sequence[Any]]:
@@ -52,9 +52,9 @@ class Serial:
     chunksize: int = 256  # how often the progress bar moves
 
     def run(
-        self, rows: Rows[T], values: Sequence[Any], *, progress: Progress | None = None
-    ) -> list[T]:
-        out: list[T] = []
+        self, rows: Rows[RowT], values: Sequence[Any], *, progress: Progress | None = None
+    ) -> list[RowT]:
+        out: list[RowT] = []
         for chunk in _chunks(values, self.chunksize):
             out.extend(rows(chunk))
             if progress is not None:
@@ -70,13 +70,13 @@ class Processes:
     chunksize: int | None = None  # default: eight chunks per worker
 
     def run(
-        self, rows: Rows[T], values: Sequence[Any], *, progress: Progress | None = None
-    ) -> list[T]:
+        self, rows: Rows[RowT], values: Sequence[Any], *, progress: Progress | None = None
+    ) -> list[RowT]:
         size = self.chunksize or max(1, math.ceil(len(values) / (self.workers * 8)))
         chunks = _chunks(values, size)
         if not chunks:
             return []
-        results: list[list[T] | None] = [None] * len(chunks)
+        results: list[list[RowT] | None] = [None] * len(chunks)
         with ProcessPoolExecutor(max_workers=min(self.workers, len(chunks))) as pool:
             futures = {pool.submit(rows, chunk): k for k, chunk in enumerate(chunks)}
             pending = set(futures)
@@ -90,7 +90,7 @@ class Processes:
         return [row for part in results if part is not None for row in part]
 
 
-def _call(rows: Rows[T], chunk: Sequence[Any]) -> list[T]:
+def _call(rows: Rows[RowT], chunk: Sequence[Any]) -> list[RowT]:
     return rows(chunk)
 
 
@@ -122,8 +122,8 @@ class Dask:
             ) from None
 
     def run(
-        self, rows: Rows[T], values: Sequence[Any], *, progress: Progress | None = None
-    ) -> list[T]:
+        self, rows: Rows[RowT], values: Sequence[Any], *, progress: Progress | None = None
+    ) -> list[RowT]:
         import distributed
 
         as_completed: Any = distributed.as_completed  # not annotated by the package
@@ -136,7 +136,7 @@ class Dask:
         shared = client.scatter(rows, broadcast=True, hash=False)
         futures = [client.submit(_call, shared, chunk, pure=False) for chunk in chunks]
         where = {f.key: k for k, f in enumerate(futures)}
-        results: list[list[T] | None] = [None] * len(chunks)
+        results: list[list[RowT] | None] = [None] * len(chunks)
         for f in as_completed(futures):
             k = where[f.key]
             results[k] = f.result()

@@ -1,22 +1,409 @@
-"""The ``electsim explore`` command line: its options, without loading the engine.
+"""The ``electsim explore`` command line: its options, the command, and all its printing.
 
-The exploration itself (``simulator.analysis.explore``) replays scenarios, so it is imported only
-when the
-command runs; every other command starts without it.
+The exploration itself (:mod:`simulator.analysis.explore`) replays scenarios, so it is imported
+only when the command runs; every other command starts without it.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+import sys
+from collections.abc import Sequence
+from contextlib import ExitStack
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from simulator.law.vocab import Method
 
+if TYPE_CHECKING:
+    from simulator.analysis.explore.config import Config
+    from simulator.analysis.explore.outcomes import Exploration
+    from simulator.analysis.workers import Engine
 
-def _run(args: argparse.Namespace) -> int:
-    from simulator.analysis.explore import cmd_explore
 
-    return cmd_explore(args)
+def _kinds(args: argparse.Namespace) -> list[tuple[Method, bool]]:
+    """The methods ``--method`` and ``--stage`` select, each with whether it is the partisan
+    general election: the partisan method's primary and general election both, unless
+    ``--stage`` names one."""
+    stage = getattr(args, "stage", None)
+    methods = [Method(args.method)] if args.method else list(Method)
+    out: list[tuple[Method, bool]] = []
+    for m in methods:
+        if m is Method.PARTISAN:
+            out += [
+                (m, general) for general in (False, True) if stage in (None, general_of(general))
+            ]
+        else:
+            out.append((m, False))
+    return out
+
+
+def general_of(general: bool) -> str:
+    return "election" if general else "primary"
+
+
+def parse_readings(written: Sequence[str]) -> tuple[tuple[str, Any], ...]:
+    """``--reading NAME=VALUE`` options as (name, value) pairs; a yes-or-no switch's value is
+    true or false. Raises ValueError saying what is wrong with the first bad one."""
+    import attrs
+
+    from simulator.analysis.explore.config import reading_shown, reading_values
+    from simulator.law.readings import Interpretations
+
+    out: dict[str, Any] = {}
+    for text in written:
+        name, eq, value = text.partition("=")
+        name, value = name.strip(), value.strip()
+        allowed = reading_values(name)
+        if not eq or allowed is None:
+            names = sorted(f.name for f in attrs.fields(Interpretations))
+            raise ValueError(
+                f"--reading: expected NAME=VALUE with NAME one of {', '.join(names)}; "
+                f"found {text!r}"
+            )
+        chosen: Any = value
+        if allowed == (True, False):
+            chosen = {"true": True, "false": False}.get(value.lower(), value)
+        if chosen not in allowed:
+            raise ValueError(
+                f"--reading {name}: expected one of {', '.join(map(reading_shown, allowed))}; "
+                f"found {value!r}"
+            )
+        if name in out and out[name] != chosen:
+            raise ValueError(
+                f"--reading {name}: given twice, as {reading_shown(out[name])} and {value}"
+            )
+        out[name] = chosen
+    return tuple(sorted(out.items()))
+
+
+def _grid(args: argparse.Namespace) -> list[Config]:
+    from simulator.analysis.explore.config import Config
+
+    top = getattr(args, "max_candidates", None)
+    readings = parse_readings(getattr(args, "reading", None) or ())
+    return [
+        Config(
+            method=m,
+            seats=s,
+            candidates=n,
+            departures=args.departures,
+            general=g,
+            readings=readings,
+        )
+        for m, g in _kinds(args)
+        for s in range(1, args.seats + 1)
+        for n in range(1, (top or 2 * s + 2) + 1)
+    ]
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """The chart and the GraphML file can be written, with their names' endings, before the
+    exploration runs (a missing folder stopped the program after it, exit 1; ``--chart DIR``
+    wrote ``DIR.png`` beside the folder; ``--graphml scenario.yaml`` wrote GraphML over it)."""
+    from simulator.input.output import check_output
+    from simulator.model.errors import OutputError
+
+    for option, path, endings in (
+        ("--chart", getattr(args, "chart", None), (".png", ".svg")),
+        ("--graphml", getattr(args, "graphml", None), (".graphml",)),
+    ):
+        if path is None:
+            continue
+        suffix = Path(path).suffix.lower()
+        if suffix not in endings:
+            raise OutputError(
+                f"{path}: expected a file ending in {' or '.join(endings)} for {option}; found "
+                f"{suffix or 'no extension'}"
+            )
+        check_output(path)
+
+
+def cmd_explore(args: argparse.Namespace) -> int:
+    """``electsim explore``: one configuration (its outcomes with their witnesses, as text or
+    JSON) or, with ``--grid``, many; writes and checks the witnesses it is asked to."""
+    from simulator.analysis.explore.config import Config
+    from simulator.analysis.explore.exploration import explore
+    from simulator.analysis.explore.findings import render, to_json, unreached_table_subsections
+    from simulator.analysis.explore.witnesses import (
+        check_witness,
+        witness_doc,
+        witness_graph,
+        write_witness,
+    )
+
+    top = getattr(args, "max_candidates", None)
+    given = getattr(args, "workers", None)
+    ranges = [
+        ("--seats", args.seats, 1, 3),
+        ("--candidates", args.candidates, 1, 8),
+        ("--departures", args.departures, 0, 2),
+        ("--max-candidates", top, 1, 8),
+        ("--workers", given, 1, None),
+    ]
+    wrong = [
+        f"electsim explore {flag}: expected a whole number from {low} to {high}; found {value}"
+        if high is not None
+        else f"electsim explore {flag}: expected a whole number, {low} or more; found {value}"
+        for flag, value, low, high in ranges
+        if value is not None and not (low <= value and (high is None or value <= high))
+    ]
+    # options that only a grid reads, given to one configuration (they were ignored)
+    wrong += [
+        f"electsim explore {flag}: expected only with --grid; found it without"
+        for flag, value in (
+            ("--max-candidates", top),
+            ("--workers", given),
+            ("--engine", getattr(args, "engine", None)),
+            ("--scheduler", getattr(args, "scheduler", None)),
+        )
+        if value is not None and not args.grid
+    ]
+    if getattr(args, "overwrite", False) and not args.witnesses:
+        wrong.append(
+            "electsim explore --overwrite: expected only with --witnesses; found it without"
+        )
+    if wrong:
+        print("\n".join(wrong), file=sys.stderr)
+        return 2
+    args.workers = 1 if given is None else given
+    _check_outputs(args)
+    markdown = getattr(args, "markdown", False)
+    if markdown and (args.json or not args.grid):
+        # (each was ignored: --json printed JSON, one configuration printed its text)
+        found = "both --json and --markdown" if args.json else "--markdown without --grid"
+        print(
+            f"electsim explore: expected one output format, --markdown only with --grid; found "
+            f"{found}",
+            file=sys.stderr,
+        )
+        return 2
+    stage = getattr(args, "stage", None)
+    if stage is not None and args.method and args.method != Method.PARTISAN.value:
+        print(
+            f"electsim explore --stage: expected the partisan method (the {args.method} "
+            "method has one stage); found --method " + args.method,
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        readings = parse_readings(getattr(args, "reading", None) or ())
+    except ValueError as error:
+        print(f"electsim explore: {error}", file=sys.stderr)
+        return 2
+    if args.witnesses and Path(args.witnesses).exists() and not Path(args.witnesses).is_dir():
+        print(
+            f"electsim explore: {args.witnesses}: expected a folder to write the witnesses in; "
+            "found a file (name a folder, new or existing)",
+            file=sys.stderr,
+        )
+        return 2
+    if args.grid:
+        from simulator.analysis.workers import EngineError
+
+        try:
+            return _cmd_grid(args)
+        except EngineError as error:
+            print(error, file=sys.stderr)
+            return 2
+    if not args.method:
+        print("electsim explore: --method is required (or --grid)", file=sys.stderr)
+        return 2
+    config = Config(
+        method=Method(args.method),
+        seats=args.seats,
+        candidates=args.candidates,
+        departures=args.departures,
+        general=getattr(args, "stage", None) == "election",
+        readings=readings,
+    )
+    ex = explore(config)
+    if getattr(args, "chart", None):
+        from simulator.analysis.explore.coverage import write_coverage_chart
+
+        write_coverage_chart([ex], Path(args.chart))
+    if args.graphml:
+        import networkx as nx
+
+        nx.write_graphml(witness_graph(ex), args.graphml)
+    failures = 0
+    if args.witnesses:
+        named = [
+            (Path(args.witnesses) / f"outcome-{i:03}.yaml", witness_doc(config, o, w))
+            for i, (o, w, _k) in enumerate(ex.outcomes, 1)
+        ]
+        if not _written(named, args):
+            return 2
+    if args.check:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            for i, (o, w, _k) in enumerate(ex.outcomes, 1):
+                path = Path(args.witnesses or tmp) / f"outcome-{i:03}.yaml"
+                if not args.witnesses:
+                    write_witness(path, witness_doc(config, o, w))
+                bad = check_witness(path)
+                if bad:
+                    failures += 1
+                    shown = path if args.witnesses else f"witness of outcome {i}"
+                    print(f"{shown}: {'; '.join(bad)}", file=sys.stderr)
+    if args.json:
+        doc = to_json(ex)
+        doc["never_reached"] = unreached_table_subsections(ex)
+        if args.check:
+            doc["check"] = {"witnesses": len(ex.outcomes), "failed": failures}
+        print(json.dumps(doc, indent=2))
+    else:
+        print(render(ex, never=unreached_table_subsections(ex)))
+        if args.check:
+            print(
+                f"check: {len(ex.outcomes) - failures} of {len(ex.outcomes)} witnesses replay "
+                "to the predicted outcome and rulings"
+            )
+    if ex.errors:
+        return 1
+    return 3 if failures else 0
+
+
+def _engine(args: argparse.Namespace, stack: ExitStack) -> Engine | None:
+    """The engine ``--engine`` names (None: the default of ``--workers``); a Dask client is
+    closed with ``stack``."""
+    from simulator.analysis.workers import Dask, EngineError, Processes, Serial
+
+    name = getattr(args, "engine", None)
+    if name is None or (name == "serial" and args.workers == 1):
+        return None
+    if name == "serial":
+        return Serial()
+    if name == "processes":
+        return Processes(workers=args.workers, chunksize=1)
+    try:
+        import distributed
+    except ImportError:
+        raise EngineError(
+            "electsim explore --engine dask: expected the dask extra "
+            "(pip install 'electsim[dask]'); found no distributed package"
+        ) from None
+    if not args.scheduler:
+        raise EngineError("electsim explore --engine dask: expected --scheduler ADDRESS")
+    try:
+        make: Any = distributed.Client  # not annotated by the package
+        client = stack.enter_context(make(args.scheduler, timeout=10))
+    except OSError as error:
+        raise EngineError(
+            f"electsim explore --scheduler {args.scheduler}: expected a Dask scheduler; "
+            f"found none ({error})"
+        ) from None
+    return Dask(client=client, chunksize=1)
+
+
+def _cmd_grid(args: argparse.Namespace, results: Sequence[Exploration] | None = None) -> int:
+    """``electsim explore --grid``: every configuration ``--method``, ``--seats`` and the
+    candidates select, as a table, JSON or Markdown, with the clause coverage."""
+    from simulator.analysis.explore.exploration import explore_grid
+    from simulator.analysis.explore.findings import (
+        finding_file,
+        findings_markdown,
+        grid_findings,
+        to_json,
+    )
+    from simulator.analysis.explore.witnesses import witness_doc
+
+    if results is None:
+        with ExitStack() as stack:
+            results = explore_grid(_grid(args), workers=args.workers, engine=_engine(args, stack))
+    if getattr(args, "chart", None):
+        from simulator.analysis.explore.coverage import write_coverage_chart
+
+        write_coverage_chart(results, Path(args.chart))
+    if args.witnesses:
+        named = []
+        for f, config, o, w in grid_findings(results):
+            doc = witness_doc(config, o, w)
+            doc["title"] = f"Explored: {f}: {o.describe()}"
+            named.append((Path(args.witnesses) / finding_file(f), doc))
+        if not _written(named, args):
+            return 2
+    failed: dict[Config, int] = {}
+    if args.check:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            for ex in results:
+                failed[ex.config] = _check_all(ex, Path(tmp))
+    if getattr(args, "markdown", False):
+        from simulator.analysis.explore.coverage import coverage_markdown
+
+        print(findings_markdown(results, args.witnesses or "scenarios/gaps"))
+        print()
+        print(coverage_markdown(results))
+    elif args.json:
+        docs = [to_json(ex) for ex in results]
+        if args.check:
+            for doc, ex in zip(docs, results, strict=True):
+                doc["check"] = {"witnesses": len(ex.outcomes), "failed": failed[ex.config]}
+        print(json.dumps(docs, indent=2))
+    else:
+        check = f" {'failed':>6}" if args.check else ""
+        print(
+            f"{'configuration':<34} {'states':>7} {'courses':>7} {'merged':>6} {'outcomes':>8} "
+            f"{'gaps':>4} {'errors':>6} {'cpu s':>6} {'states/s':>8}" + check
+        )
+        for ex in results:
+            check = f" {failed[ex.config]:>6}" if args.check else ""
+            print(
+                f"{ex.config.label:<34} {ex.states:>7} {ex.courses:>7} {ex.merged:>6} "
+                f"{len(ex.outcomes):>8} {len(ex.findings):>4} {len(ex.errors):>6} "
+                f"{ex.cpu:>6.1f} {ex.states / max(ex.cpu, 1e-9):>8,.0f}" + check
+            )
+        if args.check:
+            total = sum(len(ex.outcomes) for ex in results)
+            bad = sum(failed.values())
+            print(
+                f"check: {total - bad} of {total} witnesses replay to the predicted outcome "
+                "and rulings"
+            )
+        found = sorted({f for ex in results for f, _o, _w in ex.findings})
+        print(f"gaps and conflicts reached: {len(found)}: " + ", ".join(found))
+        from simulator.analysis.explore.coverage import coverage_table
+
+        print(coverage_table(results))
+    if any(ex.errors for ex in results):
+        return 1
+    return 3 if any(failed.values()) else 0
+
+
+def _written(named: Sequence[tuple[Path, dict[str, Any]]], args: argparse.Namespace) -> bool:
+    """Write the witnesses ``--witnesses`` asks for (:func:`write_witnesses`); False, with each
+    problem on stderr, where nothing could be written."""
+    from simulator.analysis.explore.witnesses import write_witnesses
+
+    try:
+        problems = write_witnesses(named, overwrite=getattr(args, "overwrite", False))
+    except OSError as error:
+        where = getattr(error, "filename", None) or args.witnesses
+        problems = [f"{where}: cannot write the witness: {error.strerror or error}"]
+    for line in problems:
+        print(f"electsim explore: {line}", file=sys.stderr)
+    return not problems
+
+
+def _check_all(ex: Exploration, tmp: Path) -> int:
+    """Write every outcome's witness of ``ex`` and check each replays to its prediction; the
+    number that do not (each reported on stderr)."""
+    from simulator.analysis.explore.witnesses import check_witness, witness_doc, write_witness
+
+    bad = 0
+    c = ex.config
+    for i, (o, w, _k) in enumerate(ex.outcomes, 1):
+        path = tmp / f"{c.kind}-{c.seats}-{c.candidates}-{c.departures}-{i:03}.yaml"
+        write_witness(path, witness_doc(c, o, w))
+        problems = check_witness(path)
+        if problems:
+            bad += 1
+            print(f"{c.label}: witness of outcome {i}: {'; '.join(problems)}", file=sys.stderr)
+    return bad
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -106,4 +493,4 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         metavar="FILE",
         help="draw the clause coverage (subsections x configurations) as a PNG or SVG chart",
     )
-    p.set_defaults(func=_run)
+    p.set_defaults(func=cmd_explore)

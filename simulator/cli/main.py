@@ -10,79 +10,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 
 from simulator.cli.common import EXIT_BUG, EXIT_INVALID, EXIT_OK, print_problems
 from simulator.cli.parsing import EXAMPLES, Formatter, Parser, Version, refuse_empty_values
-from simulator.input.output import terminal_width
 from simulator.model.errors import ScenarioError, SimulatorError
-
-
-def cmd_gaps(args: argparse.Namespace) -> int:
-    """Every gap of the statutes the contingency rules can hit, with the facts that reach it."""
-    import textwrap
-
-    from simulator.analysis.gaps import COUNTING_GAPS, print_table_findings, table_findings
-    from simulator.law.tables.departure_gaps import FACT_FIELDS, gaps, show_value, summarize
-    from simulator.law.tables.departures import all_facts
-
-    total = sum(1 for _ in all_facts())
-    found = gaps()
-    groups = summarize(found)
-    if args.json:
-        doc = {
-            "combinations": total,
-            "in_gaps": len(found),
-            "gaps": [g.to_json() for g in groups],
-            "counting_gaps": [g.to_json() for g in COUNTING_GAPS],
-            "table_gaps": [t.to_json() for t in table_findings()],
-        }
-        if args.explore:
-            from simulator.analysis.gaps import explored_findings
-
-            doc["explored"] = [f.to_json() for f in explored_findings(seats=args.seats)]
-        print(json.dumps(doc, indent=2))
-        return EXIT_OK
-    width = min(terminal_width() or 96, 96)
-    wrap = textwrap.TextWrapper(width=width, initial_indent="    ", subsequent_indent="      ")
-    print(
-        f"{len(groups)} gap(s) in the statutes, reached by {len(found)} of {total} "
-        "combinations of facts the contingency rules read."
-    )
-    print(
-        "In a replay each gives a no_provision ruling citing the nearest sections, then the "
-        "fallback shown."
-    )
-    for i, g in enumerate(groups, 1):
-        print(f"\n{i}. {g.gap.id}: {g.gap.cite} ({g.combinations} combinations)")
-        print(wrap.fill(f"why: {g.gap.open}"))
-        for fb in g.fallbacks:
-            print(wrap.fill(f"fallback: {fb}"))
-        print(wrap.fill(f"facts: {g.describe()}"))
-        if args.verbose:
-            print(f"    every combination ({' '.join(FACT_FIELDS)}):")
-            for gap in (x for x in found if x.gap.id == g.gap.id):
-                row = " ".join(show_value(getattr(gap.facts, k)) for k in FACT_FIELDS)
-                print(f"      {row}")
-    print_table_findings(len(groups) + 1)
-    if COUNTING_GAPS:
-        print(f"\n{len(COUNTING_GAPS)} further gap(s) met while counting the vote:")
-    for i, cg_ in enumerate(COUNTING_GAPS, len(groups) + len(table_findings()) + 1):
-        print(f"\n{i}. {cg_.id}: {cg_.cite}")
-        print(wrap.fill(f"facts: {cg_.facts}"))
-        print(wrap.fill(f"why: {cg_.why}"))
-        print(wrap.fill(f"fallback: {cg_.fallback}"))
-    if args.explore:
-        from simulator.analysis.gaps import explored_findings, print_explored
-
-        listed = {g.gap.id for g in groups} | {t.id for t in table_findings()}
-        listed |= {c.id for c in COUNTING_GAPS}
-        print_explored(explored_findings(seats=args.seats), listed)
-    return EXIT_OK
-
 
 DOCS = "docs/ in the electsim source (docs/cli.md for the commands)"
 
@@ -315,7 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="with --explore: explore seats 1 to this (1)",
     )
-    g.set_defaults(func=cmd_gaps)
+    g.set_defaults(func=_later("simulator.cli.gaps", "cmd_gaps"))
 
     from simulator.cli import cite as cite_command
     from simulator.cli import explore as explore_command  # light: their work imports lazily

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from simulator.analysis.references import UNMODELED, matches
 from simulator.law.vocab import Method
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from simulator.analysis.explore import Exploration
+    from simulator.analysis.explore.outcomes import Exploration
 
 #: The subsections of the five primary statutes, as one-string citations (their labels only).
 SUBSECTIONS: tuple[str, ...] = (
@@ -134,15 +135,11 @@ class Cell:
 
 def _count(sub: str, found: Sequence[tuple[str, int]]) -> int:
     """The most courses any citation of ``sub`` or of one of its parts was counted in."""
-    from simulator.analysis.references import matches
-
     return max((k for c, k in found if matches(sub, c)), default=0)
 
 
 def coverage(ex: Exploration) -> dict[str, Cell]:
     """Each subsection's status for one explored configuration."""
-    from simulator.analysis.references import UNMODELED
-
     out: dict[str, Cell] = {}
     method = ex.config.method
     for sub in SUBSECTIONS:

@@ -1,0 +1,130 @@
+"""An exploration as JSON and as text, the gaps and conflicts of a grid with their shortest
+witnesses (and as a Markdown table), and the subsections of the rule tables no course reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from simulator.analysis.explore.config import Config
+from simulator.analysis.explore.coverage import Status, coverage, coverage_json
+from simulator.analysis.explore.outcomes import Exploration, Outcome, Witness
+from simulator.analysis.references import all_references
+from simulator.law.cite import key
+
+
+def to_json(ex: Exploration) -> dict[str, Any]:
+    return {
+        "config": {
+            "method": ex.config.method.value,
+            "stage": ex.config.stage,
+            "seats": ex.config.seats,
+            "candidates": ex.config.candidates,
+            "departures": ex.config.departures,
+            "interpretations": dict(ex.config.readings),
+        },
+        "courses": ex.courses,
+        "states": ex.states,
+        "merged": ex.merged,
+        "outcomes": [
+            {
+                "outcome": o.to_json(),
+                "text": o.describe(),
+                "courses": k,
+                "witness": list(w.course.steps),
+                "events": len(w.course.events),
+            }
+            for o, w, k in ex.outcomes
+        ],
+        "findings": [
+            {"id": f, "witness": list(w.course.steps), "outcome": o.describe()}
+            for f, o, w in ex.findings
+        ],
+        "coverage": dict(ex.cites),
+        "deadline_coverage": dict(ex.landmarks),
+        "clause_coverage": coverage_json(ex),
+        "infeasible_classes": ex.infeasible,
+        "engine_errors": [{"course": c, "error": e} for c, e in ex.errors],
+    }
+
+
+def render(ex: Exploration, *, never: Sequence[str] = ()) -> str:
+    lines = [
+        f"{ex.config.label}: {ex.states} abstract states, {ex.courses} courses, "
+        f"{len(ex.outcomes)} outcomes ({ex.merged} beginnings reached a state at the vote or "
+        "at a runoff's call reached before: what follows them is not repeated)"
+    ]
+    for i, (o, w, k) in enumerate(ex.outcomes, 1):
+        lines.append(f"  {i:>3}. {o.describe()}  [{k} course(s)]")
+        lines.append("       witness: " + "; ".join(w.course.steps))
+    found = ex.findings
+    lines.append(f"gaps and conflicts reached: {len(found)}")
+    for f, _o, w in found:
+        lines.append(f"  {f}")
+        lines.append("       witness: " + "; ".join(w.course.steps))
+    lines.append("subsections cited by rulings: " + ", ".join(c for c, _ in ex.cites))
+    if never:
+        lines.append("subsections of the rule tables never reached: " + ", ".join(never))
+    cells = coverage(ex)
+    reached = [sub for sub, cell in cells.items() if cell.status is Status.REACHED]
+    lines.append(
+        f"clause coverage: {len(reached)} of {len(cells)} subsections of the five statutes "
+        "reached by a ruling"
+    )
+    for sub, cell in cells.items():
+        if cell.status is not Status.REACHED:
+            lines.append(f"  {sub}: {cell.status.value} ({cell.why})")
+    if ex.infeasible:
+        lines.append(f"vote classes no votes can realize (skipped): {ex.infeasible}")
+    if ex.errors:
+        lines.append(f"ENGINE ERRORS: {len(ex.errors)}")
+        for c, e in ex.errors[:10]:
+            lines.append(f"  {c}: {e}")
+    return "\n".join(lines)
+
+
+def table_subsections() -> set[str]:
+    """Every subsection the rule tables, gaps and transitions cite (the coverage universe)."""
+    return {r.cite for r in all_references() if r.kind in ("rule", "gap", "conflict", "transition")}
+
+
+def unreached_table_subsections(ex: Exploration) -> list[str]:
+    reached = {key(c) for c, _ in ex.cites}
+    return sorted(
+        c for c in table_subsections() if not any(r == c or r.startswith(c + "(") for r in reached)
+    )
+
+
+def grid_findings(results: Sequence[Exploration]) -> list[tuple[str, Config, Outcome, Witness]]:
+    """Each gap or conflict reached anywhere on the grid, with its shortest witness (fewest
+    events, then fewest steps, then the first configuration)."""
+    best: dict[str, tuple[str, Config, Outcome, Witness]] = {}
+    for ex in results:
+        for f, o, w in ex.findings:
+            old = best.get(f)
+            size = (len(w.course.events), len(w.course.steps))
+            if old is None or size < (len(old[3].course.events), len(old[3].course.steps)):
+                best[f] = (f, ex.config, o, w)
+    return [best[k] for k in sorted(best)]
+
+
+def finding_file(finding: str) -> str:
+    """``gap:left-runoff-ballot`` -> ``gap-left-runoff-ballot.yaml``."""
+    slug = "".join(ch if ch.isalnum() else "-" for ch in finding.lower())
+    return "-".join(part for part in slug.split("-") if part) + ".yaml"
+
+
+def findings_markdown(results: Sequence[Exploration], witnesses: str) -> str:
+    """The gaps and conflicts of a grid as a Markdown table, each with its witness file (under
+    ``witnesses``, named by :func:`finding_file`) and its course in words."""
+    lines = [
+        "| gap or conflict | first reached in | witness | course of events |",
+        "| --- | --- | --- | --- |",
+    ]
+    for f, config, _o, w in grid_findings(results):
+        name = finding_file(f)
+        where = f"{config.kind}, {config.seats} seat(s), {config.candidates} candidate(s)"
+        story = "; ".join(w.course.steps[1:]).replace("|", "\\|")
+        lines.append(f"| `{f}` | {where} | [{name}]({witnesses}/{name}) | {story} |")
+    return "\n".join(lines)

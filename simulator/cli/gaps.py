@@ -1,0 +1,98 @@
+"""The ``electsim gaps`` command: every gap of the statutes the rules can reach, printed as text
+or JSON (the contingency rules' gaps, the rule tables' gaps and conflicts, and with
+``--explore`` those the courses of events of ``electsim explore`` reach).
+
+What it lists is found in :mod:`simulator.law.tables.departures` and
+:mod:`simulator.analysis.gaps`, imported only when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import textwrap
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from simulator.input.output import terminal_width
+
+if TYPE_CHECKING:
+    from simulator.analysis.gaps import ExploredFinding, TableFinding
+
+
+def print_table_findings(found: Sequence[TableFinding], start: int) -> None:
+    """The text listing of the rule tables' gaps and conflicts, numbered from ``start``."""
+    wrap = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="      ")
+    print(f"\n{len(found)} gap(s) and conflict(s) in the rule tables:")
+    for i, tf in enumerate(found, start):
+        print(f"\n{i}. {tf.id} ({tf.verdict.value}, table {tf.table})")
+        print(wrap.fill(f"provisions: {tf.cite}"))
+        print(f"    ({tf.combinations} of {tf.of} combinations of the table's facts)")
+        print(wrap.fill(f"open: {tf.open}"))
+        print(wrap.fill(f"fallback: {tf.fallback}"))
+        for switch, value, fallback in tf.readings:
+            print(wrap.fill(f"other reading ({switch}: {value}): {fallback}"))
+
+
+def print_explored(found: Sequence[ExploredFinding], listed: set[str]) -> None:
+    """The text listing of the gaps and conflicts the courses of events reach, for ``electsim
+    gaps --explore``; ``listed`` are the gap ids listed above it (the others are met only in
+    courses of events)."""
+    wrap = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="      ")
+    print(
+        f"\n{len(found)} gap(s) and conflict(s) reached by a course of events (electsim explore):"
+    )
+    for i, f in enumerate(found, 1):
+        where = "listed above" if f.gap in listed else "met only in courses of events"
+        print(f"\n{i}. {f.id} ({where}; first in {f.configuration})")
+        print(wrap.fill("witness: " + "; ".join(f.witness)))
+        print(wrap.fill(f"outcome: {f.outcome}"))
+
+
+def cmd_gaps(args: argparse.Namespace) -> int:
+    """Every gap of the statutes the contingency rules can hit, with the facts that reach it."""
+    from simulator.analysis.gaps import explored_findings, table_findings
+    from simulator.law.tables.departure_gaps import FACT_FIELDS, gaps, show_value, summarize
+    from simulator.law.tables.departures import all_facts
+
+    total = sum(1 for _ in all_facts())
+    found = gaps()
+    groups = summarize(found)
+    tables = table_findings()
+    if args.json:
+        doc: dict[str, Any] = {
+            "combinations": total,
+            "in_gaps": len(found),
+            "gaps": [g.to_json() for g in groups],
+            "table_gaps": [t.to_json() for t in tables],
+        }
+        if args.explore:
+            doc["explored"] = [f.to_json() for f in explored_findings(seats=args.seats)]
+        print(json.dumps(doc, indent=2))
+        return 0
+    width = min(terminal_width() or 96, 96)
+    wrap = textwrap.TextWrapper(width=width, initial_indent="    ", subsequent_indent="      ")
+    print(
+        f"{len(groups)} gap(s) in the statutes, reached by {len(found)} of {total} "
+        "combinations of facts the contingency rules read."
+    )
+    print(
+        "In a replay each gives a no_provision ruling citing the nearest sections, then the "
+        "fallback shown."
+    )
+    for i, g in enumerate(groups, 1):
+        print(f"\n{i}. {g.gap.id}: {g.gap.cite} ({g.combinations} combinations)")
+        print(wrap.fill(f"why: {g.gap.open}"))
+        for fb in g.fallbacks:
+            print(wrap.fill(f"fallback: {fb}"))
+        print(wrap.fill(f"facts: {g.describe()}"))
+        if args.verbose:
+            print(f"    every combination ({' '.join(FACT_FIELDS)}):")
+            for gap in (x for x in found if x.gap.id == g.gap.id):
+                row = " ".join(show_value(getattr(gap.facts, k)) for k in FACT_FIELDS)
+                print(f"      {row}")
+    print_table_findings(tables, len(groups) + 1)
+    if args.explore:
+        listed = {g.gap.id for g in groups} | {t.id for t in tables}
+        print_explored(explored_findings(seats=args.seats), listed)
+    return 0
