@@ -72,7 +72,7 @@ def logs(draw: st.DrawFn) -> tuple[EventLog, tuple[Event, ...]]:
     return EventLog(parts), tuple(events)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(logs(), st.data())
 def test_a_log_reads_as_the_tuple_of_its_events(
     made: tuple[EventLog, tuple[Event, ...]], data: st.DataObject
@@ -176,7 +176,7 @@ def _validator(zone: str) -> loader._Validator:
     return v
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(
     st.lists(
         st.one_of(
