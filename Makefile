@@ -42,12 +42,12 @@ lint: $(TESTSTAMP)
 typecheck: $(TESTSTAMP)
 	$(BIN)/mypy
 
-# The suite runs on $(WORKERS) processes (pytest-xdist), a test module to a process (its fixtures
-# are made once); WORKERS=0 runs it in this one.
+# The suite runs on $(WORKERS) processes (pytest-xdist); a process that runs out of tests takes
+# some from the other. WORKERS=0 runs it in this one. The fast test profile (docs/development.md).
 WORKERS ?= 2
 
 test: $(TESTSTAMP) lint typecheck
-	$(BIN)/python -m pytest -n $(WORKERS) --dist loadscope
+	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
 	$(BIN)/python ../shared/contract/check.py || [ ! -d ../shared/contract ]
 
 # The wheel and sdist, in dist/.
@@ -63,13 +63,16 @@ bench: $(BENCHSTAMP)
 	$(BIN)/python benchmarks/bench.py
 
 # Bounded in time: a mutation campaign over the scenario library, then the stateful engine test's
-# long profile. FUZZ_VARIANTS, FUZZ_SECONDS and STATEFUL_SECONDS make them longer or shorter.
+# long run. FUZZ_VARIANTS, FUZZ_SECONDS and STATEFUL_SECONDS make them longer or shorter. Then the
+# property tests and the whole of the large grids under the long test profile
+# (docs/development.md).
 FUZZ_VARIANTS ?= 3000
 FUZZ_SECONDS ?= 600
 STATEFUL_SECONDS ?= 600
 fuzz: $(TESTSTAMP)
 	$(BIN)/python -m tests.fuzz_mutations --variants $(FUZZ_VARIANTS) --seconds $(FUZZ_SECONDS)
 	$(BIN)/python -m tests.fuzz_stateful $(STATEFUL_SECONDS)
+	ELECTSIM_TEST_PROFILE=fuzz $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal -m "hypothesis or long" tests
 
 clean:
 	rm -rf $(VENV) out dist .pytest_cache .mypy_cache .ruff_cache

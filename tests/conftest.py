@@ -1,12 +1,66 @@
-"""Shared test settings: Hypothesis without per-example deadlines (CI machines are shared and
-their timing varies; speed is measured in benchmarks/, never asserted in tests)."""
+"""Shared test settings: the fast and long test profiles.
 
+Two profiles, chosen by the ``ELECTSIM_TEST_PROFILE`` environment variable:
+
+- ``fast`` (the default; ``make test``): property tests draw :data:`FAST_EXAMPLES` examples each,
+  and of a large sweep only a representative part runs: the parameters marked ``long`` are
+  deselected, and of a test marked ``sample(n)`` one parameter in n runs;
+- ``fuzz`` (``make fuzz``): property tests draw :data:`LONG_EXAMPLES` examples each, and every
+  parameter of every sweep runs.
+
+A property test that names its own ``max_examples`` keeps it in both profiles (those are the
+cheap ones); the slow ones leave it to the profile. Neither profile has per-example deadlines:
+machines are shared and their timing varies; speed is measured in benchmarks/, never asserted
+in tests. docs/development.md says which tests each profile runs.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
 from hypothesis import HealthCheck, settings
 
+PROFILE_VARIABLE = "ELECTSIM_TEST_PROFILE"
+FAST_EXAMPLES = 30
+LONG_EXAMPLES = 1000
+
 settings.register_profile(
-    "electsim",
+    "fast",
+    max_examples=FAST_EXAMPLES,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,
 )
-settings.load_profile("electsim")
+settings.register_profile("fuzz", settings.get_profile("fast"), max_examples=LONG_EXAMPLES)
+PROFILE = os.environ.get(PROFILE_VARIABLE, "fast")
+if PROFILE not in ("fast", "fuzz"):
+    raise pytest.UsageError(f"{PROFILE_VARIABLE}: expected fast or fuzz; found {PROFILE!r}")
+settings.load_profile(PROFILE)
+
+
+def _in_fast_profile(item: pytest.Item, seen: dict[tuple[str, str], int]) -> bool:
+    """Whether the fast profile runs this test: not a parameter marked ``long``, and for a test
+    marked ``sample(n)``, one of every n of its parameters (the first, the n+1-th...)."""
+    if item.get_closest_marker("long") is not None:
+        return False
+    sample = item.get_closest_marker("sample")
+    if sample is None:
+        return True
+    function = (item.nodeid.split("::")[0], getattr(item, "originalname", item.name))
+    index = seen.get(function, 0)
+    seen[function] = index + 1
+    return index % int(sample.args[0]) == 0
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under the fast profile, deselect the parameters of large sweeps it leaves to the long
+    one (marked ``long``, or left out of a ``sample``)."""
+    if PROFILE == "fuzz":
+        return
+    seen: dict[tuple[str, str], int] = {}
+    kept = [item for item in items if _in_fast_profile(item, seen)]
+    if len(kept) < len(items):
+        left = {id(item) for item in kept}
+        config.hook.pytest_deselected(items=[item for item in items if id(item) not in left])
+        items[:] = kept

@@ -108,7 +108,7 @@ def dense_logs(draw: st.DrawFn) -> str:
     )
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(dense_logs(), st.integers(0, 60))
 def test_votes_folded_in_bulk_give_the_same_result_as_one_step_per_event(
     text: str, cut: int
@@ -171,7 +171,7 @@ def two_contest_logs(draw: st.DrawFn) -> str:
     return json.dumps(doc)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(two_contest_logs(), st.integers(0, 400))
 def test_two_contests_folded_in_bulk_give_the_same_result_as_one_step_per_event(
     text: str, cut: int
@@ -189,7 +189,7 @@ def test_two_contests_folded_in_bulk_give_the_same_result_as_one_step_per_event(
         assert replay(parse_scenario(text, fmt="json"), as_of=as_of).to_json() == one_by_one
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(two_contest_logs())
 def test_a_log_of_two_contests_folded_in_one_pass_gives_each_contest_its_own_fold(
     text: str,
@@ -365,7 +365,7 @@ def long_runs(draw: st.DrawFn) -> tuple[str, bool]:
     return json.dumps(doc), shared
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(long_runs())
 def test_long_runs_of_votes_summed_a_stretch_at_a_time_are_the_fold_of_each_vote(
     drawn: tuple[str, bool],

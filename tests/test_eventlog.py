@@ -73,7 +73,7 @@ def logs(draw: st.DrawFn) -> tuple[EventLog, tuple[Event, ...]]:
     return EventLog(parts), tuple(events)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(logs(), st.data())
 def test_a_log_reads_as_the_tuple_of_its_events(
     made: tuple[EventLog, tuple[Event, ...]], data: st.DataObject
@@ -177,7 +177,7 @@ def _validator(zone: str) -> Clock:
     return v
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(
     st.lists(
         st.one_of(

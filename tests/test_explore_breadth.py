@@ -48,8 +48,10 @@ def _outcomes(ex: Exploration) -> set[str]:
     [
         Config(method=Method.PLURALITY, seats=1, candidates=5),
         Config(method=Method.PRIMARY, seats=1, candidates=6),
-        # 163-111(a)(2): only the seats' worth of those over the threshold are read
-        Config(method=Method.PARTISAN, seats=2, candidates=5),
+        # 163-111(a)(2): only the seats' worth of those over the threshold are read (with five
+        # candidates under the long profile only)
+        Config(method=Method.PARTISAN, seats=2, candidates=4),
+        pytest.param(Config(method=Method.PARTISAN, seats=2, candidates=5), marks=pytest.mark.long),
     ],
     ids=lambda c: c.label,
 )
@@ -336,7 +338,10 @@ def test_a_state_at_the_vote_reached_twice_is_expanded_once_and_loses_nothing(
         Config(method=Method.RUNOFF, seats=1, candidates=4),
         Config(method=Method.RUNOFF, seats=2, candidates=4),  # a group's call: at the deadline
         Config(method=Method.PARTISAN, seats=2, candidates=4),
-        Config(method=Method.PARTISAN, seats=1, candidates=3, departures=2),
+        pytest.param(  # the slowest: under the long profile only
+            Config(method=Method.PARTISAN, seats=1, candidates=3, departures=2),
+            marks=pytest.mark.long,
+        ),
     ],
     ids=lambda c: c.label,
 )

@@ -43,7 +43,7 @@ def moments(k: int) -> tuple[datetime, ...]:
     return tuple(sorted(times))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, len(PATHS) - 1), st.integers(0, 10_000), st.sampled_from(AROUND))
 def test_as_of_a_moment_no_ruling_comes_from_after_it(k: int, which: int, off: timedelta) -> None:
     s = library(k)
@@ -97,7 +97,7 @@ def _unnamed(text: str) -> str:
     return text.replace("Other ", "")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, len(PATHS) - 1), st.integers(0, len(PATHS) - 1))
 def test_two_scenarios_as_one_give_each_contest_its_own_result(i: int, j: int) -> None:
     a, b = library(i), library(j)

@@ -1094,7 +1094,7 @@ def test_dump_scenario_writes_yaml_or_json_that_loads_back(tmp_path: Path) -> No
 
 # --- properties ---------------------------------------------------------------------------------
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ
@@ -1343,7 +1343,7 @@ def scenarios(draw: st.DrawFn) -> Scenario:
     )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_any_scenario_round_trips_through_yaml_and_json(original: Scenario) -> None:
     data = scenario_to_dict(original)

@@ -28,7 +28,7 @@ from simulator.law.vocab import DeadlineKind
 TZ = ZoneInfo("America/New_York")
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 LATE = ("Gus", "Hal")
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 METHODS = (
     ("partisan", "primary"),
     ("partisan", "election"),
@@ -224,7 +224,7 @@ def test_replay_of_a_contingency_log_is_deterministic(doc: dict[str, Any]) -> No
     assert _replay(doc) == _replay(doc)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(
     notice=st.datetimes(min_value=datetime(2025, 1, 1), max_value=datetime(2040, 12, 31)),
     days=st.sampled_from([3, 5]),
@@ -244,7 +244,7 @@ def test_a_reopened_period_opens_at_noon_on_an_open_day_and_runs_its_full_length
     assert close.kind is DeadlineKind.REOPENED_FILING_CLOSES
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(original=st.datetimes(min_value=datetime(2025, 1, 1), max_value=datetime(2040, 12, 31)))
 def test_an_extended_period_closes_at_noon_five_days_or_more_after_the_original_close(
     original: datetime,

@@ -124,7 +124,7 @@ def logs(draw: st.DrawFn) -> str:
     )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(logs(), st.integers(0, 40))
 def test_any_well_formed_log_replays_without_error(text: str, cut: int) -> None:
     s = parse_scenario(text, fmt="json")

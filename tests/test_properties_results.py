@@ -31,7 +31,7 @@ KINDS = [
     (Method.PARTISAN, Stage.ELECTION, None),
 ]
 YEAR = 2027
-PROPERTIES = settings(max_examples=100, deadline=None)
+PROPERTIES = settings(deadline=None)
 
 
 def _day(method: Method, stage: Stage) -> date:

@@ -161,7 +161,7 @@ def outcome(read: Any) -> Scenario | tuple[str, ...]:
         return tuple(map(str, error.problems))
 
 
-QUICK = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+QUICK = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @QUICK

@@ -147,7 +147,7 @@ def same_tree(quick: Any, full: Any, path: str = "") -> None:
         assert quick == full, path
 
 
-QUICK = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+QUICK = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @QUICK

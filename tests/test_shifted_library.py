@@ -38,7 +38,7 @@ def library(k: int) -> tuple[Scenario, list[Event]]:
     return s, list(s.events)
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.integers(0, len(PATHS) - 1),
     st.integers(0, 10_000),

@@ -22,7 +22,6 @@ from tests.stateful import ElectionLog, check_result
 ElectionLog.TestCase.settings = settings(
     derandomize=True,
     database=None,
-    max_examples=60,
     stateful_step_count=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

@@ -508,7 +508,7 @@ _ORIGINAL = parse_scenario(RUNOFF, source="runoff.yaml")
 _SNAPSHOT = pickle.dumps(_ORIGINAL)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(edit, max_size=6))
 def test_random_edits_never_change_the_original_and_keep_positions_as_indexes(
     edits: list[tuple[Any, ...]],
