@@ -25,8 +25,8 @@ from simulator.cli.main import main
 from simulator.engine.result import ContestResult, Result
 from simulator.law.vocab import DeadlineKind, RulingKind
 from simulator.model.errors import SimulatorError
-from simulator.views.charts import Chart, UnsupportedFormat, plot_timeline
-from simulator.views.charts.styles import BANDS, MARKS, _mark_style
+from simulator.views.charts import Chart, UnsupportedFormat, plot_timeline, styles
+from simulator.views.charts.styles import BANDS, _mark_style, marks
 from tests.chart_cases import layout_problems, twenty_contests
 from tests.test_graph import LIBRARY, SCENARIOS, Case, case_id, not_blank, replayed, worked
 
@@ -136,11 +136,11 @@ def test_the_legend_lists_only_what_is_drawn() -> None:
 
 
 def test_each_kind_of_event_has_its_own_mark_and_red_means_only_a_103_5_move() -> None:
-    styles = [tuple(sorted(_mark_style(k).items())) for k in MARKS]
+    styles = [tuple(sorted(_mark_style(k).items())) for k in marks()]
     assert len(set(styles)) == len(styles)
-    filled = [m[0] for k, m in MARKS.items() if k != "filing_rejected"]
+    filled = [m[0] for k, m in marks().items() if k != "filing_rejected"]
     assert len(set(filled)) == len(filled), "a marker shared by two kinds of event"
-    assert MARKS["canvass_held"][:2] != MARKS["recount_held"][:2]
+    assert marks()["canvass_held"][:2] != marks()["recount_held"][:2]
     reds = [k for k, (_, face, edge) in BANDS.items() if "c0392b" in face + edge]
     assert not reds
 
@@ -230,7 +230,7 @@ def test_same_day_events_are_one_mark_with_a_count() -> None:
     filings = [t for t in primary.timeline if t.kind == "candidate_filed"]
     days = {t.at.astimezone(TZ).date() for t in filings}
     fig = plot_timeline(Result(result.scenario, (primary,)), scenario=scenario)
-    filed_colour = to_rgba(MARKS["candidate_filed"][1])
+    filed_colour = to_rgba(styles.marks()["candidate_filed"][1])
     marks = [
         line
         for line in fig.axes[0].lines

@@ -1,13 +1,13 @@
 """A JSON Schema for scenario files, built from the event table the loader reads.
 
-Every event type in :data:`simulator.model.events.EVENT_TYPES`, with the fields its class declares
-(``fields``, ``required``), becomes one branch of the schema; contest fields, the readings'
-switches (:class:`simulator.model.scenario.Interpretations`) and the ``expect:`` vocabulary
-(:mod:`simulator.input.expect`) come from the same tables the loader validates with. The committed
-copy
-is ``docs/scenario.schema.json`` (a test keeps it equal to :func:`scenario_schema`); editors use
-it for completion and checking while a scenario is written. The loader stays the authority: it
-also checks what a schema cannot (times in order, names that filed, fee bounds).
+Every event type defined in :data:`simulator.model.events.DEFINITIONS`, with the fields its class
+declares (``fields``, ``required``) and its definition's summary, becomes one branch of the
+schema; contest fields, the readings' switches (:class:`simulator.law.readings.Interpretations`)
+and the ``expect:`` vocabulary (:mod:`simulator.input.expect`) come from the same tables the
+loader validates with. The committed copy is ``docs/scenario.schema.json`` (a test keeps it
+equal to :func:`scenario_schema`); editors use it for completion and checking while a scenario
+is written. The loader stays the authority: it also checks what a schema cannot (times in order,
+names that filed, fee bounds).
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from simulator.input.expect import (
 from simulator.law.parameters import PARAMETERS
 from simulator.law.readings import Interpretations
 from simulator.law.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage
-from simulator.model.events import EVENT_TYPES, MAX_VOTES
+from simulator.model.events import DEFINITIONS, MAX_VOTES
 from simulator.model.scenario import DEFAULT_TZ, FORMAT
 
-__all__ = ["EVENT_HELP", "FIELD_SCHEMAS", "SCHEMA_ID", "scenario_schema"]
+__all__ = ["FIELD_SCHEMAS", "SCHEMA_ID", "scenario_schema"]
 
 SCHEMA_ID = "https://electsim.invalid/scenario.schema.json"
 
@@ -75,30 +75,9 @@ FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
     "counts": _COUNTS,
 }
 
-#: What each event type records (the schema's descriptions; docs/scenarios.md says more).
-EVENT_HELP: dict[str, str] = {
-    "filing_opened": "the filing period opened (optional: derived from the statutes when absent)",
-    "filing_closed": "the filing period closed (optional: derived when absent)",
-    "candidate_filed": "a notice of candidacy was filed",
-    "candidate_withdrew": "a candidate withdrew",
-    "candidate_died": "a candidate died (at: the death; notice_at: when the board heard)",
-    "candidate_disqualified": "a candidate was disqualified",
-    "filing_extended": "the board extended filing by five days (G.S. 163-294.4(a))",
-    "ballots_printed": "the official ballots were printed",
-    "reprint_determined": "the board decided whether there is time to reprint the ballots",
-    "votes_cast": "ballots for one candidate, one or a batch",
-    "returns_reported": "one precinct's or one batch's tally",
-    "canvass_held": "the canvass: the result is officially declared",
-    "recount_held": "a recount; its counts replace the totals",
-    "runoff_requested": "a written request for a runoff or second primary",
-    "lot_drawn": "the board drew lots",
-    "oath_taken": "an elected person took the oath of office",
-    "nominee_named": "a party executive committee named a nominee (G.S. 163-114)",
-}
-
 
 def _event_schema(name: str) -> dict[str, Any]:
-    cls = EVENT_TYPES[name]
+    cls = DEFINITIONS[name].cls
     props: dict[str, Any] = {
         "id": {
             "type": "string",
@@ -114,7 +93,7 @@ def _event_schema(name: str) -> dict[str, Any]:
         props[field] = FIELD_SCHEMAS[field]
     return {
         "title": name,
-        "description": EVENT_HELP[name],
+        "description": DEFINITIONS[name].summary,
         "type": "object",
         "required": ["type", "at", *cls.required],
         "properties": props,
@@ -288,7 +267,7 @@ def scenario_schema() -> dict[str, Any]:
             "contests": {"type": "array", "minItems": 1, "items": _contest()},
             "events": {
                 "type": "array",
-                "items": {"oneOf": [_event_schema(name) for name in EVENT_TYPES]},
+                "items": {"oneOf": [_event_schema(name) for name in DEFINITIONS]},
             },
             "expect": _expect(),
         },

@@ -114,6 +114,9 @@ class Definition:
 DEFINITIONS: dict[str, Definition] = {}
 #: Every event type's class, by its name in a scenario (the same order).
 EVENT_TYPES: dict[str, type[Event]] = {}
+#: How many times the definitions have changed: what is made from them once (the loader's
+#: decoders) is made again when this moves
+REVISION = [0]
 
 EventClass = TypeVar("EventClass", bound=type[Event])
 
@@ -129,6 +132,7 @@ def define(
             raise ValueError(f"event type {cls.type!r}: expected a new, non-empty name")
         DEFINITIONS[cls.type] = Definition(cls, family, summary, text, example, mark)
         EVENT_TYPES[cls.type] = cls
+        REVISION[0] += 1
         return cls
 
     return register
@@ -137,6 +141,7 @@ def define(
 def forget(name: str) -> None:
     """Take a defined event type back out (for tests that define one of their own)."""
     del DEFINITIONS[name], EVENT_TYPES[name]
+    REVISION[0] += 1
 
 
 def written(cls: type[Event], **fields: Any) -> dict[str, Any]:

@@ -21,6 +21,16 @@ from simulator.analysis.explore.votes import VoteClass, distinct_places
 from simulator.engine.result import ContestResult
 from simulator.engine.timers import fire_timers
 from simulator.law.vocab import DeadlineKind, Pending, RulingKind
+from simulator.model.events import (
+    CandidateDied,
+    CanvassHeld,
+    LotDrawn,
+    NomineeNamed,
+    OathTaken,
+    RecountHeld,
+    ReturnsReported,
+    RunoffRequested,
+)
 
 
 def courses_after_vote(
@@ -86,9 +96,9 @@ def _requests(
     :func:`~simulator.analysis.explore.states.call_state`)."""
     yield Course(tuple(steps), tuple(log), result), tuple(gone)
     pending = result.outcome.pending
-    if pending is Pending.RECOUNT and not any(e["type"] == "recount_held" for e in log):
+    if pending is Pending.RECOUNT and not any(e["type"] == RecountHeld.type for e in log):
         # G.S. 163-182.7: the recount the engine waits for confirms the returns, or changes them
-        first = next(e for e in log if e["type"] == "returns_reported")
+        first = next(e for e in log if e["type"] == ReturnsReported.type)
         at = iso_minutes(d["canvass"] + timedelta(days=2))
         tied = [c for c in _lot_candidates(result) if c in first["counts"]]
         changed = dict(first["counts"])
@@ -100,10 +110,10 @@ def _requests(
         ):
             if not label:
                 continue
-            lg = [*log, {"type": "recount_held", "at": at, "counts": counts}]
+            lg = [*log, {"type": RecountHeld.type, "at": at, "counts": counts}]
             yield from _requests(config, d, [*steps, label], lg, run(config, lg), gone, calls)
         return
-    if pending is Pending.NOMINATION and not any(e["type"] == "nominee_named" for e in log):
+    if pending is Pending.NOMINATION and not any(e["type"] == NomineeNamed.type for e in log):
         lg = [*log, nominee_event(config, log, gone)]
         s = [*steps, f"the party's executive committee names {LATE_FILER}"]
         yield from _requests(config, d, s, lg, run(config, lg), gone, calls)
@@ -111,15 +121,15 @@ def _requests(
     if (
         pending is None
         and result.outcome.runoff_status.value != "called"
-        and not any(e["type"] == "runoff_requested" for e in log)
+        and not any(e["type"] == RunoffRequested.type for e in log)
     ):
         yield from _after_declaration(config, steps, log, result, gone, calls)
     if pending is Pending.LOT:
-        drawn = [e["winner"] for e in log if e["type"] == "lot_drawn"]
+        drawn = [e["winner"] for e in log if e["type"] == LotDrawn.type]
         tied = list(_lot_candidates(result, drawn))
         if tied and len(drawn) < config.candidates:
             lot = {
-                "type": "lot_drawn",
+                "type": LotDrawn.type,
                 "at": iso_minutes(d["canvass"] + timedelta(days=3, hours=len(drawn) - 1)),
                 "winner": tied[0],
             }
@@ -147,7 +157,7 @@ def _requests(
         )
         if how is Request.IN_TIME and when > due:
             continue  # the window closed before anything else could happen
-        req = {"type": "runoff_requested", "at": iso_minutes(when), "candidate": asker}
+        req = {"type": RunoffRequested.type, "at": iso_minutes(when), "candidate": asker}
         lg = [*log, req]
         res = run(config, lg)
         s = [*steps, f"{asker} {how.value}"]
@@ -194,7 +204,7 @@ def _after_declaration(
     number of courses stays bounded)."""
     o = result.outcome
     winners = [*o.elected, *o.nominated]
-    if not winners or any(e["type"] == "oath_taken" for e in log):
+    if not winners or any(e["type"] == OathTaken.type for e in log):
         return
     # after the last event and after the result was declared (at the request deadline when
     # nobody asked for a runoff)
@@ -207,7 +217,7 @@ def _after_declaration(
     who = next((w for w in winners if w not in gone), None)
     if who is not None and len(gone) < config.departures:
         left = {
-            "type": "candidate_died",
+            "type": CandidateDied.type,
             "at": iso_minutes(last + timedelta(days=3)),
             "candidate": who,
         }
@@ -217,7 +227,7 @@ def _after_declaration(
         yield from _requests(config, d, s, lg, run(config, lg), [*gone, who], calls)
     if o.elected and not gone:
         oaths = [
-            {"type": "oath_taken", "at": iso_minutes(last + timedelta(days=5)), "candidate": w}
+            {"type": OathTaken.type, "at": iso_minutes(last + timedelta(days=5)), "candidate": w}
             for w in o.elected
         ]
         lg = [*log, *oaths]
@@ -227,7 +237,7 @@ def _after_declaration(
             # G.S. 163-294.1(d): an officer who took the oath leaves
             who = o.elected[0]
             left = {
-                "type": "candidate_died",
+                "type": CandidateDied.type,
                 "at": iso_minutes(last + timedelta(days=9)),
                 "candidate": who,
             }
@@ -294,7 +304,7 @@ def _second_round(
             # the one these votes put first dies after the runoff's vote, before its canvass
             who = pair[0] if counts[0] >= counts[-1] else pair[-1]
             night = {
-                "type": "candidate_died",
+                "type": CandidateDied.type,
                 "at": iso_minutes(d["second"] + timedelta(hours=13)),
                 "candidate": who,
             }
@@ -309,7 +319,7 @@ def _second_round(
         if len(gone) < config.departures:
             who = pair[0]
             leave = {
-                "type": "candidate_died",
+                "type": CandidateDied.type,
                 "at": iso_minutes(d["second"] - _BEFORE_SECOND),
                 "candidate": who,
             }
@@ -323,8 +333,8 @@ def _runoff_count(
     d: dict[str, datetime], counts: dict[str, int]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The runoff's returns (``counts``) on its day, and its canvass."""
-    ret = {"type": "returns_reported", "at": iso_minutes(d["second"]), "counts": counts}
-    return ret, {"type": "canvass_held", "at": iso_minutes(d["second_canvass"])}
+    ret = {"type": ReturnsReported.type, "at": iso_minutes(d["second"]), "counts": counts}
+    return ret, {"type": CanvassHeld.type, "at": iso_minutes(d["second_canvass"])}
 
 
 def _runoff_tie(
@@ -351,7 +361,7 @@ def _runoff_tie(
         return
     who = tied[0]
     death = {
-        "type": "candidate_died",
+        "type": CandidateDied.type,
         "at": iso_minutes(d["second_canvass"] + timedelta(days=1)),
         "candidate": who,
     }
@@ -383,7 +393,7 @@ def _runoff_lots(
             return
         winner = first if first in tied and not drawn else tied[0]
         lot = {
-            "type": "lot_drawn",
+            "type": LotDrawn.type,
             "at": iso_minutes(d["second_canvass"] + timedelta(days=3, hours=len(drawn))),
             "winner": winner,
         }

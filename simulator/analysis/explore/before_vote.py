@@ -21,6 +21,14 @@ from simulator.analysis.explore.config import (
 from simulator.analysis.explore.documents import dates_of, iso_minutes, learned_at
 from simulator.analysis.explore.folds import run
 from simulator.law.vocab import DeadlineKind
+from simulator.model.events import (
+    BallotsPrinted,
+    CandidateDied,
+    CandidateFiled,
+    FilingExtended,
+    NomineeNamed,
+    ReprintDetermined,
+)
 
 
 def filings_of(config: Config) -> list[dict[str, Any]]:
@@ -28,7 +36,7 @@ def filings_of(config: Config) -> list[dict[str, Any]]:
     out = []
     for i in range(config.candidates):
         ev: dict[str, Any] = {
-            "type": "candidate_filed",
+            "type": CandidateFiled.type,
             "at": iso_minutes(opens + timedelta(minutes=30 * (i + 1))),
             "candidate": NAMES[i],
         }
@@ -55,10 +63,10 @@ def _leave_events(
         return [ev(close + timedelta(days=35))]
     printed = close + timedelta(days=40)
     return [
-        {"type": "ballots_printed", "at": iso_minutes(printed)},
+        {"type": BallotsPrinted.type, "at": iso_minutes(printed)},
         ev(printed + timedelta(days=3)),
         {
-            "type": "reprint_determined",
+            "type": ReprintDetermined.type,
             "at": iso_minutes(printed + timedelta(days=4)),
             "enough_time": region is Region.REPRINT,
         },
@@ -71,7 +79,7 @@ Prefix = tuple[list[str], list[dict[str, Any]], list[str], bool]
 
 
 def _filed(config: Config, name: str, at: datetime) -> dict[str, Any]:
-    ev: dict[str, Any] = {"type": "candidate_filed", "at": iso_minutes(at), "candidate": name}
+    ev: dict[str, Any] = {"type": CandidateFiled.type, "at": iso_minutes(at), "candidate": name}
     party = config.party(name)
     if party is not None:
         ev["party"] = party
@@ -107,7 +115,7 @@ def courses_before_vote(
     # a death the board learns of later: after day 30, or after the ballots are printed
     died = close + timedelta(days=10)
     printed = close + timedelta(days=40)
-    late = {"type": "candidate_died", "at": iso_minutes(died), "candidate": who}
+    late = {"type": CandidateDied.type, "at": iso_minutes(died), "candidate": who}
     yield (
         [f"{who} died within 30 days after the close, the board learns of it after day 30"],
         [late | {"notice_at": iso_minutes(close + timedelta(days=35))}],
@@ -116,10 +124,10 @@ def courses_before_vote(
     )
     for enough in (True, False):
         printing: list[dict[str, Any]] = [
-            {"type": "ballots_printed", "at": iso_minutes(printed)},
+            {"type": BallotsPrinted.type, "at": iso_minutes(printed)},
             late | {"notice_at": iso_minutes(printed + timedelta(days=3))},
             {
-                "type": "reprint_determined",
+                "type": ReprintDetermined.type,
                 "at": iso_minutes(printed + timedelta(days=4)),
                 "enough_time": enough,
             },
@@ -140,7 +148,7 @@ def courses_before_vote(
         [],
         True,
     )
-    extend = {"type": "filing_extended", "at": iso_minutes(close + timedelta(hours=1))}
+    extend = {"type": FilingExtended.type, "at": iso_minutes(close + timedelta(hours=1))}
     short = len(names) < config.seats
     yield ["the board extends filing"], [extend], [], not short
     if short:
@@ -166,7 +174,7 @@ def courses_before_vote(
             evs2 = [
                 e
                 for e in _leave_events(kind2, region2, other, d)
-                if e["type"] not in ("ballots_printed", "reprint_determined")
+                if e["type"] not in (BallotsPrinted.type, ReprintDetermined.type)
                 or not any(x["type"] == e["type"] for x in evs1)
             ]
             for e in evs2:
@@ -197,7 +205,7 @@ def nominee_event(
     candidate's party), two days after the last event of ``log``."""
     last = max(learned_at(e) for e in log)
     named: dict[str, Any] = {
-        "type": "nominee_named",
+        "type": NomineeNamed.type,
         "at": iso_minutes(last + timedelta(days=2)),
         "candidate": LATE_FILER,
     }

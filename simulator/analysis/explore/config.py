@@ -16,6 +16,7 @@ import attrs
 
 from simulator.law.readings import Interpretations
 from simulator.law.vocab import Method
+from simulator.model.events import CandidateDied, CandidateDisqualified, CandidateWithdrew
 
 YEAR = 2027
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu")
@@ -56,10 +57,11 @@ class Request(StrEnum):
     LATE = "requests late"
 
 
+#: The event type that records each way of leaving (its name in a scenario)
 LEAVING_EVENT = {
-    Departure.DIED: "candidate_died",
-    Departure.WITHDREW: "candidate_withdrew",
-    Departure.DISQUALIFIED: "candidate_disqualified",
+    Departure.DIED: CandidateDied.type,
+    Departure.WITHDREW: CandidateWithdrew.type,
+    Departure.DISQUALIFIED: CandidateDisqualified.type,
 }
 
 

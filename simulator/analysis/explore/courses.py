@@ -30,6 +30,7 @@ from simulator.analysis.explore.votes import (
 )
 from simulator.engine.result import ContestResult
 from simulator.law.vocab import Pending, RulingKind
+from simulator.model.events import CandidateFiled, CanvassHeld, NomineeNamed, ReturnsReported
 
 
 def _removed(result: ContestResult, name: str) -> bool:
@@ -93,7 +94,7 @@ def courses(
             log0 = filings + evs0
             before = run(config, log0, as_of=d["vote"] - timedelta(days=1))
         newcomers = [
-            e["candidate"] for e in evs0 if e["type"] in ("candidate_filed", "nominee_named")
+            e["candidate"] for e in evs0 if e["type"] in (CandidateFiled.type, NomineeNamed.type)
         ]
         everyone = [*names, *newcomers]
         on_ballot = [
@@ -104,7 +105,7 @@ def courses(
                 r.kind is RulingKind.FILING_REJECTED and x in r.candidates for r in before.rulings
             )
         ]
-        if any(e["type"] == "nominee_named" for e in evs0) and any(x in gone for x in on_ballot):
+        if any(e["type"] == NomineeNamed.type for e in evs0) and any(x in gone for x in on_ballot):
             # the departed nominee's name stays printed and its votes count for the party's
             # new nominee (08 NCAC 06B .0104): the new nominee has no place of their own
             on_ballot.remove(LATE_FILER)
@@ -141,7 +142,7 @@ def courses(
             for place in places:
                 order = _order(live, departed_on_ballot, vc, place)
                 returns = {
-                    "type": "returns_reported",
+                    "type": ReturnsReported.type,
                     "at": iso_minutes(d["vote"]),
                     "counts": _ranked(order, vc, counts),
                 }
@@ -151,7 +152,7 @@ def courses(
             vstep = f"returns: {vc.describe()}"
             if departed_on_ballot:
                 vstep += f", {' and '.join(departed_on_ballot)} in group {place + 1}"
-            canvass = {"type": "canvass_held", "at": iso_minutes(d["canvass"])}
+            canvass = {"type": CanvassHeld.type, "at": iso_minutes(d["canvass"])}
             base_steps = ["file", *steps0, vstep, "canvass"]
             yield from courses_after_vote(
                 config, d, base_steps, log0, returns, canvass, order, vc, gone, read, calls

@@ -22,7 +22,7 @@ from simulator.engine.result import ContestResult
 from simulator.engine.state import State, initial_state
 from simulator.input.loader import structure
 from simulator.model.errors import ScenarioError
-from simulator.model.events import Event
+from simulator.model.events import CandidateFiled, Event, NomineeNamed
 
 
 def run(
@@ -89,7 +89,7 @@ class Folds:
         wanted = [
             i
             for i, e in enumerate(ordered)
-            if (keys[i], -1) not in read or e["type"] in ("candidate_filed", "nominee_named")
+            if (keys[i], -1) not in read or e["type"] in (CandidateFiled.type, NomineeNamed.type)
         ]
         doc = scenario_doc(self.config, [ordered[i] for i in wanted], "explored course")
         scenario = structure(doc, source="<explore>")

@@ -16,7 +16,7 @@ import attrs
 from simulator.input.loader.fields import TOP_KEYS
 from simulator.input.loader.plans import QUICK_PLANS, QuickPlan
 from simulator.input.parse import read_json
-from simulator.model.events import EVENT_TYPES
+from simulator.model.events import EVENT_TYPES, REVISION
 
 _StructEntry = tuple[QuickPlan | None, Callable[[Any], Any], Any, bool, tuple[str, ...], bool]
 
@@ -42,6 +42,9 @@ class JsonTypes:
 
 
 _JSON: JsonTypes | None = None
+#: the revision of the event types' definitions ``_JSON`` was made for (a type defined later
+#: makes them again)
+_JSON_REVISION = -1
 #: The fields a struct reads as typed values; every other field stays JSON text (msgspec.Raw)
 #: and is read like the rest of the file, by :func:`simulator.input.parse.read_json`.
 _STRUCT_TYPES: dict[str, Any] = {"candidate": str, "winner": str, "party": str, "count": int}
@@ -93,8 +96,8 @@ def _lean_decoder(union: list[type[Any]]) -> Any:
 
 
 def json_types() -> JsonTypes:
-    global _JSON
-    if _JSON is not None:
+    global _JSON, _JSON_REVISION
+    if _JSON is not None and REVISION[0] == _JSON_REVISION:
         return _JSON
     import functools
 
@@ -133,6 +136,7 @@ def json_types() -> JsonTypes:
     )
     lean_union, lean_structs = _lean_union(full, str, str)
     structs.update(lean_structs)
+    _JSON_REVISION = REVISION[0]
     _JSON = JsonTypes(
         decoder=msgspec.json.Decoder(document),
         log=msgspec.json.Decoder(log),

@@ -12,7 +12,7 @@ import attrs
 from simulator.engine.result import ContestResult, Threshold
 from simulator.law.vocab import DeadlineKind, RulingKind, Stage
 from simulator.views.charts.dimensions import LANE_TITLE_PT, OUTCOME_PT, SUBTITLE_PT
-from simulator.views.charts.styles import DEFAULT_MARK, MARKS
+from simulator.views.charts.styles import mark_of
 from simulator.views.charts.text_measure import _shown, _wrap
 
 
@@ -106,7 +106,7 @@ def _marks(c: ContestResult, x: XFunc, zone: tzinfo) -> tuple[_Mark, ...]:
             groups.setdefault((kind, t.at.astimezone(zone).date()), []).append((t.at, who))
     out = []
     for (kind, _), items in groups.items():
-        one, several = MARKS.get(kind, DEFAULT_MARK)[3:]
+        one, several = mark_of(kind)[3:]
         names = list(dict.fromkeys(who for _, who in items if who))
         if len(items) == 1 or (len(names) == 1 and "{name}" in one):
             caption = one.format(

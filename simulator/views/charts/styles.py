@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from simulator.model.events import DEFINITIONS
+
 # Periods: key -> (legend label, face colour, edge colour)
 BANDS: dict[str, tuple[str, str, str]] = {
     "filing": ("filing period", "#a6cee3", "#1f78b4"),
@@ -17,35 +19,40 @@ PRINTED = ("ballots printed (onward)", "#d9d9d9", "#737373")
 MOVE_COLOUR = "#c0392b"  # a G.S. 103-5 move, and nothing else, is red
 
 # Events: kind -> (marker, colour, size, caption for one, caption for several). "{name}" is the
-# candidate or the winner, "{n}" the number of events of the kind that day. No two kinds share a
-# marker, so a mark reads without its colour.
-MARKS: dict[str, tuple[str, str, float, str, str]] = {
-    "candidate_filed": ("o", "#2166ac", 5.0, "{name} filed", "{n} filed"),
-    # a notice of candidacy the board could not accept: the same circle, hollow
-    "filing_rejected": ("o", "#2166ac", 5.0, "{name} filed late (rejected)", "{n} rejected"),
-    "candidate_withdrew": ("v", "#8c510a", 6.5, "{name} withdrew", "{n} withdrew"),
-    "candidate_died": ("X", "#111111", 7.0, "{name} died", "{n} died"),
-    "candidate_disqualified": ("x", "#7f2704", 6.5, "{name} disqualified", "{n} disqualified"),
-    "filing_opened": (">", "#01665e", 5.5, "filing opened", "filing opened"),
-    "filing_closed": ("<", "#01665e", 5.5, "filing closed", "filing closed"),
-    "filing_extended": ("P", "#b8860b", 6.0, "filing extended", "filing extended"),
-    "ballots_printed": ("s", "#525252", 5.5, "ballots printed", "ballots printed"),
-    "reprint_determined": ("p", "#6a51a3", 6.0, "reprint determined", "reprint determined"),
-    "returns_reported": ("h", "#1b9e77", 6.0, "returns", "returns ({n} reports)"),
-    "votes_cast": ("8", "#66a61e", 5.0, "votes", "votes ({n} ballots)"),
-    "canvass_held": ("D", "#1b7837", 5.5, "canvass", "canvass"),
-    "recount_held": ("d", "#d95f02", 7.0, "recount", "recount"),
-    "runoff_requested": ("^", "#6a3d9a", 6.5, "{name} requests runoff", "{n} requests"),
-    "lot_drawn": ("*", "#c51b7d", 9.0, "lot: {name}", "{n} lots drawn"),
-    "oath_taken": ("H", "#00441b", 6.0, "{name} takes oath", "{n} take oath"),
-    "nominee_named": ("+", "#08519c", 7.5, "{name} named", "{n} named"),
-}
+# candidate or the winner, "{n}" the number of events of the kind that day. Each event type's mark
+# is part of its definition (simulator/model/events.py); no two kinds share a marker, so a mark
+# reads without its colour.
+#: a notice of candidacy the board could not accept (a ruling, not an event type): the filing's
+#: circle, hollow
+REJECTED_FILING_MARK = ("o", "#2166ac", 5.0, "{name} filed late (rejected)", "{n} rejected")
+
+
+def marks() -> dict[str, tuple[str, str, float, str, str]]:
+    """Every kind's mark, in the order of the event types' definitions (a rejected filing's
+    after the filing's)."""
+    out: dict[str, tuple[str, str, float, str, str]] = {}
+    for name, d in DEFINITIONS.items():
+        out[name] = (d.mark.marker, d.mark.colour, d.mark.size, d.mark.one, d.mark.several)
+        if name == "candidate_filed":
+            out["filing_rejected"] = REJECTED_FILING_MARK
+    return out
+
+
+def mark_of(kind: str) -> tuple[str, str, float, str, str]:
+    """The mark of one kind of event (a kind nothing defines gets the default mark)."""
+    definition = DEFINITIONS.get(kind)
+    if definition is not None:
+        m = definition.mark
+        return (m.marker, m.colour, m.size, m.one, m.several)
+    return REJECTED_FILING_MARK if kind == "filing_rejected" else DEFAULT_MARK
+
+
 DEFAULT_MARK = ("1", "#7f7f7f", 6.0, "{kind}", "{n} x {kind}")
 
 
 def _mark_style(kind: str) -> dict[str, Any]:
     """How a kind of event is marked: its marker, colour and size; a rejected filing hollow."""
-    marker, colour, size, _, _ = MARKS.get(kind, DEFAULT_MARK)
+    marker, colour, size, _, _ = mark_of(kind)
     line_marker = marker in "x+1|"
     return {
         "marker": marker,

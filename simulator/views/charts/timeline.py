@@ -44,7 +44,7 @@ from simulator.views.charts.figures import Chart, save_figure
 from simulator.views.charts.labels import _depth, _Label, _label, _number, _stack, _tick_labels
 from simulator.views.charts.lane_drawing import _dotted, _draw_above, _draw_lane
 from simulator.views.charts.lanes import XFunc, _clip, _lane, _reference_day, _xs
-from simulator.views.charts.styles import BANDS, MARKS, MOVE_COLOUR, PRINTED, _mark_style
+from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, _mark_style, marks
 from simulator.views.charts.text_measure import _LAYOUT_DPI, _plain, _width_in, _wrap
 from simulator.views.charts.time_axis import _Axis, _axis, _draw_axis
 
@@ -231,7 +231,8 @@ def _timeline_figure(
 
     # What is drawn, and only that, is in the legend.
     kinds = list(dict.fromkeys(m.kind for lane in lanes for m in lane.marks))
-    kinds.sort(key=lambda k: list(MARKS).index(k) if k in MARKS else len(MARKS))
+    order = list(marks())
+    kinds.sort(key=lambda k: order.index(k) if k in order else len(order))
     bands = [k for k in BANDS if any(b.key == k for lane in lanes for b in lane.bands)]
     handles: list[Any] = [
         Patch(facecolor=BANDS[k][1], edgecolor=BANDS[k][2], label=BANDS[k][0]) for k in bands
