@@ -10,38 +10,37 @@ import attrs
 import pytest
 
 from simulator.cli.main import main
-from simulator.law.tables import departure_gaps
-from simulator.law.tables import departures as cg
-from simulator.law.vocab import Method, Stage
+from simulator.law.tables import departure_gaps, departures
+from simulator.law.vocab import CandStatus, Method, Stage
 
-FACTS = list(cg.all_facts())
-FINDINGS = [(f, cg.TABLE.evaluate(f)) for f in FACTS]
+FACTS = list(departures.all_facts())
+FINDINGS = [(f, departures.TABLE.evaluate(f)) for f in FACTS]
 #: Sections whose subsections our sources do not number (or rules, not statutes).
 WHOLE = {"163-114", "163-110", "160A-63", "08 NCAC 06B .0104"}
 
 
-def _cites_a_subsection(c: cg.Cite) -> bool:
+def _cites_a_subsection(c: departures.Cite) -> bool:
     return bool(c.sub) or c.section in WHOLE
 
 
 def test_every_rule_of_the_table_decides_some_combination_of_facts() -> None:
     # each rule is reachable, and wins somewhere (otherwise it is dead law in the table)
     winners = Counter(fd.rule.id for _, fd in FINDINGS if fd.rule is not None)
-    assert {r.id for r in cg.RULES} == set(winners)
+    assert {r.id for r in departures.RULES} == set(winners)
 
 
 def test_every_named_gap_is_reached_and_no_facts_fall_outside_the_rules_and_gaps() -> None:
     # a no_provision ruling always names its gap
     reached = {fd.gap.id for _, fd in FINDINGS if fd.gap is not None}
-    assert reached == {g.id for g in cg.GAPS}
-    assert cg.UNCLASSIFIED.id not in reached
+    assert reached == {g.id for g in departures.GAPS}
+    assert departures.UNCLASSIFIED.id not in reached
 
 
 def test_rule_ids_are_unique_and_each_rule_cites_a_subsection() -> None:
     # G.S. subsections: a reader finds the text each ruling implements in one step
-    ids = [r.id for r in cg.RULES] + [g.id for g in cg.GAPS]
+    ids = [r.id for r in departures.RULES] + [g.id for g in departures.GAPS]
     assert len(ids) == len(set(ids))
-    for r in cg.RULES:
+    for r in departures.RULES:
         assert _cites_a_subsection(r.cites[0]), r.id
 
 
@@ -50,7 +49,7 @@ def test_every_effect_the_table_can_produce_cites_a_subsection() -> None:
     for f, fd in FINDINGS:
         for e in fd.effect(f):
             assert all(_cites_a_subsection(c) for c in e.cites), (f, e)
-    for g in cg.GAPS:
+    for g in departures.GAPS:
         assert g.near and all(c.section for c in g.cites)
 
 
@@ -85,27 +84,49 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
     [
         # G.S. 163-112(b): one left after day 30 is certified rather than printed alone
         (
-            cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.BEFORE_ELECTION, 1, 3, 1),
+            departures.Facts(
+                Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departures.BEFORE_ELECTION, 1, 3, 1
+            ),
             "112b-one-left",
         ),
         (
-            cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.BEFORE_ELECTION, 1, 3, 2),
+            departures.Facts(
+                Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departures.BEFORE_ELECTION, 1, 3, 2
+            ),
             "112b-after",
         ),
         # G.S. 163-112(d)(4) over (d)(3) over (d)(1)
-        (cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.BEFORE_ELECTION, 3, 4, 2), "112d4"),
-        (cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.BEFORE_ELECTION, 3, 4, 3), "112d3"),
+        (
+            departures.Facts(
+                Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departures.BEFORE_ELECTION, 3, 4, 2
+            ),
+            "112d4",
+        ),
+        (
+            departures.Facts(
+                Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departures.BEFORE_ELECTION, 3, 4, 3
+            ),
+            "112d3",
+        ),
         # G.S. 163-294.1(b): two per seat left cancels the primary
         (
-            cg.Facts(Method.PRIMARY, Stage.PRIMARY, cg.WITHDREW, cg.BEFORE_ELECTION, 1, 3, 2),
+            departures.Facts(
+                Method.PRIMARY,
+                Stage.PRIMARY,
+                CandStatus.WITHDREW,
+                departures.BEFORE_ELECTION,
+                1,
+                3,
+                2,
+            ),
             "2941b-two-left",
         ),
         (
-            cg.Facts(
+            departures.Facts(
                 Method.PRIMARY,
                 Stage.PRIMARY,
-                cg.WITHDREW,
-                cg.BEFORE_ELECTION,
+                CandStatus.WITHDREW,
+                departures.BEFORE_ELECTION,
                 1,
                 3,
                 2,
@@ -115,27 +136,42 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
         ),
         # G.S. 163-294.1(d) over (c) once the oath is taken
         (
-            cg.Facts(Method.PLURALITY, Stage.ELECTION, cg.DIED, cg.ELECTION_OR_AFTER, sworn=True),
+            departures.Facts(
+                Method.PLURALITY,
+                Stage.ELECTION,
+                CandStatus.DIED,
+                departures.ELECTION_OR_AFTER,
+                sworn=True,
+            ),
             "officer-left-after-oath",
         ),
         (
-            cg.Facts(Method.PLURALITY, Stage.ELECTION, cg.DIED, cg.ELECTION_OR_AFTER),
+            departures.Facts(
+                Method.PLURALITY, Stage.ELECTION, CandStatus.DIED, departures.ELECTION_OR_AFTER
+            ),
             "elected-left-before-oath",
         ),
         # while filing is open nothing else applies
-        (cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.DURING_FILING), "filing-open"),
+        (
+            departures.Facts(
+                Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departures.DURING_FILING
+            ),
+            "filing-open",
+        ),
     ],
 )
-def test_the_more_specific_provision_governs(facts: cg.Facts, winner: str) -> None:
-    fd = cg.TABLE.evaluate(facts)
+def test_the_more_specific_provision_governs(facts: departures.Facts, winner: str) -> None:
+    fd = departures.TABLE.evaluate(facts)
     assert fd.rule is not None and fd.rule.id == winner
 
 
 def test_while_filing_is_open_and_after_election_day_the_rules_ignore_dates_and_printing() -> None:
     # justifies the fixed values all_facts uses then
-    base = cg.Facts(Method.PARTISAN, Stage.PRIMARY, cg.DIED, cg.DURING_FILING, 1, 3, 2)
-    for when in (cg.DURING_FILING, cg.ELECTION_OR_AFTER):
-        for method, stage in cg.METHOD_STAGES:
+    base = departures.Facts(
+        Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departures.DURING_FILING, 1, 3, 2
+    )
+    for when in (departures.DURING_FILING, departures.ELECTION_OR_AFTER):
+        for method, stage in departures.METHOD_STAGES:
             f = attrs.evolve(base, method=method, stage=stage, when=when)
             seen = set()
             for w30, printed, reprint in [
@@ -149,7 +185,7 @@ def test_while_filing_is_open_and_after_election_day_the_rules_ignore_dates_and_
                     printed_at_notice=printed,
                     reprint=reprint,
                 )
-                fd = cg.TABLE.evaluate(g)
+                fd = departures.TABLE.evaluate(g)
                 seen.add(
                     (
                         fd.rule.id if fd.rule else fd.gap.id if fd.gap else "",
@@ -161,40 +197,40 @@ def test_while_filing_is_open_and_after_election_day_the_rules_ignore_dates_and_
 
 def test_reading_8_is_a_gap_whose_fallback_follows_the_interpretation() -> None:
     # G.S. 163-112(b); SPEC reading 8
-    f = cg.Facts(
+    f = departures.Facts(
         Method.PARTISAN,
         Stage.PRIMARY,
-        cg.DIED,
-        cg.BEFORE_ELECTION,
+        CandStatus.DIED,
+        departures.BEFORE_ELECTION,
         1,
         3,
         2,
         within_30_by_death=True,
         within_30_by_notice=False,
     )
-    fd = cg.TABLE.evaluate(f)
+    fd = departures.TABLE.evaluate(f)
     assert fd.gap is not None and fd.gap.id == "reading-8"
     assert [e.kind for e in fd.effect(f)] == ["name_removed", "reopen"]
     g = attrs.evolve(f, late_notice_by_death=False)
-    assert [e.kind for e in cg.TABLE.evaluate(g).effect(g)] == ["name_removed"]
+    assert [e.kind for e in departures.TABLE.evaluate(g).effect(g)] == ["name_removed"]
     assert "death date decides" in fd.gap.fallback_for(f)
     assert "notice date decides" in fd.gap.fallback_for(g)
 
 
 def test_a_withdrawal_or_disqualification_after_printing_takes_the_effects_of_a_death() -> None:
     # G.S. 163-294.1(b) first paragraph: "the provisions of G.S. 163-112 shall govern"
-    f = cg.Facts(
+    f = departures.Facts(
         Method.PARTISAN,
         Stage.PRIMARY,
-        cg.WITHDREW,
-        cg.BEFORE_ELECTION,
+        CandStatus.WITHDREW,
+        departures.BEFORE_ELECTION,
         1,
         2,
         1,
         printed_at_death=True,
         printed_at_notice=True,
     )
-    fd = cg.TABLE.evaluate(f)
+    fd = departures.TABLE.evaluate(f)
     assert fd.rule is not None and fd.rule.id == "party-candidate-left-after-printing"
     effects = fd.effect(f)
     assert [e.kind for e in effects] == ["certify"]
@@ -204,9 +240,9 @@ def test_a_withdrawal_or_disqualification_after_printing_takes_the_effects_of_a_
 def test_the_gaps_list_every_combination_that_no_rule_covers() -> None:
     found = departure_gaps.gaps()
     assert len(found) == sum(1 for _, fd in FINDINGS if fd.gap is not None)
-    assert all(hit.gap in cg.GAPS for hit in found)
+    assert all(hit.gap in departures.GAPS for hit in found)
     summary = departure_gaps.summarize(found)
-    assert [s.gap.id for s in summary] == [g.id for g in cg.GAPS]
+    assert [s.gap.id for s in summary] == [g.id for g in departures.GAPS]
     assert sum(s.combinations for s in summary) == len(found)
     r8 = summary[0]
     assert dict(r8.values)["method"] == (Method.PARTISAN,)
@@ -220,12 +256,12 @@ def test_electsim_gaps_prints_each_gap_with_its_sections_why_fallback_and_facts(
 ) -> None:
     assert main(["gaps"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"{len(cg.GAPS)} gap(s) in the statutes")
-    for i, g in enumerate(cg.GAPS, 1):
+    assert out.startswith(f"{len(departures.GAPS)} gap(s) in the statutes")
+    for i, g in enumerate(departures.GAPS, 1):
         assert f"\n{i}. {g.id}: {g.cite} (" in out
     contingency, _, counting = out.partition("gap(s) met while counting the vote")
-    assert contingency.count("    why: ") == len(cg.GAPS)
-    assert contingency.count("    facts: ") == len(cg.GAPS)
+    assert contingency.count("    why: ") == len(departures.GAPS)
+    assert contingency.count("    facts: ") == len(departures.GAPS)
     assert counting.count("    why: ") == 0
     assert "fallback: reading 8, the death date decides" in out
     assert max(len(line) for line in out.splitlines()) <= 100
@@ -237,7 +273,7 @@ def test_electsim_gaps_json_groups_the_combinations_by_gap(
     assert main(["gaps", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["combinations"] == len(FACTS)
-    assert [g["id"] for g in doc["gaps"]] == [g.id for g in cg.GAPS]
+    assert [g["id"] for g in doc["gaps"]] == [g.id for g in departures.GAPS]
     assert sum(g["combinations"] for g in doc["gaps"]) == doc["in_gaps"]
     first = doc["gaps"][0]
     assert first["cite"] == "G.S. 163-112(b)" and first["facts"]["what"] == ["died"]
@@ -262,7 +298,7 @@ def test_the_effects_are_a_closed_vocabulary_every_kind_of_which_the_table_produ
     # Effect.kind is an EffectKind: a misspelt kind fails when the table is built, and no kind
     # is vocabulary the engine interprets but no rule can give
     produced = {e.kind for f, fd in FINDINGS for e in fd.effect(f)}
-    assert all(isinstance(k, cg.EffectKind) for k in produced)
-    assert produced == set(cg.EffectKind)
+    assert all(isinstance(k, departures.EffectKind) for k in produced)
+    assert produced == set(departures.EffectKind)
     with pytest.raises(ValueError, match="name_remvoed"):
-        cg.Effect("name_remvoed", cg.statute("163-112(b)"))
+        departures.Effect("name_remvoed", departures.statute("163-112(b)"))

@@ -19,6 +19,7 @@ from simulator.law.tables import (
     ties,
 )
 from simulator.law.tables import count as count_order
+from simulator.law.vocab import CandStatus
 from tests.contingency_cases import RUNOFF, died, event, filed, kinds, one, returns, run, scenario
 
 CANVASS = event("canvass_held", "2027-10-12T11:00")
@@ -269,10 +270,10 @@ def test_the_request_window_closes_on_the_provision_that_gave_the_right_to_reque
 @pytest.mark.parametrize(("first", "cite"), [(True, "163-293(d)(1)"), (False, "163-293(d)(2)")])
 def test_only_a_written_withdrawal_takes_a_candidate_out_of_a_tie(first: bool, cite: str) -> None:
     # G.S. 163-293(d)(1), (d)(2): a written notice of withdrawal; a death files none
-    for standing in count_order.Standing:
+    for standing in CandStatus:
         found = tie_steps.STILL_TIED.evaluate(tie_steps.TiedFacts(first, standing))
         assert found.near == (cite,)
-        out = standing is count_order.Standing.WITHDREW
+        out = standing is CandStatus.WITHDREW
         assert found.effect is (tie_steps.Tied.OUT if out else tie_steps.Tied.STILL_TIED), standing
 
 

@@ -12,6 +12,7 @@ from simulator.analysis.gaps import table_findings
 from simulator.law.rules import Verdict
 from simulator.law.tables import TABLES
 from simulator.law.tables.departures import GAPS
+from simulator.law.vocab import CandStatus
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,10 +60,9 @@ def test_every_named_conflict_and_gap_of_the_count_tables_is_reachable() -> None
 
 def test_a_priority_ruling_shows_the_provisions_that_gave_way() -> None:
     # G.S. 163-294.4(c) over 163-293(d)(2): a dead candidate among those tied for second
-    from simulator.law.tables.count import Standing
     from simulator.law.tables.departed_in_count import SECOND, SecondFacts
 
-    finding = SECOND.evaluate(SecondFacts(Standing.DIED, after_election_day=False, tied=True))
+    finding = SECOND.evaluate(SecondFacts(CandStatus.DIED, after_election_day=False, tied=True))
     assert finding.verdict is Verdict.PRIORITY
     assert finding.rule is not None and finding.rule.cite == "163-294.4(c)"
     assert [r.cite for r in finding.others] == ["163-293(d)(2)"]

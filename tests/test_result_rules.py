@@ -24,7 +24,7 @@ from simulator.law.tables import (
     tie_steps,
     vacancies,
 )
-from simulator.law.vocab import Method, Stage
+from simulator.law.vocab import CandStatus, Method, Stage
 from tests.contingency_cases import (
     PLURALITY,
     RUNOFF,
@@ -143,7 +143,7 @@ def test_the_provision_named_when_the_name_stayed_governs_a_later_win() -> None:
 def test_a_withdrawn_winner_without_reading_7_is_a_named_gap() -> None:
     # G.S. 163-294.1(b) speaks of deceased or disqualified candidates
     facts = departed_declared.LeftFacts(
-        False, count_order.Standing.WITHDREW, False, departed_declared.Preset.NONE, False
+        False, CandStatus.WITHDREW, False, departed_declared.Preset.NONE, False
     )
     finding = departed_declared.DECLARED_LEFT.evaluate(facts)
     assert finding.verdict is Verdict.GAP and finding.id == "withdrawn-elected"
@@ -166,9 +166,9 @@ def test_the_other_candidate_is_declared_only_from_a_runoff_ballot_of_two() -> N
     # are two, and the default (the runoff is held, the name printed) stands
     chosen = {"left_runoff_ballot": "other_declared"}
     for what in (
-        count_order.Standing.DIED,
-        count_order.Standing.WITHDREW,
-        count_order.Standing.DISQUALIFIED,
+        CandStatus.DIED,
+        CandStatus.WITHDREW,
+        CandStatus.DISQUALIFIED,
     ):
         two = departed_declared.RunoffLeftFacts(nominating=False, what=what)
         three = departed_declared.RunoffLeftFacts(nominating=False, what=what, crowded=True)
@@ -185,7 +185,7 @@ def test_the_other_candidate_is_declared_only_from_a_runoff_ballot_of_two() -> N
 
 def test_a_switch_chooses_a_conflicts_other_reading_and_says_so() -> None:
     # reading 10: departed_leader_short
-    facts = departed_in_count.LeaderFacts(count_order.Standing.WITHDREW, False, False)
+    facts = departed_in_count.LeaderFacts(CandStatus.WITHDREW, False, False)
     default = departed_in_count.LEADER.evaluate(facts)
     other = departed_in_count.LEADER.evaluate(facts, chosen={"departed_leader_short": "request"})
     assert default.effect is departed_in_count.LeaderEffect.VACANT and default.reading is None
@@ -417,31 +417,27 @@ def test_a_withdrawal_during_a_ties_three_days_counts_only_for_a_tied_candidate_
 def test_a_notice_for_a_candidate_already_gone_is_refused_or_named_as_a_gap() -> None:
     # a withdrawal is the candidate's own act (163-106(e), 163-294.2(d)); a repeated death or
     # disqualification was ruled on once (163-294.1); a death after another departure is a gap
-    def ask(
-        notice: count_order.Standing, before: count_order.Standing, partisan: bool
-    ) -> tuple[object, list[str]]:
+    def ask(notice: CandStatus, before: CandStatus, partisan: bool) -> tuple[object, list[str]]:
         found = repeat_notice.REPEAT_NOTICE.evaluate(
             repeat_notice.RepeatNoticeFacts(notice, before, partisan)
         )
         return found.effect, [str(c) for c in found.cites]
 
     for before in count_order.LEFT:
-        assert ask(count_order.Standing.WITHDREW, before, True) == (
+        assert ask(CandStatus.WITHDREW, before, True) == (
             repeat_notice.RepeatNotice.REJECTED,
             ["G.S. 163-106(e)"],
         )
-        assert ask(count_order.Standing.WITHDREW, before, False) == (
+        assert ask(CandStatus.WITHDREW, before, False) == (
             repeat_notice.RepeatNotice.REJECTED,
             ["G.S. 163-294.2(d)"],
         )
-    assert ask(count_order.Standing.DIED, count_order.Standing.DIED, False) == (
+    assert ask(CandStatus.DIED, CandStatus.DIED, False) == (
         repeat_notice.RepeatNotice.REJECTED,
         ["G.S. 163-294.1"],
     )
     gap = repeat_notice.REPEAT_NOTICE.evaluate(
-        repeat_notice.RepeatNoticeFacts(
-            count_order.Standing.DIED, count_order.Standing.WITHDREW, False
-        )
+        repeat_notice.RepeatNoticeFacts(CandStatus.DIED, CandStatus.WITHDREW, False)
     )
     assert gap.verdict is Verdict.GAP and gap.effect is repeat_notice.RepeatNotice.EARLIER_STANDS
     assert [str(c) for c in gap.cites] == [

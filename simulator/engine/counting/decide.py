@@ -36,8 +36,8 @@ from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
-from simulator.law.tables import declaration, departed_declared, departures, tie_steps, ties
-from simulator.law.vocab import Method, RulingKind, RunoffStatus, TimerTrigger
+from simulator.law.tables import declaration, departed_declared, tie_steps, ties
+from simulator.law.vocab import CandStatus, Method, RulingKind, RunoffStatus, TimerTrigger
 from simulator.model.events import is_write_in
 
 
@@ -114,7 +114,7 @@ def _decide_plurality(
     if sel.tied or sel.lot_winners:
         over, estimate = count_order.voters_over_5000(sum(tally.values()), n)
         pool = sel.tie_pool or sel.lot_winners
-        gone = [x for x in pool if standing(d.cand(x)) is not count_order.Standing.ACTIVE]
+        gone = [x for x in pool if standing(d.cand(x)) is not CandStatus.ACTIVE]
         # (one who left with the name on the ballot, before the vote, is read first; one who
         # left on or after election day, before the tie was broken, is another question)
         gone.sort(key=lambda x: left_after_election_day(d, d.cand(x)))
@@ -122,7 +122,7 @@ def _decide_plurality(
             _tie_kind(d),
             over,
             estimate,
-            departed=standing(d.cand(gone[0])) if gone else count_order.Standing.ACTIVE,
+            departed=standing(d.cand(gone[0])) if gone else CandStatus.ACTIVE,
             withdrawal_as_death=d.ctx.interp.withdrawal_as_death,
             left_after=bool(gone) and left_after_election_day(d, d.cand(gone[0])),
         )
@@ -229,7 +229,7 @@ def tie_withdrawal(d: Draft, name: str) -> None:
         tie_for_first=pool.kind == "tie_first",
         tied=name in pool.eligible,
         late=pool.withdraw_due is not None and d.at > pool.withdraw_due,
-        left=left is not count_order.Standing.ACTIVE,
+        left=left is not CandStatus.ACTIVE,
     )
     found = tie_steps.TIE_WITHDRAWAL.evaluate(facts)
     if found.effect is tie_steps.TieWithdrawal.LEFT:
@@ -243,7 +243,7 @@ def tie_withdrawal(d: Draft, name: str) -> None:
         )
         return
     if found.effect is tie_steps.TieWithdrawal.NOT_TIED:
-        d.update_cand(name, status=departures.WITHDREW, off_at=d.at)
+        d.update_cand(name, status=CandStatus.WITHDREW, off_at=d.at)
         if leader_left_in_window(d, name):
             # (d)(2)'s leader withdrew within the three days: decided again now, as a death is
             d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
@@ -258,7 +258,7 @@ def tie_withdrawal(d: Draft, name: str) -> None:
             reason=str(found.effect),
         )
         return
-    d.update_cand(name, status=departures.WITHDREW, off_at=d.at, on_ballot=False)
+    d.update_cand(name, status=CandStatus.WITHDREW, off_at=d.at, on_ballot=False)
     first = pool.kind == "tie_first"
     d.set(pool=attrs.evolve(pool, eligible=still_tied(d, pool.eligible, first=first)))
     settle_tie(d, tie_steps.TieMoment.WITHDREW, name)

@@ -43,7 +43,7 @@ from simulator.law.parameters import in_force
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
 from simulator.law.tables import declaration, departed_in_count, ties
-from simulator.law.vocab import PoolKind, RulingKind, RunoffStatus, TimerTrigger
+from simulator.law.vocab import CandStatus, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 
 
 def decide_majority(
@@ -158,7 +158,7 @@ def decide_majority(
             count_order.Place.SECOND,
             primary,
             tie=len(seconds) > 1,
-            left=any(standing(d.cand(n)) is not count_order.Standing.ACTIVE for n in seconds),
+            left=any(standing(d.cand(n)) is not CandStatus.ACTIVE for n in seconds),
             alone=not below,
         )
         question = count_order.ORDER.evaluate(order).effect
@@ -221,7 +221,7 @@ def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fractio
         return False
     majority = votes > threshold
     facts = departed_in_count.LeaderFacts(
-        count_order.Standing(c.status),
+        c.status,
         left_after_election_day(d, c),
         majority,
         d.ctx.interp.withdrawal_as_death,
@@ -278,7 +278,7 @@ def leader_left_in_window(d: Draft, name: str) -> bool:
     ):
         return False
     facts = departed_in_count.LeaderFacts(
-        count_order.Standing(c.status),
+        c.status,
         left_after_election_day(d, c),
         False,  # a request period is open only for a leader short of a majority
         d.ctx.interp.withdrawal_as_death,
@@ -307,7 +307,7 @@ def group_best_left_in_window(d: Draft, name: str) -> bool:
     ):
         return False
     facts = departed_in_count.GroupLeftFacts(
-        count_order.Standing(c.status),
+        c.status,
         left_after_election_day(d, c),
         d.ctx.interp.withdrawal_as_death,
     )
@@ -324,7 +324,7 @@ def group_best_left_in_window(d: Draft, name: str) -> bool:
 def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bool:
     """The runner-up, or one of those tied for second, has left: the ``runner-up-left`` table
     says whether a runoff remains possible (True: decided here, no runoff)."""
-    gone = [n for n in seconds if standing(d.cand(n)) is not count_order.Standing.ACTIVE]
+    gone = [n for n in seconds if standing(d.cand(n)) is not CandStatus.ACTIVE]
     if not gone:
         return False
     c = d.cand(gone[0])
@@ -364,7 +364,7 @@ def _group_left_best(d: Draft, best: Sequence[str]) -> tuple[str, ...]:
         if c is None or c.active:
             continue
         facts = departed_in_count.GroupLeftFacts(
-            count_order.Standing(c.status),
+            c.status,
             left_after_election_day(d, c),
             d.ctx.interp.withdrawal_as_death,
         )
@@ -415,4 +415,4 @@ def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple
         chosen = [nm for nm, v in below if v >= boundary]
     else:
         chosen = [nm for nm, _ in below[:r]]
-    return tuple(nm for nm in chosen if standing(d.cand(nm)) is count_order.Standing.ACTIVE)
+    return tuple(nm for nm in chosen if standing(d.cand(nm)) is CandStatus.ACTIVE)

@@ -10,11 +10,9 @@ import attrs
 
 from simulator.engine.ranking import ranked
 from simulator.engine.state import Cand, Draft
-from simulator.law.tables import count as count_order
 from simulator.law.tables import (
     counted_votes,
     departed_declared,
-    departures,
     party_nominees,
     tie_steps,
 )
@@ -23,18 +21,15 @@ from simulator.model.events import WRITE_IN_GENERIC, is_write_in
 
 #: How a candidate who left is said to have left, by their status (a ruling's words)
 LEFT_VERB = {
-    departures.DIED: "died",
-    departures.WITHDREW: "withdrew",
-    departures.DISQUALIFIED: "was disqualified",
+    CandStatus.DIED: "died",
+    CandStatus.WITHDREW: "withdrew",
+    CandStatus.DISQUALIFIED: "was disqualified",
 }
 
 
-#: Where a candidate of each status stands when the count reaches them
-_STANDING = {status: count_order.Standing(status.value) for status in CandStatus}
-
-
-def standing(c: Cand | None) -> count_order.Standing:
-    return count_order.Standing.ACTIVE if c is None else _STANDING[c.status]
+def standing(c: Cand | None) -> CandStatus:
+    """Where a candidate stands when the count reaches them (nobody: as one still running)."""
+    return CandStatus.ACTIVE if c is None else c.status
 
 
 def still_tied(d: Draft, names: Sequence[str], *, first: bool) -> tuple[str, ...]:
@@ -198,8 +193,8 @@ def not_nominated(d: Draft, c: Cand) -> bool:
 
 #: How a tied candidate who left is said to have left, by their standing in the count
 LEFT_HOW = {
-    count_order.Standing.DIED: "died",
-    count_order.Standing.DISQUALIFIED: "was disqualified",
+    CandStatus.DIED: "died",
+    CandStatus.DISQUALIFIED: "was disqualified",
 }
 
 

@@ -29,7 +29,14 @@ from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.tables import count as count_order
 from simulator.law.tables import departed_in_count, round_timing, tie_steps, ties
-from simulator.law.vocab import DeadlineKind, PoolKind, RulingKind, RunoffStatus, TimerTrigger
+from simulator.law.vocab import (
+    CandStatus,
+    DeadlineKind,
+    PoolKind,
+    RulingKind,
+    RunoffStatus,
+    TimerTrigger,
+)
 
 
 def _tie_at_facts(d: Draft, point: ties.TiePoint, pool: Sequence[str] = ()) -> ties.TieAtFacts:
@@ -54,7 +61,7 @@ def _tied_one_left(d: Draft, pool: Sequence[str]) -> bool:
     tally = effective_tally(d, 1)
     votes = {tally.get(n, 0) for n in pool}
     tied = {n for n in d.runoff_ballot if tally.get(n, 0) in votes} | set(pool)
-    return any(standing(d.cand(n)) is not count_order.Standing.ACTIVE for n in tied)
+    return any(standing(d.cand(n)) is not CandStatus.ACTIVE for n in tied)
 
 
 def tie_at(d: Draft, point: ties.TiePoint, sel: Selection) -> list[Cite]:
@@ -149,7 +156,7 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         )
         d.go(Phase.AWAITING_RECOUNT)
         return
-    gone = [n for n in tied if standing(d.cand(n)) is not count_order.Standing.ACTIVE]
+    gone = [n for n in tied if standing(d.cand(n)) is not CandStatus.ACTIVE]
     first_gone = d.cand(gone[0]) if gone else None
     facts = departed_in_count.TieFirstFacts(
         standing(first_gone),
@@ -199,7 +206,7 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         tied = standing_
         # the tie among those still standing is asked again
         facts = departed_in_count.TieFirstFacts(
-            count_order.Standing.ACTIVE, len(tied), False, one_stands=True
+            CandStatus.ACTIVE, len(tied), False, one_stands=True
         )
         finding = consult(
             d, departed_in_count.TIE_FIRST, facts, tied, f"{', '.join(tied)} remain tied for first"
@@ -301,7 +308,7 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
     departed = [
         f"{n} {LEFT_HOW.get(standing(d.cand(n)), 'left the race')}"
         for n in remaining
-        if standing(d.cand(n)) is not count_order.Standing.ACTIVE
+        if standing(d.cand(n)) is not CandStatus.ACTIVE
     ]
     passed = moment is tie_steps.TieMoment.REQUEST_PASSES or (
         pool.request_due is not None and d.at > pool.request_due
@@ -313,10 +320,7 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
         # (a demand lapses when the one who made it dies or is disqualified before the runoff
         # is called: a runoff with the last tied runner-up needs that runner-up standing)
         demanded=not first
-        and any(
-            n in pool.requests and standing(d.cand(n)) is count_order.Standing.ACTIVE
-            for n in remaining
-        ),
+        and any(n in pool.requests and standing(d.cand(n)) is CandStatus.ACTIVE for n in remaining),
         request_passed=not first and passed,
         departed=first and bool(departed),
     )
@@ -359,7 +363,7 @@ def answer_held_demands(
     says ``why`` (they were left without a ruling). A demand lapses with a maker who left (said
     where the maker left); ``among``: only those still tied."""
     for n in pool.requests:
-        if (among is None or n in among) and standing(d.cand(n)) is count_order.Standing.ACTIVE:
+        if (among is None or n in among) and standing(d.cand(n)) is CandStatus.ACTIVE:
             d.rule(
                 RulingKind.REQUEST_REJECTED,
                 cites,

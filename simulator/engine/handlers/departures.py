@@ -25,7 +25,6 @@ from simulator.law import calendar as cal
 from simulator.law.cite import statute
 from simulator.law.machine import Phase
 from simulator.law.rules import Verdict
-from simulator.law.tables import count as count_order
 from simulator.law.tables import departed_declared, departures, repeat_notice
 from simulator.law.tables.departures import EffectKind
 from simulator.law.vocab import CandStatus, Method, RulingKind, Stage, TimerTrigger, WindowKind
@@ -91,7 +90,7 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
     group = d.ctx.contest.is_group
     facts = departed_declared.RunoffLeftFacts(
         nominating=d.ctx.nominating,
-        what=count_order.Standing(what),
+        what=what,
         group=group,
         crowded=not group and sum(1 for n in d.runoff_ballot if n != name) > 1,
     )
@@ -138,9 +137,9 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
 
 
 _NOTICE_OF = {
-    departures.DIED: "the notice of {name}'s death",
-    departures.WITHDREW: "{name}'s notice of withdrawal",
-    departures.DISQUALIFIED: "the disqualification of {name}",
+    CandStatus.DIED: "the notice of {name}'s death",
+    CandStatus.WITHDREW: "{name}'s notice of withdrawal",
+    CandStatus.DISQUALIFIED: "the disqualification of {name}",
 }
 
 
@@ -149,8 +148,8 @@ def _repeat_notice(d: Draft, cand: Cand, what: CandStatus) -> None:
     (outside a tie's three days): the ``repeat-notice`` table."""
     name = cand.name
     facts = repeat_notice.RepeatNoticeFacts(
-        notice=count_order.Standing(what),
-        before=count_order.Standing(cand.status),
+        notice=what,
+        before=cand.status,
         partisan=d.ctx.method is Method.PARTISAN,
     )
     how = LEFT_VERB[cand.status]
@@ -159,8 +158,8 @@ def _repeat_notice(d: Draft, cand: Cand, what: CandStatus) -> None:
     notice = _NOTICE_OF[what].format(name=name)
     found = consult(d, repeat_notice.REPEAT_NOTICE, facts, [name], f"{notice}, after {name} {how}")
     if (
-        what is not departures.WITHDREW
-        and cand.status is departures.WITHDREW
+        what is not CandStatus.WITHDREW
+        and cand.status is CandStatus.WITHDREW
         and cand.barred is None
     ):
         d.update_cand(name, barred=what)  # whatever the table says of the ballot: see Cand
@@ -179,7 +178,7 @@ def on_candidate_off(
 ) -> None:
     """A death, withdrawal or disqualification: evaluate the contingency table."""
     cand = d.cand(name)
-    if cand is None and what != departures.WITHDREW:
+    if cand is None and what != CandStatus.WITHDREW:
         # not (or no longer) a candidate here: remember it, so a later notice is refused
         d.set(
             cands=(*d.cands, Cand(name, status=what, off_at=death, on_ballot=False, counted=False))
@@ -187,7 +186,7 @@ def on_candidate_off(
         return
     if cand is None:
         return
-    if d.phase is Phase.TIE_WITHDRAWAL and what == departures.WITHDREW:
+    if d.phase is Phase.TIE_WITHDRAWAL and what == CandStatus.WITHDREW:
         tie_withdrawal(d, name)
         return
     if not cand.active:
@@ -508,14 +507,14 @@ def apply_effect(
 
 @handles(CandidateDied)
 def on_died(d: Draft, e: CandidateDied) -> None:
-    on_candidate_off(d, e.candidate, departures.DIED, e.at, e.notice)
+    on_candidate_off(d, e.candidate, CandStatus.DIED, e.at, e.notice)
 
 
 @handles(CandidateWithdrew)
 def on_withdrew(d: Draft, e: CandidateWithdrew) -> None:
-    on_candidate_off(d, e.candidate, departures.WITHDREW, e.at, e.at)
+    on_candidate_off(d, e.candidate, CandStatus.WITHDREW, e.at, e.at)
 
 
 @handles(CandidateDisqualified)
 def on_disqualified(d: Draft, e: CandidateDisqualified) -> None:
-    on_candidate_off(d, e.candidate, departures.DISQUALIFIED, e.at, e.at)
+    on_candidate_off(d, e.candidate, CandStatus.DISQUALIFIED, e.at, e.at)

@@ -16,8 +16,15 @@ from simulator.engine.timers import on_filing_closes
 from simulator.law import calendar as cal
 from simulator.law.cite import statute
 from simulator.law.machine import Phase
-from simulator.law.tables import departures, filing
-from simulator.law.vocab import DeadlineKind, Method, RulingKind, TimerTrigger, WindowKind
+from simulator.law.tables import filing
+from simulator.law.vocab import (
+    CandStatus,
+    DeadlineKind,
+    Method,
+    RulingKind,
+    TimerTrigger,
+    WindowKind,
+)
 from simulator.model.events import CandidateFiled, FilingClosed, FilingExtended, FilingOpened
 
 
@@ -74,7 +81,7 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
         already_filed=existing is not None and existing.active,
         departed=existing is not None
         and (
-            existing.status in (departures.DIED, departures.DISQUALIFIED)
+            existing.status in (CandStatus.DIED, CandStatus.DISQUALIFIED)
             or existing.barred is not None
         ),
         other_office=e.index in ctx.barred,

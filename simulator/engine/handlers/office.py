@@ -8,8 +8,8 @@ from simulator.engine.counting.standing import LEFT_VERB
 from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Cand, Draft
 from simulator.law.machine import Phase
-from simulator.law.tables import departures, party_nominees, vacancies
-from simulator.law.vocab import RulingKind, Stage
+from simulator.law.tables import party_nominees, vacancies
+from simulator.law.vocab import CandStatus, RulingKind, Stage
 from simulator.model.events import NomineeNamed, OathTaken
 
 
@@ -47,8 +47,8 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
     name = e.candidate
     existing = d.cand(name)
     departed = existing is not None and existing.status in (
-        departures.DIED,
-        departures.DISQUALIFIED,
+        CandStatus.DIED,
+        CandStatus.DISQUALIFIED,
     )
     holds = name in d.nominated or (
         d.ctx.stage is Stage.ELECTION and existing is not None and existing.active

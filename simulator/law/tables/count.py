@@ -1,7 +1,7 @@
 """The count's shared vocabulary and the order of its first questions: rule tables (see
 :mod:`simulator.law.rules`).
 
-- :class:`Standing`: where a candidate stands when the count reaches them (the departed-candidate
+- :class:`CandStatus`: where a candidate stands when the count reaches them (the departed-candidate
   tables read it).
 - ``count-order``: the first election is counted; which provision's question comes first
   (163-293, 163-111)?
@@ -18,18 +18,9 @@ from enum import StrEnum
 import attrs
 
 from simulator.law.rules import Rule, Table
+from simulator.law.vocab import CandStatus
 
-
-class Standing(StrEnum):
-    """Where a candidate stands when the count reaches them."""
-
-    ACTIVE = "active"
-    DIED = "died"
-    WITHDREW = "withdrew"
-    DISQUALIFIED = "disqualified"
-
-
-LEFT = (Standing.DIED, Standing.WITHDREW, Standing.DISQUALIFIED)
+LEFT = (CandStatus.DIED, CandStatus.WITHDREW, CandStatus.DISQUALIFIED)
 
 
 def voters_over_5000(total_votes: int, seats: int) -> tuple[bool | None, bool]:

@@ -19,7 +19,8 @@ import attrs
 from simulator.law.cite import Cite, key
 from simulator.law.readings import LeftRunoffBallot, WithdrawnWinner
 from simulator.law.rules import Gap, Reading, Rule, Table
-from simulator.law.tables.count import LEFT, Standing
+from simulator.law.tables.count import LEFT
+from simulator.law.vocab import CandStatus
 
 
 class Preset(StrEnum):
@@ -45,7 +46,7 @@ class Seat(StrEnum):
 @attrs.frozen
 class LeftFacts:
     nominating: bool  # a primary (or an election that nominates)
-    what: Standing  # how the candidate left (never ACTIVE here)
+    what: CandStatus  # how the candidate left (never ACTIVE here)
     after_election_day: bool  # left on or after election day
     preset: Preset  # the provision an earlier ruling named when the name stayed on the ballot
     withdrawal_as_death: bool = True  # reading 7
@@ -56,7 +57,7 @@ class LeftFacts:
 
     @property
     def offish(self) -> bool:
-        return self.what is not Standing.WITHDREW or self.withdrawal_as_death
+        return self.what is not CandStatus.WITHDREW or self.withdrawal_as_death
 
 
 def _left_facts() -> Iterator[LeftFacts]:
@@ -121,7 +122,7 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
             "163-294.4(c)",
             "a candidate who died before the election polls enough to be elected: the office is "
             "vacant",
-            lambda f: f.electing and not f.after_election_day and f.what is Standing.DIED,
+            lambda f: f.electing and not f.after_election_day and f.what is CandStatus.DIED,
             Seat.VACANT,
         ),
         Rule(
@@ -130,7 +131,10 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
             "a disqualified candidate (withdrawn, reading 7) whose name stayed on the ballot "
             "receives enough votes to be elected: the office is vacant",
             lambda f: (
-                f.electing and not f.after_election_day and f.what is not Standing.DIED and f.offish
+                f.electing
+                and not f.after_election_day
+                and f.what is not CandStatus.DIED
+                and f.offish
             ),
             Seat.VACANT,
         ),
@@ -149,7 +153,7 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
                     f.preset is Preset.NAME_STAYED
                     or (f.preset is Preset.NONE and not f.after_election_day)
                 )
-                and f.what is Standing.WITHDREW
+                and f.what is CandStatus.WITHDREW
                 and not f.offish
             ),
             Seat.VACANT,
@@ -188,7 +192,7 @@ class RunoffLeft(StrEnum):
 @attrs.frozen
 class RunoffLeftFacts:
     nominating: bool  # a second primary (otherwise a runoff)
-    what: Standing  # never ACTIVE here
+    what: CandStatus  # never ACTIVE here
     group: bool = False  # the runoff decides several seats
     #: one seat, and more than one other candidate on the ballot (a runoff among three or more
     #: tied for first, reading 6): there is no one "other candidate" to declare
@@ -255,7 +259,7 @@ RUNOFF_LEFT: Table[RunoffLeftFacts, RunoffLeft] = Table(
             "the runoff is held under the first election's rules (163-293(e)): the name stays on "
             "the printed runoff ballot and if the dead candidate polls highest the office is "
             "vacant (163-294.4(c))",
-            lambda f: not f.nominating and f.what is Standing.DIED,
+            lambda f: not f.nominating and f.what is CandStatus.DIED,
             RunoffLeft.VACANT_IF_DEAD_ELECTED,
         ),
         *_runoff_left_gaps(
@@ -263,7 +267,7 @@ RUNOFF_LEFT: Table[RunoffLeftFacts, RunoffLeft] = Table(
             "the runoff is held under the first election's rules (163-293(e)): the name stays on "
             "the printed runoff ballot and if the candidate polls highest the office is vacant "
             "(163-294.1(b))",
-            lambda f: not f.nominating and f.what is not Standing.DIED,
+            lambda f: not f.nominating and f.what is not CandStatus.DIED,
             RunoffLeft.VACANT_IF_ELECTED,
         ),
         *_runoff_left_gaps(

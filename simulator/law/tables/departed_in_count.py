@@ -45,7 +45,8 @@ from simulator.law.readings import (
     WithdrawnWinner,
 )
 from simulator.law.rules import Conflict, Gap, Reading, Rule, Table
-from simulator.law.tables.count import LEFT, Standing
+from simulator.law.tables.count import LEFT
+from simulator.law.vocab import CandStatus
 
 
 class LeaderEffect(StrEnum):
@@ -56,7 +57,7 @@ class LeaderEffect(StrEnum):
 
 @attrs.frozen
 class LeaderFacts:
-    what: Standing  # how the candidate with the highest vote left (never ACTIVE here)
+    what: CandStatus  # how the candidate with the highest vote left (never ACTIVE here)
     after_election_day: bool  # left on or after election day (before: the name stayed printed)
     majority: bool  # the leader's votes exceed the majority threshold
     withdrawal_as_death: bool = True  # reading 7
@@ -64,7 +65,7 @@ class LeaderFacts:
     @property
     def offish(self) -> bool:
         """163-294.1(b)'s "deceased or disqualified", with a withdrawal under reading 7."""
-        return self.what is not Standing.WITHDREW or self.withdrawal_as_death
+        return self.what is not CandStatus.WITHDREW or self.withdrawal_as_death
 
 
 def _leader_facts() -> Iterator[LeaderFacts]:
@@ -109,7 +110,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "a candidate who died before the election, name left on the printed ballots, polls "
             "the highest vote: the office is vacant even short of a majority (more specific than "
             "163-293(b)(1), which it displaces by its own words, and than 163-294.1(b))",
-            lambda f: f.what is Standing.DIED and not f.after_election_day,
+            lambda f: f.what is CandStatus.DIED and not f.after_election_day,
             LeaderEffect.VACANT,
             exception_to=("2941b-enough-votes", "2931-leader-short"),
         ),
@@ -185,7 +186,7 @@ class SecondEffect(StrEnum):
 
 @attrs.frozen
 class SecondFacts:
-    left: Standing  # the departed runner-up (or the one among those tied for second)
+    left: CandStatus  # the departed runner-up (or the one among those tied for second)
     after_election_day: bool
     tied: bool  # several candidates tie for the second highest vote
 
@@ -237,7 +238,7 @@ def _second_gap(*, tied: bool, reading: Reading[SecondEffect]) -> Gap[SecondFact
         ("163-293(b)(1)", "163-293(d)(2)", "163-294.4(c)"),
         _SECOND_OPEN,
         "no runoff: the highest is declared elected, as 163-294.4(c) provides for a dead runner-up",
-        lambda f: (f.left is not Standing.DIED or f.after_election_day) and f.tied is tied,
+        lambda f: (f.left is not CandStatus.DIED or f.after_election_day) and f.tied is tied,
         SecondEffect.NO_RUNOFF,
         readings=(reading,),
     )
@@ -255,7 +256,7 @@ SECOND: Table[SecondFacts, SecondEffect] = Table(
             "a tie for second: the leader is elected unless all but one of the tied withdraw in "
             "writing within three days of the declaration and the last demands a runoff (a "
             "candidate who has died cannot withdraw)",
-            lambda f: f.tied and f.left is Standing.DIED and not f.after_election_day,
+            lambda f: f.tied and f.left is CandStatus.DIED and not f.after_election_day,
             SecondEffect.TIE_WINDOW,
         ),
         Rule(
@@ -264,7 +265,7 @@ SECOND: Table[SecondFacts, SecondEffect] = Table(
             "the second highest vote is cast for a candidate who died before the election: no "
             "runoff, the highest is declared elected (more specific than 163-293(d)(2), which "
             "it displaces for a tie that includes the dead candidate)",
-            lambda f: f.left is Standing.DIED and not f.after_election_day,
+            lambda f: f.left is CandStatus.DIED and not f.after_election_day,
             SecondEffect.NO_RUNOFF,
             exception_to=("2932-tie-for-second",),
         ),
@@ -286,7 +287,7 @@ class TieFirstEffect(StrEnum):
 
 @attrs.frozen
 class TieFirstFacts:
-    left: Standing  # ACTIVE when every tied candidate stands
+    left: CandStatus  # ACTIVE when every tied candidate stands
     tied: int  # how many are tied for the highest vote after the recount
     after_election_day: bool = False
     #: a tied candidate who has not left remains (False when every tied candidate has left)
@@ -295,9 +296,9 @@ class TieFirstFacts:
 
 def _tie_first_facts() -> Iterator[TieFirstFacts]:
     for left, tied, after, stands in itertools.product(
-        Standing, (2, 3), (False, True), (True, False)
+        CandStatus, (2, 3), (False, True), (True, False)
     ):
-        if left is Standing.ACTIVE and (after or not stands):
+        if left is CandStatus.ACTIVE and (after or not stands):
             continue
         yield TieFirstFacts(left, tied, after, stands)
 
@@ -312,7 +313,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             "163-293(d)(1)",
             "two candidates tie for the highest vote after the recount: a runoff between the two "
             "unless one withdraws in writing within three days of the declaration",
-            lambda f: f.tied == 2 and f.left in (Standing.ACTIVE, Standing.DIED),
+            lambda f: f.tied == 2 and f.left in (CandStatus.ACTIVE, CandStatus.DIED),
             TieFirstEffect.RUNOFF_UNLESS_WITHDRAWAL,
         ),
         Rule(
@@ -320,7 +321,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             "163-294.4(c)",
             "a candidate who died before the election polls the highest vote (here, tied for "
             "it): the office is vacant",
-            lambda f: f.left is Standing.DIED and not f.after_election_day,
+            lambda f: f.left is CandStatus.DIED and not f.after_election_day,
             TieFirstEffect.VACANT,
         ),
     ),
@@ -334,7 +335,8 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             lambda f: (
                 f.tied > 2
                 and (
-                    f.left is Standing.ACTIVE or (f.left is Standing.DIED and f.after_election_day)
+                    f.left is CandStatus.ACTIVE
+                    or (f.left is CandStatus.DIED and f.after_election_day)
                 )
             ),
             TieFirstEffect.RUNOFF_UNLESS_WITHDRAWAL,
@@ -357,7 +359,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             "which a tie does not settle",
             "the tied candidate who still stands is declared elected, as (d)(1) provides when "
             "the other tied candidate leaves the race",
-            lambda f: f.left in (Standing.WITHDREW, Standing.DISQUALIFIED) and f.one_stands,
+            lambda f: f.left in (CandStatus.WITHDREW, CandStatus.DISQUALIFIED) and f.one_stands,
             TieFirstEffect.OTHER_ELECTED,
             readings=(
                 Reading(
@@ -378,7 +380,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             "none remains",
             "the office is declared vacant, as 163-294.1(b) provides when a departed candidate "
             "receives enough votes to be elected",
-            lambda f: f.left in (Standing.WITHDREW, Standing.DISQUALIFIED) and not f.one_stands,
+            lambda f: f.left in (CandStatus.WITHDREW, CandStatus.DISQUALIFIED) and not f.one_stands,
             TieFirstEffect.VACANT,
         ),
     ),
@@ -482,13 +484,13 @@ _GROUP_SEAT_VACANT = Reading(
 
 @attrs.frozen
 class GroupLeftFacts:
-    what: Standing
+    what: CandStatus
     after_election_day: bool
     withdrawal_as_death: bool = True
 
     @property
     def offish(self) -> bool:
-        return self.what is not Standing.WITHDREW or self.withdrawal_as_death
+        return self.what is not CandStatus.WITHDREW or self.withdrawal_as_death
 
 
 GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(

@@ -54,9 +54,8 @@ from simulator.law.vocab import (
     is_partisan_primary,
 )
 
-DIED, WITHDREW, DISQUALIFIED = CandStatus.DIED, CandStatus.WITHDREW, CandStatus.DISQUALIFIED
 DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER = "filing", "before_election", "election_or_after"
-WHATS = (DIED, WITHDREW, DISQUALIFIED)
+WHATS = (CandStatus.DIED, CandStatus.WITHDREW, CandStatus.DISQUALIFIED)
 WHENS = (DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER)
 
 
@@ -114,7 +113,7 @@ class Facts(Staged):
     @property
     def offish(self) -> bool:
         """163-294.1(b)'s "death or disqualification", with a withdrawal under reading 7."""
-        return self.what != WITHDREW or self.withdrawal_as_death
+        return self.what != CandStatus.WITHDREW or self.withdrawal_as_death
 
     @property
     def only_two(self) -> int:
@@ -198,7 +197,7 @@ def _party_candidate(f: Facts) -> bool:
 
 def _dead(f: Facts) -> bool:
     """A death in a party primary (other departures reach 163-112 through a delegating rule)."""
-    return _party_candidate(f) and f.what == DIED
+    return _party_candidate(f) and f.what == CandStatus.DIED
 
 
 def _reopen_then_certify(sub: str) -> Callable[[Facts], tuple[Effect, ...]]:
@@ -346,7 +345,10 @@ def as_death(f: Facts) -> tuple[Effect, ...]:
     """The effects 163-112 gives a death on the same facts (a withdrawal or disqualification
     after printing, 163-294.1(b); a disqualification before printing, by fallback)."""
     dead = attrs.evolve(
-        f, what=DIED, within_30_by_notice=f.within_30_by_death, printed_at_death=f.printed_at_notice
+        f,
+        what=CandStatus.DIED,
+        within_30_by_notice=f.within_30_by_death,
+        printed_at_death=f.printed_at_notice,
     )
     return TABLE.evaluate(dead).effect(dead)
 
@@ -357,7 +359,7 @@ RULES_PARTY: tuple[Rule, ...] = (
         "163-294.1(b)",
         "a party primary candidate withdraws or is disqualified after the ballots are printed: "
         "163-112 governs, as for a death",
-        lambda f: _party_candidate(f) and f.what != DIED and f.printed_at_notice,
+        lambda f: _party_candidate(f) and f.what != CandStatus.DIED and f.printed_at_notice,
         lambda f: _with(as_death(f), statute("163-294.1(b)")),
     ),
     Rule(
@@ -365,7 +367,7 @@ RULES_PARTY: tuple[Rule, ...] = (
         "163-106(e)",
         "a party primary candidate withdraws after the filing deadline, before printing: too late; "
         "the name is printed, the votes count and the candidacy stands",
-        lambda f: _party_candidate(f) and f.what == WITHDREW and not f.printed_at_notice,
+        lambda f: _party_candidate(f) and f.what == CandStatus.WITHDREW and not f.printed_at_notice,
         lambda f: (
             _effect(
                 "name_remains",
@@ -416,7 +418,7 @@ RULES_PARTY: tuple[Rule, ...] = (
             and f.filed_at_close > f.seats
             and not f.within_30_by_death
             and f.remaining < f.seats
-            and f.what != WITHDREW
+            and f.what != CandStatus.WITHDREW
         ),
         lambda f: (
             _effect("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),
@@ -470,7 +472,7 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
 
 
 def _np_death(f: Facts) -> bool:
-    return f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what == DIED
+    return f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what == CandStatus.DIED
 
 
 RULES_NP_ELECTION: tuple[Rule, ...] = (
@@ -523,7 +525,9 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
         "163-294.1(b)",
         "a withdrawal or disqualification before a nonpartisan election: after printing with no "
         "time to reprint the name remains and winning makes the office vacant",
-        lambda f: f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what != DIED,
+        lambda f: (
+            f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what != CandStatus.DIED
+        ),
         lambda f: (
             _printing(f, statute("163-294.1(b)"))
             + (
@@ -540,7 +544,9 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
 
 def _filing_cite(f: Facts) -> Cite:
     """The ``filing-law`` table's provision for the filing period this candidacy ends in."""
-    return filing.filing_cite(partisan=f.method is Method.PARTISAN, withdrawal=f.what == WITHDREW)
+    return filing.filing_cite(
+        partisan=f.method is Method.PARTISAN, withdrawal=f.what == CandStatus.WITHDREW
+    )
 
 
 RULES_OTHER: tuple[Rule, ...] = (
@@ -657,7 +663,7 @@ GAPS: tuple[Gap, ...] = (
         ),
         fallback="the disqualification is treated as a death under 163-112",
         applies=lambda f: (
-            _party_candidate(f) and f.what == DISQUALIFIED and not f.printed_at_notice
+            _party_candidate(f) and f.what == CandStatus.DISQUALIFIED and not f.printed_at_notice
         ),
         effect=as_death,
     ),
@@ -743,7 +749,7 @@ def all_facts() -> Iterator[Facts]:
             else:
                 days = ((False, False), (True, False), (True, True))
                 prints = ((False, False), (False, True), (True, True))
-                if what != DIED:
+                if what != CandStatus.DIED:
                     days = tuple(d for d in days if d[0] == d[1])
                     prints = tuple(p for p in prints if p[0] == p[1])
                 lefts = range(filed)

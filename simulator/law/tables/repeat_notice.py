@@ -16,7 +16,8 @@ from enum import StrEnum
 import attrs
 
 from simulator.law.rules import Gap, Rule, Table
-from simulator.law.tables.count import LEFT, Standing
+from simulator.law.tables.count import LEFT
+from simulator.law.vocab import CandStatus
 
 
 class RepeatNotice(StrEnum):
@@ -28,8 +29,8 @@ class RepeatNotice(StrEnum):
 
 @attrs.frozen
 class RepeatNoticeFacts:
-    notice: Standing  # what the new notice says (died, withdrew or disqualified)
-    before: Standing  # how the candidate had already left
+    notice: CandStatus  # what the new notice says (died, withdrew or disqualified)
+    before: CandStatus  # how the candidate had already left
     partisan: bool  # a party contest (163-106(e)), not a nonpartisan one (163-294.2(d))
 
 
@@ -48,7 +49,7 @@ REPEAT_NOTICE: Table[RepeatNoticeFacts, RepeatNotice] = Table(
             "163-106(e)",
             "a party candidate's withdrawal is the candidate's own written act: one who has "
             "already died, withdrawn or been disqualified is no longer a candidate and files none",
-            lambda f: f.notice is Standing.WITHDREW and f.partisan,
+            lambda f: f.notice is CandStatus.WITHDREW and f.partisan,
             RepeatNotice.REJECTED,
         ),
         Rule(
@@ -56,7 +57,7 @@ REPEAT_NOTICE: Table[RepeatNoticeFacts, RepeatNotice] = Table(
             "163-294.2(d)",
             "a nonpartisan candidate's withdrawal is the candidate's own written act: one who has "
             "already died, withdrawn or been disqualified is no longer a candidate and files none",
-            lambda f: f.notice is Standing.WITHDREW and not f.partisan,
+            lambda f: f.notice is CandStatus.WITHDREW and not f.partisan,
             RepeatNotice.REJECTED,
         ),
         Rule(
@@ -64,7 +65,7 @@ REPEAT_NOTICE: Table[RepeatNoticeFacts, RepeatNotice] = Table(
             "163-294.1",
             "a death or disqualification is ruled on once, when it is first noticed: a second "
             "notice of the same departure changes nothing",
-            lambda f: f.notice is not Standing.WITHDREW and f.notice is f.before,
+            lambda f: f.notice is not CandStatus.WITHDREW and f.notice is f.before,
             RepeatNotice.REJECTED,
         ),
     ),
@@ -78,7 +79,7 @@ REPEAT_NOTICE: Table[RepeatNoticeFacts, RepeatNotice] = Table(
             "the earlier departure's effects stand (the name, the votes and any vacancy as "
             "ruled then); the later one changes nothing of them, but a person who has died or "
             "been disqualified cannot file again",
-            lambda f: f.notice is not Standing.WITHDREW and f.notice is not f.before,
+            lambda f: f.notice is not CandStatus.WITHDREW and f.notice is not f.before,
             RepeatNotice.EARLIER_STANDS,
         ),
     ),

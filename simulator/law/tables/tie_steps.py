@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from simulator.law.rules import Gap, Rule, Table
-from simulator.law.tables.count import Standing
+from simulator.law.vocab import CandStatus
 
 
 class TieMoment(StrEnum):
@@ -382,7 +382,7 @@ class Tied(StrEnum):
 @attrs.frozen
 class TiedFacts:
     tie_for_first: bool  # (d)(1), not (d)(2)
-    standing: Standing
+    standing: CandStatus
 
 
 def _tie_is(first: bool, test: Callable[[TiedFacts], bool]) -> Callable[[TiedFacts], bool]:
@@ -401,7 +401,7 @@ def _tied_rules() -> tuple[Rule[TiedFacts, Tied], ...]:
                 cite,
                 "a tied candidate who filed a written notice of withdrawal is no longer among "
                 "the tied",
-                _tie_is(first, lambda f: f.standing is Standing.WITHDREW),
+                _tie_is(first, lambda f: f.standing is CandStatus.WITHDREW),
                 Tied.OUT,
             ),
             Rule(
@@ -410,7 +410,7 @@ def _tied_rules() -> tuple[Rule[TiedFacts, Tied], ...]:
                 "only a written notice of withdrawal takes a candidate out of the tie: one who "
                 "died or was disqualified filed none and stays among the tied (what that does "
                 "to the tie is the tie-window table's question)",
-                _tie_is(first, lambda f: f.standing is not Standing.WITHDREW),
+                _tie_is(first, lambda f: f.standing is not CandStatus.WITHDREW),
                 Tied.STILL_TIED,
             ),
         ]
@@ -421,7 +421,7 @@ STILL_TIED: Table[TiedFacts, Tied] = Table(
     "still-tied",
     "a tie waits on its three days: is a candidate counted in it still among the tied?",
     _tied_rules(),
-    facts=lambda: (TiedFacts(first, s) for first in (True, False) for s in Standing),
+    facts=lambda: (TiedFacts(first, s) for first in (True, False) for s in CandStatus),
 )
 
 

@@ -21,7 +21,8 @@ from simulator.law.readings import (
     TieAfterPrimary,
 )
 from simulator.law.rules import Conflict, Gap, Reading, Rule, Table
-from simulator.law.tables.count import LEFT, Standing
+from simulator.law.tables.count import LEFT
+from simulator.law.vocab import CandStatus
 
 
 class TieEffect(StrEnum):
@@ -55,14 +56,14 @@ class TieFacts:
     estimate_over_5000: bool = False
     #: a tied candidate whose name stayed on a nonpartisan ballot after leaving the race, or
     #: (``left_after``) who left it on or after election day, before the tie was broken
-    departed: Standing = Standing.ACTIVE
+    departed: CandStatus = CandStatus.ACTIVE
     withdrawal_as_death: bool = True  # reading 7
     left_after: bool = False
 
     @property
     def offish(self) -> bool:
         """163-294.1(b)'s "deceased or disqualified", with a withdrawal under reading 7."""
-        return self.departed is not Standing.WITHDREW or self.withdrawal_as_death
+        return self.departed is not CandStatus.WITHDREW or self.withdrawal_as_death
 
 
 def _tie_facts() -> Iterator[TieFacts]:
@@ -79,7 +80,7 @@ def _tie_facts() -> Iterator[TieFacts]:
 
 
 def _left_after(f: TieFacts) -> bool:
-    return f.left_after and f.departed is not Standing.ACTIVE
+    return f.left_after and f.departed is not CandStatus.ACTIVE
 
 
 def _over(f: TieFacts) -> bool:
@@ -134,7 +135,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "a candidate who died before the election (name left on the ballot) polls the highest "
             "vote for the seat, here shared: the seat is vacant",
             lambda f: (
-                f.departed is Standing.DIED and f.kind is not Kind.PARTISAN and not f.left_after
+                f.departed is CandStatus.DIED and f.kind is not Kind.PARTISAN and not f.left_after
             ),
             TieEffect.VACANT,
         ),
@@ -144,7 +145,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "a disqualified candidate (withdrawn, reading 7) left on the ballot receives enough "
             "votes to be elected, here shared: the seat is vacant",
             lambda f: (
-                f.departed in (Standing.WITHDREW, Standing.DISQUALIFIED)
+                f.departed in (CandStatus.WITHDREW, CandStatus.DISQUALIFIED)
                 and f.offish
                 and f.kind is not Kind.PARTISAN
                 and not f.left_after
