@@ -1,8 +1,8 @@
 """The quick paths of the loader give exactly what the full, located paths give.
 
 A big log is read quickly in two places: a YAML event log of one-line flow mappings is read with
-string operations instead of libyaml's event loop (``reader.read_yaml_quick``), and each event of
-a common shape (a known type, a time and a name seen before) is checked in a few look-ups. Both
+string operations instead of libyaml's event loop (``yaml_quick.read_yaml_quick``), and each event
+of a common shape (a known type, a time and a name seen before) is checked in a few look-ups. Both
 step aside whenever anything is in doubt, and every problem is reported by the full path. These
 tests hold them to that on random documents, valid and invalid, written with the spellings a
 person or a program uses (plain, single- and double-quoted scalars, spaces, YAML 1.1 words).
@@ -19,16 +19,16 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.input import parse as reader
 from simulator.input.loader import _parse_yaml, parse_scenario, structure
-from simulator.input.parse import (
-    Map,
+from simulator.input.parse import yaml_quick
+from simulator.input.parse.trees import Map
+from simulator.input.parse.yaml_quick import (
     QuickDoubt,
     QuickLog,
-    read_yaml,
     read_yaml_quick,
     read_yaml_quick_log,
 )
+from simulator.input.parse.yaml_reader import read_yaml
 from simulator.model.errors import ScenarioError
 from simulator.model.scenario import Scenario
 
@@ -175,7 +175,7 @@ def test_loading_gives_the_same_scenario_or_the_same_problems_as_the_full_path(t
 def test_a_log_read_in_small_pieces_gives_the_same_scenario_or_the_same_problems(
     text: str, piece: int
 ) -> None:
-    with patch.object(reader, "_LINES_PIECE", piece):
+    with patch.object(yaml_quick, "_LINES_PIECE", piece):
         quick = outcome(lambda: parse_scenario(text, source="s.yaml"))
         tree = read_yaml_quick(text)
     full = outcome(lambda: _parse_yaml(text, "s.yaml", quick=False))
@@ -195,7 +195,7 @@ def test_the_quick_log_is_read_piece_by_piece_with_each_line() -> None:
     text = HEAD + "\n".join(votes) + "\n  # a comment\n\nexpect: []\n"
     root = read_yaml_quick_log(text)
     assert root is not None and type(root["events"]) is QuickLog
-    with patch.object(reader, "_LINES_PIECE", 500):
+    with patch.object(yaml_quick, "_LINES_PIECE", 500):
         pieces = list(root["events"].pieces())
     assert len(pieces) > 10
     offsets = [offset for offset, _ in pieces]
@@ -226,7 +226,7 @@ def test_a_doubt_late_in_the_log_stops_the_quick_reading_there() -> None:
     text = HEAD + vote * 100 + "- {at: '2027-11-02T09:00', candidate: &a Ann}\n"
     root = read_yaml_quick_log(text)
     assert root is not None
-    with patch.object(reader, "_LINES_PIECE", 200):
+    with patch.object(yaml_quick, "_LINES_PIECE", 200):
         pieces = root["events"].pieces()
         assert next(pieces)[0] == 0
         with pytest.raises(QuickDoubt):

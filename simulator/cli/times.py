@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 from simulator.cli.common import UsageError
 from simulator.input.loader import ClockError, exact_offset, wall_clock
-from simulator.input.parse import SUB_MICROSECOND
+from simulator.input.parse.yaml_scalars import SUB_MICROSECOND
 
 AS_OF_YEARS = (1900, 2200)  # the years a scenario's times may have
 

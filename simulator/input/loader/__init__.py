@@ -20,10 +20,11 @@ How it works, and why it is fast enough for a log of a million events:
    line of every mapping, duplicate keys and tags recorded as problems. The garbage collector is
    paused while millions of small containers are created. A YAML event log of one-line flow
    mappings (``- {type: votes_cast, at: ..., candidate: Ann}``, the shape of a big generated log)
-   is read quickly with string operations (:func:`simulator.input.parse.read_yaml_quick_log`), a
-   piece of the log at a time as the checks read it, so that no mapping per event is kept for the
-   whole log; anything else, and any file with a problem (wherever in the log the quick reading
-   meets it), is read by libyaml's event loop, which locates every problem. A JSON file is decoded
+   is read quickly with string operations
+   (:func:`simulator.input.parse.yaml_quick.read_yaml_quick_log`), a piece of the log at a time
+   as the checks read it, so that no mapping per event is kept for the whole log; anything
+   else, and any file with a problem (wherever in the log the quick reading meets it), is read
+   by libyaml's event loop, which locates every problem. A JSON file is decoded
    by msgspec straight into one typed struct per event (:func:`_parse_json_quick`), a few MiB of
    the event log at a time as the checks read it (:mod:`simulator.input.loader.json_structs`): lean
    structs first (only the fields of an event's common shape), and in a big log structs whose
@@ -48,9 +49,10 @@ How it works, and why it is fast enough for a log of a million events:
    something is wrong. Times are parsed with :meth:`datetime.fromisoformat` and cached by what was
    written; on a day without a change of UTC offset, a local time needs no round trip through UTC.
 3. **Locating.** Only when there are problems are lines looked up, by each problem's path
-   (:func:`simulator.input.parse.locate`, :func:`simulator.input.parse.json_lines`). Events read
-   from JSON carry ``line=None``: :mod:`json` keeps no positions, and finding them on every load
-   would add a second pass over the text. Data handed to :func:`structure` has no lines at all: its
+   (:func:`simulator.input.parse.locations.locate`,
+   :func:`simulator.input.parse.locations.json_lines`). Events read from JSON carry
+   ``line=None``: :mod:`json` keeps no positions, and finding them on every load would add a
+   second pass over the text. Data handed to :func:`structure` has no lines at all: its
    problems name the path, what was expected and what was found.
 
 Readings of docs/scenarios.md made here: every time (``at``, ``notice_at``, filing ``opens`` and
@@ -98,22 +100,12 @@ from simulator.input.loader.json_structs import (
 )
 from simulator.input.loader.problems import editor_lines, order_problems
 from simulator.input.loader.writing import dump_scenario, scenario_to_dict
-from simulator.input.parse import (
-    REPEATED_KEY,
-    SHOW,
-    QuickDoubt,
-    RawProblem,
-    finish,
-    gc_paused,
-    json_duplicates,
-    json_lines,
-    json_nesting_line,
-    locate,
-    read_json,
-    read_yaml,
-    read_yaml_quick_log,
-    yaml_problem,
-)
+from simulator.input.parse.json_reading import json_duplicates, json_nesting_line, read_json
+from simulator.input.parse.locations import json_lines, locate
+from simulator.input.parse.messages import REPEATED_KEY, SHOW, RawProblem, finish
+from simulator.input.parse.trees import gc_paused
+from simulator.input.parse.yaml_quick import QuickDoubt, read_yaml_quick_log
+from simulator.input.parse.yaml_reader import read_yaml, yaml_problem
 from simulator.model.errors import Problem, ScenarioError
 from simulator.model.scenario import Scenario
 
@@ -223,7 +215,7 @@ def _parse_json_quick(text: str | bytes, source: str) -> Scenario | None:
 
     msgspec decodes the event log straight into one struct per event (unknown fields, wrong
     types and unknown event types fail the decoding); the rest of the document, small, is read
-    by :func:`simulator.input.parse.read_json` as before, and
+    by :func:`simulator.input.parse.json_reading.read_json` as before, and
     :class:`~simulator.input.loader.document.ScenarioReader` checks it all.
     msgspec keeps the last of a repeated key silently, so the strings read are counted and
     compared with the strings in the text. A key is a string, and a string is written between

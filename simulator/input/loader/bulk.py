@@ -17,7 +17,7 @@ from simulator.input.loader.event_checks import FirstUse
 from simulator.input.loader.json_structs import json_types
 from simulator.input.loader.names import Spellings
 from simulator.input.loader.plans import QuickPlan
-from simulator.input.parse import MISSING, Map
+from simulator.input.parse.trees import MISSING, Map
 from simulator.model.eventlog import VoteColumns
 from simulator.model.events import MAX_VOTES, Event
 

@@ -14,7 +14,8 @@ from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
 from simulator.input.loader.values import TIME_YEARS, BadValue
-from simulator.input.parse import SUB_MICROSECOND, show
+from simulator.input.parse.messages import show
+from simulator.input.parse.yaml_scalars import SUB_MICROSECOND
 from simulator.model.scenario import DEFAULT_TZ
 
 _TZINFO, _YEAR = operator.attrgetter("tzinfo"), operator.attrgetter("year")

@@ -21,7 +21,8 @@ from simulator.input.loader.values import (
     read_amount,
     read_date,
 )
-from simulator.input.parse import MISSING, Map, show
+from simulator.input.parse.messages import show
+from simulator.input.parse.trees import MISSING, Map
 from simulator.law.tables import filing as filing_rules
 from simulator.law.vocab import Method, Stage, is_partisan_primary
 from simulator.model.scenario import Contest

@@ -17,7 +17,8 @@ from simulator.input.loader.interpretations import read_interpretations, read_pa
 from simulator.input.loader.names import Spellings
 from simulator.input.loader.problems import Problems
 from simulator.input.loader.values import PRINTABLE, BadValue, as_text, has_controls, read_date
-from simulator.input.parse import MISSING, show
+from simulator.input.parse.messages import show
+from simulator.input.parse.trees import MISSING
 from simulator.model.scenario import DEFAULT_TZ, FORMAT, Scenario
 
 

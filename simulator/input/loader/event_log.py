@@ -25,7 +25,9 @@ from simulator.input.loader.names import Spellings
 from simulator.input.loader.plans import QUICK_PLANS
 from simulator.input.loader.problems import Problems
 from simulator.input.loader.values import BadValue
-from simulator.input.parse import MISSING, Map, QuickLog, show
+from simulator.input.parse.messages import show
+from simulator.input.parse.trees import MISSING, Map
+from simulator.input.parse.yaml_quick import QuickLog
 from simulator.model.eventlog import EventLog, VoteColumns
 from simulator.model.events import EVENT_TYPES, MAX_VOTES, Event, is_write_in
 

@@ -10,7 +10,8 @@ from typing import Any
 import attrs
 
 from simulator.input.loader.problems import Problems
-from simulator.input.parse import MISSING, show
+from simulator.input.parse.messages import show
+from simulator.input.parse.trees import MISSING
 from simulator.law.parameters import MOST_PLACES, PARAMETERS, parse_value
 from simulator.law.readings import Interpretations
 

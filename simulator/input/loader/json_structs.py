@@ -15,7 +15,7 @@ import attrs
 
 from simulator.input.loader.fields import TOP_KEYS
 from simulator.input.loader.plans import QUICK_PLANS, QuickPlan
-from simulator.input.parse import read_json
+from simulator.input.parse.json_reading import read_json
 from simulator.model.events import EVENT_TYPES, REVISION
 
 _StructEntry = tuple[QuickPlan | None, Callable[[Any], Any], Any, bool, tuple[str, ...], bool]
@@ -46,7 +46,7 @@ _JSON: JsonTypes | None = None
 #: makes them again)
 _JSON_REVISION = -1
 #: The fields a struct reads as typed values; every other field stays JSON text (msgspec.Raw)
-#: and is read like the rest of the file, by :func:`simulator.input.parse.read_json`.
+#: and is read like the rest of the file, by :func:`simulator.input.parse.json_reading.read_json`.
 _STRUCT_TYPES: dict[str, Any] = {"candidate": str, "winner": str, "party": str, "count": int}
 
 

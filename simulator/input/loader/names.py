@@ -9,7 +9,7 @@ from itertools import islice
 from typing import Any
 
 from simulator.input.loader.values import normal_name
-from simulator.input.parse import RawProblem, show
+from simulator.input.parse.messages import RawProblem, show
 
 
 def folded_id(cid: str) -> str:

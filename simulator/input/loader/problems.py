@@ -1,7 +1,7 @@
 """The problems found in a scenario and where they are: :class:`Problems` collects them as the
 checks go (each a path, what was expected, what was found, and the line where it is known), and
 the problems of events listed out of time order, and the lines of a YAML text as an editor
-counts them, are made here. :func:`simulator.input.parse.finish` turns them into a
+counts them, are made here. :func:`simulator.input.parse.messages.finish` turns them into a
 :class:`~simulator.model.errors.ScenarioError`."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from simulator.input.loader.values import BadValue
-from simulator.input.parse import RawProblem, show
+from simulator.input.parse.messages import RawProblem, show
 from simulator.model.events import Event
 
 

@@ -12,7 +12,8 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from simulator.input.parse import LongNumber, show
+from simulator.input.parse.long_numbers import LongNumber
+from simulator.input.parse.messages import show
 from simulator.model.events import MAX_VOTES
 
 TIME_YEARS = (1900, 2200)  # any time in a scenario
