@@ -36,16 +36,16 @@ def read_json(text: str) -> tuple[Any, list[tuple[dict[str, Any], list[str]]]]:
     repeated: list[tuple[dict[str, Any], list[str]]] = []
 
     def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        d = dict(pairs)
-        if len(d) != len(pairs):
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
             seen: set[str] = set()
             again = []
-            for k, _ in pairs:
-                if k in seen:
-                    again.append(k)
-                seen.add(k)
-            repeated.append((d, again))
-        return d
+            for key, _ in pairs:
+                if key in seen:
+                    again.append(key)
+                seen.add(key)
+            repeated.append((obj, again))
+        return obj
 
     doc = json.loads(
         text,
@@ -64,12 +64,12 @@ def json_nesting_line(text: str, depth: int) -> int | None:
     """The line of the first ``[`` or ``{`` of a JSON text nested more than ``depth`` deep."""
     level = 0
     for token in _JSON_NESTING.finditer(text):
-        c = token.group()
-        if c == "[" or c == "{":
+        symbol = token.group()
+        if symbol == "[" or symbol == "{":
             level += 1
             if level > depth:
                 return text.count("\n", 0, token.start()) + 1
-        elif c == "]" or c == "}":
+        elif symbol == "]" or symbol == "}":
             level -= 1
     return None
 
@@ -78,14 +78,14 @@ def json_duplicates(doc: Any, repeated: list[tuple[dict[str, Any], list[str]]]) 
     """Problems for repeated JSON keys, with their paths."""
     if not repeated:
         return []
-    keys = {id(d): again for d, again in repeated}
+    keys = {id(obj): again for obj, again in repeated}
     found: list[RawProblem] = []
     todo: list[tuple[tuple[Any, ...], Any]] = [((), doc)]
     while todo:
         parts, value = todo.pop()
         if isinstance(value, dict):
-            for k in keys.get(id(value), ()):
-                found.append(((*parts, k), REPEATED_KEY, f"{show(k)} again", None))
+            for key in keys.get(id(value), ()):
+                found.append(((*parts, key), REPEATED_KEY, f"{show(key)} again", None))
             todo.extend(((*parts, k), v) for k, v in value.items())
         elif isinstance(value, list):
             todo.extend(((*parts, i), v) for i, v in enumerate(value))

@@ -15,7 +15,7 @@ from typing import Any
 from simulator.input.parse.long_numbers import LongNumber
 from simulator.model.errors import Problem, ScenarioError
 
-__all__ = ["REPEATED_KEY", "SHOW", "RawProblem", "finish", "format_path", "render", "show"]
+__all__ = ["REPEATED_KEY", "SHOW", "RawProblem", "finish", "format_path", "show"]
 
 #: One problem before it becomes a :class:`Problem`: path parts, expected, found, line.
 RawProblem = tuple[tuple[Any, ...], str, str, int | None]
@@ -26,7 +26,8 @@ REPEATED_KEY = (
 )
 
 
-def render(value: Any, depth: int = 0) -> str:
+def _render(value: Any, depth: int = 0) -> str:
+    """``value`` written as YAML would show it, long strings, numbers and containers cut short."""
     if value is None:
         return "null"
     if value is True:
@@ -56,7 +57,7 @@ def render(value: Any, depth: int = 0) -> str:
             if i == 4:
                 items.append("...")
                 break
-            items.append(f"{render(k, depth + 1)}: {render(v, depth + 1)}")
+            items.append(f"{_render(k, depth + 1)}: {_render(v, depth + 1)}")
         return "{" + ", ".join(items) + "}"
     if isinstance(value, list | tuple | set | frozenset):
         if depth > 2:
@@ -66,7 +67,7 @@ def render(value: Any, depth: int = 0) -> str:
             if i == 6:
                 items.append("...")
                 break
-            items.append(render(v, depth + 1))
+            items.append(_render(v, depth + 1))
         return "[" + ", ".join(items) + "]"
     if isinstance(value, bytes):
         return f"{len(value)} bytes of binary data"
@@ -77,7 +78,7 @@ def render(value: Any, depth: int = 0) -> str:
 
 def show(value: Any) -> str:
     """A found value for a message: YAML-like, truncated to about 60 characters."""
-    text = render(value)
+    text = _render(value)
     if len(text) > SHOW:
         text = text[: SHOW - 3] + "..."
     if isinstance(value, bool):
@@ -92,6 +93,7 @@ def show(value: Any) -> str:
 
 
 def format_path(parts: tuple[Any, ...]) -> str:
+    """A path's parts as a message names them: ``events[3].at``, ``document`` for none."""
     if not parts:
         return "document"
     out = ""
@@ -101,14 +103,15 @@ def format_path(parts: tuple[Any, ...]) -> str:
         elif isinstance(part, str) and (part.isidentifier() or part in ("<key>", "<<")):
             out += f".{part}" if out else part
         else:
-            out += f"[{render(part)}]"
+            out += f"[{_render(part)}]"
     return out
 
 
 def finish(raws: list[RawProblem], source: str | None) -> ScenarioError:
+    """The raw problems of ``source`` as one error, its problems in order of line."""
     problems = [
         Problem(format_path(parts), expected, found, line, source)
         for parts, expected, found, line in raws
     ]
-    problems.sort(key=lambda p: (p.line is None, p.line or 0))
+    problems.sort(key=lambda problem: (problem.line is None, problem.line or 0))
     return ScenarioError(problems)

@@ -170,7 +170,7 @@ class YamlReader(YamlScalars):
                 if key is MERGE:
                     merges = self._merge_source(merges, val, _path_here(stack, cur, key), ev)
                 else:
-                    n = len(cur)
+                    size_before = len(cur)
                     try:
                         cur[key] = val
                     except TypeError:
@@ -183,7 +183,7 @@ class YamlReader(YamlScalars):
                             )
                         )
                     else:
-                        if len(cur) == n:
+                        if len(cur) == size_before:
                             self.duplicates.append(
                                 (
                                     _path_here(stack, cur, key),
@@ -198,10 +198,10 @@ class YamlReader(YamlScalars):
             else:
                 cur.append(val)
                 if detail:
-                    t = type(val)
+                    kind = type(val)
                     cur.item_lines.append(
                         val.line
-                        if (t is Map or t is Seq) and et is not AliasEvent
+                        if (kind is Map or kind is Seq) and et is not AliasEvent
                         else ev.start_mark.line + 1
                     )
         return root
