@@ -1,7 +1,7 @@
 """Writes ``simulator/law/closures.py`` from the installed ``holidays`` package.
 
 Run ``python tests/closures_source.py`` when the package's North Carolina schedule changes
-(``tests/test_calendar.py`` fails then, naming the first year that differs).
+(``tests/law/test_calendar.py`` fails then, naming the first year that differs).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ HEAD = '''\
 """North Carolina's State holidays, when the board's office is closed (G.S. 103-5(a)), as a
 precomputed table for {first} to {last}: the schedule the ``holidays`` package gives for the
 United States, subdivision NC. A look-up costs a slice of a string, where the package loads every
-country's module on first use; ``tests/test_calendar.py`` checks the table against the package
+country's module on first use; ``tests/law/test_calendar.py`` checks the table against the package
 for every year, and a year outside the table asks the package itself.
 
 Each year is one string of 7-character entries: a year offset (0 = the year before, 1 = this

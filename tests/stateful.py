@@ -7,7 +7,7 @@ cycle and just around it. After every step the log is read and replayed; at the 
 replayed as of every moment an event became known. Replay must never raise, and the result must
 keep the invariants of :func:`check_result`.
 
-``tests/test_stateful_engine.py`` runs a bounded profile in ``make test``; ``python -m
+``tests/engine/test_stateful_engine.py`` runs a bounded profile in ``make test``; ``python -m
 tests.fuzz_stateful`` runs it for as long as it is told (``make fuzz``).
 """
 

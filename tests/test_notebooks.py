@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from simulator import find_data_dir
-from tests.test_graph import not_blank
+from tests.views.test_graph import not_blank
 
 nbformat = pytest.importorskip(
     "nbformat", reason="nbformat is not installed (pip install -e '.[test]')"

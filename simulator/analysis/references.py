@@ -143,7 +143,7 @@ _TEST_DEF = re.compile(r"^\s*def (test_\w+)")
 
 
 def _tests(root: Path) -> Iterator[Reference]:
-    for path in sorted((root / "tests").glob("*.py")):
+    for path in sorted((root / "tests").rglob("*.py")):
         rel = str(path.relative_to(root))
         current = ""
         seen: set[tuple[str, str]] = set()

@@ -172,5 +172,5 @@ CANVASS: Table[CanvassFacts, Canvassed] = Table(
 def canvass_cite(method: Method, held: DeadlineKind) -> Cite:
     """The citation of the ``canvass`` table's rule for the canvass of a method's election."""
     rule = CANVASS.evaluate(CanvassFacts(method, held)).rule
-    assert rule is not None  # every day a method holds has its rule (tests/test_count_rules.py)
+    assert rule is not None  # every day a method holds has its rule (tests/law/test_count_rules.py)
     return statute(rule.cite)

@@ -585,7 +585,7 @@ def filing_cite(*, partisan: bool, withdrawal: bool = False) -> Cite:
     """The citation of the ``filing-law`` table's rule for a contest (``partisan``: a party
     contest) and a notice or, with ``withdrawal``, a withdrawal while filing is open."""
     rule = FILING_LAW.evaluate(FilingLawFacts(partisan, withdrawal)).rule
-    assert rule is not None  # every combination has its rule (tests/test_filing_rules.py)
+    assert rule is not None  # every combination has its rule (tests/law/test_filing_rules.py)
     return statute(rule.cite)
 
 

@@ -23,7 +23,7 @@ from simulator.model.eventlog import EventLog
 from simulator.model.events import CandidateDied, CandidateWithdrew, Event
 from simulator.model.scenario import Scenario
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PATHS = sorted((ROOT / "scenarios").rglob("*.yaml"))
 HOURS = [-170, -50, -26, -3, -1, 1, 2, 5, 26, 50, 170, 600]
 READINGS = [None, *other_readings()]

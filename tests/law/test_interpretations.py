@@ -164,7 +164,7 @@ def test_each_other_reading_changes_the_course_and_its_ruling_names_it(name: str
     # Readings 10 to 22: the scenario's switch chooses the other reading of a gap or conflict;
     # the same log under the default reading ends otherwise (or gets there otherwise), and only
     # the switched replay's no_provision ruling records the reading
-    path = Path(__file__).resolve().parent.parent / "scenarios" / "collisions" / f"{name}.yaml"
+    path = Path(__file__).resolve().parents[2] / "scenarios" / "collisions" / f"{name}.yaml"
     switched = simulator.load_scenario(path)
     switch = _SWITCHED[name]
     setting = switched.interpretations.setting(switch)
@@ -188,7 +188,7 @@ def test_a_replay_names_the_readings_the_scenario_changed(tmp_path: Path) -> Non
     import subprocess
     import sys
 
-    switched = Path(__file__).resolve().parent.parent / "scenarios" / "collisions"
+    switched = Path(__file__).resolve().parents[2] / "scenarios" / "collisions"
     path = switched / "2932b2-runoff-place-drawn-after-the-deadline-read-from-canvass.yaml"
     cli = [sys.executable, "-m", "simulator", "replay"]
     text = subprocess.run([*cli, str(path)], capture_output=True, text=True, check=True).stdout

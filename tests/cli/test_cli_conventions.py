@@ -14,9 +14,9 @@ import pytest
 
 from simulator.cli.common import progress, use_colour
 from simulator.cli.main import build_parser, main
-from tests.test_importer import EC4_ROWS, results_pct
+from tests.input.test_importer import EC4_ROWS, results_pct
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CARY = ROOT / "scenarios" / "runoff" / "cary-2023-district-d.yaml"
 
 

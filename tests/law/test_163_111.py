@@ -214,7 +214,7 @@ def test_a_departure_that_settles_who_may_demand_after_the_deadline_is_a_named_g
     from simulator.model.eventlog import EventLog
     from simulator.model.events import CandidateDied
 
-    here = Path(__file__).resolve().parent.parent
+    here = Path(__file__).resolve().parents[2]
     s = load_scenario(here / "scenarios/gaps/gap-group-tie-for-request-place.yaml")
     s = attrs.evolve(s, interpretations=attrs.evolve(s.interpretations, request_place_tie="lot"))
     events = list(s.events)

@@ -33,7 +33,7 @@ from simulator.model.errors import ImportResultsError
 from simulator.model.events import CandidateFiled, CanvassHeld, ReturnsReported
 
 NY = ZoneInfo("America/New_York")
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "nc-results"
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "nc-results"
 needs_data = pytest.mark.skipif(
     not SHARED.is_dir(), reason=f"the shared North Carolina results are not at {SHARED}"
 )

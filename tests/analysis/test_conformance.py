@@ -27,7 +27,7 @@ from simulator.law import calendar as cal
 from simulator.law.vocab import Method
 from simulator.model.errors import ImportResultsError
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "data"
 needs_data = pytest.mark.skipif(
     not (SHARED / "nc-results").is_dir(),
     reason=f"the shared North Carolina results are not at {SHARED / 'nc-results'}",

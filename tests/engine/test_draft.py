@@ -24,7 +24,7 @@ from simulator.law.vocab import Method
 from simulator.model.events import CandidateFiled, CandidateWithdrew, VotesCast
 from simulator.model.scenario import Contest, Scenario
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = sorted((ROOT / "scenarios").rglob("*.yaml"))
 
 

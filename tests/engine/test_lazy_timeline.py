@@ -19,7 +19,7 @@ from simulator.engine.result import Made
 # the module that builds the timeline
 build_module = importlib.import_module("simulator.engine.build")
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 CARY = SCENARIOS / "runoff" / "cary-2023-district-d.yaml"
 
 

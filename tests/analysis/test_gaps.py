@@ -14,7 +14,7 @@ from simulator.law.tables import TABLES
 from simulator.law.tables.departures import GAPS
 from simulator.law.vocab import CandStatus
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_gap_id_the_engine_uses_is_catalogued() -> None:

@@ -24,7 +24,7 @@ from simulator.law.vocab import Method
 from tests import explore_cases
 from tests.chart_cases import layout_problems
 
-LAW = Path(__file__).resolve().parent.parent.parent / "shared" / "law"
+LAW = Path(__file__).resolve().parents[3] / "shared" / "law"
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +35,7 @@ def small() -> list[Exploration]:
 def test_the_subsections_are_those_of_the_five_statute_files() -> None:
     if not LAW.is_dir():
         pytest.skip("../shared/law is not present: the statutes are read from there")
-    from tests.test_cite import all_subsections
+    from tests.analysis.test_cite import all_subsections
 
     assert list(SUBSECTIONS) == all_subsections()
 

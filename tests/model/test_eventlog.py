@@ -2,7 +2,7 @@
 
 A file's runs of plain ``votes_cast`` events are kept as :class:`VoteColumns` (no event object
 per vote); everything that reads the log as a sequence must see exactly the events the located
-reading makes, and the replay, which reads the columns, the same fold (tests/test_batching.py
+reading makes, and the replay, which reads the columns, the same fold (tests/engine/test_batching.py
 checks the fold on random logs).
 """
 

@@ -15,7 +15,15 @@ from simulator import parse_scenario, replay
 from simulator.cli.main import main
 from simulator.views import report
 from simulator.views.report import render_report, write_report
-from tests.test_graph import LIBRARY, TIE_FOR_SECOND, Case, case_id, not_blank, replayed, worked
+from tests.views.test_graph import (
+    LIBRARY,
+    TIE_FOR_SECOND,
+    Case,
+    case_id,
+    not_blank,
+    replayed,
+    worked,
+)
 
 STATUTES = ("https://www.ncleg.gov/", "http://reports.oah.state.nc.us/")
 _TAG_HREF = re.compile(r'<([\w:]+)\b[^>]*?\b(?:xlink:)?href="([^"]*)"')
@@ -257,7 +265,7 @@ def test_a_notebook_table_of_ordinary_names_gets_no_width_limit() -> None:
 
 def _long_names_scenario() -> str:
     """Eight candidates of names two hundred letters long."""
-    from tests.test_charts import _long_names
+    from tests.views.test_charts import _long_names
 
     return _long_names(8, 200)
 

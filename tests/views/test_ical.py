@@ -18,7 +18,7 @@ from simulator import OfficeCalendar, load_scenario, replay, statutory_calendar
 from simulator.cli.main import main
 from simulator.law.vocab import Method
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NY = ZoneInfo("America/New_York")
 CARY = ROOT / "scenarios" / "runoff" / "cary-2023-district-d.yaml"
 

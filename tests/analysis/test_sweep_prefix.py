@@ -23,9 +23,9 @@ from simulator.engine.build import result_of
 from simulator.engine.replay import PrefixReplay, make_context, one_office_bars, replay_contest
 from simulator.model.events import Event, ReturnsReported, VotesCast
 from simulator.model.scenario import Scenario
-from tests.test_batching import dense_logs
+from tests.engine.test_batching import dense_logs
 
-LIBRARY = sorted((Path(__file__).parent.parent / "scenarios").rglob("*.yaml"))
+LIBRARY = sorted((Path(__file__).resolve().parents[2] / "scenarios").rglob("*.yaml"))
 
 
 def _with(scenario: Scenario, events: list[Event]) -> Scenario:

@@ -246,7 +246,7 @@ def test_a_folder_without_scenarios_or_a_missing_path_is_invalid_input(
 
 
 def test_the_bundled_scenarios_pass_through_the_command(capsys: pytest.CaptureFixture[str]) -> None:
-    root = Path(__file__).resolve().parent.parent / "scenarios" / "plurality"
+    root = Path(__file__).resolve().parents[2] / "scenarios" / "plurality"
     assert main(["test", str(root), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["passed"] == len(list(root.glob("*.yaml"))) > 0

@@ -40,7 +40,7 @@ from simulator.views.graph import (
 )
 from tests.chart_cases import layout_problems
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 EXAMPLES = ROOT.parent / "shared" / "contract" / "examples.yaml"
 TABLE = {(t.source.value, t.trigger, t.target.value) for t in TRANSITIONS}

@@ -14,7 +14,7 @@ import pytest
 from simulator.analysis.references import UNMODELED, matches, normalize, references
 from simulator.law.tables import TABLES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LAW = ROOT.parent / "shared" / "law"
 PRIMARY = ("163-112", "163-291", "163-293", "163-294.1", "163-294.4")
 LABEL = re.compile(r"^(\([a-z]\)|\([0-9]+\)|[a-z]\.)\s")
@@ -106,7 +106,7 @@ def test_cite_json_lists_rules_conflicts_scenarios_and_tests() -> None:
     assert "runner-up-left/2944c-dead-second" in ids
     assert "tie-for-first/dead-tied-for-first" in ids
     assert "scenarios/contingencies/2944c-dead-runner-up-no-runoff.yaml" in ids
-    assert any(i.startswith("tests/test_cite.py::") for i in ids)
+    assert any(i.startswith("tests/analysis/test_cite.py::") for i in ids)
     assert doc["counts"]["conflict"] >= 1 and doc["unmodeled"] is None
 
 

@@ -274,7 +274,7 @@ def test_explore_command_refuses_markdown_it_would_not_print(
     assert err.count("\n") == 1 and err.rstrip().endswith(found)
 
 
-GAPS = Path(__file__).resolve().parent.parent / "scenarios" / "gaps"
+GAPS = Path(__file__).resolve().parents[2] / "scenarios" / "gaps"
 
 
 @pytest.mark.parametrize("path", sorted(GAPS.glob("*.yaml")), ids=lambda p: p.stem)

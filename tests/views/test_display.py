@@ -14,7 +14,7 @@ from IPython.core.formatters import DisplayFormatter
 
 from simulator import Chart, Margin, Votes, draw_graph, plot_timeline, replay_graph, show, sweep
 from tests.chart_cases import layout_problems
-from tests.test_graph import LIBRARY, replayed, worked
+from tests.views.test_graph import LIBRARY, replayed, worked
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

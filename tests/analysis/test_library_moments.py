@@ -23,7 +23,7 @@ from simulator.model.eventlog import EventLog
 from simulator.model.events import Event
 from simulator.model.scenario import Scenario
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PATHS = sorted((ROOT / "scenarios").rglob("*.yaml"))
 AROUND = [timedelta(0), timedelta(seconds=-1), timedelta(seconds=1), timedelta(hours=1)]
 

@@ -28,7 +28,7 @@ from simulator.model.errors import SimulatorError
 from simulator.views.charts import Chart, UnsupportedFormat, plot_timeline, styles
 from simulator.views.charts.styles import BANDS, _mark_style, marks
 from tests.chart_cases import layout_problems, twenty_contests
-from tests.test_graph import LIBRARY, SCENARIOS, Case, case_id, not_blank, replayed, worked
+from tests.views.test_graph import LIBRARY, SCENARIOS, Case, case_id, not_blank, replayed, worked
 
 SVG = "{http://www.w3.org/2000/svg}"
 CLOSE = CurvePath.CLOSEPOLY  # its vertex is a placeholder, not a point of the path
@@ -362,7 +362,7 @@ def test_a_long_contest_id_of_narrow_or_wide_letters_stays_inside_the_figure(
 
 
 def test_a_chart_window_that_ends_before_it_starts_is_refused(tmp_path: Path) -> None:
-    source = Path(__file__).resolve().parent.parent / "scenarios/runoff/cary-2023-district-d.yaml"
+    source = Path(__file__).resolve().parents[2] / "scenarios/runoff/cary-2023-district-d.yaml"
     chart = tmp_path / "c.png"
     for start, end in (("2023-12-01", "2023-01-01"), ("2023-10-10T12:00", "2023-10-10T12:00")):
         args = ["replay", str(source), "--chart", str(chart), "--from", start, "--to", end]
@@ -373,7 +373,7 @@ def test_a_chart_window_that_ends_before_it_starts_is_refused(tmp_path: Path) ->
 def test_a_chart_window_to_a_date_takes_in_the_whole_day(tmp_path: Path) -> None:
     # `--to 2023-10-10` once stopped at that day's midnight: the election day's returns (21:30
     # and 21:45) were left out, and `--from D --to D` was refused as an empty window
-    source = Path(__file__).resolve().parent.parent / "scenarios/runoff/cary-2023-district-d.yaml"
+    source = Path(__file__).resolve().parents[2] / "scenarios/runoff/cary-2023-district-d.yaml"
     chart = tmp_path / "c.svg"
     args = ["replay", str(source), "--chart", str(chart), "--from", "2023-10-10"]
     assert main([*args, "--to", "2023-10-10"]) == 0

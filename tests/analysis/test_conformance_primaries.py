@@ -30,7 +30,7 @@ from simulator.cli.main import main
 from simulator.input.importer import ContestReturns, import_results
 from simulator.law.vocab import Method
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "data"
 HEADER = "county,precinct,office,district,party,candidate,votes\n"
 Rows = list[tuple[str, list[tuple[str, int]]]]
