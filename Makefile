@@ -44,10 +44,12 @@ typecheck: $(TESTSTAMP)
 
 # The suite runs on $(WORKERS) processes (pytest-xdist); a process that runs out of tests takes
 # some from the other. WORKERS=0 runs it in this one. The fast test profile (docs/development.md).
+# Bytecode is written even where the environment turns it off: the suite starts electsim in
+# hundreds of processes, and each would compile the package again.
 WORKERS ?= 2
 
 test: $(TESTSTAMP) lint typecheck
-	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
 	$(BIN)/python ../shared/contract/check.py || [ ! -d ../shared/contract ]
 
 # The wheel and sdist, in dist/.

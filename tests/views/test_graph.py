@@ -271,7 +271,7 @@ def test_every_export_format_carries_the_whole_transition_table_with_citations(
 _SEEN: set[tuple[tuple[tuple[str, str, str], ...], str]] = set()
 
 
-@pytest.mark.sample(4)
+@pytest.mark.sample(8)
 @pytest.mark.parametrize("case", LIBRARY, ids=case_id)
 def test_the_graph_exports_in_every_format_carry_the_path_taken(case: Case, tmp_path: Path) -> None:
     # The exports depend only on the contest's path and its end: each distinct one is checked
