@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from simulator.law.labels import glossary_markdown
 from simulator.model.events import event_types_markdown
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -18,6 +19,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 #: (page, the marker's name, what makes the section's text)
 SECTIONS: list[tuple[str, str, Callable[[], str]]] = [
     ("scenarios.md", "event types", event_types_markdown),
+    ("glossary.md", "glossary", glossary_markdown),
 ]
 
 
