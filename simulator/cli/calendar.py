@@ -9,8 +9,10 @@ import json
 from simulator.cli.common import EXIT_OK, UsageError, write_bytes
 from simulator.input.output import terminal_width
 from simulator.law.calendar import OfficeCalendar, statutory_calendar
+from simulator.law.labels import label
 from simulator.law.vocab import Method
 from simulator.views.columns import fit_table
+from simulator.views.ical import title_of
 
 
 def cmd_calendar(args: argparse.Namespace) -> int:
@@ -36,7 +38,7 @@ def cmd_calendar(args: argparse.Namespace) -> int:
         }
         print(json.dumps(doc, indent=2))
         return EXIT_OK
-    title = f"{args.year} municipal calendar, {method.value}" + (
+    title = f"{args.year} municipal calendar, {label(method)}" + (
         " (district-based)" if args.district_based else ""
     )
     if args.ics:
@@ -50,7 +52,7 @@ def cmd_calendar(args: argparse.Namespace) -> int:
     for d in deadlines:
         when = d.due.strftime("%a %Y-%m-%d") if d.all_day else d.due.strftime("%a %Y-%m-%d %H:%M")
         note = f"moved from {d.moved_from.date()}: {d.why_moved}" if d.moved_from else ""
-        rows.append((d.kind.value, when, d.cite, note))
+        rows.append((title_of(d, deadlines), when, d.cite, note))
     cols: tuple[str, ...] = ("deadline", "due", "cite", "note")
     if not any(r[3] for r in rows):
         cols, rows = cols[:3], [r[:3] for r in rows]

@@ -100,8 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="print the JSON result document")
     r.add_argument(
         "--ics",
-        action="store_true",
-        help="print every contest's deadlines as an iCalendar (.ics) file",
+        nargs="?",
+        const="-",
+        metavar="DIR",
+        help="print the contest's deadlines as an iCalendar (.ics) file; with DIR, write one "
+        "file per contest there (DIR/CONTEST.ics)",
     )
     _as_of(r)
     r.add_argument("--chart", metavar="OUT", help="also write a timeline chart (.png or .svg)")

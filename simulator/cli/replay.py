@@ -11,8 +11,10 @@ from pathlib import Path
 from simulator.cli.common import EXIT_OK, UsageError, use_colour, write_bytes
 from simulator.cli.times import parse_time, window_end
 from simulator.engine.replay import replay
+from simulator.engine.result import Result
 from simulator.input.loader import load_scenario
 from simulator.input.output import check_output, terminal_width, writing
+from simulator.law.machine import Phase
 from simulator.views.text import format_result
 
 #: replay's options that shape the chart: (dest, the option as written)
@@ -43,6 +45,40 @@ def check_chart_options(args: argparse.Namespace) -> None:
             )
     if args.full_graph and not args.graph:
         raise UsageError("--full-graph: expected with --graph OUT; found no --graph")
+
+
+def write_calendars(result: Result, name: str, where: str) -> None:
+    """``--ics``: one calendar per contest. ``-`` (``--ics`` alone) prints the calendar of a
+    scenario's only contest; a folder gets one ``CONTEST.ics`` a contest (docs/cli.md)."""
+    from simulator.law.labels import label  # (only for --ics)
+    from simulator.law.vocab import Stage
+    from simulator.views.ical import deadlines_to_ics  # (icalendar: only for --ics)
+
+    contests = result.contests
+    if where == "-" and len(contests) != 1:
+        ids = ", ".join(c.id for c in contests)
+        raise UsageError(
+            f"--ics: expected a folder for a scenario of {len(contests)} contests ({ids}), "
+            "one calendar file each (--ics DIR); found no folder"
+        )
+    titles = [c.title for c in contests]
+    for c in contests:
+        called = {c.id} if any(step[2] == Phase.RUNOFF_CALLED for step in c.path) else set()
+        if len(contests) == 1:
+            title = name
+        elif titles.count(c.title) > 1:  # a primary and its election
+            title = f"{name} ({label(Stage(c.stage))})"
+        else:
+            title = f"{name}: {c.title}"
+        data = deadlines_to_ics([(c.id, c.title, c.deadlines)], name=title, called=called)
+        if where == "-":
+            write_bytes(data)
+            continue
+        out = Path(where) / f"{c.id}.ics"
+        with writing(str(out)):
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(data)
+        print(f"electsim: {c.title} ({c.id}): {out}", file=sys.stderr)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -84,13 +120,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     elif args.ics:
-        from simulator.views.ical import deadlines_to_ics  # (icalendar: only for --ics)
-
-        write_bytes(
-            deadlines_to_ics(
-                ((c.id, c.title, c.deadlines) for c in result.contests), name=scenario.title
-            )
-        )
+        write_calendars(result, scenario.title, args.ics)
     else:
         colour = use_colour(args.color, sys.stdout)
         text = format_result(result, colour=colour, width=terminal_width())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -68,9 +68,13 @@ def test_the_calendar_parses_with_vobject_too(calendar_2027: bytes) -> None:
     starts = sorted(e.dtstart.value for e in events if isinstance(e.dtstart.value, datetime))
     moments = sorted(d.due for d in expected if not d.all_day)
     assert starts == moments
-    assert all(
-        e.summary.value.endswith("2027 municipal calendar, nonpartisan-runoff") for e in events
-    )
+    # the titles are short and tell the events apart; the calendar's name says whose they are
+    titles = [e.summary.value for e in events]
+    assert len(set(titles)) == len(titles)
+    assert all(len(t) <= 40 and "2027" not in t and "_" not in t for t in titles)
+    assert "Runoff request deadline" in titles
+    assert {"Canvass of the election", "Canvass of the runoff (if requested)"} <= set(titles)
+    assert cal.contents["x-wr-calname"][0].value == "NC 2027 municipal calendar, nonpartisan runoff"
 
 
 def test_a_replay_writes_each_contest_deadline_with_how_it_moved(tmp_path: Path) -> None:
@@ -113,3 +117,93 @@ def test_the_calendar_name_is_escaped_as_text() -> None:
     assert line == "X-WR-CALNAME:Ann\\; Bob\\, and C\\\\D"
     parsed = vobject.readOne(io.StringIO(data.decode("utf-8")))
     assert parsed.contents["x-wr-calname"][0].value == title
+
+
+def _end(ev: icalendar.Event) -> object:
+    """When an event ends: its DTEND, else its DURATION after DTSTART, else (RFC 5545 3.6.1, a
+    date-time start) its start."""
+    if "DTEND" in ev:
+        return ev.decoded("DTEND")
+    if "DURATION" in ev:
+        return ev.decoded("DTSTART") + ev.decoded("DURATION")
+    return ev.decoded("DTSTART")
+
+
+@pytest.mark.parametrize("method", [m.value for m in Method])
+def test_deadlines_are_instants_with_a_reminder_the_day_before(method: str) -> None:
+    cal = icalendar.Calendar.from_ical(ics_of("calendar", "2027", "--method", method, "--ics"))
+    events = list(cal.walk("VEVENT"))
+    assert events
+    for ev in events:
+        start = ev.decoded("DTSTART")
+        if isinstance(start, datetime):
+            # a deadline is a moment: noon is when filing closes, not a meeting until 12:30
+            assert _end(ev) == start, ev["SUMMARY"]
+        else:
+            assert _end(ev) == start + timedelta(days=1)
+        (alarm,) = ev.walk("VALARM")
+        assert str(alarm["ACTION"]) == "DISPLAY"
+        trigger = alarm.decoded("TRIGGER")
+        assert timedelta(days=-1) <= trigger < timedelta(0)
+        if isinstance(start, datetime):
+            assert trigger == timedelta(days=-1)
+        assert str(ev["TRANSP"]) == "TRANSPARENT"
+
+
+def test_what_happens_only_on_a_request_is_tentative_and_says_so() -> None:
+    data = ics_of("calendar", "2027", "--method", "nonpartisan-runoff", "--ics")
+    status = {
+        str(e["SUMMARY"]): str(e["STATUS"])
+        for e in icalendar.Calendar.from_ical(data).walk("VEVENT")
+    }
+    assert status == {
+        "Filing opens": "CONFIRMED",
+        "Filing closes": "CONFIRMED",
+        "Election day": "CONFIRMED",
+        "Canvass of the election": "CONFIRMED",
+        "Runoff request deadline": "CONFIRMED",
+        "Runoff day (if requested)": "TENTATIVE",
+        "Canvass of the runoff (if requested)": "TENTATIVE",
+    }
+    parsed = vobject.readOne(io.StringIO(data.decode("utf-8")))
+    for ev in parsed.vevent_list:
+        tentative = ev.status.value == "TENTATIVE"
+        assert ("(if requested)" in ev.summary.value) is tentative
+        assert ("Only if a runoff" in ev.description.value) is tentative
+        assert ev.valarm.trigger.value == timedelta(days=-1) or not isinstance(
+            ev.dtstart.value, datetime
+        )
+
+
+def test_a_runoff_the_log_called_is_confirmed() -> None:
+    # the tie for second was settled by a withdrawal and the runoff demanded: it is no longer
+    # a maybe
+    path = ROOT / "scenarios" / "runoff" / "tie-for-second-withdrawal-then-demand.yaml"
+    events = icalendar.Calendar.from_ical(ics_of("replay", str(path), "--ics")).walk("VEVENT")
+    status = {str(e["SUMMARY"]): str(e["STATUS"]) for e in events}
+    assert status["Runoff day"] == status["Canvass of the runoff"] == "CONFIRMED"
+    assert status["Tie withdrawal deadline"] == "CONFIRMED"
+    assert not any("if requested" in t for t in status)
+
+
+def test_replay_writes_one_calendar_per_contest_in_a_folder(tmp_path: Path) -> None:
+    path = ROOT / "scenarios" / "nonpartisan-primary" / "greensboro-2017-at-large-group.yaml"
+    p = subprocess.run(
+        [sys.executable, "-m", "simulator", "replay", str(path), "--ics"], capture_output=True
+    )
+    assert p.returncode == 2 and not p.stdout
+    assert "--ics: expected a folder" in p.stderr.decode() and "--ics DIR" in p.stderr.decode()
+    ics_of("replay", str(path), "--ics", str(tmp_path / "cal"))
+    result = replay(load_scenario(path))
+    files = sorted((tmp_path / "cal").iterdir())
+    assert [f.name for f in files] == sorted(f"{c.id}.ics" for c in result.contests)
+    names = set()
+    for c in result.contests:
+        cal = vobject.readOne(io.StringIO((tmp_path / "cal" / f"{c.id}.ics").read_text()))
+        names.add(cal.contents["x-wr-calname"][0].value)
+        titles = sorted(e.summary.value for e in cal.vevent_list)
+        assert len(titles) == len(c.deadlines) == len(set(titles))
+    assert names == {
+        "City of Greensboro City Council At-Large, 2017 (primary)",
+        "City of Greensboro City Council At-Large, 2017 (election)",
+    }
