@@ -7,6 +7,7 @@ import argparse
 import json
 
 from simulator.cli.common import EXIT_OK, UsageError, write_bytes
+from simulator.input.loader.problems import did_you_mean
 from simulator.input.output import terminal_width
 from simulator.law.calendar import OfficeCalendar, statutory_calendar
 from simulator.law.labels import label
@@ -22,7 +23,8 @@ def cmd_calendar(args: argparse.Namespace) -> int:
         method = Method(args.method)
     except ValueError:
         raise UsageError(
-            f"--method: expected one of {', '.join(m.value for m in Method)}; found {args.method!r}"
+            f"--method: expected one of {', '.join(m.value for m in Method)}; "
+            f"found {args.method!r}{did_you_mean(args.method, [m.value for m in Method])}"
         ) from None
     if not 1973 <= args.year <= 2200:
         raise UsageError(f"YEAR: expected a year from 1973 to 2200; found {args.year}")

@@ -18,14 +18,67 @@ _INVALID_CHOICE = re.compile(r"argument (\S+): invalid choice: '(.*)' \(choose f
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors say what was expected and what was found (exit 2)."""
 
+    #: the arguments being parsed (a command's parser reads them to explain a missing option)
+    given: Sequence[str] = ()
+
     def error(self, message: str) -> None:  # type: ignore[override]
         if m := _INVALID_CHOICE.fullmatch(message):
             option, found, choices = m.groups()
             option = option.split("/")[-1]
-            message = f"{option}: expected one of {choices.replace(chr(39), '')}; found {found!r}"
+            names = choices.replace(chr(39), "")
+            message = (
+                f"{option}: expected one of {names}; found {found!r}"
+                f"{_did_you_mean(found, names.split(', '))}"
+            )
+        elif message.startswith("the following arguments are required"):
+            # a misspelt required option (--methd) is reported as itself, not as missing
+            known = {o for a in self._actions for o in a.option_strings}
+            for arg in Parser.given:
+                name = arg.split("=", 1)[0]
+                if name.startswith("--") and name not in known:
+                    hint = _did_you_mean(name, sorted(o for o in known if o.startswith("--")))
+                    if hint:
+                        message = f"{name}: expected an option of {self.prog}; found {name!r}{hint}"
+                        break
         self.print_usage(sys.stderr)
         print(f"electsim: error: {message}", file=sys.stderr)
         sys.exit(EXIT_INVALID)
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        """As argparse's, but an unknown option is reported with the options it looks like
+        (``--jsn``: did you mean ``--json``?): argparse before Python 3.14 suggests none."""
+        Parser.given = list(sys.argv[1:] if args is None else args)
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            self.unrecognized(parsed, extras)
+        return parsed
+
+    def unrecognized(self, parsed: argparse.Namespace, extras: list[str]) -> None:
+        command = getattr(parsed, "command", None)
+        parser: argparse.ArgumentParser = self
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+                parser = action.choices[command]
+        options = [o for a in parser._actions for o in a.option_strings if o.startswith("--")]
+        where = f"{self.prog} {command}" if command else self.prog
+        first = extras[0]
+        if first.startswith("-"):
+            name = first.split("=", 1)[0]
+            hint = _did_you_mean(name, options) or f" ({where} --help lists them)"
+            parser.error(f"{name}: expected an option of {where}; found {name!r}{hint}")
+        parser.error(
+            f"expected no more arguments after what {where} takes; found "
+            + " ".join(repr(x) for x in extras)
+        )
+
+
+def _did_you_mean(found: str, choices: Sequence[str]) -> str:
+    # (the loader's, imported only when an argument is wrong)
+    from simulator.input.loader.problems import did_you_mean
+
+    return did_you_mean(found, choices)
 
 
 #: each command's examples, shown at the end of its --help

@@ -134,3 +134,49 @@ def test_main_can_be_called_in_process(
 ) -> None:
     assert main(["replay", str(scenario_file), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["scenario"].startswith("Example council")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["replay", "FILE", "--jsn"],
+            "--jsn: expected an option of electsim replay; found '--jsn'; did you mean '--json'?",
+        ),
+        (
+            ["replay", "FILE", "--as-off=2027-10-14"],
+            "--as-off: expected an option of electsim replay; found '--as-off'; did you mean "
+            "'--as-of'?",
+        ),
+        (  # a required option misspelt is named as itself, not as missing
+            ["calendar", "2027", "--methd", "nonpartisan-runoff"],
+            "--methd: expected an option of electsim calendar; found '--methd'; did you mean "
+            "'--method'?",
+        ),
+        (
+            ["calendar", "2027", "--method", "plurality"],
+            "found 'plurality'; did you mean 'nonpartisan-plurality'?",
+        ),
+        (["replya", "FILE"], "found 'replya'; did you mean 'replay'?"),
+        (["replay", "FILE", "--color", "alwys"], "found 'alwys'; did you mean 'always'?"),
+        (["--verison"], "found '--verison'; did you mean '--version'?"),
+    ],
+)
+def test_a_misspelt_argument_is_answered_with_what_it_looks_like(
+    scenario_file: Path, argv: list[str], message: str
+) -> None:
+    p = run(*(str(scenario_file) if a == "FILE" else a for a in argv))
+    assert p.returncode == 2 and not p.stdout
+    (error,) = [ln for ln in p.stderr.splitlines() if ln.startswith("electsim: error:")]
+    assert error.endswith(message), error
+
+
+def test_an_option_like_none_says_where_to_look(scenario_file: Path) -> None:
+    p = run("replay", str(scenario_file), "--zzz")
+    assert p.returncode == 2
+    assert p.stderr.splitlines()[-1] == (
+        "electsim: error: --zzz: expected an option of electsim replay; found '--zzz' "
+        "(electsim replay --help lists them)"
+    )
+    p = run("replay", str(scenario_file), "extra")
+    assert p.returncode == 2 and "found 'extra'" in p.stderr

@@ -101,7 +101,9 @@ def test_validate_json_lists_each_file_and_its_problems(tmp_path: Path) -> None:
     assert (good["valid"], good["contests"], good["expectations"]) == (True, 1, 5)
     assert wrong["valid"] is False
     (problem,) = wrong["problems"]
-    assert problem["path"].endswith(".type") and problem["found"] == "'canvas_held'"
+    assert problem["path"].endswith(".type") and problem["found"] == (
+        "'canvas_held'; did you mean 'canvass_held'?"
+    )
     assert isinstance(problem["line"], int)
 
 

@@ -476,7 +476,7 @@ def test_an_unknown_event_type_is_a_problem_listing_the_types() -> None:
     problem = only(scenario(FILED, "{type: vote_cast, at: 2027-11-02, candidate: Ann}"))
     assert (problem.path, problem.line) == ("events[1].type", 7)
     assert "votes_cast" in problem.expected
-    assert problem.found == "'vote_cast'"
+    assert problem.found == "'vote_cast'; did you mean 'votes_cast'?"
 
 
 def test_an_event_without_at_is_a_problem() -> None:
@@ -1654,3 +1654,63 @@ def test_a_write_in_without_a_name_is_a_problem(quick: bool) -> None:
     assert all("a write-in's name before '(Write-In)'" in p.expected for p in found)
     named = scenario(FILED, "{type: votes_cast, at: 2027-11-02, candidate: Jo Roe (Write-In)}")
     assert parse_scenario(named).events[1].candidate == "Jo Roe (Write-In)"
+
+
+# -- "did you mean": a misspelt name is answered with the names it looks like -----------------
+
+
+def test_an_unknown_event_type_suggests_the_one_it_looks_like() -> None:
+    p = only(scenario("{type: candidate_dies, at: 2027-07-06, candidate: Ann}"))
+    assert (p.path, p.line) == ("events[0].type", 6)
+    assert p.expected.startswith("one of the event types filing_opened")
+    assert p.found == "'candidate_dies'; did you mean 'candidate_died'?"
+    assert "\n" not in str(p)
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [
+        ("plurality", "nonpartisan-plurality"),  # a shortening
+        ("nonpartisan_runoff", "nonpartisan-runoff"),  # another separator
+        ("Nonpartisan-Primary", "nonpartisan-primary"),  # capitals
+        ("partisn", "partisan"),  # a slip
+    ],
+)
+def test_an_unknown_method_suggests_the_one_it_looks_like(written: str, meant: str) -> None:
+    text = HEAD.replace("method: nonpartisan-plurality", f"method: {written}")
+    p = only(scenario("{type: candidate_filed, at: 2027-07-06, candidate: Ann}", head=text))
+    assert p.path == "contests[0].method"
+    assert p.found == f"{written!r}; did you mean {meant!r}?"
+
+
+def test_nothing_is_suggested_for_a_name_like_none_of_them() -> None:
+    p = only(scenario("{type: ballot_stuffed, at: 2027-07-06, candidate: Ann}"))
+    assert p.found == "'ballot_stuffed'"
+    text = HEAD.replace("method: nonpartisan-plurality", "method: ranked-choice")
+    p = only(scenario("{type: candidate_filed, at: 2027-07-06, candidate: Ann}", head=text))
+    assert p.found == "'ranked-choice'"
+
+
+def test_a_misspelt_interpretation_name_or_value_suggests_the_right_one() -> None:
+    head = HEAD.replace(
+        "contests:", "interpretations: {early_requst: wait, late_notice: notice}\ncontests:"
+    )
+    found = problems(scenario("{type: candidate_filed, at: 2027-07-06, candidate: Ann}", head=head))
+    by_path = {p.path: p for p in found}
+    assert set(by_path) == {"interpretations.early_requst", "interpretations.late_notice"}
+    assert by_path["interpretations.early_requst"].found == (
+        "'early_requst', an unknown field; did you mean 'early_request'?"
+    )
+    assert by_path["interpretations.late_notice"].expected == "one of death_date, notice_date"
+    assert by_path["interpretations.late_notice"].found == ("'notice'; did you mean 'notice_date'?")
+
+
+def test_a_misspelt_field_suggests_the_field_and_json_says_the_same() -> None:
+    text = scenario("{type: candidate_filed, at: 2027-07-06, candidat: Ann}")
+    (p,) = [x for x in problems(text) if x.path == "events[0].candidat"]
+    assert p.found.endswith("an unknown field; did you mean 'candidate'?")
+    doc = yaml.safe_load(text)
+    doc["events"][0]["at"] = "2027-07-06"
+    doc["events"][0]["type"] = "candidate_dies"
+    found = problems(json.dumps(doc))
+    assert any(x.found == "'candidate_dies'; did you mean 'candidate_died'?" for x in found)

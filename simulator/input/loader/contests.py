@@ -12,7 +12,7 @@ from typing import Any
 from simulator.input.loader.clock import Clock
 from simulator.input.loader.fields import CONTEST_KEYS, FILING_KEYS
 from simulator.input.loader.names import folded_id
-from simulator.input.loader.problems import Problems
+from simulator.input.loader.problems import Problems, did_you_mean
 from simulator.input.loader.values import (
     PRINTABLE,
     BadValue,
@@ -106,7 +106,9 @@ class ContestReader:
             method = Method(written_method)
         else:
             self.problems.add(
-                (*here, "method"), "one of " + ", ".join(_METHODS), show(written_method)
+                (*here, "method"),
+                "one of " + ", ".join(_METHODS),
+                show(written_method) + did_you_mean(written_method, _METHODS),
             )
 
         stage = Stage.ELECTION
@@ -114,7 +116,11 @@ class ContestReader:
         if isinstance(written_stage, str) and written_stage in _STAGES:
             stage = Stage(written_stage)
         else:
-            self.problems.add((*here, "stage"), "one of " + ", ".join(_STAGES), show(written_stage))
+            self.problems.add(
+                (*here, "stage"),
+                "one of " + ", ".join(_STAGES),
+                show(written_stage) + did_you_mean(written_stage, _STAGES),
+            )
         if stage is Stage.PRIMARY and method is not None and method not in _PRIMARY_METHODS:
             # G.S. 163-291, 163-294: only the partisan and nonpartisan-primary methods have one.
             self.problems.add(

@@ -23,7 +23,7 @@ from simulator.input.loader.fields import FIELD_HELP
 from simulator.input.loader.json_structs import JsonLog, loaded_types, struct_dict
 from simulator.input.loader.names import Spellings
 from simulator.input.loader.plans import QUICK_PLANS
-from simulator.input.loader.problems import Problems
+from simulator.input.loader.problems import Problems, did_you_mean
 from simulator.input.loader.values import BadValue
 from simulator.input.parse.messages import show
 from simulator.input.parse.trees import MISSING, Map
@@ -363,7 +363,11 @@ class EventLogReader:
         if kind is MISSING:
             self.problems.missing(("events", i, "type"), f"a `type`: one of {kinds}")
         else:
-            self.problems.add(("events", i, "type"), f"one of the event types {kinds}", show(kind))
+            self.problems.add(
+                ("events", i, "type"),
+                f"one of the event types {kinds}",
+                show(kind) + did_you_mean(kind, EVENT_TYPES),
+            )
 
     def event_contest(self, i: int, ev: dict[Any, Any], contest_ids: frozenset[str]) -> None:
         if not contest_ids:

@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from simulator.input.loader.problems import Problems
+from simulator.input.loader.problems import Problems, did_you_mean
 from simulator.input.parse.messages import show
 from simulator.input.parse.trees import MISSING
 from simulator.law.parameters import MOST_PLACES, PARAMETERS, parse_value
@@ -52,7 +52,7 @@ def read_interpretations(problems: Problems, raw: Any) -> Interpretations:
                 problems.add(
                     ("interpretations", name),
                     "one of " + ", ".join(options),
-                    show(value),
+                    show(value) + did_you_mean(value, options),
                 )
     return Interpretations(**chosen)
 

@@ -6,12 +6,50 @@ counts them, are made here. :func:`simulator.input.parse.messages.finish` turns 
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from simulator.input.loader.values import BadValue
 from simulator.input.parse.messages import RawProblem, show
 from simulator.model.events import Event
+
+
+def _plain(word: str) -> str:
+    return re.sub(r"[-_\s]+", "_", word.strip().lower())
+
+
+def close_names(found: object, choices: Iterable[str], *, n: int = 3) -> list[str]:
+    """The ``choices`` that ``found`` looks like a misspelling or a shortening of, best first:
+    the same words written otherwise (``Nonpartisan_Runoff``), difflib's close matches
+    (``candidate_dies``: ``candidate_died``), then the names that end with it or start with it
+    (``plurality``: ``nonpartisan-plurality``)."""
+    if not isinstance(found, str) or not found.strip():
+        return []
+    names = list(dict.fromkeys(choices))
+    plain = {_plain(c): c for c in names}
+    word = _plain(found)
+    if word in plain:
+        return [plain[word]]
+    scored = sorted(
+        ((difflib.SequenceMatcher(None, word, k).ratio(), k) for k in plain), reverse=True
+    )
+    # the best match, and the others as good as it (a slip is one name, not a list)
+    close = [k for r, k in scored if r >= 0.75 and r >= scored[0][0] - 0.02][:n]
+    if close:
+        return [plain[k] for k in close]
+    within = [k for k in plain if len(word) >= 3 and (k.endswith(word) or k.startswith(word))]
+    return [plain[k] for k in within[:n]]
+
+
+def did_you_mean(found: object, choices: Iterable[str]) -> str:
+    """``"; did you mean 'candidate_died'?"`` when ``found`` looks like one of ``choices`` (to
+    put after what was found), else ``""``."""
+    close = close_names(found, choices)
+    if not close:
+        return ""
+    return "; did you mean " + " or ".join(repr(c) for c in close) + "?"
 
 
 class Problems:
@@ -45,11 +83,8 @@ class Problems:
         expected = f"one of {what}: " + ", ".join(allowed)
         for key in raw:
             if key not in allowed:
-                self.add(
-                    (*parts, key),
-                    expected,
-                    f"{show(key)}, an unknown field (check its spelling)",
-                )
+                hint = did_you_mean(key, allowed) or " (check its spelling)"
+                self.add((*parts, key), expected, f"{show(key)}, an unknown field{hint}")
 
     def missing(self, parts: tuple[Any, ...], expected: str) -> None:
         self.add(parts, expected, "nothing: the field is missing")
