@@ -58,9 +58,23 @@ class Reference:
         return attrs.asdict(self)
 
 
+#: How a General Statutes citation may begin: ``G.S.``, ``GS``, ``N.C.G.S.``, ``N.C. Gen. Stat.``,
+#: ``§``, ``§§``, ``section`` (any of them, in any case, with or without dots and spaces)
+_PREFIX = re.compile(
+    r"^(?:N\.?\s*C\.?\s*)?(?:G\.?\s*S\.?|Gen(?:eral)?\.?\s*Stat(?:utes?|s?\.)?)?\s*"
+    r"(?:§+|sec(?:tion|t?\.)?)?\s*(?=\d)",
+    re.IGNORECASE,
+)
+
+
 def normalize(text: str) -> str:
-    """``G.S. 163-294.4(c)`` and ``163-294\\.4\\(c\\)`` both become ``163-294.4(c)``."""
-    return key(text.replace("\\", "").strip())
+    """``G.S. 163-294.4(c)``, ``§ 163-294.4(c)``, ``N.C. Gen. Stat. § 163-294.4(c)`` and
+    ``163-294\\.4\\(c\\)`` all become ``163-294.4(c)``."""
+    plain = text.replace("\\", "").strip()
+    if not plain.upper().startswith("08 NCAC"):
+        plain = _PREFIX.sub("", plain, count=1)
+        plain = re.sub(r"\s+(?=\()", "", plain)  # 163-293 (c)
+    return key(plain)
 
 
 def matches(query: str, found: str) -> bool:
@@ -181,7 +195,7 @@ KINDS = ("rule", "conflict", "gap", "transition", "code", "scenario", "test")
 
 #: The forms of a citation ``electsim cite`` reads, as its message on other text shows them
 #: (written here, in a module the references are not searched in, so that they count as none)
-CITATION_FORMS = "163-294.4(c), G.S. 163-293(b)(1) or 163-114"
+CITATION_FORMS = "163-294.4(c), G.S. 163-293(b)(1), § 163-293(c) or 163-114"
 
 
 def section_order(section: str) -> tuple[int, ...]:

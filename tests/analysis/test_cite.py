@@ -122,7 +122,9 @@ def test_cite_text_names_an_unmodeled_subsection_and_why() -> None:
     assert "not modeled: the municipal ballot's layout" in p.stdout
 
 
-@pytest.mark.parametrize("written", ["", "hello", "163-293(b)x", "(c)"])
+@pytest.mark.parametrize(
+    "written", ["", "hello", "163-293(b)x", "(c)", "§", "G.S.", "N.C. Gen. Stat. §", "GS (c)"]
+)
 def test_cite_refuses_what_is_not_a_citation(written: str) -> None:
     p = subprocess.run(
         [sys.executable, "-m", "simulator", "cite", written],
@@ -133,7 +135,7 @@ def test_cite_refuses_what_is_not_a_citation(written: str) -> None:
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr.splitlines() == [
         "electsim cite: expected a section and subsection like 163-294.4(c), G.S. "
-        f"163-293(b)(1) or 163-114; found {written!r}"
+        f"163-293(b)(1), § 163-293(c) or 163-114; found {written!r}"
     ]
 
 
@@ -183,3 +185,57 @@ def test_full_width_digits_are_read_as_the_citation_they_stand_for(
     # digits of another script are no citation: refused, not read as an unknown section
     assert main(["cite", "١٦٣-293(b)"]) == 2
     assert "expected a section and subsection" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "163-293(c)",
+        "GS 163-293(c)",
+        "G.S. 163-293(c)",
+        "G.S.163-293(c)",
+        "g.s. 163-293(c)",
+        "§ 163-293(c)",
+        "§163-293(c)",
+        "§§ 163-293(c)",
+        "N.C.G.S. 163-293(c)",
+        "NCGS 163-293(c)",
+        "N.C.G.S. § 163-293(c)",
+        "N.C. Gen. Stat. § 163-293(c)",
+        "N.C. Gen. Stat. 163-293(c)",
+        "Gen. Stat. § 163-293(c)",
+        "Section 163-293(c)",
+        "G.S. 163-293 (c)",
+        "  § 163-293(c)  ",
+    ],
+)
+def test_cite_reads_the_ways_lawyers_write_a_citation(
+    written: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "GS 163-294.4(c)" and "§ 163-294.4(c)" were refused as not citations
+    from simulator.cli.main import main
+
+    assert normalize(written) == "163-293(c)"
+    assert main(["cite", written, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["cite"] == "163-293(c)" and doc["references"]
+    assert doc["references"] == json.loads(_cite_json("163-293(c)"))["references"]
+
+
+def test_a_prefix_does_not_change_a_subsection_with_parts_or_a_letter() -> None:
+    assert normalize("G.S. 163-294.4(c)") == "163-294.4(c)"
+    assert normalize("§ 163-293(b)(1)") == "163-293(b)(1)"
+    assert normalize("N.C. Gen. Stat. § 163-291(2)a") == "163-291(2)a"
+    assert normalize("08 NCAC 06B .0104") == "08 NCAC 06B .0104"
+
+
+def _cite_json(text: str) -> str:
+    import contextlib
+    import io
+
+    from simulator.cli.main import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["cite", text, "--json"]) == 0
+    return out.getvalue()
