@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from datetime import datetime
 from pathlib import Path
 
 from simulator.cli.common import EXIT_OK, UsageError, use_colour, write_bytes
@@ -45,6 +46,28 @@ def check_chart_options(args: argparse.Namespace) -> None:
             )
     if args.full_graph and not args.graph:
         raise UsageError("--full-graph: expected with --graph OUT; found no --graph")
+
+
+def as_of_note(result: Result, known: list[datetime], as_of: datetime) -> str | None:
+    """A note when ``--as-of`` falls outside the log's story: after its last event and every
+    deadline (the replay is then the whole story, as without ``--as-of``), or before its first
+    event (nothing had happened). ``known``: when the board learned of each event."""
+    moments = [*known, *(d.due for c in result.contests for d in c.deadlines)]
+    if not known or not moments:
+        return None
+    when = as_of.strftime("%a %Y-%m-%d %H:%M")
+    if as_of > max(moments):
+        last = max(moments).strftime("%a %Y-%m-%d %H:%M")
+        return (
+            f"--as-of {when} is after the last event and deadline of this log ({last}): the "
+            "replay is the whole story, as without --as-of"
+        )
+    if as_of < min(known):
+        first = min(known).strftime("%a %Y-%m-%d %H:%M")
+        return (
+            f"--as-of {when} is before the first event of this log ({first}): nothing had happened"
+        )
+    return None
 
 
 def write_calendars(result: Result, name: str, where: str) -> None:
@@ -93,6 +116,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.file, max_bytes=args.max_bytes)
     as_of = parse_time(args.as_of, scenario.timezone) if args.as_of else None
     result = replay(scenario, as_of=as_of)
+    if as_of is not None and (
+        note := as_of_note(result, [e.known_at for e in scenario.events], as_of)
+    ):
+        print(f"electsim: note: {note}", file=sys.stderr)
     if args.chart:
         from simulator.views.charts import plot_timeline  # (matplotlib: only for a chart)
 
