@@ -1,4 +1,5 @@
-# Two-command setup: `make demo` and `make test` create .venv themselves.
+# Two-command setup: `make demo` and `make test` create .venv themselves. `make demo` draws its
+# reference charts from the showcase scenarios (simulator.cli.demo.SHOWCASE).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -25,8 +26,9 @@ $(BENCHSTAMP): $(TESTSTAMP)
 demo: $(STAMP)
 	$(BIN)/python -m simulator demo scenarios --out out
 	mkdir -p out/reference
+	$(BIN)/python -m simulator replay scenarios/runoff/cary-2023-district-d.yaml --chart out/reference/cary-2023-timeline.png --graph out/reference/cary-2023-path.png > /dev/null
 	$(BIN)/python -m simulator replay scenarios/nonpartisan-primary/greensboro-2017-at-large-group.yaml --chart out/reference/greensboro-2017-timeline.png --graph out/reference/greensboro-2017-path.png > /dev/null
-	$(BIN)/python -m simulator replay scenarios/contingencies/2944b-only-two-filed-one-dies-reopen-5-days-past-labor-day.yaml --chart out/reference/reopened-filing-103-5-timeline.png > /dev/null
+	$(BIN)/python -m simulator replay scenarios/contingencies/112a-one-of-two-dies-day-30-nobody-files.yaml --chart out/reference/death-on-day-30-timeline.png > /dev/null
 	$(BIN)/python -m simulator replay scenarios/runoff/tie-for-second-withdrawal-then-demand.yaml --chart out/reference/tie-for-second-days-from-election.png --days-from-election --graph out/reference/tie-for-second-path.mmd > /dev/null
 	@echo "reference charts in out/reference/"
 	@echo

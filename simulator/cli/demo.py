@@ -1,6 +1,7 @@
-"""``electsim demo``: replay every scenario under a folder and write each JSON result (and a chart
-and an HTML report for the first scenario of each folder, or for all with ``--all-charts``) under
-``--out``, mirroring the folders; one line per scenario."""
+"""``electsim demo``: replay every scenario under a folder and write each JSON result under
+``--out``, mirroring the folders; one line per scenario. Charts and HTML reports are drawn for the
+showcase scenarios of the bundled library (:data:`SHOWCASE`) where the folder holds them, else for
+the first scenario of each folder, or for all with ``--all-charts``."""
 
 from __future__ import annotations
 
@@ -17,6 +18,43 @@ from simulator.engine.result import Result
 from simulator.input.loader import load_scenario
 from simulator.input.output import terminal_width, writing
 from simulator.model.errors import OutputError
+
+#: The scenarios that show what electsim does, drawn by ``electsim demo scenarios`` and by
+#: ``make demo`` into out/reference/: (path under scenarios/, what it shows).
+SHOWCASE: tuple[tuple[str, str], ...] = (
+    (
+        "runoff/cary-2023-district-d.yaml",
+        "Cary 2023, District D: no majority, the runner-up asks for a runoff and it is held",
+    ),
+    (
+        "nonpartisan-primary/greensboro-2017-at-large-group.yaml",
+        "Greensboro 2017, at large: the primary narrows the field, its nominees run in November",
+    ),
+    (
+        "contingencies/112a-one-of-two-dies-day-30-nobody-files.yaml",
+        "a death on the 30th day after the filing closed: filing reopens, nobody files",
+    ),
+    (
+        "runoff/tie-for-second-withdrawal-then-demand.yaml",
+        "a tie for second: one withdraws, the other demands the runoff",
+    ),
+)
+
+
+def showcase_in(files: list[Path], base: Path) -> list[tuple[Path, str]]:
+    """The :data:`SHOWCASE` scenarios among ``files`` (read from folder ``base``), in its order:
+    found by their path under the library's folder, whether ``base`` is that folder or a
+    folder above or below it."""
+    found: list[tuple[Path, str]] = []
+    for path, what in SHOWCASE:
+        parts = tuple(path.split("/"))
+        for f in files:
+            whole = f.resolve().parts
+            rel = whole[len(base.resolve().parts) :]
+            if rel == parts or whole[-len(parts) - 1 :] == ("scenarios", *parts):
+                found.append((f, what))
+                break
+    return found
 
 
 def render_one(job: tuple[str, str, str]) -> None:
@@ -64,10 +102,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
     base = root if root.is_dir() else root.parent
     paint = painter(args, sys.stdout)
     width = terminal_width() or 100
-    # Charts and reports: every scenario with --all-charts, else the first of each folder.
+    # Charts and reports: every scenario with --all-charts; else the showcase scenarios where
+    # the folder has them, the first of each folder where it has none (a folder of one's own).
     chosen: set[Path] = set()
+    showcase = showcase_in(files, base)
     if args.all_charts:
         chosen = set(files)
+    elif showcase and not args.no_charts:
+        chosen = {f for f, _ in showcase}
     elif not args.no_charts:
         firsts: dict[Path, Path] = {}
         for f in files:
@@ -95,6 +137,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if jobs:
         render_all(jobs, args)
     charts = f"; charts and reports for {len(jobs)}" if jobs else ""
+    if jobs and showcase and not args.all_charts:
+        print("the showcase, each as a chart and a report:")
+        for f, what in showcase:
+            print(f"  {demo_stem(f, base, out).with_suffix('.html')}: {what}")
     print(f"replayed {len(files)} scenario(s); results in {out}/{charts}")
     if not args.all_charts and not args.no_charts and len(jobs) < len(files):
         print(f"(all charts and reports: electsim demo {args.dir} --all-charts)")

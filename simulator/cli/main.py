@@ -199,8 +199,9 @@ def build_parser() -> argparse.ArgumentParser:
         "demo",
         "replay every scenario in a folder, writing results under --out",
         "Replay every scenario under a folder; write each JSON result (and a chart and an HTML "
-        "report for the first scenario of each folder, or all with --all-charts) under --out, "
-        "mirroring the folders; print one line per scenario.",
+        "report for the showcase scenarios of the bundled library, or for the first scenario of "
+        "each folder of another, or all with --all-charts) under --out, mirroring the folders; "
+        "print one line per scenario.",
     )
     d.add_argument(
         "dir", nargs="?", default="scenarios", metavar="DIR", help="default: %(default)s"

@@ -366,3 +366,53 @@ def test_demo_refuses_options_it_would_not_follow(
     assert main(["demo", str(CARY), "--out", str(out), *options]) == 2
     assert capsys.readouterr().err.startswith(f"electsim: {refused}")
     assert not out.exists()
+
+
+def test_demo_draws_the_showcase_not_the_first_scenario_of_each_folder(tmp_path: Path) -> None:
+    # `make demo` drew runoff/canvass-before-its-day, the alphabetically first, not Cary 2023
+    from simulator.cli.demo import SHOWCASE
+
+    lib = tmp_path / "lib"
+    shown = [SHOWCASE[0][0], SHOWCASE[2][0]]  # runoff/cary-..., contingencies/112a-...
+    for path in shown:
+        (lib / path).parent.mkdir(parents=True, exist_ok=True)
+        (lib / path).write_text((ROOT / "scenarios" / path).read_text())
+        # an alphabetically first scenario beside each
+        (lib / path).with_name("000-first.yaml").write_text(SMALL.format(title="a", name="Ann"))
+    out = tmp_path / "out"
+    p = run("demo", str(lib), "--out", str(out), "--jobs", "1")
+    assert p.returncode == 0, p.stderr
+    html = sorted(x.relative_to(out).as_posix() for x in out.rglob("*.html"))
+    assert html == sorted(x.replace(".yaml", ".html") for x in shown)
+    assert sorted(x.relative_to(out).as_posix() for x in out.rglob("*.svg")) == sorted(
+        x.replace(".yaml", ".svg") for x in shown
+    )
+    lines = p.stdout.splitlines()
+    i = lines.index("the showcase, each as a chart and a report:")
+    assert lines[i + 1] == f"  {out / 'runoff' / 'cary-2023-district-d.html'}: {SHOWCASE[0][1]}"
+    assert lines[i + 2].endswith(SHOWCASE[2][1])
+
+
+def test_the_showcase_is_in_the_library_and_make_demo_draws_it() -> None:
+    from simulator.cli.common import scenario_files
+    from simulator.cli.demo import SHOWCASE, showcase_in
+
+    library = ROOT / "scenarios"
+    files = scenario_files([str(library)])
+    found = showcase_in(files, library)
+    assert [f.relative_to(library).as_posix() for f, _ in found] == [p for p, _ in SHOWCASE]
+    assert all((what and what[0].isupper()) or what[0].islower() for _, what in SHOWCASE)
+    # the Makefile's demo target draws its reference charts from these, and only these
+    makefile = (ROOT / "Makefile").read_text()
+    target = makefile.split("\ndemo:", 1)[1].split("\n\n", 1)[0]
+    drawn = [
+        line.split(" simulator replay ", 1)[1].split()[0]
+        for line in target.splitlines()
+        if " simulator replay " in line
+    ]
+    assert drawn == [f"scenarios/{p}" for p, _ in SHOWCASE]
+    assert all(
+        "--chart out/reference/" in line
+        for line in target.splitlines()
+        if " simulator replay " in line
+    )
