@@ -120,3 +120,31 @@ def test_an_as_of_outside_the_story_is_noted(as_of: str, note: str) -> None:
     assert p.returncode == 0 and p.stdout
     (line,) = p.stderr.splitlines()
     assert line.startswith("electsim: note: --as-of ") and note in line
+
+
+def test_the_worked_example_of_a_primary_and_its_election_passes(tmp_path: Path) -> None:
+    # docs/primaries.md: the nominees of the primary are listed in the election contest
+    from simulator import parse_scenario, replay
+
+    page = (ROOT / "docs" / "primaries.md").read_text(encoding="utf-8")
+    (example,) = re.findall(r"```yaml\n(.*?)```", page, flags=re.S)
+    scenario = parse_scenario(example)
+    result = replay(scenario)
+    primary, election = result.contest("primary"), result.contest("election")
+    assert primary.outcome.nominated == ("Ann", "Bob")
+    listed = [
+        e.candidate
+        for e in scenario.events
+        if e.contest == "election" and e.type == "candidate_filed"
+    ]
+    assert listed == list(primary.outcome.nominated)
+    assert election.outcome.elected == ("Bob",)
+    assert not [r for r in election.rulings if r.kind.value == "filing_rejected"]
+    (tmp_path / "primary.yaml").write_text(example, encoding="utf-8")
+    p = subprocess.run(
+        [sys.executable, "-m", "simulator", "test", str(tmp_path / "primary.yaml")],
+        capture_output=True,
+        text=True,
+    )
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "1 passed" in p.stdout
