@@ -89,6 +89,7 @@ examples:
   electsim replay FILE --json > result.json
   electsim replay FILE --as-of 2023-10-17T15:00      what the board knew then
   electsim replay FILE --ics > deadlines.ics          the deadlines, for a calendar
+  electsim replay FILE --ics calendars/               one calendar file per contest
   electsim replay FILE --chart timeline.svg --graph states.png""",
     "test": """\
 examples:

@@ -207,3 +207,20 @@ def test_replay_writes_one_calendar_per_contest_in_a_folder(tmp_path: Path) -> N
         "City of Greensboro City Council At-Large, 2017 (primary)",
         "City of Greensboro City Council At-Large, 2017 (election)",
     }
+
+
+def test_replay_ics_into_a_folder_that_cannot_be_made_is_invalid_input(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    p = subprocess.run(
+        [sys.executable, "-m", "simulator", "replay", str(CARY), "--ics", str(blocker / "cal")],
+        capture_output=True,
+        text=True,
+    )
+    assert p.returncode == 2 and not p.stdout
+    assert p.stderr.splitlines() == [
+        f"electsim: {blocker / 'cal'}: cannot write the output: Not a directory"
+    ]
+    # a one-contest scenario given a folder gets its one file there
+    ics_of("replay", str(CARY), "--ics", str(tmp_path / "cal"))
+    assert [f.name for f in (tmp_path / "cal").iterdir()] == ["cary-d.ics"]
