@@ -23,10 +23,11 @@ from simulator.analysis.panel.controls import (
     sweep_variable,
 )
 from simulator.analysis.whatif.sweep_results import Sweep
-from simulator.analysis.whatif.sweep_runner import _deciding, sweep
+from simulator.analysis.whatif.sweep_runner import OUTCOME_KINDS, sweep
 from simulator.engine.replay import replay
 from simulator.engine.result import ContestResult, Result, Ruling
 from simulator.input.loader.writing import scenario_to_dict
+from simulator.law.vocab import RulingKind
 from simulator.model.errors import SimulatorError
 from simulator.model.scenario import Scenario
 
@@ -71,7 +72,8 @@ def _ruling_lines(c: ContestResult) -> list[tuple[tuple[str, str], RulingLine]]:
     for t in c.timeline:
         if t.what == "ruling":
             key = (t.kind, t.at.isoformat() + "|" + ",".join(t.candidates) + "|" + t.label)
-            out.append((key, RulingLine(c.id, _when(t.at), ruling_words(t.kind, t.label), t.cite, "")))
+            words = ruling_words(t.kind, t.label)
+            out.append((key, RulingLine(c.id, _when(t.at), words, t.cite, "")))
     return out
 
 
@@ -147,7 +149,7 @@ class PanelState:
             variant = build_variant(self.base, self.controls, values)
             result = replay(variant)
         except SimulatorError as err:
-            self.error = str(err)
+            self.error = str(err).replace("<scenario>: ", "")
             self.values[key] = value
             self.seconds = time.perf_counter() - t0
             return False
@@ -187,6 +189,14 @@ class PanelState:
 
     # -- reading ---------------------------------------------------------------------------
 
+    def key(self, words: str) -> str:
+        """The key of the first control whose label holds ``words`` (``"Bob died"``)."""
+        for key, c in self.controls.items():
+            if words.lower() in c.label.lower():
+                return key
+        known = "; ".join(c.label for c in self.controls.values() if c.group != "readings")
+        raise KeyError(f"no control says {words!r}; the controls: {known}")
+
     @property
     def changed(self) -> dict[str, Any]:
         """The values that differ from the scenario as written."""
@@ -214,17 +224,19 @@ class PanelState:
     def as_yaml(self) -> str:
         """The variant as a scenario file: it replays to what the panel shows."""
         doc = strip_ids(scenario_to_dict(self.variant))
-        changed = ", ".join(
-            f"{self.controls[k].label} {_show(v)}" for k, v in self.changed.items()
-        )
+        changed = ", ".join(f"{self.controls[k].label} {_show(v)}" for k, v in self.changed.items())
         if changed:
             doc["title"] = f"{doc['title']} (what if: {changed})"
         return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)
 
 
 def deciding(c: ContestResult) -> Ruling | None:
-    """The ruling that decided the contest's outcome (as a sweep's rows name it)."""
-    return _deciding(c, None)
+    """The ruling that decided the contest's outcome: the last that can change an outcome,
+    passing over votes set aside (they explain what was not counted, not who won)."""
+    for r in reversed(c.rulings):
+        if r.kind in OUTCOME_KINDS and r.kind is not RulingKind.VOTES_DISREGARDED:
+            return r
+    return None
 
 
 def _decided(r: Ruling | None) -> tuple[str, str] | None:

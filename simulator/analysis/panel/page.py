@@ -31,8 +31,8 @@ label.ws-control input[type=date],label.ws-control input[type=number],label.ws-c
  font-size:13px;padding:2px 4px;max-width:170px}
 label.ws-control input[type=number]{width:100px}
 .ws-buttons{display:flex;gap:8px;margin:10px 0}
-button{font-size:13px;padding:5px 10px;border-radius:5px;border:1px solid #8a94a6;background:#f7f9fc;
- cursor:pointer}
+button{font-size:13px;padding:5px 10px;border-radius:5px;border:1px solid #8a94a6;
+ background:#f7f9fc;cursor:pointer}
 textarea{width:100%;height:16em;font-family:ui-monospace,monospace;font-size:12px}
 details summary{cursor:pointer;font-size:13px;font-weight:600;margin:6px 0}
 @media (max-width:600px){main{padding:6px;gap:8px}#controls{max-height:none}}
@@ -124,9 +124,7 @@ def controls_html(p: PanelState) -> str:
 
 def page_html(p: PanelState) -> str:
     """The whole page for the panel's current state."""
-    outs = "".join(
-        f'<div id="out-{name}">{html}</div>' for name, html in outputs_html(p).items()
-    )
+    outs = "".join(f'<div id="out-{name}">{html}</div>' for name, html in outputs_html(p).items())
     title = escape(p.original.title)
     return (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"

@@ -116,6 +116,14 @@ def outcome_html(p: PanelState) -> str:
     return "".join(out)
 
 
+def outcome_text(p: PanelState) -> str:
+    """The outcome the panel shows, one line a contest."""
+    return "\n".join(
+        f"{c.title}: {outcome_words(c.outcome)}; {decided_words(deciding(c))}"
+        for c in p.result.contests
+    )
+
+
 def rulings_html(p: PanelState) -> str:
     lines = p.rulings()
     many = len(p.result.contests) > 1
@@ -138,8 +146,7 @@ def deadlines_html(p: PanelState) -> str:
     if not moves:
         return '<h3>Deadlines that moved</h3><div class="ws-note">none</div>'
     rows = "".join(
-        f"<tr><td>{escape(m.what)}</td><td>{escape(m.before)}</td><td>{escape(m.after)}</td>"
-        "</tr>"
+        f"<tr><td>{escape(m.what)}</td><td>{escape(m.before)}</td><td>{escape(m.after)}</td></tr>"
         for m in moves
     )
     return (

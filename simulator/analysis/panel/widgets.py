@@ -40,7 +40,13 @@ class WhatIfApp:
     :attr:`inputs` maps each control's key to its widget, so code can drive the panel."""
 
     def __init__(self, scenario: Scenario) -> None:
-        import ipywidgets as w
+        try:
+            import ipywidgets as w
+        except ImportError:
+            raise ImportError(
+                "the what-if panel needs ipywidgets: pip install 'electsim[app]' (or run "
+                "`electsim app FILE`, which needs nothing more)"
+            ) from None
 
         self.state = PanelState(scenario)
         self.inputs: dict[str, Any] = {}
@@ -85,9 +91,7 @@ class WhatIfApp:
         for out in self.outputs.values():
             out.add_class("ws-panel")
         title = w.HTML(f"<h2 style='margin:4px 0'>What if? {self.state.original.title}</h2>")
-        self.widget = w.VBox(
-            [title, w.Box([left, right], layout=w.Layout(flex_flow="row wrap"))]
-        )
+        self.widget = w.VBox([title, w.Box([left, right], layout=w.Layout(flex_flow="row wrap"))])
         self.redraw()
 
     def _changed(self, key: str) -> Any:
@@ -111,9 +115,18 @@ class WhatIfApp:
         if self.yaml.layout.display != "none":
             self.yaml.value = self.state.as_yaml()
 
-    def set(self, key: str, value: Any) -> None:
-        """Move control ``key`` as a person would (its widget changes, the panel redraws)."""
+    def set(self, control: str, value: Any) -> None:
+        """Move a control as a person would (its widget changes, the panel redraws): named by
+        its key, or by words of its label (``app.set("Bob died", date(2027, 8, 15))``)."""
+        key = control if control in self.inputs else self.state.key(control)
         self.inputs[key].value = value
+
+    @property
+    def outcome(self) -> str:
+        """The outcome the panel shows, as text."""
+        from simulator.analysis.panel.render import outcome_text
+
+        return outcome_text(self.state)
 
     def reset(self) -> None:
         self._quiet = True
