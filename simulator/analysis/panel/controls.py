@@ -93,6 +93,9 @@ class Control:
     first: date | None = None
     last: date | None = None
     group: str = ""
+    #: the days the "where does it flip" strip sweeps: the contest's calendar (its events,
+    #: rulings and deadlines as written), two weeks either side, within ``first``..``last``
+    span: tuple[date, date] | None = None
 
 
 def _with_ids(scenario: Scenario) -> Scenario:
@@ -301,9 +304,10 @@ def sweep_values(control: Control, value: Any, *, most: int = 400) -> list[Any]:
     contest's calendar, or counts from none to twice the larger of the original and the value."""
     if control.kind == "date":
         assert control.first is not None and control.last is not None
-        span = (control.last - control.first).days
+        first, last = control.span or (control.first, control.last)
+        span = (last - first).days
         step = max(1, -(-span // most))
-        days = [control.first + timedelta(days=i) for i in range(0, span + 1, step)]
+        days = [first + timedelta(days=i) for i in range(0, span + 1, step)]
         if value not in days:
             days = sorted({*days, value})
         return days

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, timedelta
+from itertools import pairwise
 from typing import Any
 
 import attrs
@@ -22,8 +23,8 @@ from simulator.analysis.panel.controls import (
     sweep_values,
     sweep_variable,
 )
-from simulator.analysis.whatif.sweep_results import Sweep
-from simulator.analysis.whatif.sweep_runner import OUTCOME_KINDS, sweep
+from simulator.analysis.whatif.sweep_results import Sweep, _key
+from simulator.analysis.whatif.sweep_runner import OUTCOME_KINDS, _Job
 from simulator.engine.replay import replay
 from simulator.engine.result import ContestResult, Result, Ruling
 from simulator.input.loader.writing import scenario_to_dict
@@ -122,9 +123,13 @@ class PanelState:
     def __init__(self, scenario: Scenario, *, flip_strip: bool = True) -> None:
         self.original = scenario
         self.base, found = find_controls(scenario)
+        self.base_result = replay(self.base)
+        found = tuple(_spanned(c, self.base_result) for c in found)
         self.controls: dict[str, Control] = {c.key: c for c in found}
         self.values: dict[str, Any] = {c.key: c.original for c in found}
-        self.base_result = replay(self.base)
+        #: the strips already swept, by the control and the values of all the others: moving
+        #: one control again and again sweeps it once
+        self._sweeps: dict[tuple[str, frozenset[tuple[str, Any]]], Sweep | None] = {}
         self.variant = self.base
         self.result = self.base_result
         self.error = ""
@@ -174,18 +179,41 @@ class PanelState:
         vary = sweep_variable(control)
         if vary is None or control.contest is None:
             return None
+        others = frozenset((k, v) for k, v in self.changed.items() if k != control.key)
+        value = self.values[control.key]
+        if (control.key, others) in self._sweeps:
+            cached = self._sweeps[control.key, others]
+            if cached is None or cached.values[0] <= value <= cached.values[-1]:
+                return cached
+        found = self._sweep_anew(control, vary)
+        if len(self._sweeps) > 64:
+            self._sweeps.clear()
+        self._sweeps[(control.key, others)] = found
+        return found
+
+    def _sweep_anew(self, control: Control, vary: Any) -> Sweep | None:
+        """The control swept on a coarse grid, each change of outcome then narrowed by
+        halving to the two neighbouring values where it happens (one change between two
+        points of the grid is found exactly; two or more there show as one)."""
+        assert control.contest is not None
         try:
             others = build_variant(self.base, self.controls, self.values, skip=control.key)
-            return sweep(
-                others,
-                vary,
-                sweep_values(control, self.values[control.key]),
-                contest=control.contest,
-                progress=False,
-                label=control.label,
-            )
+            job = _Job(others, vary, control.contest, None, None)
+            replayer = job.replayer()
+            grid = sweep_values(control, self.values[control.key], most=GRID)
+            rows = {v: job.row(v, replayer) for v in grid}
+            for a, b in pairwise(grid):
+                lo, hi = a, b
+                while _key(rows[lo]) != _key(rows[hi]) and _gap(lo, hi) > 1:
+                    mid = _middle(lo, hi)
+                    rows[mid] = job.row(mid, replayer)
+                    if _key(rows[mid]) == _key(rows[lo]):
+                        lo = mid
+                    else:
+                        hi = mid
         except SimulatorError:
             return None
+        return Sweep(control.label, control.contest, tuple(rows[v] for v in sorted(rows)))
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -228,6 +256,29 @@ class PanelState:
         if changed:
             doc["title"] = f"{doc['title']} (what if: {changed})"
         return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)
+
+
+#: the points of the coarse grid a strip is first swept on
+GRID = 48
+
+
+def _gap(a: Any, b: Any) -> int:
+    return (b - a).days if isinstance(a, date) else int(b - a)
+
+
+def _middle(a: Any, b: Any) -> Any:
+    half = _gap(a, b) // 2
+    return a + timedelta(days=half) if isinstance(a, date) else a + half
+
+
+def _spanned(c: Control, result: Result) -> Control:
+    """A date control with the days its strip sweeps: its contest's calendar as written."""
+    if c.kind != "date" or c.contest is None or c.first is None or c.last is None:
+        return c
+    days = [t.at.date() for t in result.contest(c.contest).timeline]
+    first = max(c.first, min(days, default=c.first) - timedelta(days=14))
+    last = min(c.last, max(days, default=c.last) + timedelta(days=14))
+    return attrs.evolve(c, span=(first, last))
 
 
 def deciding(c: ContestResult) -> Ruling | None:

@@ -214,6 +214,10 @@ def timeline_html(p: PanelState) -> str:
     )
 
 
+def _distance(a: Any, b: Any) -> float:
+    return float((b - a).days if isinstance(a, date) else b - a)
+
+
 def _value_words(v: Any) -> str:
     return v.strftime("%d %b") if isinstance(v, date) else f"{v:,}"
 
@@ -232,30 +236,35 @@ def flip_strip_html(p: PanelState) -> str:
         )
     control = p.controls[p.moved]
     rows = list(sw)
-    n = len(rows)
+    values = [r.value for r in rows]
     w, left, width = 900, 10, 880
+    whole = max(_distance(values[0], values[-1]), 1)
+
+    def x_of(v: Any) -> float:
+        return left + width * _distance(values[0], v) / whole
+
     colour_of: dict[str, str] = {}
     parts = [f'<svg class="ws-svg ws-strip" viewBox="0 0 {w} 90" role="img">']
     for i, r in enumerate(rows):
         words = row_words(r)
         colour = colour_of.setdefault(words, _BANDS[len(colour_of) % len(_BANDS)])
-        x = left + width * i / n
+        x = x_of(r.value)
+        end = x_of(values[i + 1]) if i + 1 < len(rows) else left + width
         parts.append(
-            f'<rect x="{x:.1f}" y="20" width="{width / n + 0.6:.1f}" height="26" '
+            f'<rect x="{x:.1f}" y="20" width="{max(end - x, 1.5) + 0.6:.1f}" height="26" '
             f'fill="{colour}"><title>{escape(_value_words(r.value))}: {escape(words)}</title>'
             "</rect>"
         )
-    values = [r.value for r in rows]
     current = p.values[p.moved]
     flips = p.flips()
     for v in flips:
-        x = left + width * values.index(v) / n
+        x = x_of(v)
         parts.append(
             f'<line x1="{x:.1f}" y1="12" x2="{x:.1f}" y2="54" stroke="#111" stroke-width="2"/>'
             f'<text x="{x + 2:.1f}" y="66" font-size="11">{escape(_value_words(v))}</text>'
         )
-    if current in values:
-        x = left + width * (values.index(current) + 0.5) / n
+    if values[0] <= current <= values[-1]:
+        x = x_of(current)
         parts.append(
             f'<path d="M{x - 6:.1f},4 L{x + 6:.1f},4 L{x:.1f},16 Z" fill="#111">'
             f"<title>now: {escape(_value_words(current))}</title></path>"
