@@ -35,7 +35,7 @@ button{font-size:13px;padding:5px 10px;border-radius:5px;border:1px solid #8a94a
  background:#f7f9fc;cursor:pointer}
 textarea{width:100%;height:16em;font-family:ui-monospace,monospace;font-size:12px}
 details summary{cursor:pointer;font-size:13px;font-weight:600;margin:6px 0}
-@media (max-width:600px){main{padding:6px;gap:8px}#controls{max-height:none}}
+@media (max-width:600px){main{padding:6px;gap:8px}#controls{max-height:42vh}}
 """
 
 SCRIPT = """

@@ -69,8 +69,10 @@ def decided_words(r: Ruling | None) -> str:
 
 
 def row_words(r: SweepRow) -> str:
-    """A sweep row's outcome, and the ruling that decided it, in words."""
-    how = f" ({label(RulingKind(r.ruling))}, {r.cite})" if r.ruling else ""
+    """A sweep row's outcome, and the ruling that decided it, in words (votes set aside
+    explain what was not counted, not who won: they are left out)."""
+    shown = r.ruling and r.ruling != RulingKind.VOTES_DISREGARDED.value
+    how = f" ({label(RulingKind(r.ruling))}, {r.cite})" if shown and r.ruling else ""
     return _row_outcome(r) + how
 
 
@@ -167,7 +169,7 @@ def timeline_svg(c: ContestResult) -> str:
         return ""
     first = min(t.at for t in entries) - timedelta(days=2)
     last = max(t.at for t in entries) + timedelta(days=2)
-    w, h, left, width = 900, 150, 20, 860
+    w, h, left, width = 700, 150, 14, 672
     parts = [
         f'<svg class="ws-svg" viewBox="0 0 {w} {h}" role="img" '
         f'aria-label="timeline of {escape(c.title)}">',
@@ -237,14 +239,14 @@ def flip_strip_html(p: PanelState) -> str:
     control = p.controls[p.moved]
     rows = list(sw)
     values = [r.value for r in rows]
-    w, left, width = 900, 10, 880
+    w, left, width = 640, 8, 624
     whole = max(_distance(values[0], values[-1]), 1)
 
     def x_of(v: Any) -> float:
         return left + width * _distance(values[0], v) / whole
 
     colour_of: dict[str, str] = {}
-    parts = [f'<svg class="ws-svg ws-strip" viewBox="0 0 {w} 90" role="img">']
+    parts = [f'<svg class="ws-svg ws-strip" viewBox="0 0 {w} 104" role="img">']
     for i, r in enumerate(rows):
         words = row_words(r)
         colour = colour_of.setdefault(words, _BANDS[len(colour_of) % len(_BANDS)])
@@ -257,11 +259,14 @@ def flip_strip_html(p: PanelState) -> str:
         )
     current = p.values[p.moved]
     flips = p.flips()
-    for v in flips:
+    for i, v in enumerate(flips):
         x = x_of(v)
+        y = 64 + 14 * (i % 2)  # (neighbouring flips' labels on two lines)
+        anchor = "end" if x > left + width * 0.85 else "start"
         parts.append(
-            f'<line x1="{x:.1f}" y1="12" x2="{x:.1f}" y2="54" stroke="#111" stroke-width="2"/>'
-            f'<text x="{x + 2:.1f}" y="66" font-size="11">{escape(_value_words(v))}</text>'
+            f'<line x1="{x:.1f}" y1="12" x2="{x:.1f}" y2="{y - 10}" stroke="#111" '
+            f'stroke-width="2"/><text x="{x + 2:.1f}" y="{y}" font-size="12" '
+            f'text-anchor="{anchor}">{escape(_value_words(v))}</text>'
         )
     if values[0] <= current <= values[-1]:
         x = x_of(current)
@@ -270,9 +275,9 @@ def flip_strip_html(p: PanelState) -> str:
             f"<title>now: {escape(_value_words(current))}</title></path>"
         )
     parts.append(
-        f'<text x="{left}" y="84" font-size="11" fill="#5a6478">'
+        f'<text x="{left}" y="98" font-size="12" fill="#5a6478">'
         f"{escape(_value_words(values[0]))}</text>"
-        f'<text x="{left + width}" y="84" font-size="11" fill="#5a6478" text-anchor="end">'
+        f'<text x="{left + width}" y="98" font-size="12" fill="#5a6478" text-anchor="end">'
         f"{escape(_value_words(values[-1]))}</text></svg>"
     )
     key = "".join(
