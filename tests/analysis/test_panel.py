@@ -109,11 +109,16 @@ def test_a_date_outside_the_year_and_a_variant_the_loader_refuses(
     last = cary.result
     assert not cary.set(cary.key("Who requested"), "Nobody")
     assert "one of" in cary.error and cary.result is last
-    # moving the canvass before its returns: the log's order, refused by the loader
-    assert not cary.set(cary.key("Canvass held"), date(2023, 10, 1))
-    assert cary.error and cary.result is last
+    # votes typed as words: the loader refuses the variant, in the words it uses for a file
+    assert not cary.set(cary.key("Sarika Bansal's votes (Wake County)"), "lots")
+    assert "events[3].counts['Sarika Bansal']: expected a whole number of votes" in cary.error
+    assert cary.result is last
     html = outputs_html(cary)["error"]
-    assert "ws-error" in html
+    assert "ws-error" in html and "expected a whole number of votes" in html
+    # a refused value is not kept: moving another control replays with the last good ones
+    assert cary.set(cary.key("Rachel Jordan requested a runoff"), date(2023, 10, 20))
+    assert cary.result.contests[0].outcome.elected == ("Sarika Bansal",)
+    assert cary.values[cary.key("Sarika Bansal's votes (Wake County)")] == 2076
 
 
 def test_nothing_raises_into_the_notebook(day31: simulator.Scenario) -> None:

@@ -155,7 +155,6 @@ class PanelState:
             result = replay(variant)
         except SimulatorError as err:
             self.error = str(err).replace("<scenario>: ", "")
-            self.values[key] = value
             self.seconds = time.perf_counter() - t0
             return False
         self.values, self.variant, self.result, self.error = values, variant, result, ""

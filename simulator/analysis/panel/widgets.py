@@ -153,10 +153,9 @@ def whatif_app(scenario: Scenario | str) -> WhatIfApp:
     """A what-if panel for ``scenario`` (a Scenario, or the path of a scenario file): move a
     date, a count, a requester or a reading and watch the outcome, the rulings, the deadlines
     and the timeline answer; a strip shows where the outcome flips along the control moved.
-
-    >>> import simulator  # doctest: +SKIP
-    >>> simulator.whatif_app("scenarios/runoff/cary-2023-district-d.yaml")  # doctest: +SKIP
-    """
+    In a notebook, ``simulator.whatif_app("scenarios/runoff/cary-2023-district-d.yaml")`` as
+    the last line of a cell shows the panel; ``app.set("Bob died", date(2027, 8, 15))`` moves
+    a control from code."""
     if isinstance(scenario, str):
         from simulator.input.loader import load_scenario
 
