@@ -68,7 +68,9 @@ class WhatIfApp:
         readings.set_title(0, "Readings of unclear law (docs/readings.md)")
         readings.selected_index = None
         self.reset_button = w.Button(description="Reset", icon="undo")
-        self.yaml_button = w.Button(description="Copy this variant as YAML", icon="copy")
+        self.yaml_button = w.Button(
+            description="Copy this variant as YAML", icon="copy", layout=w.Layout(width="auto")
+        )
         self.reset_button.on_click(lambda _: self.reset())
         self.yaml_button.on_click(lambda _: self.show_yaml())
         self.yaml = w.Textarea(layout=w.Layout(width="100%", height="16em", display="none"))
@@ -79,14 +81,16 @@ class WhatIfApp:
                 w.HTML("<b>Change a fact</b>"),
                 *sections,
                 readings,
-                w.HBox([self.reset_button, self.yaml_button]),
+                w.HBox(
+                    [self.reset_button, self.yaml_button], layout=w.Layout(flex_flow="row wrap")
+                ),
                 self.yaml,
             ],
-            layout=w.Layout(width="42%", min_width="300px", padding="0 12px 0 0"),
+            layout=w.Layout(flex="1 1 320px", max_width="480px", padding="0 12px 0 0"),
         )
         right = w.VBox(
             [w.HTML(f"<style>{CSS}</style>"), *self.outputs.values(), self.timing],
-            layout=w.Layout(width="58%", min_width="300px"),
+            layout=w.Layout(flex="2 1 420px", min_width="0"),
         )
         for out in self.outputs.values():
             out.add_class("ws-panel")
