@@ -17,7 +17,7 @@ from typing import Any
 
 from simulator.analysis.panel.model import PanelState
 from simulator.analysis.panel.page import answer_json, page_html
-from simulator.cli.common import EXIT_OK
+from simulator.cli.common import EXIT_OK, UsageError
 from simulator.input.loader import load_scenario
 
 HOST = "127.0.0.1"
@@ -86,7 +86,13 @@ def make_server(state: PanelState, port: int) -> ThreadingHTTPServer:
 def cmd_app(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.file, max_bytes=args.max_bytes)
     state = PanelState(scenario)
-    server = make_server(state, args.port)
+    try:
+        server = make_server(state, args.port)
+    except OSError as err:
+        raise UsageError(
+            f"--port {args.port}: cannot listen on {HOST}:{args.port} ({err.strerror or err}); "
+            "choose another port, or --port 0 for any free one"
+        ) from None
     url = f"http://{HOST}:{server.server_address[1]}/"
     print(f"electsim app: {scenario.title}", flush=True)
     print(f"serving the what-if panel at {url} (Ctrl-C stops)", flush=True)

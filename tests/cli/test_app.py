@@ -222,3 +222,33 @@ def test_a_browser_moves_a_control_and_reads_the_changed_outcome(tmp_path: Path)
             chrome.terminate()
             chrome.wait(10)
         assert server.poll() is None
+
+
+def test_electsim_app_refuses_a_bad_file_and_a_port_in_use(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from simulator.cli.main import main
+
+    assert main(["app", str(tmp_path / "missing.yaml"), "--no-browser"]) == 2
+    assert "missing.yaml" in capsys.readouterr().err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["app", str(ROOT / CARY), "--port", str(port), "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert f"--port {port}: cannot listen on 127.0.0.1:{port}" in err and "--port 0" in err
+
+
+def test_a_scenario_of_several_contests_groups_its_controls_by_contest() -> None:
+    from simulator.analysis.panel.model import PanelState
+    from simulator.analysis.panel.page import page_html
+    from simulator.input.loader import load_scenario
+
+    state = PanelState(
+        load_scenario(ROOT / "scenarios/runoff/henderson-dunn-rocky-mount-2023-mayors.yaml")
+    )
+    groups = {c.group for c in state.controls.values()}
+    assert {"City of Henderson - Mayor", "City of Dunn - Mayor", "readings"} <= groups
+    page = page_html(state)
+    assert page.count("<fieldset>") == 3 and page.count("data-contest=") == 3

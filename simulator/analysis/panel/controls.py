@@ -140,7 +140,7 @@ def find_controls(scenario: Scenario) -> tuple[Scenario, tuple[Control, ...]]:
             filed.setdefault(e.contest, []).append(name)
     for e in base.events:
         assert e.id is not None
-        group = base.contest(e.contest).office if many else ""
+        group = base.contest(e.contest).label if many else ""
         local = e.at.astimezone(base.tz)
         first, last = _bounds(base, e.contest)
         out.append(
