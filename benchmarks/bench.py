@@ -493,6 +493,21 @@ def section_sweeps() -> None:
         )
 
 
+def section_panel() -> None:
+    import bench_panel
+
+    print("== 5b. the what-if panel: a change to the 50-event scenario, redrawn ==")
+    seen = bench_panel.redraws()
+    for what, (first, then) in seen.items():
+        print(
+            f"  moving {what:<26} first {first * 1000:6.1f} ms, then {then * 1000:6.1f} ms"
+            "  (the first move sweeps the control's strip)"
+        )
+    wall = max(max(v) for v in seen.values())
+    cpu = max(max(v) for v in bench_panel.CPU.values())
+    target("what-if panel redraw, slowest", wall * 1000, cpu * 1000, 200, unit="ms", most=True)
+
+
 def section_cold_start() -> None:
     print("== 6. cold start (median of 5 runs, wall clock) ==")
     exe = Path(sys.executable).with_name("electsim")
@@ -569,6 +584,7 @@ def main() -> int:
     section_steps(n)
     section_files(n)
     section_sweeps()
+    section_panel()
     section_cold_start()
     section_conformance()
     print_targets()

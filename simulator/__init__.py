@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from simulator.analysis.conformance.data import find_data_dir  # noqa: F401 (lazy: see __getattr__)
     from simulator.analysis.conformance.runoffs import run_conformance  # noqa: F401 (lazy: see __getattr__)
+    from simulator.analysis.panel.widgets import whatif_app  # noqa: F401 (lazy: see __getattr__)
     from simulator.analysis.whatif import *  # noqa: F403 (the what-if API is public as a whole)
     from simulator.engine.replay import replay  # noqa: F401 (lazy: see __getattr__)
     from simulator.engine.result import ContestResult, Outcome, Result, Ruling  # noqa: F401 (lazy: see __getattr__)
@@ -81,6 +82,8 @@ _WHERE = {
     "find_data_dir": "simulator.analysis.conformance.data",
     "Chart": "simulator.views.charts.figures",
     "draw_graph": "simulator.views.graph",
+    # the interactive what-if panel (ipywidgets; `electsim app` serves it as a page)
+    "whatif_app": "simulator.analysis.panel.widgets",
 }
 # What-if analysis (simulator.whatif): fork, compare, sweep, rich display in Jupyter; its own
 # ``__all__`` lists its public names.

@@ -231,3 +231,22 @@ def test_an_exported_notebook_shows_its_charts_and_left_aligned_tables_in_a_brow
     assert probe is not None, dom[-2000:]
     seen = json.loads(html_unescape(probe.group(1)))
     assert seen["cells"] > 10 and seen["aligns"] == ["left"], seen
+
+
+@pytest.mark.notebooks
+def test_the_what_if_notebook_shows_the_panel_as_a_widget(monkeypatch: pytest.MonkeyPatch) -> None:
+    book = _executed(NOTEBOOKS / "05-what-if-panel.ipynb", monkeypatch)
+    widgets = [
+        out.data["application/vnd.jupyter.widget-view+json"]["model_id"]
+        for cell in book.cells
+        if cell.cell_type == "code"
+        for out in cell.outputs
+        if "application/vnd.jupyter.widget-view+json" in out.get("data", {})
+    ]
+    assert len(widgets) == 2  # Cary's runoff, and the death near the 30-day boundary
+    # the widgets' state is saved with the notebook, so the panel shows when it is opened
+    state = book.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    assert set(widgets) <= set(state)
+    shown = json.dumps(state)
+    assert "What if? Town of Cary Town Council District D" in shown
+    assert "163-112(a)" in shown and "ws-new" in shown

@@ -355,6 +355,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sc.set_defaults(func=_later("simulator.cli.schema", "cmd_schema"))
 
+    ap = command(
+        "app",
+        "serve the what-if panel for a scenario as a local web page",
+        "Serve the what-if panel for a scenario as a page on this computer (127.0.0.1 only): "
+        "change the date of an event, the votes in a return, who asked for a runoff or a "
+        "reading, and the outcome, the rulings, the deadlines and the timeline answer. "
+        "Ctrl-C stops it.",
+    )
+    ap.add_argument("file", metavar="FILE", help="the scenario (.yaml, .yml or .json)")
+    ap.add_argument(
+        "--port", type=int, default=8050, help="the port to listen on (default %(default)s; 0: any)"
+    )
+    ap.add_argument("--no-browser", action="store_true", help="do not open the browser")
+    _add_max_bytes(ap)
+    ap.set_defaults(func=_later("simulator.cli.app", "cmd_app"))
+
     return p
 
 

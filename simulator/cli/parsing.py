@@ -144,6 +144,10 @@ examples:
     "schema": """\
 examples:
   electsim schema > scenario.schema.json""",
+    "app": """\
+examples:
+  electsim app scenarios/runoff/cary-2023-district-d.yaml
+  electsim app FILE --port 8050 --no-browser   then open http://127.0.0.1:8050/""",
 }
 
 

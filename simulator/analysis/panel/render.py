@@ -1,0 +1,316 @@
+"""The panel's outputs as HTML: the outcome of each contest, the rulings (those that differ
+from the scenario as written highlighted), the deadlines that moved, a timeline drawn as SVG
+(quick enough to redraw on every change), and the "where does it flip" strip of the control
+last moved. The same HTML goes into the Jupyter widgets and the page ``electsim app`` serves."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from html import escape
+from typing import Any
+
+from simulator.analysis.panel.model import PanelState, deciding
+from simulator.analysis.whatif.sweep_results import SweepRow
+from simulator.engine.result import ContestResult, Outcome, Ruling
+from simulator.law.labels import label
+from simulator.law.machine import Phase
+from simulator.law.vocab import Pending, RulingKind, RunoffStatus
+
+CSS = """
+.ws-panel{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;font-size:14px;color:#1d2433}
+.ws-panel h3{font-size:15px;margin:14px 0 6px}
+.ws-outcome{border:1px solid #c9d1de;border-radius:6px;padding:8px 10px;margin:6px 0;
+ background:#f7f9fc}
+.ws-outcome.ws-changed{border-color:#d9822b;background:#fff4e5}
+.ws-outcome b{font-size:15px}
+.ws-tag{display:inline-block;border-radius:10px;padding:1px 8px;margin-left:6px;font-size:12px;
+ background:#d9822b;color:#fff}
+.ws-rulings{list-style:none;padding:0;margin:0}
+.ws-rulings li{padding:3px 6px;border-left:4px solid transparent;margin:2px 0}
+.ws-rulings li.ws-new{border-left-color:#d9822b;background:#fff4e5}
+.ws-rulings li.ws-gone{border-left-color:#8a94a6;color:#6b7485;text-decoration:line-through}
+.ws-cite{color:#5a6478;font-size:12px}
+.ws-error{border:1px solid #c23030;background:#fdecec;color:#8a1c1c;border-radius:6px;
+ padding:8px 10px;margin:6px 0;white-space:pre-wrap}
+.ws-table{border-collapse:collapse;font-size:13px}
+.ws-table td,.ws-table th{border-bottom:1px solid #e1e6ee;padding:3px 8px;text-align:left}
+.ws-svg{width:100%;height:auto;max-width:900px}
+.ws-note{color:#5a6478;font-size:12px}
+.ws-key{display:inline-block;margin:2px 14px 2px 0}
+.ws-key i{display:inline-block;width:10px;height:10px;margin-right:4px}
+"""
+
+_COLOURS = {"event": "#2b6cb0", "ruling": "#d9822b", "deadline": "#7b3fa0"}
+
+
+def outcome_words(o: Outcome) -> str:
+    """An outcome in words: who was elected or nominated, vacant seats, a runoff, what the
+    contest still waits for."""
+    parts = []
+    if o.elected:
+        parts.append("elected " + ", ".join(o.elected))
+    if o.nominated:
+        parts.append("nominated " + ", ".join(o.nominated))
+    if o.vacant_seats:
+        parts.append(f"{o.vacant_seats} seat(s) vacant")
+    if o.runoff_status is not RunoffStatus.NONE:
+        who = f" ({', '.join(o.runoff_candidates)})" if o.runoff_candidates else ""
+        parts.append(label(o.runoff_status) + who)
+    if o.pending is not None:
+        parts.append("waiting for: " + label(o.pending))
+    return "; ".join(parts) or "nothing decided"
+
+
+def decided_words(r: Ruling | None) -> str:
+    """How a contest's outcome was decided: the deciding ruling's words and citation."""
+    if r is None:
+        return "nothing has decided it yet"
+    return f"decided by: {label(r.kind)} ({r.cite})"
+
+
+def row_words(r: SweepRow) -> str:
+    """A sweep row's outcome, and the ruling that decided it, in words (votes set aside
+    explain what was not counted, not who won: they are left out)."""
+    shown = r.ruling and r.ruling != RulingKind.VOTES_DISREGARDED.value
+    how = f" ({label(RulingKind(r.ruling))}, {r.cite})" if shown and r.ruling else ""
+    return _row_outcome(r) + how
+
+
+def _row_outcome(r: SweepRow) -> str:
+    return outcome_words(
+        Outcome(
+            r.elected,
+            r.nominated,
+            r.vacant_seats,
+            RunoffStatus(r.runoff),
+            r.runoff_candidates,
+            Pending(r.pending) if r.pending else None,
+        )
+    )
+
+
+def _state(c: ContestResult) -> str:
+    try:
+        return label(Phase(c.state))
+    except ValueError:
+        return c.state.replace("_", " ")
+
+
+def outcome_html(p: PanelState) -> str:
+    out = []
+    for c in p.result.contests:
+        changed = p.outcome_changed(c.id)
+        tag = '<span class="ws-tag">changed</span>' if changed else ""
+        was = ""
+        if changed:
+            b = p.base_result.contest(c.id)
+            was = (
+                '<div class="ws-note">as written: '
+                f"{escape(outcome_words(b.outcome))}; {escape(decided_words(deciding(b)))}</div>"
+            )
+        out.append(
+            f'<div class="ws-outcome{" ws-changed" if changed else ""}" data-contest="'
+            f'{escape(c.id)}"><div>{escape(c.title)}{tag}</div>'
+            f'<b class="ws-outcome-words">{escape(outcome_words(c.outcome))}</b>'
+            f'<div class="ws-decided">{escape(decided_words(deciding(c)))}</div>'
+            f'<div class="ws-note">{escape(_state(c))}</div>{was}</div>'
+        )
+    return "".join(out)
+
+
+def outcome_text(p: PanelState) -> str:
+    """The outcome the panel shows, one line a contest."""
+    return "\n".join(
+        f"{c.title}: {outcome_words(c.outcome)}; {decided_words(deciding(c))}"
+        for c in p.result.contests
+    )
+
+
+def rulings_html(p: PanelState) -> str:
+    lines = p.rulings()
+    many = len(p.result.contests) > 1
+    items = []
+    for r in lines:
+        cls = f' class="ws-{r.change}"' if r.change else ""
+        mark = {"new": "new: ", "gone": "no longer: "}.get(r.change, "")
+        where = f"{escape(r.contest)} · " if many else ""
+        items.append(
+            f"<li{cls}>{where}{escape(r.at)}: {mark}{escape(r.words)} "
+            f'<span class="ws-cite">{escape(r.cite)}</span></li>'
+        )
+    changed = sum(1 for r in lines if r.change)
+    head = f"Rulings ({changed} differ from the scenario as written)" if changed else "Rulings"
+    return f'<h3>{head}</h3><ul class="ws-rulings">{"".join(items)}</ul>'
+
+
+def deadlines_html(p: PanelState) -> str:
+    moves = p.deadlines()
+    if not moves:
+        return '<h3>Deadlines that moved</h3><div class="ws-note">none</div>'
+    rows = "".join(
+        f"<tr><td>{escape(m.what)}</td><td>{escape(m.before)}</td><td>{escape(m.after)}</td></tr>"
+        for m in moves
+    )
+    return (
+        '<h3>Deadlines that moved</h3><table class="ws-table"><tr><th>deadline</th>'
+        f"<th>as written</th><th>now</th></tr>{rows}</table>"
+    )
+
+
+def _x(at: datetime, first: datetime, last: datetime, left: float, width: float) -> float:
+    span = (last - first).total_seconds() or 1.0
+    return left + width * (at - first).total_seconds() / span
+
+
+def timeline_svg(c: ContestResult) -> str:
+    """One contest's timeline: events above the axis, rulings below, deadlines as ticks."""
+    entries = list(c.timeline)
+    if not entries:
+        return ""
+    first = min(t.at for t in entries) - timedelta(days=2)
+    last = max(t.at for t in entries) + timedelta(days=2)
+    w, h, left, width = 700, 150, 14, 672
+    parts = [
+        f'<svg class="ws-svg" viewBox="0 0 {w} {h}" role="img" '
+        f'aria-label="timeline of {escape(c.title)}">',
+        f'<line x1="{left}" y1="75" x2="{left + width}" y2="75" stroke="#8a94a6"/>',
+    ]
+    month = date(first.year, first.month, 1)
+    while month <= last.date():
+        at = datetime(month.year, month.month, 1, tzinfo=first.tzinfo)
+        if at >= first:
+            x = _x(at, first, last, left, width)
+            parts.append(
+                f'<line x1="{x:.1f}" y1="70" x2="{x:.1f}" y2="80" stroke="#8a94a6"/>'
+                f'<text x="{x + 2:.1f}" y="92" font-size="11" fill="#5a6478">'
+                f"{at:%b}</text>"
+            )
+        month = date(month.year + month.month // 12, month.month % 12 + 1, 1)
+    for t in entries:
+        x = _x(t.at, first, last, left, width)
+        colour = _COLOURS.get(t.what, "#333")
+        title = f"<title>{escape(f'{t.at:%d %b %H:%M}')}: {escape(t.label)}</title>"
+        if t.what == "event":
+            parts.append(f'<circle cx="{x:.1f}" cy="60" r="5" fill="{colour}">{title}</circle>')
+        elif t.what == "ruling":
+            parts.append(
+                f'<rect x="{x - 5:.1f}" y="100" width="10" height="10" fill="{colour}">'
+                f"{title}</rect>"
+            )
+        else:
+            parts.append(
+                f'<line x1="{x:.1f}" y1="20" x2="{x:.1f}" y2="130" stroke="{colour}" '
+                f'stroke-dasharray="3,3">{title}</line>'
+            )
+    parts.append(
+        '<text x="20" y="14" font-size="11" fill="#2b6cb0">● events</text>'
+        '<text x="90" y="14" font-size="11" fill="#d9822b">■ rulings</text>'
+        '<text x="160" y="14" font-size="11" fill="#7b3fa0">┆ deadlines</text></svg>'
+    )
+    return "".join(parts)
+
+
+def timeline_html(p: PanelState) -> str:
+    return "".join(
+        f"<h3>Timeline: {escape(c.title)}</h3>{timeline_svg(c)}" for c in p.result.contests
+    )
+
+
+def _distance(a: Any, b: Any) -> float:
+    return float((b - a).days if isinstance(a, date) else b - a)
+
+
+def _value_words(v: Any) -> str:
+    return v.strftime("%d %b") if isinstance(v, date) else f"{v:,}"
+
+
+_BANDS = ("#4c78a8", "#f58518", "#54a24b", "#b279a2", "#e45756", "#72b7b2", "#9d755d")
+
+
+def flip_strip_html(p: PanelState) -> str:
+    """The sweep of the control last moved: a strip coloured by outcome, the flip points
+    marked, the current value shown."""
+    sw = p.sweep
+    if sw is None or p.moved is None or not len(sw):
+        return (
+            '<h3>Where does it flip</h3><div class="ws-note">move a date or a count to see '
+            "where the outcome changes along it</div>"
+        )
+    control = p.controls[p.moved]
+    rows = list(sw)
+    values = [r.value for r in rows]
+    w, left, width = 640, 8, 624
+    whole = max(_distance(values[0], values[-1]), 1)
+
+    def x_of(v: Any) -> float:
+        return left + width * _distance(values[0], v) / whole
+
+    colour_of: dict[str, str] = {}
+    parts = [f'<svg class="ws-svg ws-strip" viewBox="0 0 {w} 104" role="img">']
+    for i, r in enumerate(rows):
+        words = row_words(r)
+        colour = colour_of.setdefault(words, _BANDS[len(colour_of) % len(_BANDS)])
+        x = x_of(r.value)
+        end = x_of(values[i + 1]) if i + 1 < len(rows) else left + width
+        parts.append(
+            f'<rect x="{x:.1f}" y="20" width="{max(end - x, 1.5) + 0.6:.1f}" height="26" '
+            f'fill="{colour}"><title>{escape(_value_words(r.value))}: {escape(words)}</title>'
+            "</rect>"
+        )
+    current = p.values[p.moved]
+    flips = p.flips()
+    for i, v in enumerate(flips):
+        x = x_of(v)
+        y = 64 + 14 * (i % 2)  # (neighbouring flips' labels on two lines)
+        anchor = "end" if x > left + width * 0.85 else "start"
+        parts.append(
+            f'<line x1="{x:.1f}" y1="12" x2="{x:.1f}" y2="{y - 10}" stroke="#111" '
+            f'stroke-width="2"/><text x="{x + 2:.1f}" y="{y}" font-size="12" '
+            f'text-anchor="{anchor}">{escape(_value_words(v))}</text>'
+        )
+    if values[0] <= current <= values[-1]:
+        x = x_of(current)
+        parts.append(
+            f'<path d="M{x - 6:.1f},4 L{x + 6:.1f},4 L{x:.1f},16 Z" fill="#111">'
+            f"<title>now: {escape(_value_words(current))}</title></path>"
+        )
+    parts.append(
+        f'<text x="{left}" y="98" font-size="12" fill="#5a6478">'
+        f"{escape(_value_words(values[0]))}</text>"
+        f'<text x="{left + width}" y="98" font-size="12" fill="#5a6478" text-anchor="end">'
+        f"{escape(_value_words(values[-1]))}</text></svg>"
+    )
+    key = "".join(
+        f'<span class="ws-key"><i style="background:{c}"></i>{escape(words)}</span>'
+        for words, c in colour_of.items()
+    )
+    said = (
+        "flips at " + ", ".join(_value_words(v) for v in flips)
+        if flips
+        else "the outcome is the same all along"
+    )
+    return (
+        f"<h3>Where does it flip: {escape(control.label)}</h3>{''.join(parts)}"
+        f'<div class="ws-note">{key}</div><div class="ws-note ws-flips">{escape(said)}</div>'
+    )
+
+
+def error_html(p: PanelState) -> str:
+    if not p.error:
+        return ""
+    return (
+        '<div class="ws-error" role="alert"><b>Not replayed; the last good result is shown.'
+        f"</b>\n{escape(p.error)}</div>"
+    )
+
+
+def outputs_html(p: PanelState) -> dict[str, str]:
+    """Each output's HTML, by name."""
+    return {
+        "error": error_html(p),
+        "outcome": outcome_html(p),
+        "flip": flip_strip_html(p),
+        "rulings": rulings_html(p),
+        "deadlines": deadlines_html(p),
+        "timeline": timeline_html(p),
+    }

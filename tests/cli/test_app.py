@@ -1,0 +1,254 @@
+"""``electsim app``: the what-if panel served on 127.0.0.1, answered over HTTP, driven in a
+headless Chromium through the DevTools protocol, and stopped by Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CARY = "scenarios/runoff/cary-2023-district-d.yaml"
+DAY_31 = "scenarios/contingencies/112b-one-of-two-dies-day-31-certified.yaml"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _get(url: str) -> tuple[int, str]:
+    with urllib.request.urlopen(url, timeout=5) as r:
+        return r.status, r.read().decode("utf-8")
+
+
+def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=5) as r:
+        answer: dict[str, Any] = json.loads(r.read())
+        return answer
+
+
+def _serve(scenario: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    port = _free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "simulator", "app", scenario, "--port", str(port), "--no-browser"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                _get(url + "state.json")
+                break
+            except OSError as err:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(f"electsim app did not start: {err}") from err
+                time.sleep(0.05)
+        yield url, proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate(timeout=10)  # (closes the pipes)
+
+
+@pytest.fixture
+def cary() -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    yield from _serve(CARY)
+
+
+def test_electsim_app_serves_the_page_on_127_0_0_1_and_stops_on_ctrl_c(
+    cary: tuple[str, subprocess.Popen[str]],
+) -> None:
+    url, proc = cary
+    status, page = _get(url)
+    assert status == 200
+    assert "What if? Town of Cary Town Council District D, 2023" in page
+    assert 'data-key="' in page and "Who requested the runoff" in page
+    assert "import simulator" not in page  # no code on the page
+    # a change, answered with the outputs; a bad one with the loader's message
+    answer = _post(url + "set", {"key": "panel-event-6.at", "value": "2023-10-20"})
+    assert answer["ok"] and "elected Sarika Bansal" in answer["outputs"]["outcome"]
+    bad = _post(url + "set", {"key": "panel-event-3.votes.Sarika Bansal", "value": "-3"})
+    assert not bad["ok"] and "expected a whole number of votes" in bad["outputs"]["error"]
+    assert bad["outputs"]["outcome"] == answer["outputs"]["outcome"]  # the last good result
+    status, text = _get(url + "variant.yaml")
+    assert status == 200 and "2023-10-20" in text
+    # Ctrl-C: a clean stop
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=10)
+    assert proc.returncode == 0, err
+    assert f"serving the what-if panel at {url}" in out and "stopped" in err
+    assert "Traceback" not in err
+
+
+def _chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+    return found
+
+
+class DevTools:
+    """A page of a headless Chromium, driven through the DevTools protocol over tornado's
+    websocket client (tornado comes with ipykernel, a test dependency)."""
+
+    def __init__(self, ws_url: str) -> None:
+        from tornado.ioloop import IOLoop
+        from tornado.websocket import websocket_connect
+
+        self.loop = IOLoop()
+        self.ws = self.loop.run_sync(lambda: websocket_connect(ws_url), timeout=20)
+        self.n = 0
+
+    def call(self, method: str, **params: Any) -> dict[str, Any]:
+        self.n += 1
+        n = self.n
+
+        async def go() -> dict[str, Any]:
+            await self.ws.write_message(json.dumps({"id": n, "method": method, "params": params}))
+            while True:
+                msg = await self.ws.read_message()
+                assert msg is not None, "the browser closed the connection"
+                doc: dict[str, Any] = json.loads(msg)
+                if doc.get("id") == n:
+                    return doc.get("result", {})
+
+        return self.loop.run_sync(go, timeout=20)
+
+    def js(self, expression: str) -> Any:
+        result = self.call("Runtime.evaluate", expression=expression, awaitPromise=True)
+        return result.get("result", {}).get("value")
+
+    def wait_for(self, expression: str, timeout: float = 10) -> Any:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            value = self.js(expression)
+            if value:
+                return value
+            time.sleep(0.05)
+        raise AssertionError(f"timed out waiting for {expression}")
+
+    def close(self) -> None:
+        self.ws.close()
+        self.loop.close()
+
+
+@pytest.mark.browser
+def test_a_browser_moves_a_control_and_reads_the_changed_outcome(tmp_path: Path) -> None:
+    browser = _chromium()
+    for url, server in _serve(DAY_31):
+        chrome = subprocess.Popen(
+            [
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--no-first-run",
+                "--disable-component-update",
+                "--disable-sync",
+                "--remote-debugging-port=0",
+                "--remote-allow-origins=*",
+                f"--user-data-dir={tmp_path / 'profile'}",
+                "--window-size=1280,1000",
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            active = tmp_path / "profile" / "DevToolsActivePort"
+            deadline = time.monotonic() + 30
+            while not (active.exists() and active.read_text().strip()):
+                assert time.monotonic() < deadline, "chromium did not start"
+                time.sleep(0.05)
+            port = active.read_text().split()[0]
+            _, listed = _get(f"http://127.0.0.1:{port}/json/list")
+            page = next(t for t in json.loads(listed) if t["type"] == "page")
+            tools = DevTools(page["webSocketDebuggerUrl"])
+            try:
+                tools.call("Page.enable")
+                tools.call("Page.navigate", url=url)
+                tools.wait_for("document.readyState === 'complete' && !!document.body")
+                outcome = ".ws-outcome"
+                before = tools.js(f"document.querySelector('{outcome}').innerText")
+                assert "163-112(b)" in before and "changed" not in before
+                # move Bob's death one day earlier, to day 30, as a person would
+                tools.js(
+                    "(() => { const el = [...document.querySelectorAll('label.ws-control')]"
+                    ".find(l => l.innerText.includes('Bob died')).querySelector('input');"
+                    "el.value = '2027-08-15'; el.dispatchEvent(new Event('change')); })()"
+                )
+                tools.wait_for("document.body.dataset.updates === '1'")
+                after = tools.js(f"document.querySelector('{outcome}').innerText")
+                assert after != before
+                assert "163-112(a)" in after and "changed" in after
+                assert tools.js("document.querySelectorAll('.ws-rulings li.ws-new').length") == 4
+                assert "16 Aug" in tools.js("document.querySelector('.ws-flips').innerText")
+                shot = tools.call("Page.captureScreenshot", format="png")
+                import base64
+
+                png = tmp_path / "app-1280.png"
+                png.write_bytes(base64.b64decode(shot["data"]))
+                assert png.stat().st_size > 10_000
+                keep = os.environ.get("ELECTSIM_SCREENSHOTS")
+                if keep:
+                    shutil.copy(png, Path(keep) / png.name)
+            finally:
+                tools.close()
+        finally:
+            chrome.terminate()
+            chrome.wait(10)
+        assert server.poll() is None
+
+
+def test_electsim_app_refuses_a_bad_file_and_a_port_in_use(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from simulator.cli.main import main
+
+    assert main(["app", str(tmp_path / "missing.yaml"), "--no-browser"]) == 2
+    assert "missing.yaml" in capsys.readouterr().err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["app", str(ROOT / CARY), "--port", str(port), "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert f"--port {port}: cannot listen on 127.0.0.1:{port}" in err and "--port 0" in err
+
+
+def test_a_scenario_of_several_contests_groups_its_controls_by_contest() -> None:
+    from simulator.analysis.panel.model import PanelState
+    from simulator.analysis.panel.page import page_html
+    from simulator.input.loader import load_scenario
+
+    state = PanelState(
+        load_scenario(ROOT / "scenarios/runoff/henderson-dunn-rocky-mount-2023-mayors.yaml")
+    )
+    groups = {c.group for c in state.controls.values()}
+    assert {"City of Henderson - Mayor", "City of Dunn - Mayor", "readings"} <= groups
+    page = page_html(state)
+    assert page.count("<fieldset>") == 3 and page.count("data-contest=") == 3
