@@ -126,7 +126,7 @@ footer { margin-top: 40px; font-size: .8rem; color: var(--muted); }
   table.cards td.empty { display: none; }
   /* the short cells (number, time, kind) share a line */
   table.cards td.num, table.cards td.when, table.cards td.kind, table.cards td.type,
-  table.cards td.deadline {
+  table.cards td.deadline, table.cards td.state {
     display: inline-block; width: auto; vertical-align: top; }
   tbody tr:nth-child(even) td { background: none; }
   .chartbox figure svg { width: 1000px; max-width: none; }

@@ -6,6 +6,7 @@ browser, with nothing to install but the browser itself."""
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
 import select
@@ -167,8 +168,9 @@ def _pipes_at_3_and_4(to_browser: int, from_browser: int) -> Any:
     fd 4 (what ``--remote-debugging-pipe`` reads and writes)."""
 
     def place() -> None:
-        # dup first to fds above 4 so that neither is overwritten by the other's placing
-        a, b = os.dup(to_browser), os.dup(from_browser)
+        # copied first to descriptors above 4, so that placing one cannot close the other
+        a = fcntl.fcntl(to_browser, fcntl.F_DUPFD, 5)
+        b = fcntl.fcntl(from_browser, fcntl.F_DUPFD, 5)
         os.dup2(a, 3)
         os.dup2(b, 4)
         os.close(a)
