@@ -13,6 +13,7 @@ the death and others from the notice.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime, time
 from decimal import Decimal
@@ -22,7 +23,7 @@ from simulator.engine.result import ContestResult, Outcome, TimelineEntry
 from simulator.law.labels import label
 from simulator.law.machine import Phase
 from simulator.law.vocab import DeadlineKind, Method, RulingKind, Stage
-from simulator.model.events import Event
+from simulator.model.events import EVENT_TYPES, Event
 
 __all__ = [
     "contest_words",
@@ -89,43 +90,80 @@ def event_words(ev: Event) -> str:
     ...     candidate="Bob Jones", notice_at=datetime(2027, 10, 2, 9, tzinfo=et)))
     'candidate died: Bob Jones, on Fri 2027-10-01 (board notified Sat 2027-10-02 09:00)'
     """
-    head = type_words(ev.type)
+    fields = [(f, getattr(ev, f, None)) for f in ev.fields]
+    text = _phrase(ev.type, fields)
+    if ev.known_at != ev.at:
+        text += f", on {_day_or_moment(ev.at)} (board notified {moment(ev.known_at)})"
+    return text + _others(fields)
+
+
+def _phrase(event_type: str, fields: Sequence[tuple[str, object]]) -> str:
+    """An event's type in words and whom (or what counts) it is about."""
     names: list[str] = []
-    others: list[str] = []
-    for f in ev.fields:
-        v = getattr(ev, f, None)
-        if v is None or f == "notice_at":
+    for f, v in fields:
+        if v is None:
             continue
         if f == "winner":
             names.append(f"won by {_value(v)}")
         elif f in _NAME_FIELDS or f == "counts":
             names.append(_value(v))
-        else:
-            sep = ": " if isinstance(v, bool) else " "  # "enough time: no", "party REP"
-            others.append(f"{f.replace('_', ' ')}{sep}{_value(v)}")
-    text = head + (": " + ", ".join(names) if names else "")
-    if ev.known_at != ev.at:
-        text += f", on {_day_or_moment(ev.at)} (board notified {moment(ev.known_at)})"
-    if others:
-        text += f" ({'; '.join(others)})"
-    return text
+    return type_words(event_type) + (": " + ", ".join(names) if names else "")
+
+
+def _others(fields: Sequence[tuple[str, object]]) -> str:
+    """An event's other fields in words, in brackets ("" when it has none)."""
+    others: list[str] = []
+    for f, v in fields:
+        if v is None or f == "notice_at" or f in _NAME_FIELDS or f in ("winner", "counts"):
+            continue
+        sep = ": " if isinstance(v, bool) else " "  # "enough time: no", "party REP"
+        others.append(f"{f.replace('_', ' ')}{sep}{_value(v)}")
+    return f" ({'; '.join(others)})" if others else ""
+
+
+def _from_label(entry: TimelineEntry) -> str:
+    """An event's line in words from the line a result keeps (``candidate died candidate=Ann
+    notice_at=2027-10-02 09:00:00-04:00``), for a view that has the result but not the log: the
+    fields are read back by their names, in the order the event type writes them.
+
+    >>> from datetime import datetime
+    >>> line = "candidate died candidate=Bob Jones notice_at=2027-10-02 09:00:00-04:00"
+    >>> _from_label(TimelineEntry(datetime(2027, 10, 2, 9), "event", line, kind="candidate_died"))
+    'candidate died: Bob Jones (board notified Sat 2027-10-02 09:00)'
+    """
+    cls = EVENT_TYPES.get(entry.kind)
+    if cls is None or not cls.fields:
+        return entry.label
+    split = re.split(rf" ({'|'.join(map(re.escape, cls.fields))})=", entry.label)
+    values: dict[str, object] = dict(zip(split[1::2], split[2::2], strict=True))
+    notice = values.get("notice_at")
+    for f, v in values.items():
+        if v in ("True", "False"):
+            values[f] = v == "True"
+    fields = [(f, values.get(f)) for f in cls.fields]
+    text = _phrase(entry.kind, fields)
+    if isinstance(notice, str):
+        try:
+            text += f" (board notified {moment(datetime.fromisoformat(notice))})"
+        except ValueError:
+            text += f" (board notified {notice})"
+    return text + _others(fields)
 
 
 def entry_words(entry: TimelineEntry, events: Mapping[int, Event] | None = None) -> str:
     """A timeline line in words: a deadline's or ruling's kind in words before its text, an
-    event as :func:`event_words` says it (when its event is at hand; otherwise the line as the
-    result has it, but any raw moment written in words)."""
+    event as :func:`event_words` says it when its event is at hand (otherwise read back from
+    the line the result keeps: the date of a late-noticed death is then not known)."""
     if entry.what in ("deadline", "ruling"):
         vocabulary: type[Enum] = DeadlineKind if entry.what == "deadline" else RulingKind
         prefix = f"{entry.kind}: "
         if entry.label.startswith(prefix):
             return f"{word(vocabulary, entry.kind)}: {entry.label[len(prefix) :]}"
         return entry.label
-    if entry.what == "event" and events is not None and entry.seq is not None:
-        ev = events.get(entry.seq)
-        if ev is not None:
-            return event_words(ev)
-    return entry.label
+    if entry.what != "event":
+        return entry.label
+    ev = events.get(entry.seq) if events is not None and entry.seq is not None else None
+    return event_words(ev) if ev is not None else _from_label(entry)
 
 
 def outcome_words(o: Outcome) -> list[tuple[str, str]]:

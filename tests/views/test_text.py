@@ -119,6 +119,16 @@ def test_no_identifier_or_raw_moment_in_the_text_of_a_bundled_scenario(case: obj
     found = set(re.findall(r"[a-z]+(?:_[a-z0-9]+)+", shown)) & IDENTIFIERS
     assert not found, found
     assert not _RAW.search(shown), _RAW.search(shown)
+    # without the log (a notebook's text form of a result) each event is read back from its
+    # line: the same words, but for the date of a death the board learned of later
+    alone = format_result(result)
+    assert not _RAW.search(alone.replace(scenario.title, "")), _RAW.search(alone)
+    late = {ev.index for ev in scenario.events if ev.known_at != ev.at}
+    for with_log, without in zip(text.splitlines(), alone.splitlines(), strict=True):
+        if with_log != without:
+            assert late and "died: " in with_log, (with_log, without)
+            died = re.sub(r", on \w{3} [\d-]+( [\d:]+)? \(", " (", with_log)
+            assert died == without, (with_log, without)
 
 
 @pytest.mark.parametrize(
