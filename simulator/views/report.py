@@ -130,6 +130,7 @@ footer { margin-top: 40px; font-size: .8rem; color: var(--muted); }
     display: inline-block; width: auto; vertical-align: top; }
   tbody tr:nth-child(even) td { background: none; }
   .chartbox figure svg { width: 1000px; max-width: none; }
+  .chartbox.graph figure svg { width: 720px; }
   .hint { display: block; }
   .outcome div { min-width: 0; }
   dl.meta { grid-template-columns: 1fr; gap: 0; }
@@ -452,8 +453,10 @@ def _graph(c: ContestResult, n_contests: int, index: int) -> str:
     is_open = " open" if n_contests <= OPEN_GRAPHS else ""
     return (
         f"<h3>State machine</h3>{path}<details{is_open}><summary>Drawing of the path</summary>"
-        f"<figure>{svg}<figcaption>The states this contest went through, each step numbered "
-        "with what moved it and its citation.</figcaption></figure></details>"
+        '<p class="hint">The drawing is wider than this screen: scroll it sideways in its box.'
+        f'</p><div class="chartbox graph"><figure>{svg}<figcaption>The states this contest went '
+        "through, each step numbered with what moved it and its citation.</figcaption></figure>"
+        "</div></details>"
     )
 
 
