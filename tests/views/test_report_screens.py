@@ -30,6 +30,10 @@ MEASURE = """(() => {
   const box = document.querySelector(".chartbox");
   const chart = box.querySelector("svg").getBoundingClientRect();
   const hint = document.querySelector("#timeline .hint");
+  // every picture that scrolls in its box (the chart, each state machine drawing) is told of
+  const shown = e => e && e.classList.contains("hint") && e.getBoundingClientRect().height > 0;
+  const boxes = [...document.querySelectorAll(".chartbox")];
+  const scrolls = b => b.scrollWidth > b.clientWidth + 1;
   return {
     page: document.documentElement.scrollWidth,
     width: w,
@@ -40,6 +44,9 @@ MEASURE = """(() => {
     chartWidth: chart.width,
     chartScrolls: box.scrollWidth > box.clientWidth + 1,
     hintShown: hint.getBoundingClientRect().height > 0,
+    boxes: boxes.length,
+    boxesOutside: boxes.filter(outside).length,
+    untold: boxes.filter(b => scrolls(b) && !shown(b.previousElementSibling)).length,
   };
 })()"""
 
@@ -70,6 +77,8 @@ def _check(found: dict[str, Any], what: str) -> None:
     assert not found["rulingsOutside"], f"{what}: rulings off screen {found['rulingsOutside']}"
     assert not found["cellsOutside"], f"{what}: cells off screen {found['cellsOutside']}"
     assert not found["boxOutside"], f"{what}: the chart's box runs off screen"
+    assert not found["boxesOutside"], f"{what}: a drawing's box runs off screen"
+    assert not found["untold"], f"{what}: {found['untold']} drawings scroll, and nothing says so"
     if found["chartScrolls"]:
         assert found["hintShown"], f"{what}: the chart scrolls, and nothing says so"
     else:
