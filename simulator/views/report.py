@@ -87,7 +87,7 @@ tr.ignored td { color: #9aa1ad; }
 tr.won td { font-weight: 600; }
 tr.total td { border-top: 2px solid var(--line); color: var(--muted); }
 p.threshold { margin: 2px 0 6px; font-size: .9rem; }
-.kind { font: .8rem ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.kind { font-size: .85rem; }
 .badge { display: inline-block; padding: 1px 7px; border-radius: 10px; background: #e8edf5;
          font-size: .78rem; }
 .badge.good { background: #dcefe0; color: var(--good); }
