@@ -150,6 +150,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
         write_calendars(result, scenario.title, args.ics)
     else:
         colour = use_colour(args.color, sys.stdout)
-        text = format_result(result, colour=colour, width=terminal_width())
+        text = format_result(result, colour=colour, width=terminal_width(), events=scenario.events)
         print(text, end="")
     return EXIT_OK

@@ -2,7 +2,10 @@
 
 The page holds the outcome of every contest, the timeline chart and each contest's path through
 the state machine as inline SVG (text kept as text), and tables of the rulings, deadlines and
-events, each citation linking its section on ncleg.gov. It loads nothing: no scripts, fonts,
+events, each citation linking its section on ncleg.gov. States, deadlines, rulings and events are
+written in words (:mod:`simulator.views.words`); the JSON keeps the identifiers. It reads on a
+phone: below 700 pixels the tables become stacked cards, each value under its heading, and the
+timeline chart scrolls sideways in its own box, which says so. It loads nothing: no scripts, fonts,
 style sheets or images from anywhere; the CSS is inline. Every piece of user text (titles,
 names, descriptions) is escaped.
 
@@ -15,13 +18,16 @@ True
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from datetime import date, datetime, tzinfo
 from decimal import Decimal
 from pathlib import Path
 
-from simulator.engine.result import ContestResult, Outcome, OutcomePart, Result, Ruling, Threshold
+from simulator.engine.result import ContestResult, Outcome, Result, Ruling, Threshold
+from simulator.law.labels import label
+from simulator.law.machine import Phase
 from simulator.law.vocab import RulingKind
 from simulator.model.events import Event
 from simulator.model.scenario import Scenario
@@ -29,6 +35,7 @@ from simulator.views.charts.figures import figure_svg
 from simulator.views.charts.timeline import plot_timeline
 from simulator.views.graph import draw_graph, replay_graph
 from simulator.views.markup import cite_links, escape, table
+from simulator.views.words import contest_words, event_words, outcome_words, type_words, word
 
 __all__ = ["render_report", "write_report"]
 
@@ -80,9 +87,9 @@ tr.ignored td { color: #9aa1ad; }
 tr.won td { font-weight: 600; }
 tr.total td { border-top: 2px solid var(--line); color: var(--muted); }
 p.threshold { margin: 2px 0 6px; font-size: .9rem; }
-.kind { font: .8rem ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.kind { font-size: .85rem; }
 .badge { display: inline-block; padding: 1px 7px; border-radius: 10px; background: #e8edf5;
-         font: .78rem ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+         font-size: .78rem; }
 .badge.good { background: #dcefe0; color: var(--good); }
 .badge.warn { background: #fbe6d2; color: var(--warn); }
 .badge.bad { background: #f8dadd; color: var(--bad); }
@@ -100,6 +107,35 @@ figcaption { font-size: .82rem; color: var(--muted); }
 details summary { cursor: pointer; color: var(--accent); margin: 6px 0; }
 ol.path { font-size: .88rem; }
 footer { margin-top: 40px; font-size: .8rem; color: var(--muted); }
+.chartbox { overflow-x: auto; }
+.hint { display: none; font-size: .82rem; color: var(--muted); margin: 4px 0; }
+/* a phone: each row of a table becomes a card, each value under its heading; the chart keeps
+   a readable size and scrolls sideways in its box */
+@media (max-width: 700px) {
+  main { padding: 14px 12px 32px; }
+  h1 { font-size: 1.35rem; }
+  table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; width: 100%; }
+  table.cards thead { display: none; }
+  table.cards tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 10px;
+                   padding: 4px 0; }
+  table.cards td { border: 0; padding: 3px 10px; min-width: 0; white-space: normal; }
+  table.cards td.num { text-align: left; }
+  table.cards td::before { content: attr(data-label); display: block; font-size: .72rem;
+                           color: var(--muted); text-transform: uppercase;
+                           letter-spacing: .04em; }
+  table.cards td.empty { display: none; }
+  /* the short cells (number, time, kind) share a line */
+  table.cards td.num, table.cards td.when, table.cards td.kind, table.cards td.type,
+  table.cards td.deadline, table.cards td.state {
+    display: inline-block; width: auto; vertical-align: top; }
+  tbody tr:nth-child(even) td { background: none; }
+  .chartbox figure svg { width: 1000px; max-width: none; }
+  .chartbox.graph figure svg { width: 720px; }
+  .hint { display: block; }
+  .outcome div { min-width: 0; }
+  dl.meta { grid-template-columns: 1fr; gap: 0; }
+  dl.meta dd { margin: 0 0 6px; }
+}
 @media print { details { display: block; } .scroll { overflow: visible; } }
 """
 
@@ -125,7 +161,44 @@ def _badge(kind: str) -> str:
         if "runoff" in kind
         else ""
     )
-    return f'<span class="badge {tone}">{escape(kind)}</span>'
+    return f'<span class="badge {tone}">{escape(word(RulingKind, kind))}</span>'
+
+
+def _cards(head: Sequence[str], rows: Sequence[tuple[str, Sequence[tuple[str, str]]]]) -> str:
+    """A table that becomes stacked cards on a narrow screen: each row a card, each cell
+    labelled with its heading. ``rows`` are (the row's class, its cells as (HTML, class))."""
+    th = "".join(f"<th>{escape(h)}</th>" for h in head)
+    body = []
+    for cls, cells in rows:
+        tds = []
+        for h, (html, cell_cls) in zip(head, cells, strict=True):
+            klass = f' class="{cell_cls}"' if cell_cls else ""
+            tds.append(f'<td{klass} data-label="{escape(h)}">{html}</td>')
+        body.append(f"<tr{f' class={cls}' if cls else ''}>{''.join(tds)}</tr>")
+    rows_html = "\n".join(body)
+    return (
+        f'<div class="scroll"><table class="cards"><thead><tr>{th}</tr></thead>'
+        f"<tbody>\n{rows_html}\n</tbody></table></div>"
+    )
+
+
+def shown_path(source: str, cwd: Path | None = None) -> str:
+    """The scenario file as the report names it: its path relative to the folder the command
+    ran in (``cwd``) when it lies there, else its name alone (an absolute path would tell
+    whoever reads a published report the layout of the author's disk).
+
+    >>> shown_path("scenarios/runoff/a.yaml"), shown_path("/home/me/x/b.yaml", Path("/srv"))
+    ('scenarios/runoff/a.yaml', 'b.yaml')
+    >>> shown_path("/home/me/x/b.yaml", Path("/home/me"))
+    'x/b.yaml'
+    """
+    path = Path(source)
+    if not path.is_absolute():
+        return path.as_posix()
+    here = Path.cwd() if cwd is None else cwd
+    if path.is_relative_to(here):
+        return Path(os.path.relpath(path, here)).as_posix()
+    return path.name
 
 
 def _value(value: object, tz: tzinfo) -> str:
@@ -160,7 +233,9 @@ def _inline_svg(svg: str, prefix: str, label: str) -> str:
 def _header(scenario: Scenario, result: Result, tz: tzinfo) -> str:
     meta = [("time zone", escape(scenario.timezone))]
     if scenario.source:
-        meta.append(("scenario file", f'<span class="id">{escape(scenario.source)}</span>'))
+        meta.append(
+            ("scenario file", f'<span class="id">{escape(shown_path(scenario.source))}</span>')
+        )
     meta.append(("contests", str(len(result.contests))))
     meta.append(("events in the log", str(len(scenario.events))))
     if result.as_of is not None:
@@ -180,7 +255,7 @@ def _header(scenario: Scenario, result: Result, tz: tzinfo) -> str:
         else ""
     )
     toc = "".join(
-        f'<a href="#contest-{escape(c.id)}">{escape(c.title)} ({escape(c.stage)})</a>'
+        f'<a href="#contest-{escape(c.id)}">{escape(c.title)} ({escape(contest_words(c)[1])})</a>'
         for c in result.contests
     )
     return (
@@ -196,29 +271,35 @@ def _names(names: Sequence[str]) -> str:
     return escape(", ".join(names)) if names else "&ndash;"
 
 
-def _outcome_cell(part: OutcomePart) -> str:
-    return escape(part.words) if part.words else "&ndash;"
+def _outcome_cell(words: str) -> str:
+    return escape(words) if words else "&ndash;"
 
 
 def _outcomes(result: Result) -> str:
-    rows = [
-        "<tr>"
-        f'<td><a href="#contest-{escape(c.id)}">{escape(c.title)}</a> '
-        f'<span class="id">{escape(c.id)}</span></td>'
-        f'<td class="method">{escape(c.method)}, {escape(c.stage)}</td><td class=num>{c.seats}</td>'
-        f'<td class="kind">{escape(c.state)}</td>'
-        + "".join(f"<td>{_outcome_cell(p)}</td>" for p in c.outcome.parts())
-        + "</tr>"
-        for c in result.contests
-    ]
+    rows = []
+    for c in result.contests:
+        method, stage, state = contest_words(c)
+        cells = [
+            (
+                f'<a href="#contest-{escape(c.id)}">{escape(c.title)}</a> '
+                f'<span class="id">{escape(c.id)}</span>',
+                "",
+            ),
+            (f"{escape(method)}, {escape(stage)}", "method"),
+            (str(c.seats), "num"),
+            (escape(state), "state"),
+            *((_outcome_cell(w), "" if w else "empty") for _, w in outcome_words(c.outcome)),
+        ]
+        rows.append(("", cells))
     head = ["contest", "method", "seats", "state", *(p.label for p in Outcome().parts())]
-    return f'<section id="outcomes"><h2>Outcomes</h2>{table(head, rows)}</section>'
+    return f'<section id="outcomes"><h2>Outcomes</h2>{_cards(head, rows)}</section>'
 
 
 def _outcome_card(c: ContestResult) -> str:
     o = c.outcome
     cells = "".join(
-        f'<div><span class="label">{p.label}</span>{_outcome_cell(p)}</div>' for p in o.parts()
+        f'<div><span class="label">{name}</span>{_outcome_cell(w)}</div>'
+        for name, w in outcome_words(o)
     )
     return f'<div class="outcome{" pending" if o.pending else ""}">{cells}</div>'
 
@@ -281,18 +362,23 @@ def _ruling_extra(r: Ruling, tz: tzinfo) -> str:
 
 def _rulings(c: ContestResult, tz: tzinfo) -> str:
     rows = [
-        "<tr>"
-        f"<td class=num>{r.seq if r.seq >= 0 else 'end'}</td>"
-        f'<td class="when">{escape(_when(r.at, tz))}</td>'
-        f'<td class="kind">{_badge(r.kind.value)}</td>'
-        f"<td>{_names(r.candidates)}</td><td>{escape(r.text)}{_ruling_extra(r, tz)}</td>"
-        f"<td>{cite_links(r.cites)}</td></tr>"
+        (
+            "",
+            [
+                (str(r.seq + 1) if r.seq >= 0 else "end of the log", "num"),
+                (escape(_when(r.at, tz)), "when"),
+                (_badge(r.kind.value), "kind"),
+                (_names(r.candidates), "" if r.candidates else "empty"),
+                (f"{escape(r.text)}{_ruling_extra(r, tz)}", "ruling"),
+                (cite_links(r.cites), ""),
+            ],
+        )
         for r in c.rulings
     ]
     if not rows:
         return "<h3>Rulings</h3><p>No rulings yet.</p>"
-    return "<h3>Rulings</h3>" + table(
-        ["event", "time", "kind", "candidates", "ruling", "citation"], rows
+    return "<h3>Rulings</h3>" + _cards(
+        ["event #", "time", "kind", "candidates", "ruling", "citation"], rows
     )
 
 
@@ -306,37 +392,46 @@ def _deadlines(c: ContestResult, tz: tzinfo) -> str:
             else "&ndash;"
         )
         rows.append(
-            "<tr>"
-            f'<td class="kind">{escape(d.kind.value)}</td>'
-            f'<td class="when">{escape(_when(d.due, tz, day_only=d.all_day))}</td>'
-            f"<td>{cite_links(d.cites)}</td><td>{moved}</td><td>{escape(d.how)}</td></tr>"
+            (
+                "",
+                [
+                    (escape(label(d.kind)), "deadline"),
+                    (escape(_when(d.due, tz, day_only=d.all_day)), "when"),
+                    (cite_links(d.cites), ""),
+                    (moved, "" if d.moved_from is not None else "empty"),
+                    (escape(d.how), ""),
+                ],
+            )
         )
-    return "<h3>Deadlines</h3>" + table(
-        ["kind", "due (local time)", "citation", "moved from (G.S. 103-5)", "how"], rows
+    return "<h3>Deadlines</h3>" + _cards(
+        ["deadline", "due (local time)", "citation", "moved from (G.S. 103-5)", "how"], rows
     )
 
 
 def _events(events: Sequence[Event], as_of: datetime | None, tz: tzinfo) -> str:
     rows = []
     for ev in events[:MAX_EVENT_ROWS]:
-        fields = [
-            f"{f}: {_value(getattr(ev, f), tz)}"
-            for f in ev.fields
-            if getattr(ev, f, None) is not None
-        ]
         ignored = as_of is not None and ev.known_at > as_of
         note = " (after the as-of time: not known yet)" if ignored else ""
         rows.append(
-            f"<tr{' class=ignored' if ignored else ''}><td class=num>{ev.index}</td>"
-            f'<td class="when">{escape(_when(ev.at, tz))}</td>'
-            f'<td class="kind">{escape(ev.type)}</td>'
-            f"<td>{escape('; '.join(fields))}{escape(note)}</td></tr>"
+            (
+                "ignored" if ignored else "",
+                [
+                    (str(ev.index + 1), "num"),
+                    (escape(_when(ev.known_at, tz)), "when"),
+                    (escape(event_words(ev)) + escape(note), "event"),
+                ],
+            )
         )
     more = len(events) - MAX_EVENT_ROWS
     tail = f"<p>{more:,} more events are not shown.</p>" if more > 0 else ""
     if not rows:
         return "<h3>Events</h3><p>No events in the log for this contest.</p>"
-    return "<h3>Events</h3>" + table(["#", "time", "type", "fields"], rows) + tail
+    return (
+        "<h3>Events</h3>"
+        + _cards(["#", "known to the board (local time)", "what happened"], rows)
+        + tail
+    )
 
 
 def _graph(c: ContestResult, n_contests: int, index: int) -> str:
@@ -346,8 +441,8 @@ def _graph(c: ContestResult, n_contests: int, index: int) -> str:
         f"state machine path of {c.title}",
     )
     steps = "".join(
-        f'<li><span class="kind">{escape(a)}</span> &rarr; <span class="kind">{escape(b)}</span> '
-        f'on <span class="kind">{escape(t)}</span></li>'
+        f"<li>{escape(word(Phase, a))} &rarr; {escape(word(Phase, b))} "
+        f"on <i>{escape(type_words(t))}</i></li>"
         for a, t, b in c.path
     )
     path = (
@@ -358,20 +453,22 @@ def _graph(c: ContestResult, n_contests: int, index: int) -> str:
     is_open = " open" if n_contests <= OPEN_GRAPHS else ""
     return (
         f"<h3>State machine</h3>{path}<details{is_open}><summary>Drawing of the path</summary>"
-        f"<figure>{svg}<figcaption>The phases this contest went through, each step numbered "
-        "with what moved it and its citation (the transitions of "
-        "<span class=kind>machine.TRANSITIONS</span> it took).</figcaption></figure></details>"
+        '<p class="hint">The drawing is wider than this screen: scroll it sideways in its box.'
+        f'</p><div class="chartbox graph"><figure>{svg}<figcaption>The states this contest went '
+        "through, each step numbered with what moved it and its citation.</figcaption></figure>"
+        "</div></details>"
     )
 
 
 def _contest(c: ContestResult, scenario: Scenario, result: Result, tz: tzinfo, index: int) -> str:
     events = [ev for ev in scenario.events if ev.contest == c.id]
     seats = f"{c.seats} seat{'s' if c.seats != 1 else ''}"
+    method, stage, state = contest_words(c)
     return (
         f'<section class="contest" id="contest-{escape(c.id)}">'
-        f'<h2>{escape(c.title)}, {escape(c.stage)} <span class="id">{escape(c.id)}</span></h2>'
-        f'<p class="desc">{escape(c.method)}, {escape(c.stage)}, {seats}; '
-        f'phase <span class="kind">{escape(c.state)}</span></p>'
+        f'<h2>{escape(c.title)}, {escape(stage)} <span class="id">{escape(c.id)}</span></h2>'
+        f'<p class="desc">{escape(method)}, {escape(stage)}, {seats}; '
+        f"state: <b>{escape(state)}</b></p>"
         f"{_outcome_card(c)}{_tallies(c)}{_rulings(c, tz)}{_deadlines(c, tz)}"
         f"{_events(events, result.as_of, tz)}{_graph(c, len(result.contests), index)}"
         "</section>"
@@ -394,11 +491,13 @@ def render_report(scenario: Scenario, result: Result) -> str:
         f"<title>{escape(result.scenario)} &ndash; electsim report</title>"
         f"<style>{CSS}</style></head><body><main>"
         f"{_header(scenario, result, tz)}{_outcomes(result)}"
-        f'<section id="timeline"><h2>Timeline</h2><figure>{chart}<figcaption>Bands are periods, '
+        '<section id="timeline"><h2>Timeline</h2><p class="hint">The chart is wider than this '
+        "screen: scroll it sideways in its box.</p>"
+        f'<div class="chartbox"><figure>{chart}<figcaption>Bands are periods, '
         "markers events, ticks deadlines (with their citations); a red arrow is a G.S. 103-5 "
         "move to the next day the office is open; the votes and the threshold are shown where "
         "each result was declared; a shaded strip folds days where nothing happened."
-        "</figcaption></figure></section>"
+        "</figcaption></figure></div></section>"
         f"{contests}"
         "<footer>Made by electsim. Citations link the sections of the General Statutes on "
         "ncleg.gov; this page itself loads nothing from the network.</footer>"

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from simulator.engine.result import ContestResult, Result
+from simulator.model.events import Event
+from simulator.views.words import contest_words, entry_words, events_by_index, outcome_words
 
 _COLOURS = {"event": "\033[36m", "ruling": "\033[1;33m", "deadline": "\033[35m"}
 _RESET = "\033[0m"
@@ -16,21 +19,32 @@ def _when(at: datetime) -> str:
 
 
 def format_outcome(c: ContestResult) -> list[str]:
-    parts = c.outcome.parts()
-    width = max(len(p.label) for p in parts) + 1
-    lines = [f"  {(p.label + ':').ljust(width)} {p.words or '-'}" for p in parts]
+    parts = outcome_words(c.outcome)
+    width = max(len(name) for name, _ in parts) + 1
+    lines = [f"  {(name + ':').ljust(width)} {words or '-'}" for name, words in parts]
     for i, t in enumerate(c.tallies):
         label = "votes" if i == 0 else "runoff votes"
         lines.append(f"  {label}: " + ", ".join(f"{n} {v}" for n, v in t))
     return lines
 
 
-def format_contest(c: ContestResult, *, colour: bool = False, width: int | None = None) -> str:
-    head = f"{c.title} [{c.id}] - {c.method}, {c.stage}, {c.seats} seat(s): {c.state}"
+def format_contest(
+    c: ContestResult,
+    *,
+    colour: bool = False,
+    width: int | None = None,
+    events: Mapping[int, Event] | None = None,
+) -> str:
+    """One contest's timeline and outcome, in words; ``events`` (the log's events by index)
+    let each event's line say what it records in words, with both dates of one the board
+    learned of later."""
+    method, stage, state = contest_words(c)
+    seats = f"{c.seats} seat{'s' if c.seats != 1 else ''}"
+    head = f"{c.title} [{c.id}] - {method}, {stage}, {seats}: {state}"
     out = [head, "=" * min(len(head), 100)]
     what_width = max((len(t.what) for t in c.timeline), default=8)
     for t in c.timeline:
-        label = t.label
+        label = entry_words(t, events)
         if t.cite:
             label += f"  [{t.cite}]"
         what = t.what.ljust(what_width)
@@ -46,8 +60,16 @@ def format_contest(c: ContestResult, *, colour: bool = False, width: int | None 
     return "\n".join(out)
 
 
-def format_result(result: Result, *, colour: bool = False, width: int | None = None) -> str:
-    """The readable timeline; with ``width``, long labels wrap under themselves."""
+def format_result(
+    result: Result,
+    *,
+    colour: bool = False,
+    width: int | None = None,
+    events: Sequence[Event] | None = None,
+) -> str:
+    """The readable timeline; with ``width``, long labels wrap under themselves; ``events``
+    (the scenario's log) words each event's line from the event itself."""
+    by_index = events_by_index(events) if events is not None else None
     parts = [f"# {result.scenario}"]
     if result.as_of is not None:
         parts.append(f"(as of {_when(result.as_of)})")
@@ -56,5 +78,7 @@ def format_result(result: Result, *, colour: bool = False, width: int | None = N
             f"{k}: {str(v).lower() if v is True or v is False else v}" for k, v in result.readings
         )
         parts.append(f"(readings other than the defaults: {shown})")
-    parts.extend(format_contest(c, colour=colour, width=width) for c in result.contests)
+    parts.extend(
+        format_contest(c, colour=colour, width=width, events=by_index) for c in result.contests
+    )
     return "\n\n".join(parts) + "\n"

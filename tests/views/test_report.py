@@ -13,8 +13,10 @@ import pytest
 
 from simulator import parse_scenario, replay
 from simulator.cli.main import main
+from simulator.law.labels import label
 from simulator.views import report
 from simulator.views.report import render_report, write_report
+from simulator.views.words import event_words
 from tests.views.test_graph import (
     LIBRARY,
     TIE_FOR_SECOND,
@@ -78,14 +80,15 @@ def test_the_report_shows_outcomes_rulings_deadlines_and_events_with_linked_cita
             assert html.escape(r.text) in page
             for cite in r.cites:
                 assert f'href="{html.escape(cite.url)}" rel="noopener">{cite}</a>' in page
-        for d in c.deadlines:
-            assert f'<td class="kind">{d.kind.value}</td>' in page
+        for d in c.deadlines:  # each deadline in words ("runoff request deadline")
+            assert f'<td class="deadline" data-label="deadline">{label(d.kind)}</td>' in page
             for cite in d.cites:
                 assert f'href="{html.escape(cite.url)}" rel="noopener">{cite}</a>' in page
             if d.why_moved:
                 assert html.escape(d.why_moved) in page
-    for ev in scenario.events:
-        assert f'<td class="kind">{ev.type}</td>' in page
+    for ev in scenario.events:  # numbered from 1, in words
+        assert f'<td class="num" data-label="#">{ev.index + 1}</td>' in page
+        assert html.escape(event_words(ev)) in page
 
 
 def test_the_votes_show_shares_the_threshold_and_who_won() -> None:
