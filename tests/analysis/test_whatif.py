@@ -672,7 +672,8 @@ def test_a_sweep_chart_speaks_in_words_and_marks_the_flip(thirty: Scenario) -> N
     assert len(flips) == 1
     x = flips[0].get_xdata()[0]
     assert date2num(before.value) < x < date2num(after.value)
-    assert after.value.isoformat() in texts  # the line is labelled with the value
+    # the line is labelled with the values on either side
+    assert f"{before.value.isoformat()} → {after.value.isoformat()}" in texts
 
 
 def test_a_votes_sweep_chart_names_the_candidate_and_marks_each_flip(runoff: Scenario) -> None:
@@ -687,4 +688,4 @@ def test_a_votes_sweep_chart_names_the_candidate_and_marks_each_flip(runoff: Sce
     lines = [ln.get_xdata()[0] for ln in ax.get_lines() if ln.get_gid() == "flip"]
     assert len(lines) == len(sw.flips()) >= 1
     for (a, b), x in zip(sw.flips(), lines, strict=True):
-        assert a.value < x < b.value and str(b.value) in texts
+        assert a.value < x < b.value and f"{a.value} → {b.value}" in texts

@@ -101,6 +101,18 @@ def _decided_by(kind: str | None, cite: str) -> str:
     return f"{words} ({cite})" if cite else words
 
 
+def _flip_words(before: Any, after: Any) -> str:
+    """Where a flip falls, between two neighbouring values; a date is not written twice.
+
+    >>> _flip_words(399, 400), _flip_words(datetime(2019, 10, 17, 12), datetime(2019, 10, 17, 13))
+    ('399 → 400', '2019-10-17 12:00 → 13:00')
+    """
+    a, b = _fmt_value(before), _fmt_value(after)
+    if isinstance(before, datetime) and isinstance(after, datetime) and a[:10] == b[:10]:
+        b = b[11:]
+    return f"{a} → {b}"
+
+
 def _fmt_value(value: Any) -> str:
     if isinstance(value, datetime):
         return value.strftime("%Y-%m-%d %H:%M")
@@ -229,7 +241,7 @@ class Sweep:
             title=title or f"{self.contest_name}: outcome by {self.variable}",
             tick=_fmt_value,
             flips=[
-                (i, _fmt_value(self.rows[i].value))
+                (i, _flip_words(self.rows[i - 1].value, self.rows[i].value))
                 for i in range(1, len(self.rows))
                 if _key(self.rows[i - 1]) != _key(self.rows[i])
             ],

@@ -55,6 +55,21 @@ def ruling_words(kind: str | None) -> str:
         return kind.replace("_", " ")
 
 
+def _label_rows(at: Sequence[float], xs: Sequence[float]) -> list[int]:
+    """The row above the plot of each flip's label: a label closer than a tenth of the axis to
+    the one before it goes one row higher, so that labels never overlap.
+
+    >>> _label_rows([1.0, 50.0, 52.0, 54.0, 90.0], [0.0, 100.0])
+    [0, 0, 1, 2, 0]
+    """
+    span = (max(xs) - min(xs)) or 1.0
+    rows: list[int] = []
+    for k, x in enumerate(at):
+        near = k > 0 and x - at[k - 1] < span / 10
+        rows.append(rows[-1] + 1 if near else 0)
+    return rows
+
+
 def plot_sweep(
     values: Sequence[Any],
     outcomes: Sequence[str],
@@ -70,8 +85,9 @@ def plot_sweep(
 
     ``bands`` are (first variant, number of variants, ruling kind or None); ``tick`` writes a
     value that is neither a date nor a number; ``flips`` are (the first variant after a flip,
-    its value in words): each is marked by a dashed line between that variant and the one
-    before (the line's ``gid`` is ``"flip"``), labelled with the value. ``variable`` labels the
+    where it falls in words: "399 → 400"): each is marked by a dashed line between that
+    variant and the one before (the line's ``gid`` is ``"flip"``), labelled with those words,
+    one row higher when close to the label before (no overlap). ``variable`` labels the
     x axis; with dates all in one year, the year is added to it (the ticks then need none).
     """
     dates: Any = mdates  # its functions carry no annotations
@@ -101,14 +117,15 @@ def plot_sweep(
         seen.setdefault(ruling_words(ruling), colour)
     ax.plot(xs, ys, drawstyle="steps-mid", color="#222222", linewidth=1.2)
     ax.scatter(xs, ys, s=12, color="#222222", zorder=3)
-    for i, words in flips:
+    rows_of_flips = _label_rows([(xs[i - 1] + xs[i]) / 2 for i, _ in flips], xs)
+    for (i, words), row in zip(flips, rows_of_flips, strict=True):
         at = (xs[i - 1] + xs[i]) / 2
         ax.axvline(at, color=FLIP_COLOUR, linestyle="--", linewidth=1.2, zorder=4, gid="flip")
         ax.annotate(
             words,
             (at, 1.0),
             xycoords=("data", "axes fraction"),
-            xytext=(0, 3),
+            xytext=(0, 3 + 10 * row),
             textcoords="offset points",
             ha="center",
             va="bottom",
@@ -119,8 +136,9 @@ def plot_sweep(
     ax.set_yticks(range(len(distinct)), labels)
     ax.set_ylim(-0.6, max(len(distinct) - 0.4, 0.6))
     years = {v.year for v in values} if kind == "date" else set()
-    ax.set_xlabel(f"{variable} ({years.pop()})" if len(years) == 1 else variable)
-    ax.set_title(title, fontsize=10, pad=16 if flips else 6)
+    (year,) = years if len(years) == 1 else (None,)
+    ax.set_xlabel(f"{variable} ({year})" if year is not None else variable)
+    ax.set_title(title, fontsize=10, pad=6 + 10 * (max(rows_of_flips, default=-1) + 1))
     if xs:
         ax.set_xlim(
             xs[0] - _gap(xs, 0, before=True) / 2,
@@ -130,8 +148,10 @@ def plot_sweep(
         locator = dates.AutoDateLocator()
         ax.xaxis.set_major_locator(locator)
         formatter = dates.ConciseDateFormatter(locator, show_offset=False)
-        if len(years) != 1:  # the ticks carry the year when the axis label does not
+        if year is None:  # the ticks carry the year when the axis label does not
             formatter.zero_formats = ["", "%Y", "%b %Y", "%d %b %Y", "%H:%M", "%H:%M"]
+        else:
+            formatter.zero_formats = ["", "%Y", "%b", "%d %b", "%H:%M", "%H:%M"]
         ax.xaxis.set_major_formatter(formatter)
     elif kind == "category":
         step = max(1, len(values) // 20)
