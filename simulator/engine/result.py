@@ -492,11 +492,10 @@ class Result:
 
 
 def _example() -> ContestResult:
-    """A small decided contest, for the examples above."""
+    """A small decided contest, for the examples above (its ruling cites nothing: the law's
+    citations are written in the rule tables only)."""
     at = datetime(2027, 10, 12, 11)
-    elected = Ruling(
-        RulingKind.ELECTED, at, (Cite("163-293", "(a)(1)"),), "Ann elected", candidates=("Ann",)
-    )
+    elected = Ruling(RulingKind.ELECTED, at, (), "Ann elected", candidates=("Ann",))
     return ContestResult(
         "seat-a",
         "Council seat A",
