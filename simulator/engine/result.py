@@ -57,9 +57,14 @@ def _exact(numerator: int, denominator: int) -> str:
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Ruling:
-    """One thing the law says follows from the facts, with the subsection it comes from."""
+    """One thing the law says follows from the facts, with the subsection it comes from. Its
+    ``repr`` is one line of words:
+
+    >>> _example().ruling("elected")
+    <Ruling elected, 2027-10-12 11:00: Ann elected>
+    """
 
     kind: RulingKind
     at: datetime
@@ -72,6 +77,10 @@ class Ruling:
     @property
     def cite(self) -> str:
         return "; ".join(str(c) for c in self.cites)
+
+    def __repr__(self) -> str:
+        cite = f" ({self.cite})" if self.cites else ""
+        return f"<Ruling {label(self.kind)}{cite}, {self.at:%Y-%m-%d %H:%M}: {self.text}>"
 
     def get(self, key: str) -> Any:
         for k, v in self.extra:
