@@ -113,5 +113,18 @@ def __getattr__(name: str) -> object:
     return value
 
 
+def _html(value: object) -> str | None:
+    """A result, contest, outcome or timeline as HTML, for Jupyter (the views write it)."""
+    display = importlib.import_module("simulator.analysis.whatif.display")
+    written: str | None = display.html(value)
+    return written
+
+
+# Results show as tables in Jupyter with no setup: the engine asks this writer (engine/shown.py)
+from simulator.engine import shown as _shown  # noqa: E402 (after the lazy machinery it needs)
+
+_shown.writer = _html
+
+
 def __dir__() -> list[str]:
     return sorted({*globals(), *_public()})

@@ -175,6 +175,57 @@ def test_tables_show_as_html_in_the_notebook(path: Path, monkeypatch: pytest.Mon
     assert html and all("electsim-t" in h or "<h3>" in h or "<h4>" in h for h in html)
 
 
+@pytest.mark.parametrize("path", BOOKS, ids=lambda p: p.name)
+def test_a_notebook_needs_no_setup_call_to_show_tables(path: Path) -> None:
+    code = "\n".join(c.source for c in _read(path).cells if c.cell_type == "code")
+    assert "enable_rich_display" not in code and "show(" not in code, path.name
+
+
+_BARE = '''
+from datetime import datetime
+
+from simulator import parse_scenario, replay
+s = parse_scenario("""
+format: electsim/v1
+title: Council seat A, 2027
+contests: [{id: seat-a, seats: 1, method: nonpartisan-runoff, year: 2027}]
+events:
+  - {type: candidate_filed, at: 2027-07-06, candidate: Ann}
+  - {type: candidate_filed, at: 2027-07-07, candidate: Bob}
+  - {type: candidate_filed, at: 2027-07-08, candidate: Cy}
+  - {type: returns_reported, at: "2027-10-05T21:00", counts: {Ann: 480, Bob: 420, Cy: 100}}
+  - {type: canvass_held, at: "2027-10-12T11:00"}
+""")
+'''
+
+
+@pytest.mark.notebooks
+def test_a_result_shows_as_a_table_in_a_fresh_kernel_with_no_setup(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    missing = _kernel_missing()
+    if missing is not None:
+        pytest.skip(f"cannot execute notebooks: {missing}")
+    paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(paths))
+    early = "replay(s, as_of=datetime(2027, 10, 12, 15)).contests[0]"  # before the request
+    cells = [_BARE, "replay(s)", early, "replay(s).contests[0].timeline"]
+    book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    nbclient.NotebookClient(book, kernel_name=KERNEL, timeout=TIMEOUT).execute()
+    for cell in book.cells[1:]:
+        (out,) = [o for o in cell.outputs if o.get("output_type") == "execute_result"]
+        assert "electsim-t" in out.data["text/html"], cell.source
+        plain = out.data["text/plain"]
+        if cell.source != cells[-1]:  # a result's repr is short (a timeline's is its entries)
+            assert len(plain.splitlines()) <= 5 and len(plain) < 400, plain
+    result, contest = (c.outputs[0].data["text/html"] for c in book.cells[1:3])
+    assert "<h3>Council seat A, 2027</h3>" in result
+    # words, not identifiers: the state, the method, the runoff and what it waits for
+    for words in ("runoff may be requested", "nonpartisan runoff", "a runoff request", "votes"):
+        assert words in contest, words
+    assert "runoff_request" not in contest and "awaiting_" not in contest
+
+
 # Each table cell reports, into the page, the alignment the browser computed for it: the
 # exported page carries JupyterLab's own stylesheet, which right-aligns plain table cells.
 _PROBE = """<script>

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 from fractions import Fraction
 from functools import cache
@@ -10,11 +10,17 @@ from typing import Any, TypeVar, overload
 
 import attrs
 
+from simulator.engine import shown
 from simulator.law.calendar import Deadline
 from simulator.law.cite import Cite
+from simulator.law.labels import label
 from simulator.law.vocab import DeadlineKind, Pending, PeriodKind, RulingKind, RunoffStatus
 
 RESULT_FORMAT = "electsim-result/v1"
+
+
+def _plural(n: int, one: str) -> str:
+    return f"{n} {one}" if n == 1 else f"{n} {one}s"
 
 
 def exact(value: Fraction) -> str:
@@ -51,9 +57,14 @@ def _exact(numerator: int, denominator: int) -> str:
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Ruling:
-    """One thing the law says follows from the facts, with the subsection it comes from."""
+    """One thing the law says follows from the facts, with the subsection it comes from. Its
+    ``repr`` is one line of words:
+
+    >>> _example().ruling("elected")
+    <Ruling elected, 2027-10-12 11:00: Ann elected>
+    """
 
     kind: RulingKind
     at: datetime
@@ -66,6 +77,10 @@ class Ruling:
     @property
     def cite(self) -> str:
         return "; ".join(str(c) for c in self.cites)
+
+    def __repr__(self) -> str:
+        cite = f" ({self.cite})" if self.cites else ""
+        return f"<Ruling {label(self.kind)}{cite}, {self.at:%Y-%m-%d %H:%M}: {self.text}>"
 
     def get(self, key: str) -> Any:
         for k, v in self.extra:
@@ -115,8 +130,15 @@ class Threshold:
         )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Outcome:
+    """Who is elected or nominated, the seats left vacant, the runoff's status and what the
+    contest still waits for. In Jupyter it shows as a table, elsewhere as its words:
+
+    >>> Outcome(elected=("Ann",))
+    <Outcome: elected Ann>
+    """
+
     elected: tuple[str, ...] = ()
     nominated: tuple[str, ...] = ()
     vacant_seats: int = 0
@@ -135,6 +157,36 @@ class Outcome:
             },
             "pending": self.pending.value if self.pending else None,
         }
+
+    def words(self) -> str:
+        """The outcome in a few words, for people: identifiers become words
+        (:func:`simulator.law.labels.label`).
+
+        >>> Outcome(runoff_status=RunoffStatus.AVAILABLE, runoff_candidates=("Ann", "Bob"),
+        ...     pending=Pending.RUNOFF_REQUEST).words()
+        'runoff may be requested (Ann, Bob); waiting for a runoff request'
+        >>> Outcome(vacant_seats=2).words(), Outcome().words()
+        ('2 vacant seats', 'no outcome')
+        """
+        out = []
+        if self.elected:
+            out.append(f"elected {', '.join(self.elected)}")
+        if self.nominated:
+            out.append(f"nominated {', '.join(self.nominated)}")
+        if self.vacant_seats:
+            out.append(_plural(self.vacant_seats, "vacant seat"))
+        if self.runoff_status is not RunoffStatus.NONE:
+            who = f" ({', '.join(self.runoff_candidates)})" if self.runoff_candidates else ""
+            out.append(f"runoff {label(self.runoff_status)}{who}")
+        if self.pending is not None:
+            out.append(f"waiting for {label(self.pending)}")
+        return "; ".join(out) or "no outcome"
+
+    def __repr__(self) -> str:
+        return f"<Outcome: {self.words()}>"
+
+    def _repr_html_(self) -> str | None:
+        return shown.html(self)
 
     def parts(self) -> tuple[OutcomePart, ...]:
         """The outcome in words, in the order every view shows it (the text timeline, the
@@ -320,9 +372,18 @@ class Made(Sequence[ItemT]):
     def __reduce__(self) -> tuple[Any, ...]:
         return (tuple, (self.items,))
 
+    def _repr_html_(self) -> str | None:
+        """Jupyter's display: a contest's timeline (or its periods) as a table."""
+        return shown.html(self.items)
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class ContestResult:
+    """One contest as the replay left it: its outcome, the rulings that led there, the
+    deadlines, the timeline and the count of each round. In Jupyter it shows as tables (the
+    outcome, the votes, the rulings, the deadlines and the timeline); its ``repr`` is one line.
+    """
+
     id: str
     title: str
     method: str
@@ -336,6 +397,45 @@ class ContestResult:
     tallies: tuple[tuple[tuple[str, int], ...], ...] = ()  # per round, best first
     path: tuple[tuple[str, str, str], ...] = ()  # (from phase, trigger, to phase) taken
     periods: Sequence[Period] = ()  # the same
+
+    @property
+    def votes(self) -> Mapping[str, int]:
+        """The votes of the latest round that was counted (the runoff's when one was held,
+        else the election's or the primary's), by candidate, best first; empty before any
+        returns.
+
+        >>> c = _example()
+        >>> c.votes["Bob"], list(c.votes)
+        (420, ['Ann', 'Bob', 'Cy'])
+        """
+        return dict(self.tallies[-1]) if self.tallies else {}
+
+    @property
+    def runner_up(self) -> str | None:
+        """Second place in the latest round's count, or None (no count, or one candidate).
+
+        >>> _example().runner_up
+        'Bob'
+        """
+        latest = self.tallies[-1] if self.tallies else ()
+        return latest[1][0] if len(latest) > 1 else None
+
+    def ruling(self, kind: RulingKind | str) -> Ruling | None:
+        """The latest ruling of ``kind`` (a :class:`~simulator.law.vocab.RulingKind` or its
+        value, ``"runoff_called"``), or None when there is none.
+
+        >>> c = _example()
+        >>> c.ruling("elected").candidates, c.ruling(RulingKind.RUNOFF_CALLED) is None
+        (('Ann',), True)
+        """
+        wanted = RulingKind(kind)
+        return next((r for r in reversed(self.rulings) if r.kind is wanted), None)
+
+    def __repr__(self) -> str:
+        return f"<ContestResult {self.id}: {self.outcome.words()}>"
+
+    def _repr_html_(self) -> str | None:
+        return shown.html(self)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -354,8 +454,16 @@ class ContestResult:
         }
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Result:
+    """What a replay gives back: each contest's result, as the board knew it ``as_of`` a
+    moment (None: the whole log). In Jupyter it shows as tables; its ``repr`` is one line a
+    contest:
+
+    >>> Result("Council seat A, 2027", (_example(),))
+    <Result of 'Council seat A, 2027': seat-a: elected Ann>
+    """
+
     scenario: str
     contests: tuple[ContestResult, ...]
     as_of: datetime | None = None
@@ -368,6 +476,20 @@ class Result:
                 return c
         raise KeyError(contest_id)
 
+    def __repr__(self) -> str:
+        head = f"<Result of {self.scenario!r}"
+        if self.as_of is not None:
+            head += f" as of {self.as_of.isoformat()}"
+        if not self.contests:
+            return head + ": no contests>"
+        lines = [f"{c.id}: {c.outcome.words()}" for c in self.contests]
+        if len(lines) == 1:
+            return f"{head}: {lines[0]}>"
+        return head + ":\n" + "\n".join(f"  {line}" for line in lines) + ">"
+
+    def _repr_html_(self) -> str | None:
+        return shown.html(self)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "format": RESULT_FORMAT,
@@ -376,3 +498,23 @@ class Result:
             "interpretations": dict(self.readings),
             "contests": [c.to_json() for c in self.contests],
         }
+
+
+def _example() -> ContestResult:
+    """A small decided contest, for the examples above (its ruling cites nothing: the law's
+    citations are written in the rule tables only)."""
+    at = datetime(2027, 10, 12, 11)
+    elected = Ruling(RulingKind.ELECTED, at, (), "Ann elected", candidates=("Ann",))
+    return ContestResult(
+        "seat-a",
+        "Council seat A",
+        "nonpartisan-runoff",
+        "election",
+        1,
+        "decided",
+        Outcome(elected=("Ann",)),
+        (elected,),
+        (),
+        (),
+        tallies=((("Ann", 560), ("Bob", 420), ("Cy", 100)),),
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 from datetime import date, datetime, timedelta
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -12,7 +13,9 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from matplotlib.dates import date2num
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
 from simulator import (
     ContestFact,
@@ -20,6 +23,7 @@ from simulator import (
     EventTime,
     Margin,
     NewEvent,
+    RulingKind,
     Scenario,
     ScenarioError,
     Votes,
@@ -29,6 +33,7 @@ from simulator import (
     enable_rich_display,
     fork,
     insert_event,
+    load_scenario,
     parse_scenario,
     remove_event,
     remove_events,
@@ -237,10 +242,12 @@ def test_compare_finds_the_outcome_ruling_and_deadline_differences(runoff: Scena
     outcome = {r.about: (r.a, r.b) for r in c.outcomes}
     assert outcome["elected"] == ("Ann", "-")
     assert outcome["runoff"] == ("none", "called (Ann, Bob)")
-    assert any(r.about.startswith("runoff_called") and r.a == "-" for r in c.rulings)
+    assert any(r.about.startswith("runoff called") and r.a == "-" for r in c.rulings)
     assert any(r.about.startswith("elected") and r.b == "-" for r in c.rulings)
     text = str(c)
-    assert "Bob asks" in text and "runoff_called" in text
+    assert "Bob asks" in text and "runoff called" in text
+    assert "_" not in text and "_" not in c._repr_html_().replace("_blank", "")  # words only
+    assert repr(c) == f"<Comparison of as run and Bob asks: {len(c.rows)} difference(s)>"
     assert c.to_dicts()[0].keys() == {"contest", "what", "about", "a", "b"}
 
 
@@ -256,7 +263,7 @@ def test_deadlines_that_move_show_in_a_comparison(thirty: Scenario) -> None:
     day30 = EventTime(2)(thirty, date(2027, 8, 15))
     day31 = EventTime(2)(thirty, date(2027, 8, 16))
     kinds = {r.about for r in compare(day30, day31).deadlines}
-    assert "reopened_filing_closes" in kinds
+    assert "reopened filing closes" in kinds
 
 
 def test_comparison_html_is_a_table_with_escaped_text(runoff: Scenario) -> None:
@@ -420,10 +427,10 @@ def test_a_sweep_draws_outcomes_against_the_value_with_coloured_bands(
     fig = sw.plot()
     assert isinstance(fig, Figure)
     ax = fig.axes[0]
-    assert ax.get_xlabel() == "day of Bob's death"
+    assert ax.get_xlabel() == "day of Bob's death (2027)"  # the ticks need no year then
     assert [t.get_text() for t in ax.get_yticklabels()] == ["nominated Ann"]
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert legend == ["filing_reopened", "nominee_certified"]
+    assert legend == ["filing reopened", "nominee certified", "flip: outcome or ruling changes"]
     assert len(ax.patches) == len(sw.bands()) == 2
 
 
@@ -437,7 +444,7 @@ def test_a_sweep_shows_its_bands_as_text_and_escaped_html() -> None:
     assert "elected <Ann>" in str(sw)
     page = sw._repr_html_()
     assert "&lt;Ann&gt;" in page and "<Ann>" not in page
-    assert repr(sw) == "<Sweep of votes in c: 5 variant(s), 2 band(s)>"
+    assert repr(sw) == "<Sweep of votes in c: 5 variant(s), 2 band(s), 1 flip(s)>"
     assert sw.to_dicts()[0]["outcome"] == "elected <Ann>"
 
 
@@ -541,3 +548,144 @@ def test_each_day_counts_both_ends() -> None:
     assert timedelta(days=59) == each_day(date(2027, 7, 16), date(2027, 9, 13))[-1] - date(
         2027, 7, 16
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Results in words: accessors, reprs, HTML with no setup, sweeps that name the deciding ruling
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+def test_a_contest_reads_its_runner_up_votes_and_rulings_as_words(runoff: Scenario) -> None:
+    seat = replay(runoff).contest("seat-a")
+    assert seat.votes == {"Ann": 480, "Bob": 420, "Cy": 100}
+    assert list(seat.votes) == ["Ann", "Bob", "Cy"] and seat.runner_up == "Bob"
+    elected = seat.ruling("elected")
+    assert elected is not None and elected.candidates == ("Ann",)
+    assert seat.ruling(RulingKind.ELECTED) is elected
+    assert seat.ruling("runoff_called") is None
+    with pytest.raises(ValueError):
+        seat.ruling("no_such_kind")
+    # the latest counted round: the runoff's, once one was held
+    ran = replay(
+        fork(runoff)
+        .add(REQUEST)
+        .add(
+            {
+                "type": "returns_reported",
+                "at": "2027-11-02T21:00",
+                "counts": {"Bob": 520, "Ann": 480},
+            }
+        )
+        .add({"type": "canvass_held", "at": "2027-11-09T11:00"})
+        .build()
+    ).contest("seat-a")
+    assert ran.votes == {"Bob": 520, "Ann": 480} and ran.runner_up == "Ann"
+    called = ran.ruling("runoff_called")
+    assert called is not None and called.candidates == ("Ann", "Bob")
+    assert ran.ruling("elected").candidates == ("Bob",)  # type: ignore[union-attr]
+
+
+def test_a_contest_before_any_count_has_no_runner_up(thirty: Scenario) -> None:
+    c = replay(thirty).contests[0]
+    assert c.votes == {} and c.runner_up is None
+
+
+def test_a_result_repr_is_short_and_in_words(runoff: Scenario) -> None:
+    result = replay(runoff)
+    early = replay(runoff, as_of=datetime(2027, 10, 12, 15, 0))
+    assert repr(result) == "<Result of 'Example council seat, 2027': seat-a: elected Ann>"
+    assert repr(result.contests[0]) == "<ContestResult seat-a: elected Ann>"
+    assert repr(early.contests[0].outcome) == (
+        "<Outcome: runoff may be requested; waiting for a runoff request>"
+    )
+    assert "\n" not in repr(early) and "as of 2027-10-12T15:00" in repr(early)
+
+
+def test_results_show_as_html_in_words_with_no_setup(runoff: Scenario) -> None:
+    from IPython.core.formatters import DisplayFormatter
+
+    early = replay(runoff, as_of=datetime(2027, 10, 12, 15, 0))
+    seat = early.contests[0]
+    for value in (early, seat, seat.outcome, seat.timeline):
+        data, _ = DisplayFormatter().format(value)
+        assert "electsim-t" in data["text/html"], type(value)
+    page = seat._repr_html_()
+    assert page is not None
+    for words in ("runoff may be requested", "runoff request deadline", "votes needed"):
+        assert words in page, words
+    text = page.replace('target="_blank"', "")
+    assert "runoff_request" not in text and "majority_threshold" not in text
+
+
+def test_the_cary_sweep_names_the_declaration_as_deciding_in_every_band() -> None:
+    # The November returns are set aside when no runoff was called (G.S. 163-279(a)); that
+    # ruling decides nothing, and the declaration of the result is what decided each band.
+    cary = load_scenario(SCENARIOS / "runoff" / "cary-2023-district-d.yaml")
+    sw = sweep(cary, Votes(3, "Rachel Jordan"), range(0, 20000, 7), progress=False)
+    assert {r.ruling for r in sw} == {"elected"}
+    assert all(b.ruling == "elected" for b in sw.bands())
+    outright = [b for b in sw.bands() if "runoff" not in b.outcome]
+    assert outright[0].cite == outright[-1].cite == "G.S. 163-293(a)(1)"
+    assert outright[0].outcome == "elected Sarika Bansal"
+    assert outright[-1].outcome == "elected Rachel Jordan"
+    assert "votes_disregarded" not in str(sw) and "votes set aside" not in str(sw)
+    assert "elected (G.S. 163-293(a)(1))" in str(sw)
+    assert sw.title == "Town of Cary - Town Council District D"
+
+
+def test_a_ruling_that_changed_nothing_never_decides() -> None:
+    assert not OUTCOME_KINDS & {
+        RulingKind.VOTES_DISREGARDED,
+        RulingKind.MAJORITY_THRESHOLD,
+        RulingKind.REQUEST_REJECTED,
+        RulingKind.FILING_REJECTED,
+        RulingKind.NO_RUNOFF,
+    }
+    assert {
+        RulingKind.ELECTED,
+        RulingKind.RUNOFF_CALLED,
+        RulingKind.DECIDED_BY_LOT,
+    } <= OUTCOME_KINDS
+
+
+def _texts(fig: Figure) -> list[str]:
+    return [t.get_text() for t in fig.findobj(Text) if t.get_text()]
+
+
+def test_a_sweep_chart_speaks_in_words_and_marks_the_flip(thirty: Scenario) -> None:
+    days = each_day(date(2027, 8, 10), date(2027, 8, 20))
+    bob_dies = fork(thirty).replace(2, id="bob-dies").build()
+    sw = sweep(
+        bob_dies, EventTime("bob-dies"), days, decider=["filing_reopened", "nominee_certified"]
+    )
+    ((before, after),) = sw.flips()
+    fig = sw.plot()
+    ax = fig.axes[0]
+    assert ax.get_xlabel() == "date of Bob's death (2027)"
+    texts = _texts(fig)
+    assert not [t for t in texts if "_" in t or "event '" in t], texts
+    assert "filing reopened" in texts and "nominee certified" in texts
+    # no stray offset label ("2027-Aug") in a corner
+    assert not ax.xaxis.get_offset_text().get_text()
+    flips = [ln for ln in ax.get_lines() if ln.get_gid() == "flip"]
+    assert len(flips) == 1
+    x = flips[0].get_xdata()[0]
+    assert date2num(before.value) < x < date2num(after.value)
+    # the line is labelled with the values on either side
+    assert f"{before.value.isoformat()} → {after.value.isoformat()}" in texts
+
+
+def test_a_votes_sweep_chart_names_the_candidate_and_marks_each_flip(runoff: Scenario) -> None:
+    named = fork(runoff).replace(4, id="returns").build()
+    sw = sweep(named, Votes("returns", "Bob"), range(200, 400, 10), progress=False)
+    fig = sw.plot()
+    ax = fig.axes[0]
+    assert ax.get_xlabel() == "votes for Bob"
+    assert sw.variable == "votes for Bob" and "event '" not in str(sw)
+    texts = _texts(fig)
+    assert not [t for t in texts if "_" in t or "event '" in t], texts
+    lines = [ln.get_xdata()[0] for ln in ax.get_lines() if ln.get_gid() == "flip"]
+    assert len(lines) == len(sw.flips()) >= 1
+    for (a, b), x in zip(sw.flips(), lines, strict=True):
+        assert a.value < x < b.value and f"{a.value} → {b.value}" in texts

@@ -108,7 +108,8 @@ def test_sweep_variables_address_events_by_id(runoff: Scenario) -> None:
     by_id = sweep(runoff, Votes("returns", "Bob"), range(400, 600, 50), progress=False)
     by_pos = sweep(runoff, Votes(3, "Bob"), range(400, 600, 50), progress=False)
     assert by_id.rows == by_pos.rows
-    assert by_id.variable == "event 'returns' votes for Bob"
+    assert Votes("returns", "Bob").label == "event 'returns' votes for Bob"  # in messages
+    assert by_id.variable == by_pos.variable == "votes for Bob"  # in tables and charts: words
     margin = sweep(runoff, Margin("returns", "Bob", over="Ann"), [-1, 0, 1], progress=False)
     assert [(r.elected, r.ruling) for r in margin] == [
         (("Ann",), "elected"),

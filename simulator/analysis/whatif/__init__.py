@@ -16,8 +16,9 @@ The pieces:
 * sweeping: :func:`sweep` over a :class:`Variable` (:class:`EventTime`, :class:`Votes`,
   :class:`Margin`, :class:`EventField`, :class:`ContestFact`, :class:`NewEvent`, or any
   function) gives a :class:`Sweep` (rows, bands, flips, text, HTML, :meth:`Sweep.plot`);
-* displaying: :func:`show` wraps a result for Jupyter; :func:`enable_rich_display` makes every
-  result display as HTML.
+* displaying: in Jupyter a result, a contest, an outcome, a timeline, a comparison and a sweep
+  show as tables by themselves, in words (:mod:`~simulator.analysis.whatif.display`);
+  :func:`show` and :func:`enable_rich_display` are kept for older notebooks and not needed.
 
 The package holds one job a module: :mod:`~simulator.analysis.whatif.edits` (what an edit is
 made of), :mod:`~simulator.analysis.whatif.forks`, :mod:`~simulator.analysis.whatif.comparison`,
@@ -46,21 +47,23 @@ it reads the loader, the replay and the results, and nothing in the engine reads
 >>> replay(s).contests[0].outcome.elected, replay(asked).contests[0].outcome.runoff_candidates
 (('Ann',), ('Ann', 'Bob'))
 >>> print(compare(s, asked, names=("as run", "Bob asks")).outcome_table())
-contest  what     about    as run   Bob asks
--------  -------  -------  -------  -----------------
-seat-a   outcome  elected  Ann      -
-seat-a   outcome  runoff   none     called (Ann, Bob)
-seat-a   outcome  pending  nothing  votes
-seat-a   outcome  state    decided  runoff_called
+contest  what     about        as run   Bob asks
+-------  -------  -----------  -------  -----------------
+seat-a   outcome  elected      Ann      -
+seat-a   outcome  runoff       none     called (Ann, Bob)
+seat-a   outcome  waiting for  nothing  votes
+seat-a   outcome  state        decided  runoff called
 
 A sweep replays one variant per value, serially or across processes (``workers=``), and keeps
 for each the outcome and the ruling that decided it:
 
 >>> sw = sweep(s, Margin(3, "Ann", over="Bob"), range(-2, 3))  # a tie: G.S. 163-293(d)(1)
->>> [(r.value, r.outcome, r.ruling) for r in sw]  # doctest: +NORMALIZE_WHITESPACE
-[(-2, 'elected Bob', 'elected'), (-1, 'elected Bob', 'elected'),
- (0, 'pending recount', 'recount_required'), (1, 'elected Ann', 'elected'),
- (2, 'elected Ann', 'elected')]
+>>> [(r.value, r.outcome, r.decided_by) for r in sw]  # doctest: +NORMALIZE_WHITESPACE
+[(-2, 'elected Bob', 'elected (G.S. 163-293(b)(1))'),
+ (-1, 'elected Bob', 'elected (G.S. 163-293(b)(1))'),
+ (0, 'waiting for a recount', 'recount required (G.S. 163-293(d)(1))'),
+ (1, 'elected Ann', 'elected (G.S. 163-293(b)(1))'),
+ (2, 'elected Ann', 'elected (G.S. 163-293(b)(1))')]
 """
 
 from simulator.analysis.whatif.comparison import Comparison, Difference, compare

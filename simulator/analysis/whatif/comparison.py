@@ -9,9 +9,19 @@ from typing import Any
 
 import attrs
 
-from simulator.analysis.whatif.tables import _NOTHING, _html_table, _names, _text_table, _when
+from simulator.analysis.whatif.tables import (
+    _NOTHING,
+    _html_table,
+    _names,
+    _outcome_cells,
+    _text_table,
+    _when,
+    _words_of,
+)
 from simulator.engine.replay import replay
 from simulator.engine.result import ContestResult, Result, Ruling
+from simulator.law.labels import label
+from simulator.law.machine import Phase
 from simulator.model.scenario import Scenario
 from simulator.views.markup import escape
 
@@ -22,7 +32,7 @@ class Difference:
 
     contest: str
     what: str  # contest | outcome | ruling | deadline
-    about: str  # the outcome field, the ruling (kind, cite, candidates) or the deadline kind
+    about: str  # the outcome field, the ruling (kind, cite, candidates) or the deadline, in words
     a: str
     b: str
 
@@ -32,7 +42,8 @@ class Difference:
 
 @attrs.frozen
 class Comparison:
-    """What differs between two replays, as rows (:attr:`rows`), text (``str``) and HTML."""
+    """What differs between two replays, as rows (:attr:`rows`), text (``str``) and HTML (a
+    table in Jupyter), in words: "runoff request deadline", not ``runoff_request``."""
 
     names: tuple[str, str]
     rows: tuple[Difference, ...]
@@ -77,6 +88,11 @@ class Comparison:
             return f"{self.names[0]} and {self.names[1]}: no difference"
         return _text_table(self._head(), self._cells(self.rows))
 
+    def __repr__(self) -> str:
+        return (
+            f"<Comparison of {self.names[0]} and {self.names[1]}: {len(self.rows)} difference(s)>"
+        )
+
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         """IPython's plain-text display: the text form."""
         p.text(str(self))
@@ -110,17 +126,17 @@ def _pairs(
 
 def _ruling_key(r: Ruling) -> str:
     who = f" [{_names(r.candidates)}]" if r.candidates else ""
-    return f"{r.kind.value} {r.cite}{who}"
+    return f"{label(r.kind)} {r.cite}{who}"
 
 
 def _compare_contests(a: ContestResult, b: ContestResult) -> list[Difference]:
     rows: list[Difference] = []
     oa, ob = a.outcome, b.outcome
     facts = [
-        (pa.label, pa.words or _NOTHING, pb.words or _NOTHING)
-        for pa, pb in zip(oa.parts(), ob.parts(), strict=True)
+        (about, x, y)
+        for (about, x), (_, y) in zip(_outcome_cells(oa), _outcome_cells(ob), strict=True)
     ]
-    facts.append(("state", a.state, b.state))
+    facts.append(("state", _words_of(Phase, a.state), _words_of(Phase, b.state)))
     for about, x, y in facts:
         if x != y:
             rows.append(Difference(a.id, "outcome", about, x, y))
@@ -132,8 +148,8 @@ def _compare_contests(a: ContestResult, b: ContestResult) -> list[Difference]:
         moved = f" (moved from {_when(d.moved_from)})" if d.moved_from else ""
         return _when(d.due) + moved
 
-    da = [(d.kind.value, due(d)) for d in a.deadlines]
-    db = [(d.kind.value, due(d)) for d in b.deadlines]
+    da = [(label(d.kind), due(d)) for d in a.deadlines]
+    db = [(label(d.kind), due(d)) for d in b.deadlines]
     rows.extend(Difference(a.id, "deadline", k, x, y) for k, x, y in _pairs(da, db))
     return rows
 

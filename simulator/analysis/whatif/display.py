@@ -1,42 +1,95 @@
-"""Rich display of results in Jupyter: a result or a contest wrapped in a view that writes
-itself as HTML (:func:`show`), or registered for HTML once (:func:`enable_rich_display`)."""
+"""Rich display of results in Jupyter, with no setup: a :class:`Result`, a contest, an outcome
+and a timeline show as HTML tables by themselves (:func:`html`, which the engine asks through
+:mod:`simulator.engine.shown`), in words rather than identifiers
+(:func:`simulator.law.labels.label`).
+
+:func:`show` and :func:`enable_rich_display` come from the time this needed a setup call; both
+still work, and neither is needed.
+"""
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Sequence
+from enum import Enum
 from typing import Any
 
 import attrs
 
-from simulator.analysis.whatif.tables import _NOTHING, _html_table, _names, _when
-from simulator.engine.result import ContestResult, Result
+from simulator.analysis.whatif.tables import (
+    _NOTHING,
+    _html_table,
+    _names,
+    _outcome_cells,
+    _when,
+    _words_of,
+)
+from simulator.engine.result import ContestResult, Outcome, Period, Result, TimelineEntry
+from simulator.law.labels import label
+from simulator.law.machine import Phase
+from simulator.law.vocab import DeadlineKind, Method, RulingKind, Stage
 from simulator.views.markup import cite_links, escape
 from simulator.views.text import format_contest, format_result
 
 
+def _outcome_html(o: Outcome) -> str:
+    cells = _outcome_cells(o)
+    return _html_table(tuple(k for k, _ in cells), [tuple(v for _, v in cells)])
+
+
+_ENTRY_KINDS: dict[str, type[Enum]] = {"ruling": RulingKind, "deadline": DeadlineKind}
+
+
+def _entry_words(t: TimelineEntry) -> str:
+    """A timeline line in words: a ruling's or a deadline's kind (which starts its label, as
+    the text timeline writes it) becomes its words.
+
+    >>> from datetime import datetime
+    >>> _entry_words(TimelineEntry(datetime(2027, 10, 14), "deadline",
+    ...     "runoff_request: noon on the first Thursday", kind="runoff_request"))
+    'runoff request deadline: noon on the first Thursday'
+    """
+    vocabulary = _ENTRY_KINDS.get(t.what)
+    if vocabulary is None or not t.label.startswith(f"{t.kind}: "):
+        return t.label
+    return f"{_words_of(vocabulary, t.kind)}: {t.label[len(t.kind) + 2 :]}"
+
+
+def _timeline_html(entries: Sequence[TimelineEntry]) -> str:
+    return _html_table(
+        ("at", "what", "about", "cite"),
+        [(_when(t.at), t.what, _entry_words(t), t.cite or _NOTHING) for t in entries],
+    )
+
+
+def _periods_html(periods: Sequence[Period]) -> str:
+    return _html_table(
+        ("period", "from", "to", "cite"),
+        [
+            (label(p.kind), _when(p.start), _when(p.end), "; ".join(map(str, p.cites)) or _NOTHING)
+            for p in periods
+        ],
+    )
+
+
 def _contest_html(c: ContestResult) -> str:
-    o = c.outcome
+    seats = "1 seat" if c.seats == 1 else f"{c.seats} seats"
     head = (
-        f"<h4>{escape(c.title)} <code>{escape(c.id)}</code></h4>"
-        f"<p>{escape(c.method)}, {escape(c.stage)}, "
-        f"{c.seats} seat(s): <b>{escape(c.state)}</b></p>"
+        f"<h4>{escape(c.title)}</h4>"
+        f"<p>{escape(_words_of(Method, c.method))}, {escape(_words_of(Stage, c.stage))}, "
+        f"{seats}: <b>{escape(_words_of(Phase, c.state))}</b></p>"
     )
-    summary = o.parts()
-    outcome = _html_table(
-        tuple(p.label for p in summary), [tuple(p.words or _NOTHING for p in summary)]
-    )
-    parts = [head, outcome]
+    parts = [head, _outcome_html(c.outcome)]
     for i, t in enumerate(c.tallies):
-        label = "votes" if i == 0 else "runoff votes"
+        what = "votes" if i == 0 else "runoff votes"
         parts.append(
-            f"<p><b>{label}</b></p>"
-            + _html_table(("candidate", "votes"), [(n, str(v)) for n, v in t])
+            f"<p><b>{what}</b></p>"
+            + _html_table(("candidate", "votes"), [(n, f"{v:,}") for n, v in t])
         )
     if c.rulings:
         rows = [
             (
                 escape(_when(r.at)),
-                f"<b>{escape(r.kind.value)}</b>",
+                f"<b>{escape(label(r.kind))}</b>",
                 cite_links(r.cites),
                 escape(_names(r.candidates)),
                 escape(r.text),
@@ -45,12 +98,12 @@ def _contest_html(c: ContestResult) -> str:
         ]
         parts.append(
             "<p><b>rulings</b></p>"
-            + _html_table(("at", "kind", "cite", "candidates", "text"), rows, raw=True)
+            + _html_table(("at", "ruling", "cite", "about", "what the law says"), rows, raw=True)
         )
     if c.deadlines:
         rows = [
             (
-                escape(d.kind.value),
+                escape(label(d.kind)),
                 escape(_when(d.due)),
                 cite_links(d.cites),
                 escape(_when(d.moved_from) if d.moved_from else _NOTHING),
@@ -60,16 +113,43 @@ def _contest_html(c: ContestResult) -> str:
         ]
         parts.append(
             "<p><b>deadlines</b></p>"
-            + _html_table(("kind", "due", "cite", "moved from", "why moved"), rows, raw=True)
+            + _html_table(("deadline", "due", "cite", "moved from", "why moved"), rows, raw=True)
         )
     if c.timeline:
-        entries = [(_when(t.at), t.what, t.label, t.cite) for t in c.timeline]
         parts.append(
-            f"<details><summary>timeline ({len(entries)} entries)</summary>"
-            + _html_table(("at", "what", "label", "cite"), entries)
+            f"<details><summary>timeline ({len(c.timeline)} entries)</summary>"
+            + _timeline_html(c.timeline)
             + "</details>"
         )
     return "".join(parts)
+
+
+def _result_html(r: Result) -> str:
+    as_of = f" <i>(as of {escape(_when(r.as_of))})</i>" if r.as_of is not None else ""
+    body = "".join(_contest_html(c) for c in r.contests) or "<p>no contests</p>"
+    return f"<h3>{escape(r.scenario)}{as_of}</h3>{body}"
+
+
+def html(value: object) -> str | None:
+    """``value`` as the HTML a notebook shows: a :class:`Result`, a :class:`ContestResult`, an
+    :class:`Outcome`, a contest's timeline or periods; None for anything else.
+
+    >>> from simulator.engine.result import Outcome
+    >>> "<td" in html(Outcome(elected=("Ann",))), html(42)
+    (True, None)
+    """
+    if isinstance(value, Result):
+        return _result_html(value)
+    if isinstance(value, ContestResult):
+        return _contest_html(value)
+    if isinstance(value, Outcome):
+        return _outcome_html(value)
+    if isinstance(value, Sequence) and value:
+        if all(isinstance(t, TimelineEntry) for t in value):
+            return _timeline_html(value)
+        if all(isinstance(p, Period) for p in value):
+            return _periods_html(value)
+    return None
 
 
 @attrs.frozen
@@ -110,16 +190,13 @@ class ResultView:
         p.text(str(self))
 
     def _repr_html_(self) -> str:
-        r = self.result
-        as_of = f" <i>(as of {escape(_when(r.as_of))})</i>" if r.as_of is not None else ""
-        body = "".join(_contest_html(c) for c in r.contests) or "<p>no contests</p>"
-        return f"<h3>{escape(r.scenario)}{as_of}</h3>{body}"
+        return _result_html(self.result)
 
 
 def show(value: Any) -> Any:
-    """Something Jupyter displays richly: a :class:`Result` or :class:`ContestResult` is wrapped
-    in a view with ``_repr_html_``; anything else (a :class:`Comparison`, a :class:`Sweep`) is
-    returned as it is."""
+    """A :class:`Result` or :class:`ContestResult` wrapped in a view whose plain text is the
+    timeline text (its HTML is the same as the result's own); anything else is returned as it
+    is. Not needed for tables: a result shows as HTML in Jupyter by itself."""
     if isinstance(value, Result):
         return ResultView(value)
     if isinstance(value, ContestResult):
@@ -128,16 +205,10 @@ def show(value: Any) -> Any:
 
 
 def enable_rich_display() -> bool:
-    """Register HTML display of :class:`Result` and :class:`ContestResult` in the running
-    IPython, so a bare ``replay(s)`` shows its tables. Returns False outside IPython."""
+    """Kept for notebooks written before results showed as tables by themselves: it does
+    nothing. Returns whether IPython is running (True in Jupyter), as it always has."""
     try:
-        ipython = importlib.import_module("IPython")
+        from IPython import get_ipython
     except ImportError:
         return False
-    shell = ipython.get_ipython()
-    if shell is None:
-        return False
-    formatter = shell.display_formatter.formatters["text/html"]
-    formatter.for_type(Result, lambda r: ResultView(r)._repr_html_())
-    formatter.for_type(ContestResult, lambda c: ContestView(c)._repr_html_())
-    return True
+    return get_ipython() is not None

@@ -12,7 +12,8 @@ import attrs
 
 from simulator.analysis.whatif.tables import _NOTHING, _html_table, _text_table
 from simulator.engine.result import Outcome
-from simulator.law.vocab import Pending, RunoffStatus
+from simulator.law.labels import label
+from simulator.law.vocab import Pending, RulingKind, RunoffStatus
 from simulator.views.markup import escape, ruling_colour
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ class SweepRow:
     runoff: str  # none | available | called | held
     runoff_candidates: tuple[str, ...]
     pending: str | None
-    ruling: str | None  # the deciding ruling's kind
+    ruling: str | None  # the deciding ruling's kind (its identifier; :attr:`ruling_words`)
     cite: str = ""
     ruling_at: datetime | None = None
     candidates: tuple[str, ...] = ()
@@ -38,7 +39,8 @@ class SweepRow:
 
     @property
     def outcome(self) -> str:
-        """The outcome in a few words: ``elected Ann``, ``runoff called (Ann, Bob)``, ..."""
+        """The outcome in a few words: ``elected Ann``, ``runoff called (Ann, Bob)``,
+        ``waiting for a recount`` (:meth:`Outcome.words`)."""
         outcome = Outcome(
             self.elected,
             self.nominated,
@@ -47,12 +49,17 @@ class SweepRow:
             self.runoff_candidates,
             Pending(self.pending) if self.pending else None,
         )
-        return "; ".join(outcome.brief(" ")) or "no outcome"
+        return outcome.words()
+
+    @property
+    def ruling_words(self) -> str | None:
+        """The deciding ruling's kind in words ("elected", "runoff called"), or None."""
+        return _ruling_words(self.ruling)
 
     @property
     def decided_by(self) -> str:
-        """The deciding ruling and its citation."""
-        return f"{self.ruling} ({self.cite})" if self.ruling else _NOTHING
+        """The deciding ruling in words and its citation: ``elected (G.S. 163-293(a)(1))``."""
+        return _decided_by(self.ruling, self.cite)
 
     def to_dict(self) -> dict[str, Any]:
         doc = attrs.asdict(self, recurse=False)
@@ -73,6 +80,39 @@ class Band:
     start: int  # position of the first variant in the sweep
 
 
+def _ruling_words(kind: str | None) -> str | None:
+    """A ruling kind's identifier in words; None stays None.
+
+    >>> _ruling_words("runoff_called"), _ruling_words(None)
+    ('runoff called', None)
+    """
+    if kind is None:
+        return None
+    try:
+        return label(RulingKind(kind))
+    except ValueError:
+        return kind.replace("_", " ")
+
+
+def _decided_by(kind: str | None, cite: str) -> str:
+    words = _ruling_words(kind)
+    if words is None:
+        return _NOTHING
+    return f"{words} ({cite})" if cite else words
+
+
+def _flip_words(before: Any, after: Any) -> str:
+    """Where a flip falls, between two neighbouring values; a date is not written twice.
+
+    >>> _flip_words(399, 400), _flip_words(datetime(2019, 10, 17, 12), datetime(2019, 10, 17, 13))
+    ('399 → 400', '2019-10-17 12:00 → 13:00')
+    """
+    a, b = _fmt_value(before), _fmt_value(after)
+    if isinstance(before, datetime) and isinstance(after, datetime) and a[:10] == b[:10]:
+        b = b[11:]
+    return f"{a} → {b}"
+
+
 def _fmt_value(value: Any) -> str:
     if isinstance(value, datetime):
         return value.strftime("%Y-%m-%d %H:%M")
@@ -90,6 +130,7 @@ class Sweep:
     contest: str
     rows: tuple[SweepRow, ...]
     decider: tuple[str, ...] = ()  # the chosen ruling kinds; () = the last that changed it
+    title: str = ""  # the contest's name ("Town of Cary - Town Council District D")
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -138,23 +179,33 @@ class Sweep:
                 _fmt_value(b.last),
                 str(b.count),
                 b.outcome,
-                f"{b.ruling} ({b.cite})" if b.ruling else _NOTHING,
+                _decided_by(b.ruling, b.cite),
             )
             for b in self.bands()
         ]
 
     _HEAD = ("from", "to", "variants", "outcome", "deciding ruling")
 
+    @property
+    def contest_name(self) -> str:
+        """The contest's name for people (its id when the sweep has none)."""
+        return self.title or self.contest
+
     def _title(self) -> str:
         how = (
-            f"first ruling of kind {' / '.join(self.decider)}"
+            "the first ruling of kind " + " or ".join(_ruling_words(k) or k for k in self.decider)
             if self.decider
-            else "last ruling that changed the outcome"
+            else "the last ruling that decided the outcome"
         )
+        variants = "1 variant" if len(self.rows) == 1 else f"{len(self.rows)} variants"
         return (
-            f"sweep of {self.variable} over {len(self.rows)} variant(s), contest {self.contest}; "
-            f"deciding ruling = {how}"
+            f"{self.contest_name}: outcome by {self.variable}, {variants}; deciding ruling: {how}"
         )
+
+    def flip_values(self) -> tuple[tuple[Any, Any], ...]:
+        """The values on either side of each flip: ``((1, 2),)`` when the outcome changes
+        between 1 and 2 (:meth:`flips`)."""
+        return tuple((a.value, b.value) for a, b in self.flips())
 
     def __str__(self) -> str:
         return self._title() + "\n" + _text_table(self._HEAD, self._band_cells())
@@ -162,7 +213,7 @@ class Sweep:
     def __repr__(self) -> str:
         return (
             f"<Sweep of {self.variable} in {self.contest}: {len(self.rows)} variant(s), "
-            f"{len(self.bands())} band(s)>"
+            f"{len(self.bands())} band(s), {len(self.flips())} flip(s)>"
         )
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
@@ -187,8 +238,13 @@ class Sweep:
             [r.outcome for r in self.rows],
             [(b.start, b.count, b.ruling) for b in self.bands()],
             variable=self.variable,
-            title=title or f"{self.contest}: outcome by {self.variable}",
+            title=title or f"{self.contest_name}: outcome by {self.variable}",
             tick=_fmt_value,
+            flips=[
+                (i, _flip_words(self.rows[i - 1].value, self.rows[i].value))
+                for i in range(1, len(self.rows))
+                if _key(self.rows[i - 1]) != _key(self.rows[i])
+            ],
         )
 
 

@@ -14,7 +14,7 @@ import attrs
 
 from simulator.analysis.whatif.edits import EditError
 from simulator.analysis.whatif.sweep_results import Sweep, SweepRow
-from simulator.analysis.whatif.variables import Variable, _label
+from simulator.analysis.whatif.variables import Variable, _label, describe
 from simulator.analysis.workers import Engine, Processes, Serial, engine_named
 from simulator.engine.build import ContestSummary
 from simulator.engine.replay import PrefixReplay, replay
@@ -22,11 +22,15 @@ from simulator.engine.result import ContestResult, Ruling
 from simulator.law.vocab import RulingKind
 from simulator.model.scenario import Scenario
 
-#: The ruling kinds that can change a contest's outcome (who is elected or nominated, a vacant
-#: seat, the runoff's status, what the contest still waits for). The *deciding* ruling of a
-#: replay is the last ruling of one of these kinds; the others (``majority_threshold``,
-#: ``name_remains``, ``filing_rejected``, ``request_rejected``, ``primary_cancelled``,
-#: ``name_removed``) explain an outcome without changing it.
+#: The ruling kinds that decide a contest's outcome: a declaration (elected, nominated, a
+#: nominee certified), a vacancy, a runoff made available or called, a decision by lot, a new
+#: election, a recount or a drawing required, filing reopened or extended, a party to name the
+#: nominee, the fallback where no statute provides. The *deciding* ruling of a replay is the last
+#: ruling of one of these kinds. The others explain an outcome or record an act that changed
+#: nothing: votes set aside (``votes_disregarded``: the November returns of a contest decided
+#: in October), the threshold (``majority_threshold``), a rejected request or filing, a name
+#: that remains on the ballot or comes off, a cancelled primary, and ``no_runoff`` (why no
+#: runoff follows a declaration).
 OUTCOME_KINDS: frozenset[RulingKind] = frozenset(
     {
         RulingKind.ELECTED,
@@ -35,12 +39,11 @@ OUTCOME_KINDS: frozenset[RulingKind] = frozenset(
         RulingKind.OFFICE_VACANT,
         RulingKind.RUNOFF_AVAILABLE,
         RulingKind.RUNOFF_CALLED,
-        RulingKind.NO_RUNOFF,
         RulingKind.DECIDED_BY_LOT,
+        RulingKind.NEW_ELECTION_ORDERED,
         RulingKind.FILING_REOPENED,
         RulingKind.FILING_EXTENDED,
         RulingKind.PARTY_TO_NOMINATE,
-        RulingKind.VOTES_DISREGARDED,
         RulingKind.RECOUNT_REQUIRED,
         RulingKind.LOT_REQUIRED,
         RulingKind.NO_PROVISION,
@@ -157,7 +160,8 @@ def sweep(
     the same order. ``progress`` (on by default) shows a tqdm bar once a sweep has run for
     :data:`PROGRESS_AFTER` seconds, so quick sweeps stay quiet; ``progress=False`` never shows
     one. ``label`` names the variable in tables
-    and charts (the default is the variable's own label).
+    and charts (the default says in words what it varies: "votes for Ann", "date of Bob's
+    death").
 
     ``engine`` chooses where the variants run: ``"serial"``, ``"processes"`` (the default when
     ``workers > 1``), ``"dask"`` (a Dask cluster: ``client=`` a ``distributed.Client``, or the
@@ -188,7 +192,7 @@ def sweep(
         as_of = as_of.replace(tzinfo=scenario.tz)
     kinds = _kinds(decider)
     prepare = getattr(vary, "prepare", None)
-    label = label or _label(vary)
+    label = label or describe(vary, scenario)
     if callable(prepare):
         vary = prepare(scenario)
     values = list(over)
@@ -203,7 +207,8 @@ def sweep(
         if bar is not None:
             bar.close()
     chosen = tuple(sorted(k.value for k in kinds)) if kinds else ()
-    return Sweep(label, contest, tuple(rows), chosen)
+    title = next(c.label for c in scenario.contests if c.id == contest)
+    return Sweep(label, contest, tuple(rows), chosen, title=title)
 
 
 #: Seconds a sweep runs before its progress bar appears (a quicker sweep shows none).

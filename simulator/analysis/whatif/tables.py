@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from enum import Enum
 
+from simulator.engine.result import Outcome
+from simulator.law.labels import label
 from simulator.views.markup import escape, row, table
 
 _NOTHING = "-"
@@ -31,3 +34,31 @@ def _text_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def _html_table(head: Sequence[str], rows: Iterable[Sequence[str]], *, raw: bool = False) -> str:
     """A notebook table; cells are escaped unless ``raw`` (then the caller escaped them)."""
     return table(head, [row(r if raw else map(escape, r), inline=True) for r in rows], inline=True)
+
+
+def _words_of(vocabulary: type[Enum], value: str) -> str:
+    """The words for an identifier of ``vocabulary`` (``"awaiting_votes"`` of
+    :class:`~simulator.law.machine.Phase`: "awaiting the vote"); an unknown one as it is."""
+    try:
+        return label(vocabulary(value))
+    except ValueError:
+        return value
+
+
+def _outcome_cells(o: Outcome) -> list[tuple[str, str]]:
+    """An outcome as (what, words) pairs, in the order of :meth:`Outcome.parts`, each in words.
+
+    >>> from simulator.law.vocab import Pending
+    >>> _outcome_cells(Outcome(elected=("Ann",), pending=Pending.RUNOFF_REQUEST))[-1]
+    ('waiting for', 'a runoff request')
+    """
+    runoff = label(o.runoff_status)
+    if o.runoff_candidates:
+        runoff += f" ({', '.join(o.runoff_candidates)})"
+    return [
+        ("elected", _names(o.elected)),
+        ("nominated", _names(o.nominated)),
+        ("vacant seats", str(o.vacant_seats)),
+        ("runoff", runoff),
+        ("waiting for", label(o.pending) if o.pending is not None else "nothing"),
+    ]

@@ -308,3 +308,77 @@ def _label(vary: Any) -> str:
     if isinstance(label, str):
         return label
     return str(getattr(vary, "__name__", "value"))
+
+
+#: How an event reads in a sweep's title and axis ({c}: the event's candidate).
+_EVENT_WORDS = {
+    "candidate_died": "{c}'s death",
+    "candidate_withdrew": "{c}'s withdrawal",
+    "candidate_disqualified": "{c}'s disqualification",
+    "candidate_filed": "{c}'s filing",
+    "runoff_requested": "{c}'s runoff request",
+    "oath_taken": "{c}'s oath",
+    "nominee_named": "the naming of {c} as nominee",
+    "votes_cast": "the ballots for {c}",
+    "returns_reported": "the returns",
+    "canvass_held": "the canvass",
+    "recount_held": "the recount",
+    "ballots_printed": "the printing of the ballots",
+    "lot_drawn": "the drawing of lots",
+}
+
+
+def _event_words(kind: str, candidate: Any = None) -> str:
+    """An event in words: ``"Bob's death"``, ``"the canvass"``, ``"the filing closed"``."""
+    words = _EVENT_WORDS.get(kind)
+    if words is None or ("{c}" in words and not candidate):
+        return "the " + kind.replace("_", " ")
+    return words.format(c=candidate)
+
+
+def _in_words(text: str) -> str:
+    return text.replace("_", " ")
+
+
+def describe(vary: Any, scenario: Scenario) -> str:
+    """What a variable varies, in words, for a sweep's title, table and chart axis:
+    ``"date of Bob's death"``, ``"votes for Rachel Jordan"``; a function's name otherwise.
+
+    >>> import simulator
+    >>> s = simulator.parse_scenario('''
+    ... format: electsim/v1
+    ... title: t
+    ... contests: [{id: m, method: nonpartisan-plurality, year: 2027}]
+    ... events:
+    ...   - {type: candidate_filed, at: "2027-07-06T09:00", candidate: Ann}
+    ...   - {id: ann-dies, type: candidate_died, at: 2027-09-01, candidate: Ann}
+    ... ''')
+    >>> describe(EventTime("ann-dies"), s), describe(EventField(0, "party"), s)
+    ("date of Ann's death", "party of Ann's filing")
+    """
+    try:
+        if isinstance(vary, EventTime):
+            e = _event_at(scenario, vary.index, vary.label)
+            return f"date of {_event_words(e.type, getattr(e, 'candidate', None))}"
+        if isinstance(vary, Votes):
+            return f"votes for {vary.candidate}"
+        if isinstance(vary, Margin):
+            return f"lead of {vary.candidate} over {vary.over} (votes)"
+        if isinstance(vary, EventField):
+            e = _event_at(scenario, vary.index, vary.label)
+            what = _event_words(e.type, getattr(e, "candidate", None))
+            return f"{_in_words(vary.field)} of {what}"
+        if isinstance(vary, ContestFact):
+            return _in_words(vary.field)
+        if isinstance(vary, NewEvent):
+            new = vary.event
+            kind = new.type if isinstance(new, Event) else new.get("type")
+            who = (
+                new.get("candidate")
+                if isinstance(new, Mapping)
+                else getattr(new, "candidate", None)
+            )
+            return f"time of {_event_words(str(kind), who)}"
+    except EditError:
+        pass
+    return _in_words(_label(vary))

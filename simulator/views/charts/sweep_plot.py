@@ -1,5 +1,7 @@
 """A sweep's chart: the outcome of each variant against the swept value, the background
-banded by the kind of the deciding ruling."""
+banded by the kind of the deciding ruling, and a line where the outcome flips, labelled with
+the value it flips at. Every word on it is for people: the axis says what varies, the legend
+names rulings in words (:func:`simulator.law.labels.label`)."""
 
 from __future__ import annotations
 
@@ -11,8 +13,13 @@ from typing import Any
 from matplotlib import dates as mdates
 from matplotlib.patches import Patch
 
+from simulator.law.labels import label
+from simulator.law.vocab import RulingKind
 from simulator.views.charts.figures import Chart
 from simulator.views.markup import ruling_colour
+
+#: The colour of the lines that mark where the outcome flips.
+FLIP_COLOUR = "#c51b7d"
 
 
 def _gap(xs: Sequence[float], i: int, *, before: bool) -> float:
@@ -34,6 +41,35 @@ def _tick_outcome(text: str, width: int = 40) -> str:
     return textwrap.fill(text, width, break_on_hyphens=False, break_long_words=False)
 
 
+def ruling_words(kind: str | None) -> str:
+    """A ruling kind as the legend says it: ``"runoff called"``; "no deciding ruling" for None.
+
+    >>> ruling_words("votes_disregarded"), ruling_words(None)
+    ('votes set aside', 'no deciding ruling')
+    """
+    if kind is None:
+        return "no deciding ruling"
+    try:
+        return label(RulingKind(kind))
+    except ValueError:
+        return kind.replace("_", " ")
+
+
+def _label_rows(at: Sequence[float], xs: Sequence[float]) -> list[int]:
+    """The row above the plot of each flip's label: a label closer than a tenth of the axis to
+    the one before it goes one row higher, so that labels never overlap.
+
+    >>> _label_rows([1.0, 50.0, 52.0, 54.0, 90.0], [0.0, 100.0])
+    [0, 0, 1, 2, 0]
+    """
+    span = (max(xs) - min(xs)) or 1.0
+    rows: list[int] = []
+    for k, x in enumerate(at):
+        near = k > 0 and x - at[k - 1] < span / 10
+        rows.append(rows[-1] + 1 if near else 0)
+    return rows
+
+
 def plot_sweep(
     values: Sequence[Any],
     outcomes: Sequence[str],
@@ -42,12 +78,17 @@ def plot_sweep(
     variable: str,
     title: str,
     tick: Callable[[Any], str] = str,
+    flips: Sequence[tuple[int, str]] = (),
 ) -> Chart:
     """A sweep's chart: the outcome of each variant against its value (dates, numbers, or
     anything else in order), the background banded by the kind of the deciding ruling.
 
     ``bands`` are (first variant, number of variants, ruling kind or None); ``tick`` writes a
-    value that is neither a date nor a number.
+    value that is neither a date nor a number; ``flips`` are (the first variant after a flip,
+    where it falls in words: "399 → 400"): each is marked by a dashed line between that
+    variant and the one before (the line's ``gid`` is ``"flip"``), labelled with those words,
+    one row higher when close to the label before (no overlap). ``variable`` labels the
+    x axis; with dates all in one year, the year is added to it (the ticks then need none).
     """
     dates: Any = mdates  # its functions carry no annotations
     if values and all(isinstance(v, date) for v in values):
@@ -63,8 +104,8 @@ def plot_sweep(
     ys = [distinct.index(o) for o in outcomes]
 
     labels = [_tick_outcome(o) for o in distinct]
-    rows = sum(0.25 + 0.17 * (label.count("\n") + 1) for label in labels)
-    fig = Chart(figsize=(10, 1.6 + max(rows, 0.45)), layout="constrained")
+    rows = sum(0.25 + 0.17 * (lab.count("\n") + 1) for lab in labels)
+    fig = Chart(figsize=(10, 1.9 + max(rows, 0.45)), layout="constrained")
     ax = fig.add_subplot()
     seen: dict[str, str] = {}
     for start, count, ruling in bands:
@@ -73,13 +114,31 @@ def plot_sweep(
         right = xs[j] + (_gap(xs, j, before=False) / 2)
         colour = ruling_colour(ruling)
         ax.axvspan(left, right, color=colour, alpha=0.35, linewidth=0)
-        seen.setdefault(ruling or "no ruling", colour)
+        seen.setdefault(ruling_words(ruling), colour)
     ax.plot(xs, ys, drawstyle="steps-mid", color="#222222", linewidth=1.2)
     ax.scatter(xs, ys, s=12, color="#222222", zorder=3)
+    rows_of_flips = _label_rows([(xs[i - 1] + xs[i]) / 2 for i, _ in flips], xs)
+    for (i, words), row in zip(flips, rows_of_flips, strict=True):
+        at = (xs[i - 1] + xs[i]) / 2
+        ax.axvline(at, color=FLIP_COLOUR, linestyle="--", linewidth=1.2, zorder=4, gid="flip")
+        ax.annotate(
+            words,
+            (at, 1.0),
+            xycoords=("data", "axes fraction"),
+            xytext=(0, 3 + 10 * row),
+            textcoords="offset points",
+            ha="center",
+            va="bottom",
+            fontsize=8,
+            color=FLIP_COLOUR,
+            gid="flip-label",
+        )
     ax.set_yticks(range(len(distinct)), labels)
     ax.set_ylim(-0.6, max(len(distinct) - 0.4, 0.6))
-    ax.set_xlabel(variable)
-    ax.set_title(title, fontsize=10)
+    years = {v.year for v in values} if kind == "date" else set()
+    (year,) = years if len(years) == 1 else (None,)
+    ax.set_xlabel(f"{variable} ({year})" if year is not None else variable)
+    ax.set_title(title, fontsize=10, pad=6 + 10 * (max(rows_of_flips, default=-1) + 1))
     if xs:
         ax.set_xlim(
             xs[0] - _gap(xs, 0, before=True) / 2,
@@ -88,12 +147,27 @@ def plot_sweep(
     if kind == "date":
         locator = dates.AutoDateLocator()
         ax.xaxis.set_major_locator(locator)
-        ax.xaxis.set_major_formatter(dates.ConciseDateFormatter(locator))
+        formatter = dates.ConciseDateFormatter(locator, show_offset=False)
+        if year is None:  # the ticks carry the year when the axis label does not
+            formatter.zero_formats = ["", "%Y", "%b %Y", "%d %b %Y", "%H:%M", "%H:%M"]
+        else:
+            formatter.zero_formats = ["", "%Y", "%b", "%d %b", "%H:%M", "%H:%M"]
+        ax.xaxis.set_major_formatter(formatter)
     elif kind == "category":
         step = max(1, len(values) // 20)
         ax.set_xticks(xs[::step], [tick(v) for v in values[::step]], rotation=30)
+    handles = [Patch(color=c, alpha=0.5, label=k) for k, c in seen.items()]
+    if flips:
+        handles.append(
+            Patch(
+                facecolor="none",
+                edgecolor=FLIP_COLOUR,
+                linestyle="--",
+                label="flip: outcome or ruling changes",
+            )
+        )
     ax.legend(
-        handles=[Patch(color=c, alpha=0.5, label=k) for k, c in seen.items()],
+        handles=handles,
         title="deciding ruling",
         loc="upper left",
         bbox_to_anchor=(1.01, 1.0),
