@@ -287,3 +287,10 @@ def test_the_schema_refuses_the_names_the_loader_refuses(
     data["events"][0]["candidate"] = "Bob Eve"
     assert validator.is_valid(data)
     loader.structure(data)
+
+
+def test_the_readme_is_a_users_page_under_250_lines() -> None:
+    # the history of rounds and measurements lives in docs/development.md and CHANGELOG.md
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) < 250
+    assert "make demo" in "\n".join(lines) and "make test" in "\n".join(lines)
