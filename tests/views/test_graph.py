@@ -21,6 +21,7 @@ import networkx as nx
 import numpy as np
 import pytest
 import yaml
+from matplotlib.figure import Figure
 
 from simulator.engine.replay import replay
 from simulator.engine.result import Result
@@ -369,3 +370,36 @@ def test_a_path_drawing_shows_only_the_phases_the_contest_went_through() -> None
     assert boxes == visited
     whole = draw_graph(replay_graph(contest), full=True)
     assert {t.get_text() for t in whole.axes[0].texts} >= {p.value for p in Phase}
+
+
+def clipped_phases(fig: Figure) -> list[str]:
+    """Every phase whose box or name reaches past an edge of the figure, measured with the
+    renderer."""
+    fig.draw_without_rendering()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    w, h = fig.bbox.width, fig.bbox.height
+    out = []
+    for a in fig.findobj(lambda a: str(a.get_gid() or "").startswith(("node:", "name:"))):
+        b = a.get_window_extent(renderer)
+        if b.x0 < 0 or b.y0 < 0 or b.x1 > w or b.y1 > h:
+            out.append(f"{a.get_gid()} at {b} in {w}x{h}")
+    return out
+
+
+def test_the_whole_machine_draws_every_phase_inside_the_figure() -> None:
+    fig = draw_graph(state_graph(), full=True)
+    names = fig.findobj(lambda a: str(a.get_gid() or "").startswith("name:"))
+    assert len(names) == len(Phase)
+    assert clipped_phases(fig) == []
+    assert not layout_problems(fig)
+
+
+@pytest.mark.sample(8)
+@pytest.mark.parametrize("case", LIBRARY, ids=case_id)
+def test_no_phase_of_a_replay_graph_is_cut_at_an_edge(case: Case) -> None:
+    _, result = replayed(case)
+    for contest in result.contests:
+        whole = draw_graph(replay_graph(contest), full=True)
+        assert clipped_phases(whole) == []
+        path = draw_graph(replay_graph(contest))
+        assert not layout_problems(path)
