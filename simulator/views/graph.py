@@ -35,6 +35,7 @@ from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 from matplotlib.path import Path as CurvePath
 
 from simulator.engine.result import ContestResult, Result
+from simulator.law.labels import label
 from simulator.law.machine import TRANSITIONS, Phase
 from simulator.model.errors import SimulatorError
 from simulator.model.events import EVENT_TYPES
@@ -279,6 +280,15 @@ Point = tuple[float, float]
 BOX_H = 0.32
 
 
+def _words(phase: str) -> str:
+    """A phase as the drawings name it: in words ("awaiting a new election"); the exports
+    keep the identifier."""
+    try:
+        return label(Phase(phase))
+    except ValueError:
+        return phase.replace("_", " ")
+
+
 def _positions(g: nx.MultiDiGraph) -> dict[str, Point]:
     pos = {n: POSITIONS[n] for n in g if n in POSITIONS}
     extra = [n for n in g if n not in POSITIONS]
@@ -376,7 +386,7 @@ def _path_figure(g: nx.MultiDiGraph) -> Chart:
     edges: dict[tuple[str, str, str], list[int]] = {}
     for n, u, v, d in steps:
         edges.setdefault((u, v, d["trigger"]), []).append(n)
-    half_w = max(_text_w(p, PATH_PT, True) for p in order) / 2 + 0.12
+    half_w = max(_text_w(_words(p), PATH_PT, True) for p in order) / 2 + 0.12
     half_h = 0.17
     arcs = sorted(
         ((u, v, t) for u, v, t in edges if row[v] != row[u] + 1),
@@ -446,7 +456,7 @@ def _path_figure(g: nx.MultiDiGraph) -> Chart:
         ax.text(
             0,
             -i * ROW,
-            phase,
+            _words(phase),
             ha="center",
             va="center",
             fontsize=PATH_PT,
@@ -561,7 +571,7 @@ def _graph_figure(g: nx.MultiDiGraph) -> Chart:
     xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
     width, height = 13.0, 6.2
     rect = (0.01, 0.02, 0.98, 0.88)
-    box_in = {n: _text_w(str(n), NODE_PT, bold=True) + 0.24 for n in g}  # a box's width
+    box_in = {n: _text_w(_words(n), NODE_PT, bold=True) + 0.24 for n in g}  # a box's width
     xlim, ylim = (min(xs) - 0.8, max(xs) + 0.8), (min(ys) - 0.6, max(ys) + 0.5)
     for _ in range(4):  # the scale depends on the limits, and they on the scale: settle it
         per_x = (xlim[1] - xlim[0]) / (rect[2] * width)  # x units an inch
@@ -630,7 +640,7 @@ def _graph_figure(g: nx.MultiDiGraph) -> Chart:
         ax.text(
             x,
             y,
-            node,
+            _words(node),
             ha="center",
             va="center",
             fontsize=NODE_PT,

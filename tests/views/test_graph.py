@@ -26,6 +26,7 @@ from matplotlib.figure import Figure
 from simulator.engine.replay import replay
 from simulator.engine.result import Result
 from simulator.input.loader import parse_scenario
+from simulator.law.labels import label
 from simulator.law.machine import TRANSITIONS, Phase
 from simulator.model.errors import SimulatorError
 from simulator.model.scenario import Scenario
@@ -367,9 +368,9 @@ def test_a_path_drawing_shows_only_the_phases_the_contest_went_through() -> None
     fig = draw_graph(replay_graph(contest))
     boxes = {t.get_text() for t in fig.axes[0].texts if "\n" not in t.get_text()}
     visited = {p for step in contest.path for p in (step[0], step[2])}
-    assert boxes == visited
+    assert boxes == {label(Phase(p)) for p in visited}  # in words, not identifiers
     whole = draw_graph(replay_graph(contest), full=True)
-    assert {t.get_text() for t in whole.axes[0].texts} >= {p.value for p in Phase}
+    assert {t.get_text() for t in whole.axes[0].texts} >= {label(p) for p in Phase}
 
 
 def clipped_phases(fig: Figure) -> list[str]:
