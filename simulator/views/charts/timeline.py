@@ -55,7 +55,7 @@ from simulator.views.charts.lanes import (
     _xs,
 )
 from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, _mark_style, mark_of, marks
-from simulator.views.charts.text_measure import _LAYOUT_DPI, _plain, _width_in, _wrap
+from simulator.views.charts.text_measure import _LAYOUT_DPI, _plain, _shown, _width_in, _wrap
 from simulator.views.charts.time_axis import _Axis, _axis, _draw_axis
 
 #: The tallest timeline drawn: 2^15 - 1 pixels, past which browsers and image viewers refuse to
@@ -172,7 +172,7 @@ def _timeline_figure(
 ) -> Chart:
     zone = _zone(result, scenario)
     left_w = min(max(width * 0.17, 1.5), 2.4)
-    right_w = _outcome_width(result, zone, min(max(width * 0.19, 1.7), 2.7))
+    right_w = _outcome_width(result, zone, min(max(width * 0.19, 1.7), 2.7), width * 0.36)
     axes_w = width - left_w - right_w - MARGIN
     xfuncs, xlabel = _xfunc(result, days_from_election)
     events = _events_of(scenario)
@@ -299,7 +299,7 @@ def _timeline_figure(
         handles.append(Line2D([], [], linestyle="none", label="*: elected or nominated"))
     label_w = max((_width_in(h.get_label(), LEGEND_PT) for h in handles), default=1.0) + 0.45
     ncol = max(1, min(len(handles), int((width - 2 * MARGIN) // label_w)))
-    legend_h = math.ceil(len(handles) / ncol) * LEGEND_PT * 1.9 / 72 + 0.08 if handles else 0
+    legend_h = math.ceil(len(handles) / ncol) * LEGEND_PT * 1.7 / 72 + 0.08 if handles else 0
 
     title_text = title if title is not None else result.scenario
     if result.as_of is not None:
@@ -454,16 +454,19 @@ def _carried(result: Result, c: ContestResult) -> frozenset[str]:
     )
 
 
-def _outcome_width(result: Result, zone: tzinfo, most: float) -> float:
+def _outcome_width(result: Result, zone: tzinfo, most: float, cap: float) -> float:
     """The room the outcomes take at the lanes' right: the widest one unwrapped, at most
-    ``most`` inches (a longer one is wrapped to it), so no wide blank strip is left."""
-    room = most
+    ``most`` inches (a longer one is wrapped to it), so no wide blank strip is left; never
+    narrower than the longest name (up to ``cap`` inches), which is not broken."""
+    names = [n for c in result.contests for part in c.outcome.parts() for n in part.names]
+    longest = max((_width_in(f"  {_shown(n)},", OUTCOME_PT, bold=True) for n in names), default=0)
+    room = top = max(most, min(longest + 0.25, cap))
     for _ in range(2):  # the widest line unwrapped; then, wrapped to the room, its widest
         widest = 0.0
         for c in result.contests:
             lines, _ = _outcome(c, room - 0.2)
             widest = max([widest, *(_width_in(line, OUTCOME_PT, bold=True) for line in lines)])
-        room = min(max(widest + 0.3, 0.6), most)
+        room = min(max(widest + 0.3, 0.6), top)
     return room
 
 
