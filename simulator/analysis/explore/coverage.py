@@ -335,7 +335,7 @@ _MEANS = {
     Status.UNMODELED: "not modeled (the text says why)",
     Status.OUTSIDE: "outside the explorer's bounds",
     Status.UNREACHABLE: "cannot be reached: no course of this configuration can",
-    Status.NOT_REACHED: "not reached: a course could, none did (a defect)",
+    Status.NOT_REACHED: "not reached in this configuration (no rule keeps it out)",
 }
 
 
