@@ -256,6 +256,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2))
     else:
         print(render(ex, never=unreached_table_subsections(ex)))
+        print(KEY)
         if args.check:
             print(
                 f"check: {len(ex.outcomes) - failures} of {len(ex.outcomes)} witnesses replay "
@@ -264,6 +265,24 @@ def cmd_explore(args: argparse.Namespace) -> int:
     if ex.errors:
         return 1
     return 3 if failures else 0
+
+
+#: What the terms of the text output mean, printed under it.
+KEY = """\
+key:
+  s=, n=, k=       seats, candidates filed, departures explored
+  abstract states  the distinct situations the exploration reached; a course is one sequence
+                   of events from filing to an end, an outcome the result courses share
+  [N course(s)]    how many courses end in that outcome; the witness is one of them, in words
+  ranking 1|2      the candidates' places in the returns, best first: "1|2" is one candidate
+                   ahead and two tied behind, "1|1|1" three apart, "3" all three tied
+  N group(s) above the threshold
+                   how many of those places have more than the votes a majority needs
+                   (G.S. 163-293(a)); "the next exactly at it": the following place has
+                   exactly that many
+  by 163-...       the subsections the outcome's rulings cite
+  no provision     a gap or conflict of the law the course ran into (scenarios/gaps)\
+"""
 
 
 def _engine(args: argparse.Namespace, stack: ExitStack) -> Engine | None:

@@ -35,6 +35,7 @@ from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 from matplotlib.path import Path as CurvePath
 
 from simulator.engine.result import ContestResult, Result
+from simulator.law.labels import label
 from simulator.law.machine import TRANSITIONS, Phase
 from simulator.model.errors import SimulatorError
 from simulator.model.events import EVENT_TYPES
@@ -279,17 +280,21 @@ Point = tuple[float, float]
 BOX_H = 0.32
 
 
+def _words(phase: str) -> str:
+    """A phase as the drawings name it: in words ("awaiting a new election"); the exports
+    keep the identifier."""
+    try:
+        return label(Phase(phase))
+    except ValueError:
+        return phase.replace("_", " ")
+
+
 def _positions(g: nx.MultiDiGraph) -> dict[str, Point]:
     pos = {n: POSITIONS[n] for n in g if n in POSITIONS}
     extra = [n for n in g if n not in POSITIONS]
     for i, n in enumerate(sorted(extra)):
         pos[n] = (i * 1.6, -2.8)
     return pos
-
-
-def _box_half(node: str) -> Point:
-    """Half the width and height of a phase's box, in data units."""
-    return (0.036 * len(node) + 0.11, BOX_H / 2)
 
 
 def _bezier(p0: Point, c: Point, p1: Point, t: float) -> Point:
@@ -381,7 +386,7 @@ def _path_figure(g: nx.MultiDiGraph) -> Chart:
     edges: dict[tuple[str, str, str], list[int]] = {}
     for n, u, v, d in steps:
         edges.setdefault((u, v, d["trigger"]), []).append(n)
-    half_w = max(_text_w(p, PATH_PT, True) for p in order) / 2 + 0.12
+    half_w = max(_text_w(_words(p), PATH_PT, True) for p in order) / 2 + 0.12
     half_h = 0.17
     arcs = sorted(
         ((u, v, t) for u, v, t in edges if row[v] != row[u] + 1),
@@ -451,7 +456,7 @@ def _path_figure(g: nx.MultiDiGraph) -> Chart:
         ax.text(
             0,
             -i * ROW,
-            phase,
+            _words(phase),
             ha="center",
             va="center",
             fontsize=PATH_PT,
@@ -511,13 +516,89 @@ def _path_figure(g: nx.MultiDiGraph) -> Chart:
     return fig
 
 
+NODE_PT = 8.5  # phase names in the whole machine
+EDGE_PT = 7.0  # the labels of the steps taken, on it
+PAD_IN = 0.15  # blank kept around what is drawn, in inches
+
+
+def _edge_shapes(
+    g: nx.MultiDiGraph, pos: dict[str, Point], halves: dict[str, Point], aspect: float
+) -> list[tuple[dict[str, Any], CurvePath, Point]]:
+    """Each edge drawn of the whole machine: its data, its curve and the middle of it (where
+    a step's label goes). The taken ones come first; of the others, one per pair of phases."""
+    drawn_grey: set[tuple[str, str]] = set()
+    parallel: dict[tuple[str, str], int] = defaultdict(int)
+    out: list[tuple[dict[str, Any], CurvePath, Point]] = []
+    edges = sorted(g.edges(data=True), key=lambda e: -int(e[2].get("taken", 0)))
+    for source, target, data in edges:
+        taken = int(data.get("taken", 0))
+        listed = bool(data.get("in_table", True))
+        if not taken and listed:
+            if (source, target) in drawn_grey:
+                continue
+            drawn_grey.add((source, target))
+        k = parallel[(source, target)]
+        parallel[(source, target)] += 1
+        if source == target:
+            (x, y), hh = pos[source], halves[source][1]
+            top = y + hh
+            lift = 0.42 + 0.15 * k
+            path = CurvePath(
+                [(x - 0.14, top), (x - 0.32, top + lift), (x + 0.32, top + lift), (x + 0.14, top)],
+                [CurvePath.MOVETO, CurvePath.CURVE4, CurvePath.CURVE4, CurvePath.CURVE4],
+            )
+            mid = (x, top + lift * 0.75)
+        else:
+            start, control, end, mid = _edge_curve(
+                pos[source], pos[target], halves[source], halves[target], 0.15 + 0.14 * k, aspect
+            )
+            path = CurvePath(
+                [start, control, end], [CurvePath.MOVETO, CurvePath.CURVE3, CurvePath.CURVE3]
+            )
+        out.append((data, path, mid))
+    return out
+
+
+def _edge_label(data: dict[str, Any]) -> str:
+    return f"[{data['steps']}] {data['trigger']}\n{data['cite']}"
+
+
 def _graph_figure(g: nx.MultiDiGraph) -> Chart:
+    """The whole machine. Its limits are found from what is drawn, never guessed: each box as
+    wide as its measured name, every loop, curve and label of a step taken, with a margin, so
+    nothing is cut at an edge of the figure."""
     pos = _positions(g)
     xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
     width, height = 13.0, 6.2
     rect = (0.01, 0.02, 0.98, 0.88)
+    box_in = {n: _text_w(_words(n), NODE_PT, bold=True) + 0.24 for n in g}  # a box's width
     xlim, ylim = (min(xs) - 0.8, max(xs) + 0.8), (min(ys) - 0.6, max(ys) + 0.5)
-    aspect = (rect[3] * height / (ylim[1] - ylim[0])) / (rect[2] * width / (xlim[1] - xlim[0]))
+    for _ in range(4):  # the scale depends on the limits, and they on the scale: settle it
+        per_x = (xlim[1] - xlim[0]) / (rect[2] * width)  # x units an inch
+        per_y = (ylim[1] - ylim[0]) / (rect[3] * height)
+        aspect = per_x / per_y
+        halves = {n: (box_in[n] / 2 * per_x, BOX_H / 2) for n in g}
+        px: list[float] = []
+        py: list[float] = []
+        for n, (x, y) in pos.items():
+            px += [x - halves[n][0], x + halves[n][0]]
+            py += [y - halves[n][1], y + halves[n][1]]
+        for data, path, mid in _edge_shapes(g, pos, halves, aspect):
+            ext = path.get_extents()
+            px += [ext.x0, ext.x1]
+            py += [ext.y0, ext.y1]
+            if data.get("taken"):
+                lines = _edge_label(data).split("\n")
+                half_w = max(_text_w(ln, EDGE_PT) for ln in lines) / 2 * per_x
+                half_h = len(lines) * EDGE_PT * 1.1 / 72 / 2 * per_y
+                px += [mid[0] - half_w, mid[0] + half_w]
+                py += [mid[1] - half_h, mid[1] + half_h]
+        xlim = (min(px) - PAD_IN * per_x, max(px) + PAD_IN * per_x)
+        ylim = (min(py) - PAD_IN * per_y, max(py) + PAD_IN * per_y)
+    per_x = (xlim[1] - xlim[0]) / (rect[2] * width)
+    per_y = (ylim[1] - ylim[0]) / (rect[3] * height)
+    aspect = per_x / per_y
+    halves = {n: (box_in[n] / 2 * per_x, BOX_H / 2) for n in g}
     fig = Chart(figsize=(width, height), dpi=100)
     ax = fig.add_axes(rect)
     ax.set_xlim(*xlim)
@@ -542,7 +623,7 @@ def _graph_figure(g: nx.MultiDiGraph) -> Chart:
     )
 
     for node, data in g.nodes(data=True):
-        (x, y), (hw, hh) = pos[node], _box_half(node)
+        (x, y), (hw, hh) = pos[node], halves[node]
         final, visited = bool(data.get("final")), bool(data.get("visited"))
         box = FancyBboxPatch(
             (x - hw, y - hh),
@@ -553,54 +634,26 @@ def _graph_figure(g: nx.MultiDiGraph) -> Chart:
             edgecolor=FINAL_EDGE if final else ("#4a6fa5" if visited else "#9e9e9e"),
             linewidth=2.4 if final else 1.0,
             zorder=3,
+            gid=f"node:{node}",
         )
         ax.add_artist(box)
         ax.text(
             x,
             y,
-            node,
+            _words(node),
             ha="center",
             va="center",
-            fontsize=8.5,
+            fontsize=NODE_PT,
             zorder=4,
             color="#111111" if visited else "#666666",
             weight="bold" if final else "normal",
+            gid=f"name:{node}",
         )
 
-    drawn_grey: set[tuple[str, str]] = set()
-    parallel: dict[tuple[str, str], int] = defaultdict(int)
-    edges = sorted(g.edges(data=True), key=lambda e: -int(e[2].get("taken", 0)))
-    for source, target, data in edges:
+    for data, path, mid in _edge_shapes(g, pos, halves, aspect):
         taken = int(data.get("taken", 0))
         listed = bool(data.get("in_table", True))
-        if not taken and listed:
-            if (source, target) in drawn_grey:
-                continue
-            drawn_grey.add((source, target))
-        k = parallel[(source, target)]
-        parallel[(source, target)] += 1
         colour = TAKEN if taken else (UNTAKEN if listed else "#e08214")
-        if source == target:
-            (x, y), (hw, hh) = pos[source], _box_half(source)
-            top = y + hh
-            lift = 0.42 + 0.15 * k
-            path = CurvePath(
-                [(x - 0.14, top), (x - 0.32, top + lift), (x + 0.32, top + lift), (x + 0.14, top)],
-                [CurvePath.MOVETO, CurvePath.CURVE4, CurvePath.CURVE4, CurvePath.CURVE4],
-            )
-            mid = (x, top + lift * 0.75)
-        else:
-            start, control, end, mid = _edge_curve(
-                pos[source],
-                pos[target],
-                _box_half(source),
-                _box_half(target),
-                0.15 + 0.14 * k,
-                aspect,
-            )
-            path = CurvePath(
-                [start, control, end], [CurvePath.MOVETO, CurvePath.CURVE3, CurvePath.CURVE3]
-            )
         dashed = not taken and bool(data.get("timer"))
         ax.add_artist(
             FancyArrowPatch(
@@ -618,10 +671,10 @@ def _graph_figure(g: nx.MultiDiGraph) -> Chart:
         if taken:
             ax.text(
                 *mid,
-                f"[{data['steps']}] {data['trigger']}\n{data['cite']}",
+                _edge_label(data),
                 ha="center",
                 va="center",
-                fontsize=7,
+                fontsize=EDGE_PT,
                 color=TAKEN,
                 zorder=6,
                 linespacing=1.1,

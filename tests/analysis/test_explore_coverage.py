@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from matplotlib.colors import to_rgba
 
 from simulator.analysis.explore.config import Config
 from simulator.analysis.explore.coverage import (
@@ -94,3 +95,39 @@ def test_the_command_writes_the_chart_and_the_json_holds_every_subsection(
     assert list(cells) == list(SUBSECTIONS)
     assert cells["163-294.1(c)"]["status"] == "reached"
     assert {c["status"] for c in cells.values()} <= {s.value for s in Status}
+
+
+def test_a_subsection_no_course_can_reach_is_told_apart_from_one_none_did_reach(
+    small: list[Exploration],
+) -> None:
+    # 163-294.4(b) speaks of "only two" filed for one seat: three candidates cannot reach it
+    three = next(
+        ex for ex in small if ex.config == Config(method=Method.RUNOFF, seats=1, candidates=3)
+    )
+    cell = coverage(three)["163-294.4(b)"]
+    assert cell.status is Status.UNREACHABLE and "exactly 2" in cell.why
+    fig = coverage_figure([three])
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert any(t.startswith("cannot be reached") for t in legend)
+    assert any(t.startswith("not reached") for t in legend)
+    colours = {p.get_facecolor() for p in fig.axes[0].patches}
+    assert to_rgba("#d73027") not in colours  # nothing red: no defect in this configuration
+    assert "- no course can reach it" in coverage_table([three])
+
+
+def test_the_chart_of_one_configuration_is_as_narrow_as_its_legend(
+    small: list[Exploration],
+) -> None:
+    one = coverage_figure(small[:1])
+    many = coverage_figure(small[:60])
+    assert one.get_figwidth() < 4.5 < many.get_figwidth()
+    assert layout_problems(one) == []
+
+
+def test_the_text_output_ends_with_a_key_to_its_terms(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explore", "--method", "nonpartisan-runoff", "--candidates", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "group(s) above the threshold" in out
+    key = out[out.index("\nkey:") :]
+    for term in ("ranking 1|2", "group(s) above the threshold", "course(s)", "no provision"):
+        assert term in key, term

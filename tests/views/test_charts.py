@@ -25,9 +25,10 @@ from simulator.cli.main import main
 from simulator.engine.result import ContestResult, Result
 from simulator.law.vocab import DeadlineKind, RulingKind
 from simulator.model.errors import SimulatorError
+from simulator.model.scenario import Scenario
 from simulator.views.charts import Chart, UnsupportedFormat, plot_timeline, styles
 from simulator.views.charts.styles import BANDS, _mark_style, marks
-from tests.chart_cases import layout_problems, twenty_contests
+from tests.chart_cases import layout_problems, tie_problems, twenty_contests
 from tests.views.test_graph import LIBRARY, SCENARIOS, Case, case_id, not_blank, replayed, worked
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -540,3 +541,84 @@ def test_a_timeline_taller_than_viewers_open_is_refused_before_it_is_drawn(
     assert main(["replay", str(path), "--chart", str(out)]) == 2
     assert not out.exists()
     assert "chart size: expected a timeline at most" in capsys.readouterr().err
+
+
+def library(name: str) -> tuple[Scenario, Result]:
+    return replayed(next(c for c in LIBRARY if c.id == f"scenarios/{name}"))
+
+
+def marks_of(fig: Figure) -> dict[str, Line2D]:
+    """The event marks drawn, by name (gid ``mark:<lane>:<index>:<x>``)."""
+    return {
+        str(a.get_gid()): a
+        for a in fig.axes[0].lines
+        if isinstance(a, Line2D) and str(a.get_gid()).startswith("mark:")
+    }
+
+
+def test_a_death_noticed_days_later_is_marked_on_its_day_with_both_dates() -> None:
+    scenario, result = library("contingencies/112b-reading-8-death-within-30-notice-after.yaml")
+    fig = plot_timeline(result, scenario=scenario)
+    assert "Cy died Aug 14 (notified Aug 17)" in drawn_text(fig).splitlines()
+    died = next(e for e in scenario.events if e.type == "candidate_died")
+    assert fig.x_of is not None
+    (mark,) = [m for m in marks_of(fig).values() if m.get_marker() == "X"]
+    assert mark.get_xdata()[0] == pytest.approx(fig.x_of(died.at), abs=0.01)  # type: ignore[index]
+    assert mark.get_xdata()[0] < fig.x_of(died.notice_at) - 0.1  # type: ignore[attr-defined,index]
+    # without the scenario, only the notice is known: it is drawn there, as before
+    bare = plot_timeline(result)
+    assert "Cy died" in drawn_text(bare).splitlines()
+
+
+def test_an_elections_nominees_are_carried_from_its_primary_not_filed() -> None:
+    scenario, result = library("nonpartisan-primary/greensboro-2017-at-large-group.yaml")
+    fig = plot_timeline(result, scenario=scenario)
+    lines = drawn_text(fig).splitlines()
+    assert "6 nominees carried from the primary" in lines
+    assert "6 filed" not in lines and "15 filed" in lines  # the primary's filings stay filings
+    assert "nominee carried from the primary" in lines  # in the legend
+    faces = {to_rgba(p.get_facecolor()[:3], 0.85) for p in fig.axes[0].patches}
+    assert to_rgba(BANDS["filing_primary"][1], 0.85) in faces
+    assert to_rgba(BANDS["filing"][1], 0.85) in faces  # the primary's own lane
+
+
+def test_a_withdrawal_and_a_runoff_request_of_one_afternoon_are_both_seen_and_captioned() -> None:
+    scenario, result = library("runoff/tie-for-second-withdrawal-then-demand.yaml")
+    fig = plot_timeline(result, scenario=scenario)
+    lines = drawn_text(fig).splitlines()
+    assert "Cy withdrew" in lines and "Bob requests runoff" in lines
+    assert lines.count("canvass") == 0  # the canvass is labelled by its deadline only
+    assert any(line.startswith("canvass") for line in lines)
+    fig.draw_without_rendering()
+    r = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    (down,) = [m for m in marks_of(fig).values() if m.get_marker() == "v"]
+    (up,) = [m for m in marks_of(fig).values() if m.get_marker() == "^"]
+    a, b = down.get_window_extent(r), up.get_window_extent(r)
+    assert a.x1 <= b.x0 or b.x1 <= a.x0
+    assert not layout_problems(fig)
+
+
+def test_the_layout_check_finds_an_untied_caption_stacked_marks_and_a_caption_said_twice() -> None:
+    scenario, result = library("runoff/tie-for-second-withdrawal-then-demand.yaml")
+    fig = plot_timeline(result, scenario=scenario)
+    assert tie_problems(fig) == []
+    ax = fig.axes[0]
+    leader = next(a for a in ax.lines if str(a.get_gid()).startswith("leader:mark:"))
+    leader.remove()
+    assert any("no leader" in p for p in tie_problems(fig))
+    marks = list(marks_of(fig).values())
+    marks[1].set_xdata(marks[0].get_xdata())
+    assert any("on top of each other" in p for p in tie_problems(fig))
+    tick = next(t for t in ax.texts if str(t.get_gid()).startswith("label:tick:0:"))
+    x = str(tick.get_gid()).rsplit(":", 1)[1]
+    first = tick.get_text().split("\n")[0]
+    ax.text(0, 0, first, gid=f"label:mark:0:99:{x}")
+    assert any("written twice" in p for p in tie_problems(fig))
+
+
+def test_the_layout_check_finds_a_wide_blank_margin() -> None:
+    scenario, result = library("runoff/tie-for-second-withdrawal-then-demand.yaml")
+    fig = plot_timeline(result, scenario=scenario)
+    assert layout_problems(fig) == []
+    fig.set_size_inches(fig.get_figwidth() + 2, fig.get_figheight())
+    assert any("blank strip" in p for p in layout_problems(fig))

@@ -21,10 +21,12 @@ import networkx as nx
 import numpy as np
 import pytest
 import yaml
+from matplotlib.figure import Figure
 
 from simulator.engine.replay import replay
 from simulator.engine.result import Result
 from simulator.input.loader import parse_scenario
+from simulator.law.labels import label
 from simulator.law.machine import TRANSITIONS, Phase
 from simulator.model.errors import SimulatorError
 from simulator.model.scenario import Scenario
@@ -366,6 +368,39 @@ def test_a_path_drawing_shows_only_the_phases_the_contest_went_through() -> None
     fig = draw_graph(replay_graph(contest))
     boxes = {t.get_text() for t in fig.axes[0].texts if "\n" not in t.get_text()}
     visited = {p for step in contest.path for p in (step[0], step[2])}
-    assert boxes == visited
+    assert boxes == {label(Phase(p)) for p in visited}  # in words, not identifiers
     whole = draw_graph(replay_graph(contest), full=True)
-    assert {t.get_text() for t in whole.axes[0].texts} >= {p.value for p in Phase}
+    assert {t.get_text() for t in whole.axes[0].texts} >= {label(p) for p in Phase}
+
+
+def clipped_phases(fig: Figure) -> list[str]:
+    """Every phase whose box or name reaches past an edge of the figure, measured with the
+    renderer."""
+    fig.draw_without_rendering()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    w, h = fig.bbox.width, fig.bbox.height
+    out = []
+    for a in fig.findobj(lambda a: str(a.get_gid() or "").startswith(("node:", "name:"))):
+        b = a.get_window_extent(renderer)
+        if b.x0 < 0 or b.y0 < 0 or b.x1 > w or b.y1 > h:
+            out.append(f"{a.get_gid()} at {b} in {w}x{h}")
+    return out
+
+
+def test_the_whole_machine_draws_every_phase_inside_the_figure() -> None:
+    fig = draw_graph(state_graph(), full=True)
+    names = fig.findobj(lambda a: str(a.get_gid() or "").startswith("name:"))
+    assert len(names) == len(Phase)
+    assert clipped_phases(fig) == []
+    assert not layout_problems(fig)
+
+
+@pytest.mark.sample(8)
+@pytest.mark.parametrize("case", LIBRARY, ids=case_id)
+def test_no_phase_of_a_replay_graph_is_cut_at_an_edge(case: Case) -> None:
+    _, result = replayed(case)
+    for contest in result.contests:
+        whole = draw_graph(replay_graph(contest), full=True)
+        assert clipped_phases(whole) == []
+        path = draw_graph(replay_graph(contest))
+        assert not layout_problems(path)

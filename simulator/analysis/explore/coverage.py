@@ -98,6 +98,15 @@ OUTSIDE_FOR: dict[tuple[Method, str], str] = {
     "nominates; the election that follows it is explored as the plurality method",
 }
 
+#: Subsections that speak of an exact number filed (163-294.4(b): "only two" for one seat, "as
+#: many as" the seats for a group): a configuration with more candidates cannot reach them.
+EXACT_FIELD = frozenset({"163-294.4(b)"})
+
+
+def _field_named(seats: int) -> int:
+    return seats if seats > 1 else 2
+
+
 #: Subsections only two departures reach, and why.
 NEEDS_TWO: dict[str, str] = {
     "163-112(d)(4)": "deaths after day 30 leaving fewer candidates than seats: one departure "
@@ -123,6 +132,7 @@ class Status(StrEnum):
     NOT_GOVERNED = "not this method's"
     UNMODELED = "not modeled"
     OUTSIDE = "outside the bounds"
+    UNREACHABLE = "cannot be reached"
     NOT_REACHED = "not reached"
 
 
@@ -164,6 +174,14 @@ def coverage(ex: Exploration) -> dict[str, Cell]:
             out[sub] = Cell(Status.OUTSIDE, 0, NEEDS_TWO[sub])
         elif (method, sub) in OUTSIDE_FOR:
             out[sub] = Cell(Status.OUTSIDE, 0, OUTSIDE_FOR[method, sub])
+        elif sub in EXACT_FIELD and ex.config.candidates > _field_named(ex.config.seats):
+            named = _field_named(ex.config.seats)
+            out[sub] = Cell(
+                Status.UNREACHABLE,
+                0,
+                f"it speaks of exactly {named} candidates filed; this configuration has "
+                f"{ex.config.candidates}, so no course can reach it",
+            )
         else:
             out[sub] = Cell(Status.NOT_REACHED, 0, "no course of this configuration reaches it")
     return out
@@ -181,7 +199,7 @@ def never_reached(results: Sequence[Exploration]) -> dict[str, list[str]]:
             sub
             for sub in SUBSECTIONS
             if all(
-                c[sub].status is Status.NOT_REACHED or c[sub].status is Status.NOT_GOVERNED
+                c[sub].status in (Status.NOT_REACHED, Status.NOT_GOVERNED, Status.UNREACHABLE)
                 for c in cells
             )
             and any(c[sub].status is Status.NOT_REACHED for c in cells)
@@ -204,6 +222,7 @@ def coverage_markdown(results: Sequence[Exploration]) -> str:
         Status.NOT_GOVERNED: "n/a",
         Status.UNMODELED: "not modeled",
         Status.OUTSIDE: "outside",
+        Status.UNREACHABLE: "cannot be",
         Status.NOT_REACHED: "**never**",
     }
     lines = [
@@ -222,7 +241,7 @@ def coverage_markdown(results: Sequence[Exploration]) -> str:
             statuses = [c[sub] for c in found]
             best = min(statuses, key=lambda c: list(Status).index(c.status))
             row.append(word[best.status])
-            if best.status in (Status.UNMODELED, Status.OUTSIDE):
+            if best.status in (Status.UNMODELED, Status.OUTSIDE, Status.UNREACHABLE):
                 reasons.setdefault(sub, best.why)
         lines.append(f"| {sub} | " + " | ".join(row) + " |")
     lines.append("")
@@ -256,6 +275,7 @@ _MARK = {
     Status.NOT_GOVERNED: ".",
     Status.UNMODELED: "u",
     Status.OUTSIDE: "o",
+    Status.UNREACHABLE: "-",
     Status.NOT_REACHED: "X",
 }
 
@@ -267,7 +287,7 @@ def coverage_table(results: Sequence[Exploration]) -> str:
     cells = [coverage(ex) for ex in results]
     lines = [
         "clause coverage: # a ruling cites it, d only a deadline, . not this method's, "
-        "u not modeled, o outside the bounds, X not reached here",
+        "u not modeled, o outside the bounds, - no course can reach it, X not reached here",
     ]
     width = max(len(s) for s in SUBSECTIONS)
     for i in range(max(len(x) for x in labels)):
@@ -278,7 +298,12 @@ def coverage_table(results: Sequence[Exploration]) -> str:
     reasons: dict[str, str] = {}
     for c in cells:
         for sub, cell in c.items():
-            if cell.status in (Status.UNMODELED, Status.OUTSIDE, Status.NOT_REACHED):
+            if cell.status in (
+                Status.UNMODELED,
+                Status.OUTSIDE,
+                Status.UNREACHABLE,
+                Status.NOT_REACHED,
+            ):
                 reasons.setdefault(sub, f"{cell.status.value}: {cell.why}")
     if reasons:
         lines.append("why a subsection is not reached:")
@@ -297,7 +322,20 @@ _COLOUR = {
     Status.NOT_GOVERNED: "#f0f0f0",
     Status.UNMODELED: "#c2a5cf",
     Status.OUTSIDE: "#fee090",
+    Status.UNREACHABLE: "#d9d9d9",
     Status.NOT_REACHED: "#d73027",
+}
+#: A cell no course can reach is hatched grey: nothing to fix, unlike a red one.
+_HATCH = {Status.UNREACHABLE: "xxxx"}
+#: What each colour means, in the chart's legend.
+_MEANS = {
+    Status.REACHED: "reached: a ruling of a course cites it",
+    Status.LANDMARK: "a deadline only: a date the courses keep",
+    Status.NOT_GOVERNED: "not this method's: the section does not govern it",
+    Status.UNMODELED: "not modeled (the text says why)",
+    Status.OUTSIDE: "outside the explorer's bounds",
+    Status.UNREACHABLE: "cannot be reached: no course of this configuration can",
+    Status.NOT_REACHED: "not reached in this configuration (no rule keeps it out)",
 }
 
 
@@ -308,14 +346,23 @@ def coverage_figure(results: Sequence[Exploration]) -> Figure:
     from matplotlib.figure import Figure
     from matplotlib.patches import Patch, Rectangle
 
+    from simulator.views.charts.text_measure import _width_in, _wrap
+
     labels = [_short(ex) for ex in results]
     cells = [coverage(ex) for ex in results]
     cols, rows = len(results), len(SUBSECTIONS)
     cell = 0.22  # inches
-    left, top = 1.3, 0.6
+    left, pad = 1.0, 0.12
     bottom = 0.2 + 0.055 * max((len(x) for x in labels), default=0)
-    legend_h = 0.2 * ((len(Status) + 2) // 3) + 0.1
-    width = max(left + cols * cell + 0.3, 7.5)
+    # as wide as the cells, or the legend in one column, whichever is wider; the title is
+    # wrapped to that width
+    key_w = max(_width_in(m, 7.0) for m in _MEANS.values()) + 0.5
+    width = max(left + cols * cell + pad, key_w + 2 * pad)
+    ncol = max(1, min(3, int((width - 2 * pad) // key_w)))
+    legend_h = 0.19 * -(-len(Status) // ncol) + 0.1
+    heading = "Clause coverage of the explored courses of events"
+    title = _wrap(heading, width - 2 * pad, 10.0, bold=True)
+    top = 0.2 + 0.2 * len(title)
     height = top + rows * cell + bottom + legend_h
     fig = Figure(figsize=(width, height), dpi=100)
     FigureCanvasAgg(fig)
@@ -332,6 +379,7 @@ def coverage_figure(results: Sequence[Exploration]) -> Figure:
                     facecolor=_COLOUR[c[sub].status],
                     edgecolor="white",
                     linewidth=0.8,
+                    hatch=_HATCH.get(c[sub].status),
                 )
             )
     ax.set_xlim(0, max(cols, 1))
@@ -341,18 +389,16 @@ def coverage_figure(results: Sequence[Exploration]) -> Figure:
     ax.tick_params(length=0)
     for side in ax.spines.values():
         side.set_visible(False)
-    fig.text(
-        left / width,
-        1 - 0.35 / height,
-        "Clause coverage of the explored courses of events",
-        fontsize=10,
-        weight="bold",
-    )
+    fig.text(pad / width, 1 - 0.1 / height, "\n".join(title), fontsize=10, weight="bold", va="top")
     fig.legend(
-        handles=[Patch(facecolor=_COLOUR[s], edgecolor="#999999", label=s.value) for s in Status],
+        handles=[
+            Patch(facecolor=_COLOUR[s], edgecolor="#999999", hatch=_HATCH.get(s), label=_MEANS[s])
+            for s in Status
+        ],
         loc="lower left",
-        bbox_to_anchor=(0.1 / width, 0.05 / height),
-        ncol=3,
+        bbox_to_anchor=(pad / width, 0.05 / height),
+        borderaxespad=0,
+        ncol=ncol,
         fontsize=7,
         frameon=False,
     )

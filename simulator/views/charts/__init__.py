@@ -15,11 +15,23 @@ on by default when such stretches take a third of the span or more (``compress=`
 is named on the axis where it starts or where a stretch of the axis begins.
 
 Labels never pile up or leave the figure: each goes as close as it can to its tick (above) or
-its mark (below), to its right or else its left, where it overlaps no other label, with a dotted
-leader when it had to move away; a label that finds no room is thinned to a number, and the note
-with its text is written under the chart. A deadline that several lanes share is labelled once, in a
+its mark (below), to its right or else its left, where it overlaps no other label; every caption
+hangs from its mark by a dotted leader, and a deadline's label moved up from its tick gets one
+too. Events' captions are placed before a round's votes, so they stay nearest their marks. Marks
+that would cover each other (a withdrawal and a runoff request on one afternoon) are drawn side
+by side. An event's caption that only repeats its deadline's label (a canvass held on the
+canvass day) is left out. A label that finds no room is thinned to a number, and the note with
+its text is written under the chart. A deadline that several lanes share is labelled once, in a
 header above the lanes. Titles, descriptions and outcomes are wrapped to the width they have,
-measured with the font, never cut.
+measured with the font, never cut; the outcomes' column is as wide as they need.
+
+A death the board heard of on a later day is marked on the day of the death and captioned with
+both days ("Cy died Aug 14 (notified Aug 17)"; it needs the ``scenario``, whose log holds both).
+In an election that follows a primary of the same office, the nominees carried onto its ballot
+(logged as filings in the election) are marked as carried from the primary, and its filing band
+is drawn as the primary's filing period: nobody files for the election itself.
+
+Deadlines and periods are named in words (:func:`simulator.law.labels.label`).
 
 Rendering uses matplotlib's object API (:class:`Chart`, a Figure on an Agg canvas that shows
 itself in Jupyter), never ``pyplot``, so it needs no display. SVG output keeps text as text

@@ -17,7 +17,10 @@ from simulator.views.charts.time_axis import _Axis
 @attrs.frozen
 class _Label:
     """A text placed ``y`` inches away from its anchor (``None``: thinned to a note).
-    ``x``, ``left`` and ``right`` are in inches from the left of the time axis."""
+    ``x``, ``left`` and ``right`` are in inches from the left of the time axis; ``anchor`` is
+    where its tick or mark is, which its leader reaches. Labels of a lower ``rank`` are placed
+    first, nearest their anchors (an event's caption before a round's votes); ``key`` names the
+    mark or tick it belongs to (the artists' gid, which tests read)."""
 
     x: float
     lines: tuple[str, ...]
@@ -26,6 +29,9 @@ class _Label:
     align: Literal["left", "right"]
     y: float | None = None
     note: int = 0  # the number of its note under the chart, when thinned
+    anchor: float = 0.0
+    rank: int = 0
+    key: str = ""
 
 
 def _height(lab: _Label) -> float:
@@ -39,7 +45,7 @@ def _stack(labels: Sequence[_Label], depth: float, xmin: float, xmax: float) -> 
     taken: list[tuple[float, float, float, float]] = []  # left, right, y, y + height
     gap = 0.06
     out = []
-    for lab in sorted(labels, key=lambda a: a.x):
+    for lab in sorted(labels, key=lambda a: (a.rank, a.x)):
         w, h = lab.right - lab.left, _height(lab)
         sides: list[tuple[Literal["left", "right"], float, float]] = [
             ("left", lab.x, lab.x + w),
@@ -69,17 +75,24 @@ def _stack(labels: Sequence[_Label], depth: float, xmin: float, xmax: float) -> 
     return out
 
 
-def _label(u: float, lines: tuple[str, ...]) -> _Label:
-    width = max(_width_in(line) for line in lines)
-    return _Label(u, lines, u, u + width, "left")
+#: The gap between a label and its anchor: its leader runs down it, clear of the text.
+INDENT = 0.05
 
 
-def _tick_labels(ticks: Iterable[_Tick], axis: _Axis) -> list[_Label]:
+def _label(u: float, lines: tuple[str, ...], *, rank: int = 0, key: str = "") -> _Label:
+    width = max(_width_in(line) for line in lines) + INDENT
+    return _Label(u, lines, u, u + width, "left", anchor=u, rank=rank, key=key)
+
+
+def _tick_labels(ticks: Iterable[_Tick], axis: _Axis, lane: int | str = "") -> list[_Label]:
     """One label per day and time: deadlines that fall together share a label."""
     together: dict[float, list[str]] = {}
     for t in ticks:
         together.setdefault(round(t.x, 6), []).extend(t.lines)
-    return [_label(axis.u(x), tuple(dict.fromkeys(lines))) for x, lines in together.items()]
+    return [
+        _label(axis.u(x), tuple(dict.fromkeys(lines)), key=f"tick:{lane}:{x:.6f}")
+        for x, lines in together.items()
+    ]
 
 
 def _number(labels: Sequence[_Label], notes: list[str]) -> list[_Label]:

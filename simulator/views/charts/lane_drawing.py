@@ -12,13 +12,14 @@ from simulator.views.charts.dimensions import (
     BAND_H,
     LABEL_PT,
     LANE_TITLE_PT,
+    LINE_H,
     OUTCOME_PT,
     SPACING,
     STRIP_H,
     SUBTITLE_PT,
     TICK_OUT,
 )
-from simulator.views.charts.labels import _depth, _height, _Label
+from simulator.views.charts.labels import INDENT, _depth, _height, _Label
 from simulator.views.charts.lanes import _Lane
 from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, _mark_style
 from simulator.views.charts.text_measure import _width_in
@@ -27,7 +28,7 @@ from simulator.views.charts.time_axis import _Axis
 
 def _draw_label(ax: Any, lab: _Label, y: float, va: str, colour: str = "#222222") -> None:
     ax.text(
-        lab.x,
+        lab.left + INDENT if lab.align == "left" else lab.right - INDENT,
         y,
         "\n".join(lab.lines),
         ha=lab.align,
@@ -37,16 +38,48 @@ def _draw_label(ax: Any, lab: _Label, y: float, va: str, colour: str = "#222222"
         linespacing=SPACING,
         zorder=8,
         clip_on=False,
+        gid=f"label:{lab.key}" if lab.key else None,
         # a light backing keeps the label legible where a guide or the as-of line crosses it
         bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.8, "pad": 0.3},
     )
 
 
 def _dotted(
-    ax: Any, x: float, y0: float, y1: float, *, colour: str = "#9e9e9e", zorder: int = 3
+    ax: Any,
+    x: float,
+    y0: float,
+    y1: float,
+    *,
+    colour: str = "#9e9e9e",
+    zorder: int = 3,
+    gid: str | None = None,
 ) -> None:
-    """A dotted vertical guide: from a label to its tick, or from the header down the lanes."""
-    ax.vlines(x, y0, y1, colors=colour, linewidth=0.5, linestyles=(0, (1, 1.5)), zorder=zorder)
+    """A dotted vertical guide: from the header down the lanes."""
+    ax.vlines(
+        x, y0, y1, colors=colour, linewidth=0.5, linestyles=(0, (1, 1.5)), zorder=zorder, gid=gid
+    )
+
+
+def _leader(ax: Any, lab: _Label, y0: float, y1: float, mid: float) -> None:
+    """A label's leader: down (or up) from its tick or mark at ``y0`` along the anchor to
+    ``y1``, the label's near edge, then across at ``mid`` (the middle of its first line) when
+    the label had to move sideways from its anchor. Drawn over other labels' light backing:
+    a reader follows it from the label to what it names."""
+    a = lab.anchor
+    xs, ys = [a, a], [y0, y1]
+    edge = lab.left if a < lab.left else lab.right if a > lab.right else None
+    if edge is not None and abs(edge - a) > INDENT + 1e-6:
+        xs, ys = [a, a, edge], [y0, mid, mid]
+    ax.plot(
+        xs,
+        ys,
+        color="#777777",
+        linewidth=0.7,
+        linestyle=(0, (1, 1.5)),
+        zorder=9,
+        solid_capstyle="butt",
+        gid=f"leader:{lab.key}" if lab.key else None,
+    )
 
 
 def _draw_notes_marks(ax: Any, labels: Sequence[_Label], y: float, va: str) -> None:
@@ -72,9 +105,8 @@ def _draw_above(
             continue
         y = base - lab.y
         reach = max(reach, lab.y + _height(lab))
-        anchor = lab.left if lab.align == "left" else lab.right
-        if lab.y and leader_to is not None:
-            _dotted(ax, anchor, y, leader_to)
+        if leader_to is not None and (lab.y or not lab.left - 1e-6 <= lab.anchor <= lab.right):
+            _leader(ax, lab, leader_to, y, y - _height(lab) + LINE_H / 2)
         _draw_label(ax, lab, y, "bottom")
     _draw_notes_marks(ax, labels, base - reach, "bottom")
 
@@ -87,8 +119,13 @@ def _draw_lane(
     below: Sequence[_Label],
     top: float,
     lane_h: float,
+    *,
+    spots: Sequence[float] | None = None,
+    number: int = 0,
 ) -> None:
-    """Draw one lane whose top edge is ``top`` (inches below the top of the axes)."""
+    """Draw one lane whose top edge is ``top`` (inches below the top of the axes); ``spots``
+    are where its marks go (inches; by default at their moments), ``number`` its place, which
+    names its artists (gid)."""
     u = axis.u
     band_top = top + _depth(above) + TICK_OUT + 0.04
     band_mid = band_top + BAND_H / 2
@@ -135,6 +172,7 @@ def _draw_lane(
             linewidth=1.6 if t.all_day else 0.9,
             alpha=0.6 if t.all_day else 0.9,
             zorder=4,
+            gid=f"tick:{number}:{t.x:.6f}",
         )
         if t.moved_from is not None:
             ax.vlines(
@@ -163,16 +201,23 @@ def _draw_lane(
 
     _draw_above(ax, above, band_top - TICK_OUT - 0.02, leader_to=tick_top)
 
-    for m in lane.marks:
-        ax.plot([u(m.x)], [band_mid], linestyle="none", zorder=7, **_mark_style(m.kind))
+    xs = spots if spots is not None else [u(m.x) for m in lane.marks]
+    for i, (m, x) in enumerate(zip(lane.marks, xs, strict=True)):
+        ax.plot(
+            [x],
+            [band_mid],
+            linestyle="none",
+            zorder=10,
+            gid=f"mark:{number}:{i}:{m.x:.6f}",
+            **_mark_style(m.kind),
+        )
     y = tick_bottom + 0.03
     for lab in below:
         if lab.y is None:
             continue
         ty = y + lab.y
-        anchor = lab.left if lab.align == "left" else lab.right
-        if lab.y:
-            _dotted(ax, anchor, band_mid, ty, colour="#bdbdbd")
+        # every caption hangs from its mark (drawn over the leader's end) by a leader
+        _leader(ax, lab, band_mid, ty, ty + LINE_H / 2)
         _draw_label(ax, lab, ty, "top", colour="#444444")
     _draw_notes_marks(
         ax, below, y + max((b.y + _height(b) for b in below if b.y is not None), default=0), "top"

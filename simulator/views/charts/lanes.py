@@ -10,7 +10,9 @@ from datetime import date, datetime, timedelta, tzinfo
 import attrs
 
 from simulator.engine.result import ContestResult, Threshold
+from simulator.law.labels import label
 from simulator.law.vocab import DeadlineKind, RulingKind, Stage
+from simulator.model.events import CandidateDied, Event
 from simulator.views.charts.dimensions import LANE_TITLE_PT, OUTCOME_PT, SUBTITLE_PT
 from simulator.views.charts.styles import mark_of
 from simulator.views.charts.text_measure import _shown, _wrap
@@ -88,8 +90,30 @@ def _reference_day(c: ContestResult) -> datetime | None:
     return None
 
 
-def _marks(c: ContestResult, x: XFunc, zone: tzinfo) -> tuple[_Mark, ...]:
-    """One mark per kind of event and local day, captioned with the count when several."""
+#: A filing in an election lane by a nominee of the primary before it: the candidate was
+#: carried from the primary (nobody files for the election itself).
+CARRIED = "nominee_carried"
+
+
+def _day(t: datetime, zone: tzinfo) -> str:
+    """A day as a reader writes it: "Oct 1"."""
+    local = t.astimezone(zone)
+    return f"{local:%b} {local.day}"
+
+
+def _marks(
+    c: ContestResult,
+    x: XFunc,
+    zone: tzinfo,
+    events: Callable[[int], Event | None] = lambda seq: None,
+    carried: frozenset[str] = frozenset(),
+) -> tuple[_Mark, ...]:
+    """One mark per kind of event and local day, captioned with the count when several.
+
+    A death the board heard of later is marked on the day of the death (``events`` gives the
+    logged event of a timeline entry, which knows both days) and captioned with both; a filing
+    in an election by one of ``carried`` (the nominees of its primary) is marked as carried
+    from the primary, not as a filing."""
     rejected = {
         (r.at, name)
         for r in c.rulings
@@ -97,30 +121,47 @@ def _marks(c: ContestResult, x: XFunc, zone: tzinfo) -> tuple[_Mark, ...]:
         for name in r.candidates
     }
     groups: dict[tuple[str, date], list[tuple[datetime, str]]] = {}
+    out = []
     for t in c.timeline:
         if t.what == "event":
             kind = t.kind
             who = t.candidates[0] if len(t.candidates) == 1 else ""
             if kind == "candidate_filed" and (t.at, who) in rejected:
                 kind = "filing_rejected"
+            elif kind == "candidate_filed" and who and who in carried:
+                kind = CARRIED
+            ev = events(t.seq) if t.seq is not None and kind == "candidate_died" else None
+            notice = ev.notice_at if isinstance(ev, CandidateDied) else None
+            if ev is not None and notice is not None and _day(ev.at, zone) != _day(notice, zone):
+                # its own mark: the day of the death, and the day the board heard of it
+                caption = f"{_shown(who)} died {_day(ev.at, zone)}".lstrip()
+                caption += f" (notified {_day(notice, zone)})"
+                out.append(_Mark(x(ev.at), kind, caption))
+                continue
             groups.setdefault((kind, t.at.astimezone(zone).date()), []).append((t.at, who))
-    out = []
     for (kind, _), items in groups.items():
         one, several = mark_of(kind)[3:]
         names = list(dict.fromkeys(who for _, who in items if who))
         if len(items) == 1 or (len(names) == 1 and "{name}" in one):
-            caption = one.format(
-                name=_shown(names[0]) if names else "", kind=kind.replace("_", " ")
-            )
+            caption = one.format(name=_shown(names[0]) if names else "", kind=_words(kind))
         else:
-            caption = several.format(n=len(items), kind=kind.replace("_", " "))
+            caption = several.format(n=len(items), kind=_words(kind))
         at = min(a for a, _ in items) if len(items) > 1 else items[0][0]
         out.append(_Mark(x(at), kind, caption.strip(), len(items)))
     return _one_caption_a_run(sorted(out, key=lambda m: m.x))
 
 
+def _words(kind: str) -> str:
+    """An event type in words ("candidate_filed": "candidate filed")."""
+    return kind.replace("_", " ")
+
+
 #: Kinds whose marks on neighbouring days are captioned once, with their number.
-BULK = {"candidate_filed": "{n} filed", "returns_reported": "returns ({n} reports)"}
+BULK = {
+    "candidate_filed": "{n} filed",
+    "returns_reported": "returns ({n} reports)",
+    CARRIED: "{n} nominees carried from the primary",
+}
 
 
 def _one_caption_a_run(marks: list[_Mark]) -> tuple[_Mark, ...]:
@@ -202,14 +243,34 @@ def _outcome(c: ContestResult, width_in: float) -> tuple[tuple[str, ...], str]:
 
 
 def _lane(
-    c: ContestResult, x: XFunc, as_of: datetime | None, zone: tzinfo, left: float, right: float
+    c: ContestResult,
+    x: XFunc,
+    as_of: datetime | None,
+    zone: tzinfo,
+    left: float,
+    right: float,
+    *,
+    events: Callable[[int], Event | None] = lambda seq: None,
+    carried: frozenset[str] = frozenset(),
 ) -> _Lane:
-    bands = tuple(_Band(p.kind.value, x(p.start), x(p.end)) for p in c.periods)
+    """A contest's lane; ``events`` and ``carried`` as for :func:`_marks`. The filing period of
+    an election whose candidates were carried from its primary is the primary's: its band says
+    so."""
+    marks = _marks(c, x, zone, events, carried)
+    shared = any(m.kind == CARRIED for m in marks)
+    bands = tuple(
+        _Band(
+            "filing_primary" if shared and p.kind.value == "filing" else p.kind.value,
+            x(p.start),
+            x(p.end),
+        )
+        for p in c.periods
+    )
     printed = [t.at for t in c.timeline if t.what == "event" and t.kind == "ballots_printed"]
     ticks = []
     for d in c.deadlines:
         due = d.due + timedelta(hours=12) if d.all_day else d.due
-        lines = (d.kind.value.replace("_", " "), *(str(cite) for cite in d.cites))
+        lines = (label(d.kind), *(str(cite) for cite in d.cites))
         moved = x(d.moved_from) if d.moved_from is not None else None
         ticks.append(_Tick(x(due), lines, moved, d.all_day))
     outcome, colour = _outcome(c, right - 0.2)
@@ -222,7 +283,7 @@ def _lane(
         bands=bands,
         printed=x(min(printed)) if printed else None,
         ticks=tuple(ticks),
-        marks=_marks(c, x, zone),
+        marks=marks,
         votes=_votes(c, x),
         as_of=x(as_of) if as_of is not None else None,
     )

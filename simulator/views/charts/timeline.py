@@ -16,8 +16,10 @@ from matplotlib import rc_context
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from simulator.engine.result import Result
+from simulator.engine.result import ContestResult, Result
+from simulator.law.vocab import Stage
 from simulator.model.errors import SimulatorError
+from simulator.model.events import Event
 from simulator.model.scenario import Scenario
 from simulator.views.charts.dimensions import (
     ABOVE_DEPTH,
@@ -43,9 +45,17 @@ from simulator.views.charts.dimensions import (
 from simulator.views.charts.figures import Chart, save_figure
 from simulator.views.charts.labels import _depth, _Label, _label, _number, _stack, _tick_labels
 from simulator.views.charts.lane_drawing import _dotted, _draw_above, _draw_lane
-from simulator.views.charts.lanes import XFunc, _clip, _lane, _reference_day, _xs
-from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, _mark_style, marks
-from simulator.views.charts.text_measure import _LAYOUT_DPI, _plain, _width_in, _wrap
+from simulator.views.charts.lanes import (
+    XFunc,
+    _clip,
+    _lane,
+    _Mark,
+    _outcome,
+    _reference_day,
+    _xs,
+)
+from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, _mark_style, mark_of, marks
+from simulator.views.charts.text_measure import _LAYOUT_DPI, _plain, _shown, _width_in, _wrap
 from simulator.views.charts.time_axis import _Axis, _axis, _draw_axis
 
 #: The tallest timeline drawn: 2^15 - 1 pixels, past which browsers and image viewers refuse to
@@ -162,11 +172,21 @@ def _timeline_figure(
 ) -> Chart:
     zone = _zone(result, scenario)
     left_w = min(max(width * 0.17, 1.5), 2.4)
-    right_w = min(max(width * 0.19, 1.7), 2.7)
+    right_w = _outcome_width(result, zone, min(max(width * 0.19, 1.7), 2.7), width * 0.36)
     axes_w = width - left_w - right_w - MARGIN
     xfuncs, xlabel = _xfunc(result, days_from_election)
+    events = _events_of(scenario)
     lanes = [
-        _lane(c, x, result.as_of, zone, left_w, right_w)
+        _lane(
+            c,
+            x,
+            result.as_of,
+            zone,
+            left_w,
+            right_w,
+            events=events,
+            carried=_carried(result, c),
+        )
         for c, x in zip(result.contests, xfuncs, strict=True)
     ]
     if start is not None or end is not None:
@@ -193,10 +213,11 @@ def _timeline_figure(
     header_h = _depth(header)
     header_h += 0.12 if header else 0.0
     placed: list[tuple[list[_Label], list[_Label], float]] = []
-    for lane in lanes:
+    spots = [_spread(lane.marks, axis) for lane in lanes]
+    for n, lane in enumerate(lanes):
         above = _number(
             _stack(
-                _tick_labels((t for t in lane.ticks if t.key not in shared), axis),
+                _tick_labels((t for t in lane.ticks if t.key not in shared), axis, n),
                 ABOVE_DEPTH,
                 0,
                 axes_w,
@@ -204,11 +225,17 @@ def _timeline_figure(
             notes,
         )
         # (a caption or a line of votes wider than the axis is wrapped to it: a long name
-        # would reach over the lane's title)
+        # would reach over the lane's title); an event's caption that only repeats its
+        # deadline's label (a canvass held on the canvass day) is left to the deadline's
         captions = [
-            _label(axis.u(m.x), _wrap(m.caption, axes_w, LABEL_PT, indent="  "))
-            for m in lane.marks
+            _label(
+                spot,
+                _wrap(m.caption, axes_w, LABEL_PT, indent="  "),
+                key=f"mark:{n}:{i}:{m.x:.6f}",
+            )
+            for i, (m, spot) in enumerate(zip(lane.marks, spots[n], strict=True))
             if m.caption
+            and not any(abs(t.x - m.x) < 1 and t.lines[0] == m.caption for t in lane.ticks)
         ]
         captions += [
             _label(
@@ -216,8 +243,10 @@ def _timeline_figure(
                 tuple(
                     part for line in lines for part in _wrap(line, axes_w, LABEL_PT, indent="  ")
                 ),
+                rank=1,
+                key=f"votes:{n}:{i}:{x:.6f}",
             )
-            for x, lines in lane.votes
+            for i, (x, lines) in enumerate(lane.votes)
         ]
         below = _number(_stack(captions, BELOW_DEPTH, 0, axes_w), notes)
         body = _depth(above) + TICK_OUT + 0.04 + BAND_H + STRIP_H + TICK_OUT + 0.03
@@ -242,9 +271,7 @@ def _timeline_figure(
             Patch(facecolor=PRINTED[1], edgecolor=PRINTED[2], hatch="////", label=PRINTED[0])
         )
     for k in kinds:
-        handles.append(
-            Line2D([], [], linestyle="none", label=k.replace("_", " "), **_mark_style(k))
-        )
+        handles.append(Line2D([], [], linestyle="none", label=_kind_words(k), **_mark_style(k)))
     if any(lane.ticks for lane in lanes):
         handles.append(
             Line2D(
@@ -272,7 +299,7 @@ def _timeline_figure(
         handles.append(Line2D([], [], linestyle="none", label="*: elected or nominated"))
     label_w = max((_width_in(h.get_label(), LEGEND_PT) for h in handles), default=1.0) + 0.45
     ncol = max(1, min(len(handles), int((width - 2 * MARGIN) // label_w)))
-    legend_h = math.ceil(len(handles) / ncol) * LEGEND_PT * 1.9 / 72 + 0.08 if handles else 0
+    legend_h = math.ceil(len(handles) / ncol) * LEGEND_PT * 1.7 / 72 + 0.08 if handles else 0
 
     title_text = title if title is not None else result.scenario
     if result.as_of is not None:
@@ -336,15 +363,16 @@ def _timeline_figure(
 
     if lanes:
         _draw_axis(ax, axis, axes_h, zone, days_from_election, xlabel)
-    _draw_above(ax, header, header_h - 0.1)  # shared deadlines, labelled once
+    # shared deadlines, labelled once, each tied to the guide that runs down the lanes
+    _draw_above(ax, header, header_h - 0.1, leader_to=header_h - 0.1)
     top = header_h
-    for lane, (above, below, lane_h) in zip(lanes, placed, strict=True):
-        _draw_lane(ax, lane, axis, above, below, top, lane_h)
+    for n, (lane, (above, below, lane_h)) in enumerate(zip(lanes, placed, strict=True)):
+        _draw_lane(ax, lane, axis, above, below, top, lane_h, spots=spots[n], number=n)
         top += lane_h
     for key, tick in header_ticks.items():
         rows = [i for i, lane in enumerate(lanes) if any(t.key == key for t in lane.ticks)]
         last = header_h + sum(h for _, _, h in placed[: rows[-1] + 1]) - LANE_PAD
-        _dotted(ax, axis.u(tick.x), header_h - 0.1, last, zorder=1)
+        _dotted(ax, axis.u(tick.x), header_h - 0.1, last, zorder=1, gid=f"tick::{tick.x:.6f}")
 
     if handles:
         fig.legend(
@@ -370,6 +398,76 @@ def _timeline_figure(
         )
     fig.x_of = _locator(axis, xfuncs)
     return fig
+
+
+def _kind_words(kind: str) -> str:
+    """A kind of event in the legend's words."""
+    return LEGEND_WORDS.get(kind, kind.replace("_", " "))
+
+
+LEGEND_WORDS = {
+    "filing_rejected": "filing rejected",
+    "nominee_carried": "nominee carried from the primary",
+}
+
+
+def _spread(lane_marks: Sequence[_Mark], axis: _Axis) -> list[float]:
+    """Where each mark is drawn, in inches: at its moment, or nudged right just enough that it
+    does not cover the mark before it (a withdrawal and a runoff request on one afternoon)."""
+    order = sorted(range(len(lane_marks)), key=lambda i: lane_marks[i].x)
+    spots = [0.0] * len(lane_marks)
+    prev: tuple[float, float] | None = None  # where the last one went, its half width
+    for i in order:
+        m = lane_marks[i]
+        half = (mark_of(m.kind)[2] + 2) / 72 / 2
+        spot = axis.u(m.x)
+        if prev is not None:
+            spot = max(spot, prev[0] + prev[1] + half + 0.01)
+        spots[i] = spot
+        prev = (spot, half)
+    return spots
+
+
+def _events_of(scenario: Scenario | None) -> Callable[[int], Event | None]:
+    """The logged event at an index of the scenario's log (None without the scenario)."""
+    log = scenario.events if scenario is not None else ()
+
+    def event(seq: int) -> Event | None:
+        if 0 <= seq < len(log):
+            ev = log[seq]
+            return ev if ev.index == seq else None
+        return None
+
+    return event
+
+
+def _carried(result: Result, c: ContestResult) -> frozenset[str]:
+    """The nominees of the primary an election contest follows (a primary of the same
+    municipality and office in the result): its candidates come from that primary."""
+    if c.stage != Stage.ELECTION.value:
+        return frozenset()
+    return frozenset(
+        name
+        for p in result.contests
+        if p.stage == Stage.PRIMARY.value and p.title == c.title
+        for name in p.outcome.nominated
+    )
+
+
+def _outcome_width(result: Result, zone: tzinfo, most: float, cap: float) -> float:
+    """The room the outcomes take at the lanes' right: the widest one unwrapped, at most
+    ``most`` inches (a longer one is wrapped to it), so no wide blank strip is left; never
+    narrower than the longest name (up to ``cap`` inches), which is not broken."""
+    names = [n for c in result.contests for part in c.outcome.parts() for n in part.names]
+    longest = max((_width_in(f"  {_shown(n)},", OUTCOME_PT, bold=True) for n in names), default=0)
+    room = top = max(most, min(longest + 0.25, cap))
+    for _ in range(2):  # the widest line unwrapped; then, wrapped to the room, its widest
+        widest = 0.0
+        for c in result.contests:
+            lines, _ = _outcome(c, room - 0.2)
+            widest = max([widest, *(_width_in(line, OUTCOME_PT, bold=True) for line in lines)])
+        room = min(max(widest + 0.3, 0.6), top)
+    return room
 
 
 def _locator(axis: _Axis, xfuncs: Sequence[XFunc]) -> Callable[..., float]:
