@@ -187,6 +187,8 @@ def tie_problems(fig: Figure) -> list[str]:
         if not tied:
             problems.append(f"{first!r} ({key}) is far from its mark with no leader to it")
     for gid, texts in labels.items():
+        if not gid.startswith("label:"):
+            continue  # a text of another chart (a sweep's flip label): no mark to tie it to
         kind, lane, *rest = gid.removeprefix("label:").split(":")
         if kind != "mark":
             continue
