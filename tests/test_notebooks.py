@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from simulator import find_data_dir
+from tests.views.browser import HEADLESS
 from tests.views.test_graph import not_blank
 
 nbformat = pytest.importorskip(
@@ -257,13 +258,7 @@ def test_an_exported_notebook_shows_its_charts_and_left_aligned_tables_in_a_brow
     html.write_text(page.replace("</body>", _PROBE + "</body>"), encoding="utf-8")
     common = [
         browser,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
+        *HEADLESS,
         f"--user-data-dir={tmp_path / 'profile'}",
         "--window-size=1280,2400",
     ]

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from tests.views.browser import HEADLESS
+
 ROOT = Path(__file__).resolve().parents[2]
 CARY = "scenarios/runoff/cary-2023-district-d.yaml"
 DAY_31 = "scenarios/contingencies/112b-one-of-two-dies-day-31-certified.yaml"
@@ -162,13 +164,7 @@ def test_a_browser_moves_a_control_and_reads_the_changed_outcome(tmp_path: Path)
         chrome = subprocess.Popen(
             [
                 browser,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--no-first-run",
-                "--disable-component-update",
-                "--disable-sync",
+                *HEADLESS,
                 "--remote-debugging-port=0",
                 "--remote-allow-origins=*",
                 f"--user-data-dir={tmp_path / 'profile'}",

@@ -17,6 +17,7 @@ from simulator.law.labels import label
 from simulator.views import report
 from simulator.views.report import render_report, write_report
 from simulator.views.words import event_words
+from tests.views.browser import HEADLESS
 from tests.views.test_graph import (
     LIBRARY,
     TIE_FOR_SECOND,
@@ -177,14 +178,7 @@ def test_the_report_opens_in_a_headless_browser_without_console_errors(tmp_path:
     shot = tmp_path / "report.png"
     common = [
         browser,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
+        *HEADLESS,
         f"--user-data-dir={tmp_path / 'profile'}",
         "--window-size=1280,900",
     ]
