@@ -99,6 +99,11 @@ class Definition:
     #: one YAML list item of docs/scenarios.md that writes it
     example: str
     mark: Mark
+    #: what happened, as a phrase after the person it happened to ("died", "requested a
+    #: runoff"), or alone for an event about nobody ("ballots printed")
+    verb: str
+    #: the event as a noun phrase ({c}: the candidate), for a sweep's axis: "{c}'s death"
+    noun: str
 
     @property
     def type(self) -> str:
@@ -122,15 +127,26 @@ EventClass = TypeVar("EventClass", bound=type[Event])
 
 
 def define(
-    *, family: Family, summary: str, text: str, example: str, mark: Mark
+    *,
+    family: Family,
+    summary: str,
+    text: str,
+    example: str,
+    mark: Mark,
+    verb: str | None = None,
+    noun: str | None = None,
 ) -> Callable[[EventClass], EventClass]:
     """Define an event type: the class decorated is registered under its ``type`` with what the
-    loader, schema, charts, explorer and docs read of it. A name is defined once."""
+    loader, schema, charts, explorer, what-if and docs read of it. A name is defined once; its
+    ``verb`` and ``noun`` default to the type's name in words ("the ballots printed")."""
 
     def register(cls: EventClass) -> EventClass:
         if not cls.type or cls.type in DEFINITIONS:
             raise ValueError(f"event type {cls.type!r}: expected a new, non-empty name")
-        DEFINITIONS[cls.type] = Definition(cls, family, summary, text, example, mark)
+        words = cls.type.replace("_", " ")
+        DEFINITIONS[cls.type] = Definition(
+            cls, family, summary, text, example, mark, verb or words, noun or "the " + words
+        )
         EVENT_TYPES[cls.type] = cls
         REVISION[0] += 1
         return cls
@@ -161,6 +177,7 @@ def event_types_markdown() -> str:
     text="The filing period opened. Optional: without it the statutory period is used.",
     example='- {type: filing_opened, at: "2027-07-02T12:00"}',
     mark=Mark(">", "#01665e", 5.5, "filing opened", "filing opened"),
+    verb="filing opened",
 )
 @attrs.frozen(kw_only=True)
 class FilingOpened(Event):
@@ -173,6 +190,7 @@ class FilingOpened(Event):
     text="The filing period closed. Optional, like `filing_opened`.",
     example='- {type: filing_closed, at: "2027-07-16T12:00"}',
     mark=Mark("<", "#01665e", 5.5, "filing closed", "filing closed"),
+    verb="filing closed",
 )
 @attrs.frozen(kw_only=True)
 class FilingClosed(Event):
@@ -193,6 +211,8 @@ class FilingClosed(Event):
         "fee: 55}"
     ),
     mark=Mark("o", "#2166ac", 5.0, "{name} filed", "{n} filed"),
+    verb="filed",
+    noun="{c}'s filing",
 )
 @attrs.frozen(kw_only=True)
 class CandidateFiled(Event):
@@ -213,6 +233,8 @@ class CandidateFiled(Event):
     text="A candidate withdrew. Field: `candidate`.",
     example='- {type: candidate_withdrew, at: "2027-08-02T10:00", candidate: Bob Jones}',
     mark=Mark("v", "#8c510a", 6.5, "{name} withdrew", "{n} withdrew"),
+    verb="withdrew",
+    noun="{c}'s withdrawal",
 )
 @attrs.frozen(kw_only=True)
 class CandidateWithdrew(Event):
@@ -238,6 +260,8 @@ class CandidateWithdrew(Event):
         "Jones}"
     ),
     mark=Mark("X", "#111111", 7.0, "{name} died", "{n} died"),
+    verb="died",
+    noun="{c}'s death",
 )
 @attrs.frozen(kw_only=True)
 class CandidateDied(Event):
@@ -266,6 +290,8 @@ class CandidateDied(Event):
     text="A candidate was disqualified. Field: `candidate`.",
     example='- {type: candidate_disqualified, at: "2027-08-10T12:00", candidate: Cy Doe}',
     mark=Mark("x", "#7f2704", 6.5, "{name} disqualified", "{n} disqualified"),
+    verb="was disqualified",
+    noun="{c}'s disqualification",
 )
 @attrs.frozen(kw_only=True)
 class CandidateDisqualified(Event):
@@ -284,6 +310,7 @@ class CandidateDisqualified(Event):
     text="The board extended filing by five days because nobody filed (G.S. 163-294.4(a)).",
     example='- {type: filing_extended, at: "2027-07-16T12:00"}',
     mark=Mark("P", "#b8860b", 6.0, "filing extended", "filing extended"),
+    verb="filing extended",
 )
 @attrs.frozen(kw_only=True)
 class FilingExtended(Event):
@@ -299,6 +326,8 @@ class FilingExtended(Event):
     ),
     example="- {type: ballots_printed, at: 2027-09-01}",
     mark=Mark("s", "#525252", 5.5, "ballots printed", "ballots printed"),
+    verb="ballots printed",
+    noun="the printing of the ballots",
 )
 @attrs.frozen(kw_only=True)
 class BallotsPrinted(Event):
@@ -314,6 +343,7 @@ class BallotsPrinted(Event):
     ),
     example="- {type: reprint_determined, at: 2027-09-10, enough_time: false}",
     mark=Mark("p", "#6a51a3", 6.0, "reprint determined", "reprint determined"),
+    verb="reprint decided",
 )
 @attrs.frozen(kw_only=True)
 class ReprintDetermined(Event):
@@ -343,6 +373,8 @@ class ReprintDetermined(Event):
         "P-07}"
     ),
     mark=Mark("8", "#66a61e", 5.0, "votes", "votes ({n} ballots)"),
+    verb="votes cast",
+    noun="the ballots for {c}",
 )
 @attrs.frozen(kw_only=True)
 class VotesCast(Event):
@@ -369,6 +401,8 @@ class VotesCast(Event):
         '   counts: {Ann Smith: 350, Bob Jones: 180, "Write-In (Miscellaneous)": 2}}'
     ),
     mark=Mark("h", "#1b9e77", 6.0, "returns", "returns ({n} reports)"),
+    verb="returns reported",
+    noun="the returns",
 )
 @attrs.frozen(kw_only=True)
 class ReturnsReported(Event):
@@ -394,6 +428,8 @@ class ReturnsReported(Event):
     ),
     example='- {type: canvass_held, at: "2027-10-12T11:00"}',
     mark=Mark("D", "#1b7837", 5.5, "canvass", "canvass"),
+    verb="canvass held",
+    noun="the canvass",
 )
 @attrs.frozen(kw_only=True)
 class CanvassHeld(Event):
@@ -411,6 +447,8 @@ class CanvassHeld(Event):
         '- {type: recount_held, at: "2027-10-20T14:00", counts: {Ann Smith: 351, Bob Jones: 351}}'
     ),
     mark=Mark("d", "#d95f02", 7.0, "recount", "recount"),
+    verb="recount held",
+    noun="the recount",
 )
 @attrs.frozen(kw_only=True)
 class RecountHeld(Event):
@@ -435,6 +473,8 @@ class RecountHeld(Event):
     ),
     example='- {type: runoff_requested, at: "2027-10-13T09:30", candidate: Bob Jones}',
     mark=Mark("^", "#6a3d9a", 6.5, "{name} requests runoff", "{n} requests"),
+    verb="requested a runoff",
+    noun="{c}'s runoff request",
 )
 @attrs.frozen(kw_only=True)
 class RunoffRequested(Event):
@@ -453,6 +493,8 @@ class RunoffRequested(Event):
     text="The board drew lots to break a tie. Field: `winner`.",
     example='- {type: lot_drawn, at: "2027-10-21T10:00", winner: Ann Smith}',
     mark=Mark("*", "#c51b7d", 9.0, "lot: {name}", "{n} lots drawn"),
+    verb="lots drawn",
+    noun="the drawing of lots",
 )
 @attrs.frozen(kw_only=True)
 class LotDrawn(Event):
@@ -474,6 +516,8 @@ class LotDrawn(Event):
     ),
     example='- {type: oath_taken, at: "2027-12-06T19:00", candidate: Ann Smith}',
     mark=Mark("H", "#00441b", 6.0, "{name} takes oath", "{n} take oath"),
+    verb="took the oath",
+    noun="{c}'s oath",
 )
 @attrs.frozen(kw_only=True)
 class OathTaken(Event):
@@ -497,6 +541,8 @@ class OathTaken(Event):
     ),
     example='- {type: nominee_named, at: "2027-09-01T12:00", candidate: Dee Roe, party: REP}',
     mark=Mark("+", "#08519c", 7.5, "{name} named", "{n} named"),
+    verb="nominee named",
+    noun="the naming of {c} as nominee",
 )
 @attrs.frozen(kw_only=True)
 class NomineeNamed(Event):

@@ -16,32 +16,11 @@ from simulator.analysis.whatif.forks import fork
 from simulator.analysis.whatif.variables import EventTime, Votes
 from simulator.law.readings import Interpretations
 from simulator.model.errors import Problem, ScenarioError
-from simulator.model.events import Event, ReturnsReported, RunoffRequested
+from simulator.model.events import DEFINITIONS, Event, ReturnsReported, RunoffRequested
 from simulator.model.scenario import Scenario
 
 #: the prefix of the ids the panel gives events that have none, to find them after a move
 _ID = "panel-event-"
-
-#: what each kind of event is, in words, for the controls' labels
-_WHAT = {
-    "filing_opened": "filing opened",
-    "filing_closed": "filing closed",
-    "candidate_filed": "filed",
-    "candidate_withdrew": "withdrew",
-    "candidate_died": "died",
-    "candidate_disqualified": "was disqualified",
-    "filing_extended": "filing extended",
-    "ballots_printed": "ballots printed",
-    "reprint_determined": "reprint decided",
-    "votes_cast": "votes cast",
-    "returns_reported": "returns reported",
-    "canvass_held": "canvass held",
-    "recount_held": "recount held",
-    "runoff_requested": "requested a runoff",
-    "lot_drawn": "lots drawn",
-    "oath_taken": "took the oath",
-    "nominee_named": "nominee named",
-}
 
 #: the readings in words (docs/readings.md explains each)
 READING_WORDS = {
@@ -121,7 +100,7 @@ def _bounds(scenario: Scenario, contest: str) -> tuple[date, date]:
 
 def _who(e: Event) -> str:
     name = getattr(e, "candidate", None)
-    what = _WHAT.get(e.type, words(e.type))
+    what = DEFINITIONS[e.type].verb if e.type in DEFINITIONS else words(e.type)
     if isinstance(name, str) and e.type != "votes_cast":
         return f"{name} {what}"
     precinct = getattr(e, "precinct", None)

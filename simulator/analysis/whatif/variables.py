@@ -20,7 +20,14 @@ from simulator.analysis.whatif.edits import (
 )
 from simulator.analysis.whatif.forks import fork, replace_event, set_contest
 from simulator.model.errors import Problem, ScenarioError
-from simulator.model.events import MAX_VOTES, Event, RecountHeld, ReturnsReported, VotesCast
+from simulator.model.events import (
+    DEFINITIONS,
+    MAX_VOTES,
+    Event,
+    RecountHeld,
+    ReturnsReported,
+    VotesCast,
+)
 from simulator.model.scenario import Scenario
 
 
@@ -310,27 +317,10 @@ def _label(vary: Any) -> str:
     return str(getattr(vary, "__name__", "value"))
 
 
-#: How an event reads in a sweep's title and axis ({c}: the event's candidate).
-_EVENT_WORDS = {
-    "candidate_died": "{c}'s death",
-    "candidate_withdrew": "{c}'s withdrawal",
-    "candidate_disqualified": "{c}'s disqualification",
-    "candidate_filed": "{c}'s filing",
-    "runoff_requested": "{c}'s runoff request",
-    "oath_taken": "{c}'s oath",
-    "nominee_named": "the naming of {c} as nominee",
-    "votes_cast": "the ballots for {c}",
-    "returns_reported": "the returns",
-    "canvass_held": "the canvass",
-    "recount_held": "the recount",
-    "ballots_printed": "the printing of the ballots",
-    "lot_drawn": "the drawing of lots",
-}
-
-
 def _event_words(kind: str, candidate: Any = None) -> str:
     """An event in words: ``"Bob's death"``, ``"the canvass"``, ``"the filing closed"``."""
-    words = _EVENT_WORDS.get(kind)
+    definition = DEFINITIONS.get(kind)
+    words = definition.noun if definition is not None else None
     if words is None or ("{c}" in words and not candidate):
         return "the " + kind.replace("_", " ")
     return words.format(c=candidate)

@@ -5,9 +5,10 @@ have filed."""
 from __future__ import annotations
 
 from simulator.input.loader.event_checks import EventValidator, names_nobody, names_one
+from simulator.model.events import BallotsPrinted, OathTaken, ReprintDetermined
 
 VALIDATORS: dict[str, EventValidator] = {
-    "ballots_printed": names_nobody,
-    "reprint_determined": names_nobody,
-    "oath_taken": names_one("candidate"),
+    BallotsPrinted.type: names_nobody,
+    ReprintDetermined.type: names_nobody,
+    OathTaken.type: names_one("candidate"),
 }

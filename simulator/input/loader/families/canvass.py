@@ -10,9 +10,10 @@ from simulator.input.loader.event_checks import (
     names_nobody,
     names_one,
 )
+from simulator.model.events import CanvassHeld, LotDrawn, RecountHeld
 
 VALIDATORS: dict[str, EventValidator] = {
-    "canvass_held": names_nobody,
-    "recount_held": names_counted,
-    "lot_drawn": names_one("winner"),
+    CanvassHeld.type: names_nobody,
+    RecountHeld.type: names_counted,
+    LotDrawn.type: names_one("winner"),
 }

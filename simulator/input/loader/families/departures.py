@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.input.loader.event_checks import EventValidator, NamedEvents, names_one
+from simulator.model.events import CandidateDied, CandidateDisqualified, CandidateWithdrew
 
 _names_candidate = names_one("candidate")
 
@@ -32,7 +33,7 @@ def check_death(
 
 
 VALIDATORS: dict[str, EventValidator] = {
-    "candidate_withdrew": _names_candidate,
-    "candidate_disqualified": _names_candidate,
-    "candidate_died": check_death,
+    CandidateWithdrew.type: _names_candidate,
+    CandidateDisqualified.type: _names_candidate,
+    CandidateDied.type: check_death,
 }

@@ -6,14 +6,21 @@ who filed, whom every other event may name."""
 from __future__ import annotations
 
 from simulator.input.loader.event_checks import EventValidator, files_candidate, names_nobody
+from simulator.model.events import (
+    CandidateFiled,
+    FilingClosed,
+    FilingExtended,
+    FilingOpened,
+    NomineeNamed,
+)
 
 #: the event types that file a candidate
-FILERS = frozenset({"candidate_filed", "nominee_named"})
+FILERS = frozenset({CandidateFiled.type, NomineeNamed.type})
 
 VALIDATORS: dict[str, EventValidator] = {
-    "filing_opened": names_nobody,
-    "filing_closed": names_nobody,
-    "filing_extended": names_nobody,
-    "candidate_filed": files_candidate,
-    "nominee_named": files_candidate,
+    FilingOpened.type: names_nobody,
+    FilingClosed.type: names_nobody,
+    FilingExtended.type: names_nobody,
+    CandidateFiled.type: files_candidate,
+    NomineeNamed.type: files_candidate,
 }

@@ -4,7 +4,8 @@ or runoff, who must have filed."""
 from __future__ import annotations
 
 from simulator.input.loader.event_checks import EventValidator, names_one
+from simulator.model.events import RunoffRequested
 
 VALIDATORS: dict[str, EventValidator] = {
-    "runoff_requested": names_one("candidate"),
+    RunoffRequested.type: names_one("candidate"),
 }

@@ -5,8 +5,9 @@ filed, or be a write-in."""
 from __future__ import annotations
 
 from simulator.input.loader.event_checks import EventValidator, names_counted, names_one
+from simulator.model.events import ReturnsReported, VotesCast
 
 VALIDATORS: dict[str, EventValidator] = {
-    "votes_cast": names_one("candidate"),
-    "returns_reported": names_counted,
+    VotesCast.type: names_one("candidate"),
+    ReturnsReported.type: names_counted,
 }
