@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from simulator.analysis.references import UNMODELED, matches, normalize, references
 from simulator.law.tables import TABLES
+from tests.cli.inprocess import electsim
 
 ROOT = Path(__file__).resolve().parents[2]
 LAW = ROOT.parent / "shared" / "law"
@@ -93,13 +92,7 @@ def test_every_count_table_rule_is_found_by_its_citation() -> None:
 
 
 def test_cite_json_lists_rules_conflicts_scenarios_and_tests() -> None:
-    p = subprocess.run(
-        [sys.executable, "-m", "simulator", "cite", "163-294.4(c)", "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
+    p = electsim("cite", "163-294.4(c)", "--json", check=True, cwd=ROOT)
     doc = json.loads(p.stdout)
     assert doc["cite"] == "163-294.4(c)"
     ids = {r["id"] for r in doc["references"]}
@@ -111,13 +104,7 @@ def test_cite_json_lists_rules_conflicts_scenarios_and_tests() -> None:
 
 
 def test_cite_text_names_an_unmodeled_subsection_and_why() -> None:
-    p = subprocess.run(
-        [sys.executable, "-m", "simulator", "cite", "G.S. 163-291(4)"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
+    p = electsim("cite", "G.S. 163-291(4)", check=True, cwd=ROOT)
     assert p.stdout.startswith("G.S. 163-291(4): ")
     assert "not modeled: the municipal ballot's layout" in p.stdout
 
@@ -126,12 +113,7 @@ def test_cite_text_names_an_unmodeled_subsection_and_why() -> None:
     "written", ["", "hello", "163-293(b)x", "(c)", "§", "G.S.", "N.C. Gen. Stat. §", "GS (c)"]
 )
 def test_cite_refuses_what_is_not_a_citation(written: str) -> None:
-    p = subprocess.run(
-        [sys.executable, "-m", "simulator", "cite", written],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    p = electsim("cite", written, cwd=ROOT)
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr.splitlines() == [
         "electsim cite: expected a section and subsection like 163-294.4(c), G.S. "
@@ -141,13 +123,7 @@ def test_cite_refuses_what_is_not_a_citation(written: str) -> None:
 
 def test_cite_says_when_nothing_cites_a_subsection_or_its_section() -> None:
     def cite(text: str) -> dict[str, object]:
-        p = subprocess.run(
-            [sys.executable, "-m", "simulator", "cite", text, "--json"],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=ROOT,
-        )
+        p = electsim("cite", text, "--json", check=True, cwd=ROOT)
         return json.loads(p.stdout)  # type: ignore[no-any-return]
 
     # (written so that this file, which the references read, does not cite them itself)

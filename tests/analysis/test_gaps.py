@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 from simulator.analysis.gaps import table_findings
@@ -13,6 +11,7 @@ from simulator.law.rules import Verdict
 from simulator.law.tables import TABLES
 from simulator.law.tables.departures import GAPS
 from simulator.law.vocab import CandStatus
+from tests.cli.inprocess import electsim
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,12 +25,7 @@ def test_every_gap_id_the_engine_uses_is_catalogued() -> None:
 
 
 def test_the_gaps_command_lists_contingency_and_table_gaps() -> None:
-    p = subprocess.run(
-        [sys.executable, "-m", "simulator", "gaps", "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    p = electsim("gaps", "--json", check=True)
     doc = json.loads(p.stdout)
     assert all(g["cite"].startswith("G.S.") for g in doc["table_gaps"])
     table_ids = {g["id"] for g in doc["table_gaps"]}

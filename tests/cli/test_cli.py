@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from simulator import parse_scenario, replay
 from simulator.cli.main import main
+from tests.cli.inprocess import electsim
 
 SCENARIO = """\
 format: electsim/v1
@@ -37,9 +37,7 @@ def scenario_file(tmp_path: Path) -> Path:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "simulator", *args], capture_output=True, text=True
-    )
+    return electsim(*args)
 
 
 def test_replay_json_follows_the_result_format(scenario_file: Path) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from simulator.cli.common import progress, use_colour
 from simulator.cli.main import build_parser, main
+from tests.cli.inprocess import electsim
 from tests.input.test_importer import EC4_ROWS, results_pct
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,12 +22,7 @@ CARY = ROOT / "scenarios" / "runoff" / "cary-2023-district-d.yaml"
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "simulator", *args],
-        capture_output=True,
-        text=True,
-        env={**os.environ, **(env or {})},
-    )
+    return electsim(*args, env={**os.environ, **(env or {})})
 
 
 class Tty(io.StringIO):

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.inprocess import electsim
+
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 SETUP = ("make", "source", "pip", "jupyter")
@@ -49,10 +51,30 @@ def test_the_readme_has_its_commands_and_only_setup_lines_are_left_out() -> None
     assert not any(re.search(r"\b(FILE|NAME|RESULTS)\b|\.\.\.|\[--", c) for c in run)
 
 
+def run_line(command: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """A README line run as a shell would run it: ``$VARIABLES`` and globs expanded, ``> FILE``
+    written. ``python -m simulator`` lines run in a real interpreter (the entry point); the
+    others run in this one (tests/cli/inprocess.py), which is what the shell would start."""
+    if command.startswith("python -m simulator"):
+        line = command.replace("python", shlex.quote(sys.executable), 1)
+        return subprocess.run(line, shell=True, cwd=cwd, env=env, capture_output=True, text=True)
+    redirect = re.search(r"\s>\s*(\S+)$", command)
+    words = shlex.split(ELECTSIM.sub("", command[: redirect.start()] if redirect else command))
+    args: list[str] = []
+    for word in words:
+        word = re.sub(r"\$(\w+)", lambda m: env.get(m.group(1), ""), word)
+        matches = sorted(str(p.relative_to(cwd)) for p in cwd.glob(word)) if "*" in word else []
+        args.extend(matches or [word])
+    p = electsim(*args, cwd=cwd, env=env)
+    if redirect:
+        (cwd / redirect.group(1)).write_text(p.stdout, encoding="utf-8")
+        p.stdout = ""
+    return p
+
+
 @pytest.mark.parametrize("command", [c for c in COMMANDS if not c.startswith(SETUP)])
 def test_a_readme_command_runs_and_shows_something(command: str, tmp_path: Path) -> None:
-    paths = [str(ROOT), os.environ.get("PYTHONPATH", "")]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
+    env = dict(os.environ)
     if "ELECTSIM_DATA" in command:
         from simulator import find_data_dir
 
@@ -61,10 +83,7 @@ def test_a_readme_command_runs_and_shows_something(command: str, tmp_path: Path)
             pytest.skip("the State Board's results files are not here (ELECTSIM_DATA)")
         env["ELECTSIM_DATA"] = str(data)
     (tmp_path / "scenarios").symlink_to(ROOT / "scenarios")
-    line = ELECTSIM.sub(f"{shlex.quote(sys.executable)} -m simulator", command)
-    p = subprocess.run(
-        line, shell=True, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
-    )
+    p = run_line(command, tmp_path, env)
     assert p.returncode == 0, f"{command}\n{p.stderr}"
     written = [f for f in tmp_path.rglob("*") if f.is_file() and f.parent.name != "scenarios"]
     written = [f for f in written if "scenarios" not in f.relative_to(tmp_path).parts]
@@ -81,23 +100,13 @@ def test_the_readme_as_of_example_shows_a_moment_inside_the_story() -> None:
     # 2027-10-14 on the 2023 Cary file was the whole story, silently
     (command,) = [c for c in COMMANDS if "--as-of" in c]
     args = shlex.split(ELECTSIM.sub("", command))
-    p = subprocess.run(
-        [sys.executable, "-m", "simulator", *args], cwd=ROOT, capture_output=True, text=True
-    )
+    p = electsim(*args, cwd=ROOT)
     assert p.returncode == 0 and p.stderr == ""
-    whole = subprocess.run(
-        [sys.executable, "-m", "simulator", *args[:2]], cwd=ROOT, capture_output=True, text=True
-    )
+    whole = electsim(*args[:2], cwd=ROOT)
     assert p.stdout != whole.stdout
-    doc = json.loads(
-        subprocess.run(
-            [sys.executable, "-m", "simulator", *args, "--json"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-    )
+    as_json = electsim(*args, "--json", cwd=ROOT)
+    assert as_json.returncode == 0, as_json.stderr
+    doc = json.loads(as_json.stdout)
     # noon after the canvass: Jordan may still ask for a runoff
     assert doc["contests"][0]["outcome"]["pending"] == "runoff_request"
     assert doc["contests"][0]["outcome"]["runoff"]["status"] == "available"
@@ -112,11 +121,7 @@ def test_the_readme_as_of_example_shows_a_moment_inside_the_story() -> None:
 )
 def test_an_as_of_outside_the_story_is_noted(as_of: str, note: str) -> None:
     cary = ROOT / "scenarios" / "runoff" / "cary-2023-district-d.yaml"
-    p = subprocess.run(
-        [sys.executable, "-m", "simulator", "replay", str(cary), "--as-of", as_of],
-        capture_output=True,
-        text=True,
-    )
+    p = electsim("replay", str(cary), "--as-of", as_of)
     assert p.returncode == 0 and p.stdout
     (line,) = p.stderr.splitlines()
     assert line.startswith("electsim: note: --as-of ") and note in line
@@ -141,10 +146,6 @@ def test_the_worked_example_of_a_primary_and_its_election_passes(tmp_path: Path)
     assert election.outcome.elected == ("Bob",)
     assert not [r for r in election.rulings if r.kind.value == "filing_rejected"]
     (tmp_path / "primary.yaml").write_text(example, encoding="utf-8")
-    p = subprocess.run(
-        [sys.executable, "-m", "simulator", "test", str(tmp_path / "primary.yaml")],
-        capture_output=True,
-        text=True,
-    )
+    p = electsim("test", str(tmp_path / "primary.yaml"))
     assert p.returncode == 0, p.stdout + p.stderr
     assert "1 passed" in p.stdout

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -16,6 +14,7 @@ from simulator.law import calendar as cal
 from simulator.law.calendar import OfficeCalendar
 from simulator.law.cite import statute
 from simulator.law.vocab import DeadlineKind, Method
+from tests.cli.inprocess import electsim
 
 NY = ZoneInfo("America/New_York")
 OFFICE = OfficeCalendar()
@@ -202,21 +201,7 @@ def test_a_reopened_period_opens_at_noon_on_an_open_day_and_lasts_its_days(
 
 
 def test_the_calendar_command_prints_json_with_citations() -> None:
-    p = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "simulator",
-            "calendar",
-            "2027",
-            "--method",
-            "nonpartisan-runoff",
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    p = electsim("calendar", "2027", "--method", "nonpartisan-runoff", "--json", check=True)
     doc = json.loads(p.stdout)
     assert doc["year"] == 2027 and doc["method"] == "nonpartisan-runoff"
     kinds = {d["kind"]: d for d in doc["deadlines"]}
@@ -225,10 +210,11 @@ def test_the_calendar_command_prints_json_with_citations() -> None:
 
 
 def test_the_calendar_command_rejects_an_unknown_method_with_exit_2() -> None:
-    p = subprocess.run(
-        [sys.executable, "-m", "simulator", "calendar", "2027", "--method", "x"],
-        capture_output=True,
-        text=True,
+    p = electsim(
+        "calendar",
+        "2027",
+        "--method",
+        "x",
     )
     assert p.returncode == 2 and "expected one of" in p.stderr and "Traceback" not in p.stderr
 

@@ -9,6 +9,7 @@ import pytest
 
 import simulator
 from simulator.law.readings import Interpretations
+from tests.cli.inprocess import electsim
 from tests.inline import run
 
 PLURALITY_GROUP = "{id: b, office: Board, seats: 2, method: nonpartisan-plurality, year: 2027}"
@@ -185,22 +186,15 @@ def test_each_other_reading_changes_the_course_and_its_ruling_names_it(name: str
 def test_a_replay_names_the_readings_the_scenario_changed(tmp_path: Path) -> None:
     # the text timeline under its title, the JSON result as `interpretations`; none: {}
     import json
-    import subprocess
-    import sys
 
     switched = Path(__file__).resolve().parents[2] / "scenarios" / "collisions"
     path = switched / "2932b2-runoff-place-drawn-after-the-deadline-read-from-canvass.yaml"
-    cli = [sys.executable, "-m", "simulator", "replay"]
-    text = subprocess.run([*cli, str(path)], capture_output=True, text=True, check=True).stdout
+    text = electsim("replay", str(path), check=True).stdout
     assert (
         text.splitlines()[2]
         == "(readings other than the defaults: request_after_lot: from_canvass)"
     )
-    doc = json.loads(
-        subprocess.run(
-            [*cli, str(path), "--json"], capture_output=True, text=True, check=True
-        ).stdout
-    )
+    doc = json.loads(electsim("replay", str(path), "--json", check=True).stdout)
     assert doc["interpretations"] == {"request_after_lot": "from_canvass"}
     plain = tmp_path / "plain.yaml"
     plain.write_text(
@@ -209,11 +203,7 @@ def test_a_replay_names_the_readings_the_scenario_changed(tmp_path: Path) -> Non
         ),
         encoding="utf-8",
     )
-    doc = json.loads(
-        subprocess.run(
-            [*cli, str(plain), "--json"], capture_output=True, text=True, check=True
-        ).stdout
-    )
+    doc = json.loads(electsim("replay", str(plain), "--json", check=True).stdout)
     assert doc["interpretations"] == {}
     two = simulator.load_scenario(path)
     both = attrs.evolve(two, interpretations=attrs.evolve(two.interpretations, harmless_ties=False))

@@ -4,8 +4,6 @@ independent parsers: ``icalendar`` and ``vobject``."""
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -17,6 +15,7 @@ import vobject
 from simulator import OfficeCalendar, load_scenario, replay, statutory_calendar
 from simulator.cli.main import main
 from simulator.law.vocab import Method
+from tests.cli.inprocess import electsim
 
 ROOT = Path(__file__).resolve().parents[2]
 NY = ZoneInfo("America/New_York")
@@ -24,9 +23,9 @@ CARY = ROOT / "scenarios" / "runoff" / "cary-2023-district-d.yaml"
 
 
 def ics_of(*argv: str) -> bytes:
-    p = subprocess.run([sys.executable, "-m", "simulator", *argv], capture_output=True)
-    assert p.returncode == 0, p.stderr.decode()
-    return p.stdout
+    p = electsim(*argv)
+    assert p.returncode == 0, p.stderr
+    return p.stdout.encode("utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -188,11 +187,9 @@ def test_a_runoff_the_log_called_is_confirmed() -> None:
 
 def test_replay_writes_one_calendar_per_contest_in_a_folder(tmp_path: Path) -> None:
     path = ROOT / "scenarios" / "nonpartisan-primary" / "greensboro-2017-at-large-group.yaml"
-    p = subprocess.run(
-        [sys.executable, "-m", "simulator", "replay", str(path), "--ics"], capture_output=True
-    )
+    p = electsim("replay", str(path), "--ics")
     assert p.returncode == 2 and not p.stdout
-    assert "--ics: expected a folder" in p.stderr.decode() and "--ics DIR" in p.stderr.decode()
+    assert "--ics: expected a folder" in p.stderr and "--ics DIR" in p.stderr
     ics_of("replay", str(path), "--ics", str(tmp_path / "cal"))
     result = replay(load_scenario(path))
     files = sorted((tmp_path / "cal").iterdir())
@@ -212,11 +209,7 @@ def test_replay_writes_one_calendar_per_contest_in_a_folder(tmp_path: Path) -> N
 def test_replay_ics_into_a_folder_that_cannot_be_made_is_invalid_input(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    p = subprocess.run(
-        [sys.executable, "-m", "simulator", "replay", str(CARY), "--ics", str(blocker / "cal")],
-        capture_output=True,
-        text=True,
-    )
+    p = electsim("replay", str(CARY), "--ics", str(blocker / "cal"))
     assert p.returncode == 2 and not p.stdout
     assert p.stderr.splitlines() == [
         f"electsim: {blocker / 'cal'}: cannot write the output: Not a directory"
