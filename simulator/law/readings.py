@@ -137,6 +137,14 @@ class NonpartisanFee(StrEnum):
     NOT_ENFORCED = "not_enforced"  # the notice is accepted
 
 
+class FilingOpening(StrEnum):
+    """Reading 23: the first day of the filing period falls on a day the board's office is
+    closed, and G.S. 103-5(a) moves the opening to the next day it is open."""
+
+    NOON = "noon"  # at noon, the hour the statute sets for the opening
+    START_OF_BUSINESS = "start_of_business"  # at the start of that day's business (8:00 a.m.)
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -233,6 +241,10 @@ class Interpretations:
         default=RequestAfterLot.FROM_DRAWING, converter=RequestAfterLot
     )
 
+    #: Reading 23: the filing period's first day falls on a closed day: the opening moves to
+    #: noon of the next open day, or to the start of that day's business (8:00 a.m.).
+    filing_opening: FilingOpening = attrs.field(default=FilingOpening.NOON, converter=FilingOpening)
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -252,6 +264,7 @@ class Interpretations:
         "first_election_tie": tuple(m.value for m in FirstElectionTie),
         "left_runoff_ballot": tuple(m.value for m in LeftRunoffBallot),
         "request_after_lot": tuple(m.value for m in RequestAfterLot),
+        "filing_opening": tuple(m.value for m in FilingOpening),
     }
 
     def setting(self, name: str) -> bool | str:
