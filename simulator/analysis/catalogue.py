@@ -123,10 +123,6 @@ NO_OTHER_READING: dict[str, str] = {
         "would elect the other without a lot, which the text does not allow, and the drawing "
         "falling to the one who left makes the office vacant under 163-294.1(c) either way"
     ),
-    "voters-not-in-log": (
-        "this is a gap in the facts, not in the law: the log holds votes, and 163-182.8 counts "
-        "voters; a scenario that records the number of voters settles it"
-    ),
     "second-primary-tie": (
         "the part of 163-111 on second primaries is not in the sources; a drawing of lots is "
         "the rule the sources give for every other tie decided by the highest vote, and "

@@ -145,6 +145,14 @@ class FilingOpening(StrEnum):
     START_OF_BUSINESS = "start_of_business"  # at the start of that day's business (8:00 a.m.)
 
 
+class GroupTieVoters(StrEnum):
+    """Reading 24: how many voters a group's tie had, for 163-182.8's 5,000, when the votes do
+    not tell (more than 5,000 votes, but not more than 5,000 per seat)."""
+
+    VOTES_PER_SEAT = "votes_per_seat"  # the votes divided by the seats: the fewest voters
+    VOTES = "votes"  # as many voters as votes: the most voters
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -245,6 +253,12 @@ class Interpretations:
     #: noon of the next open day, or to the start of that day's business (8:00 a.m.).
     filing_opening: FilingOpening = attrs.field(default=FilingOpening.NOON, converter=FilingOpening)
 
+    #: Reading 24: the voters of a group's tie the votes do not settle: the votes divided by
+    #: the seats (the fewest the votes allow), or as many as the votes (the most).
+    group_tie_voters: GroupTieVoters = attrs.field(
+        default=GroupTieVoters.VOTES_PER_SEAT, converter=GroupTieVoters
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -265,6 +279,7 @@ class Interpretations:
         "left_runoff_ballot": tuple(m.value for m in LeftRunoffBallot),
         "request_after_lot": tuple(m.value for m in RequestAfterLot),
         "filing_opening": tuple(m.value for m in FilingOpening),
+        "group_tie_voters": tuple(m.value for m in GroupTieVoters),
     }
 
     def setting(self, name: str) -> bool | str:

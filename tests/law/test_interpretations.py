@@ -160,6 +160,7 @@ _SWITCHED = {  # each scenario of scenarios/collisions/ reading a gap or conflic
     "2932b2-best-placed-dies-in-the-request-period-read-as-vacant": "left_best_for_group_seat",
     "111b-second-primary-place-drawn-after-the-deadline-read-from-canvass": "request_after_lot",
     "2932a2-group-tie-over-the-majority-read-by-size": "first_election_tie",
+    "1828-partisan-group-tie-voters-read-as-votes": "group_tie_voters",
 }
 
 

@@ -46,6 +46,7 @@ READING_WORDS = {
     "left_runoff_ballot": "a candidate on a runoff ballot leaves (reading 21)",
     "request_after_lot": "a request after a drawing of lots (reading 22)",
     "filing_opening": "filing opens on a day the office is closed (reading 23)",
+    "group_tie_voters": "how many voted in a group's tie (reading 24)",
 }
 
 

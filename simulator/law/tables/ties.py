@@ -18,6 +18,7 @@ import attrs
 from simulator.law.readings import (
     DepartedTiedForASeat,
     FirstElectionTie,
+    GroupTieVoters,
     TieAfterPrimary,
 )
 from simulator.law.rules import Conflict, Gap, Reading, Rule, Table
@@ -209,6 +210,16 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "the voters are estimated as the votes divided by the seats (every voter using "
             "every vote)",
             lambda f: f.kind is Kind.PARTISAN and f.over_5000 is None,
+            readings=(
+                Reading(
+                    "group_tie_voters",
+                    GroupTieVoters.VOTES,
+                    "the voters are taken to be as many as the votes (every voter casting one "
+                    "vote, the most the votes allow): more than 5,000, so the State Board orders "
+                    "a new election among the tied (163-182.8(1))",
+                    TieEffect.NEW_ELECTION,
+                ),
+            ),
         ),
     ),
     conflicts=(
