@@ -155,11 +155,6 @@ NOT_YET_SWITCHABLE: dict[str, str] = {
         "as for tied-candidate-left-before-lot: the drawing is held only among those tied in "
         "the runoff who still stand, and one left standing is elected without it"
     ),
-    "departed-tied-for-first-window": (
-        "the departure is read as the withdrawal (d)(1) counts, so the tied candidate who still "
-        "stands is elected without a runoff, as left_tied_for_first does by default for a "
-        "candidate who withdrew before the election"
-    ),
     "canvass-before-its-day": (
         "the board may not canvass before the day the law fixes: the early canvass declares "
         "the result as of that day, and the deadlines that run from the declaration count from "

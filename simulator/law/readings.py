@@ -153,6 +153,14 @@ class GroupTieVoters(StrEnum):
     VOTES = "votes"  # as many voters as votes: the most voters
 
 
+class DepartedInTieWindow(StrEnum):
+    """Reading 25: the three days after the recount end, and a candidate still tied for first
+    has died or been disqualified on or after election day."""
+
+    RUNOFF = "runoff"  # (d)(1)'s runoff among the tied, the departed name on its ballot
+    OTHER_ELECTED = "other_elected"  # the departure read as a withdrawal: the other elected
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -259,6 +267,13 @@ class Interpretations:
         default=GroupTieVoters.VOTES_PER_SEAT, converter=GroupTieVoters
     )
 
+    #: Reading 25: a candidate tied for first after the recount died or was disqualified on or
+    #: after election day, and the three days end: the runoff, or the other tied candidate
+    #: elected.
+    departed_in_tie_window: DepartedInTieWindow = attrs.field(
+        default=DepartedInTieWindow.RUNOFF, converter=DepartedInTieWindow
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -280,6 +295,7 @@ class Interpretations:
         "request_after_lot": tuple(m.value for m in RequestAfterLot),
         "filing_opening": tuple(m.value for m in FilingOpening),
         "group_tie_voters": tuple(m.value for m in GroupTieVoters),
+        "departed_in_tie_window": tuple(m.value for m in DepartedInTieWindow),
     }
 
     def setting(self, name: str) -> bool | str:

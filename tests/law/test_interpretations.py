@@ -161,6 +161,9 @@ _SWITCHED = {  # each scenario of scenarios/collisions/ reading a gap or conflic
     "111b-second-primary-place-drawn-after-the-deadline-read-from-canvass": "request_after_lot",
     "2932a2-group-tie-over-the-majority-read-by-size": "first_election_tie",
     "1828-partisan-group-tie-voters-read-as-votes": "group_tie_voters",
+    "2931d1-dead-tied-for-first-after-election-day-read-as-other-elected": (
+        "departed_in_tie_window"
+    ),
 }
 
 

@@ -47,6 +47,7 @@ READING_WORDS = {
     "request_after_lot": "a request after a drawing of lots (reading 22)",
     "filing_opening": "filing opens on a day the office is closed (reading 23)",
     "group_tie_voters": "how many voted in a group's tie (reading 24)",
+    "departed_in_tie_window": "a tied candidate left before the three days end (reading 25)",
 }
 
 

@@ -324,12 +324,16 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
         request_passed=not first and passed,
         departed=first and bool(departed),
     )
+    standing_now = [n for n in remaining if standing(d.cand(n)) is CandStatus.ACTIVE]
     finding = consult(
         d,
         tie_steps.TIE_WINDOW,
         facts,
         remaining,
         f"the three days end with {', '.join(remaining)} tied",
+        # reading 25 elects the one tied candidate who stands: with none, or several, standing
+        # there is no one candidate for it to name, and (d)(1)'s runoff is held
+        readings=len(standing_now) == 1,
     )
     step = finding.effect
     if step is tie_steps.TieStep.WAIT:
@@ -341,6 +345,8 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
     )
     if step is tie_steps.TieStep.REMAINING_ELECTED:
         declare_leaders(d, remaining, cites, why)
+    elif step is tie_steps.TieStep.STANDING_ELECTED:
+        declare_leaders(d, standing_now, cites, why)
     elif step is tie_steps.TieStep.RUNOFF_AMONG_TIED:
         d.set(pool=attrs.evolve(pool, eligible=remaining))
         start_runoff(d, remaining, 1, cites, why)
