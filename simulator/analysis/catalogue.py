@@ -55,31 +55,6 @@ FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
 #: Why a gap or conflict offers no other reading, in our own words: no other outcome the text
 #: could be read to give, or one the engine's fallback already is.
 NO_OTHER_READING: dict[str, str] = {
-    "112c-more-than-seats": (
-        "163-112(c) reopens filing so that a field left too small can be filled; with more "
-        "candidates than seats the primary is contested without it, and the one outcome left, "
-        "(d)'s primary with the others, is the fallback"
-    ),
-    "no-candidate-left": (
-        "with no candidate left there is nobody to certify or nominate and no provision that "
-        "reopens filing for a party primary after the 30 days 163-112(b) counts from the close; "
-        "163-114 fills a nominee's vacancy, which needs a nominee"
-    ),
-    "disqualified-before-printing": (
-        "the only provisions that deal with a primary candidate leaving before printing are "
-        "163-112's, written for a death; reading a disqualification as anything but a death "
-        "would leave the candidate's name and votes in the primary, which 163-294.1(b) rules "
-        "out after printing, so before printing no text supports it"
-    ),
-    "left-after-primary-day": (
-        "the votes cast stand either way, and a person who has died or been disqualified cannot "
-        "be a nominee; the only other course (a new primary) has no text behind it"
-    ),
-    "only-candidate-dies": (
-        "163-294.4(a) and (b) are the only sections that reopen or extend filing, and neither "
-        "reaches a field of one; without them there is no filing to reopen, so the seat is "
-        "vacant whatever reading is taken"
-    ),
     "partisan-general-election": (
         "the rule 163-291's opening paragraph refers to is not in the sources; the highest vote "
         "is the rule of every other municipal general election, and no provision in the sources "
@@ -103,11 +78,6 @@ NO_OTHER_READING: dict[str, str] = {
     "second-primary-called-after-its-day": (
         "as for runoff-called-after-its-day: the day is past, and refusing the second primary "
         "would take away the right to it"
-    ),
-    "nominated-twice": (
-        "one person cannot hold two of a party's nominations for one office; keeping the "
-        "committee's nomination is the only outcome that leaves no one's act undone: the "
-        "committee's choice was complete, the count's place is not yet taken"
     ),
     "second-departure": (
         "what the first departure did (the name, the votes, a vacancy) was ruled when it "
@@ -146,6 +116,31 @@ NO_OTHER_READING: dict[str, str] = {
 #: Gaps with a defensible other reading that no interpretation switch offers yet: the reading,
 #: in our own words. The catalogue says so rather than claim there is none.
 NOT_YET_SWITCHABLE: dict[str, str] = {
+    "112c-more-than-seats": (
+        "filing is reopened for three days, as 163-112(b) does for a single office after any "
+        "death within the 30 days, whatever the number of candidates left"
+    ),
+    "no-candidate-left": (
+        "the party's executive committee names the nominee under 163-114, as 163-112(d)(4) "
+        "provides for a group left with fewer candidates than places"
+    ),
+    "only-candidate-dies": (
+        "filing is reopened for five days, reading 163-294.4(b) a fortiori: if the death of one "
+        "of two candidates reopens it, the death of the only one does too"
+    ),
+    "disqualified-before-printing": (
+        "163-112 speaks of deaths only: the disqualified candidate's name is simply left off the "
+        "ballot, without the reopening or the certification 163-112 attaches to a death"
+    ),
+    "left-after-primary-day": (
+        "the place the candidate who left would take is a vacancy in the nomination, filled by "
+        "the party's executive committee under 163-114, as for a nominee who leaves after the "
+        "primary"
+    ),
+    "nominated-twice": (
+        "the person keeps the place the count gives, the voters' choice, and the committee's "
+        "nomination becomes a vacancy for the committee to fill again"
+    ),
     "tied-candidate-left-before-lot": (
         "the drawing is held only among the tied candidates who still stand, as 163-293(d)(1) "
         "elects the one who remains when the other leaves a tie; with one left standing, that "
