@@ -476,6 +476,10 @@ def catalogue_markdown(items: Sequence[Entry] | None = None) -> str:
         tables = ", ".join(dict.fromkeys(f"`{v.table}`" for v in e.variants))
         where = f" of the rule table {tables}" if tables else ""
         lines.append(f"{kind}{where}. Provisions: {'; '.join(e.provisions)}.")
+        opens = {" ".join(v.open.split()) for v in e.variants}
+        shared = len(e.variants) > 1 and len(opens) == 1
+        if shared:
+            lines += ["", f"What the text leaves open: {opens.pop()}."]
         for v in e.variants:
             lines.append("")
             if len(e.variants) > 1:
@@ -490,7 +494,8 @@ def catalogue_markdown(items: Sequence[Entry] | None = None) -> str:
                 )
             else:
                 lines.append(f"{pad}- Reached in the table `{v.table}`.")
-            lines.append(f"{pad}- What the text leaves open: {' '.join(v.open.split())}.")
+            if not shared:
+                lines.append(f"{pad}- What the text leaves open: {' '.join(v.open.split())}.")
             lines.append(f"{pad}- Fallback: {' '.join(v.fallback.split())}.")
         if e.explored is not None:
             course = "; ".join(e.explored["witness"])
