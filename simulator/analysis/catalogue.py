@@ -141,14 +141,10 @@ NOT_YET_SWITCHABLE: dict[str, str] = {
         "the person keeps the place the count gives, the voters' choice, and the committee's "
         "nomination becomes a vacancy for the committee to fill again"
     ),
-    "tied-candidate-left-before-lot": (
-        "the drawing is held only among the tied candidates who still stand, as 163-293(d)(1) "
-        "elects the one who remains when the other leaves a tie; with one left standing, that "
-        "candidate is elected without a lot"
-    ),
     "runoff-tied-candidate-left-before-lot": (
-        "as for tied-candidate-left-before-lot: the drawing is held only among those tied in "
-        "the runoff who still stand, and one left standing is elected without it"
+        "the drawing is held only among those tied in the runoff who still stand, and one left "
+        "standing is elected without it (as tied_left_before_lot: among_standing does for the "
+        "plurality method)"
     ),
     "canvass-before-its-day": (
         "the board may not canvass before the day the law fixes: the early canvass declares "

@@ -161,6 +161,14 @@ class DepartedInTieWindow(StrEnum):
     OTHER_ELECTED = "other_elected"  # the departure read as a withdrawal: the other elected
 
 
+class TiedLeftBeforeLot(StrEnum):
+    """Reading 26: a candidate tied for a seat under the plurality method leaves on or after
+    election day, before the drawing of lots."""
+
+    LOT_AMONG_ALL = "lot_among_all"  # the lot among all the tied; vacant if it falls to them
+    AMONG_STANDING = "among_standing"  # only those who stand: as many as the places take them
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -274,6 +282,12 @@ class Interpretations:
         default=DepartedInTieWindow.RUNOFF, converter=DepartedInTieWindow
     )
 
+    #: Reading 26: a candidate tied for a seat (plurality method) leaves on or after election
+    #: day, before the drawing of lots: the lot among all the tied, or only those who stand.
+    tied_left_before_lot: TiedLeftBeforeLot = attrs.field(
+        default=TiedLeftBeforeLot.LOT_AMONG_ALL, converter=TiedLeftBeforeLot
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -296,6 +310,7 @@ class Interpretations:
         "filing_opening": tuple(m.value for m in FilingOpening),
         "group_tie_voters": tuple(m.value for m in GroupTieVoters),
         "departed_in_tie_window": tuple(m.value for m in DepartedInTieWindow),
+        "tied_left_before_lot": tuple(m.value for m in TiedLeftBeforeLot),
     }
 
     def setting(self, name: str) -> bool | str:

@@ -164,6 +164,7 @@ _SWITCHED = {  # each scenario of scenarios/collisions/ reading a gap or conflic
     "2931d1-dead-tied-for-first-after-election-day-read-as-other-elected": (
         "departed_in_tie_window"
     ),
+    "2923-tied-candidate-dies-before-the-lot-read-as-among-standing": "tied_left_before_lot",
 }
 
 

@@ -48,6 +48,7 @@ READING_WORDS = {
     "filing_opening": "filing opens on a day the office is closed (reading 23)",
     "group_tie_voters": "how many voted in a group's tie (reading 24)",
     "departed_in_tie_window": "a tied candidate left before the three days end (reading 25)",
+    "tied_left_before_lot": "a tied candidate left before the drawing of lots (reading 26)",
 }
 
 

@@ -127,8 +127,34 @@ def _decide_plurality(
             left_after=bool(gone) and left_after_election_day(d, d.cand(gone[0])),
         )
         who = ", ".join(f"{x} ({standing(d.cand(x)).value})" if x in gone else x for x in pool)
-        finding = consult(d, ties.TIE, facts, pool, f"{who} tie for a seat", say=sel.tied)
+        stand = [x for x in sel.tie_pool if x not in gone]
+        finding = consult(
+            d,
+            ties.TIE,
+            facts,
+            pool,
+            f"{who} tie for a seat",
+            say=sel.tied,
+            # reading 26 seats those who stand: only where they are as many as the places
+            readings=not (facts.kind is ties.Kind.PLURALITY and facts.left_after)
+            or len(stand) == sel.tie_places,
+        )
         tie_cites = finding_cites(finding)
+        if finding.effect is ties.TieEffect.STANDING and sel.tied:
+            if sel.chosen:
+                declare(d, sel.chosen, elected_cite, by_highest("elected", people))
+            left = ", ".join(f"{x} {LEFT_HOW.get(standing(d.cand(x)), 'withdrew')}" for x in gone)
+            places = "place" if sel.tie_places == 1 else f"{sel.tie_places} places"
+            declare(
+                d,
+                stand,
+                tie_cites,
+                f"{', '.join(stand)} elected without a drawing of lots: of those tied for the "
+                f"last {places}, {left} before the drawing, and the others are as many as the "
+                "places",
+            )
+            d.go(Phase.DECIDED)
+            return
         if finding.effect is ties.TieEffect.VACANT and sel.tied:
             if sel.chosen:
                 declare(d, sel.chosen, elected_cite, by_highest("elected", people))

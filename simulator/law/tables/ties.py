@@ -20,6 +20,7 @@ from simulator.law.readings import (
     FirstElectionTie,
     GroupTieVoters,
     TieAfterPrimary,
+    TiedLeftBeforeLot,
 )
 from simulator.law.rules import Conflict, Gap, Reading, Rule, Table
 from simulator.law.tables.count import LEFT
@@ -30,6 +31,8 @@ class TieEffect(StrEnum):
     LOT = "lot"  # the board draws lots
     NEW_ELECTION = "new_election"  # the State Board orders a new election among the tied
     VACANT = "vacant"  # the seat the tie decides is declared vacant
+    #: reading 26: the tied candidates who still stand, as many as the places, take them
+    STANDING = "standing"
 
 
 _TIED_VACANT = Reading(
@@ -182,6 +185,16 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "the office is vacant (163-294.1(c))",
             lambda f: f.kind is Kind.PLURALITY and _left_after(f),
             TieEffect.LOT,
+            readings=(
+                Reading(
+                    "tied_left_before_lot",
+                    TiedLeftBeforeLot.AMONG_STANDING,
+                    "the drawing is held only among the tied candidates who still stand; as many "
+                    "stand as there are places, so they take them without a lot, as "
+                    "163-293(d)(1) elects the one who remains when the other leaves a tie",
+                    TieEffect.STANDING,
+                ),
+            ),
         ),
         *_by_size(
             "tie-after-nonpartisan-primary",
