@@ -141,11 +141,6 @@ NOT_YET_SWITCHABLE: dict[str, str] = {
         "the person keeps the place the count gives, the voters' choice, and the committee's "
         "nomination becomes a vacancy for the committee to fill again"
     ),
-    "runoff-tied-candidate-left-before-lot": (
-        "the drawing is held only among those tied in the runoff who still stand, and one left "
-        "standing is elected without it (as tied_left_before_lot: among_standing does for the "
-        "plurality method)"
-    ),
     "canvass-before-its-day": (
         "the board may not canvass before the day the law fixes: the early canvass declares "
         "the result as of that day, and the deadlines that run from the declaration count from "

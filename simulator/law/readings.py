@@ -162,8 +162,8 @@ class DepartedInTieWindow(StrEnum):
 
 
 class TiedLeftBeforeLot(StrEnum):
-    """Reading 26: a candidate tied for a seat under the plurality method leaves on or after
-    election day, before the drawing of lots."""
+    """Reading 26: a candidate tied for a seat under the plurality method, or for the place a
+    runoff decides, leaves (the name on the ballot) before the drawing of lots."""
 
     LOT_AMONG_ALL = "lot_among_all"  # the lot among all the tied; vacant if it falls to them
     AMONG_STANDING = "among_standing"  # only those who stand: as many as the places take them
@@ -282,8 +282,8 @@ class Interpretations:
         default=DepartedInTieWindow.RUNOFF, converter=DepartedInTieWindow
     )
 
-    #: Reading 26: a candidate tied for a seat (plurality method) leaves on or after election
-    #: day, before the drawing of lots: the lot among all the tied, or only those who stand.
+    #: Reading 26: a candidate tied for a seat (plurality method, or a runoff's place) leaves
+    #: before the drawing of lots: the lot among all the tied, or only those who stand.
     tied_left_before_lot: TiedLeftBeforeLot = attrs.field(
         default=TiedLeftBeforeLot.LOT_AMONG_ALL, converter=TiedLeftBeforeLot
     )

@@ -455,6 +455,16 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "the drawing of lots is held among all the tied; if it falls to the one who left, "
             "the office is vacant (163-294.1(c))",
             lambda f: f.point is TiePoint.RUNOFF and not f.primary and f.left,
+            readings=(
+                Reading(
+                    "tied_left_before_lot",
+                    TiedLeftBeforeLot.AMONG_STANDING,
+                    "the drawing is held only among the tied candidates who still stand; as many "
+                    "stand as there are places, so they take them without a lot, as "
+                    "163-293(d)(1) elects the one who remains when the other leaves a tie",
+                    TieEffect.STANDING,
+                ),
+            ),
         ),
         _lot_gap(
             "second-primary-tie",
