@@ -192,6 +192,14 @@ def cmd_explore(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"electsim explore: {error}", file=sys.stderr)
         return 2
+    if getattr(args, "accept", None) is not None:
+        from simulator.cli.accept import AcceptError, read_accepted
+
+        try:
+            args.accepted = read_accepted(args.accept)
+        except AcceptError as error:
+            print(f"electsim explore --accept: {error}", file=sys.stderr)
+            return 2
     if args.witnesses and Path(args.witnesses).exists() and not Path(args.witnesses).is_dir():
         print(
             f"electsim explore: {args.witnesses}: expected a folder to write the witnesses in; "
@@ -264,7 +272,18 @@ def cmd_explore(args: argparse.Namespace) -> int:
             )
     if ex.errors:
         return 1
-    return 3 if failures else 0
+    return 3 if failures else _accepted(args, [ex])
+
+
+def _accepted(args: argparse.Namespace, results: Sequence[Exploration]) -> int:
+    """With ``--accept FILE``: 4 if a gap or conflict reached is not in FILE (named on stderr),
+    else 0; without it, 0."""
+    if getattr(args, "accept", None) is None:
+        return 0
+    from simulator.cli.accept import report_new
+
+    found = {f for ex in results for f, _o, _w in ex.findings}
+    return report_new("explore", found, args.accept, args.accepted)
 
 
 #: What the terms of the text output mean, printed under it.
@@ -390,7 +409,7 @@ def _cmd_grid(args: argparse.Namespace, results: Sequence[Exploration] | None = 
         print(coverage_table(results))
     if any(ex.errors for ex in results):
         return 1
-    return 3 if any(failed.values()) else 0
+    return 3 if any(failed.values()) else _accepted(args, results)
 
 
 def _written(named: Sequence[tuple[Path, dict[str, Any]]], args: argparse.Namespace) -> bool:
@@ -458,6 +477,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "left_runoff_ballot=other_declared; repeat for several; the others stay at their defaults",
     )
     p.add_argument("--json", action="store_true", help="print the exploration as JSON")
+    p.add_argument(
+        "--accept",
+        metavar="FILE",
+        help="the ids of gaps and conflicts already known, one a line (# comments; electsim "
+        "gaps --ids prints them): exit 4 on one reached that is not in FILE, and name it",
+    )
     p.add_argument(
         "--witnesses",
         metavar="DIR",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ from simulator.input.output import terminal_width
 
 if TYPE_CHECKING:
     from simulator.analysis.gaps import ExploredFinding, TableFinding
+    from simulator.law.tables.departure_gaps import GapSummary
 
 
 def print_table_findings(found: Sequence[TableFinding], start: int) -> None:
@@ -50,15 +52,32 @@ def print_explored(found: Sequence[ExploredFinding], listed: set[str]) -> None:
 
 
 def cmd_gaps(args: argparse.Namespace) -> int:
-    """Every gap of the statutes the contingency rules can hit, with the facts that reach it."""
+    """Every gap of the statutes the contingency rules can hit, with the facts that reach it;
+    with ``--accept FILE``, exit :data:`~simulator.cli.accept.EXIT_NEW` on a finding the file
+    does not hold."""
     from simulator.analysis.gaps import explored_findings, table_findings
+    from simulator.cli.accept import AcceptError, read_accepted, report_new
     from simulator.law.tables.departure_gaps import FACT_FIELDS, gaps, show_value, summarize
     from simulator.law.tables.departures import all_facts
 
+    accept = getattr(args, "accept", None)
+    accepted: frozenset[str] = frozenset()
+    if accept is not None:
+        try:
+            accepted = read_accepted(accept)
+        except AcceptError as error:
+            print(f"electsim gaps --accept: {error}", file=sys.stderr)
+            return 2
     total = sum(1 for _ in all_facts())
     found = gaps()
     groups = summarize(found)
     tables = table_findings()
+    explored = explored_findings(seats=args.seats) if args.explore else []
+    ids = finding_ids(groups, tables, explored)
+    code = 0 if accept is None else report_new("gaps", ids, accept, accepted)
+    if getattr(args, "ids", False):
+        print("\n".join(ids))
+        return code
     if args.json:
         doc: dict[str, Any] = {
             "combinations": total,
@@ -67,9 +86,13 @@ def cmd_gaps(args: argparse.Namespace) -> int:
             "table_gaps": [t.to_json() for t in tables],
         }
         if args.explore:
-            doc["explored"] = [f.to_json() for f in explored_findings(seats=args.seats)]
+            doc["explored"] = [f.to_json() for f in explored]
+        if accept is not None:
+            from simulator.cli.accept import new_findings
+
+            doc["not_accepted"] = new_findings(ids, accepted)
         print(json.dumps(doc, indent=2))
-        return 0
+        return code
     width = min(terminal_width() or 96, 96)
     wrap = textwrap.TextWrapper(width=width, initial_indent="    ", subsequent_indent="      ")
     print(
@@ -94,5 +117,18 @@ def cmd_gaps(args: argparse.Namespace) -> int:
     print_table_findings(tables, len(groups) + 1)
     if args.explore:
         listed = {g.gap.id for g in groups} | {t.id for t in tables}
-        print_explored(explored_findings(seats=args.seats), listed)
-    return 0
+        print_explored(explored, listed)
+    return code
+
+
+def finding_ids(
+    groups: Sequence[GapSummary],
+    tables: Sequence[TableFinding],
+    explored: Sequence[ExploredFinding],
+) -> list[str]:
+    """The stable ids of every finding listed (``gap:ID`` or ``conflict:ID``), sorted, each
+    once: the ids ``--accept`` reads and ``--ids`` prints."""
+    ids = {f"gap:{g.gap.id}" for g in groups}
+    ids |= {f"{t.verdict.value}:{t.id}" for t in tables}
+    ids |= {f.id for f in explored}
+    return sorted(ids)

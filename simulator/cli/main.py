@@ -253,6 +253,17 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="with --explore: explore seats 1 to this (1)",
     )
+    g.add_argument(
+        "--accept",
+        metavar="FILE",
+        help="the ids of gaps and conflicts already known, one a line (# comments): exit 4 on "
+        "a finding not in FILE, and name it; 0 otherwise",
+    )
+    g.add_argument(
+        "--ids",
+        action="store_true",
+        help="print only the ids of the findings, one a line (a file --accept reads)",
+    )
     g.set_defaults(func=_later("simulator.cli.gaps", "cmd_gaps"))
 
     from simulator.cli import cite as cite_command

@@ -120,11 +120,14 @@ examples:
 examples:
   electsim explore --method nonpartisan-runoff --seats 1 --candidates 3
   electsim explore --method partisan --candidates 4 --check --witnesses out/explore
-  electsim explore --grid --seats 2 --workers 2""",
+  electsim explore --grid --seats 2 --workers 2
+  electsim explore --grid --seats 2 --accept known-gaps.txt   exit 4 on a gap not in it""",
     "gaps": """\
 examples:
   electsim gaps
-  electsim gaps --json""",
+  electsim gaps --json
+  electsim gaps --ids > known-gaps.txt
+  electsim gaps --explore --accept known-gaps.txt    exit 4 on a gap not in the file""",
     "import-results": """\
 examples:
   electsim import-results 20231010__nc__general__precinct.csv.gz --list

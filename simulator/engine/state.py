@@ -600,7 +600,11 @@ def stage_day(contest: Contest) -> date:
 def initial_state(ctx: Context) -> State:
     c = ctx.contest
     opens_d, closes_d = cal.filing_period(
-        c.year, calendar=ctx.office, district_based=c.district_based, method=c.method
+        c.year,
+        calendar=ctx.office,
+        district_based=c.district_based,
+        method=c.method,
+        opening=ctx.interp.filing_opening,
     )
     if c.filing_opens is not None:
         opens_d = Deadline(

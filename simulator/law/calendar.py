@@ -33,6 +33,7 @@ import attrs
 
 from simulator.law.cite import Cite, statute
 from simulator.law.closures import closures
+from simulator.law.readings import FilingOpening
 from simulator.law.tables.canvass import canvass_cite
 from simulator.law.vocab import DeadlineKind, Method, Stage
 
@@ -40,6 +41,11 @@ NEW_YORK = "America/New_York"
 NOON = time(12, 0)
 END_OF_DAY = time(23, 59, 59)
 CANVASS_HOUR = time(11, 0)  # G.S. 163-182.5(b): the board meets at 11:00 A.M.
+#: The start of the board office's business day, for reading 23 (``filing_opening:
+#: start_of_business``): no statute in the sources sets the office's hours; 8:00 a.m. is the
+#: hour county boards of elections in North Carolina commonly open (their business hours are
+#: 8:00 a.m. to 5:00 p.m.).
+OFFICE_OPENS = time(8, 0)
 
 MON, TUE, WED, THU, FRI, SAT, SUN = range(7)
 _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -234,6 +240,7 @@ def filing_period(
     calendar: OfficeCalendar,
     district_based: bool = False,
     method: Method = Method.PLURALITY,
+    opening: FilingOpening = FilingOpening.NOON,
 ) -> tuple[Deadline, Deadline]:
     """Opening and close of the statutory filing period, with 103-5 moves.
 
@@ -246,6 +253,9 @@ def filing_period(
     nonpartisan contest that year the provision is 163-294.2(c)(2), whose text our copy cuts
     off after its first words: it is read as the same rule as 163-291(2)b, and cited as
     163-294.2(c)(2), since 163-291 governs partisan contests only.
+
+    An opening moved by G.S. 103-5(a) is at noon of the next open day, or under reading 23
+    (``opening`` START_OF_BUSINESS) at the start of that day's business (:data:`OFFICE_OPENS`).
     """
     base = statute("163-291(2)") if method is Method.PARTISAN else statute("163-294.2(c)")
     if district_based and census_year(year) == 1:
@@ -265,6 +275,15 @@ def filing_period(
         how_o, how_c = "noon, first Friday in July", "noon, third Friday in July"
     tz = calendar.tz
     opens = move(DeadlineKind.FILING_OPENS, local(opens_d, NOON, tz), (cite,), calendar, how_o)
+    if opening is FilingOpening.START_OF_BUSINESS and opens.moved_from is not None:
+        # reading 23: the act 103-5(a) lets be done on the next open day may be done from the
+        # start of that day's business
+        opens = attrs.evolve(
+            opens,
+            due=local(opens.due.date(), OFFICE_OPENS, tz),
+            how=opens.how + ", at the start of the day's business, 8:00 a.m. (interpretation "
+            "filing_opening: start_of_business)",
+        )
     closes = move(DeadlineKind.FILING_CLOSES, local(closes_d, NOON, tz), (cite,), calendar, how_c)
     return opens, closes
 

@@ -137,6 +137,38 @@ class NonpartisanFee(StrEnum):
     NOT_ENFORCED = "not_enforced"  # the notice is accepted
 
 
+class FilingOpening(StrEnum):
+    """Reading 23: the first day of the filing period falls on a day the board's office is
+    closed, and G.S. 103-5(a) moves the opening to the next day it is open."""
+
+    NOON = "noon"  # at noon, the hour the statute sets for the opening
+    START_OF_BUSINESS = "start_of_business"  # at the start of that day's business (8:00 a.m.)
+
+
+class GroupTieVoters(StrEnum):
+    """Reading 24: how many voters a group's tie had, for 163-182.8's 5,000, when the votes do
+    not tell (more than 5,000 votes, but not more than 5,000 per seat)."""
+
+    VOTES_PER_SEAT = "votes_per_seat"  # the votes divided by the seats: the fewest voters
+    VOTES = "votes"  # as many voters as votes: the most voters
+
+
+class DepartedInTieWindow(StrEnum):
+    """Reading 25: the three days after the recount end, and a candidate still tied for first
+    has died or been disqualified on or after election day."""
+
+    RUNOFF = "runoff"  # (d)(1)'s runoff among the tied, the departed name on its ballot
+    OTHER_ELECTED = "other_elected"  # the departure read as a withdrawal: the other elected
+
+
+class TiedLeftBeforeLot(StrEnum):
+    """Reading 26: a candidate tied for a seat under the plurality method, or for the place a
+    runoff decides, leaves (the name on the ballot) before the drawing of lots."""
+
+    LOT_AMONG_ALL = "lot_among_all"  # the lot among all the tied; vacant if it falls to them
+    AMONG_STANDING = "among_standing"  # only those who stand: as many as the places take them
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -233,6 +265,29 @@ class Interpretations:
         default=RequestAfterLot.FROM_DRAWING, converter=RequestAfterLot
     )
 
+    #: Reading 23: the filing period's first day falls on a closed day: the opening moves to
+    #: noon of the next open day, or to the start of that day's business (8:00 a.m.).
+    filing_opening: FilingOpening = attrs.field(default=FilingOpening.NOON, converter=FilingOpening)
+
+    #: Reading 24: the voters of a group's tie the votes do not settle: the votes divided by
+    #: the seats (the fewest the votes allow), or as many as the votes (the most).
+    group_tie_voters: GroupTieVoters = attrs.field(
+        default=GroupTieVoters.VOTES_PER_SEAT, converter=GroupTieVoters
+    )
+
+    #: Reading 25: a candidate tied for first after the recount died or was disqualified on or
+    #: after election day, and the three days end: the runoff, or the other tied candidate
+    #: elected.
+    departed_in_tie_window: DepartedInTieWindow = attrs.field(
+        default=DepartedInTieWindow.RUNOFF, converter=DepartedInTieWindow
+    )
+
+    #: Reading 26: a candidate tied for a seat (plurality method, or a runoff's place) leaves
+    #: before the drawing of lots: the lot among all the tied, or only those who stand.
+    tied_left_before_lot: TiedLeftBeforeLot = attrs.field(
+        default=TiedLeftBeforeLot.LOT_AMONG_ALL, converter=TiedLeftBeforeLot
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -252,6 +307,10 @@ class Interpretations:
         "first_election_tie": tuple(m.value for m in FirstElectionTie),
         "left_runoff_ballot": tuple(m.value for m in LeftRunoffBallot),
         "request_after_lot": tuple(m.value for m in RequestAfterLot),
+        "filing_opening": tuple(m.value for m in FilingOpening),
+        "group_tie_voters": tuple(m.value for m in GroupTieVoters),
+        "departed_in_tie_window": tuple(m.value for m in DepartedInTieWindow),
+        "tied_left_before_lot": tuple(m.value for m in TiedLeftBeforeLot),
     }
 
     def setting(self, name: str) -> bool | str:

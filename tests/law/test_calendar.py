@@ -300,3 +300,34 @@ def test_a_party_s_days_cite_163_279_as_163_291_1_applies_it(kind: int) -> None:
     assert day.cites == (statute("163-279(a)(2)"), statute("163-291(1)"))
     plurality = cal.CYCLE[Method.PLURALITY][0].deadline(2027, "America/New_York")
     assert plurality.cites == (statute("163-279(a)(1)"),)
+
+
+@pytest.mark.parametrize("year", [2025, 2031])
+def test_a_filing_opening_moved_off_july_4_opens_at_noon_or_at_the_start_of_business(
+    year: int,
+) -> None:
+    # Reading 23: the first Friday in July is July 4; G.S. 103-5(a) moves the opening to Monday
+    # July 7, at noon by default, at 8:00 a.m. (the start of the office's business) under
+    # filing_opening: start_of_business; the close stays at noon
+    from simulator.law.readings import FilingOpening
+
+    office = cal.OfficeCalendar()
+    noon, closes = cal.filing_period(year, calendar=office)
+    early, closes_too = cal.filing_period(
+        year, calendar=office, opening=FilingOpening.START_OF_BUSINESS
+    )
+    ny = ZoneInfo("America/New_York")
+    assert noon.moved_from == datetime(year, 7, 4, 12, 0, tzinfo=ny)
+    assert noon.due == datetime(year, 7, 7, 12, 0, tzinfo=ny)
+    assert early.due == datetime(year, 7, 7, 8, 0, tzinfo=ny)
+    assert early.moved_from == noon.moved_from and "8:00 a.m." in early.how
+    assert closes == closes_too and closes.due.time() == time(12, 0)
+
+
+def test_an_opening_on_an_open_day_stays_at_noon_under_either_reading() -> None:
+    from simulator.law.readings import FilingOpening
+
+    office = cal.OfficeCalendar()
+    for opening in FilingOpening:
+        opens, _ = cal.filing_period(2027, calendar=office, opening=opening)
+        assert opens.moved_from is None and opens.due.time() == time(12, 0)

@@ -157,6 +157,16 @@ _SWITCHED = {  # each scenario of scenarios/collisions/ reading a gap or conflic
     "2932b2-group-tie-for-best-remaining-read-by-size": "first_election_tie",
     "2933e-runoff-candidate-dies-read-as-other-declared": "left_runoff_ballot",
     "2932b2-runoff-place-drawn-after-the-deadline-read-from-canvass": "request_after_lot",
+    "2941c-leader-dies-before-declaration-read-as-request": "departed_leader_short",
+    "2932b2-best-placed-dies-in-the-request-period-read-as-vacant": "left_best_for_group_seat",
+    "111b-second-primary-place-drawn-after-the-deadline-read-from-canvass": "request_after_lot",
+    "2932a2-group-tie-over-the-majority-read-by-size": "first_election_tie",
+    "1828-partisan-group-tie-voters-read-as-votes": "group_tie_voters",
+    "2931d1-dead-tied-for-first-after-election-day-read-as-other-elected": (
+        "departed_in_tie_window"
+    ),
+    "2923-tied-candidate-dies-before-the-lot-read-as-among-standing": "tied_left_before_lot",
+    "2933f-runoff-tie-left-by-a-death-read-as-among-standing": "tied_left_before_lot",
 }
 
 

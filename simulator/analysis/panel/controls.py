@@ -45,6 +45,10 @@ READING_WORDS = {
     "first_election_tie": "a tie the first election does not settle (reading 20)",
     "left_runoff_ballot": "a candidate on a runoff ballot leaves (reading 21)",
     "request_after_lot": "a request after a drawing of lots (reading 22)",
+    "filing_opening": "filing opens on a day the office is closed (reading 23)",
+    "group_tie_voters": "how many voted in a group's tie (reading 24)",
+    "departed_in_tie_window": "a tied candidate left before the three days end (reading 25)",
+    "tied_left_before_lot": "a tied candidate left before the drawing of lots (reading 26)",
 }
 
 

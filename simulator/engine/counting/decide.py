@@ -4,6 +4,8 @@ runoff, and the count decided again when a tied candidate withdraws."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from simulator.engine.counting.consult import consult, finding_cites
@@ -29,8 +31,8 @@ from simulator.engine.counting.standing import (
     standing,
     still_tied,
 )
-from simulator.engine.counting.ties import settle_tie, tie_at
-from simulator.engine.ranking import ranked, select
+from simulator.engine.counting.ties import settle_tie, tie_at, tie_at_finding
+from simulator.engine.ranking import Selection, ranked, select
 from simulator.engine.state import Draft
 from simulator.law.cite import Cite
 from simulator.law.machine import Phase
@@ -127,8 +129,25 @@ def _decide_plurality(
             left_after=bool(gone) and left_after_election_day(d, d.cand(gone[0])),
         )
         who = ", ".join(f"{x} ({standing(d.cand(x)).value})" if x in gone else x for x in pool)
-        finding = consult(d, ties.TIE, facts, pool, f"{who} tie for a seat", say=sel.tied)
+        stand = [x for x in sel.tie_pool if x not in gone]
+        finding = consult(
+            d,
+            ties.TIE,
+            facts,
+            pool,
+            f"{who} tie for a seat",
+            say=sel.tied,
+            # reading 26 seats those who stand: only where they are as many as the places
+            readings=not (facts.kind is ties.Kind.PLURALITY and facts.left_after)
+            or len(stand) == sel.tie_places,
+        )
         tie_cites = finding_cites(finding)
+        if finding.effect is ties.TieEffect.STANDING and sel.tied:
+            if sel.chosen:
+                declare(d, sel.chosen, elected_cite, by_highest("elected", people))
+            declare(d, stand, tie_cites, standing_text(d, sel, stand))
+            d.go(Phase.DECIDED)
+            return
         if finding.effect is ties.TieEffect.VACANT and sel.tied:
             if sel.chosen:
                 declare(d, sel.chosen, elected_cite, by_highest("elected", people))
@@ -299,7 +318,16 @@ def decide_runoff(d: Draft) -> None:
     )
     d.set(runoff_status=RunoffStatus.HELD)
     if sel.tied or sel.lot_winners:
-        lot_ruling(d, sel, tie_at(d, ties.TiePoint.RUNOFF, sel))
+        stand = [x for x in sel.tie_pool if standing(d.cand(x)) is CandStatus.ACTIVE]
+        found = tie_at_finding(d, ties.TiePoint.RUNOFF, sel, stand)
+        if found.effect is ties.TieEffect.STANDING and sel.tied:  # reading 26
+            if sel.chosen:
+                declare(d, sel.chosen, cite, text)
+            declare(d, stand, finding_cites(found), standing_text(d, sel, stand))
+            d.set(pool=None)
+            d.go(Phase.DECIDED)
+            return
+        lot_ruling(d, sel, finding_cites(found))
     if sel.tied:
         if sel.chosen:
             declare(d, sel.chosen, cite, text)
@@ -308,3 +336,15 @@ def decide_runoff(d: Draft) -> None:
     declare(d, sel.chosen, cite, text)
     d.set(pool=None)
     d.go(Phase.DECIDED)
+
+
+def standing_text(d: Draft, sel: Selection, stand: Sequence[str]) -> str:
+    """Reading 26's ruling: the tied candidates who still stand take the places the tie decides
+    without a drawing of lots."""
+    gone = [x for x in sel.tie_pool if x not in stand]
+    left = ", ".join(f"{x} {LEFT_HOW.get(standing(d.cand(x)), 'withdrew')}" for x in gone)
+    places = "place" if sel.tie_places == 1 else f"{sel.tie_places} places"
+    return (
+        f"{', '.join(stand)} elected without a drawing of lots: of those tied for the last "
+        f"{places}, {left} before the drawing, and the others are as many as the places"
+    )

@@ -27,6 +27,7 @@ from simulator.engine.ranking import Selection, select
 from simulator.engine.state import Draft, Pool
 from simulator.law.cite import Cite
 from simulator.law.machine import Phase
+from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
 from simulator.law.tables import departed_in_count, round_timing, tie_steps, ties
 from simulator.law.vocab import (
@@ -67,16 +68,26 @@ def _tied_one_left(d: Draft, pool: Sequence[str]) -> bool:
 def tie_at(d: Draft, point: ties.TiePoint, sel: Selection) -> list[Cite]:
     """A tie a lot breaks: the ``tie-at`` table names the provision (or the gap, said once while
     the lot is pending); returns what the lot's ruling cites."""
+    return finding_cites(tie_at_finding(d, point, sel))
+
+
+def tie_at_finding(
+    d: Draft, point: ties.TiePoint, sel: Selection, stand: Sequence[str] = ()
+) -> Finding[ties.TieAtFacts, ties.TieEffect]:
+    """The ``tie-at`` table's finding on a tie (the gap said once while the lot is pending);
+    ``stand``: the tied candidates who still stand, which reading 26 seats where they are as
+    many as the places (otherwise the default fallback holds)."""
     pool = sel.tie_pool or sel.lot_winners
-    finding = consult(
+    facts = _tie_at_facts(d, point, pool)
+    return consult(
         d,
         ties.TIE_AT,
-        _tie_at_facts(d, point, pool),
+        facts,
         pool,
         f"{', '.join(pool)} tie for a place",
         say=sel.tied,
+        readings=not facts.left or (sel.tied and len(stand) == sel.tie_places),
     )
-    return finding_cites(finding)
 
 
 def tie_orders_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> bool:
@@ -324,12 +335,16 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
         request_passed=not first and passed,
         departed=first and bool(departed),
     )
+    standing_now = [n for n in remaining if standing(d.cand(n)) is CandStatus.ACTIVE]
     finding = consult(
         d,
         tie_steps.TIE_WINDOW,
         facts,
         remaining,
         f"the three days end with {', '.join(remaining)} tied",
+        # reading 25 elects the one tied candidate who stands: with none, or several, standing
+        # there is no one candidate for it to name, and (d)(1)'s runoff is held
+        readings=len(standing_now) == 1,
     )
     step = finding.effect
     if step is tie_steps.TieStep.WAIT:
@@ -341,6 +356,8 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
     )
     if step is tie_steps.TieStep.REMAINING_ELECTED:
         declare_leaders(d, remaining, cites, why)
+    elif step is tie_steps.TieStep.STANDING_ELECTED:
+        declare_leaders(d, standing_now, cites, why)
     elif step is tie_steps.TieStep.RUNOFF_AMONG_TIED:
         d.set(pool=attrs.evolve(pool, eligible=remaining))
         start_runoff(d, remaining, 1, cites, why)

@@ -17,7 +17,8 @@ from typing import Any
 
 import attrs
 
-from simulator.law.rules import Gap, Rule, Table
+from simulator.law.readings import DepartedInTieWindow
+from simulator.law.rules import Gap, Reading, Rule, Table
 from simulator.law.vocab import CandStatus
 
 
@@ -41,6 +42,8 @@ class TieStep(StrEnum):
     LEADER_NOT_ALL_WITHDREW = "leader_not_all_withdrew"  # (d)(2): two or more stay tied
     LEADER_LAST_SILENT = "leader_last_silent"  # (d)(2): the last did not demand in time
     LEADER_NONE_LEFT = "leader_none_left"  # (d)(2): every tied runner-up withdrew
+    #: (d)(1) under reading 25: a departure read as the withdrawal, the one who stands elected
+    STANDING_ELECTED = "standing_elected"
 
 
 @attrs.frozen
@@ -209,6 +212,15 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
                 lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES and f.departed
             ),
             TieStep.RUNOFF_AMONG_TIED,
+            readings=(
+                Reading(
+                    "departed_in_tie_window",
+                    DepartedInTieWindow.OTHER_ELECTED,
+                    "the departure is read as the withdrawal (d)(1) counts: the tied candidate "
+                    "who still stands is declared elected, with no runoff",
+                    TieStep.STANDING_ELECTED,
+                ),
+            ),
         ),
     ),
     facts=_tie_window_facts,
@@ -235,6 +247,12 @@ def tie_step_reason(
         return (
             "the recount left a tie and the tied candidates still standing did not withdraw "
             "within three days"
+        )
+    if step is TieStep.STANDING_ELECTED:
+        return (
+            f"{departed} before the three days ended, which this reading counts as the "
+            "withdrawal 163-293(d)(1) provides for: the tied candidate who still stands is "
+            "elected"
         )
     if step is TieStep.RUNOFF_WITH_LAST:
         if moment is TieMoment.DEMANDED:

@@ -18,7 +18,9 @@ import attrs
 from simulator.law.readings import (
     DepartedTiedForASeat,
     FirstElectionTie,
+    GroupTieVoters,
     TieAfterPrimary,
+    TiedLeftBeforeLot,
 )
 from simulator.law.rules import Conflict, Gap, Reading, Rule, Table
 from simulator.law.tables.count import LEFT
@@ -29,6 +31,8 @@ class TieEffect(StrEnum):
     LOT = "lot"  # the board draws lots
     NEW_ELECTION = "new_election"  # the State Board orders a new election among the tied
     VACANT = "vacant"  # the seat the tie decides is declared vacant
+    #: reading 26: the tied candidates who still stand, as many as the places, take them
+    STANDING = "standing"
 
 
 _TIED_VACANT = Reading(
@@ -181,6 +185,16 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "the office is vacant (163-294.1(c))",
             lambda f: f.kind is Kind.PLURALITY and _left_after(f),
             TieEffect.LOT,
+            readings=(
+                Reading(
+                    "tied_left_before_lot",
+                    TiedLeftBeforeLot.AMONG_STANDING,
+                    "the drawing is held only among the tied candidates who still stand; as many "
+                    "stand as there are places, so they take them without a lot, as "
+                    "163-293(d)(1) elects the one who remains when the other leaves a tie",
+                    TieEffect.STANDING,
+                ),
+            ),
         ),
         *_by_size(
             "tie-after-nonpartisan-primary",
@@ -209,6 +223,16 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "the voters are estimated as the votes divided by the seats (every voter using "
             "every vote)",
             lambda f: f.kind is Kind.PARTISAN and f.over_5000 is None,
+            readings=(
+                Reading(
+                    "group_tie_voters",
+                    GroupTieVoters.VOTES,
+                    "the voters are taken to be as many as the votes (every voter casting one "
+                    "vote, the most the votes allow): more than 5,000, so the State Board orders "
+                    "a new election among the tied (163-182.8(1))",
+                    TieEffect.NEW_ELECTION,
+                ),
+            ),
         ),
     ),
     conflicts=(
@@ -431,6 +455,16 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "the drawing of lots is held among all the tied; if it falls to the one who left, "
             "the office is vacant (163-294.1(c))",
             lambda f: f.point is TiePoint.RUNOFF and not f.primary and f.left,
+            readings=(
+                Reading(
+                    "tied_left_before_lot",
+                    TiedLeftBeforeLot.AMONG_STANDING,
+                    "the drawing is held only among the tied candidates who still stand; as many "
+                    "stand as there are places, so they take them without a lot, as "
+                    "163-293(d)(1) elects the one who remains when the other leaves a tie",
+                    TieEffect.STANDING,
+                ),
+            ),
         ),
         _lot_gap(
             "second-primary-tie",
