@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from simulator.cli.accept import AcceptError, is_accepted, read_accepted
+from tests.cli.inprocess import electsim
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "simulator", *args], capture_output=True, text=True
-    )
+    return electsim(*args)
 
 
 @pytest.fixture(scope="module")
