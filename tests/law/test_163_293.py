@@ -262,6 +262,45 @@ def test_rejecting_early_requests_is_a_named_alternative() -> None:
     assert c.outcome.elected == ("Ann",)
 
 
+RECOUNT_TIE = (
+    '- {type: recount_held, at: "2027-10-14T15:00", counts: {Ann: 401, Bob: 400, Cy: 199}}'
+)
+
+
+def test_a_request_while_the_recount_of_a_tie_for_first_is_awaited_is_held_for_it() -> None:
+    # G.S. 163-293(c), (d)(1), SPEC reading 4: the recount says who may ask; the request, made
+    # before it, is weighed then as of when it was made (the engine used to reject it at once)
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=400, Bob=400, Cy=200)}\n{CANVASS}\n"
+        f"{request('Bob', '2027-10-13T09:00')}\n{RECOUNT_TIE}"
+    )
+    waiting = run(SEAT, log, as_of="2027-10-14T09:00")
+    assert not rulings(waiting, "request_rejected")
+    c = run(SEAT, log)
+    called = only(c, "runoff_called")
+    assert local(called.at) == "2027-10-14T15:00:00" and called.candidates == ("Ann", "Bob")
+    assert not rulings(c, "request_rejected") and not rulings(c, "elected")
+
+
+def test_a_request_held_for_a_recount_is_held_under_either_reading() -> None:
+    # reading 4 switched rejects a request made before the canvass; once the canvass has
+    # declared the result, one made while its recount is awaited is held all the same
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=400, Bob=400, Cy=200)}\n{CANVASS}\n"
+        f"{request('Bob', '2027-10-13T09:00')}\n{RECOUNT_TIE}"
+    )
+    c = run(SEAT, log, head="interpretations: {early_request: reject}")
+    assert only(c, "runoff_called").candidates == ("Ann", "Bob")
+    early = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=400, Bob=400, Cy=200)}\n"
+        f"{request('Bob', '2027-10-08T09:00')}\n{CANVASS}\n{RECOUNT_TIE}"
+    )
+    c = run(SEAT, early, head="interpretations: {early_request: reject}")
+    rejected = only(c, "request_rejected")
+    assert local(rejected.at) == "2027-10-08T09:00:00" and "before the canvass" in rejected.text
+    assert c.outcome.elected == ("Ann",)
+
+
 def test_the_deadline_counts_from_a_canvass_held_late() -> None:
     # G.S. 163-293(c) with 163-182.5(b) ("a reasonable time thereafter"); README choices
     for held, due in (

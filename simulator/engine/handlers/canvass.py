@@ -11,7 +11,7 @@ from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.decide import decide_first, decide_runoff
 from simulator.engine.handlers.ballots import settle_deferred
 from simulator.engine.handlers.registry import handles
-from simulator.engine.handlers.requests import apply_early_requests
+from simulator.engine.handlers.requests import weigh_held_requests
 from simulator.engine.rounds import round_start
 from simulator.engine.state import Draft
 from simulator.law import calendar as cal
@@ -60,12 +60,12 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     if phase in (Phase.BALLOT, Phase.COUNTING):
         d.set(declared_at=e.at)
         decide_first(d)
-        apply_early_requests(d)
+        weigh_held_requests(d)
     elif phase in (Phase.RUNOFF_COUNTING, Phase.RUNOFF_CALLED):
         d.set(declared_at=e.at)
         decide_runoff(d)
     elif phase is Phase.RUNOFF_REQUEST and d.early_requests:
-        apply_early_requests(d)
+        weigh_held_requests(d)
     elif d.declared_at is not None:
         # the result was declared already: a second canvass declares nothing new, and the
         # deadlines counted from the declaration stay as they are (it was silent)
@@ -147,6 +147,7 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
     if rnd == 0:
         d.set(elected=(), nominated=(), vacant=0, pool=None)
         decide_first(d)
+        weigh_held_requests(d)  # the requests held while the recount was awaited
     else:
         d.set(elected=tuple(n for n in d.elected if n not in d.runoff_ballot))
         decide_runoff(d)
@@ -169,8 +170,7 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
     d.set(lots=(*d.lots, e.winner))
     if d.round == 0:
         decide_first(d)
-        if d.early_requests and d.phase is not Phase.AWAITING_LOT:
-            apply_early_requests(d)  # the requests held while the drawing was awaited
+        weigh_held_requests(d)  # the requests held while the drawing was awaited
     else:
         decide_runoff(d)
     # the drawing named nobody the pending tie could give a place to
