@@ -79,6 +79,9 @@ def departure_facts(
         sworn=any(n == name and at <= death for n, at in d.sworn),
         withdrawal_as_death=ctx.interp.withdrawal_as_death,
         late_notice_by_death=ctx.interp.late_notice == "death_date",
+        past_party_withdrawal=when == departures.DURING_FILING
+        and d.original_close is not None
+        and notice > cal.party_withdrawal_deadline(d.original_close, ctx.office),
     )
 
 
@@ -361,6 +364,11 @@ def apply_effect(
                 return
         when = " after the ballots were printed" if f.printed_at_notice else ""
         why = eff.text or "the ballots are not reprinted"
+        due = ""
+        if f.past_party_withdrawal and d.original_close is not None:
+            at = cal.party_withdrawal_deadline(d.original_close, ctx.office).astimezone(ctx.tz)
+            due = f", here {at:%Y-%m-%d %H:%M}"
+        why = why.replace("{deadline}", due)
         d.rule(
             RulingKind.NAME_REMAINS,
             eff.cites,

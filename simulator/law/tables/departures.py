@@ -14,16 +14,17 @@ Statutes: G.S. 163-112 (partisan primaries, applied by 163-294.1(b)), 163-294.1 
 primaries and elections, elected persons), 163-294.4 (nonpartisan elections), 163-114 (party
 nominees; only partly available: the row for municipal offices was not seen, so "the party
 executive committee" is modeled without naming which one), 08 NCAC 06B .0104 (reprinting for
-party nominees), 163-106(e) and 163-294.2(d) (withdrawals, known only as quoted; the 163-106(e)
-deadline of the third business day before the close is not modeled: a withdrawal while filing is
-open always takes effect).
+party nominees), 163-106(e) and 163-294.2(d) (withdrawals, known only as quoted: a party primary
+candidate may withdraw until the close of business on the third business day before filing
+closes, a nonpartisan candidate until filing closes).
 
 Choices where the text is silent (each shows in the ruling it produces):
 
 - A disqualification is treated like a death wherever 163-112 speaks of deaths: after printing
   163-294.1(b) says so; before printing it is a gap (``disqualified-before-printing``) with that
-  fallback. A party candidate's withdrawal after the close and before printing is too late under
-  163-106(e): the name is printed, the votes count and the candidacy stands.
+  fallback. A party candidate's withdrawal after 163-106(e)'s deadline (close of business,
+  5:00 pm, on the third business day before filing closes) and before printing is too late:
+  the name is printed, the votes count and the candidacy stands.
 - reading 7 (withdrawal counts as "death or disqualification" in 163-294.1(b)) is applied to
   both sentences that name only death or disqualification: the primary not held when two per seat
   remain, and the office declared vacant when such a candidate polls enough votes to be elected.
@@ -85,6 +86,9 @@ class Facts(Staged):
     sworn: bool = False
     withdrawal_as_death: bool = True  # reading 7
     late_notice_by_death: bool = True  # reading 8
+    #: while filing is open: the notice came after the close of business on the third business
+    #: day before filing closes (the deadline 163-106(e) sets for a party primary's withdrawals)
+    past_party_withdrawal: bool = False
 
     @property
     def group(self) -> bool:
@@ -193,6 +197,17 @@ def _with(effects: tuple[Effect, ...], *also: Cite) -> tuple[Effect, ...]:
 
 def _party_candidate(f: Facts) -> bool:
     return f.partisan_primary and f.when == BEFORE_ELECTION and not f.nominee
+
+
+def _late_party_withdrawal(f: Facts) -> bool:
+    """163-106(e): a party primary candidate's withdrawal after its deadline (close of business
+    on the third business day before filing closes), while filing is open or after it closes
+    and before the ballots are printed (after printing 163-294.1(b) sends it to 163-112)."""
+    if not (f.partisan_primary and not f.nominee and f.what == CandStatus.WITHDREW):
+        return False
+    if f.when == DURING_FILING:
+        return f.past_party_withdrawal
+    return f.when == BEFORE_ELECTION and not f.printed_at_notice
 
 
 def _dead(f: Facts) -> bool:
@@ -365,15 +380,18 @@ RULES_PARTY: tuple[Rule, ...] = (
     Rule(
         "party-withdrawal-too-late",
         "163-106(e)",
-        "a party primary candidate withdraws after the filing deadline, before printing: too late; "
-        "the name is printed, the votes count and the candidacy stands",
-        lambda f: _party_candidate(f) and f.what == CandStatus.WITHDREW and not f.printed_at_notice,
+        "a party primary candidate withdraws after the close of business on the third business "
+        "day before filing closes, before the ballots are printed: too late; the name is "
+        "printed, the votes count and the candidacy stands",
+        _late_party_withdrawal,
         lambda f: (
             _effect(
                 "name_remains",
                 statute("163-106(e)"),
-                text="a withdrawal takes effect only before the filing deadline; the candidacy "
-                "stands and votes for it count",
+                # ({deadline}: the handler writes that day's date and hour, or nothing)
+                text="a party primary candidate may withdraw only until the close of business "
+                "(5:00 pm) on the third business day before filing closes{deadline}; the "
+                "candidacy stands and votes for it count",
             ),
             _effect("ineffective", statute("163-106(e)")),
         ),
@@ -554,8 +572,9 @@ RULES_OTHER: tuple[Rule, ...] = (
         "filing-open",
         "163-294.2(d)",
         "the candidacy ends while filing is open: the name is not on the ballot and others may "
-        "still file (163-106(e), 163-294.2(d) for withdrawals; the filing period itself otherwise)",
-        lambda f: f.when == DURING_FILING,
+        "still file (163-106(e), 163-294.2(d) for withdrawals in time; the filing period itself "
+        "otherwise)",
+        lambda f: f.when == DURING_FILING and not _late_party_withdrawal(f),
         lambda f: (_effect("name_removed", _filing_cite(f)),),
     ),
     Rule(
@@ -739,6 +758,8 @@ def all_facts() -> Iterator[Facts]:
     ):
         partisan_primary = is_partisan_primary(method, stage)
         np_primary = is_nonpartisan_primary(method, stage)
+        # (163-106(e)'s deadline for withdrawals falls while filing is open)
+        pasts = (False, True) if when == DURING_FILING and what == CandStatus.WITHDREW else (False,)
         for filed in range(1, 2 * seats + 3):
             if when == DURING_FILING:
                 days: tuple[tuple[bool, bool], ...] = ((True, True),)
@@ -774,23 +795,25 @@ def all_facts() -> Iterator[Facts]:
                             and (not nominee)
                         ):
                             continue  # declared nominated without a primary (163-294(a))
-                        yield Facts(
-                            method,
-                            stage,
-                            what,
-                            when,
-                            seats,
-                            filed,
-                            remaining,
-                            w30d,
-                            w30n,
-                            pd,
-                            pn,
-                            reprint,
-                            nominee,
-                            sworn,
-                            sworn,
-                        )
+                        for past in pasts:
+                            yield Facts(
+                                method,
+                                stage,
+                                what,
+                                when,
+                                seats,
+                                filed,
+                                remaining,
+                                w30d,
+                                w30n,
+                                pd,
+                                pn,
+                                reprint,
+                                nominee,
+                                sworn,
+                                sworn,
+                                past_party_withdrawal=past,
+                            )
 
 
 TABLE: rules.Table[Facts, Consequence] = rules.Table(
