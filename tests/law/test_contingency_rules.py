@@ -130,6 +130,8 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
                 1,
                 3,
                 2,
+                printed_at_death=True,
+                printed_at_notice=True,
                 withdrawal_as_death=False,
             ),
             "2941b-primary",

@@ -225,6 +225,7 @@ def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fractio
         left_after_election_day(d, c),
         majority,
         d.ctx.interp.withdrawal_as_death,
+        tie_for_second=not majority and len(people) > 2 and people[1][1] == people[2][1],
     )
     finding = consult(
         d,
@@ -282,6 +283,7 @@ def leader_left_in_window(d: Draft, name: str) -> bool:
         left_after_election_day(d, c),
         False,  # a request period is open only for a leader short of a majority
         d.ctx.interp.withdrawal_as_death,
+        tie_for_second=pool.kind == PoolKind.TIE_SECOND,
     )
     found = departed_in_count.LEADER.evaluate(facts, chosen=d.ctx.chosen)
     return found.effect is departed_in_count.LeaderEffect.VACANT

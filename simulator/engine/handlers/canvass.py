@@ -17,7 +17,7 @@ from simulator.engine.state import Draft
 from simulator.law import calendar as cal
 from simulator.law.machine import Phase
 from simulator.law.tables import canvass, tie_steps
-from simulator.law.vocab import DeadlineKind, RulingKind, TimerTrigger
+from simulator.law.vocab import DeadlineKind, Method, RulingKind, TimerTrigger
 from simulator.model.events import CanvassHeld, LotDrawn, RecountHeld
 
 
@@ -157,7 +157,9 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
 def on_lot(d: Draft, e: LotDrawn) -> None:
     """The ``lot`` table: whether the drawing decides the tie that awaits one."""
     if d.phase is not Phase.AWAITING_LOT:
-        found = tie_steps.LOT.evaluate(tie_steps.LotFacts(pending=False))
+        found = tie_steps.LOT.evaluate(
+            tie_steps.LotFacts(pending=False, runoff_method=d.ctx.method is Method.RUNOFF)
+        )
         d.rule(
             RulingKind.REQUEST_REJECTED,
             finding_cites(found),
@@ -177,7 +179,11 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
     among = d.phase is not Phase.AWAITING_LOT or any(
         e.winner in r.candidates for r in d.rulings[before:]
     )
-    found = tie_steps.LOT.evaluate(tie_steps.LotFacts(pending=True, among_tied=among))
+    found = tie_steps.LOT.evaluate(
+        tie_steps.LotFacts(
+            pending=True, among_tied=among, runoff_method=d.ctx.method is Method.RUNOFF
+        )
+    )
     if found.effect is tie_steps.Lot.NOT_TIED:
         d.set(lots=d.lots[:-1])
         d.rule(

@@ -465,9 +465,15 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
     Rule(
         "2941b-primary",
         "163-294.1(b)",
-        "a nonpartisan primary candidate leaves before the primary: on printed ballots with no "
-        "time to reprint the name remains and votes that would nominate are disregarded",
-        lambda f: f.nonpartisan_primary and f.when == BEFORE_ELECTION and not f.nominee,
+        "a nonpartisan primary candidate leaves before the primary, after the ballots are "
+        "printed: with no time to reprint the name remains and votes that would nominate are "
+        "disregarded",
+        lambda f: (
+            f.nonpartisan_primary
+            and f.when == BEFORE_ELECTION
+            and not f.nominee
+            and f.printed_at_notice
+        ),
         lambda f: _printing(f, statute("163-294.1(b)")),
     ),
     Rule(
@@ -541,10 +547,13 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
     Rule(
         "left-before-nonpartisan-election",
         "163-294.1(b)",
-        "a withdrawal or disqualification before a nonpartisan election: after printing with no "
-        "time to reprint the name remains and winning makes the office vacant",
+        "a withdrawal or disqualification before a nonpartisan election, after the ballots are "
+        "printed: with no time to reprint the name remains and winning makes the office vacant",
         lambda f: (
-            f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what != CandStatus.DIED
+            f.nonpartisan_election
+            and f.when == BEFORE_ELECTION
+            and f.what != CandStatus.DIED
+            and f.printed_at_notice
         ),
         lambda f: (
             _printing(f, statute("163-294.1(b)"))
@@ -671,6 +680,26 @@ GAPS: tuple[Gap, ...] = (
             and f.remaining == 0
         ),
         effect=lambda f: (_effect("certify", statute("163-112(b)")),),
+    ),
+    Gap(
+        "nonpartisan-left-before-printing",
+        near=("163-294.1(b)", "163-294.2(d)"),
+        open=(
+            "a candidate in a nonpartisan primary, or one in a nonpartisan election who withdraws "
+            "or is disqualified, leaves after filing closes and before the ballots are printed: "
+            "163-294.1(b) speaks only of candidates who leave after the ballots are printed, and "
+            "163-294.2(d) only of withdrawals before the filing deadline"
+        ),
+        fallback="the name is not printed, as 163-294.1(b) has it for printed ballots the board "
+        "finds time to reprint: nothing keeps on a ballot not yet printed the name of one who is "
+        "no longer a candidate",
+        applies=lambda f: (
+            f.when == BEFORE_ELECTION
+            and not f.printed_at_notice
+            and not f.nominee
+            and (f.nonpartisan_primary or (f.nonpartisan_election and f.what != CandStatus.DIED))
+        ),
+        effect=lambda f: (_effect("name_removed", statute("163-294.1(b)")),),
     ),
     Gap(
         "disqualified-before-printing",
