@@ -323,6 +323,27 @@ def group_best_left_in_window(d: Draft, name: str) -> bool:
     return found.effect is departed_in_count.GroupLeftEffect.VACANT
 
 
+def runner_up_left_in_window(d: Draft, name: str) -> bool:
+    """The runner-up of a single office of the runoff method leaves after the result was
+    declared, while the request period is open: the ``runner-up-left`` table is consulted now,
+    as at the canvass for a departure before it (its gap is said at the departure). True when
+    it leaves no runoff: the leader is then declared elected at once."""
+    pool = d.pool
+    c = d.cand(name)
+    if (
+        d.round != 0
+        or d.ctx.nominating
+        or d.ctx.contest.is_group
+        or pool is None
+        or pool.kind != PoolKind.REQUEST
+        or name not in pool.eligible
+        or c is None
+        or c.active
+    ):
+        return False
+    return _runner_up_left(d, pool.leaders, pool.eligible)
+
+
 def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bool:
     """The runner-up, or one of those tied for second, has left: the ``runner-up-left`` table
     says whether a runoff remains possible (True: decided here, no runoff)."""

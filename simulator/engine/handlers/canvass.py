@@ -84,10 +84,10 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
 
 def _canvass_on_closed_day(d: Draft, at: datetime) -> None:
     """A canvass held on the day its statute fixes (or a later closed day) though the office is
-    closed then, before the open day G.S. 103-5(a) moved the canvass to: 103-5(a) lets an act
-    due on a closed day be done on the next open day, and does not make one done on the day
-    itself untimely. The canvass stands; the canvass deadline says that it was held then, so
-    that the timeline does not seem to put the canvass before its day."""
+    closed then, before the open day the deadline was moved to: it stands (the ``canvass``
+    table reads it as held on its day); the canvass deadline says that it was held then
+    (:func:`simulator.law.tables.canvass.held_on_closed_day`), so that the timeline does not
+    seem to put the canvass before its day."""
     tz = d.ctx.tz
     day = at.astimezone(tz).date()
     deadlines = list(d.deadlines)
@@ -97,11 +97,7 @@ def _canvass_on_closed_day(d: Draft, at: datetime) -> None:
             and dl.moved_from is not None
             and dl.moved_from.astimezone(tz).date() <= day < dl.due.astimezone(tz).date()
         ):
-            note = (
-                f"; the board held it on {day.isoformat()}, with the office closed: G.S. "
-                f"103-5(a) allows the wait for the next open day and does not require it, so "
-                f"the canvass stands"
-            )
+            note = canvass.held_on_closed_day(day.isoformat())
             if not dl.how.endswith(note):
                 deadlines[i] = attrs.evolve(dl, how=dl.how + note)
                 d.set(deadlines=tuple(deadlines))

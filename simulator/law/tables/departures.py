@@ -89,6 +89,9 @@ class Facts(Staged):
     #: while filing is open: the notice came after the close of business on the third business
     #: day before filing closes (the deadline 163-106(e) sets for a party primary's withdrawals)
     past_party_withdrawal: bool = False
+    #: on or after election day: the result has been declared and the contest decided without
+    #: this candidate among those elected or nominated
+    defeated: bool = False
 
     @property
     def group(self) -> bool:
@@ -141,6 +144,11 @@ class EffectKind(StrEnum):
     REPLACEMENT_VOTES = "replacement_votes"
     INEFFECTIVE = "ineffective"
     NOMINATION_ENDS = "nomination_ends"
+    RESULT_STANDS = "result_stands"  # a defeated candidate leaves: nothing changes
+
+
+#: what a ruling that a party executive committee names a nominee adds about its source
+PARTY_NOMINATES_UNDER = "G.S. 163-114; the municipal row of its table is not in our sources"
 
 
 # Effects are plain data the engine applies.
@@ -458,6 +466,7 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
             _effect(
                 "nomination_ends",
                 statute("163-294.1(b)"),
+                text="the election's ballot is governed by G.S. 163-294.4 and 163-294.1(b)",
                 also=(statute("163-294.4(b)"), statute("163-294.4(c)")),
             ),
         ),
@@ -591,8 +600,30 @@ RULES_OTHER: tuple[Rule, ...] = (
         "163-294.1(c)",
         "a person elected dies, is disqualified or resigns on or after election day, before "
         "taking the oath: the office is vacant",
-        lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.ELECTION and not f.sworn,
+        lambda f: (
+            f.when == ELECTION_OR_AFTER
+            and f.stage is Stage.ELECTION
+            and not f.sworn
+            and not f.defeated
+        ),
         lambda f: (_effect("vacant_if_elected", statute("163-294.1(c)")),),
+    ),
+    Rule(
+        "defeated-candidate-left",
+        "163-294.1(c)",
+        "a candidate who was not elected dies, withdraws or is disqualified after the contest is "
+        "decided: 163-294.1(c) speaks only of a person elected, so the result stands",
+        lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.ELECTION and f.defeated,
+        lambda f: (_effect("result_stands", statute("163-294.1(c)"), text="not elected"),),
+    ),
+    Rule(
+        "defeated-primary-candidate-left",
+        "163-294.1(b)",
+        "a primary candidate who was not nominated dies, withdraws or is disqualified after the "
+        "primary is decided: 163-294.1(b) speaks after the primary only of nominees, so the "
+        "result stands",
+        lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.PRIMARY and f.defeated,
+        lambda f: (_effect("result_stands", statute("163-294.1(b)"), text="not nominated"),),
     ),
     Rule(
         "officer-left-after-oath",
@@ -789,6 +820,7 @@ def all_facts() -> Iterator[Facts]:
         np_primary = is_nonpartisan_primary(method, stage)
         # (163-106(e)'s deadline for withdrawals falls while filing is open)
         pasts = (False, True) if when == DURING_FILING and what == CandStatus.WITHDREW else (False,)
+        defeats = (False, True) if when == ELECTION_OR_AFTER else (False,)
         for filed in range(1, 2 * seats + 3):
             if when == DURING_FILING:
                 days: tuple[tuple[bool, bool], ...] = ((True, True),)
@@ -824,7 +856,9 @@ def all_facts() -> Iterator[Facts]:
                             and (not nominee)
                         ):
                             continue  # declared nominated without a primary (163-294(a))
-                        for past in pasts:
+                        for past, defeated in itertools.product(pasts, defeats):
+                            if defeated and (nominee or sworn):
+                                continue  # one elected or nominated was not defeated
                             yield Facts(
                                 method,
                                 stage,
@@ -842,6 +876,7 @@ def all_facts() -> Iterator[Facts]:
                                 sworn,
                                 sworn,
                                 past_party_withdrawal=past,
+                                defeated=defeated,
                             )
 
 
