@@ -375,8 +375,8 @@ def test_a_runoff_tie_of_three_or_more_is_a_gap_settled_by_lot() -> None:
 
 
 def test_a_tie_for_a_seat_of_a_group_runoff_is_a_gap_settled_by_lot() -> None:
-    # G.S. 163-293(f) speaks of a tie "for the highest number of votes between two candidates",
-    # the words of a runoff for one office: a tie for a group runoff's last seat is a named gap
+    # G.S. 163-293(f) has lots drawn when two tie for the top vote, words written for a runoff
+    # for one office: a tie for a group runoff's last seat is a named gap
     seat = ties.TIE_AT.evaluate(ties.TieAtFacts(ties.TiePoint.RUNOFF, group=True))
     assert seat.verdict is Verdict.GAP and seat.id == "group-runoff-tie"
     assert seat.effect is ties.TieEffect.LOT and seat.near == ("163-293(f)",)

@@ -423,10 +423,10 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
         _lot_gap(
             "group-runoff-tie",
             ("163-293(f)",),
-            "two candidates tie for a seat in the runoff for several seats: (f) elects those "
-            "with the highest number of votes and determines by lot a tie 'for the highest number "
-            "of votes between two candidates', the words of a runoff for one office; a tie for a "
-            "group runoff's last seat is not a tie for the highest vote",
+            "two candidates tie for a seat in the runoff for several seats: (f) elects the "
+            "candidates with the most votes and has the board draw lots when two tie for the top "
+            "vote, words written for a runoff for one office; a tie for a group runoff's last "
+            "seat is not a tie for the top vote",
             "a drawing of lots between the tied for the seat, as (f) does for one office",
             lambda f: (
                 f.point is TiePoint.RUNOFF
