@@ -626,14 +626,15 @@ def test_a_tied_candidate_who_died_before_the_recount_is_named_when_it_confirms_
     death = '- {type: candidate_died, at: "2027-10-15T08:00", candidate: Bob}'
     log = f"{TIE}\n{death}\n{recount('2027-10-19T10:00', Ann=450, Bob=450, Cy=100)}"
     c = run(SEAT, log, as_of="2027-10-19T12:00")
-    assert "no provision covers what follows" in only(c, "runoff_available").text
-    assert "Bob died on or after election day" in only(c, "runoff_available").text
+    assert "no provision covers what follows" in only(c, "runoff_unless_withdrawn").text
+    assert "Bob died on or after election day" in only(c, "runoff_unless_withdrawn").text
     assert not rulings(c, "no_provision")  # ruled when the three days end
     gap = only(run(SEAT, log), "no_provision")
     assert gap.get("gap") == "departed-tied-for-first-window"
     # one who stands is not named
     plain = run(SEAT, f"{TIE}\n{recount('2027-10-19T10:00', Ann=450, Bob=450, Cy=100)}")
-    assert only(plain, "runoff_available").text.endswith("unless one withdraws by 2027-10-22 23:59")
+    held = only(plain, "runoff_unless_withdrawn")
+    assert held.text.endswith("is held unless one withdraws by 2027-10-22 23:59")
 
 
 def test_a_recount_before_any_result_is_declared_has_no_effect_and_names_the_gap() -> None:
@@ -1006,8 +1007,9 @@ def test_a_tie_a_withdrawal_leaves_after_its_three_days_calls_the_runoff_at_once
     called = only(c, "runoff_called")
     assert set(called.candidates) == {"Ann", "Bob"}
     assert local(called.at) == "2027-10-22T09:00:00"
-    assert not [r for r in c.rulings if r.kind.value == "runoff_available" and r.at > called.at]
-    assert not [r for r in c.rulings if r.kind.value == "runoff_available" and r.at == called.at]
+    offered = ("runoff_available", "runoff_unless_withdrawn")
+    assert not [r for r in c.rulings if r.kind.value in offered and r.at > called.at]
+    assert not [r for r in c.rulings if r.kind.value in offered and r.at == called.at]
     assert c.outcome.runoff_status.value == "called" and c.outcome.pending.value == "votes"  # type: ignore[union-attr]
 
 
