@@ -46,6 +46,10 @@ CANVASS_HOUR = time(11, 0)  # G.S. 163-182.5(b): the board meets at 11:00 A.M.
 #: hour county boards of elections in North Carolina commonly open (their business hours are
 #: 8:00 a.m. to 5:00 p.m.).
 OFFICE_OPENS = time(8, 0)
+#: G.S. 163-106(e) ends a party candidate's right to withdraw at "the close of business" on a day
+#: and names no hour. 5:00 pm is the hour county boards of elections close their offices on a
+#: business day (their offices keep 8:00 am to 5:00 pm hours), so it is the hour used.
+CLOSE_OF_BUSINESS = time(17, 0)
 
 MON, TUE, WED, THU, FRI, SAT, SUN = range(7)
 _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -286,6 +290,25 @@ def filing_period(
         )
     closes = move(DeadlineKind.FILING_CLOSES, local(closes_d, NOON, tz), (cite,), calendar, how_c)
     return opens, closes
+
+
+def business_days_before(d: date, n: int, calendar: OfficeCalendar) -> date:
+    """The ``n``th day before ``d`` on which the office is open (a business day: not a
+    Saturday, a Sunday, a State holiday or a day the scenario closes the office)."""
+    for _ in range(n):
+        d -= timedelta(days=1)
+        while not calendar.is_open(d):
+            d -= timedelta(days=1)
+    return d
+
+
+def party_withdrawal_deadline(filing_closes: datetime, calendar: OfficeCalendar) -> datetime:
+    """G.S. 163-106(e): a party primary candidate may withdraw the notice of candidacy until the
+    close of business (:data:`CLOSE_OF_BUSINESS`) on the third business day before the day the
+    right to file expires (the day filing closes, after any 103-5 move)."""
+    tz = calendar.tz
+    day = business_days_before(filing_closes.astimezone(tz).date(), 3, calendar)
+    return local(day, CLOSE_OF_BUSINESS, tz)
 
 
 def canvass(election: date, cite: Cite, calendar: OfficeCalendar) -> Deadline:

@@ -164,6 +164,10 @@ WORDS: dict[type[Enum], tuple[str, str, dict[Enum, tuple[str, str]]]] = {
                 "nobody won outright; the runner-up may ask for a runoff",
             ),
             RulingKind.RUNOFF_CALLED: ("runoff called", "a runoff or second primary will be held"),
+            RulingKind.RUNOFF_UNLESS_WITHDRAWN: (
+                "runoff unless one withdraws",
+                "the recount confirms a tie for first: the runoff follows unless one withdraws",
+            ),
             RulingKind.REQUEST_REJECTED: ("request rejected", "a request or act with no effect"),
             RulingKind.RECOUNT_REQUIRED: ("recount required", "a tie for first is recounted"),
             RulingKind.LOT_REQUIRED: ("drawing of lots required", "a tie the board breaks by lot"),

@@ -355,6 +355,20 @@ TRANSITIONS: tuple[Transition, ...] = (
         statute("163-293(d)(2)"),
         "a demand held while the lot was awaited takes effect",
     ),
+    _T(
+        Phase.RUNOFF_REQUEST,
+        "recount_held",
+        Phase.RUNOFF_CALLED,
+        statute("163-293(c)"),
+        "a request held while the recount was awaited takes effect",
+    ),
+    _T(
+        Phase.TIE_WITHDRAWAL,
+        "recount_held",
+        Phase.RUNOFF_CALLED,
+        statute("163-293(d)(2)"),
+        "a demand held while the recount was awaited takes effect",
+    ),
     _T(Phase.AWAITING_LOT, "lot_drawn", Phase.DECIDED, statute("163-292(3)"), "lot drawn"),
     _T(
         Phase.AWAITING_LOT,

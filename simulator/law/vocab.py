@@ -37,6 +37,9 @@ class RulingKind(StrEnum):
     NOMINATED = "nominated"
     RUNOFF_AVAILABLE = "runoff_available"
     RUNOFF_CALLED = "runoff_called"
+    #: G.S. 163-293(d)(1): the recount confirms a tie for first; the runoff follows unless one of
+    #: the tied withdraws (no request is needed)
+    RUNOFF_UNLESS_WITHDRAWN = "runoff_unless_withdrawn"
     REQUEST_REJECTED = "request_rejected"
     RECOUNT_REQUIRED = "recount_required"
     LOT_REQUIRED = "lot_required"  # a tie the board must settle by lot before the count goes on

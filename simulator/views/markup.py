@@ -42,6 +42,7 @@ RULING_COLOURS: dict[str, str] = {
     "office_vacant": "#636363",
     "runoff_available": "#cab2d6",
     "runoff_called": "#6a3d9a",
+    "runoff_unless_withdrawn": "#9e9ac8",
     "no_runoff": "#b2df8a",
     "decided_by_lot": "#e7298a",
     "filing_reopened": "#fdbf6f",

@@ -262,6 +262,45 @@ def test_rejecting_early_requests_is_a_named_alternative() -> None:
     assert c.outcome.elected == ("Ann",)
 
 
+RECOUNT_TIE = (
+    '- {type: recount_held, at: "2027-10-14T15:00", counts: {Ann: 401, Bob: 400, Cy: 199}}'
+)
+
+
+def test_a_request_while_the_recount_of_a_tie_for_first_is_awaited_is_held_for_it() -> None:
+    # G.S. 163-293(c), (d)(1), SPEC reading 4: the recount says who may ask; the request, made
+    # before it, is weighed then as of when it was made (the engine used to reject it at once)
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=400, Bob=400, Cy=200)}\n{CANVASS}\n"
+        f"{request('Bob', '2027-10-13T09:00')}\n{RECOUNT_TIE}"
+    )
+    waiting = run(SEAT, log, as_of="2027-10-14T09:00")
+    assert not rulings(waiting, "request_rejected")
+    c = run(SEAT, log)
+    called = only(c, "runoff_called")
+    assert local(called.at) == "2027-10-14T15:00:00" and called.candidates == ("Ann", "Bob")
+    assert not rulings(c, "request_rejected") and not rulings(c, "elected")
+
+
+def test_a_request_held_for_a_recount_is_held_under_either_reading() -> None:
+    # reading 4 switched rejects a request made before the canvass; once the canvass has
+    # declared the result, one made while its recount is awaited is held all the same
+    log = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=400, Bob=400, Cy=200)}\n{CANVASS}\n"
+        f"{request('Bob', '2027-10-13T09:00')}\n{RECOUNT_TIE}"
+    )
+    c = run(SEAT, log, head="interpretations: {early_request: reject}")
+    assert only(c, "runoff_called").candidates == ("Ann", "Bob")
+    early = (
+        f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=400, Bob=400, Cy=200)}\n"
+        f"{request('Bob', '2027-10-08T09:00')}\n{CANVASS}\n{RECOUNT_TIE}"
+    )
+    c = run(SEAT, early, head="interpretations: {early_request: reject}")
+    rejected = only(c, "request_rejected")
+    assert local(rejected.at) == "2027-10-08T09:00:00" and "before the canvass" in rejected.text
+    assert c.outcome.elected == ("Ann",)
+
+
 def test_the_deadline_counts_from_a_canvass_held_late() -> None:
     # G.S. 163-293(c) with 163-182.5(b) ("a reasonable time thereafter"); README choices
     for held, due in (
@@ -587,14 +626,15 @@ def test_a_tied_candidate_who_died_before_the_recount_is_named_when_it_confirms_
     death = '- {type: candidate_died, at: "2027-10-15T08:00", candidate: Bob}'
     log = f"{TIE}\n{death}\n{recount('2027-10-19T10:00', Ann=450, Bob=450, Cy=100)}"
     c = run(SEAT, log, as_of="2027-10-19T12:00")
-    assert "no provision covers what follows" in only(c, "runoff_available").text
-    assert "Bob died on or after election day" in only(c, "runoff_available").text
+    assert "no provision covers what follows" in only(c, "runoff_unless_withdrawn").text
+    assert "Bob died on or after election day" in only(c, "runoff_unless_withdrawn").text
     assert not rulings(c, "no_provision")  # ruled when the three days end
     gap = only(run(SEAT, log), "no_provision")
     assert gap.get("gap") == "departed-tied-for-first-window"
     # one who stands is not named
     plain = run(SEAT, f"{TIE}\n{recount('2027-10-19T10:00', Ann=450, Bob=450, Cy=100)}")
-    assert only(plain, "runoff_available").text.endswith("unless one withdraws by 2027-10-22 23:59")
+    held = only(plain, "runoff_unless_withdrawn")
+    assert held.text.endswith("is held unless one withdraws by 2027-10-22 23:59")
 
 
 def test_a_recount_before_any_result_is_declared_has_no_effect_and_names_the_gap() -> None:
@@ -967,8 +1007,9 @@ def test_a_tie_a_withdrawal_leaves_after_its_three_days_calls_the_runoff_at_once
     called = only(c, "runoff_called")
     assert set(called.candidates) == {"Ann", "Bob"}
     assert local(called.at) == "2027-10-22T09:00:00"
-    assert not [r for r in c.rulings if r.kind.value == "runoff_available" and r.at > called.at]
-    assert not [r for r in c.rulings if r.kind.value == "runoff_available" and r.at == called.at]
+    offered = ("runoff_available", "runoff_unless_withdrawn")
+    assert not [r for r in c.rulings if r.kind.value in offered and r.at > called.at]
+    assert not [r for r in c.rulings if r.kind.value in offered and r.at == called.at]
     assert c.outcome.runoff_status.value == "called" and c.outcome.pending.value == "votes"  # type: ignore[union-attr]
 
 

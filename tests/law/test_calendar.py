@@ -331,3 +331,23 @@ def test_an_opening_on_an_open_day_stays_at_noon_under_either_reading() -> None:
     for opening in FilingOpening:
         opens, _ = cal.filing_period(2027, calendar=office, opening=opening)
         assert opens.moved_from is None and opens.due.time() == time(12, 0)
+
+
+def test_the_party_withdrawal_deadline_is_the_third_business_day_before_filing_closes() -> None:
+    # G.S. 163-106(e): close of business (5:00 pm) on the third business day before the right to
+    # file expires; weekends, State holidays and the scenario's closed days are not business days
+    office = cal.OfficeCalendar()
+    closes = cal.local(date(2027, 7, 16), cal.NOON)  # Friday
+    assert cal.party_withdrawal_deadline(closes, office) == cal.local(
+        date(2027, 7, 13), time(17, 0)
+    )
+    closed = cal.OfficeCalendar(extra_closed=[date(2027, 7, 14)])
+    assert cal.party_withdrawal_deadline(closes, closed) == cal.local(
+        date(2027, 7, 12), time(17, 0)
+    )
+    # a Monday close counts back over the weekend: Friday, Thursday, Wednesday
+    monday = cal.local(date(2027, 7, 19), cal.NOON)
+    assert cal.party_withdrawal_deadline(monday, office).date() == date(2027, 7, 14)
+    # a State holiday is not a business day (Independence Day 2025 is a Friday)
+    after_july_4 = cal.local(date(2025, 7, 8), cal.NOON)  # Tuesday
+    assert cal.party_withdrawal_deadline(after_july_4, office).date() == date(2025, 7, 2)

@@ -130,6 +130,8 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
                 1,
                 3,
                 2,
+                printed_at_death=True,
+                printed_at_notice=True,
                 withdrawal_as_death=False,
             ),
             "2941b-primary",
@@ -302,3 +304,38 @@ def test_the_effects_are_a_closed_vocabulary_every_kind_of_which_the_table_produ
     assert produced == set(departures.EffectKind)
     with pytest.raises(ValueError, match="name_remvoed"):
         departures.Effect("name_remvoed", departures.statute("163-112(b)"))
+
+
+def test_a_party_withdrawal_after_the_163_106e_deadline_leaves_the_candidacy_standing() -> None:
+    # G.S. 163-106(e): until close of business on the third business day before filing closes;
+    # 163-294.2(d) lets a nonpartisan candidate withdraw until filing closes
+    late = departures.Facts(
+        Method.PARTISAN,
+        Stage.PRIMARY,
+        CandStatus.WITHDREW,
+        departures.DURING_FILING,
+        past_party_withdrawal=True,
+    )
+    found = departures.TABLE.evaluate(late)
+    assert found.rule is not None and found.rule.id == "party-withdrawal-too-late"
+    kinds = [e.kind for e in found.effect(late)]
+    assert kinds == [departures.EffectKind.NAME_REMAINS, departures.EffectKind.INEFFECTIVE]
+    in_time = attrs.evolve(late, past_party_withdrawal=False)
+    assert departures.TABLE.evaluate(in_time).rule.id == "filing-open"  # type: ignore[union-attr]
+    nonpartisan = attrs.evolve(late, method=Method.PLURALITY, stage=Stage.ELECTION)
+    found = departures.TABLE.evaluate(nonpartisan)
+    assert found.rule is not None and found.rule.id == "filing-open"
+    assert [str(e.cite) for e in found.effect(nonpartisan)] == ["G.S. 163-294.2(d)"]
+
+
+def test_a_defeated_candidate_who_leaves_after_the_result_changes_nothing() -> None:
+    # G.S. 163-294.1(c) speaks of a person elected; 163-294.1(b) after the primary of nominees
+    for stage, rule in ((Stage.ELECTION, "defeated-candidate-left"), (Stage.PRIMARY, None)):
+        method = Method.PLURALITY if stage is Stage.ELECTION else Method.PARTISAN
+        facts = departures.Facts(
+            method, stage, CandStatus.WITHDREW, departures.ELECTION_OR_AFTER, defeated=True
+        )
+        found = departures.TABLE.evaluate(facts)
+        expected = rule or "defeated-primary-candidate-left"
+        assert found.rule is not None and found.rule.id == expected
+        assert [e.kind for e in found.effect(facts)] == [departures.EffectKind.RESULT_STANDS]

@@ -367,8 +367,16 @@ def test_a_runoff_asked_in_a_partisan_general_election_is_refused_under_163_293_
 def test_a_runoff_tie_of_three_or_more_is_a_gap_settled_by_lot() -> None:
     # G.S. 163-293(f) decides a runoff tie "between two candidates" by lot; three tied (a runoff
     # among three tied for first, reading 6) is a gap whose fallback is a lot among all of them
-    two = ties.TIE_AT.evaluate(ties.TieAtFacts(ties.TiePoint.RUNOFF))
-    three = ties.TIE_AT.evaluate(ties.TieAtFacts(ties.TiePoint.RUNOFF, many=True))
+    two = ties.TIE_AT.evaluate(ties.TieAtFacts(ties.TiePoint.RUNOFF, group=False))
+    three = ties.TIE_AT.evaluate(ties.TieAtFacts(ties.TiePoint.RUNOFF, group=False, many=True))
     assert two.verdict is Verdict.RULED and two.near == ("163-293(f)",)
     assert three.verdict is Verdict.GAP and three.id == "runoff-tie-of-three"
     assert two.effect is three.effect is ties.TieEffect.LOT
+
+
+def test_a_tie_for_a_seat_of_a_group_runoff_is_a_gap_settled_by_lot() -> None:
+    # G.S. 163-293(f) has lots drawn when two tie for the top vote, words written for a runoff
+    # for one office: a tie for a group runoff's last seat is a named gap
+    seat = ties.TIE_AT.evaluate(ties.TieAtFacts(ties.TiePoint.RUNOFF, group=True))
+    assert seat.verdict is Verdict.GAP and seat.id == "group-runoff-tie"
+    assert seat.effect is ties.TieEffect.LOT and seat.near == ("163-293(f)",)

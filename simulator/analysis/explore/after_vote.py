@@ -138,7 +138,11 @@ def _requests(
                 config, d, [*steps, f"lot drawn, {tied[0]} wins"], lg, run(config, lg), gone, calls
             )
         return
-    available = [r for r in result.rulings if r.kind is RulingKind.RUNOFF_AVAILABLE]
+    # (after a tie for first the recount confirms, the runoff follows unless one withdraws: a
+    # tied candidate's request then changes nothing, and the runoff is called when the three
+    # days end, which is how the course reaches it)
+    offered = (RulingKind.RUNOFF_AVAILABLE, RulingKind.RUNOFF_UNLESS_WITHDRAWN)
+    available = [r for r in result.rulings if r.kind in offered]
     if not available or "request" not in d:
         return
     asker = next((c for c in available[-1].candidates if c not in gone), None)

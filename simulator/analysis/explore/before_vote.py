@@ -56,7 +56,10 @@ def _leave_events(
         return {"type": LEAVING_EVENT[kind], "at": iso_minutes(t), "candidate": name}
 
     if region is Region.FILING:
-        return [ev(close - timedelta(days=1))]
+        # a week before the close: in time for a party primary's withdrawal too (G.S.
+        # 163-106(e) ends it three business days before the close; one after that deadline
+        # has the effect of one after the close, which the next region explores)
+        return [ev(close - timedelta(days=7))]
     if region is Region.EARLY:
         return [ev(close + timedelta(days=10))]
     if region is Region.LATE:

@@ -39,6 +39,7 @@ OUTCOME_KINDS: frozenset[RulingKind] = frozenset(
         RulingKind.OFFICE_VACANT,
         RulingKind.RUNOFF_AVAILABLE,
         RulingKind.RUNOFF_CALLED,
+        RulingKind.RUNOFF_UNLESS_WITHDRAWN,
         RulingKind.DECIDED_BY_LOT,
         RulingKind.NEW_ELECTION_ORDERED,
         RulingKind.FILING_REOPENED,

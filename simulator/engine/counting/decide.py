@@ -51,8 +51,34 @@ def decide_first(d: Draft) -> None:
         decide_majority(d, finding)
     elif finding.effect is declaration.Decision.TWO_PER_SEAT:
         _decide_nonpartisan_primary(d, finding)
+    elif finding.effect is declaration.Decision.UNOPPOSED:
+        _decide_unopposed(d, finding)
     else:
         _decide_plurality(d, finding)
+
+
+def _decide_unopposed(
+    d: Draft, result: Finding[declaration.ResultFacts, declaration.Decision]
+) -> None:
+    """The ``result`` table's unopposed count: no more names on the ballot than places, so
+    nobody is measured against a majority and those named are elected (a place left over is
+    vacant)."""
+    tally = effective_tally(d, 0)
+    names = sorted(
+        (c.name for c in d.cands if c.on_ballot and not is_write_in(c.name)),
+        key=lambda n: -tally.get(n, 0),
+    )
+    votes = ", ".join(f"{n} {tally.get(n, 0)}" for n in names)
+    declare(
+        d,
+        names,
+        ruled_cite(result),
+        f"{', '.join(names)} elected: no other candidate sought election, and a majority is "
+        f"measured only when more persons seek election than there are places; the votes: "
+        f"{votes}",
+    )
+    fill_vacancies_if_short(d, d.contest.seats, names)
+    d.go(Phase.DECIDED)
 
 
 def _votes_for_names_left_off(d: Draft) -> None:
@@ -86,8 +112,12 @@ def _result(
 ) -> Finding[declaration.ResultFacts, declaration.Decision]:
     """The ``result`` table: which provision decides this count, and how."""
     ctx = d.ctx
+    names = sum(1 for c in d.cands if c.on_ballot and not is_write_in(c.name))
     facts = declaration.ResultFacts(
-        declaration.count_of(ctx.method, ctx.stage), ctx.contest.is_group, runoff
+        declaration.count_of(ctx.method, ctx.stage),
+        ctx.contest.is_group,
+        runoff,
+        contested=names > ctx.contest.seats,
     )
     return declaration.RESULT.evaluate(facts)
 

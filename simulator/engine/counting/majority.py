@@ -225,6 +225,7 @@ def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fractio
         left_after_election_day(d, c),
         majority,
         d.ctx.interp.withdrawal_as_death,
+        tie_for_second=not majority and len(people) > 2 and people[1][1] == people[2][1],
     )
     finding = consult(
         d,
@@ -282,6 +283,7 @@ def leader_left_in_window(d: Draft, name: str) -> bool:
         left_after_election_day(d, c),
         False,  # a request period is open only for a leader short of a majority
         d.ctx.interp.withdrawal_as_death,
+        tie_for_second=pool.kind == PoolKind.TIE_SECOND,
     )
     found = departed_in_count.LEADER.evaluate(facts, chosen=d.ctx.chosen)
     return found.effect is departed_in_count.LeaderEffect.VACANT
@@ -319,6 +321,27 @@ def group_best_left_in_window(d: Draft, name: str) -> bool:
         f"{name} ({c.status}) is best placed for a seat",
     )
     return found.effect is departed_in_count.GroupLeftEffect.VACANT
+
+
+def runner_up_left_in_window(d: Draft, name: str) -> bool:
+    """The runner-up of a single office of the runoff method leaves after the result was
+    declared, while the request period is open: the ``runner-up-left`` table is consulted now,
+    as at the canvass for a departure before it (its gap is said at the departure). True when
+    it leaves no runoff: the leader is then declared elected at once."""
+    pool = d.pool
+    c = d.cand(name)
+    if (
+        d.round != 0
+        or d.ctx.nominating
+        or d.ctx.contest.is_group
+        or pool is None
+        or pool.kind != PoolKind.REQUEST
+        or name not in pool.eligible
+        or c is None
+        or c.active
+    ):
+        return False
+    return _runner_up_left(d, pool.leaders, pool.eligible)
 
 
 def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bool:

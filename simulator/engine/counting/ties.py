@@ -261,9 +261,9 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         else ""
     )
     d.rule(
-        RulingKind.RUNOFF_AVAILABLE,
+        RulingKind.RUNOFF_UNLESS_WITHDRAWN,
         cites,
-        f"the recount confirms the tie: a runoff between {', '.join(tied)} unless one "
+        f"the recount confirms the tie: a runoff between {', '.join(tied)} is held unless one "
         f"withdraws by {dl.due.strftime('%Y-%m-%d %H:%M')}{note}",
         tied,
         once=True,

@@ -11,13 +11,13 @@ from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.decide import decide_first, decide_runoff
 from simulator.engine.handlers.ballots import settle_deferred
 from simulator.engine.handlers.registry import handles
-from simulator.engine.handlers.requests import apply_early_requests
+from simulator.engine.handlers.requests import weigh_held_requests
 from simulator.engine.rounds import round_start
 from simulator.engine.state import Draft
 from simulator.law import calendar as cal
 from simulator.law.machine import Phase
 from simulator.law.tables import canvass, tie_steps
-from simulator.law.vocab import DeadlineKind, RulingKind, TimerTrigger
+from simulator.law.vocab import DeadlineKind, Method, RulingKind, TimerTrigger
 from simulator.model.events import CanvassHeld, LotDrawn, RecountHeld
 
 
@@ -60,12 +60,12 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     if phase in (Phase.BALLOT, Phase.COUNTING):
         d.set(declared_at=e.at)
         decide_first(d)
-        apply_early_requests(d)
+        weigh_held_requests(d)
     elif phase in (Phase.RUNOFF_COUNTING, Phase.RUNOFF_CALLED):
         d.set(declared_at=e.at)
         decide_runoff(d)
     elif phase is Phase.RUNOFF_REQUEST and d.early_requests:
-        apply_early_requests(d)
+        weigh_held_requests(d)
     elif d.declared_at is not None:
         # the result was declared already: a second canvass declares nothing new, and the
         # deadlines counted from the declaration stay as they are (it was silent)
@@ -84,10 +84,10 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
 
 def _canvass_on_closed_day(d: Draft, at: datetime) -> None:
     """A canvass held on the day its statute fixes (or a later closed day) though the office is
-    closed then, before the open day G.S. 103-5(a) moved the canvass to: 103-5(a) lets an act
-    due on a closed day be done on the next open day, and does not make one done on the day
-    itself untimely. The canvass stands; the canvass deadline says that it was held then, so
-    that the timeline does not seem to put the canvass before its day."""
+    closed then, before the open day the deadline was moved to: it stands (the ``canvass``
+    table reads it as held on its day); the canvass deadline says that it was held then
+    (:func:`simulator.law.tables.canvass.held_on_closed_day`), so that the timeline does not
+    seem to put the canvass before its day."""
     tz = d.ctx.tz
     day = at.astimezone(tz).date()
     deadlines = list(d.deadlines)
@@ -97,11 +97,7 @@ def _canvass_on_closed_day(d: Draft, at: datetime) -> None:
             and dl.moved_from is not None
             and dl.moved_from.astimezone(tz).date() <= day < dl.due.astimezone(tz).date()
         ):
-            note = (
-                f"; the board held it on {day.isoformat()}, with the office closed: G.S. "
-                f"103-5(a) allows the wait for the next open day and does not require it, so "
-                f"the canvass stands"
-            )
+            note = canvass.held_on_closed_day(day.isoformat())
             if not dl.how.endswith(note):
                 deadlines[i] = attrs.evolve(dl, how=dl.how + note)
                 d.set(deadlines=tuple(deadlines))
@@ -147,6 +143,7 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
     if rnd == 0:
         d.set(elected=(), nominated=(), vacant=0, pool=None)
         decide_first(d)
+        weigh_held_requests(d)  # the requests held while the recount was awaited
     else:
         d.set(elected=tuple(n for n in d.elected if n not in d.runoff_ballot))
         decide_runoff(d)
@@ -156,7 +153,9 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
 def on_lot(d: Draft, e: LotDrawn) -> None:
     """The ``lot`` table: whether the drawing decides the tie that awaits one."""
     if d.phase is not Phase.AWAITING_LOT:
-        found = tie_steps.LOT.evaluate(tie_steps.LotFacts(pending=False))
+        found = tie_steps.LOT.evaluate(
+            tie_steps.LotFacts(pending=False, runoff_method=d.ctx.method is Method.RUNOFF)
+        )
         d.rule(
             RulingKind.REQUEST_REJECTED,
             finding_cites(found),
@@ -169,15 +168,18 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
     d.set(lots=(*d.lots, e.winner))
     if d.round == 0:
         decide_first(d)
-        if d.early_requests and d.phase is not Phase.AWAITING_LOT:
-            apply_early_requests(d)  # the requests held while the drawing was awaited
+        weigh_held_requests(d)  # the requests held while the drawing was awaited
     else:
         decide_runoff(d)
     # the drawing named nobody the pending tie could give a place to
     among = d.phase is not Phase.AWAITING_LOT or any(
         e.winner in r.candidates for r in d.rulings[before:]
     )
-    found = tie_steps.LOT.evaluate(tie_steps.LotFacts(pending=True, among_tied=among))
+    found = tie_steps.LOT.evaluate(
+        tie_steps.LotFacts(
+            pending=True, among_tied=among, runoff_method=d.ctx.method is Method.RUNOFF
+        )
+    )
     if found.effect is tie_steps.Lot.NOT_TIED:
         d.set(lots=d.lots[:-1])
         d.rule(

@@ -14,7 +14,11 @@ import attrs
 from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.decide import decide_first, decide_runoff, tie_withdrawal
 from simulator.engine.counting.declare import declare_leaders
-from simulator.engine.counting.majority import group_best_left_in_window, leader_left_in_window
+from simulator.engine.counting.majority import (
+    group_best_left_in_window,
+    leader_left_in_window,
+    runner_up_left_in_window,
+)
 from simulator.engine.counting.standing import LEFT_VERB, cannot_be_nominated, round_name
 from simulator.engine.counting.ties import answer_held_demands
 from simulator.engine.handlers.registry import handles
@@ -79,6 +83,13 @@ def departure_facts(
         sworn=any(n == name and at <= death for n, at in d.sworn),
         withdrawal_as_death=ctx.interp.withdrawal_as_death,
         late_notice_by_death=ctx.interp.late_notice == "death_date",
+        defeated=when == departures.ELECTION_OR_AFTER
+        and phase is Phase.DECIDED
+        and name not in d.elected
+        and name not in d.nominated,
+        past_party_withdrawal=when == departures.DURING_FILING
+        and d.original_close is not None
+        and notice > cal.party_withdrawal_deadline(d.original_close, ctx.office),
     )
 
 
@@ -261,6 +272,8 @@ def on_candidate_off(
         decide_first(d)
         assert pool is not None
         _answer_held(d, pool, name)
+    elif d.phase is Phase.RUNOFF_REQUEST and runner_up_left_in_window(d, name):
+        pass  # the runner-up left in the request period: decided at once, with no runoff
     elif d.phase is Phase.RUNOFF_REQUEST and group_best_left_in_window(d, name):
         # reading 18 switched: the departed candidate's seat is vacant now; the count is decided
         # again for the seats left, and requests already made are weighed again against it
@@ -361,6 +374,11 @@ def apply_effect(
                 return
         when = " after the ballots were printed" if f.printed_at_notice else ""
         why = eff.text or "the ballots are not reprinted"
+        due = ""
+        if f.past_party_withdrawal and d.original_close is not None:
+            at = cal.party_withdrawal_deadline(d.original_close, ctx.office).astimezone(ctx.tz)
+            due = f", here {at:%Y-%m-%d %H:%M}"
+        why = why.replace("{deadline}", due)
         d.rule(
             RulingKind.NAME_REMAINS,
             eff.cites,
@@ -372,8 +390,7 @@ def apply_effect(
         d.rule(
             RulingKind.NAME_REMOVED,
             eff.cites,
-            f"{name} {verb} after being declared nominated: no longer a nominee; the "
-            "election's ballot is governed by G.S. 163-294.4 and 163-294.1(b)",
+            f"{name} {verb} after being declared nominated: no longer a nominee; {eff.text}",
             [name],
         )
     elif k is EffectKind.INEFFECTIVE:
@@ -400,6 +417,15 @@ def apply_effect(
             )
         elif c is not None:
             d.update_cand(name, vacant_if_elected=eff.cite)
+    elif k is EffectKind.RESULT_STANDS:
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            eff.cites,
+            f"{name} {verb} after the result was declared: {name} was {eff.text}, so the "
+            "result stands",
+            [name],
+            reason="the result stands",
+        )
     elif k is EffectKind.VACANT_NOW:
         d.rule(
             RulingKind.OFFICE_VACANT,
@@ -483,7 +509,7 @@ def apply_effect(
             RulingKind.PARTY_TO_NOMINATE,
             eff.cites,
             f"after {name} {verb}, the party executive committee names {need} nominee(s) "
-            "(G.S. 163-114; the municipal row of its table is not in our sources)",
+            f"({departures.PARTY_NOMINATES_UNDER})",
             [name],
             seats=need,
         )

@@ -168,7 +168,7 @@ def _fee_facts(d: Draft, fee: Decimal) -> filing.FeeFacts | None:
 
 @handles(FilingExtended)
 def on_filing_extended(d: Draft, e: FilingExtended) -> None:
-    """The board extends filing: the ``filing-extension`` table (G.S. 163-294.4(a))."""
+    """The board extends filing: the ``filing-extension`` table says whether it may."""
     ctx = d.ctx
     # the provision of the five days: the table's rule that extends filing
     cite = statute(
@@ -188,15 +188,12 @@ def on_filing_extended(d: Draft, e: FilingExtended) -> None:
     )
     finding = filing.EXTENSION.evaluate(facts)
     answer = finding.effect
-    why = {
-        filing.Extension.PARTISAN: "163-294.4(a) applies only to nonpartisan elections",
-        filing.Extension.NOT_EXPIRED: "the filing period has not yet expired",
-        filing.Extension.ALL_FILLED: "candidates filed for all offices to be filled",
-        filing.Extension.MOVED_ON: f"the contest has moved on ({d.phase.value})",
-        filing.Extension.FIVE_DAYS_PASSED: (
-            f"the five days after the close ended {ext.due.strftime('%Y-%m-%d %H:%M')}"
-        ),
-    }.get(answer)
+    refused = filing.EXTENSION_REFUSED.get(answer)
+    why = (
+        None
+        if refused is None
+        else refused.format(phase=d.phase.value, ends=ext.due.strftime("%Y-%m-%d %H:%M"))
+    )
     if why is not None:
         d.rule(
             RulingKind.FILING_REJECTED,

@@ -39,23 +39,15 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
             ),
         )
         return
-    if phase in (
-        Phase.BALLOT,
-        Phase.COUNTING,
-        Phase.FILING,
-        Phase.FILING_REOPENED,
-        Phase.FILING_EXTENDED,
-    ):
-        facts = _request_base(d, runoff_requests.Moment.BEFORE_RESULT, name)
+    awaiting = runoff_requests.unsettled(phase, d.round)
+    if awaiting is not None:
+        # the count has not yet said who may request: the request is held and weighed, as of
+        # the time it was made, once the canvass, recount or lot says it (weigh_held_requests)
+        facts = attrs.evolve(
+            _request_base(d, runoff_requests.Moment.BEFORE_RESULT, name), awaiting=awaiting
+        )
         if _ask(d, name, facts) is runoff_requests.Answer.HELD:
             d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
-        return
-    if phase is Phase.AWAITING_LOT and d.round == 0:
-        # the count waits for a drawing of lots (for a place, or for who may request): a request
-        # made meanwhile is held, as one made before the canvass is, and weighed, at the time it
-        # was made, once the drawing has said who may request (it was rejected as if its maker
-        # had no right to one, and the leader then declared because nobody had asked)
-        d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
         return
     if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
         late = pool.request_due is not None and e.at > pool.request_due
@@ -127,7 +119,7 @@ def _ask(d: Draft, name: str, facts: runoff_requests.RequestFacts) -> runoff_req
     if answer is runoff_requests.Answer.NO_RUNOFF_METHOD:
         text = f"{name} asked for a runoff, but this method has none"
     elif answer is runoff_requests.Answer.PREMATURE:
-        text = f"{name}'s request came before the canvass"
+        text = f"{name}'s request came before {facts.awaiting.value} said who may request"
     else:
         why = {
             runoff_requests.Answer.LEFT_RACE: (
@@ -166,22 +158,27 @@ def request_in_window(d: Draft, name: str, at: datetime, pool: Pool) -> None:
     # deadline; the runoff is called with every requester when the window closes.
 
 
-def apply_early_requests(d: Draft) -> None:
-    """Reading 4: a request filed before the canvass takes effect at it, if entitled."""
+def weigh_held_requests(d: Draft) -> None:
+    """Reading 4: the requests held because they came before the count said who may request
+    (before the canvass, or while a recount or a drawing of lots was awaited) are weighed once
+    it has said it (the canvass, recount or lot that settles the places), each as of the time it
+    was made: in time if it was made before the deadline, and counted if its maker is then
+    entitled. While the count still waits (a canvass that leads to a recount or a lot), they
+    stay held."""
     early = d.early_requests
-    if not early:
+    if not early or runoff_requests.unsettled(d.phase, d.round) is not None:
         return
     d.set(early_requests=())
     for name, at, _ in early:
         pool = d.pool
         if d.phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED) and pool is not None:
-            # (in time or late as made: one made before the canvass is in time, one held while
-            # a drawing of lots was awaited is weighed at its own time)
+            # (in time or late as made: one made before the declaration is in time)
             request_in_window(d, name, max(at, d.declared_at or at), pool)
         elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
             facts = attrs.evolve(
                 _request_base(d, runoff_requests.Moment.TIE_FOR_SECOND, name),
                 entitled=name in pool.eligible,
+                late=pool.request_due is not None and at > pool.request_due,
             )
             if _ask(d, name, facts) is runoff_requests.Answer.ACCEPTED:
                 # as a demand made now would: it calls the runoff if only its maker is left

@@ -174,3 +174,14 @@ def canvass_cite(method: Method, held: DeadlineKind) -> Cite:
     rule = CANVASS.evaluate(CanvassFacts(method, held)).rule
     assert rule is not None  # every day a method holds has its rule (tests/law/test_count_rules.py)
     return statute(rule.cite)
+
+
+def held_on_closed_day(day: str) -> str:
+    """What a canvass deadline adds when the board held the canvass on the day its statute
+    fixes (or a later closed day), though the office was closed and G.S. 103-5(a) had moved the
+    deadline to the next open day: 103-5(a) allows the wait and does not require it, so the
+    canvass stands (it is not one held before its day, which the ``canvass`` table reads)."""
+    return (
+        f"; the board held it on {day}, with the office closed: G.S. 103-5(a) allows the wait "
+        "for the next open day and does not require it, so the canvass stands"
+    )

@@ -60,6 +60,8 @@ class Decision(StrEnum):
     TWO_PER_SEAT = "two_per_seat"  # the highest, twice as many as the seats
     MAJORITY = "majority"  # more than half the total (per seat: the total over twice the seats)
     SUBSTANTIAL_PLURALITY = "substantial_plurality"  # more than the dated share of the total
+    #: no more names on the ballot than places: those named are elected, with no threshold
+    UNOPPOSED = "unopposed"
 
     @property
     def threshold_based(self) -> bool:
@@ -87,6 +89,8 @@ class ResultFacts:
     count: Count
     group: bool  # more than one seat
     runoff: bool = False  # the count of a runoff or a second primary
+    #: more persons seek election (names on the ballot) than there are places
+    contested: bool = True
 
 
 def _result_facts() -> Iterator[ResultFacts]:
@@ -94,10 +98,18 @@ def _result_facts() -> Iterator[ResultFacts]:
         yield ResultFacts(count, group)
         if count in (Count.RUNOFF_METHOD, Count.PARTY_PRIMARY):
             yield ResultFacts(count, group, runoff=True)
+        if count is Count.RUNOFF_METHOD:
+            yield ResultFacts(count, group, contested=False)
 
 
 def _first(count: Count, group: bool | None) -> Any:
     return lambda f: f.count is count and not f.runoff and (group is None or f.group is group)
+
+
+def _contested(contested: bool, group: bool) -> Any:
+    """The first election of the election-and-runoff method, contested or not."""
+    first = _first(Count.RUNOFF_METHOD, group)
+    return lambda f: first(f) and f.contested is contested
 
 
 def _second(count: Count) -> Any:
@@ -142,7 +154,7 @@ RESULT: Table[ResultFacts, Decision] = Table(
             "single-majority",
             "163-293(a)(1)",
             "a single office under the election-and-runoff method: more than half the votes elects",
-            _first(Count.RUNOFF_METHOD, False),
+            _contested(True, False),
             Decision.MAJORITY,
         ),
         Rule(
@@ -150,8 +162,26 @@ RESULT: Table[ResultFacts, Decision] = Table(
             "163-293(a)(2)",
             "several seats under the election-and-runoff method: more than the total divided by "
             "the seats, halved, elects",
-            _first(Count.RUNOFF_METHOD, True),
+            _contested(True, True),
             Decision.MAJORITY,
+        ),
+        Rule(
+            "single-unopposed",
+            "163-293(a)(1)",
+            "the majority rule of the election-and-runoff method speaks of more than one person "
+            "seeking election to a single office: a candidate with no opponent on the ballot is "
+            "not measured against a majority, and is elected",
+            _contested(False, False),
+            Decision.UNOPPOSED,
+        ),
+        Rule(
+            "group-unopposed",
+            "163-293(a)(2)",
+            "the majority rule for several seats speaks of more persons than there are offices "
+            "seeking election: with no more names on the ballot than seats, none is measured "
+            "against a majority, and those named are elected",
+            _contested(False, True),
+            Decision.UNOPPOSED,
         ),
         Rule(
             "single-substantial-plurality",

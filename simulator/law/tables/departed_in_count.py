@@ -61,6 +61,9 @@ class LeaderFacts:
     after_election_day: bool  # left on or after election day (before: the name stayed printed)
     majority: bool  # the leader's votes exceed the majority threshold
     withdrawal_as_death: bool = True  # reading 7
+    #: short of a majority, with two or more tied for second: 163-293(d)(2), not (b)(1), says
+    #: what follows the count
+    tie_for_second: bool = False
 
     @property
     def offish(self) -> bool:
@@ -73,6 +76,8 @@ def _leader_facts() -> Iterator[LeaderFacts]:
         LEFT, (False, True), (False, True), (True, False)
     ):
         yield LeaderFacts(what, after, maj, r7)
+        if not maj:
+            yield LeaderFacts(what, after, maj, r7, tie_for_second=True)
 
 
 _LEADER_REQUEST = Reading(
@@ -80,6 +85,15 @@ _LEADER_REQUEST = Reading(
     DepartedLeaderShort.REQUEST,
     "163-293(b)(1) runs its course: the runner-up may request a runoff; with no request the "
     "office is declared vacant, the leader being unable to take it",
+    LeaderEffect.REQUEST_WINDOW,
+)
+
+
+_LEADER_REQUEST_TIE = Reading(
+    "departed_leader_short",
+    DepartedLeaderShort.REQUEST,
+    "163-293(d)(2) runs its course: those tied for second may withdraw and the last may demand a "
+    "runoff; if none is called the office is declared vacant, the leader being unable to take it",
     LeaderEffect.REQUEST_WINDOW,
 )
 
@@ -101,7 +115,15 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "2931-leader-short",
             "163-293(b)(1)",
             "no majority: the highest is declared elected unless the runner-up requests a runoff",
-            lambda f: not f.majority,
+            lambda f: not f.majority and not f.tie_for_second,
+            LeaderEffect.REQUEST_WINDOW,
+        ),
+        Rule(
+            "leader-short-tied-for-second",
+            "163-293(d)(2)",
+            "no majority, and two or more tie for second: the highest is declared elected unless "
+            "all but one of those tied withdraw and the last demands a runoff",
+            lambda f: not f.majority and f.tie_for_second,
             LeaderEffect.REQUEST_WINDOW,
         ),
         Rule(
@@ -109,10 +131,15 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "163-294.4(c)",
             "a candidate who died before the election, name left on the printed ballots, polls "
             "the highest vote: the office is vacant even short of a majority (more specific than "
-            "163-293(b)(1), which it displaces by its own words, and than 163-294.1(b))",
+            "163-293(b)(1) and (d)(2), which it displaces by its own words, and than "
+            "163-294.1(b))",
             lambda f: f.what is CandStatus.DIED and not f.after_election_day,
             LeaderEffect.VACANT,
-            exception_to=("2941b-enough-votes", "2931-leader-short"),
+            exception_to=(
+                "2941b-enough-votes",
+                "2931-leader-short",
+                "leader-short-tied-for-second",
+            ),
         ),
         Rule(
             "elected-leader-left",
@@ -172,6 +199,35 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "election); a runoff request is not honored",
             LeaderEffect.VACANT,
             readings=(_LEADER_REQUEST,),
+        ),
+        Conflict(
+            "left-leader-short-of-majority",
+            frozenset({"2941b-enough-votes", "leader-short-tied-for-second"}),
+            "a candidate who withdrew or was disqualified before the election polls the highest "
+            "vote short of a majority, with two or more tied for second: 163-293(d)(2) declares "
+            "the highest elected unless all but one of those tied withdraw and the last demands a "
+            "runoff; 163-294.1(b) makes the office vacant if the candidate receives 'enough votes "
+            "to be elected', which short of a majority the text leaves open; 163-294.4(c), which "
+            "settles this for a dead candidate, is silent on others",
+            "as 163-294.4(c) provides for a dead candidate: the office is declared vacant and no "
+            "runoff is held",
+            LeaderEffect.VACANT,
+            readings=(_LEADER_REQUEST_TIE,),
+        ),
+        Conflict(
+            "leader-left-before-declaration",
+            frozenset({"elected-leader-left", "leader-short-tied-for-second"}),
+            "the candidate with the highest vote, short of a majority and with two or more tied "
+            "for second, leaves on or after election day before being declared elected: "
+            "163-294.1(c) vacates the office of 'a person elected'; under 163-293(d)(2) the "
+            "leader is elected unless all but one of those tied withdraw and the last demands a "
+            "runoff, and their right stands on the text; 163-294.4(c) (vacant even short of a "
+            "majority) speaks of deaths before the election",
+            "the office is declared vacant when the result is declared, or at the departure if "
+            "it already was (163-294.1(c), as 163-294.4(c) would for a death before the "
+            "election); a demand for a runoff is not honored",
+            LeaderEffect.VACANT,
+            readings=(_LEADER_REQUEST_TIE,),
         ),
     ),
     facts=_leader_facts,

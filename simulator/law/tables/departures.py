@@ -14,16 +14,17 @@ Statutes: G.S. 163-112 (partisan primaries, applied by 163-294.1(b)), 163-294.1 
 primaries and elections, elected persons), 163-294.4 (nonpartisan elections), 163-114 (party
 nominees; only partly available: the row for municipal offices was not seen, so "the party
 executive committee" is modeled without naming which one), 08 NCAC 06B .0104 (reprinting for
-party nominees), 163-106(e) and 163-294.2(d) (withdrawals, known only as quoted; the 163-106(e)
-deadline of the third business day before the close is not modeled: a withdrawal while filing is
-open always takes effect).
+party nominees), 163-106(e) and 163-294.2(d) (withdrawals, known only as quoted: a party primary
+candidate may withdraw until the close of business on the third business day before filing
+closes, a nonpartisan candidate until filing closes).
 
 Choices where the text is silent (each shows in the ruling it produces):
 
 - A disqualification is treated like a death wherever 163-112 speaks of deaths: after printing
   163-294.1(b) says so; before printing it is a gap (``disqualified-before-printing``) with that
-  fallback. A party candidate's withdrawal after the close and before printing is too late under
-  163-106(e): the name is printed, the votes count and the candidacy stands.
+  fallback. A party candidate's withdrawal after 163-106(e)'s deadline (close of business,
+  5:00 pm, on the third business day before filing closes) and before printing is too late:
+  the name is printed, the votes count and the candidacy stands.
 - reading 7 (withdrawal counts as "death or disqualification" in 163-294.1(b)) is applied to
   both sentences that name only death or disqualification: the primary not held when two per seat
   remain, and the office declared vacant when such a candidate polls enough votes to be elected.
@@ -85,6 +86,12 @@ class Facts(Staged):
     sworn: bool = False
     withdrawal_as_death: bool = True  # reading 7
     late_notice_by_death: bool = True  # reading 8
+    #: while filing is open: the notice came after the close of business on the third business
+    #: day before filing closes (the deadline 163-106(e) sets for a party primary's withdrawals)
+    past_party_withdrawal: bool = False
+    #: on or after election day: the result has been declared and the contest decided without
+    #: this candidate among those elected or nominated
+    defeated: bool = False
 
     @property
     def group(self) -> bool:
@@ -137,6 +144,11 @@ class EffectKind(StrEnum):
     REPLACEMENT_VOTES = "replacement_votes"
     INEFFECTIVE = "ineffective"
     NOMINATION_ENDS = "nomination_ends"
+    RESULT_STANDS = "result_stands"  # a defeated candidate leaves: nothing changes
+
+
+#: what a ruling that a party executive committee names a nominee adds about its source
+PARTY_NOMINATES_UNDER = "G.S. 163-114; the municipal row of its table is not in our sources"
 
 
 # Effects are plain data the engine applies.
@@ -193,6 +205,17 @@ def _with(effects: tuple[Effect, ...], *also: Cite) -> tuple[Effect, ...]:
 
 def _party_candidate(f: Facts) -> bool:
     return f.partisan_primary and f.when == BEFORE_ELECTION and not f.nominee
+
+
+def _late_party_withdrawal(f: Facts) -> bool:
+    """163-106(e): a party primary candidate's withdrawal after its deadline (close of business
+    on the third business day before filing closes), while filing is open or after it closes
+    and before the ballots are printed (after printing 163-294.1(b) sends it to 163-112)."""
+    if not (f.partisan_primary and not f.nominee and f.what == CandStatus.WITHDREW):
+        return False
+    if f.when == DURING_FILING:
+        return f.past_party_withdrawal
+    return f.when == BEFORE_ELECTION and not f.printed_at_notice
 
 
 def _dead(f: Facts) -> bool:
@@ -365,15 +388,18 @@ RULES_PARTY: tuple[Rule, ...] = (
     Rule(
         "party-withdrawal-too-late",
         "163-106(e)",
-        "a party primary candidate withdraws after the filing deadline, before printing: too late; "
-        "the name is printed, the votes count and the candidacy stands",
-        lambda f: _party_candidate(f) and f.what == CandStatus.WITHDREW and not f.printed_at_notice,
+        "a party primary candidate withdraws after the close of business on the third business "
+        "day before filing closes, before the ballots are printed: too late; the name is "
+        "printed, the votes count and the candidacy stands",
+        _late_party_withdrawal,
         lambda f: (
             _effect(
                 "name_remains",
                 statute("163-106(e)"),
-                text="a withdrawal takes effect only before the filing deadline; the candidacy "
-                "stands and votes for it count",
+                # ({deadline}: the handler writes that day's date and hour, or nothing)
+                text="a party primary candidate may withdraw only until the close of business "
+                "(5:00 pm) on the third business day before filing closes{deadline}; the "
+                "candidacy stands and votes for it count",
             ),
             _effect("ineffective", statute("163-106(e)")),
         ),
@@ -440,6 +466,7 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
             _effect(
                 "nomination_ends",
                 statute("163-294.1(b)"),
+                text="the election's ballot is governed by G.S. 163-294.4 and 163-294.1(b)",
                 also=(statute("163-294.4(b)"), statute("163-294.4(c)")),
             ),
         ),
@@ -447,9 +474,15 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
     Rule(
         "2941b-primary",
         "163-294.1(b)",
-        "a nonpartisan primary candidate leaves before the primary: on printed ballots with no "
-        "time to reprint the name remains and votes that would nominate are disregarded",
-        lambda f: f.nonpartisan_primary and f.when == BEFORE_ELECTION and not f.nominee,
+        "a nonpartisan primary candidate leaves before the primary, after the ballots are "
+        "printed: with no time to reprint the name remains and votes that would nominate are "
+        "disregarded",
+        lambda f: (
+            f.nonpartisan_primary
+            and f.when == BEFORE_ELECTION
+            and not f.nominee
+            and f.printed_at_notice
+        ),
         lambda f: _printing(f, statute("163-294.1(b)")),
     ),
     Rule(
@@ -523,10 +556,13 @@ RULES_NP_ELECTION: tuple[Rule, ...] = (
     Rule(
         "left-before-nonpartisan-election",
         "163-294.1(b)",
-        "a withdrawal or disqualification before a nonpartisan election: after printing with no "
-        "time to reprint the name remains and winning makes the office vacant",
+        "a withdrawal or disqualification before a nonpartisan election, after the ballots are "
+        "printed: with no time to reprint the name remains and winning makes the office vacant",
         lambda f: (
-            f.nonpartisan_election and f.when == BEFORE_ELECTION and f.what != CandStatus.DIED
+            f.nonpartisan_election
+            and f.when == BEFORE_ELECTION
+            and f.what != CandStatus.DIED
+            and f.printed_at_notice
         ),
         lambda f: (
             _printing(f, statute("163-294.1(b)"))
@@ -554,8 +590,9 @@ RULES_OTHER: tuple[Rule, ...] = (
         "filing-open",
         "163-294.2(d)",
         "the candidacy ends while filing is open: the name is not on the ballot and others may "
-        "still file (163-106(e), 163-294.2(d) for withdrawals; the filing period itself otherwise)",
-        lambda f: f.when == DURING_FILING,
+        "still file (163-106(e), 163-294.2(d) for withdrawals in time; the filing period itself "
+        "otherwise)",
+        lambda f: f.when == DURING_FILING and not _late_party_withdrawal(f),
         lambda f: (_effect("name_removed", _filing_cite(f)),),
     ),
     Rule(
@@ -563,8 +600,30 @@ RULES_OTHER: tuple[Rule, ...] = (
         "163-294.1(c)",
         "a person elected dies, is disqualified or resigns on or after election day, before "
         "taking the oath: the office is vacant",
-        lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.ELECTION and not f.sworn,
+        lambda f: (
+            f.when == ELECTION_OR_AFTER
+            and f.stage is Stage.ELECTION
+            and not f.sworn
+            and not f.defeated
+        ),
         lambda f: (_effect("vacant_if_elected", statute("163-294.1(c)")),),
+    ),
+    Rule(
+        "defeated-candidate-left",
+        "163-294.1(c)",
+        "a candidate who was not elected dies, withdraws or is disqualified after the contest is "
+        "decided: 163-294.1(c) speaks only of a person elected, so the result stands",
+        lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.ELECTION and f.defeated,
+        lambda f: (_effect("result_stands", statute("163-294.1(c)"), text="not elected"),),
+    ),
+    Rule(
+        "defeated-primary-candidate-left",
+        "163-294.1(b)",
+        "a primary candidate who was not nominated dies, withdraws or is disqualified after the "
+        "primary is decided: 163-294.1(b) speaks after the primary only of nominees, so the "
+        "result stands",
+        lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.PRIMARY and f.defeated,
+        lambda f: (_effect("result_stands", statute("163-294.1(b)"), text="not nominated"),),
     ),
     Rule(
         "officer-left-after-oath",
@@ -654,6 +713,26 @@ GAPS: tuple[Gap, ...] = (
         effect=lambda f: (_effect("certify", statute("163-112(b)")),),
     ),
     Gap(
+        "nonpartisan-left-before-printing",
+        near=("163-294.1(b)", "163-294.2(d)"),
+        open=(
+            "a candidate in a nonpartisan primary, or one in a nonpartisan election who withdraws "
+            "or is disqualified, leaves after filing closes and before the ballots are printed: "
+            "163-294.1(b) speaks only of candidates who leave after the ballots are printed, and "
+            "163-294.2(d) only of withdrawals before the filing deadline"
+        ),
+        fallback="the name is not printed, as 163-294.1(b) has it for printed ballots the board "
+        "finds time to reprint: nothing keeps on a ballot not yet printed the name of one who is "
+        "no longer a candidate",
+        applies=lambda f: (
+            f.when == BEFORE_ELECTION
+            and not f.printed_at_notice
+            and not f.nominee
+            and (f.nonpartisan_primary or (f.nonpartisan_election and f.what != CandStatus.DIED))
+        ),
+        effect=lambda f: (_effect("name_removed", statute("163-294.1(b)")),),
+    ),
+    Gap(
         "disqualified-before-printing",
         near=("163-294.1(b)", "163-112"),
         open=(
@@ -739,6 +818,9 @@ def all_facts() -> Iterator[Facts]:
     ):
         partisan_primary = is_partisan_primary(method, stage)
         np_primary = is_nonpartisan_primary(method, stage)
+        # (163-106(e)'s deadline for withdrawals falls while filing is open)
+        pasts = (False, True) if when == DURING_FILING and what == CandStatus.WITHDREW else (False,)
+        defeats = (False, True) if when == ELECTION_OR_AFTER else (False,)
         for filed in range(1, 2 * seats + 3):
             if when == DURING_FILING:
                 days: tuple[tuple[bool, bool], ...] = ((True, True),)
@@ -774,23 +856,28 @@ def all_facts() -> Iterator[Facts]:
                             and (not nominee)
                         ):
                             continue  # declared nominated without a primary (163-294(a))
-                        yield Facts(
-                            method,
-                            stage,
-                            what,
-                            when,
-                            seats,
-                            filed,
-                            remaining,
-                            w30d,
-                            w30n,
-                            pd,
-                            pn,
-                            reprint,
-                            nominee,
-                            sworn,
-                            sworn,
-                        )
+                        for past, defeated in itertools.product(pasts, defeats):
+                            if defeated and (nominee or sworn):
+                                continue  # one elected or nominated was not defeated
+                            yield Facts(
+                                method,
+                                stage,
+                                what,
+                                when,
+                                seats,
+                                filed,
+                                remaining,
+                                w30d,
+                                w30n,
+                                pd,
+                                pn,
+                                reprint,
+                                nominee,
+                                sworn,
+                                sworn,
+                                past_party_withdrawal=past,
+                                defeated=defeated,
+                            )
 
 
 TABLE: rules.Table[Facts, Consequence] = rules.Table(

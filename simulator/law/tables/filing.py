@@ -444,6 +444,17 @@ class Extension(StrEnum):
     FIVE_DAYS_PASSED = "five days passed"
 
 
+#: why the board cannot extend filing, in words, for each refusal ({phase}: where the contest
+#: stands; {ends}: when the five days after the close ended)
+EXTENSION_REFUSED: dict[Extension, str] = {
+    Extension.PARTISAN: "163-294.4(a) applies only to nonpartisan elections",
+    Extension.NOT_EXPIRED: "the filing period has not yet expired",
+    Extension.ALL_FILLED: "candidates filed for all offices to be filled",
+    Extension.MOVED_ON: "the contest has moved on ({phase})",
+    Extension.FIVE_DAYS_PASSED: "the five days after the close ended {ends}",
+}
+
+
 @attrs.frozen
 class ExtensionFacts:
     partisan: bool  # a party contest

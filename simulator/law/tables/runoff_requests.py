@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from simulator.law.machine import Phase
 from simulator.law.rules import Rule, Table
 
 
@@ -21,18 +22,50 @@ class Moment(StrEnum):
     """Where the contest stands when a request comes."""
 
     NO_RUNOFF_METHOD = "no_runoff_method"  # the method has no runoff and no second primary
-    BEFORE_RESULT = "before_result"  # the first result is not yet declared
+    #: the first election's count has not yet settled who may request (see :class:`Awaiting`)
+    BEFORE_RESULT = "before_result"
     TIE_FOR_SECOND = "tie_for_second"  # 163-293(d)(2)'s withdrawal window is open
     TIE_FOR_FIRST = "tie_for_first"  # 163-293(d)(1)'s withdrawal window is open
     WINDOW = "window"  # the request window of 163-293(c) / 163-291(6) is open
     CLOSED = "closed"  # no window is open
 
 
+class Awaiting(StrEnum):
+    """What the first election's count still waits for before it says who may request a runoff
+    (demand a second primary): the request's maker's right is not yet settled."""
+
+    CANVASS = "the canvass"  # the result is not yet declared
+    RECOUNT = "the recount"  # a tie for first is to be recounted (163-293(d)(1))
+    LOT = "the drawing of lots"  # a tie for a place is to be drawn by lot
+
+
+#: the phases of the first election's count in which nobody's right to request is settled yet
+_UNSETTLED = {
+    Phase.FILING: Awaiting.CANVASS,
+    Phase.FILING_REOPENED: Awaiting.CANVASS,
+    Phase.FILING_EXTENDED: Awaiting.CANVASS,
+    Phase.BALLOT: Awaiting.CANVASS,
+    Phase.COUNTING: Awaiting.CANVASS,
+    Phase.AWAITING_RECOUNT: Awaiting.RECOUNT,
+    Phase.AWAITING_LOT: Awaiting.LOT,
+}
+
+
+def unsettled(phase: Phase, round_: int) -> Awaiting | None:
+    """What the count waits for before it says who may request (None: it has said). Only the
+    first election's: a request once the runoff (second primary) is called is weighed at once
+    (163-293(f) refuses a second runoff)."""
+    if round_ != 0:
+        return None
+    return _UNSETTLED.get(phase)
+
+
 class Answer(StrEnum):
     ACCEPTED = "accepted"
-    HELD = "held"  # reading 4: takes effect at the canvass, if the requester is then entitled
+    #: reading 4: weighed, as of the time it was made, once the count says who may request
+    HELD = "held"
     NO_RUNOFF_METHOD = "no runoff under this method"
-    PREMATURE = "before the result was declared"
+    PREMATURE = "before the count said who may request"
     NOT_TIED = "only the candidates tied for second may demand a runoff"
     NOT_NEEDED = (
         "a runoff between the tied candidates follows unless one withdraws; no request is needed"
@@ -60,6 +93,8 @@ class RequestFacts:
     called: bool = False  # a runoff (second primary) is already called or held
     vacant: bool = False  # CLOSED: the office was declared vacant
     early_wait: bool = True  # reading 4
+    #: BEFORE_RESULT: what the count still waits for before it says who may request
+    awaiting: Awaiting = Awaiting.CANVASS
     #: CLOSED, a runoff (not a second primary): the runoff has been voted on (163-293(f))
     second_round: bool = False
 
@@ -69,8 +104,10 @@ def _request_facts() -> Iterator[RequestFacts]:
         yield RequestFacts(Moment.NO_RUNOFF_METHOD, no_runoff_under=under)
     flags = (False, True)
     for primary, group in itertools.product(flags, flags):
-        for wait, left in itertools.product(flags, flags):
-            yield RequestFacts(Moment.BEFORE_RESULT, primary, group, left=left, early_wait=wait)
+        for wait, left, awaiting in itertools.product(flags, flags, Awaiting):
+            yield RequestFacts(
+                Moment.BEFORE_RESULT, primary, group, left=left, early_wait=wait, awaiting=awaiting
+            )
         if not primary and not group:
             for entitled, late, left in itertools.product(flags, flags, flags):
                 yield RequestFacts(Moment.TIE_FOR_SECOND, entitled=entitled, late=late, left=left)
@@ -107,6 +144,13 @@ def _when(
     primary: bool, moment: Moment, test: Callable[[RequestFacts], bool]
 ) -> Callable[[RequestFacts], bool]:
     return lambda f: f.moment is moment and f.primary is primary and test(f)
+
+
+def _waits(f: RequestFacts) -> bool:
+    """Reading 4: a request before the canvass is held (or, switched, premature); one made once
+    the canvass has declared the result, while a recount or a drawing of lots is awaited, is
+    held under either reading: the declaration the deadline runs from has been made."""
+    return f.early_wait or f.awaiting is not Awaiting.CANVASS
 
 
 def _not_entitled(group: bool) -> Callable[[RequestFacts], bool]:
@@ -209,23 +253,28 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
                 f"{tag}-early-left",
                 when,
                 "a candidate who has died, withdrawn or been disqualified is no longer a "
-                "candidate: there is no request to hold for the canvass",
+                "candidate: there is no request to hold until the count says who may request",
                 _when(primary, Moment.BEFORE_RESULT, lambda f: f.left),
                 Answer.LEFT_RACE,
             ),
             Rule(
                 f"{tag}-early-held",
                 when,
-                "a request before the result is declared waits for the canvass and takes effect "
-                "if the requester is then entitled (reading 4)",
-                _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and f.early_wait),
+                "the statute fixes only the latest time to ask, so asking early loses nothing: a "
+                "request made before the count says who may request (before the canvass, or "
+                "while a recount or a drawing of lots for a place is awaited) is held, and "
+                "weighed as of the time it was made once the canvass, recount or lot says it "
+                "(reading 4)",
+                _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and _waits(f)),
                 Answer.HELD,
             ),
             Rule(
                 f"{tag}-early-rejected",
                 when,
-                "a request before the result is declared is premature (reading 4 switched)",
-                _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and not f.early_wait),
+                "a request made before the canvass declares the result is premature (reading 4 "
+                "switched; once the canvass is held, one made while a recount or a drawing of "
+                "lots is awaited is held under either reading)",
+                _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and not _waits(f)),
                 Answer.PREMATURE,
             ),
             Rule(

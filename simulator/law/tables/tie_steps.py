@@ -355,6 +355,9 @@ class Lot(StrEnum):
 class LotFacts:
     pending: bool  # a tie awaits a lot
     among_tied: bool = True  # the drawing named one of those tied for the place
+    #: the election and runoff method, whose lot is 163-293(f)'s (163-292(3) is the plurality
+    #: method's)
+    runoff_method: bool = False
 
 
 LOT: Table[LotFacts, Lot] = Table(
@@ -374,7 +377,7 @@ LOT: Table[LotFacts, Lot] = Table(
             "163-292(3)",
             "a lot determines the winner of a tie: with no tie awaiting one, a drawing decides "
             "nothing",
-            lambda f: not f.pending,
+            lambda f: not f.pending and not f.runoff_method,
             Lot.NO_TIE,
         ),
         Rule(
@@ -382,11 +385,33 @@ LOT: Table[LotFacts, Lot] = Table(
             "163-292(3)",
             "a lot determines the winner among the tied: a drawing that names someone else "
             "decides nothing",
-            lambda f: f.pending and not f.among_tied,
+            lambda f: f.pending and not f.among_tied and not f.runoff_method,
+            Lot.NOT_TIED,
+        ),
+        Rule(
+            "runoff-lot-without-tie",
+            "163-293(f)",
+            "under the election and runoff method a lot determines the winner of a tie in the "
+            "runoff: with no tie awaiting one, a drawing decides nothing",
+            lambda f: not f.pending and f.runoff_method,
+            Lot.NO_TIE,
+        ),
+        Rule(
+            "runoff-lot-for-one-not-tied",
+            "163-293(f)",
+            "under the election and runoff method a lot determines the winner between the tied: "
+            "a drawing that names someone else decides nothing",
+            lambda f: f.pending and not f.among_tied and f.runoff_method,
             Lot.NOT_TIED,
         ),
     ),
-    facts=lambda: (LotFacts(p, a) for p in (False, True) for a in (False, True) if p or a),
+    facts=lambda: (
+        LotFacts(p, a, r)
+        for p in (False, True)
+        for a in (False, True)
+        for r in (False, True)
+        if p or a
+    ),
 )
 
 

@@ -310,9 +310,12 @@ def _tie_at_facts() -> Iterator[TieAtFacts]:
             yield TieAtFacts(point, False)
             yield TieAtFacts(point, True)
             if point is TiePoint.RUNOFF:
-                yield TieAtFacts(point, False, many=True)
-                yield TieAtFacts(point, False, left=True)
-                yield TieAtFacts(point, False, many=True, left=True)
+                for group in (True, False):
+                    if not group:
+                        yield TieAtFacts(point, False, group=False)
+                    yield TieAtFacts(point, False, group=group, many=True)
+                    yield TieAtFacts(point, False, group=group, left=True)
+                    yield TieAtFacts(point, False, group=group, many=True, left=True)
 
 
 def _lot_gap(
@@ -380,7 +383,13 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "runoff-tie-by-lot",
             "163-293(f)",
             "a tie for the highest vote in a runoff: the board determines the winner by lot",
-            lambda f: f.point is TiePoint.RUNOFF and not f.primary and not f.many and not f.left,
+            lambda f: (
+                f.point is TiePoint.RUNOFF
+                and not f.primary
+                and not f.group
+                and not f.many
+                and not f.left
+            ),
             TieEffect.LOT,
         ),
         Rule(
@@ -434,6 +443,22 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "demand a second primary; the part of 163-111 on ties is not in the sources",
             "a drawing of lots",
             lambda f: f.point in (TiePoint.PRIMARY_PLACE, TiePoint.BEST_REMAINING) and f.primary,
+        ),
+        _lot_gap(
+            "group-runoff-tie",
+            ("163-293(f)",),
+            "two candidates tie for a seat in the runoff for several seats: (f) elects the "
+            "candidates with the most votes and has the board draw lots when two tie for the top "
+            "vote, words written for a runoff for one office; a tie for a group runoff's last "
+            "seat is not a tie for the top vote",
+            "a drawing of lots between the tied for the seat, as (f) does for one office",
+            lambda f: (
+                f.point is TiePoint.RUNOFF
+                and not f.primary
+                and f.group
+                and not f.many
+                and not f.left
+            ),
         ),
         _lot_gap(
             "runoff-tie-of-three",

@@ -68,6 +68,7 @@ DECLARING = frozenset(
         RulingKind.ELECTED,
         RulingKind.NOMINATED,
         RulingKind.RUNOFF_AVAILABLE,
+        RulingKind.RUNOFF_UNLESS_WITHDRAWN,
         RulingKind.NO_RUNOFF,
         RulingKind.RECOUNT_REQUIRED,
         RulingKind.OFFICE_VACANT,
