@@ -5,6 +5,7 @@ of an option given an empty value."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -155,10 +156,41 @@ class Formatter(argparse.HelpFormatter):
     """Wraps descriptions to the terminal; keeps the line breaks of text that has them (the
     examples)."""
 
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        # argparse would import shutil (and with it lzma, bz2 and fnmatch) for the width, on
+        # every start: every argument added makes a formatter
+        super().__init__(
+            prog,
+            indent_increment,
+            max_help_position,
+            terminal_columns() - 2 if width is None else width,
+        )
+
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         if "\n" in text:
             return "".join(indent + line for line in text.splitlines(keepends=True))
         return super()._fill_text(text, width, indent)
+
+
+def terminal_columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it (``COLUMNS`` first, then the
+    terminal, then 80), without importing shutil."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
 
 
 def _version() -> str:

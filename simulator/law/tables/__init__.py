@@ -20,33 +20,27 @@ Each module holds the tables of one legal question: :mod:`~simulator.law.tables.
 163-112, 163-294.1, 163-294.4; :mod:`~simulator.law.tables.departure_gaps` lists its gaps by the
 facts that reach them).
 
+Nothing here is built when the package is imported: each module of tables is loaded when the
+engine first reads one of its names (a small replay loads only the tables it consults), and
+:data:`HOMES`, :data:`TABLES` and :data:`EVERY_TABLE` are made the first time they are read.
+
 :data:`TABLES` are the tables ``electsim gaps`` explores beside the departures table, which has a
 listing of its own (the facts that reach each of its gaps); :data:`EVERY_TABLE` adds it.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from simulator.law.rules import Table
-from simulator.law.tables import (
-    canvass,
-    count,
-    counted_votes,
-    declaration,
-    departed_declared,
-    departed_in_count,
-    departures,
-    filing,
-    party_nominees,
-    repeat_notice,
-    round_timing,
-    runoff_requests,
-    tie_steps,
-    ties,
-    vacancies,
-)
+if TYPE_CHECKING:
+    from simulator.law.rules import Table
+
+    HOMES: tuple[tuple[Table[Any, Any], str], ...]
+    TABLES: tuple[Table[Any, Any], ...]
+    EVERY_TABLE: tuple[tuple[Table[Any, Any], str], ...]
 
 
 def _home(module: ModuleType) -> str:
@@ -54,45 +48,98 @@ def _home(module: ModuleType) -> str:
     return module.__name__.replace(".", "/") + ".py"
 
 
-#: (table, the module that holds it), in the order ``electsim gaps`` and ``electsim cite`` list
-HOMES: tuple[tuple[Table[Any, Any], str], ...] = (
-    *((t, _home(filing)) for t in filing.TABLES),
-    (counted_votes.VOTES, _home(counted_votes)),
-    (counted_votes.TOTAL, _home(counted_votes)),
-    (declaration.RESULT, _home(declaration)),
-    (declaration.RUNOFF_RIGHT, _home(declaration)),
-    (round_timing.TIMING, _home(round_timing)),
-    (round_timing.ROUND_DAY, _home(round_timing)),
-    (departed_declared.DECLARED_LEFT, _home(departed_declared)),
-    (departed_declared.RUNOFF_LEFT, _home(departed_declared)),
-    (vacancies.OATH, _home(vacancies)),
-    (party_nominees.NOMINEE, _home(party_nominees)),
-    (party_nominees.NOMINEE_PLACE, _home(party_nominees)),
-    (party_nominees.TWICE, _home(party_nominees)),
-    (vacancies.EMPTY_SEATS, _home(vacancies)),
-    (tie_steps.TIE_WITHDRAWAL, _home(tie_steps)),
-    (repeat_notice.REPEAT_NOTICE, _home(repeat_notice)),
-    (departed_in_count.LEADER, _home(departed_in_count)),
-    (departed_in_count.SECOND, _home(departed_in_count)),
-    (departed_in_count.TIE_FIRST, _home(departed_in_count)),
-    (departed_in_count.PLACES, _home(departed_in_count)),
-    (departed_in_count.GROUP_LEFT, _home(departed_in_count)),
-    (ties.TIE, _home(ties)),
-    (ties.TIE_AT, _home(ties)),
-    (runoff_requests.REQUEST, _home(runoff_requests)),
-    (canvass.CANVASS, _home(canvass)),
-    (tie_steps.TIE_WINDOW, _home(tie_steps)),
-    (tie_steps.RECOUNT, _home(tie_steps)),
-    (tie_steps.LOT, _home(tie_steps)),
-    (runoff_requests.WINDOW_CLOSE, _home(runoff_requests)),
-    (tie_steps.STILL_TIED, _home(tie_steps)),
-    (count.ORDER, _home(count)),
-)
+def _every() -> dict[str, Any]:
+    """:data:`HOMES`, :data:`TABLES` and :data:`EVERY_TABLE` (loading every module of tables)."""
+    from simulator.law.tables import (
+        canvass,
+        count,
+        counted_votes,
+        declaration,
+        departed_declared,
+        departed_in_count,
+        departures,
+        filing,
+        party_nominees,
+        repeat_notice,
+        round_timing,
+        runoff_requests,
+        tie_steps,
+        ties,
+        vacancies,
+    )
 
-TABLES: tuple[Table[Any, Any], ...] = tuple(t for t, _ in HOMES)
+    #: (table, the module that holds it), in the order ``electsim gaps`` and ``electsim cite`` list
+    HOMES: tuple[tuple[Table[Any, Any], str], ...] = (
+        *((t, _home(filing)) for t in filing.TABLES),
+        (counted_votes.VOTES, _home(counted_votes)),
+        (counted_votes.TOTAL, _home(counted_votes)),
+        (declaration.RESULT, _home(declaration)),
+        (declaration.RUNOFF_RIGHT, _home(declaration)),
+        (round_timing.TIMING, _home(round_timing)),
+        (round_timing.ROUND_DAY, _home(round_timing)),
+        (departed_declared.DECLARED_LEFT, _home(departed_declared)),
+        (departed_declared.RUNOFF_LEFT, _home(departed_declared)),
+        (vacancies.OATH, _home(vacancies)),
+        (party_nominees.NOMINEE, _home(party_nominees)),
+        (party_nominees.NOMINEE_PLACE, _home(party_nominees)),
+        (party_nominees.TWICE, _home(party_nominees)),
+        (vacancies.EMPTY_SEATS, _home(vacancies)),
+        (tie_steps.TIE_WITHDRAWAL, _home(tie_steps)),
+        (repeat_notice.REPEAT_NOTICE, _home(repeat_notice)),
+        (departed_in_count.LEADER, _home(departed_in_count)),
+        (departed_in_count.SECOND, _home(departed_in_count)),
+        (departed_in_count.TIE_FIRST, _home(departed_in_count)),
+        (departed_in_count.PLACES, _home(departed_in_count)),
+        (departed_in_count.GROUP_LEFT, _home(departed_in_count)),
+        (ties.TIE, _home(ties)),
+        (ties.TIE_AT, _home(ties)),
+        (runoff_requests.REQUEST, _home(runoff_requests)),
+        (canvass.CANVASS, _home(canvass)),
+        (tie_steps.TIE_WINDOW, _home(tie_steps)),
+        (tie_steps.RECOUNT, _home(tie_steps)),
+        (tie_steps.LOT, _home(tie_steps)),
+        (runoff_requests.WINDOW_CLOSE, _home(runoff_requests)),
+        (tie_steps.STILL_TIED, _home(tie_steps)),
+        (count.ORDER, _home(count)),
+    )
 
-#: every table of the law, the departures table last
-EVERY_TABLE: tuple[tuple[Table[Any, Any], str], ...] = (
-    *HOMES,
-    (departures.TABLE, _home(departures)),
-)
+    TABLES: tuple[Table[Any, Any], ...] = tuple(t for t, _ in HOMES)
+
+    #: every table of the law, the departures table last
+    EVERY_TABLE: tuple[tuple[Table[Any, Any], str], ...] = (
+        *HOMES,
+        (departures.TABLE, _home(departures)),
+    )
+    return {"HOMES": HOMES, "TABLES": TABLES, "EVERY_TABLE": EVERY_TABLE}
+
+
+def _lazy(name: str) -> ModuleType | None:
+    """The module of tables ``name``, registered but not run: its body runs when one of its
+    names is first read (``importlib.util.LazyLoader``); None if there is no such module."""
+    full = f"{__name__}.{name}"
+    if full in sys.modules:
+        return sys.modules[full]
+    spec = importlib.util.find_spec(full)
+    if spec is None or spec.loader is None:
+        return None
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[full] = module
+    loader.exec_module(module)
+    return module
+
+
+def __getattr__(name: str) -> Any:
+    """``from simulator.law.tables import filing`` hands back the module without running it;
+    the catalogue's tuples are made when first read."""
+    if name in ("HOMES", "TABLES", "EVERY_TABLE"):
+        made = _every()
+        globals().update(made)
+        return made[name]
+    if name.isidentifier() and not name.startswith("_"):
+        module = _lazy(name)
+        if module is not None:
+            globals()[name] = module
+            return module
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
