@@ -92,3 +92,26 @@ def test_importing_the_engine_runs_only_the_table_modules_it_reads_at_import() -
     # departures table among them, are built when the engine first reads them
     assert out[0].split(",") == ["simulator.law.tables.canvass"]
     assert "simulator.law.tables.departures" in out[1].split(",")
+
+
+def test_threads_reading_a_module_of_tables_not_yet_run_all_get_its_names() -> None:
+    import subprocess
+
+    # each thread reads the departures table at once: one runs the module, the others wait for
+    # it (none may find the module half made)
+    code = (
+        "import threading, types\n"
+        "from simulator.law.tables import departures\n"
+        "assert type(departures) is not types.ModuleType\n"
+        "start = threading.Barrier(8)\n"
+        "got = []\n"
+        "def read():\n"
+        "    start.wait()\n"
+        "    got.append(departures.TABLE.name)\n"
+        "threads = [threading.Thread(target=read) for _ in range(8)]\n"
+        "for t in threads: t.start()\n"
+        "for t in threads: t.join()\n"
+        "assert got == ['departures'] * 8, got\n"
+        "assert type(departures) is types.ModuleType\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

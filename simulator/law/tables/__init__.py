@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import threading
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -113,20 +114,59 @@ def _every() -> dict[str, Any]:
     return {"HOMES": HOMES, "TABLES": TABLES, "EVERY_TABLE": EVERY_TABLE}
 
 
+#: held while a module of tables runs: a thread that reads a name of a module another thread is
+#: running waits for it to end (re-entrant: a module may read another as it runs)
+_RUNNING = threading.RLock()
+
+
+class _Unrun(ModuleType):
+    """A module of tables registered but not yet run: reading a name it does not have runs it,
+    once, and it becomes a plain module."""
+
+    def __getattr__(self, name: str) -> Any:
+        with _RUNNING:
+            if type(self) is _Unrun:
+                spec = self.__spec__
+                assert spec is not None and spec.loader is not None
+                _become(self, _Running)
+                try:
+                    spec.loader.exec_module(self)
+                except BaseException:
+                    # as a failed import: nothing is left registered, the next read tries again
+                    sys.modules.pop(spec.name, None)
+                    globals().pop(spec.name.rpartition(".")[2], None)
+                    raise
+                finally:
+                    _become(self, ModuleType)
+        return ModuleType.__getattribute__(self, name)
+
+
+class _Running(_Unrun):
+    """A module of tables while it runs: another thread waits for it to end; the thread running
+    it reads only what it has made so far (as a module importing itself would)."""
+
+    def __getattr__(self, name: str) -> Any:
+        with _RUNNING:
+            pass
+        return ModuleType.__getattribute__(self, name)
+
+
+def _become(module: ModuleType, kind: type[ModuleType]) -> None:
+    module.__class__ = kind
+
+
 def _lazy(name: str) -> ModuleType | None:
-    """The module of tables ``name``, registered but not run: its body runs when one of its
-    names is first read (``importlib.util.LazyLoader``); None if there is no such module."""
+    """The module of tables ``name``, registered but not run (:class:`_Unrun`): its body runs
+    when one of its names is first read; None if there is no such module."""
     full = f"{__name__}.{name}"
     if full in sys.modules:
         return sys.modules[full]
     spec = importlib.util.find_spec(full)
     if spec is None or spec.loader is None:
         return None
-    loader = importlib.util.LazyLoader(spec.loader)
-    spec.loader = loader
     module = importlib.util.module_from_spec(spec)
+    _become(module, _Unrun)
     sys.modules[full] = module
-    loader.exec_module(module)
     return module
 
 
