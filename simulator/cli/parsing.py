@@ -5,13 +5,13 @@ of an option given an empty value."""
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from simulator.cli.common import EXIT_INVALID, UsageError
+from simulator.input.output import terminal_columns
 
 _INVALID_CHOICE = re.compile(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)")
 
@@ -176,21 +176,6 @@ class Formatter(argparse.HelpFormatter):
         if "\n" in text:
             return "".join(indent + line for line in text.splitlines(keepends=True))
         return super()._fill_text(text, width, indent)
-
-
-def terminal_columns() -> int:
-    """The terminal's width as ``shutil.get_terminal_size`` gives it (``COLUMNS`` first, then the
-    terminal, then 80), without importing shutil."""
-    try:
-        columns = int(os.environ.get("COLUMNS", "0"))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
 
 
 def _version() -> str:
