@@ -13,6 +13,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from simulator.cli.common import EXIT_BUG, EXIT_INVALID, EXIT_OK, print_problems
 from simulator.cli.parsing import EXAMPLES, Formatter, Parser, Version, refuse_empty_values
@@ -63,7 +64,18 @@ def _as_of(p: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Unbuilt:
+    """Stands for the parser of a command that is not being run: every call on it (an argument,
+    a group, defaults) does nothing. Each argparse parser costs about a millisecond to make, so
+    ``electsim replay FILE`` makes only replay's."""
+
+    def __getattr__(self, name: str) -> Callable[..., _Unbuilt]:
+        return lambda *args, **kwargs: self
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``only`` (a command's name), the other commands' parsers
+    are left out (their arguments are not read, and the help that lists them is not printed)."""
     from simulator.law.vocab import Method, Stage
 
     methods = [m.value for m in Method]
@@ -72,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     checked = (Method.RUNOFF.value, Method.PRIMARY.value, Method.PARTISAN.value)
     p = Parser(
         prog="electsim",
+        formatter_class=Formatter,
         description="Replay North Carolina municipal election law: rulings with citations, "
         "deadlines with how they were computed.",
         epilog=f"Exit codes: 0 success, 2 invalid input, 1 a bug (3: electsim test found an "
@@ -81,6 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser, metavar="COMMAND")
 
     def command(name: str, help: str, description: str | None = None) -> argparse.ArgumentParser:
+        if only is not None and name != only:
+            return cast(argparse.ArgumentParser, _Unbuilt())
         return sub.add_parser(
             name,
             help=help,
@@ -266,28 +281,32 @@ def build_parser() -> argparse.ArgumentParser:
     )
     g.set_defaults(func=_later("simulator.cli.gaps", "cmd_gaps"))
 
-    from simulator.cli import cite as cite_command
-    from simulator.cli import explore as explore_command  # light: their work imports lazily
+    if only in (None, "cite"):
+        from simulator.cli import cite as cite_command  # light: its work imports lazily
 
-    cite_command.register(sub)
-    explore_command.register(sub)
-    ex = sub.choices["explore"]
-    ex.description = (
-        "Enumerate the courses of events of one contest (departures in each region between the "
-        "statutory landmarks, returns in each ranking class, requests, lots, the runoff) and "
-        "replay each through the engine: every distinct outcome with a shortest witness, the "
-        "gaps and conflicts reached, the subsections cited."
-    )
-    ex.epilog = EXAMPLES["explore"] + f"\n\ndocumentation: {DOCS}"
-    ex.formatter_class = Formatter
-    ct = sub.choices["cite"]
-    ct.description = (
-        "List everything that implements or exercises one subsection of the statutes: the rules "
-        "of the rule tables, the state machine's transitions, the gaps, the code that cites it, "
-        "the scenarios and the tests."
-    )
-    ct.epilog = EXAMPLES["cite"] + f"\n\ndocumentation: {DOCS}"
-    ct.formatter_class = Formatter
+        cite_command.register(sub)
+    if only in (None, "explore"):
+        from simulator.cli import explore as explore_command  # the same
+
+        explore_command.register(sub)
+        ex = sub.choices["explore"]
+        ex.description = (
+            "Enumerate the courses of events of one contest (departures in each region between "
+            "the statutory landmarks, returns in each ranking class, requests, lots, the runoff) "
+            "and replay each through the engine: every distinct outcome with a shortest witness, "
+            "the gaps and conflicts reached, the subsections cited."
+        )
+        ex.epilog = EXAMPLES["explore"] + f"\n\ndocumentation: {DOCS}"
+        ex.formatter_class = Formatter
+    if only in (None, "cite"):
+        ct = sub.choices["cite"]
+        ct.description = (
+            "List everything that implements or exercises one subsection of the statutes: the "
+            "rules of the rule tables, the state machine's transitions, the gaps, the code that "
+            "cites it, the scenarios and the tests."
+        )
+        ct.epilog = EXAMPLES["cite"] + f"\n\ndocumentation: {DOCS}"
+        ct.formatter_class = Formatter
 
     ir = command(
         "import-results",
@@ -398,7 +417,10 @@ def _later(module: str, name: str) -> Callable[[argparse.Namespace], int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    given = sys.argv[1:] if argv is None else argv
+    # a command named first: only its parser is made (anything else gets them all, to list them
+    # or to say which command was meant)
+    parser = build_parser(only=given[0] if given and given[0] in EXAMPLES else None)
     args = parser.parse_args(argv)
     try:
         refuse_empty_values(parser, args)

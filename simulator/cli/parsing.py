@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from simulator.cli.common import EXIT_INVALID, UsageError
+from simulator.input.output import terminal_columns
 
 _INVALID_CHOICE = re.compile(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)")
 
@@ -157,6 +158,22 @@ examples:
 class Formatter(argparse.HelpFormatter):
     """Wraps descriptions to the terminal; keeps the line breaks of text that has them (the
     examples)."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        # argparse would import shutil (and with it lzma, bz2 and fnmatch) for the width, on
+        # every start: every argument added makes a formatter
+        super().__init__(
+            prog,
+            indent_increment,
+            max_help_position,
+            terminal_columns() - 2 if width is None else width,
+        )
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         if "\n" in text:

@@ -4,7 +4,6 @@ deadlines as an iCalendar file; optionally draw the timeline chart and the state
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -145,6 +144,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             names = ", ".join(str(w) for w in written)
             print(f"electsim: one state graph per contest: {names}", file=sys.stderr)
     if args.json:
+        import json  # (only for --json)
+
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     elif args.ics:
         write_calendars(result, scenario.title, args.ics)

@@ -24,8 +24,10 @@ invalid input (exit 2), located by line.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from datetime import date, datetime
 from decimal import Decimal
@@ -33,7 +35,6 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 import attrs
-import regex
 
 from simulator.law.vocab import DeadlineKind, Pending, RulingKind, RunoffStatus
 from simulator.model.expectations import Expectation
@@ -310,6 +311,16 @@ class _Reader:
         if _UNPRINTABLE.search(value):  # (`\n`, written as two characters, is fine)
             self.add(here, f"a regular expression of {_PRINTABLE}", _show(value))
             return None
+        with contextlib.suppress(re.error), warnings.catch_warnings():
+            # a pattern Python's own module compiles is one ``regex`` compiles too (its default
+            # syntax is a superset of it); that module is slow to load, so it is loaded only for
+            # the others, and to match (re's warnings, on a set that may one day nest, are not
+            # regex's)
+            warnings.simplefilter("ignore")
+            re.compile(value)
+            return value
+        import regex
+
         try:
             regex.compile(value)
         except regex.error as error:
@@ -599,6 +610,8 @@ class SlowPattern(Exception):
 
 def _found(pattern: str, text: str) -> bool:
     """Whether ``pattern`` is found in ``text`` (:data:`MATCH_SECONDS` at most)."""
+    import regex
+
     try:
         return regex.search(pattern, text, timeout=MATCH_SECONDS) is not None
     except TimeoutError:

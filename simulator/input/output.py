@@ -119,8 +119,22 @@ class Busy:
 def terminal_width() -> int | None:
     """The terminal's width (``COLUMNS`` overrides it); None, for no limit, when output is not a
     terminal (a file or a pipe keeps whole lines for the programs that read it)."""
-    import shutil
-
     if sys.stdout.isatty():
-        return max(40, shutil.get_terminal_size((100, 24)).columns)
+        return max(40, terminal_columns(100))
     return None
+
+
+def terminal_columns(fallback: int = 80) -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it (``COLUMNS`` first, then the
+    terminal, then ``fallback``), without importing shutil (and with it lzma, bz2 and fnmatch)
+    on every start."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or fallback

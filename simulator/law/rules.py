@@ -12,6 +12,11 @@ typed effect. :meth:`Table.evaluate` finds every rule whose condition holds:
   provisions involved, what the text leaves open and the fallback the simulator uses;
 - none: a **gap** (:class:`Gap`), named the same way.
 
+The facts a table reads take a small, finite set of values (:attr:`Table.facts` enumerates them),
+so a table is also a lookup from facts to finding: each finding is worked out rule by rule once
+(:meth:`Table.find`, the reference) and looked up after; :meth:`Table.compile` fills the lookup
+for every combination at once, and a test checks it against the rules on every one.
+
 A table reads as the law does: the general rule first, then its exceptions, each naming the rule
 it departs from. An effect is any value: a table whose effect depends on the facts (the departures
 table) gives a function of them, and a gap's fallback may be one too (:meth:`Gap.fallback_for`).
@@ -228,17 +233,24 @@ class Table(Generic[FactT, EffectT]):
     facts: Callable[[], Iterable[FactT]] = tuple
     #: used for a conflict or gap the table does not name (tests keep this unused)
     default: EffectT | None = None
-    #: findings already made (the rules are pure and the facts frozen, so each is made once)
+    #: the table compiled to a lookup: facts -> finding. The rules are pure and the facts frozen
+    #: and finite, so a finding is made once, by the rules (:meth:`find`), and looked up after:
+    #: filled as facts come (a replay reads few), or for every combination at once by
+    #: :meth:`compile` (an exploration reads many)
     _memo: dict[Any, Finding[FactT, EffectT]] = attrs.field(
         factory=dict, init=False, eq=False, repr=False
     )
+    _compiled: bool = attrs.field(default=False, init=False, eq=False, repr=False)
 
     def evaluate(
         self, facts: FactT, *, chosen: Mapping[str, object] | None = None
     ) -> Finding[FactT, EffectT]:
-        """The finding on ``facts``; ``chosen`` (interpretation switches and their settings)
-        picks a gap's or conflict's other reading where it lists one."""
-        found = self._evaluate(facts)
+        """The finding on ``facts`` (looked up; found by the rules the first time);
+        ``chosen`` (interpretation switches and their settings) picks a gap's or conflict's
+        other reading where it lists one."""
+        found = self._memo.get(facts)
+        if found is None:
+            found = self._memo[facts] = self._find(facts)
         if chosen and found.no_provision:
             named = found.conflict if found.conflict is not None else found.gap
             for r in named.readings if named is not None else ():
@@ -255,11 +267,21 @@ class Table(Generic[FactT, EffectT]):
             for r in conflict.readings:
                 yield conflict.id, r
 
-    def _evaluate(self, facts: FactT) -> Finding[FactT, EffectT]:
-        found = self._memo.get(facts)
-        if found is None:
-            found = self._memo[facts] = self._find(facts)
-        return found
+    def compile(self) -> Mapping[Any, Finding[FactT, EffectT]]:
+        """The lookup for every combination of the facts the table reads (:attr:`facts`), made
+        once: the findings of the rules, which :meth:`evaluate` then only looks up."""
+        if not self._compiled:
+            memo = self._memo
+            for f in self.facts():
+                if f not in memo:
+                    memo[f] = self._find(f)
+            object.__setattr__(self, "_compiled", True)  # (a cache: the table is frozen)
+        return self._memo
+
+    def find(self, facts: FactT) -> Finding[FactT, EffectT]:
+        """The finding on ``facts`` worked out rule by rule, never looked up: the reference the
+        compiled lookup is checked against."""
+        return self._find(facts)
 
     def _find(self, facts: FactT) -> Finding[FactT, EffectT]:
         hits = [r for r in self.rules if r.applies(facts)]

@@ -335,3 +335,20 @@ def test_a_json_scenario_with_a_byte_order_mark_reads_as_without(tmp_path: Path)
     plain.write_bytes(text)
     marked.write_bytes(b"\xef\xbb\xbf" + text)
     assert load_scenario(marked) == attrs.evolve(load_scenario(plain), source=str(marked))
+
+
+@pytest.mark.parametrize("columns", [None, "", "0", "-3", "wide", "57", "132"])
+def test_the_terminal_width_is_shutils_without_importing_it(
+    monkeypatch: pytest.MonkeyPatch, columns: str | None
+) -> None:
+    import shutil
+
+    from simulator.input.output import terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.delenv("LINES", raising=False)
+    for fallback in (80, 100):
+        assert terminal_columns(fallback) == shutil.get_terminal_size((fallback, 24)).columns

@@ -11,7 +11,6 @@ from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Draft
 from simulator.law.machine import Phase
 from simulator.law.tables import departures
-from simulator.law.tables.departures import EffectKind
 from simulator.law.vocab import RulingKind
 from simulator.model.events import BallotsPrinted, ReprintDetermined
 
@@ -80,11 +79,11 @@ def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
         facts = attrs.evolve(facts, reprint=True, remaining=len(d.active_names()))
         finding = departures.TABLE.evaluate(facts)
         effects = finding.effect(facts)
-        if not any(eff.kind is EffectKind.NAME_REMOVED for eff in effects):
+        if not any(eff.kind is departures.EffectKind.NAME_REMOVED for eff in effects):
             continue  # the rule keeps the name whatever the board finds (163-112(b), (d)(2))
         d.update_cand(name, vacant_if_elected=None)
         rule_id = finding.rule.id if finding.rule is not None else "fallback"
         for eff in effects:
-            if eff.kind in (EffectKind.NAME_REMOVED, EffectKind.REOPEN):
+            if eff.kind in (departures.EffectKind.NAME_REMOVED, departures.EffectKind.REOPEN):
                 # reading 3: a reopened period counts from the notice of the death
                 apply_effect(d, eff, name, LEFT_VERB[c.status], facts, notice, rule_id)

@@ -30,7 +30,6 @@ from simulator.law.cite import statute
 from simulator.law.machine import Phase
 from simulator.law.rules import Verdict
 from simulator.law.tables import departed_declared, departures, repeat_notice
-from simulator.law.tables.departures import EffectKind
 from simulator.law.vocab import CandStatus, Method, RulingKind, Stage, TimerTrigger, WindowKind
 from simulator.model.events import (
     CandidateDied,
@@ -333,7 +332,8 @@ def _reprint_would_remove(f: departures.Facts) -> bool:
     """Whether a determination that there is time to reprint would take the name off."""
     found = attrs.evolve(f, reprint=True)
     return any(
-        e.kind is EffectKind.NAME_REMOVED for e in departures.TABLE.evaluate(found).effect(found)
+        e.kind is departures.EffectKind.NAME_REMOVED
+        for e in departures.TABLE.evaluate(found).effect(found)
     )
 
 
@@ -348,7 +348,7 @@ def apply_effect(
 ) -> None:
     ctx = d.ctx
     k = eff.kind
-    if k is EffectKind.NAME_REMOVED:
+    if k is departures.EffectKind.NAME_REMOVED:
         d.update_cand(name, on_ballot=False, counted=False)
         why = (
             "the ballots are not yet printed"
@@ -363,7 +363,7 @@ def apply_effect(
             f"{name} {verb}; {why}, so the name is not on the ballot",
             [name],
         )
-    elif k is EffectKind.NAME_REMAINS:
+    elif k is departures.EffectKind.NAME_REMAINS:
         d.update_cand(name, on_ballot=True)
         if f.reprint is None and f.printed_at_notice:
             d.set(awaiting_reprint=(*d.awaiting_reprint, name))
@@ -385,7 +385,7 @@ def apply_effect(
             f"{name} {verb}{when}: {why}, so the name remains on the ballot",
             [name],
         )
-    elif k is EffectKind.NOMINATION_ENDS:
+    elif k is departures.EffectKind.NOMINATION_ENDS:
         d.set(nominated=tuple(n for n in d.nominated if n != name))
         d.rule(
             RulingKind.NAME_REMOVED,
@@ -393,10 +393,10 @@ def apply_effect(
             f"{name} {verb} after being declared nominated: no longer a nominee; {eff.text}",
             [name],
         )
-    elif k is EffectKind.INEFFECTIVE:
+    elif k is departures.EffectKind.INEFFECTIVE:
         # G.S. 163-106(e): a withdrawal after the deadline leaves the candidacy standing
         d.update_cand(name, status=ACTIVE, off_at=None, on_ballot=True, counted=True)
-    elif k is EffectKind.NOT_COUNTED:
+    elif k is departures.EffectKind.NOT_COUNTED:
         d.update_cand(name, counted=False)
         d.rule(
             RulingKind.VOTES_DISREGARDED,
@@ -404,7 +404,7 @@ def apply_effect(
             f"votes cast for {name} are not counted or considered for any purpose",
             [name],
         )
-    elif k is EffectKind.VACANT_IF_ELECTED:
+    elif k is departures.EffectKind.VACANT_IF_ELECTED:
         c = d.cand(name)
         if name in d.elected and f.when == departures.ELECTION_OR_AFTER:
             d.set(elected=tuple(n for n in d.elected if n != name), vacant=d.vacant + 1)
@@ -417,7 +417,7 @@ def apply_effect(
             )
         elif c is not None:
             d.update_cand(name, vacant_if_elected=eff.cite)
-    elif k is EffectKind.RESULT_STANDS:
+    elif k is departures.EffectKind.RESULT_STANDS:
         d.rule(
             RulingKind.REQUEST_REJECTED,
             eff.cites,
@@ -426,7 +426,7 @@ def apply_effect(
             [name],
             reason="the result stands",
         )
-    elif k is EffectKind.VACANT_NOW:
+    elif k is departures.EffectKind.VACANT_NOW:
         d.rule(
             RulingKind.OFFICE_VACANT,
             eff.cites,
@@ -434,7 +434,7 @@ def apply_effect(
             "governing body under G.S. 160A-63",
             [name],
         )
-    elif k is EffectKind.REOPEN:
+    elif k is departures.EffectKind.REOPEN:
         cite = eff.cite
         # reading 3: the period counts from the notice of the death
         opens, close = cal.reopened_period(notice, eff.days, cite, ctx.office)
@@ -456,9 +456,9 @@ def apply_effect(
             closes=close.due,
         )
         d.go(Phase.FILING_REOPENED)
-    elif k is EffectKind.CERTIFY_IF_NONE:
+    elif k is departures.EffectKind.CERTIFY_IF_NONE:
         d.set(after_reopen="certify")
-    elif k is EffectKind.CERTIFY and d.phase is Phase.FILING_REOPENED:
+    elif k is departures.EffectKind.CERTIFY and d.phase is Phase.FILING_REOPENED:
         # others may still file: whether a primary is needed is settled when the period closes
         d.update_cand(name, on_ballot=False, counted=False)
         d.rule(
@@ -468,9 +468,9 @@ def apply_effect(
             "who is nominated is settled when the reopened period closes",
             [name],
         )
-    elif k is EffectKind.CERTIFY or k is EffectKind.CANCEL_PRIMARY:
+    elif k is departures.EffectKind.CERTIFY or k is departures.EffectKind.CANCEL_PRIMARY:
         remaining = d.active_names()
-        if k is EffectKind.CERTIFY:
+        if k is departures.EffectKind.CERTIFY:
             if remaining:
                 d.rule(
                     RulingKind.NOMINEE_CERTIFIED,
@@ -498,7 +498,7 @@ def apply_effect(
             )
         d.set(nominated=tuple(sorted(remaining)))
         d.go(Phase.DECIDED)
-    elif k is EffectKind.PARTY_TO_NOMINATE:
+    elif k is departures.EffectKind.PARTY_TO_NOMINATE:
         if f.nominee or ctx.stage is Stage.ELECTION:
             need = 1
             d.set(nominated=tuple(n for n in d.nominated if n != name))
@@ -519,7 +519,7 @@ def apply_effect(
             d.go(Phase.AWAITING_NOMINATION)
         # in an election already under way, or a primary still settling another place (a lot,
         # a second primary), the count goes on; the nomination is made whenever it comes
-    elif k is EffectKind.REPLACEMENT_VOTES:
+    elif k is departures.EffectKind.REPLACEMENT_VOTES:
         d.rule(
             RulingKind.NAME_REMAINS,
             eff.cites,
