@@ -22,7 +22,7 @@ from simulator.law.readings import (
     TieAfterPrimary,
     TiedLeftBeforeLot,
 )
-from simulator.law.rules import Conflict, Gap, Reading, Rule, Table
+from simulator.law.rules import Conflict, Finding, Gap, Reading, Rule, Table
 from simulator.law.tables.count import LEFT
 from simulator.law.vocab import CandStatus
 
@@ -263,6 +263,20 @@ TIE: Table[TieFacts, TieEffect] = Table(
     ),
     facts=_tie_facts,
 )
+
+
+def voters_question(over_5000: bool | None, estimate_over_5000: bool) -> TieFacts:
+    """163-182.8's question alone (did more than 5,000 vote in the ballot item?), for a tie a
+    reading sends to 163-182.8 (reading 20): the facts of a partisan general election's tie, to
+    which 163-182.8 applies directly, so that the ``voters-not-in-log`` gap and reading 24 answer
+    it the same way for both."""
+    return TieFacts(Kind.PARTISAN, over_5000, estimate_over_5000)
+
+
+def counts_voters(finding: Finding[Any, TieEffect]) -> bool:
+    """Whether a ``tie-at`` finding breaks the tie as 163-182.8 does (reading 20), so that the
+    number of voters decides between a new election and a lot."""
+    return finding.reading is not None and finding.reading.cite.startswith("163-182.8")
 
 
 class TiePoint(StrEnum):
