@@ -116,11 +116,6 @@ NO_OTHER_READING: dict[str, str] = {
 #: Gaps with a defensible other reading that no interpretation switch offers yet: the reading,
 #: in our own words. The catalogue says so rather than claim there is none.
 NOT_YET_SWITCHABLE: dict[str, str] = {
-    "group-runoff-tie": (
-        "the tie for the seat is broken as 163-182.8 breaks the ties of other elections: a "
-        "drawing of lots when 5,000 voters or fewer cast ballots in the contest, a new election "
-        "between the tied when more did"
-    ),
     "nonpartisan-left-before-printing": (
         "a withdrawal after the filing deadline has no effect, since 163-294.2(d) allows one "
         "only until then: the name is printed and its votes counted, as 163-106(e) has it for a "

@@ -169,6 +169,14 @@ class TiedLeftBeforeLot(StrEnum):
     AMONG_STANDING = "among_standing"  # only those who stand: as many as the places take them
 
 
+class GroupRunoffTie(StrEnum):
+    """Reading 27: two candidates tie for a seat in the runoff for several seats, where
+    163-293(f) speaks of a tie for the top vote."""
+
+    LOT = "lot"  # a drawing of lots between the tied, as (f) does for one office
+    BY_SIZE = "by_size"  # 163-182.8: a new election over 5,000 voters, a lot otherwise
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -288,6 +296,12 @@ class Interpretations:
         default=TiedLeftBeforeLot.LOT_AMONG_ALL, converter=TiedLeftBeforeLot
     )
 
+    #: Reading 27: two tie for a seat in a group runoff: a drawing of lots, or 163-182.8's rule
+    #: (a new election with more than 5,000 voters in the ballot item, a lot otherwise).
+    group_runoff_tie: GroupRunoffTie = attrs.field(
+        default=GroupRunoffTie.LOT, converter=GroupRunoffTie
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -311,6 +325,7 @@ class Interpretations:
         "group_tie_voters": tuple(m.value for m in GroupTieVoters),
         "departed_in_tie_window": tuple(m.value for m in DepartedInTieWindow),
         "tied_left_before_lot": tuple(m.value for m in TiedLeftBeforeLot),
+        "group_runoff_tie": tuple(m.value for m in GroupRunoffTie),
     }
 
     def setting(self, name: str) -> bool | str:

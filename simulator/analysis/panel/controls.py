@@ -49,6 +49,7 @@ READING_WORDS = {
     "group_tie_voters": "how many voted in a group's tie (reading 24)",
     "departed_in_tie_window": "a tied candidate left before the three days end (reading 25)",
     "tied_left_before_lot": "a tied candidate left before the drawing of lots (reading 26)",
+    "group_runoff_tie": "a tie for a seat in a group runoff (reading 27)",
 }
 
 

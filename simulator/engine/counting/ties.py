@@ -46,8 +46,10 @@ def _tie_at_facts(
     """The ``tie-at`` table's facts for a tie among ``pool`` at ``point``. Where a reading sends
     the tie to 163-182.8 and the votes do not tell how many voted, the ``general-tie`` table's
     voters question is consulted too (reading 24), its gap said when ``say``."""
+    runoff = point is ties.TiePoint.RUNOFF  # the runoff's ballot item, for the seats it fills
+    seats = d.pool.seats if runoff and d.pool is not None else d.contest.seats
     over, estimate = count_order.voters_over_5000(
-        sum(effective_tally(d, 0).values()), d.contest.seats
+        sum(effective_tally(d, 1 if runoff else 0).values()), seats
     )
     primary = d.ctx.partisan_primary
     facts = ties.TieAtFacts(
@@ -118,8 +120,9 @@ def tie_goes_to_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> 
 
 
 def tie_orders_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> bool:
-    """Reading 20: a tie of the first election 163-293 leaves open goes to 163-182.8, whose (1)
-    has the State Board order a new election among the tied (True: the contest waits for it)."""
+    """Readings 20 and 27: a tie of the first election 163-293 leaves open, or of a group
+    runoff, goes to 163-182.8, whose (1) has the State Board order a new election among the tied
+    (True: the contest waits for it)."""
     if not tie_goes_to_new_election(d, point, sel):
         return False
     facts = _tie_at_facts(d, point, sel.tie_pool)
@@ -129,8 +132,8 @@ def tie_orders_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> b
         finding_cites(finding),  # the gap's provisions and 163-182.8(1), which the reading applies
         f"{', '.join(sel.tie_pool)} tie for {sel.tie_places} seat(s) with more than 5,000 "
         "voters in the ballot item: no lot; the State Board of Elections orders a new election "
-        "with only the tied candidates on the ballot (interpretation first_election_tie: "
-        "by_size)",
+        "with only the tied candidates on the ballot"
+        + (f" (interpretation {r.switch}: {r.value})" if (r := finding.reading) else ""),
         sel.tie_pool,
         once=True,
         seats=sel.tie_places,

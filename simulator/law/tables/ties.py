@@ -18,6 +18,7 @@ import attrs
 from simulator.law.readings import (
     DepartedTiedForASeat,
     FirstElectionTie,
+    GroupRunoffTie,
     GroupTieVoters,
     TieAfterPrimary,
     TiedLeftBeforeLot,
@@ -324,6 +325,7 @@ def _tie_at_facts() -> Iterator[TieAtFacts]:
             yield TieAtFacts(point, False)
             yield TieAtFacts(point, True)
             if point is TiePoint.RUNOFF:
+                yield TieAtFacts(point, False, over_5000=True)  # reading 27 reads the voters
                 for group in (True, False):
                     if not group:
                         yield TieAtFacts(point, False, group=False)
@@ -458,21 +460,37 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "a drawing of lots",
             lambda f: f.point in (TiePoint.PRIMARY_PLACE, TiePoint.BEST_REMAINING) and f.primary,
         ),
-        _lot_gap(
-            "group-runoff-tie",
-            ("163-293(f)",),
-            "two candidates tie for a seat in the runoff for several seats: (f) elects the "
-            "candidates with the most votes and has the board draw lots when two tie for the top "
-            "vote, words written for a runoff for one office; a tie for a group runoff's last "
-            "seat is not a tie for the top vote",
-            "a drawing of lots between the tied for the seat, as (f) does for one office",
-            lambda f: (
-                f.point is TiePoint.RUNOFF
-                and not f.primary
-                and f.group
-                and not f.many
-                and not f.left
-            ),
+        *(
+            _lot_gap(
+                "group-runoff-tie",
+                ("163-293(f)",),
+                "two candidates tie for a seat in the runoff for several seats: (f) elects the "
+                "candidates with the most votes and has the board draw lots when two tie for the "
+                "top vote, words written for a runoff for one office; a tie for a group runoff's "
+                "last seat is not a tie for the top vote",
+                "a drawing of lots between the tied for the seat, as (f) does for one office",
+                lambda f, over=over: (
+                    f.point is TiePoint.RUNOFF
+                    and not f.primary
+                    and f.group
+                    and not f.many
+                    and not f.left
+                    and f.over_5000 is over
+                ),
+                readings=(
+                    Reading(
+                        "group_runoff_tie",
+                        GroupRunoffTie.BY_SIZE,
+                        "the tie for the seat is broken as 163-182.8 breaks a tie other than in a "
+                        "primary: a new election among the tied ordered by the State Board with "
+                        "more than 5,000 voters in the runoff, a drawing of lots with 5,000 or "
+                        "fewer",
+                        TieEffect.NEW_ELECTION if over else TieEffect.LOT,
+                        cite="163-182.8(1)" if over else "163-182.8(2)",
+                    ),
+                ),
+            )
+            for over in (True, False)
         ),
         _lot_gap(
             "runoff-tie-of-three",
