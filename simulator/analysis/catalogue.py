@@ -39,7 +39,7 @@ WITNESS_FOLDERS = ("scenarios/gaps", "scenarios/collisions")
 GRID_SEATS, GRID_CANDIDATES = 3, 8
 
 #: Other readings of a gap that its table's facts carry rather than the gap itself (the
-#: departures table reads reading 8 as a fact): (switch, setting, the reading's fallback).
+#: departures table reads readings 8 and 28 as facts): (switch, setting, the reading's fallback).
 FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "reading-8": (
         (
@@ -48,6 +48,16 @@ FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
             "the date of the notice decides: the death is treated as one more than 30 days "
             "after the close (163-112(d)): filing does not reopen and the primary is held with "
             "the others",
+        ),
+    ),
+    "nonpartisan-left-before-printing": (
+        (
+            "late_nonpartisan_withdrawal",
+            "no_effect",
+            "a withdrawal after the filing deadline has no effect, since 163-294.2(d) allows one "
+            "only until then: the name is printed, its votes count and the candidacy stands, as "
+            "163-106(e) has it for a party candidate who withdraws late (a disqualification "
+            "still takes the name off)",
         ),
     ),
 }
@@ -116,11 +126,6 @@ NO_OTHER_READING: dict[str, str] = {
 #: Gaps with a defensible other reading that no interpretation switch offers yet: the reading,
 #: in our own words. The catalogue says so rather than claim there is none.
 NOT_YET_SWITCHABLE: dict[str, str] = {
-    "nonpartisan-left-before-printing": (
-        "a withdrawal after the filing deadline has no effect, since 163-294.2(d) allows one "
-        "only until then: the name is printed and its votes counted, as 163-106(e) has it for a "
-        "party candidate who withdraws late (a disqualification still takes the name off)"
-    ),
     "112c-more-than-seats": (
         "filing is reopened for three days, as 163-112(b) does for a single office after any "
         "death within the 30 days, whatever the number of candidates left"

@@ -177,6 +177,14 @@ class GroupRunoffTie(StrEnum):
     BY_SIZE = "by_size"  # 163-182.8: a new election over 5,000 voters, a lot otherwise
 
 
+class LateNonpartisanWithdrawal(StrEnum):
+    """Reading 28: a nonpartisan candidate withdraws after the filing deadline, before the
+    ballots are printed."""
+
+    NAME_OFF = "name_off"  # the name is not printed
+    NO_EFFECT = "no_effect"  # too late (163-294.2(d)): printed, counted, the candidacy stands
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -302,6 +310,12 @@ class Interpretations:
         default=GroupRunoffTie.LOT, converter=GroupRunoffTie
     )
 
+    #: Reading 28: a nonpartisan candidate withdraws after the filing deadline, before the
+    #: ballots are printed: the name is not printed, or the withdrawal has no effect.
+    late_nonpartisan_withdrawal: LateNonpartisanWithdrawal = attrs.field(
+        default=LateNonpartisanWithdrawal.NAME_OFF, converter=LateNonpartisanWithdrawal
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -326,6 +340,7 @@ class Interpretations:
         "departed_in_tie_window": tuple(m.value for m in DepartedInTieWindow),
         "tied_left_before_lot": tuple(m.value for m in TiedLeftBeforeLot),
         "group_runoff_tie": tuple(m.value for m in GroupRunoffTie),
+        "late_nonpartisan_withdrawal": tuple(m.value for m in LateNonpartisanWithdrawal),
     }
 
     def setting(self, name: str) -> bool | str:

@@ -168,6 +168,7 @@ _SWITCHED = {  # each scenario of scenarios/collisions/ reading a gap or conflic
     "2923-tied-candidate-dies-before-the-lot-read-as-among-standing": "tied_left_before_lot",
     "2933f-runoff-tie-left-by-a-death-read-as-among-standing": "tied_left_before_lot",
     "2933f-group-runoff-tie-read-by-size": "group_runoff_tie",
+    "2942d-late-nonpartisan-withdrawal-read-as-no-effect": "late_nonpartisan_withdrawal",
 }
 
 

@@ -50,6 +50,7 @@ READING_WORDS = {
     "departed_in_tie_window": "a tied candidate left before the three days end (reading 25)",
     "tied_left_before_lot": "a tied candidate left before the drawing of lots (reading 26)",
     "group_runoff_tie": "a tie for a seat in a group runoff (reading 27)",
+    "late_nonpartisan_withdrawal": "a nonpartisan withdrawal after filing closes (reading 28)",
 }
 
 

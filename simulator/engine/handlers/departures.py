@@ -83,6 +83,7 @@ def departure_facts(
         sworn=any(n == name and at <= death for n, at in d.sworn),
         withdrawal_as_death=ctx.interp.withdrawal_as_death,
         late_notice_by_death=ctx.interp.late_notice == "death_date",
+        late_np_withdrawal_void=ctx.interp.late_nonpartisan_withdrawal == "no_effect",
         defeated=when == departures.ELECTION_OR_AFTER
         and phase is Phase.DECIDED
         and name not in d.elected
@@ -228,6 +229,7 @@ def on_candidate_off(
             f"falls back to this: {g.fallback_for(facts)}",
             [name],
             gap=g.id,
+            **departures.chosen_reading(g, facts),
         )
         rule_id = g.id
     elif finding.verdict is Verdict.CONFLICT:

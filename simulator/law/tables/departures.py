@@ -40,6 +40,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from enum import StrEnum
+from typing import Any
 
 import attrs
 
@@ -92,6 +93,9 @@ class Facts(Staged):
     #: on or after election day: the result has been declared and the contest decided without
     #: this candidate among those elected or nominated
     defeated: bool = False
+    #: reading 28 (``late_nonpartisan_withdrawal: no_effect``): a nonpartisan withdrawal after
+    #: the filing deadline, before printing, has no effect
+    late_np_withdrawal_void: bool = False
 
     @property
     def group(self) -> bool:
@@ -647,6 +651,20 @@ RULES: tuple[Rule, ...] = (
 # --- the gaps ---------------------------------------------------------------------------------
 
 
+def _np_withdrawal_void(f: Facts) -> bool:
+    """Reading 28: a withdrawal (not a death or disqualification) the switch leaves without
+    effect."""
+    return f.late_np_withdrawal_void and f.what == CandStatus.WITHDREW
+
+
+def chosen_reading(gap: Gap, f: Facts) -> dict[str, Any]:
+    """What a ``no_provision`` ruling on ``gap`` records of a reading these facts carry, where a
+    switch chose another than the default (reading 28)."""
+    if gap.id == "nonpartisan-left-before-printing" and _np_withdrawal_void(f):
+        return {"reading": "no_effect"}
+    return {}
+
+
 def _reading_8_effects(f: Facts) -> tuple[Effect, ...]:
     if f.late_notice_by_death:
         return _112b_within(f)
@@ -721,16 +739,36 @@ GAPS: tuple[Gap, ...] = (
             "163-294.1(b) speaks only of candidates who leave after the ballots are printed, and "
             "163-294.2(d) only of withdrawals before the filing deadline"
         ),
-        fallback="the name is not printed, as 163-294.1(b) has it for printed ballots the board "
-        "finds time to reprint: nothing keeps on a ballot not yet printed the name of one who is "
-        "no longer a candidate",
+        fallback=lambda f: (
+            "reading 28 (late_nonpartisan_withdrawal: no_effect): 163-294.2(d) allows a "
+            "withdrawal only until the filing deadline, so one after it has no effect: the name "
+            "is printed, its votes count and the candidacy stands, as 163-106(e) has it for a "
+            "party primary candidate who withdraws too late"
+            if _np_withdrawal_void(f)
+            else "the name is not printed, as 163-294.1(b) has it for printed ballots the board "
+            "finds time to reprint: nothing keeps on a ballot not yet printed the name of one "
+            "who is no longer a candidate"
+        ),
         applies=lambda f: (
             f.when == BEFORE_ELECTION
             and not f.printed_at_notice
             and not f.nominee
             and (f.nonpartisan_primary or (f.nonpartisan_election and f.what != CandStatus.DIED))
         ),
-        effect=lambda f: (_effect("name_removed", statute("163-294.1(b)")),),
+        effect=lambda f: (
+            (
+                _effect(
+                    "name_remains",
+                    statute("163-294.2(d)"),
+                    text="a nonpartisan candidate may withdraw only until the filing deadline "
+                    "(reading 28, late_nonpartisan_withdrawal: no_effect); the candidacy stands "
+                    "and votes for it count",
+                ),
+                _effect("ineffective", statute("163-294.2(d)")),
+            )
+            if _np_withdrawal_void(f)
+            else (_effect("name_removed", statute("163-294.1(b)")),)
+        ),
     ),
     Gap(
         "disqualified-before-printing",
