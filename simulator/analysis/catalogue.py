@@ -39,7 +39,8 @@ WITNESS_FOLDERS = ("scenarios/gaps", "scenarios/collisions")
 GRID_SEATS, GRID_CANDIDATES = 3, 8
 
 #: Other readings of a gap that its table's facts carry rather than the gap itself (the
-#: departures table reads readings 8 and 28 as facts): (switch, setting, the reading's fallback).
+#: departures table reads readings 8 and 28 to 31 as facts): (switch, setting, the reading's
+#: fallback).
 FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "reading-8": (
         (
@@ -58,6 +59,32 @@ FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
             "only until then: the name is printed, its votes count and the candidacy stands, as "
             "163-106(e) has it for a party candidate who withdraws late (a disqualification "
             "still takes the name off)",
+        ),
+    ),
+    "only-candidate-dies": (
+        (
+            "only_candidate_dies",
+            "reopen",
+            "filing is reopened as 163-294.4(b) reopens it (five days before printing, three "
+            "after), read a fortiori: if the death of one of two candidates reopens it, the "
+            "death of the only one does too",
+        ),
+    ),
+    "no-candidate-left": (
+        (
+            "no_candidate_left",
+            "committee_names",
+            "the party's executive committee names the nominee under 163-114, as 163-112(d)(4) "
+            "provides for a group left with fewer candidates than places",
+        ),
+    ),
+    "112c-more-than-seats": (
+        (
+            "group_death_within_30",
+            "reopen",
+            "filing is reopened for three days, as 163-112(b) does for a single office after any "
+            "death within the 30 days, whatever the number of candidates left; the primary is "
+            "held",
         ),
     ),
 }
@@ -126,18 +153,6 @@ NO_OTHER_READING: dict[str, str] = {
 #: Gaps with a defensible other reading that no interpretation switch offers yet: the reading,
 #: in our own words. The catalogue says so rather than claim there is none.
 NOT_YET_SWITCHABLE: dict[str, str] = {
-    "112c-more-than-seats": (
-        "filing is reopened for three days, as 163-112(b) does for a single office after any "
-        "death within the 30 days, whatever the number of candidates left"
-    ),
-    "no-candidate-left": (
-        "the party's executive committee names the nominee under 163-114, as 163-112(d)(4) "
-        "provides for a group left with fewer candidates than places"
-    ),
-    "only-candidate-dies": (
-        "filing is reopened for five days, reading 163-294.4(b) a fortiori: if the death of one "
-        "of two candidates reopens it, the death of the only one does too"
-    ),
     "disqualified-before-printing": (
         "163-112 speaks of deaths only: the disqualified candidate's name is simply left off the "
         "ballot, without the reopening or the certification 163-112 attaches to a death"

@@ -185,6 +185,29 @@ class LateNonpartisanWithdrawal(StrEnum):
     NO_EFFECT = "no_effect"  # too late (163-294.2(d)): printed, counted, the candidacy stands
 
 
+class OnlyCandidateDies(StrEnum):
+    """Reading 29: in a nonpartisan election, a candidate dies where fewer filed than
+    163-294.4(b) names (the only one for a single office)."""
+
+    NO_REOPENING = "no_reopening"  # the name off, filing not reopened
+    REOPEN = "reopen"  # filing reopens as 163-294.4(b) reopens it, a fortiori
+
+
+class NoCandidateLeft(StrEnum):
+    """Reading 30: a death in a party primary for a single office leaves no candidate."""
+
+    NO_NOMINEE = "no_nominee"  # no primary and no nominee
+    COMMITTEE_NAMES = "committee_names"  # the party's executive committee names one (163-114)
+
+
+class GroupDeathWithin30(StrEnum):
+    """Reading 31: in a party primary for a group, a death within 30 days after the close
+    leaves more candidates than seats."""
+
+    NO_REOPENING = "no_reopening"  # as 163-112(d)(1), (2): no reopening, the primary held
+    REOPEN = "reopen"  # filing reopens for three days, as 163-112(b) for a single office
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -316,6 +339,24 @@ class Interpretations:
         default=LateNonpartisanWithdrawal.NAME_OFF, converter=LateNonpartisanWithdrawal
     )
 
+    #: Reading 29: a nonpartisan candidate dies where fewer filed than 163-294.4(b) names:
+    #: filing is not reopened, or it is reopened as (b) reopens it.
+    only_candidate_dies: OnlyCandidateDies = attrs.field(
+        default=OnlyCandidateDies.NO_REOPENING, converter=OnlyCandidateDies
+    )
+
+    #: Reading 30: a death leaves no candidate in a party primary for a single office: no
+    #: nominee, or the party's executive committee names one.
+    no_candidate_left: NoCandidateLeft = attrs.field(
+        default=NoCandidateLeft.NO_NOMINEE, converter=NoCandidateLeft
+    )
+
+    #: Reading 31: a death within 30 days after the close leaves more candidates than seats in a
+    #: party primary for a group: no reopening, or filing reopens for three days.
+    group_death_within_30: GroupDeathWithin30 = attrs.field(
+        default=GroupDeathWithin30.NO_REOPENING, converter=GroupDeathWithin30
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -341,6 +382,9 @@ class Interpretations:
         "tied_left_before_lot": tuple(m.value for m in TiedLeftBeforeLot),
         "group_runoff_tie": tuple(m.value for m in GroupRunoffTie),
         "late_nonpartisan_withdrawal": tuple(m.value for m in LateNonpartisanWithdrawal),
+        "only_candidate_dies": tuple(m.value for m in OnlyCandidateDies),
+        "no_candidate_left": tuple(m.value for m in NoCandidateLeft),
+        "group_death_within_30": tuple(m.value for m in GroupDeathWithin30),
     }
 
     def setting(self, name: str) -> bool | str:

@@ -169,6 +169,9 @@ _SWITCHED = {  # each scenario of scenarios/collisions/ reading a gap or conflic
     "2933f-runoff-tie-left-by-a-death-read-as-among-standing": "tied_left_before_lot",
     "2933f-group-runoff-tie-read-by-size": "group_runoff_tie",
     "2942d-late-nonpartisan-withdrawal-read-as-no-effect": "late_nonpartisan_withdrawal",
+    "2944b-only-candidate-dies-read-as-reopen": "only_candidate_dies",
+    "112b-no-candidate-left-read-as-committee-names": "no_candidate_left",
+    "112c-group-death-within-30-read-as-reopen": "group_death_within_30",
 }
 
 

@@ -51,6 +51,9 @@ READING_WORDS = {
     "tied_left_before_lot": "a tied candidate left before the drawing of lots (reading 26)",
     "group_runoff_tie": "a tie for a seat in a group runoff (reading 27)",
     "late_nonpartisan_withdrawal": "a nonpartisan withdrawal after filing closes (reading 28)",
+    "only_candidate_dies": "the only candidate dies before the election (reading 29)",
+    "no_candidate_left": "a death leaves a party primary with no candidate (reading 30)",
+    "group_death_within_30": "a death within 30 days leaves more than the seats (reading 31)",
 }
 
 

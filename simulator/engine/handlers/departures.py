@@ -84,6 +84,9 @@ def departure_facts(
         withdrawal_as_death=ctx.interp.withdrawal_as_death,
         late_notice_by_death=ctx.interp.late_notice == "death_date",
         late_np_withdrawal_void=ctx.interp.late_nonpartisan_withdrawal == "no_effect",
+        reopen_after_only_death=ctx.interp.only_candidate_dies == "reopen",
+        committee_when_none_left=ctx.interp.no_candidate_left == "committee_names",
+        reopen_group_death=ctx.interp.group_death_within_30 == "reopen",
         defeated=when == departures.ELECTION_OR_AFTER
         and phase is Phase.DECIDED
         and name not in d.elected

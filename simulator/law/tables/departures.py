@@ -96,6 +96,12 @@ class Facts(Staged):
     #: reading 28 (``late_nonpartisan_withdrawal: no_effect``): a nonpartisan withdrawal after
     #: the filing deadline, before printing, has no effect
     late_np_withdrawal_void: bool = False
+    #: reading 29 (``only_candidate_dies: reopen``)
+    reopen_after_only_death: bool = False
+    #: reading 30 (``no_candidate_left: committee_names``)
+    committee_when_none_left: bool = False
+    #: reading 31 (``group_death_within_30: reopen``)
+    reopen_group_death: bool = False
 
     @property
     def group(self) -> bool:
@@ -659,10 +665,14 @@ def _np_withdrawal_void(f: Facts) -> bool:
 
 def chosen_reading(gap: Gap, f: Facts) -> dict[str, Any]:
     """What a ``no_provision`` ruling on ``gap`` records of a reading these facts carry, where a
-    switch chose another than the default (reading 28)."""
-    if gap.id == "nonpartisan-left-before-printing" and _np_withdrawal_void(f):
-        return {"reading": "no_effect"}
-    return {}
+    switch chose another than the default (readings 28 to 31)."""
+    chosen = {
+        "nonpartisan-left-before-printing": ("no_effect", _np_withdrawal_void(f)),
+        "only-candidate-dies": ("reopen", f.reopen_after_only_death),
+        "no-candidate-left": ("committee_names", f.committee_when_none_left),
+        "112c-more-than-seats": ("reopen", f.reopen_group_death),
+    }.get(gap.id)
+    return {"reading": chosen[0]} if chosen is not None and chosen[1] else {}
 
 
 def _reading_8_effects(f: Facts) -> tuple[Effect, ...]:
@@ -698,9 +708,16 @@ GAPS: tuple[Gap, ...] = (
             " covers only deaths that leave as many as the seats or fewer, and (d) only deaths "
             "more than 30 days after the close"
         ),
-        fallback="as 163-112(d)(1) and (2) provide: filing is not reopened, the name is not "
-        "printed (or, on printed ballots, stays and its votes are not counted) and the primary "
-        "is held",
+        fallback=lambda f: (
+            "reading 31 (group_death_within_30: reopen): filing reopens for three days, as "
+            "163-112(b) reopens it for a single office after any death within the 30 days, "
+            "whatever the number of candidates left; the name is not printed and the primary is "
+            "held"
+            if f.reopen_group_death
+            else "as 163-112(d)(1) and (2) provide: filing is not reopened, the name is not "
+            "printed (or, on printed ballots, stays and its votes are not counted) and the "
+            "primary is held"
+        ),
         applies=lambda f: (
             _dead(f)
             and f.group
@@ -709,7 +726,9 @@ GAPS: tuple[Gap, ...] = (
             and f.remaining > f.seats
         ),
         effect=lambda f: (
-            _printing(f, statute("163-112(d)"))
+            _112b_within(f)
+            if f.reopen_group_death
+            else _printing(f, statute("163-112(d)"))
             + ((_effect("not_counted", statute("163-112(d)")),) if f.no_time_to_reprint else ())
         ),
     ),
@@ -720,7 +739,13 @@ GAPS: tuple[Gap, ...] = (
             "a death leaves no candidate for a single office: 163-112(b) certifies a sole "
             "remaining candidate, and 163-114 fills only a nominee's vacancy"
         ),
-        fallback="no primary is held and the party has no nominee for the office",
+        fallback=lambda f: (
+            "reading 30 (no_candidate_left: committee_names): no primary is held and the "
+            "party's executive committee names the nominee under 163-114, as 163-112(d)(4) "
+            "provides for a group left with fewer candidates than places"
+            if f.committee_when_none_left
+            else "no primary is held and the party has no nominee for the office"
+        ),
         applies=lambda f: (
             _dead(f)
             and not f.group
@@ -728,7 +753,18 @@ GAPS: tuple[Gap, ...] = (
             and not f.within_30_by_death
             and f.remaining == 0
         ),
-        effect=lambda f: (_effect("certify", statute("163-112(b)")),),
+        effect=lambda f: (
+            (_effect("certify", statute("163-112(b)")),)
+            + (
+                (
+                    _effect(
+                        "party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)
+                    ),
+                )
+                if f.committee_when_none_left
+                else ()
+            )
+        ),
     ),
     Gap(
         "nonpartisan-left-before-printing",
@@ -810,12 +846,26 @@ GAPS: tuple[Gap, ...] = (
             " fewer than the seats for a group): (b) reopens filing only where two filed (or as "
             "many as the seats), and (a) extends filing only when the period expires"
         ),
-        fallback="the name is not printed and filing is not reopened; a seat left without a "
-        "candidate is declared vacant after the election",
+        fallback=lambda f: (
+            "reading 29 (only_candidate_dies: reopen): filing reopens as 163-294.4(b) reopens it "
+            "when one of two dies (five days before printing, three after), read a fortiori: if "
+            "the death of one of two reopens filing, so does the death of a candidate with fewer "
+            "rivals; the name is not printed"
+            if f.reopen_after_only_death
+            else "the name is not printed and filing is not reopened; a seat left without a "
+            "candidate is declared vacant after the election"
+        ),
         applies=lambda f: (
             _np_death(f) and f.filed_at_close < f.only_two and not f.no_time_to_reprint
         ),
-        effect=lambda f: (_effect("name_removed", statute("163-294.4(b)")),),
+        effect=lambda f: (
+            (
+                _effect("name_removed", statute("163-294.4(b)")),
+                _effect("reopen", statute("163-294.4(b)"), 3 if f.printed_at_notice else 5),
+            )
+            if f.reopen_after_only_death
+            else (_effect("name_removed", statute("163-294.4(b)")),)
+        ),
     ),
 )
 
