@@ -39,7 +39,7 @@ WITNESS_FOLDERS = ("scenarios/gaps", "scenarios/collisions")
 GRID_SEATS, GRID_CANDIDATES = 3, 8
 
 #: Other readings of a gap that its table's facts carry rather than the gap itself (the
-#: departures table reads readings 8 and 28 to 31 as facts): (switch, setting, the reading's
+#: departures table reads readings 8 and 28 to 32 as facts): (switch, setting, the reading's
 #: fallback).
 FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "reading-8": (
@@ -85,6 +85,14 @@ FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
             "filing is reopened for three days, as 163-112(b) does for a single office after any "
             "death within the 30 days, whatever the number of candidates left; the primary is "
             "held",
+        ),
+    ),
+    "disqualified-before-printing": (
+        (
+            "disqualified_before_printing",
+            "name_off",
+            "163-112 speaks of deaths only: the disqualified candidate's name is simply left off "
+            "the ballot, without the reopening or the certification 163-112 attaches to a death",
         ),
     ),
 }
@@ -153,10 +161,6 @@ NO_OTHER_READING: dict[str, str] = {
 #: Gaps with a defensible other reading that no interpretation switch offers yet: the reading,
 #: in our own words. The catalogue says so rather than claim there is none.
 NOT_YET_SWITCHABLE: dict[str, str] = {
-    "disqualified-before-printing": (
-        "163-112 speaks of deaths only: the disqualified candidate's name is simply left off the "
-        "ballot, without the reopening or the certification 163-112 attaches to a death"
-    ),
     "left-after-primary-day": (
         "the place the candidate who left would take is a vacancy in the nomination, filled by "
         "the party's executive committee under 163-114, as for a nominee who leaves after the "

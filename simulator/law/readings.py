@@ -208,6 +208,13 @@ class GroupDeathWithin30(StrEnum):
     REOPEN = "reopen"  # filing reopens for three days, as 163-112(b) for a single office
 
 
+class DisqualifiedBeforePrinting(StrEnum):
+    """Reading 32: a party primary candidate is disqualified before the ballots are printed."""
+
+    AS_DEATH = "as_death"  # 163-112 applied as to a death: reopening, certification
+    NAME_OFF = "name_off"  # the name simply left off; 163-112 speaks of deaths only
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -357,6 +364,12 @@ class Interpretations:
         default=GroupDeathWithin30.NO_REOPENING, converter=GroupDeathWithin30
     )
 
+    #: Reading 32: a party primary candidate disqualified before printing: 163-112 applied as
+    #: to a death, or the name simply left off.
+    disqualified_before_printing: DisqualifiedBeforePrinting = attrs.field(
+        default=DisqualifiedBeforePrinting.AS_DEATH, converter=DisqualifiedBeforePrinting
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -385,6 +398,7 @@ class Interpretations:
         "only_candidate_dies": tuple(m.value for m in OnlyCandidateDies),
         "no_candidate_left": tuple(m.value for m in NoCandidateLeft),
         "group_death_within_30": tuple(m.value for m in GroupDeathWithin30),
+        "disqualified_before_printing": tuple(m.value for m in DisqualifiedBeforePrinting),
     }
 
     def setting(self, name: str) -> bool | str:

@@ -172,6 +172,7 @@ _SWITCHED = {  # each scenario of scenarios/collisions/ reading a gap or conflic
     "2944b-only-candidate-dies-read-as-reopen": "only_candidate_dies",
     "112b-no-candidate-left-read-as-committee-names": "no_candidate_left",
     "112c-group-death-within-30-read-as-reopen": "group_death_within_30",
+    "112b-disqualified-before-printing-read-as-name-off": "disqualified_before_printing",
 }
 
 

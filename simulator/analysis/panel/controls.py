@@ -54,6 +54,7 @@ READING_WORDS = {
     "only_candidate_dies": "the only candidate dies before the election (reading 29)",
     "no_candidate_left": "a death leaves a party primary with no candidate (reading 30)",
     "group_death_within_30": "a death within 30 days leaves more than the seats (reading 31)",
+    "disqualified_before_printing": "a party candidate disqualified before printing (reading 32)",
 }
 
 

@@ -87,6 +87,7 @@ def departure_facts(
         reopen_after_only_death=ctx.interp.only_candidate_dies == "reopen",
         committee_when_none_left=ctx.interp.no_candidate_left == "committee_names",
         reopen_group_death=ctx.interp.group_death_within_30 == "reopen",
+        disqualified_name_off=ctx.interp.disqualified_before_printing == "name_off",
         defeated=when == departures.ELECTION_OR_AFTER
         and phase is Phase.DECIDED
         and name not in d.elected

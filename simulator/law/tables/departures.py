@@ -102,6 +102,8 @@ class Facts(Staged):
     committee_when_none_left: bool = False
     #: reading 31 (``group_death_within_30: reopen``)
     reopen_group_death: bool = False
+    #: reading 32 (``disqualified_before_printing: name_off``)
+    disqualified_name_off: bool = False
 
     @property
     def group(self) -> bool:
@@ -663,14 +665,22 @@ def _np_withdrawal_void(f: Facts) -> bool:
     return f.late_np_withdrawal_void and f.what == CandStatus.WITHDREW
 
 
+def _dq_name_off(f: Facts) -> bool:
+    """Reading 32, where more candidates are left than places: with as many or fewer, a
+    primary would be held with nobody to choose between, and 163-112's certification is read
+    under either setting."""
+    return f.disqualified_name_off and f.remaining > f.seats
+
+
 def chosen_reading(gap: Gap, f: Facts) -> dict[str, Any]:
     """What a ``no_provision`` ruling on ``gap`` records of a reading these facts carry, where a
-    switch chose another than the default (readings 28 to 31)."""
+    switch chose another than the default (readings 28 to 32)."""
     chosen = {
         "nonpartisan-left-before-printing": ("no_effect", _np_withdrawal_void(f)),
         "only-candidate-dies": ("reopen", f.reopen_after_only_death),
         "no-candidate-left": ("committee_names", f.committee_when_none_left),
         "112c-more-than-seats": ("reopen", f.reopen_group_death),
+        "disqualified-before-printing": ("name_off", _dq_name_off(f)),
     }.get(gap.id)
     return {"reading": chosen[0]} if chosen is not None and chosen[1] else {}
 
@@ -814,11 +824,19 @@ GAPS: tuple[Gap, ...] = (
             "163-294.1(b) applies 163-112 only after printing, and 163-112 speaks of deaths (only"
             " (d)(4) names disqualification)"
         ),
-        fallback="the disqualification is treated as a death under 163-112",
+        fallback=lambda f: (
+            "reading 32 (disqualified_before_printing: name_off): 163-112 speaks of deaths only, "
+            "so the disqualified candidate's name is simply left off the ballot, without the "
+            "reopening or the certification it attaches to a death"
+            if _dq_name_off(f)
+            else "the disqualification is treated as a death under 163-112"
+        ),
         applies=lambda f: (
             _party_candidate(f) and f.what == CandStatus.DISQUALIFIED and not f.printed_at_notice
         ),
-        effect=as_death,
+        effect=lambda f: (
+            (_effect("name_removed", statute("163-294.1(b)")),) if _dq_name_off(f) else as_death(f)
+        ),
     ),
     Gap(
         "left-after-primary-day",
