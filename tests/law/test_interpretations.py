@@ -272,3 +272,33 @@ def test_a_group_tie_read_by_size_names_the_voters_gap_and_reading_24_applies() 
     assert [x.get("gap") for x in lot.rulings if x.kind.value == "no_provision"] == [
         "tie-for-best-remaining"
     ]
+
+
+def test_a_group_runoff_tie_read_by_size_asks_the_voters_and_reading_24_answers() -> None:
+    # Reading 27 sends a tie for a group runoff's last seat to 163-182.8; 8,000 runoff votes for
+    # two seats are 4,000 to 8,000 voters: gap voters-not-in-log, the fewest by default (a lot),
+    # as many as the votes under reading 24 (a new election); the default reading 27 draws lots
+    path = Path(__file__).resolve().parents[2] / "scenarios" / "collisions"
+    text = (path / "2933f-group-runoff-tie-read-by-size.yaml").read_text(encoding="utf-8")
+    text = text.replace(
+        "{Ann: 9000, Bob: 4000, Cy: 4000, Dee: 1000}", "{Ann: 3000, Bob: 2000, Cy: 2000, Dee: 1000}"
+    )
+    text = text[: text.index("expect:")]
+
+    def runoff(interpretations: str) -> simulator.ContestResult:
+        head = text.replace("{group_runoff_tie: by_size}", interpretations)
+        return simulator.replay(simulator.parse_scenario(head)).contests[-1]
+
+    fewest = runoff("{group_runoff_tie: by_size}")
+    assert [x.get("gap") for x in fewest.rulings if x.kind.value == "no_provision"] == [
+        "group-runoff-tie",
+        "voters-not-in-log",
+    ]
+    assert fewest.outcome.pending is not None and fewest.outcome.pending.value == "lot"
+    most = runoff("{group_runoff_tie: by_size, group_tie_voters: votes}")
+    assert most.outcome.pending is not None and most.outcome.pending.value == "new_election"
+    assert not any(x.kind.value == "lot_required" for x in most.rulings)
+    lot = runoff("{group_tie_voters: votes}")
+    assert [x.get("gap") for x in lot.rulings if x.kind.value == "no_provision"] == [
+        "group-runoff-tie"
+    ]
