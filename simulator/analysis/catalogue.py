@@ -39,7 +39,8 @@ WITNESS_FOLDERS = ("scenarios/gaps", "scenarios/collisions")
 GRID_SEATS, GRID_CANDIDATES = 3, 8
 
 #: Other readings of a gap that its table's facts carry rather than the gap itself (the
-#: departures table reads reading 8 as a fact): (switch, setting, the reading's fallback).
+#: departures table reads readings 8 and 28 to 32 as facts): (switch, setting, the reading's
+#: fallback).
 FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "reading-8": (
         (
@@ -48,6 +49,50 @@ FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
             "the date of the notice decides: the death is treated as one more than 30 days "
             "after the close (163-112(d)): filing does not reopen and the primary is held with "
             "the others",
+        ),
+    ),
+    "nonpartisan-left-before-printing": (
+        (
+            "late_nonpartisan_withdrawal",
+            "no_effect",
+            "a withdrawal after the filing deadline has no effect, since 163-294.2(d) allows one "
+            "only until then: the name is printed, its votes count and the candidacy stands, as "
+            "163-106(e) has it for a party candidate who withdraws late (a disqualification "
+            "still takes the name off)",
+        ),
+    ),
+    "only-candidate-dies": (
+        (
+            "only_candidate_dies",
+            "reopen",
+            "filing is reopened as 163-294.4(b) reopens it (five days before printing, three "
+            "after), read a fortiori: if the death of one of two candidates reopens it, the "
+            "death of the only one does too",
+        ),
+    ),
+    "no-candidate-left": (
+        (
+            "no_candidate_left",
+            "committee_names",
+            "the party's executive committee names the nominee under 163-114, as 163-112(d)(4) "
+            "provides for a group left with fewer candidates than places",
+        ),
+    ),
+    "112c-more-than-seats": (
+        (
+            "group_death_within_30",
+            "reopen",
+            "filing is reopened for three days, as 163-112(b) does for a single office after any "
+            "death within the 30 days, whatever the number of candidates left; the primary is "
+            "held",
+        ),
+    ),
+    "disqualified-before-printing": (
+        (
+            "disqualified_before_printing",
+            "name_off",
+            "163-112 speaks of deaths only: the disqualified candidate's name is simply left off "
+            "the ballot, without the reopening or the certification 163-112 attaches to a death",
         ),
     ),
 }
@@ -116,32 +161,6 @@ NO_OTHER_READING: dict[str, str] = {
 #: Gaps with a defensible other reading that no interpretation switch offers yet: the reading,
 #: in our own words. The catalogue says so rather than claim there is none.
 NOT_YET_SWITCHABLE: dict[str, str] = {
-    "group-runoff-tie": (
-        "the tie for the seat is broken as 163-182.8 breaks the ties of other elections: a "
-        "drawing of lots when 5,000 voters or fewer cast ballots in the contest, a new election "
-        "between the tied when more did"
-    ),
-    "nonpartisan-left-before-printing": (
-        "a withdrawal after the filing deadline has no effect, since 163-294.2(d) allows one "
-        "only until then: the name is printed and its votes counted, as 163-106(e) has it for a "
-        "party candidate who withdraws late (a disqualification still takes the name off)"
-    ),
-    "112c-more-than-seats": (
-        "filing is reopened for three days, as 163-112(b) does for a single office after any "
-        "death within the 30 days, whatever the number of candidates left"
-    ),
-    "no-candidate-left": (
-        "the party's executive committee names the nominee under 163-114, as 163-112(d)(4) "
-        "provides for a group left with fewer candidates than places"
-    ),
-    "only-candidate-dies": (
-        "filing is reopened for five days, reading 163-294.4(b) a fortiori: if the death of one "
-        "of two candidates reopens it, the death of the only one does too"
-    ),
-    "disqualified-before-printing": (
-        "163-112 speaks of deaths only: the disqualified candidate's name is simply left off the "
-        "ballot, without the reopening or the certification 163-112 attaches to a death"
-    ),
     "left-after-primary-day": (
         "the place the candidate who left would take is a vacancy in the nomination, filled by "
         "the party's executive committee under 163-114, as for a nominee who leaves after the "

@@ -415,6 +415,13 @@ TRANSITIONS: tuple[Transition, ...] = (
     ),
     _T(
         Phase.RUNOFF_COUNTING,
+        "canvass_held",
+        Phase.AWAITING_NEW_ELECTION,
+        statute("163-182.8(1)"),
+        "group runoff tie with more than 5,000 voters: a new election (reading 27)",
+    ),
+    _T(
+        Phase.RUNOFF_COUNTING,
         "recount_held",
         Phase.RUNOFF_COUNTING,
         statute("163-293(f)"),

@@ -169,6 +169,52 @@ class TiedLeftBeforeLot(StrEnum):
     AMONG_STANDING = "among_standing"  # only those who stand: as many as the places take them
 
 
+class GroupRunoffTie(StrEnum):
+    """Reading 27: two candidates tie for a seat in the runoff for several seats, where
+    163-293(f) speaks of a tie for the top vote."""
+
+    LOT = "lot"  # a drawing of lots between the tied, as (f) does for one office
+    BY_SIZE = "by_size"  # 163-182.8: a new election over 5,000 voters, a lot otherwise
+
+
+class LateNonpartisanWithdrawal(StrEnum):
+    """Reading 28: a nonpartisan candidate withdraws after the filing deadline, before the
+    ballots are printed."""
+
+    NAME_OFF = "name_off"  # the name is not printed
+    NO_EFFECT = "no_effect"  # too late (163-294.2(d)): printed, counted, the candidacy stands
+
+
+class OnlyCandidateDies(StrEnum):
+    """Reading 29: in a nonpartisan election, a candidate dies where fewer filed than
+    163-294.4(b) names (the only one for a single office)."""
+
+    NO_REOPENING = "no_reopening"  # the name off, filing not reopened
+    REOPEN = "reopen"  # filing reopens as 163-294.4(b) reopens it, a fortiori
+
+
+class NoCandidateLeft(StrEnum):
+    """Reading 30: a death in a party primary for a single office leaves no candidate."""
+
+    NO_NOMINEE = "no_nominee"  # no primary and no nominee
+    COMMITTEE_NAMES = "committee_names"  # the party's executive committee names one (163-114)
+
+
+class GroupDeathWithin30(StrEnum):
+    """Reading 31: in a party primary for a group, a death within 30 days after the close
+    leaves more candidates than seats."""
+
+    NO_REOPENING = "no_reopening"  # as 163-112(d)(1), (2): no reopening, the primary held
+    REOPEN = "reopen"  # filing reopens for three days, as 163-112(b) for a single office
+
+
+class DisqualifiedBeforePrinting(StrEnum):
+    """Reading 32: a party primary candidate is disqualified before the ballots are printed."""
+
+    AS_DEATH = "as_death"  # 163-112 applied as to a death: reopening, certification
+    NAME_OFF = "name_off"  # the name simply left off; 163-112 speaks of deaths only
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -288,6 +334,42 @@ class Interpretations:
         default=TiedLeftBeforeLot.LOT_AMONG_ALL, converter=TiedLeftBeforeLot
     )
 
+    #: Reading 27: two tie for a seat in a group runoff: a drawing of lots, or 163-182.8's rule
+    #: (a new election with more than 5,000 voters in the ballot item, a lot otherwise).
+    group_runoff_tie: GroupRunoffTie = attrs.field(
+        default=GroupRunoffTie.LOT, converter=GroupRunoffTie
+    )
+
+    #: Reading 28: a nonpartisan candidate withdraws after the filing deadline, before the
+    #: ballots are printed: the name is not printed, or the withdrawal has no effect.
+    late_nonpartisan_withdrawal: LateNonpartisanWithdrawal = attrs.field(
+        default=LateNonpartisanWithdrawal.NAME_OFF, converter=LateNonpartisanWithdrawal
+    )
+
+    #: Reading 29: a nonpartisan candidate dies where fewer filed than 163-294.4(b) names:
+    #: filing is not reopened, or it is reopened as (b) reopens it.
+    only_candidate_dies: OnlyCandidateDies = attrs.field(
+        default=OnlyCandidateDies.NO_REOPENING, converter=OnlyCandidateDies
+    )
+
+    #: Reading 30: a death leaves no candidate in a party primary for a single office: no
+    #: nominee, or the party's executive committee names one.
+    no_candidate_left: NoCandidateLeft = attrs.field(
+        default=NoCandidateLeft.NO_NOMINEE, converter=NoCandidateLeft
+    )
+
+    #: Reading 31: a death within 30 days after the close leaves more candidates than seats in a
+    #: party primary for a group: no reopening, or filing reopens for three days.
+    group_death_within_30: GroupDeathWithin30 = attrs.field(
+        default=GroupDeathWithin30.NO_REOPENING, converter=GroupDeathWithin30
+    )
+
+    #: Reading 32: a party primary candidate disqualified before printing: 163-112 applied as
+    #: to a death, or the name simply left off.
+    disqualified_before_printing: DisqualifiedBeforePrinting = attrs.field(
+        default=DisqualifiedBeforePrinting.AS_DEATH, converter=DisqualifiedBeforePrinting
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -311,6 +393,12 @@ class Interpretations:
         "group_tie_voters": tuple(m.value for m in GroupTieVoters),
         "departed_in_tie_window": tuple(m.value for m in DepartedInTieWindow),
         "tied_left_before_lot": tuple(m.value for m in TiedLeftBeforeLot),
+        "group_runoff_tie": tuple(m.value for m in GroupRunoffTie),
+        "late_nonpartisan_withdrawal": tuple(m.value for m in LateNonpartisanWithdrawal),
+        "only_candidate_dies": tuple(m.value for m in OnlyCandidateDies),
+        "no_candidate_left": tuple(m.value for m in NoCandidateLeft),
+        "group_death_within_30": tuple(m.value for m in GroupDeathWithin30),
+        "disqualified_before_printing": tuple(m.value for m in DisqualifiedBeforePrinting),
     }
 
     def setting(self, name: str) -> bool | str:

@@ -167,6 +167,12 @@ _SWITCHED = {  # each scenario of scenarios/collisions/ reading a gap or conflic
     ),
     "2923-tied-candidate-dies-before-the-lot-read-as-among-standing": "tied_left_before_lot",
     "2933f-runoff-tie-left-by-a-death-read-as-among-standing": "tied_left_before_lot",
+    "2933f-group-runoff-tie-read-by-size": "group_runoff_tie",
+    "2942d-late-nonpartisan-withdrawal-read-as-no-effect": "late_nonpartisan_withdrawal",
+    "2944b-only-candidate-dies-read-as-reopen": "only_candidate_dies",
+    "112b-no-candidate-left-read-as-committee-names": "no_candidate_left",
+    "112c-group-death-within-30-read-as-reopen": "group_death_within_30",
+    "112b-disqualified-before-printing-read-as-name-off": "disqualified_before_printing",
 }
 
 
@@ -221,3 +227,78 @@ def test_a_replay_names_the_readings_the_scenario_changed(tmp_path: Path) -> Non
         ("harmless_ties", False),
         ("request_after_lot", "from_canvass"),
     )
+
+
+GROUP_RUNOFF = "{id: g, office: Council, seats: 2, method: nonpartisan-runoff, year: 2027}"
+
+
+def _group_tie(votes: str) -> str:
+    return (
+        FILED
+        + "- {type: candidate_filed, at: 2027-07-08, candidate: Dee}\n"
+        + f'- {{type: returns_reported, at: "2027-10-05T21:00", counts: {votes}}}\n'
+        + '- {type: canvass_held, at: "2027-10-12T11:00"}\n'
+    )
+
+
+def test_a_group_tie_read_by_size_over_5000_voters_is_ruled_a_new_election_and_no_lot() -> None:
+    # Reading 20 applies G.S. 163-182.8(1): a new election among the tied, so no drawing of lots
+    # is ruled beside it (for the seat left, and for a tie over the majority)
+    head = "interpretations: {first_election_tie: by_size}"
+    for votes in ("{Ann: 9000, Bob: 2000, Cy: 2000, Dee: 500}", "{Ann: 9000, Bob: 4000, Cy: 4000}"):
+        r = run(GROUP_RUNOFF, _group_tie(votes), head=head)
+        kinds = [x.kind.value for x in r.rulings]
+        assert "new_election_ordered" in kinds and "lot_required" not in kinds, votes
+
+
+def test_a_group_tie_read_by_size_names_the_voters_gap_and_reading_24_applies() -> None:
+    # 7,500 votes for two seats: 3,750 to 7,500 voters. Reading 20 sends the tie for the seat
+    # left to 163-182.8; the voters the log does not give are gap voters-not-in-log, whose
+    # default (the fewest) draws lots and whose reading 24, votes, orders a new election
+    events = _group_tie("{Ann: 4000, Bob: 1500, Cy: 1500, Dee: 500}")
+    fewest = run(GROUP_RUNOFF, events, head="interpretations: {first_election_tie: by_size}")
+    gaps = [x.get("gap") for x in fewest.rulings if x.kind.value == "no_provision"]
+    assert gaps == ["tie-for-best-remaining", "voters-not-in-log"]
+    assert any(x.kind.value == "lot_required" for x in fewest.rulings)
+    most = run(
+        GROUP_RUNOFF,
+        events,
+        head="interpretations: {first_election_tie: by_size, group_tie_voters: votes}",
+    )
+    assert most.outcome.pending is not None and most.outcome.pending.value == "new_election"
+    assert not any(x.kind.value == "lot_required" for x in most.rulings)
+    # under the default reading 20 (a lot whatever the voters) the voters are not asked
+    lot = run(GROUP_RUNOFF, events, head="interpretations: {group_tie_voters: votes}")
+    assert [x.get("gap") for x in lot.rulings if x.kind.value == "no_provision"] == [
+        "tie-for-best-remaining"
+    ]
+
+
+def test_a_group_runoff_tie_read_by_size_asks_the_voters_and_reading_24_answers() -> None:
+    # Reading 27 sends a tie for a group runoff's last seat to 163-182.8; 8,000 runoff votes for
+    # two seats are 4,000 to 8,000 voters: gap voters-not-in-log, the fewest by default (a lot),
+    # as many as the votes under reading 24 (a new election); the default reading 27 draws lots
+    path = Path(__file__).resolve().parents[2] / "scenarios" / "collisions"
+    text = (path / "2933f-group-runoff-tie-read-by-size.yaml").read_text(encoding="utf-8")
+    text = text.replace(
+        "{Ann: 9000, Bob: 4000, Cy: 4000, Dee: 1000}", "{Ann: 3000, Bob: 2000, Cy: 2000, Dee: 1000}"
+    )
+    text = text[: text.index("expect:")]
+
+    def runoff(interpretations: str) -> simulator.ContestResult:
+        head = text.replace("{group_runoff_tie: by_size}", interpretations)
+        return simulator.replay(simulator.parse_scenario(head)).contests[-1]
+
+    fewest = runoff("{group_runoff_tie: by_size}")
+    assert [x.get("gap") for x in fewest.rulings if x.kind.value == "no_provision"] == [
+        "group-runoff-tie",
+        "voters-not-in-log",
+    ]
+    assert fewest.outcome.pending is not None and fewest.outcome.pending.value == "lot"
+    most = runoff("{group_runoff_tie: by_size, group_tie_voters: votes}")
+    assert most.outcome.pending is not None and most.outcome.pending.value == "new_election"
+    assert not any(x.kind.value == "lot_required" for x in most.rulings)
+    lot = runoff("{group_tie_voters: votes}")
+    assert [x.get("gap") for x in lot.rulings if x.kind.value == "no_provision"] == [
+        "group-runoff-tie"
+    ]

@@ -49,6 +49,12 @@ READING_WORDS = {
     "group_tie_voters": "how many voted in a group's tie (reading 24)",
     "departed_in_tie_window": "a tied candidate left before the three days end (reading 25)",
     "tied_left_before_lot": "a tied candidate left before the drawing of lots (reading 26)",
+    "group_runoff_tie": "a tie for a seat in a group runoff (reading 27)",
+    "late_nonpartisan_withdrawal": "a nonpartisan withdrawal after filing closes (reading 28)",
+    "only_candidate_dies": "the only candidate dies before the election (reading 29)",
+    "no_candidate_left": "a death leaves a party primary with no candidate (reading 30)",
+    "group_death_within_30": "a death within 30 days leaves more than the seats (reading 31)",
+    "disqualified_before_printing": "a party candidate disqualified before printing (reading 32)",
 }
 
 

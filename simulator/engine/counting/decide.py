@@ -31,7 +31,13 @@ from simulator.engine.counting.standing import (
     standing,
     still_tied,
 )
-from simulator.engine.counting.ties import settle_tie, tie_at, tie_at_finding
+from simulator.engine.counting.ties import (
+    settle_tie,
+    tie_at,
+    tie_at_finding,
+    tie_goes_to_new_election,
+    tie_orders_new_election,
+)
 from simulator.engine.ranking import Selection, ranked, select
 from simulator.engine.state import Draft
 from simulator.law.cite import Cite
@@ -357,11 +363,13 @@ def decide_runoff(d: Draft) -> None:
             d.set(pool=None)
             d.go(Phase.DECIDED)
             return
-        lot_ruling(d, sel, finding_cites(found))
+        if not tie_goes_to_new_election(d, ties.TiePoint.RUNOFF, sel):  # reading 27
+            lot_ruling(d, sel, finding_cites(found))
     if sel.tied:
         if sel.chosen:
             declare(d, sel.chosen, cite, text)
-        d.go(Phase.AWAITING_LOT)
+        if not tie_orders_new_election(d, ties.TiePoint.RUNOFF, sel):
+            d.go(Phase.AWAITING_LOT)
         return
     declare(d, sel.chosen, cite, text)
     d.set(pool=None)

@@ -33,6 +33,7 @@ from simulator.engine.counting.ties import (
     settle_tie_for_first,
     settle_tie_for_second,
     tie_at,
+    tie_goes_to_new_election,
     tie_orders_new_election,
 )
 from simulator.engine.ranking import select
@@ -107,7 +108,9 @@ def decide_majority(
     majority = [(nm, v) for nm, v in people if v * per > over]
     top = select(majority, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     if top.tied or top.lot_winners:
-        lot_ruling(d, top, tie_at(d, ties.TiePoint.OVER_THRESHOLD, top))
+        cites = tie_at(d, ties.TiePoint.OVER_THRESHOLD, top)
+        if not tie_goes_to_new_election(d, ties.TiePoint.OVER_THRESHOLD, top):
+            lot_ruling(d, top, cites)
     if top.tied:
         if top.chosen:  # the seats the tie does not decide
             declare(
@@ -144,7 +147,9 @@ def decide_majority(
         rest = reorder_by_lot(rest, d.lots)
     best_sel = select(rest, r, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     if best_sel.tied or best_sel.lot_winners:
-        lot_ruling(d, best_sel, tie_at(d, ties.TiePoint.BEST_REMAINING, best_sel))
+        cites = tie_at(d, ties.TiePoint.BEST_REMAINING, best_sel)
+        if not tie_goes_to_new_election(d, ties.TiePoint.BEST_REMAINING, best_sel):
+            lot_ruling(d, best_sel, cites)
     if best_sel.tied:
         if not tie_orders_new_election(d, ties.TiePoint.BEST_REMAINING, best_sel):
             d.go(Phase.AWAITING_LOT)

@@ -40,13 +40,19 @@ from simulator.law.vocab import (
 )
 
 
-def _tie_at_facts(d: Draft, point: ties.TiePoint, pool: Sequence[str] = ()) -> ties.TieAtFacts:
-    """The ``tie-at`` table's facts for a tie among ``pool`` at ``point``."""
+def _tie_at_facts(
+    d: Draft, point: ties.TiePoint, pool: Sequence[str] = (), *, say: bool = False
+) -> ties.TieAtFacts:
+    """The ``tie-at`` table's facts for a tie among ``pool`` at ``point``. Where a reading sends
+    the tie to 163-182.8 and the votes do not tell how many voted, the ``general-tie`` table's
+    voters question is consulted too (reading 24), its gap said when ``say``."""
+    runoff = point is ties.TiePoint.RUNOFF  # the runoff's ballot item, for the seats it fills
+    seats = d.pool.seats if runoff and d.pool is not None else d.contest.seats
     over, estimate = count_order.voters_over_5000(
-        sum(effective_tally(d, 0).values()), d.contest.seats
+        sum(effective_tally(d, 1 if runoff else 0).values()), seats
     )
     primary = d.ctx.partisan_primary
-    return ties.TieAtFacts(
+    facts = ties.TieAtFacts(
         point,
         primary=primary,
         group=d.ctx.contest.is_group,
@@ -54,6 +60,16 @@ def _tie_at_facts(d: Draft, point: ties.TiePoint, pool: Sequence[str] = ()) -> t
         many=point is ties.TiePoint.RUNOFF and not primary and len(pool) > 2,
         left=point is ties.TiePoint.RUNOFF and not primary and _tied_one_left(d, pool),
     )
+    if over is not None or not ties.counts_voters(ties.TIE_AT.evaluate(facts, chosen=d.ctx.chosen)):
+        return facts
+    voters = consult(
+        d, ties.TIE, ties.voters_question(over, estimate), pool, _voters_context(pool), say=say
+    )
+    return attrs.evolve(facts, over_5000=voters.effect is ties.TieEffect.NEW_ELECTION)
+
+
+def _voters_context(pool: Sequence[str]) -> str:
+    return f"{', '.join(pool)} tie for a place, broken as 163-182.8 breaks ties"
 
 
 def _tied_one_left(d: Draft, pool: Sequence[str]) -> bool:
@@ -79,7 +95,7 @@ def tie_at_finding(
     many as the places (otherwise the default fallback holds)."""
     pool = sel.tie_pool or sel.lot_winners
     facts = _tie_at_facts(d, point, pool)
-    return consult(
+    finding = consult(
         d,
         ties.TIE_AT,
         facts,
@@ -88,22 +104,36 @@ def tie_at_finding(
         say=sel.tied,
         readings=not facts.left or (sel.tied and len(stand) == sel.tie_places),
     )
+    if sel.tied:  # where 163-182.8 counts voters the votes do not give: reading 24's gap
+        _tie_at_facts(d, point, pool, say=True)
+    return finding
+
+
+def tie_goes_to_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> bool:
+    """Whether the tie still to be broken goes to a new election rather than to a lot
+    (reading 20 under 163-182.8(1)), so that no drawing of lots is ruled."""
+    if not sel.tied or sel.lot_winners:
+        return False
+    facts = _tie_at_facts(d, point, sel.tie_pool)
+    found = consult(d, ties.TIE_AT, facts, sel.tie_pool, "", say=False)
+    return found.effect is ties.TieEffect.NEW_ELECTION
 
 
 def tie_orders_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> bool:
-    """Reading 20: a tie of the first election 163-293 leaves open goes to 163-182.8, whose (1)
-    has the State Board order a new election among the tied (True: the contest waits for it)."""
+    """Readings 20 and 27: a tie of the first election 163-293 leaves open, or of a group
+    runoff, goes to 163-182.8, whose (1) has the State Board order a new election among the tied
+    (True: the contest waits for it)."""
+    if not tie_goes_to_new_election(d, point, sel):
+        return False
     facts = _tie_at_facts(d, point, sel.tie_pool)
     finding = consult(d, ties.TIE_AT, facts, sel.tie_pool, "", say=False)
-    if finding.effect is not ties.TieEffect.NEW_ELECTION or sel.lot_winners:
-        return False
     d.rule(
         RulingKind.NEW_ELECTION_ORDERED,
         finding_cites(finding),  # the gap's provisions and 163-182.8(1), which the reading applies
         f"{', '.join(sel.tie_pool)} tie for {sel.tie_places} seat(s) with more than 5,000 "
         "voters in the ballot item: no lot; the State Board of Elections orders a new election "
-        "with only the tied candidates on the ballot (interpretation first_election_tie: "
-        "by_size)",
+        "with only the tied candidates on the ballot"
+        + (f" (interpretation {r.switch}: {r.value})" if (r := finding.reading) else ""),
         sel.tie_pool,
         once=True,
         seats=sel.tie_places,

@@ -82,6 +82,11 @@ def departure_facts(
         sworn=any(n == name and at <= death for n, at in d.sworn),
         withdrawal_as_death=ctx.interp.withdrawal_as_death,
         late_notice_by_death=ctx.interp.late_notice == "death_date",
+        late_np_withdrawal_void=ctx.interp.late_nonpartisan_withdrawal == "no_effect",
+        reopen_after_only_death=ctx.interp.only_candidate_dies == "reopen",
+        committee_when_none_left=ctx.interp.no_candidate_left == "committee_names",
+        reopen_group_death=ctx.interp.group_death_within_30 == "reopen",
+        disqualified_name_off=ctx.interp.disqualified_before_printing == "name_off",
         defeated=when == departures.ELECTION_OR_AFTER
         and phase is Phase.DECIDED
         and name not in d.elected
@@ -227,6 +232,7 @@ def on_candidate_off(
             f"falls back to this: {g.fallback_for(facts)}",
             [name],
             gap=g.id,
+            **departures.chosen_reading(g, facts),
         )
         rule_id = g.id
     elif finding.verdict is Verdict.CONFLICT:

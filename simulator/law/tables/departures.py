@@ -40,6 +40,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from enum import StrEnum
+from typing import Any
 
 import attrs
 
@@ -92,6 +93,17 @@ class Facts(Staged):
     #: on or after election day: the result has been declared and the contest decided without
     #: this candidate among those elected or nominated
     defeated: bool = False
+    #: reading 28 (``late_nonpartisan_withdrawal: no_effect``): a nonpartisan withdrawal after
+    #: the filing deadline, before printing, has no effect
+    late_np_withdrawal_void: bool = False
+    #: reading 29 (``only_candidate_dies: reopen``)
+    reopen_after_only_death: bool = False
+    #: reading 30 (``no_candidate_left: committee_names``)
+    committee_when_none_left: bool = False
+    #: reading 31 (``group_death_within_30: reopen``)
+    reopen_group_death: bool = False
+    #: reading 32 (``disqualified_before_printing: name_off``)
+    disqualified_name_off: bool = False
 
     @property
     def group(self) -> bool:
@@ -647,6 +659,32 @@ RULES: tuple[Rule, ...] = (
 # --- the gaps ---------------------------------------------------------------------------------
 
 
+def _np_withdrawal_void(f: Facts) -> bool:
+    """Reading 28: a withdrawal (not a death or disqualification) the switch leaves without
+    effect."""
+    return f.late_np_withdrawal_void and f.what == CandStatus.WITHDREW
+
+
+def _dq_name_off(f: Facts) -> bool:
+    """Reading 32, where more candidates are left than places: with as many or fewer, a
+    primary would be held with nobody to choose between, and 163-112's certification is read
+    under either setting."""
+    return f.disqualified_name_off and f.remaining > f.seats
+
+
+def chosen_reading(gap: Gap, f: Facts) -> dict[str, Any]:
+    """What a ``no_provision`` ruling on ``gap`` records of a reading these facts carry, where a
+    switch chose another than the default (readings 28 to 32)."""
+    chosen = {
+        "nonpartisan-left-before-printing": ("no_effect", _np_withdrawal_void(f)),
+        "only-candidate-dies": ("reopen", f.reopen_after_only_death),
+        "no-candidate-left": ("committee_names", f.committee_when_none_left),
+        "112c-more-than-seats": ("reopen", f.reopen_group_death),
+        "disqualified-before-printing": ("name_off", _dq_name_off(f)),
+    }.get(gap.id)
+    return {"reading": chosen[0]} if chosen is not None and chosen[1] else {}
+
+
 def _reading_8_effects(f: Facts) -> tuple[Effect, ...]:
     if f.late_notice_by_death:
         return _112b_within(f)
@@ -680,9 +718,16 @@ GAPS: tuple[Gap, ...] = (
             " covers only deaths that leave as many as the seats or fewer, and (d) only deaths "
             "more than 30 days after the close"
         ),
-        fallback="as 163-112(d)(1) and (2) provide: filing is not reopened, the name is not "
-        "printed (or, on printed ballots, stays and its votes are not counted) and the primary "
-        "is held",
+        fallback=lambda f: (
+            "reading 31 (group_death_within_30: reopen): filing reopens for three days, as "
+            "163-112(b) reopens it for a single office after any death within the 30 days, "
+            "whatever the number of candidates left; the name is not printed and the primary is "
+            "held"
+            if f.reopen_group_death
+            else "as 163-112(d)(1) and (2) provide: filing is not reopened, the name is not "
+            "printed (or, on printed ballots, stays and its votes are not counted) and the "
+            "primary is held"
+        ),
         applies=lambda f: (
             _dead(f)
             and f.group
@@ -691,7 +736,9 @@ GAPS: tuple[Gap, ...] = (
             and f.remaining > f.seats
         ),
         effect=lambda f: (
-            _printing(f, statute("163-112(d)"))
+            _112b_within(f)
+            if f.reopen_group_death
+            else _printing(f, statute("163-112(d)"))
             + ((_effect("not_counted", statute("163-112(d)")),) if f.no_time_to_reprint else ())
         ),
     ),
@@ -702,7 +749,13 @@ GAPS: tuple[Gap, ...] = (
             "a death leaves no candidate for a single office: 163-112(b) certifies a sole "
             "remaining candidate, and 163-114 fills only a nominee's vacancy"
         ),
-        fallback="no primary is held and the party has no nominee for the office",
+        fallback=lambda f: (
+            "reading 30 (no_candidate_left: committee_names): no primary is held and the "
+            "party's executive committee names the nominee under 163-114, as 163-112(d)(4) "
+            "provides for a group left with fewer candidates than places"
+            if f.committee_when_none_left
+            else "no primary is held and the party has no nominee for the office"
+        ),
         applies=lambda f: (
             _dead(f)
             and not f.group
@@ -710,7 +763,18 @@ GAPS: tuple[Gap, ...] = (
             and not f.within_30_by_death
             and f.remaining == 0
         ),
-        effect=lambda f: (_effect("certify", statute("163-112(b)")),),
+        effect=lambda f: (
+            (_effect("certify", statute("163-112(b)")),)
+            + (
+                (
+                    _effect(
+                        "party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)
+                    ),
+                )
+                if f.committee_when_none_left
+                else ()
+            )
+        ),
     ),
     Gap(
         "nonpartisan-left-before-printing",
@@ -721,16 +785,36 @@ GAPS: tuple[Gap, ...] = (
             "163-294.1(b) speaks only of candidates who leave after the ballots are printed, and "
             "163-294.2(d) only of withdrawals before the filing deadline"
         ),
-        fallback="the name is not printed, as 163-294.1(b) has it for printed ballots the board "
-        "finds time to reprint: nothing keeps on a ballot not yet printed the name of one who is "
-        "no longer a candidate",
+        fallback=lambda f: (
+            "reading 28 (late_nonpartisan_withdrawal: no_effect): 163-294.2(d) allows a "
+            "withdrawal only until the filing deadline, so one after it has no effect: the name "
+            "is printed, its votes count and the candidacy stands, as 163-106(e) has it for a "
+            "party primary candidate who withdraws too late"
+            if _np_withdrawal_void(f)
+            else "the name is not printed, as 163-294.1(b) has it for printed ballots the board "
+            "finds time to reprint: nothing keeps on a ballot not yet printed the name of one "
+            "who is no longer a candidate"
+        ),
         applies=lambda f: (
             f.when == BEFORE_ELECTION
             and not f.printed_at_notice
             and not f.nominee
             and (f.nonpartisan_primary or (f.nonpartisan_election and f.what != CandStatus.DIED))
         ),
-        effect=lambda f: (_effect("name_removed", statute("163-294.1(b)")),),
+        effect=lambda f: (
+            (
+                _effect(
+                    "name_remains",
+                    statute("163-294.2(d)"),
+                    text="a nonpartisan candidate may withdraw only until the filing deadline "
+                    "(reading 28, late_nonpartisan_withdrawal: no_effect); the candidacy stands "
+                    "and votes for it count",
+                ),
+                _effect("ineffective", statute("163-294.2(d)")),
+            )
+            if _np_withdrawal_void(f)
+            else (_effect("name_removed", statute("163-294.1(b)")),)
+        ),
     ),
     Gap(
         "disqualified-before-printing",
@@ -740,11 +824,19 @@ GAPS: tuple[Gap, ...] = (
             "163-294.1(b) applies 163-112 only after printing, and 163-112 speaks of deaths (only"
             " (d)(4) names disqualification)"
         ),
-        fallback="the disqualification is treated as a death under 163-112",
+        fallback=lambda f: (
+            "reading 32 (disqualified_before_printing: name_off): 163-112 speaks of deaths only, "
+            "so the disqualified candidate's name is simply left off the ballot, without the "
+            "reopening or the certification it attaches to a death"
+            if _dq_name_off(f)
+            else "the disqualification is treated as a death under 163-112"
+        ),
         applies=lambda f: (
             _party_candidate(f) and f.what == CandStatus.DISQUALIFIED and not f.printed_at_notice
         ),
-        effect=as_death,
+        effect=lambda f: (
+            (_effect("name_removed", statute("163-294.1(b)")),) if _dq_name_off(f) else as_death(f)
+        ),
     ),
     Gap(
         "left-after-primary-day",
@@ -772,12 +864,26 @@ GAPS: tuple[Gap, ...] = (
             " fewer than the seats for a group): (b) reopens filing only where two filed (or as "
             "many as the seats), and (a) extends filing only when the period expires"
         ),
-        fallback="the name is not printed and filing is not reopened; a seat left without a "
-        "candidate is declared vacant after the election",
+        fallback=lambda f: (
+            "reading 29 (only_candidate_dies: reopen): filing reopens as 163-294.4(b) reopens it "
+            "when one of two dies (five days before printing, three after), read a fortiori: if "
+            "the death of one of two reopens filing, so does the death of a candidate with fewer "
+            "rivals; the name is not printed"
+            if f.reopen_after_only_death
+            else "the name is not printed and filing is not reopened; a seat left without a "
+            "candidate is declared vacant after the election"
+        ),
         applies=lambda f: (
             _np_death(f) and f.filed_at_close < f.only_two and not f.no_time_to_reprint
         ),
-        effect=lambda f: (_effect("name_removed", statute("163-294.4(b)")),),
+        effect=lambda f: (
+            (
+                _effect("name_removed", statute("163-294.4(b)")),
+                _effect("reopen", statute("163-294.4(b)"), 3 if f.printed_at_notice else 5),
+            )
+            if f.reopen_after_only_death
+            else (_effect("name_removed", statute("163-294.4(b)")),)
+        ),
     ),
 )
 

@@ -18,11 +18,12 @@ import attrs
 from simulator.law.readings import (
     DepartedTiedForASeat,
     FirstElectionTie,
+    GroupRunoffTie,
     GroupTieVoters,
     TieAfterPrimary,
     TiedLeftBeforeLot,
 )
-from simulator.law.rules import Conflict, Gap, Reading, Rule, Table
+from simulator.law.rules import Conflict, Finding, Gap, Reading, Rule, Table
 from simulator.law.tables.count import LEFT
 from simulator.law.vocab import CandStatus
 
@@ -265,6 +266,20 @@ TIE: Table[TieFacts, TieEffect] = Table(
 )
 
 
+def voters_question(over_5000: bool | None, estimate_over_5000: bool) -> TieFacts:
+    """163-182.8's question alone (did more than 5,000 vote in the ballot item?), for a tie a
+    reading sends to 163-182.8 (reading 20): the facts of a partisan general election's tie, to
+    which 163-182.8 applies directly, so that the ``voters-not-in-log`` gap and reading 24 answer
+    it the same way for both."""
+    return TieFacts(Kind.PARTISAN, over_5000, estimate_over_5000)
+
+
+def counts_voters(finding: Finding[Any, TieEffect]) -> bool:
+    """Whether a ``tie-at`` finding breaks the tie as 163-182.8 does (reading 20), so that the
+    number of voters decides between a new election and a lot."""
+    return finding.reading is not None and finding.reading.cite.startswith("163-182.8")
+
+
 class TiePoint(StrEnum):
     RUNOFF = "runoff"  # the runoff (or second primary) ends in a tie for a seat
     NONPARTISAN_PRIMARY = "nonpartisan_primary"  # a tie for a nomination (163-294(b))
@@ -310,6 +325,7 @@ def _tie_at_facts() -> Iterator[TieAtFacts]:
             yield TieAtFacts(point, False)
             yield TieAtFacts(point, True)
             if point is TiePoint.RUNOFF:
+                yield TieAtFacts(point, False, over_5000=True)  # reading 27 reads the voters
                 for group in (True, False):
                     if not group:
                         yield TieAtFacts(point, False, group=False)
@@ -444,21 +460,37 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "a drawing of lots",
             lambda f: f.point in (TiePoint.PRIMARY_PLACE, TiePoint.BEST_REMAINING) and f.primary,
         ),
-        _lot_gap(
-            "group-runoff-tie",
-            ("163-293(f)",),
-            "two candidates tie for a seat in the runoff for several seats: (f) elects the "
-            "candidates with the most votes and has the board draw lots when two tie for the top "
-            "vote, words written for a runoff for one office; a tie for a group runoff's last "
-            "seat is not a tie for the top vote",
-            "a drawing of lots between the tied for the seat, as (f) does for one office",
-            lambda f: (
-                f.point is TiePoint.RUNOFF
-                and not f.primary
-                and f.group
-                and not f.many
-                and not f.left
-            ),
+        *(
+            _lot_gap(
+                "group-runoff-tie",
+                ("163-293(f)",),
+                "two candidates tie for a seat in the runoff for several seats: (f) elects the "
+                "candidates with the most votes and has the board draw lots when two tie for the "
+                "top vote, words written for a runoff for one office; a tie for a group runoff's "
+                "last seat is not a tie for the top vote",
+                "a drawing of lots between the tied for the seat, as (f) does for one office",
+                lambda f, over=over: (
+                    f.point is TiePoint.RUNOFF
+                    and not f.primary
+                    and f.group
+                    and not f.many
+                    and not f.left
+                    and f.over_5000 is over
+                ),
+                readings=(
+                    Reading(
+                        "group_runoff_tie",
+                        GroupRunoffTie.BY_SIZE,
+                        "the tie for the seat is broken as 163-182.8 breaks a tie other than in a "
+                        "primary: a new election among the tied ordered by the State Board with "
+                        "more than 5,000 voters in the runoff, a drawing of lots with 5,000 or "
+                        "fewer",
+                        TieEffect.NEW_ELECTION if over else TieEffect.LOT,
+                        cite="163-182.8(1)" if over else "163-182.8(2)",
+                    ),
+                ),
+            )
+            for over in (True, False)
         ),
         _lot_gap(
             "runoff-tie-of-three",
