@@ -536,6 +536,8 @@ class Context(Staged):
     election_day: date  # this stage's election (primary) day
     barred: frozenset[int] = frozenset()  # filing events barred by 163-291(2)'s one-office rule
     parameters: tuple[tuple[str, Fraction], ...] = ()  # values the scenario pins
+    #: of ``barred``, the notices filed at the same moment as one for another office
+    together: frozenset[int] = frozenset()
     #: the start of the day each round is voted on, once worked out (see replay.round_start)
     round_starts: dict[int, datetime] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     #: the readings chosen, by switch (what a table's ``evaluate`` reads as ``chosen``), made once

@@ -117,6 +117,11 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
         how = existing.barred or existing.status  # (a death after a withdrawal: died)
         text = f"{name} {LEFT_VERB[how]} and cannot file again"
         reason = f"candidate {how}"
+    elif answer is filing.Notice.OTHER_OFFICE and e.index in ctx.together:
+        text = (
+            f"{name} filed notices of candidacy for two offices at this election at the same "
+            "moment: neither came first, and a person may file for only one"
+        )
     elif answer is filing.Notice.OTHER_OFFICE:
         text = (
             f"{name} has a notice of candidacy for another office at this election that was "
