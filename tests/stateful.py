@@ -84,9 +84,16 @@ def check_result(scenario: Scenario, result: Result) -> None:
                 dead.add(name)
         elif event.type in ("candidate_filed", "nominee_named") and name not in dead:
             left.pop(name, None)  # a new notice of candidacy after a withdrawal
-    for contest, seats in zip(result.contests, (c.seats for c in scenario.contests), strict=True):
-        outcome = contest.outcome
+    for contest, spec in zip(result.contests, scenario.contests, strict=True):
+        outcome, seats = contest.outcome, spec.seats
         assert len(outcome.elected) + outcome.vacant_seats <= seats, (outcome, seats)
+        # a nonpartisan primary nominates two for each seat (G.S. 163-294(a)); every other
+        # contest one: a recount of any round replaces its declaration, never adds to it
+        nonpartisan_primary = spec.stage is Stage.PRIMARY and spec.method is Method.PRIMARY
+        places = 2 * seats if nonpartisan_primary else seats
+        taken = len(outcome.elected) + len(outcome.nominated) + outcome.vacant_seats
+        assert taken <= places, (outcome, places)
+        assert len(set(outcome.nominated)) == len(outcome.nominated), outcome.nominated
         assert len(set(outcome.elected)) == len(outcome.elected), outcome.elected
         for ruling in contest.rulings:
             assert ruling.cites and all(str(c) for c in ruling.cites), ruling

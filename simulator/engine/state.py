@@ -207,6 +207,9 @@ class State:
     elected: tuple[str, ...] = ()
     nominated: tuple[str, ...] = ()
     vacant: int = 0
+    #: elected, nominated and vacant seats as they stood before the runoff's (second primary's)
+    #: result was first declared: what a recount of that round declares again from
+    before_runoff: tuple[tuple[str, ...], tuple[str, ...], int] | None = None
     sworn: tuple[tuple[str, datetime], ...] = ()  # who took the oath, and when
     to_nominate: int = 0
     after_reopen: str = ""  # "certify" when 163-112(a)/(c) certify if nobody files
@@ -277,6 +280,7 @@ class StateFields(TypedDict, total=False):
     elected: tuple[str, ...]
     nominated: tuple[str, ...]
     vacant: int
+    before_runoff: tuple[tuple[str, ...], tuple[str, ...], int] | None
     sworn: tuple[tuple[str, datetime], ...]
     to_nominate: int
     after_reopen: str
@@ -367,6 +371,7 @@ class Draft:
     elected: tuple[str, ...]
     nominated: tuple[str, ...]
     vacant: int
+    before_runoff: tuple[tuple[str, ...], tuple[str, ...], int] | None
     sworn: tuple[tuple[str, datetime], ...]
     to_nominate: int
     after_reopen: str

@@ -62,7 +62,7 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         decide_first(d)
         apply_early_requests(d)
     elif phase in (Phase.RUNOFF_COUNTING, Phase.RUNOFF_CALLED):
-        d.set(declared_at=e.at)
+        d.set(declared_at=e.at, before_runoff=(d.elected, d.nominated, d.vacant))
         decide_runoff(d)
     elif phase is Phase.RUNOFF_REQUEST and d.early_requests:
         apply_early_requests(d)
@@ -147,6 +147,12 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
     if rnd == 0:
         d.set(elected=(), nominated=(), vacant=0, pool=None)
         decide_first(d)
+    elif d.before_runoff is not None:
+        # the recount replaces the runoff's declaration: who was elected or nominated, and any
+        # seat declared vacant, by it (not only those elected from its ballot)
+        elected, nominated, vacant = d.before_runoff
+        d.set(elected=elected, nominated=nominated, vacant=vacant)
+        decide_runoff(d)
     else:
         d.set(elected=tuple(n for n in d.elected if n not in d.runoff_ballot))
         decide_runoff(d)
