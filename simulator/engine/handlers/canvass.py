@@ -54,6 +54,22 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
             once=True,
         )
         return
+    if phase in _AWAITING_RETURNS and not d.tallies[d.round] and _names_on_ballot(d):
+        # no returns of this round at all, with names on its ballot: there is no count to
+        # declare (a tie at zero among everyone on the ballot would be a result nobody voted
+        # for); said, and nothing changes. (With no name on the ballot there is nobody to count,
+        # and the canvass declares the seats that no candidate can fill.)
+        day = start.astimezone(ctx.tz).date().isoformat()
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            finding_cites(found),
+            f"a canvass of the {held.value.replace('_', ' ')} of {day} with no returns of it "
+            "declares nothing: the canvass declares the count of the returns, and none were "
+            "reported; the contest still waits for them",
+            [],
+            reason="canvass without returns",
+        )
+        return
     _canvass_on_closed_day(d, e.at)
     if d.deferred:
         settle_deferred(d, "no time to reprint was found before the election")
@@ -80,6 +96,19 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         )
 
     # other phases: a canvass with nothing to declare is recorded on the timeline only
+
+
+#: Where a canvass declares a round's count: one with no returns of that round has none to declare
+_AWAITING_RETURNS = frozenset(
+    {Phase.BALLOT, Phase.COUNTING, Phase.RUNOFF_CALLED, Phase.RUNOFF_COUNTING}
+)
+
+
+def _names_on_ballot(d: Draft) -> bool:
+    """Whether the round being canvassed has a name on its ballot."""
+    if d.round > 0:
+        return bool(d.runoff_ballot)
+    return any(c.on_ballot for c in d.cands)
 
 
 def _canvass_on_closed_day(d: Draft, at: datetime) -> None:
