@@ -23,9 +23,8 @@ import attrs
 
 from simulator.engine.build import ContestSummary, event_entry, outcome_of, result_of
 from simulator.engine.fold import fold, fold_together
-from simulator.engine.handlers.ballots import settle_deferred
 from simulator.engine.result import ContestResult, Made, Result
-from simulator.engine.state import FAR_FUTURE, Context, State, initial_state, new_draft, stage_day
+from simulator.engine.state import FAR_FUTURE, Context, State, initial_state, stage_day
 from simulator.engine.timers import fire_timers
 from simulator.law.calendar import OfficeCalendar
 from simulator.model.eventlog import EventLog, VoteColumns
@@ -35,13 +34,11 @@ from simulator.model.scenario import Contest, Scenario
 
 def finish(state: State, ctx: Context, as_of: datetime | None, seq: int) -> State:
     """End of the log: every optional act's deadline passes (whole story) or those before
-    ``as_of`` do."""
+    ``as_of`` do. A decision nobody recorded is not made here: it stays pending
+    (:mod:`simulator.engine.decisions`)."""
     state = fire_timers(state, ctx, as_of if as_of is not None else FAR_FUTURE, seq)
-    if as_of is None and state.deferred:
-        # the whole story: no determination of time to reprint ever came
-        d = new_draft(state, ctx, state.clock, seq, "end_of_log")
-        settle_deferred(d, "no determination that there is time to reprint was recorded")
-        state = d.freeze()
+    # a reprint determination nobody recorded stays pending (state.deferred, shown as a pending
+    # decision of the result): where the log stops is not an event, and rules nothing
     if as_of is not None and as_of > state.clock:
         state = attrs.evolve(state, clock=as_of)
     return state

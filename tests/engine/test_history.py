@@ -148,3 +148,55 @@ def test_an_as_of_is_an_instant_however_it_is_written() -> None:
     assert early.to_json() != results[0].to_json()
     assert early.as_of is not None
     assert early.as_of.timestamp() == (instant - timedelta(hours=1)).timestamp()
+
+
+PENDING = ROOT / "scenarios/collisions/2944c-reprint-determination-not-recorded-is-pending.yaml"
+
+
+def test_a_reprint_determination_nobody_recorded_is_a_pending_decision() -> None:
+    # issue 36, item 2: the whole story rules nothing on Bob's name where the log stops; the
+    # result names the decision, who makes it, its provisions and each answer's consequences
+    scenario = load_scenario(PENDING)
+    whole = replay(scenario).contest("seat-b")
+    assert not any(r.kind.value in ("name_remains", "name_removed") for r in whole.rulings)
+    doc = whole.to_json()["decisions"]
+    assert [(d["decision"], d["by"], d["candidates"]) for d in doc] == [
+        ("reprint", "county_board", ["Bob"])
+    ]
+    assert doc[0]["since"] == "2027-09-08T15:00:00-04:00"  # the notice of the death
+    assert "G.S. 163-294.4(b)" in doc[0]["cite"] and "G.S. 163-294.4(c)" in doc[0]["cite"]
+    options = {o["choice"]: o["effects"] for o in doc[0]["options"]}
+    assert options == {
+        "enough_time": ["name_removed", "reopen"],
+        "not_enough_time": ["name_remains", "vacant_if_elected"],
+    }
+    # before the notice there is nothing to decide; from it on, the same pending decision
+    before = replay(scenario, as_of=datetime(2027, 9, 8, 14, tzinfo=scenario.tz)).contest("seat-b")
+    assert before.decisions == ()
+    later = replay(scenario, as_of=datetime(2027, 9, 20, tzinfo=scenario.tz)).contest("seat-b")
+    assert later.decisions == whole.decisions
+    assert "decisions" not in replay(load_scenario(ROOT / SEVERAL[0])).to_json()["contests"][0]
+
+
+def test_a_pending_decision_is_said_in_words_in_the_text_and_the_report() -> None:
+    from simulator.views.report import render_report
+    from simulator.views.text import format_result
+
+    scenario = load_scenario(PENDING)
+    result = replay(scenario)
+    text = format_result(result, events=scenario.events)
+    assert "Decisions still to be made:" in text
+    assert "reprint determination (Bob), by the county board of elections" in text
+    assert "if there is time to reprint: Bob's name comes off the reprinted ballots" in text
+    assert "county_board" not in text and "enough_time" not in text
+    page = render_report(scenario, result)
+    assert "Decisions still to be made" in page and "there is not enough time to reprint" in page
+
+
+def test_a_recorded_determination_leaves_nothing_pending() -> None:
+    scenario = load_scenario(
+        ROOT / "scenarios/contingencies/2944b-printed-time-to-reprint-reopen-3-days.yaml"
+    )
+    assert all(c.decisions == () for c in replay(scenario).contests)
+    cut = replay(scenario, as_of=datetime(2027, 9, 8, 18, tzinfo=scenario.tz))
+    assert [d.decision.value for d in cut.contests[0].decisions] == ["reprint"]

@@ -85,9 +85,9 @@ def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
         d.update_cand(name, vacant_if_elected=None)
         rule_id = finding.rule.id if finding.rule is not None else "fallback"
         # reading 3: a reopened period counts from the notice of the death; but here the board
-        # reopens on its determination (163-294.4(b): "If the board determines that there will
-        # be sufficient time ..., it shall reopen"), so a determination after the notice counts
-        # from itself: a decision never opens a period before it was made
+        # reopens on its determination (163-294.4(b) makes the reopening follow the finding of
+        # time to reprint), so a determination after the notice counts from itself: a
+        # decision never opens a period before it was made
         start = notice if notice >= e.at else e.at
         for eff in effects:
             if eff.kind in (EffectKind.NAME_REMOVED, EffectKind.REOPEN):
