@@ -500,6 +500,11 @@ class Draft:
         fields["ruling_log"] = log.append(r)
 
     def deadline(self, d: Deadline) -> None:
+        if d.due < self.at:
+            # found only once it had passed (a tie's three days, say, that a later departure
+            # brings into play): nobody could act on it by then, and the timeline does not put
+            # a deadline into a past that never knew of it; the ruling made now says it passed
+            return
         if not any(x.kind == d.kind and x.due == d.due for x in self.deadlines):
             self.set(deadlines=(*self.deadlines, d))
 
