@@ -15,6 +15,7 @@ from simulator.engine.handlers.requests import apply_early_requests
 from simulator.engine.rounds import round_start
 from simulator.engine.state import Draft
 from simulator.law import calendar as cal
+from simulator.law.labels import label
 from simulator.law.machine import Phase
 from simulator.law.tables import canvass, tie_steps
 from simulator.law.vocab import DeadlineKind, RulingKind, TimerTrigger
@@ -63,7 +64,7 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         d.rule(
             RulingKind.REQUEST_REJECTED,
             finding_cites(found),
-            f"a canvass of the {held.value.replace('_', ' ')} of {day} with no returns of it "
+            f"a canvass of the {label(held)} of {day} with no returns of it "
             "declares nothing: the canvass declares the count of the returns, and none were "
             "reported; the contest still waits for them",
             [],
