@@ -362,6 +362,12 @@ class ElectionLog(RuleBasedStateMachine):
                         cut = replay(scenario, as_of=as_of)
                         check_result(scenario, cut)
                         check_prefix(whole, cut, as_of)
+            # and at each deadline, where a window closes, and just after it
+            dues = {d.due for c in whole.contests for d in c.deadlines}
+            for due in sorted(dues, key=lambda t: t.timestamp()):
+                for as_of in (due, due + timedelta(seconds=1)):
+                    with self.showing_the_log(as_of):
+                        check_prefix(whole, replay(scenario, as_of=as_of), as_of)
 
     @contextlib.contextmanager
     def showing_the_log(self, as_of: datetime | None = None) -> Iterator[None]:

@@ -214,6 +214,8 @@ def test_every_bundled_story_is_the_same_before_any_cut(path: Path) -> None:
 
     scenario = load_scenario(path)
     whole = replay(scenario)
-    for moment in sorted({ev.known_at for ev in scenario.events}):
-        for cut in (moment - timedelta(seconds=1), moment):
+    moments = {ev.known_at for ev in scenario.events}
+    moments |= {d.due for c in whole.contests for d in c.deadlines}  # where windows close
+    for moment in sorted(moments, key=lambda t: t.timestamp()):
+        for cut in (moment - timedelta(seconds=1), moment, moment + timedelta(seconds=1)):
             check_prefix(whole, replay(scenario, as_of=cut), cut)
