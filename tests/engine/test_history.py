@@ -210,10 +210,11 @@ def test_every_bundled_story_is_the_same_before_any_cut(path: Path) -> None:
     # issue 36: cut at each moment an event became known (and a second before), the rulings and
     # deadlines dated before the cut are the whole story's (docs/history.md; the exception at
     # the very instant of the cut is the one check_prefix allows)
-    from tests.stateful import check_prefix
+    from tests.stateful import check_prefix, check_result
 
     scenario = load_scenario(path)
     whole = replay(scenario)
+    check_result(scenario, whole)  # elected, nominated and vacant never exceed the places
     moments = {ev.known_at for ev in scenario.events}
     moments |= {d.due for c in whole.contests for d in c.deadlines}  # where windows close
     for moment in sorted(moments, key=lambda t: t.timestamp()):
