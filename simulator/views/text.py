@@ -70,15 +70,19 @@ def format_decisions(c: ContestResult, width: int | None = None) -> list[str]:
     out = ["Decisions still to be made:"]
     for p in c.decisions:
         who = ", ".join(p.candidates)
-        out.append(
-            f"  {label(p.decision)} ({who}), by {label(p.by)}, since {_when(p.since)}  [{p.cite}]"
-        )
+        head = f"{label(p.decision)} ({who}), by {label(p.by)}, since {_when(p.since)}  [{p.cite}]"
+        out.append("  " + _wrapped(head, width, 2))
         for o in p.options:
-            line = f"if {label(o.choice)}: {o.text}"
-            if width is not None and len(line) + 4 > width:
-                line = "\n      ".join(textwrap.wrap(line, max(width - 6, 30)))
-            out.append(f"    {line}")
+            out.append("    " + _wrapped(f"if {label(o.choice)}: {o.text}", width, 4))
     return out
+
+
+def _wrapped(line: str, width: int | None, indent: int) -> str:
+    """``line`` after ``indent`` spaces, wrapped to ``width`` under itself (two more spaces)."""
+    if width is None or len(line) + indent <= width:
+        return line
+    lines = textwrap.wrap(line, max(width - indent - 2, 30))
+    return ("\n" + " " * (indent + 2)).join(lines)
 
 
 def format_result(
