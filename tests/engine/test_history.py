@@ -220,3 +220,18 @@ def test_every_bundled_story_is_the_same_before_any_cut(path: Path) -> None:
     for moment in sorted(moments, key=lambda t: t.timestamp()):
         for cut in (moment - timedelta(seconds=1), moment, moment + timedelta(seconds=1)):
             check_prefix(whole, replay(scenario, as_of=cut), cut)
+
+
+def test_an_expect_block_checks_the_decisions_still_to_be_made() -> None:
+    from simulator import check_scenario, parse_scenario
+
+    text = PENDING.read_text()
+    assert check_scenario(parse_scenario(text)).passed
+    wrong = text.replace(
+        "    decisions: [reprint]\n    no_rulings", "    decisions: []\n    no_rulings"
+    )
+    check = check_scenario(parse_scenario(wrong))
+    assert [(m.field, m.expected, m.found) for m in check.mismatches] == [
+        ("decisions", "[]", "[reprint]"),
+        ("decisions", "[]", "[reprint]"),
+    ]
