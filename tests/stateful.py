@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from simulator.engine.replay import replay
-from simulator.engine.result import Result
+from simulator.engine.result import Result, Ruling
 from simulator.input.loader import parse_scenario
 from simulator.law.calendar import statutory_calendar
 from simulator.law.readings import Interpretations
@@ -74,24 +74,32 @@ examples = [0]  # logs checked (read by the long run to report how many)
 
 def check_result(scenario: Scenario, result: Result) -> None:
     """The invariants every replay keeps, whatever the log."""
-    left: dict[str, datetime] = {}
-    dead: set[str] = set()
+    # who left each contest, and when the board learned of it (each contest's own log says)
+    left: dict[tuple[str, str], datetime] = {}
+    dead: set[tuple[str, str]] = set()
     for event in scenario.events:
-        name = getattr(event, "candidate", "")
+        who = (event.contest, getattr(event, "candidate", ""))
         if event.type in ("candidate_died", "candidate_withdrew", "candidate_disqualified"):
-            left.setdefault(name, event.known_at)
+            left.setdefault(who, event.known_at)
             if event.type == "candidate_died":
-                dead.add(name)
-        elif event.type in ("candidate_filed", "nominee_named") and name not in dead:
-            left.pop(name, None)  # a new notice of candidacy after a withdrawal
-    for contest, seats in zip(result.contests, (c.seats for c in scenario.contests), strict=True):
-        outcome = contest.outcome
+                dead.add(who)
+        elif event.type in ("candidate_filed", "nominee_named") and who not in dead:
+            left.pop(who, None)  # a new notice of candidacy after a withdrawal
+    for contest, spec in zip(result.contests, scenario.contests, strict=True):
+        outcome, seats = contest.outcome, spec.seats
         assert len(outcome.elected) + outcome.vacant_seats <= seats, (outcome, seats)
+        # a nonpartisan primary nominates two for each seat (G.S. 163-294(a)); every other
+        # contest one: a recount of any round replaces its declaration, never adds to it
+        nonpartisan_primary = spec.stage is Stage.PRIMARY and spec.method is Method.PRIMARY
+        places = 2 * seats if nonpartisan_primary else seats
+        taken = len(outcome.elected) + len(outcome.nominated) + outcome.vacant_seats
+        assert taken <= places, (outcome, places)
+        assert len(set(outcome.nominated)) == len(outcome.nominated), outcome.nominated
         assert len(set(outcome.elected)) == len(outcome.elected), outcome.elected
         for ruling in contest.rulings:
             assert ruling.cites and all(str(c) for c in ruling.cites), ruling
         for name in outcome.elected:
-            gone = left.get(name)
+            gone = left.get((spec.id, name))
             if gone is None:
                 continue
             when = [
@@ -105,25 +113,35 @@ def check_result(scenario: Scenario, result: Result) -> None:
             assert said, f"{name} left at {gone} yet is elected, and no ruling says why"
 
 
+OFFICES = ("Council", "Mayor", "Commissioner", "Alderman")
+
+
 class ElectionLog(RuleBasedStateMachine):
-    """One contest's log, built event by event."""
+    """The log of one to four contests of one town's election (one office each, so the
+    one-office rule of G.S. 163-291(2) joins them), built event by event."""
 
     def __init__(self) -> None:
         super().__init__()
         self.events: list[dict[str, Any]] = []
-        self.filed: list[str] = []
+        self.filed: dict[str, list[str]] = {}  # contest id -> names filed
         self.now = START
-        self.contest: dict[str, Any] = {}
+        self.contests: list[dict[str, Any]] = []
         self.interpretations: dict[str, Any] = {}
         self.milestones: list[datetime] = []
         self.scenario: Scenario | None = None
 
-    # -- the contest ------------------------------------------------------------------------
+    # -- the contests -----------------------------------------------------------------------
 
     @initialize(
-        form=st.sampled_from(FORMS),
-        seats=st.integers(1, 3),
-        slate=st.lists(st.sampled_from(NAMES), min_size=1, max_size=5, unique=True),
+        forms=st.lists(
+            st.tuples(
+                st.sampled_from(FORMS),
+                st.integers(1, 3),
+                st.lists(st.sampled_from(NAMES), min_size=1, max_size=5, unique=True),
+            ),
+            min_size=1,
+            max_size=4,
+        ),
         switches=st.fixed_dictionaries(
             {},
             optional={
@@ -133,39 +151,55 @@ class ElectionLog(RuleBasedStateMachine):
             | {"write_ins_in_total": st.booleans(), "harmless_ties": st.booleans()},
         ),
     )
-    def choose_contest(
+    def choose_contests(
         self,
-        form: tuple[Method, Stage, str | None],
-        seats: int,
-        slate: list[str],
+        forms: list[tuple[tuple[Method, Stage, str | None], int, list[str]]],
         switches: dict[str, Any],
     ) -> None:
-        method, stage, party = form
-        self.contest = {
-            "id": "c",
-            "office": "Council",
-            "seats": seats,
-            "method": method.value,
-            "stage": stage.value,
-            "year": 2027,
-        }
-        if party:
-            self.contest["party"] = party
         self.interpretations = switches
-        dates = statutory_calendar(2027, method)
-        self.milestones = sorted(d.due.replace(tzinfo=None) for d in dates)
+        milestones: set[datetime] = set()
+        for k, ((method, stage, party), seats, _) in enumerate(forms):
+            contest = {
+                "id": "c" if k == 0 else f"c{k + 1}",
+                "municipality": "Town of Example",
+                "office": OFFICES[k],
+                "seats": seats,
+                "method": method.value,
+                "stage": stage.value,
+                "year": 2027,
+            }
+            if party:
+                contest["party"] = party
+            self.contests.append(contest)
+            self.filed[contest["id"]] = []
+            milestones |= {d.due.replace(tzinfo=None) for d in statutory_calendar(2027, method)}
+        self.milestones = sorted(milestones)
         self.now = self.milestones[0] + timedelta(hours=1)  # filing has just opened
-        for name in slate:
-            self._add("candidate_filed", 600, candidate=name, **({"party": party} if party else {}))
-            self.filed.append(name)
+        for contest, (_, _, slate) in zip(self.contests, forms, strict=True):
+            party = contest.get("party")
+            for name in slate:
+                self._add(
+                    "candidate_filed",
+                    600,
+                    contest["id"],
+                    candidate=name,
+                    **({"party": party} if party else {}),
+                )
+                self.filed[contest["id"]].append(name)
 
     # -- time -------------------------------------------------------------------------------
 
-    def _add(self, kind: str, step: int, **fields: Any) -> dict[str, Any]:
+    def _add(self, kind: str, step: int, contest: str, **fields: Any) -> dict[str, Any]:
         self.now += timedelta(seconds=step)
         event = {"type": kind, "at": written(self.now), **fields}
+        if len(self.contests) > 1:
+            event["contest"] = contest
         self.events.append(event)
         return event
+
+    def _contest(self, data: st.DataObject) -> str:
+        """The contest an act is about."""
+        return str(data.draw(st.sampled_from([c["id"] for c in self.contests])))
 
     # -- the acts, one of which each step takes ---------------------------------------------
 
@@ -181,42 +215,50 @@ class ElectionLog(RuleBasedStateMachine):
         self.now += timedelta(seconds=data.draw(LATER))
 
     def returns_now(self, data: st.DataObject) -> None:
-        self._add("returns_reported", data.draw(STEPS), counts=self._counts(data))
+        cid = self._contest(data)
+        self._add("returns_reported", data.draw(STEPS), cid, counts=self._counts(data, cid))
 
     def canvass_now(self, data: st.DataObject) -> None:
-        self._add("canvass_held", data.draw(STEPS))
+        self._add("canvass_held", data.draw(STEPS), self._contest(data))
 
     def one_filed(self, data: st.DataObject) -> None:
+        cid = self._contest(data)
         kind = data.draw(st.sampled_from(["candidate_filed", "candidate_filed", "nominee_named"]))
         name = data.draw(st.sampled_from(NAMES))
         party = data.draw(st.sampled_from([None, "DEM", "REP"]))
-        self._add(kind, data.draw(STEPS), candidate=name, **({"party": party} if party else {}))
-        self.filed.append(name)
+        self._add(
+            kind, data.draw(STEPS), cid, candidate=name, **({"party": party} if party else {})
+        )
+        self.filed[cid].append(name)
 
     def candidate_leaves(self, data: st.DataObject) -> None:
+        cid = self._contest(data)
         kind = data.draw(st.sampled_from(["withdrew", "disqualified", "died"]))
-        name = data.draw(st.sampled_from(self.filed))
+        name = data.draw(st.sampled_from(self.filed[cid]))
         before = data.draw(st.sampled_from([None, 0, 3600, 86400, 9 * 86400]))
         step = data.draw(STEPS)
         if kind != "died" or before is None:
-            self._add(f"candidate_{kind}", step, candidate=name)
+            self._add(f"candidate_{kind}", step, cid, candidate=name)
             return
         # the board learns of it now; the death itself may be earlier than events above it
         self.now += timedelta(seconds=step)
         died = self.now - timedelta(seconds=before)
-        self.events.append(
-            {
-                "type": "candidate_died",
-                "at": written(died),
-                "notice_at": written(self.now),
-                "candidate": name,
-            }
-        )
+        event = {
+            "type": "candidate_died",
+            "at": written(died),
+            "notice_at": written(self.now),
+            "candidate": name,
+        }
+        if len(self.contests) > 1:
+            event["contest"] = cid
+        self.events.append(event)
 
-    def _counts(self, data: st.DataObject) -> dict[str, int]:
+    def _counts(self, data: st.DataObject, cid: str) -> dict[str, int]:
         names = data.draw(
             st.lists(
-                st.sampled_from((*sorted(set(self.filed)), *WRITE_INS)), min_size=1, unique=True
+                st.sampled_from((*sorted(set(self.filed[cid])), *WRITE_INS)),
+                min_size=1,
+                unique=True,
             )
         )
         tied = data.draw(st.booleans())
@@ -224,27 +266,30 @@ class ElectionLog(RuleBasedStateMachine):
         return {n: level if tied else data.draw(COUNTS) for n in names}
 
     def votes_cast(self, data: st.DataObject) -> None:
+        cid = self._contest(data)
         write_in = data.draw(st.booleans())
-        name = data.draw(st.sampled_from(WRITE_INS if write_in else tuple(self.filed)))
+        name = data.draw(st.sampled_from(WRITE_INS if write_in else tuple(self.filed[cid])))
         count = data.draw(st.integers(0, 30))
-        self._add("votes_cast", data.draw(STEPS), candidate=name, count=count)
+        self._add("votes_cast", data.draw(STEPS), cid, candidate=name, count=count)
 
     def board_act(self, data: st.DataObject) -> None:
+        cid = self._contest(data)
         kind = data.draw(st.sampled_from(BOARD_ACTS))
         fields: dict[str, Any] = {}
         if kind == "reprint_determined":
             fields["enough_time"] = data.draw(st.booleans())
         elif kind == "recount_held":
-            fields["counts"] = self._counts(data)
+            fields["counts"] = self._counts(data, cid)
         elif kind == "lot_drawn":
-            fields["winner"] = data.draw(st.sampled_from(self.filed))
+            fields["winner"] = data.draw(st.sampled_from(self.filed[cid]))
         elif kind == "oath_taken":
-            fields["candidate"] = data.draw(st.sampled_from(self.filed))
-        self._add(kind, data.draw(STEPS), **fields)
+            fields["candidate"] = data.draw(st.sampled_from(self.filed[cid]))
+        self._add(kind, data.draw(STEPS), cid, **fields)
 
     def runoff_requested(self, data: st.DataObject) -> None:
-        name = data.draw(st.sampled_from(self.filed))
-        self._add("runoff_requested", data.draw(STEPS), candidate=name)
+        cid = self._contest(data)
+        name = data.draw(st.sampled_from(self.filed[cid]))
+        self._add("runoff_requested", data.draw(STEPS), cid, candidate=name)
 
     #: (act, weight): the weights keep a log moving through the cycle (time passes, votes come,
     #: the board canvasses) while every other act can happen at any point.
@@ -260,7 +305,7 @@ class ElectionLog(RuleBasedStateMachine):
         ("runoff_requested", 10),
     )
 
-    @precondition(lambda self: bool(self.contest))
+    @precondition(lambda self: bool(self.contests))
     @rule(data=st.data(), pick=st.integers(0, 10**6))
     def act(self, data: st.DataObject, pick: int) -> None:
         """One act, chosen by weight (Hypothesis's own choice of rules tends to repeat one)."""
@@ -274,12 +319,19 @@ class ElectionLog(RuleBasedStateMachine):
 
     # -- checks -----------------------------------------------------------------------------
 
-    def text(self) -> str:
+    def text(self, order: list[str] | None = None) -> str:
+        """The log as a scenario file; with ``order``, its contests listed in that order and
+        its events grouped by contest in that order (each contest's own in their order)."""
+        contests, events = self.contests, self.events
+        if order is not None:
+            by_id = {c["id"]: c for c in contests}
+            contests = [by_id[cid] for cid in order]
+            events = [e for cid in order for e in events if e.get("contest", "c") == cid]
         doc: dict[str, Any] = {
             "format": "electsim/v1",
             "title": "a generated log",
-            "contests": [self.contest],
-            "events": self.events,
+            "contests": contests,
+            "events": events,
         }
         if self.interpretations:
             doc["interpretations"] = self.interpretations
@@ -287,7 +339,7 @@ class ElectionLog(RuleBasedStateMachine):
 
     @invariant()
     def replays_and_keeps_the_invariants(self) -> None:
-        if not self.contest:
+        if not self.contests:
             return
         with self.showing_the_log():
             self.scenario = parse_scenario(self.text(), fmt="json")
@@ -301,10 +353,21 @@ class ElectionLog(RuleBasedStateMachine):
         with self.showing_the_log():
             whole = replay(scenario)
             assert json.dumps(whole.to_json()) == json.dumps(replay(scenario).to_json())
+            ids = [c["id"] for c in self.contests]
+            for order in (ids[::-1], ids[1:] + ids[:1]) if len(ids) > 1 else ():
+                check_same_story(whole, replay(parse_scenario(self.text(order), fmt="json")))
             for moment in sorted({e.known_at for e in scenario.events}):
                 for as_of in (moment - timedelta(seconds=1), moment):
                     with self.showing_the_log(as_of):
-                        check_result(scenario, replay(scenario, as_of=as_of))
+                        cut = replay(scenario, as_of=as_of)
+                        check_result(scenario, cut)
+                        check_prefix(whole, cut, as_of)
+            # and at each deadline, where a window closes, and just after it
+            dues = {d.due for c in whole.contests for d in c.deadlines}
+            for due in sorted(dues, key=lambda t: t.timestamp()):
+                for as_of in (due, due + timedelta(seconds=1)):
+                    with self.showing_the_log(as_of):
+                        check_prefix(whole, replay(scenario, as_of=as_of), as_of)
 
     @contextlib.contextmanager
     def showing_the_log(self, as_of: datetime | None = None) -> Iterator[None]:
@@ -317,3 +380,42 @@ class ElectionLog(RuleBasedStateMachine):
             when = f" as of {as_of.isoformat()}" if as_of else ""
             what = str(error) if isinstance(error, AssertionError) else repr(error)
             raise AssertionError(f"{what}{when}; the log: {self.text()}") from None
+
+
+def _ruling_key(r: Ruling) -> tuple[Any, ...]:
+    """A ruling as the story tells it: what, when, under which law, about whom, and why. Its
+    ``seq`` is left out: a deadline that passes is attributed to the next event, which a cut
+    log does not have."""
+    return (r.kind, r.at.timestamp(), r.cites, r.text, r.candidates, r.extra)
+
+
+def check_prefix(whole: Result, cut: Result, as_of: datetime) -> None:
+    """History does not rewrite itself (issue 36; docs/history.md): the rulings and deadlines
+    dated before ``as_of`` are the same in the whole story and in the replay of what was known
+    at ``as_of``. At ``as_of`` itself, the whole story may have more rulings than the cut one:
+    those of a deadline that falls at that very instant, a window the cut replay still holds
+    open (an act at a deadline is in time); every ruling the cut replay makes at ``as_of`` is
+    one the whole story makes too."""
+    cut_at = as_of.timestamp()
+    for w, c in zip(whole.contests, cut.contests, strict=True):
+        before_w = [_ruling_key(r) for r in w.rulings if r.at.timestamp() < cut_at]
+        before_c = [_ruling_key(r) for r in c.rulings if r.at.timestamp() < cut_at]
+        assert before_c == before_w, (w.id, "rulings before the cut", before_c, before_w)
+        at_w = [_ruling_key(r) for r in w.rulings if r.at.timestamp() == cut_at]
+        at_c = [_ruling_key(r) for r in c.rulings if r.at.timestamp() == cut_at]
+        assert all(k in at_w for k in at_c), (w.id, "rulings at the cut", at_c, at_w)
+        due_w = {(d.kind, d.due.timestamp(), d.cites) for d in w.deadlines}
+        due_c = {(d.kind, d.due.timestamp(), d.cites) for d in c.deadlines}
+        early_w = {d for d in due_w if d[1] <= cut_at}
+        early_c = {d for d in due_c if d[1] <= cut_at}
+        assert early_c == early_w, (w.id, "deadlines by the cut", early_c, early_w)
+
+
+def check_same_story(first: Result, other: Result) -> None:
+    """The same log with its contests listed otherwise tells each contest's story alike."""
+    mine = {c.id: c for c in other.contests}
+    for c in first.contests:
+        o = mine[c.id]
+        assert o.outcome == c.outcome, (c.id, o.outcome, c.outcome)
+        assert [_ruling_key(r) for r in o.rulings] == [_ruling_key(r) for r in c.rulings], c.id
+        assert o.deadlines == c.deadlines, c.id

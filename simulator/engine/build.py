@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from simulator.engine.decisions import pending_decisions
 from simulator.engine.ranking import ranked
 from simulator.engine.result import (
     ContestResult,
@@ -183,6 +184,7 @@ def _contest_result(
         tallies=tuple(_ranked_round(t) for t in state.tallies if t),
         path=state.path,
         periods=periods,
+        decisions=pending_decisions(state, ctx),
     )
 
 

@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import itertools
+import operator
 from collections.abc import Iterable, Iterator, Sequence
-from datetime import datetime
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 
 import attrs
 
 from simulator.engine.build import ContestSummary, event_entry, outcome_of, result_of
 from simulator.engine.fold import fold, fold_together
-from simulator.engine.handlers.ballots import settle_deferred
 from simulator.engine.result import ContestResult, Made, Result
-from simulator.engine.state import FAR_FUTURE, Context, State, initial_state, new_draft, stage_day
+from simulator.engine.state import FAR_FUTURE, Context, State, initial_state, stage_day
 from simulator.engine.timers import fire_timers
 from simulator.law.calendar import OfficeCalendar
 from simulator.model.eventlog import EventLog, VoteColumns
@@ -33,13 +34,11 @@ from simulator.model.scenario import Contest, Scenario
 
 def finish(state: State, ctx: Context, as_of: datetime | None, seq: int) -> State:
     """End of the log: every optional act's deadline passes (whole story) or those before
-    ``as_of`` do."""
+    ``as_of`` do. A decision nobody recorded is not made here: it stays pending
+    (:mod:`simulator.engine.decisions`)."""
     state = fire_timers(state, ctx, as_of if as_of is not None else FAR_FUTURE, seq)
-    if as_of is None and state.deferred:
-        # the whole story: no determination of time to reprint ever came
-        d = new_draft(state, ctx, state.clock, seq, "end_of_log")
-        settle_deferred(d, "no determination that there is time to reprint was recorded")
-        state = d.freeze()
+    # a reprint determination nobody recorded stays pending (state.deferred, shown as a pending
+    # decision of the result): where the log stops is not an event, and rules nothing
     if as_of is not None and as_of > state.clock:
         state = attrs.evolve(state, clock=as_of)
     return state
@@ -61,9 +60,26 @@ def one_office_bars(
     scenario: Scenario, events: Iterable[Event] | None = None
 ) -> dict[str, frozenset[int]]:
     """G.S. 163-291(2): a person with a standing notice for one office may not file for
-    another at the same election. Returns, per contest, the filing events it bars. ``events``
-    are the scenario's events in order, or any in-order part of them that holds every notice of
-    candidacy and withdrawal (the rule reads no other)."""
+    another at the same election. Returns, per contest, the filing events it bars (see
+    :func:`one_office_findings`)."""
+    return one_office_findings(scenario, events)[0]
+
+
+def one_office_findings(
+    scenario: Scenario, events: Iterable[Event] | None = None
+) -> tuple[dict[str, frozenset[int]], frozenset[int]]:
+    """G.S. 163-291(2), read in time order across the contests: per contest, the filing
+    events it bars, and those of them barred because the same person filed for another office
+    at the very same moment. ``events`` are the scenario's events, or any part of them that
+    holds every notice of candidacy and withdrawal (the rule reads no other), in any order of
+    contests.
+
+    The notices and withdrawals are read in the order they happened (the moment the board
+    learned of them), never in the order the file lists its contests: a notice stands in the way
+    of a later one for another office until it is withdrawn, and a withdrawal frees the person
+    only from its own moment on. Two notices for two offices at the same moment, with no
+    earlier one standing, are both barred (neither came first, and a person may file for only
+    one office); a withdrawal at the same moment as a notice is not "withdrawn first"."""
     if events is None:
         events = scenario.events
     offices = {
@@ -74,12 +90,16 @@ def one_office_bars(
     periods = {cid: initial_state(ctx).windows[0] for cid, ctx in contexts.items()}
     standing: dict[tuple[int, str, str], tuple[str, str]] = {}  # (year, muni, person) -> office
     barred: dict[str, set[int]] = {c.id: set() for c in scenario.contests}
-    for ev in events:
-        kind = type(ev)
-        if kind is not CandidateFiled and kind is not CandidateWithdrew:
-            continue
-        year, muni, office = offices[ev.contest]
-        if isinstance(ev, CandidateFiled):
+    together: set[int] = set()
+    acts = [ev for ev in events if type(ev) is CandidateFiled or type(ev) is CandidateWithdrew]
+    acts.sort(key=_KNOWN_AT)  # stable: one contest's events at one moment keep their order
+    for _, group in itertools.groupby(acts, key=_KNOWN_AT):
+        moment = list(group)
+        fresh: dict[tuple[int, str, str], list[tuple[str, CandidateFiled]]] = {}
+        for ev in moment:
+            if not isinstance(ev, CandidateFiled):
+                continue
+            year, muni, office = offices[ev.contest]
             key = (year, muni, ev.candidate)
             held = standing.get(key)
             window = periods[ev.contest]
@@ -89,17 +109,33 @@ def one_office_bars(
             if held is not None and held[0] != office:
                 barred[ev.contest].add(ev.index)
             elif held is None and in_period:
+                fresh.setdefault(key, []).append((office, ev))
+        for key, notices in fresh.items():
+            if len({office for office, _ in notices}) > 1:
+                for _, ev in notices:  # notices for two offices at one moment
+                    barred[ev.contest].add(ev.index)
+                    together.add(ev.index)
+            else:
                 # only a notice the board could accept stands in the way of another office
+                office, ev = notices[0]
                 standing[key] = (office, ev.contest)
-        elif isinstance(ev, CandidateWithdrew):
-            key = (year, muni, ev.candidate)
-            if standing.get(key, ("", ""))[0] == office:
-                del standing[key]
-    return {k: frozenset(v) for k, v in barred.items()}
+        for ev in moment:
+            if isinstance(ev, CandidateWithdrew):
+                year, muni, office = offices[ev.contest]
+                key = (year, muni, ev.candidate)
+                if standing.get(key, ("", ""))[0] == office:
+                    del standing[key]
+    return {k: frozenset(v) for k, v in barred.items()}, frozenset(together)
+
+
+_KNOWN_AT = operator.attrgetter("known_at")
 
 
 def make_context(
-    scenario: Scenario, contest: Contest, barred: frozenset[int] = frozenset()
+    scenario: Scenario,
+    contest: Contest,
+    barred: frozenset[int] = frozenset(),
+    together: frozenset[int] = frozenset(),
 ) -> Context:
     office = OfficeCalendar(scenario.timezone, scenario.office_closed)
     return Context(
@@ -109,6 +145,7 @@ def make_context(
         stage_day(contest),
         barred,
         scenario.parameters,
+        together,
     )
 
 
@@ -151,21 +188,35 @@ def _noted(scenario: Scenario, others: Iterable[Event]) -> dict[str, list[Event]
     return noted
 
 
+def as_instant(moment: datetime, tz: tzinfo) -> datetime:
+    """``moment`` as the instant it names, in ``tz``: an aware time in any zone, either pass of a
+    repeated hour (its ``fold``), or a naive time read on ``tz``'s clocks (its ``fold`` saying
+    which pass). A time in the second pass of a repeated hour gets its fixed offset, since Python
+    compares two times of one zone by their wall clocks, fold ignored: so an ``as_of`` compares
+    with the events' times exactly as ``--as-of`` does (:func:`simulator.cli.times.parse_time`)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=tz)
+    local = moment.astimezone(UTC).astimezone(tz)
+    if local.fold:
+        return local.astimezone(timezone(local.utcoffset() or timedelta(0)))
+    return local
+
+
 def _replay(scenario: Scenario, as_of: datetime | None, batched: bool) -> Result:
-    if as_of is not None and as_of.tzinfo is None:
-        as_of = as_of.replace(tzinfo=scenario.tz)
+    if as_of is not None:
+        as_of = as_instant(as_of, scenario.tz)
     if batched and (
         len(scenario.contests) > 1 or len(scenario.events.parts()) < len(scenario.events)
     ):
         return _replay_together(scenario, as_of)  # (one contest too, where votes are columns)
     per, others = _split(scenario, as_of)
-    # the one-office rule reads the whole log's notices (as it always has), not only those
-    # known by ``as_of``: without ``as_of`` those are among ``others``
-    bars = one_office_bars(scenario, others if as_of is None else None)
+    # the one-office rule reads the notices known by ``as_of`` in time order: one known later
+    # is later than every one of them, and changes nothing before it
+    bars, together = one_office_findings(scenario, others)
     noted = _noted(scenario, others)
     results = []
     for c in scenario.contests:
-        ctx = make_context(scenario, c, bars.get(c.id, frozenset()))
+        ctx = make_context(scenario, c, bars.get(c.id, frozenset()), together)
         state = replay_contest(ctx, per[c.id], as_of, batched=batched)
         results.append(result_of(state, ctx, noted[c.id]))
     return Result(scenario.title, tuple(results), as_of, scenario.interpretations.changed())
@@ -180,10 +231,11 @@ def _replay_together(scenario: Scenario, as_of: datetime | None) -> Result:
     votes, columns = VotesCast, VoteColumns
     parts = events.parts() if type(events) is EventLog else events
     others = [ev for ev in parts if type(ev) is not votes and not isinstance(ev, columns)]
-    bars = one_office_bars(scenario, others if as_of is None else None)
+    bars, together = one_office_findings(scenario, others)
     noted = _noted(scenario, others)
     contexts = {
-        c.id: make_context(scenario, c, bars.get(c.id, frozenset())) for c in scenario.contests
+        c.id: make_context(scenario, c, bars.get(c.id, frozenset()), together)
+        for c in scenario.contests
     }
     folded = fold_together(events, contexts)
     results = []
@@ -242,11 +294,11 @@ class PrefixReplay:
     ) -> None:
         self.base = base
         self.contest_id = contest_id
-        self.as_of = as_of
+        self.as_of = as_instant(as_of, base.tz) if as_of is not None else None
         self.contest = base.contest(contest_id)
         self.events = self._events(base)
-        self.bars = self._bars(base)
-        ctx = make_context(base, self.contest, self.bars)
+        self.bars, self.together = self._bars(base)
+        ctx = make_context(base, self.contest, self.bars, self.together)
         self.ctx = ctx
         step_ = stride or max(1, len(self.events) // 256)
         # checkpoints[j] is the state after the first j * step_ events
@@ -263,10 +315,12 @@ class PrefixReplay:
             return [ev for ev in scenario.events if ev.contest == cid]
         return [ev for ev in scenario.events if ev.contest == cid and not ev.known_at > as_of]
 
-    def _bars(self, scenario: Scenario) -> frozenset[int]:
+    def _bars(self, scenario: Scenario) -> tuple[frozenset[int], frozenset[int]]:
         if len(scenario.contests) == 1:
-            return frozenset()  # the rule compares offices: one contest has nothing to compare
-        return one_office_bars(scenario).get(self.contest_id, frozenset())
+            # the rule compares offices: one contest has nothing to compare
+            return frozenset(), frozenset()
+        bars, together = one_office_findings(scenario)
+        return bars.get(self.contest_id, frozenset()), together
 
     def _same_facts(self, variant: Scenario) -> bool:
         base = self.base
@@ -274,10 +328,14 @@ class PrefixReplay:
 
     def _state(self, variant: Scenario) -> tuple[State, Context, list[Event]]:
         events = self._events(variant)
-        bars = self._bars(variant)
+        bars, together = self._bars(variant)
         base_events, base_bars = self.events, self.bars
         # the same facts (see _same_facts) and the same bars: the same context
-        ctx = self.ctx if bars == base_bars else make_context(variant, self.contest, bars)
+        ctx = (
+            self.ctx
+            if bars == base_bars and together == self.together
+            else make_context(variant, self.contest, bars, together)
+        )
         shared = 0
         for a, b in zip(events, base_events, strict=False):
             if a is not b and a != b:

@@ -14,7 +14,16 @@ from simulator.engine import shown
 from simulator.law.calendar import Deadline
 from simulator.law.cite import Cite
 from simulator.law.labels import label
-from simulator.law.vocab import DeadlineKind, Pending, PeriodKind, RulingKind, RunoffStatus
+from simulator.law.vocab import (
+    Choice,
+    DeadlineKind,
+    Decider,
+    Decision,
+    Pending,
+    PeriodKind,
+    RulingKind,
+    RunoffStatus,
+)
 
 RESULT_FORMAT = "electsim-result/v1"
 
@@ -224,6 +233,55 @@ class Outcome:
 
 
 @attrs.frozen
+class Option:
+    """One answer open to a pending decision, and what it leads to: ``effects`` are the
+    identifiers of what follows (``name_removed``, ``reopen``...), ``text`` says it in words."""
+
+    choice: Choice
+    effects: tuple[str, ...]
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"choice": self.choice.value, "effects": list(self.effects), "text": self.text}
+
+
+@attrs.frozen
+class PendingDecision:
+    """A decision the law leaves to someone that the log has not recorded (docs/history.md):
+    what is to be decided, by whom, under which provisions, since when (the moment the facts
+    that call for it were known), about whom, and each answer open with what it leads to.
+    A replay never decides it for the board where the log stops."""
+
+    decision: Decision
+    by: Decider
+    since: datetime
+    cites: tuple[Cite, ...]
+    candidates: tuple[str, ...]
+    options: tuple[Option, ...]
+
+    @property
+    def cite(self) -> str:
+        return "; ".join(str(c) for c in self.cites)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "decision": self.decision.value,
+            "by": self.by.value,
+            "since": self.since.isoformat(),
+            "cite": self.cite,
+            "candidates": list(self.candidates),
+            "options": [o.to_json() for o in self.options],
+        }
+
+    def words(self) -> str:
+        """The decision in words (labels, not identifiers)."""
+        who = ", ".join(self.candidates)
+        head = f"{label(self.decision)} ({who}), by {label(self.by)}"
+        answers = "; ".join(f"if {label(o.choice)}: {o.text}" for o in self.options)
+        return f"{head}: {answers}"
+
+
+@attrs.frozen
 class OutcomePart:
     """One line of an outcome: its label, its words ("" when there is nobody to name), the
     names it holds, and whether it says something worth a short summary's room."""
@@ -397,6 +455,8 @@ class ContestResult:
     tallies: tuple[tuple[tuple[str, int], ...], ...] = ()  # per round, best first
     path: tuple[tuple[str, str, str], ...] = ()  # (from phase, trigger, to phase) taken
     periods: Sequence[Period] = ()  # the same
+    #: decisions the law leaves to someone that the log has not recorded yet
+    decisions: tuple[PendingDecision, ...] = ()
 
     @property
     def votes(self) -> Mapping[str, int]:
@@ -451,7 +511,7 @@ class ContestResult:
             "timeline": [t.to_json() for t in self.timeline],
             "tallies": [{"round": i, "votes": dict(t)} for i, t in enumerate(self.tallies)],
             "periods": [p.to_json() for p in self.periods],
-        }
+        } | ({"decisions": [d.to_json() for d in self.decisions]} if self.decisions else {})
 
 
 @attrs.frozen(repr=False)

@@ -207,6 +207,9 @@ class State:
     elected: tuple[str, ...] = ()
     nominated: tuple[str, ...] = ()
     vacant: int = 0
+    #: elected, nominated and vacant seats as they stood before the runoff's (second primary's)
+    #: result was first declared: what a recount of that round declares again from
+    before_runoff: tuple[tuple[str, ...], tuple[str, ...], int] | None = None
     sworn: tuple[tuple[str, datetime], ...] = ()  # who took the oath, and when
     to_nominate: int = 0
     after_reopen: str = ""  # "certify" when 163-112(a)/(c) certify if nobody files
@@ -277,6 +280,7 @@ class StateFields(TypedDict, total=False):
     elected: tuple[str, ...]
     nominated: tuple[str, ...]
     vacant: int
+    before_runoff: tuple[tuple[str, ...], tuple[str, ...], int] | None
     sworn: tuple[tuple[str, datetime], ...]
     to_nominate: int
     after_reopen: str
@@ -367,6 +371,7 @@ class Draft:
     elected: tuple[str, ...]
     nominated: tuple[str, ...]
     vacant: int
+    before_runoff: tuple[tuple[str, ...], tuple[str, ...], int] | None
     sworn: tuple[tuple[str, datetime], ...]
     to_nominate: int
     after_reopen: str
@@ -495,6 +500,11 @@ class Draft:
         fields["ruling_log"] = log.append(r)
 
     def deadline(self, d: Deadline) -> None:
+        if d.due < self.at:
+            # found only once it had passed (a tie's three days, say, that a later departure
+            # brings into play): nobody could act on it by then, and the timeline does not put
+            # a deadline into a past that never knew of it; the ruling made now says it passed
+            return
         if not any(x.kind == d.kind and x.due == d.due for x in self.deadlines):
             self.set(deadlines=(*self.deadlines, d))
 
@@ -536,6 +546,8 @@ class Context(Staged):
     election_day: date  # this stage's election (primary) day
     barred: frozenset[int] = frozenset()  # filing events barred by 163-291(2)'s one-office rule
     parameters: tuple[tuple[str, Fraction], ...] = ()  # values the scenario pins
+    #: of ``barred``, the notices filed at the same moment as one for another office
+    together: frozenset[int] = frozenset()
     #: the start of the day each round is voted on, once worked out (see replay.round_start)
     round_starts: dict[int, datetime] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     #: the readings chosen, by switch (what a table's ``evaluate`` reads as ``chosen``), made once

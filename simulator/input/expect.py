@@ -36,7 +36,7 @@ from zoneinfo import ZoneInfo
 
 import attrs
 
-from simulator.law.vocab import DeadlineKind, Pending, RulingKind, RunoffStatus
+from simulator.law.vocab import DeadlineKind, Decision, Pending, RulingKind, RunoffStatus
 from simulator.model.expectations import Expectation
 
 if TYPE_CHECKING:
@@ -67,6 +67,7 @@ ENTRY_KEYS: dict[str, str] = {
     "elected": "the names declared elected, in any order",
     "nominated": "the names declared nominated, in any order",
     "vacant_seats": "how many seats are declared vacant",
+    "decisions": "the decisions still to be made (like [reprint]), in any order; [] for none",
     "runoff": "the runoff: {status: none|available|called|held, candidates: [names]}",
     "rulings": "rulings that must appear, each a pattern like {kind: elected, candidates: [Ann]}",
     "no_rulings": "ruling kinds that must not appear",
@@ -372,6 +373,13 @@ class _Reader:
                 got = self.names(at, value)
             elif key == "vacant_seats":
                 got = self.count(at, value)
+            elif key == "decisions":
+                if isinstance(value, list) and all(
+                    self.choice(at, v, [x.value for x in Decision]) for v in value
+                ):
+                    got = sorted(value)
+                elif not isinstance(value, list):
+                    self.add(at, "a list of decisions, like [reprint], or []", _show(value))
             elif key == "runoff":
                 got = self.runoff(at, value)
             elif key == "rulings":
@@ -640,6 +648,10 @@ def check_result(exp: Expectation, doc: Mapping[str, Any], *, tz: ZoneInfo) -> l
         if key in ("elected", "nominated"):
             if _names(want) != _names(out.get(key)):
                 errs.append(diff(key, _show_names(want), _show_names(out.get(key))))
+        elif key == "decisions":
+            pending = sorted(str(x.get("decision")) for x in c.get("decisions", []))
+            if pending != want:
+                errs.append(diff(key, f"[{', '.join(want)}]", f"[{', '.join(pending)}]"))
         elif key in ("vacant_seats", "pending", "state"):
             got = c.get("state") if key == "state" else out.get(key)
             if got != want:

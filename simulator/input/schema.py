@@ -25,7 +25,15 @@ from simulator.input.expect import (
 )
 from simulator.law.parameters import PARAMETERS
 from simulator.law.readings import Interpretations
-from simulator.law.vocab import DeadlineKind, Method, Pending, RulingKind, RunoffStatus, Stage
+from simulator.law.vocab import (
+    DeadlineKind,
+    Decision,
+    Method,
+    Pending,
+    RulingKind,
+    RunoffStatus,
+    Stage,
+)
 from simulator.model.events import DEFINITIONS, MAX_VOTES
 from simulator.model.scenario import DEFAULT_TZ, FORMAT
 
@@ -200,6 +208,7 @@ def _expect() -> dict[str, Any]:
                 "elected": names,
                 "nominated": names,
                 "vacant_seats": {"type": "integer", "minimum": 0},
+                "decisions": {"type": "array", "items": {"enum": [x.value for x in Decision]}},
                 "runoff": {
                     "type": "object",
                     "properties": _keys(

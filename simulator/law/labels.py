@@ -13,7 +13,10 @@ from enum import Enum
 from simulator.law.machine import Phase
 from simulator.law.vocab import (
     CandStatus,
+    Choice,
     DeadlineKind,
+    Decider,
+    Decision,
     Method,
     Pending,
     PeriodKind,
@@ -125,6 +128,43 @@ WORDS: dict[type[Enum], tuple[str, str, dict[Enum, tuple[str, str]]]] = {
             Pending.FILING: ("filing", "the end of the filing period"),
             Pending.NOMINATION: ("a nomination", "the party's choice of a nominee"),
             Pending.NEW_ELECTION: ("a new election", "the State Board's order"),
+        },
+    ),
+    Decision: (
+        "Decisions still to be made",
+        "A decision the law leaves to someone that the log has not recorded yet: shown from the "
+        "moment the facts that call for it are known, with each answer open and what it leads "
+        "to, never ruled by default where the log stops.",
+        {
+            Decision.REPRINT: (
+                "reprint determination",
+                "whether there is time to reprint the printed ballots after a candidate left "
+                "(G.S. 163-294.4(b), (c))",
+            ),
+        },
+    ),
+    Decider: (
+        "Who decides",
+        "Who makes a decision still to be made.",
+        {
+            Decider.COUNTY_BOARD: (
+                "the county board of elections",
+                "the board that conducts the municipal election",
+            ),
+        },
+    ),
+    Choice: (
+        "Answers to a decision",
+        "The answers open to a decision still to be made, each as the event that records it.",
+        {
+            Choice.ENOUGH_TIME: (
+                "there is time to reprint",
+                "recorded as reprint_determined with enough_time: true",
+            ),
+            Choice.NOT_ENOUGH_TIME: (
+                "there is not enough time to reprint",
+                "recorded as reprint_determined with enough_time: false",
+            ),
         },
     ),
     RunoffStatus: (

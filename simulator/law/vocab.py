@@ -77,6 +77,26 @@ class Pending(StrEnum):
     NEW_ELECTION = "new_election"  # G.S. 163-182.8(1): a new election the State Board orders
 
 
+class Decision(StrEnum):
+    """A decision the law leaves to someone that the log has not recorded yet: a pending item of
+    a contest's result, from the moment the facts that call for it are known."""
+
+    REPRINT = "reprint"  # whether there is time to reprint printed ballots (163-294.4(b), (c))
+
+
+class Decider(StrEnum):
+    """Who makes a pending decision."""
+
+    COUNTY_BOARD = "county_board"
+
+
+class Choice(StrEnum):
+    """An answer open to a pending decision (named as the event that would record it)."""
+
+    ENOUGH_TIME = "enough_time"  # reprint_determined with enough_time: true
+    NOT_ENOUGH_TIME = "not_enough_time"  # reprint_determined with enough_time: false
+
+
 class PeriodKind(StrEnum):
     """A stretch of time in a contest's life: when notices, requests or withdrawals are taken."""
 

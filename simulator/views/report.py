@@ -382,6 +382,35 @@ def _rulings(c: ContestResult, tz: tzinfo) -> str:
     )
 
 
+def _decisions(c: ContestResult, tz: tzinfo) -> str:
+    """The decisions the contest waits on that nobody has recorded: one row per answer open,
+    with what it leads to (docs/history.md)."""
+    if not c.decisions:
+        return ""
+    rows = []
+    for p in c.decisions:
+        what = f"{label(p.decision)} ({', '.join(p.candidates)})"
+        for o in p.options:
+            rows.append(
+                (
+                    "",
+                    [
+                        (escape(what), ""),
+                        (escape(label(p.by)), ""),
+                        (escape(_when(p.since, tz)), "when"),
+                        (cite_links(p.cites), ""),
+                        (escape(label(o.choice)), ""),
+                        (escape(o.text), ""),
+                    ],
+                )
+            )
+    return (
+        "<h3>Decisions still to be made</h3>"
+        '<p class="desc">The log records no answer yet; nothing is decided for the board.</p>'
+        + _cards(["decision", "by", "since", "citation", "if", "then"], rows)
+    )
+
+
 def _deadlines(c: ContestResult, tz: tzinfo) -> str:
     rows = []
     for d in c.deadlines:
@@ -469,7 +498,8 @@ def _contest(c: ContestResult, scenario: Scenario, result: Result, tz: tzinfo, i
         f'<h2>{escape(c.title)}, {escape(stage)} <span class="id">{escape(c.id)}</span></h2>'
         f'<p class="desc">{escape(method)}, {escape(stage)}, {seats}; '
         f"state: <b>{escape(state)}</b></p>"
-        f"{_outcome_card(c)}{_tallies(c)}{_rulings(c, tz)}{_deadlines(c, tz)}"
+        f"{_outcome_card(c)}{_decisions(c, tz)}{_tallies(c)}{_rulings(c, tz)}"
+        f"{_deadlines(c, tz)}"
         f"{_events(events, result.as_of, tz)}{_graph(c, len(result.contests), index)}"
         "</section>"
     )

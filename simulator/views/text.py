@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from simulator.engine.result import ContestResult, Result
+from simulator.law.labels import label
 from simulator.model.events import Event
 from simulator.views.words import contest_words, entry_words, events_by_index, outcome_words
 
@@ -57,7 +58,31 @@ def format_contest(
         out.append(f"{_when(t.at)}  {what}  {label}")
     out.append("Outcome:")
     out.extend(format_outcome(c))
+    out.extend(format_decisions(c, width))
     return "\n".join(out)
+
+
+def format_decisions(c: ContestResult, width: int | None = None) -> list[str]:
+    """The decisions the contest waits on that nobody has recorded, in words: what, about whom,
+    by whom, since when and under which provisions, then each answer and what it leads to."""
+    if not c.decisions:
+        return []
+    out = ["Decisions still to be made:"]
+    for p in c.decisions:
+        who = ", ".join(p.candidates)
+        head = f"{label(p.decision)} ({who}), by {label(p.by)}, since {_when(p.since)}  [{p.cite}]"
+        out.append("  " + _wrapped(head, width, 2))
+        for o in p.options:
+            out.append("    " + _wrapped(f"if {label(o.choice)}: {o.text}", width, 4))
+    return out
+
+
+def _wrapped(line: str, width: int | None, indent: int) -> str:
+    """``line`` after ``indent`` spaces, wrapped to ``width`` under itself (two more spaces)."""
+    if width is None or len(line) + indent <= width:
+        return line
+    lines = textwrap.wrap(line, max(width - indent - 2, 30))
+    return ("\n" + " " * (indent + 2)).join(lines)
 
 
 def format_result(

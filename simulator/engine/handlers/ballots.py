@@ -83,7 +83,13 @@ def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
             continue  # the rule keeps the name whatever the board finds (163-112(b), (d)(2))
         d.update_cand(name, vacant_if_elected=None)
         rule_id = finding.rule.id if finding.rule is not None else "fallback"
+        # reading 3: a reopened period counts from the notice of the death; but here the board
+        # reopens on its determination (163-294.4(b) makes the reopening follow the finding of
+        # time to reprint), so a determination after the notice counts from itself: a
+        # decision never opens a period before it was made
+        start = notice if notice >= e.at else e.at
         for eff in effects:
             if eff.kind in (departures.EffectKind.NAME_REMOVED, departures.EffectKind.REOPEN):
-                # reading 3: a reopened period counts from the notice of the death
-                apply_effect(d, eff, name, LEFT_VERB[c.status], facts, notice, rule_id)
+                apply_effect(
+                    d, eff, name, LEFT_VERB[c.status], facts, start, rule_id, noticed=notice
+                )

@@ -15,6 +15,7 @@ from simulator.engine.handlers.requests import weigh_held_requests
 from simulator.engine.rounds import round_start
 from simulator.engine.state import Draft
 from simulator.law import calendar as cal
+from simulator.law.labels import label
 from simulator.law.machine import Phase
 from simulator.law.tables import canvass, tie_steps
 from simulator.law.vocab import DeadlineKind, Method, RulingKind, TimerTrigger
@@ -54,6 +55,22 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
             once=True,
         )
         return
+    if phase in _AWAITING_RETURNS and not d.tallies[d.round] and _names_on_ballot(d):
+        # no returns of this round at all, with names on its ballot: there is no count to
+        # declare (a tie at zero among everyone on the ballot would be a result nobody voted
+        # for); said, and nothing changes. (With no name on the ballot there is nobody to count,
+        # and the canvass declares the seats that no candidate can fill.)
+        day = start.astimezone(ctx.tz).date().isoformat()
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            finding_cites(found),
+            f"a canvass of the {label(held)} of {day} with no returns of it "
+            "declares nothing: the canvass declares the count of the returns, and none were "
+            "reported; the contest still waits for them",
+            [],
+            reason="canvass without returns",
+        )
+        return
     _canvass_on_closed_day(d, e.at)
     if d.deferred:
         settle_deferred(d, "no time to reprint was found before the election")
@@ -62,7 +79,7 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         decide_first(d)
         weigh_held_requests(d)
     elif phase in (Phase.RUNOFF_COUNTING, Phase.RUNOFF_CALLED):
-        d.set(declared_at=e.at)
+        d.set(declared_at=e.at, before_runoff=(d.elected, d.nominated, d.vacant))
         decide_runoff(d)
     elif phase is Phase.RUNOFF_REQUEST and d.early_requests:
         weigh_held_requests(d)
@@ -80,6 +97,19 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         )
 
     # other phases: a canvass with nothing to declare is recorded on the timeline only
+
+
+#: Where a canvass declares a round's count: one with no returns of that round has none to declare
+_AWAITING_RETURNS = frozenset(
+    {Phase.BALLOT, Phase.COUNTING, Phase.RUNOFF_CALLED, Phase.RUNOFF_COUNTING}
+)
+
+
+def _names_on_ballot(d: Draft) -> bool:
+    """Whether the round being canvassed has a name on its ballot."""
+    if d.round > 0:
+        return bool(d.runoff_ballot)
+    return any(c.on_ballot for c in d.cands)
 
 
 def _canvass_on_closed_day(d: Draft, at: datetime) -> None:
@@ -144,6 +174,12 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
         d.set(elected=(), nominated=(), vacant=0, pool=None)
         decide_first(d)
         weigh_held_requests(d)  # the requests held while the recount was awaited
+    elif d.before_runoff is not None:
+        # the recount replaces the runoff's declaration: who was elected or nominated, and any
+        # seat declared vacant, by it (not only those elected from its ballot)
+        elected, nominated, vacant = d.before_runoff
+        d.set(elected=elected, nominated=nominated, vacant=vacant)
+        decide_runoff(d)
     else:
         d.set(elected=tuple(n for n in d.elected if n not in d.runoff_ballot))
         decide_runoff(d)

@@ -7,7 +7,7 @@ this module gathers the facts, consults the table and applies its effects.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 import attrs
 
@@ -351,7 +351,11 @@ def apply_effect(
     f: departures.Facts,
     notice: datetime,
     rule_id: str,
+    noticed: datetime | None = None,
 ) -> None:
+    """Apply one effect of the ``departures`` table. A reopened period counts from ``notice``;
+    ``noticed``, when the board learned of the departure before that (a reopening the board
+    decides later, on its reprint determination), is said in the ruling."""
     ctx = d.ctx
     k = eff.kind
     if k is departures.EffectKind.NAME_REMOVED:
@@ -456,6 +460,14 @@ def apply_effect(
                 f" (moved from {close.moved_from.date()}: {close.why_moved})"
                 if close.moved_from
                 else ""
+            )
+            + (
+                f"; counted from the board's determination at {_hm(notice, ctx.tz)}, not from "
+                f"the notice at {_hm(noticed, ctx.tz)}: a decision opens no period before it "
+                "was made"
+                if noticed is not None
+                and cal.reopened_period(noticed, eff.days, cite, ctx.office)[0] != opens
+                else ""
             ),
             [name],
             opens=opens,
@@ -535,6 +547,10 @@ def apply_effect(
             [name],
         )
         d.set(awaiting_reprint=(*d.awaiting_reprint, name))
+
+
+def _hm(moment: datetime, tz: tzinfo) -> str:
+    return moment.astimezone(tz).strftime("%Y-%m-%d %H:%M")
 
 
 @handles(CandidateDied)

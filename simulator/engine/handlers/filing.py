@@ -32,7 +32,27 @@ from simulator.model.events import CandidateFiled, FilingClosed, FilingExtended,
 def on_filing_opened(d: Draft, e: FilingOpened) -> None:
     w = d.windows[0]
     if w.kind == "original" and d.phase is Phase.FILING:
+        if e.at > w.closes:
+            closed = _hm(w.closes)
+            _no_effect(d, w, f"the filing period was said to open after it closed ({closed})")
+            return
         d.set(windows=(attrs.evolve(w, opens=e.at), *d.windows[1:]))
+
+
+def _hm(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def _no_effect(d: Draft, w: Window, why: str) -> None:
+    """An opening or close of the filing period that cannot take effect at its time: said, and
+    nothing changes (the period stays as it was)."""
+    d.rule(
+        RulingKind.REQUEST_REJECTED,
+        w.cite,
+        f"{why}: a period cannot end before it begins, so this has no effect and the period "
+        f"stays from {_hm(w.opens)} to {_hm(w.closes)}",
+        reason="filing period out of order",
+    )
 
 
 @handles(FilingClosed)
@@ -40,6 +60,9 @@ def on_filing_closed(d: Draft, e: FilingClosed) -> None:
     if d.phase is not Phase.FILING:
         return
     w = d.windows[0]
+    if e.at < w.opens:
+        _no_effect(d, w, f"the filing period was said to close before it opened ({_hm(w.opens)})")
+        return
     d.set(windows=(attrs.evolve(w, closes=e.at), *d.windows[1:]), original_close=e.at)
     d.drop_timers(TimerTrigger.FILING_CLOSES)
     on_filing_closes(d)
@@ -117,6 +140,11 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
         how = existing.barred or existing.status  # (a death after a withdrawal: died)
         text = f"{name} {LEFT_VERB[how]} and cannot file again"
         reason = f"candidate {how}"
+    elif answer is filing.Notice.OTHER_OFFICE and e.index in ctx.together:
+        text = (
+            f"{name} filed notices of candidacy for two offices at this election at the same "
+            "moment: neither came first, and a person may file for only one"
+        )
     elif answer is filing.Notice.OTHER_OFFICE:
         text = (
             f"{name} has a notice of candidacy for another office at this election that was "
