@@ -22,27 +22,25 @@ from simulator.engine.result import Option, PendingDecision
 from simulator.engine.state import Context, State, new_draft
 from simulator.law.cite import Cite
 from simulator.law.tables import departures
-from simulator.law.tables.departures import Effect, EffectKind
 from simulator.law.vocab import Choice, Decider, Decision
 
-#: what each effect of the departures table leads to, in words ({name}: the candidate who left)
-_WORDS: dict[EffectKind, str] = {
-    EffectKind.NAME_REMOVED: "{name}'s name comes off the reprinted ballots",
-    EffectKind.REOPEN: "filing reopens for {days} days, counted from the determination",
-    EffectKind.NAME_REMAINS: "the ballots are not reprinted and {name}'s name stays on them",
-    EffectKind.NOT_COUNTED: "votes for {name} are not counted",
-    EffectKind.VACANT_IF_ELECTED: (
-        "if {name} polls enough to be elected, the office is declared vacant"
-    ),
-    EffectKind.REPLACEMENT_VOTES: "votes for {name} count for the party's replacement nominee",
-    EffectKind.PARTY_TO_NOMINATE: "the party executive committee names a nominee",
-    EffectKind.CERTIFY: "the candidates who remain are certified without a primary",
-    EffectKind.CERTIFY_IF_NONE: "the candidates who remain are certified if nobody else files",
-    EffectKind.CANCEL_PRIMARY: "the primary is not held",
+#: what each effect of the departures table leads to, in words ({name}: the candidate who left),
+#: keyed by the effect kind's value (the departures table is built only when first read)
+_WORDS: dict[str, str] = {
+    "name_removed": "{name}'s name comes off the reprinted ballots",
+    "reopen": "filing reopens for {days} days, counted from the determination",
+    "name_remains": "the ballots are not reprinted and {name}'s name stays on them",
+    "not_counted": "votes for {name} are not counted",
+    "vacant_if_elected": ("if {name} polls enough to be elected, the office is declared vacant"),
+    "replacement_votes": "votes for {name} count for the party's replacement nominee",
+    "party_to_nominate": "the party executive committee names a nominee",
+    "certify": "the candidates who remain are certified without a primary",
+    "certify_if_none": "the candidates who remain are certified if nobody else files",
+    "cancel_primary": "the primary is not held",
 }
 
 #: the effects a finding that there is time to reprint applies (on_reprint_determined)
-_ON_REPRINT = (EffectKind.NAME_REMOVED, EffectKind.REOPEN)
+_ON_REPRINT = ("name_removed", "reopen")
 
 
 def pending_decisions(state: State, ctx: Context) -> tuple[PendingDecision, ...]:
@@ -66,17 +64,17 @@ def pending_decisions(state: State, ctx: Context) -> tuple[PendingDecision, ...]
             f = attrs.evolve(facts, reprint=reprint)
             if reprint:
                 f = attrs.evolve(f, remaining=len(d.active_names()))
-            effects: tuple[Effect, ...] = departures.TABLE.evaluate(f).effect(f)
+            effects: tuple[departures.Effect, ...] = departures.TABLE.evaluate(f).effect(f)
             if reprint:
-                if any(e.kind is EffectKind.NAME_REMOVED for e in effects):
+                if any(e.kind == "name_removed" for e in effects):
                     effects = tuple(e for e in effects if e.kind in _ON_REPRINT)
                 else:  # the rule keeps the name whatever the board finds
-                    effects = tuple(e for e in effects if e.kind is EffectKind.NAME_REMAINS)
+                    effects = tuple(e for e in effects if e.kind == "name_remains")
             for e in effects:
                 cites += (e.cite, *e.also)
                 if e.kind.value not in kinds[choice]:
                     kinds[choice].append(e.kind.value)
-                words = _WORDS.get(e.kind, e.kind.value.replace("_", " "))
+                words = _WORDS.get(e.kind.value, e.kind.value.replace("_", " "))
                 text = words.format(name=name, days=e.days)
                 if text not in texts[choice]:
                     texts[choice].append(text)
