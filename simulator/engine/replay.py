@@ -26,9 +26,17 @@ from simulator.engine.fold import fold, fold_together
 from simulator.engine.result import ContestResult, Made, Result
 from simulator.engine.state import FAR_FUTURE, Context, State, initial_state, stage_day
 from simulator.engine.timers import fire_timers
+from simulator.law import calendar as cal
 from simulator.law.calendar import OfficeCalendar
+from simulator.law.tables import departures
 from simulator.model.eventlog import EventLog, VoteColumns
-from simulator.model.events import CandidateFiled, CandidateWithdrew, Event, VotesCast
+from simulator.model.events import (
+    BallotsPrinted,
+    CandidateFiled,
+    CandidateWithdrew,
+    Event,
+    VotesCast,
+)
 from simulator.model.scenario import Contest, Scenario
 
 
@@ -91,6 +99,11 @@ def one_office_findings(
     standing: dict[tuple[int, str, str], tuple[str, str]] = {}  # (year, muni, person) -> office
     barred: dict[str, set[int]] = {c.id: set() for c in scenario.contests}
     together: set[int] = set()
+    events = list(events)
+    printed: dict[str, datetime] = {}  # contest -> when its ballots were first printed
+    for ev in events:
+        if type(ev) is BallotsPrinted:
+            printed.setdefault(ev.contest, _KNOWN_AT(ev))
     acts = [ev for ev in events if type(ev) is CandidateFiled or type(ev) is CandidateWithdrew]
     acts.sort(key=_KNOWN_AT)  # stable: one contest's events at one moment keep their order
     for _, group in itertools.groupby(acts, key=_KNOWN_AT):
@@ -123,9 +136,29 @@ def one_office_findings(
             if isinstance(ev, CandidateWithdrew):
                 year, muni, office = offices[ev.contest]
                 key = (year, muni, ev.candidate)
-                if standing.get(key, ("", ""))[0] == office:
+                if standing.get(key, ("", ""))[0] == office and _withdrawal_frees(
+                    ev, contexts[ev.contest], periods[ev.contest].closes, printed
+                ):
                     del standing[key]
     return {k: frozenset(v) for k, v in barred.items()}, frozenset(together)
+
+
+def _withdrawal_frees(
+    ev: CandidateWithdrew, ctx: Context, closes: datetime, printed: dict[str, datetime]
+) -> bool:
+    """Whether a withdrawal ends the candidacy, so that the person may file for another office.
+    A party primary candidate's withdrawal after the 163-106(e) deadline and before the ballots
+    are printed leaves the candidacy standing (the ``departures`` table's
+    :func:`~simulator.law.tables.departures.late_party_withdrawal`): it frees nobody for
+    another office."""
+    if not ctx.partisan_primary:
+        return True
+    known = _KNOWN_AT(ev)
+    at_print = printed.get(ev.contest)
+    return not departures.late_party_withdrawal(
+        known > cal.party_withdrawal_deadline(closes, ctx.office),
+        printed=at_print is not None and at_print <= known,
+    )
 
 
 _KNOWN_AT = operator.attrgetter("known_at")

@@ -219,15 +219,23 @@ def _party_candidate(f: Facts) -> bool:
     return f.partisan_primary and f.when == BEFORE_ELECTION and not f.nominee
 
 
+def late_party_withdrawal(past_deadline: bool, printed: bool) -> bool:
+    """163-106(e): a party primary candidate's withdrawal the board learns of after its
+    deadline (close of business on the third business day before filing closes) and before the
+    ballots are printed (after printing 163-294.1(b) sends it to 163-112) leaves the candidacy
+    standing. The one-office rule reads it too: such a withdrawal frees nobody to file for
+    another office."""
+    return past_deadline and not printed
+
+
 def _late_party_withdrawal(f: Facts) -> bool:
-    """163-106(e): a party primary candidate's withdrawal after its deadline (close of business
-    on the third business day before filing closes), while filing is open or after it closes
-    and before the ballots are printed (after printing 163-294.1(b) sends it to 163-112)."""
+    """:func:`late_party_withdrawal` on the table's facts (after filing closes, a withdrawal is
+    always past the deadline)."""
     if not (f.partisan_primary and not f.nominee and f.what == CandStatus.WITHDREW):
         return False
     if f.when == DURING_FILING:
-        return f.past_party_withdrawal
-    return f.when == BEFORE_ELECTION and not f.printed_at_notice
+        return late_party_withdrawal(f.past_party_withdrawal, printed=False)
+    return f.when == BEFORE_ELECTION and late_party_withdrawal(True, f.printed_at_notice)
 
 
 def _dead(f: Facts) -> bool:
