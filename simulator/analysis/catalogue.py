@@ -175,10 +175,6 @@ NOT_YET_SWITCHABLE: dict[str, str] = {
         "the result as of that day, and the deadlines that run from the declaration count from "
         "it"
     ),
-    "recount-not-ordered": (
-        "a recount these statutes do not provide for (the general recount law, 163-182.7, is "
-        "not in the sources) leaves the result declared at the canvass standing"
-    ),
 }
 
 #: Why a gap or conflict of the tables has no witness scenario: facts the rule table names that

@@ -215,6 +215,14 @@ class DisqualifiedBeforePrinting(StrEnum):
     NAME_OFF = "name_off"  # the name simply left off; 163-112 speaks of deaths only
 
 
+class RecountNotOrdered(StrEnum):
+    """Reading 33: the board reports a recount of a declared result that no tie ordered (the
+    only recount in these statutes is 163-293(d)(1)'s)."""
+
+    REPLACES = "replaces"  # the recount's totals replace the round's; declared again
+    RESULT_STANDS = "result_stands"  # a recount no provision orders leaves the result standing
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -370,6 +378,12 @@ class Interpretations:
         default=DisqualifiedBeforePrinting.AS_DEATH, converter=DisqualifiedBeforePrinting
     )
 
+    #: Reading 33: a recount of a declared result that no tie ordered: its totals replace the
+    #: round's, or the result declared at the canvass stands.
+    recount_not_ordered: RecountNotOrdered = attrs.field(
+        default=RecountNotOrdered.REPLACES, converter=RecountNotOrdered
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -399,6 +413,7 @@ class Interpretations:
         "no_candidate_left": tuple(m.value for m in NoCandidateLeft),
         "group_death_within_30": tuple(m.value for m in GroupDeathWithin30),
         "disqualified_before_printing": tuple(m.value for m in DisqualifiedBeforePrinting),
+        "recount_not_ordered": tuple(m.value for m in RecountNotOrdered),
     }
 
     def setting(self, name: str) -> bool | str:

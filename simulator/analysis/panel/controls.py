@@ -55,6 +55,7 @@ READING_WORDS = {
     "no_candidate_left": "a death leaves a party primary with no candidate (reading 30)",
     "group_death_within_30": "a death within 30 days leaves more than the seats (reading 31)",
     "disqualified_before_printing": "a party candidate disqualified before printing (reading 32)",
+    "recount_not_ordered": "a recount of a declared result no tie ordered (reading 33)",
 }
 
 

@@ -157,6 +157,14 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
     finding = consult(
         d, tie_steps.RECOUNT, tie_steps.RecountFacts(moment), (), "a recount is reported"
     )
+    if finding.effect is tie_steps.Recount.STANDS:
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            finding_cites(finding),
+            "a recount nobody ordered leaves the result declared at the canvass standing",
+            reason="the declared result stands",
+        )
+        return
     if finding.effect is not tie_steps.Recount.REPLACES:
         d.rule(
             RulingKind.REQUEST_REJECTED,

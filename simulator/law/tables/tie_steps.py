@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from simulator.law.readings import DepartedInTieWindow
+from simulator.law.readings import DepartedInTieWindow, RecountNotOrdered
 from simulator.law.rules import Gap, Reading, Rule, Table
 from simulator.law.vocab import CandStatus
 
@@ -290,6 +290,7 @@ class Recount(StrEnum):
     REQUIRED = "required"  # the board must recount before anything else is declared
     REPLACES = "replaces"  # the recount's totals replace the round's; its result is declared
     NO_EFFECT = "no_effect"  # nothing to recount
+    STANDS = "stands"  # reading 33: the declared result stands; the recount changes nothing
 
 
 @attrs.frozen
@@ -328,6 +329,15 @@ RECOUNT: Table[RecountFacts, Recount] = Table(
             "(d)(1)'s recount",
             lambda f: f.moment is RecountMoment.DECLARED,
             Recount.REPLACES,
+            readings=(
+                Reading(
+                    "recount_not_ordered",
+                    RecountNotOrdered.RESULT_STANDS,
+                    "a recount no provision here orders does not undo the canvass: the result "
+                    "declared at the canvass stands, and the recount's totals are noted only",
+                    Recount.STANDS,
+                ),
+            ),
         ),
         Gap(
             "recount-before-result",
