@@ -191,6 +191,12 @@ def test_a_pending_decision_is_said_in_words_in_the_text_and_the_report() -> Non
     assert "county_board" not in text and "enough_time" not in text
     page = render_report(scenario, result)
     assert "Decisions still to be made" in page and "there is not enough time to reprint" in page
+    # and in Jupyter: a contest's HTML has the decision's table, in words
+    html = result.contests[0]._repr_html_() or ""
+    assert "decisions still to be made" in html
+    assert "reprint determination (Bob)" in html and "county board of elections" in html
+    assert "Bob&#x27;s name comes off the reprinted ballots" in html
+    assert "county_board" not in html and "enough_time" not in html
 
 
 def test_a_recorded_determination_leaves_nothing_pending() -> None:

@@ -79,6 +79,24 @@ def _contest_html(c: ContestResult) -> str:
         f"{seats}: <b>{escape(_words_of(Phase, c.state))}</b></p>"
     )
     parts = [head, _outcome_html(c.outcome)]
+    if c.decisions:
+        # a decision nobody has recorded is shown, never taken (docs/history.md)
+        rows = [
+            (
+                escape(f"{label(p.decision)} ({_names(p.candidates)})"),
+                escape(label(p.by)),
+                escape(_when(p.since)),
+                cite_links(p.cites),
+                escape(label(o.choice)),
+                escape(o.text),
+            )
+            for p in c.decisions
+            for o in p.options
+        ]
+        parts.append(
+            "<p><b>decisions still to be made</b> (the log records no answer yet)</p>"
+            + _html_table(("decision", "by", "since", "cite", "if", "then"), rows, raw=True)
+        )
     for i, t in enumerate(c.tallies):
         what = "votes" if i == 0 else "runoff votes"
         parts.append(
