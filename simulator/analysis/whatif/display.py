@@ -81,7 +81,7 @@ def _contest_html(c: ContestResult) -> str:
     parts = [head, _outcome_html(c.outcome)]
     if c.decisions:
         # a decision nobody has recorded is shown, never taken (docs/history.md)
-        rows = [
+        asked = [
             (
                 escape(f"{label(p.decision)} ({_names(p.candidates)})"),
                 escape(label(p.by)),
@@ -95,7 +95,7 @@ def _contest_html(c: ContestResult) -> str:
         ]
         parts.append(
             "<p><b>decisions still to be made</b> (the log records no answer yet)</p>"
-            + _html_table(("decision", "by", "since", "cite", "if", "then"), rows, raw=True)
+            + _html_table(("decision", "by", "since", "cite", "if", "then"), asked, raw=True)
         )
     for i, t in enumerate(c.tallies):
         what = "votes" if i == 0 else "runoff votes"
