@@ -4,7 +4,8 @@ Two profiles, chosen by the ``ELECTSIM_TEST_PROFILE`` environment variable:
 
 - ``fast`` (the default; ``make test``): property tests draw :data:`FAST_EXAMPLES` examples each,
   and of a large sweep only a representative part runs: the parameters marked ``long`` are
-  deselected, and of a test marked ``sample(n)`` one parameter in n runs;
+  deselected, of a test marked ``sample(n)`` one parameter in n runs, and a sweep inside one
+  test takes one case in n through :func:`one_in`;
 - ``fuzz`` (``make fuzz``): property tests draw :data:`LONG_EXAMPLES` examples each, and every
   parameter of every sweep runs.
 
@@ -17,9 +18,13 @@ in tests. docs/development.md says which tests each profile runs.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
+from typing import TypeVar
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+T = TypeVar("T")
 
 PROFILE_VARIABLE = "ELECTSIM_TEST_PROFILE"
 FAST_EXAMPLES = 30
@@ -37,6 +42,12 @@ PROFILE = os.environ.get(PROFILE_VARIABLE, "fast")
 if PROFILE not in ("fast", "fuzz"):
     raise pytest.UsageError(f"{PROFILE_VARIABLE}: expected fast or fuzz; found {PROFILE!r}")
 settings.load_profile(PROFILE)
+
+
+def one_in(n: int, cases: Sequence[T]) -> list[T]:
+    """A sweep inside one test (one browser measuring many pages, say): under the fast profile,
+    one case of every ``n`` (the first, the n+1-th...); under the long profile, every case."""
+    return list(cases) if PROFILE == "fuzz" else list(cases[::n])
 
 
 def _in_fast_profile(item: pytest.Item, seen: dict[tuple[str, str], int]) -> bool:

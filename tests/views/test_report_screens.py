@@ -6,7 +6,6 @@ chart readable, scrolling in a box that says so where the screen is too narrow f
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ import pytest
 
 from simulator.views import report
 from simulator.views.report import render_report
+from tests.conftest import one_in
 from tests.views.browser import Browser, chromium
 from tests.views.test_graph import LIBRARY, Case, replayed, worked
 
@@ -111,17 +111,16 @@ def test_every_bundled_scenario_s_report_reads_on_a_phone_and_a_desktop(
 ) -> None:
     _stub_drawings(monkeypatch)
     browser.load("about:blank")
-    cases = [c for c in LIBRARY if c.id.startswith("scenarios/") and "@" not in c.id]
-    assert len(cases) > 100
-    start = time.monotonic()
+    bundled = [c for c in LIBRARY if c.id.startswith("scenarios/") and "@" not in c.id]
+    assert len(bundled) > 100
+    cases = one_in(3, bundled)  # every one of them under the long profile (make fuzz)
     rulings = 0
     for case in cases:
         scenario, result = replayed(case)
         for width, found in _measure(browser, render_report(scenario, result)).items():
             _check(found, f"{case.id} at {width} px")
             rulings += found["rulings"]
-    assert rulings > 500  # the rulings were there to measure
-    assert time.monotonic() - start < 60
+    assert rulings > 150  # the rulings were there to measure
 
 
 @pytest.mark.browser
