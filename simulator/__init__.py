@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from simulator.analysis.panel.widgets import whatif_app  # noqa: F401 (lazy: see __getattr__)
     from simulator.analysis.whatif import *  # noqa: F403 (the what-if API is public as a whole)
     from simulator.engine.replay import replay  # noqa: F401 (lazy: see __getattr__)
-    from simulator.engine.result import ContestResult, Outcome, Result, Ruling  # noqa: F401 (lazy: see __getattr__)
+    from simulator.engine.result import ContestResult, Outcome, PendingDecision, Result, Ruling  # noqa: F401 (lazy: see __getattr__)
     from simulator.input.expect import Mismatch, ScenarioCheck, check_scenario  # noqa: F401 (lazy: see __getattr__)
     from simulator.input.importer import import_results, list_contests  # noqa: F401 (lazy: see __getattr__)
     from simulator.input.loader import load_scenario, parse_scenario, structure  # noqa: F401 (lazy: see __getattr__)
@@ -53,6 +53,7 @@ _WHERE = {
     "OfficeCalendar": "simulator.law.calendar",
     "Outcome": "simulator.engine.result",
     "Pending": "simulator.law.vocab",
+    "PendingDecision": "simulator.engine.result",
     "Problem": "simulator.model.errors",
     "Result": "simulator.engine.result",
     "Ruling": "simulator.engine.result",
