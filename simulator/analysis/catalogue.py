@@ -170,11 +170,6 @@ NOT_YET_SWITCHABLE: dict[str, str] = {
         "the person keeps the place the count gives, the voters' choice, and the committee's "
         "nomination becomes a vacancy for the committee to fill again"
     ),
-    "canvass-before-its-day": (
-        "the board may not canvass before the day the law fixes: the early canvass declares "
-        "the result as of that day, and the deadlines that run from the declaration count from "
-        "it"
-    ),
 }
 
 #: Why a gap or conflict of the tables has no witness scenario: facts the rule table names that

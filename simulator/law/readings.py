@@ -223,6 +223,14 @@ class RecountNotOrdered(StrEnum):
     RESULT_STANDS = "result_stands"  # a recount no provision orders leaves the result standing
 
 
+class CanvassBeforeItsDay(StrEnum):
+    """Reading 34: the board canvasses after the election but before the day the law fixes for
+    the canvass (no provision allows an earlier one)."""
+
+    WHEN_HELD = "when_held"  # the result is declared when the canvass is held
+    AS_OF_ITS_DAY = "as_of_its_day"  # declared as of the day the law fixes; deadlines from it
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -384,6 +392,12 @@ class Interpretations:
         default=RecountNotOrdered.REPLACES, converter=RecountNotOrdered
     )
 
+    #: Reading 34: a canvass held before the day the law fixes for it declares the result when
+    #: it is held, or as of that day (the deadlines that run from the declaration count from it).
+    canvass_before_its_day: CanvassBeforeItsDay = attrs.field(
+        default=CanvassBeforeItsDay.WHEN_HELD, converter=CanvassBeforeItsDay
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -414,6 +428,7 @@ class Interpretations:
         "group_death_within_30": tuple(m.value for m in GroupDeathWithin30),
         "disqualified_before_printing": tuple(m.value for m in DisqualifiedBeforePrinting),
         "recount_not_ordered": tuple(m.value for m in RecountNotOrdered),
+        "canvass_before_its_day": tuple(m.value for m in CanvassBeforeItsDay),
     }
 
     def setting(self, name: str) -> bool | str:

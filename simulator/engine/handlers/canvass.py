@@ -42,6 +42,11 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         )
     else:
         found = canvass.CANVASS.evaluate(facts)
+    # when the result is declared: when the canvass is held, or (reading 34) as of the day the
+    # law fixes, so that the deadlines counted from the declaration count from that day
+    declared = (
+        fixed.moved_from or fixed.due if found.effect is canvass.Canvassed.AS_OF_ITS_DAY else e.at
+    )
     if found.effect is canvass.Canvassed.NOTHING:
         # the ``canvass`` table: nothing to declare; said, so that the event is not lost silently
         day = start.astimezone(ctx.tz).date().isoformat()
@@ -75,11 +80,11 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     if d.deferred:
         settle_deferred(d, "no time to reprint was found before the election")
     if phase in (Phase.BALLOT, Phase.COUNTING):
-        d.set(declared_at=e.at)
+        d.set(declared_at=declared)
         decide_first(d)
         weigh_held_requests(d)
     elif phase in (Phase.RUNOFF_COUNTING, Phase.RUNOFF_CALLED):
-        d.set(declared_at=e.at, before_runoff=(d.elected, d.nominated, d.vacant))
+        d.set(declared_at=declared, before_runoff=(d.elected, d.nominated, d.vacant))
         decide_runoff(d)
     elif phase is Phase.RUNOFF_REQUEST and d.early_requests:
         weigh_held_requests(d)
