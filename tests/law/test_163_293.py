@@ -1163,3 +1163,13 @@ def test_a_request_before_the_day_of_an_early_canvass_is_one_before_the_declarat
     assert c.outcome.elected == ("Ann",) and not rulings(c, "runoff_called")
     again = run(SEAT, f"{log}\n{request('Bob', '2027-10-13T10:00')}", head=both)
     assert local(only(again, "runoff_called").at) == "2027-10-13T10:00:00"
+
+
+def test_a_second_canvass_on_the_day_of_an_early_one_read_as_of_that_day_says_so() -> None:
+    # reading 34: the canvass on the day the law fixes declares nothing new; the result was
+    # declared as of that day, not at a canvass held then
+    early = first(Ann=480, Bob=420, Cy=100).replace(CANVASS, f"{EARLY_CANVASS}\n{CANVASS}")
+    c = run(SEAT, early, head=AS_OF_ITS_DAY)
+    again = only(c, "request_rejected")
+    assert local(again.at) == "2027-10-12T11:00:00"
+    assert "the result was declared as of 2027-10-12 11:00" in again.text

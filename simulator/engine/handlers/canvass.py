@@ -17,6 +17,7 @@ from simulator.engine.state import Draft
 from simulator.law import calendar as cal
 from simulator.law.labels import label
 from simulator.law.machine import Phase
+from simulator.law.readings import CanvassBeforeItsDay
 from simulator.law.tables import canvass, tie_steps
 from simulator.law.vocab import DeadlineKind, Method, RulingKind, TimerTrigger
 from simulator.model.events import CanvassHeld, LotDrawn, RecountHeld
@@ -92,10 +93,16 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         # the result was declared already: a second canvass declares nothing new, and the
         # deadlines counted from the declaration stay as they are (it was silent)
         first = d.declared_at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
+        # (reading 34: a canvass held before its day declared the result as of a later time)
+        when = (
+            f"as of {first}"
+            if ctx.interp.canvass_before_its_day is CanvassBeforeItsDay.AS_OF_ITS_DAY
+            else f"at the canvass of {first}"
+        )
         d.rule(
             RulingKind.REQUEST_REJECTED,
             finding_cites(found),
-            f"the result was declared at the canvass of {first}: a second canvass declares "
+            f"the result was declared {when}: a second canvass declares "
             "nothing new, and the deadlines counted from that declaration stand",
             [],
             reason="canvass repeated",
