@@ -100,6 +100,14 @@ FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
 #: Why a gap or conflict offers no other reading, in our own words: no other outcome the text
 #: could be read to give, or one the engine's fallback already is.
 NO_OTHER_READING: dict[str, str] = {
+    "nominated-twice": (
+        "the other reading (the person keeps the place the count gives, the voters' choice, and "
+        "the committee's nomination becomes the vacancy) comes to the same thing: a party's "
+        "nominations for the office are not tied to particular places, so under either reading "
+        "the same person is nominated once and one nomination is left for the committee to "
+        "fill; the readings differ only in the provision the person's nomination is said to rest "
+        "on, so a switch would change no outcome"
+    ),
     "partisan-general-election": (
         "the rule 163-291's opening paragraph refers to is not in the sources; the highest vote "
         "is the rule of every other municipal general election, and no provision in the sources "
@@ -165,10 +173,6 @@ NOT_YET_SWITCHABLE: dict[str, str] = {
         "the place the candidate who left would take is a vacancy in the nomination, filled by "
         "the party's executive committee under 163-114, as for a nominee who leaves after the "
         "primary"
-    ),
-    "nominated-twice": (
-        "the person keeps the place the count gives, the voters' choice, and the committee's "
-        "nomination becomes a vacancy for the committee to fill again"
     ),
 }
 
