@@ -1173,3 +1173,16 @@ def test_a_second_canvass_on_the_day_of_an_early_one_read_as_of_that_day_says_so
     again = only(c, "request_rejected")
     assert local(again.at) == "2027-10-12T11:00:00"
     assert "the result was declared as of 2027-10-12 11:00" in again.text
+
+
+TIED = {"Ann": 450, "Bob": 450, "Cy": 100}
+
+
+def test_a_recount_before_the_day_of_an_early_canvass_declares_as_of_that_day_too() -> None:
+    # reading 34: the early canvass of 6 October finds a tie for first; the recount of 8 October
+    # confirms it, still before 12 October, the day 163-293(c) fixes: the three days of
+    # 163-293(d)(1) run from 12 October (to Friday 15 October), not from the recount
+    log = f"{TIE.replace(CANVASS, EARLY_CANVASS)}\n{recount('2027-10-08T10:00', **TIED)}"
+    assert local(deadline(run(SEAT, log), "tie_withdrawal").due) == "2027-10-11T23:59:59"
+    c = run(SEAT, log, head=AS_OF_ITS_DAY)
+    assert local(deadline(c, "tie_withdrawal").due) == "2027-10-15T23:59:59"

@@ -188,7 +188,10 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
     rnd = d.round
     tallies = list(d.tallies)
     tallies[rnd] = tuple(e.counts)
-    d.set(tallies=tuple(tallies), recounted=True, declared_at=e.at, lots=())
+    # declared again now; not before a declaration made as of a later day (reading 34: a
+    # canvass held before its day declares as of that day, and so does its recount)
+    again = max(e.at, d.declared_at or e.at)
+    d.set(tallies=tuple(tallies), recounted=True, declared_at=again, lots=())
     d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
     if rnd == 0:
         d.set(elected=(), nominated=(), vacant=0, pool=None)
