@@ -231,6 +231,14 @@ class CanvassBeforeItsDay(StrEnum):
     AS_OF_ITS_DAY = "as_of_its_day"  # declared as of the day the law fixes; deadlines from it
 
 
+class LeftAfterPrimaryDay(StrEnum):
+    """Reading 35: a party primary candidate who left on or after the primary day, before being
+    declared nominated, polls enough to be nominated."""
+
+    NEXT_NOMINATED = "next_nominated"  # the nomination passes to the next candidate
+    COMMITTEE_FILLS = "committee_fills"  # the place is a vacancy the committee fills (163-114)
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -398,6 +406,13 @@ class Interpretations:
         default=CanvassBeforeItsDay.WHEN_HELD, converter=CanvassBeforeItsDay
     )
 
+    #: Reading 35: a party primary candidate who left on or after the primary day polls over the
+    #: substantial plurality: the next candidate takes the place, or the party's executive
+    #: committee fills it as a vacancy in the nomination (163-114).
+    left_after_primary_day: LeftAfterPrimaryDay = attrs.field(
+        default=LeftAfterPrimaryDay.NEXT_NOMINATED, converter=LeftAfterPrimaryDay
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -429,6 +444,7 @@ class Interpretations:
         "disqualified_before_printing": tuple(m.value for m in DisqualifiedBeforePrinting),
         "recount_not_ordered": tuple(m.value for m in RecountNotOrdered),
         "canvass_before_its_day": tuple(m.value for m in CanvassBeforeItsDay),
+        "left_after_primary_day": tuple(m.value for m in LeftAfterPrimaryDay),
     }
 
     def setting(self, name: str) -> bool | str:
