@@ -455,9 +455,7 @@ names the provisions and the gap's id, and goes on with a fallback. This page li
 them, by its stable id, as `electsim gaps` and `electsim explore` report them: the provisions
 involved, the facts that reach it, what the text leaves open, the fallback the simulator uses, the
 other readings a scenario can choose under `interpretations:` ([readings](readings.md)) or why
-there is none, and a witness: a bundled scenario whose replay reaches it. A few gaps have a
-defensible other reading that no switch offers yet; their entries say which ("not yet a switch"
-in the table below).
+there is none, and a witness: a bundled scenario whose replay reaches it.{not_yet}
 
 The ids are stable: `electsim gaps --ids` prints them, and `electsim gaps --accept FILE` or
 `electsim explore --accept FILE` fails (exit 4) only on one not in FILE ([the command
@@ -475,7 +473,13 @@ values they take there (a fact not named can take any value).
 def catalogue_markdown(items: Sequence[Entry] | None = None) -> str:
     """docs/gaps.md's text."""
     items = entries() if items is None else items
-    lines = [INTRO]
+    not_yet = (
+        " A few gaps have a defensible other reading that no switch offers yet; their entries "
+        'say which ("not yet a switch" in the table below).'
+        if NOT_YET_SWITCHABLE
+        else ""
+    )
+    lines = [INTRO.format(not_yet=not_yet)]
     lines += [
         "| id | provisions | other reading | witness |",
         "| --- | --- | --- | --- |",
