@@ -39,7 +39,7 @@ WITNESS_FOLDERS = ("scenarios/gaps", "scenarios/collisions")
 GRID_SEATS, GRID_CANDIDATES = 3, 8
 
 #: Other readings of a gap that its table's facts carry rather than the gap itself (the
-#: departures table reads readings 8 and 28 to 32 as facts): (switch, setting, the reading's
+#: departures table reads readings 8, 28 to 32 and 35 as facts): (switch, setting, the reading's
 #: fallback).
 FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "reading-8": (
@@ -87,6 +87,15 @@ FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
             "held",
         ),
     ),
+    "left-after-primary-day": (
+        (
+            "left_after_primary_day",
+            "committee_fills",
+            "in a party primary, a place the votes give the candidate who left (over the "
+            "substantial plurality) is a vacancy in the nomination, filled by the party's "
+            "executive committee under 163-114, as for a nominee who leaves after the primary",
+        ),
+    ),
     "disqualified-before-printing": (
         (
             "disqualified_before_printing",
@@ -100,6 +109,14 @@ FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
 #: Why a gap or conflict offers no other reading, in our own words: no other outcome the text
 #: could be read to give, or one the engine's fallback already is.
 NO_OTHER_READING: dict[str, str] = {
+    "nominated-twice": (
+        "the other reading (the person keeps the place the count gives, the voters' choice, and "
+        "the committee's nomination becomes the vacancy) comes to the same thing: a party's "
+        "nominations for the office are not tied to particular places, so under either reading "
+        "the same person is nominated once and one nomination is left for the committee to "
+        "fill; the readings differ only in the provision the person's nomination is said to rest "
+        "on, so a switch would change no outcome"
+    ),
     "partisan-general-election": (
         "the rule 163-291's opening paragraph refers to is not in the sources; the highest vote "
         "is the rule of every other municipal general election, and no provision in the sources "
@@ -160,22 +177,7 @@ NO_OTHER_READING: dict[str, str] = {
 
 #: Gaps with a defensible other reading that no interpretation switch offers yet: the reading,
 #: in our own words. The catalogue says so rather than claim there is none.
-NOT_YET_SWITCHABLE: dict[str, str] = {
-    "left-after-primary-day": (
-        "the place the candidate who left would take is a vacancy in the nomination, filled by "
-        "the party's executive committee under 163-114, as for a nominee who leaves after the "
-        "primary"
-    ),
-    "nominated-twice": (
-        "the person keeps the place the count gives, the voters' choice, and the committee's "
-        "nomination becomes a vacancy for the committee to fill again"
-    ),
-    "canvass-before-its-day": (
-        "the board may not canvass before the day the law fixes: the early canvass declares "
-        "the result as of that day, and the deadlines that run from the declaration count from "
-        "it"
-    ),
-}
+NOT_YET_SWITCHABLE: dict[str, str] = {}
 
 #: Why a gap or conflict of the tables has no witness scenario: facts the rule table names that
 #: no replay presents today.
@@ -453,9 +455,7 @@ names the provisions and the gap's id, and goes on with a fallback. This page li
 them, by its stable id, as `electsim gaps` and `electsim explore` report them: the provisions
 involved, the facts that reach it, what the text leaves open, the fallback the simulator uses, the
 other readings a scenario can choose under `interpretations:` ([readings](readings.md)) or why
-there is none, and a witness: a bundled scenario whose replay reaches it. A few gaps have a
-defensible other reading that no switch offers yet; their entries say which ("not yet a switch"
-in the table below).
+there is none, and a witness: a bundled scenario whose replay reaches it.{not_yet}
 
 The ids are stable: `electsim gaps --ids` prints them, and `electsim gaps --accept FILE` or
 `electsim explore --accept FILE` fails (exit 4) only on one not in FILE ([the command
@@ -473,7 +473,13 @@ values they take there (a fact not named can take any value).
 def catalogue_markdown(items: Sequence[Entry] | None = None) -> str:
     """docs/gaps.md's text."""
     items = entries() if items is None else items
-    lines = [INTRO]
+    not_yet = (
+        " A few gaps have a defensible other reading that no switch offers yet; their entries "
+        'say which ("not yet a switch" in the table below).'
+        if NOT_YET_SWITCHABLE
+        else ""
+    )
+    lines = [INTRO.format(not_yet=not_yet)]
     lines += [
         "| id | provisions | other reading | witness |",
         "| --- | --- | --- | --- |",

@@ -223,6 +223,22 @@ class RecountNotOrdered(StrEnum):
     RESULT_STANDS = "result_stands"  # a recount no provision orders leaves the result standing
 
 
+class CanvassBeforeItsDay(StrEnum):
+    """Reading 34: the board canvasses after the election but before the day the law fixes for
+    the canvass (no provision allows an earlier one)."""
+
+    WHEN_HELD = "when_held"  # the result is declared when the canvass is held
+    AS_OF_ITS_DAY = "as_of_its_day"  # declared as of the day the law fixes; deadlines from it
+
+
+class LeftAfterPrimaryDay(StrEnum):
+    """Reading 35: a party primary candidate who left on or after the primary day, before being
+    declared nominated, polls enough to be nominated."""
+
+    NEXT_NOMINATED = "next_nominated"  # the nomination passes to the next candidate
+    COMMITTEE_FILLS = "committee_fills"  # the place is a vacancy the committee fills (163-114)
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -384,6 +400,19 @@ class Interpretations:
         default=RecountNotOrdered.REPLACES, converter=RecountNotOrdered
     )
 
+    #: Reading 34: a canvass held before the day the law fixes for it declares the result when
+    #: it is held, or as of that day (the deadlines that run from the declaration count from it).
+    canvass_before_its_day: CanvassBeforeItsDay = attrs.field(
+        default=CanvassBeforeItsDay.WHEN_HELD, converter=CanvassBeforeItsDay
+    )
+
+    #: Reading 35: a party primary candidate who left on or after the primary day polls over the
+    #: substantial plurality: the next candidate takes the place, or the party's executive
+    #: committee fills it as a vacancy in the nomination (163-114).
+    left_after_primary_day: LeftAfterPrimaryDay = attrs.field(
+        default=LeftAfterPrimaryDay.NEXT_NOMINATED, converter=LeftAfterPrimaryDay
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -414,6 +443,8 @@ class Interpretations:
         "group_death_within_30": tuple(m.value for m in GroupDeathWithin30),
         "disqualified_before_printing": tuple(m.value for m in DisqualifiedBeforePrinting),
         "recount_not_ordered": tuple(m.value for m in RecountNotOrdered),
+        "canvass_before_its_day": tuple(m.value for m in CanvassBeforeItsDay),
+        "left_after_primary_day": tuple(m.value for m in LeftAfterPrimaryDay),
     }
 
     def setting(self, name: str) -> bool | str:

@@ -263,3 +263,32 @@ def test_a_second_primary_tie_left_by_a_death_nominates_the_other_whoever_died()
         c = run(MAYOR, _tied_second_primary(dies))
         assert c.outcome.nominated == (other,), dies
         assert c.outcome.pending is None and not rulings(c, "lot_required")[1:], dies
+
+
+COMMITTEE_FILLS = "interpretations: {left_after_primary_day: committee_fills}"
+ANN_DIES = '- {type: candidate_died, at: "2027-09-15T10:00", candidate: Ann}'
+
+
+def test_a_place_over_the_threshold_of_one_who_left_after_the_primary_day_is_the_committees() -> (
+    None
+):
+    # reading 35: Ann (600 of 1,000) dies the morning after the primary: by default Bob (310,
+    # over 300) is nominated in her place; under committee_fills her place is a vacancy in the
+    # nomination for the party's executive committee (163-114), and nobody else is nominated
+    log = primary(Ann=600, Bob=310, Cy=90).replace(CANVASS, f"{ANN_DIES}\n{CANVASS}")
+    assert run(MAYOR, log).outcome.nominated == ("Bob",)
+    c = run(MAYOR, log, head=COMMITTEE_FILLS)
+    assert c.outcome.nominated == () and not rulings(c, "nominated")
+    vacancy = only(c, "party_to_nominate")
+    assert vacancy.candidates == ("Ann",) and cites(vacancy, r"163-114")
+
+
+def test_one_who_left_after_the_primary_day_short_of_the_threshold_leaves_no_place() -> None:
+    # reading 35 fills only a place the votes give: Ann (290, not over 300) is passed over under
+    # either setting, and the same demand for a second primary follows
+    log = NO_SP.replace(CANVASS, f"{ANN_DIES}\n{CANVASS}")
+    default, switched = run(MAYOR, log), run(MAYOR, log, head=COMMITTEE_FILLS)
+    assert not rulings(switched, "party_to_nominate")
+    assert [r.text for r in switched.rulings if r.kind != "no_provision"] == [
+        r.text for r in default.rulings if r.kind != "no_provision"
+    ]

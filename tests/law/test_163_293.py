@@ -1122,3 +1122,67 @@ def test_a_canvass_before_the_seventh_day_is_a_named_gap_and_still_declares() ->
     assert local(deadline(c, "runoff_request").due) == "2027-10-14T12:00:00"
     on_its_day = run(SEAT, f"{first(Ann=480, Bob=420, Cy=100)}")
     assert not rulings(on_its_day, "no_provision")
+
+
+AS_OF_ITS_DAY = "interpretations: {canvass_before_its_day: as_of_its_day}"
+EARLY_CANVASS = CANVASS.replace("10-12", "10-06")
+
+
+def test_a_canvass_before_its_day_read_as_of_that_day_counts_the_deadlines_from_it() -> None:
+    # reading 34: the canvass of Wednesday 6 October declares the result as of Tuesday 12
+    # October, the day 163-293(c) fixes: the request is due at noon on Thursday 14 October (not 7
+    # October), and a tie for second's three days end on Friday 15 October (not Saturday 9
+    # October, which G.S. 103-5 moves to Monday 11 October)
+    early = first(Ann=480, Bob=420, Cy=100).replace(CANVASS, EARLY_CANVASS)
+    assert local(deadline(run(SEAT, early), "runoff_request").due) == "2027-10-07T12:00:00"
+    c = run(SEAT, early, head=AS_OF_ITS_DAY)
+    assert only(c, "no_provision").get("gap") == "canvass-before-its-day"
+    assert local(deadline(c, "runoff_request").due) == "2027-10-14T12:00:00"
+    tie = first(Ann=480, Bob=260, Cy=260).replace(CANVASS, EARLY_CANVASS)
+    assert local(deadline(run(SEAT, tie), "tie_withdrawal").due) == "2027-10-11T23:59:59"
+    c = run(SEAT, tie, head=AS_OF_ITS_DAY)
+    assert local(deadline(c, "tie_withdrawal").due) == "2027-10-15T23:59:59"
+
+
+def test_a_request_before_the_day_of_an_early_canvass_is_one_before_the_declaration() -> None:
+    # reading 34 with reading 4: a request between the early canvass and the day the law fixes
+    # is made before the declaration: held and counted (default), or rejected as premature
+    # under early_request: reject, and the runner-up may ask again from that day
+    log = (
+        f"{first(Ann=480, Bob=420, Cy=100).replace(CANVASS, EARLY_CANVASS)}\n"
+        f"{request('Bob', '2027-10-08T10:00')}"
+    )
+    held = run(SEAT, log, head=AS_OF_ITS_DAY)
+    assert only(held, "runoff_called").candidates == ("Ann", "Bob")
+    assert not rulings(held, "request_rejected")
+    both = "interpretations: {canvass_before_its_day: as_of_its_day, early_request: reject}"
+    c = run(SEAT, log, head=both)
+    rejected = only(c, "request_rejected")
+    assert local(rejected.at) == "2027-10-08T10:00:00"
+    assert "before the declaration of the result, as of 2027-10-12" in rejected.text
+    assert c.outcome.elected == ("Ann",) and not rulings(c, "runoff_called")
+    again = run(SEAT, f"{log}\n{request('Bob', '2027-10-13T10:00')}", head=both)
+    assert local(only(again, "runoff_called").at) == "2027-10-13T10:00:00"
+
+
+def test_a_second_canvass_on_the_day_of_an_early_one_read_as_of_that_day_says_so() -> None:
+    # reading 34: the canvass on the day the law fixes declares nothing new; the result was
+    # declared as of that day, not at a canvass held then
+    early = first(Ann=480, Bob=420, Cy=100).replace(CANVASS, f"{EARLY_CANVASS}\n{CANVASS}")
+    c = run(SEAT, early, head=AS_OF_ITS_DAY)
+    again = only(c, "request_rejected")
+    assert local(again.at) == "2027-10-12T11:00:00"
+    assert "the result was declared as of 2027-10-12 11:00" in again.text
+
+
+TIED = {"Ann": 450, "Bob": 450, "Cy": 100}
+
+
+def test_a_recount_before_the_day_of_an_early_canvass_declares_as_of_that_day_too() -> None:
+    # reading 34: the early canvass of 6 October finds a tie for first; the recount of 8 October
+    # confirms it, still before 12 October, the day 163-293(c) fixes: the three days of
+    # 163-293(d)(1) run from 12 October (to Friday 15 October), not from the recount
+    log = f"{TIE.replace(CANVASS, EARLY_CANVASS)}\n{recount('2027-10-08T10:00', **TIED)}"
+    assert local(deadline(run(SEAT, log), "tie_withdrawal").due) == "2027-10-11T23:59:59"
+    c = run(SEAT, log, head=AS_OF_ITS_DAY)
+    assert local(deadline(c, "tie_withdrawal").due) == "2027-10-15T23:59:59"

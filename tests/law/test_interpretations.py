@@ -174,6 +174,8 @@ _SWITCHED = {  # each scenario of scenarios/collisions/ reading a gap or conflic
     "112c-group-death-within-30-read-as-reopen": "group_death_within_30",
     "112b-disqualified-before-printing-read-as-name-off": "disqualified_before_printing",
     "2931d1-recount-nobody-awaited-read-as-result-stands": "recount_not_ordered",
+    "1825b-canvass-before-its-day-read-as-of-its-day": "canvass_before_its_day",
+    "2941b-left-after-primary-day-read-as-committee-fills": "left_after_primary_day",
 }
 
 

@@ -56,6 +56,8 @@ READING_WORDS = {
     "group_death_within_30": "a death within 30 days leaves more than the seats (reading 31)",
     "disqualified_before_printing": "a party candidate disqualified before printing (reading 32)",
     "recount_not_ordered": "a recount of a declared result no tie ordered (reading 33)",
+    "canvass_before_its_day": "a canvass held before the day the law fixes (reading 34)",
+    "left_after_primary_day": "a party candidate leaves after the primary day (reading 35)",
 }
 
 

@@ -3,7 +3,7 @@ a runoff request is open to, and leaders or runners-up who left."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -22,6 +22,7 @@ from simulator.engine.counting.runoff import open_request_window
 from simulator.engine.counting.standing import (
     counted_people,
     effective_tally,
+    holds_place,
     left_after_election_day,
     nobody_below,
     standing,
@@ -43,7 +44,7 @@ from simulator.law.machine import Phase
 from simulator.law.parameters import in_force
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
-from simulator.law.tables import declaration, departed_in_count, ties
+from simulator.law.tables import declaration, departed_in_count, party_nominees, ties
 from simulator.law.vocab import CandStatus, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 
 
@@ -83,6 +84,10 @@ def decide_majority(
             threshold=exact(threshold),
             **share,
         )
+    if primary:
+        # reading 35: places the count gives candidates who left on or after the primary day
+        # are vacancies in the nomination, for the committee; the others count for the rest
+        n -= len(_left_places_to_committee(d, tally, threshold, n))
     people = counted_people(d, tally, nominating=primary)
     if not people:
         fill_vacancies_if_short(d, n, ())
@@ -215,6 +220,52 @@ def decide_majority(
             elected_first=tuple(first),
         ),
     )
+
+
+def _left_places_to_committee(
+    d: Draft, tally: Mapping[str, int], threshold: Fraction, n: int
+) -> tuple[str, ...]:
+    """Reading 35 (``left_after_primary_day: committee_fills``), a party primary's first count:
+    the candidates who left on or after the primary day, before being declared nominated, and
+    whom the votes put over the substantial plurality for one of the ``n`` places (no tie for
+    the last of them). Each place is a vacancy in the nomination that the party's executive
+    committee fills (the ``nominee`` table's provision, 163-114), ruled once; by default (and
+    in a tie) the place passes to the next candidate, as the ``departures`` table's gap says."""
+    ctx = d.ctx
+    if d.round != 0 or ctx.interp.left_after_primary_day != "committee_fills":
+        return ()
+    over, per = threshold.numerator, threshold.denominator
+    everyone = counted_people(d, tally, nominating=False)
+    above = [(nm, v) for nm, v in everyone if v * per > over]
+    sel = select(above, n, d.lots, harmless_ties=ctx.interp.harmless_ties)
+    held = tuple(
+        nm
+        for nm in sel.chosen
+        if (c := d.cand(nm)) is not None
+        and not c.active
+        and left_after_election_day(d, c)
+        and not holds_place(d, c)
+    )
+    found = party_nominees.NOMINEE.evaluate(
+        party_nominees.NomineeFacts(to_fill=True, departed=False)
+    )
+    for nm in held:
+        c = d.cand(nm)
+        assert c is not None
+        if any(r.kind is RulingKind.PARTY_TO_NOMINATE and nm in r.candidates for r in d.rulings):
+            continue  # the count decided again (a recount, a lot): ruled already
+        d.set(to_nominate=d.to_nominate + 1)
+        d.rule(
+            RulingKind.PARTY_TO_NOMINATE,
+            finding_cites(found),
+            f"{nm} ({c.status}) polled over the threshold of {exact(threshold)} "
+            f"({tally.get(nm, 0)}) but left the race on or after the primary day: the place is a "
+            "vacancy in the nomination, and the party executive committee names 1 nominee "
+            "(reading 35, left_after_primary_day: committee_fills)",
+            [nm],
+            seats=1,
+        )
+    return held
 
 
 def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fraction) -> bool:

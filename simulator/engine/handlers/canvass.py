@@ -17,6 +17,7 @@ from simulator.engine.state import Draft
 from simulator.law import calendar as cal
 from simulator.law.labels import label
 from simulator.law.machine import Phase
+from simulator.law.readings import CanvassBeforeItsDay
 from simulator.law.tables import canvass, tie_steps
 from simulator.law.vocab import DeadlineKind, Method, RulingKind, TimerTrigger
 from simulator.model.events import CanvassHeld, LotDrawn, RecountHeld
@@ -42,6 +43,11 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         )
     else:
         found = canvass.CANVASS.evaluate(facts)
+    # when the result is declared: when the canvass is held, or (reading 34) as of the day the
+    # law fixes, so that the deadlines counted from the declaration count from that day
+    declared = (
+        fixed.moved_from or fixed.due if found.effect is canvass.Canvassed.AS_OF_ITS_DAY else e.at
+    )
     if found.effect is canvass.Canvassed.NOTHING:
         # the ``canvass`` table: nothing to declare; said, so that the event is not lost silently
         day = start.astimezone(ctx.tz).date().isoformat()
@@ -75,11 +81,11 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     if d.deferred:
         settle_deferred(d, "no time to reprint was found before the election")
     if phase in (Phase.BALLOT, Phase.COUNTING):
-        d.set(declared_at=e.at)
+        d.set(declared_at=declared)
         decide_first(d)
         weigh_held_requests(d)
     elif phase in (Phase.RUNOFF_COUNTING, Phase.RUNOFF_CALLED):
-        d.set(declared_at=e.at, before_runoff=(d.elected, d.nominated, d.vacant))
+        d.set(declared_at=declared, before_runoff=(d.elected, d.nominated, d.vacant))
         decide_runoff(d)
     elif phase is Phase.RUNOFF_REQUEST and d.early_requests:
         weigh_held_requests(d)
@@ -87,10 +93,16 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         # the result was declared already: a second canvass declares nothing new, and the
         # deadlines counted from the declaration stay as they are (it was silent)
         first = d.declared_at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
+        # (reading 34: a canvass held before its day declared the result as of a later time)
+        when = (
+            f"as of {first}"
+            if ctx.interp.canvass_before_its_day is CanvassBeforeItsDay.AS_OF_ITS_DAY
+            else f"at the canvass of {first}"
+        )
         d.rule(
             RulingKind.REQUEST_REJECTED,
             finding_cites(found),
-            f"the result was declared at the canvass of {first}: a second canvass declares "
+            f"the result was declared {when}: a second canvass declares "
             "nothing new, and the deadlines counted from that declaration stand",
             [],
             reason="canvass repeated",
@@ -176,7 +188,10 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
     rnd = d.round
     tallies = list(d.tallies)
     tallies[rnd] = tuple(e.counts)
-    d.set(tallies=tuple(tallies), recounted=True, declared_at=e.at, lots=())
+    # declared again now; not before a declaration made as of a later day (reading 34: a
+    # canvass held before its day declares as of that day, and so does its recount)
+    again = max(e.at, d.declared_at or e.at)
+    d.set(tallies=tuple(tallies), recounted=True, declared_at=again, lots=())
     d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
     if rnd == 0:
         d.set(elected=(), nominated=(), vacant=0, pool=None)

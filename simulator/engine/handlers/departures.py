@@ -87,6 +87,9 @@ def departure_facts(
         committee_when_none_left=ctx.interp.no_candidate_left == "committee_names",
         reopen_group_death=ctx.interp.group_death_within_30 == "reopen",
         disqualified_name_off=ctx.interp.disqualified_before_printing == "name_off",
+        # reading 35 reads the first primary's count (not the second primary's)
+        committee_fills_left_place=ctx.interp.left_after_primary_day == "committee_fills"
+        and d.round == 0,
         defeated=when == departures.ELECTION_OR_AFTER
         and phase is Phase.DECIDED
         and name not in d.elected

@@ -49,6 +49,16 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
         if _ask(d, name, facts) is runoff_requests.Answer.HELD:
             d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
         return
+    if d.round == 0 and d.declared_at is not None and e.at < d.declared_at:
+        # reading 34: a canvass held before its day declared the result as of that day, and
+        # this request comes before it: a request made before the declaration (held, or
+        # premature under reading 4's reject); the count has said who may request, so a held
+        # one is weighed at once, as made at the declaration
+        facts = _request_base(d, runoff_requests.Moment.BEFORE_RESULT, name)
+        if _ask(d, name, facts) is runoff_requests.Answer.HELD:
+            d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
+            weigh_held_requests(d)
+        return
     if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
         late = pool.request_due is not None and e.at > pool.request_due
         facts = attrs.evolve(
@@ -119,7 +129,12 @@ def _ask(d: Draft, name: str, facts: runoff_requests.RequestFacts) -> runoff_req
     if answer is runoff_requests.Answer.NO_RUNOFF_METHOD:
         text = f"{name} asked for a runoff, but this method has none"
     elif answer is runoff_requests.Answer.PREMATURE:
-        text = f"{name}'s request came before {facts.awaiting.value} said who may request"
+        before = facts.awaiting.value
+        if d.round == 0 and d.declared_at is not None and d.at < d.declared_at:
+            # reading 34: the early canvass's result is declared as of the day the law fixes
+            day = d.declared_at.astimezone(d.ctx.tz).date().isoformat()
+            before = f"the declaration of the result, as of {day},"
+        text = f"{name}'s request came before {before} said who may request"
     else:
         why = {
             runoff_requests.Answer.LEFT_RACE: (

@@ -11,7 +11,8 @@ from enum import StrEnum
 import attrs
 
 from simulator.law.cite import Cite, statute
-from simulator.law.rules import Gap, Rule, Table
+from simulator.law.readings import CanvassBeforeItsDay
+from simulator.law.rules import Gap, Reading, Rule, Table
 from simulator.law.vocab import DeadlineKind, Method
 
 
@@ -24,6 +25,8 @@ class Canvassed(StrEnum):
     ELECTION = "election"  # any other election, a runoff included
     NOTHING = "nothing"  # a canvass before the election day: nothing to declare
     BEFORE_ITS_DAY = "before_its_day"  # after the vote, before the day fixed for the canvass
+    #: reading 34: as BEFORE_ITS_DAY, the result declared as of the day fixed for the canvass
+    AS_OF_ITS_DAY = "as_of_its_day"
 
 
 @attrs.frozen
@@ -104,6 +107,17 @@ def _canvass_gaps() -> tuple[Gap[CanvassFacts, Canvassed], ...]:
             "run from the declaration (a runoff request, a tie's three days) count from it",
             _before_its_day(rule.applies),
             Canvassed.BEFORE_ITS_DAY,
+            readings=(
+                Reading(
+                    "canvass_before_its_day",
+                    CanvassBeforeItsDay.AS_OF_ITS_DAY,
+                    "the board may not canvass before the day the law fixes: the early canvass's "
+                    "result is declared as of that day, and the deadlines that run from the "
+                    "declaration (a runoff request, a tie's three days) count from it; a request "
+                    "made before that day is made before the declaration",
+                    Canvassed.AS_OF_ITS_DAY,
+                ),
+            ),
         )
         for rule in CANVASS_ON_TIME
     )

@@ -104,6 +104,8 @@ class Facts(Staged):
     reopen_group_death: bool = False
     #: reading 32 (``disqualified_before_printing: name_off``)
     disqualified_name_off: bool = False
+    #: reading 35 (``left_after_primary_day: committee_fills``)
+    committee_fills_left_place: bool = False
 
     @property
     def group(self) -> bool:
@@ -680,15 +682,21 @@ def _dq_name_off(f: Facts) -> bool:
     return f.disqualified_name_off and f.remaining > f.seats
 
 
+def _committee_fills(f: Facts) -> bool:
+    """Reading 35, in a party primary (a nonpartisan primary has no party committee)."""
+    return f.committee_fills_left_place and f.method is Method.PARTISAN
+
+
 def chosen_reading(gap: Gap, f: Facts) -> dict[str, Any]:
     """What a ``no_provision`` ruling on ``gap`` records of a reading these facts carry, where a
-    switch chose another than the default (readings 28 to 32)."""
+    switch chose another than the default (readings 28 to 32 and 35)."""
     chosen = {
         "nonpartisan-left-before-printing": ("no_effect", _np_withdrawal_void(f)),
         "only-candidate-dies": ("reopen", f.reopen_after_only_death),
         "no-candidate-left": ("committee_names", f.committee_when_none_left),
         "112c-more-than-seats": ("reopen", f.reopen_group_death),
         "disqualified-before-printing": ("name_off", _dq_name_off(f)),
+        "left-after-primary-day": ("committee_fills", _committee_fills(f)),
     }.get(gap.id)
     return {"reading": chosen[0]} if chosen is not None and chosen[1] else {}
 
@@ -854,9 +862,16 @@ GAPS: tuple[Gap, ...] = (
             "before being declared nominated: 163-294.1(b) speaks of candidates who leave 'before"
             " the primary' and of nominees who leave 'after the primary'"
         ),
-        fallback="the votes stand, but a candidate who has left cannot be nominated: the "
-        "nomination passes to the next candidate, as 163-294.1(b) provides for a nonpartisan "
-        "primary",
+        fallback=lambda f: (
+            "reading 35 (left_after_primary_day: committee_fills): the votes stand; if they "
+            "put the candidate over the substantial plurality for a place, that place is a "
+            "vacancy in the nomination, filled by the party's executive committee under 163-114 "
+            "as for a nominee who leaves after the primary"
+            if _committee_fills(f)
+            else "the votes stand, but a candidate who has left cannot be nominated: the "
+            "nomination passes to the next candidate, as 163-294.1(b) provides for a nonpartisan "
+            "primary"
+        ),
         applies=lambda f: (
             f.stage is Stage.PRIMARY and f.when == ELECTION_OR_AFTER and not f.nominee
         ),
