@@ -783,6 +783,15 @@ _HOW = {
     False,
     [("candidate_withdrew", "Bob", 109), ("candidate_withdrew", "Cy", 0), ("ask", "Bob", 109)],
 )
+@example(
+    False,
+    [
+        ("candidate_withdrew", "Ann", 0),
+        ("candidate_withdrew", "Bob", 0),
+        ("candidate_died", "Bob", 0),
+        ("ask", "Bob", 1),
+    ],
+)
 def test_a_request_or_demand_by_one_who_has_left_is_rejected_saying_how_they_left(
     for_first: bool, acts: list[tuple[str, str, int]]
 ) -> None:
@@ -804,8 +813,13 @@ def test_a_request_or_demand_by_one_who_has_left_is_rejected_saying_how_they_lef
         done.append((kind, name, at))
     c = run(SEAT, log)
     # a tied candidate's withdrawal after the three days is refused (163-293(d)): they stay a
-    # candidate, and may still ask
-    refused = {(r.candidates, r.at) for r in c.rulings if r.kind == "request_rejected"}
+    # candidate, and may still ask. (A defeated candidate's withdrawal after the result is
+    # taken, and ruled only to say that the result stands: it is not refused.)
+    refused = {
+        (r.candidates, r.at)
+        for r in c.rulings
+        if r.kind == "request_rejected" and r.get("reason") != "the result stands"
+    }
     how: dict[str, str] = {}  # the first act that takes a candidate off
     left_at: dict[str, datetime] = {}  # and when
     asks: list[tuple[str, datetime, str]] = []  # requests by one who had left, and how
