@@ -99,12 +99,16 @@ def one_office_findings(
     standing: dict[tuple[int, str, str], tuple[str, str]] = {}  # (year, muni, person) -> office
     barred: dict[str, set[int]] = {c.id: set() for c in scenario.contests}
     together: set[int] = set()
-    events = list(events)
-    printed: dict[str, datetime] = {}  # contest -> when its ballots were first printed
+    # one pass over the log (it may hold many thousands of votes): the notices and
+    # withdrawals, and when each contest's ballots were first printed
+    printed: dict[str, datetime] = {}
+    acts: list[Event] = []
     for ev in events:
-        if type(ev) is BallotsPrinted:
+        kind = type(ev)
+        if kind is CandidateFiled or kind is CandidateWithdrew:
+            acts.append(ev)
+        elif kind is BallotsPrinted:
             printed.setdefault(ev.contest, _KNOWN_AT(ev))
-    acts = [ev for ev in events if type(ev) is CandidateFiled or type(ev) is CandidateWithdrew]
     acts.sort(key=_KNOWN_AT)  # stable: one contest's events at one moment keep their order
     for _, group in itertools.groupby(acts, key=_KNOWN_AT):
         moment = list(group)

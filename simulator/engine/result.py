@@ -263,6 +263,11 @@ class PendingDecision:
     def cite(self) -> str:
         return "; ".join(str(c) for c in self.cites)
 
+    @property
+    def heading(self) -> str:
+        """What is to be decided and about whom, in words: "reprint determination (Bob)"."""
+        return f"{label(self.decision)} ({', '.join(self.candidates)})"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "decision": self.decision.value,

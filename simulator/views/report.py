@@ -389,7 +389,7 @@ def _decisions(c: ContestResult, tz: tzinfo) -> str:
         return ""
     rows = []
     for p in c.decisions:
-        what = f"{label(p.decision)} ({', '.join(p.candidates)})"
+        what = p.heading
         for o in p.options:
             rows.append(
                 (

@@ -69,8 +69,7 @@ def format_decisions(c: ContestResult, width: int | None = None) -> list[str]:
         return []
     out = ["Decisions still to be made:"]
     for p in c.decisions:
-        who = ", ".join(p.candidates)
-        head = f"{label(p.decision)} ({who}), by {label(p.by)}, since {_when(p.since)}  [{p.cite}]"
+        head = f"{p.heading}, by {label(p.by)}, since {_when(p.since)}  [{p.cite}]"
         out.append("  " + _wrapped(head, width, 2))
         for o in p.options:
             out.append("    " + _wrapped(f"if {label(o.choice)}: {o.text}", width, 4))

@@ -83,7 +83,7 @@ def _contest_html(c: ContestResult) -> str:
         # a decision nobody has recorded is shown, never taken (docs/history.md)
         asked = [
             (
-                escape(f"{label(p.decision)} ({_names(p.candidates)})"),
+                escape(p.heading),
                 escape(label(p.by)),
                 escape(_when(p.since)),
                 cite_links(p.cites),
