@@ -181,14 +181,7 @@ NOT_YET_SWITCHABLE: dict[str, str] = {}
 
 #: Why a gap or conflict of the tables has no witness scenario: facts the rule table names that
 #: no replay presents today.
-NO_WITNESS: dict[str, str] = {
-    "gap:request-after-late-departure": (
-        "no replay reaches it today: in an election and runoff contest the count does not decide "
-        "again when a candidate tied for the place that may request leaves while the drawing of "
-        "lots is awaited (it waits for the drawing), so a departure never settles that place; "
-        "the party primary's counterpart, demand-after-late-departure, is reached"
-    ),
-}
+NO_WITNESS: dict[str, str] = {}
 
 
 @attrs.frozen

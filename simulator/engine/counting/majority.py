@@ -20,6 +20,7 @@ from simulator.engine.counting.declare import (
 )
 from simulator.engine.counting.runoff import open_request_window
 from simulator.engine.counting.standing import (
+    LEFT_HOW,
     counted_people,
     effective_tally,
     holds_place,
@@ -37,7 +38,7 @@ from simulator.engine.counting.ties import (
     tie_goes_to_new_election,
     tie_orders_new_election,
 )
-from simulator.engine.ranking import select
+from simulator.engine.ranking import Selection, select
 from simulator.engine.result import exact
 from simulator.engine.state import Draft, Pool
 from simulator.law.machine import Phase
@@ -486,12 +487,39 @@ def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple
     )
     if finding.effect is departed_in_count.PlacesEffect.LOT:
         sel = select(below, r, d.lots)
-        lot_ruling(d, sel, finding_cites(finding))
-        if sel.tied:
-            return None
-        chosen = list(sel.chosen)
+        if sel.tied and _standing_hold_places(d, sel):
+            # the tied who stand hold the places (those who left are dropped below)
+            chosen = [*sel.chosen, *(n for n in sel.tie_pool if n not in sel.lot_winners)]
+        else:
+            lot_ruling(d, sel, finding_cites(finding))
+            if sel.tied:
+                return None
+            chosen = list(sel.chosen)
     elif finding.effect is departed_in_count.PlacesEffect.ALL_TIED:
         chosen = [nm for nm, v in below if v >= boundary]
     else:
         chosen = [nm for nm, _ in below[:r]]
     return tuple(nm for nm in chosen if standing(d.cand(nm)) is CandStatus.ACTIVE)
+
+
+def _standing_hold_places(d: Draft, sel: Selection) -> bool:
+    """A candidate tied for the last request places has left before the drawing that would
+    settle them: the ``group-request-place-left`` table. True when those who still stand hold
+    the places without a drawing (reading 26, where they are as many as the places)."""
+    undrawn = [n for n in sel.tie_pool if n not in sel.lot_winners]
+    stand = [n for n in undrawn if standing(d.cand(n)) is CandStatus.ACTIVE]
+    if len(stand) == len(undrawn):
+        return False
+    gone = ", ".join(
+        f"{n} {LEFT_HOW.get(standing(d.cand(n)), 'left')}" for n in undrawn if n not in stand
+    )
+    finding = consult(
+        d,
+        departed_in_count.PLACE_LEFT,
+        departed_in_count.PlaceLeftFacts(),
+        sel.tie_pool,
+        f"{', '.join(sel.tie_pool)} tie for the last place that carries the right to request a "
+        f"runoff, and {gone} before the drawing of lots",
+        readings=len(stand) == sel.tie_places,
+    )
+    return finding.effect is departed_in_count.PlaceLeftEffect.STANDING

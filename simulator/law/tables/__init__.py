@@ -91,6 +91,7 @@ def _every() -> dict[str, Any]:
         (departed_in_count.SECOND, _home(departed_in_count)),
         (departed_in_count.TIE_FIRST, _home(departed_in_count)),
         (departed_in_count.PLACES, _home(departed_in_count)),
+        (departed_in_count.PLACE_LEFT, _home(departed_in_count)),
         (departed_in_count.GROUP_LEFT, _home(departed_in_count)),
         (ties.TIE, _home(ties)),
         (ties.TIE_AT, _home(ties)),

@@ -42,6 +42,7 @@ from simulator.law.readings import (
     RequestPlaceTie,
     RunnerUpLeft,
     ThreeWayTie,
+    TiedLeftBeforeLot,
     WithdrawnWinner,
 )
 from simulator.law.rules import Conflict, Gap, Reading, Rule, Table
@@ -516,6 +517,53 @@ PLACES: Table[PlacesFacts, PlacesEffect] = Table(
         ),
     ),
     facts=lambda: (PlacesFacts(True), PlacesFacts(False)),
+)
+
+
+class PlaceLeftEffect(StrEnum):
+    LOT_AMONG_ALL = "lot_among_all"  # the drawing counts every tied candidate (the default)
+    STANDING = "standing"  # those who still stand take the places without a drawing (reading 26)
+
+
+@attrs.frozen
+class PlaceLeftFacts:
+    #: a candidate tied for the last place that carries the right to request, the tie to be
+    #: settled by lot (reading 19), has left the race before the drawing
+    left: bool = True
+
+
+PLACE_LEFT: Table[PlaceLeftFacts, PlaceLeftEffect] = Table(
+    "group-request-place-left",
+    "group offices, election-and-runoff method, a drawing of lots to settle who may request a "
+    "runoff (reading 19): does the drawing count a tied candidate who has left?",
+    (),
+    gaps=(
+        Gap(
+            "request-place-tied-candidate-left-before-lot",
+            ("163-293(b)(2)", "163-292(3)"),
+            "a candidate tied for the last place that carries the right to request a runoff has "
+            "died, withdrawn or been disqualified, the name on the ballot, before the drawing of "
+            "lots that settles the place: (b)(2) gives the right to the candidates with the next "
+            "highest votes, and the drawing borrows 163-292(3)'s lot; neither says whether the "
+            "drawing still counts the one who left",
+            "the drawing of lots is held among all the tied; a place it gives to the one who "
+            "left carries nobody's right to request",
+            lambda f: f.left,
+            PlaceLeftEffect.LOT_AMONG_ALL,
+            readings=(
+                Reading(
+                    "tied_left_before_lot",
+                    TiedLeftBeforeLot.AMONG_STANDING,
+                    "the drawing is held only among the tied candidates who still stand; as many "
+                    "stand as there are places, so they hold them without a lot, as "
+                    "163-293(d)(1) settles a tie for first in favour of the one who remains when "
+                    "the other withdraws",
+                    PlaceLeftEffect.STANDING,
+                ),
+            ),
+        ),
+    ),
+    facts=lambda: (PlaceLeftFacts(),),
 )
 
 
