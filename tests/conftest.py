@@ -10,7 +10,8 @@ Two profiles, chosen by the ``ELECTSIM_TEST_PROFILE`` environment variable:
   parameter of every sweep runs.
 
 A property test that names its own ``max_examples`` keeps it in both profiles (those are the
-cheap ones); the slow ones leave it to the profile. Neither profile has per-example deadlines:
+cheap ones); the slow ones leave it to the profile, and the costliest take fewer examples under
+the fast profile only (:func:`examples`). Neither profile has per-example deadlines:
 machines are shared and their timing varies; speed is measured in benchmarks/, never asserted
 in tests. docs/development.md says which tests each profile runs.
 """
@@ -19,9 +20,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, settings
 
 T = TypeVar("T")
@@ -42,6 +44,18 @@ PROFILE = os.environ.get(PROFILE_VARIABLE, "fast")
 if PROFILE not in ("fast", "fuzz"):
     raise pytest.UsageError(f"{PROFILE_VARIABLE}: expected fast or fuzz; found {PROFILE!r}")
 settings.load_profile(PROFILE)
+
+
+def read_yaml(text: str) -> Any:
+    """A YAML text read as ``yaml.safe_load`` reads it, by libyaml where PyYAML has it (ten
+    times faster: the suite reads every bundled scenario several times)."""
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def examples(fast: int) -> int:
+    """``max_examples`` for a property test whose every example is costly (a long log replayed
+    several ways): ``fast`` under the fast profile, :data:`LONG_EXAMPLES` under the long one."""
+    return LONG_EXAMPLES if PROFILE == "fuzz" else fast
 
 
 def one_in(n: int, cases: Sequence[T]) -> list[T]:
@@ -65,8 +79,11 @@ def _in_fast_profile(item: pytest.Item, seen: dict[tuple[str, str], int]) -> boo
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under the fast profile, deselect the parameters of large sweeps it leaves to the long
-    one (marked ``long``, or left out of a ``sample``)."""
+    """Tests marked ``early`` (single tests of two seconds or more) go first, so that the
+    workers end together: a long test left at the end keeps one busy while the other has
+    nothing to take. Under the fast profile, deselect the parameters of large sweeps it leaves
+    to the long one (marked ``long``, or left out of a ``sample``)."""
+    items.sort(key=lambda item: item.get_closest_marker("early") is None)  # (a stable sort)
     if PROFILE == "fuzz":
         return
     seen: dict[tuple[str, str], int] = {}

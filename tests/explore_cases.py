@@ -1,4 +1,5 @@
-"""The explored grid the explore tests share (computed once per test run)."""
+"""The explorations the explore tests share: each configuration is explored once per test
+process (:func:`explored`), and the grid whose witnesses are replayed (:func:`grid`)."""
 
 from __future__ import annotations
 
@@ -26,5 +27,11 @@ GRID = [
 
 
 @cache
+def explored(config: Config) -> Exploration:
+    """``explore(config)``, made once per process (an exploration is a frozen value)."""
+    return explore(config)
+
+
+@cache
 def grid() -> tuple[Exploration, ...]:
-    return tuple(explore(c) for c in GRID)
+    return tuple(explored(c) for c in GRID)

@@ -29,6 +29,7 @@ from typing import Any
 import yaml
 
 from simulator.cli.main import main
+from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = sorted((ROOT / "scenarios").rglob("*.yaml"))
@@ -314,7 +315,7 @@ def variant(path: Path, seed: int) -> tuple[str, bytes]:
     text = path.read_text(encoding="utf-8")
     if rng.random() < 0.2:
         return ".yaml", _text_mutation(text, rng)
-    data = yaml.safe_load(text)
+    data = read_yaml(text)
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         data = rng.choice(DATA_MUTATORS)(data, rng)
     if rng.random() < 0.3:

@@ -38,6 +38,7 @@ from simulator.law.vocab import (
     Stage,
 )
 from simulator.model.events import EVENT_TYPES
+from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -92,7 +93,7 @@ def test_the_schema_knows_the_fields_the_loader_accepts() -> None:
 def test_every_bundled_scenario_validates_against_the_schema(
     path: Path, validator: jsonschema.Draft202012Validator
 ) -> None:
-    errors = list(validator.iter_errors(plain(yaml.safe_load(path.read_text()))))
+    errors = list(validator.iter_errors(plain(read_yaml(path.read_text()))))
     assert not errors, [(list(e.path), e.message[:200]) for e in errors]
 
 

@@ -11,6 +11,7 @@ file, inside a function and under ``if TYPE_CHECKING:``.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import networkx as nx
@@ -60,7 +61,11 @@ def imports(module: str) -> set[str]:
     return {m for m in out if m in MODULES and m != module}
 
 
-GRAPH = nx.DiGraph([(m, d) for m in MODULES for d in imports(m)])
+@cache
+def graph() -> nx.DiGraph:
+    """Who imports whom among the package's modules (read once, by the test that needs it
+    first, not by every test process as it collects the suite)."""
+    return nx.DiGraph([(m, d) for m in MODULES for d in imports(m)])
 
 
 def test_every_module_sits_in_a_layer_folder() -> None:
@@ -69,12 +74,12 @@ def test_every_module_sits_in_a_layer_folder() -> None:
 
 
 def test_no_module_imports_from_a_higher_layer() -> None:
-    upward = [f"{m} imports {d}" for m, d in sorted(GRAPH.edges) if layer(d) > layer(m)]
+    upward = [f"{m} imports {d}" for m, d in sorted(graph().edges) if layer(d) > layer(m)]
     assert not upward, "\n".join(upward)
 
 
 def test_no_import_cycles() -> None:
-    cycles = sorted(" -> ".join(c) for c in nx.simple_cycles(GRAPH))
+    cycles = sorted(" -> ".join(c) for c in nx.simple_cycles(graph()))
     assert not cycles, "\n".join(cycles)
 
 

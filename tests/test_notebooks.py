@@ -8,6 +8,7 @@ an executed notebook that shows a wrong answer fails the suite, and so does a ch
 
 from __future__ import annotations
 
+import atexit
 import base64
 import json
 import os
@@ -30,6 +31,7 @@ nbformat = pytest.importorskip(
 nbclient = pytest.importorskip(
     "nbclient", reason="nbclient is not installed (pip install -e '.[test]')"
 )
+run_sync = nbclient.util.run_sync
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -107,8 +109,15 @@ _EXECUTED: dict[Path, Any] = {}
 
 
 def _executed(path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """The notebook executed in a fresh kernel (once per test run), with no matplotlib
-    backend set up for it: a chart shows only if it displays itself."""
+    """The notebook executed top to bottom (once per test run), with no matplotlib backend set
+    up for it: a chart shows only if it displays itself.
+
+    The notebooks of one test process share one kernel, started for the first of them: each
+    starts with the kernel's namespace emptied (``%reset -f``) and its folder notebooks/, so a
+    notebook that leans on a name another one made fails as in a kernel of its own (what stays
+    is only the modules imported, which a fresh kernel would import the same way; starting a
+    kernel and importing matplotlib is most of a notebook's time). A fresh kernel with no setup
+    at all is checked by test_a_result_shows_as_a_table_in_a_fresh_kernel_with_no_setup."""
     if path in _EXECUTED:
         return _EXECUTED[path]
     missing = _kernel_missing()
@@ -116,22 +125,38 @@ def _executed(path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
         pytest.skip(f"cannot execute notebooks: {missing}")
     if "runoff-request" in path.name and find_data_dir() is None:
         pytest.skip("no results data: set ELECTSIM_DATA to the folder holding nc-results/")
-    monkeypatch.delenv("MPLBACKEND", raising=False)
-    paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(paths))
     book = _read(path)
-    client = nbclient.NotebookClient(
-        book,
-        kernel_name=KERNEL,
-        timeout=TIMEOUT,
-        resources={"metadata": {"path": str(NOTEBOOKS)}},
-    )
+    fresh = nbformat.v4.new_code_cell(f"%reset -f\nimport os\nos.chdir({str(NOTEBOOKS)!r})")
+    book.cells.insert(0, fresh)
+    client = nbclient.NotebookClient(book, km=_shared_kernel(monkeypatch), timeout=TIMEOUT)
     try:
         client.execute()
     except nbclient.exceptions.CellExecutionError as error:
         pytest.fail(f"{path.name} failed:\n{error}", pytrace=False)
+    finally:
+        del book.cells[0]
+        if client.kc is not None:
+            client.kc.stop_channels()
     _EXECUTED[path] = book
     return book
+
+
+def _shared_kernel(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The kernel this test process runs its notebooks in (started on first use, shut down when
+    the process ends), with the package importable and no matplotlib backend set."""
+    if "km" not in _KERNEL:
+        monkeypatch.delenv("MPLBACKEND", raising=False)
+        paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+        monkeypatch.setenv("PYTHONPATH", os.pathsep.join(paths))
+        starter = nbclient.NotebookClient(nbformat.v4.new_notebook(), kernel_name=KERNEL)
+        km = starter.create_kernel_manager()
+        starter.start_new_kernel(cwd=str(NOTEBOOKS))
+        atexit.register(run_sync(km.shutdown_kernel), now=True)
+        _KERNEL["km"] = km
+    return _KERNEL["km"]
+
+
+_KERNEL: dict[str, Any] = {}
 
 
 @pytest.mark.notebooks

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from simulator import check_scenario, load_scenario
+from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
@@ -31,7 +31,7 @@ def test_scenario_replays_to_its_expected_outcome(path: Path) -> None:
 def test_the_library_has_worked_examples_for_every_method() -> None:
     methods = set()
     for path in SCENARIOS:
-        raw = yaml.safe_load(path.read_text())
+        raw = read_yaml(path.read_text())
         for c in raw.get("contests", []):
             methods.add(c["method"])
     assert methods >= {
@@ -50,7 +50,7 @@ SUBSECTIONED = ("163-112", "163-293", "163-294.1", "163-294.4")
 def test_every_expectation_citing_a_subsectioned_section_names_the_subsection() -> None:
     bare = []
     for path in SCENARIOS:
-        for i, exp in enumerate(yaml.safe_load(path.read_text()).get("expect") or []):
+        for i, exp in enumerate(read_yaml(path.read_text()).get("expect") or []):
             items = [*exp.get("rulings", []), *exp.get("deadlines", [])]
             for cite in (str(item.get("cite", "")) for item in items if isinstance(item, dict)):
                 for section in SUBSECTIONED:

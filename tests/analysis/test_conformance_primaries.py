@@ -266,6 +266,7 @@ def real() -> PrimaryReport:
     return run_primaries(SHARED)
 
 
+@pytest.mark.early
 @pytest.mark.shared_data
 def test_every_nonpartisan_primary_is_judged_but_2013s(real: PrimaryReport) -> None:
     checks = real.of(Method.PRIMARY)

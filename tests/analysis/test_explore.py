@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator.analysis.explore.config import Config
-from simulator.analysis.explore.exploration import explore, explore_grid
+from simulator.analysis.explore.exploration import explore_grid
 from simulator.analysis.explore.findings import to_json
 from simulator.analysis.explore.outcomes import Exploration
 from simulator.analysis.explore.votes import (
@@ -27,6 +27,7 @@ from simulator.analysis.explore.witnesses import check_witness, witness_doc, wri
 from simulator.cli.main import main
 from simulator.law.vocab import Method
 from tests import explore_cases
+from tests.explore_cases import explored
 
 
 @pytest.fixture(scope="module")
@@ -87,6 +88,7 @@ def test_no_course_of_the_grid_makes_the_engine_raise(grid: list[Exploration]) -
 WITNESS_SHARES = 4
 
 
+@pytest.mark.early
 @pytest.mark.parametrize(
     "share",
     [0, *(pytest.param(share, marks=pytest.mark.long) for share in range(1, WITNESS_SHARES))],
@@ -114,7 +116,7 @@ def test_witnesses_are_shortest_within_their_outcome(grid: list[Exploration]) ->
 
 
 def test_a_mismatching_witness_is_reported(tmp_path: Path) -> None:
-    ex = explore(Config(method=Method.PLURALITY, seats=1, candidates=2))
+    ex = explored(Config(method=Method.PLURALITY, seats=1, candidates=2))
     outcome, witness, _ = next(row for row in ex.outcomes if row[1].result.outcome.elected)
     doc = witness_doc(ex.config, outcome, witness)
     doc["expect"][0]["elected"] = ["Nobody"]
@@ -126,7 +128,7 @@ def test_a_mismatching_witness_is_reported(tmp_path: Path) -> None:
 def test_runoff_exploration_finds_the_known_collisions_with_witnesses() -> None:
     # G.S. 163-293 meets 163-294.1 and 163-294.4: a leader who left short of a majority, a
     # runner-up who left before the canvass, a candidate leaving a called runoff's ballot
-    ex = explore(Config(method=Method.RUNOFF, seats=1, candidates=3))
+    ex = explored(Config(method=Method.RUNOFF, seats=1, candidates=3))
     found = {f: w for f, _o, w in ex.findings}
     assert {
         "conflict:left-leader-short-of-majority",
@@ -143,7 +145,7 @@ def test_runoff_exploration_finds_the_known_collisions_with_witnesses() -> None:
 def test_a_runoff_winner_who_dies_before_the_runoff_canvass_is_explored() -> None:
     # a death between the runoff's vote and its declaration: 163-294.1(c) leaves the office
     # vacant, with no gap (the runoff-ballot gap is for departures before the runoff's day)
-    ex = explore(Config(method=Method.RUNOFF, seats=1, candidates=3))
+    ex = explored(Config(method=Method.RUNOFF, seats=1, candidates=3))
     night = [
         (outcome, witness)
         for outcome, witness, _ in ex.outcomes
@@ -160,7 +162,7 @@ def test_more_candidates_never_lose_an_outcome_kind_of_plurality() -> None:
     def kinds(n: int) -> set[str]:
         return {
             o.describe()
-            for o, _w, _k in explore(
+            for o, _w, _k in explored(
                 Config(method=Method.PLURALITY, seats=1, candidates=n)
             ).outcomes
         }

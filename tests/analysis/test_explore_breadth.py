@@ -29,6 +29,7 @@ from simulator.analysis.explore.votes import (
 )
 from simulator.cli.main import main
 from simulator.law.vocab import Method
+from tests.explore_cases import explored
 
 
 def _stories(ex: Exploration) -> list[str]:
@@ -58,7 +59,7 @@ def _outcomes(ex: Exploration) -> set[str]:
 def test_reading_rankings_only_as_deep_as_the_method_loses_no_outcome(config: Config) -> None:
     # G.S. 163-292 reads the boundary after the seats, 163-294 after twice the seats: the
     # places below are interchangeable losers, so one ranking stands for all of theirs
-    reduced, full = explore(config), explore(config, reduce=False)
+    reduced, full = explored(config), explore(config, reduce=False)
     assert reduced.courses < full.courses
     assert _outcomes(reduced) == _outcomes(full)
     assert {f for f, _o, _w in reduced.findings} == {f for f, _o, _w in full.findings}
@@ -114,7 +115,7 @@ def test_the_recount_the_engine_waits_for_may_confirm_or_break_the_tie() -> None
 def test_an_elected_candidate_leaving_before_and_after_the_oath_are_explored() -> None:
     # G.S. 163-294.1(c) before the oath, 163-294.1(d) after it
     config = Config(method=Method.PLURALITY, seats=1, candidates=2)
-    ex = explore(config)
+    ex = explored(config)
     stories = _courses(config)
     assert any("elected, died after the declaration, before the oath" in s for s in stories)
     assert any("dies after taking the oath" in s for s in stories)
@@ -125,7 +126,7 @@ def test_an_elected_candidate_leaving_before_and_after_the_oath_are_explored() -
 def test_a_party_names_a_nominee_when_the_nominated_candidate_leaves() -> None:
     # G.S. 163-114: the party's executive committee fills the nomination
     config = Config(method=Method.PARTISAN, seats=1, candidates=2)
-    ex = explore(config)
+    ex = explored(config)
     assert any("executive committee names" in s for s in _courses(config))
     assert "G.S. 163-114" in {c for c, _k in ex.cites}
 
@@ -140,7 +141,7 @@ def test_late_filers_extended_and_reopened_filing_and_late_notices_are_explored(
     stories = _courses(Config(method=Method.PLURALITY, seats=1, candidates=2))
     assert any("files while filing is reopened" in s for s in stories)
     assert any("files after the filing closed" in s for s in stories)
-    primary = explore(Config(method=Method.PARTISAN, seats=1, candidates=3))
+    primary = explored(Config(method=Method.PARTISAN, seats=1, candidates=3))
     assert "gap:reading-8" in {f for f, _o, _w in primary.findings}
 
 
@@ -154,7 +155,7 @@ def test_late_filers_extended_and_reopened_filing_and_late_notices_are_explored(
     ids=lambda c: c.label,
 )
 def test_two_departures_never_make_the_engine_raise(config: Config) -> None:
-    ex = explore(config)
+    ex = explored(config)
     assert ex.errors == ()
     assert any(o.departed.count(",") == 1 for o, _w, _k in ex.outcomes) or config.candidates < 2
 
@@ -200,7 +201,7 @@ _CACHE: dict[str, Exploration] = {}
 
 def _runoff() -> Exploration:
     if "runoff" not in _CACHE:
-        _CACHE["runoff"] = explore(Config(method=Method.RUNOFF, seats=1, candidates=3))
+        _CACHE["runoff"] = explored(Config(method=Method.RUNOFF, seats=1, candidates=3))
     return _CACHE["runoff"]
 
 
@@ -327,7 +328,7 @@ def test_a_state_at_the_vote_reached_twice_is_expanded_once_and_loses_nothing(
 ) -> None:
     # the courses from a canonical state at the vote are the same whichever beginning reached
     # it: enumerating them once keeps every outcome, gap, conflict, witness and subsection
-    memo, full = explore(config), explore(config, memo=False)
+    memo, full = explored(config), explore(config, memo=False)
     assert memo.merged > 0 and memo.courses < full.courses
     _loses_nothing(memo, full)
 
@@ -358,7 +359,7 @@ def test_a_state_at_a_runoffs_call_reached_twice_is_expanded_once_and_loses_noth
     for j in joined[:20]:
         n = len(j.events)
         assert not any(len(c.events) > n and c.events[:n] == j.events for c, _gone in found)
-    memo, full = explore(config), explore(config, memo=False)
+    memo, full = explored(config), explore(config, memo=False)
     assert memo.courses < full.courses
     _loses_nothing(memo, full)
 
@@ -477,7 +478,7 @@ def test_a_partisan_general_election_goes_on_with_the_partys_new_nominee() -> No
     # G.S. 163-114: a nominee who dies before the general election is replaced by the party's
     # executive committee, and the election is held with the new nominee
     config = Config(method=Method.PARTISAN, seats=1, candidates=2, general=True)
-    ex = explore(config)
+    ex = explored(config)
     assert ex.errors == ()
     named = [
         w.course

@@ -74,7 +74,7 @@ def _same(base: Scenario, variant: Scenario) -> None:
         assert fast == whole, c.id
 
 
-@pytest.mark.sample(4)
+@pytest.mark.sample(6)
 @pytest.mark.parametrize("path", LIBRARY, ids=lambda p: p.stem)
 def test_every_library_scenario_edited_anywhere_replays_the_same_from_the_shared_prefix(
     path: Path,

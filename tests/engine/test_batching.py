@@ -26,6 +26,7 @@ from simulator.engine.state import initial_state
 from simulator.law.vocab import Method, RulingKind
 from simulator.model.events import CandidateFiled, Event, OathTaken, VotesCast
 from simulator.model.scenario import Contest, Scenario
+from tests.conftest import examples
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 OTHER = [
@@ -365,7 +366,8 @@ def long_runs(draw: st.DrawFn) -> tuple[str, bool]:
     return json.dumps(doc), shared
 
 
-@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.early
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(long_runs())
 def test_long_runs_of_votes_summed_a_stretch_at_a_time_are_the_fold_of_each_vote(
     drawn: tuple[str, bool],

@@ -12,6 +12,7 @@ import json
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from simulator.engine.replay import replay
@@ -27,6 +28,7 @@ ElectionLog.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 TestElectionLog = ElectionLog.TestCase
+TestElectionLog.pytestmark = [pytest.mark.early]
 
 
 def test_a_runoff_canvassed_without_runoff_returns_declares_nothing() -> None:

@@ -495,6 +495,7 @@ def test_real_elizabeth_city_4th_ward_2025_two_seats_need_more_than_196_75() -> 
     assert set(result.outcome.elected) == {"Ronnie (Sugar Bear) Morris", "Tim Jackson"}
 
 
+@pytest.mark.early
 @pytest.mark.shared_data
 @needs_data
 def test_every_real_file_reads_and_lists(capsys: pytest.CaptureFixture[str]) -> None:

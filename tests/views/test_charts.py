@@ -56,7 +56,7 @@ def drawn_text(fig: Figure) -> str:
     return "\n".join(" ".join(t.get_text().split()) for t in texts)
 
 
-@pytest.mark.sample(24)
+@pytest.mark.sample(48)
 @pytest.mark.parametrize("case", LIBRARY, ids=case_id)
 def test_every_library_chart_labels_its_citations_and_outcomes_with_no_clash(case: Case) -> None:
     scenario, result = replayed(case)

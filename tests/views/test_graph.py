@@ -273,7 +273,7 @@ def test_every_export_format_carries_the_whole_transition_table_with_citations(
 _SEEN: set[tuple[tuple[tuple[str, str, str], ...], str]] = set()
 
 
-@pytest.mark.sample(24)
+@pytest.mark.sample(48)
 @pytest.mark.parametrize("case", LIBRARY, ids=case_id)
 def test_the_graph_exports_in_every_format_carry_the_path_taken(case: Case, tmp_path: Path) -> None:
     # The exports depend only on the contest's path and its end: each distinct one is checked
@@ -395,7 +395,7 @@ def test_the_whole_machine_draws_every_phase_inside_the_figure() -> None:
     assert not layout_problems(fig)
 
 
-@pytest.mark.sample(24)
+@pytest.mark.sample(48)
 @pytest.mark.parametrize("case", LIBRARY, ids=case_id)
 def test_no_phase_of_a_replay_graph_is_cut_at_an_edge(case: Case) -> None:
     _, result = replayed(case)

@@ -105,6 +105,7 @@ def _measure(browser: Browser, page: Path | str) -> dict[int, dict[str, Any]]:
     return found
 
 
+@pytest.mark.early
 @pytest.mark.browser
 def test_every_bundled_scenario_s_report_reads_on_a_phone_and_a_desktop(
     browser: Browser, monkeypatch: pytest.MonkeyPatch
@@ -113,7 +114,7 @@ def test_every_bundled_scenario_s_report_reads_on_a_phone_and_a_desktop(
     browser.load("about:blank")
     bundled = [c for c in LIBRARY if c.id.startswith("scenarios/") and "@" not in c.id]
     assert len(bundled) > 100
-    cases = one_in(3, bundled)  # every one of them under the long profile (make fuzz)
+    cases = one_in(4, bundled)  # every one of them under the long profile (make fuzz)
     rulings = 0
     for case in cases:
         scenario, result = replayed(case)
