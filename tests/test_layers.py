@@ -99,3 +99,17 @@ def test_every_kind_of_import_is_seen(
     monkeypatch.setitem(MODULES, "simulator.cli.probe", tmp_path / "probe.py")
     (tmp_path / "probe.py").write_text(source, encoding="utf-8")
     assert imports("simulator.cli.probe") == expected
+
+
+#: The most lines a module of the package may have: one that grows past it does more than one
+#: job, and is split by job (docs/development.md).
+MOST_LINES = 1000
+
+
+def test_no_module_of_the_package_is_over_a_thousand_lines() -> None:
+    long = {
+        m: n
+        for m, path in MODULES.items()
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
+    }
+    assert not long, long

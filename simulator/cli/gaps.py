@@ -57,8 +57,8 @@ def cmd_gaps(args: argparse.Namespace) -> int:
     does not hold."""
     from simulator.analysis.gaps import explored_findings, table_findings
     from simulator.cli.accept import AcceptError, read_accepted, report_new
+    from simulator.law.tables.departure_facts import all_facts
     from simulator.law.tables.departure_gaps import FACT_FIELDS, gaps, show_value, summarize
-    from simulator.law.tables.departures import all_facts
 
     accept = getattr(args, "accept", None)
     accepted: frozenset[str] = frozenset()

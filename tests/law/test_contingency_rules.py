@@ -10,10 +10,10 @@ import attrs
 import pytest
 
 from simulator.cli.main import main
-from simulator.law.tables import departure_gaps, departures
+from simulator.law.tables import departure_facts, departure_gaps, departures
 from simulator.law.vocab import CandStatus, Method, Stage
 
-FACTS = list(departures.all_facts())
+FACTS = list(departure_facts.all_facts())
 FINDINGS = [(f, departures.TABLE.evaluate(f)) for f in FACTS]
 #: Sections whose subsections our sources do not number (or rules, not statutes).
 WHOLE = {"163-114", "163-110", "160A-63", "08 NCAC 06B .0104"}
@@ -84,37 +84,61 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
     [
         # G.S. 163-112(b): one left after day 30 is certified rather than printed alone
         (
-            departures.Facts(
-                Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departures.BEFORE_ELECTION, 1, 3, 1
+            departure_facts.Facts(
+                Method.PARTISAN,
+                Stage.PRIMARY,
+                CandStatus.DIED,
+                departure_facts.BEFORE_ELECTION,
+                1,
+                3,
+                1,
             ),
             "112b-one-left",
         ),
         (
-            departures.Facts(
-                Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departures.BEFORE_ELECTION, 1, 3, 2
+            departure_facts.Facts(
+                Method.PARTISAN,
+                Stage.PRIMARY,
+                CandStatus.DIED,
+                departure_facts.BEFORE_ELECTION,
+                1,
+                3,
+                2,
             ),
             "112b-after",
         ),
         # G.S. 163-112(d)(4) over (d)(3) over (d)(1)
         (
-            departures.Facts(
-                Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departures.BEFORE_ELECTION, 3, 4, 2
+            departure_facts.Facts(
+                Method.PARTISAN,
+                Stage.PRIMARY,
+                CandStatus.DIED,
+                departure_facts.BEFORE_ELECTION,
+                3,
+                4,
+                2,
             ),
             "112d4",
         ),
         (
-            departures.Facts(
-                Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departures.BEFORE_ELECTION, 3, 4, 3
+            departure_facts.Facts(
+                Method.PARTISAN,
+                Stage.PRIMARY,
+                CandStatus.DIED,
+                departure_facts.BEFORE_ELECTION,
+                3,
+                4,
+                3,
             ),
             "112d3",
         ),
         # G.S. 163-294.1(b): two per seat left cancels the primary
         (
-            departures.Facts(
+            departure_facts.Facts(
                 Method.PRIMARY,
                 Stage.PRIMARY,
                 CandStatus.WITHDREW,
-                departures.BEFORE_ELECTION,
+                departure_facts.BEFORE_ELECTION,
                 1,
                 3,
                 2,
@@ -122,11 +146,11 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
             "2941b-two-left",
         ),
         (
-            departures.Facts(
+            departure_facts.Facts(
                 Method.PRIMARY,
                 Stage.PRIMARY,
                 CandStatus.WITHDREW,
-                departures.BEFORE_ELECTION,
+                departure_facts.BEFORE_ELECTION,
                 1,
                 3,
                 2,
@@ -138,42 +162,42 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
         ),
         # G.S. 163-294.1(d) over (c) once the oath is taken
         (
-            departures.Facts(
+            departure_facts.Facts(
                 Method.PLURALITY,
                 Stage.ELECTION,
                 CandStatus.DIED,
-                departures.ELECTION_OR_AFTER,
+                departure_facts.ELECTION_OR_AFTER,
                 sworn=True,
             ),
             "officer-left-after-oath",
         ),
         (
-            departures.Facts(
-                Method.PLURALITY, Stage.ELECTION, CandStatus.DIED, departures.ELECTION_OR_AFTER
+            departure_facts.Facts(
+                Method.PLURALITY, Stage.ELECTION, CandStatus.DIED, departure_facts.ELECTION_OR_AFTER
             ),
             "elected-left-before-oath",
         ),
         # while filing is open nothing else applies
         (
-            departures.Facts(
-                Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departures.DURING_FILING
+            departure_facts.Facts(
+                Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departure_facts.DURING_FILING
             ),
             "filing-open",
         ),
     ],
 )
-def test_the_more_specific_provision_governs(facts: departures.Facts, winner: str) -> None:
+def test_the_more_specific_provision_governs(facts: departure_facts.Facts, winner: str) -> None:
     fd = departures.TABLE.evaluate(facts)
     assert fd.rule is not None and fd.rule.id == winner
 
 
 def test_while_filing_is_open_and_after_election_day_the_rules_ignore_dates_and_printing() -> None:
     # justifies the fixed values all_facts uses then
-    base = departures.Facts(
-        Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departures.DURING_FILING, 1, 3, 2
+    base = departure_facts.Facts(
+        Method.PARTISAN, Stage.PRIMARY, CandStatus.DIED, departure_facts.DURING_FILING, 1, 3, 2
     )
-    for when in (departures.DURING_FILING, departures.ELECTION_OR_AFTER):
-        for method, stage in departures.METHOD_STAGES:
+    for when in (departure_facts.DURING_FILING, departure_facts.ELECTION_OR_AFTER):
+        for method, stage in departure_facts.METHOD_STAGES:
             f = attrs.evolve(base, method=method, stage=stage, when=when)
             seen = set()
             for w30, printed, reprint in [
@@ -199,11 +223,11 @@ def test_while_filing_is_open_and_after_election_day_the_rules_ignore_dates_and_
 
 def test_reading_8_is_a_gap_whose_fallback_follows_the_interpretation() -> None:
     # G.S. 163-112(b); SPEC reading 8
-    f = departures.Facts(
+    f = departure_facts.Facts(
         Method.PARTISAN,
         Stage.PRIMARY,
         CandStatus.DIED,
-        departures.BEFORE_ELECTION,
+        departure_facts.BEFORE_ELECTION,
         1,
         3,
         2,
@@ -221,11 +245,11 @@ def test_reading_8_is_a_gap_whose_fallback_follows_the_interpretation() -> None:
 
 def test_a_withdrawal_or_disqualification_after_printing_takes_the_effects_of_a_death() -> None:
     # G.S. 163-294.1(b) first paragraph: "the provisions of G.S. 163-112 shall govern"
-    f = departures.Facts(
+    f = departure_facts.Facts(
         Method.PARTISAN,
         Stage.PRIMARY,
         CandStatus.WITHDREW,
-        departures.BEFORE_ELECTION,
+        departure_facts.BEFORE_ELECTION,
         1,
         2,
         1,
@@ -309,11 +333,11 @@ def test_the_effects_are_a_closed_vocabulary_every_kind_of_which_the_table_produ
 def test_a_party_withdrawal_after_the_163_106e_deadline_leaves_the_candidacy_standing() -> None:
     # G.S. 163-106(e): until close of business on the third business day before filing closes;
     # 163-294.2(d) lets a nonpartisan candidate withdraw until filing closes
-    late = departures.Facts(
+    late = departure_facts.Facts(
         Method.PARTISAN,
         Stage.PRIMARY,
         CandStatus.WITHDREW,
-        departures.DURING_FILING,
+        departure_facts.DURING_FILING,
         past_party_withdrawal=True,
     )
     found = departures.TABLE.evaluate(late)
@@ -332,8 +356,8 @@ def test_a_defeated_candidate_who_leaves_after_the_result_changes_nothing() -> N
     # G.S. 163-294.1(c) speaks of a person elected; 163-294.1(b) after the primary of nominees
     for stage, rule in ((Stage.ELECTION, "defeated-candidate-left"), (Stage.PRIMARY, None)):
         method = Method.PLURALITY if stage is Stage.ELECTION else Method.PARTISAN
-        facts = departures.Facts(
-            method, stage, CandStatus.WITHDREW, departures.ELECTION_OR_AFTER, defeated=True
+        facts = departure_facts.Facts(
+            method, stage, CandStatus.WITHDREW, departure_facts.ELECTION_OR_AFTER, defeated=True
         )
         found = departures.TABLE.evaluate(facts)
         expected = rule or "defeated-primary-candidate-left"

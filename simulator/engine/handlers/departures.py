@@ -30,6 +30,12 @@ from simulator.law.cite import statute
 from simulator.law.machine import Phase
 from simulator.law.rules import Verdict
 from simulator.law.tables import departed_declared, departures, repeat_notice
+from simulator.law.tables.departure_facts import (
+    BEFORE_ELECTION,
+    DURING_FILING,
+    ELECTION_OR_AFTER,
+    Facts,
+)
 from simulator.law.vocab import CandStatus, Method, RulingKind, Stage, TimerTrigger, WindowKind
 from simulator.model.events import (
     CandidateDied,
@@ -39,18 +45,16 @@ from simulator.model.events import (
 )
 
 
-def departure_facts(
-    d: Draft, name: str, what: str, death: datetime, notice: datetime
-) -> departures.Facts:
+def departure_facts(d: Draft, name: str, what: str, death: datetime, notice: datetime) -> Facts:
     ctx = d.ctx
     c = d.contest
     phase = d.phase
     if phase in (Phase.FILING,) and notice <= (d.original_close or FAR_FUTURE):
-        when = departures.DURING_FILING
+        when = DURING_FILING
     elif notice >= ctx.election_start or death >= ctx.election_start:
-        when = departures.ELECTION_OR_AFTER
+        when = ELECTION_OR_AFTER
     else:
-        when = departures.BEFORE_ELECTION
+        when = BEFORE_ELECTION
     close = d.original_close or FAR_FUTURE
     last_day = cal.thirty_days_after(close, ctx.tz)
     printed = d.printed_at
@@ -61,7 +65,7 @@ def departure_facts(
     if ctx.lists_nominees:
         # README: 163-294.4(b)'s "only two filed" is read as "only two nominees on the ballot"
         filed = len([x for x in d.cands if not is_write_in(x.name) and x.replaces is None])
-    return departures.Facts(
+    return Facts(
         method=c.method,
         stage=c.stage,
         what=what,
@@ -90,11 +94,11 @@ def departure_facts(
         # reading 35 reads the first primary's count (not the second primary's)
         committee_fills_left_place=ctx.interp.left_after_primary_day == "committee_fills"
         and d.round == 0,
-        defeated=when == departures.ELECTION_OR_AFTER
+        defeated=when == ELECTION_OR_AFTER
         and phase is Phase.DECIDED
         and name not in d.elected
         and name not in d.nominated,
-        past_party_withdrawal=when == departures.DURING_FILING
+        past_party_withdrawal=when == DURING_FILING
         and d.original_close is not None
         and notice > cal.party_withdrawal_deadline(d.original_close, ctx.office),
     )
@@ -337,7 +341,7 @@ def _lot_pool(d: Draft) -> tuple[str, ...]:
     return ()
 
 
-def _reprint_would_remove(f: departures.Facts) -> bool:
+def _reprint_would_remove(f: Facts) -> bool:
     """Whether a determination that there is time to reprint would take the name off."""
     found = attrs.evolve(f, reprint=True)
     return any(
@@ -351,7 +355,7 @@ def apply_effect(
     eff: departures.Effect,
     name: str,
     verb: str,
-    f: departures.Facts,
+    f: Facts,
     notice: datetime,
     rule_id: str,
     noticed: datetime | None = None,
@@ -368,7 +372,7 @@ def apply_effect(
             if not f.printed_at_notice
             else "the ballots will be reprinted"
         )
-        if f.when == departures.DURING_FILING:
+        if f.when == DURING_FILING:
             why = "filing is still open"
         d.rule(
             RulingKind.NAME_REMOVED,
@@ -419,7 +423,7 @@ def apply_effect(
         )
     elif k is departures.EffectKind.VACANT_IF_ELECTED:
         c = d.cand(name)
-        if name in d.elected and f.when == departures.ELECTION_OR_AFTER:
+        if name in d.elected and f.when == ELECTION_OR_AFTER:
             d.set(elected=tuple(n for n in d.elected if n != name), vacant=d.vacant + 1)
             d.rule(
                 RulingKind.OFFICE_VACANT,

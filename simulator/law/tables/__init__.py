@@ -17,8 +17,9 @@ Each module holds the tables of one legal question: :mod:`~simulator.law.tables.
 :mod:`~simulator.law.tables.tie_steps` (a tie's three days, recount and lot),
 :mod:`~simulator.law.tables.count` (the order of the count's questions), and
 :mod:`~simulator.law.tables.departures` (a candidate who dies, withdraws or is disqualified:
-163-112, 163-294.1, 163-294.4; :mod:`~simulator.law.tables.departure_gaps` lists its gaps by the
-facts that reach them).
+163-112, 163-294.1, 163-294.4; :mod:`~simulator.law.tables.departure_facts` holds the facts it
+reads and their every combination, :mod:`~simulator.law.tables.departure_gaps` lists its gaps by
+the facts that reach them).
 
 Nothing here is built when the package is imported: each module of tables is loaded when the
 engine first reads one of its names (a small replay loads only the tables it consults), and

@@ -1,5 +1,5 @@
 """The gaps of the departures table, listed by the facts that reach them: ``electsim gaps``
-explores every combination of facts (:func:`simulator.law.tables.departures.all_facts`), groups
+explores every combination of facts (:func:`simulator.law.tables.departure_facts.all_facts`), groups
 those that fall in a gap by the gap (:func:`summarize`) and shows the values each fact takes there.
 """
 
@@ -7,15 +7,8 @@ from __future__ import annotations
 
 import attrs
 
-from simulator.law.tables.departures import (
-    BEFORE_ELECTION,
-    ELECTION_OR_AFTER,
-    GAPS,
-    TABLE,
-    UNCLASSIFIED,
-    Facts,
-    Gap,
-)
+from simulator.law.tables.departure_facts import BEFORE_ELECTION, ELECTION_OR_AFTER, Facts
+from simulator.law.tables.departures import GAPS, TABLE, UNCLASSIFIED, Gap
 from simulator.law.vocab import Method, Stage
 
 
