@@ -381,8 +381,16 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
         return
     cites = finding_cites(finding)
     last = remaining[0] if len(remaining) == 1 else ""
+    ended = next(
+        (x.due for x in reversed(d.deadlines) if x.kind is DeadlineKind.TIE_WITHDRAWAL), None
+    )
     why = tie_steps.tie_step_reason(
-        step, moment, withdrew=who, last=last, departed=", ".join(departed)
+        step,
+        moment,
+        withdrew=who,
+        last=last,
+        departed=", ".join(departed),
+        ended=ended.strftime("%Y-%m-%d %H:%M") if ended is not None and d.at >= ended else "",
     )
     if step is tie_steps.TieStep.REMAINING_ELECTED:
         declare_leaders(d, remaining, cites, why)

@@ -228,25 +228,29 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
 
 
 def tie_step_reason(
-    step: TieStep, moment: TieMoment, *, withdrew: str = "", last: str = "", departed: str = ""
+    step: TieStep,
+    moment: TieMoment,
+    *,
+    withdrew: str = "",
+    last: str = "",
+    departed: str = "",
+    ended: str = "",
 ) -> str:
     """The reason a ruling gives for what follows (``withdrew``: who just withdrew; ``last``:
     the one tied runner-up left; ``departed``: the tied candidates who died or were
-    disqualified, with how they left). None is false of the facts: a candidate who died is
-    never said to have withdrawn or to be still standing."""
+    disqualified, with how they left; ``ended``: when the three days ended, said where the
+    reason is that they passed). None is false of the facts: a candidate who died is never said
+    to have withdrawn or to be still standing."""
+    days = f"within the three days that ended {ended}" if ended else "within three days"
     if step is TieStep.REMAINING_ELECTED:
         if moment is TieMoment.WITHDREW:
             return f"{withdrew} withdrew within three days of the recount"
         return "the other tied candidate(s) withdrew"
     if step is TieStep.RUNOFF_AMONG_TIED:
         if departed:
-            return (
-                "the recount left a tie and no tied candidate withdrew within three days "
-                f"({departed})"
-            )
+            return f"the recount left a tie and no tied candidate withdrew {days} ({departed})"
         return (
-            "the recount left a tie and the tied candidates still standing did not withdraw "
-            "within three days"
+            f"the recount left a tie and the tied candidates still standing did not withdraw {days}"
         )
     if step is TieStep.STANDING_ELECTED:
         return (
@@ -261,7 +265,7 @@ def tie_step_reason(
     if departed and step is TieStep.LEADER_NOT_ALL_WITHDREW:
         # one who died or was disqualified files no withdrawal: (d)(2) counts only those
         return (
-            "the tied runners-up did not all but one withdraw within three days "
+            f"the tied runners-up did not all but one withdraw {days} "
             f"({departed}, which is not a withdrawal)"
         )
     if departed and step in (TieStep.LEADER_NO_DEMAND, TieStep.LEADER_LAST_SILENT):
@@ -269,9 +273,7 @@ def tie_step_reason(
         return f"no tied runner-up demanded a runoff in time and stayed in the race ({departed})"
     return {
         TieStep.LEADER_NO_DEMAND: "no tied runner-up demanded a runoff in time",
-        TieStep.LEADER_NOT_ALL_WITHDREW: (
-            "the tied runners-up did not all but one withdraw within three days"
-        ),
+        TieStep.LEADER_NOT_ALL_WITHDREW: f"the tied runners-up did not all but one withdraw {days}",
         TieStep.LEADER_LAST_SILENT: f"{last} did not demand a runoff in time",
         TieStep.LEADER_NONE_LEFT: "every tied runner-up withdrew",
     }.get(step, "")
