@@ -1187,6 +1187,13 @@ def test_a_second_canvass_on_the_day_of_an_early_one_read_as_of_that_day_says_so
     again = only(c, "request_rejected")
     assert local(again.at) == "2027-10-12T11:00:00"
     assert "the result was declared as of 2027-10-12 11:00" in again.text
+    # a canvass held on its day declared the result when it was held, under either reading:
+    # the one repeated after it says so, not "as of"
+    twice = first(Ann=480, Bob=420, Cy=100).replace(
+        CANVASS, f"{CANVASS}\n{CANVASS.replace('10-12T11', '10-13T11')}"
+    )
+    repeated = only(run(SEAT, twice, head=AS_OF_ITS_DAY), "request_rejected")
+    assert "the result was declared at the canvass of 2027-10-12 11:00" in repeated.text
 
 
 TIED = {"Ann": 450, "Bob": 450, "Cy": 100}

@@ -17,7 +17,6 @@ from simulator.engine.state import Draft
 from simulator.law import calendar as cal
 from simulator.law.labels import label
 from simulator.law.machine import Phase
-from simulator.law.readings import CanvassBeforeItsDay
 from simulator.law.tables import canvass, tie_steps
 from simulator.law.vocab import DeadlineKind, Method, RulingKind, TimerTrigger
 from simulator.model.events import CanvassHeld, LotDrawn, RecountHeld
@@ -93,12 +92,15 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         # the result was declared already: a second canvass declares nothing new, and the
         # deadlines counted from the declaration stay as they are (it was silent)
         first = d.declared_at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
-        # (reading 34: a canvass held before its day declared the result as of a later time)
-        when = (
-            f"as of {first}"
-            if ctx.interp.canvass_before_its_day is CanvassBeforeItsDay.AS_OF_ITS_DAY
-            else f"at the canvass of {first}"
+        # (reading 34: a canvass held before its day declared the result as of a later time;
+        # one held on its day declared it when it was held, under either reading)
+        read_as_of = any(
+            r.kind is RulingKind.NO_PROVISION
+            and r.get("gap") == "canvass-before-its-day"
+            and r.get("reading") is not None
+            for r in d.rulings
         )
+        when = f"as of {first}" if read_as_of else f"at the canvass of {first}"
         d.rule(
             RulingKind.REQUEST_REJECTED,
             finding_cites(found),
