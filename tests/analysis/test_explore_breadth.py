@@ -29,7 +29,6 @@ from simulator.analysis.explore.votes import (
 )
 from simulator.cli.main import main
 from simulator.law.vocab import Method
-from tests.conftest import PROFILE
 from tests.explore_cases import explored
 
 
@@ -411,18 +410,20 @@ def _folded_as_whole(config: Config, folds: Any, course: Any) -> None:
         assert getattr(folded, field) == getattr(whole, field), (field, course.steps)
 
 
-@pytest.mark.parametrize("limit", [None, 40])
+@pytest.mark.parametrize(
+    ("limit", "every"),
+    [(None, 1), (40, 3), pytest.param(40, 1, marks=pytest.mark.long)],
+)
 def test_each_course_folded_from_a_shared_beginning_equals_its_whole_replay(
-    limit: int | None,
+    limit: int | None, every: int
 ) -> None:
     # (with a limit of 40 states kept, those of all but the log being folded are let go
-    # again and again: every course is folded, and under the fast profile one in three is
-    # compared with its whole replay, the other parameter comparing them all)
+    # again and again: every course is folded, and one in ``every`` is compared with its whole
+    # replay; the fast profile compares one in three there, the long one every course)
     from simulator.analysis.explore.folds import Folds
 
     config = Config(method=Method.RUNOFF, seats=1, candidates=3)
     folds = Folds(config) if limit is None else Folds(config, limit=limit)
-    every = 1 if limit is None or PROFILE == "fuzz" else 3
     seen = 0
     for course, _gone in courses(config, memo=False):
         if seen % every == 0:
