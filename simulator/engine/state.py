@@ -488,7 +488,11 @@ class Draft:
         r = Ruling(kind, at or self.at, cs, text, self.seq, tuple(candidates), tuple(extra.items()))
         log = self.ruling_log
         if once and any(
-            x.kind == r.kind and x.candidates == r.candidates and x.cites == r.cites for x in log
+            x.kind == r.kind
+            and x.candidates == r.candidates
+            and x.cites == r.cites
+            and x.extra == r.extra  # (the same gap under another reading is said again)
+            for x in log
         ):
             return
         if self._blind:

@@ -309,3 +309,47 @@ def test_a_group_runoff_tie_read_by_size_asks_the_voters_and_reading_24_answers(
     assert [x.get("gap") for x in lot.rulings if x.kind.value == "no_provision"] == [
         "group-runoff-tie"
     ]
+
+
+def _request_place_tie(*deaths: str) -> str:
+    # two seats: Ann passes the majority of 375; Bob is best placed for the seat left; Cy, Dee
+    # and Eve tie for the one place that carries the right to request a runoff
+    return (
+        FILED
+        + "- {type: candidate_filed, at: 2027-07-08, candidate: Dee}\n"
+        + "- {type: candidate_filed, at: 2027-07-08, candidate: Eve}\n"
+        + '- {type: returns_reported, at: "2027-10-05T21:00", '
+        + "counts: {Ann: 900, Bob: 300, Cy: 100, Dee: 100, Eve: 100}}\n"
+        + '- {type: canvass_held, at: "2027-10-12T11:00"}\n'
+        + "".join(
+            f'- {{type: candidate_died, at: "2027-10-13T0{i + 1}:00", candidate: {name}}}\n'
+            for i, name in enumerate(deaths)
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("deaths", "standing", "holder"),
+    [(("Cy", "Dee"), True, "Eve"), (("Cy",), False, None), (("Cy", "Dee"), False, None)],
+    ids=["as-many-stand-as-places", "more-stand-than-places", "default-reading"],
+)
+def test_a_request_place_tie_left_before_the_lot_is_settled_as_the_reading_says(
+    deaths: tuple[str, ...], standing: bool, holder: str | None
+) -> None:
+    # reading 26 over reading 19's drawing for the request place: among_standing settles the
+    # place without a drawing when as many of the tied stand as there are places; otherwise (or
+    # by default) the drawing among all the tied is still awaited, the gap said at the death
+    reading = ", tied_left_before_lot: among_standing" if standing else ""
+    head = f"interpretations: {{request_place_tie: lot{reading}}}"
+    r = run(GROUP_RUNOFF.replace("Council", "Council"), _request_place_tie(*deaths), head=head)
+    said = [x for x in r.rulings if x.get("gap") == "request-place-tied-candidate-left-before-lot"]
+    assert said and said[0].candidates == ("Cy", "Dee", "Eve")
+    if holder is None:
+        assert r.outcome.pending is not None and r.outcome.pending.value == "lot"
+        assert not any(x.kind.value == "runoff_available" for x in r.rulings)
+        assert all(x.get("reading") is None for x in said)
+    else:
+        (available,) = [x for x in r.rulings if x.kind.value == "runoff_available"]
+        assert available.candidates == (holder,)
+        assert said[-1].get("reading") == "among_standing"
+        assert not any(x.kind.value == "decided_by_lot" for x in r.rulings)
