@@ -76,7 +76,7 @@ STATEFUL_SECONDS ?= 600
 fuzz: $(TESTSTAMP)
 	$(BIN)/python -m tests.fuzz_mutations --variants $(FUZZ_VARIANTS) --seconds $(FUZZ_SECONDS)
 	$(BIN)/python -m tests.fuzz_stateful $(STATEFUL_SECONDS)
-	ELECTSIM_TEST_PROFILE=fuzz $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal -m "hypothesis or long or sample" tests
+	ELECTSIM_TEST_PROFILE=fuzz $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal -m "hypothesis or long or sample or browser" tests
 
 clean:
 	rm -rf $(VENV) out dist .pytest_cache .mypy_cache .ruff_cache
