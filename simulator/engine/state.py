@@ -487,13 +487,7 @@ class Draft:
         cs = (cites,) if isinstance(cites, Cite) else tuple(cites)
         r = Ruling(kind, at or self.at, cs, text, self.seq, tuple(candidates), tuple(extra.items()))
         log = self.ruling_log
-        if once and any(
-            x.kind == r.kind
-            and x.candidates == r.candidates
-            and x.cites == r.cites
-            and x.extra == r.extra  # (the same gap under another reading is said again)
-            for x in log
-        ):
+        if once and _said_this_round(log, r):
             return
         if self._blind:
             # a blind draft keeps its rulings in its own field dict: a step that only adds
@@ -674,3 +668,23 @@ def new_draft(state: State, ctx: Context, at: datetime, seq: int, trigger: str) 
     if at > state.clock:
         d.set(clock=at)
     return d
+
+
+def _said_this_round(log: Log[Ruling], r: Ruling) -> bool:
+    """Whether ``r`` was said already in this round: the same kind, candidates, citations and
+    extras (the same gap under another reading is said again), since the runoff or second
+    primary was last called (a tie in the second primary between the two who tied in the first
+    is a new question, and is ruled again)."""
+    said = False
+    calls = r.kind is not RulingKind.RUNOFF_CALLED
+    for x in log:
+        if calls and x.kind is RulingKind.RUNOFF_CALLED:
+            said = False
+        elif (
+            x.kind == r.kind
+            and x.candidates == r.candidates
+            and x.cites == r.cites
+            and x.extra == r.extra
+        ):
+            said = True
+    return said
