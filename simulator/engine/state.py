@@ -164,6 +164,10 @@ class Log(Generic[ItemT]):
         items, n = self._items, self._n
         return iter(items if len(items) == n else items[:n])
 
+    def __reversed__(self) -> Iterator[ItemT]:
+        items, n = self._items, self._n
+        return reversed(items) if len(items) == n else map(items.__getitem__, range(n - 1, -1, -1))
+
     def as_tuple(self) -> tuple[ItemT, ...]:
         return tuple(self)
 
@@ -674,17 +678,16 @@ def _said_this_round(log: Log[Ruling], r: Ruling) -> bool:
     """Whether ``r`` was said already in this round: the same kind, candidates, citations and
     extras (the same gap under another reading is said again), since the runoff or second
     primary was last called (a tie in the second primary between the two who tied in the first
-    is a new question, and is ruled again)."""
-    said = False
-    calls = r.kind is not RulingKind.RUNOFF_CALLED
-    for x in log:
-        if calls and x.kind is RulingKind.RUNOFF_CALLED:
-            said = False
-        elif (
-            x.kind == r.kind
-            and x.candidates == r.candidates
-            and x.cites == r.cites
-            and x.extra == r.extra
-        ):
-            said = True
-    return said
+    is a new question, and is ruled again). Read from the latest ruling back."""
+    kind, candidates, cites, extra = r.kind, r.candidates, r.cites, r.extra
+    boundary = _CALLED if kind is not _CALLED else None
+    for x in reversed(log):
+        k = x.kind
+        if k is boundary:
+            return False
+        if k is kind and x.candidates == candidates and x.cites == cites and x.extra == extra:
+            return True
+    return False
+
+
+_CALLED = RulingKind.RUNOFF_CALLED
