@@ -78,12 +78,25 @@ def _in_fast_profile(item: pytest.Item, seen: dict[tuple[str, str], int]) -> boo
     return index % int(sample.args[0]) == 0
 
 
+#: Fixtures that take seconds to make and are made once per test process: the explored grid
+#: whose witnesses are replayed, and the conformance of every real primary
+SHARED_FIXTURES = frozenset({"grid", "real"})
+
+
+def _early(item: pytest.Item) -> bool:
+    return item.get_closest_marker("early") is not None or not SHARED_FIXTURES.isdisjoint(
+        getattr(item, "fixturenames", ())
+    )
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests marked ``early`` (single tests of two seconds or more) go first, so that the
     workers end together: a long test left at the end keeps one busy while the other has
-    nothing to take. Under the fast profile, deselect the parameters of large sweeps it leaves
-    to the long one (marked ``long``, or left out of a ``sample``)."""
-    items.sort(key=lambda item: item.get_closest_marker("early") is None)  # (a stable sort)
+    nothing to take. So do the tests that read a costly fixture made once per process
+    (:data:`SHARED_FIXTURES`): together at the front, one process makes it, not both. Under the
+    fast profile, deselect the parameters of large sweeps it leaves to the long one (marked
+    ``long``, or left out of a ``sample``)."""
+    items.sort(key=lambda item: not _early(item))  # (a stable sort)
     if PROFILE == "fuzz":
         return
     seen: dict[tuple[str, str], int] = {}
