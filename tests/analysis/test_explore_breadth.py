@@ -412,7 +412,11 @@ def _folded_as_whole(config: Config, folds: Any, course: Any) -> None:
 
 @pytest.mark.parametrize(
     ("limit", "every"),
-    [(None, 1), (40, 3), pytest.param(40, 1, marks=pytest.mark.long)],
+    [
+        pytest.param(None, 1, marks=pytest.mark.early),
+        (40, 3),
+        pytest.param(40, 1, marks=pytest.mark.long),
+    ],
 )
 def test_each_course_folded_from_a_shared_beginning_equals_its_whole_replay(
     limit: int | None, every: int
