@@ -411,26 +411,29 @@ def _folded_as_whole(config: Config, folds: Any, course: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    ("limit", "every"),
+    ("limit", "every", "first"),
     [
-        pytest.param(None, 1, marks=pytest.mark.early),
-        (40, 3),
-        pytest.param(40, 1, marks=pytest.mark.long),
+        (None, 2, 1),
+        (40, 3, 0),
+        pytest.param(None, 1, 0, marks=pytest.mark.long),
+        pytest.param(40, 1, 0, marks=pytest.mark.long),
     ],
 )
 def test_each_course_folded_from_a_shared_beginning_equals_its_whole_replay(
-    limit: int | None, every: int
+    limit: int | None, every: int, first: int
 ) -> None:
-    # (with a limit of 40 states kept, those of all but the log being folded are let go
-    # again and again: every course is folded, and one in ``every`` is compared with its whole
-    # replay; the fast profile compares one in three there, the long one every course)
+    # Every course is folded, and one in ``every`` (from the ``first``) is compared with its
+    # whole replay: under the fast profile every second with all states kept and every third
+    # with a limit of 40 (those of all but the log being folded let go again and again), so
+    # that between them most courses are compared; under the long profile every course, both
+    # ways
     from simulator.analysis.explore.folds import Folds
 
     config = Config(method=Method.RUNOFF, seats=1, candidates=3)
     folds = Folds(config) if limit is None else Folds(config, limit=limit)
     seen = 0
     for course, _gone in courses(config, memo=False):
-        if seen % every == 0:
+        if seen % every == first:
             _folded_as_whole(config, folds, course)
         else:
             folds.result(course.events)

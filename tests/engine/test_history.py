@@ -211,7 +211,7 @@ def test_a_recorded_determination_leaves_nothing_pending() -> None:
 ALL = sorted((ROOT / "scenarios").rglob("*.yaml"))
 
 
-@pytest.mark.sample(2)
+@pytest.mark.sample(3)
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.stem)
 def test_every_bundled_story_is_the_same_before_any_cut(path: Path) -> None:
     # issue 36: cut at each moment an event became known (and a second before), the rulings and
