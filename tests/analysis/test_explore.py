@@ -23,10 +23,16 @@ from simulator.analysis.explore.votes import (
     threshold_share,
     vote_classes,
 )
-from simulator.analysis.explore.witnesses import check_witness, witness_doc, write_witness
+from simulator.analysis.explore.witnesses import (
+    check_witness,
+    witness_doc,
+    witness_text,
+    write_witness,
+)
 from simulator.cli.main import main
 from simulator.law.vocab import Method
 from tests import explore_cases
+from tests.conftest import one_in
 from tests.explore_cases import explored
 
 
@@ -341,3 +347,20 @@ def test_the_documentation_lists_every_gap_witness() -> None:
     exploring = (GAPS.parent.parent / "docs" / "exploring.md").read_text(encoding="utf-8")
     for path in GAPS.glob("*.yaml"):
         assert f"(../scenarios/gaps/{path.name})" in exploring, path.name
+
+
+def test_a_witness_is_written_the_same_by_libyaml_and_by_pyyaml_alone(
+    grid: list[Exploration],
+) -> None:
+    # witnesses are written with libyaml where PyYAML has it: the text (what --witnesses
+    # compares with a file already there) must be the same on a machine without it
+    import yaml
+
+    if not hasattr(yaml, "CSafeDumper"):
+        pytest.skip("PyYAML was built without libyaml here: there is one writer only")
+    rows = [(ex, row) for ex in grid for row in ex.outcomes]
+    for ex, (outcome, witness, _k) in one_in(8, rows):  # (all of them under the long profile)
+        doc = witness_doc(ex.config, outcome, witness)
+        fast = witness_text(doc)
+        assert fast == witness_text(doc, dumper=yaml.SafeDumper), ex.config.label
+        assert yaml.load(fast, Loader=yaml.CSafeLoader) == yaml.safe_load(fast)
