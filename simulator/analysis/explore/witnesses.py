@@ -10,8 +10,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from simulator.analysis.explore.config import Config
 from simulator.analysis.explore.documents import scenario_doc
 from simulator.analysis.explore.outcomes import Exploration, Outcome, Witness
@@ -21,6 +19,7 @@ from simulator.engine.replay import (
 from simulator.engine.result import ContestResult
 from simulator.input.expect import check_scenario
 from simulator.input.loader import load_scenario
+from simulator.input.loader.writing import yaml_text
 
 
 def expectation(result: ContestResult) -> dict[str, Any]:
@@ -63,23 +62,9 @@ def witness_doc(config: Config, outcome: Outcome, witness: Witness) -> dict[str,
     return out
 
 
-#: libyaml's safe reader and writer where PyYAML was built with it (several times faster, and
-#: the same documents and text: a test compares the two writers on every witness of a grid),
-#: PyYAML's own otherwise
-YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
-
-def witness_text(doc: dict[str, Any], *, dumper: type[Any] = YAML_DUMPER) -> str:
-    """A witness scenario as the YAML text written for it."""
-    return yaml.dump(
-        doc,
-        Dumper=dumper,
-        sort_keys=False,
-        allow_unicode=True,
-        width=100,
-        default_flow_style=None,
-    )
+def witness_text(doc: dict[str, Any]) -> str:
+    """A witness scenario as the YAML text written for it (as electsim writes any scenario)."""
+    return yaml_text(doc)
 
 
 def write_witness(path: Path, doc: dict[str, Any]) -> None:
@@ -126,8 +111,8 @@ def check_witness(path: Path) -> list[str]:
     scenario = load_scenario(path)
     check = check_scenario(scenario)
     bad = [str(m) for m in check.mismatches] + ([] if check.expectations else ["no expectation"])
-    predicted = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
-    predicted = predicted["expect"][0]["rulings"]
+    # (the rulings predicted, as the loader read them with the rest of the expectation)
+    predicted = scenario.expectations[0].get("rulings", []) if scenario.expectations else []
     found = replay(scenario).contests[0].rulings
     if len(found) != len(predicted):
         bad.append(f"rulings: expected {len(predicted)}; found {len(found)}")

@@ -25,7 +25,7 @@ try:
 except ImportError:  # pragma: no cover - no libyaml: the pure-Python emitter, same text
     from yaml import SafeDumper as _YamlDumper  # type: ignore[assignment]
 
-__all__ = ["dump_scenario", "scenario_to_dict"]
+__all__ = ["dump_scenario", "scenario_to_dict", "yaml_text"]
 
 
 def _number(amount: Decimal) -> int | float | str:
@@ -130,12 +130,14 @@ def dump_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
     if target.suffix.lower() == ".json":
         text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     else:
-        text = yaml.dump(
-            data,
-            Dumper=_YamlDumper,
-            sort_keys=False,
-            allow_unicode=True,
-            default_flow_style=None,
-            width=100,
-        )
+        text = yaml_text(data)
     target.write_text(text, encoding="utf-8")
+
+
+def yaml_text(data: Any, *, dumper: type[Any] = _YamlDumper) -> str:
+    """A scenario document as the YAML text electsim writes: its keys in order, one-line flow
+    mappings for the events, 100 columns (libyaml's writer where PyYAML has it; PyYAML's own,
+    ``dumper``, writes the same text)."""
+    return yaml.dump(
+        data, Dumper=dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100
+    )
