@@ -123,6 +123,18 @@ def _by_size(
     )
 
 
+#: Reading 26 (``tied_left_before_lot: among_standing``), wherever a drawing of lots would
+#: count a tied candidate who has left
+_AMONG_STANDING = Reading(
+    "tied_left_before_lot",
+    TiedLeftBeforeLot.AMONG_STANDING,
+    "the drawing is held only among the tied candidates who still stand; as many stand as there "
+    "are places, so they take them without a lot, as 163-293(d)(1) elects the one who remains "
+    "when the other leaves a tie",
+    TieEffect.STANDING,
+)
+
+
 TIE: Table[TieFacts, TieEffect] = Table(
     "general-tie",
     "an election decided by the highest vote: a tie decides who takes a seat. How is it broken?",
@@ -186,16 +198,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
             "the office is vacant (163-294.1(c))",
             lambda f: f.kind is Kind.PLURALITY and _left_after(f),
             TieEffect.LOT,
-            readings=(
-                Reading(
-                    "tied_left_before_lot",
-                    TiedLeftBeforeLot.AMONG_STANDING,
-                    "the drawing is held only among the tied candidates who still stand; as many "
-                    "stand as there are places, so they take them without a lot, as "
-                    "163-293(d)(1) elects the one who remains when the other leaves a tie",
-                    TieEffect.STANDING,
-                ),
-            ),
+            readings=(_AMONG_STANDING,),
         ),
         *_by_size(
             "tie-after-nonpartisan-primary",
@@ -512,16 +515,7 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "the drawing of lots is held among all the tied; if it falls to the one who left, "
             "the office is vacant (163-294.1(c))",
             lambda f: f.point is TiePoint.RUNOFF and not f.primary and f.left,
-            readings=(
-                Reading(
-                    "tied_left_before_lot",
-                    TiedLeftBeforeLot.AMONG_STANDING,
-                    "the drawing is held only among the tied candidates who still stand; as many "
-                    "stand as there are places, so they take them without a lot, as "
-                    "163-293(d)(1) elects the one who remains when the other leaves a tie",
-                    TieEffect.STANDING,
-                ),
-            ),
+            readings=(_AMONG_STANDING,),
         ),
         _lot_gap(
             "second-primary-tie",
