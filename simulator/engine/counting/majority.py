@@ -40,7 +40,7 @@ from simulator.engine.counting.ties import (
 )
 from simulator.engine.ranking import Selection, select
 from simulator.engine.result import exact
-from simulator.engine.state import Draft, Pool
+from simulator.engine.state import Cand, Draft, Pool
 from simulator.law.machine import Phase
 from simulator.law.parameters import in_force
 from simulator.law.rules import Finding
@@ -316,25 +316,39 @@ def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fractio
     return True
 
 
+def _left_in_window(
+    d: Draft, name: str, group: bool, kinds: tuple[PoolKind, ...], among: str
+) -> tuple[Pool, Cand] | None:
+    """The open window and the candidate, when ``name``, one of the window's ``among``
+    (``leaders`` or ``eligible``), has left after the first round's result was declared in an
+    election (not a nomination) of a group or a single office (``group``), while a window of
+    one of ``kinds`` is open; None otherwise."""
+    pool = d.pool
+    c = d.cand(name)
+    if (
+        d.round != 0
+        or d.ctx.nominating
+        or d.ctx.contest.is_group != group
+        or pool is None
+        or pool.kind not in kinds
+        or name not in getattr(pool, among)
+        or c is None
+        or c.active
+    ):
+        return None
+    return pool, c
+
+
 def leader_left_in_window(d: Draft, name: str) -> bool:
     """The leader of a single office of the runoff method, short of a majority, left after the
     result was declared, while the runner-up may still request a runoff (or those tied for
     second withdraw): True when the ``leader-left`` table vacates the office, which must then be
     decided again now, as a departure before the declaration is decided at the canvass (a
     request made after the departure no longer calls a runoff with the departed leader)."""
-    pool = d.pool
-    c = d.cand(name)
-    if (
-        d.round != 0
-        or d.ctx.nominating
-        or d.ctx.contest.is_group
-        or pool is None
-        or pool.kind not in (PoolKind.REQUEST, PoolKind.TIE_SECOND)
-        or name not in pool.leaders
-        or c is None
-        or c.active
-    ):
+    found_left = _left_in_window(d, name, False, (PoolKind.REQUEST, PoolKind.TIE_SECOND), "leaders")
+    if found_left is None:
         return False
+    pool, c = found_left
     facts = departed_in_count.LeaderFacts(
         c.status,
         left_after_election_day(d, c),
@@ -352,19 +366,10 @@ def group_best_left_in_window(d: Draft, name: str) -> bool:
     table is consulted now, as it is at the canvass for a departure before it (its collision
     is said at the departure). True when the table vacates the seat at once (reading 18
     switched), so that the count must be decided again."""
-    pool = d.pool
-    c = d.cand(name)
-    if (
-        d.round != 0
-        or d.ctx.nominating
-        or not d.ctx.contest.is_group
-        or pool is None
-        or pool.kind != PoolKind.REQUEST
-        or name not in pool.leaders
-        or c is None
-        or c.active
-    ):
+    found_left = _left_in_window(d, name, True, (PoolKind.REQUEST,), "leaders")
+    if found_left is None:
         return False
+    _pool, c = found_left
     facts = departed_in_count.GroupLeftFacts(
         c.status,
         left_after_election_day(d, c),
@@ -385,19 +390,10 @@ def runner_up_left_in_window(d: Draft, name: str) -> bool:
     declared, while the request period is open: the ``runner-up-left`` table is consulted now,
     as at the canvass for a departure before it (its gap is said at the departure). True when
     it leaves no runoff: the leader is then declared elected at once."""
-    pool = d.pool
-    c = d.cand(name)
-    if (
-        d.round != 0
-        or d.ctx.nominating
-        or d.ctx.contest.is_group
-        or pool is None
-        or pool.kind != PoolKind.REQUEST
-        or name not in pool.eligible
-        or c is None
-        or c.active
-    ):
+    found_left = _left_in_window(d, name, False, (PoolKind.REQUEST,), "eligible")
+    if found_left is None:
         return False
+    pool, _c = found_left
     return _runner_up_left(d, pool.leaders, pool.eligible)
 
 
