@@ -17,6 +17,11 @@ import importlib
 import importlib.util
 from typing import TYPE_CHECKING
 
+from simulator.model import classes as _classes
+
+# before any class of the package is made: attrs' generated methods load compiled (model/classes.py)
+_classes.install()
+
 if TYPE_CHECKING:
     from simulator.analysis.conformance.data import find_data_dir  # noqa: F401 (lazy: see __getattr__)
     from simulator.analysis.conformance.runoffs import run_conformance  # noqa: F401 (lazy: see __getattr__)

@@ -1,0 +1,124 @@
+"""The compiled code of attrs' methods kept between runs (simulator/model/classes.py): a second
+start compiles nothing, its classes behave as the first start's, Python's per-process hash
+salt does not make the cache grow, and a broken or foreign cache changes nothing."""
+
+from __future__ import annotations
+
+import json
+import marshal
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import attr._make
+
+from simulator.model import classes
+
+#: a child process that replays a scenario and reports what the cache did
+_CHILD = """
+import json, sys
+from simulator.model import classes
+import simulator
+from simulator.engine.replay import replay
+from simulator.input.loader import load_scenario
+result = replay(load_scenario(sys.argv[1]))
+cache = classes.installed
+print(json.dumps({
+    "new": cache.new,
+    "used": len(cache.used),
+    "path": cache.path,
+    "result": result.to_json(),
+}))
+"""
+
+SCENARIO = (
+    Path(__file__).resolve().parents[2]
+    / "scenarios"
+    / "runoff"
+    / "tie-for-second-withdrawal-then-demand.yaml"
+)
+
+
+def _start(prefix: Path, *, seed: str, write: bool = True) -> dict[str, object]:
+    env = {
+        **os.environ,
+        "PYTHONPYCACHEPREFIX": str(prefix),
+        "PYTHONHASHSEED": seed,
+        "PYTHONDONTWRITEBYTECODE": "" if write else "1",
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", _CHILD, str(SCENARIO)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    done: dict[str, object] = json.loads(out.stdout)
+    return done
+
+
+def _entries(path: object) -> dict[tuple[str, str], bytes]:
+    assert isinstance(path, str)
+    with open(path, "rb") as f:
+        kept: dict[tuple[str, str], bytes] = marshal.loads(f.read())
+    return kept
+
+
+def test_a_second_start_compiles_none_of_the_methods_the_first_compiled(tmp_path: Path) -> None:
+    first = _start(tmp_path, seed="1")
+    assert isinstance(first["new"], int) and first["new"] > 50  # every class of a replay
+    assert first["path"] is not None and str(tmp_path) in str(first["path"])
+    second = _start(tmp_path, seed="1")
+    assert second["new"] == 0
+    assert second["used"] == first["used"]
+    assert second["result"] == first["result"]
+
+
+def test_the_hash_salt_of_a_process_leaves_the_cache_as_it_is(tmp_path: Path) -> None:
+    # attrs mixes a number drawn from the process's string hashing into each __hash__
+    first = _start(tmp_path, seed="1")
+    kept = _entries(first["path"])
+    second = _start(tmp_path, seed="2")
+    assert second["new"] == 0
+    assert _entries(second["path"]).keys() == kept.keys()
+    assert second["result"] == first["result"]
+
+
+def test_nothing_is_written_where_python_writes_no_bytecode(tmp_path: Path) -> None:
+    done = _start(tmp_path, seed="1", write=False)
+    assert isinstance(done["new"], int) and done["new"] > 50
+    assert not Path(str(done["path"])).exists()
+
+
+def test_a_broken_cache_file_is_ignored_and_written_again(tmp_path: Path) -> None:
+    first = _start(tmp_path, seed="1")
+    Path(str(first["path"])).write_bytes(b"not a cache")
+    again = _start(tmp_path, seed="1")
+    assert again["new"] == first["new"]
+    assert again["result"] == first["result"]
+    assert len(_entries(again["path"])) == first["new"]
+
+
+def test_this_process_compiles_attrs_methods_through_the_cache() -> None:
+    # attrs compiles through the name ``compile`` of attr._make: were that to change, the
+    # cache would sit unused and this says so
+    import simulator.model.events  # noqa: F401 (its classes are made here, if not before)
+
+    assert classes.installed is not None
+    assert attr._make.compile == classes.installed.compile  # type: ignore[attr-defined]
+    assert classes.installed.used
+
+
+def test_code_of_other_packages_is_compiled_as_before(tmp_path: Path) -> None:
+    cache = classes.MethodCache(str(tmp_path / "cache.bin"))
+    code = cache.compile("x = 1", "<attrs generated methods other.Thing>", "exec")
+    assert code.co_filename == "<attrs generated methods other.Thing>"
+    assert not cache.used and not cache.new
+    ours = cache.compile("x = 1", "<attrs generated methods simulator.Thing>", "exec")
+    assert cache.new == 1
+    cache.write()
+    assert len(_entries(str(tmp_path / "cache.bin"))) == 1
+    again = classes.MethodCache(str(tmp_path / "cache.bin"))
+    assert again.compile("x = 1", "<attrs generated methods simulator.Thing>", "exec") == ours
+    assert again.new == 0
