@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import atexit
 import builtins
+import contextlib
 import importlib.util
 import marshal
 import os
@@ -50,13 +51,7 @@ class MethodCache:
         self.used: set[tuple[str, str]] = set()
         self.new = 0
         if path is not None:
-            try:
-                with open(path, "rb") as f:
-                    loaded = marshal.loads(f.read())
-            except (OSError, ValueError, EOFError, TypeError):
-                loaded = None
-            if isinstance(loaded, dict):
-                self.code = loaded
+            self.code = _read(path)
 
     def compile(self, source: Any, filename: Any, mode: str, *args: Any, **kw: Any) -> Any:
         """``compile``, for attrs: the code of one of electsim's classes comes from the cache
@@ -86,21 +81,34 @@ class MethodCache:
         return code
 
     def write(self) -> None:
-        """Write the cache if this run compiled anything new (at the end of the run)."""
+        """Write the cache if this run compiled anything new (at the end of the run), with
+        what another process wrote meanwhile."""
         if not self.new or self.path is None or not self.writes:
             return
-        code = self.code
+        code = {**_read(self.path), **self.code}
         if len(code) > _MOST:
             code = {k: v for k, v in code.items() if k in self.used}
+        part = f"{self.path}.{os.getpid()}"
         try:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
-            part = f"{self.path}.{os.getpid()}"
             with open(part, "wb") as f:
                 f.write(marshal.dumps(code))
             os.replace(part, self.path)  # whole, even with another process writing too
         except OSError:
+            with contextlib.suppress(OSError):
+                os.remove(part)
             return
         self.new = 0
+
+
+def _read(path: str) -> dict[tuple[str, str], bytes]:
+    """The cache file's entries; none if it cannot be read or is not one."""
+    try:
+        with open(path, "rb") as f:
+            loaded = marshal.loads(f.read())
+    except (OSError, ValueError, EOFError, TypeError):
+        return {}
+    return loaded if isinstance(loaded, dict) else {}
 
 
 def cache_path() -> str | None:

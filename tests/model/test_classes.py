@@ -122,3 +122,17 @@ def test_code_of_other_packages_is_compiled_as_before(tmp_path: Path) -> None:
     again = classes.MethodCache(str(tmp_path / "cache.bin"))
     assert again.compile("x = 1", "<attrs generated methods simulator.Thing>", "exec") == ours
     assert again.new == 0
+
+
+def test_two_processes_writing_keep_what_each_compiled(tmp_path: Path) -> None:
+    path = str(tmp_path / "cache.bin")
+    one, two = classes.MethodCache(path), classes.MethodCache(path)
+    one.compile("x = 1", "<attrs generated methods simulator.One>", "exec")
+    two.compile("y = 2", "<attrs generated methods simulator.Two>", "exec")
+    one.write()
+    two.write()
+    assert {name for name, _ in _entries(path)} == {
+        "<attrs generated methods simulator.One>",
+        "<attrs generated methods simulator.Two>",
+    }
+    assert not list(tmp_path.glob("cache.bin.*"))  # no part left behind
