@@ -223,3 +223,20 @@ def test_a_death_after_the_vote_and_before_the_canvass_meets_the_same_gap_at_the
     assert gap.get("gap") == "tied-candidate-left-before-lot" and not gap.get("conflict")
     assert gap.at.isoformat().startswith("2027-11-09T11:00")
     assert not any(cites(r, r"163-294\.4") for r in c.rulings)
+
+
+def test_tied_candidates_who_left_the_same_way_are_named_together() -> None:
+    # G.S. 163-292(3) with 163-294.1(c), read under tied_left_before_lot: among_standing: the
+    # ruling says "Ann and Cy died", not "Ann died, Cy died"
+    c = run(
+        MAYOR,
+        f"{filed('Ann', 'Bob', 'Cy', 'Dee')}\n"
+        f"{returns(NIGHT, Ann=100, Bob=100, Cy=100, Dee=100)}\n"
+        '- {type: candidate_died, at: "2027-11-03T10:00", candidate: Ann}\n'
+        '- {type: candidate_died, at: "2027-11-04T10:00", candidate: Cy}\n'
+        '- {type: candidate_disqualified, at: "2027-11-05T10:00", candidate: Dee}\n'
+        f"{CANVASS}",
+        head="interpretations: {tied_left_before_lot: among_standing}",
+    )
+    assert c.outcome.elected == ("Bob",)
+    assert "Ann and Cy died and Dee was disqualified before the drawing" in only(c, "elected").text

@@ -25,6 +25,7 @@ from simulator.engine.counting.standing import (
     counted_people,
     effective_tally,
     holds_place,
+    how_left,
     left_after_election_day,
     left_facts,
     round_name,
@@ -380,7 +381,7 @@ def standing_text(d: Draft, sel: Selection, stand: Sequence[str]) -> str:
     """Reading 26's ruling: the tied candidates who still stand take the places the tie decides
     without a drawing of lots."""
     gone = [x for x in sel.tie_pool if x not in stand]
-    left = ", ".join(f"{x} {LEFT_HOW.get(standing(d.cand(x)), 'withdrew')}" for x in gone)
+    left = how_left(d, gone, "withdrew")
     places = "place" if sel.tie_places == 1 else f"{sel.tie_places} places"
     return (
         f"{', '.join(stand)} elected without a drawing of lots: of those tied for the last "

@@ -20,10 +20,10 @@ from simulator.engine.counting.declare import (
 )
 from simulator.engine.counting.runoff import open_request_window
 from simulator.engine.counting.standing import (
-    LEFT_HOW,
     counted_people,
     effective_tally,
     holds_place,
+    how_left,
     left_after_election_day,
     nobody_below,
     standing,
@@ -506,9 +506,7 @@ def _standing_hold_places(d: Draft, sel: Selection) -> bool:
     stand = [n for n in undrawn if standing(d.cand(n)) is CandStatus.ACTIVE]
     if len(stand) == len(undrawn):
         return False
-    gone = ", ".join(
-        f"{n} {LEFT_HOW.get(standing(d.cand(n)), 'left')}" for n in undrawn if n not in stand
-    )
+    gone = how_left(d, [n for n in undrawn if n not in stand], "left")
     finding = consult(
         d,
         departed_in_count.PLACE_LEFT,

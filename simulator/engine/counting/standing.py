@@ -198,5 +198,22 @@ LEFT_HOW = {
 }
 
 
+def how_left(d: Draft, names: Sequence[str], otherwise: str) -> str:
+    """How ``names``, candidates who left, left, in words, those who left the same way together:
+    "Cy and Dee died", "Cy died and Dee was disqualified" (``otherwise`` says it for those who
+    neither died nor were disqualified)."""
+    ways: dict[str, list[str]] = {}
+    for name in names:
+        ways.setdefault(LEFT_HOW.get(standing(d.cand(name)), otherwise), []).append(name)
+    return and_list([f"{and_list(who)} {how}" for how, who in ways.items()])
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``items`` in words: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def round_name(d: Draft) -> str:
     return "second primary" if d.ctx.partisan_primary else "runoff"

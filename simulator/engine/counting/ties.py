@@ -17,8 +17,8 @@ from simulator.engine.counting.declare import (
 )
 from simulator.engine.counting.runoff import start_runoff
 from simulator.engine.counting.standing import (
-    LEFT_HOW,
     effective_tally,
+    how_left,
     left_after_election_day,
     standing,
     still_tied,
@@ -346,11 +346,7 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
     assert pool is not None
     first = pool.kind == "tie_first"
     remaining = still_tied(d, pool.eligible, first=first)
-    departed = [
-        f"{n} {LEFT_HOW.get(standing(d.cand(n)), 'left the race')}"
-        for n in remaining
-        if standing(d.cand(n)) is not CandStatus.ACTIVE
-    ]
+    departed = [n for n in remaining if standing(d.cand(n)) is not CandStatus.ACTIVE]
     passed = moment is tie_steps.TieMoment.REQUEST_PASSES or (
         pool.request_due is not None and d.at > pool.request_due
     )
@@ -389,7 +385,7 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
         moment,
         withdrew=who,
         last=last,
-        departed=", ".join(departed),
+        departed=how_left(d, departed, "left the race"),
         ended=ended.strftime("%Y-%m-%d %H:%M") if ended is not None and d.at >= ended else "",
     )
     if step is tie_steps.TieStep.REMAINING_ELECTED:
