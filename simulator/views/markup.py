@@ -20,7 +20,15 @@ from collections.abc import Iterable, Sequence
 
 from simulator.law.cite import Cite
 
-__all__ = ["RULING_COLOURS", "cite_links", "escape", "row", "ruling_colour", "table"]
+__all__ = [
+    "RULING_COLOURS",
+    "cite_links",
+    "escape",
+    "row",
+    "ruling_colour",
+    "spanning_row",
+    "table",
+]
 
 _TABLE_STYLE = "border-collapse:collapse;font-size:90%;margin:0 0 0.6em 0;table-layout:auto"
 _CELL_STYLE = "border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top"
@@ -30,6 +38,10 @@ _TH_STYLE = _CELL_STYLE + ";background:#f2f2f2;font-weight:bold"
 #: output's width. (``overflow-wrap: anywhere`` on every cell would let the table squeeze a
 #: column to a few letters; cells of ordinary words keep the width the table gives them.)
 _BODY_STYLE = "max-width:24em;overflow-wrap:break-word"
+#: A row across the table (:func:`spanning_row`): joined to the row above it, its words set in
+#: from the left, as wide as a line of text reads well
+_SPAN_STYLE = _CELL_STYLE + ";border-top:hidden;padding:0 6px 4px 18px"
+_SPAN_BODY_STYLE = "max-width:48em;overflow-wrap:break-word"
 _LONG_WORD = re.compile(r"[^\s]{31,}")
 _TAG = re.compile(r"<[^>]*>")
 
@@ -86,6 +98,16 @@ def row(cells: Iterable[str | tuple[str, str]], *, cls: str = "", inline: bool =
         out.append(f"<td{klass}{style}>{body}</td>")
     klass = f' class="{cls}"' if cls else ""
     return f"<tr{klass}>{''.join(out)}</tr>"
+
+
+def spanning_row(body: str, span: int) -> str:
+    """A notebook table's row of one cell across ``span`` columns, under the row it belongs to:
+    a ruling's words under its date, kind and citation, so that the words take the output's
+    whole width rather than a column squeezed beside the others on a phone. ``body`` is HTML."""
+    return (
+        f'<tr><td colspan="{span}" style="{_SPAN_STYLE}">'
+        f'<div style="{_SPAN_BODY_STYLE}">{body}</div></td></tr>'
+    )
 
 
 def table(

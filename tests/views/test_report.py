@@ -251,11 +251,14 @@ def test_a_report_of_long_names_runs_past_no_column(
 
 
 def test_a_notebook_table_of_ordinary_names_gets_no_width_limit() -> None:
-    # only a cell with a word too long to wrap is held to a width; the rest keep theirs
+    # only a cell with a word too long to wrap is held to a width; the rest keep theirs (the
+    # rows of a ruling's words across the table hold a line to 48em, a line that reads well)
     from simulator.analysis.whatif import ResultView
 
     _, result = worked("tie-for-second")
-    assert "max-width" not in ResultView(result)._repr_html_()
+    shown = ResultView(result)._repr_html_()
+    assert "max-width:24em" not in shown
+    assert shown.count("max-width:") == shown.count("<td colspan=")
     long = parse_scenario(_long_names_scenario(), source="long.yaml")
     assert "max-width:24em" in ResultView(replay(long))._repr_html_()
 

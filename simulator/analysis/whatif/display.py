@@ -10,6 +10,7 @@ still work, and neither is needed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from enum import Enum
 from typing import Any
 
@@ -27,7 +28,7 @@ from simulator.engine.result import ContestResult, Outcome, Period, Result, Time
 from simulator.law.labels import label
 from simulator.law.machine import Phase
 from simulator.law.vocab import DeadlineKind, Method, RulingKind, Stage
-from simulator.views.markup import cite_links, escape
+from simulator.views.markup import cite_links, escape, row, spanning_row, table
 from simulator.views.text import format_contest, format_result
 
 
@@ -71,6 +72,21 @@ def _periods_html(periods: Sequence[Period]) -> str:
     )
 
 
+def _moved(moved_from: datetime, why: str | None) -> str:
+    return f"moved from {_when(moved_from)}" + (f": {why}" if why else "")
+
+
+def _with_words(head: Sequence[str], items: Sequence[tuple[Sequence[str], Sequence[str]]]) -> str:
+    """A notebook table of short cells (HTML), each row followed by its words (HTML) in rows
+    across the table: a ruling's text, a decision's choices, why a deadline moved. The words
+    take the output's whole width, and the table stays as narrow as a phone's screen."""
+    rows = []
+    for cells, words in items:
+        rows.append(row(cells, inline=True))
+        rows.extend(spanning_row(w, len(head)) for w in words)
+    return table(head, rows, inline=True)
+
+
 def _contest_html(c: ContestResult) -> str:
     seats = "1 seat" if c.seats == 1 else f"{c.seats} seats"
     head = (
@@ -83,19 +99,19 @@ def _contest_html(c: ContestResult) -> str:
         # a decision nobody has recorded is shown, never taken (docs/history.md)
         asked = [
             (
-                escape(p.heading),
-                escape(label(p.by)),
-                escape(_when(p.since)),
-                cite_links(p.cites),
-                escape(label(o.choice)),
-                escape(o.text),
+                (
+                    escape(p.heading),
+                    escape(label(p.by)),
+                    escape(_when(p.since)),
+                    cite_links(p.cites),
+                ),
+                [f"<b>if {escape(label(o.choice))}</b>: {escape(o.text)}" for o in p.options],
             )
             for p in c.decisions
-            for o in p.options
         ]
         parts.append(
             "<p><b>decisions still to be made</b> (the log records no answer yet)</p>"
-            + _html_table(("decision", "by", "since", "cite", "if", "then"), asked, raw=True)
+            + _with_words(("decision", "by", "since", "cite"), asked)
         )
     for i, t in enumerate(c.tallies):
         what = "votes" if i == 0 else "runoff votes"
@@ -104,35 +120,31 @@ def _contest_html(c: ContestResult) -> str:
             + _html_table(("candidate", "votes"), [(n, f"{v:,}") for n, v in t])
         )
     if c.rulings:
-        rows = [
+        said = [
             (
-                escape(_when(r.at)),
-                f"<b>{escape(label(r.kind))}</b>",
-                cite_links(r.cites),
-                escape(_names(r.candidates)),
-                escape(r.text),
+                (
+                    escape(_when(r.at)),
+                    f"<b>{escape(label(r.kind))}</b>",
+                    cite_links(r.cites),
+                    escape(_names(r.candidates)),
+                ),
+                [escape(r.text)],
             )
             for r in c.rulings
         ]
         parts.append(
-            "<p><b>rulings</b></p>"
-            + _html_table(("at", "ruling", "cite", "about", "what the law says"), rows, raw=True)
+            "<p><b>rulings</b> (what the law says under each)</p>"
+            + _with_words(("at", "ruling", "cite", "about"), said)
         )
     if c.deadlines:
-        rows = [
+        due = [
             (
-                escape(label(d.kind)),
-                escape(_when(d.due)),
-                cite_links(d.cites),
-                escape(_when(d.moved_from) if d.moved_from else _NOTHING),
-                escape(d.why_moved or ""),
+                (escape(label(d.kind)), escape(_when(d.due)), cite_links(d.cites)),
+                [escape(_moved(d.moved_from, d.why_moved))] if d.moved_from else [],
             )
             for d in c.deadlines
         ]
-        parts.append(
-            "<p><b>deadlines</b></p>"
-            + _html_table(("deadline", "due", "cite", "moved from", "why moved"), rows, raw=True)
-        )
+        parts.append("<p><b>deadlines</b></p>" + _with_words(("deadline", "due", "cite"), due))
     if c.timeline:
         parts.append(
             f"<details><summary>timeline ({len(c.timeline)} entries)</summary>"

@@ -1,0 +1,68 @@
+"""A result's tables in Jupyter read on a phone: the notebook HTML of every bundled scenario,
+loaded in one headless Chromium at 390 pixels wide and at 1,280, needs no scrolling sideways,
+keeps every cell inside the screen, and gives each ruling's words (a decision's choices, why a
+deadline moved) a row across the whole table rather than a column squeezed beside the others."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.analysis.whatif.display import html
+from tests.conftest import one_in
+from tests.views.browser import Browser
+from tests.views.test_graph import LIBRARY, replayed
+from tests.views.test_report_screens import browser  # noqa: F401 (the fixture)
+
+#: What the page says of its layout (a JavaScript expression).
+MEASURE = """(() => {
+  const w = innerWidth;
+  const outside = e => { const r = e.getBoundingClientRect();
+                         return r.width > 0 && (r.left < -0.5 || r.right > w + 0.5); };
+  const cells = [...document.querySelectorAll("table.electsim-t td")];
+  const words = [...document.querySelectorAll("table.electsim-t td[colspan]")];
+  const widths = words.map(e => e.getBoundingClientRect().width);
+  return {
+    width: w,
+    page: document.documentElement.scrollWidth,
+    cells: cells.length,
+    outside: cells.filter(outside).map(e => e.textContent.slice(0, 80)),
+    words: words.length,
+    narrowest: Math.min(...widths),
+  };
+})()"""
+
+
+def _page(bodies: list[str]) -> str:
+    return (
+        '<!DOCTYPE html><html><head><meta name="viewport" content="width=device-width">'
+        "</head><body>" + "".join(bodies) + "</body></html>"
+    )
+
+
+def test_every_bundled_scenario_s_notebook_tables_read_on_a_phone_and_a_desktop(
+    browser: Browser,  # noqa: F811 (the fixture)
+) -> None:
+    bundled = [c for c in LIBRARY if c.id.startswith("scenarios/") and "@" not in c.id]
+    assert len(bundled) > 100
+    bodies = []
+    expected = 0
+    for case in one_in(3, bundled):  # every one of them under the long profile (make fuzz)
+        _, result = replayed(case)
+        shown = html(result)
+        assert shown is not None
+        bodies.append(shown)
+        for c in result.contests:
+            expected += len(c.rulings) + sum(len(p.options) for p in c.decisions)
+            expected += sum(1 for d in c.deadlines if d.moved_from is not None)
+    browser.load("about:blank")
+    browser.resize(390)
+    browser.show(_page(bodies))
+    for width in (390, 1280):
+        browser.resize(width)
+        found: dict[str, Any] = browser.evaluate(MEASURE)
+        assert found["page"] <= width, f"at {width} px the page is {found['page']} px wide"
+        assert not found["outside"], f"at {width} px: cells off screen {found['outside'][:5]}"
+        assert found["words"] == expected
+        # a phone gives the words nearly its whole width (beside three or four other columns
+        # a ruling's text had some 70 pixels, a word or two a line); a desktop, a few words
+        assert found["narrowest"] >= (width - 40 if width < 700 else 300), found
