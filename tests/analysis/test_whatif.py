@@ -271,6 +271,8 @@ def test_comparison_html_is_a_table_with_escaped_text(runoff: Scenario) -> None:
     page = c._repr_html_()
     assert "<table" in page and "&lt;b&gt;a&lt;/b&gt;" in page and "b &amp; c" in page
     assert "<b>a</b>" not in page.replace("<b>" + "&lt;", "")
+    # one contest is named above the table, whose four columns then fit a phone
+    assert "difference(s), in contest seat-a</p>" in page and page.count("<th style") == 4
 
 
 # ---------------------------------------------------------------------------------------------

@@ -5,8 +5,10 @@ deadline moved) a row across the whole table rather than a column squeezed besid
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
+from simulator.analysis.whatif import compare
 from simulator.analysis.whatif.display import html
 from tests.conftest import one_in
 from tests.views.browser import Browser
@@ -66,3 +68,23 @@ def test_every_bundled_scenario_s_notebook_tables_read_on_a_phone_and_a_desktop(
         # a phone gives the words nearly its whole width (beside three or four other columns
         # a ruling's text had some 70 pixels, a word or two a line); a desktop, a few words
         assert found["narrowest"] >= (width - 40 if width < 700 else 300), found
+
+
+def test_a_comparison_of_two_scenarios_fits_a_phone(
+    browser: Browser,  # noqa: F811 (the fixture)
+) -> None:
+    bundled = [c for c in LIBRARY if c.id.startswith("scenarios/runoff/") and "@" not in c.id]
+    results = [replayed(c)[1] for c in bundled]
+    pairs = [
+        (a, b)
+        for a, b in pairwise(results)
+        if [c.id for c in a.contests] == [c.id for c in b.contests]
+    ]
+    assert len(pairs) >= 3
+    page = _page([compare(a, b, names=(a.scenario, b.scenario))._repr_html_() for a, b in pairs])
+    browser.load("about:blank")
+    browser.resize(390)
+    browser.show(page)
+    found: dict[str, Any] = browser.evaluate(MEASURE)
+    assert found["page"] <= 390, f"the page is {found['page']} px wide"
+    assert not found["outside"], f"cells off screen {found['outside'][:5]}"

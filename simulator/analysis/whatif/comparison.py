@@ -104,7 +104,13 @@ class Comparison:
         )
         if self.same:
             return caption
-        return caption + _html_table(self._head(), self._cells(self.rows))
+        contests = {r.contest for r in self.rows}
+        if len(contests) > 1:
+            return caption + _html_table(self._head(), self._cells(self.rows))
+        # one contest: named above the table, which keeps its four columns within a phone
+        (contest,) = contests
+        caption = caption.replace("</p>", f", in contest {escape(contest)}</p>")
+        return caption + _html_table(self._head()[1:], [c[1:] for c in self._cells(self.rows)])
 
 
 def _pairs(

@@ -33,8 +33,9 @@ from simulator.views.text import format_contest, format_result
 
 
 def _outcome_html(o: Outcome) -> str:
-    cells = _outcome_cells(o)
-    return _html_table(tuple(k for k, _ in cells), [tuple(v for _, v in cells)])
+    """The outcome as a table of two columns, what and its words, one row each (five columns
+    side by side ran past a phone's screen)."""
+    return _html_table(("outcome", ""), _outcome_cells(o))
 
 
 _ENTRY_KINDS: dict[str, type[Enum]] = {"ruling": RulingKind, "deadline": DeadlineKind}
