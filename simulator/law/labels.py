@@ -1,5 +1,5 @@
 """Words for people: the label and a one-line meaning of every state, deadline, period, pending
-item, runoff status and ruling kind.
+item, runoff status, ruling kind and moment that moves a contest on.
 
 Identifiers (``runoff_request``) are for programs and stay in the JSON; text, reports, charts and
 notebooks say "runoff request deadline". :func:`label` gives the words for any member of these
@@ -23,6 +23,7 @@ from simulator.law.vocab import (
     RulingKind,
     RunoffStatus,
     Stage,
+    TimerTrigger,
 )
 
 #: (label, what it means) for each member, by vocabulary; the order is the glossary's
@@ -249,7 +250,44 @@ WORDS: dict[type[Enum], tuple[str, str, dict[Enum, tuple[str, str]]]] = {
             CandStatus.DISQUALIFIED: ("disqualified", "was disqualified"),
         },
     ),
+    TimerTrigger: (
+        "Moments no event records",
+        "What moves a contest on when time passes rather than when something is filed or done: "
+        "a transition of the state machine is triggered by one of these or by an event.",
+        {
+            TimerTrigger.FILING_CLOSES: ("filing closes", "the filing period ends"),
+            TimerTrigger.REOPENED_FILING_CLOSES: (
+                "reopened filing closes",
+                "filing reopened after a candidate left ends",
+            ),
+            TimerTrigger.EXTENDED_FILING_CLOSES: (
+                "extended filing closes",
+                "filing extended by the board ends",
+            ),
+            TimerTrigger.RUNOFF_REQUEST_PASSES: (
+                "runoff request time passes",
+                "the time to request a runoff (a second primary) ends unused",
+            ),
+            TimerTrigger.TIE_WITHDRAWAL_PASSES: (
+                "tie withdrawal time passes",
+                "the three days for a candidate tied for first to withdraw end",
+            ),
+        },
+    ),
 }
+
+
+def trigger_words(trigger: str) -> str:
+    """What moved a contest on, in words: a moment no event records (:class:`TimerTrigger`) or
+    an event's type ("canvass_held": "canvass held").
+
+    >>> trigger_words("runoff_request_passes"), trigger_words("canvass_held")
+    ('runoff request time passes', 'canvass held')
+    """
+    try:
+        return label(TimerTrigger(trigger))
+    except ValueError:
+        return trigger.replace("_", " ")
 
 
 def label(value: Enum) -> str:

@@ -35,7 +35,7 @@ from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 from matplotlib.path import Path as CurvePath
 
 from simulator.engine.result import ContestResult, Result
-from simulator.law.labels import label
+from simulator.law.labels import label, trigger_words
 from simulator.law.machine import TRANSITIONS, Phase
 from simulator.model.errors import SimulatorError
 from simulator.model.events import EVENT_TYPES
@@ -197,7 +197,7 @@ def to_dot(g: nx.MultiDiGraph) -> str:
         '  edge [fontname="Helvetica", fontsize="9"];',
     ]
     for node, data in g.nodes(data=True):
-        a: dict[str, object] = {"label": node}
+        a: dict[str, object] = {"label": _words(node)}
         if data.get("visited"):
             a["fillcolor"] = VISITED_FILL
         if data.get("final"):
@@ -208,7 +208,7 @@ def to_dot(g: nx.MultiDiGraph) -> str:
         lines.append(f"  {_q(node)} [{_attrs(a)}];")
     for source, target, key, data in g.edges(keys=True, data=True):
         taken = int(data.get("taken", 0))
-        label = f"{data['trigger']}\n{data['cite']}"
+        label = f"{trigger_words(data['trigger'])}\n{data['cite']}"
         if taken:
             label = f"[{data['steps']}] {label}"
         a = {
@@ -251,10 +251,18 @@ def to_mermaid(g: nx.MultiDiGraph, *, full: bool = False) -> str:
     if title:
         lines.insert(0, f"---\ntitle: {json.dumps(str(title))}\n---")
     path_only = not full and any(d.get("taken") for _, _, d in g.edges(data=True))
-    for source, target, data in g.edges(data=True):
-        if path_only and not data.get("taken"):
-            continue
-        label = f"{data['trigger']}, {data['cite']}" if data.get("cite") else data["trigger"]
+    drawn = [
+        (source, target, data)
+        for source, target, data in g.edges(data=True)
+        if not path_only or data.get("taken")
+    ]
+    # each phase drawn is named in words (its identifier stays its name in the diagram)
+    named = dict.fromkeys(p for source, target, _ in drawn for p in (source, target))
+    named.setdefault(str(g.graph.get("start", START)))
+    lines.extend(f'    state "{_words(p)}" as {p}' for p in named)
+    for source, target, data in drawn:
+        words = trigger_words(data["trigger"])
+        label = f"{words}, {data['cite']}" if data.get("cite") else words
         if data.get("taken"):
             label = f"[{data['steps']}] {label}"
         label = label.replace(":", " ").replace(";", ",")
@@ -281,8 +289,8 @@ BOX_H = 0.32
 
 
 def _words(phase: str) -> str:
-    """A phase as the drawings name it: in words ("awaiting a new election"); the exports
-    keep the identifier."""
+    """A phase as people read it, in a drawing and in the labels of the DOT and Mermaid exports
+    ("awaiting a new election"); the exports keep the identifier as the phase's name."""
     try:
         return label(Phase(phase))
     except ValueError:
@@ -397,7 +405,7 @@ def _path_figure(g: nx.MultiDiGraph) -> Chart:
     labels: list[tuple[float, str, tuple[str, str, str]]] = []
     for (u, v, trigger), numbers in edges.items():
         data = g.edges[u, v, trigger]
-        text = f"[{','.join(map(str, numbers))}] {trigger}\n{data['cite']}"
+        text = f"[{','.join(map(str, numbers))}] {trigger_words(trigger)}\n{data['cite']}"
         y = -(row[u] + row[v]) / 2 * ROW if u != v else -row[u] * ROW + 0.25
         labels.append((y, text.rstrip(), (u, v, trigger)))
     labels.sort(key=lambda a: -a[0])
@@ -560,7 +568,7 @@ def _edge_shapes(
 
 
 def _edge_label(data: dict[str, Any]) -> str:
-    return f"[{data['steps']}] {data['trigger']}\n{data['cite']}"
+    return f"[{data['steps']}] {trigger_words(data['trigger'])}\n{data['cite']}"
 
 
 def _graph_figure(g: nx.MultiDiGraph) -> Chart:

@@ -20,7 +20,7 @@ from decimal import Decimal
 from enum import Enum
 
 from simulator.engine.result import ContestResult, Outcome, TimelineEntry
-from simulator.law.labels import label
+from simulator.law.labels import label, trigger_words
 from simulator.law.machine import Phase
 from simulator.law.vocab import DeadlineKind, Method, RulingKind, Stage
 from simulator.model.events import EVENT_TYPES, Event
@@ -59,8 +59,10 @@ def _day_or_moment(at: datetime) -> str:
 
 
 def type_words(event_type: str) -> str:
-    """An event type's words: ``candidate_died`` is "candidate died"."""
-    return event_type.replace("_", " ")
+    """An event type's words: ``candidate_died`` is "candidate died"; a moment no event records
+    (a trigger of the state machine) too: ``runoff_request_passes`` is "runoff request time
+    passes" (:func:`~simulator.law.labels.trigger_words`)."""
+    return trigger_words(event_type)
 
 
 def _value(value: object) -> str:

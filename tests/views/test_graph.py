@@ -26,7 +26,7 @@ from matplotlib.figure import Figure
 from simulator.engine.replay import replay
 from simulator.engine.result import Result
 from simulator.input.loader import parse_scenario
-from simulator.law.labels import label
+from simulator.law.labels import label, trigger_words
 from simulator.law.machine import TRANSITIONS, Phase
 from simulator.model.errors import SimulatorError
 from simulator.model.scenario import Scenario
@@ -307,8 +307,9 @@ def _check_exports(single: Result, tmp_path: Path) -> None:
     text = svg.read_text()
     for _, _, d in replay_graph(contest).edges(data=True):
         if d["taken"]:  # each step taken is labelled with its order, trigger and citation
-            assert f"[{d['steps']}] {d['trigger']}" in text
+            assert f"[{d['steps']}] {trigger_words(d['trigger'])}" in text
             assert d["cite"] in text
+            assert d["trigger"] not in text  # in words ("filing closes", not filing_closes)
 
     (png,) = export_graph(single, tmp_path / "g.png")
     assert not_blank(png)
@@ -319,8 +320,15 @@ def _check_exports(single: Result, tmp_path: Path) -> None:
     (mmd,) = export_graph(single, tmp_path / "g.mmd")
     mermaid = mmd.read_text()
     assert "stateDiagram-v2" in mermaid and f"{contest.state} --> [*]" in mermaid
-    steps = re.findall(r"^    (\w+) --> (\w+) : \[([\d,]+)\] (\w+), ", mermaid, re.M)
-    assert {(a, t, b) for a, b, _, t in steps} == set(contest.path)
+    steps = re.findall(r"^    (\w+) --> (\w+) : \[([\d,]+)\] ([^,]+), ", mermaid, re.M)
+    assert {(a, t, b) for a, b, _, t in steps} == {
+        (a, trigger_words(t), b) for a, t, b in contest.path
+    }
+    # each phase drawn is named in words
+    named = dict(re.findall(r'^    state "([^"]+)" as (\w+)$', mermaid, re.M))
+    phases = {p for a, _, b in contest.path for p in (a, b)}
+    assert set(named.values()) >= phases
+    assert all("_" not in words for words in named)
     assert sorted(int(n) for *_, ns, _ in steps for n in ns.split(",")) == list(
         range(1, len(contest.path) + 1)
     )
@@ -358,8 +366,12 @@ def test_an_unknown_graph_format_is_an_error_that_names_the_known_ones(tmp_path:
 
 def test_the_bare_machine_in_mermaid_has_every_transition_of_the_table() -> None:
     mermaid = to_mermaid(state_graph())
-    found = set(re.findall(r"^    (\w+) --> (\w+) : (\w+), ", mermaid, re.M))
-    assert {(a, t, b) for a, b, t in found} == TABLE
+    found = set(re.findall(r"^    (\w+) --> (\w+) : ([^,]+), ", mermaid, re.M))
+    assert {(a, t, b) for a, b, t in found} == {(a, trigger_words(t), b) for a, t, b in TABLE}
+    # every phase named in words, once
+    named = re.findall(r'^    state "([^"]+)" as (\w+)$', mermaid, re.M)
+    assert sorted(p for _, p in named) == sorted(p.value for p in Phase)
+    assert [words for words, _ in named] == [label(Phase(p)) for _, p in named]
 
 
 def test_a_path_drawing_shows_only_the_phases_the_contest_went_through() -> None:

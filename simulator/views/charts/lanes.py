@@ -16,6 +16,7 @@ from simulator.model.events import CandidateDied, Event
 from simulator.views.charts.dimensions import LANE_TITLE_PT, OUTCOME_PT, SUBTITLE_PT
 from simulator.views.charts.styles import mark_of
 from simulator.views.charts.text_measure import _shown, _wrap
+from simulator.views.words import type_words
 
 
 @attrs.frozen
@@ -154,7 +155,7 @@ def _marks(
 
 def _words(kind: str) -> str:
     """An event type in words ("candidate_filed": "candidate filed")."""
-    return kind.replace("_", " ")
+    return type_words(kind)
 
 
 #: Kinds whose marks on neighbouring days are captioned once, with their number.
