@@ -359,7 +359,7 @@ def _cmd_grid(args: argparse.Namespace, results: Sequence[Exploration] | None = 
         named = []
         for f, config, o, w in grid_findings(results):
             doc = witness_doc(config, o, w)
-            doc["title"] = f"Explored: {f}: {o.describe()}"
+            doc["title"] = f"Explored: {f}: {o.words()}"
             named.append((Path(args.witnesses) / finding_file(f), doc))
         if not _written(named, args):
             return 2

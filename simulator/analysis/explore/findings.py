@@ -56,7 +56,7 @@ def render(ex: Exploration, *, never: Sequence[str] = ()) -> str:
         "at a runoff's call reached before: what follows them is not repeated)"
     ]
     for i, (o, w, k) in enumerate(ex.outcomes, 1):
-        lines.append(f"  {i:>3}. {o.describe()}  [{k} course(s)]")
+        lines.append(f"  {i:>3}. {o.words()}  [{k} course(s)]")
         lines.append("       witness: " + "; ".join(w.course.steps))
     found = ex.findings
     lines.append(f"gaps and conflicts reached: {len(found)}")

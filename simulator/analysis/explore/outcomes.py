@@ -13,7 +13,9 @@ from simulator.analysis.explore.config import Config
 from simulator.engine.result import ContestResult, Ruling
 from simulator.law.calendar import Deadline
 from simulator.law.cite import Cite
-from simulator.law.vocab import RulingKind
+from simulator.law.labels import label
+from simulator.law.machine import Phase
+from simulator.law.vocab import Pending, RulingKind, RunoffStatus
 
 
 @attrs.frozen
@@ -66,8 +68,63 @@ class Outcome:
             bits.append("no provision: " + ", ".join(self.findings))
         return "; ".join(bits)
 
+    def words(self) -> str:
+        """The outcome as people read it (the explorer's text, a witness's title): as
+        :meth:`describe`, which the JSON and the grid's record keep, with the state, what is
+        awaited and the runoff in words.
+
+        >>> Outcome("runoff_called", "votes", "called", 0, 0, 0, "-", "", ()).words()
+        'runoff called'
+        >>> Outcome("counting", "canvass", "none", 0, 0, 0, "out", "", ()).words()
+        'counting; waiting for the canvass; departed candidate out'
+        """
+        bits = [_word(Phase, self.state)]
+        if self.elected:
+            bits.append(f"{self.elected} elected")
+        if self.nominated:
+            bits.append(f"{self.nominated} nominated")
+        if self.vacant:
+            bits.append(f"{self.vacant} seat(s) vacant")
+        if self.runoff not in ("none", "called") or (
+            self.runoff == "called" and self.state != Phase.RUNOFF_CALLED.value
+        ):
+            bits.append(f"runoff {_word(RunoffStatus, self.runoff)}")
+        if self.pending and (self.state, self.pending) not in _SAID_BY_STATE:
+            bits.append(f"waiting for {_word(Pending, self.pending)}")
+        if self.by:
+            bits.append(f"by {self.by}")
+        if self.departed != "-":
+            bits.append(f"departed candidate {self.departed}")
+        if self.findings:
+            bits.append("no provision: " + ", ".join(self.findings))
+        return "; ".join(bits)
+
     def to_json(self) -> dict[str, Any]:
         return attrs.asdict(self) | {"findings": list(self.findings)}
+
+
+#: (state, what is awaited) where the state already says what is awaited (a runoff called awaits
+#: its votes, a contest awaiting a drawing of lots awaits the drawing)
+_SAID_BY_STATE = frozenset(
+    {
+        (Phase.BALLOT.value, Pending.VOTES.value),
+        (Phase.RUNOFF_CALLED.value, Pending.VOTES.value),
+        (Phase.AWAITING_LOT.value, Pending.LOT.value),
+        (Phase.AWAITING_RECOUNT.value, Pending.RECOUNT.value),
+        (Phase.AWAITING_NOMINATION.value, Pending.NOMINATION.value),
+        (Phase.TIE_WITHDRAWAL.value, Pending.WITHDRAWAL.value),
+        (Phase.RUNOFF_REQUEST.value, Pending.RUNOFF_REQUEST.value),
+        (Phase.AWAITING_NEW_ELECTION.value, Pending.NEW_ELECTION.value),
+    }
+)
+
+
+def _word(vocabulary: Any, value: str) -> str:
+    """An identifier of ``vocabulary`` in words; an unknown one as it is."""
+    try:
+        return label(vocabulary(value))
+    except ValueError:
+        return value
 
 
 def finding_id(r: Ruling) -> str:

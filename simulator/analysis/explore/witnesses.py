@@ -45,7 +45,7 @@ def expectation(result: ContestResult) -> dict[str, Any]:
 
 def witness_doc(config: Config, outcome: Outcome, witness: Witness) -> dict[str, Any]:
     """The witness as an ``electsim/v1`` scenario whose ``expect:`` block is the prediction."""
-    doc = scenario_doc(config, witness.course.events, f"Explored: {outcome.describe()}")
+    doc = scenario_doc(config, witness.course.events, f"Explored: {outcome.words()}")
     story = "; ".join(witness.course.steps)
     out: dict[str, Any] = {
         "format": doc["format"],
@@ -146,7 +146,7 @@ def witness_graph(ex: Exploration) -> Any:
         leaf = f"outcome {i}"
         g.add_node(
             leaf,
-            label=o.describe(),
+            label=o.words(),
             kind="outcome",
             courses=k,
             findings=", ".join(o.findings),
