@@ -100,8 +100,8 @@ def cmd_gaps(args: argparse.Namespace) -> int:
         "combinations of facts the contingency rules read."
     )
     print(
-        "In a replay each gives a no_provision ruling citing the nearest sections, then the "
-        "fallback shown."
+        "In a replay each gives a \"no provision\" ruling (no_provision in the JSON) citing the "
+        "nearest sections, then the fallback shown."
     )
     for i, g in enumerate(groups, 1):
         print(f"\n{i}. {g.gap.id}: {g.gap.cite} ({g.combinations} combinations)")
