@@ -49,55 +49,49 @@ class Outcome:
     findings: tuple[str, ...]  # gap and conflict ids of no_provision rulings
 
     def describe(self) -> str:
-        bits = [self.state]
-        if self.elected:
-            bits.append(f"{self.elected} elected")
-        if self.nominated:
-            bits.append(f"{self.nominated} nominated")
-        if self.vacant:
-            bits.append(f"{self.vacant} seat(s) vacant")
-        if self.runoff != "none":
-            bits.append(f"runoff {self.runoff}")
-        if self.pending:
-            bits.append(f"pending {self.pending}")
-        if self.by:
-            bits.append(f"by {self.by}")
-        if self.departed != "-":
-            bits.append(f"departed candidate {self.departed}")
-        if self.findings:
-            bits.append("no provision: " + ", ".join(self.findings))
-        return "; ".join(bits)
+        """The outcome with its identifiers, as the JSON and the grid's record keep it (a key
+        that stays the same whatever the words)."""
+        return "; ".join(self._parts(in_words=False))
 
     def words(self) -> str:
         """The outcome as people read it (the explorer's text, a witness's title): as
-        :meth:`describe`, which the JSON and the grid's record keep, with the state, what is
-        awaited and the runoff in words.
+        :meth:`describe`, with the state, what is awaited and the runoff in words, and what
+        is awaited left out where the state says it.
 
         >>> Outcome("runoff_called", "votes", "called", 0, 0, 0, "-", "", ()).words()
         'runoff called'
         >>> Outcome("counting", "canvass", "none", 0, 0, 0, "out", "", ()).words()
         'counting; waiting for the canvass; departed candidate out'
         """
-        bits = [_word(Phase, self.state)]
+        return "; ".join(self._parts(in_words=True))
+
+    def _parts(self, *, in_words: bool) -> list[str]:
+        state, runoff, pending = self.state, self.runoff, self.pending
+        if in_words:
+            if runoff == "called" and state == Phase.RUNOFF_CALLED.value:
+                runoff = "none"  # the state says it
+            if (state, pending) in _SAID_BY_STATE:
+                pending = None
+        bits = [_word(Phase, state) if in_words else state]
         if self.elected:
             bits.append(f"{self.elected} elected")
         if self.nominated:
             bits.append(f"{self.nominated} nominated")
         if self.vacant:
             bits.append(f"{self.vacant} seat(s) vacant")
-        if self.runoff not in ("none", "called") or (
-            self.runoff == "called" and self.state != Phase.RUNOFF_CALLED.value
-        ):
-            bits.append(f"runoff {_word(RunoffStatus, self.runoff)}")
-        if self.pending and (self.state, self.pending) not in _SAID_BY_STATE:
-            bits.append(f"waiting for {_word(Pending, self.pending)}")
+        if runoff != "none":
+            bits.append(f"runoff {_word(RunoffStatus, runoff) if in_words else runoff}")
+        if pending:
+            bits.append(
+                f"waiting for {_word(Pending, pending)}" if in_words else f"pending {pending}"
+            )
         if self.by:
             bits.append(f"by {self.by}")
         if self.departed != "-":
             bits.append(f"departed candidate {self.departed}")
         if self.findings:
             bits.append("no provision: " + ", ".join(self.findings))
-        return "; ".join(bits)
+        return bits
 
     def to_json(self) -> dict[str, Any]:
         return attrs.asdict(self) | {"findings": list(self.findings)}
