@@ -100,7 +100,7 @@ def cmd_gaps(args: argparse.Namespace) -> int:
         "combinations of facts the contingency rules read."
     )
     print(
-        'In a replay each gives a "no provision" ruling (no_provision in the JSON) citing the '
+        'In a replay each gives a "no provision" ruling (no_provision in the JSON) citing the\n'
         "nearest sections, then the fallback shown."
     )
     for i, g in enumerate(groups, 1):
