@@ -23,11 +23,12 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
 import attrs
+
+from simulator.law.labels import fact_words
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "gaps.md"
@@ -231,21 +232,6 @@ class Entry:
         return list(dict.fromkeys(c for v in self.variants for c in v.cite.split("; ")))
 
 
-def _words(value: object) -> str:
-    """A fact's value in words."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "none"
-    if isinstance(value, Enum):
-        from simulator.law.labels import WORDS, label
-
-        if type(value) in WORDS:
-            return label(value)
-        return str(value.value).replace("_", " ")
-    return str(value).replace("_", " ")
-
-
 def describe_facts(reaching: Sequence[Any], universe: Sequence[Any]) -> str:
     """The facts of ``reaching`` in words: each field whose values there are fewer than over
     ``universe`` (every combination the table reads), with the values it takes."""
@@ -256,8 +242,7 @@ def describe_facts(reaching: Sequence[Any], universe: Sequence[Any]) -> str:
         here = list(dict.fromkeys(getattr(f, field.name) for f in reaching))
         every = {getattr(f, field.name) for f in universe}
         if len(set(here)) < len(every):
-            values = " or ".join(_words(v) for v in here)
-            parts.append(f"{field.name.replace('_', ' ')}: {values}")
+            parts.append(fact_words(field.name, here))
     return "; ".join(parts)
 
 

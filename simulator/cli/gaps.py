@@ -108,7 +108,7 @@ def cmd_gaps(args: argparse.Namespace) -> int:
         print(wrap.fill(f"why: {g.gap.open}"))
         for fb in g.fallbacks:
             print(wrap.fill(f"fallback: {fb}"))
-        print(wrap.fill(f"facts: {g.describe()}"))
+        print(wrap.fill(f"facts: {g.words()}"))
         if args.verbose:
             print(f"    every combination ({' '.join(FACT_FIELDS)}):")
             for gap in (x for x in found if x.gap.id == g.gap.id):

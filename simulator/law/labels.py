@@ -8,6 +8,7 @@ vocabularies, and docs/glossary.md lists them all (made from :func:`glossary_mar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 
 from simulator.law.machine import Phase
@@ -288,6 +289,30 @@ def trigger_words(trigger: str) -> str:
         return label(TimerTrigger(trigger))
     except ValueError:
         return trigger.replace("_", " ")
+
+
+def fact_words(name: str, values: Sequence[object]) -> str:
+    """A fact a rule table reads and the values it takes, in words: ``within_30_by_notice``
+    with (False,) is "within 30 by notice: no"; ``filed_at_close`` with (3, 4) is "filed at
+    close: 3 or 4".
+
+    >>> fact_words("within_30_by_notice", [False]), fact_words("when", ["before_election"])
+    ('within 30 by notice: no', 'when: before election')
+    """
+    return f"{name.replace('_', ' ')}: {' or '.join(value_words(v) for v in values)}"
+
+
+def value_words(value: object) -> str:
+    """A fact's value in words (yes and no, an identifier's label, underscores as spaces)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, Enum):
+        if type(value) in WORDS:
+            return label(value)
+        return str(value.value).replace("_", " ")
+    return str(value).replace("_", " ")
 
 
 def label(value: Enum) -> str:

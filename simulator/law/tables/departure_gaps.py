@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import attrs
 
+from simulator.law.labels import fact_words
 from simulator.law.tables.departure_facts import BEFORE_ELECTION, ELECTION_OR_AFTER, Facts
 from simulator.law.tables.departures import GAPS, TABLE, UNCLASSIFIED, Gap
 from simulator.law.vocab import Method, Stage
@@ -101,6 +102,10 @@ class GapSummary:
     def describe(self) -> str:
         """The facts as ``field a|b; ...`` (the values each field takes in this gap)."""
         return "; ".join(f"{k} {'|'.join(show_value(x) for x in v)}" for k, v in self.values)
+
+    def words(self) -> str:
+        """The facts in words, as ``electsim gaps`` prints them ("filed at close: 3 or 4")."""
+        return "; ".join(fact_words(k, v) for k, v in self.values)
 
 
 def show_value(value: object) -> str:
