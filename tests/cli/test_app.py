@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.views.browser import HEADLESS
+from tests.views.browser import HEADLESS, Browser, chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 CARY = "scenarios/runoff/cary-2023-district-d.yaml"
@@ -248,3 +248,43 @@ def test_a_scenario_of_several_contests_groups_its_controls_by_contest() -> None
     assert {"City of Henderson - Mayor", "City of Dunn - Mayor", "readings"} <= groups
     page = page_html(state)
     assert page.count("<fieldset>") == 3 and page.count("data-contest=") == 3
+
+
+#: The page's layout at the current width, once the panel has drawn its timeline
+_PHONE = """(() => {
+  const svg = document.querySelector(".ws-scroll svg");
+  if (!svg) return null;
+  const hint = document.querySelector(".ws-hint");
+  return {
+    page: document.documentElement.scrollWidth,
+    width: innerWidth,
+    drawing: svg.getBoundingClientRect().width,
+    box: svg.parentElement.getBoundingClientRect().right,
+    hint: hint.getBoundingClientRect().height > 0,
+  };
+})()"""
+
+
+@pytest.mark.browser
+def test_the_page_reads_on_a_phone_its_timeline_scrolling_in_its_box(tmp_path: Path) -> None:
+    # at 390 px the timeline was drawn 340 px wide, its 11-unit words some 5 px high
+    executable = chromium()
+    if executable is None:
+        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+    with Browser(executable, tmp_path / "profile") as browser:
+        for url, _server in _serve(CARY):
+            browser.resize(390)
+            browser.load(url)
+            found = None
+            deadline = time.monotonic() + 20
+            while found is None and time.monotonic() < deadline:
+                found = browser.evaluate(_PHONE)
+                time.sleep(0.05)
+            assert found is not None, "the panel drew no timeline"
+            assert found["page"] <= 390, found  # nothing runs past the screen
+            assert found["box"] <= 390, found  # the drawing scrolls inside its box
+            assert found["drawing"] >= 560, found  # at a size its words read at
+            assert found["hint"], found  # and the page says it scrolls
+            browser.resize(1280)
+            wide = browser.evaluate(_PHONE)
+            assert not wide["hint"] and wide["drawing"] <= wide["box"], wide

@@ -35,6 +35,10 @@ CSS = """
 .ws-table{border-collapse:collapse;font-size:13px}
 .ws-table td,.ws-table th{border-bottom:1px solid #e1e6ee;padding:3px 8px;text-align:left}
 .ws-svg{width:100%;height:auto;max-width:900px}
+.ws-scroll{overflow-x:auto}
+.ws-scroll .ws-svg{min-width:560px}
+.ws-hint{display:none;color:#5a6478;font-size:12px;margin:2px 0}
+@media (max-width:620px){.ws-hint{display:block}}
 .ws-note{color:#5a6478;font-size:12px}
 .ws-key{display:inline-block;margin:2px 14px 2px 0}
 .ws-key i{display:inline-block;width:10px;height:10px;margin-right:4px}
@@ -55,7 +59,7 @@ def outcome_words(o: Outcome) -> str:
         parts.append(f"{o.vacant_seats} seat(s) vacant")
     if o.runoff_status is not RunoffStatus.NONE:
         who = f" ({', '.join(o.runoff_candidates)})" if o.runoff_candidates else ""
-        parts.append(label(o.runoff_status) + who)
+        parts.append(f"runoff {label(o.runoff_status)}{who}")
     if o.pending is not None:
         parts.append("waiting for: " + label(o.pending))
     return "; ".join(parts) or "nothing decided"
@@ -157,6 +161,14 @@ def deadlines_html(p: PanelState) -> str:
     )
 
 
+#: A drawing keeps a size its words read at (560 px at least: 11-unit text at some 9 px) and
+#: scrolls sideways in its box on a narrower screen, which the hint, shown only there, says
+_SCROLLS = (
+    '<p class="ws-hint">The drawing is wider than this screen: scroll it sideways.</p>'
+    '<div class="ws-scroll">'
+)
+
+
 def _x(at: datetime, first: datetime, last: datetime, left: float, width: float) -> float:
     span = (last - first).total_seconds() or 1.0
     return left + width * (at - first).total_seconds() / span
@@ -171,6 +183,7 @@ def timeline_svg(c: ContestResult) -> str:
     last = max(t.at for t in entries) + timedelta(days=2)
     w, h, left, width = 700, 150, 14, 672
     parts = [
+        _SCROLLS,
         f'<svg class="ws-svg" viewBox="0 0 {w} {h}" role="img" '
         f'aria-label="timeline of {escape(c.title)}">',
         f'<line x1="{left}" y1="75" x2="{left + width}" y2="75" stroke="#8a94a6"/>',
@@ -205,7 +218,7 @@ def timeline_svg(c: ContestResult) -> str:
     parts.append(
         '<text x="20" y="14" font-size="11" fill="#2b6cb0">● events</text>'
         '<text x="90" y="14" font-size="11" fill="#d9822b">■ rulings</text>'
-        '<text x="160" y="14" font-size="11" fill="#7b3fa0">┆ deadlines</text></svg>'
+        '<text x="160" y="14" font-size="11" fill="#7b3fa0">┆ deadlines</text></svg></div>'
     )
     return "".join(parts)
 
@@ -246,7 +259,7 @@ def flip_strip_html(p: PanelState) -> str:
         return left + width * _distance(values[0], v) / whole
 
     colour_of: dict[str, str] = {}
-    parts = [f'<svg class="ws-svg ws-strip" viewBox="0 0 {w} 104" role="img">']
+    parts = [_SCROLLS, f'<svg class="ws-svg ws-strip" viewBox="0 0 {w} 104" role="img">']
     for i, r in enumerate(rows):
         words = row_words(r)
         colour = colour_of.setdefault(words, _BANDS[len(colour_of) % len(_BANDS)])
@@ -278,7 +291,7 @@ def flip_strip_html(p: PanelState) -> str:
         f'<text x="{left}" y="98" font-size="12" fill="#5a6478">'
         f"{escape(_value_words(values[0]))}</text>"
         f'<text x="{left + width}" y="98" font-size="12" fill="#5a6478" text-anchor="end">'
-        f"{escape(_value_words(values[-1]))}</text></svg>"
+        f"{escape(_value_words(values[-1]))}</text></svg></div>"
     )
     key = "".join(
         f'<span class="ws-key"><i style="background:{c}"></i>{escape(words)}</span>'
