@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.views.browser import HEADLESS, Browser, chromium
+from tests.views.browser import Browser, chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 CARY = "scenarios/runoff/cary-2023-district-d.yaml"
@@ -105,118 +105,42 @@ def test_electsim_app_serves_the_page_on_127_0_0_1_and_stops_on_ctrl_c(
     assert "Traceback" not in err
 
 
-def _chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[Browser]:
+    executable = chromium()
+    if executable is None:
         pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
-    return found
-
-
-class DevTools:
-    """A page of a headless Chromium, driven through the DevTools protocol over tornado's
-    websocket client (tornado comes with ipykernel, a test dependency)."""
-
-    def __init__(self, ws_url: str) -> None:
-        from tornado.ioloop import IOLoop
-        from tornado.websocket import websocket_connect
-
-        self.loop = IOLoop()
-        self.ws = self.loop.run_sync(lambda: websocket_connect(ws_url), timeout=20)
-        self.n = 0
-
-    def call(self, method: str, **params: Any) -> dict[str, Any]:
-        self.n += 1
-        n = self.n
-
-        async def go() -> dict[str, Any]:
-            await self.ws.write_message(json.dumps({"id": n, "method": method, "params": params}))
-            while True:
-                msg = await self.ws.read_message()
-                assert msg is not None, "the browser closed the connection"
-                doc: dict[str, Any] = json.loads(msg)
-                if doc.get("id") == n:
-                    return doc.get("result", {})
-
-        return self.loop.run_sync(go, timeout=20)
-
-    def js(self, expression: str) -> Any:
-        result = self.call("Runtime.evaluate", expression=expression, awaitPromise=True)
-        return result.get("result", {}).get("value")
-
-    def wait_for(self, expression: str, timeout: float = 10) -> Any:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            value = self.js(expression)
-            if value:
-                return value
-            time.sleep(0.05)
-        raise AssertionError(f"timed out waiting for {expression}")
-
-    def close(self) -> None:
-        self.ws.close()
-        self.loop.close()
+    with Browser(executable, tmp_path / "profile") as b:
+        yield b
 
 
 @pytest.mark.browser
-def test_a_browser_moves_a_control_and_reads_the_changed_outcome(tmp_path: Path) -> None:
-    browser = _chromium()
+def test_a_browser_moves_a_control_and_reads_the_changed_outcome(
+    browser: Browser, tmp_path: Path
+) -> None:
     for url, server in _serve(DAY_31):
-        chrome = subprocess.Popen(
-            [
-                browser,
-                *HEADLESS,
-                "--remote-debugging-port=0",
-                "--remote-allow-origins=*",
-                f"--user-data-dir={tmp_path / 'profile'}",
-                "--window-size=1280,1000",
-                "about:blank",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+        browser.resize(1280, 1000)
+        browser.load(url)
+        outcome = ".ws-outcome"
+        before = browser.until(f"document.querySelector('{outcome}')?.innerText")
+        assert "163-112(b)" in before and "changed" not in before
+        # move Bob's death one day earlier, to day 30, as a person would
+        browser.evaluate(
+            "(() => { const el = [...document.querySelectorAll('label.ws-control')]"
+            ".find(l => l.innerText.includes('Bob died')).querySelector('input');"
+            "el.value = '2027-08-15'; el.dispatchEvent(new Event('change')); return 0; })()"
         )
-        try:
-            active = tmp_path / "profile" / "DevToolsActivePort"
-            deadline = time.monotonic() + 30
-            while not (active.exists() and active.read_text().strip()):
-                assert time.monotonic() < deadline, "chromium did not start"
-                time.sleep(0.05)
-            port = active.read_text().split()[0]
-            _, listed = _get(f"http://127.0.0.1:{port}/json/list")
-            page = next(t for t in json.loads(listed) if t["type"] == "page")
-            tools = DevTools(page["webSocketDebuggerUrl"])
-            try:
-                tools.call("Page.enable")
-                tools.call("Page.navigate", url=url)
-                tools.wait_for("document.readyState === 'complete' && !!document.body")
-                outcome = ".ws-outcome"
-                before = tools.js(f"document.querySelector('{outcome}').innerText")
-                assert "163-112(b)" in before and "changed" not in before
-                # move Bob's death one day earlier, to day 30, as a person would
-                tools.js(
-                    "(() => { const el = [...document.querySelectorAll('label.ws-control')]"
-                    ".find(l => l.innerText.includes('Bob died')).querySelector('input');"
-                    "el.value = '2027-08-15'; el.dispatchEvent(new Event('change')); })()"
-                )
-                tools.wait_for("document.body.dataset.updates === '1'")
-                after = tools.js(f"document.querySelector('{outcome}').innerText")
-                assert after != before
-                assert "163-112(a)" in after and "changed" in after
-                assert tools.js("document.querySelectorAll('.ws-rulings li.ws-new').length") == 4
-                assert "16 Aug" in tools.js("document.querySelector('.ws-flips').innerText")
-                shot = tools.call("Page.captureScreenshot", format="png")
-                import base64
-
-                png = tmp_path / "app-1280.png"
-                png.write_bytes(base64.b64decode(shot["data"]))
-                assert png.stat().st_size > 10_000
-                keep = os.environ.get("ELECTSIM_SCREENSHOTS")
-                if keep:
-                    shutil.copy(png, Path(keep) / png.name)
-            finally:
-                tools.close()
-        finally:
-            chrome.terminate()
-            chrome.wait(10)
+        browser.until("document.body.dataset.updates === '1'")
+        after = browser.evaluate(f"document.querySelector('{outcome}').innerText")
+        assert after != before
+        assert "163-112(a)" in after and "changed" in after
+        assert browser.evaluate("document.querySelectorAll('.ws-rulings li.ws-new').length") == 4
+        assert "16 Aug" in browser.evaluate("document.querySelector('.ws-flips').innerText")
+        png = browser.screenshot(tmp_path / "app-1280.png")
+        assert png.stat().st_size > 10_000
+        keep = os.environ.get("ELECTSIM_SCREENSHOTS")
+        if keep:
+            shutil.copy(png, Path(keep) / png.name)
         assert server.poll() is None
 
 
@@ -266,25 +190,16 @@ _PHONE = """(() => {
 
 
 @pytest.mark.browser
-def test_the_page_reads_on_a_phone_its_timeline_scrolling_in_its_box(tmp_path: Path) -> None:
+def test_the_page_reads_on_a_phone_its_timeline_scrolling_in_its_box(browser: Browser) -> None:
     # at 390 px the timeline was drawn 340 px wide, its 11-unit words some 5 px high
-    executable = chromium()
-    if executable is None:
-        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
-    with Browser(executable, tmp_path / "profile") as browser:
-        for url, _server in _serve(CARY):
-            browser.resize(390)
-            browser.load(url)
-            found = None
-            deadline = time.monotonic() + 20
-            while found is None and time.monotonic() < deadline:
-                found = browser.evaluate(_PHONE)
-                time.sleep(0.05)
-            assert found is not None, "the panel drew no timeline"
-            assert found["page"] <= 390, found  # nothing runs past the screen
-            assert found["box"] <= 390, found  # the drawing scrolls inside its box
-            assert found["drawing"] >= 560, found  # at a size its words read at
-            assert found["hint"], found  # and the page says it scrolls
-            browser.resize(1280)
-            wide = browser.evaluate(_PHONE)
-            assert not wide["hint"] and wide["drawing"] <= wide["box"], wide
+    for url, _server in _serve(CARY):
+        browser.resize(390)
+        browser.load(url)
+        found = browser.until(_PHONE)  # once the panel has drawn its timeline
+        assert found["page"] <= 390, found  # nothing runs past the screen
+        assert found["box"] <= 390, found  # the drawing scrolls inside its box
+        assert found["drawing"] >= 560, found  # at a size its words read at
+        assert found["hint"], found  # and the page says it scrolls
+        browser.resize(1280)
+        wide = browser.evaluate(_PHONE)
+        assert not wide["hint"] and wide["drawing"] <= wide["box"], wide

@@ -160,6 +160,18 @@ class Browser:
             raise RuntimeError(f"{expression[:60]}: {answer['exceptionDetails']}")
         return answer["result"].get("value")
 
+    def until(self, expression: str, *, timeout: float = 20.0) -> Any:
+        """The first truthy value of a JavaScript expression in the page, asked again every
+        50 ms (what a page filled in by its own script after it loads shows)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.evaluate(expression)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {expression[:80]}")
+            time.sleep(0.05)
+
     def screenshot(self, path: Path, *, full: bool = True) -> Path:
         """A PNG of the page (the whole of its height when ``full``)."""
         import base64
