@@ -11,9 +11,9 @@ cache that cannot be read or written is ignored (the methods compile as before);
 writes no bytecode (``PYTHONDONTWRITEBYTECODE``) the cache is read but not written.
 
 :func:`install` sets this up; the package runs it before any of its classes is made, and it
-takes effect when attrs is imported. It works
-through the one name attrs compiles with (``compile`` in ``attr._make``); were that to change,
-the classes compile as before (a test says so).
+takes effect when attrs is imported. It works through the one name attrs compiles with
+(``compile`` in ``attr._make``); were that to change, the classes would compile as before, and
+a test says so.
 """
 
 from __future__ import annotations
