@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 import marshal
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import attr._make
+import pytest
 
 from simulator.model import classes
 
@@ -65,39 +67,64 @@ def _entries(path: object) -> dict[tuple[str, str], bytes]:
     return kept
 
 
-def test_a_second_start_compiles_none_of_the_methods_the_first_compiled(tmp_path: Path) -> None:
-    first = _start(tmp_path, seed="1")
-    assert isinstance(first["new"], int) and first["new"] > 50  # every class of a replay
-    assert first["path"] is not None and str(tmp_path) in str(first["path"])
-    second = _start(tmp_path, seed="1")
+@pytest.fixture(scope="module")
+def first(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object]]:
+    """A first start, with a bytecode folder of its own: the folder and what the start did."""
+    prefix = tmp_path_factory.mktemp("pycache")
+    return prefix, _start(prefix, seed="1")
+
+
+def _copy(first: tuple[Path, dict[str, object]], to: Path) -> tuple[Path, Path]:
+    """The first start's bytecode folder copied (its modules compiled, its cache written): the
+    copy, and its cache file."""
+    prefix, done = first
+    shutil.copytree(prefix, to)
+    return to, to / Path(str(done["path"])).relative_to(prefix)
+
+
+def test_a_second_start_compiles_none_of_the_methods_the_first_compiled(
+    first: tuple[Path, dict[str, object]],
+) -> None:
+    prefix, done = first
+    assert isinstance(done["new"], int) and done["new"] > 50  # every class of a replay
+    assert done["path"] is not None and str(prefix) in str(done["path"])
+    second = _start(prefix, seed="1")
     assert second["new"] == 0
-    assert second["used"] == first["used"]
-    assert second["result"] == first["result"]
+    assert second["used"] == done["used"]
+    assert second["result"] == done["result"]
 
 
-def test_the_hash_salt_of_a_process_leaves_the_cache_as_it_is(tmp_path: Path) -> None:
+def test_the_hash_salt_of_a_process_leaves_the_cache_as_it_is(
+    first: tuple[Path, dict[str, object]],
+) -> None:
     # attrs mixes a number drawn from the process's string hashing into each __hash__
-    first = _start(tmp_path, seed="1")
-    kept = _entries(first["path"])
-    second = _start(tmp_path, seed="2")
+    prefix, done = first
+    kept = _entries(done["path"])
+    second = _start(prefix, seed="2")
     assert second["new"] == 0
     assert _entries(second["path"]).keys() == kept.keys()
-    assert second["result"] == first["result"]
+    assert second["result"] == done["result"]
 
 
-def test_nothing_is_written_where_python_writes_no_bytecode(tmp_path: Path) -> None:
-    done = _start(tmp_path, seed="1", write=False)
+def test_nothing_is_written_where_python_writes_no_bytecode(
+    first: tuple[Path, dict[str, object]], tmp_path: Path
+) -> None:
+    prefix, cache = _copy(first, tmp_path / "copy")
+    cache.unlink()
+    done = _start(prefix, seed="1", write=False)
     assert isinstance(done["new"], int) and done["new"] > 50
-    assert not Path(str(done["path"])).exists()
+    assert not cache.exists()
 
 
-def test_a_broken_cache_file_is_ignored_and_written_again(tmp_path: Path) -> None:
-    first = _start(tmp_path, seed="1")
-    Path(str(first["path"])).write_bytes(b"not a cache")
-    again = _start(tmp_path, seed="1")
-    assert again["new"] == first["new"]
-    assert again["result"] == first["result"]
-    assert len(_entries(again["path"])) == first["new"]
+def test_a_broken_cache_file_is_ignored_and_written_again(
+    first: tuple[Path, dict[str, object]], tmp_path: Path
+) -> None:
+    prefix, cache = _copy(first, tmp_path / "copy")
+    cache.write_bytes(b"not a cache")
+    again = _start(prefix, seed="1")
+    assert again["new"] == first[1]["new"]
+    assert again["result"] == first[1]["result"]
+    assert len(_entries(again["path"])) == first[1]["new"]
 
 
 def test_this_process_compiles_attrs_methods_through_the_cache() -> None:
