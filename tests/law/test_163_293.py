@@ -536,6 +536,14 @@ def test_a_tie_for_second_shows_both_deadlines() -> None:
     assert local(deadline(c, "runoff_request").due) == "2027-10-14T12:00:00"
 
 
+def test_a_tie_for_second_says_the_demand_is_due_before_the_three_days_end() -> None:
+    # G.S. 163-293(d)(2) with (c): the demand's noon-Thursday deadline falls inside the three
+    # days, which the ruling says rather than leave it to look like a slip
+    text = only(run(SEAT, TIE2), "runoff_available").text
+    assert "withdraw by 2027-10-15 23:59 and the last demands a runoff by 2027-10-14 12:00" in text
+    assert "comes before the three days end: a demand made while the tie stands waits" in text
+
+
 def test_when_all_but_one_withdraw_and_the_last_demands_a_runoff_is_held() -> None:
     # G.S. 163-293(d)(2)
     log = f"{TIE2}\n{request('Bob', '2027-10-13T09:00')}\n{withdraw('Cy', '2027-10-15T15:00')}"

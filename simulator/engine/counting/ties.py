@@ -325,16 +325,20 @@ def settle_tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> No
         ),
         runoff_status=RunoffStatus.AVAILABLE,
     )
-    d.rule(
-        RulingKind.RUNOFF_AVAILABLE,
-        wd.cites[0],
+    text = (
         f"{leader} leads short of a majority and {', '.join(seconds)} tie for second: "
         f"{leader} is elected unless all but one of them withdraw by "
         f"{wd.due.strftime('%Y-%m-%d %H:%M')} and the last demands a runoff by "
-        f"{rq.due.strftime('%Y-%m-%d %H:%M')}",
-        seconds,
-        once=True,
+        f"{rq.due.strftime('%Y-%m-%d %H:%M')}"
     )
+    if rq.due < wd.due:
+        # 163-293(d)(2) has the demand made "in accordance with subsection (c)", whose
+        # deadline falls inside the three days: said, so that it is not taken for a slip
+        text += (
+            " (the demand's deadline under 163-293(c) comes before the three days end: a "
+            "demand made while the tie stands waits for the others' withdrawals)"
+        )
+    d.rule(RulingKind.RUNOFF_AVAILABLE, wd.cites[0], text, seconds, once=True)
     d.go(Phase.TIE_WITHDRAWAL)
 
 
