@@ -365,3 +365,22 @@ def test_a_witness_is_written_the_same_by_libyaml_and_by_pyyaml_alone(
         fast = witness_text(doc)
         assert fast == yaml_text(doc, dumper=yaml.SafeDumper), ex.config.label
         assert yaml.load(fast, Loader=yaml.CSafeLoader) == yaml.safe_load(fast)
+
+
+def test_the_explorer_s_text_names_outcomes_in_words_and_its_json_keeps_the_identifiers() -> None:
+    # words for people ("awaiting a drawing of lots"), identifiers for programs (awaiting_lot)
+    from simulator.analysis.explore.findings import render
+    from simulator.law.machine import Phase
+    from simulator.law.vocab import Pending
+
+    ex = explored(Config(method=Method.RUNOFF, seats=1, candidates=3))
+    text = render(ex)
+    states = {o.state for o, _w, _k in ex.outcomes}
+    assert {"awaiting_recount", "runoff_called", "decided"} <= states
+    for identifier in (*(p.value for p in Phase), *(p.value for p in Pending)):
+        if "_" in identifier:
+            assert identifier not in text, identifier
+    assert "pending " not in text and "awaiting a recount" in text
+    doc = to_json(ex)
+    assert {o["outcome"]["state"] for o in doc["outcomes"]} == states
+    assert any("; pending recount" in o["text"] for o in doc["outcomes"])

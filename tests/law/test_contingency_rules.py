@@ -290,6 +290,9 @@ def test_electsim_gaps_prints_each_gap_with_its_sections_why_fallback_and_facts(
     assert contingency.count("    facts: ") == len(departures.GAPS)
     assert counting.count("    why: ") == 0
     assert "fallback: reading 8, the death date decides" in out
+    # the facts in words ("within 30 by notice: no"), not as the table's fields
+    facts = " ".join(out.split())
+    assert "within 30 by notice: no" in facts and "within_30_by_notice" not in out
     assert max(len(line) for line in out.splitlines()) <= 100
 
 
