@@ -145,17 +145,12 @@ def _marks(
         one, several = mark_of(kind)[3:]
         names = list(dict.fromkeys(who for _, who in items if who))
         if len(items) == 1 or (len(names) == 1 and "{name}" in one):
-            caption = one.format(name=_shown(names[0]) if names else "", kind=_words(kind))
+            caption = one.format(name=_shown(names[0]) if names else "", kind=type_words(kind))
         else:
-            caption = several.format(n=len(items), kind=_words(kind))
+            caption = several.format(n=len(items), kind=type_words(kind))
         at = min(a for a, _ in items) if len(items) > 1 else items[0][0]
         out.append(_Mark(x(at), kind, caption.strip(), len(items)))
     return _one_caption_a_run(sorted(out, key=lambda m: m.x))
-
-
-def _words(kind: str) -> str:
-    """An event type in words ("candidate_filed": "candidate filed")."""
-    return type_words(kind)
 
 
 #: Kinds whose marks on neighbouring days are captioned once, with their number.
