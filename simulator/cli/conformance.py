@@ -36,7 +36,7 @@ from simulator.analysis.conformance.report import (
 )
 from simulator.analysis.conformance.runoffs import Report, run_conformance
 from simulator.cli.common import EXIT_INVALID, EXIT_OK
-from simulator.input.output import Busy, terminal_width
+from simulator.input.output import Busy, terminal_width, visible
 from simulator.law.vocab import Method
 
 
@@ -137,5 +137,6 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     if unlisted is not None:
         parts.append(format_unlisted(unlisted, markdown=markdown))
     parts.append(format_primaries(primaries, markdown=markdown))
-    sys.stdout.write("\n\n".join(p.rstrip("\n") for p in parts) + "\n")
+    text = "\n\n".join(p.rstrip("\n") for p in parts) + "\n"
+    sys.stdout.write(visible(text))  # (contest and candidate names come from the results files)
     return EXIT_OK

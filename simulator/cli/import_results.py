@@ -12,6 +12,7 @@ import attrs
 
 from simulator.input.files import MAX_INPUT_BYTES
 from simulator.input.importer import format_contest_list, import_results, list_contests
+from simulator.input.output import visible
 from simulator.model.errors import ImportResultsError
 
 __all__ = ["cmd_import_results"]
@@ -50,7 +51,9 @@ def cmd_import_results(args: argparse.Namespace) -> int:
             doc = {"file": str(args.file), "contests": [attrs.asdict(c) for c in summaries]}
             sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
         else:
-            sys.stdout.write(format_contest_list(summaries))
+            # (a contest name is the file's: a terminal escape in it is shown, not obeyed)
+            shown = [attrs.evolve(s, name=visible(s.name, keep="")) for s in summaries]
+            sys.stdout.write(format_contest_list(shown))
         return 0
     if args.json:
         raise ImportResultsError(

@@ -9,13 +9,14 @@ without the engine, matplotlib or networkx."""
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import cast
 
-from simulator.cli.common import EXIT_BUG, EXIT_INVALID, EXIT_OK, print_problems
+from simulator.cli.common import EXIT_BUG, EXIT_INVALID, print_problems
 from simulator.cli.parsing import EXAMPLES, Formatter, Parser, Version, refuse_empty_values
 from simulator.model.errors import ScenarioError, SimulatorError
 
@@ -425,6 +426,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         refuse_empty_values(parser, args)
         code: int = args.func(args)
+        sys.stdout.flush()  # (a full device or a closed pipe is found here, not at exit)
         return code
     except ScenarioError as e:
         print_problems(e)
@@ -433,20 +435,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in str(e).splitlines() or [""]:  # (one problem a line, each named so)
             print(f"electsim: {line}", file=sys.stderr)
         return EXIT_INVALID
-    except BrokenPipeError:
-        return EXIT_OK
-    except Exception as e:  # a bug: say so plainly and ask for a report
-        if os.environ.get("ELECTSIM_DEBUG"):
-            import traceback  # only for a bug: it loads the source reading machinery
+    except OSError as e:
+        if not _output_failed(e):
+            return _bug(e)
+        _quiet_stdout()
+        closed = isinstance(e, BrokenPipeError)
+        reason = "the program reading it closed the pipe" if closed else (e.strerror or str(e))
+        print(f"electsim: standard output: cannot write the output: {reason}", file=sys.stderr)
+        return EXIT_INVALID
+    except Exception as e:
+        return _bug(e)
 
-            traceback.print_exc()
-        print(
-            f"electsim: internal error ({type(e).__name__}: {e}). This is a bug in electsim; "
-            "please report it with the scenario file. Set ELECTSIM_DEBUG=1 to see the "
-            "full trace.",
-            file=sys.stderr,
-        )
-        return EXIT_BUG
+
+#: The errors of a write to standard output that are the output's, not electsim's: a full
+#: device, a file over its size limit or quota, an input/output error, a closed pipe.
+_OUTPUT_ERRNOS = frozenset(
+    {errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO, errno.EPIPE, errno.ECONNRESET}
+)
+
+
+def _output_failed(error: OSError) -> bool:
+    return isinstance(error, BrokenPipeError) or error.errno in _OUTPUT_ERRNOS
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so that the buffered text that could not be
+    written is not tried again (and reported again) when the interpreter exits."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass
+
+
+def _bug(e: BaseException) -> int:
+    """A bug: say so plainly and ask for a report."""
+    if os.environ.get("ELECTSIM_DEBUG"):
+        import traceback  # only for a bug: it loads the source reading machinery
+
+        traceback.print_exc()
+    print(
+        f"electsim: internal error ({type(e).__name__}: {e}). This is a bug in electsim; "
+        "please report it with the scenario file. Set ELECTSIM_DEBUG=1 to see the full trace.",
+        file=sys.stderr,
+    )
+    return EXIT_BUG
 
 
 if __name__ == "__main__":

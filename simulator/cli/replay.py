@@ -13,7 +13,7 @@ from simulator.cli.times import parse_time, window_end
 from simulator.engine.replay import replay
 from simulator.engine.result import Result
 from simulator.input.loader import load_scenario
-from simulator.input.output import check_output, terminal_width, writing
+from simulator.input.output import check_output, file_names, terminal_width, write_inside, writing
 from simulator.law.machine import Phase
 from simulator.views.text import format_result
 
@@ -84,7 +84,8 @@ def write_calendars(result: Result, name: str, where: str) -> None:
             "one calendar file each (--ics DIR); found no folder"
         )
     titles = [c.title for c in contests]
-    for c in contests:
+    names = file_names([c.id for c in contests])  # (an id is the scenario's, not a path)
+    for c, file_name in zip(contests, names, strict=True):
         called = {c.id} if any(step[2] == Phase.RUNOFF_CALLED for step in c.path) else set()
         if len(contests) == 1:
             title = name
@@ -96,10 +97,7 @@ def write_calendars(result: Result, name: str, where: str) -> None:
         if where == "-":
             write_bytes(data)
             continue
-        out = Path(where) / f"{c.id}.ics"
-        with writing(str(out)):
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_bytes(data)
+        out = write_inside(where, f"{file_name}.ics", data)
         print(f"electsim: {c.title} ({c.id}): {out}", file=sys.stderr)
 
 

@@ -12,13 +12,22 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from simulator.model.errors import OutputError
 
-__all__ = ["Busy", "check_output", "terminal_width", "writing"]
+__all__ = [
+    "Busy",
+    "check_output",
+    "file_names",
+    "terminal_width",
+    "visible",
+    "write_inside",
+    "writing",
+]
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -64,6 +73,90 @@ def check_output(
                 f"{text}: cannot write the output over the input file {os.fspath(source)} "
                 "(name another file)"
             )
+
+
+#: What a terminal acts on instead of printing: the C0 and C1 controls (an escape sequence can
+#: retitle the window, clear the screen or colour what follows), DEL, the line and paragraph
+#: separators, and the marks, embeddings, overrides and isolates that reorder a line.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def visible(text: str, *, keep: str = "\n") -> str:
+    r"""``text`` read from an input file, made safe to print on a terminal: each control
+    character (but those in ``keep``: the line breaks of a text electsim wrote) is shown as
+    its escape, as Python writes it in a string.
+
+    >>> visible("TOWN OF X\x1b]0;pwned\x07 MAYOR")
+    'TOWN OF X\\x1b]0;pwned\\x07 MAYOR'
+    >>> visible("a\nb"), visible("a\nb", keep="")
+    ('a\nb', 'a\\x0ab')
+    """
+    if text.isascii() and text.isprintable():
+        return text
+
+    def escape(found: re.Match[str]) -> str:
+        ch = found.group()
+        if ch in keep:
+            return ch
+        code = ord(ch)
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    return _UNPRINTABLE.sub(escape, text)
+
+
+def file_names(ids: Iterable[str]) -> list[str]:
+    """A safe, distinct part of a file name for each name a scenario holds (a contest id):
+    only letters, digits, ``_``, ``.`` and ``-``, never a leading or trailing dot, so that no
+    name can climb out of a folder (``../x`` reads ``_x``), reach the root (``/tmp/x`` reads
+    ``_tmp_x``) or hide. ``ward 1`` and ``ward/1`` both read ``ward_1``, so the second becomes
+    ``ward_1-2`` (distinct even where a file system ignores letter case). A long name is cut to
+    80 characters, well inside the 255 bytes a file system allows with a prefix and suffix.
+
+    >>> file_names(["ward 1", "ward/1", "x" * 300]) == ["ward_1", "ward_1-2", "x" * 80]
+    True
+    >>> file_names(["../../x", "/tmp/x", "a/../../x", ".."])
+    ['_.._x', '_tmp_x', 'a_.._.._x', 'contest']
+    """
+    taken: set[str] = set()
+    names = []
+    for raw in ids:
+        base = re.sub(r"[^A-Za-z0-9_.-]+", "_", raw).strip(".")[:80].strip(".") or "contest"
+        name, n = base, 1
+        while name.casefold() in taken:
+            n += 1
+            name = f"{base}-{n}"
+        taken.add(name.casefold())
+        names.append(name)
+    return names
+
+
+def refuse_link(path: Path) -> None:
+    """Raise :class:`OutputError` if ``path`` is a symbolic link: a file electsim names from a
+    scenario is written in the folder the user named, never through a link out of it."""
+    if path.is_symlink():
+        raise OutputError(
+            f"{path}: cannot write the output: it is a symbolic link (electsim does not write "
+            "through a link; remove it or name another folder)"
+        )
+
+
+def write_inside(folder: str | os.PathLike[str], name: str, data: bytes) -> Path:
+    """Write ``data`` to the file ``name`` (one of :func:`file_names`) directly inside
+    ``folder``, creating the folder if it is missing. The file is opened without following a
+    link (``O_NOFOLLOW``), so a link planted in the folder cannot send the write elsewhere; any
+    failure is :class:`OutputError` (exit 2)."""
+    base = Path(folder)
+    target = base / name
+    if target.parent != base or name in ("", ".", "..") or "/" in name or "\\" in name:
+        raise OutputError(f"{target}: cannot write the output: {name!r} is not a plain file name")
+    with writing(target):
+        base.mkdir(parents=True, exist_ok=True)
+        refuse_link(target)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(target, flags, 0o666)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+    return target
 
 
 @contextlib.contextmanager

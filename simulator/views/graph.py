@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import json
-import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -35,6 +34,7 @@ from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 from matplotlib.path import Path as CurvePath
 
 from simulator.engine.result import ContestResult, Result
+from simulator.input.output import file_names, refuse_link
 from simulator.law.labels import label, trigger_words
 from simulator.law.machine import TRANSITIONS, Phase
 from simulator.model.errors import SimulatorError
@@ -757,31 +757,10 @@ def export_graph(
     written = []
     for c, name in zip(chosen, file_names([c.id for c in chosen]), strict=True):
         target = out.with_name(f"{out.stem}.{name}{out.suffix}")
+        refuse_link(target)  # (named from the scenario: never written through a link)
         _write(replay_graph(c), target, full=full)
         written.append(target)
     return written
-
-
-def file_names(ids: list[str]) -> list[str]:
-    """A safe, distinct part of a file name for each contest id: ``ward 1`` and ``ward/1`` both
-    read ``ward_1``, so the second becomes ``ward_1-2`` (distinct even where a file system
-    ignores letter case). A long id is cut to 80 characters, well inside the 255 bytes a file
-    system allows for a name with its prefix and suffix.
-
-    >>> file_names(["ward 1", "ward/1", "x" * 300]) == ["ward_1", "ward_1-2", "x" * 80]
-    True
-    """
-    taken: set[str] = set()
-    names = []
-    for cid in ids:
-        base = re.sub(r"[^A-Za-z0-9_.-]+", "_", cid).strip(".")[:80] or "contest"
-        name, n = base, 1
-        while name.casefold() in taken:
-            n += 1
-            name = f"{base}-{n}"
-        taken.add(name.casefold())
-        names.append(name)
-    return names
 
 
 def graph_data(g: nx.MultiDiGraph) -> dict[str, Any]:

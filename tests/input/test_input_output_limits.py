@@ -18,7 +18,8 @@ from simulator.cli.main import main
 from simulator.engine.replay import replay
 from simulator.input import files as reading
 from simulator.input.loader import load_scenario, parse_scenario
-from simulator.views.graph import export_graph, file_names
+from simulator.input.output import file_names
+from simulator.views.graph import export_graph
 
 SCENARIO = """\
 format: electsim/v1
