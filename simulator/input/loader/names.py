@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any
 
-from simulator.input.loader.values import normal_name
+from simulator.input.loader.values import normal_name, without_invisible
 from simulator.input.parse.messages import RawProblem, show
 
 
@@ -82,7 +82,7 @@ class Spellings:
         if known is not None:
             return known
         normal = normal_name(name)
-        first = self.first.setdefault(normal, name.strip())
+        first = self.first.setdefault(normal, without_invisible(name).strip())
         folded = (contest, normal.casefold())
         seen = self.folded.setdefault(folded, (normal, i, sub, line))
         if seen[0] != normal:

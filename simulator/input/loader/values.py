@@ -176,15 +176,39 @@ def read_date(value: Any) -> date:
     return day
 
 
-#: Characters that print as nothing: zero-width space, non-joiner and joiner, word joiner,
-#: byte-order mark, soft hyphen, Mongolian vowel separator.
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e"))
+#: Characters that print as nothing beyond the format characters (Unicode category Cf, which
+#: holds the zero-width space and joiners, the byte-order mark, the soft hyphen, the
+#: left-to-right and right-to-left marks, the Arabic letter mark, the invisible operators and
+#: the tag characters): the rest of Unicode's default-ignorable code points, i.e. the combining
+#: grapheme joiner, the Hangul and halfwidth Hangul fillers, the Khmer inherent vowels, the
+#: Mongolian free variation selectors and vowel separator, the variation selectors and their
+#: supplement, and the reserved default-ignorable ranges.
+_IGNORABLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+
+
+def without_invisible(name: str) -> str:
+    """``name`` without the characters that print as nothing: every format character (Unicode
+    category Cf) and the other default-ignorable code points (:data:`_IGNORABLE`). "Ann"
+    followed by a left-to-right mark, a tag character or a variation selector prints as "Ann"
+    and is "Ann".
+
+    >>> without_invisible("Ann\u200e") == without_invisible("A\u2062nn\U000e0041") == "Ann"
+    True
+    """
+    if name.isascii():
+        return name
+    kept = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
+    return _IGNORABLE.sub("", kept)
 
 
 def normal_name(name: str) -> str:
-    """A candidate's name as electsim compares it: Unicode NFC, no invisible characters, no
-    surrounding whitespace, and single spaces between words. Letter case is kept (two names
-    that differ only in case are an error, not the same person)."""
+    """A candidate's name as electsim compares it: Unicode NFC, no invisible characters
+    (:func:`without_invisible`), no surrounding whitespace, and single spaces between words.
+    Letter case is kept (two names that differ only in case are an error, not the same
+    person)."""
     if name.isascii():
         return " ".join(name.split())
-    return " ".join(unicodedata.normalize("NFC", name).translate(_INVISIBLE).split())
+    return " ".join(without_invisible(unicodedata.normalize("NFC", name)).split())
