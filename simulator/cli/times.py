@@ -7,8 +7,9 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from simulator.cli.common import UsageError
-from simulator.input.loader import ClockError, exact_offset, wall_clock
+from simulator.input.loader import ClockError, wall_clock
 from simulator.input.parse.yaml_scalars import SUB_MICROSECOND
+from simulator.law.instants import instant
 
 AS_OF_YEARS = (1900, 2200)  # the years a scenario's times may have
 
@@ -28,7 +29,7 @@ def parse_time(text: str, tz: str, flag: str = "--as-of") -> datetime:
         if dt.tzinfo is None:  # read as a scenario's times are (docs/scenarios.md)
             dt = wall_clock(dt, ZoneInfo(tz), tz, whole_day="T" not in written.upper())
         else:
-            dt = exact_offset(dt.astimezone(ZoneInfo(tz)))
+            dt = instant(dt.astimezone(ZoneInfo(tz)))
     except ClockError as error:
         raise UsageError(f"{flag}: expected {error}; found {text!r}") from None
     except ValueError:

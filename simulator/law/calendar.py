@@ -33,6 +33,7 @@ import attrs
 
 from simulator.law.cite import Cite, statute
 from simulator.law.closures import closures
+from simulator.law.instants import instant
 from simulator.law.readings import FilingOpening
 from simulator.law.tables.canvass import canvass_cite
 from simulator.law.vocab import DeadlineKind, Method, Stage
@@ -140,7 +141,7 @@ def local(d: date, t: time, tz: ZoneInfo | str = NEW_YORK) -> datetime:
     import pendulum
 
     p = pendulum.datetime(d.year, d.month, d.day, t.hour, t.minute, t.second, tz=name)
-    return moment.replace(fold=p.fold)
+    return instant(moment.replace(fold=p.fold))  # (a repeated hour's: its fixed offset)
 
 
 @lru_cache(maxsize=4096)

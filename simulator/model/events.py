@@ -28,6 +28,8 @@ from typing import Any, ClassVar, TypeVar
 
 import attrs
 
+from simulator.law.instants import instant, maybe_instant
+
 
 def _freeze_counts(
     value: Mapping[str, int] | Iterable[tuple[str, int]],
@@ -45,7 +47,7 @@ class Event:
     fields: ClassVar[tuple[str, ...]] = ()  # the event's own fields, as written in a scenario
     required: ClassVar[tuple[str, ...]] = ()
 
-    at: datetime
+    at: datetime = attrs.field(converter=instant)  # (compared as the instant it is)
     contest: str
     index: int = 0
     id: str | None = None  # the scenario's own name for the event (unique in the scenario)
@@ -269,7 +271,7 @@ class CandidateDied(Event):
     fields: ClassVar[tuple[str, ...]] = ("candidate", "notice_at")
     required: ClassVar[tuple[str, ...]] = ("candidate",)
     candidate: str
-    notice_at: datetime | None = None
+    notice_at: datetime | None = attrs.field(default=None, converter=maybe_instant)
 
     @property
     def known_at(self) -> datetime:
@@ -560,12 +562,14 @@ def builder(cls: type[Event], *given: str) -> Callable[..., Event]:
 
     The event is the one ``cls(...)`` makes (equal, same hash, same type), made in about half
     the time: the frozen class's ``__init__`` sets each field through ``object.__setattr__`` by
-    name, this sets each slot through its descriptor. The fields given may have no converter.
+    name, this sets each slot through its descriptor. The fields given may have no converter
+    but :func:`~simulator.law.instants.instant`, whose times the caller gives as instants
+    already (the loader's clock reads them so).
     """
     fields = {f.name: f for f in attrs.fields(cls)}
     names = ("at", "contest", "index", "line", *given)
     for name in names:
-        if name not in fields or fields[name].converter is not None:
+        if name not in fields or fields[name].converter not in (None, instant, maybe_instant):
             raise ValueError(f"{cls.__name__}: {name} cannot be given to a builder")
     scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
     body = []

@@ -8,13 +8,15 @@ from typing import Any
 
 import attrs
 
+from simulator.law.instants import maybe_instant
+
 
 @attrs.frozen
 class Expectation:
     """One validated entry of a scenario's ``expect:`` list."""
 
     index: int
-    as_of: datetime | None = None
+    as_of: datetime | None = attrs.field(default=None, converter=maybe_instant)
     contest: str | None = None
     #: the entry's other keys and their values, in file order, as plain data
     checks: tuple[tuple[str, Any], ...] = ()

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 import attrs
 
+from simulator.law.instants import maybe_instant
 from simulator.law.readings import Interpretations
 from simulator.law.vocab import Method, Stage
 from simulator.model.eventlog import EventLog, event_log
@@ -35,8 +36,8 @@ class Contest:
     party: str | None = None
     date: date | None = None  # this stage's election day, overriding G.S. 163-279
     district_based: bool = False
-    filing_opens: datetime | None = None
-    filing_closes: datetime | None = None
+    filing_opens: datetime | None = attrs.field(default=None, converter=maybe_instant)
+    filing_closes: datetime | None = attrs.field(default=None, converter=maybe_instant)
     filing_fee: Decimal | None = None
     salary: Decimal | None = None
     line: int | None = attrs.field(default=None, eq=False)

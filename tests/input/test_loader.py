@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import attrs
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from simulator.input.loader import (
@@ -1343,8 +1343,38 @@ def scenarios(draw: st.DrawFn) -> Scenario:
     )
 
 
+#: A contest whose filing closes in the second pass of the hour the clocks go back, with events
+#: in both passes: Python never finds a time of that hour equal to the same instant in another
+#: zone, so it failed the round trip until every such time was kept as an instant.
+_REPEATED_HOUR = Scenario(
+    title="T",
+    contests=(
+        Contest(
+            id="c",
+            method=Method.PLURALITY,
+            year=2173,
+            filing_closes=datetime(2173, 11, 7, 1, tzinfo=ZoneInfo("America/New_York"), fold=1),
+        ),
+    ),
+    events=(
+        ev.CandidateFiled(
+            at=datetime(2173, 11, 7, 1, 30, tzinfo=ZoneInfo("America/New_York")),
+            contest="c",
+            candidate="Ann",
+        ),
+        ev.CandidateWithdrew(
+            at=datetime(2173, 11, 7, 1, 15, tzinfo=ZoneInfo("America/New_York"), fold=1),
+            contest="c",
+            candidate="Ann",
+            index=1,
+        ),
+    ),
+)
+
+
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
+@example(_REPEATED_HOUR)
 def test_any_scenario_round_trips_through_yaml_and_json(original: Scenario) -> None:
     data = scenario_to_dict(original)
     assert parse_scenario(yaml.safe_dump(data)) == original
@@ -1540,9 +1570,39 @@ def test_right_to_left_names_and_their_marks_are_names_and_a_description_may_not
         '{type: candidate_filed, at: 2027-07-06, candidate: "\u05d3\u05e0\u05d4\u200f"}'
     )
     (filed,) = parse_scenario(text).events
-    assert isinstance(filed, ev.CandidateFiled) and filed.candidate == "\u05d3\u05e0\u05d4\u200f"
+    # the right-to-left mark prints as nothing: the name is kept without it
+    assert isinstance(filed, ev.CandidateFiled) and filed.candidate == "\u05d3\u05e0\u05d4"
     problem = only(text.replace("contests:", 'description: "Two\\nlines \\u202e"\ncontests:'))
     assert problem.path == "description" and "\\u202e" in problem.expected
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        "\u200e",  # left-to-right mark
+        "\u200f",  # right-to-left mark
+        "\u061c",  # Arabic letter mark
+        "\u2062",  # invisible times
+        "\U000e0041",  # tag latin capital letter A
+        "\ufe0f",  # variation selector 16
+        "\U000e0100",  # variation selector 17
+        "\u3164",  # Hangul filler
+        "\u034f",  # combining grapheme joiner
+    ],
+)
+def test_a_name_that_prints_like_another_is_that_name(hidden: str) -> None:
+    # "Ann" and "Ann" with a character that prints as nothing look the same on every page:
+    # they are one candidate, named without the hidden character, wherever it is written
+    escaped = hidden.encode("unicode_escape").decode()
+    text = scenario(
+        f'{{type: candidate_filed, at: 2027-07-06, candidate: "Ann{escaped}"}}',
+        "{type: candidate_filed, at: 2027-07-07, candidate: Bob}",
+        f'{{type: returns_reported, at: 2027-11-02T20:00, counts: {{"A{escaped}nn": 3, Bob: 1}}}}',
+    )
+    loaded = parse_scenario(text)
+    filed, _, returns = loaded.events
+    assert isinstance(filed, ev.CandidateFiled) and filed.candidate == "Ann"
+    assert isinstance(returns, ev.ReturnsReported) and dict(returns.counts) == {"Ann": 3, "Bob": 1}
 
 
 def test_a_lone_surrogate_in_json_is_a_problem_not_a_crash() -> None:

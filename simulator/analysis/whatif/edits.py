@@ -11,7 +11,8 @@ from typing import Any
 
 import attrs
 
-from simulator.input.loader import exact_offset, scenario_to_dict, structure
+from simulator.input.loader import scenario_to_dict, structure
+from simulator.law.instants import instant
 from simulator.model.errors import Problem, ScenarioError, SimulatorError
 from simulator.model.events import Event
 from simulator.model.scenario import Scenario
@@ -33,7 +34,7 @@ def _normal(moment: datetime, scenario: Scenario) -> datetime:
     tz = scenario.tz
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=tz)
-    return exact_offset(moment.astimezone(UTC).astimezone(tz))
+    return instant(moment.astimezone(UTC).astimezone(tz))
 
 
 def _check_year(moment: datetime, path: str) -> None:

@@ -89,7 +89,7 @@ from simulator.input.files import (
     describe_size,
     read_data,
 )
-from simulator.input.loader.clock import ClockError, exact_offset, wall_clock
+from simulator.input.loader.clock import ClockError, wall_clock
 from simulator.input.loader.document import ScenarioReader
 from simulator.input.loader.fields import TOP_KEYS
 from simulator.input.loader.json_structs import (
@@ -112,7 +112,6 @@ from simulator.model.scenario import Scenario
 __all__ = [
     "ClockError",
     "dump_scenario",
-    "exact_offset",
     "load_scenario",
     "parse_scenario",
     "scenario_to_dict",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Iterable
-from datetime import UTC, date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from itertools import repeat
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo, available_timezones
 from simulator.input.loader.values import TIME_YEARS, BadValue
 from simulator.input.parse.messages import show
 from simulator.input.parse.yaml_scalars import SUB_MICROSECOND
+from simulator.law.instants import instant
 from simulator.model.scenario import DEFAULT_TZ
 
 _TZINFO, _YEAR = operator.attrgetter("tzinfo"), operator.attrgetter("year")
@@ -24,14 +25,6 @@ _TZINFO, _YEAR = operator.attrgetter("tzinfo"), operator.attrgetter("year")
 class ClockError(ValueError):
     """A wall-clock time a change of clocks makes skipped or ambiguous; the message says which
     and what to write instead."""
-
-
-def exact_offset(moment: datetime) -> datetime:
-    """``moment``, with its fixed offset if it is in the second pass of a repeated hour (see
-    :func:`wall_clock`), so that it compares with other times as the instant it is."""
-    return (
-        moment.astimezone(timezone(moment.utcoffset() or timedelta(0))) if moment.fold else moment
-    )
 
 
 def wall_clock(moment: datetime, tz: ZoneInfo, zone: str, *, whole_day: bool = False) -> datetime:
@@ -52,7 +45,7 @@ def wall_clock(moment: datetime, tz: ZoneInfo, zone: str, *, whole_day: bool = F
     second = moment.replace(tzinfo=tz, fold=1)
     before, after = first.utcoffset(), second.utcoffset()
     if before == after or whole_day or before is None or after is None:
-        return exact_offset(first.astimezone(UTC).astimezone(tz))
+        return instant(first.astimezone(UTC).astimezone(tz))
     # the instant the offset changes, to the minute, and the clocks just before and after
     low = (first - timedelta(days=1)).astimezone(UTC)
     high = second.astimezone(UTC) + timedelta(days=1)
@@ -73,7 +66,7 @@ def wall_clock(moment: datetime, tz: ZoneInfo, zone: str, *, whole_day: bool = F
             "or with its UTC offset"
         )
     if moment.fold:
-        return exact_offset(second)
+        return instant(second)
     raise ClockError(
         f"a time the clocks show once in {zone}: on {day} they go back from {was} to "
         f"{became}, so {clock} shows twice; give its UTC offset: {shown}{_offset(before)} "
@@ -173,8 +166,7 @@ class Clock:
                 result = self._wall_time(moment, value, whole_day)
         else:
             result = moment.astimezone(tz)
-        if result.fold:  # the second pass of a repeated hour: see wall_clock
-            result = exact_offset(result)
+        result = instant(result)  # a time of a repeated hour: see simulator.law.instants
         if cache:
             if len(self.times) > 100_000:
                 self.times.clear()
