@@ -41,18 +41,21 @@ def layer(module: str) -> int:
     return LAYERS.index(parts[1])
 
 
+def source_of(node: ast.ImportFrom, module: str) -> str:
+    """The module a ``from ... import`` in ``module`` reads from, a relative one resolved."""
+    if not node.level:
+        return node.module or ""
+    package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
 def imports(module: str) -> set[str]:
     """Every ``simulator`` module that ``module`` imports, wherever the import is written."""
-    path = MODULES[module]
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(MODULES[module].read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                source = ".".join([*base, *([node.module] if node.module else [])])
-            else:
-                source = node.module or ""
+            source = source_of(node, module)
             for alias in node.names:
                 target = f"{source}.{alias.name}"
                 out.add(target if target in MODULES else source)
@@ -113,3 +116,98 @@ def test_no_module_of_the_package_is_over_a_thousand_lines() -> None:
         if (n := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
     }
     assert not long, long
+
+
+# Private names: ``_`` means "this module only". A module uses another's name only when the
+# other gives it a public name (and a docstring): what several modules share is named in the
+# module that owns it. A package's ``__init__`` is a module like any other: ``from
+# simulator.views.charts import _x`` reaches into it as much as into any module.
+#
+# Private submodules: there are none, and a module file is never named with a leading
+# underscore. Which modules may import a module is already said by its layer and its package;
+# a ``_`` on a file would be a second, weaker way to say it. So a path through a ``_`` module
+# (``import simulator.x._y``, ``from simulator.x._y import z``) is refused like a private name.
+
+
+def private(name: str) -> bool:
+    """A name its module keeps to itself: a leading underscore, and not a dunder."""
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def reaches_into(module: str) -> list[str]:
+    """Each place ``module`` takes another module's private name, wherever it is written (at
+    module level, inside a function, under ``if TYPE_CHECKING:``): ``from m import _x``,
+    absolute or relative; a path through a private module (``import m._y``, ``from m._y import
+    z``); and ``m._x`` read from a module ``m`` it imported. Binding a public name to a private
+    alias (``import m.y as _y``) is the importer's own business."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    found: list[str] = []
+    bound: dict[str, str] = {}  # a name bound to a simulator module: that module's path
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            source = source_of(node, module)
+            if source.split(".")[0] != "simulator" or source == module:
+                continue
+            if any(private(part) for part in source.split(".")):
+                found.append(f"line {node.lineno}: from {source} import ...")
+            for alias in node.names:
+                if private(alias.name):
+                    found.append(f"line {node.lineno}: from {source} import {alias.name}")
+                elif f"{source}.{alias.name}" in MODULES:
+                    bound[alias.asname or alias.name] = f"{source}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] != "simulator":
+                    continue
+                if any(private(part) for part in alias.name.split(".")):
+                    found.append(f"line {node.lineno}: import {alias.name}")
+                bound[alias.asname or "simulator"] = alias.name if alias.asname else "simulator"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and private(node.attr):
+            path = [node.attr]
+            value = node.value
+            while isinstance(value, ast.Attribute):
+                path.append(value.attr)
+                value = value.value
+            if isinstance(value, ast.Name) and value.id in bound:
+                dotted = ".".join([bound[value.id], *reversed(path)])
+                found.append(f"line {node.lineno}: {dotted}")
+    return found
+
+
+def test_no_module_takes_another_module_s_private_name() -> None:
+    found = [f"{MODULES[m]}: {where}" for m in MODULES for where in reaches_into(m)]
+    assert not found, "\n".join(found)
+
+
+def test_no_module_file_is_named_private() -> None:
+    private_files = [str(path) for path in MODULES.values() if private(path.stem)]
+    assert not private_files, private_files
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        ("from simulator.views.charts.text_measure import _wrap", 1),
+        ("from simulator.views.charts.lanes import Lane, _Band, _day", 2),
+        ("def f():\n    from simulator.views.charts.text_measure import _wrap", 1),
+        ("if TYPE_CHECKING:\n    from simulator.views.charts.lanes import _Band", 1),
+        ("from .main import _parser", 1),
+        ("from simulator.views.charts import _hidden", 1),
+        ("import simulator.views._hidden", 1),
+        ("from simulator.views._hidden import shown", 1),
+        ("from simulator.views.charts import text_measure\ntext_measure._longest", 1),
+        ("import simulator.views.charts.lanes\nsimulator.views.charts.lanes._day", 1),
+        ("import simulator.views.charts.lanes as lanes\nlanes._day", 1),
+        ("from simulator.views.charts.text_measure import wrap_text as _wrap", 0),
+        ("from simulator.engine import shown as _shown", 0),
+        ("from simulator import __version__", 0),
+        ("class A:\n    def f(self) -> int:\n        return self._x", 0),
+    ],
+)
+def test_every_way_of_taking_a_private_name_is_seen(
+    source: str, found: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(MODULES, "simulator.cli.probe", tmp_path / "probe.py")
+    (tmp_path / "probe.py").write_text(source, encoding="utf-8")
+    assert len(reaches_into("simulator.cli.probe")) == found

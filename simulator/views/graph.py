@@ -40,7 +40,7 @@ from simulator.law.machine import TRANSITIONS, Phase
 from simulator.model.errors import SimulatorError
 from simulator.model.events import EVENT_TYPES
 from simulator.views.charts.figures import Chart, UnsupportedFormat, save_figure
-from simulator.views.charts.text_measure import _width_in
+from simulator.views.charts.text_measure import text_width
 
 __all__ = [
     "coverage",
@@ -369,7 +369,7 @@ ROW = 0.95  # inches between phases
 
 
 def _text_w(text: str, size: float, bold: bool = False) -> float:
-    return _width_in(text, size, bold)
+    return text_width(text, size, bold)
 
 
 def _path_figure(g: nx.MultiDiGraph) -> Chart:

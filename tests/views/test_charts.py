@@ -27,7 +27,7 @@ from simulator.law.vocab import DeadlineKind, RulingKind
 from simulator.model.errors import SimulatorError
 from simulator.model.scenario import Scenario
 from simulator.views.charts import Chart, UnsupportedFormat, plot_timeline, styles
-from simulator.views.charts.styles import BANDS, _mark_style, marks
+from simulator.views.charts.styles import BANDS, mark_style, marks
 from tests.chart_cases import layout_problems, tie_problems, twenty_contests
 from tests.views.test_graph import LIBRARY, SCENARIOS, Case, case_id, not_blank, replayed, worked
 
@@ -137,7 +137,7 @@ def test_the_legend_lists_only_what_is_drawn() -> None:
 
 
 def test_each_kind_of_event_has_its_own_mark_and_red_means_only_a_103_5_move() -> None:
-    styles = [tuple(sorted(_mark_style(k).items())) for k in marks()]
+    styles = [tuple(sorted(mark_style(k).items())) for k in marks()]
     assert len(set(styles)) == len(styles)
     filled = [m[0] for k, m in marks().items() if k != "filing_rejected"]
     assert len(set(filled)) == len(filled), "a marker shared by two kinds of event"
@@ -504,9 +504,9 @@ def test_a_long_description_is_wrapped_measuring_about_its_own_length(
         measured.append(len(text))
         return len(text) * 0.05
 
-    monkeypatch.setattr(text_measure, "_width_in", width)
+    monkeypatch.setattr(text_measure, "text_width", width)
     text = " ".join(f"w{i % 97}" for i in range(20_000))
-    lines = text_measure._wrap(text, 6.0, 8)
+    lines = text_measure.wrap_text(text, 6.0, 8)
     assert " ".join(lines) == text
     assert all(len(line) * 0.05 <= 6.0 for line in lines)
     assert all(len(a) + 1 + len(b.split(" ")[0]) > 120 for a, b in itertools.pairwise(lines))

@@ -346,7 +346,7 @@ def coverage_figure(results: Sequence[Exploration]) -> Figure:
     from matplotlib.figure import Figure
     from matplotlib.patches import Patch, Rectangle
 
-    from simulator.views.charts.text_measure import _width_in, _wrap
+    from simulator.views.charts.text_measure import text_width, wrap_text
 
     labels = [_short(ex) for ex in results]
     cells = [coverage(ex) for ex in results]
@@ -356,12 +356,12 @@ def coverage_figure(results: Sequence[Exploration]) -> Figure:
     bottom = 0.2 + 0.055 * max((len(x) for x in labels), default=0)
     # as wide as the cells, or the legend in one column, whichever is wider; the title is
     # wrapped to that width
-    key_w = max(_width_in(m, 7.0) for m in _MEANS.values()) + 0.5
+    key_w = max(text_width(m, 7.0) for m in _MEANS.values()) + 0.5
     width = max(left + cols * cell + pad, key_w + 2 * pad)
     ncol = max(1, min(3, int((width - 2 * pad) // key_w)))
     legend_h = 0.19 * -(-len(Status) // ncol) + 0.1
     heading = "Clause coverage of the explored courses of events"
-    title = _wrap(heading, width - 2 * pad, 10.0, bold=True)
+    title = wrap_text(heading, width - 2 * pad, 10.0, bold=True)
     top = 0.2 + 0.2 * len(title)
     height = top + rows * cell + bottom + legend_h
     fig = Figure(figsize=(width, height), dpi=100)

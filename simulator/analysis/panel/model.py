@@ -23,8 +23,8 @@ from simulator.analysis.panel.controls import (
     sweep_values,
     sweep_variable,
 )
-from simulator.analysis.whatif.sweep_results import Sweep, _key
-from simulator.analysis.whatif.sweep_runner import OUTCOME_KINDS, _Job
+from simulator.analysis.whatif.sweep_results import Sweep, outcome_key
+from simulator.analysis.whatif.sweep_runner import OUTCOME_KINDS, SweepJob
 from simulator.engine.replay import replay
 from simulator.engine.result import ContestResult, Result, Ruling
 from simulator.input.loader.writing import scenario_to_dict
@@ -197,16 +197,16 @@ class PanelState:
         assert control.contest is not None
         try:
             others = build_variant(self.base, self.controls, self.values, skip=control.key)
-            job = _Job(others, vary, control.contest, None, None)
+            job = SweepJob(others, vary, control.contest, None, None)
             replayer = job.replayer()
             grid = sweep_values(control, self.values[control.key], most=GRID)
             rows = {v: job.row(v, replayer) for v in grid}
             for a, b in pairwise(grid):
                 lo, hi = a, b
-                while _key(rows[lo]) != _key(rows[hi]) and _gap(lo, hi) > 1:
+                while outcome_key(rows[lo]) != outcome_key(rows[hi]) and _gap(lo, hi) > 1:
                     mid = _middle(lo, hi)
                     rows[mid] = job.row(mid, replayer)
-                    if _key(rows[mid]) == _key(rows[lo]):
+                    if outcome_key(rows[mid]) == outcome_key(rows[lo]):
                         lo = mid
                     else:
                         hi = mid

@@ -10,13 +10,13 @@ from typing import Any
 import attrs
 
 from simulator.analysis.whatif.tables import (
-    _NOTHING,
-    _html_table,
-    _names,
-    _outcome_cells,
-    _text_table,
-    _when,
-    _words_of,
+    NOTHING,
+    html_table,
+    names_cell,
+    outcome_cells,
+    text_table,
+    when_cell,
+    words_of,
 )
 from simulator.engine.replay import replay
 from simulator.engine.result import ContestResult, Result, Ruling
@@ -81,12 +81,12 @@ class Comparison:
 
     def outcome_table(self) -> str:
         """The outcome rows only, as text."""
-        return _text_table(self._head(), self._cells(self.outcomes))
+        return text_table(self._head(), self._cells(self.outcomes))
 
     def __str__(self) -> str:
         if self.same:
             return f"{self.names[0]} and {self.names[1]}: no difference"
-        return _text_table(self._head(), self._cells(self.rows))
+        return text_table(self._head(), self._cells(self.rows))
 
     def __repr__(self) -> str:
         return (
@@ -106,11 +106,11 @@ class Comparison:
             return caption
         contests = {r.contest for r in self.rows}
         if len(contests) > 1:
-            return caption + _html_table(self._head(), self._cells(self.rows))
+            return caption + html_table(self._head(), self._cells(self.rows))
         # one contest: named above the table, which keeps its four columns within a phone
         (contest,) = contests
         caption = caption.replace("</p>", f", in contest {escape(contest)}</p>")
-        return caption + _html_table(self._head()[1:], [c[1:] for c in self._cells(self.rows)])
+        return caption + html_table(self._head()[1:], [c[1:] for c in self._cells(self.rows)])
 
 
 def _pairs(
@@ -123,15 +123,15 @@ def _pairs(
         xs = [t for k, t in a if k == key]
         ys = [t for k, t in b if k == key]
         for i in range(max(len(xs), len(ys))):
-            x = xs[i] if i < len(xs) else _NOTHING
-            y = ys[i] if i < len(ys) else _NOTHING
+            x = xs[i] if i < len(xs) else NOTHING
+            y = ys[i] if i < len(ys) else NOTHING
             if x != y:
                 out.append((key, x, y))
     return out
 
 
 def _ruling_key(r: Ruling) -> str:
-    who = f" [{_names(r.candidates)}]" if r.candidates else ""
+    who = f" [{names_cell(r.candidates)}]" if r.candidates else ""
     return f"{label(r.kind)} {r.cite}{who}"
 
 
@@ -140,19 +140,19 @@ def _compare_contests(a: ContestResult, b: ContestResult) -> list[Difference]:
     oa, ob = a.outcome, b.outcome
     facts = [
         (about, x, y)
-        for (about, x), (_, y) in zip(_outcome_cells(oa), _outcome_cells(ob), strict=True)
+        for (about, x), (_, y) in zip(outcome_cells(oa), outcome_cells(ob), strict=True)
     ]
-    facts.append(("state", _words_of(Phase, a.state), _words_of(Phase, b.state)))
+    facts.append(("state", words_of(Phase, a.state), words_of(Phase, b.state)))
     for about, x, y in facts:
         if x != y:
             rows.append(Difference(a.id, "outcome", about, x, y))
-    ra = [(_ruling_key(r), _when(r.at)) for r in a.rulings]
-    rb = [(_ruling_key(r), _when(r.at)) for r in b.rulings]
+    ra = [(_ruling_key(r), when_cell(r.at)) for r in a.rulings]
+    rb = [(_ruling_key(r), when_cell(r.at)) for r in b.rulings]
     rows.extend(Difference(a.id, "ruling", k, x, y) for k, x, y in _pairs(ra, rb))
 
     def due(d: Any) -> str:
-        moved = f" (moved from {_when(d.moved_from)})" if d.moved_from else ""
-        return _when(d.due) + moved
+        moved = f" (moved from {when_cell(d.moved_from)})" if d.moved_from else ""
+        return when_cell(d.due) + moved
 
     da = [(label(d.kind), due(d)) for d in a.deadlines]
     db = [(label(d.kind), due(d)) for d in b.deadlines]

@@ -17,12 +17,12 @@ from typing import Any
 import attrs
 
 from simulator.analysis.whatif.tables import (
-    _NOTHING,
-    _html_table,
-    _names,
-    _outcome_cells,
-    _when,
-    _words_of,
+    NOTHING,
+    html_table,
+    names_cell,
+    outcome_cells,
+    when_cell,
+    words_of,
 )
 from simulator.engine.result import ContestResult, Outcome, Period, Result, TimelineEntry
 from simulator.law.labels import label
@@ -35,7 +35,7 @@ from simulator.views.text import format_contest, format_result
 def _outcome_html(o: Outcome) -> str:
     """The outcome as a table of two columns, what and its words, one row each (five columns
     side by side ran past a phone's screen)."""
-    return _html_table(("outcome", ""), _outcome_cells(o))
+    return html_table(("outcome", ""), outcome_cells(o))
 
 
 _ENTRY_KINDS: dict[str, type[Enum]] = {"ruling": RulingKind, "deadline": DeadlineKind}
@@ -53,28 +53,33 @@ def _entry_words(t: TimelineEntry) -> str:
     vocabulary = _ENTRY_KINDS.get(t.what)
     if vocabulary is None or not t.label.startswith(f"{t.kind}: "):
         return t.label
-    return f"{_words_of(vocabulary, t.kind)}: {t.label[len(t.kind) + 2 :]}"
+    return f"{words_of(vocabulary, t.kind)}: {t.label[len(t.kind) + 2 :]}"
 
 
 def _timeline_html(entries: Sequence[TimelineEntry]) -> str:
-    return _html_table(
+    return html_table(
         ("at", "what", "about", "cite"),
-        [(_when(t.at), t.what, _entry_words(t), t.cite or _NOTHING) for t in entries],
+        [(when_cell(t.at), t.what, _entry_words(t), t.cite or NOTHING) for t in entries],
     )
 
 
 def _periods_html(periods: Sequence[Period]) -> str:
-    return _html_table(
+    return html_table(
         ("period", "from", "to", "cite"),
         [
-            (label(p.kind), _when(p.start), _when(p.end), "; ".join(map(str, p.cites)) or _NOTHING)
+            (
+                label(p.kind),
+                when_cell(p.start),
+                when_cell(p.end),
+                "; ".join(map(str, p.cites)) or NOTHING,
+            )
             for p in periods
         ],
     )
 
 
 def _moved(moved_from: datetime, why: str | None) -> str:
-    return f"moved from {_when(moved_from)}" + (f": {why}" if why else "")
+    return f"moved from {when_cell(moved_from)}" + (f": {why}" if why else "")
 
 
 def _with_words(head: Sequence[str], items: Sequence[tuple[Sequence[str], Sequence[str]]]) -> str:
@@ -92,8 +97,8 @@ def _contest_html(c: ContestResult) -> str:
     seats = "1 seat" if c.seats == 1 else f"{c.seats} seats"
     head = (
         f"<h4>{escape(c.title)}</h4>"
-        f"<p>{escape(_words_of(Method, c.method))}, {escape(_words_of(Stage, c.stage))}, "
-        f"{seats}: <b>{escape(_words_of(Phase, c.state))}</b></p>"
+        f"<p>{escape(words_of(Method, c.method))}, {escape(words_of(Stage, c.stage))}, "
+        f"{seats}: <b>{escape(words_of(Phase, c.state))}</b></p>"
     )
     parts = [head, _outcome_html(c.outcome)]
     if c.decisions:
@@ -103,7 +108,7 @@ def _contest_html(c: ContestResult) -> str:
                 (
                     escape(p.heading),
                     escape(label(p.by)),
-                    escape(_when(p.since)),
+                    escape(when_cell(p.since)),
                     cite_links(p.cites),
                 ),
                 [f"<b>if {escape(label(o.choice))}</b>: {escape(o.text)}" for o in p.options],
@@ -118,16 +123,16 @@ def _contest_html(c: ContestResult) -> str:
         what = "votes" if i == 0 else "runoff votes"
         parts.append(
             f"<p><b>{what}</b></p>"
-            + _html_table(("candidate", "votes"), [(n, f"{v:,}") for n, v in t])
+            + html_table(("candidate", "votes"), [(n, f"{v:,}") for n, v in t])
         )
     if c.rulings:
         said = [
             (
                 (
-                    escape(_when(r.at)),
+                    escape(when_cell(r.at)),
                     f"<b>{escape(label(r.kind))}</b>",
                     cite_links(r.cites),
-                    escape(_names(r.candidates)),
+                    escape(names_cell(r.candidates)),
                 ),
                 [escape(r.text)],
             )
@@ -140,7 +145,7 @@ def _contest_html(c: ContestResult) -> str:
     if c.deadlines:
         due = [
             (
-                (escape(label(d.kind)), escape(_when(d.due)), cite_links(d.cites)),
+                (escape(label(d.kind)), escape(when_cell(d.due)), cite_links(d.cites)),
                 [escape(_moved(d.moved_from, d.why_moved))] if d.moved_from else [],
             )
             for d in c.deadlines
@@ -156,7 +161,7 @@ def _contest_html(c: ContestResult) -> str:
 
 
 def _result_html(r: Result) -> str:
-    as_of = f" <i>(as of {escape(_when(r.as_of))})</i>" if r.as_of is not None else ""
+    as_of = f" <i>(as of {escape(when_cell(r.as_of))})</i>" if r.as_of is not None else ""
     body = "".join(_contest_html(c) for c in r.contests) or "<p>no contests</p>"
     return f"<h3>{escape(r.scenario)}{as_of}</h3>{body}"
 

@@ -25,7 +25,7 @@ class EditError(SimulatorError, ValueError):
     the wrong kind. The message says what was expected, what was found and how to fix it."""
 
 
-def _normal(moment: datetime, scenario: Scenario) -> datetime:
+def in_scenario_zone(moment: datetime, scenario: Scenario) -> datetime:
     """An aware time in the scenario's zone. An edit works its times out (a day moved, a delta
     added), so a naive wall time the clocks skip moves forward and one they repeat is the first,
     where a scenario file must say (:func:`simulator.input.loader.wall_clock`); pass an aware
@@ -37,7 +37,8 @@ def _normal(moment: datetime, scenario: Scenario) -> datetime:
     return instant(moment.astimezone(UTC).astimezone(tz))
 
 
-def _check_year(moment: datetime, path: str) -> None:
+def check_year(moment: datetime, path: str) -> None:
+    """Refuse a time outside the years a scenario file may hold, naming ``path``."""
     if not _YEARS[0] <= moment.year <= _YEARS[1]:
         raise ScenarioError(
             [
@@ -74,14 +75,14 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _event_dict(scenario: Scenario, event: Event) -> dict[str, Any]:
+def event_dict(scenario: Scenario, event: Event) -> dict[str, Any]:
     """One typed event in the plain form of a scenario file (with its contest)."""
     doc = scenario_to_dict(attrs.evolve(scenario, events=(event,)))["events"][0]
     doc["contest"] = event.contest
     return dict(doc)
 
 
-def _evolve(event: Event, **changes: Any) -> Event:
+def evolve_event(event: Event, **changes: Any) -> Event:
     """``attrs.evolve`` for events. The ``counts`` converter of ``returns_reported`` and
     ``recount_held`` takes a mapping only, and ``attrs.evolve`` feeds it the stored tuple of
     pairs, so the counts are passed again as a dict."""
@@ -91,15 +92,15 @@ def _evolve(event: Event, **changes: Any) -> Event:
     return attrs.evolve(event, **changes)
 
 
-def _reindexed(scenario: Scenario, events: Iterable[Event]) -> Scenario:
+def reindexed(scenario: Scenario, events: Iterable[Event]) -> Scenario:
     """``scenario`` with ``events`` as its log, each ``index`` its position."""
     return attrs.evolve(
         scenario,
-        events=tuple(e if e.index == i else _evolve(e, index=i) for i, e in enumerate(events)),
+        events=tuple(e if e.index == i else evolve_event(e, index=i) for i, e in enumerate(events)),
     )
 
 
-def _placed(events: Sequence[Event], moving: Event) -> int:
+def position_for(events: Sequence[Event], moving: Event) -> int:
     """Where ``moving`` goes in a log kept in the order the board learned things: before the
     first event the board learned strictly later."""
     known = moving.known_at
@@ -109,18 +110,20 @@ def _placed(events: Sequence[Event], moving: Event) -> int:
     return len(events)
 
 
-def _shifted(event: Event, delta: timedelta, scenario: Scenario, path: str) -> Event:
+def shifted(event: Event, delta: timedelta, scenario: Scenario, path: str) -> Event:
     """``event`` moved by ``delta`` of wall-clock time; a death's notice moves with it."""
-    at = _normal(event.at.replace(tzinfo=None) + delta, scenario)
-    _check_year(at, f"{path}.at")
+    at = in_scenario_zone(event.at.replace(tzinfo=None) + delta, scenario)
+    check_year(at, f"{path}.at")
     changes: dict[str, Any] = {"at": at}
     notice = getattr(event, "notice_at", None)
     if isinstance(notice, datetime):
-        changes["notice_at"] = max(at, _normal(notice.replace(tzinfo=None) + delta, scenario))
-    return _evolve(event, **changes)
+        changes["notice_at"] = max(
+            at, in_scenario_zone(notice.replace(tzinfo=None) + delta, scenario)
+        )
+    return evolve_event(event, **changes)
 
 
-def _validated(
+def validated(
     scenario: Scenario,
     contests: Sequence[Mapping[str, Any]] | None,
     events: Sequence[Event | Mapping[str, Any]],

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from simulator.analysis.whatif.edits import EditError, _event_dict, _placed, _shifted, _validated
+from simulator.analysis.whatif.edits import EditError, event_dict, position_for, shifted, validated
 from simulator.input.loader import scenario_to_dict
 from simulator.model.events import Event
 from simulator.model.scenario import Scenario
@@ -160,7 +160,7 @@ class Fork:
             new = attrs.evolve(_as_item(event, f"replace({i}, ...)"), delta=old.delta)
         else:
             base = (
-                _event_dict(self.scenario, old.event)
+                event_dict(self.scenario, old.event)
                 if isinstance(old.event, Event)
                 else dict(old.event)
             )
@@ -252,7 +252,7 @@ class Fork:
         """The new scenario, re-indexed and checked by the loader (:class:`ScenarioError`)."""
         items = list(self.items)
         if any(not isinstance(it.event, Event) for it in items):
-            read = _validated(self.scenario, self.contests, [it.event for it in items])
+            read = validated(self.scenario, self.contests, [it.event for it in items])
             items = [attrs.evolve(it, event=e) for it, e in zip(items, read.events, strict=True)]
         events: list[Event] = []
         placing: list[Event] = []
@@ -260,11 +260,11 @@ class Fork:
             assert isinstance(it.event, Event)
             e = it.event
             if it.delta:
-                e = _shifted(e, it.delta, self.scenario, f"events[{i}]")
+                e = shifted(e, it.delta, self.scenario, f"events[{i}]")
             (placing if it.by_time else events).append(e)
         for e in placing:
-            events.insert(_placed(events, e), e)
-        return _validated(self.scenario, self.contests, events)
+            events.insert(position_for(events, e), e)
+        return validated(self.scenario, self.contests, events)
 
 
 def fork(scenario: Scenario) -> Fork:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from simulator.analysis.whatif.tables import _NOTHING, _html_table, _text_table
+from simulator.analysis.whatif.tables import NOTHING, html_table, text_table
 from simulator.engine.result import Outcome
 from simulator.law.labels import label
 from simulator.law.vocab import Pending, RulingKind, RunoffStatus
@@ -97,7 +97,7 @@ def _ruling_words(kind: str | None) -> str | None:
 def _decided_by(kind: str | None, cite: str) -> str:
     words = _ruling_words(kind)
     if words is None:
-        return _NOTHING
+        return NOTHING
     return f"{words} ({cite})" if cite else words
 
 
@@ -150,7 +150,7 @@ class Sweep:
         out: list[Band] = []
         start = 0
         for i in range(1, len(self.rows) + 1):
-            if i == len(self.rows) or _key(self.rows[i]) != _key(self.rows[start]):
+            if i == len(self.rows) or outcome_key(self.rows[i]) != outcome_key(self.rows[start]):
                 a, b = self.rows[start], self.rows[i - 1]
                 out.append(Band(a.value, b.value, i - start, a.outcome, a.ruling, a.cite, start))
                 start = i
@@ -165,7 +165,9 @@ class Sweep:
         [(1, 2)]
         """
         return tuple(
-            (a, b) for a, b in zip(self.rows, self.rows[1:], strict=False) if _key(a) != _key(b)
+            (a, b)
+            for a, b in zip(self.rows, self.rows[1:], strict=False)
+            if outcome_key(a) != outcome_key(b)
         )
 
     def to_dicts(self) -> list[dict[str, Any]]:
@@ -208,7 +210,7 @@ class Sweep:
         return tuple((a.value, b.value) for a, b in self.flips())
 
     def __str__(self) -> str:
-        return self._title() + "\n" + _text_table(self._HEAD, self._band_cells())
+        return self._title() + "\n" + text_table(self._HEAD, self._band_cells())
 
     def __repr__(self) -> str:
         return (
@@ -226,7 +228,7 @@ class Sweep:
             colour = ruling_colour(band.ruling)
             swatch = f'<span style="color:{colour}">&#9632;</span> '
             rows.append((*(escape(c) for c in cells[:4]), swatch + escape(cells[4])))
-        return f"<p>{escape(self._title())}</p>" + _html_table(self._HEAD, rows, raw=True)
+        return f"<p>{escape(self._title())}</p>" + html_table(self._HEAD, rows, raw=True)
 
     def plot(self, *, title: str | None = None) -> Chart:
         """A chart of the outcome against the swept value, the background banded by the kind
@@ -243,10 +245,12 @@ class Sweep:
             flips=[
                 (i, _flip_words(self.rows[i - 1].value, self.rows[i].value))
                 for i in range(1, len(self.rows))
-                if _key(self.rows[i - 1]) != _key(self.rows[i])
+                if outcome_key(self.rows[i - 1]) != outcome_key(self.rows[i])
             ],
         )
 
 
-def _key(r: SweepRow) -> tuple[str, str | None, str]:
+def outcome_key(r: SweepRow) -> tuple[str, str | None, str]:
+    """What rows of a sweep are compared by: the outcome, the ruling that decided it and its
+    citation. Neighbouring rows with the same key are one band; a change of key is a flip."""
     return (r.outcome, r.ruling, r.cite)

@@ -14,7 +14,7 @@ import attrs
 
 from simulator.analysis.whatif.edits import EditError
 from simulator.analysis.whatif.sweep_results import Sweep, SweepRow
-from simulator.analysis.whatif.variables import Variable, _label, describe
+from simulator.analysis.whatif.variables import Variable, describe, variable_label
 from simulator.analysis.workers import Engine, Processes, Serial, engine_named
 from simulator.engine.build import ContestSummary
 from simulator.engine.replay import PrefixReplay, replay
@@ -53,7 +53,7 @@ OUTCOME_KINDS: frozenset[RulingKind] = frozenset(
 
 
 @attrs.frozen
-class _Job:
+class SweepJob:
     """What each worker needs: picklable, and the same function for serial and parallel runs."""
 
     base: Scenario
@@ -71,7 +71,7 @@ class _Job:
         variant = self.vary(self.base, value)
         if not isinstance(variant, Scenario):
             raise EditError(
-                f"{_label(self.vary)}: expected the variable to return a Scenario; found "
+                f"{variable_label(self.vary)}: expected the variable to return a Scenario; found "
                 f"{type(variant).__name__}"
             )
         c: ContestResult | ContestSummary
@@ -197,7 +197,7 @@ def sweep(
     if callable(prepare):
         vary = prepare(scenario)
     values = list(over)
-    job = _Job(scenario, vary, contest, as_of, kinds)
+    job = SweepJob(scenario, vary, contest, as_of, kinds)
     runner = _engine(engine, workers=workers, chunksize=chunksize, client=client, n=len(values))
     if isinstance(runner, Processes):
         _check_sendable(job, values, "workers>1" if engine is None else f"engine={engine!r}")
@@ -248,7 +248,7 @@ def _engine(
     return engine
 
 
-def _check_sendable(job: _Job, values: list[Any], how: str) -> None:
+def _check_sendable(job: SweepJob, values: list[Any], how: str) -> None:
     try:
         pickle.dumps((job, values))
     except (pickle.PicklingError, TypeError, AttributeError) as error:

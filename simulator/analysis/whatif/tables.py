@@ -11,18 +11,22 @@ from simulator.engine.result import Outcome
 from simulator.law.labels import label
 from simulator.views.markup import escape, row, table
 
-_NOTHING = "-"
+#: What a cell shows where there is nothing to say (no time, no names)
+NOTHING = "-"
 
 
-def _when(at: datetime | None) -> str:
-    return at.strftime("%Y-%m-%d %H:%M") if at is not None else _NOTHING
+def when_cell(at: datetime | None) -> str:
+    """A time as a table's cell shows it, to the minute in its own zone."""
+    return at.strftime("%Y-%m-%d %H:%M") if at is not None else NOTHING
 
 
-def _names(names: Sequence[str]) -> str:
-    return ", ".join(names) or _NOTHING
+def names_cell(names: Sequence[str]) -> str:
+    """Names as a table's cell shows them: separated by commas."""
+    return ", ".join(names) or NOTHING
 
 
-def _text_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def text_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A plain-text table: each column as wide as its widest cell, a rule under the head."""
     widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(head)]
     lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
@@ -31,12 +35,12 @@ def _text_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
-def _html_table(head: Sequence[str], rows: Iterable[Sequence[str]], *, raw: bool = False) -> str:
+def html_table(head: Sequence[str], rows: Iterable[Sequence[str]], *, raw: bool = False) -> str:
     """A notebook table; cells are escaped unless ``raw`` (then the caller escaped them)."""
     return table(head, [row(r if raw else map(escape, r), inline=True) for r in rows], inline=True)
 
 
-def _words_of(vocabulary: type[Enum], value: str) -> str:
+def words_of(vocabulary: type[Enum], value: str) -> str:
     """The words for an identifier of ``vocabulary`` (``"awaiting_votes"`` of
     :class:`~simulator.law.machine.Phase`: "awaiting the vote"); an unknown one as it is."""
     try:
@@ -45,19 +49,19 @@ def _words_of(vocabulary: type[Enum], value: str) -> str:
         return value
 
 
-def _outcome_cells(o: Outcome) -> list[tuple[str, str]]:
+def outcome_cells(o: Outcome) -> list[tuple[str, str]]:
     """An outcome as (what, words) pairs, in the order of :meth:`Outcome.parts`, each in words.
 
     >>> from simulator.law.vocab import Pending
-    >>> _outcome_cells(Outcome(elected=("Ann",), pending=Pending.RUNOFF_REQUEST))[-1]
+    >>> outcome_cells(Outcome(elected=("Ann",), pending=Pending.RUNOFF_REQUEST))[-1]
     ('waiting for', 'a runoff request')
     """
     runoff = label(o.runoff_status)
     if o.runoff_candidates:
         runoff += f" ({', '.join(o.runoff_candidates)})"
     return [
-        ("elected", _names(o.elected)),
-        ("nominated", _names(o.nominated)),
+        ("elected", names_cell(o.elected)),
+        ("nominated", names_cell(o.nominated)),
         ("vacant seats", str(o.vacant_seats)),
         ("runoff", runoff),
         ("waiting for", label(o.pending) if o.pending is not None else "nothing"),

@@ -12,11 +12,11 @@ import attrs
 
 from simulator.analysis.whatif.edits import (
     EditError,
-    _check_year,
-    _evolve,
-    _normal,
-    _placed,
-    _reindexed,
+    check_year,
+    evolve_event,
+    in_scenario_zone,
+    position_for,
+    reindexed,
 )
 from simulator.analysis.whatif.forks import fork, replace_event, set_contest
 from simulator.model.errors import Problem, ScenarioError
@@ -74,10 +74,10 @@ def _moved(scenario: Scenario, ref: int | str, new: Event, move: bool) -> Scenar
     j = _locate(scenario, ref, "an event")
     if not move:
         events[j] = new
-        return _reindexed(scenario, events)
+        return reindexed(scenario, events)
     del events[j]
-    events.insert(_placed(events, new), new)
-    return _reindexed(scenario, events)
+    events.insert(position_for(events, new), new)
+    return reindexed(scenario, events)
 
 
 @attrs.frozen
@@ -114,25 +114,27 @@ class EventTime:
         old = _event_at(scenario, self.index, f"EventTime({self.index})")
         local = old.at.astimezone(scenario.tz)
         if isinstance(value, datetime):
-            at = _normal(value, scenario)
+            at = in_scenario_zone(value, scenario)
         elif isinstance(value, date):
-            at = _normal(datetime.combine(value, local.time().replace(tzinfo=None)), scenario)
+            at = in_scenario_zone(
+                datetime.combine(value, local.time().replace(tzinfo=None)), scenario
+            )
         elif isinstance(value, timedelta) or (
             isinstance(value, int) and not isinstance(value, bool)
         ):
             delta = value if isinstance(value, timedelta) else timedelta(days=value)
-            at = _normal(local.replace(tzinfo=None) + delta, scenario)
+            at = in_scenario_zone(local.replace(tzinfo=None) + delta, scenario)
         else:
             raise EditError(
                 f"{self.label}: expected a date, a datetime, a timedelta or a number of days; "
                 f"found {type(value).__name__} {value!r}"
             )
-        _check_year(at, self.label)
+        check_year(at, self.label)
         changes: dict[str, Any] = {"at": at}
         notice = getattr(old, "notice_at", None)
         if isinstance(notice, datetime):
             changes["notice_at"] = at + (notice - old.at)
-        return _moved(scenario, self.index, _evolve(old, **changes), self.move)
+        return _moved(scenario, self.index, evolve_event(old, **changes), self.move)
 
 
 def _counts_event(scenario: Scenario, index: int | str, who: str) -> Event:
@@ -175,7 +177,7 @@ def _set_count(scenario: Scenario, ref: int | str, name: str, count: Any, path: 
                 f"{path}: expected the candidate of this votes_cast event ({e.candidate!r}); "
                 f"found {name!r}"
             )
-        new = _evolve(e, count=count)
+        new = evolve_event(e, count=count)
     else:
         raise EditError(
             f"{path}: expected the position of a votes_cast, returns_reported or recount_held "
@@ -291,26 +293,27 @@ class NewEvent:
         template = self.prepare(scenario).event
         assert isinstance(template, Event)
         if isinstance(value, datetime):
-            at = _normal(value, scenario)
+            at = in_scenario_zone(value, scenario)
         elif isinstance(value, date):
-            at = _normal(datetime(value.year, value.month, value.day), scenario)
+            at = in_scenario_zone(datetime(value.year, value.month, value.day), scenario)
         else:
             raise EditError(
                 f"{self.label}: expected a date or a datetime; found {type(value).__name__} "
                 f"{value!r}"
             )
-        _check_year(at, self.label)
+        check_year(at, self.label)
         changes: dict[str, Any] = {"at": at}
         notice = getattr(template, "notice_at", None)
         if isinstance(notice, datetime):
             changes["notice_at"] = at + (notice - template.at)
-        new = _evolve(template, **changes)
+        new = evolve_event(template, **changes)
         events = list(scenario.events)
-        events.insert(_placed(events, new), new)
-        return _reindexed(scenario, events)
+        events.insert(position_for(events, new), new)
+        return reindexed(scenario, events)
 
 
-def _label(vary: Any) -> str:
+def variable_label(vary: Any) -> str:
+    """The name a variable of a sweep goes by: its ``label``, else its function's name."""
     label = getattr(vary, "label", None)
     if isinstance(label, str):
         return label
@@ -371,4 +374,4 @@ def describe(vary: Any, scenario: Scenario) -> str:
             return f"time of {_event_words(str(kind), who)}"
     except EditError:
         pass
-    return _in_words(_label(vary))
+    return _in_words(variable_label(vary))

@@ -9,13 +9,13 @@ from typing import Literal
 import attrs
 
 from simulator.views.charts.dimensions import LINE_H
-from simulator.views.charts.lanes import _Tick
-from simulator.views.charts.text_measure import _width_in
-from simulator.views.charts.time_axis import _Axis
+from simulator.views.charts.lanes import DeadlineTick
+from simulator.views.charts.text_measure import text_width
+from simulator.views.charts.time_axis import Axis
 
 
 @attrs.frozen
-class _Label:
+class Label:
     """A text placed ``y`` inches away from its anchor (``None``: thinned to a note).
     ``x``, ``left`` and ``right`` are in inches from the left of the time axis; ``anchor`` is
     where its tick or mark is, which its leader reaches. Labels of a lower ``rank`` are placed
@@ -34,11 +34,12 @@ class _Label:
     key: str = ""
 
 
-def _height(lab: _Label) -> float:
+def label_height(lab: Label) -> float:
+    """How tall a label is, in inches: its lines and a little room."""
     return len(lab.lines) * LINE_H + 0.05
 
 
-def _stack(labels: Sequence[_Label], depth: float, xmin: float, xmax: float) -> list[_Label]:
+def stack_labels(labels: Sequence[Label], depth: float, xmin: float, xmax: float) -> list[Label]:
     """Place each label, in order of its anchor, as near its anchor as it can go without
     overlapping another, to the right of its anchor or else to its left, no deeper than
     ``depth`` inches; ``y`` stays ``None`` when it finds no room."""
@@ -46,7 +47,7 @@ def _stack(labels: Sequence[_Label], depth: float, xmin: float, xmax: float) -> 
     gap = 0.06
     out = []
     for lab in sorted(labels, key=lambda a: (a.rank, a.x)):
-        w, h = lab.right - lab.left, _height(lab)
+        w, h = lab.right - lab.left, label_height(lab)
         sides: list[tuple[Literal["left", "right"], float, float]] = [
             ("left", lab.x, lab.x + w),
             ("right", lab.x - w, lab.x),
@@ -79,23 +80,25 @@ def _stack(labels: Sequence[_Label], depth: float, xmin: float, xmax: float) -> 
 INDENT = 0.05
 
 
-def _label(u: float, lines: tuple[str, ...], *, rank: int = 0, key: str = "") -> _Label:
-    width = max(_width_in(line) for line in lines) + INDENT
-    return _Label(u, lines, u, u + width, "left", anchor=u, rank=rank, key=key)
+def label_at(u: float, lines: tuple[str, ...], *, rank: int = 0, key: str = "") -> Label:
+    """A label of ``lines`` anchored ``u`` inches along the axis, not yet placed: to the right
+    of its anchor, as wide as its widest line."""
+    width = max(text_width(line) for line in lines) + INDENT
+    return Label(u, lines, u, u + width, "left", anchor=u, rank=rank, key=key)
 
 
-def _tick_labels(ticks: Iterable[_Tick], axis: _Axis, lane: int | str = "") -> list[_Label]:
+def tick_labels(ticks: Iterable[DeadlineTick], axis: Axis, lane: int | str = "") -> list[Label]:
     """One label per day and time: deadlines that fall together share a label."""
     together: dict[float, list[str]] = {}
     for t in ticks:
         together.setdefault(round(t.x, 6), []).extend(t.lines)
     return [
-        _label(axis.u(x), tuple(dict.fromkeys(lines)), key=f"tick:{lane}:{x:.6f}")
+        label_at(axis.u(x), tuple(dict.fromkeys(lines)), key=f"tick:{lane}:{x:.6f}")
         for x, lines in together.items()
     ]
 
 
-def _number(labels: Sequence[_Label], notes: list[str]) -> list[_Label]:
+def number_thinned(labels: Sequence[Label], notes: list[str]) -> list[Label]:
     """Give each thinned label the number of a note (appended to ``notes``) with its text."""
     out = []
     for lab in labels:
@@ -106,7 +109,7 @@ def _number(labels: Sequence[_Label], notes: list[str]) -> list[_Label]:
     return out
 
 
-def _depth(labels: Sequence[_Label]) -> float:
+def labels_depth(labels: Sequence[Label]) -> float:
     """How far placed labels reach from their anchors, and a row for thinned ones' numbers."""
-    reach = max((lab.y + _height(lab) for lab in labels if lab.y is not None), default=0.0)
+    reach = max((lab.y + label_height(lab) for lab in labels if lab.y is not None), default=0.0)
     return reach + (LINE_H + 0.04 if any(lab.y is None for lab in labels) else 0.0)

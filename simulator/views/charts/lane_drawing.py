@@ -19,14 +19,14 @@ from simulator.views.charts.dimensions import (
     SUBTITLE_PT,
     TICK_OUT,
 )
-from simulator.views.charts.labels import INDENT, _depth, _height, _Label
-from simulator.views.charts.lanes import _Lane
-from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, _mark_style
-from simulator.views.charts.text_measure import _width_in
-from simulator.views.charts.time_axis import _Axis
+from simulator.views.charts.labels import INDENT, Label, label_height, labels_depth
+from simulator.views.charts.lanes import Lane
+from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, mark_style
+from simulator.views.charts.text_measure import text_width
+from simulator.views.charts.time_axis import Axis
 
 
-def _draw_label(ax: Any, lab: _Label, y: float, va: str, colour: str = "#222222") -> None:
+def _draw_label(ax: Any, lab: Label, y: float, va: str, colour: str = "#222222") -> None:
     ax.text(
         lab.left + INDENT if lab.align == "left" else lab.right - INDENT,
         y,
@@ -44,7 +44,7 @@ def _draw_label(ax: Any, lab: _Label, y: float, va: str, colour: str = "#222222"
     )
 
 
-def _dotted(
+def draw_guide(
     ax: Any,
     x: float,
     y0: float,
@@ -60,7 +60,7 @@ def _dotted(
     )
 
 
-def _leader(ax: Any, lab: _Label, y0: float, y1: float, mid: float) -> None:
+def _leader(ax: Any, lab: Label, y0: float, y1: float, mid: float) -> None:
     """A label's leader: down (or up) from its tick or mark at ``y0`` along the anchor to
     ``y1``, the label's near edge, then across at ``mid`` (the middle of its first line) when
     the label had to move sideways from its anchor. Drawn over other labels' light backing:
@@ -82,19 +82,19 @@ def _leader(ax: Any, lab: _Label, y0: float, y1: float, mid: float) -> None:
     )
 
 
-def _draw_notes_marks(ax: Any, labels: Sequence[_Label], y: float, va: str) -> None:
+def _draw_notes_marks(ax: Any, labels: Sequence[Label], y: float, va: str) -> None:
     """The note numbers of thinned labels, in one row at ``y``, nudged apart."""
     right = -1e9
     for lab in sorted((lab for lab in labels if lab.y is None), key=lambda a: a.x):
         text = f"[{lab.note}]"
-        w = _width_in(text)
+        w = text_width(text)
         x = max(lab.x - w / 2, right + 0.04)
         right = x + w
         ax.text(x, y, text, ha="left", va=va, fontsize=LABEL_PT, color="#555555", zorder=6)
 
 
-def _draw_above(
-    ax: Any, labels: Sequence[_Label], base: float, *, leader_to: float | None = None
+def draw_above(
+    ax: Any, labels: Sequence[Label], base: float, *, leader_to: float | None = None
 ) -> None:
     """Draw labels stacked up from ``base``; a label moved away from its anchor gets a dotted
     leader down to ``leader_to`` (its tick); thinned ones leave their note numbers in a row
@@ -104,19 +104,19 @@ def _draw_above(
         if lab.y is None:
             continue
         y = base - lab.y
-        reach = max(reach, lab.y + _height(lab))
+        reach = max(reach, lab.y + label_height(lab))
         if leader_to is not None and (lab.y or not lab.left - 1e-6 <= lab.anchor <= lab.right):
-            _leader(ax, lab, leader_to, y, y - _height(lab) + LINE_H / 2)
+            _leader(ax, lab, leader_to, y, y - label_height(lab) + LINE_H / 2)
         _draw_label(ax, lab, y, "bottom")
     _draw_notes_marks(ax, labels, base - reach, "bottom")
 
 
-def _draw_lane(
+def draw_lane(
     ax: Any,
-    lane: _Lane,
-    axis: _Axis,
-    above: Sequence[_Label],
-    below: Sequence[_Label],
+    lane: Lane,
+    axis: Axis,
+    above: Sequence[Label],
+    below: Sequence[Label],
     top: float,
     lane_h: float,
     *,
@@ -127,7 +127,7 @@ def _draw_lane(
     are where its marks go (inches; by default at their moments), ``number`` its place, which
     names its artists (gid)."""
     u = axis.u
-    band_top = top + _depth(above) + TICK_OUT + 0.04
+    band_top = top + labels_depth(above) + TICK_OUT + 0.04
     band_mid = band_top + BAND_H / 2
     tick_top, tick_bottom = band_top - TICK_OUT, band_top + BAND_H + STRIP_H + TICK_OUT
     width = axis.width
@@ -199,7 +199,7 @@ def _draw_lane(
                 )
             )
 
-    _draw_above(ax, above, band_top - TICK_OUT - 0.02, leader_to=tick_top)
+    draw_above(ax, above, band_top - TICK_OUT - 0.02, leader_to=tick_top)
 
     xs = spots if spots is not None else [u(m.x) for m in lane.marks]
     for i, (m, x) in enumerate(zip(lane.marks, xs, strict=True)):
@@ -209,7 +209,7 @@ def _draw_lane(
             linestyle="none",
             zorder=10,
             gid=f"mark:{number}:{i}:{m.x:.6f}",
-            **_mark_style(m.kind),
+            **mark_style(m.kind),
         )
     y = tick_bottom + 0.03
     for lab in below:
@@ -220,7 +220,10 @@ def _draw_lane(
         _leader(ax, lab, band_mid, ty, ty + LINE_H / 2)
         _draw_label(ax, lab, ty, "top", colour="#444444")
     _draw_notes_marks(
-        ax, below, y + max((b.y + _height(b) for b in below if b.y is not None), default=0), "top"
+        ax,
+        below,
+        y + max((b.y + label_height(b) for b in below if b.y is not None), default=0),
+        "top",
     )
 
     if lane.as_of is not None:

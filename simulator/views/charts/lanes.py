@@ -15,19 +15,25 @@ from simulator.law.vocab import DeadlineKind, RulingKind, Stage
 from simulator.model.events import CandidateDied, Event
 from simulator.views.charts.dimensions import LANE_TITLE_PT, OUTCOME_PT, SUBTITLE_PT
 from simulator.views.charts.styles import mark_of
-from simulator.views.charts.text_measure import _shown, _wrap
+from simulator.views.charts.text_measure import shown_name, wrap_text
 from simulator.views.words import type_words
 
 
 @attrs.frozen
-class _Band:
+class Band:
+    """A period drawn as a band (its key in :data:`~simulator.views.charts.styles.BANDS`), from
+    ``start`` to ``end`` in x units."""
+
     key: str
     start: float
     end: float
 
 
 @attrs.frozen
-class _Tick:
+class DeadlineTick:
+    """A deadline drawn in a lane: where it falls, its label, where a G.S. 103-5 move took it
+    from, and whether it is a whole day."""
+
     x: float
     lines: tuple[str, ...]  # the label: the deadline's kind, then one citation a line
     moved_from: float | None
@@ -39,7 +45,10 @@ class _Tick:
 
 
 @attrs.frozen
-class _Mark:
+class LaneMark:
+    """The mark of one kind of event on one day in a lane, its caption, and how many events it
+    stands for."""
+
     x: float
     kind: str
     caption: str
@@ -47,15 +56,17 @@ class _Mark:
 
 
 @attrs.frozen
-class _Lane:
+class Lane:
+    """What one contest's lane holds, in x units, ready to be laid out and drawn."""
+
     title: tuple[str, ...]
     subtitle: tuple[str, ...]
     outcome: tuple[str, ...]
     outcome_colour: str
-    bands: tuple[_Band, ...]
+    bands: tuple[Band, ...]
     printed: float | None
-    ticks: tuple[_Tick, ...]
-    marks: tuple[_Mark, ...]
+    ticks: tuple[DeadlineTick, ...]
+    marks: tuple[LaneMark, ...]
     votes: tuple[tuple[float, tuple[str, ...]], ...]  # (x, lines) at each declared result
     as_of: float | None
 
@@ -78,7 +89,7 @@ DECLARING = frozenset(
 )
 
 
-def _reference_day(c: ContestResult) -> datetime | None:
+def reference_day(c: ContestResult) -> datetime | None:
     """The day a contest's "days from election" count from: its primary or election day."""
     order = (
         (DeadlineKind.PRIMARY_DAY, DeadlineKind.ELECTION_DAY)
@@ -109,7 +120,7 @@ def _marks(
     zone: tzinfo,
     events: Callable[[int], Event | None] = lambda seq: None,
     carried: frozenset[str] = frozenset(),
-) -> tuple[_Mark, ...]:
+) -> tuple[LaneMark, ...]:
     """One mark per kind of event and local day, captioned with the count when several.
 
     A death the board heard of later is marked on the day of the death (``events`` gives the
@@ -136,20 +147,20 @@ def _marks(
             notice = ev.notice_at if isinstance(ev, CandidateDied) else None
             if ev is not None and notice is not None and _day(ev.at, zone) != _day(notice, zone):
                 # its own mark: the day of the death, and the day the board heard of it
-                caption = f"{_shown(who)} died {_day(ev.at, zone)}".lstrip()
+                caption = f"{shown_name(who)} died {_day(ev.at, zone)}".lstrip()
                 caption += f" (notified {_day(notice, zone)})"
-                out.append(_Mark(x(ev.at), kind, caption))
+                out.append(LaneMark(x(ev.at), kind, caption))
                 continue
             groups.setdefault((kind, t.at.astimezone(zone).date()), []).append((t.at, who))
     for (kind, _), items in groups.items():
         one, several = mark_of(kind)[3:]
         names = list(dict.fromkeys(who for _, who in items if who))
         if len(items) == 1 or (len(names) == 1 and "{name}" in one):
-            caption = one.format(name=_shown(names[0]) if names else "", kind=type_words(kind))
+            caption = one.format(name=shown_name(names[0]) if names else "", kind=type_words(kind))
         else:
             caption = several.format(n=len(items), kind=type_words(kind))
         at = min(a for a, _ in items) if len(items) > 1 else items[0][0]
-        out.append(_Mark(x(at), kind, caption.strip(), len(items)))
+        out.append(LaneMark(x(at), kind, caption.strip(), len(items)))
     return _one_caption_a_run(sorted(out, key=lambda m: m.x))
 
 
@@ -161,7 +172,7 @@ BULK = {
 }
 
 
-def _one_caption_a_run(marks: list[_Mark]) -> tuple[_Mark, ...]:
+def _one_caption_a_run(marks: list[LaneMark]) -> tuple[LaneMark, ...]:
     """Marks of a bulk kind (filings, returns) on days at most three apart make a run: its
     first mark is captioned with the run's count ("15 filed"), the others not at all."""
     out = list(marks)
@@ -203,7 +214,7 @@ def _votes(c: ContestResult, x: XFunc) -> tuple[tuple[float, tuple[str, ...]], .
         for name, v in shown:
             share = f" {100 * v / total:.1f}%" if total else ""
             mark = " *" if name in winners and i == len(c.tallies) - 1 else ""
-            lines.append(f"{_shown(name)} {v:,}{share}{mark}")
+            lines.append(f"{shown_name(name)} {v:,}{share}{mark}")
         rest = tally[len(shown) :]
         if rest:
             others = "1 other" if len(rest) == 1 else f"{len(rest)} others"
@@ -215,7 +226,7 @@ def _votes(c: ContestResult, x: XFunc) -> tuple[tuple[float, tuple[str, ...]], .
     return tuple(out)
 
 
-def _outcome(c: ContestResult, width_in: float) -> tuple[tuple[str, ...], str]:
+def outcome_lines(c: ContestResult, width_in: float) -> tuple[tuple[str, ...], str]:
     """The outcome written at the end of a lane, in full, wrapped to ``width_in``; its colour."""
     o = c.outcome
     parts = []
@@ -223,7 +234,7 @@ def _outcome(c: ContestResult, width_in: float) -> tuple[tuple[str, ...], str]:
         if part.notable:
             words = part.words
             for name in part.names:  # a name is never broken across lines
-                words = words.replace(name, _shown(name).replace(" ", "\u00a0"))
+                words = words.replace(name, shown_name(name).replace(" ", "\u00a0"))
             parts.append(f"{part.label}: {words}")
     if not parts:
         parts.append(c.state.replace("_", " "))
@@ -234,12 +245,14 @@ def _outcome(c: ContestResult, width_in: float) -> tuple[tuple[str, ...], str]:
     else:
         colour = "#1b7837"
     lines = [
-        line for part in parts for line in _wrap(part, width_in, OUTCOME_PT, bold=True, indent="  ")
+        line
+        for part in parts
+        for line in wrap_text(part, width_in, OUTCOME_PT, bold=True, indent="  ")
     ]
     return tuple(lines), colour
 
 
-def _lane(
+def lane_of(
     c: ContestResult,
     x: XFunc,
     as_of: datetime | None,
@@ -249,14 +262,14 @@ def _lane(
     *,
     events: Callable[[int], Event | None] = lambda seq: None,
     carried: frozenset[str] = frozenset(),
-) -> _Lane:
+) -> Lane:
     """A contest's lane; ``events`` and ``carried`` as for :func:`_marks`. The filing period of
     an election whose candidates were carried from its primary is the primary's: its band says
     so."""
     marks = _marks(c, x, zone, events, carried)
     shared = any(m.kind == CARRIED for m in marks)
     bands = tuple(
-        _Band(
+        Band(
             "filing_primary" if shared and p.kind.value == "filing" else p.kind.value,
             x(p.start),
             x(p.end),
@@ -269,12 +282,12 @@ def _lane(
         due = d.due + timedelta(hours=12) if d.all_day else d.due
         lines = (label(d.kind), *(str(cite) for cite in d.cites))
         moved = x(d.moved_from) if d.moved_from is not None else None
-        ticks.append(_Tick(x(due), lines, moved, d.all_day))
-    outcome, colour = _outcome(c, right - 0.2)
+        ticks.append(DeadlineTick(x(due), lines, moved, d.all_day))
+    outcome, colour = outcome_lines(c, right - 0.2)
     seats = f"{c.seats} seat{'s' if c.seats != 1 else ''}"
-    return _Lane(
-        title=_wrap(c.title, left - 0.2, LANE_TITLE_PT, bold=True),
-        subtitle=_wrap(f"{c.id} | {c.method}, {c.stage}, {seats}", left - 0.2, SUBTITLE_PT),
+    return Lane(
+        title=wrap_text(c.title, left - 0.2, LANE_TITLE_PT, bold=True),
+        subtitle=wrap_text(f"{c.id} | {c.method}, {c.stage}, {seats}", left - 0.2, SUBTITLE_PT),
         outcome=outcome,
         outcome_colour=colour,
         bands=bands,
@@ -286,7 +299,8 @@ def _lane(
     )
 
 
-def _xs(lane: _Lane) -> list[float]:
+def lane_xs(lane: Lane) -> list[float]:
+    """Every x a lane draws something at: the time axis must reach each of them."""
     xs = [t.x for t in lane.ticks]
     xs.extend(t.moved_from for t in lane.ticks if t.moved_from is not None)
     xs.extend(m.x for m in lane.marks)
@@ -298,7 +312,7 @@ def _xs(lane: _Lane) -> list[float]:
     return xs
 
 
-def _clip(lane: _Lane, lo: float | None, hi: float | None) -> _Lane:
+def clip_lane(lane: Lane, lo: float | None, hi: float | None) -> Lane:
     """The lane with what falls outside [lo, hi] left out (bands cut at the edges)."""
 
     def inside(x: float) -> bool:
@@ -309,7 +323,7 @@ def _clip(lane: _Lane, lo: float | None, hi: float | None) -> _Lane:
         start = b.start if lo is None else max(b.start, lo)
         end = b.end if hi is None else min(b.end, hi)
         if start < end:
-            bands.append(_Band(b.key, start, end))
+            bands.append(Band(b.key, start, end))
     printed = lane.printed
     if printed is not None and hi is not None and printed > hi:
         printed = None

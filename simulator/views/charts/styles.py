@@ -71,7 +71,7 @@ def mark_of(kind: str) -> tuple[str, str, float, str, str]:
 DEFAULT_MARK = ("1", "#7f7f7f", 6.0, "{kind}", "{n} x {kind}")
 
 
-def _mark_style(kind: str) -> dict[str, Any]:
+def mark_style(kind: str) -> dict[str, Any]:
     """How a kind of event is marked: its marker, colour and size; a rejected filing hollow."""
     marker, colour, size, _, _ = mark_of(kind)
     line_marker = marker in "x+1234|"

@@ -1,9 +1,8 @@
 """Measuring and wrapping a chart's text with its font, at the resolution it is drawn at, and
-shortening what a chart shows of a long name or a description."""
+shortening what a chart shows of a long name."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from functools import cache, lru_cache, partial
@@ -14,16 +13,13 @@ from matplotlib.textpath import text_to_path
 
 from simulator.views.charts.dimensions import DPI, LABEL_PT
 
-_PATH = re.compile(r"(?:\.\.?/|/)?(?:[\w.-]+/)+([\w.-]+)")
+#: The dots per inch of the chart being laid out (see :func:`text_width`)
+LAYOUT_DPI: ContextVar[int] = ContextVar("layout_dpi", default=DPI)
 
 
-#: The dots per inch of the chart being laid out (see :func:`_width_in`)
-_LAYOUT_DPI: ContextVar[int] = ContextVar("layout_dpi", default=DPI)
-
-
-def _width_in(text: str, size: float = LABEL_PT, bold: bool = False) -> float:
+def text_width(text: str, size: float = LABEL_PT, bold: bool = False) -> float:
     """Width of one line of text, in inches, in the chart being laid out."""
-    return _measured(text, size, bold, _LAYOUT_DPI.get())
+    return _measured(text, size, bold, LAYOUT_DPI.get())
 
 
 @lru_cache(maxsize=16384)
@@ -81,7 +77,7 @@ def _fits_prefix(fits: Callable[[str], bool], line: str, n: int) -> bool:
     return fits(line[:n])
 
 
-def _wrap(
+def wrap_text(
     text: str, width_in: float, size: float, *, bold: bool = False, indent: str = ""
 ) -> tuple[str, ...]:
     """``text`` in lines that each fit ``width_in`` at ``size`` points: broken at spaces (never
@@ -89,7 +85,7 @@ def _wrap(
     takes as many words as fit, found by halving (a few measurements a line, not one a word)."""
 
     def fits(line: str) -> bool:
-        return _width_in(line, size, bold) <= width_in
+        return text_width(line, size, bold) <= width_in
 
     words = [w for w in text.split(" ") if w]
     lines: list[str] = []
@@ -119,11 +115,11 @@ def _wrap(
     return tuple(lines) or ("",)
 
 
-#: A name longer than this is shown in a chart by its beginning and its end (see :func:`_shown`)
+#: A name longer than this is shown in a chart by its beginning and its end (see :func:`shown_name`)
 NAME_CHARS = 32
 
 
-def _shown(name: str) -> str:
+def shown_name(name: str) -> str:
     """A candidate's name as a chart shows it: in full up to :data:`NAME_CHARS` characters,
     else its first 20 and last 11 characters around an ellipsis (the end keeps a suffix such
     as ``(Write-In)`` or ``Jr.``). A chart's labels stand beside marks and columns of votes, so
@@ -132,8 +128,3 @@ def _shown(name: str) -> str:
     if len(name) <= NAME_CHARS:
         return name
     return f"{name[:20].rstrip()}\u2026{name[-11:].lstrip()}"
-
-
-def _plain(description: str) -> str:
-    """A description for the chart: one paragraph, a file path shortened to its file name."""
-    return _PATH.sub(r"\1", " ".join(description.split()))

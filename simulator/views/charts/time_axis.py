@@ -21,11 +21,11 @@ from simulator.views.charts.dimensions import (
     SPAN_PAD,
     TICK_PT,
 )
-from simulator.views.charts.text_measure import _width_in
+from simulator.views.charts.text_measure import text_width
 
 
 @attrs.frozen
-class _Axis:
+class Axis:
     """A piecewise-linear map from x units to inches along the time axis.
 
     ``pieces`` are (x0, x1, u0, u1), in order and touching; ``folds`` are the pieces that fold
@@ -52,16 +52,16 @@ class _Axis:
         return 0.0
 
 
-def _axis(xs: Sequence[float], width: float, compress: bool | None) -> _Axis:
+def axis_for(xs: Sequence[float], width: float, compress: bool | None) -> Axis:
     """The axis for things at ``xs``, ``width`` inches wide; stretches of more than
     :data:`GAP_DAYS` with nothing are folded when ``compress`` (or, when None, when they take
     :data:`FOLD_SHARE` of the span or more)."""
     if not xs:
-        return _Axis(((0.0, 1.0, 0.0, width),))
+        return Axis(((0.0, 1.0, 0.0, width),))
     points = sorted(set(xs))
     lo, hi = points[0], points[-1]
     pad = max((hi - lo) * 0.015, 1.0)
-    whole = _Axis(((lo - pad, hi + pad, 0.0, width),))
+    whole = Axis(((lo - pad, hi + pad, 0.0, width),))
     spans: list[list[float]] = [[points[0], points[0]]]
     for p in points[1:]:
         if p - spans[-1][1] > GAP_DAYS:
@@ -100,7 +100,7 @@ def _axis(xs: Sequence[float], width: float, compress: bool | None) -> _Axis:
             pieces.append(fold)
             folds.append(fold)
             u += gap_w
-    return _Axis(tuple(pieces), tuple(folds))
+    return Axis(tuple(pieces), tuple(folds))
 
 
 @attrs.frozen
@@ -111,7 +111,7 @@ class _AxisLabel:
     size: float = TICK_PT
 
 
-def _date_labels(axis: _Axis, zone: tzinfo) -> list[_AxisLabel]:
+def _date_labels(axis: Axis, zone: tzinfo) -> list[_AxisLabel]:
     """Day ticks on each stretch; each month named where it starts or where a stretch begins,
     the year with the first month named and wherever it changes."""
     out: list[_AxisLabel] = []
@@ -138,7 +138,7 @@ def _date_labels(axis: _Axis, zone: tzinfo) -> list[_AxisLabel]:
     return out
 
 
-def _day_labels(axis: _Axis) -> list[_AxisLabel]:
+def _day_labels(axis: Axis) -> list[_AxisLabel]:
     out = []
     for x0, x1, u0, u1 in axis.stretches:
         per_day = (u1 - u0) / max(x1 - x0, 1e-9)
@@ -156,7 +156,7 @@ def _keep(labels: Iterable[_AxisLabel], lo: float, hi: float) -> list[_AxisLabel
     [lo, hi]."""
     kept: list[tuple[float, float, _AxisLabel]] = []
     for lab in sorted(labels, key=lambda a: (a.rank, a.u)):
-        w = _width_in(lab.text, lab.size)
+        w = text_width(lab.text, lab.size)
         a, b = lab.u - w / 2, lab.u + w / 2
         if a < lo or b > hi:
             continue
@@ -165,7 +165,7 @@ def _keep(labels: Iterable[_AxisLabel], lo: float, hi: float) -> list[_AxisLabel
     return [lab for _, _, lab in sorted(kept, key=lambda k: k[0])]
 
 
-def _with_years(labels: list[_AxisLabel], axis: _Axis, zone: tzinfo) -> list[_AxisLabel]:
+def _with_years(labels: list[_AxisLabel], axis: Axis, zone: tzinfo) -> list[_AxisLabel]:
     """The first named month of the chart, and of each new year, carries its year."""
     out = []
     year = None
@@ -180,14 +180,14 @@ def _with_years(labels: list[_AxisLabel], axis: _Axis, zone: tzinfo) -> list[_Ax
     return out
 
 
-def _x_of_u(axis: _Axis, u: float) -> float:
+def _x_of_u(axis: Axis, u: float) -> float:
     for x0, x1, u0, u1 in axis.pieces:
         if u0 <= u <= u1 and u1 > u0:
             return x0 + (u - u0) * (x1 - x0) / (u1 - u0)
     return axis.pieces[0][0]
 
 
-def _draw_axis(ax: Any, axis: _Axis, axes_h: float, zone: tzinfo, days: bool, xlabel: str) -> None:
+def draw_axis(ax: Any, axis: Axis, axes_h: float, zone: tzinfo, days: bool, xlabel: str) -> None:
     """The time axis: ticks and labels drawn as texts (so that they are measured like every
     other label), each fold shaded down the lanes and marked with its length in days."""
     labels = _day_labels(axis) if days else _date_labels(axis, zone)

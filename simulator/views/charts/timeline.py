@@ -4,6 +4,7 @@ axis, with the header of shared deadlines, the title, the legend and the notes."
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import datetime, tzinfo
@@ -43,24 +44,39 @@ from simulator.views.charts.dimensions import (
     WIDTH_PX,
 )
 from simulator.views.charts.figures import Chart, save_figure
-from simulator.views.charts.labels import _depth, _Label, _label, _number, _stack, _tick_labels
-from simulator.views.charts.lane_drawing import _dotted, _draw_above, _draw_lane
-from simulator.views.charts.lanes import (
-    XFunc,
-    _clip,
-    _lane,
-    _Mark,
-    _outcome,
-    _reference_day,
-    _xs,
+from simulator.views.charts.labels import (
+    Label,
+    label_at,
+    labels_depth,
+    number_thinned,
+    stack_labels,
+    tick_labels,
 )
-from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, _mark_style, mark_of, marks
-from simulator.views.charts.text_measure import _LAYOUT_DPI, _plain, _shown, _width_in, _wrap
-from simulator.views.charts.time_axis import _Axis, _axis, _draw_axis
+from simulator.views.charts.lane_drawing import draw_above, draw_guide, draw_lane
+from simulator.views.charts.lanes import (
+    LaneMark,
+    XFunc,
+    clip_lane,
+    lane_of,
+    lane_xs,
+    outcome_lines,
+    reference_day,
+)
+from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, mark_of, mark_style, marks
+from simulator.views.charts.text_measure import LAYOUT_DPI, shown_name, text_width, wrap_text
+from simulator.views.charts.time_axis import Axis, axis_for, draw_axis
 
 #: The tallest timeline drawn: 2^15 - 1 pixels, past which browsers and image viewers refuse to
 #: open a picture (a lane takes about 85 pixels at 110 dpi: some 380 contests).
 MAX_HEIGHT_PX = 32_767
+
+
+_PATH = re.compile(r"(?:\.\.?/|/)?(?:[\w.-]+/)+([\w.-]+)")
+
+
+def _plain(description: str) -> str:
+    """A description for the chart: one paragraph, a file path shortened to its file name."""
+    return _PATH.sub(r"\1", " ".join(description.split()))
 
 
 def _to_num(t: datetime) -> float:
@@ -72,7 +88,7 @@ def _xfunc(result: Result, days_from_election: bool) -> tuple[list[XFunc], str]:
     """One function from time to x per lane, and the x axis label."""
     if not days_from_election:
         return [_to_num for _ in result.contests], ""
-    refs = [_reference_day(c) for c in result.contests]
+    refs = [reference_day(c) for c in result.contests]
     fallback = next((r for r in refs if r is not None), None)
     if fallback is None and result.contests:
         raise SimulatorError(
@@ -137,7 +153,7 @@ def plot_timeline(
             "chart window: expected its start before its end; "
             f"found from {start.isoformat()} to {end.isoformat()}"
         )
-    laying_out = _LAYOUT_DPI.set(dpi)  # (text is measured as it is drawn at this dpi)
+    laying_out = LAYOUT_DPI.set(dpi)  # (text is measured as it is drawn at this dpi)
     try:
         with rc_context({"text.parse_math": False}):  # names and titles are plain text
             fig = _timeline_figure(
@@ -152,7 +168,7 @@ def plot_timeline(
                 dpi=dpi,
             )
     finally:
-        _LAYOUT_DPI.reset(laying_out)
+        LAYOUT_DPI.reset(laying_out)
     if out is not None:
         save_figure(fig, out)
     return fig
@@ -177,7 +193,7 @@ def _timeline_figure(
     xfuncs, xlabel = _xfunc(result, days_from_election)
     events = _events_of(scenario)
     lanes = [
-        _lane(
+        lane_of(
             c,
             x,
             result.as_of,
@@ -191,33 +207,33 @@ def _timeline_figure(
     ]
     if start is not None or end is not None:
         lanes = [
-            _clip(
+            clip_lane(
                 lane,
                 x(start) if start is not None else None,
                 x(end) if end is not None else None,
             )
             for lane, x in zip(lanes, xfuncs, strict=True)
         ]
-    xs = [x for lane in lanes for x in _xs(lane)]
+    xs = [x for lane in lanes for x in lane_xs(lane)]
     xs += [x(t) for t in (start, end) if t is not None for x in xfuncs[:1]]
-    axis = _axis(xs, axes_w, compress)
+    axis = axis_for(xs, axes_w, compress)
 
     # Deadlines shared by several lanes are labelled once, in the header.
     counts = Counter(t.key for lane in lanes for t in {t.key: t for t in lane.ticks}.values())
     shared = {k for k, n in counts.items() if n > 1}
     header_ticks = {t.key: t for lane in lanes for t in lane.ticks if t.key in shared}
     notes: list[str] = []
-    header = _number(
-        _stack(_tick_labels(header_ticks.values(), axis), HEADER_DEPTH, 0, axes_w), notes
+    header = number_thinned(
+        stack_labels(tick_labels(header_ticks.values(), axis), HEADER_DEPTH, 0, axes_w), notes
     )
-    header_h = _depth(header)
+    header_h = labels_depth(header)
     header_h += 0.12 if header else 0.0
-    placed: list[tuple[list[_Label], list[_Label], float]] = []
+    placed: list[tuple[list[Label], list[Label], float]] = []
     spots = [_spread(lane.marks, axis) for lane in lanes]
     for n, lane in enumerate(lanes):
-        above = _number(
-            _stack(
-                _tick_labels((t for t in lane.ticks if t.key not in shared), axis, n),
+        above = number_thinned(
+            stack_labels(
+                tick_labels((t for t in lane.ticks if t.key not in shared), axis, n),
                 ABOVE_DEPTH,
                 0,
                 axes_w,
@@ -228,9 +244,9 @@ def _timeline_figure(
         # would reach over the lane's title); an event's caption that only repeats its
         # deadline's label (a canvass held on the canvass day) is left to the deadline's
         captions = [
-            _label(
+            label_at(
                 spot,
-                _wrap(m.caption, axes_w, LABEL_PT, indent="  "),
+                wrap_text(m.caption, axes_w, LABEL_PT, indent="  "),
                 key=f"mark:{n}:{i}:{m.x:.6f}",
             )
             for i, (m, spot) in enumerate(zip(lane.marks, spots[n], strict=True))
@@ -238,19 +254,21 @@ def _timeline_figure(
             and not any(abs(t.x - m.x) < 1 and t.lines[0] == m.caption for t in lane.ticks)
         ]
         captions += [
-            _label(
+            label_at(
                 axis.u(x),
                 tuple(
-                    part for line in lines for part in _wrap(line, axes_w, LABEL_PT, indent="  ")
+                    part
+                    for line in lines
+                    for part in wrap_text(line, axes_w, LABEL_PT, indent="  ")
                 ),
                 rank=1,
                 key=f"votes:{n}:{i}:{x:.6f}",
             )
             for i, (x, lines) in enumerate(lane.votes)
         ]
-        below = _number(_stack(captions, BELOW_DEPTH, 0, axes_w), notes)
-        body = _depth(above) + TICK_OUT + 0.04 + BAND_H + STRIP_H + TICK_OUT + 0.03
-        body += _depth(below) + LANE_PAD
+        below = number_thinned(stack_labels(captions, BELOW_DEPTH, 0, axes_w), notes)
+        body = labels_depth(above) + TICK_OUT + 0.04 + BAND_H + STRIP_H + TICK_OUT + 0.03
+        body += labels_depth(below) + LANE_PAD
         side = max(
             len(lane.title) * LANE_TITLE_PT * SPACING / 72
             + len(lane.subtitle) * SUBTITLE_PT * SPACING / 72,
@@ -271,7 +289,7 @@ def _timeline_figure(
             Patch(facecolor=PRINTED[1], edgecolor=PRINTED[2], hatch="////", label=PRINTED[0])
         )
     for k in kinds:
-        handles.append(Line2D([], [], linestyle="none", label=_kind_words(k), **_mark_style(k)))
+        handles.append(Line2D([], [], linestyle="none", label=_kind_words(k), **mark_style(k)))
     if any(lane.ticks for lane in lanes):
         handles.append(
             Line2D(
@@ -297,21 +315,23 @@ def _timeline_figure(
         )
     if any(lane.votes for lane in lanes):
         handles.append(Line2D([], [], linestyle="none", label="*: elected or nominated"))
-    label_w = max((_width_in(h.get_label(), LEGEND_PT) for h in handles), default=1.0) + 0.45
+    label_w = max((text_width(h.get_label(), LEGEND_PT) for h in handles), default=1.0) + 0.45
     ncol = max(1, min(len(handles), int((width - 2 * MARGIN) // label_w)))
     legend_h = math.ceil(len(handles) / ncol) * LEGEND_PT * 1.7 / 72 + 0.08 if handles else 0
 
     title_text = title if title is not None else result.scenario
     if result.as_of is not None:
         title_text += f"  (as of {result.as_of.astimezone(zone).strftime('%Y-%m-%d %H:%M')})"
-    title_lines = _wrap(title_text, width - 2 * MARGIN, TITLE_PT, bold=True)
+    title_lines = wrap_text(title_text, width - 2 * MARGIN, TITLE_PT, bold=True)
     desc_lines: tuple[str, ...] = ()
     if scenario is not None and scenario.description:
-        desc_lines = _wrap(_plain(scenario.description), width - 2 * MARGIN, DESC_PT)
+        desc_lines = wrap_text(_plain(scenario.description), width - 2 * MARGIN, DESC_PT)
     title_h = MARGIN + len(title_lines) * TITLE_PT * SPACING / 72
     title_h += len(desc_lines) * DESC_PT * SPACING / 72 + 0.15
     notes_lines = [
-        line for note in notes for line in _wrap(note, width - 2 * MARGIN, LABEL_PT, indent="   ")
+        line
+        for note in notes
+        for line in wrap_text(note, width - 2 * MARGIN, LABEL_PT, indent="   ")
     ]
     notes_h = len(notes_lines) * LINE_H + 0.1 if notes_lines else 0.0
     axis_h = 0.42 + (0.16 if days_from_election else 0.0)
@@ -362,17 +382,17 @@ def _timeline_figure(
         ax.text(0.5, 0.5, "no contests", ha="center", va="center", transform=ax.transAxes)
 
     if lanes:
-        _draw_axis(ax, axis, axes_h, zone, days_from_election, xlabel)
+        draw_axis(ax, axis, axes_h, zone, days_from_election, xlabel)
     # shared deadlines, labelled once, each tied to the guide that runs down the lanes
-    _draw_above(ax, header, header_h - 0.1, leader_to=header_h - 0.1)
+    draw_above(ax, header, header_h - 0.1, leader_to=header_h - 0.1)
     top = header_h
     for n, (lane, (above, below, lane_h)) in enumerate(zip(lanes, placed, strict=True)):
-        _draw_lane(ax, lane, axis, above, below, top, lane_h, spots=spots[n], number=n)
+        draw_lane(ax, lane, axis, above, below, top, lane_h, spots=spots[n], number=n)
         top += lane_h
     for key, tick in header_ticks.items():
         rows = [i for i, lane in enumerate(lanes) if any(t.key == key for t in lane.ticks)]
         last = header_h + sum(h for _, _, h in placed[: rows[-1] + 1]) - LANE_PAD
-        _dotted(ax, axis.u(tick.x), header_h - 0.1, last, zorder=1, gid=f"tick::{tick.x:.6f}")
+        draw_guide(ax, axis.u(tick.x), header_h - 0.1, last, zorder=1, gid=f"tick::{tick.x:.6f}")
 
     if handles:
         fig.legend(
@@ -411,7 +431,7 @@ LEGEND_WORDS = {
 }
 
 
-def _spread(lane_marks: Sequence[_Mark], axis: _Axis) -> list[float]:
+def _spread(lane_marks: Sequence[LaneMark], axis: Axis) -> list[float]:
     """Where each mark is drawn, in inches: at its moment, or nudged right just enough that it
     does not cover the mark before it (a withdrawal and a runoff request on one afternoon)."""
     order = sorted(range(len(lane_marks)), key=lambda i: lane_marks[i].x)
@@ -459,18 +479,20 @@ def _outcome_width(result: Result, zone: tzinfo, most: float, cap: float) -> flo
     ``most`` inches (a longer one is wrapped to it), so no wide blank strip is left; never
     narrower than the longest name (up to ``cap`` inches), which is not broken."""
     names = [n for c in result.contests for part in c.outcome.parts() for n in part.names]
-    longest = max((_width_in(f"  {_shown(n)},", OUTCOME_PT, bold=True) for n in names), default=0)
+    longest = max(
+        (text_width(f"  {shown_name(n)},", OUTCOME_PT, bold=True) for n in names), default=0
+    )
     room = top = max(most, min(longest + 0.25, cap))
     for _ in range(2):  # the widest line unwrapped; then, wrapped to the room, its widest
         widest = 0.0
         for c in result.contests:
-            lines, _ = _outcome(c, room - 0.2)
-            widest = max([widest, *(_width_in(line, OUTCOME_PT, bold=True) for line in lines)])
+            lines, _ = outcome_lines(c, room - 0.2)
+            widest = max([widest, *(text_width(line, OUTCOME_PT, bold=True) for line in lines)])
         room = min(max(widest + 0.3, 0.6), top)
     return room
 
 
-def _locator(axis: _Axis, xfuncs: Sequence[XFunc]) -> Callable[..., float]:
+def _locator(axis: Axis, xfuncs: Sequence[XFunc]) -> Callable[..., float]:
     def x_of(moment: datetime, lane: int = 0) -> float:
         return axis.u(xfuncs[lane](moment))
 
