@@ -379,22 +379,8 @@ def _path_figure(g: nx.MultiDiGraph) -> Chart:
     y = -i * ROW. A step to the next phase is a straight arrow down the column; any other step
     (back, skipping, or staying) is an arc on the right, further out the longer it spans. Each
     step's label sits right of its arrow, nudged down when it would touch the one above."""
-    steps = sorted(
-        (int(n), u, v, d)
-        for u, v, d in g.edges(data=True)
-        if d.get("taken")
-        for n in str(d["steps"]).split(",")
-    )
-    order: list[str] = []
-    for _, u, v, _ in steps:
-        for phase in (u, v):
-            if phase not in order:
-                order.append(phase)
-    row = {p: i for i, p in enumerate(order)}
-    edges: dict[tuple[str, str, str], list[int]] = {}
-    for n, u, v, d in steps:
-        edges.setdefault((u, v, d["trigger"]), []).append(n)
-    half_w = max(_text_w(_words(p), PATH_PT, True) for p in order) / 2 + 0.12
+    row, edges = _path_steps(g)
+    half_w = max(_text_w(_words(p), PATH_PT, True) for p in row) / 2 + 0.12
     half_h = 0.17
     arcs = sorted(
         ((u, v, t) for u, v, t in edges if row[v] != row[u] + 1),
@@ -402,27 +388,12 @@ def _path_figure(g: nx.MultiDiGraph) -> Chart:
     )
     out_of = {e: 0.35 + 0.28 * k for k, e in enumerate(arcs)}
     label_x = half_w + 0.3 + (max(out_of.values()) if out_of else 0.0)
-    labels: list[tuple[float, str, tuple[str, str, str]]] = []
-    for (u, v, trigger), numbers in edges.items():
-        data = g.edges[u, v, trigger]
-        text = f"[{','.join(map(str, numbers))}] {trigger_words(trigger)}\n{data['cite']}"
-        y = -(row[u] + row[v]) / 2 * ROW if u != v else -row[u] * ROW + 0.25
-        labels.append((y, text.rstrip(), (u, v, trigger)))
-    labels.sort(key=lambda a: -a[0])
-    line = STEP_PT * 1.25 / 72
-    placed: list[tuple[float, str, tuple[str, str, str]]] = []
-    for y, text, key in labels:
-        height = line * (text.count("\n") + 1)
-        if placed:
-            prev_y, prev_text, _ = placed[-1]
-            lowest = prev_y - line * (prev_text.count("\n") + 1) / 2 - height / 2 - 0.08
-            y = min(y, lowest)
-        placed.append((y, text, key))
+    placed = _step_labels(g, row, edges)
     label_w = max((_text_w(ln, STEP_PT) for _, t, _ in placed for ln in t.split("\n")), default=1)
     title = g.graph.get("title") or ""
     heading = f"{title} [{g.graph.get('contest')}]: the path through the state machine"
     top = 0.75
-    bottom = min([-(len(order) - 1) * ROW - half_h, *(y - 0.3 for y, _, _ in placed)]) - 0.3
+    bottom = min([-(len(row) - 1) * ROW - half_h, *(y - 0.3 for y, _, _ in placed)]) - 0.3
     left = half_w + 0.3
     right = label_x + label_w + 0.3
     note = (
@@ -446,6 +417,63 @@ def _path_figure(g: nx.MultiDiGraph) -> Chart:
         color="#555555",
         va="center",
     )
+    _draw_path_phases(ax, g, row, half_w, half_h)
+    for y, text, key in placed:
+        _draw_path_step(ax, g, key, row, (half_w, half_h), out_of, (label_x, y), text)
+    return fig
+
+
+def _path_steps(
+    g: nx.MultiDiGraph,
+) -> tuple[dict[str, int], dict[tuple[str, str, str], list[int]]]:
+    """The phases of the path in order of first visit, each with its row; and each edge taken
+    (from, to, trigger) with the numbers of the steps that took it."""
+    steps = sorted(
+        (int(n), u, v, d)
+        for u, v, d in g.edges(data=True)
+        if d.get("taken")
+        for n in str(d["steps"]).split(",")
+    )
+    order: list[str] = []
+    for _, u, v, _ in steps:
+        for phase in (u, v):
+            if phase not in order:
+                order.append(phase)
+    row = {p: i for i, p in enumerate(order)}
+    edges: dict[tuple[str, str, str], list[int]] = {}
+    for n, u, v, d in steps:
+        edges.setdefault((u, v, d["trigger"]), []).append(n)
+    return row, edges
+
+
+def _step_labels(
+    g: nx.MultiDiGraph, row: dict[str, int], edges: dict[tuple[str, str, str], list[int]]
+) -> list[tuple[float, str, tuple[str, str, str]]]:
+    """Each edge's label (its step numbers, trigger and citation) at the height of its
+    arrow's middle, from the top down, each nudged down clear of the one above."""
+    labels: list[tuple[float, str, tuple[str, str, str]]] = []
+    for (u, v, trigger), numbers in edges.items():
+        data = g.edges[u, v, trigger]
+        text = f"[{','.join(map(str, numbers))}] {trigger_words(trigger)}\n{data['cite']}"
+        y = -(row[u] + row[v]) / 2 * ROW if u != v else -row[u] * ROW + 0.25
+        labels.append((y, text.rstrip(), (u, v, trigger)))
+    labels.sort(key=lambda a: -a[0])
+    line = STEP_PT * 1.25 / 72
+    placed: list[tuple[float, str, tuple[str, str, str]]] = []
+    for y, text, key in labels:
+        height = line * (text.count("\n") + 1)
+        if placed:
+            prev_y, prev_text, _ = placed[-1]
+            lowest = prev_y - line * (prev_text.count("\n") + 1) / 2 - height / 2 - 0.08
+            y = min(y, lowest)
+        placed.append((y, text, key))
+    return placed
+
+
+def _draw_path_phases(
+    ax: Any, g: nx.MultiDiGraph, row: dict[str, int], half_w: float, half_h: float
+) -> None:
+    """Each phase of the path as a box in its row; the one it ended in with a bold border."""
     for phase, i in row.items():
         data = g.nodes[phase]
         final = bool(data.get("final"))
@@ -471,57 +499,73 @@ def _path_figure(g: nx.MultiDiGraph) -> Chart:
             weight="bold" if final or data.get("start") else "normal",
             zorder=4,
         )
-    for y, text, (u, v, trigger) in placed:
-        a, b = row[u], row[v]
-        if b == a + 1:
-            start, end = (0.0, -a * ROW - half_h), (0.0, -b * ROW + half_h)
-            path = CurvePath([start, end], [CurvePath.MOVETO, CurvePath.LINETO])
-            anchor = (0.0, -(a + b) / 2 * ROW)
+
+
+def _draw_path_step(
+    ax: Any,
+    g: nx.MultiDiGraph,
+    key: tuple[str, str, str],
+    row: dict[str, int],
+    half: Point,
+    out_of: dict[tuple[str, str, str], float],
+    at: Point,
+    text: str,
+) -> None:
+    """One edge of the path: a straight arrow down to the next phase, or an arc on the right
+    (``out_of`` the boxes' edge) for any other step; a dotted guide from it to its label
+    ``text``, written ``at`` (x, y)."""
+    u, v, trigger = key
+    half_w, half_h = half
+    label_x, y = at
+    a, b = row[u], row[v]
+    if b == a + 1:
+        start, end = (0.0, -a * ROW - half_h), (0.0, -b * ROW + half_h)
+        path = CurvePath([start, end], [CurvePath.MOVETO, CurvePath.LINETO])
+        anchor = (0.0, -(a + b) / 2 * ROW)
+    else:
+        out = half_w + out_of[key]
+        if a == b:
+            y0, y1 = -a * ROW + 0.08, -a * ROW - 0.08
+            out = half_w + 0.3
         else:
-            out = half_w + out_of[(u, v, trigger)]
-            if a == b:
-                y0, y1 = -a * ROW + 0.08, -a * ROW - 0.08
-                out = half_w + 0.3
-            else:
-                y0, y1 = -a * ROW, -b * ROW
-            path = CurvePath(
-                [(half_w, y0), (out, y0), (out, y1), (half_w, y1)],
-                [CurvePath.MOVETO, CurvePath.LINETO, CurvePath.LINETO, CurvePath.LINETO],
-            )
-            anchor = (out, (y0 + y1) / 2)
-        ax.add_artist(
-            FancyArrowPatch(
-                path=path,
-                arrowstyle="-|>",
-                mutation_scale=12,
-                color=TAKEN if g.edges[u, v, trigger].get("in_table", True) else "#e08214",
-                linewidth=1.6,
-                linestyle=(0, (3, 2)) if g.edges[u, v, trigger].get("timer") else "-",
-                shrinkA=0,
-                shrinkB=0,
-                zorder=5,
-            )
+            y0, y1 = -a * ROW, -b * ROW
+        path = CurvePath(
+            [(half_w, y0), (out, y0), (out, y1), (half_w, y1)],
+            [CurvePath.MOVETO, CurvePath.LINETO, CurvePath.LINETO, CurvePath.LINETO],
         )
-        ax.plot(
-            [anchor[0], label_x - 0.05],
-            [anchor[1], y],
-            color="#cccccc",
-            linewidth=0.6,
-            linestyle=(0, (1, 1.5)),
-            zorder=2,
+        anchor = (out, (y0 + y1) / 2)
+    ax.add_artist(
+        FancyArrowPatch(
+            path=path,
+            arrowstyle="-|>",
+            mutation_scale=12,
+            color=TAKEN if g.edges[u, v, trigger].get("in_table", True) else "#e08214",
+            linewidth=1.6,
+            linestyle=(0, (3, 2)) if g.edges[u, v, trigger].get("timer") else "-",
+            shrinkA=0,
+            shrinkB=0,
+            zorder=5,
         )
-        ax.text(
-            label_x,
-            y,
-            text,
-            ha="left",
-            va="center",
-            fontsize=STEP_PT,
-            color=TAKEN,
-            linespacing=1.25,
-            zorder=6,
-        )
-    return fig
+    )
+    ax.plot(
+        [anchor[0], label_x - 0.05],
+        [anchor[1], y],
+        color="#cccccc",
+        linewidth=0.6,
+        linestyle=(0, (1, 1.5)),
+        zorder=2,
+    )
+    ax.text(
+        label_x,
+        y,
+        text,
+        ha="left",
+        va="center",
+        fontsize=STEP_PT,
+        color=TAKEN,
+        linespacing=1.25,
+        zorder=6,
+    )
 
 
 NODE_PT = 8.5  # phase names in the whole machine
@@ -576,33 +620,10 @@ def _graph_figure(g: nx.MultiDiGraph) -> Chart:
     wide as its measured name, every loop, curve and label of a step taken, with a margin, so
     nothing is cut at an edge of the figure."""
     pos = _positions(g)
-    xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
     width, height = 13.0, 6.2
     rect = (0.01, 0.02, 0.98, 0.88)
     box_in = {n: _text_w(_words(n), NODE_PT, bold=True) + 0.24 for n in g}  # a box's width
-    xlim, ylim = (min(xs) - 0.8, max(xs) + 0.8), (min(ys) - 0.6, max(ys) + 0.5)
-    for _ in range(4):  # the scale depends on the limits, and they on the scale: settle it
-        per_x = (xlim[1] - xlim[0]) / (rect[2] * width)  # x units an inch
-        per_y = (ylim[1] - ylim[0]) / (rect[3] * height)
-        aspect = per_x / per_y
-        halves = {n: (box_in[n] / 2 * per_x, BOX_H / 2) for n in g}
-        px: list[float] = []
-        py: list[float] = []
-        for n, (x, y) in pos.items():
-            px += [x - halves[n][0], x + halves[n][0]]
-            py += [y - halves[n][1], y + halves[n][1]]
-        for data, path, mid in _edge_shapes(g, pos, halves, aspect):
-            ext = path.get_extents()
-            px += [ext.x0, ext.x1]
-            py += [ext.y0, ext.y1]
-            if data.get("taken"):
-                lines = _edge_label(data).split("\n")
-                half_w = max(_text_w(ln, EDGE_PT) for ln in lines) / 2 * per_x
-                half_h = len(lines) * EDGE_PT * 1.1 / 72 / 2 * per_y
-                px += [mid[0] - half_w, mid[0] + half_w]
-                py += [mid[1] - half_h, mid[1] + half_h]
-        xlim = (min(px) - PAD_IN * per_x, max(px) + PAD_IN * per_x)
-        ylim = (min(py) - PAD_IN * per_y, max(py) + PAD_IN * per_y)
+    xlim, ylim = _graph_limits(g, pos, box_in, rect, (width, height))
     per_x = (xlim[1] - xlim[0]) / (rect[2] * width)
     per_y = (ylim[1] - ylim[0]) / (rect[3] * height)
     aspect = per_x / per_y
@@ -629,7 +650,54 @@ def _graph_figure(g: nx.MultiDiGraph) -> Chart:
         color="#555555",
         va="center",
     )
+    _draw_machine_phases(ax, g, pos, halves)
+    _draw_machine_edges(ax, g, pos, halves, aspect)
+    return fig
 
+
+def _graph_limits(
+    g: nx.MultiDiGraph,
+    pos: dict[str, Point],
+    box_in: dict[str, float],
+    rect: tuple[float, float, float, float],
+    size: Point,
+) -> tuple[Point, Point]:
+    """The axes' x and y limits that hold every box, curve and label of a step taken, with a
+    margin, on axes at ``rect`` of a figure of ``size`` inches. The scale depends on the
+    limits, and they on the scale: settled in four rounds."""
+    width, height = size
+    xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
+    xlim, ylim = (min(xs) - 0.8, max(xs) + 0.8), (min(ys) - 0.6, max(ys) + 0.5)
+    for _ in range(4):
+        per_x = (xlim[1] - xlim[0]) / (rect[2] * width)  # x units an inch
+        per_y = (ylim[1] - ylim[0]) / (rect[3] * height)
+        aspect = per_x / per_y
+        halves = {n: (box_in[n] / 2 * per_x, BOX_H / 2) for n in g}
+        px: list[float] = []
+        py: list[float] = []
+        for n, (x, y) in pos.items():
+            px += [x - halves[n][0], x + halves[n][0]]
+            py += [y - halves[n][1], y + halves[n][1]]
+        for data, path, mid in _edge_shapes(g, pos, halves, aspect):
+            ext = path.get_extents()
+            px += [ext.x0, ext.x1]
+            py += [ext.y0, ext.y1]
+            if data.get("taken"):
+                lines = _edge_label(data).split("\n")
+                half_w = max(_text_w(ln, EDGE_PT) for ln in lines) / 2 * per_x
+                half_h = len(lines) * EDGE_PT * 1.1 / 72 / 2 * per_y
+                px += [mid[0] - half_w, mid[0] + half_w]
+                py += [mid[1] - half_h, mid[1] + half_h]
+        xlim = (min(px) - PAD_IN * per_x, max(px) + PAD_IN * per_x)
+        ylim = (min(py) - PAD_IN * per_y, max(py) + PAD_IN * per_y)
+    return xlim, ylim
+
+
+def _draw_machine_phases(
+    ax: Any, g: nx.MultiDiGraph, pos: dict[str, Point], halves: dict[str, Point]
+) -> None:
+    """Each phase of the machine as a box: blue if the replay went through it, the phase it
+    ended in with a dark border."""
     for node, data in g.nodes(data=True):
         (x, y), (hw, hh) = pos[node], halves[node]
         final, visited = bool(data.get("final")), bool(data.get("visited"))
@@ -658,6 +726,16 @@ def _graph_figure(g: nx.MultiDiGraph) -> Chart:
             gid=f"name:{node}",
         )
 
+
+def _draw_machine_edges(
+    ax: Any,
+    g: nx.MultiDiGraph,
+    pos: dict[str, Point],
+    halves: dict[str, Point],
+    aspect: float,
+) -> None:
+    """Each transition as an arrow: red and labelled if the replay took it, grey if not
+    (dashed for a timer), orange for one the table does not list."""
     for data, path, mid in _edge_shapes(g, pos, halves, aspect):
         taken = int(data.get("taken", 0))
         listed = bool(data.get("in_table", True))
@@ -693,7 +771,6 @@ def _graph_figure(g: nx.MultiDiGraph) -> Chart:
                     "alpha": 0.9,
                 },
             )
-    return fig
 
 
 # ------------------------------------------------------------------------------------------

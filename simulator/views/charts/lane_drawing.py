@@ -125,13 +125,35 @@ def draw_lane(
 ) -> None:
     """Draw one lane whose top edge is ``top`` (inches below the top of the axes); ``spots``
     are where its marks go (inches; by default at their moments), ``number`` its place, which
-    names its artists (gid)."""
-    u = axis.u
+    names its artists (gid). From the top: the deadlines' labels, the ticks across the bands,
+    the marks on them and their captions under them; the title at the left, the outcome at
+    the right."""
     band_top = top + labels_depth(above) + TICK_OUT + 0.04
-    band_mid = band_top + BAND_H / 2
     tick_top, tick_bottom = band_top - TICK_OUT, band_top + BAND_H + STRIP_H + TICK_OUT
-    width = axis.width
     ax.axhline(top + lane_h, color="#dddddd", linewidth=0.8, zorder=1)
+    _draw_bands(ax, lane, axis, band_top)
+    _draw_ticks(ax, lane, axis, tick_top, tick_bottom, number)
+    draw_above(ax, above, band_top - TICK_OUT - 0.02, leader_to=tick_top)
+    _draw_marks(ax, lane, axis, below, band_top + BAND_H / 2, tick_bottom, spots, number)
+    if lane.as_of is not None:
+        ax.vlines(
+            axis.u(lane.as_of),
+            top + 0.03,
+            top + lane_h - 0.03,
+            colors="#d62728",
+            linewidth=1.0,
+            linestyles="--",
+            zorder=6,
+        )
+        # the dashed line marks the moment; the chart's title says "as of" and when
+    _draw_sides(ax, lane, axis.width, top)
+
+
+def _draw_bands(ax: Any, lane: Lane, axis: Axis, band_top: float) -> None:
+    """The lane's grey track, its periods' bands on it, and the hatched strip under them from
+    the day the ballots were printed."""
+    u = axis.u
+    width = axis.width
     ax.add_patch(
         Rectangle((0, band_top), width, BAND_H, facecolor="#f5f5f5", edgecolor="none", zorder=1)
     )
@@ -163,6 +185,13 @@ def draw_lane(
             )
         )
 
+
+def _draw_ticks(
+    ax: Any, lane: Lane, axis: Axis, tick_top: float, tick_bottom: float, number: int
+) -> None:
+    """Each deadline as a tick across the bands; a G.S. 103-5 move as a red dashed tick where
+    the statute put it and an arrow to where it went."""
+    u = axis.u
     for t in lane.ticks:
         ax.vlines(
             u(t.x),
@@ -199,9 +228,20 @@ def draw_lane(
                 )
             )
 
-    draw_above(ax, above, band_top - TICK_OUT - 0.02, leader_to=tick_top)
 
-    xs = spots if spots is not None else [u(m.x) for m in lane.marks]
+def _draw_marks(
+    ax: Any,
+    lane: Lane,
+    axis: Axis,
+    below: Sequence[Label],
+    band_mid: float,
+    tick_bottom: float,
+    spots: Sequence[float] | None,
+    number: int,
+) -> None:
+    """The events' marks along the middle of the band, and under the ticks their captions,
+    each hanging from its mark, then the note numbers of the thinned ones."""
+    xs = spots if spots is not None else [axis.u(m.x) for m in lane.marks]
     for i, (m, x) in enumerate(zip(lane.marks, xs, strict=True)):
         ax.plot(
             [x],
@@ -226,18 +266,9 @@ def draw_lane(
         "top",
     )
 
-    if lane.as_of is not None:
-        ax.vlines(
-            u(lane.as_of),
-            top + 0.03,
-            top + lane_h - 0.03,
-            colors="#d62728",
-            linewidth=1.0,
-            linestyles="--",
-            zorder=6,
-        )
-        # the dashed line marks the moment; the chart's title says "as of" and when
 
+def _draw_sides(ax: Any, lane: Lane, width: float, top: float) -> None:
+    """The lane's title and subtitle at its left, its outcome at its right."""
     left_edge = -0.1
     ax.text(
         left_edge,

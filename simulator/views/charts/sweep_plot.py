@@ -90,16 +90,7 @@ def plot_sweep(
     one row higher when close to the label before (no overlap). ``variable`` labels the
     x axis; with dates all in one year, the year is added to it (the ticks then need none).
     """
-    dates: Any = mdates  # its functions carry no annotations
-    if values and all(isinstance(v, date) for v in values):
-        xs = [float(dates.date2num(v)) for v in values]
-        kind = "date"
-    elif values and all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
-        xs = [float(v) for v in values]
-        kind = "number"
-    else:
-        xs = [float(i) for i in range(len(values))]
-        kind = "category"
+    xs, kind = _positions(values)
     distinct = list(dict.fromkeys(outcomes))
     ys = [distinct.index(o) for o in outcomes]
 
@@ -107,55 +98,17 @@ def plot_sweep(
     rows = sum(0.25 + 0.17 * (lab.count("\n") + 1) for lab in labels)
     fig = Chart(figsize=(10, 1.9 + max(rows, 0.45)), layout="constrained")
     ax = fig.add_subplot()
-    seen: dict[str, str] = {}
-    for start, count, ruling in bands:
-        i, j = start, start + count - 1
-        left = xs[i] - (_gap(xs, i, before=True) / 2)
-        right = xs[j] + (_gap(xs, j, before=False) / 2)
-        colour = ruling_colour(ruling)
-        ax.axvspan(left, right, color=colour, alpha=0.35, linewidth=0)
-        seen.setdefault(ruling_words(ruling), colour)
+    seen = _draw_bands(ax, xs, bands)
     ax.plot(xs, ys, drawstyle="steps-mid", color="#222222", linewidth=1.2)
     ax.scatter(xs, ys, s=12, color="#222222", zorder=3)
-    rows_of_flips = _label_rows([(xs[i - 1] + xs[i]) / 2 for i, _ in flips], xs)
-    for (i, words), row in zip(flips, rows_of_flips, strict=True):
-        at = (xs[i - 1] + xs[i]) / 2
-        ax.axvline(at, color=FLIP_COLOUR, linestyle="--", linewidth=1.2, zorder=4, gid="flip")
-        ax.annotate(
-            words,
-            (at, 1.0),
-            xycoords=("data", "axes fraction"),
-            xytext=(0, 3 + 10 * row),
-            textcoords="offset points",
-            ha="center",
-            va="bottom",
-            fontsize=8,
-            color=FLIP_COLOUR,
-            gid="flip-label",
-        )
+    rows_of_flips = _draw_flips(ax, xs, flips)
     ax.set_yticks(range(len(distinct)), labels)
     ax.set_ylim(-0.6, max(len(distinct) - 0.4, 0.6))
     years = {v.year for v in values} if kind == "date" else set()
     (year,) = years if len(years) == 1 else (None,)
     ax.set_xlabel(f"{variable} ({year})" if year is not None else variable)
     ax.set_title(title, fontsize=10, pad=6 + 10 * (max(rows_of_flips, default=-1) + 1))
-    if xs:
-        ax.set_xlim(
-            xs[0] - _gap(xs, 0, before=True) / 2,
-            xs[-1] + _gap(xs, len(xs) - 1, before=False) / 2,
-        )
-    if kind == "date":
-        locator = dates.AutoDateLocator()
-        ax.xaxis.set_major_locator(locator)
-        formatter = dates.ConciseDateFormatter(locator, show_offset=False)
-        if year is None:  # the ticks carry the year when the axis label does not
-            formatter.zero_formats = ["", "%Y", "%b %Y", "%d %b %Y", "%H:%M", "%H:%M"]
-        else:
-            formatter.zero_formats = ["", "%Y", "%b", "%d %b", "%H:%M", "%H:%M"]
-        ax.xaxis.set_major_formatter(formatter)
-    elif kind == "category":
-        step = max(1, len(values) // 20)
-        ax.set_xticks(xs[::step], [tick(v) for v in values[::step]], rotation=30)
+    _format_x(ax, values, xs, kind, year, tick)
     handles = [Patch(color=c, alpha=0.5, label=k) for k, c in seen.items()]
     if flips:
         handles.append(
@@ -175,3 +128,85 @@ def plot_sweep(
         title_fontsize=8,
     )
     return fig
+
+
+_DATES: Any = mdates  # its functions carry no annotations
+
+
+def _positions(values: Sequence[Any]) -> tuple[list[float], str]:
+    """Where each value goes on the x axis, and what kind of axis it is: dates (as
+    matplotlib's day numbers), numbers, or a category (each value its place in order)."""
+    if values and all(isinstance(v, date) for v in values):
+        return [float(_DATES.date2num(v)) for v in values], "date"
+    if values and all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return [float(v) for v in values], "number"
+    return [float(i) for i in range(len(values))], "category"
+
+
+def _draw_bands(
+    ax: Any, xs: Sequence[float], bands: Sequence[tuple[int, int, str | None]]
+) -> dict[str, str]:
+    """The background behind each run of variants, in the colour of their deciding ruling
+    (reaching halfway to the neighbours); returns the rulings seen, in words, with their
+    colours, for the legend."""
+    seen: dict[str, str] = {}
+    for start, count, ruling in bands:
+        i, j = start, start + count - 1
+        left = xs[i] - (_gap(xs, i, before=True) / 2)
+        right = xs[j] + (_gap(xs, j, before=False) / 2)
+        colour = ruling_colour(ruling)
+        ax.axvspan(left, right, color=colour, alpha=0.35, linewidth=0)
+        seen.setdefault(ruling_words(ruling), colour)
+    return seen
+
+
+def _draw_flips(ax: Any, xs: Sequence[float], flips: Sequence[tuple[int, str]]) -> list[int]:
+    """A dashed line where each flip falls, labelled above the plot; returns each label's
+    row (see :func:`_label_rows`)."""
+    rows_of_flips = _label_rows([(xs[i - 1] + xs[i]) / 2 for i, _ in flips], xs)
+    for (i, words), row in zip(flips, rows_of_flips, strict=True):
+        at = (xs[i - 1] + xs[i]) / 2
+        ax.axvline(at, color=FLIP_COLOUR, linestyle="--", linewidth=1.2, zorder=4, gid="flip")
+        ax.annotate(
+            words,
+            (at, 1.0),
+            xycoords=("data", "axes fraction"),
+            xytext=(0, 3 + 10 * row),
+            textcoords="offset points",
+            ha="center",
+            va="bottom",
+            fontsize=8,
+            color=FLIP_COLOUR,
+            gid="flip-label",
+        )
+    return rows_of_flips
+
+
+def _format_x(
+    ax: Any,
+    values: Sequence[Any],
+    xs: Sequence[float],
+    kind: str,
+    year: int | None,
+    tick: Callable[[Any], str],
+) -> None:
+    """The x axis's reach (halfway beyond the first and last variants) and its ticks: dates
+    without the year when the axis label carries it; a category's values written by ``tick``,
+    at most about twenty of them."""
+    if xs:
+        ax.set_xlim(
+            xs[0] - _gap(xs, 0, before=True) / 2,
+            xs[-1] + _gap(xs, len(xs) - 1, before=False) / 2,
+        )
+    if kind == "date":
+        locator = _DATES.AutoDateLocator()
+        ax.xaxis.set_major_locator(locator)
+        formatter = _DATES.ConciseDateFormatter(locator, show_offset=False)
+        if year is None:  # the ticks carry the year when the axis label does not
+            formatter.zero_formats = ["", "%Y", "%b %Y", "%d %b %Y", "%H:%M", "%H:%M"]
+        else:
+            formatter.zero_formats = ["", "%Y", "%b", "%d %b", "%H:%M", "%H:%M"]
+        ax.xaxis.set_major_formatter(formatter)
+    elif kind == "category":
+        step = max(1, len(values) // 20)
+        ax.set_xticks(xs[::step], [tick(v) for v in values[::step]], rotation=30)

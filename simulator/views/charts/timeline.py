@@ -54,6 +54,8 @@ from simulator.views.charts.labels import (
 )
 from simulator.views.charts.lane_drawing import draw_above, draw_guide, draw_lane
 from simulator.views.charts.lanes import (
+    DeadlineTick,
+    Lane,
     LaneMark,
     XFunc,
     clip_lane,
@@ -186,11 +188,106 @@ def _timeline_figure(
     width: float,
     dpi: int,
 ) -> Chart:
+    """The timeline, laid out then drawn: the lanes and their axis, every label placed (the
+    notes of thinned ones numbered in the order they are drawn: the header's, then each lane's
+    from the top), the legend, the title, the height; then the figure."""
     zone = _zone(result, scenario)
     left_w = min(max(width * 0.17, 1.5), 2.4)
     right_w = _outcome_width(result, zone, min(max(width * 0.19, 1.7), 2.7), width * 0.36)
     axes_w = width - left_w - right_w - MARGIN
     xfuncs, xlabel = _xfunc(result, days_from_election)
+    lanes = _lanes(result, scenario, xfuncs, zone, left_w, right_w, start=start, end=end)
+    xs = [x for lane in lanes for x in lane_xs(lane)]
+    xs += [x(t) for t in (start, end) if t is not None for x in xfuncs[:1]]
+    axis = axis_for(xs, axes_w, compress)
+
+    header_ticks = _shared_ticks(lanes)
+    notes: list[str] = []
+    header = number_thinned(
+        stack_labels(tick_labels(header_ticks.values(), axis), HEADER_DEPTH, 0, axes_w), notes
+    )
+    header_h = labels_depth(header)
+    header_h += 0.12 if header else 0.0
+    spots = [_spread(lane.marks, axis) for lane in lanes]
+    placed = [
+        _place_labels(lane, n, axis, axes_w, spots[n], set(header_ticks), notes)
+        for n, lane in enumerate(lanes)
+    ]
+
+    handles = _legend_handles(lanes, axis)
+    label_w = max((text_width(h.get_label(), LEGEND_PT) for h in handles), default=1.0) + 0.45
+    ncol = max(1, min(len(handles), int((width - 2 * MARGIN) // label_w)))
+    legend_h = math.ceil(len(handles) / ncol) * LEGEND_PT * 1.7 / 72 + 0.08 if handles else 0
+
+    title_lines, desc_lines = _title(result, scenario, title, zone, width)
+    title_h = MARGIN + len(title_lines) * TITLE_PT * SPACING / 72
+    title_h += len(desc_lines) * DESC_PT * SPACING / 72 + 0.15
+    notes_lines = [
+        line
+        for note in notes
+        for line in wrap_text(note, width - 2 * MARGIN, LABEL_PT, indent="   ")
+    ]
+    notes_h = len(notes_lines) * LINE_H + 0.1 if notes_lines else 0.0
+    axis_h = 0.42 + (0.16 if days_from_election else 0.0)
+    axes_h = header_h + sum(h for _, _, h in placed) if lanes else 1.0
+    bottom = MARGIN + notes_h + legend_h + axis_h
+    height = title_h + axes_h + bottom
+    _check_height(height, dpi, len(lanes))
+
+    fig = Chart(figsize=(width, height), dpi=dpi)
+    ax = fig.add_axes((left_w / width, bottom / height, axes_w / width, axes_h / height))
+    ax.set_xlim(0, axes_w)
+    ax.set_ylim(axes_h, 0)
+    ax.set_yticks([])
+    ax.set_xticks([])
+    for spine in ("left", "right", "top"):
+        ax.spines[spine].set_visible(False)
+    _draw_title(fig, title_lines, desc_lines, width, height)
+    if not lanes:
+        ax.text(0.5, 0.5, "no contests", ha="center", va="center", transform=ax.transAxes)
+
+    if lanes:
+        draw_axis(ax, axis, axes_h, zone, days_from_election, xlabel)
+    _draw_lanes(ax, lanes, axis, header, header_h, header_ticks, placed, spots)
+
+    if handles:
+        fig.legend(
+            handles=handles,
+            loc="upper left",
+            ncol=ncol,
+            fontsize=LEGEND_PT,
+            frameon=False,
+            borderaxespad=0,
+            handletextpad=0.4,
+            columnspacing=1.0,
+            bbox_to_anchor=(MARGIN / width, (MARGIN + notes_h + legend_h) / height),
+        )
+    if notes_lines:
+        fig.text(
+            MARGIN / width,
+            (MARGIN + notes_h - 0.04) / height,
+            "\n".join(notes_lines),
+            fontsize=LABEL_PT,
+            color="#333333",
+            va="top",
+            linespacing=SPACING,
+        )
+    fig.x_of = _locator(axis, xfuncs)
+    return fig
+
+
+def _lanes(
+    result: Result,
+    scenario: Scenario | None,
+    xfuncs: Sequence[XFunc],
+    zone: tzinfo,
+    left_w: float,
+    right_w: float,
+    *,
+    start: datetime | None,
+    end: datetime | None,
+) -> list[Lane]:
+    """Each contest's lane, with what falls outside ``start``..``end`` left out."""
     events = _events_of(scenario)
     lanes = [
         lane_of(
@@ -214,69 +311,97 @@ def _timeline_figure(
             )
             for lane, x in zip(lanes, xfuncs, strict=True)
         ]
-    xs = [x for lane in lanes for x in lane_xs(lane)]
-    xs += [x(t) for t in (start, end) if t is not None for x in xfuncs[:1]]
-    axis = axis_for(xs, axes_w, compress)
+    return lanes
 
-    # Deadlines shared by several lanes are labelled once, in the header.
+
+def _shared_ticks(lanes: Sequence[Lane]) -> dict[tuple[float, tuple[str, ...]], DeadlineTick]:
+    """The deadlines several lanes share, by key: they are labelled once, in the header."""
     counts = Counter(t.key for lane in lanes for t in {t.key: t for t in lane.ticks}.values())
     shared = {k for k, n in counts.items() if n > 1}
-    header_ticks = {t.key: t for lane in lanes for t in lane.ticks if t.key in shared}
-    notes: list[str] = []
-    header = number_thinned(
-        stack_labels(tick_labels(header_ticks.values(), axis), HEADER_DEPTH, 0, axes_w), notes
-    )
-    header_h = labels_depth(header)
-    header_h += 0.12 if header else 0.0
-    placed: list[tuple[list[Label], list[Label], float]] = []
-    spots = [_spread(lane.marks, axis) for lane in lanes]
-    for n, lane in enumerate(lanes):
-        above = number_thinned(
-            stack_labels(
-                tick_labels((t for t in lane.ticks if t.key not in shared), axis, n),
-                ABOVE_DEPTH,
-                0,
-                axes_w,
-            ),
-            notes,
-        )
-        # (a caption or a line of votes wider than the axis is wrapped to it: a long name
-        # would reach over the lane's title); an event's caption that only repeats its
-        # deadline's label (a canvass held on the canvass day) is left to the deadline's
-        captions = [
-            label_at(
-                spot,
-                wrap_text(m.caption, axes_w, LABEL_PT, indent="  "),
-                key=f"mark:{n}:{i}:{m.x:.6f}",
-            )
-            for i, (m, spot) in enumerate(zip(lane.marks, spots[n], strict=True))
-            if m.caption
-            and not any(abs(t.x - m.x) < 1 and t.lines[0] == m.caption for t in lane.ticks)
-        ]
-        captions += [
-            label_at(
-                axis.u(x),
-                tuple(
-                    part
-                    for line in lines
-                    for part in wrap_text(line, axes_w, LABEL_PT, indent="  ")
-                ),
-                rank=1,
-                key=f"votes:{n}:{i}:{x:.6f}",
-            )
-            for i, (x, lines) in enumerate(lane.votes)
-        ]
-        below = number_thinned(stack_labels(captions, BELOW_DEPTH, 0, axes_w), notes)
-        body = labels_depth(above) + TICK_OUT + 0.04 + BAND_H + STRIP_H + TICK_OUT + 0.03
-        body += labels_depth(below) + LANE_PAD
-        side = max(
-            len(lane.title) * LANE_TITLE_PT * SPACING / 72
-            + len(lane.subtitle) * SUBTITLE_PT * SPACING / 72,
-            len(lane.outcome) * OUTCOME_PT * SPACING / 72,
-        )
-        placed.append((above, below, max(body, side + 0.2, 0.75)))
+    return {t.key: t for lane in lanes for t in lane.ticks if t.key in shared}
 
-    # What is drawn, and only that, is in the legend.
+
+def _place_labels(
+    lane: Lane,
+    n: int,
+    axis: Axis,
+    axes_w: float,
+    spots: Sequence[float],
+    shared: set[tuple[float, tuple[str, ...]]],
+    notes: list[str],
+) -> tuple[list[Label], list[Label], float]:
+    """The ``n``-th lane's labels placed: its own deadlines' above the band, its marks'
+    captions and its votes below (each thinned one's note appended to ``notes``); and the
+    lane's height, which holds them and its title and outcome beside."""
+    above = number_thinned(
+        stack_labels(
+            tick_labels((t for t in lane.ticks if t.key not in shared), axis, n),
+            ABOVE_DEPTH,
+            0,
+            axes_w,
+        ),
+        notes,
+    )
+    # (a caption or a line of votes wider than the axis is wrapped to it: a long name
+    # would reach over the lane's title); an event's caption that only repeats its
+    # deadline's label (a canvass held on the canvass day) is left to the deadline's
+    captions = [
+        label_at(
+            spot,
+            wrap_text(m.caption, axes_w, LABEL_PT, indent="  "),
+            key=f"mark:{n}:{i}:{m.x:.6f}",
+        )
+        for i, (m, spot) in enumerate(zip(lane.marks, spots, strict=True))
+        if m.caption and not any(abs(t.x - m.x) < 1 and t.lines[0] == m.caption for t in lane.ticks)
+    ]
+    captions += [
+        label_at(
+            axis.u(x),
+            tuple(
+                part for line in lines for part in wrap_text(line, axes_w, LABEL_PT, indent="  ")
+            ),
+            rank=1,
+            key=f"votes:{n}:{i}:{x:.6f}",
+        )
+        for i, (x, lines) in enumerate(lane.votes)
+    ]
+    below = number_thinned(stack_labels(captions, BELOW_DEPTH, 0, axes_w), notes)
+    body = labels_depth(above) + TICK_OUT + 0.04 + BAND_H + STRIP_H + TICK_OUT + 0.03
+    body += labels_depth(below) + LANE_PAD
+    side = max(
+        len(lane.title) * LANE_TITLE_PT * SPACING / 72
+        + len(lane.subtitle) * SUBTITLE_PT * SPACING / 72,
+        len(lane.outcome) * OUTCOME_PT * SPACING / 72,
+    )
+    return above, below, max(body, side + 0.2, 0.75)
+
+
+def _draw_lanes(
+    ax: Any,
+    lanes: Sequence[Lane],
+    axis: Axis,
+    header: Sequence[Label],
+    header_h: float,
+    header_ticks: dict[tuple[float, tuple[str, ...]], DeadlineTick],
+    placed: Sequence[tuple[list[Label], list[Label], float]],
+    spots: Sequence[Sequence[float]],
+) -> None:
+    """The header's labels, each lane under it with its placed labels, and a guide from each
+    shared deadline's label down to the last lane that has it."""
+    # shared deadlines, labelled once, each tied to the guide that runs down the lanes
+    draw_above(ax, header, header_h - 0.1, leader_to=header_h - 0.1)
+    top = header_h
+    for n, (lane, (above, below, lane_h)) in enumerate(zip(lanes, placed, strict=True)):
+        draw_lane(ax, lane, axis, above, below, top, lane_h, spots=spots[n], number=n)
+        top += lane_h
+    for key, tick in header_ticks.items():
+        rows = [i for i, lane in enumerate(lanes) if any(t.key == key for t in lane.ticks)]
+        last = header_h + sum(h for _, _, h in placed[: rows[-1] + 1]) - LANE_PAD
+        draw_guide(ax, axis.u(tick.x), header_h - 0.1, last, zorder=1, gid=f"tick::{tick.x:.6f}")
+
+
+def _legend_handles(lanes: Sequence[Lane], axis: Axis) -> list[Any]:
+    """The legend's entries: what is drawn, and only that."""
     kinds = list(dict.fromkeys(m.kind for lane in lanes for m in lane.marks))
     order = list(marks())
     kinds.sort(key=lambda k: order.index(k) if k in order else len(order))
@@ -315,10 +440,14 @@ def _timeline_figure(
         )
     if any(lane.votes for lane in lanes):
         handles.append(Line2D([], [], linestyle="none", label="*: elected or nominated"))
-    label_w = max((text_width(h.get_label(), LEGEND_PT) for h in handles), default=1.0) + 0.45
-    ncol = max(1, min(len(handles), int((width - 2 * MARGIN) // label_w)))
-    legend_h = math.ceil(len(handles) / ncol) * LEGEND_PT * 1.7 / 72 + 0.08 if handles else 0
+    return handles
 
+
+def _title(
+    result: Result, scenario: Scenario | None, title: str | None, zone: tzinfo, width: float
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The title's lines (``title``, else the scenario's, with the moment of an as-of replay)
+    and the description's, wrapped to a figure ``width`` inches wide."""
     title_text = title if title is not None else result.scenario
     if result.as_of is not None:
         title_text += f"  (as of {result.as_of.astimezone(zone).strftime('%Y-%m-%d %H:%M')})"
@@ -326,22 +455,13 @@ def _timeline_figure(
     desc_lines: tuple[str, ...] = ()
     if scenario is not None and scenario.description:
         desc_lines = wrap_text(_plain(scenario.description), width - 2 * MARGIN, DESC_PT)
-    title_h = MARGIN + len(title_lines) * TITLE_PT * SPACING / 72
-    title_h += len(desc_lines) * DESC_PT * SPACING / 72 + 0.15
-    notes_lines = [
-        line
-        for note in notes
-        for line in wrap_text(note, width - 2 * MARGIN, LABEL_PT, indent="   ")
-    ]
-    notes_h = len(notes_lines) * LINE_H + 0.1 if notes_lines else 0.0
-    axis_h = 0.42 + (0.16 if days_from_election else 0.0)
-    axes_h = header_h + sum(h for _, _, h in placed) if lanes else 1.0
-    bottom = MARGIN + notes_h + legend_h + axis_h
-    height = title_h + axes_h + bottom
+    return title_lines, desc_lines
+
+
+def _check_height(height: float, dpi: int, n: int) -> None:
+    """Refuse a timeline taller than image viewers open, before anything is drawn: drawing
+    it would take minutes for a picture nothing opens."""
     if height * dpi > MAX_HEIGHT_PX:
-        # refused before anything is drawn: drawing it would take minutes for a picture
-        # nothing opens
-        n = len(lanes)
         raise SimulatorError(
             f"chart size: expected a timeline at most {MAX_HEIGHT_PX:,} pixels tall, which image "
             f"viewers open; found {n:,} contest lane(s) that need {height * dpi:,.0f} pixels "
@@ -349,14 +469,12 @@ def _timeline_figure(
             "fit): chart a scenario of fewer contests, or lower --dpi"
         )
 
-    fig = Chart(figsize=(width, height), dpi=dpi)
-    ax = fig.add_axes((left_w / width, bottom / height, axes_w / width, axes_h / height))
-    ax.set_xlim(0, axes_w)
-    ax.set_ylim(axes_h, 0)
-    ax.set_yticks([])
-    ax.set_xticks([])
-    for spine in ("left", "right", "top"):
-        ax.spines[spine].set_visible(False)
+
+def _draw_title(
+    fig: Chart, title_lines: Sequence[str], desc_lines: Sequence[str], width: float, height: float
+) -> None:
+    """The title at the top left of a figure ``width`` by ``height`` inches, and the
+    scenario's description under it."""
     y = 1 - MARGIN / height
     fig.text(
         MARGIN / width,
@@ -378,46 +496,6 @@ def _timeline_figure(
             va="top",
             linespacing=SPACING,
         )
-    if not lanes:
-        ax.text(0.5, 0.5, "no contests", ha="center", va="center", transform=ax.transAxes)
-
-    if lanes:
-        draw_axis(ax, axis, axes_h, zone, days_from_election, xlabel)
-    # shared deadlines, labelled once, each tied to the guide that runs down the lanes
-    draw_above(ax, header, header_h - 0.1, leader_to=header_h - 0.1)
-    top = header_h
-    for n, (lane, (above, below, lane_h)) in enumerate(zip(lanes, placed, strict=True)):
-        draw_lane(ax, lane, axis, above, below, top, lane_h, spots=spots[n], number=n)
-        top += lane_h
-    for key, tick in header_ticks.items():
-        rows = [i for i, lane in enumerate(lanes) if any(t.key == key for t in lane.ticks)]
-        last = header_h + sum(h for _, _, h in placed[: rows[-1] + 1]) - LANE_PAD
-        draw_guide(ax, axis.u(tick.x), header_h - 0.1, last, zorder=1, gid=f"tick::{tick.x:.6f}")
-
-    if handles:
-        fig.legend(
-            handles=handles,
-            loc="upper left",
-            ncol=ncol,
-            fontsize=LEGEND_PT,
-            frameon=False,
-            borderaxespad=0,
-            handletextpad=0.4,
-            columnspacing=1.0,
-            bbox_to_anchor=(MARGIN / width, (MARGIN + notes_h + legend_h) / height),
-        )
-    if notes_lines:
-        fig.text(
-            MARGIN / width,
-            (MARGIN + notes_h - 0.04) / height,
-            "\n".join(notes_lines),
-            fontsize=LABEL_PT,
-            color="#333333",
-            va="top",
-            linespacing=SPACING,
-        )
-    fig.x_of = _locator(axis, xfuncs)
-    return fig
 
 
 def _kind_words(kind: str) -> str:
