@@ -68,6 +68,7 @@ from simulator.analysis.conformance.matching import (
 from simulator.analysis.conformance.replaying import replay_contest, rulings_of
 from simulator.analysis.conformance.town_methods import TownFinding, town_methods
 from simulator.analysis.conformance.wording import STATUS, who
+from simulator.engine.result import ContestResult
 from simulator.input.importer import (
     ContestReturns,
     ResultsFile,
@@ -206,6 +207,8 @@ def _check_nonpartisan(
     november: OfficeIndex | None,
     evidence: str,
 ) -> PrimaryCheck:
+    """One nonpartisan primary replayed, its nominees (the two highest per seat) set against
+    the November ballot for the office."""
     _, office = split_contest_name(returns.name)
     matches = november.find(returns.name) if november is not None else []
     nov = matches[0] if matches else None
@@ -276,6 +279,18 @@ def _check_nonpartisan(
             agree=False,
             explanation=known or "November has no contest for this office",
         )
+    return _nominees_on_ballot(base, ran, others, pool, known)
+
+
+def _nominees_on_ballot(
+    base: PrimaryCheck, ran: list[str], others: list[str], pool: tuple[str, ...], known: str
+) -> PrimaryCheck:
+    """The engine's nominees set against November's ballot (``ran``: its candidates who ran
+    in the primary; ``others``: those who did not). After a tie at the cut-off (``pool``: the
+    tied), the ballot must hold the sure nominees and as many of the tied as places were left."""
+    sure, tie = base.nominees, base.tie
+    assert base.seats is not None
+    places = 2 * base.seats
     shown = ", ".join(ran + [f"{o} (not in the primary)" for o in others])
     base = attrs.evolve(base, november=shown)
     if tie:
@@ -341,6 +356,8 @@ def _check_partisan(
     oct_day: date | None,
     november: OfficeIndex | None,
 ) -> PrimaryCheck:
+    """One partisan primary replayed under the threshold of its day: its second primary, if
+    October holds one, checked and replayed; its nominee set against the November ballot."""
     party = returns.party or party_of(returns.name) or ""
     _, office = split_contest_name(without_party(returns.name))
     matches = november.find(returns.name) if november is not None else []
@@ -375,6 +392,56 @@ def _check_partisan(
         source=f"{day:%Y%m%d} results",
     )
     result = replay_contest(doc)
+    available = rulings_of(result, "runoff_available")
+    threshold, engine, in_force = _partisan_verdict(result)
+    leaders = tuple(result.outcome.nominated)
+    eligible = tuple(available[0].candidates) if available else ()
+    base = attrs.evolve(base, threshold=threshold, engine=engine, nominees=leaders)
+    known = explanation_for(Method.PARTISAN, year, returns.name)
+
+    # The second primary, in the October file
+    seconds = october.find(returns.name, party=party or None) if october is not None else []
+    second = seconds[0] if seconds else None
+    problems: list[str] = []
+    notes: list[str] = []
+    nominees, second_text = (leaders, "no October file" if october is None else "none")
+    if second is not None:
+        nominees, second_text = _second_primary(
+            doc,
+            returns,
+            second,
+            oct_day,
+            bool(available),
+            leaders,
+            eligible,
+            in_force,
+            problems,
+            notes,
+        )
+    if available and (second is None) and october is not None:
+        notes.append(
+            f"no second primary was demanded, so {who(leaders)} nominated when the demand "
+            "deadline passed"
+        )
+    base = attrs.evolve(base, nominees=nominees, second_primary=second_text)
+    november_text = _november_nominees(november, nov, ran, nominees, problems, notes)
+    if october is None and november is None:
+        return attrs.evolve(
+            base,
+            november=november_text,
+            explanation=known or "neither an October nor a November file: nothing to check",
+        )
+    return attrs.evolve(
+        base,
+        november=november_text,
+        agree=not problems,
+        explanation=known or "; ".join(problems + notes),
+    )
+
+
+def _partisan_verdict(result: ContestResult) -> tuple[str, str, str]:
+    """The engine's verdict on a partisan primary: the threshold with its source, the verdict
+    in words (who passed it; who may demand a second primary), and the threshold's share."""
     t = rulings_of(result, "majority_threshold")
     threshold = (
         f"> {t[0].get('threshold')} ({_pct(t[0].get('parameter'))}, {_short(t[0].get('source'))})"
@@ -397,98 +464,92 @@ def _check_partisan(
         ) + f"no substantial plurality for {who(lead)}: {who(eligible)} may demand a second primary"
     else:
         engine = f"nominated: {who(leaders)}"
-    base = attrs.evolve(base, threshold=threshold, engine=engine, nominees=leaders)
-    known = explanation_for(Method.PARTISAN, year, returns.name)
+    return threshold, engine, _pct(t[0].get("parameter")) if t else "?"
 
-    # The second primary, in the October file
-    seconds = october.find(returns.name, party=party or None) if october is not None else []
-    second = seconds[0] if seconds else None
-    nominees = leaders
-    problems: list[str] = []
-    notes: list[str] = []
-    if october is None:
-        second_text = "no October file"
-    elif second is None:
-        second_text = "none"
-    else:
-        ballot = [n for n in second.filers]
-        named = {n: next((f for f in returns.filers if same_person(f, n)), n) for n in ballot}
-        ballot = [named[n] for n in ballot]
-        second_text = "held: " + ", ".join(
-            f"{named.get(n, n)} {v}" for n, v in second.totals.items()
-        )
-        if not available:
-            problems.append(
-                f"a second primary ({who(ballot)}) was held, but the engine finds a "
-                "substantial plurality"
-            )
-        else:
-            requesters = [n for n in ballot if n in eligible]
-            outsiders = [n for n in ballot if n not in eligible and n not in leaders]
-            if outsiders or not requesters:
-                problems.append(
-                    f"the second primary's ballot ({who(ballot)}) is not the leader against "
-                    f"one of {who(eligible)}"
-                )
-            renamed = attrs.evolve(
-                second,
-                precincts=tuple(
-                    (u, tuple((named.get(n, n), v) for n, v in counts))
-                    for u, counts in second.precincts
-                ),
-            )
-            after = replay_contest(
-                _second_primary_events(doc, requesters[0] if requesters else None, renamed, oct_day)
-            )
-            engine_ballot = tuple(after.outcome.runoff_candidates)
-            if set(engine_ballot) != set(ballot):
-                problems.append(
-                    f"the engine's second primary would be {who(engine_ballot)}, October's "
-                    f"was {who(ballot)}"
-                )
-            nominees = tuple(after.outcome.nominated)
-            notes.append(
-                f"second primary demanded by {who(requesters)} and held under the threshold "
-                f"in force ({_pct(t[0].get('parameter')) if t else '?'}); replayed, the "
-                f"engine nominates {who(nominees)}"
-            )
-    if available and (second is None) and october is not None:
-        notes.append(
-            f"no second primary was demanded, so {who(leaders)} nominated when the demand "
-            "deadline passed"
-        )
-    base = attrs.evolve(base, nominees=nominees, second_primary=second_text)
 
-    # The November ballot
+def _second_primary(
+    doc: dict[str, Any],
+    returns: ContestReturns,
+    second: ContestReturns,
+    oct_day: date | None,
+    available: bool,
+    leaders: tuple[str, ...],
+    eligible: tuple[str, ...],
+    in_force: str,
+    problems: list[str],
+    notes: list[str],
+) -> tuple[tuple[str, ...], str]:
+    """The second primary October holds for the contest ``doc``, checked: it must follow a
+    primary with no substantial plurality, between the leader and one the engine makes
+    eligible; replayed, its winner is the nominee. Returns the nominees and the second
+    primary in words; appends what is wrong to ``problems`` and what was found to ``notes``."""
+    ballot = [n for n in second.filers]
+    named = {n: next((f for f in returns.filers if same_person(f, n)), n) for n in ballot}
+    ballot = [named[n] for n in ballot]
+    second_text = "held: " + ", ".join(f"{named.get(n, n)} {v}" for n, v in second.totals.items())
+    if not available:
+        problems.append(
+            f"a second primary ({who(ballot)}) was held, but the engine finds a "
+            "substantial plurality"
+        )
+        return leaders, second_text
+    requesters = [n for n in ballot if n in eligible]
+    outsiders = [n for n in ballot if n not in eligible and n not in leaders]
+    if outsiders or not requesters:
+        problems.append(
+            f"the second primary's ballot ({who(ballot)}) is not the leader against "
+            f"one of {who(eligible)}"
+        )
+    renamed = attrs.evolve(
+        second,
+        precincts=tuple(
+            (u, tuple((named.get(n, n), v) for n, v in counts)) for u, counts in second.precincts
+        ),
+    )
+    after = replay_contest(
+        _second_primary_events(doc, requesters[0] if requesters else None, renamed, oct_day)
+    )
+    engine_ballot = tuple(after.outcome.runoff_candidates)
+    if set(engine_ballot) != set(ballot):
+        problems.append(
+            f"the engine's second primary would be {who(engine_ballot)}, October's "
+            f"was {who(ballot)}"
+        )
+    nominees = tuple(after.outcome.nominated)
+    notes.append(
+        f"second primary demanded by {who(requesters)} and held under the threshold "
+        f"in force ({in_force}); replayed, the engine nominates {who(nominees)}"
+    )
+    return nominees, second_text
+
+
+def _november_nominees(
+    november: OfficeIndex | None,
+    nov: ContestReturns | None,
+    ran: list[str],
+    nominees: tuple[str, ...],
+    problems: list[str],
+    notes: list[str],
+) -> str:
+    """The engine's nominees set against this party's candidates on the November ballot
+    (``ran``); returns what November shows, in words, appending to ``problems`` and
+    ``notes``."""
     if november is None:
-        november_text = "no November file"
         if not problems:
             notes.append(
                 "the November file is missing (2013-11-05 is not in the conversion): the "
                 "nominee is not checked there"
             )
-    elif nov is None:
-        november_text = "no contest for the office"
+        return "no November file"
+    if nov is None:
         problems.append("November has no contest for this office")
-    else:
-        november_text = ", ".join(ran) or "none of this primary's candidates"
-        if set(ran) != set(nominees):
-            problems.append(
-                f"the engine nominates {who(nominees)}; this party's candidates on the "
-                f"November ballot are {who(ran)}"
-            )
-    if october is None and november is None:
-        return attrs.evolve(
-            base,
-            november=november_text,
-            explanation=known or "neither an October nor a November file: nothing to check",
+        return "no contest for the office"
+    if set(ran) != set(nominees):
+        problems.append(
+            f"the engine nominates {who(nominees)}; this party's candidates on the "
+            f"November ballot are {who(ran)}"
         )
-    return attrs.evolve(
-        base,
-        november=november_text,
-        agree=not problems,
-        explanation=known or "; ".join(problems + notes),
-    )
+    return ", ".join(ran) or "none of this primary's candidates"
 
 
 def _pct(value: object) -> str:

@@ -90,41 +90,61 @@ def format_report(report: Report, *, markdown: bool = False, width: int | None =
         for c in checks
         if c.november.startswith("runoff") and c.agree
     )
-    unjudged: dict[str, list[Check]] = {}
-    for c in checks:
-        if c.agree is None:
-            unjudged.setdefault(c.explanation, []).append(c)
-    if unjudged:
-        out.append("")
-        out.append(f"{h}Not judged")
-        for why, group in unjudged.items():
-            open_ = [
-                f"{c.year} {c.town} {c.office} ({c.engine})"
-                for c in group
-                if c.verdict in ("no majority", "tie")
-            ]
-            out.append(
-                f"- {len(group)} contest(s): {why}."
-                + (
-                    f" Of these, no majority (a runoff was possible): {'; '.join(open_)}."
-                    if open_
-                    else ""
-                )
-            )
+    out.extend(_not_judged(checks, h))
     out.append("")
     out.append(f"{h}Seat counts of groups (simulator/input/seats.py)")
     out.extend(
         dict.fromkeys(f"- {c.seat_source}" for c in checks if c.seat_source and (c.seats or 0) > 1)
     )
-    if report.november_only:
-        out.append("")
-        out.append(f"{h}November contests of these towns with no October election (not runoffs)")
-        by_town: dict[str, list[str]] = {}
-        for town, year, name, note in report.november_only:
-            by_town.setdefault(f"{town}: {note}", []).append(f"{name} ({year})")
-        for note, names in by_town.items():
-            out.append(f"- {note} Contests: {'; '.join(names)}.")
-    out.append("")
+    out.extend(_november_only(report, h))
+    out.extend(_calendar(report, h, markdown=markdown, width=width))
+    if width is not None and not markdown:
+        out = _wrapped(out, width)
+    return "\n".join(out) + "\n"
+
+
+def _not_judged(checks: Sequence[Check], h: str) -> list[str]:
+    """The contests not judged, grouped by why, naming those where a runoff was possible."""
+    unjudged: dict[str, list[Check]] = {}
+    for c in checks:
+        if c.agree is None:
+            unjudged.setdefault(c.explanation, []).append(c)
+    if not unjudged:
+        return []
+    out = ["", f"{h}Not judged"]
+    for why, group in unjudged.items():
+        open_ = [
+            f"{c.year} {c.town} {c.office} ({c.engine})"
+            for c in group
+            if c.verdict in ("no majority", "tie")
+        ]
+        out.append(
+            f"- {len(group)} contest(s): {why}."
+            + (
+                f" Of these, no majority (a runoff was possible): {'; '.join(open_)}."
+                if open_
+                else ""
+            )
+        )
+    return out
+
+
+def _november_only(report: Report, h: str) -> list[str]:
+    """The November contests of the runoff towns with no October election, by town."""
+    if not report.november_only:
+        return []
+    out = ["", f"{h}November contests of these towns with no October election (not runoffs)"]
+    by_town: dict[str, list[str]] = {}
+    for town, year, name, note in report.november_only:
+        by_town.setdefault(f"{town}: {note}", []).append(f"{name} ({year})")
+    for note, names in by_town.items():
+        out.append(f"- {note} Contests: {'; '.join(names)}.")
+    return out
+
+
+def _calendar(report: Report, h: str, *, markdown: bool, width: int | None) -> list[str]:
+    """The published dates set against the computed calendar, as a table."""
+    out = [""]
     ok = sum(1 for c in report.calendar if c.agree)
     out.append(f"{h}Calendar: {ok} of {len(report.calendar)} dates agree with simulator.calendar")
     out.append("")
@@ -146,16 +166,19 @@ def format_report(report: Report, *, markdown: bool = False, width: int | None =
             width=width,
         )
     )
-    if width is not None and not markdown:
-        wrapped: list[str] = []
-        for line in out:
-            if len(line) <= width:
-                wrapped.append(line)
-            else:
-                indent = "  " if line.startswith("- ") else ""
-                wrapped.extend(textwrap.wrap(line, width, subsequent_indent=indent))
-        out = wrapped
-    return "\n".join(out) + "\n"
+    return out
+
+
+def _wrapped(lines: Sequence[str], width: int) -> list[str]:
+    """Lines longer than ``width`` wrapped, a list item's continuation indented."""
+    wrapped: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            wrapped.append(line)
+        else:
+            indent = "  " if line.startswith("- ") else ""
+            wrapped.extend(textwrap.wrap(line, width, subsequent_indent=indent))
+    return wrapped
 
 
 #: The label of the runoff-method towns the data README omits in the summary.
@@ -276,109 +299,8 @@ def format_primaries(report: PrimaryReport, *, markdown: bool = False) -> str:
     out: list[str] = []
     for method in (Method.PRIMARY, Method.PARTISAN):
         checks = sorted(report.of(method), key=_primary_order)
-        if not checks:
-            continue
-        judged = [c for c in checks if c.agree is not None]
-        bad = [c for c in checks if c.agree is False]
-        unexplained = [c for c in bad if not explanation_for(method, c.year, c.contest)]
-        out.append(
-            f"{h}{_LABEL[method]}: {len(checks)} contests, {len(judged)} judged, "
-            f"{sum(1 for c in judged if c.agree)} agree, {len(bad)} disagree "
-            f"({len(unexplained)} unexplained); {len(checks) - len(judged)} not judged"
-        )
-        if method is Method.PRIMARY:
-            out.append(
-                "(October contests of towns other than the runoff towns, with no write-in line "
-                "and no party in the name; replayed as nonpartisan-primary primaries, G.S. "
-                "163-294(b): the two highest per seat are nominated, ties at the cut-off by lot)"
-            )
-        else:
-            out.append(
-                "(September contests named with a party; replayed as partisan primaries under "
-                "the substantial plurality in force on the primary day, G.S. 163-111(a): 40% "
-                "through 2017, 30% from 2018 (S.L. 2017-214); a second primary is looked for in "
-                "the October file, the nominee on the November ballot)"
-            )
-        out.append("")
-        cols: tuple[str, ...]
-        rows: list[tuple[str, ...]]
-        if method is Method.PRIMARY:
-            cols = ("year", "town", "office", "seats", "engine", "November", "agree")
-            rows = [
-                (
-                    str(c.year),
-                    c.town,
-                    c.office,
-                    str(c.seats if c.seats is not None else "?"),
-                    c.engine,
-                    c.november,
-                    c.status,
-                )
-                for c in checks
-            ]
-        else:
-            cols = (
-                "year",
-                "town",
-                "office",
-                "party",
-                "seats",
-                "threshold",
-                "engine",
-                "second primary",
-                "November",
-                "agree",
-            )
-            rows = [
-                (
-                    str(c.year),
-                    c.town,
-                    c.office,
-                    c.party or "",
-                    str(c.seats if c.seats is not None else "?"),
-                    c.threshold or "-",
-                    c.engine,
-                    c.second_primary,
-                    c.november,
-                    c.status,
-                )
-                for c in checks
-            ]
-        out.extend(format_table(cols, rows, markdown=markdown))
-        out.append("")
-        out.append(f"{h}{_LABEL[method]}: disagreements, explained")
-        out.extend(f"- {c.year} {c.town} {c.office}: {c.explanation}" for c in bad)
-        if not bad:
-            out.append("none")
-        notes = [c for c in checks if c.agree is True and c.explanation]
-        if notes:
-            out.append("")
-            title = "second primaries and ties" if method is Method.PARTISAN else "ties"
-            out.append(f"{h}{_LABEL[method]}: {title}, and what the data cannot show")
-            out.extend(
-                f"- {c.year} {c.town} {c.office}{' ' + c.party if c.party else ''}: {c.explanation}"
-                for c in notes
-                if c.tie or c.second_primary.startswith("held") or c.year != 2013
-            )
-            partial = [
-                c for c in notes if c.year == 2013 and not c.second_primary.startswith("held")
-            ]
-            if partial:
-                out.append(
-                    f"- 2013: {len(partial)} primaries judged on the September and October files "
-                    "only (no second primary where the engine finds a substantial plurality); "
-                    "the November file is missing"
-                )
-        unjudged: dict[str, list[PrimaryCheck]] = {}
-        for c in checks:
-            if c.agree is None:
-                unjudged.setdefault(c.explanation, []).append(c)
-        if unjudged:
-            out.append("")
-            out.append(f"{h}{_LABEL[method]}: not judged")
-            for why, group in unjudged.items():
-                out.append(f"- {len(group)} contest(s): {why}.")
-        out.append("")
+        if checks:
+            out.extend(_method_section(method, checks, h, markdown=markdown))
     out.append(f"{h}Telling an October primary from an October election")
     primaries = report.of(Method.PRIMARY)
     with_nov = [c for c in primaries if c.november not in ("no November file", "-")]
@@ -401,6 +323,118 @@ def format_primaries(report: PrimaryReport, *, markdown: bool = False) -> str:
         for f in report.towns:
             out.append(f"- {f.town}: {f.finding}. Evidence: {'; '.join(f.evidence)}.")
     return "\n".join(out) + "\n"
+
+
+def _method_section(
+    method: Method, checks: Sequence[PrimaryCheck], h: str, *, markdown: bool
+) -> list[str]:
+    """One method's primaries: the count, how they were replayed, one line per contest, the
+    disagreements explained, the notes on second primaries and ties, what was not judged."""
+    judged = [c for c in checks if c.agree is not None]
+    bad = [c for c in checks if c.agree is False]
+    unexplained = [c for c in bad if not explanation_for(method, c.year, c.contest)]
+    out = [
+        f"{h}{_LABEL[method]}: {len(checks)} contests, {len(judged)} judged, "
+        f"{sum(1 for c in judged if c.agree)} agree, {len(bad)} disagree "
+        f"({len(unexplained)} unexplained); {len(checks) - len(judged)} not judged"
+    ]
+    if method is Method.PRIMARY:
+        out.append(
+            "(October contests of towns other than the runoff towns, with no write-in line "
+            "and no party in the name; replayed as nonpartisan-primary primaries, G.S. "
+            "163-294(b): the two highest per seat are nominated, ties at the cut-off by lot)"
+        )
+    else:
+        out.append(
+            "(September contests named with a party; replayed as partisan primaries under "
+            "the substantial plurality in force on the primary day, G.S. 163-111(a): 40% "
+            "through 2017, 30% from 2018 (S.L. 2017-214); a second primary is looked for in "
+            "the October file, the nominee on the November ballot)"
+        )
+    out.append("")
+    cols, rows = _primaries_table(method, checks)
+    out.extend(format_table(cols, rows, markdown=markdown))
+    out.append("")
+    out.append(f"{h}{_LABEL[method]}: disagreements, explained")
+    out.extend(f"- {c.year} {c.town} {c.office}: {c.explanation}" for c in bad)
+    if not bad:
+        out.append("none")
+    notes = [c for c in checks if c.agree is True and c.explanation]
+    if notes:
+        out.append("")
+        title = "second primaries and ties" if method is Method.PARTISAN else "ties"
+        out.append(f"{h}{_LABEL[method]}: {title}, and what the data cannot show")
+        out.extend(
+            f"- {c.year} {c.town} {c.office}{' ' + c.party if c.party else ''}: {c.explanation}"
+            for c in notes
+            if c.tie or c.second_primary.startswith("held") or c.year != 2013
+        )
+        partial = [c for c in notes if c.year == 2013 and not c.second_primary.startswith("held")]
+        if partial:
+            out.append(
+                f"- 2013: {len(partial)} primaries judged on the September and October files "
+                "only (no second primary where the engine finds a substantial plurality); "
+                "the November file is missing"
+            )
+    unjudged: dict[str, list[PrimaryCheck]] = {}
+    for c in checks:
+        if c.agree is None:
+            unjudged.setdefault(c.explanation, []).append(c)
+    if unjudged:
+        out.append("")
+        out.append(f"{h}{_LABEL[method]}: not judged")
+        for why, group in unjudged.items():
+            out.append(f"- {len(group)} contest(s): {why}.")
+    out.append("")
+    return out
+
+
+def _primaries_table(
+    method: Method, checks: Sequence[PrimaryCheck]
+) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """One method's table: its columns, and one row per contest."""
+    cols: tuple[str, ...]
+    if method is Method.PRIMARY:
+        cols = ("year", "town", "office", "seats", "engine", "November", "agree")
+        return cols, [
+            (
+                str(c.year),
+                c.town,
+                c.office,
+                str(c.seats if c.seats is not None else "?"),
+                c.engine,
+                c.november,
+                c.status,
+            )
+            for c in checks
+        ]
+    cols = (
+        "year",
+        "town",
+        "office",
+        "party",
+        "seats",
+        "threshold",
+        "engine",
+        "second primary",
+        "November",
+        "agree",
+    )
+    return cols, [
+        (
+            str(c.year),
+            c.town,
+            c.office,
+            c.party or "",
+            str(c.seats if c.seats is not None else "?"),
+            c.threshold or "-",
+            c.engine,
+            c.second_primary,
+            c.november,
+            c.status,
+        )
+        for c in checks
+    ]
 
 
 def primaries_to_json(report: PrimaryReport) -> dict[str, Any]:

@@ -67,7 +67,7 @@ from simulator.input.importer import (
     returns_events,
     split_contest_name,
 )
-from simulator.input.seats import seats_for, single_office
+from simulator.input.seats import SeatRule, seats_for, single_office
 from simulator.law.vocab import Method
 from simulator.model.events import is_write_in
 
@@ -247,6 +247,8 @@ def _check(
     november: ResultsFile | None,
     nov_day: date | None,
 ) -> Check:
+    """One October contest replayed and set against November: the engine's verdict first,
+    then, when the data has a November file, whether a runoff was held and on what ballot."""
     _, office = split_contest_name(returns.name)
     rule = seats_for(town, returns.name, year)
     if rule is None and town not in TOWNS:  # the listed towns' offices all have sourced rules
@@ -273,6 +275,32 @@ def _check(
         method=Method.RUNOFF,
         source=f"{oct_day:%Y%m%d} results",
     )
+    base = _october_verdict(base, doc, returns, rule, oct_day)
+    known = EXPLANATIONS.get((town, year, office_key(returns.name)), "")
+
+    if november is None or nov_day is None:
+        return attrs.evolve(
+            base,
+            november="no November file",
+            agree=None,
+            explanation=known
+            or (
+                "the November file of this year is missing from the data (2013-11-05 is not in "
+                "the conversion): whether a runoff was held cannot be checked"
+            ),
+        )
+    runoffs = match_contest(returns.name, november.contests)
+    if not runoffs:
+        return _without_runoff(base, known)
+    return _against_runoff(base, doc, returns, runoffs[0], nov_day, known)
+
+
+def _october_verdict(
+    base: Check, doc: dict[str, Any], returns: ContestReturns, rule: SeatRule, oct_day: date
+) -> Check:
+    """``base`` with the engine's verdict on the October contest ``doc``: a majority, elected
+    unopposed, no majority (and who may request a runoff), or a tie for first (and who would be
+    in its runoff after the recount); still pending, if so."""
     result = replay_contest(doc)
     threshold = _threshold(result)
     majority = _majority_winners(result)
@@ -304,7 +332,7 @@ def _check(
         if result.outcome.pending is not None:
             verdict = f"pending {result.outcome.pending.value}"
             engine = f"{engine}; still waiting for: {result.outcome.pending.value}"
-    base = attrs.evolve(
+    return attrs.evolve(
         base,
         seats=rule.seats,
         seat_source=rule.source,
@@ -315,46 +343,48 @@ def _check(
         eligible=eligible,
         explanation="",
     )
-    known = EXPLANATIONS.get((town, year, office_key(returns.name)), "")
 
-    if november is None or nov_day is None:
-        return attrs.evolve(
-            base,
-            november="no November file",
-            agree=None,
-            explanation=known
-            or (
-                "the November file of this year is missing from the data (2013-11-05 is not in "
-                "the conversion): whether a runoff was held cannot be checked"
-            ),
-        )
-    runoffs = match_contest(returns.name, november.contests)
-    if not runoffs:
-        if verdict in ("majority", "unopposed"):
-            return attrs.evolve(base, november="no runoff", agree=True, explanation=known)
-        if verdict == "no majority":
-            return attrs.evolve(
-                base,
-                november="no runoff",
-                agree=True,
-                explanation=known
-                or (
-                    f"no runoff was held, so {who(leaders)} elected, as the engine declares "
-                    "when the request deadline passes unused"
-                ),
-            )
+
+def _without_runoff(base: Check, known: str) -> Check:
+    """A contest November holds no runoff for: right where the engine found a majority or
+    nobody requested one; wrong after a tie, whose runoff the engine calls."""
+    if base.verdict in ("majority", "unopposed"):
+        return attrs.evolve(base, november="no runoff", agree=True, explanation=known)
+    if base.verdict == "no majority":
         return attrs.evolve(
             base,
             november="no runoff",
-            agree=False,
+            agree=True,
             explanation=known
             or (
-                "the engine calls a runoff between the tied candidates unless one withdraws: none "
-                "was held, so one withdrew or the recount broke the tie (the data cannot show "
-                "either)"
+                f"no runoff was held, so {who(base.leaders)} elected, as the engine declares "
+                "when the request deadline passes unused"
             ),
         )
-    nov = runoffs[0]
+    return attrs.evolve(
+        base,
+        november="no runoff",
+        agree=False,
+        explanation=known
+        or (
+            "the engine calls a runoff between the tied candidates unless one withdraws: none "
+            "was held, so one withdrew or the recount broke the tie (the data cannot show "
+            "either)"
+        ),
+    )
+
+
+def _against_runoff(
+    base: Check,
+    doc: dict[str, Any],
+    returns: ContestReturns,
+    nov: ContestReturns,
+    nov_day: date,
+    known: str,
+) -> Check:
+    """A contest November holds a runoff for: wrong where the engine found a majority; else
+    the October contest replayed on, with the requests of those on November's ballot and its
+    returns as the runoff's votes, and the engine's runoff ballot set against November's."""
     october_names = returns.candidates
     names: dict[str, str] = {}
     for name in nov.filers:
@@ -365,7 +395,7 @@ def _check(
     shown = ", ".join(f"{names.get(n, n)} {v}" for n, v in totals.items())
     november_text = f"runoff: {shown}"
     write_ins = [n for n in nov.candidates if is_write_in(n)]
-    if verdict in ("majority", "unopposed"):
+    if base.verdict in ("majority", "unopposed"):
         return attrs.evolve(
             base,
             november=november_text,
@@ -381,9 +411,10 @@ def _check(
                 )
             ),
         )
+    eligible, leaders = base.eligible, base.leaders
     requests = [n for n in ballot if n in eligible and n not in leaders]
     after = replay_contest(
-        _runoff_events(doc, requests, nov, names, nov_day, recount=verdict == "tie")
+        _runoff_events(doc, requests, nov, names, nov_day, recount=base.verdict == "tie")
     )
     engine_ballot = tuple(after.outcome.runoff_candidates)
     winners = tuple(after.outcome.elected)
