@@ -123,69 +123,16 @@ def _check_outputs(args: argparse.Namespace) -> None:
 def cmd_explore(args: argparse.Namespace) -> int:
     """``electsim explore``: one configuration (its outcomes with their witnesses, as text or
     JSON) or, with ``--grid``, many; writes and checks the witnesses it is asked to."""
-    from simulator.analysis.explore.config import Config
-    from simulator.analysis.explore.exploration import explore
-    from simulator.analysis.explore.findings import render, to_json, unreached_table_subsections
-    from simulator.analysis.explore.witnesses import (
-        check_witness,
-        witness_doc,
-        witness_graph,
-        write_witness,
-    )
-
-    top = getattr(args, "max_candidates", None)
     given = getattr(args, "workers", None)
-    ranges = [
-        ("--seats", args.seats, 1, 3),
-        ("--candidates", args.candidates, 1, 8),
-        ("--departures", args.departures, 0, 2),
-        ("--max-candidates", top, 1, 8),
-        ("--workers", given, 1, None),
-    ]
-    wrong = [
-        f"electsim explore {flag}: expected a whole number from {low} to {high}; found {value}"
-        if high is not None
-        else f"electsim explore {flag}: expected a whole number, {low} or more; found {value}"
-        for flag, value, low, high in ranges
-        if value is not None and not (low <= value and (high is None or value <= high))
-    ]
-    # options that only a grid reads, given to one configuration (they were ignored)
-    wrong += [
-        f"electsim explore {flag}: expected only with --grid; found it without"
-        for flag, value in (
-            ("--max-candidates", top),
-            ("--workers", given),
-            ("--engine", getattr(args, "engine", None)),
-            ("--scheduler", getattr(args, "scheduler", None)),
-        )
-        if value is not None and not args.grid
-    ]
-    if getattr(args, "overwrite", False) and not args.witnesses:
-        wrong.append(
-            "electsim explore --overwrite: expected only with --witnesses; found it without"
-        )
+    wrong = _option_problems(args)
     if wrong:
         print("\n".join(wrong), file=sys.stderr)
         return 2
     args.workers = 1 if given is None else given
     _check_outputs(args)
-    markdown = getattr(args, "markdown", False)
-    if markdown and (args.json or not args.grid):
-        # (each was ignored: --json printed JSON, one configuration printed its text)
-        found = "both --json and --markdown" if args.json else "--markdown without --grid"
-        print(
-            f"electsim explore: expected one output format, --markdown only with --grid; found "
-            f"{found}",
-            file=sys.stderr,
-        )
-        return 2
-    stage = getattr(args, "stage", None)
-    if stage is not None and args.method and args.method != Method.PARTISAN.value:
-        print(
-            f"electsim explore --stage: expected the partisan method (the {args.method} "
-            "method has one stage); found --method " + args.method,
-            file=sys.stderr,
-        )
+    problem = _format_problem(args)
+    if problem is not None:
+        print(problem, file=sys.stderr)
         return 2
     try:
         readings = parse_readings(getattr(args, "reading", None) or ())
@@ -218,6 +165,73 @@ def cmd_explore(args: argparse.Namespace) -> int:
     if not args.method:
         print("electsim explore: --method is required (or --grid)", file=sys.stderr)
         return 2
+    return _cmd_one(args, readings)
+
+
+def _option_problems(args: argparse.Namespace) -> list[str]:
+    """Each number out of its range, and each option given where it is not read (one a line,
+    all of them: each was ignored before)."""
+    top = getattr(args, "max_candidates", None)
+    given = getattr(args, "workers", None)
+    ranges = [
+        ("--seats", args.seats, 1, 3),
+        ("--candidates", args.candidates, 1, 8),
+        ("--departures", args.departures, 0, 2),
+        ("--max-candidates", top, 1, 8),
+        ("--workers", given, 1, None),
+    ]
+    wrong = [
+        f"electsim explore {flag}: expected a whole number from {low} to {high}; found {value}"
+        if high is not None
+        else f"electsim explore {flag}: expected a whole number, {low} or more; found {value}"
+        for flag, value, low, high in ranges
+        if value is not None and not (low <= value and (high is None or value <= high))
+    ]
+    # options that only a grid reads, given to one configuration (they were ignored)
+    wrong += [
+        f"electsim explore {flag}: expected only with --grid; found it without"
+        for flag, value in (
+            ("--max-candidates", top),
+            ("--workers", given),
+            ("--engine", getattr(args, "engine", None)),
+            ("--scheduler", getattr(args, "scheduler", None)),
+        )
+        if value is not None and not args.grid
+    ]
+    if getattr(args, "overwrite", False) and not args.witnesses:
+        wrong.append(
+            "electsim explore --overwrite: expected only with --witnesses; found it without"
+        )
+    return wrong
+
+
+def _format_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the output format or the stage asked for, if anything."""
+    markdown = getattr(args, "markdown", False)
+    if markdown and (args.json or not args.grid):
+        # (each was ignored: --json printed JSON, one configuration printed its text)
+        found = "both --json and --markdown" if args.json else "--markdown without --grid"
+        return (
+            f"electsim explore: expected one output format, --markdown only with --grid; found "
+            f"{found}"
+        )
+    stage = getattr(args, "stage", None)
+    if stage is not None and args.method and args.method != Method.PARTISAN.value:
+        return (
+            f"electsim explore --stage: expected the partisan method (the {args.method} "
+            f"method has one stage); found --method {args.method}"
+        )
+    return None
+
+
+def _cmd_one(args: argparse.Namespace, readings: tuple[tuple[str, Any], ...]) -> int:
+    """``electsim explore --method ...``: one configuration explored; its chart, GraphML tree
+    and witnesses written, the witnesses checked, as asked; its outcomes printed."""
+    from simulator.analysis.explore.config import Config
+    from simulator.analysis.explore.exploration import explore
+    from simulator.analysis.explore.findings import render, to_json, unreached_table_subsections
+    from simulator.analysis.explore.witnesses import witness_doc, witness_graph
+
     config = Config(
         method=Method(args.method),
         seats=args.seats,
@@ -244,18 +258,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
         if not _written(named, args):
             return 2
     if args.check:
-        import tempfile
-
-        with tempfile.TemporaryDirectory() as tmp:
-            for i, (o, w, _k) in enumerate(ex.outcomes, 1):
-                path = Path(args.witnesses or tmp) / f"outcome-{i:03}.yaml"
-                if not args.witnesses:
-                    write_witness(path, witness_doc(config, o, w))
-                bad = check_witness(path)
-                if bad:
-                    failures += 1
-                    shown = path if args.witnesses else f"witness of outcome {i}"
-                    print(f"{shown}: {'; '.join(bad)}", file=sys.stderr)
+        failures = _check_witnesses(args, ex)
     if args.json:
         doc = to_json(ex)
         doc["never_reached"] = unreached_table_subsections(ex)
@@ -273,6 +276,28 @@ def cmd_explore(args: argparse.Namespace) -> int:
     if ex.errors:
         return 1
     return 3 if failures else _accepted(args, [ex])
+
+
+def _check_witnesses(args: argparse.Namespace, ex: Exploration) -> int:
+    """Each outcome's witness (the one ``--witnesses`` wrote, else one written to a temporary
+    folder) read back and replayed; the number that do not replay to their prediction, each
+    reported on stderr."""
+    import tempfile
+
+    from simulator.analysis.explore.witnesses import check_witness, witness_doc, write_witness
+
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, (o, w, _k) in enumerate(ex.outcomes, 1):
+            path = Path(args.witnesses or tmp) / f"outcome-{i:03}.yaml"
+            if not args.witnesses:
+                write_witness(path, witness_doc(ex.config, o, w))
+            bad = check_witness(path)
+            if bad:
+                failures += 1
+                shown = path if args.witnesses else f"witness of outcome {i}"
+                print(f"{shown}: {'; '.join(bad)}", file=sys.stderr)
+    return failures
 
 
 def _accepted(args: argparse.Namespace, results: Sequence[Exploration]) -> int:

@@ -6,7 +6,8 @@ follows the vote; beginnings that reach a canonical state reached before end the
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 from simulator.analysis.explore.after_vote import courses_after_vote
 from simulator.analysis.explore.before_vote import (
@@ -76,7 +77,6 @@ def courses(
     read = depth(method, config.seats, config.departures) if reduce else None
     lead = leading(config.seats, config.departures) if reduce else None
     d = dates_of(config)
-    share = threshold_share(method, config.seats)
     filings = filings_of(config)
     names = [e["candidate"] for e in filings]
     for steps0, evs0, gone, terminal in courses_before_vote(config, d, names):
@@ -93,22 +93,7 @@ def courses(
             steps0 = [*steps0, f"the party's executive committee names {LATE_FILER}"]
             log0 = filings + evs0
             before = run(config, log0, as_of=d["vote"] - timedelta(days=1))
-        newcomers = [
-            e["candidate"] for e in evs0 if e["type"] in (CandidateFiled.type, NomineeNamed.type)
-        ]
-        everyone = [*names, *newcomers]
-        on_ballot = [
-            x
-            for x in everyone
-            if not (x in gone and _removed(before, x))
-            and not any(
-                r.kind is RulingKind.FILING_REJECTED and x in r.candidates for r in before.rulings
-            )
-        ]
-        if any(e["type"] == NomineeNamed.type for e in evs0) and any(x in gone for x in on_ballot):
-            # the departed nominee's name stays printed and its votes count for the party's
-            # new nominee (08 NCAC 06B .0104): the new nominee has no place of their own
-            on_ballot.remove(LATE_FILER)
+        on_ballot = _on_ballot(before, names, evs0, gone)
         live = [x for x in on_ballot if x not in gone]
         departed_on_ballot = [x for x in on_ballot if x in gone]
         m = len(on_ballot)
@@ -133,20 +118,7 @@ def courses(
                 yield Course(steps, tuple(log0), before, merged=True), tuple(gone)
                 continue
             seen[key] = len(log0)
-        ballots = []  # each ranking class with its returns, one for each departed's place
-        for vc in vote_classes(method, config.seats, m, places=read, lead=lead):
-            counts = realize(vc, share)
-            if counts is None:
-                continue
-            places = distinct_places(vc, read, config.seats) if departed_on_ballot else [0]
-            for place in places:
-                order = _order(live, departed_on_ballot, vc, place)
-                returns = {
-                    "type": ReturnsReported.type,
-                    "at": iso_minutes(d["vote"]),
-                    "counts": _ranked(order, vc, counts),
-                }
-                ballots.append((vc, place, order, returns))
+        ballots = _ballots(config, d["vote"], live, departed_on_ballot, read=read, lead=lead)
         folds_of(config).read_ahead(log0, [b[3] for b in ballots])
         for vc, place, order, returns in ballots:
             vstep = f"returns: {vc.describe()}"
@@ -157,3 +129,59 @@ def courses(
             yield from courses_after_vote(
                 config, d, base_steps, log0, returns, canvass, order, vc, gone, read, calls
             )
+
+
+def _on_ballot(
+    before: ContestResult, names: Sequence[str], evs0: Sequence[dict[str, Any]], gone: Sequence[str]
+) -> list[str]:
+    """Who is on the ballot at the vote (``before``: the contest the day before): the filers
+    and newcomers, less a departed candidate taken off it and a rejected filing."""
+    newcomers = [
+        e["candidate"] for e in evs0 if e["type"] in (CandidateFiled.type, NomineeNamed.type)
+    ]
+    everyone = [*names, *newcomers]
+    on_ballot = [
+        x
+        for x in everyone
+        if not (x in gone and _removed(before, x))
+        and not any(
+            r.kind is RulingKind.FILING_REJECTED and x in r.candidates for r in before.rulings
+        )
+    ]
+    if any(e["type"] == NomineeNamed.type for e in evs0) and any(x in gone for x in on_ballot):
+        # the departed nominee's name stays printed and its votes count for the party's
+        # new nominee (08 NCAC 06B .0104): the new nominee has no place of their own
+        on_ballot.remove(LATE_FILER)
+    return on_ballot
+
+
+def _ballots(
+    config: Config,
+    vote: datetime,
+    live: list[str],
+    departed_on_ballot: list[str],
+    *,
+    read: int | None,
+    lead: int | None,
+) -> list[tuple[VoteClass, int, list[str], dict[str, Any]]]:
+    """Each ranking class of the vote that some counts realise, with its returns, once for
+    each place a departed candidate on the ballot can take: the class, the place, the order of
+    the names and the returns event."""
+    method = config.reads
+    share = threshold_share(method, config.seats)
+    m = len(live) + len(departed_on_ballot)
+    ballots = []
+    for vc in vote_classes(method, config.seats, m, places=read, lead=lead):
+        counts = realize(vc, share)
+        if counts is None:
+            continue
+        places = distinct_places(vc, read, config.seats) if departed_on_ballot else [0]
+        for place in places:
+            order = _order(live, departed_on_ballot, vc, place)
+            returns = {
+                "type": ReturnsReported.type,
+                "at": iso_minutes(vote),
+                "counts": _ranked(order, vc, counts),
+            }
+            ballots.append((vc, place, order, returns))
+    return ballots

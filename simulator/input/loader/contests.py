@@ -77,6 +77,9 @@ class ContestReader:
         return tuple(contests), frozenset(ids), default
 
     def contest(self, i: int, raw: Any, seen: list[str]) -> tuple[Contest | None, str | None]:
+        """The ``i``-th contest, each field read in the order of docs/scenarios.md and each
+        problem reported; None for the contest when any field is wrong, and its id when the
+        id itself is good (``seen``: the ids of the contests before it)."""
         here: tuple[Any, ...] = ("contests", i)
         if not isinstance(raw, dict):
             self.problems.add(here, "a mapping with at least id, method and year", show(raw))
@@ -84,141 +87,28 @@ class ContestReader:
         before = len(self.problems)
         self.problems.unknown_keys(here, raw, CONTEST_KEYS, "the fields of a contest")
         line = raw.line if isinstance(raw, Map) else None
-
-        cid = raw.get("id", MISSING)
-        good_id: str | None = None
-        if cid is MISSING:
-            self.problems.missing((*here, "id"), "an `id` for the contest, like cary-d")
-        elif type(cid) is not str or not cid.strip():
-            self.problems.add((*here, "id"), "a non-empty id, like cary-d", show(cid))
-        elif has_controls(cid):
-            self.problems.add((*here, "id"), f"an id of {PRINTABLE}, like cary-d", show(cid))
-        elif cid in seen:
-            self.problems.add((*here, "id"), "an id no other contest uses", f"{cid!r} again")
-        else:
-            good_id = cid
-
-        method: Method | None = None
-        written_method = raw.get("method", MISSING)
-        if written_method is MISSING:
-            self.problems.missing((*here, "method"), "a `method`: one of " + ", ".join(_METHODS))
-        elif isinstance(written_method, str) and written_method in _METHODS:
-            method = Method(written_method)
-        else:
-            self.problems.add(
-                (*here, "method"),
-                "one of " + ", ".join(_METHODS),
-                show(written_method) + did_you_mean(written_method, _METHODS),
-            )
-
-        stage = Stage.ELECTION
-        written_stage = raw.get("stage", "election")
-        if isinstance(written_stage, str) and written_stage in _STAGES:
-            stage = Stage(written_stage)
-        else:
-            self.problems.add(
-                (*here, "stage"),
-                "one of " + ", ".join(_STAGES),
-                show(written_stage) + did_you_mean(written_stage, _STAGES),
-            )
-        if stage is Stage.PRIMARY and method is not None and method not in _PRIMARY_METHODS:
-            # G.S. 163-291, 163-294: only the partisan and nonpartisan-primary methods have one.
-            self.problems.add(
-                (*here, "stage"),
-                "stage `election` for the nonpartisan-plurality and nonpartisan-runoff methods "
-                "(only partisan and nonpartisan-primary contests have a primary)",
-                show(written_stage),
-            )
-
-        party: str | None = None
-        written_party = raw.get("party", MISSING)
-        if written_party is not MISSING:
-            if method is not None and method is not Method.PARTISAN:
-                self.problems.add(
-                    (*here, "party"),
-                    f"no party for a {method.value} contest (remove `party`)",
-                    show(written_party),
-                )
-            elif (
-                type(written_party) is str and written_party.strip() and has_controls(written_party)
-            ):
-                self.problems.add(
-                    (*here, "party"),
-                    f"the party's abbreviation, of {PRINTABLE}",
-                    show(written_party),
-                )
-            elif type(written_party) is str and written_party.strip():
-                party = written_party
-            else:
-                self.problems.add(
-                    (*here, "party"),
-                    "the party's abbreviation, like DEM",
-                    show(written_party),
-                )
-        elif method is not None and is_partisan_primary(method, stage):
-            self.problems.missing(
-                (*here, "party"), "a `party` for a partisan primary: whose primary it is, like DEM"
-            )
-
-        year = 0
-        written_year = raw.get("year", MISSING)
-        if written_year is MISSING:
-            self.problems.missing((*here, "year"), "the election `year`, like 2027")
-        elif type(written_year) is int and _FIRST_YEAR <= written_year <= _LAST_YEAR:
-            year = written_year
-        else:
-            self.problems.add(
-                (*here, "year"),
-                f"an election year from {_FIRST_YEAR} to {_LAST_YEAR}, like 2027",
-                show(written_year),
-            )
-
-        seats = 1
-        written_seats = raw.get("seats", 1)
-        if type(written_seats) is int and written_seats >= 1:
-            seats = written_seats
-        else:
-            self.problems.add(
-                (*here, "seats"),
-                "a whole number of seats, 1 or more (1 = a single office; a bare number, "
-                "not a word or true/false)",
-                show(written_seats),
-            )
-
-        strings: dict[str, str] = {}
-        for field in ("municipality", "office"):
-            value = raw.get(field, "")
-            if isinstance(value, str) and has_controls(value):
-                self.problems.add((*here, field), f"text of {PRINTABLE}", show(value))
-            elif isinstance(value, str):
-                strings[field] = value
-            else:
-                self.problems.add((*here, field), as_text("text", value), show(value))
-
+        good_id = self._id(here, raw, seen)
+        method = self._method(here, raw)
+        stage = self._stage(here, raw, method)
+        party = self._party(here, raw, method, stage)
+        year = self._year(here, raw)
+        seats = self._seats(here, raw)
+        strings = self._texts(here, raw)
         day: date | None = None
         if "date" in raw:
             try:
                 day = read_date(raw["date"])
             except BadValue as error:
                 self.problems.bad((*here, "date"), error)
-
         district_based = raw.get("district_based", False) is True
         if type(raw.get("district_based", False)) is not bool:
             self.problems.add(
                 (*here, "district_based"), "true or false", show(raw["district_based"])
             )
-
         opens, closes = self.filing(here, raw.get("filing", MISSING))
         if (opens is None) != (closes is None) and year and method is not None:
             self.statutory_side(here, opens, closes, year, method, district_based)
-
-        amounts: dict[str, Decimal | None] = {"filing_fee": None, "salary": None}
-        for field in amounts:
-            if field in raw:
-                try:
-                    amounts[field] = read_amount(raw[field], f"the {field.replace('_', ' ')}")
-                except BadValue as error:
-                    self.problems.bad((*here, field), error)
+        amounts = self._amounts(here, raw)
         self.check_fee(here, amounts["filing_fee"], amounts["salary"])
 
         if len(self.problems) > before or good_id is None or method is None:
@@ -243,6 +133,146 @@ class ContestReader:
             ),
             good_id,
         )
+
+    def _id(self, here: tuple[Any, ...], raw: dict[str, Any], seen: list[str]) -> str | None:
+        """The contest's id: given, printable, and no other contest's."""
+        cid = raw.get("id", MISSING)
+        if cid is MISSING:
+            self.problems.missing((*here, "id"), "an `id` for the contest, like cary-d")
+        elif type(cid) is not str or not cid.strip():
+            self.problems.add((*here, "id"), "a non-empty id, like cary-d", show(cid))
+        elif has_controls(cid):
+            self.problems.add((*here, "id"), f"an id of {PRINTABLE}, like cary-d", show(cid))
+        elif cid in seen:
+            self.problems.add((*here, "id"), "an id no other contest uses", f"{cid!r} again")
+        else:
+            return cid
+        return None
+
+    def _method(self, here: tuple[Any, ...], raw: dict[str, Any]) -> Method | None:
+        """The contest's method, one of the four."""
+        written_method = raw.get("method", MISSING)
+        if written_method is MISSING:
+            self.problems.missing((*here, "method"), "a `method`: one of " + ", ".join(_METHODS))
+        elif isinstance(written_method, str) and written_method in _METHODS:
+            return Method(written_method)
+        else:
+            self.problems.add(
+                (*here, "method"),
+                "one of " + ", ".join(_METHODS),
+                show(written_method) + did_you_mean(written_method, _METHODS),
+            )
+        return None
+
+    def _stage(self, here: tuple[Any, ...], raw: dict[str, Any], method: Method | None) -> Stage:
+        """The contest's stage (the election by default); a primary only for the methods that
+        have one."""
+        stage = Stage.ELECTION
+        written_stage = raw.get("stage", "election")
+        if isinstance(written_stage, str) and written_stage in _STAGES:
+            stage = Stage(written_stage)
+        else:
+            self.problems.add(
+                (*here, "stage"),
+                "one of " + ", ".join(_STAGES),
+                show(written_stage) + did_you_mean(written_stage, _STAGES),
+            )
+        if stage is Stage.PRIMARY and method is not None and method not in _PRIMARY_METHODS:
+            # G.S. 163-291, 163-294: only the partisan and nonpartisan-primary methods have one.
+            self.problems.add(
+                (*here, "stage"),
+                "stage `election` for the nonpartisan-plurality and nonpartisan-runoff methods "
+                "(only partisan and nonpartisan-primary contests have a primary)",
+                show(written_stage),
+            )
+        return stage
+
+    def _party(
+        self, here: tuple[Any, ...], raw: dict[str, Any], method: Method | None, stage: Stage
+    ) -> str | None:
+        """The party whose primary a partisan contest is: required for a partisan primary,
+        refused for the other methods."""
+        written_party = raw.get("party", MISSING)
+        if written_party is not MISSING:
+            if method is not None and method is not Method.PARTISAN:
+                self.problems.add(
+                    (*here, "party"),
+                    f"no party for a {method.value} contest (remove `party`)",
+                    show(written_party),
+                )
+            elif (
+                type(written_party) is str and written_party.strip() and has_controls(written_party)
+            ):
+                self.problems.add(
+                    (*here, "party"),
+                    f"the party's abbreviation, of {PRINTABLE}",
+                    show(written_party),
+                )
+            elif type(written_party) is str and written_party.strip():
+                return written_party
+            else:
+                self.problems.add(
+                    (*here, "party"),
+                    "the party's abbreviation, like DEM",
+                    show(written_party),
+                )
+        elif method is not None and is_partisan_primary(method, stage):
+            self.problems.missing(
+                (*here, "party"), "a `party` for a partisan primary: whose primary it is, like DEM"
+            )
+        return None
+
+    def _year(self, here: tuple[Any, ...], raw: dict[str, Any]) -> int:
+        """The election's year (0 when it is wrong: reported)."""
+        written_year = raw.get("year", MISSING)
+        if written_year is MISSING:
+            self.problems.missing((*here, "year"), "the election `year`, like 2027")
+        elif type(written_year) is int and _FIRST_YEAR <= written_year <= _LAST_YEAR:
+            return written_year
+        else:
+            self.problems.add(
+                (*here, "year"),
+                f"an election year from {_FIRST_YEAR} to {_LAST_YEAR}, like 2027",
+                show(written_year),
+            )
+        return 0
+
+    def _seats(self, here: tuple[Any, ...], raw: dict[str, Any]) -> int:
+        """The number of seats (1 by default)."""
+        written_seats = raw.get("seats", 1)
+        if type(written_seats) is int and written_seats >= 1:
+            return written_seats
+        self.problems.add(
+            (*here, "seats"),
+            "a whole number of seats, 1 or more (1 = a single office; a bare number, "
+            "not a word or true/false)",
+            show(written_seats),
+        )
+        return 1
+
+    def _texts(self, here: tuple[Any, ...], raw: dict[str, Any]) -> dict[str, str]:
+        """The municipality and the office, as printable text (empty when not given)."""
+        strings: dict[str, str] = {}
+        for field in ("municipality", "office"):
+            value = raw.get(field, "")
+            if isinstance(value, str) and has_controls(value):
+                self.problems.add((*here, field), f"text of {PRINTABLE}", show(value))
+            elif isinstance(value, str):
+                strings[field] = value
+            else:
+                self.problems.add((*here, field), as_text("text", value), show(value))
+        return strings
+
+    def _amounts(self, here: tuple[Any, ...], raw: dict[str, Any]) -> dict[str, Decimal | None]:
+        """The filing fee and the salary, each an amount of money when given."""
+        amounts: dict[str, Decimal | None] = {"filing_fee": None, "salary": None}
+        for field in amounts:
+            if field in raw:
+                try:
+                    amounts[field] = read_amount(raw[field], f"the {field.replace('_', ' ')}")
+                except BadValue as error:
+                    self.problems.bad((*here, field), error)
+        return amounts
 
     def filing(self, here: tuple[Any, ...], raw: Any) -> tuple[datetime | None, datetime | None]:
         if raw is MISSING:
