@@ -10,7 +10,7 @@ import operator
 from collections.abc import Callable
 from datetime import date, datetime
 from itertools import repeat
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from simulator.input.loader.clock import Clock
 from simulator.input.loader.event_checks import FirstUse
@@ -61,127 +61,20 @@ def read_run(
     """
     chunk = raw[start : start + size]
     te = type(chunk[0])
-    n = len(chunk)
-    if list(map(type, chunk)).count(te) != n:
-        n = next(k for k, ev in enumerate(chunk) if type(ev) is not te)
-    get: Callable[[str, Any], list[Any]]
-    if absent is None:
-        kind = chunk[0]["type"]
-        kinds = list(map(dict.get, chunk[:n], repeat("type")))
-        if kinds.count(kind) != n:
-            n = next(k for k, value in enumerate(kinds) if value != kind)
-        shapes = list(map(plan.allowed.issuperset, chunk[:n]))
-        if shapes.count(True) != n:
-            n = shapes.index(False)
-        unset = MISSING
-
-        def get(field: str, otherwise: Any) -> list[Any]:
-            return list(map(dict.get, chunk, repeat(field), repeat(otherwise)))
-
-    else:
-        unset = json_types().unset
-        for field in absent:
-            column = list(map(operator.attrgetter(field), chunk[:n]))
-            if column.count(unset) != n:
-                n = next(k for k, value in enumerate(column) if value is not unset)
-
-        def get(field: str, otherwise: Any) -> list[Any]:
-            return list(map(operator.attrgetter(field), chunk))
-
+    n, get, unset = _one_shape(chunk, te, plan, absent)
     if n == 0:
         return 0, 0
     del chunk[n:]
     try:
-        # Times: each distinct value read once.
-        written = get("at", None)
-        times = clock.times
-        distinct = set(written)
-        clock.read_times(distinct)
-        moments = {
-            value: (times.get(value) or clock.time_or_none(value))
-            if type(value) is str
-            or type(value) is date
-            or (type(value) is datetime and value.fold == 0)  # see time()
-            else None
-            for value in distinct
-        }
-        # (each column is cut to the first n events only where n shrank)
-        read = list(map(moments.__getitem__, written))
-        if None in moments.values():
-            n = read.index(None)
-            del read[n:]
-        ats = cast("list[datetime]", read)
-        # Contests: each distinct one looked up once.
-        written = get("contest", default)
-        if len(written) != n:
-            del written[n:]
-        unnamed = written.count(unset)
-        if spelt_ids and not unnamed:
-            found = written  # each an id already (and the very string)
-        else:
-            known = {c: _contest_of(c, unset, default, canon) for c in set(written)}
-            found = list(map(known.__getitem__, written))
-            if None in known.values():
-                n = found.index(None)
-                del found[n:], written[n:]
-                unnamed = written.count(unset)
-        cs = cast("list[str]", found)
-        contests, before = written, n
-        names: list[Any] = []
-        number: list[Any] = []
-        if plan.has_name:
-            spellings, _ = spelling.by_contest()
-            written = get("candidate", None)
-            if len(written) != n:
-                del written[n:]
-            owners = spelling.verbatim_owners()
-            if owners is not None and list(map(owners.get, written)) == cs:
-                names = written  # (each name as written, and spelt in its own contest)
-            else:
-                nobody: dict[str, str] = {}
-                names = list(map(dict.get, map(spellings.get, cs, repeat(nobody)), written))
-            if None in names:
-                n = names.index(None)
-                del names[n:]
-            if "count" in plan.allowed:
-                number = get("count", unset)
-                if len(number) != n:
-                    del number[n:]
-                unwritten = number.count(unset)
-                if unwritten == n:
-                    number = []
-                elif unwritten:
-                    number = [1 if c is unset else c for c in number]
-                # (a struct's count is an int already: msgspec checked it)
-                if number and (
-                    (absent is None and set(map(type, number)) != {int})
-                    or min(number) < 0
-                    or max(number) > MAX_VOTES
-                ):
-                    return 0, 0
+        columns = _columns(clock, spelling, plan, absent, spelt_ids, default, canon, get, unset)
     except TypeError:  # a value that is no key (a list, a mapping): one by one
         return 0, 0
-    if n == 0:
+    if columns is None or columns.n == 0:
         return 0, 0
-    # The quotes of the n events read: type, at, contest where written, candidate (a key
-    # and a string value each), and the key of each count written (its value a number).
-    if n != before:
-        unnamed = contests[:n].count(unset)
-    quotes = 4 * (3 * n - unnamed)
-    if plan.has_name:
-        quotes += 4 * n
-        if "count" in plan.allowed:
-            quotes += 2 * (n - unwritten)
-    del ats[n:], cs[n:]
-    # Time order: a run in order overall is in order in each contest; each contest's first
-    # event in the run comes no earlier than its latest event before the run.
-    if not all(map(operator.le, ats, ats[1:])):
-        return 0, 0
+    n, ats, cs, names, number, quotes = columns
     distinct = set(cs)
-    for c in distinct:
-        last = latest.get(c)
-        if last is not None and ats[cs.index(c)] < last[0]:
-            return 0, 0
+    if not _in_order(ats, cs, distinct, latest):
+        return 0, 0
     index = range(offset + start, offset + start + n)
     lines: Any = None
     if te is Map:  # (n may have shrunk since the chunk was cut)
@@ -206,23 +99,7 @@ def read_run(
         events = plan.many_counted(n, ats, cs, index, lines, names, number)
     else:
         events = plan.many_named(n, ats, cs, index, lines, names)
-    # (each contest's names all filed, or all named before: nothing new in this run)
-    _, spelt = spelling.by_contest()
-    none: frozenset[str] = frozenset()
-    if plan.filer:
-        fresh = not all(filed[c] >= spelt.get(c, none) for c in distinct)
-    else:
-        fresh = not all(refs[c].keys() >= spelt.get(c, none) for c in distinct)
-    if plan.has_name and fresh:
-        pairs = set(zip(cs, names, strict=True))
-        if plan.filer:
-            for c, name in pairs:
-                filed[c].add(name)
-        else:  # where a name is first named in its contest (for its problem, if any)
-            for c, name in pairs:
-                if name not in refs[c]:
-                    k = next(k for k in range(n) if cs[k] == c and names[k] == name)
-                    refs[c][name] = (offset + start + k, ("candidate",))
+    _note_names(spelling, plan, cs, names, distinct, filed, refs, offset + start)
     backwards = cs[::-1]
     for c in distinct:
         k = n - 1 - backwards.index(c)
@@ -234,3 +111,205 @@ def read_run(
     if absent is not None:  # structs of our own reading, read now: free them
         raw[start : start + n] = repeat(None, n)
     return n, quotes
+
+
+def _one_shape(
+    chunk: list[Any], te: type, plan: QuickPlan, absent: tuple[str, ...] | None
+) -> tuple[int, Callable[[str, Any], list[Any]], Any]:
+    """How many events from the start of ``chunk`` share its first one's shape: its type, and
+    for mappings its ``type`` with only the plan's fields, for structs none of the ``absent``
+    fields. With the reader of a column of the chunk (a field, and what stands for it where
+    it is not written) and what the events' reading writes for a field not given."""
+    n = len(chunk)
+    if list(map(type, chunk)).count(te) != n:
+        n = next(k for k, ev in enumerate(chunk) if type(ev) is not te)
+    get: Callable[[str, Any], list[Any]]
+    if absent is None:
+        kind = chunk[0]["type"]
+        kinds = list(map(dict.get, chunk[:n], repeat("type")))
+        if kinds.count(kind) != n:
+            n = next(k for k, value in enumerate(kinds) if value != kind)
+        shapes = list(map(plan.allowed.issuperset, chunk[:n]))
+        if shapes.count(True) != n:
+            n = shapes.index(False)
+
+        def get(field: str, otherwise: Any) -> list[Any]:
+            return list(map(dict.get, chunk, repeat(field), repeat(otherwise)))
+
+        return n, get, MISSING
+    unset = json_types().unset
+    for field in absent:
+        column = list(map(operator.attrgetter(field), chunk[:n]))
+        if column.count(unset) != n:
+            n = next(k for k, value in enumerate(column) if value is not unset)
+
+    def get_attr(field: str, otherwise: Any) -> list[Any]:
+        return list(map(operator.attrgetter(field), chunk))
+
+    return n, get_attr, unset
+
+
+class _Columns(NamedTuple):
+    """The columns of the events of a run read so far (``n`` of them): times, contests,
+    names and counts (empty where the events have none), and the quotes their strings take."""
+
+    n: int
+    ats: list[datetime]
+    cs: list[str]
+    names: list[Any]
+    number: list[Any]
+    quotes: int
+
+
+def _columns(
+    clock: Clock,
+    spelling: Spellings,
+    plan: QuickPlan,
+    absent: tuple[str, ...] | None,
+    spelt_ids: bool,
+    default: str | None,
+    canon: dict[str, str],
+    get: Callable[[str, Any], list[Any]],
+    unset: Any,
+) -> _Columns | None:
+    """The run's columns, each read in one pass or one look-up per distinct value, as far as
+    every event's time, contest and name is one read before (the run ends at the first that
+    is not); None when a count is wrong. Raises TypeError on a value that is no key."""
+    ats = _moments(clock, get("at", None))
+    n = len(ats)
+    # Contests: each distinct one looked up once.
+    written = get("contest", default)
+    if len(written) != n:
+        del written[n:]
+    unnamed = written.count(unset)
+    if spelt_ids and not unnamed:
+        found = written  # each an id already (and the very string)
+    else:
+        known = {c: _contest_of(c, unset, default, canon) for c in set(written)}
+        found = list(map(known.__getitem__, written))
+        if None in known.values():
+            n = found.index(None)
+            del found[n:], written[n:]
+            unnamed = written.count(unset)
+    cs = cast("list[str]", found)
+    contests, before = written, n
+    names: list[Any] = []
+    number: list[Any] = []
+    unwritten = 0
+    if plan.has_name:
+        names = _names(spelling, get, cs, n)
+        n = len(names)
+        if "count" in plan.allowed:
+            number = get("count", unset)
+            if len(number) != n:
+                del number[n:]
+            unwritten = number.count(unset)
+            if unwritten == n:
+                number = []
+            elif unwritten:
+                number = [1 if c is unset else c for c in number]
+            # (a struct's count is an int already: msgspec checked it)
+            if number and (
+                (absent is None and set(map(type, number)) != {int})
+                or min(number) < 0
+                or max(number) > MAX_VOTES
+            ):
+                return None
+    # The quotes of the n events read: type, at, contest where written, candidate (a key
+    # and a string value each), and the key of each count written (its value a number).
+    if n != before:
+        unnamed = contests[:n].count(unset)
+    quotes = 4 * (3 * n - unnamed)
+    if plan.has_name:
+        quotes += 4 * n
+        if "count" in plan.allowed:
+            quotes += 2 * (n - unwritten)
+    del ats[n:], cs[n:]
+    return _Columns(n, ats, cs, names, number, quotes)
+
+
+def _moments(clock: Clock, written: list[Any]) -> list[datetime]:
+    """The times of a run, each distinct value read once, up to the first that is no time."""
+    times = clock.times
+    distinct = set(written)
+    clock.read_times(distinct)
+    moments = {
+        value: (times.get(value) or clock.time_or_none(value))
+        if type(value) is str
+        or type(value) is date
+        or (type(value) is datetime and value.fold == 0)  # see time()
+        else None
+        for value in distinct
+    }
+    read = list(map(moments.__getitem__, written))
+    if None in moments.values():
+        del read[read.index(None) :]
+    return cast("list[datetime]", read)
+
+
+def _names(
+    spelling: Spellings, get: Callable[[str, Any], list[Any]], cs: list[str], n: int
+) -> list[Any]:
+    """The names of a run's ``n`` events, each one spelt before in its contest, up to the
+    first that is not."""
+    spellings, _ = spelling.by_contest()
+    written = get("candidate", None)
+    if len(written) != n:
+        del written[n:]
+    owners = spelling.verbatim_owners()
+    if owners is not None and list(map(owners.get, written)) == cs:
+        names = written  # (each name as written, and spelt in its own contest)
+    else:
+        nobody: dict[str, str] = {}
+        names = list(map(dict.get, map(spellings.get, cs, repeat(nobody)), written))
+    if None in names:
+        del names[names.index(None) :]
+    return names
+
+
+def _in_order(
+    ats: list[datetime],
+    cs: list[str],
+    distinct: set[str],
+    latest: dict[str, tuple[datetime, Event]],
+) -> bool:
+    """Time order: a run in order overall is in order in each contest; each contest's first
+    event in the run comes no earlier than its latest event before the run."""
+    if not all(map(operator.le, ats, ats[1:])):
+        return False
+    for c in distinct:
+        last = latest.get(c)
+        if last is not None and ats[cs.index(c)] < last[0]:
+            return False
+    return True
+
+
+def _note_names(
+    spelling: Spellings,
+    plan: QuickPlan,
+    cs: list[str],
+    names: list[Any],
+    distinct: set[str],
+    filed: dict[str, set[str]],
+    refs: dict[str, dict[str, FirstUse]],
+    first: int,
+) -> None:
+    """Who filed, or where each name is first named in its contest (for its problem, if any),
+    from a run whose first event is event ``first``; nothing to do where each contest's names
+    all filed, or were all named, before."""
+    _, spelt = spelling.by_contest()
+    none: frozenset[str] = frozenset()
+    if plan.filer:
+        fresh = not all(filed[c] >= spelt.get(c, none) for c in distinct)
+    else:
+        fresh = not all(refs[c].keys() >= spelt.get(c, none) for c in distinct)
+    if plan.has_name and fresh:
+        pairs = set(zip(cs, names, strict=True))
+        if plan.filer:
+            for c, name in pairs:
+                filed[c].add(name)
+        else:
+            for c, name in pairs:
+                if name not in refs[c]:
+                    k = next(k for k in range(len(cs)) if cs[k] == c and names[k] == name)
+                    refs[c][name] = (first + k, ("candidate",))

@@ -52,7 +52,6 @@ class YamlReader(YamlScalars):
         """
         get = self.get_event
         detail = self.detail
-        problems = self.problems
         cache = self.cache
         anchors: dict[str, Any] = {}
         stack: list[tuple[Any, Any, Any, Any, Any]] = []
@@ -69,40 +68,20 @@ class YamlReader(YamlScalars):
             ev: Any = get()
             et = type(ev)
             if et is ScalarEvent:
-                tag = ev.tag
-                if tag is None:
-                    if ev.implicit[0]:
-                        text = ev.value
-                        val = cache.get(text, MISSING)
-                        if val is MISSING:
-                            val = self._plain(text)
-                            if len(cache) > 100_000:
-                                cache.clear()
-                            cache[text] = val
-                    else:
-                        val = ev.value
-                elif tag == "!":
-                    val = ev.value
+                if ev.tag is None and ev.implicit[0]:  # a plain scalar: read once per text
+                    val = cache.get(ev.value, MISSING)
+                    if val is MISSING:
+                        val = self._plain_cached(ev.value)
                 else:
-                    val = self._tagged(ev, _path_here(stack, cur, key))
+                    val = self._written_scalar(ev, stack, cur, key)
                 if val is MERGE and not (in_map and key is MISSING):
                     val = "<<"  # a merge key is only special as a key
                 if ev.anchor is not None:
                     anchors[ev.anchor] = val
             elif et is MappingStartEvent:
-                new: Any = Map()
-                new.line = ev.start_mark.line + 1
-                if ev.tag is not None and ev.tag != MAP_TAG and ev.tag != "!":
-                    self._bad_tag(ev.tag, ev, _path_here(stack, cur, key))
+                new, new_lines = self._open_mapping(ev, anchors, stack, cur, key)
                 stack.append((cur, key, key_ev, merges, lines))
-                # Key lines cost a little per key: recorded for block mappings (usually few);
-                # a flow mapping, like each event of a big log, is usually on one line.
-                lines = None
-                if detail or not ev.flow_style:
-                    new.key_lines = lines = {}
-                if ev.anchor is not None:
-                    anchors[ev.anchor] = new
-                cur, in_map, key, merges = new, True, MISSING, None
+                cur, lines, in_map, key, merges = new, new_lines, True, MISSING, None
                 continue
             elif et is MappingEndEvent:
                 if merges is not None:
@@ -113,18 +92,9 @@ class YamlReader(YamlScalars):
                 cur, key, key_ev, merges, lines = stack.pop()
                 in_map = type(cur) is Map
             elif et is SequenceStartEvent:
-                if detail:
-                    new = Seq()
-                    new.line = ev.start_mark.line + 1
-                    new.item_lines = []
-                else:
-                    new = []
-                if ev.tag is not None and ev.tag != SEQ_TAG and ev.tag != "!":
-                    self._bad_tag(ev.tag, ev, _path_here(stack, cur, key))
-                if ev.anchor is not None:
-                    anchors[ev.anchor] = new
+                cur_seq = self._open_sequence(ev, anchors, stack, cur, key)
                 stack.append((cur, key, key_ev, merges, lines))
-                cur, in_map, key, merges, lines = new, False, MISSING, None, None
+                cur, in_map, key, merges, lines = cur_seq, False, MISSING, None, None
                 continue
             elif et is SequenceEndEvent:
                 val = cur
@@ -133,26 +103,12 @@ class YamlReader(YamlScalars):
             elif et is AliasEvent:
                 val = anchors.get(ev.anchor, MISSING)
                 if val is MISSING:
-                    problems.append(
-                        (
-                            _path_here(stack, cur, key),
-                            "an alias to an anchor defined above it (`&name` before `*name`)",
-                            f"*{ev.anchor}",
-                            ev.start_mark.line + 1,
-                        )
-                    )
+                    self._no_anchor(ev, _path_here(stack, cur, key))
                     val = None
             elif et is DocumentStartEvent:
                 documents += 1
                 if documents > 1:
-                    problems.append(
-                        (
-                            (),
-                            "a single YAML document (remove the second `---`)",
-                            "another document",
-                            ev.start_mark.line + 1,
-                        )
-                    )
+                    self._second_document(ev)
                     break
                 continue
             elif et is StreamEndEvent or ev is None:
@@ -174,37 +130,113 @@ class YamlReader(YamlScalars):
                     try:
                         cur[key] = val
                     except TypeError:
-                        problems.append(
-                            (
-                                _path_here(stack, cur, "<key>"),
-                                "a plain key such as a field name (not a list or a mapping)",
-                                show(key),
-                                key_ev.start_mark.line + 1,
-                            )
-                        )
+                        self._bad_key(key, key_ev, _path_here(stack, cur, "<key>"))
                     else:
                         if len(cur) == size_before:
-                            self.duplicates.append(
-                                (
-                                    _path_here(stack, cur, key),
-                                    REPEATED_KEY,
-                                    f"{show(key)} again",
-                                    key_ev.start_mark.line + 1,
-                                )
-                            )
+                            self._repeated_key(key, key_ev, _path_here(stack, cur, key))
                         if lines is not None:
                             lines[key] = key_ev.start_mark.line + 1
                 key = MISSING
             else:
                 cur.append(val)
                 if detail:
-                    kind = type(val)
-                    cur.item_lines.append(
-                        val.line
-                        if (kind is Map or kind is Seq) and et is not AliasEvent
-                        else ev.start_mark.line + 1
-                    )
+                    cur.item_lines.append(_item_line(val, ev))
         return root
+
+    def _plain_cached(self, text: str) -> Any:
+        """A plain scalar's value, remembered for the next time its text is read."""
+        val = self._plain(text)
+        cache = self.cache
+        if len(cache) > 100_000:
+            cache.clear()
+        cache[text] = val
+        return val
+
+    def _written_scalar(self, ev: Any, stack: list[Any], cur: Any, key: Any) -> Any:
+        """A quoted scalar's or a ``!``-tagged one's text, or a tagged scalar's value."""
+        tag = ev.tag
+        if tag is None or tag == "!":
+            return ev.value
+        return self._tagged(ev, _path_here(stack, cur, key))
+
+    def _second_document(self, ev: Any) -> None:
+        """A second document in the text: the scenario is one."""
+        self.problems.append(
+            (
+                (),
+                "a single YAML document (remove the second `---`)",
+                "another document",
+                ev.start_mark.line + 1,
+            )
+        )
+
+    def _open_mapping(
+        self, ev: Any, anchors: dict[str, Any], stack: list[Any], cur: Any, key: Any
+    ) -> tuple[Map, dict[Any, int] | None]:
+        """A new mapping opened by ``ev`` in ``cur`` at ``key``, and where its keys' lines go:
+        recorded for block mappings (usually few: each costs a little), not for a flow mapping,
+        like each event of a big log, which is usually on one line."""
+        new = Map()
+        new.line = ev.start_mark.line + 1
+        if ev.tag is not None and ev.tag != MAP_TAG and ev.tag != "!":
+            self._bad_tag(ev.tag, ev, _path_here(stack, cur, key))
+        lines: dict[Any, int] | None = None
+        if self.detail or not ev.flow_style:
+            new.key_lines = lines = {}
+        if ev.anchor is not None:
+            anchors[ev.anchor] = new
+        return new, lines
+
+    def _open_sequence(
+        self, ev: Any, anchors: dict[str, Any], stack: list[Any], cur: Any, key: Any
+    ) -> list[Any]:
+        """A new sequence opened by ``ev`` in ``cur`` at ``key`` (with its items' lines in
+        detail)."""
+        new: list[Any]
+        if self.detail:
+            new = seq = Seq()
+            seq.line = ev.start_mark.line + 1
+            seq.item_lines = []
+        else:
+            new = []
+        if ev.tag is not None and ev.tag != SEQ_TAG and ev.tag != "!":
+            self._bad_tag(ev.tag, ev, _path_here(stack, cur, key))
+        if ev.anchor is not None:
+            anchors[ev.anchor] = new
+        return new
+
+    def _no_anchor(self, ev: Any, where: tuple[Any, ...]) -> None:
+        """An alias to an anchor not defined above it."""
+        self.problems.append(
+            (
+                where,
+                "an alias to an anchor defined above it (`&name` before `*name`)",
+                f"*{ev.anchor}",
+                ev.start_mark.line + 1,
+            )
+        )
+
+    def _bad_key(self, key: Any, key_ev: Any, where: tuple[Any, ...]) -> None:
+        """A key that is a list or a mapping."""
+        self.problems.append(
+            (
+                where,
+                "a plain key such as a field name (not a list or a mapping)",
+                show(key),
+                key_ev.start_mark.line + 1,
+            )
+        )
+
+    def _repeated_key(self, key: Any, key_ev: Any, where: tuple[Any, ...]) -> None:
+        """A key written twice in one mapping: docs/scenarios.md, nothing a user wrote is lost."""
+        self.duplicates.append(
+            (
+                where,
+                REPEATED_KEY,
+                f"{show(key)} again",
+                key_ev.start_mark.line + 1,
+            )
+        )
 
     def _merge_source(
         self, merges: list[Any] | None, val: Any, where: tuple[Any, ...], ev: Any
@@ -234,6 +266,15 @@ def _apply_merges(cur: Map, merges: list[Any]) -> None:
                 if key_lines is not None:
                     lines = getattr(src, "key_lines", None) or {}
                     key_lines[k] = lines.get(k, getattr(src, "line", 0))
+
+
+def _item_line(val: Any, ev: Any) -> int:
+    """The line of a sequence's item: where a mapping or a sequence starts, else where the
+    event that gave it (a scalar, or an alias to a collection) is."""
+    kind = type(val)
+    if (kind is Map or kind is Seq) and type(ev) is not AliasEvent:
+        return int(val.line)
+    return int(ev.start_mark.line) + 1
 
 
 def _path_here(stack: list[tuple[Any, Any, Any, Any, Any]], cur: Any, key: Any) -> tuple[Any, ...]:
