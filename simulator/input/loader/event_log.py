@@ -313,10 +313,24 @@ class _Reading:
             self.wait = min(self.wait * 2, 4096)
         return done, found
 
-    def keep(self, event: Event, contest: str, known: datetime) -> None:
+    def keep(
+        self,
+        event: Event,
+        contest: str,
+        known: datetime,
+        name: str | None = None,
+        filer: bool = False,
+        i: int = 0,
+    ) -> None:
         """Keep a built event; docs/scenarios.md: each contest's events in the order the
         board learned of them (``known``; equal times keep file order), else it is noted as
-        misordered."""
+        misordered. An event ``i`` read the quick way notes the ``name`` it gives: as filed
+        (``filer``), or where it is first named in its contest (for its problem, if any)."""
+        if name is not None:
+            if filer:
+                self.filed[contest].add(name)
+            elif name not in (seen := self.refs[contest]):
+                seen[name] = (i, ("candidate",))
         self.built.append(event)
         last = self.latest.get(contest)
         if last is None or known >= last[0]:
@@ -354,13 +368,9 @@ class _Reading:
                 event = plan.counted(at, contest, i, line, name, count)
             else:
                 event = plan.named(at, contest, i, line, name)
-            if plan.filer:
-                self.filed[contest].add(name)
-            elif name not in (seen := self.refs[contest]):
-                seen[name] = (i, ("candidate",))
         if event is None:
             return False
-        self.keep(event, contest, at)
+        self.keep(event, contest, at, name, plan.filer, i)
         return True
 
     def quick_struct(self, i: int, ev: Any, entry: Any) -> bool:
@@ -377,6 +387,7 @@ class _Reading:
             return False
         # (quotes: two for each key and each string value; a count is a number)
         event = None
+        name = None
         if not plan.has_name:
             event = plan.bare(at, contest, i, None)
             self.quotes += 8 if written is unset else 12
@@ -388,14 +399,9 @@ class _Reading:
             elif 0 <= count <= MAX_VOTES:
                 event = plan.counted(at, contest, i, None, name, count)
                 self.quotes += 14 if written is unset else 18
-            if event is not None:
-                if plan.filer:
-                    self.filed[contest].add(name)
-                elif name not in (seen := self.refs[contest]):
-                    seen[name] = (i, ("candidate",))
         if event is None:
             return False
-        self.keep(event, contest, at)
+        self.keep(event, contest, at, name, plan.filer, i)
         return True
 
     def full(self, i: int, ev: Any) -> None:
