@@ -243,3 +243,55 @@ def enable_rich_display() -> bool:
     except ImportError:
         return False
     return get_ipython() is not None
+
+
+@attrs.frozen
+class SideBySide:
+    """Results shown next to each other in Jupyter where the page is wide enough, one above the
+    other on a narrow one (a phone): each in a box at least 320 px wide, under its title."""
+
+    items: tuple[tuple[str, Any], ...]
+
+    def __str__(self) -> str:
+        return "\n\n".join(f"== {title} ==\n{value}" for title, value in self.items)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str(self))
+
+    def _repr_html_(self) -> str:
+        boxes = []
+        for title, value in self.items:
+            inner = html(value)
+            if inner is None:
+                shown = getattr(value, "_repr_html_", None)
+                inner = shown() if callable(shown) else f"<pre>{escape(str(value))}</pre>"
+            boxes.append(
+                '<div style="flex:1 1 320px;min-width:0;max-width:100%;overflow-x:auto">'
+                f"<h4>{escape(title)}</h4>{inner}</div>"
+            )
+        return (
+            '<div class="electsim-side-by-side" '
+            'style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">'
+            f"{''.join(boxes)}</div>"
+        )
+
+
+def side_by_side(*items: Any, titles: Sequence[str] | None = None) -> SideBySide:
+    """Results (or contests, outcomes...) displayed next to each other in Jupyter where the
+    width allows, each under its title (by default the contest's or the scenario's own).
+
+    >>> from simulator.engine.result import Outcome
+    >>> shown = side_by_side(Outcome(elected=("Ann",)), Outcome(), titles=("one", "two"))
+    >>> shown._repr_html_().count("flex:1 1 320px")
+    2
+    """
+    if titles is not None and len(titles) != len(items):
+        raise ValueError(
+            f"side_by_side: expected one title for each of the {len(items)} items; "
+            f"found {len(titles)}"
+        )
+    named = titles or [
+        getattr(item, "title", None) or getattr(item, "scenario", None) or f"({i + 1})"
+        for i, item in enumerate(items)
+    ]
+    return SideBySide(tuple(zip(named, items, strict=True)))
