@@ -203,3 +203,72 @@ def test_the_page_reads_on_a_phone_its_timeline_scrolling_in_its_box(browser: Br
         browser.resize(1280)
         wide = browser.evaluate(_PHONE)
         assert not wide["hint"] and wide["drawing"] <= wide["box"], wide
+
+
+def _candidates(n: int) -> Any:
+    """A contest of ``n`` candidates who each file, one batch of returns, the canvass."""
+    from simulator.input.loader import parse_scenario
+
+    events: list[dict[str, Any]] = [
+        {"type": "candidate_filed", "at": "2027-07-06T09:00", "candidate": f"Cand {i:05d}"}
+        for i in range(n)
+    ]
+    counts = {f"Cand {i:05d}": (i * 7919) % 10007 for i in range(n)}
+    events.append({"type": "returns_reported", "at": "2027-11-02T21:00", "counts": counts})
+    events.append({"type": "canvass_held", "at": "2027-11-09T11:00"})
+    doc = {
+        "format": "electsim/v1",
+        "title": f"{n} candidates",
+        "contests": [{"id": "c", "method": "nonpartisan-plurality", "year": 2027, "seats": 3}],
+        "events": events,
+    }
+    return parse_scenario(json.dumps(doc), fmt="json")
+
+
+def _steps(fn: Any) -> int:
+    """The calls (of Python functions and of built-in ones) ``fn()`` makes."""
+    seen = [0]
+
+    def count(frame: Any, event: str, arg: Any) -> None:
+        if event in ("call", "c_call"):
+            seen[0] += 1
+
+    sys.setprofile(count)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return seen[0]
+
+
+def test_the_app_starts_in_steps_linear_in_the_number_of_candidates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # each date control once read its contest's whole timeline, and each event's id was set by
+    # copying the whole log: 100,000 candidates had not started after five minutes
+    from simulator.analysis.panel import model
+    from simulator.analysis.panel.model import PanelState
+    from simulator.analysis.panel.page import page_html
+
+    def start(n: int) -> int:
+        s = _candidates(n)
+        return _steps(lambda: page_html(PanelState(s)))
+
+    start(5)  # modules loaded, caches warm
+    half, whole = start(1_500), start(3_000)
+    assert whole / half < 2.2, (half, whole)  # twice the candidates, about twice the steps
+    # each contest's calendar is read once, not once for each of its 3,002 date controls
+    read: list[str] = []
+    calendar = model._calendar
+
+    def counted(c: Any) -> Any:
+        read.append(c.id)
+        return calendar(c)
+
+    monkeypatch.setattr(model, "_calendar", counted)
+    state = PanelState(_candidates(3_000))
+    assert read == ["c"]
+    assert sum(c.kind == "date" for c in state.controls.values()) == 3_002
+    # the ids the panel gives the events: every event has one, each its own
+    ids = [e.id for e in state.base.events]
+    assert None not in ids and len(set(ids)) == len(ids) == 3_002
