@@ -90,7 +90,7 @@ class Control:
     span: tuple[date, date] | None = None
 
 
-def _with_ids(scenario: Scenario) -> Scenario:
+def with_ids(scenario: Scenario) -> Scenario:
     """The scenario with an id on every event, so a control finds its event after a move.
 
     The ids are set on the events as they are, in one pass: the loader has read them already,
@@ -126,15 +126,31 @@ def _who(e: Event) -> str:
     return f"{what[0].upper()}{what[1:]}" + (f" ({precinct})" if precinct else "")
 
 
-def find_controls(scenario: Scenario) -> tuple[Scenario, tuple[Control, ...]]:
-    """The scenario with an id on each event, and the controls a person would vary."""
-    base = _with_ids(scenario)
+def _span(bounds: tuple[date, date], days: tuple[date, date] | None) -> tuple[date, date]:
+    """The days a date control's strip sweeps: its contest's calendar as written (``days``, its
+    first and last), two weeks either side, within the control's own bounds."""
+    first, last = days or bounds
+    return (
+        max(bounds[0], first - timedelta(days=14)),
+        min(bounds[1], last + timedelta(days=14)),
+    )
+
+
+def find_controls(
+    scenario: Scenario, *, calendars: Mapping[str, tuple[date, date] | None] | None = None
+) -> tuple[Scenario, tuple[Control, ...]]:
+    """The scenario with an id on each event, and the controls a person would vary.
+
+    ``calendars``, the first and last day of each contest's timeline as written (by contest
+    id), gives each date control the days its strip sweeps (its ``span``)."""
+    base = with_ids(scenario)
     many = len(base.contests) > 1
     out: list[Control] = []
     # what each contest's controls share, found once per contest: its label, its year's days,
     # the names who filed (each request's choices)
     groups = {c.id: c.label if many else "" for c in base.contests}
     bounds = {c.id: _bounds(base, c.id) for c in base.contests}
+    spans = {cid: _span(bounds[cid], days) for cid, days in (calendars or {}).items()}
     filed: dict[str, dict[str, str]] = {}
     for e in base.events:
         name = getattr(e, "candidate", None)
@@ -157,6 +173,7 @@ def find_controls(scenario: Scenario) -> tuple[Scenario, tuple[Control, ...]]:
                 first=first,
                 last=last,
                 group=group,
+                span=spans.get(e.contest),
             )
         )
         if isinstance(e, ReturnsReported):

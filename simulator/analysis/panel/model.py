@@ -22,6 +22,7 @@ from simulator.analysis.panel.controls import (
     strip_ids,
     sweep_values,
     sweep_variable,
+    with_ids,
 )
 from simulator.analysis.whatif.sweep_results import Sweep, _key
 from simulator.analysis.whatif.sweep_runner import OUTCOME_KINDS, _Job
@@ -122,10 +123,10 @@ class PanelState:
 
     def __init__(self, scenario: Scenario, *, flip_strip: bool = True) -> None:
         self.original = scenario
-        self.base, found = find_controls(scenario)
+        self.base = with_ids(scenario)
         self.base_result = replay(self.base)
         calendars = {c.id: _calendar(c) for c in self.base_result.contests}
-        found = tuple(_spanned(c, calendars) for c in found)
+        _, found = find_controls(self.base, calendars=calendars)
         self.controls: dict[str, Control] = {c.key: c for c in found}
         self.values: dict[str, Any] = {c.key: c.original for c in found}
         #: the strips already swept, by the control and the values of all the others: moving
@@ -272,21 +273,11 @@ def _middle(a: Any, b: Any) -> Any:
 
 
 def _calendar(c: ContestResult) -> tuple[date, date] | None:
-    """The first and the last day of a contest's timeline as written (None when it has none):
-    read once per contest, however many date controls it has."""
+    """The first and the last day of a contest's timeline as written (None when it has none),
+    which the strips of its date controls span: read once per contest, however many date
+    controls it has."""
     days = [t.at.date() for t in c.timeline]
     return (min(days), max(days)) if days else None
-
-
-def _spanned(c: Control, calendars: Mapping[str, tuple[date, date] | None]) -> Control:
-    """A date control with the days its strip sweeps: its contest's calendar as written, two
-    weeks either side, within the control's own bounds."""
-    if c.kind != "date" or c.contest is None or c.first is None or c.last is None:
-        return c
-    days = calendars[c.contest]
-    first = max(c.first, (days[0] if days else c.first) - timedelta(days=14))
-    last = min(c.last, (days[1] if days else c.last) + timedelta(days=14))
-    return attrs.evolve(c, span=(first, last))
 
 
 def deciding(c: ContestResult) -> Ruling | None:
