@@ -84,6 +84,8 @@ def make_server(state: PanelState, port: int) -> ThreadingHTTPServer:
 
 
 def cmd_app(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port}: expected a port from 0 to 65535 (0: any free one)")
     scenario = load_scenario(args.file, max_bytes=args.max_bytes)
     state = PanelState(scenario)
     try:

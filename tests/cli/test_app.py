@@ -272,3 +272,13 @@ def test_the_app_starts_in_steps_linear_in_the_number_of_candidates(
     # the ids the panel gives the events: every event has one, each its own
     ids = [e.id for e in state.base.events]
     assert None not in ids and len(set(ids)) == len(ids) == 3_002
+
+
+def test_a_port_outside_0_to_65535_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from simulator.cli.main import main
+
+    for port in ("70000", "-1", "65536"):
+        assert main(["app", str(ROOT / CARY), "--port", port, "--no-browser"]) == 2, port
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"--port {port}" in err and "0 to 65535" in err, err
+        assert "internal error" not in err
