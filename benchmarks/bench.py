@@ -14,7 +14,8 @@ every contender alike, so the ratios are what to compare from one run to the nex
    for its peak memory (targets: 1 M and 0.2 M events/s; under 300 MiB per million events);
 5. sweeps of 10,000 variants of the 50-event scenario with a late and an early event varied, on
    two worker processes (targets: 5,000 and 2,000 variants/s), against replaying each variant
-   whole in the same run;
+   whole in the same run; the what-if panel's redraw (target 200 ms), and ``electsim app``'s
+   start on 10,000 candidates (its panel and first page) beside the replay of the same file;
 6. cold start: ``electsim --help`` (target under 0.1 s);
 7. ``electsim conformance`` over the real results (target under 3 s), when they are there.
 
@@ -512,6 +513,8 @@ def section_panel() -> None:
     wall = max(max(v) for v in seen.values())
     cpu = max(max(v) for v in bench_panel.CPU.values())
     target("what-if panel redraw, slowest", wall * 1000, cpu * 1000, 200, unit="ms", most=True)
+    print("== 5c. electsim app's start on 10,000 candidates, beside the replay of the file ==")
+    bench_panel.print_start()
 
 
 def section_cold_start() -> tuple[float, float, float, float]:

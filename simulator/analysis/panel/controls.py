@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from simulator.analysis.whatif.edits import EditError
+from simulator.analysis.whatif.edits import EditError, _evolve
 from simulator.analysis.whatif.forks import fork
 from simulator.analysis.whatif.variables import EventTime, Votes
 from simulator.law.readings import Interpretations
@@ -90,19 +90,25 @@ class Control:
     span: tuple[date, date] | None = None
 
 
-def _with_ids(scenario: Scenario) -> Scenario:
-    """The scenario with an id on every event, so a control finds its event after a move."""
+def with_ids(scenario: Scenario) -> Scenario:
+    """The scenario with an id on every event, so a control finds its event after a move.
+
+    The ids are set on the events as they are, in one pass: the loader has read them already,
+    and a name of the panel's form is a valid id (a fork would copy the whole log at each
+    event, which made the panel's start quadratic in the log's length)."""
     used = {e.id for e in scenario.events if e.id is not None}
-    f = fork(scenario)
-    changed = False
+    if len(used) == len(scenario.events):
+        return scenario
+    events = []
     for e in scenario.events:
         if e.id is None:
             name = f"{_ID}{e.index}"
             while name in used:
                 name += "-"
-            f = f.replace(e.index, id=name)
-            changed = True
-    return f.build() if changed else scenario
+            used.add(name)
+            e = _evolve(e, id=name)
+        events.append(e)
+    return attrs.evolve(scenario, events=tuple(events))
 
 
 def _bounds(scenario: Scenario, contest: str) -> tuple[date, date]:
@@ -120,21 +126,42 @@ def _who(e: Event) -> str:
     return f"{what[0].upper()}{what[1:]}" + (f" ({precinct})" if precinct else "")
 
 
-def find_controls(scenario: Scenario) -> tuple[Scenario, tuple[Control, ...]]:
-    """The scenario with an id on each event, and the controls a person would vary."""
-    base = _with_ids(scenario)
+def _span(bounds: tuple[date, date], days: tuple[date, date] | None) -> tuple[date, date]:
+    """The days a date control's strip sweeps: its contest's calendar as written (``days``, its
+    first and last), two weeks either side, within the control's own bounds."""
+    first, last = days or bounds
+    return (
+        max(bounds[0], first - timedelta(days=14)),
+        min(bounds[1], last + timedelta(days=14)),
+    )
+
+
+def find_controls(
+    scenario: Scenario, *, calendars: Mapping[str, tuple[date, date] | None] | None = None
+) -> tuple[Scenario, tuple[Control, ...]]:
+    """The scenario with an id on each event, and the controls a person would vary.
+
+    ``calendars``, the first and last day of each contest's timeline as written (by contest
+    id), gives each date control the days its strip sweeps (its ``span``)."""
+    base = with_ids(scenario)
     many = len(base.contests) > 1
     out: list[Control] = []
-    filed: dict[str, list[str]] = {}
+    # what each contest's controls share, found once per contest: its label, its year's days,
+    # the names who filed (each request's choices)
+    groups = {c.id: c.label if many else "" for c in base.contests}
+    bounds = {c.id: _bounds(base, c.id) for c in base.contests}
+    spans = {cid: _span(bounds[cid], days) for cid, days in (calendars or {}).items()}
+    filed: dict[str, dict[str, str]] = {}
     for e in base.events:
         name = getattr(e, "candidate", None)
         if e.type == "candidate_filed" and isinstance(name, str):
-            filed.setdefault(e.contest, []).append(name)
+            filed.setdefault(e.contest, {})[name] = name
+    choices = {cid: tuple((n, n) for n in names) for cid, names in filed.items()}
     for e in base.events:
         assert e.id is not None
-        group = base.contest(e.contest).label if many else ""
+        group = groups[e.contest]
         local = e.at.astimezone(base.tz)
-        first, last = _bounds(base, e.contest)
+        first, last = bounds[e.contest]
         out.append(
             Control(
                 f"{e.id}.at",
@@ -146,6 +173,7 @@ def find_controls(scenario: Scenario) -> tuple[Scenario, tuple[Control, ...]]:
                 first=first,
                 last=last,
                 group=group,
+                span=spans.get(e.contest),
             )
         )
         if isinstance(e, ReturnsReported):
@@ -163,7 +191,9 @@ def find_controls(scenario: Scenario) -> tuple[Scenario, tuple[Control, ...]]:
                     )
                 )
         if isinstance(e, RunoffRequested):
-            names = filed.get(e.contest, [e.candidate])
+            names = choices.get(e.contest, ())
+            if e.candidate not in filed.get(e.contest, {}):
+                names = (*names, (e.candidate, e.candidate))
             out.append(
                 Control(
                     f"{e.id}.candidate",
@@ -172,7 +202,7 @@ def find_controls(scenario: Scenario) -> tuple[Scenario, tuple[Control, ...]]:
                     e.candidate,
                     e.id,
                     e.contest,
-                    choices=tuple((n, n) for n in dict.fromkeys([*names, e.candidate])),
+                    choices=names,
                     group=group,
                 )
             )

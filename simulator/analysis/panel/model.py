@@ -22,6 +22,7 @@ from simulator.analysis.panel.controls import (
     strip_ids,
     sweep_values,
     sweep_variable,
+    with_ids,
 )
 from simulator.analysis.whatif.sweep_results import Sweep, _key
 from simulator.analysis.whatif.sweep_runner import OUTCOME_KINDS, _Job
@@ -122,9 +123,10 @@ class PanelState:
 
     def __init__(self, scenario: Scenario, *, flip_strip: bool = True) -> None:
         self.original = scenario
-        self.base, found = find_controls(scenario)
+        self.base = with_ids(scenario)
         self.base_result = replay(self.base)
-        found = tuple(_spanned(c, self.base_result) for c in found)
+        calendars = {c.id: _calendar(c) for c in self.base_result.contests}
+        _, found = find_controls(self.base, calendars=calendars)
         self.controls: dict[str, Control] = {c.key: c for c in found}
         self.values: dict[str, Any] = {c.key: c.original for c in found}
         #: the strips already swept, by the control and the values of all the others: moving
@@ -270,14 +272,12 @@ def _middle(a: Any, b: Any) -> Any:
     return a + timedelta(days=half) if isinstance(a, date) else a + half
 
 
-def _spanned(c: Control, result: Result) -> Control:
-    """A date control with the days its strip sweeps: its contest's calendar as written."""
-    if c.kind != "date" or c.contest is None or c.first is None or c.last is None:
-        return c
-    days = [t.at.date() for t in result.contest(c.contest).timeline]
-    first = max(c.first, min(days, default=c.first) - timedelta(days=14))
-    last = min(c.last, max(days, default=c.last) + timedelta(days=14))
-    return attrs.evolve(c, span=(first, last))
+def _calendar(c: ContestResult) -> tuple[date, date] | None:
+    """The first and the last day of a contest's timeline as written (None when it has none),
+    which the strips of its date controls span: read once per contest, however many date
+    controls it has."""
+    days = [t.at.date() for t in c.timeline]
+    return (min(days), max(days)) if days else None
 
 
 def deciding(c: ContestResult) -> Ruling | None:

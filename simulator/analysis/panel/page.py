@@ -1,6 +1,11 @@
 """The what-if panel as a standalone web page (``electsim app``): plain HTML controls, the same
 outputs as the Jupyter panel, and a few lines of script that send each change to the local
-server and put the answer in place. No notebook, no code on the page."""
+server and put the answer in place. No notebook, no code on the page.
+
+The page runs under a content security policy that allows only its own style sheet and script
+(each carrying the nonce the server gives the page) and no style attribute; it sends each change
+with the server's token (from its ``electsim-token`` meta tag) in an ``X-Electsim-Token``
+header, and shows only answers that came from the server with that token accepted."""
 
 from __future__ import annotations
 
@@ -34,12 +39,14 @@ label.ws-control input[type=number]{width:100px}
 button{font-size:13px;padding:5px 10px;border-radius:5px;border:1px solid #8a94a6;
  background:#f7f9fc;cursor:pointer}
 textarea{width:100%;height:16em;font-family:ui-monospace,monospace;font-size:12px}
+#controls h2{font-size:15px;margin:4px 0}
 details summary{cursor:pointer;font-size:13px;font-weight:600;margin:6px 0}
 @media (max-width:600px){main{padding:6px;gap:8px}#controls{max-height:42vh}}
 """
 
 SCRIPT = """
 const outputs = document.getElementById('outputs');
+const token = document.querySelector('meta[name="electsim-token"]').content;
 function show(answer){
   for (const [name, html] of Object.entries(answer.outputs)) {
     document.getElementById('out-' + name).innerHTML = html;
@@ -56,8 +63,15 @@ function show(answer){
   document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
 }
 async function post(path, body){
-  const r = await fetch(path, {method: 'POST', headers: {'Content-Type': 'application/json'},
+  const r = await fetch(path, {method: 'POST', credentials: 'same-origin',
+                               headers: {'Content-Type': 'application/json',
+                                         'X-Electsim-Token': token},
                                body: JSON.stringify(body || {})});
+  if (!r.ok) {  // refused (the server names why): shown as it is, never as the page's own
+    document.getElementById('timing').textContent = 'the server refused the change (' +
+      r.status + '): reload the page';
+    return;
+  }
   show(await r.json());
 }
 function value(el){
@@ -71,7 +85,7 @@ document.getElementById('reset').addEventListener('click', () => post('/reset'))
 document.getElementById('copy').addEventListener('click', async () => {
   const text = await (await fetch('/variant.yaml')).text();
   const box = document.getElementById('yaml');
-  box.value = text; box.style.display = 'block'; box.select();
+  box.value = text; box.hidden = false; box.select();
   try { await navigator.clipboard.writeText(text); } catch (e) {}
 });
 """
@@ -102,7 +116,7 @@ def controls_html(p: PanelState) -> str:
     groups: dict[str, list[str]] = {}
     for key, c in p.controls.items():
         groups.setdefault(c.group, []).append(_input(c, p.values[key]))
-    parts = ["<h2 style='font-size:15px;margin:4px 0'>Change a fact</h2>"]
+    parts = ["<h2>Change a fact</h2>"]
     for name, items in groups.items():
         if name == "readings":
             continue
@@ -116,25 +130,29 @@ def controls_html(p: PanelState) -> str:
     parts.append(
         '<div class="ws-buttons"><button id="reset" type="button">Reset</button>'
         '<button id="copy" type="button">Copy this variant as YAML</button></div>'
-        '<textarea id="yaml" style="display:none" readonly aria-label="the variant as YAML">'
+        '<textarea id="yaml" hidden readonly aria-label="the variant as YAML">'
         "</textarea>"
     )
     return "".join(parts)
 
 
-def page_html(p: PanelState) -> str:
-    """The whole page for the panel's current state."""
+def page_html(p: PanelState, *, token: str = "", nonce: str = "") -> str:
+    """The whole page for the panel's current state: ``token`` the server's, which the page
+    sends with each change; ``nonce`` the one the response's content security policy names,
+    carried by the page's style sheet and script."""
     outs = "".join(f'<div id="out-{name}">{html}</div>' for name, html in outputs_html(p).items())
     title = escape(p.original.title)
+    tag = f" nonce='{escape(nonce, quote=True)}'" if nonce else ""
     return (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>What if? {title}</title><style>{CSS}{PAGE_CSS}</style></head>"
+        f"<meta name='electsim-token' content='{escape(token, quote=True)}'>"
+        f"<title>What if? {title}</title><style{tag}>{CSS}{PAGE_CSS}</style></head>"
         f"<body class='ws-panel'><header><h1>What if? {title}</h1><p>Change a date, a count, "
         "who asked or a reading; the law answers below.</p></header><main>"
         f"<section id='controls'>{controls_html(p)}</section>"
         f"<section id='outputs'>{outs}<div id='timing' class='ws-note'></div></section>"
-        f"</main><script>{SCRIPT}</script></body></html>"
+        f"</main><script{tag}>{SCRIPT}</script></body></html>"
     )
 
 

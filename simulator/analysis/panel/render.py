@@ -44,6 +44,11 @@ CSS = """
 .ws-key i{display:inline-block;width:10px;height:10px;margin-right:4px}
 """
 
+#: the colours of a flip strip's bands, in turn; the key's swatches take theirs from a class
+#: (the page ``electsim app`` serves allows no style attribute)
+_BANDS = ("#4c78a8", "#f58518", "#54a24b", "#b279a2", "#e45756", "#72b7b2", "#9d755d")
+CSS += "".join(f".ws-band{i}{{background:{c}}}\n" for i, c in enumerate(_BANDS))
+
 _COLOURS = {"event": "#2b6cb0", "ruling": "#d9822b", "deadline": "#7b3fa0"}
 
 
@@ -237,9 +242,6 @@ def _value_words(v: Any) -> str:
     return v.strftime("%d %b") if isinstance(v, date) else f"{v:,}"
 
 
-_BANDS = ("#4c78a8", "#f58518", "#54a24b", "#b279a2", "#e45756", "#72b7b2", "#9d755d")
-
-
 def flip_strip_html(p: PanelState) -> str:
     """The sweep of the control last moved: a strip coloured by outcome, the flip points
     marked, the current value shown."""
@@ -294,7 +296,7 @@ def flip_strip_html(p: PanelState) -> str:
         f"{escape(_value_words(values[-1]))}</text></svg></div>"
     )
     key = "".join(
-        f'<span class="ws-key"><i style="background:{c}"></i>{escape(words)}</span>'
+        f'<span class="ws-key"><i class="ws-band{_BANDS.index(c)}"></i>{escape(words)}</span>'
         for words, c in colour_of.items()
     )
     said = (
