@@ -46,6 +46,7 @@ from simulator import (
 )
 from simulator.analysis.whatif import OUTCOME_KINDS, EditError, Sweep, SweepRow, sweep_runner
 from simulator.model.events import CandidateFiled, RunoffRequested
+from simulator.views.markup import escape
 
 TZ = ZoneInfo("America/New_York")
 
@@ -691,3 +692,21 @@ def test_a_votes_sweep_chart_names_the_candidate_and_marks_each_flip(runoff: Sce
     assert len(lines) == len(sw.flips()) >= 1
     for (a, b), x in zip(sw.flips(), lines, strict=True):
         assert a.value < x < b.value and f"{a.value} → {b.value}" in texts
+
+
+def test_a_sweeps_flips_show_in_words_what_changes(thirty: Scenario) -> None:
+    days = each_day(date(2027, 8, 10), date(2027, 8, 20))
+    bob_dies = fork(thirty).replace(2, id="bob-dies").build()
+    sw = sweep(bob_dies, EventTime("bob-dies"), days)
+    flips = sw.flips()
+    assert len(flips) >= 1 and all(isinstance(pair, tuple) for pair in flips)
+    text, html = str(flips), flips._repr_html_()
+    assert text.splitlines()[0].split() == ["flips", "between", "what", "changes"]
+    for before, after in flips:
+        where = f"{before.value.isoformat()} → {after.value.isoformat()}"
+        assert where in text and escape(where) in html
+        if before.outcome == after.outcome:  # the outcome holds: the ruling or its cite moved
+            assert f"{before.outcome} either way" in text
+        else:
+            assert f"{before.outcome} → {after.outcome}" in text
+    assert "<table" in html and "SweepRow(" not in text and "SweepRow(" not in html
