@@ -7,7 +7,7 @@ docs/readings.md explains each reading and why its default was chosen.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -461,3 +461,17 @@ class Interpretations:
             for f in attrs.fields(Interpretations)
             if getattr(self, f.name) != getattr(default, f.name)
         )
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython's plain-text display (Jupyter): the switches set otherwise than their
+        defaults, in words, not every field."""
+        changed = "; ".join(
+            f"{k.replace('_', ' ')}: {_setting_words(v)}" for k, v in self.changed()
+        )
+        p.text(f"readings: {changed or 'the documented defaults'}")
+
+
+def _setting_words(value: bool | str) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value.replace("_", " ")
