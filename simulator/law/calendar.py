@@ -34,6 +34,7 @@ import attrs
 from simulator.law.cite import Cite, statute
 from simulator.law.closures import closures
 from simulator.law.instants import instant
+from simulator.law.labels import label
 from simulator.law.readings import FilingOpening
 from simulator.law.tables.canvass import canvass_cite
 from simulator.law.vocab import DeadlineKind, Method, Stage
@@ -71,6 +72,23 @@ class Deadline:
     @property
     def cite(self) -> str:
         return "; ".join(str(c) for c in self.cites)
+
+    def words(self) -> str:
+        """The deadline in one line of words: ``runoff request deadline: Thu 2023-10-19 12:00
+        (G.S. 163-293(c)); noon, first Thursday after the result is declared``."""
+        when = f"{self.due:%a %Y-%m-%d}" if self.all_day else f"{self.due:%a %Y-%m-%d %H:%M}"
+        cite = f" ({self.cite})" if self.cites else ""
+        how = f"; {self.how}" if self.how else ""
+        moved = (
+            f"; moved from {self.moved_from:%a %Y-%m-%d}: {self.why_moved}"
+            if self.moved_from is not None
+            else ""
+        )
+        return f"{label(self.kind)}: {when}{cite}{how}{moved}"
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython's plain-text display (Jupyter): :meth:`words`."""
+        p.text(self.words())
 
     def to_json(self) -> dict[str, Any]:
         return {
