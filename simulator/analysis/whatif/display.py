@@ -104,7 +104,7 @@ def _contest_html(c: ContestResult) -> str:
                     escape(p.heading),
                     escape(label(p.by)),
                     escape(_when(p.since)),
-                    cite_links(p.cites),
+                    cite_links(p.cites, inline=True),
                 ),
                 [f"<b>if {escape(label(o.choice))}</b>: {escape(o.text)}" for o in p.options],
             )
@@ -126,7 +126,7 @@ def _contest_html(c: ContestResult) -> str:
                 (
                     escape(_when(r.at)),
                     f"<b>{escape(label(r.kind))}</b>",
-                    cite_links(r.cites),
+                    cite_links(r.cites, inline=True),
                     escape(_names(r.candidates)),
                 ),
                 [escape(r.text)],
@@ -140,7 +140,7 @@ def _contest_html(c: ContestResult) -> str:
     if c.deadlines:
         due = [
             (
-                (escape(label(d.kind)), escape(_when(d.due)), cite_links(d.cites)),
+                (escape(label(d.kind)), escape(_when(d.due)), cite_links(d.cites, inline=True)),
                 [escape(_moved(d.moved_from, d.why_moved))] if d.moved_from else [],
             )
             for d in c.deadlines
