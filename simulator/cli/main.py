@@ -18,6 +18,7 @@ from typing import cast
 
 from simulator.cli.common import EXIT_BUG, EXIT_INVALID, print_problems
 from simulator.cli.parsing import EXAMPLES, Formatter, Parser, Version, refuse_empty_values
+from simulator.input.output import visible
 from simulator.model.errors import ScenarioError, SimulatorError
 
 DOCS = "docs/ in the electsim source (docs/cli.md for the commands)"
@@ -433,7 +434,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INVALID
     except SimulatorError as e:
         for line in str(e).splitlines() or [""]:  # (one problem a line, each named so)
-            print(f"electsim: {line}", file=sys.stderr)
+            print(f"electsim: {visible(line, keep='')}", file=sys.stderr)
         return EXIT_INVALID
     except OSError as e:
         if not _output_failed(e):
