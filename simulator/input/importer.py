@@ -321,49 +321,54 @@ class ResultsFile:
 # Reading: what is kept of the rows (simulator.input.results_rows reads them)
 
 
-class _Builder:
-    """Rows in, contests out, keeping the file's order of contests, units and candidates."""
+class _Rows:
+    """What a reading keeps of the rows it is given, and the checks every reading makes.
+
+    This base keeps, in memory bounded by the contests and their candidates (never by the
+    rows or the reporting units): every contest's name in file order, its seats (``Vote
+    For``), and the names written in the run of rows of the current reporting unit. A
+    candidate's second row in one unit is refused (summing it would count a repeated row
+    twice; real files have one row per candidate and unit, and two spellings of one name, like
+    the miscellaneous write-ins written both ways, are rows of their own and are summed). This
+    base finds a repeated row among the rows of its unit's current run: real files give each
+    unit's rows together (county, precinct, contest, candidate), so a repeat within them is
+    found wherever it is; a repeat after another unit's rows came between is found only where
+    the contest's reporting units are kept (:class:`_Builder`).
+    """
 
     def __init__(self) -> None:
-        self.units: dict[str, dict[str, dict[str, int]]] = {}
+        self.names: dict[str, None] = {}  # every contest read, in file order
         self.seats: dict[str, int] = {}
-        self.parties: dict[str, dict[str, str]] = {}
-        self.rows: dict[tuple[str, str], set[str]] = {}  # the names written, by contest and unit
-        #: each name of a contest as first written, by its letters in one case, and its line
-        self.spellings: dict[tuple[str, str], tuple[str, int]] = {}
-        self.clashes: dict[str, str] = {}  # contest -> the first name written in two cases
+        self._unit: str | None = None  # the reporting unit of the current run of rows
+        self._run: set[tuple[str, str]] = set()  # (contest, name as written) in the run
 
     def add(
         self, contest: str, unit: str, candidate: str, votes: int, party: str, path: Path, line: int
     ) -> None:
-        """Add the row on ``line`` of ``path``. A candidate's second row in one
-        unit is refused: summing it would count a repeated row twice (real files have one row
-        per candidate and unit; two spellings of one name, like the miscellaneous write-ins
-        written both ways, are rows of their own and are summed). The first name of a contest
-        written in two letter cases is noted: refused when that contest is imported (listing
-        the file, or reading other contests, is not stopped by it; real files write a
-        referendum's choices No and NO)."""
-        counts = self.units.setdefault(contest, {}).setdefault(unit, {})
-        name = canonical_candidate(candidate)
+        """Add the row on ``line`` of ``path``."""
         written = " ".join(candidate.split())
-        seen = self.rows.setdefault((contest, unit), set())
-        if written in seen:
-            raise ImportResultsError(
-                f"{path}:{line}: expected one row per candidate in each precinct; found "
-                f"{candidate!r} again in {unit!r} (as {name!r}): remove the repeated row"
-            )
-        seen.add(written)
-        first = self.spellings.setdefault((contest, written.casefold()), (written, line))
-        if first[0] != written and contest not in self.clashes:
-            self.clashes[contest] = (
-                f"{path}:{line}: expected one spelling of each candidate's name in {contest!r}: "
-                f"{first[0]!r} on line {first[1]} differs from this one only in letter case; "
-                f"found {written!r}"
-            )
-        counts[name] = counts.get(name, 0) + votes
-        party = party.strip()
-        if party:
-            self.parties.setdefault(contest, {}).setdefault(name, party)
+        if unit != self._unit:
+            self._unit = unit
+            self._run.clear()
+        seen = (contest, written)
+        if seen in self._run:
+            raise _repeated(candidate, unit, path, line)
+        self._run.add(seen)
+        self.names[contest] = None
+        self._take(contest, unit, candidate, written, votes, party, path, line)
+
+    def _take(
+        self,
+        contest: str,
+        unit: str,
+        candidate: str,
+        written: str,
+        votes: int,
+        party: str,
+        path: Path,
+        line: int,
+    ) -> None:
+        """What a subclass keeps of a row that passed the checks."""
 
     def vote_for(self, contest: str, seats: int, path: Path, line: int) -> None:
         """A row's ``Vote For``: the same on every row of the contest (0 says nothing)."""
@@ -375,6 +380,113 @@ class _Builder:
             )
         if seats >= 1:
             self.seats.setdefault(contest, seats)
+
+
+def _repeated(candidate: str, unit: str, path: Path, line: int) -> ImportResultsError:
+    return ImportResultsError(
+        f"{path}:{line}: expected one row per candidate in each precinct; found "
+        f"{candidate!r} again in {unit!r} (as {canonical_candidate(candidate)!r}): remove the "
+        "repeated row"
+    )
+
+
+class _Summaries(_Rows):
+    """Rows in, ``--list`` out: per contest only its candidates' names and its votes (no
+    reporting unit is kept, so the memory is bounded by the contests and their candidates)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.candidates: dict[str, dict[str, None]] = {}  # canonical names, by contest
+        self.votes: dict[str, int] = {}
+
+    def _take(
+        self,
+        contest: str,
+        unit: str,
+        candidate: str,
+        written: str,
+        votes: int,
+        party: str,
+        path: Path,
+        line: int,
+    ) -> None:
+        names = self.candidates.get(contest)
+        if names is None:
+            names = self.candidates[contest] = {}
+            self.votes[contest] = 0
+        names[canonical_candidate(candidate)] = None
+        self.votes[contest] += votes
+
+    def summaries(self) -> list[ContestSummary]:
+        out = []
+        for contest in self.names:
+            names = self.candidates[contest]
+            write_ins = sum(1 for name in names if is_write_in(name))
+            out.append(
+                ContestSummary(
+                    name=contest,
+                    candidates=len(names) - write_ins,
+                    write_ins=write_ins,
+                    total_votes=self.votes[contest],
+                    seats=self.seats.get(contest),
+                )
+            )
+        return out
+
+
+class _Builder(_Rows):
+    """Rows in, contests out, keeping the file's order of contests, units and candidates.
+
+    Of each contest, a candidate's second row in one unit is refused wherever it is in the
+    file, and the first name written in two letter cases is noted: refused when that contest
+    is imported (listing the file, or reading other contests, is not stopped by it; real files
+    write a referendum's choices No and NO).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.units: dict[str, dict[str, dict[str, int]]] = {}
+        self.parties: dict[str, dict[str, str]] = {}
+        self.rows: dict[tuple[str, str], set[str]] = {}  # the names written, by contest and unit
+        #: each name of a contest as first written, by its letters in one case, and its line
+        self.spellings: dict[tuple[str, str], tuple[str, int]] = {}
+        self.clashes: dict[str, str] = {}  # contest -> the first name written in two cases
+
+    def add(
+        self, contest: str, unit: str, candidate: str, votes: int, party: str, path: Path, line: int
+    ) -> None:
+        # (every unit of the contest is kept: the checks below are the run's and more)
+        self.names[contest] = None
+        self._take(contest, unit, candidate, " ".join(candidate.split()), votes, party, path, line)
+
+    def _take(
+        self,
+        contest: str,
+        unit: str,
+        candidate: str,
+        written: str,
+        votes: int,
+        party: str,
+        path: Path,
+        line: int,
+    ) -> None:
+        counts = self.units.setdefault(contest, {}).setdefault(unit, {})
+        seen = self.rows.setdefault((contest, unit), set())
+        if written in seen:
+            raise _repeated(candidate, unit, path, line)
+        seen.add(written)
+        first = self.spellings.setdefault((contest, written.casefold()), (written, line))
+        if first[0] != written and contest not in self.clashes:
+            self.clashes[contest] = (
+                f"{path}:{line}: expected one spelling of each candidate's name in {contest!r}: "
+                f"{first[0]!r} on line {first[1]} differs from this one only in letter case; "
+                f"found {written!r}"
+            )
+        name = canonical_candidate(candidate)
+        counts[name] = counts.get(name, 0) + votes
+        party = party.strip()
+        if party:
+            self.parties.setdefault(contest, {}).setdefault(name, party)
 
     def contests(self) -> tuple[ContestReturns, ...]:
         return tuple(
@@ -399,7 +511,10 @@ def read_results(
     """Read a results file of either layout (plain, gzip or zip), as a stream of lines in
     ``encoding`` (UTF-8 by default, a byte-order mark allowed), at most ``max_bytes`` of text.
     With ``keep``, only the contests whose names it accepts: the others' rows are passed over
-    once their contest's name is read (their other cells are not read or checked)."""
+    once their contest's name is read (their other cells are not read or checked).
+
+    Every reporting unit of every contest kept is held in memory: :func:`list_contests` holds
+    less."""
     builder = _Builder()
     layout, day = read_rows(path, builder, encoding=encoding, max_bytes=max_bytes, keep=keep)
     return ResultsFile(str(path), layout, day, builder.contests())
@@ -408,17 +523,17 @@ def read_results(
 def list_contests(
     path: str | os.PathLike[str], *, encoding: str = "utf-8", max_bytes: int = MAX_INPUT_BYTES
 ) -> list[ContestSummary]:
-    """The contests in a results file, in file order: name, candidates, votes and seats."""
-    return [
-        ContestSummary(
-            name=c.name,
-            candidates=len(c.filers),
-            write_ins=len(c.candidates) - len(c.filers),
-            total_votes=c.total,
-            seats=c.seats,
-        )
-        for c in read_results(path, encoding=encoding, max_bytes=max_bytes).contests
-    ]
+    """The contests in a results file, in file order: name, candidates, votes and seats.
+
+    The file is read as :func:`read_results` reads it, keeping per contest only its
+    candidates' names, its votes and its seats: the memory is bounded by the contests and
+    their candidates, however many rows and reporting units the file has. It refuses what
+    :func:`read_results` refuses, but for a candidate's second row in one reporting unit after
+    other units' rows came between (:class:`_Rows`); a name written in two letter cases does
+    not stop it (an import of that contest is refused)."""
+    summaries = _Summaries()
+    read_rows(path, summaries, encoding=encoding, max_bytes=max_bytes)
+    return summaries.summaries()
 
 
 def format_contest_list(summaries: Iterable[ContestSummary]) -> str:

@@ -1,10 +1,12 @@
 """The rows of a results file, read as a stream from either layout and given one at a time to
-a sink that keeps what it needs of them (:mod:`simulator.input.importer` describes the layouts
-and keeps the contests).
+a sink that keeps what it needs of them (:mod:`simulator.input.importer` describes the layouts,
+and keeps summaries of them or every contest's rows).
 
 The file is opened plain, gzip- or zip-compressed (told apart by its first bytes), decoded one
 line at a time and read up to a limit of text (:func:`simulator.input.files.read_lines`); every
-way it can fail is an :class:`ImportResultsError` naming the file, and a row's line.
+way it can fail is an :class:`ImportResultsError` naming the file, and a row's line. Nothing here
+keeps a row once it is given to the sink: the readers keep the tidied names of the contests (a
+dict as long as the contests) and of the reporting unit being read.
 """
 
 from __future__ import annotations
@@ -204,9 +206,11 @@ def _read_openelections(
     c_district, c_party = col.get("district"), col.get("party")
     c_candidate, c_votes = col["candidate"], col["votes"]
     width = max(col.values()) + 1
-    # each office (with its district) and each unit is written on many rows: tidied once
+    # each office (with its district) is written on many rows: tidied once (a dict as long as
+    # the contests); a unit's rows come together: its name is tidied once for them
     offices: dict[tuple[str, str], str] = {}
-    units: dict[tuple[str, str], str] = {}
+    where_before: tuple[str, str] | None = None
+    unit = ""
     for line, row in _csv_rows(numbered, path):
         if not "".join(row).strip():  # no cell with anything but spaces in it
             continue
@@ -223,9 +227,9 @@ def _read_openelections(
         if keep is not None and not keep(office):
             continue
         where = (row[c_county], row[c_precinct])
-        unit = units.get(where)
-        if unit is None:
-            unit = units[where] = " ".join(f"{where[0]} {where[1]}".split()) or "(no precinct)"
+        if where != where_before:
+            where_before = where
+            unit = " ".join(f"{where[0]} {where[1]}".split()) or "(no precinct)"
         party = row[c_party] if c_party is not None else ""
         votes = _votes(row[c_votes], path, line, "votes")
         out.add(office, unit, row[c_candidate], votes, party, path, line)
