@@ -258,14 +258,25 @@ class ContestSummary:
     seats: int | None
 
 
+def _names_of(results: ResultsFile) -> tuple[str, ...]:
+    return tuple(c.name for c in results.contests)
+
+
 @attrs.frozen
 class ResultsFile:
-    """A whole results file: its layout, its election day (if it tells) and its contests."""
+    """A whole results file: its layout, its election day (if it tells) and its contests.
+
+    ``names`` are the names of every contest read, in file order: by default those of
+    ``contests``; an import keeps the returns of one contest only, and the names of all, for
+    the close matches of a name that matches none."""
 
     path: str
     layout: str
     day: date | None
     contests: tuple[ContestReturns, ...]
+    names: tuple[str, ...] = attrs.field(
+        default=attrs.Factory(_names_of, takes_self=True), repr=False
+    )
 
     def find(self, name: str) -> ContestReturns:
         """The contest named ``name`` (case and repeated whitespace ignored).
@@ -298,7 +309,7 @@ class ResultsFile:
             )
         raise ImportResultsError(
             f"{self.path}: --contest: expected the name of a contest in the file; found "
-            f"{name!r}, which matches none and nothing close ({len(self.contests)} contests "
+            f"{name!r}, which matches none and nothing close ({len(self.names)} contests "
             f"in the file). Fix: {fix}"
         )
 
@@ -307,8 +318,8 @@ class ResultsFile:
         contain it."""
         key = contest_key(name)
         by_key: dict[str, str] = {}
-        for c in self.contests:
-            by_key.setdefault(c.key, c.name)
+        for contest in self.names:
+            by_key.setdefault(contest_key(contest), contest)
         close = difflib.get_close_matches(key, list(by_key), n=n, cutoff=0.6)
         words = key.split()
         within = [
@@ -437,13 +448,15 @@ class _Summaries(_Rows):
 class _Builder(_Rows):
     """Rows in, contests out, keeping the file's order of contests, units and candidates.
 
-    Of each contest, a candidate's second row in one unit is refused wherever it is in the
-    file, and the first name written in two letter cases is noted: refused when that contest
-    is imported (listing the file, or reading other contests, is not stopped by it; real files
-    write a referendum's choices No and NO).
+    With ``only``, just the rows of the contests whose names it accepts are kept (the others'
+    rows are checked as :class:`_Rows` checks them, and their names kept): an import keeps the
+    reporting units of the one contest it imports. Of a contest it keeps, a candidate's second
+    row in one unit is refused wherever it is in the file, and the first name written in two
+    letter cases is noted: refused when that contest is imported (listing the file, or reading
+    other contests, is not stopped by it; real files write a referendum's choices No and NO).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, only: Callable[[str], bool] | None = None) -> None:
         super().__init__()
         self.units: dict[str, dict[str, dict[str, int]]] = {}
         self.parties: dict[str, dict[str, str]] = {}
@@ -451,13 +464,19 @@ class _Builder(_Rows):
         #: each name of a contest as first written, by its letters in one case, and its line
         self.spellings: dict[tuple[str, str], tuple[str, int]] = {}
         self.clashes: dict[str, str] = {}  # contest -> the first name written in two cases
+        self._only = only
+        self._kept: dict[str, bool] = {}  # only's answer, by contest
 
     def add(
         self, contest: str, unit: str, candidate: str, votes: int, party: str, path: Path, line: int
     ) -> None:
-        # (every unit of the contest is kept: the checks below are the run's and more)
-        self.names[contest] = None
-        self._take(contest, unit, candidate, " ".join(candidate.split()), votes, party, path, line)
+        if self._only is None:  # (every contest kept: the checks below are the run's and more)
+            self.names[contest] = None
+            self._take(
+                contest, unit, candidate, " ".join(candidate.split()), votes, party, path, line
+            )
+            return
+        super().add(contest, unit, candidate, votes, party, path, line)
 
     def _take(
         self,
@@ -470,6 +489,12 @@ class _Builder(_Rows):
         path: Path,
         line: int,
     ) -> None:
+        if self._only is not None:
+            kept = self._kept.get(contest)
+            if kept is None:
+                kept = self._kept[contest] = self._only(contest)
+            if not kept:
+                return
         counts = self.units.setdefault(contest, {}).setdefault(unit, {})
         seen = self.rows.setdefault((contest, unit), set())
         if written in seen:
@@ -513,8 +538,8 @@ def read_results(
     With ``keep``, only the contests whose names it accepts: the others' rows are passed over
     once their contest's name is read (their other cells are not read or checked).
 
-    Every reporting unit of every contest kept is held in memory: :func:`list_contests` holds
-    less."""
+    Every reporting unit of every contest kept is held in memory: :func:`list_contests` and
+    :func:`import_results` hold less."""
     builder = _Builder()
     layout, day = read_rows(path, builder, encoding=encoding, max_bytes=max_bytes, keep=keep)
     return ResultsFile(str(path), layout, day, builder.contests())
@@ -707,6 +732,12 @@ def import_results(
 
     ``method`` defaults to nonpartisan-plurality and ``stage`` to election; ``seats`` to the
     file's ``Vote For``, else 1; ``year`` to the year of the file's date.
+
+    Every row of the file is read and checked, but only the rows of the contest (or contests)
+    named ``contest`` are kept, with the names of the others for the close matches: the memory
+    is that contest's reporting units, not the file's. A candidate's second row in one unit is
+    found wherever it is in that contest, and in the others within their unit's run of rows
+    (as :func:`list_contests` finds it).
     """
     if year is not None and not _FIRST_YEAR <= year <= _LAST_YEAR:
         raise ImportResultsError(
@@ -721,7 +752,11 @@ def import_results(
             "--stage primary: expected --method partisan or nonpartisan-primary with it (only "
             f"they have a primary); found --method {chosen_method.value}{given}"
         )
-    results = read_results(path, encoding=encoding, max_bytes=max_bytes)
+    key = contest_key(contest)
+    builder = _Builder(only=lambda name: contest_key(name) == key)
+    layout, day = read_rows(path, builder, encoding=encoding, max_bytes=max_bytes)
+    # (the names of every contest, for the close matches when none or several are this one)
+    results = ResultsFile(str(path), layout, day, builder.contests(), names=tuple(builder.names))
     returns = results.find(contest)
     if returns.clash:
         raise ImportResultsError(returns.clash)

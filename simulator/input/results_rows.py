@@ -1,6 +1,6 @@
 """The rows of a results file, read as a stream from either layout and given one at a time to
 a sink that keeps what it needs of them (:mod:`simulator.input.importer` describes the layouts,
-and keeps summaries of them or every contest's rows).
+and keeps summaries, one contest's rows or every contest's).
 
 The file is opened plain, gzip- or zip-compressed (told apart by its first bytes), decoded one
 line at a time and read up to a limit of text (:func:`simulator.input.files.read_lines`); every
