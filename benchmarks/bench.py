@@ -17,7 +17,10 @@ every contender alike, so the ratios are what to compare from one run to the nex
    whole in the same run; the what-if panel's redraw (target 200 ms), and ``electsim app``'s
    start on 10,000 candidates (its panel and first page) beside the replay of the same file;
 6. cold start: ``electsim --help`` (target under 0.1 s);
-7. ``electsim conformance`` over the real results (target under 3 s), when they are there.
+7. ``electsim conformance`` over the real results (target under 3 s), when they are there;
+8. the peak memory of ``electsim import-results FILE --list`` on a generated 3,000,000-row
+   gzip results file, beside the file's uncompressed size and the peak of ``python -c "import
+   simulator"`` (each in a fresh process).
 
 Before all of these, side by side in one run (``--engine`` runs only this): the explorer's
 abstract states per second per core (by CPU time) over the K=1 grid on two processes (target
@@ -28,7 +31,8 @@ machine shared with other work the CPU figure is the engine's own cost), and the
 and import benchmarks print their own measurements.
 
 ``python benchmarks/bench.py [N]`` runs it with N votes instead of a million;
-``python benchmarks/bench.py --engine`` only the side-by-side section.
+``python benchmarks/bench.py --engine`` only the side-by-side section;
+``python benchmarks/bench.py --import-memory`` only section 8.
 """
 
 from __future__ import annotations
@@ -619,6 +623,92 @@ def section_conformance() -> None:
     target("electsim conformance", t, c, 3, unit="s", most=True)
 
 
+#: the generated results file of section 8: contests x reporting units x candidates (the last
+#: a write-in) = 3,000,000 rows, ordered as the State Board's files are (county, precinct,
+#: contest, candidate)
+IMPORT_CONTESTS, IMPORT_UNITS, IMPORT_CANDIDATES = 300, 2_500, 4
+
+
+def write_results_file(
+    path: Path, contests: int, units: int, candidates: int, *, seed: int = 47
+) -> int:
+    """A gzip openelections results file (``county,precinct,office,district,party,candidate,
+    votes``) in which every unit reports on every contest; returns its uncompressed size."""
+    import gzip
+
+    rng = random.Random(seed)
+    offices = [f"TOWN OF BENCH{c:03d} TOWN COUNCIL" for c in range(contests)]
+    names = [
+        [f"Candidate {c:03d}-{k}" for k in range(candidates - 1)] + ["Write-In (Miscellaneous)"]
+        for c in range(contests)
+    ]
+    size = 0
+    with gzip.open(path, "wb", compresslevel=1) as out:
+        head = b"county,precinct,office,district,party,candidate,votes\n"
+        out.write(head)
+        size += len(head)
+        for u in range(units):
+            where = f"COUNTY{u // 25:03d},P{u % 25:02d}"
+            rows = [
+                f"{where},{office},,,{name},{rng.randrange(400)}\n"
+                for office, field in zip(offices, names, strict=True)
+                for name in field
+            ]
+            chunk = "".join(rows).encode()
+            out.write(chunk)
+            size += len(chunk)
+    return size
+
+
+_PEAK = (
+    "import resource, subprocess, sys; "
+    "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
+
+
+def peak_rss(args: list[str]) -> tuple[float, float]:
+    """A command's peak resident memory in MiB and its wall-clock seconds. It is started from a
+    small Python process of its own, whose only child it is: ru_maxrss of the children of this
+    process would be the largest child of the whole run, and a child started from this (large)
+    process is charged this process's size at the start."""
+    t0 = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-c", _PEAK, *args], check=True, capture_output=True, text=True
+    ).stdout
+    seconds = time.perf_counter() - t0
+    peak = float(out.split()[-1])
+    return peak / (1024 * 1024 if sys.platform == "darwin" else 1024), seconds
+
+
+def section_import_memory() -> None:
+    contests, units, candidates = IMPORT_CONTESTS, IMPORT_UNITS, IMPORT_CANDIDATES
+    rows = contests * units * candidates
+    print(f"== 8. electsim import-results --list on {rows:,} rows: peak memory ==")
+    exe = Path(sys.executable).with_name("electsim")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "20271102__nc__general__precinct.csv.gz"
+        t0 = time.perf_counter()
+        size = write_results_file(path, contests, units, candidates)
+        made = time.perf_counter() - t0
+        print(
+            f"  generated {contests} contests x {units:,} units x {candidates} candidates in "
+            f"{made:.1f} s: {path.stat().st_size / 2**20:,.1f} MiB gzip, "
+            f"{size / 2**20:,.1f} MiB uncompressed"
+        )
+        base, _ = peak_rss([sys.executable, "-c", "import simulator"])
+        peak, seconds = peak_rss([str(exe), "import-results", str(path), "--list"])
+    for label, figure in (
+        ('python -c "import simulator" (baseline)', f"{base:8.1f} MiB peak"),
+        ("electsim import-results FILE --list", f"{peak:8.1f} MiB peak   ({seconds:.1f} s)"),
+        ("  above the baseline", f"{peak - base:8.1f} MiB"),
+        ("  the file uncompressed", f"{size / 2**20:8.1f} MiB"),
+        ("  peak / uncompressed size", f"{peak * 2**20 / size:8.2f}x"),
+        ("  above the baseline, per million rows", f"{(peak - base) * 1e6 / rows:8.1f} MiB"),
+    ):
+        print(f"  {label:<46} {figure}")
+
+
 def print_targets() -> None:
     print("== the targets ==")
     print(f"  load average now: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
@@ -633,6 +723,9 @@ def main() -> int:
         _load_child(sys.argv[2])
         return 0
     print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    if sys.argv[1:] == ["--import-memory"]:
+        section_import_memory()
+        return 0
     section_engine()
     if sys.argv[1:] == ["--engine"]:
         print_targets()
@@ -645,6 +738,7 @@ def main() -> int:
     section_sweeps()
     section_panel()
     section_conformance()
+    section_import_memory()
     print_targets()
     extras = ("bench_load", "bench_charts", "bench_sweep", "bench_import", "bench_scaling")
     for extra in (*extras, "bench_explore"):
