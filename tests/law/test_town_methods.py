@@ -111,7 +111,7 @@ def test_the_rules_tell_each_method_from_the_files(tmp_path: Path) -> None:
         "Runville": Method.PLURALITY,
     }
     assert rows["Redtown"].evidence == (
-        "a party primary in September (or a party's second primary in October) in 2027; "
+        "a party primary in September or a party's second primary in October in 2027; "
         "party labels on the November ballot in 2027"
     )
     assert rows["Primton"].evidence == (

@@ -146,7 +146,7 @@ def town_methods(
 class _Sign(StrEnum):
     """What one year's files show of a town, in the words of the table's evidence."""
 
-    PARTY_PRIMARY = "a party primary in September (or a party's second primary in October)"
+    PARTY_PRIMARY = "a party primary in September or a party's second primary in October"
     PARTY_BALLOT = "party labels on the November ballot"
     FIRST_ELECTION = "a first election in October"
     RUNOFF = "a runoff in November"
