@@ -175,11 +175,15 @@ def test_a_primary_the_filings_make_unneeded_is_said_so_with_no_returns(tmp_path
 def test_without_o_it_prints_the_scenario(tmp_path: Path) -> None:
     done = electsim(
         "new", "--municipality", "Town of Example", "--office", "Mayor", "--year", "2029",
-        "--method", "nonpartisan-runoff", "--candidates", "No, Yes, O'Brien",
+        "--method", "nonpartisan-runoff",
+        "--candidates", 'No, Yes, O\'Brien, Ann #1, Jo "JJ" Smith: Jr, [Dee]',
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
+    # names YAML would read otherwise (a boolean, a comment, a mapping) are quoted
     scenario = parse_scenario(done.stdout)
-    assert [e.candidate for e in scenario.events] == ["No", "Yes", "O'Brien"]
+    assert [e.candidate for e in scenario.events] == [
+        "No", "Yes", "O'Brien", "Ann #1", 'Jo "JJ" Smith: Jr', "[Dee]"
+    ]  # fmt: skip
     assert "method nonpartisan-runoff (--method)" in done.stderr
     assert "wrote" not in done.stderr
     story = replayed(uncommented(done.stdout))
