@@ -269,3 +269,20 @@ def test_a_partisan_primary_needs_its_party() -> None:
     )  # fmt: skip
     assert done.returncode == 2
     assert done.stderr.startswith("electsim: --party: expected whose primary it is")
+
+
+def test_a_district_contest_in_the_year_after_a_census_files_later(tmp_path: Path) -> None:
+    # G.S. 163-294.2(c)(1): noon on the fourth Monday in July to noon on the second Friday in
+    # August, in the year after a census, for a district election
+    path, said = new(
+        tmp_path,
+        "--municipality", "Town of Elon", "--office", "Ward 1", "--year", "2021",
+        "--district-based", "--candidates", "Ann, Bob",
+    )  # fmt: skip
+    text = path.read_text(encoding="utf-8")
+    assert "district_based: true" in text
+    assert "Mon 2021-07-26 12:00  G.S. 163-294.2(c)(1)" in text
+    assert "Fri 2021-08-13 12:00  G.S. 163-294.2(c)(1)" in text
+    assert 'at: "2021-07-26T13:00", candidate: Ann}' in text
+    assert "district-based (--district-based)" in said
+    check_story(path, Method.PLURALITY, Stage.ELECTION)
