@@ -16,6 +16,8 @@ from simulator.input.output import visible
 from simulator.model.errors import ScenarioError, SimulatorError
 
 EXIT_OK, EXIT_BUG, EXIT_INVALID = 0, 1, 2
+#: The election years the commands compute statutory dates for (calendar, new).
+FIRST_YEAR, LAST_YEAR = 1973, 2200
 
 
 class UsageError(SimulatorError):

@@ -310,6 +310,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         ct.epilog = EXAMPLES["cite"] + f"\n\ndocumentation: {DOCS}"
         ct.formatter_class = Formatter
 
+    from simulator.cli import new as new_command  # light: its work imports lazily
+
+    new_command.register(sub, only, docs=DOCS)
     ir = command(
         "import-results",
         "import one contest of a NC results file as a scenario",

@@ -109,6 +109,15 @@ examples:
   electsim calendar 2027 --method nonpartisan-runoff
   electsim calendar 2027 --method partisan --json
   electsim calendar 2027 --method nonpartisan-runoff --ics > nc-2027.ics""",
+    "new": """\
+examples:
+  electsim new --municipality "Town of Erwin" --office "Board of Commissioners" --year 2027 \\
+      --candidates "Ann Adams, Bob Brown" -o erwin.yaml
+  electsim new --municipality "City of Charlotte" --office Mayor --year 2027 \\
+      --candidates "Ann Adams (DEM), Bob Brown (REP)"
+  electsim new --municipality "Town of Example" --office "Council Seat A" --year 2027 \\
+      --method nonpartisan-runoff --seats 2 --closed 2027-07-06 \\
+      --candidates "Ann, Bob, Cy" -o example.yaml""",
     "demo": """\
 examples:
   electsim demo                              the bundled scenarios, into out/

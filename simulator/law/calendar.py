@@ -539,17 +539,22 @@ def statutory_calendar(
     *,
     district_based: bool = False,
     calendar: OfficeCalendar | None = None,
+    stage: Stage | None = None,
 ) -> list[Deadline]:
-    """Every statutory date of one year's municipal cycle for a method (``electsim calendar``).
+    """Every statutory date of one year's municipal cycle for a method (``electsim calendar``);
+    with ``stage``, the filing period and that stage's elections only (:func:`rounds`: the
+    dates a contest of that stage replays to, ``electsim new``).
 
     >>> [d.kind.value for d in statutory_calendar(2027, Method.RUNOFF)][2:]
     ['election_day', 'canvass', 'runoff_request', 'runoff_election', 'canvass']
+    >>> [d.kind.value for d in statutory_calendar(2027, Method.PARTISAN, stage=Stage.ELECTION)]
+    ['filing_opens', 'filing_closes', 'election_day', 'canvass']
     """
     cal = calendar or OfficeCalendar()
     out: list[Deadline] = list(
         filing_period(year, calendar=cal, district_based=district_based, method=method)
     )
-    for r in CYCLE[method]:
+    for r in CYCLE[method] if stage is None else rounds(method, stage):
         out.append(r.deadline(year, cal.tz))
         held = canvass(r.day_of(year), r.canvass, cal)
         out.append(held)

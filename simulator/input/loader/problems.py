@@ -44,6 +44,20 @@ def close_names(found: object, choices: Iterable[str], *, n: int = 3) -> list[st
     return [plain[k] for k in within[:n]]
 
 
+#: Fields people write for another one, spelt nothing alike: the person an event is about is
+#: its ``candidate`` (the name on the notice of candidacy), its moment ``at``, a return's
+#: votes ``counts``. Offered only where the field meant is allowed.
+MEANT = {
+    "name": "candidate",
+    "person": "candidate",
+    "who": "candidate",
+    "time": "at",
+    "when": "at",
+    "datetime": "at",
+    "votes": "counts",
+}
+
+
 def did_you_mean(found: object, choices: Iterable[str]) -> str:
     """``"; did you mean 'candidate_died'?"`` when ``found`` looks like one of ``choices`` (to
     put after what was found), else ``""``."""
@@ -84,7 +98,12 @@ class Problems:
         expected = f"one of {what}: " + ", ".join(allowed)
         for key in raw:
             if key not in allowed:
-                hint = did_you_mean(key, allowed) or " (check its spelling)"
+                meant = MEANT.get(key.casefold()) if isinstance(key, str) else None
+                hint = (
+                    f"; did you mean {meant!r}?"
+                    if meant in allowed and meant not in raw
+                    else did_you_mean(key, allowed) or " (check its spelling)"
+                )
                 self.add((*parts, key), expected, f"{show(key)}, an unknown field{hint}")
 
     def missing(self, parts: tuple[Any, ...], expected: str) -> None:
