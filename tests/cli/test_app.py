@@ -211,7 +211,8 @@ _PHONE = """(() => {
   if (!svg) return null;
   const hint = document.querySelector(".ws-hint");
   const outcome = document.querySelector(".ws-outcome").getBoundingClientRect();
-  const control = document.querySelector("#controls [data-key]").getBoundingClientRect();
+  const control = document.querySelector("#controls input, #controls select")
+    .getBoundingClientRect();
   const widest = Math.max(...[...document.querySelectorAll("#answer, #controls, #details, "
     + "label.ws-control, .ws-timeline li")].map(e => e.getBoundingClientRect().right));
   return {

@@ -210,6 +210,7 @@ def controls_html(p: PanelState) -> str:
         f'<p class="ws-note">Times are wall-clock times in {escape(str(p.base.tz))}, '
         "to the minute.</p>",
     ]
+    parts.append(_add_form(p))
     if added:
         parts.append(
             '<fieldset class="ws-added"><legend>Events added here (hypothetical)</legend>'
@@ -220,7 +221,6 @@ def controls_html(p: PanelState) -> str:
             continue
         legend = f"<legend>{escape(name)}</legend>" if name else ""
         parts.append(f"<fieldset>{legend}{''.join(items)}</fieldset>")
-    parts.append(_add_form(p))
     if "readings" in groups:
         parts.append(
             "<details><summary>Readings of unclear law</summary>"

@@ -122,8 +122,8 @@ class WhatIfApp:
         readings.selected_index = None
         self.left.children = [
             w.HTML(f"<b>Change a fact</b> (times in {self.state.base.tz}, to the minute)"),
-            *sections,
             self._add_box,
+            *sections,
             readings,
             w.HBox([self.reset_button, self.yaml_button], layout=w.Layout(flex_flow="row wrap")),
             self.yaml,
