@@ -348,13 +348,15 @@ def test_the_what_if_notebook_shows_the_panel_as_a_widget(monkeypatch: pytest.Mo
         for out in cell.outputs
         if "application/vnd.jupyter.widget-view+json" in out.get("data", {})
     ]
-    assert len(widgets) == 2  # Cary's runoff, and the death near the 30-day boundary
+    # Cary's runoff, the death near the 30-day boundary, and Cary with a withdrawal added
+    assert len(widgets) == 3
     # the widgets' state is saved with the notebook, so the panel shows when it is opened
     state = book.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     assert set(widgets) <= set(state)
     shown = json.dumps(state)
     assert "What if? Town of Cary Town Council District D" in shown
     assert "163-112(a)" in shown and "ws-new" in shown
+    assert "candidate withdrew: Ryan Eades" in shown and "hypothetical" in shown
 
 
 @pytest.mark.notebooks

@@ -8,13 +8,13 @@ stops cleanly on Ctrl-C.
 
 What it accepts (docs/cli.md says it in words): a request whose ``Host`` is its own address
 (127.0.0.1 or localhost with its port; anything else is a name some other site has pointed at
-this computer, answered 421); a change (``POST /set``, ``/reset``) only as ``application/json``
-of at most :data:`MAX_BODY` bytes with a ``Content-Length``, from the page itself (an
-``Origin``, when given, of the server's own, and the token this server gave its page in an
-``X-Electsim-Token`` header: a form or a script of another site has neither). Every answer
-forbids framing and sniffing, and the page's own answer names the only style sheet and script
-it may run. A request that stalls is dropped after :data:`TIMEOUT` seconds; a malformed one is
-answered with an HTTP error, never with a trace on the terminal."""
+this computer, answered 421); a change (``POST /set``, ``/reset``, ``/add``, ``/remove``)
+only as ``application/json`` of at most :data:`MAX_BODY` bytes with a ``Content-Length``, from
+the page itself (an ``Origin``, when given, of the server's own, and the token this server
+gave its page in an ``X-Electsim-Token`` header: a form or a script of another site has
+neither). Every answer forbids framing and sniffing, and the page's own answer names the only
+style sheet and script it may run. A request that stalls is dropped after :data:`TIMEOUT`
+seconds; a malformed one is answered with an HTTP error, never with a trace on the terminal."""
 
 from __future__ import annotations
 
@@ -214,21 +214,43 @@ def make_server(state: PanelState, port: int, *, timeout: float = TIMEOUT) -> Th
 
         def _post(self) -> None:
             path = self.path.split("?", 1)[0]
-            if path not in ("/set", "/reset"):
+            if path not in ("/set", "/reset", "/add", "/remove"):
                 raise _Refused(404, "not found")
             body = self._check_change()
             if path == "/set" and not isinstance(body.get("key"), str):
                 raise _Refused(400, 'expected {"key": the control, "value": its value}')
+            if path == "/add" and not all(
+                isinstance(body.get(k, ""), str)
+                for k in ("type", "at", "candidate", "contest", "enough_time")
+            ):
+                raise _Refused(
+                    400, 'expected {"type": the event, "at": its time, "candidate": a name}'
+                )
+            if path == "/remove" and not isinstance(body.get("id"), str):
+                raise _Refused(400, 'expected {"id": the added event}')
             with lock:
-                if path == "/set":
-                    try:
-                        state.set(body["key"], body.get("value"))
-                    except Exception as err:  # the page shows it; the server goes on
-                        state.error = f"{type(err).__name__}: {err}"
-                    self._send(200, answer_json(state), "application/json")
-                else:
+                if path == "/reset":
                     state.reset()
-                    self._send(200, answer_json(state, values=True), "application/json")
+                    answer = answer_json(state, values=True, controls=True)
+                    self._send(200, answer, "application/json")
+                    return
+                try:
+                    if path == "/set":
+                        ok = state.set(body["key"], body.get("value"))
+                    elif path == "/add":
+                        ok = state.add(
+                            body.get("type", ""),
+                            body.get("at", ""),
+                            candidate=body.get("candidate") or None,
+                            contest=body.get("contest") or None,
+                            enough_time=body.get("enough_time") or None,
+                        )
+                    else:
+                        ok = state.remove(body["id"])
+                except Exception as err:  # the page shows it; the server goes on
+                    state.error, ok = f"{type(err).__name__}: {err}", False
+                answer = answer_json(state, controls=ok and path != "/set")
+                self._send(200, answer, "application/json")
 
     server = _Server((HOST, port), Handler)
     bound = server.server_address[1]

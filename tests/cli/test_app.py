@@ -14,7 +14,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from datetime import date
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -153,7 +153,8 @@ def test_a_browser_moves_a_control_and_reads_the_changed_outcome(
         browser.evaluate(
             "(() => { const el = [...document.querySelectorAll('label.ws-control')]"
             ".find(l => l.innerText.includes('Bob died')).querySelector('input');"
-            "el.value = '2027-08-15'; el.dispatchEvent(new Event('change')); return 0; })()"
+            "el.value = '2027-08-15T' + el.value.slice(11);"
+            "el.dispatchEvent(new Event('change')); return 0; })()"
         )
         browser.until("document.body.dataset.updates === '1'")
         after = browser.evaluate(f"document.querySelector('{outcome}').innerText")
@@ -204,35 +205,184 @@ def test_a_scenario_of_several_contests_groups_its_controls_by_contest() -> None
     assert page.count("<fieldset>") == 3 and page.count("data-contest=") == 3
 
 
-#: The page's layout at the current width, once the panel has drawn its timeline
+#: The page's layout at the current width, once the panel has drawn its flip strip
 _PHONE = """(() => {
   const svg = document.querySelector(".ws-scroll svg");
   if (!svg) return null;
   const hint = document.querySelector(".ws-hint");
+  const outcome = document.querySelector(".ws-outcome").getBoundingClientRect();
+  const control = document.querySelector("#controls input, #controls select")
+    .getBoundingClientRect();
+  const widest = Math.max(...[...document.querySelectorAll("#answer, #controls, #details, "
+    + "label.ws-control, .ws-timeline li")].map(e => e.getBoundingClientRect().right));
   return {
     page: document.documentElement.scrollWidth,
     width: innerWidth,
+    widest: widest,
     drawing: svg.getBoundingClientRect().width,
     box: svg.parentElement.getBoundingClientRect().right,
     hint: hint.getBoundingClientRect().height > 0,
+    outcome: outcome.bottom,
+    control: control.top,
+    beside: outcome.left >= control.right,
   };
 })()"""
 
+#: Move the control whose label holds WORDS to VALUE, as a person would
+_MOVE = """(() => { const el = [...document.querySelectorAll('label.ws-control')]
+  .find(l => l.innerText.includes(WORDS)).querySelector('input, select');
+  el.value = VALUE; el.dispatchEvent(new Event('change')); return 0; })()"""
+
+
+def _move(browser: Browser, words: str, value: str) -> None:
+    before = int(browser.evaluate("document.body.dataset.updates || '0'"))
+    browser.evaluate(_MOVE.replace("WORDS", json.dumps(words)).replace("VALUE", json.dumps(value)))
+    browser.until(f"document.body.dataset.updates === '{before + 1}'")
+
 
 @pytest.mark.browser
-def test_the_page_reads_on_a_phone_its_timeline_scrolling_in_its_box(browser: Browser) -> None:
-    # at 390 px the timeline was drawn 340 px wide, its 11-unit words some 5 px high
+def test_on_a_phone_the_answer_comes_before_the_controls_and_nothing_runs_past_the_screen(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # at 390 px, 24 inputs (some 1,000 px) came before the answer, and the timeline was drawn
+    # 340 px wide, its 11-unit words some 5 px high
     for url, _server in _serve(CARY):
         browser.resize(390)
         browser.load(url)
-        found = browser.until(_PHONE)  # once the panel has drawn its timeline
-        assert found["page"] <= 390, found  # nothing runs past the screen
+        browser.until("document.querySelector('.ws-outcome')?.innerText")
+        _move(browser, "Rachel Jordan requested", "2023-10-19T12:01")
+        found = browser.until(_PHONE)  # once the panel has drawn its strip
+        assert found["outcome"] <= found["control"], found  # the answer first
+        assert found["page"] <= 390 and found["widest"] <= 390, found  # nothing runs past
         assert found["box"] <= 390, found  # the drawing scrolls inside its box
         assert found["drawing"] >= 560, found  # at a size its words read at
         assert found["hint"], found  # and the page says it scrolls
+        _keep(browser.screenshot(tmp_path / "app-390.png"))
         browser.resize(1280)
         wide = browser.evaluate(_PHONE)
         assert not wide["hint"] and wide["drawing"] <= wide["box"], wide
+        assert wide["beside"], wide  # on a wide screen, the answer beside the controls
+        _keep(browser.screenshot(tmp_path / "app-flip-1280.png"))
+
+
+def _keep(png: Path) -> None:
+    """Keep a screenshot where ELECTSIM_SCREENSHOTS names a folder (to look at it)."""
+    assert png.stat().st_size > 10_000
+    keep = os.environ.get("ELECTSIM_SCREENSHOTS")
+    if keep:
+        shutil.copy(png, Path(keep) / png.name)
+
+
+@pytest.mark.browser
+def test_a_request_at_11_59_and_at_12_01_gives_two_outcomes_flipping_at_noon(
+    browser: Browser,
+) -> None:
+    # Cary 2023: Rachel Jordan's request was due by noon on Thursday 19 October (163-293(c));
+    # moving it "a day late" kept 10:00, before noon, and the strip said "flips at 20 Oct"
+    for url, _server in _serve(CARY):
+        browser.resize(1280, 1000)
+        browser.load(url)
+        browser.until("document.querySelector('.ws-outcome')?.innerText")
+        _move(browser, "Rachel Jordan requested", "2023-10-19T11:59")
+        in_time = browser.evaluate("document.querySelector('.ws-outcome').innerText")
+        flips = browser.evaluate("document.querySelector('.ws-flips').innerText")
+        shown = browser.evaluate("document.querySelector('.ws-outcome-words').innerText")
+        _move(browser, "Rachel Jordan requested", "2023-10-19T12:01")
+        late = browser.evaluate("document.querySelector('.ws-outcome').innerText")
+        assert shown.startswith("elected Sarika Bansal; runoff held")
+        words = "document.querySelector('.ws-outcome-words').innerText"
+        assert "runoff held" in in_time and "Assumes" not in in_time
+        assert browser.evaluate(words) == "elected Sarika Bansal" and "changed" in late
+        # what the late outcome rests on, in words beside it
+        assert "Assumes Rachel Jordan did not ask for a runoff by Thu 19 Oct 12:00" in late
+        # the strip finds the boundary to the minute
+        assert "after Thu 19 Oct 12:00 (from 12:01)" in flips
+        # the runoff's canvass no longer applies; it is not paired with the election's
+        deadlines = browser.evaluate("document.getElementById('out-deadlines').innerText")
+        assert "canvass of the runoff" in deadlines and "no longer applies" in deadlines
+        assert "17 Oct" not in deadlines
+
+
+_ADD = """(() => {
+  const set = (name, value) => {
+    const el = document.querySelector('[data-add="' + name + '"]');
+    if (![...(el.options || [])].some(o => o.value === value) && el.tagName === 'SELECT')
+      el.add(new Option(value, value));  // (a name the page does not offer)
+    el.value = value;
+  };
+  set('type', TYPE); set('candidate', WHO); set('at', AT);
+  document.getElementById('add').click(); return 0; })()"""
+
+
+def _add(browser: Browser, kind: str, who: str, at: str) -> None:
+    before = int(browser.evaluate("document.body.dataset.updates || '0'"))
+    script = _ADD.replace("TYPE", json.dumps(kind)).replace("WHO", json.dumps(who))
+    browser.evaluate(script.replace("AT", json.dumps(at)))
+    browser.until(f"document.body.dataset.updates === '{before + 1}'")
+
+
+@pytest.mark.browser
+def test_a_browser_adds_a_death_sets_its_time_and_reads_the_outcome_and_the_mark(
+    browser: Browser, tmp_path: Path
+) -> None:
+    for url, _server in _serve(CARY):
+        browser.resize(1280, 1000)
+        _watch_policy(browser)
+        browser.load(url)
+        outcome = "document.querySelector('.ws-outcome').innerText"
+        before = browser.until("document.querySelector('.ws-outcome')?.innerText")
+        assert "elected Sarika Bansal" in before
+        # Sarika Bansal dies the day before the canvass: the leader's seat is vacant
+        _add(browser, "candidate_died", "Sarika Bansal", "2023-10-16T09:00")
+        after = browser.evaluate(outcome)
+        assert "changed" in after and "vacant" in after and "163-294.1(c)" in after
+        # marked hypothetical in the controls and the timeline
+        added = browser.evaluate("document.querySelector('.ws-added').innerText")
+        assert "Sarika Bansal died, at" in added and "hypothetical" in added
+        line = browser.evaluate("document.querySelector('.ws-timeline li.ws-t-hypo').innerText")
+        assert "candidate died: Sarika Bansal" in line and "hypothetical" in line
+        # its time, moved with its own control: dead before the election, her votes do not
+        # count, and Rachel Jordan has a majority
+        _move(browser, "Sarika Bansal died, at", "2023-09-01T09:00")
+        words = "document.querySelector('.ws-outcome-words').innerText"
+        assert browser.evaluate(words) == "elected Rachel Jordan"
+        _keep(browser.screenshot(tmp_path / "app-added-1280.png"))
+        # copied as YAML with its id and a comment
+        text = _get(url + "variant.yaml")[1]
+        assert "id: hypothetical-1  # hypothetical" in text and "2023-09-01T09:00" in text
+        # and removed again: as written
+        browser.evaluate("document.querySelector('[data-remove]').click()")
+        browser.until("!document.querySelector('.ws-added')")
+        assert browser.evaluate(outcome) == before
+        assert browser.evaluate("window.refused") == []
+
+
+@pytest.mark.browser
+def test_bad_input_shows_the_loaders_message_and_keeps_the_last_good_answer(
+    browser: Browser,
+) -> None:
+    for url, _server in _serve(CARY):
+        browser.resize(1280, 1000)
+        browser.load(url)
+        browser.until("document.querySelector('.ws-outcome')?.innerText")
+        _move(browser, "Rachel Jordan requested", "2023-10-19T12:01")  # a good change first
+        good = browser.evaluate("document.getElementById('out-outcome').innerHTML")
+        error = "document.getElementById('out-error').innerText"
+        # an event for a candidate who never filed
+        _add(browser, "candidate_died", "Zed Nobody", "2023-10-16T09:00")
+        said = browser.evaluate(error)
+        assert "'Zed Nobody', who never filed" in said and "last good result" in said
+        assert browser.evaluate("document.getElementById('out-outcome').innerHTML") == good
+        assert not browser.evaluate("document.querySelector('.ws-added')")
+        # a time outside the contest's year, for an event added and for one moved
+        _add(browser, "candidate_withdrew", "Ryan Eades", "2024-01-02T09:00")
+        assert "a date in the contest's year, 2023-01-01 to 2023-12-31" in browser.evaluate(error)
+        _move(browser, "Rachel Jordan requested", "2022-12-31T09:00")
+        assert "a date in the contest's year" in browser.evaluate(error)
+        assert browser.evaluate("document.getElementById('out-outcome').innerHTML") == good
+        # a good change clears it
+        _move(browser, "Rachel Jordan requested", "2023-10-19T11:59")
+        assert browser.evaluate(error) == ""
 
 
 def _candidates(n: int) -> Any:
@@ -298,7 +448,7 @@ def test_the_app_starts_in_steps_linear_in_the_number_of_candidates(
     monkeypatch.setattr(model, "_calendar", counted)
     state = PanelState(_candidates(3_000))
     assert read == ["c"]
-    assert sum(c.kind == "date" for c in state.controls.values()) == 3_002
+    assert sum(c.kind == "moment" for c in state.controls.values()) == 3_002
     # the ids the panel gives the events: every event has one, each its own
     ids = [e.id for e in state.base.events]
     assert None not in ids and len(set(ids)) == len(ids) == 3_002
@@ -373,7 +523,9 @@ def _unchanged(port: int, state: Any) -> None:
     _, text = _get(f"http://127.0.0.1:{port}/state.json")
     shown = json.loads(text)
     assert (
-        shown["ok"] and not shown["error"] and shown["values"]["panel-event-6.at"] == "2023-10-18"
+        shown["ok"]
+        and not shown["error"]
+        and shown["values"]["panel-event-6.at"] == "2023-10-18T10:00"
     )
 
 
@@ -415,7 +567,7 @@ def test_a_change_from_anywhere_but_the_page_is_refused(served: tuple[int, Any])
     # the page's own request: its origin, its token, JSON
     status, text = _change(port, extra=f"\nOrigin: http://localhost:{port}")
     assert status == 200 and json.loads(text)["ok"]
-    assert state.changed == {"panel-event-6.at": date(2023, 10, 20)}
+    assert state.changed == {"panel-event-6.at": datetime(2023, 10, 20, 10, 0)}
 
 
 def test_a_malformed_body_gets_an_http_error_and_no_trace(

@@ -1,11 +1,13 @@
-"""The controls of a what-if panel, found from a scenario's log: the date of each event, the
-votes of each candidate in each ``returns_reported``, the candidate of each runoff request,
-and the interpretation readings; and the variant of the scenario that a set of values makes."""
+"""The controls of a what-if panel, found from a scenario's log: the moment (date and time, to
+the minute) of each event, the votes of each candidate in each ``returns_reported`` and
+``recount_held``, the candidate of each runoff request, and the interpretation readings; the
+events a person may add as hypothetical ones; and the variant of the scenario that a set of
+values makes."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from enum import Enum
 from typing import Any
 
@@ -16,11 +18,20 @@ from simulator.analysis.whatif.forks import fork
 from simulator.analysis.whatif.variables import EventTime, Votes
 from simulator.law.readings import Interpretations
 from simulator.model.errors import Problem, ScenarioError
-from simulator.model.events import DEFINITIONS, Event, ReturnsReported, RunoffRequested
+from simulator.model.events import (
+    DEFINITIONS,
+    Event,
+    RecountHeld,
+    ReturnsReported,
+    RunoffRequested,
+)
 from simulator.model.scenario import Scenario
 
 #: the prefix of the ids the panel gives events that have none, to find them after a move
 _ID = "panel-event-"
+#: the prefix of the ids of the events a person adds in the panel (``hypothetical-1``, ...):
+#: they stay in the variant copied as YAML, which they mark as made up
+HYPOTHETICAL = "hypothetical-"
 
 #: the readings in words (docs/readings.md explains each)
 READING_WORDS = {
@@ -70,9 +81,11 @@ def words(identifier: str) -> str:
 class Control:
     """One thing the panel lets a person change.
 
-    ``kind`` is ``date`` (an event's day: ``first``..``last``), ``count`` (a candidate's votes
-    in a ``returns_reported``), ``candidate`` (who made a request: ``choices``), ``switch`` (a
-    yes/no reading) or ``choice`` (a reading with several answers: ``choices``)."""
+    ``kind`` is ``moment`` (an event's date and time, to the minute, in the scenario's zone, as
+    a naive datetime: a day in ``first``..``last``), ``count`` (a candidate's votes in a
+    ``returns_reported`` or ``recount_held``), ``candidate`` (who made a request:
+    ``choices``), ``switch`` (a yes/no reading) or ``choice`` (a reading with several answers:
+    ``choices``)."""
 
     key: str
     kind: str
@@ -85,6 +98,8 @@ class Control:
     first: date | None = None
     last: date | None = None
     group: str = ""
+    #: whether the control belongs to an event the panel added (not in the scenario as written)
+    hypothetical: bool = False
     #: the days the "where does it flip" strip sweeps: the contest's calendar (its events,
     #: rulings and deadlines as written), two weeks either side, within ``first``..``last``
     span: tuple[date, date] | None = None
@@ -109,6 +124,17 @@ def with_ids(scenario: Scenario) -> Scenario:
             e = _evolve(e, id=name)
         events.append(e)
     return attrs.evolve(scenario, events=tuple(events))
+
+
+def is_hypothetical(event_id: str | None) -> bool:
+    """Whether an event is one the panel added (its id ``hypothetical-1``, ...)."""
+    return event_id is not None and event_id.startswith(HYPOTHETICAL)
+
+
+def local_moment(at: datetime, scenario: Scenario) -> datetime:
+    """An instant as the panel's controls hold it: the wall-clock time in the scenario's zone,
+    naive."""
+    return at.astimezone(scenario.tz).replace(tzinfo=None)
 
 
 def _bounds(scenario: Scenario, contest: str) -> tuple[date, date]:
@@ -160,34 +186,39 @@ def find_controls(
     for e in base.events:
         assert e.id is not None
         group = groups[e.contest]
-        local = e.at.astimezone(base.tz)
         first, last = bounds[e.contest]
+        made_up = is_hypothetical(e.id)
         out.append(
             Control(
                 f"{e.id}.at",
-                "date",
-                f"{_who(e)}, on",
-                local.date(),
+                "moment",
+                f"{_who(e)}, at",
+                local_moment(e.at, base),
                 e.id,
                 e.contest,
                 first=first,
                 last=last,
                 group=group,
+                hypothetical=made_up,
                 span=spans.get(e.contest),
             )
         )
-        if isinstance(e, ReturnsReported):
+        if isinstance(e, ReturnsReported | RecountHeld):
+            where = f" ({e.precinct})" if isinstance(e, ReturnsReported) and e.precinct else ""
+            if isinstance(e, RecountHeld):
+                where = " in the recount"
             for cand, n in e.counts:
                 out.append(
                     Control(
                         f"{e.id}.votes.{cand}",
                         "count",
-                        f"{cand}'s votes" + (f" ({e.precinct})" if e.precinct else ""),
+                        f"{cand}'s votes{where}",
                         n,
                         e.id,
                         e.contest,
                         candidate=cand,
                         group=group,
+                        hypothetical=made_up,
                     )
                 )
         if isinstance(e, RunoffRequested):
@@ -204,6 +235,7 @@ def find_controls(
                     e.contest,
                     choices=names,
                     group=group,
+                    hypothetical=made_up,
                 )
             )
     readings = base.interpretations
@@ -234,22 +266,8 @@ def _problem(path: str, expected: str, found: Any) -> ScenarioError:
 def check_value(control: Control, value: Any) -> Any:
     """``value`` as the control holds it, or a :class:`ScenarioError` saying what is wrong."""
     path = control.label
-    if control.kind == "date":
-        if isinstance(value, str):
-            try:
-                value = date.fromisoformat(value)
-            except ValueError:
-                raise _problem(path, "a date like 2027-10-05", value) from None
-        if not isinstance(value, date):
-            raise _problem(path, "a date", value)
-        assert control.first is not None and control.last is not None
-        if not control.first <= value <= control.last:
-            raise _problem(
-                path,
-                f"a date in the contest's year, {control.first} to {control.last}",
-                value.isoformat(),
-            )
-        return value
+    if control.kind == "moment":
+        return check_moment(value, control.original, control.first, control.last, path)
     if control.kind == "count":
         # a number typed on the page arrives as text; whether it is a count of votes is the
         # loader's to say, in the words it uses for a file
@@ -273,6 +291,39 @@ def check_value(control: Control, value: Any) -> Any:
     return value
 
 
+def check_moment(
+    value: Any, like: datetime | None, first: date | None, last: date | None, path: str
+) -> datetime:
+    """``value`` as a moment, to the minute (a naive datetime in the scenario's zone), or a
+    :class:`ScenarioError` saying what is wrong. Taken: a datetime, text like
+    ``2023-10-19T11:59`` (what a page's date-time box sends) or ``2023-10-19 11:59``, or a day
+    alone (a date, or text like ``2023-10-19``), which keeps the time of day of ``like``."""
+    expected = "a date and time like 2023-10-19T11:59"
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            value = date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
+        except ValueError:
+            raise _problem(path, expected, value) from None
+    moment: datetime
+    if isinstance(value, datetime):
+        if value.tzinfo is not None:
+            raise _problem(path, f"{expected}, in the scenario's own time zone", value)
+        moment = value
+    elif isinstance(value, date):
+        moment = datetime.combine(value, like.time() if like is not None else time(12))
+    else:
+        raise _problem(path, expected, value)
+    moment = moment.replace(second=0, microsecond=0)
+    if first is not None and last is not None and not first <= moment.date() <= last:
+        raise _problem(
+            path,
+            f"a date in the contest's year, {first} to {last}",
+            f"{moment:%Y-%m-%d %H:%M}",
+        )
+    return moment
+
+
 def build_variant(
     base: Scenario, controls: Mapping[str, Control], values: Mapping[str, Any], *, skip: str = ""
 ) -> Scenario:
@@ -286,9 +337,10 @@ def build_variant(
         c = controls[key]
         if key == skip or value == c.original:
             continue
-        if c.kind == "date":
+        if c.kind == "moment":
             assert c.event is not None
-            f = f.shift(positions[c.event], days=(value - c.original).days)
+            delta = value - c.original  # (wall-clock time: the fork keeps it so)
+            f = f.shift(positions[c.event], days=delta.days, minutes=delta.seconds / 60)
         elif c.kind == "count":
             assert c.event is not None and c.candidate is not None
             counts.setdefault(c.event, {})[c.candidate] = value
@@ -299,7 +351,7 @@ def build_variant(
             readings[key.removeprefix("reading.")] = value
     for event, changed in counts.items():
         old = base.events[positions[event]]
-        assert isinstance(old, ReturnsReported)
+        assert isinstance(old, ReturnsReported | RecountHeld)
         f = f.replace(positions[event], counts={**dict(old.counts), **changed})
     variant = f.build() if f.items != fork(base).items else base
     if readings:
@@ -313,8 +365,8 @@ def build_variant(
 
 
 def sweep_variable(control: Control) -> Any:
-    """The what-if variable that moves ``control`` alone (a date or a count), or None."""
-    if control.kind == "date":
+    """The what-if variable that moves ``control`` alone (a moment or a count), or None."""
+    if control.kind == "moment":
         return EventTime(control.event or "", move=True)
     if control.kind == "count":
         return Votes(control.event or "", control.candidate or "")
@@ -323,16 +375,21 @@ def sweep_variable(control: Control) -> Any:
 
 def sweep_values(control: Control, value: Any, *, most: int = 400) -> list[Any]:
     """The values a "where does it flip" strip sweeps for ``control``: days across the
-    contest's calendar, or counts from none to twice the larger of the original and the value."""
-    if control.kind == "date":
+    contest's calendar (each at the time of day of ``value``), or counts from none to twice the
+    larger of the original and the value. (The panel then narrows each change of outcome
+    between two of them: to the minute, to the vote.)"""
+    if control.kind == "moment":
         assert control.first is not None and control.last is not None
         first, last = control.span or (control.first, control.last)
         span = (last - first).days
         step = max(1, -(-span // most))
-        days = [first + timedelta(days=i) for i in range(0, span + 1, step)]
-        if value not in days:
-            days = sorted({*days, value})
-        return days
+        moments = [
+            datetime.combine(first + timedelta(days=i), value.time())
+            for i in range(0, span + 1, step)
+        ]
+        if value not in moments:
+            moments = sorted({*moments, value})
+        return moments
     if control.kind == "count":
         top = max(2 * max(int(control.original), int(value)), 10)
         step = max(1, -(-top // most))
