@@ -386,3 +386,35 @@ def test_the_dead_candidate_notebook_shows_its_two_contests_side_by_side_where_t
     (top, below, (narrow,)) = seen[390]
     assert top[0] == below[0] and top[1] < below[1], seen  # stacked on a phone
     assert max(top[2], below[2]) <= narrow, seen  # and no wider than the screen
+
+
+@pytest.mark.notebooks
+@pytest.mark.browser
+def test_the_what_if_notebook_exported_to_html_shows_the_panels_answers_without_a_kernel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the live panels need a kernel or the widget scripts from the network, which an exported
+    # page read offline has neither of: its snapshots must show the answers by themselves
+    executable = chromium()
+    if executable is None:
+        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+    nbconvert = pytest.importorskip("nbconvert", reason="nbconvert is not installed")
+    book = _executed(NOTEBOOKS / "05-what-if-panel.ipynb", monkeypatch)
+    page, _ = nbconvert.HTMLExporter(template_name="lab").from_notebook_node(book)
+    html = tmp_path / "05.html"
+    html.write_text(page, encoding="utf-8")
+    with Browser(executable, tmp_path / "profile") as browser:
+        browser.resize(1280)
+        browser.load(html.as_uri())
+        shown = json.loads(
+            browser.evaluate(
+                "JSON.stringify([...document.querySelectorAll('.electsim-snapshot')]"
+                ".map(e => [e.innerText, e.getBoundingClientRect().height]))"
+            )
+        )
+    assert len(shown) == 3, shown
+    texts = [text for text, _ in shown]
+    assert all(height > 100 for _, height in shown), shown
+    assert "elected Sarika Bansal" in texts[0]  # the request a minute late: no runoff
+    assert "163-112(a)" in texts[1]  # the death moved to day 30: filing reopened
+    assert "hypothetical" in texts[2]

@@ -12,6 +12,7 @@ from simulator.analysis.panel.controls import Control, check_moment, local_momen
 from simulator.analysis.panel.model import ADDABLE, PanelState, addable_words
 from simulator.analysis.panel.render import CSS, outputs_html
 from simulator.model.scenario import Scenario
+from simulator.views.markup import escape
 
 
 def _moment_widget(value: datetime | None, description: str) -> Any:
@@ -277,8 +278,32 @@ class WhatIfApp:
         self.yaml.layout.display = "block"
         return text
 
+    def snapshot(self) -> Snapshot:
+        """What the panel shows now (the outcome and what it assumes, where it flips, the
+        rulings, the deadlines that moved, the timeline) as plain HTML: a picture of its outputs
+        that stays in a notebook exported to HTML, where the live widgets need a kernel (or the
+        widget scripts from the network) to show."""
+        outputs = "".join(
+            f'<div class="ws-panel">{html}</div>' for html in outputs_html(self.state).values()
+        )
+        title = escape(self.state.original.title)
+        return Snapshot(
+            f"<style>{CSS}</style><div class='electsim-snapshot'>"
+            f"<h3 style='margin:4px 0'>The panel now: {title}</h3>{outputs}</div>"
+        )
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+class Snapshot:
+    """HTML that a notebook shows as it is (:meth:`WhatIfApp.snapshot`)."""
+
+    def __init__(self, html: str) -> None:
+        self.html = html
+
+    def _repr_html_(self) -> str:
+        return self.html
 
 
 def whatif_app(scenario: Scenario | str) -> WhatIfApp:
