@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import date, datetime, time
+from enum import Enum
 from fractions import Fraction
 from typing import Any, Generic, TypedDict, TypeVar, Unpack
 from zoneinfo import ZoneInfo
@@ -88,6 +89,16 @@ class Cand:
     @property
     def active(self) -> bool:
         return self.status is ACTIVE
+
+
+class AtReopenedClose(Enum):
+    """What the close of a reopened filing period does in a party primary (set by the rule of
+    the ``departures`` table that reopened it)."""
+
+    #: G.S. 163-110: as many candidates as places or fewer are declared the party's nominees
+    COUNT = "count"
+    #: 163-112(a), (c): if nobody filed, those left are certified
+    CERTIFY_IF_NOBODY_FILED = "certify_if_nobody_filed"
 
 
 @attrs.frozen
@@ -216,7 +227,7 @@ class State:
     before_runoff: tuple[tuple[str, ...], tuple[str, ...], int] | None = None
     sworn: tuple[tuple[str, datetime], ...] = ()  # who took the oath, and when
     to_nominate: int = 0
-    after_reopen: str = ""  # "certify" when 163-112(a)/(c) certify if nobody files
+    after_reopen: AtReopenedClose = AtReopenedClose.COUNT
     awaiting_reprint: tuple[str, ...] = ()  # names kept for want of a reprint decision
     # names whose fate waits for the board's reprint determination: (name, cites, verb, notice)
     deferred: tuple[tuple[str, tuple[Cite, ...], str, datetime], ...] = ()
@@ -287,7 +298,7 @@ class StateFields(TypedDict, total=False):
     before_runoff: tuple[tuple[str, ...], tuple[str, ...], int] | None
     sworn: tuple[tuple[str, datetime], ...]
     to_nominate: int
-    after_reopen: str
+    after_reopen: AtReopenedClose
     awaiting_reprint: tuple[str, ...]
     deferred: tuple[tuple[str, tuple[Cite, ...], str, datetime], ...]
     first_vote_at: datetime | None
@@ -378,7 +389,7 @@ class Draft:
     before_runoff: tuple[tuple[str, ...], tuple[str, ...], int] | None
     sworn: tuple[tuple[str, datetime], ...]
     to_nominate: int
-    after_reopen: str
+    after_reopen: AtReopenedClose
     awaiting_reprint: tuple[str, ...]
     deferred: tuple[tuple[str, tuple[Cite, ...], str, datetime], ...]
     first_vote_at: datetime | None

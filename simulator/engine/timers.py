@@ -14,7 +14,7 @@ from simulator.engine.counting.consult import finding_cites
 from simulator.engine.counting.declare import declare_leaders
 from simulator.engine.counting.runoff import call_runoff
 from simulator.engine.counting.ties import settle_tie
-from simulator.engine.state import Context, Draft, State, new_draft
+from simulator.engine.state import AtReopenedClose, Context, Draft, State, new_draft
 from simulator.law.machine import Phase
 from simulator.law.tables import filing, runoff_requests, tie_steps
 from simulator.law.vocab import RulingKind, TimerTrigger
@@ -114,7 +114,7 @@ def on_reopened_closes(d: Draft) -> None:
         else None
     )
     if close is not None and close.effect is filing.Primary.PARTY_NOMINEES:
-        if d.after_reopen == "certify" and not new:
+        if d.after_reopen is AtReopenedClose.CERTIFY_IF_NOBODY_FILED and not new:
             # the contingency rule that reopened filing certifies if nobody files
             cites = [cite]
             why = (
@@ -130,10 +130,10 @@ def on_reopened_closes(d: Draft) -> None:
         if active:
             d.rule(RulingKind.NOMINEE_CERTIFIED, cites, why, active)
         d.rule(RulingKind.PRIMARY_CANCELLED, cites, "no primary is held for this office", active)
-        d.set(nominated=tuple(sorted(active)), after_reopen="")
+        d.set(nominated=tuple(sorted(active)), after_reopen=AtReopenedClose.COUNT)
         d.go(Phase.DECIDED)
         return
-    d.set(after_reopen="")
+    d.set(after_reopen=AtReopenedClose.COUNT)
     d.go(Phase.BALLOT)
 
 

@@ -104,6 +104,9 @@ class Gap(Generic[FactT, EffectT]):
     applies: Callable[[FactT], bool]
     effect: EffectT
     readings: tuple[Reading[EffectT], ...] = ()
+    #: where the facts themselves carry another reading than the default (a table that reads
+    #: its switches as facts): that reading's setting on these facts, or "" for the default
+    reading_for: Callable[[FactT], str] | None = None
 
     @property
     def cites(self) -> tuple[Cite, ...]:
@@ -200,16 +203,20 @@ class Finding(Generic[FactT, EffectT]):
         """For a ruling settled by priority: the provisions that gave way, in words."""
         if self.verdict is not Verdict.PRIORITY or self.rule is None:
             return ""
-        others = ", ".join(f"{r.cite} ({r.id})" for r in self.others)
+        others = ", ".join(f"{statute(r.cite)} ({r.id})" for r in self.others)
         return (
             f" [{others} also reach{'es' if len(self.others) == 1 else ''} these facts; the "
-            f"more specific {self.rule.cite} ({self.rule.id}) governs]"
+            f"more specific {statute(self.rule.cite)} ({self.rule.id}) governs]"
         )
 
     def extra(self) -> dict[str, Any]:
         """What a no_provision ruling carries in ``extra``: the gap id, and for a conflict the
         colliding rules."""
         chosen = {} if self.reading is None else {"reading": self.reading.value}
+        gap = self.gap
+        if gap is not None and gap.reading_for is not None and self.facts is not None:
+            carried = gap.reading_for(self.facts)
+            chosen = {"reading": carried} if carried else chosen
         if self.verdict is Verdict.CONFLICT:
             return {
                 "gap": self.id,

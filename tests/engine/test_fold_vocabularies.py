@@ -41,6 +41,15 @@ def test_every_event_type_has_one_handler_registered_beside_it() -> None:
     assert HANDLERS[FilingOpened].__name__ == "on_filing_opened"
 
 
+def test_every_effect_of_the_departures_table_has_one_function_that_applies_it() -> None:
+    from simulator.engine.handlers.departure_effects import APPLIERS, applies
+    from simulator.law.tables.departures import EffectKind
+
+    assert set(APPLIERS) == set(EffectKind)
+    with pytest.raises(ValueError, match="already has a function"):
+        applies(EffectKind.REOPEN)(lambda d, eff, left: None)
+
+
 def test_a_reading_given_by_name_becomes_its_enum_member() -> None:
     chosen = Interpretations(
         early_request="reject",  # as a scenario file writes it

@@ -45,7 +45,7 @@ from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
-from simulator.law.tables import declaration, departed_declared, tie_steps, ties
+from simulator.law.tables import declaration, departed_declared, tie_steps, ties, vacancies
 from simulator.law.vocab import CandStatus, Method, RulingKind, RunoffStatus, TimerTrigger
 from simulator.model.events import is_write_in
 
@@ -193,7 +193,7 @@ def _decide_plurality(
                 RulingKind.OFFICE_VACANT,
                 tie_cites,
                 f"the highest vote for {sel.tie_places} seat(s) is shared by {who}: the board "
-                "declares the seat(s) vacant, to be filled under G.S. 160A-63" + finding.note(),
+                f"declares the seat(s) vacant, {vacancies.TO_BE_FILLED}" + finding.note(),
                 gone,
                 once=True,
             )

@@ -169,8 +169,8 @@ def declare_departed(d: Draft, c: Cand, why: str | None) -> bool:
         d.rule(
             RulingKind.OFFICE_VACANT,
             finding_cites(finding),
-            f"{n} ({c.status}) {won}: the board declares the office vacant, to be filled "
-            "under G.S. 160A-63",
+            f"{n} ({c.status}) {won}: the board declares the office vacant, "
+            f"{vacancies.TO_BE_FILLED}",
             [n],
             once=True,
         )
@@ -213,8 +213,7 @@ def fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> Non
         d.rule(
             RulingKind.OFFICE_VACANT,
             [*found.cites, statute(vacancies.FILLED_UNDER)],
-            f"{short} seat(s) had no candidate to fill them: vacant, to be filled under "
-            "G.S. 160A-63",
+            f"{short} seat(s) had no candidate to fill them: vacant, {vacancies.TO_BE_FILLED}",
             (),
             once=True,
         )

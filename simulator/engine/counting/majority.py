@@ -45,7 +45,7 @@ from simulator.law.machine import Phase
 from simulator.law.parameters import in_force
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
-from simulator.law.tables import declaration, departed_in_count, party_nominees, ties
+from simulator.law.tables import declaration, departed_in_count, party_nominees, ties, vacancies
 from simulator.law.vocab import CandStatus, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 
 
@@ -300,7 +300,7 @@ def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fractio
         RulingKind.OFFICE_VACANT,
         cites,
         f"{leader} ({c.status}) polled the highest vote ({votes}{short}): the board declares "
-        "the office vacant, to be filled under G.S. 160A-63" + finding.note(),
+        f"the office vacant, {vacancies.TO_BE_FILLED}" + finding.note(),
         [leader],
         once=True,
     )
@@ -460,8 +460,7 @@ def _group_left_best(d: Draft, best: Sequence[str]) -> tuple[str, ...]:
                 RulingKind.OFFICE_VACANT,
                 cites,
                 f"{n} ({c.status}) is best placed for a seat left without a majority: the board "
-                "declares the seat vacant, to be filled under G.S. 160A-63; no runoff is held "
-                "for it",
+                f"declares the seat vacant, {vacancies.TO_BE_FILLED}; no runoff is held for it",
                 [n],
                 once=True,
             )

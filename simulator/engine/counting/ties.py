@@ -29,7 +29,7 @@ from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
-from simulator.law.tables import departed_in_count, round_timing, tie_steps, ties
+from simulator.law.tables import departed_in_count, round_timing, tie_steps, ties, vacancies
 from simulator.law.vocab import (
     CandStatus,
     DeadlineKind,
@@ -222,8 +222,8 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         d.rule(
             RulingKind.OFFICE_VACANT,
             fc,
-            f"the highest vote is shared by {who}: the board declares the office vacant, to be "
-            "filled under G.S. 160A-63" + finding.note(),
+            f"the highest vote is shared by {who}: the board declares the office vacant, "
+            f"{vacancies.TO_BE_FILLED}" + finding.note(),
             gone,
             once=True,
         )

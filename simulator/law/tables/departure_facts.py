@@ -7,9 +7,20 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import TypedDict
 
 import attrs
 
+from simulator.law.readings import (
+    DisqualifiedBeforePrinting,
+    GroupDeathWithin30,
+    Interpretations,
+    LateNonpartisanWithdrawal,
+    LateNotice,
+    LeftAfterPrimaryDay,
+    NoCandidateLeft,
+    OnlyCandidateDies,
+)
 from simulator.law.vocab import (
     CandStatus,
     Method,
@@ -22,6 +33,41 @@ from simulator.law.vocab import (
 DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER = "filing", "before_election", "election_or_after"
 WHATS = (CandStatus.DIED, CandStatus.WITHDREW, CandStatus.DISQUALIFIED)
 WHENS = (DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER)
+
+
+class SwitchFacts(TypedDict):
+    """The facts of :class:`Facts` that a scenario's interpretation switches set."""
+
+    withdrawal_as_death: bool
+    late_notice_by_death: bool
+    late_np_withdrawal_void: bool
+    reopen_after_only_death: bool
+    committee_when_none_left: bool
+    reopen_group_death: bool
+    disqualified_name_off: bool
+    committee_fills_left_place: bool
+
+
+def switch_facts(interp: Interpretations, *, first_count: bool) -> SwitchFacts:
+    """The interpretation switches as the departures table reads them: the one place a
+    reading becomes a fact of that table. ``first_count``: the departure is read against the
+    first primary's count, not the second primary's (reading 35 reads only the first)."""
+    return SwitchFacts(
+        withdrawal_as_death=interp.withdrawal_as_death,
+        late_notice_by_death=interp.late_notice is LateNotice.DEATH_DATE,
+        late_np_withdrawal_void=(
+            interp.late_nonpartisan_withdrawal is LateNonpartisanWithdrawal.NO_EFFECT
+        ),
+        reopen_after_only_death=interp.only_candidate_dies is OnlyCandidateDies.REOPEN,
+        committee_when_none_left=interp.no_candidate_left is NoCandidateLeft.COMMITTEE_NAMES,
+        reopen_group_death=interp.group_death_within_30 is GroupDeathWithin30.REOPEN,
+        disqualified_name_off=(
+            interp.disqualified_before_printing is DisqualifiedBeforePrinting.NAME_OFF
+        ),
+        committee_fills_left_place=(
+            interp.left_after_primary_day is LeftAfterPrimaryDay.COMMITTEE_FILLS and first_count
+        ),
+    )
 
 
 @attrs.frozen

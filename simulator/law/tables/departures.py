@@ -40,7 +40,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Any
 
 import attrs
 
@@ -606,20 +605,6 @@ def _committee_fills(f: Facts) -> bool:
     return f.committee_fills_left_place and f.method is Method.PARTISAN
 
 
-def chosen_reading(gap: Gap, f: Facts) -> dict[str, Any]:
-    """What a ``no_provision`` ruling on ``gap`` records of a reading these facts carry, where a
-    switch chose another than the default (readings 28 to 32 and 35)."""
-    chosen = {
-        "nonpartisan-left-before-printing": ("no_effect", _np_withdrawal_void(f)),
-        "only-candidate-dies": ("reopen", f.reopen_after_only_death),
-        "no-candidate-left": ("committee_names", f.committee_when_none_left),
-        "112c-more-than-seats": ("reopen", f.reopen_group_death),
-        "disqualified-before-printing": ("name_off", _dq_name_off(f)),
-        "left-after-primary-day": ("committee_fills", _committee_fills(f)),
-    }.get(gap.id)
-    return {"reading": chosen[0]} if chosen is not None and chosen[1] else {}
-
-
 def _reading_8_effects(f: Facts) -> tuple[Effect, ...]:
     if f.late_notice_by_death:
         return _112b_within(f)
@@ -676,6 +661,7 @@ GAPS: tuple[Gap, ...] = (
             else _printing(f, statute("163-112(d)"))
             + ((_effect("not_counted", statute("163-112(d)")),) if f.no_time_to_reprint else ())
         ),
+        reading_for=lambda f: "reopen" if f.reopen_group_death else "",
     ),
     Gap(
         "no-candidate-left",
@@ -710,6 +696,7 @@ GAPS: tuple[Gap, ...] = (
                 else ()
             )
         ),
+        reading_for=lambda f: "committee_names" if f.committee_when_none_left else "",
     ),
     Gap(
         "nonpartisan-left-before-printing",
@@ -750,6 +737,7 @@ GAPS: tuple[Gap, ...] = (
             if _np_withdrawal_void(f)
             else (_effect("name_removed", statute("163-294.1(b)")),)
         ),
+        reading_for=lambda f: "no_effect" if _np_withdrawal_void(f) else "",
     ),
     Gap(
         "disqualified-before-printing",
@@ -772,6 +760,7 @@ GAPS: tuple[Gap, ...] = (
         effect=lambda f: (
             (_effect("name_removed", statute("163-294.1(b)")),) if _dq_name_off(f) else as_death(f)
         ),
+        reading_for=lambda f: "name_off" if _dq_name_off(f) else "",
     ),
     Gap(
         "left-after-primary-day",
@@ -797,6 +786,7 @@ GAPS: tuple[Gap, ...] = (
         effect=lambda f: (
             _effect("name_remains", statute("163-294.1(b)"), text="the primary has been held"),
         ),
+        reading_for=lambda f: "committee_fills" if _committee_fills(f) else "",
     ),
     Gap(
         "only-candidate-dies",
@@ -826,6 +816,7 @@ GAPS: tuple[Gap, ...] = (
             if f.reopen_after_only_death
             else (_effect("name_removed", statute("163-294.4(b)")),)
         ),
+        reading_for=lambda f: "reopen" if f.reopen_after_only_death else "",
     ),
 )
 

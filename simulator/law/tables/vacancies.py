@@ -15,6 +15,7 @@ from enum import StrEnum
 
 import attrs
 
+from simulator.law.cite import statute
 from simulator.law.rules import Rule, Table
 
 
@@ -72,6 +73,10 @@ OATH: Table[OathFacts, Oath] = Table(
 
 #: the statute a vacancy in office is filled under (named beside 163-294.1(d) in its rulings)
 FILLED_UNDER = "160A-63"
+#: how a ruling that declares a vacancy in office says how it is filled
+TO_BE_FILLED = f"to be filled under {statute(FILLED_UNDER)}"
+#: the same, of a vacancy in an office someone had taken (163-294.1(d))
+FILLED_BY_THE_BOARD = f"filled by the governing body under {statute(FILLED_UNDER)}"
 
 
 class Seats(StrEnum):
