@@ -573,7 +573,8 @@ TRANSITIONS += tuple(
 
 # A recount replaces a declared round's totals and declares the result again: from any phase that
 # follows a declaration it may lead wherever the declaration itself could (163-293(d)(1), (f)).
-_DECLARED = (
+#: the phases that follow a round's declared result: those a recount may declare again from
+RECOUNTABLE = (
     Phase.AWAITING_RECOUNT,
     Phase.RUNOFF_REQUEST,
     Phase.TIE_WITHDRAWAL,
@@ -592,7 +593,7 @@ _DECLARES = sorted(
 _HAVE = {(t.source, t.trigger, t.target) for t in TRANSITIONS}
 TRANSITIONS += tuple(
     _T(src, "recount_held", dst, statute("163-293(d)(1)"), "a recount declares the result again")
-    for src in _DECLARED
+    for src in RECOUNTABLE
     for dst in _DECLARES
     if src != dst and (src, "recount_held", dst) not in _HAVE
 )

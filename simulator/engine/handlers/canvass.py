@@ -16,7 +16,7 @@ from simulator.engine.rounds import round_start
 from simulator.engine.state import Draft
 from simulator.law import calendar as cal
 from simulator.law.labels import label
-from simulator.law.machine import Phase
+from simulator.law.machine import RECOUNTABLE, Phase
 from simulator.law.tables import canvass, tie_steps
 from simulator.law.vocab import DeadlineKind, Method, RulingKind, TimerTrigger
 from simulator.model.events import CanvassHeld, LotDrawn, RecountHeld
@@ -148,20 +148,10 @@ def _canvass_on_closed_day(d: Draft, at: datetime) -> None:
             return
 
 
-# A recount replaces the totals of a round whose result was declared and declares it again.
-RECOUNTABLE = (
-    Phase.AWAITING_RECOUNT,
-    Phase.RUNOFF_REQUEST,
-    Phase.TIE_WITHDRAWAL,
-    Phase.AWAITING_LOT,
-    Phase.AWAITING_NEW_ELECTION,
-    Phase.DECIDED,
-)
-
-
 @handles(RecountHeld)
 def on_recount(d: Draft, e: RecountHeld) -> None:
     """The ``recount`` table: whether the recount replaces the round's totals."""
+    # a recount replaces the totals of a round whose result was declared and declares it again
     if d.phase not in RECOUNTABLE or d.declared_at is None:
         moment = tie_steps.RecountMoment.BEFORE_RESULT
     elif d.phase is Phase.AWAITING_RECOUNT:
