@@ -17,7 +17,7 @@ from simulator.engine.counting.ties import settle_tie
 from simulator.engine.state import AtReopenedClose, Context, Draft, State, new_draft
 from simulator.law.machine import Phase
 from simulator.law.tables import filing, runoff_requests, tie_steps
-from simulator.law.vocab import RulingKind, TimerTrigger
+from simulator.law.vocab import PoolKind, RulingKind, TimerTrigger, WindowKind
 
 TimerHandler = Callable[[Draft], None]
 
@@ -102,12 +102,12 @@ def on_reopened_closes(d: Draft) -> None:
     does at the end of any filing period."""
     if d.phase is not Phase.FILING_REOPENED:
         return  # the contest moved on while filing was reopened (a certification, a nomination)
-    if any(w.kind == "reopened" and w.closes > d.at for w in d.windows):
+    if any(w.kind is WindowKind.REOPENED and w.closes > d.at for w in d.windows):
         return  # a later death reopened filing again; its own close decides
     ctx = d.ctx
     active = d.active_names()
     new = [c.name for c in d.cands if c.active and c.reopened]
-    cite = next(w.cite for w in reversed(d.windows) if w.kind == "reopened")
+    cite = next(w.cite for w in reversed(d.windows) if w.kind is WindowKind.REOPENED)
     close = (
         filing.CLOSE.evaluate(filing.CloseFacts(party=True, few=len(active) <= ctx.contest.seats))
         if ctx.partisan_primary
@@ -151,7 +151,7 @@ def on_request_passes(d: Draft) -> None:
     pool = d.pool
     assert pool is not None
     if d.phase is Phase.TIE_WITHDRAWAL:
-        if pool.kind == "tie_second":  # (d)(1) sets no request deadline
+        if pool.kind is PoolKind.TIE_SECOND:  # (d)(1) sets no request deadline
             # the ``tie-window`` table: a tie for second at noon on the Thursday
             settle_tie(d, tie_steps.TieMoment.REQUEST_PASSES)
         return
@@ -178,5 +178,5 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
     """The three days of a tie end: the ``tie-window`` table says what follows."""
     pool = d.pool
     assert pool is not None
-    if pool.kind == "tie_first" or d.phase is Phase.TIE_WITHDRAWAL:
+    if pool.kind is PoolKind.TIE_FIRST or d.phase is Phase.TIE_WITHDRAWAL:
         settle_tie(d, tie_steps.TieMoment.WITHDRAWAL_PASSES)

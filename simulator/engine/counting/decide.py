@@ -46,7 +46,7 @@ from simulator.law.machine import Phase
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
 from simulator.law.tables import declaration, departed_declared, tie_steps, ties, vacancies
-from simulator.law.vocab import CandStatus, Method, RulingKind, RunoffStatus, TimerTrigger
+from simulator.law.vocab import CandStatus, Method, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 from simulator.model.events import is_write_in
 
 
@@ -282,7 +282,7 @@ def tie_withdrawal(d: Draft, name: str) -> None:
     assert pool is not None
     left = standing(d.cand(name))
     facts = tie_steps.TieWithdrawalFacts(
-        tie_for_first=pool.kind == "tie_first",
+        tie_for_first=pool.kind is PoolKind.TIE_FIRST,
         tied=name in pool.eligible,
         late=pool.withdraw_due is not None and d.at > pool.withdraw_due,
         left=left is not CandStatus.ACTIVE,
@@ -315,7 +315,7 @@ def tie_withdrawal(d: Draft, name: str) -> None:
         )
         return
     d.update_cand(name, status=CandStatus.WITHDREW, off_at=d.at, on_ballot=False)
-    first = pool.kind == "tie_first"
+    first = pool.kind is PoolKind.TIE_FIRST
     d.set(pool=attrs.evolve(pool, eligible=still_tied(d, pool.eligible, first=first)))
     settle_tie(d, tie_steps.TieMoment.WITHDREW, name)
 

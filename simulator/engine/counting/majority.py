@@ -43,6 +43,7 @@ from simulator.engine.result import exact
 from simulator.engine.state import Cand, Draft, Pool
 from simulator.law.machine import Phase
 from simulator.law.parameters import in_force
+from simulator.law.readings import LeftAfterPrimaryDay
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
 from simulator.law.tables import declaration, departed_in_count, party_nominees, ties, vacancies
@@ -233,7 +234,7 @@ def _left_places_to_committee(
     committee fills (the ``nominee`` table's provision, 163-114), ruled once; by default (and
     in a tie) the place passes to the next candidate, as the ``departures`` table's gap says."""
     ctx = d.ctx
-    if d.round != 0 or ctx.interp.left_after_primary_day != "committee_fills":
+    if d.round != 0 or ctx.interp.left_after_primary_day is not LeftAfterPrimaryDay.COMMITTEE_FILLS:
         return ()
     over, per = threshold.numerator, threshold.denominator
     everyone = counted_people(d, tally, nominating=False)
@@ -354,7 +355,7 @@ def leader_left_in_window(d: Draft, name: str) -> bool:
         left_after_election_day(d, c),
         False,  # a request period is open only for a leader short of a majority
         d.ctx.interp.withdrawal_as_death,
-        tie_for_second=pool.kind == PoolKind.TIE_SECOND,
+        tie_for_second=pool.kind is PoolKind.TIE_SECOND,
     )
     found = departed_in_count.LEADER.evaluate(facts, chosen=d.ctx.chosen)
     return found.effect is departed_in_count.LeaderEffect.VACANT

@@ -348,7 +348,7 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
     passes. This gathers the facts and applies the step the table gives."""
     pool = d.pool
     assert pool is not None
-    first = pool.kind == "tie_first"
+    first = pool.kind is PoolKind.TIE_FIRST
     remaining = still_tied(d, pool.eligible, first=first)
     departed = [n for n in remaining if standing(d.cand(n)) is not CandStatus.ACTIVE]
     passed = moment is tie_steps.TieMoment.REQUEST_PASSES or (

@@ -37,7 +37,7 @@ from simulator.law.tables.departure_facts import (
     Facts,
     switch_facts,
 )
-from simulator.law.vocab import CandStatus, Method, RulingKind, TimerTrigger
+from simulator.law.vocab import CandStatus, Method, PoolKind, RulingKind, TimerTrigger
 from simulator.model.events import (
     CandidateDied,
     CandidateDisqualified,
@@ -286,7 +286,12 @@ def _answer_held(d: Draft, pool: Pool, left: str) -> None:
     office vacant (:func:`answer_held_demands`)."""
     vacant = next((r for r in reversed(d.rulings) if r.kind is RulingKind.OFFICE_VACANT), None)
     gone = d.cand(left)
-    if d.phase is not Phase.DECIDED or pool.kind != "tie_second" or vacant is None or gone is None:
+    if (
+        d.phase is not Phase.DECIDED
+        or pool.kind is not PoolKind.TIE_SECOND
+        or vacant is None
+        or gone is None
+    ):
         return
     why = f"{left}, the leader, {LEFT_VERB.get(gone.status, 'left')} and the office is vacant"
     answer_held_demands(d, pool, vacant.cites, why)

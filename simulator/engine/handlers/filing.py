@@ -31,7 +31,7 @@ from simulator.model.events import CandidateFiled, FilingClosed, FilingExtended,
 @handles(FilingOpened)
 def on_filing_opened(d: Draft, e: FilingOpened) -> None:
     w = d.windows[0]
-    if w.kind == "original" and d.phase is Phase.FILING:
+    if w.kind is WindowKind.ORIGINAL and d.phase is Phase.FILING:
         if e.at > w.closes:
             closed = _hm(w.closes)
             _no_effect(d, w, f"the filing period was said to open after it closed ({closed})")
@@ -93,7 +93,7 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     if ctx.lists_nominees:
         # The candidates of an election after a primary are the nominees: their notices are
         # recorded, not checked against the filing period (the primary contest did that).
-        later = [x for x in d.windows if x.kind != "original"]
+        later = [x for x in d.windows if x.kind is not WindowKind.ORIGINAL]
         w = d.windows[0]
         if later and e.at > later[0].opens:
             w = _window_for(d, e.at)
@@ -125,7 +125,7 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
         fee_finding = consult(d, filing.FEE, fee_facts, [name], f"{name} paid ${fee}")
     if answer is filing.Notice.ACCEPTED:
         assert w is not None
-        cand = Cand(name, e.party, e.at, reopened=w.kind != "original")
+        cand = Cand(name, e.party, e.at, reopened=w.kind is not WindowKind.ORIGINAL)
         if existing is None:
             d.add_cand(cand)
         else:  # filing again after a withdrawal: the new notice takes the old one's place
@@ -170,7 +170,7 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
         # the period the notice missed names its own subsection (163-291(2)a in a census
         # year, 163-294.4(a) for an extension, say)
         cites = [last.cite]
-        if last.kind == "original":
+        if last.kind is WindowKind.ORIGINAL:
             cites = [
                 next(
                     (dl.cites[0] for dl in d.deadlines if dl.kind is DeadlineKind.FILING_CLOSES),

@@ -14,8 +14,9 @@ from simulator.engine.counting.ties import settle_tie
 from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Draft, Pool
 from simulator.law.machine import Phase
+from simulator.law.readings import EarlyRequest
 from simulator.law.tables import runoff_requests, tie_steps
-from simulator.law.vocab import DeadlineKind, Method, RulingKind, RunoffStatus
+from simulator.law.vocab import DeadlineKind, Method, PoolKind, RulingKind, RunoffStatus
 from simulator.model.events import RunoffRequested
 
 
@@ -59,7 +60,7 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
             d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
             weigh_held_requests(d)
         return
-    if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
+    if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind is PoolKind.TIE_SECOND:
         late = pool.request_due is not None and e.at > pool.request_due
         facts = attrs.evolve(
             _request_base(d, runoff_requests.Moment.TIE_FOR_SECOND, name),
@@ -77,7 +78,7 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     if (
         phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED)
         and pool is not None
-        and (pool.kind == "request")
+        and (pool.kind is PoolKind.REQUEST)
     ):
         request_in_window(d, name, e.at, pool)
         return
@@ -110,7 +111,7 @@ def _request_base(
         primary=ctx.partisan_primary,
         group=ctx.contest.is_group,
         left=c is not None and not c.active,
-        early_wait=ctx.interp.early_request != "reject",
+        early_wait=ctx.interp.early_request is not EarlyRequest.REJECT,
     )
 
 
@@ -189,7 +190,11 @@ def weigh_held_requests(d: Draft) -> None:
         if d.phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED) and pool is not None:
             # (in time or late as made: one made before the declaration is in time)
             request_in_window(d, name, max(at, d.declared_at or at), pool)
-        elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
+        elif (
+            d.phase is Phase.TIE_WITHDRAWAL
+            and pool is not None
+            and pool.kind is PoolKind.TIE_SECOND
+        ):
             facts = attrs.evolve(
                 _request_base(d, runoff_requests.Moment.TIE_FOR_SECOND, name),
                 entitled=name in pool.eligible,
