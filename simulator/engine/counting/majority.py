@@ -41,6 +41,7 @@ from simulator.engine.counting.ties import (
 from simulator.engine.ranking import Selection, select
 from simulator.engine.result import exact
 from simulator.engine.state import Cand, Draft, Pool
+from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.parameters import in_force
 from simulator.law.readings import LeftAfterPrimaryDay
@@ -60,32 +61,7 @@ def decide_majority(
     group = n > 1
     primary = result.effect is declaration.Decision.SUBSTANTIAL_PLURALITY
     tally = effective_tally(d, 0)
-    total = threshold_total(d, tally)
-    share: dict[str, Any] = {}
-    tcite = ruled_cite(result)
-    if primary:
-        sp = in_force("substantial_plurality", ctx.election_day, pinned=dict(ctx.parameters))
-        threshold = declaration.threshold(result.effect, total, n, sp.value)
-        what = (
-            f"substantial plurality (more than {sp.percent}"
-            + (" of the total per seat" if group else " of the total")
-            + f", the value in force: {sp.source})"
-        )
-        share = {"parameter": exact(sp.value), "source": sp.source}
-    else:
-        threshold = declaration.threshold(result.effect, total, n, Fraction(1, 2))
-        what = "majority (more than half" + (" of the total per seat)" if group else ")")
-    if not any(
-        r.kind is RulingKind.MAJORITY_THRESHOLD and r.get("total") == total for r in d.rulings
-    ):  # again after a recount that changes the total
-        d.rule(
-            RulingKind.MAJORITY_THRESHOLD,
-            tcite,
-            f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
-            total=total,
-            threshold=exact(threshold),
-            **share,
-        )
+    threshold = _threshold(d, result, tally)
     if primary:
         # reading 35: places the count gives candidates who left on or after the primary day
         # are vacancies in the nomination, for the committee; the others count for the rest
@@ -110,88 +86,23 @@ def decide_majority(
         return
     if question is count_order.Question.LEADER_LEFT and _leader_left(d, people, threshold):
         return
-    # more than the threshold, exactly: v > p/q where v * q > p
-    over, per = threshold.numerator, threshold.denominator
-    majority = [(nm, v) for nm, v in people if v * per > over]
-    top = select(majority, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    if top.tied or top.lot_winners:
-        cites = tie_at(d, ties.TiePoint.OVER_THRESHOLD, top)
-        if not tie_goes_to_new_election(d, ties.TiePoint.OVER_THRESHOLD, top):
-            lot_ruling(d, top, cites)
-    if top.tied:
-        if top.chosen:  # the seats the tie does not decide
-            declare(
-                d,
-                top.chosen,
-                tcite,
-                f"over the threshold of {exact(threshold)}: "
-                + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen),
-            )
-        if not tie_orders_new_election(d, ties.TiePoint.OVER_THRESHOLD, top):
-            d.go(Phase.AWAITING_LOT)
+    tcite = ruled_cite(result)
+    first = _over_threshold(d, people, n, threshold, tally, tcite)
+    if first is None:
         return
-    first = top.chosen
-    if first:
-        declare(
-            d,
-            first,
-            tcite,
-            f"over the threshold of {exact(threshold)}: "
-            + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in first),
-        )
     r = n - len(first)
     if r == 0:
         d.go(Phase.DECIDED)
         return
     rest = [(nm, v) for nm, v in people if nm not in first]
-    order = count_order.OrderFacts(
-        count_order.Place.REMAINING, primary, group, tie=len(rest) > 1 and rest[0][1] == rest[1][1]
-    )
-    if count_order.ORDER.evaluate(order).effect is count_order.Question.FIRST_BY_LOT:
-        tied = tuple(nm for nm, v in rest if v == rest[0][1])
-        if not lot_settles(d, tied, rest, 1):
-            return
-        rest = reorder_by_lot(rest, d.lots)
-    best_sel = select(rest, r, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    if best_sel.tied or best_sel.lot_winners:
-        cites = tie_at(d, ties.TiePoint.BEST_REMAINING, best_sel)
-        if not tie_goes_to_new_election(d, ties.TiePoint.BEST_REMAINING, best_sel):
-            lot_ruling(d, best_sel, cites)
-    if best_sel.tied:
-        if not tie_orders_new_election(d, ties.TiePoint.BEST_REMAINING, best_sel):
-            d.go(Phase.AWAITING_LOT)
+    best = _best_remaining(d, rest, r, primary, group)
+    if best is None:
         return
-    best = best_sel.chosen
     below = [(nm, v) for nm, v in rest if nm not in best]
     if not group:
-        leader = best[0]
-        seconds = tuple(nm for nm, v in below if v == below[0][1]) if below else ()
-        order = count_order.OrderFacts(
-            count_order.Place.SECOND,
-            primary,
-            tie=len(seconds) > 1,
-            left=any(standing(d.cand(n)) is not CandStatus.ACTIVE for n in seconds),
-            alone=not below,
-        )
-        question = count_order.ORDER.evaluate(order).effect
-        if question is count_order.Question.ALONE:
-            declare(d, best, runoff_cite(d), f"{nobody_below(d)}: highest vote")
-            d.go(Phase.DECIDED)
+        eligible = _runner_up(d, best, below, primary)
+        if eligible is None:
             return
-        if question is count_order.Question.RUNNER_UP_LEFT:
-            if _runner_up_left(d, best, seconds):
-                return
-            # a runoff stays possible: the next question, that one settled
-            question = count_order.ORDER.evaluate(attrs.evolve(order, left=False)).effect
-        if question is count_order.Question.TIE_FOR_SECOND:
-            settle_tie_for_second(d, leader, seconds)
-            return
-        if question is count_order.Question.SECOND_BY_LOT:
-            if not lot_settles(d, seconds, below, 1, what="second place"):
-                return
-            seconds = (reorder_by_lot(below, d.lots)[0][0],)
-        second = seconds[0]
-        eligible: tuple[str, ...] = (second,)
     else:
         if not below:
             declare_leaders(d, best, runoff_cite(d), nobody_below(d))
@@ -222,6 +133,138 @@ def decide_majority(
             elected_first=tuple(first),
         ),
     )
+
+
+def _threshold(
+    d: Draft,
+    result: Finding[declaration.ResultFacts, declaration.Decision],
+    tally: Mapping[str, int],
+) -> Fraction:
+    """The majority (163-293) or substantial plurality (163-111) the ``result`` table names,
+    said in a ruling the first time the count meets this total (again after a recount that
+    changes it)."""
+    ctx = d.ctx
+    n = ctx.contest.seats
+    group = n > 1
+    total = threshold_total(d, tally)
+    share: dict[str, Any] = {}
+    if result.effect is declaration.Decision.SUBSTANTIAL_PLURALITY:
+        sp = in_force("substantial_plurality", ctx.election_day, pinned=dict(ctx.parameters))
+        threshold = declaration.threshold(result.effect, total, n, sp.value)
+        what = (
+            f"substantial plurality (more than {sp.percent}"
+            + (" of the total per seat" if group else " of the total")
+            + f", the value in force: {sp.source})"
+        )
+        share = {"parameter": exact(sp.value), "source": sp.source}
+    else:
+        threshold = declaration.threshold(result.effect, total, n, Fraction(1, 2))
+        what = "majority (more than half" + (" of the total per seat)" if group else ")")
+    if not any(
+        r.kind is RulingKind.MAJORITY_THRESHOLD and r.get("total") == total for r in d.rulings
+    ):  # again after a recount that changes the total
+        d.rule(
+            RulingKind.MAJORITY_THRESHOLD,
+            ruled_cite(result),
+            f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
+            total=total,
+            threshold=exact(threshold),
+            **share,
+        )
+    return threshold
+
+
+def _over_threshold(
+    d: Draft,
+    people: list[tuple[str, int]],
+    n: int,
+    threshold: Fraction,
+    tally: Mapping[str, int],
+    tcite: Cite,
+) -> tuple[str, ...] | None:
+    """Those over the threshold, declared (at most ``n``); None when a tie among them leaves
+    the count waiting (a drawing of lots or a new election)."""
+    # more than the threshold, exactly: v > p/q where v * q > p
+    over, per = threshold.numerator, threshold.denominator
+    majority = [(nm, v) for nm, v in people if v * per > over]
+    top = select(majority, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
+    if top.tied or top.lot_winners:
+        cites = tie_at(d, ties.TiePoint.OVER_THRESHOLD, top)
+        if not tie_goes_to_new_election(d, ties.TiePoint.OVER_THRESHOLD, top):
+            lot_ruling(d, top, cites)
+    if top.chosen:  # with a tie: the seats the tie does not decide
+        declare(
+            d,
+            top.chosen,
+            tcite,
+            f"over the threshold of {exact(threshold)}: "
+            + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen),
+        )
+    if top.tied:
+        if not tie_orders_new_election(d, ties.TiePoint.OVER_THRESHOLD, top):
+            d.go(Phase.AWAITING_LOT)
+        return None
+    return tuple(top.chosen)
+
+
+def _best_remaining(
+    d: Draft, rest: list[tuple[str, int]], r: int, primary: bool, group: bool
+) -> tuple[str, ...] | None:
+    """The best placed for the ``r`` places left without a majority; None when a tie leaves
+    the count waiting."""
+    order = count_order.OrderFacts(
+        count_order.Place.REMAINING, primary, group, tie=len(rest) > 1 and rest[0][1] == rest[1][1]
+    )
+    if count_order.ORDER.evaluate(order).effect is count_order.Question.FIRST_BY_LOT:
+        tied = tuple(nm for nm, v in rest if v == rest[0][1])
+        if not lot_settles(d, tied, rest, 1):
+            return None
+        rest = reorder_by_lot(rest, d.lots)
+    best_sel = select(rest, r, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
+    if best_sel.tied or best_sel.lot_winners:
+        cites = tie_at(d, ties.TiePoint.BEST_REMAINING, best_sel)
+        if not tie_goes_to_new_election(d, ties.TiePoint.BEST_REMAINING, best_sel):
+            lot_ruling(d, best_sel, cites)
+    if best_sel.tied:
+        if not tie_orders_new_election(d, ties.TiePoint.BEST_REMAINING, best_sel):
+            d.go(Phase.AWAITING_LOT)
+        return None
+    return tuple(best_sel.chosen)
+
+
+def _runner_up(
+    d: Draft, best: tuple[str, ...], below: list[tuple[str, int]], primary: bool
+) -> tuple[str, ...] | None:
+    """A single office's leader without a majority: who may request the runoff (or demand the
+    second primary); None when the count settled it otherwise (nobody below, a runner-up who
+    left, a tie for second, a lot awaited)."""
+    leader = best[0]
+    seconds = tuple(nm for nm, v in below if v == below[0][1]) if below else ()
+    order = count_order.OrderFacts(
+        count_order.Place.SECOND,
+        primary,
+        tie=len(seconds) > 1,
+        left=any(standing(d.cand(n)) is not CandStatus.ACTIVE for n in seconds),
+        alone=not below,
+    )
+    question = count_order.ORDER.evaluate(order).effect
+    if question is count_order.Question.ALONE:
+        declare(d, best, runoff_cite(d), f"{nobody_below(d)}: highest vote")
+        d.go(Phase.DECIDED)
+        return None
+    if question is count_order.Question.RUNNER_UP_LEFT:
+        if _runner_up_left(d, best, seconds):
+            return None
+        # a runoff stays possible: the next question, that one settled
+        question = count_order.ORDER.evaluate(attrs.evolve(order, left=False)).effect
+    if question is count_order.Question.TIE_FOR_SECOND:
+        settle_tie_for_second(d, leader, seconds)
+        return None
+    if question is count_order.Question.SECOND_BY_LOT:
+        if not lot_settles(d, seconds, below, 1, what="second place"):
+            return None
+        seconds = (reorder_by_lot(below, d.lots)[0][0],)
+    return (seconds[0],)
 
 
 def _left_places_to_committee(

@@ -183,19 +183,7 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     """The ``recount`` table, then the ``tie-for-first`` table (163-293(d)(1)): a recount; if
     it confirms the tie, a runoff unless one withdraws within three days."""
     if not d.recounted:
-        recount = tie_steps.RECOUNT.evaluate(
-            tie_steps.RecountFacts(tie_steps.RecountMoment.TIE_FOR_FIRST)
-        )
-        assert recount.effect is tie_steps.Recount.REQUIRED
-        d.rule(
-            RulingKind.RECOUNT_REQUIRED,
-            finding_cites(recount),
-            f"a tie for the highest number of votes between {', '.join(tied)}: the board "
-            "must recount",
-            tied,
-            once=True,
-        )
-        d.go(Phase.AWAITING_RECOUNT)
+        _order_recount(d, tied)
         return
     gone = [n for n in tied if standing(d.cand(n)) is not CandStatus.ACTIVE]
     first_gone = d.cand(gone[0]) if gone else None
@@ -262,6 +250,30 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         lot_ruling(d, sel, cites)
         declare_leaders(d, sel.chosen, cites, "decided by lot")
         return
+    _open_tie_withdrawal(d, tied, gone, cites)
+
+
+def _order_recount(d: Draft, tied: tuple[str, ...]) -> None:
+    """A tie for first not yet recounted: the ``recount`` table requires the recount first."""
+    recount = tie_steps.RECOUNT.evaluate(
+        tie_steps.RecountFacts(tie_steps.RecountMoment.TIE_FOR_FIRST)
+    )
+    assert recount.effect is tie_steps.Recount.REQUIRED
+    d.rule(
+        RulingKind.RECOUNT_REQUIRED,
+        finding_cites(recount),
+        f"a tie for the highest number of votes between {', '.join(tied)}: the board must recount",
+        tied,
+        once=True,
+    )
+    d.go(Phase.AWAITING_RECOUNT)
+
+
+def _open_tie_withdrawal(
+    d: Draft, tied: tuple[str, ...], gone: Sequence[str], cites: Sequence[Cite]
+) -> None:
+    """The recount confirms a tie for first: a runoff between the tied unless one withdraws
+    within three days (163-293(d)(1)); those days already over are read as passed now."""
     dl = after_declaration(
         d,
         DeadlineKind.TIE_WITHDRAWAL,

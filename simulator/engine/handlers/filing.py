@@ -14,8 +14,9 @@ from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Cand, Draft, Window
 from simulator.engine.timers import on_filing_closes
 from simulator.law import calendar as cal
-from simulator.law.cite import statute
+from simulator.law.cite import Cite, statute
 from simulator.law.machine import Phase
+from simulator.law.rules import Finding
 from simulator.law.tables import filing
 from simulator.law.vocab import (
     CandStatus,
@@ -131,6 +132,19 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
         else:  # filing again after a withdrawal: the new notice takes the old one's place
             d.set(cands=(*(c for c in d.cands if c.name != name), cand))
         return
+    _reject_notice(d, e, finding, existing, fee, fee_finding)
+
+
+def _reject_notice(
+    d: Draft,
+    e: CandidateFiled,
+    finding: Finding[filing.NoticeFacts, filing.Notice],
+    existing: Cand | None,
+    fee: Decimal | None,
+    fee_finding: Finding[filing.FeeFacts, filing.FeeEffect] | None,
+) -> None:
+    """A notice the ``notice`` table refuses: the ruling says why."""
+    name, contest, ctx, answer = e.candidate, d.contest, d.ctx, finding.effect
     cites = finding_cites(finding)
     reason = answer.value
     if answer is filing.Notice.DUPLICATE:
@@ -162,23 +176,28 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     elif answer is filing.Notice.ELECTION_DAY:
         text = f"{name} was listed on or after election day"
     else:
-        fmt = "%Y-%m-%d %H:%M"
-        windows = "; ".join(
-            f"{x.kind} {x.opens.strftime(fmt)} to {x.closes.strftime(fmt)}" for x in d.windows
-        )
-        last = d.windows[-1] if d.phase is not Phase.FILING else d.windows[0]
-        # the period the notice missed names its own subsection (163-291(2)a in a census
-        # year, 163-294.4(a) for an extension, say)
-        cites = [last.cite]
-        if last.kind is WindowKind.ORIGINAL:
-            cites = [
-                next(
-                    (dl.cites[0] for dl in d.deadlines if dl.kind is DeadlineKind.FILING_CLOSES),
-                    last.cite,
-                )
-            ]
-        text = f"{name}'s notice came outside every filing period ({windows})"
+        cites, text = _outside_every_period(d, name)
     d.rule(RulingKind.FILING_REJECTED, cites, text, [name], reason=reason)
+
+
+def _outside_every_period(d: Draft, name: str) -> tuple[list[Cite], str]:
+    """A notice outside every filing period: the period it missed, and the ruling's words."""
+    fmt = "%Y-%m-%d %H:%M"
+    windows = "; ".join(
+        f"{x.kind} {x.opens.strftime(fmt)} to {x.closes.strftime(fmt)}" for x in d.windows
+    )
+    last = d.windows[-1] if d.phase is not Phase.FILING else d.windows[0]
+    # the period the notice missed names its own subsection (163-291(2)a in a census
+    # year, 163-294.4(a) for an extension, say)
+    cites = [last.cite]
+    if last.kind is WindowKind.ORIGINAL:
+        cites = [
+            next(
+                (dl.cites[0] for dl in d.deadlines if dl.kind is DeadlineKind.FILING_CLOSES),
+                last.cite,
+            )
+        ]
+    return cites, f"{name}'s notice came outside every filing period ({windows})"
 
 
 def _fee_facts(d: Draft, fee: Decimal) -> filing.FeeFacts | None:

@@ -158,9 +158,15 @@ def _not_entitled(group: bool) -> Callable[[RequestFacts], bool]:
 
 
 def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
-    """Each ground once for a runoff (163-293(c)) and once for a second primary (163-291(6));
-    the grounds exclude one another in the order the board would meet them."""
-    out: list[Rule[RequestFacts, Answer]] = [
+    """The questions asked once (a method with no runoff, a tie), then each ground once for a
+    runoff (163-293(c)) and once for a second primary (163-291(6)); the grounds exclude one
+    another in the order the board would meet them."""
+    return (*_asked_once(), *_grounds(primary=False), *_grounds(primary=True))
+
+
+def _asked_once() -> list[Rule[RequestFacts, Answer]]:
+    """A method with no runoff to request, and the requests a tie answers."""
+    return [
         Rule(
             "plurality-no-runoff",
             "163-292",
@@ -232,148 +238,162 @@ def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
             Answer.NOT_NEEDED,
         ),
     ]
-    for primary in (False, True):
-        when = "163-291(6)" if primary else "163-293(c)"
-        tag = "second-primary" if primary else "runoff"
 
-        for group in (False, True):
-            who = "163-111(b)" if primary else "163-293(b)(2)" if group else "163-293(b)(1)"
-            out.append(
-                Rule(
-                    f"{tag}-{'group-' if group else ''}not-entitled",
-                    who,
-                    "only the candidates the statute names (the runner-up, or the next as many "
-                    "as the seats left) may request; one elected by majority may not",
-                    _when(primary, Moment.WINDOW, _not_entitled(group)),
-                    Answer.NOT_ENTITLED,
-                )
+
+def _grounds(*, primary: bool) -> list[Rule[RequestFacts, Answer]]:
+    """The grounds of a request for a runoff (163-293(c)), or of a demand for a second primary
+    (163-291(6)) when ``primary``: before the result, in its window, then after it closes."""
+    out: list[Rule[RequestFacts, Answer]] = []
+    when = "163-291(6)" if primary else "163-293(c)"
+    tag = "second-primary" if primary else "runoff"
+
+    for group in (False, True):
+        who = "163-111(b)" if primary else "163-293(b)(2)" if group else "163-293(b)(1)"
+        out.append(
+            Rule(
+                f"{tag}-{'group-' if group else ''}not-entitled",
+                who,
+                "only the candidates the statute names (the runner-up, or the next as many "
+                "as the seats left) may request; one elected by majority may not",
+                _when(primary, Moment.WINDOW, _not_entitled(group)),
+                Answer.NOT_ENTITLED,
             )
-        out += [
-            Rule(
-                f"{tag}-early-left",
-                when,
-                "a candidate who has died, withdrawn or been disqualified is no longer a "
-                "candidate: there is no request to hold until the count says who may request",
-                _when(primary, Moment.BEFORE_RESULT, lambda f: f.left),
-                Answer.LEFT_RACE,
+        )
+    out += [
+        Rule(
+            f"{tag}-early-left",
+            when,
+            "a candidate who has died, withdrawn or been disqualified is no longer a "
+            "candidate: there is no request to hold until the count says who may request",
+            _when(primary, Moment.BEFORE_RESULT, lambda f: f.left),
+            Answer.LEFT_RACE,
+        ),
+        Rule(
+            f"{tag}-early-held",
+            when,
+            "the statute fixes only the latest time to ask, so asking early loses nothing: a "
+            "request made before the count says who may request (before the canvass, or "
+            "while a recount or a drawing of lots for a place is awaited) is held, and "
+            "weighed as of the time it was made once the canvass, recount or lot says it "
+            "(reading 4)",
+            _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and _waits(f)),
+            Answer.HELD,
+        ),
+        Rule(
+            f"{tag}-early-rejected",
+            when,
+            "a request made before the canvass declares the result is premature (reading 4 "
+            "switched; once the canvass is held, one made while a recount or a drawing of "
+            "lots is awaited is held under either reading)",
+            _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and not _waits(f)),
+            Answer.PREMATURE,
+        ),
+        Rule(
+            f"{tag}-left",
+            when,
+            "a candidate who has left the race cannot request",
+            _when(primary, Moment.WINDOW, lambda f: f.entitled and f.left),
+            Answer.LEFT_RACE,
+        ),
+        Rule(
+            f"{tag}-late",
+            when,
+            "a request after noon on the Thursday after the declaration is too late",
+            _when(primary, Moment.WINDOW, lambda f: f.entitled and not f.left and f.late),
+            Answer.LATE,
+        ),
+        Rule(
+            f"{tag}-called",
+            when,
+            "a single office's runoff is already called by an earlier request",
+            _when(
+                primary,
+                Moment.WINDOW,
+                lambda f: f.entitled and not (f.left or f.late) and f.called and not f.group,
             ),
-            Rule(
-                f"{tag}-early-held",
-                when,
-                "the statute fixes only the latest time to ask, so asking early loses nothing: a "
-                "request made before the count says who may request (before the canvass, or "
-                "while a recount or a drawing of lots for a place is awaited) is held, and "
-                "weighed as of the time it was made once the canvass, recount or lot says it "
-                "(reading 4)",
-                _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and _waits(f)),
-                Answer.HELD,
+            Answer.ALREADY_CALLED,
+        ),
+        Rule(
+            f"{tag}-in-time",
+            when,
+            "an entitled candidate requests in time: the request counts",
+            _when(
+                primary,
+                Moment.WINDOW,
+                lambda f: f.entitled and not (f.left or f.late) and (f.group or not f.called),
             ),
-            Rule(
-                f"{tag}-early-rejected",
-                when,
-                "a request made before the canvass declares the result is premature (reading 4 "
-                "switched; once the canvass is held, one made while a recount or a drawing of "
-                "lots is awaited is held under either reading)",
-                _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and not _waits(f)),
-                Answer.PREMATURE,
+            Answer.ACCEPTED,
+        ),
+    ]
+    return out + _after_close(primary=primary)
+
+
+def _after_close(*, primary: bool) -> list[Rule[RequestFacts, Answer]]:
+    """A request (or a demand) once its window has closed."""
+    when = "163-291(6)" if primary else "163-293(c)"
+    tag = "second-primary" if primary else "runoff"
+    out: list[Rule[RequestFacts, Answer]] = [
+        Rule(
+            f"{tag}-closed-left",
+            when,
+            "a candidate who has died, withdrawn or been disqualified is no longer a "
+            "candidate and cannot request",
+            _when(primary, Moment.CLOSED, lambda f: f.left),
+            Answer.LEFT_RACE,
+        ),
+        Rule(
+            f"{tag}-closed-late",
+            when,
+            "no window is open and the deadline has passed",
+            _when(primary, Moment.CLOSED, lambda f: not (f.left or f.second_round) and f.late),
+            Answer.LATE,
+        ),
+        Rule(
+            f"{tag}-closed-called",
+            when,
+            "the runoff (second primary) is already called",
+            _when(
+                primary,
+                Moment.CLOSED,
+                lambda f: not (f.left or f.late or f.second_round) and f.called,
             ),
-            Rule(
-                f"{tag}-left",
-                when,
-                "a candidate who has left the race cannot request",
-                _when(primary, Moment.WINDOW, lambda f: f.entitled and f.left),
-                Answer.LEFT_RACE,
+            Answer.ALREADY_CALLED,
+        ),
+        Rule(
+            f"{tag}-closed-vacant",
+            when,
+            "the office was declared vacant at the canvass: no runoff follows",
+            _when(
+                primary,
+                Moment.CLOSED,
+                lambda f: not (f.left or f.late or f.called or f.second_round) and f.vacant,
             ),
-            Rule(
-                f"{tag}-late",
-                when,
-                "a request after noon on the Thursday after the declaration is too late",
-                _when(primary, Moment.WINDOW, lambda f: f.entitled and not f.left and f.late),
-                Answer.LATE,
+            Answer.VACANT,
+        ),
+        Rule(
+            f"{tag}-closed-none",
+            when,
+            "no runoff is available to this candidate",
+            _when(
+                primary,
+                Moment.CLOSED,
+                lambda f: not (f.left or f.late or f.called or f.vacant or f.second_round),
             ),
+            Answer.NONE_AVAILABLE,
+        ),
+    ]
+    if not primary:
+        out.append(
             Rule(
-                f"{tag}-called",
-                when,
-                "a single office's runoff is already called by an earlier request",
-                _when(
-                    primary,
-                    Moment.WINDOW,
-                    lambda f: f.entitled and not (f.left or f.late) and f.called and not f.group,
-                ),
-                Answer.ALREADY_CALLED,
-            ),
-            Rule(
-                f"{tag}-in-time",
-                when,
-                "an entitled candidate requests in time: the request counts",
-                _when(
-                    primary,
-                    Moment.WINDOW,
-                    lambda f: f.entitled and not (f.left or f.late) and (f.group or not f.called),
-                ),
-                Answer.ACCEPTED,
-            ),
-            Rule(
-                f"{tag}-closed-left",
-                when,
-                "a candidate who has died, withdrawn or been disqualified is no longer a "
-                "candidate and cannot request",
-                _when(primary, Moment.CLOSED, lambda f: f.left),
-                Answer.LEFT_RACE,
-            ),
-            Rule(
-                f"{tag}-closed-late",
-                when,
-                "no window is open and the deadline has passed",
-                _when(primary, Moment.CLOSED, lambda f: not (f.left or f.second_round) and f.late),
-                Answer.LATE,
-            ),
-            Rule(
-                f"{tag}-closed-called",
-                when,
-                "the runoff (second primary) is already called",
-                _when(
-                    primary,
-                    Moment.CLOSED,
-                    lambda f: not (f.left or f.late or f.second_round) and f.called,
-                ),
-                Answer.ALREADY_CALLED,
-            ),
-            Rule(
-                f"{tag}-closed-vacant",
-                when,
-                "the office was declared vacant at the canvass: no runoff follows",
-                _when(
-                    primary,
-                    Moment.CLOSED,
-                    lambda f: not (f.left or f.late or f.called or f.second_round) and f.vacant,
-                ),
-                Answer.VACANT,
-            ),
-            Rule(
-                f"{tag}-closed-none",
-                when,
-                "no runoff is available to this candidate",
-                _when(
-                    primary,
-                    Moment.CLOSED,
-                    lambda f: not (f.left or f.late or f.called or f.vacant or f.second_round),
-                ),
-                Answer.NONE_AVAILABLE,
-            ),
-        ]
-        if not primary:
-            out.append(
-                Rule(
-                    "second-runoff-refused",
-                    "163-293(f)",
-                    "a request after the runoff has been voted on asks for a second runoff, "
-                    "which is not held",
-                    _when(primary, Moment.CLOSED, lambda f: not f.left and f.second_round),
-                    Answer.SECOND_RUNOFF,
-                )
+                "second-runoff-refused",
+                "163-293(f)",
+                "a request after the runoff has been voted on asks for a second runoff, "
+                "which is not held",
+                _when(primary, Moment.CLOSED, lambda f: not f.left and f.second_round),
+                Answer.SECOND_RUNOFF,
             )
-    return tuple(out)
+        )
+    return out
 
 
 REQUEST: Table[RequestFacts, Answer] = Table(
