@@ -44,7 +44,9 @@ class Event:
     """Base class: what every event carries."""
 
     type: ClassVar[str] = ""
-    fields: ClassVar[tuple[str, ...]] = ()  # the event's own fields, as written in a scenario
+    #: the event's own fields, as written in a scenario, in the order the class declares them,
+    #: and those of them without a default: both read from the class by :func:`define`
+    fields: ClassVar[tuple[str, ...]] = ()
     required: ClassVar[tuple[str, ...]] = ()
 
     at: datetime = attrs.field(converter=instant)  # (compared as the instant it is)
@@ -61,6 +63,20 @@ class Event:
     def names(self) -> tuple[str, ...]:
         """Candidate names the event refers to (for input validation)."""
         return ()
+
+
+@attrs.frozen(kw_only=True)
+class CandidateEvent(Event):
+    """An event about one candidate, who must be one of the contest's (``candidate``)."""
+
+    candidate: str
+
+    def names(self) -> tuple[str, ...]:
+        return (self.candidate,)
+
+
+#: the fields every event carries (not written as an event's own)
+_COMMON = frozenset(f.name for f in attrs.fields(Event))
 
 
 class Family(StrEnum):
@@ -145,6 +161,9 @@ def define(
     def register(cls: EventClass) -> EventClass:
         if not cls.type or cls.type in DEFINITIONS:
             raise ValueError(f"event type {cls.type!r}: expected a new, non-empty name")
+        own = [f for f in attrs.fields(cls) if f.name not in _COMMON]
+        cls.fields = tuple(f.name for f in own)
+        cls.required = tuple(f.name for f in own if f.default is attrs.NOTHING)
         words = cls.type.replace("_", " ")
         DEFINITIONS[cls.type] = Definition(
             cls, family, summary, text, example, mark, verb or words, noun or "the " + words
@@ -217,16 +236,10 @@ class FilingClosed(Event):
     noun="{c}'s filing",
 )
 @attrs.frozen(kw_only=True)
-class CandidateFiled(Event):
+class CandidateFiled(CandidateEvent):
     type: ClassVar[str] = "candidate_filed"
-    fields: ClassVar[tuple[str, ...]] = ("candidate", "party", "fee")
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
     party: str | None = None
     fee: str | None = None  # decimal string, exact
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
 
 
 @define(
@@ -239,14 +252,8 @@ class CandidateFiled(Event):
     noun="{c}'s withdrawal",
 )
 @attrs.frozen(kw_only=True)
-class CandidateWithdrew(Event):
+class CandidateWithdrew(CandidateEvent):
     type: ClassVar[str] = "candidate_withdrew"
-    fields: ClassVar[tuple[str, ...]] = ("candidate",)
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
 
 
 @define(
@@ -266,11 +273,8 @@ class CandidateWithdrew(Event):
     noun="{c}'s death",
 )
 @attrs.frozen(kw_only=True)
-class CandidateDied(Event):
+class CandidateDied(CandidateEvent):
     type: ClassVar[str] = "candidate_died"
-    fields: ClassVar[tuple[str, ...]] = ("candidate", "notice_at")
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
     notice_at: datetime | None = attrs.field(default=None, converter=maybe_instant)
 
     @property
@@ -281,9 +285,6 @@ class CandidateDied(Event):
     def notice(self) -> datetime:
         """When the board received notice of the death (defaults to the death itself)."""
         return self.known_at
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
 
 
 @define(
@@ -296,14 +297,8 @@ class CandidateDied(Event):
     noun="{c}'s disqualification",
 )
 @attrs.frozen(kw_only=True)
-class CandidateDisqualified(Event):
+class CandidateDisqualified(CandidateEvent):
     type: ClassVar[str] = "candidate_disqualified"
-    fields: ClassVar[tuple[str, ...]] = ("candidate",)
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
 
 
 @define(
@@ -350,8 +345,6 @@ class BallotsPrinted(Event):
 @attrs.frozen(kw_only=True)
 class ReprintDetermined(Event):
     type: ClassVar[str] = "reprint_determined"
-    fields: ClassVar[tuple[str, ...]] = ("enough_time",)
-    required: ClassVar[tuple[str, ...]] = ("enough_time",)
     enough_time: bool
 
 
@@ -379,16 +372,10 @@ class ReprintDetermined(Event):
     noun="the ballots for {c}",
 )
 @attrs.frozen(kw_only=True)
-class VotesCast(Event):
+class VotesCast(CandidateEvent):
     type: ClassVar[str] = "votes_cast"
-    fields: ClassVar[tuple[str, ...]] = ("candidate", "count", "precinct")
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
     count: int = 1
     precinct: str | None = None
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
 
 
 @define(
@@ -409,8 +396,6 @@ class VotesCast(Event):
 @attrs.frozen(kw_only=True)
 class ReturnsReported(Event):
     type: ClassVar[str] = "returns_reported"
-    fields: ClassVar[tuple[str, ...]] = ("counts", "precinct")
-    required: ClassVar[tuple[str, ...]] = ("counts",)
     counts: tuple[tuple[str, int], ...] = attrs.field(converter=_freeze_counts)
     precinct: str | None = None
 
@@ -455,8 +440,6 @@ class CanvassHeld(Event):
 @attrs.frozen(kw_only=True)
 class RecountHeld(Event):
     type: ClassVar[str] = "recount_held"
-    fields: ClassVar[tuple[str, ...]] = ("counts",)
-    required: ClassVar[tuple[str, ...]] = ("counts",)
     counts: tuple[tuple[str, int], ...] = attrs.field(converter=_freeze_counts)
 
     def names(self) -> tuple[str, ...]:
@@ -479,14 +462,8 @@ class RecountHeld(Event):
     noun="{c}'s runoff request",
 )
 @attrs.frozen(kw_only=True)
-class RunoffRequested(Event):
+class RunoffRequested(CandidateEvent):
     type: ClassVar[str] = "runoff_requested"
-    fields: ClassVar[tuple[str, ...]] = ("candidate",)
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
 
 
 @define(
@@ -501,8 +478,6 @@ class RunoffRequested(Event):
 @attrs.frozen(kw_only=True)
 class LotDrawn(Event):
     type: ClassVar[str] = "lot_drawn"
-    fields: ClassVar[tuple[str, ...]] = ("winner",)
-    required: ClassVar[tuple[str, ...]] = ("winner",)
     winner: str
 
     def names(self) -> tuple[str, ...]:
@@ -522,14 +497,8 @@ class LotDrawn(Event):
     noun="{c}'s oath",
 )
 @attrs.frozen(kw_only=True)
-class OathTaken(Event):
+class OathTaken(CandidateEvent):
     type: ClassVar[str] = "oath_taken"
-    fields: ClassVar[tuple[str, ...]] = ("candidate",)
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
 
 
 @define(
@@ -549,8 +518,6 @@ class OathTaken(Event):
 @attrs.frozen(kw_only=True)
 class NomineeNamed(Event):
     type: ClassVar[str] = "nominee_named"
-    fields: ClassVar[tuple[str, ...]] = ("candidate", "party")
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
     candidate: str
     party: str | None = None
 
