@@ -55,10 +55,10 @@ class Verdict(StrEnum):
     GAP = "gap"  # none applies
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Rule(Generic[FactT, EffectT]):
     """One provision: its id (words), its citation (one string), a one-line summary in our own
-    words, the facts it covers and its effect."""
+    words, the facts it covers and its effect, each given by name."""
 
     id: str
     cite: str  # "163-293(b)(1)"

@@ -47,7 +47,11 @@ def test_a_compiled_table_answers_without_its_rules(monkeypatch: pytest.MonkeyPa
     table: Table[int, str] = Table(
         name="test",
         question="is it more than one?",
-        rules=(Rule("more", "163-293(a)", "more than one", counted, "yes"),),
+        rules=(
+            Rule(
+                id="more", cite="163-293(a)", summary="more than one", applies=counted, effect="yes"
+            ),
+        ),
         facts=lambda: range(4),
         default="no",
     )

@@ -77,66 +77,66 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
     "disqualified: is the office vacant, or is the next candidate nominated?",
     (
         Rule(
-            "departed-not-nominated",
-            "163-294.1(b)",
-            "a primary: a candidate who has left cannot be nominated; the votes are disregarded "
-            "and the next highest takes the place",
-            lambda f: f.nominating,
-            Seat.NOT_NOMINATED,
+            id="departed-not-nominated",
+            cite="163-294.1(b)",
+            summary="a primary: a candidate who has left cannot be nominated; the votes are "
+            "disregarded and the next highest takes the place",
+            applies=lambda f: f.nominating,
+            effect=Seat.NOT_NOMINATED,
         ),
         Rule(
-            "dead-name-stayed",
-            "163-294.4(c)",
-            "the name of a candidate who died stayed on the ballot (no time to reprint): the "
-            "office is vacant if the candidate polls enough to be elected",
-            _preset(Preset.DEAD_NO_REPRINT),
-            Seat.VACANT,
+            id="dead-name-stayed",
+            cite="163-294.4(c)",
+            summary="the name of a candidate who died stayed on the ballot (no time to reprint): "
+            "the office is vacant if the candidate polls enough to be elected",
+            applies=_preset(Preset.DEAD_NO_REPRINT),
+            effect=Seat.VACANT,
         ),
         Rule(
-            "departed-name-stayed",
-            "163-294.1(b)",
-            "the name of a deceased or disqualified candidate (withdrawn, reading 7) stayed on "
-            "the ballot (no time to reprint): the office is vacant if the candidate receives "
-            "enough votes to be elected",
-            lambda f: _preset(Preset.NAME_STAYED)(f) and f.offish,
-            Seat.VACANT,
+            id="departed-name-stayed",
+            cite="163-294.1(b)",
+            summary="the name of a deceased or disqualified candidate (withdrawn, reading 7) "
+            "stayed on the ballot (no time to reprint): the office is vacant if the candidate "
+            "receives enough votes to be elected",
+            applies=lambda f: _preset(Preset.NAME_STAYED)(f) and f.offish,
+            effect=Seat.VACANT,
         ),
         Rule(
-            "elected-then-left",
-            "163-294.1(c)",
-            "a person elected who leaves between election day and the oath: the office is "
+            id="elected-then-left",
+            cite="163-294.1(c)",
+            summary="a person elected who leaves between election day and the oath: the office is "
             "vacant (named when the candidate left)",
-            _preset(Preset.ELECTED_LEFT),
-            Seat.VACANT,
+            applies=_preset(Preset.ELECTED_LEFT),
+            effect=Seat.VACANT,
         ),
         Rule(
-            "left-after-election-day",
-            "163-294.1(c)",
-            "a candidate who leaves on or after election day and is then declared elected: the "
+            id="left-after-election-day",
+            cite="163-294.1(c)",
+            summary="a candidate who leaves on or after election day and is then declared "
+            "elected: the office is vacant",
+            applies=lambda f: f.electing and f.after_election_day,
+            effect=Seat.VACANT,
+        ),
+        Rule(
+            id="dead-elected",
+            cite="163-294.4(c)",
+            summary="a candidate who died before the election polls enough to be elected: the "
             "office is vacant",
-            lambda f: f.electing and f.after_election_day,
-            Seat.VACANT,
+            applies=lambda f: f.electing and not f.after_election_day and f.what is CandStatus.DIED,
+            effect=Seat.VACANT,
         ),
         Rule(
-            "dead-elected",
-            "163-294.4(c)",
-            "a candidate who died before the election polls enough to be elected: the office is "
-            "vacant",
-            lambda f: f.electing and not f.after_election_day and f.what is CandStatus.DIED,
-            Seat.VACANT,
-        ),
-        Rule(
-            "departed-elected",
-            "163-294.1(b)",
-            "a disqualified candidate (withdrawn, reading 7) whose name stayed on the ballot "
-            "receives enough votes to be elected: the office is vacant",
-            lambda f: (
+            id="departed-elected",
+            cite="163-294.1(b)",
+            summary="a disqualified candidate (withdrawn, reading 7) whose name stayed on the "
+            "ballot receives enough votes to be elected: the office is vacant",
+            applies=lambda f: (
                 f.electing
                 and not f.after_election_day
                 and f.what is not CandStatus.DIED
                 and f.offish
             ),
-            Seat.VACANT,
+            effect=Seat.VACANT,
         ),
     ),
     gaps=(

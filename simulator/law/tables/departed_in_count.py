@@ -105,37 +105,38 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
     "withdrawn or been disqualified. Is the office vacant, or may the runner-up request a runoff?",
     (
         Rule(
-            "2941b-enough-votes",
-            "163-294.1(b)",
-            "a deceased or disqualified candidate (withdrawn, reading 7) whose name stayed on the "
-            "ballot receives enough votes to be elected: the office is vacant",
-            lambda f: not f.after_election_day and f.offish,
-            LeaderEffect.VACANT,
+            id="2941b-enough-votes",
+            cite="163-294.1(b)",
+            summary="a deceased or disqualified candidate (withdrawn, reading 7) whose name "
+            "stayed on the ballot receives enough votes to be elected: the office is vacant",
+            applies=lambda f: not f.after_election_day and f.offish,
+            effect=LeaderEffect.VACANT,
         ),
         Rule(
-            "2931-leader-short",
-            "163-293(b)(1)",
-            "no majority: the highest is declared elected unless the runner-up requests a runoff",
-            lambda f: not f.majority and not f.tie_for_second,
-            LeaderEffect.REQUEST_WINDOW,
+            id="2931-leader-short",
+            cite="163-293(b)(1)",
+            summary="no majority: the highest is declared elected unless the runner-up requests a "
+            "runoff",
+            applies=lambda f: not f.majority and not f.tie_for_second,
+            effect=LeaderEffect.REQUEST_WINDOW,
         ),
         Rule(
-            "leader-short-tied-for-second",
-            "163-293(d)(2)",
-            "no majority, and two or more tie for second: the highest is declared elected unless "
-            "all but one of those tied withdraw and the last demands a runoff",
-            lambda f: not f.majority and f.tie_for_second,
-            LeaderEffect.REQUEST_WINDOW,
+            id="leader-short-tied-for-second",
+            cite="163-293(d)(2)",
+            summary="no majority, and two or more tie for second: the highest is declared elected "
+            "unless all but one of those tied withdraw and the last demands a runoff",
+            applies=lambda f: not f.majority and f.tie_for_second,
+            effect=LeaderEffect.REQUEST_WINDOW,
         ),
         Rule(
-            "2944c-dead-highest",
-            "163-294.4(c)",
-            "a candidate who died before the election, name left on the printed ballots, polls "
-            "the highest vote: the office is vacant even short of a majority (more specific than "
-            "163-293(b)(1) and (d)(2), which it displaces by its own words, and than "
+            id="2944c-dead-highest",
+            cite="163-294.4(c)",
+            summary="a candidate who died before the election, name left on the printed ballots, "
+            "polls the highest vote: the office is vacant even short of a majority (more specific "
+            "than 163-293(b)(1) and (d)(2), which it displaces by its own words, and than "
             "163-294.1(b))",
-            lambda f: f.what is CandStatus.DIED and not f.after_election_day,
-            LeaderEffect.VACANT,
+            applies=lambda f: f.what is CandStatus.DIED and not f.after_election_day,
+            effect=LeaderEffect.VACANT,
             exception_to=(
                 "2941b-enough-votes",
                 "2931-leader-short",
@@ -143,12 +144,12 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             ),
         ),
         Rule(
-            "elected-leader-left",
-            "163-294.1(c)",
-            "someone elected leaves (death, disqualification, resignation) from election day "
-            "until the oath: the office is vacant",
-            lambda f: f.after_election_day,
-            LeaderEffect.VACANT,
+            id="elected-leader-left",
+            cite="163-294.1(c)",
+            summary="someone elected leaves (death, disqualification, resignation) from election "
+            "day until the oath: the office is vacant",
+            applies=lambda f: f.after_election_day,
+            effect=LeaderEffect.VACANT,
         ),
     ),
     gaps=(
@@ -308,22 +309,22 @@ SECOND: Table[SecondFacts, SecondEffect] = Table(
     "there a runoff?",
     (
         Rule(
-            "2932-tie-for-second",
-            "163-293(d)(2)",
-            "a tie for second: the leader is elected unless all but one of the tied withdraw in "
-            "writing within three days of the declaration and the last demands a runoff (a "
-            "candidate who has died cannot withdraw)",
-            lambda f: f.tied and f.left is CandStatus.DIED and not f.after_election_day,
-            SecondEffect.TIE_WINDOW,
+            id="2932-tie-for-second",
+            cite="163-293(d)(2)",
+            summary="a tie for second: the leader is elected unless all but one of the tied "
+            "withdraw in writing within three days of the declaration and the last demands a "
+            "runoff (a candidate who has died cannot withdraw)",
+            applies=lambda f: f.tied and f.left is CandStatus.DIED and not f.after_election_day,
+            effect=SecondEffect.TIE_WINDOW,
         ),
         Rule(
-            "2944c-dead-second",
-            "163-294.4(c)",
-            "the second highest vote is cast for a candidate who died before the election: no "
-            "runoff, the highest is declared elected (more specific than 163-293(d)(2), which "
-            "it displaces for a tie that includes the dead candidate)",
-            lambda f: f.left is CandStatus.DIED and not f.after_election_day,
-            SecondEffect.NO_RUNOFF,
+            id="2944c-dead-second",
+            cite="163-294.4(c)",
+            summary="the second highest vote is cast for a candidate who died before the "
+            "election: no runoff, the highest is declared elected (more specific than "
+            "163-293(d)(2), which it displaces for a tie that includes the dead candidate)",
+            applies=lambda f: f.left is CandStatus.DIED and not f.after_election_day,
+            effect=SecondEffect.NO_RUNOFF,
             exception_to=("2932-tie-for-second",),
         ),
     ),
@@ -366,20 +367,20 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
     "A runoff, a vacancy, or the other candidate elected?",
     (
         Rule(
-            "tie-for-first-runoff",
-            "163-293(d)(1)",
-            "two candidates tie for the highest vote after the recount: a runoff between the two "
-            "unless one withdraws in writing within three days of the declaration",
-            lambda f: f.tied == 2 and f.left in (CandStatus.ACTIVE, CandStatus.DIED),
-            TieFirstEffect.RUNOFF_UNLESS_WITHDRAWAL,
+            id="tie-for-first-runoff",
+            cite="163-293(d)(1)",
+            summary="two candidates tie for the highest vote after the recount: a runoff between "
+            "the two unless one withdraws in writing within three days of the declaration",
+            applies=lambda f: f.tied == 2 and f.left in (CandStatus.ACTIVE, CandStatus.DIED),
+            effect=TieFirstEffect.RUNOFF_UNLESS_WITHDRAWAL,
         ),
         Rule(
-            "dead-tied-highest",
-            "163-294.4(c)",
-            "a candidate who died before the election polls the highest vote (here, tied for "
-            "it): the office is vacant",
-            lambda f: f.left is CandStatus.DIED and not f.after_election_day,
-            TieFirstEffect.VACANT,
+            id="dead-tied-highest",
+            cite="163-294.4(c)",
+            summary="a candidate who died before the election polls the highest vote (here, tied "
+            "for it): the office is vacant",
+            applies=lambda f: f.left is CandStatus.DIED and not f.after_election_day,
+            effect=TieFirstEffect.VACANT,
         ),
     ),
     gaps=(
@@ -485,12 +486,12 @@ PLACES: Table[PlacesFacts, PlacesEffect] = Table(
     "a runoff?",
     (
         Rule(
-            "next-candidates-request",
-            "163-293(b)(2)",
-            "the candidates equal in number to the seats remaining with the next highest votes "
-            "may request a runoff",
-            lambda f: not f.tied_at_boundary,
-            PlacesEffect.NEXT_R,
+            id="next-candidates-request",
+            cite="163-293(b)(2)",
+            summary="the candidates equal in number to the seats remaining with the next highest "
+            "votes may request a runoff",
+            applies=lambda f: not f.tied_at_boundary,
+            effect=PlacesEffect.NEXT_R,
         ),
     ),
     gaps=(
@@ -603,27 +604,27 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
     "has left is among the best placed for those seats. What happens to that seat?",
     (
         Rule(
-            "best-declared",
-            "163-293(b)(2)",
-            "the candidates with the highest votes, equal in number to the seats remaining, are "
-            "declared elected unless the next as many request a runoff",
-            lambda f: True,
-            GroupLeftEffect.DECLARED_UNLESS_REQUEST,
+            id="best-declared",
+            cite="163-293(b)(2)",
+            summary="the candidates with the highest votes, equal in number to the seats "
+            "remaining, are declared elected unless the next as many request a runoff",
+            applies=lambda f: True,
+            effect=GroupLeftEffect.DECLARED_UNLESS_REQUEST,
         ),
         Rule(
-            "departed-best-enough-votes",
-            "163-294.1(b)",
-            "a deceased or disqualified candidate (withdrawn, reading 7) receives enough votes to "
-            "be elected: the office is vacant",
-            lambda f: not f.after_election_day and f.offish,
-            GroupLeftEffect.DECLARED_UNLESS_REQUEST,
+            id="departed-best-enough-votes",
+            cite="163-294.1(b)",
+            summary="a deceased or disqualified candidate (withdrawn, reading 7) receives enough "
+            "votes to be elected: the office is vacant",
+            applies=lambda f: not f.after_election_day and f.offish,
+            effect=GroupLeftEffect.DECLARED_UNLESS_REQUEST,
         ),
         Rule(
-            "elected-best-left",
-            "163-294.1(c)",
-            "a person elected leaves on or after election day, before the oath: vacant",
-            lambda f: f.after_election_day,
-            GroupLeftEffect.DECLARED_UNLESS_REQUEST,
+            id="elected-best-left",
+            cite="163-294.1(c)",
+            summary="a person elected leaves on or after election day, before the oath: vacant",
+            applies=lambda f: f.after_election_day,
+            effect=GroupLeftEffect.DECLARED_UNLESS_REQUEST,
         ),
     ),
     conflicts=(

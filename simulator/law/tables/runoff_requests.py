@@ -168,74 +168,84 @@ def _asked_once() -> list[Rule[RequestFacts, Answer]]:
     """A method with no runoff to request, and the requests a tie answers."""
     return [
         Rule(
-            "plurality-no-runoff",
-            "163-292",
-            "the plurality method elects the highest: there is no runoff to request",
-            lambda f: f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "plurality",
-            Answer.NO_RUNOFF_METHOD,
+            id="plurality-no-runoff",
+            cite="163-292",
+            summary="the plurality method elects the highest: there is no runoff to request",
+            applies=lambda f: (
+                f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "plurality"
+            ),
+            effect=Answer.NO_RUNOFF_METHOD,
         ),
         Rule(
-            "nonpartisan-primary-no-runoff",
-            "163-294(b)",
-            "a nonpartisan primary nominates the highest: there is no runoff to request",
-            lambda f: f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "primary",
-            Answer.NO_RUNOFF_METHOD,
+            id="nonpartisan-primary-no-runoff",
+            cite="163-294(b)",
+            summary="a nonpartisan primary nominates the highest: there is no runoff to request",
+            applies=lambda f: (
+                f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "primary"
+            ),
+            effect=Answer.NO_RUNOFF_METHOD,
         ),
         Rule(
-            "partisan-no-runoff",
-            "163-293(a)",
-            "the runoff of 163-293 is for nonpartisan elections under the election and runoff "
-            "method: a partisan general election has none",
-            lambda f: f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "partisan",
-            Answer.NO_RUNOFF_METHOD,
+            id="partisan-no-runoff",
+            cite="163-293(a)",
+            summary="the runoff of 163-293 is for nonpartisan elections under the election and "
+            "runoff method: a partisan general election has none",
+            applies=lambda f: (
+                f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "partisan"
+            ),
+            effect=Answer.NO_RUNOFF_METHOD,
         ),
         Rule(
-            "tie-demand-by-departed",
-            "163-293(c)",
-            "a candidate who has died, withdrawn or been disqualified is no longer a candidate "
-            "and cannot file the written demand (163-293(c)) that 163-293(d)(2) asks of the "
-            "tied runner-up who remains",
-            lambda f: f.moment is Moment.TIE_FOR_SECOND and f.left,
-            Answer.LEFT_RACE,
+            id="tie-demand-by-departed",
+            cite="163-293(c)",
+            summary="a candidate who has died, withdrawn or been disqualified is no longer a "
+            "candidate and cannot file the written demand (163-293(c)) that 163-293(d)(2) asks of "
+            "the tied runner-up who remains",
+            applies=lambda f: f.moment is Moment.TIE_FOR_SECOND and f.left,
+            effect=Answer.LEFT_RACE,
         ),
         Rule(
-            "tie-demand-not-tied",
-            "163-293(c)",
-            "while the tie for second is open only the tied candidates may demand a runoff",
-            lambda f: f.moment is Moment.TIE_FOR_SECOND and not f.left and not f.entitled,
-            Answer.NOT_TIED,
+            id="tie-demand-not-tied",
+            cite="163-293(c)",
+            summary="while the tie for second is open only the tied candidates may demand a runoff",
+            applies=lambda f: f.moment is Moment.TIE_FOR_SECOND and not f.left and not f.entitled,
+            effect=Answer.NOT_TIED,
         ),
         Rule(
-            "tie-demand-late",
-            "163-293(c)",
-            "a tied runner-up's demand after noon on the Thursday is too late",
-            lambda f: f.moment is Moment.TIE_FOR_SECOND and not f.left and f.entitled and f.late,
-            Answer.LATE,
+            id="tie-demand-late",
+            cite="163-293(c)",
+            summary="a tied runner-up's demand after noon on the Thursday is too late",
+            applies=lambda f: (
+                f.moment is Moment.TIE_FOR_SECOND and not f.left and f.entitled and f.late
+            ),
+            effect=Answer.LATE,
         ),
         Rule(
-            "tie-demand-in-time",
-            "163-293(d)(2)",
-            "a tied runner-up demands a runoff in time: it counts once all the others withdraw",
-            lambda f: (
+            id="tie-demand-in-time",
+            cite="163-293(d)(2)",
+            summary="a tied runner-up demands a runoff in time: it counts once all the others "
+            "withdraw",
+            applies=lambda f: (
                 f.moment is Moment.TIE_FOR_SECOND and not f.left and f.entitled and not f.late
             ),
-            Answer.ACCEPTED,
+            effect=Answer.ACCEPTED,
         ),
         Rule(
-            "tie-for-first-request-by-departed",
-            "163-293(c)",
-            "a candidate who has died, withdrawn or been disqualified is no longer a candidate "
-            "and cannot file a request (163-293(c)); whether the tie still calls a runoff is "
-            "the tie's own question",
-            lambda f: f.moment is Moment.TIE_FOR_FIRST and f.left,
-            Answer.LEFT_RACE,
+            id="tie-for-first-request-by-departed",
+            cite="163-293(c)",
+            summary="a candidate who has died, withdrawn or been disqualified is no longer a "
+            "candidate and cannot file a request (163-293(c)); whether the tie still calls a "
+            "runoff is the tie's own question",
+            applies=lambda f: f.moment is Moment.TIE_FOR_FIRST and f.left,
+            effect=Answer.LEFT_RACE,
         ),
         Rule(
-            "tie-for-first-no-request",
-            "163-293(d)(1)",
-            "a tie for first after the recount calls a runoff unless one withdraws; no request",
-            lambda f: f.moment is Moment.TIE_FOR_FIRST and not f.left,
-            Answer.NOT_NEEDED,
+            id="tie-for-first-no-request",
+            cite="163-293(d)(1)",
+            summary="a tie for first after the recount calls a runoff unless one withdraws; no "
+            "request",
+            applies=lambda f: f.moment is Moment.TIE_FOR_FIRST and not f.left,
+            effect=Answer.NOT_NEEDED,
         ),
     ]
 
@@ -251,78 +261,77 @@ def _grounds(*, primary: bool) -> list[Rule[RequestFacts, Answer]]:
         who = "163-111(b)" if primary else "163-293(b)(2)" if group else "163-293(b)(1)"
         out.append(
             Rule(
-                f"{tag}-{'group-' if group else ''}not-entitled",
-                who,
-                "only the candidates the statute names (the runner-up, or the next as many "
+                id=f"{tag}-{'group-' if group else ''}not-entitled",
+                cite=who,
+                summary="only the candidates the statute names (the runner-up, or the next as many "
                 "as the seats left) may request; one elected by majority may not",
-                _when(primary, Moment.WINDOW, _not_entitled(group)),
-                Answer.NOT_ENTITLED,
+                applies=_when(primary, Moment.WINDOW, _not_entitled(group)),
+                effect=Answer.NOT_ENTITLED,
             )
         )
     out += [
         Rule(
-            f"{tag}-early-left",
-            when,
-            "a candidate who has died, withdrawn or been disqualified is no longer a "
+            id=f"{tag}-early-left",
+            cite=when,
+            summary="a candidate who has died, withdrawn or been disqualified is no longer a "
             "candidate: there is no request to hold until the count says who may request",
-            _when(primary, Moment.BEFORE_RESULT, lambda f: f.left),
-            Answer.LEFT_RACE,
+            applies=_when(primary, Moment.BEFORE_RESULT, lambda f: f.left),
+            effect=Answer.LEFT_RACE,
         ),
         Rule(
-            f"{tag}-early-held",
-            when,
-            "the statute fixes only the latest time to ask, so asking early loses nothing: a "
-            "request made before the count says who may request (before the canvass, or "
-            "while a recount or a drawing of lots for a place is awaited) is held, and "
-            "weighed as of the time it was made once the canvass, recount or lot says it "
-            "(reading 4)",
-            _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and _waits(f)),
-            Answer.HELD,
+            id=f"{tag}-early-held",
+            cite=when,
+            summary="the statute fixes only the latest time to ask, so asking early loses "
+            "nothing: a request made before the count says who may request (before the canvass, "
+            "or while a recount or a drawing of lots for a place is awaited) is held, and weighed "
+            "as of the time it was made once the canvass, recount or lot says it (reading 4)",
+            applies=_when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and _waits(f)),
+            effect=Answer.HELD,
         ),
         Rule(
-            f"{tag}-early-rejected",
-            when,
-            "a request made before the canvass declares the result is premature (reading 4 "
+            id=f"{tag}-early-rejected",
+            cite=when,
+            summary="a request made before the canvass declares the result is premature (reading 4 "
             "switched; once the canvass is held, one made while a recount or a drawing of "
             "lots is awaited is held under either reading)",
-            _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and not _waits(f)),
-            Answer.PREMATURE,
+            applies=_when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and not _waits(f)),
+            effect=Answer.PREMATURE,
         ),
         Rule(
-            f"{tag}-left",
-            when,
-            "a candidate who has left the race cannot request",
-            _when(primary, Moment.WINDOW, lambda f: f.entitled and f.left),
-            Answer.LEFT_RACE,
+            id=f"{tag}-left",
+            cite=when,
+            summary="a candidate who has left the race cannot request",
+            applies=_when(primary, Moment.WINDOW, lambda f: f.entitled and f.left),
+            effect=Answer.LEFT_RACE,
         ),
         Rule(
-            f"{tag}-late",
-            when,
-            "a request after noon on the Thursday after the declaration is too late",
-            _when(primary, Moment.WINDOW, lambda f: f.entitled and not f.left and f.late),
-            Answer.LATE,
+            id=f"{tag}-late",
+            cite=when,
+            summary="a request after noon on the Thursday after the declaration is too late",
+            applies=_when(primary, Moment.WINDOW, lambda f: f.entitled and not f.left and f.late),
+            effect=Answer.LATE,
         ),
         Rule(
-            f"{tag}-called",
-            when,
-            "a single office's runoff is already called by an earlier request",
-            _when(
+            id=f"{tag}-called",
+            cite=when,
+            summary="a single office's runoff is already called by an earlier request",
+            applies=_when(
                 primary,
                 Moment.WINDOW,
                 lambda f: f.entitled and not (f.left or f.late) and f.called and not f.group,
             ),
-            Answer.ALREADY_CALLED,
+            effect=Answer.ALREADY_CALLED,
         ),
         Rule(
-            f"{tag}-in-time",
-            when,
-            "an entitled candidate requests in time: the request counts",
-            _when(
+            id=f"{tag}-in-time",
+            cite=when,
+            summary="an entitled candidate requests in time: the request counts",
+            applies=_when(
                 primary,
                 Moment.WINDOW,
                 lambda f: f.entitled and not (f.left or f.late) and (f.group or not f.called),
             ),
-            Answer.ACCEPTED,
+            effect=Answer.ACCEPTED,
         ),
     ]
     return out + _after_close(primary=primary)
@@ -334,63 +343,65 @@ def _after_close(*, primary: bool) -> list[Rule[RequestFacts, Answer]]:
     tag = "second-primary" if primary else "runoff"
     out: list[Rule[RequestFacts, Answer]] = [
         Rule(
-            f"{tag}-closed-left",
-            when,
-            "a candidate who has died, withdrawn or been disqualified is no longer a "
+            id=f"{tag}-closed-left",
+            cite=when,
+            summary="a candidate who has died, withdrawn or been disqualified is no longer a "
             "candidate and cannot request",
-            _when(primary, Moment.CLOSED, lambda f: f.left),
-            Answer.LEFT_RACE,
+            applies=_when(primary, Moment.CLOSED, lambda f: f.left),
+            effect=Answer.LEFT_RACE,
         ),
         Rule(
-            f"{tag}-closed-late",
-            when,
-            "no window is open and the deadline has passed",
-            _when(primary, Moment.CLOSED, lambda f: not (f.left or f.second_round) and f.late),
-            Answer.LATE,
+            id=f"{tag}-closed-late",
+            cite=when,
+            summary="no window is open and the deadline has passed",
+            applies=_when(
+                primary, Moment.CLOSED, lambda f: not (f.left or f.second_round) and f.late
+            ),
+            effect=Answer.LATE,
         ),
         Rule(
-            f"{tag}-closed-called",
-            when,
-            "the runoff (second primary) is already called",
-            _when(
+            id=f"{tag}-closed-called",
+            cite=when,
+            summary="the runoff (second primary) is already called",
+            applies=_when(
                 primary,
                 Moment.CLOSED,
                 lambda f: not (f.left or f.late or f.second_round) and f.called,
             ),
-            Answer.ALREADY_CALLED,
+            effect=Answer.ALREADY_CALLED,
         ),
         Rule(
-            f"{tag}-closed-vacant",
-            when,
-            "the office was declared vacant at the canvass: no runoff follows",
-            _when(
+            id=f"{tag}-closed-vacant",
+            cite=when,
+            summary="the office was declared vacant at the canvass: no runoff follows",
+            applies=_when(
                 primary,
                 Moment.CLOSED,
                 lambda f: not (f.left or f.late or f.called or f.second_round) and f.vacant,
             ),
-            Answer.VACANT,
+            effect=Answer.VACANT,
         ),
         Rule(
-            f"{tag}-closed-none",
-            when,
-            "no runoff is available to this candidate",
-            _when(
+            id=f"{tag}-closed-none",
+            cite=when,
+            summary="no runoff is available to this candidate",
+            applies=_when(
                 primary,
                 Moment.CLOSED,
                 lambda f: not (f.left or f.late or f.called or f.vacant or f.second_round),
             ),
-            Answer.NONE_AVAILABLE,
+            effect=Answer.NONE_AVAILABLE,
         ),
     ]
     if not primary:
         out.append(
             Rule(
-                "second-runoff-refused",
-                "163-293(f)",
-                "a request after the runoff has been voted on asks for a second runoff, "
+                id="second-runoff-refused",
+                cite="163-293(f)",
+                summary="a request after the runoff has been voted on asks for a second runoff, "
                 "which is not held",
-                _when(primary, Moment.CLOSED, lambda f: not f.left and f.second_round),
-                Answer.SECOND_RUNOFF,
+                applies=_when(primary, Moment.CLOSED, lambda f: not f.left and f.second_round),
+                effect=Answer.SECOND_RUNOFF,
             )
         )
     return out
@@ -428,48 +439,51 @@ WINDOW_CLOSE: Table[WindowCloseFacts, WindowClose] = Table(
     "called, or are the leaders declared?",
     (
         Rule(
-            "runner-up-no-request",
-            "163-293(b)(1)",
-            "the runner-up did not request a runoff in time: the highest is declared elected",
-            _window_close(False, False, False),
-            WindowClose.LEADERS,
+            id="runner-up-no-request",
+            cite="163-293(b)(1)",
+            summary="the runner-up did not request a runoff in time: the highest is declared "
+            "elected",
+            applies=_window_close(False, False, False),
+            effect=WindowClose.LEADERS,
         ),
         Rule(
-            "runner-up-requested",
-            "163-293(b)(1)",
-            "the runner-up requested in time: the runoff is held (called when the request came)",
-            _window_close(False, False, True),
-            WindowClose.RUNOFF,
+            id="runner-up-requested",
+            cite="163-293(b)(1)",
+            summary="the runner-up requested in time: the runoff is held (called when the request "
+            "came)",
+            applies=_window_close(False, False, True),
+            effect=WindowClose.RUNOFF,
         ),
         Rule(
-            "next-candidates-no-request",
-            "163-293(b)(2)",
-            "none of the next candidates requested a runoff in time: the highest for the seats "
-            "left are declared elected",
-            _window_close(False, True, False),
-            WindowClose.LEADERS,
+            id="next-candidates-no-request",
+            cite="163-293(b)(2)",
+            summary="none of the next candidates requested a runoff in time: the highest for the "
+            "seats left are declared elected",
+            applies=_window_close(False, True, False),
+            effect=WindowClose.LEADERS,
         ),
         Rule(
-            "next-candidates-requested",
-            "163-293(b)(2)",
-            "some of the next candidates requested in time: the runoff is called when the "
+            id="next-candidates-requested",
+            cite="163-293(b)(2)",
+            summary="some of the next candidates requested in time: the runoff is called when the "
             "window closes, every requester on its ballot (reading 5)",
-            _window_close(False, True, True),
-            WindowClose.RUNOFF,
+            applies=_window_close(False, True, True),
+            effect=WindowClose.RUNOFF,
         ),
         Rule(
-            "runner-up-no-demand",
-            "163-111(b)",
-            "the runner-up did not demand a second primary in time: the leaders are nominated",
-            _window_close(True, None, False),
-            WindowClose.LEADERS,
+            id="runner-up-no-demand",
+            cite="163-111(b)",
+            summary="the runner-up did not demand a second primary in time: the leaders are "
+            "nominated",
+            applies=_window_close(True, None, False),
+            effect=WindowClose.LEADERS,
         ),
         Rule(
-            "runner-up-demanded",
-            "163-111(b)",
-            "the runner-up demanded a second primary in time: it is held",
-            _window_close(True, None, True),
-            WindowClose.RUNOFF,
+            id="runner-up-demanded",
+            cite="163-111(b)",
+            summary="the runner-up demanded a second primary in time: it is held",
+            applies=_window_close(True, None, True),
+            effect=WindowClose.RUNOFF,
         ),
     ),
     facts=lambda: (

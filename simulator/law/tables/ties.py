@@ -140,49 +140,50 @@ TIE: Table[TieFacts, TieEffect] = Table(
     "an election decided by the highest vote: a tie decides who takes a seat. How is it broken?",
     (
         Rule(
-            "plurality-tie-by-lot",
-            "163-292(3)",
-            "plurality method: the board determines the winner by lot",
-            lambda f: f.kind is Kind.PLURALITY and not _left_after(f),
-            TieEffect.LOT,
+            id="plurality-tie-by-lot",
+            cite="163-292(3)",
+            summary="plurality method: the board determines the winner by lot",
+            applies=lambda f: f.kind is Kind.PLURALITY and not _left_after(f),
+            effect=TieEffect.LOT,
         ),
         Rule(
-            "dead-tied-for-seat",
-            "163-294.4(c)",
-            "a candidate who died before the election (name left on the ballot) polls the highest "
-            "vote for the seat, here shared: the seat is vacant",
-            lambda f: (
+            id="dead-tied-for-seat",
+            cite="163-294.4(c)",
+            summary="a candidate who died before the election (name left on the ballot) polls the "
+            "highest vote for the seat, here shared: the seat is vacant",
+            applies=lambda f: (
                 f.departed is CandStatus.DIED and f.kind is not Kind.PARTISAN and not f.left_after
             ),
-            TieEffect.VACANT,
+            effect=TieEffect.VACANT,
         ),
         Rule(
-            "departed-tied-for-seat",
-            "163-294.1(b)",
-            "a disqualified candidate (withdrawn, reading 7) left on the ballot receives enough "
-            "votes to be elected, here shared: the seat is vacant",
-            lambda f: (
+            id="departed-tied-for-seat",
+            cite="163-294.1(b)",
+            summary="a disqualified candidate (withdrawn, reading 7) left on the ballot receives "
+            "enough votes to be elected, here shared: the seat is vacant",
+            applies=lambda f: (
                 f.departed in (CandStatus.WITHDREW, CandStatus.DISQUALIFIED)
                 and f.offish
                 and f.kind is not Kind.PARTISAN
                 and not f.left_after
             ),
-            TieEffect.VACANT,
+            effect=TieEffect.VACANT,
         ),
         Rule(
-            "new-election-over-5000-voters",
-            "163-182.8(1)",
-            "a tie other than in a primary with more than 5,000 voters in the ballot item: the "
-            "State Board orders a new election among the tied",
-            lambda f: f.kind is Kind.PARTISAN and f.over_5000 is True,
-            TieEffect.NEW_ELECTION,
+            id="new-election-over-5000-voters",
+            cite="163-182.8(1)",
+            summary="a tie other than in a primary with more than 5,000 voters in the ballot "
+            "item: the State Board orders a new election among the tied",
+            applies=lambda f: f.kind is Kind.PARTISAN and f.over_5000 is True,
+            effect=TieEffect.NEW_ELECTION,
         ),
         Rule(
-            "lot-5000-voters-or-fewer",
-            "163-182.8(2)",
-            "a tie other than in a primary with 5,000 voters or fewer: broken by random selection",
-            lambda f: f.kind is Kind.PARTISAN and f.over_5000 is False,
-            TieEffect.LOT,
+            id="lot-5000-voters-or-fewer",
+            cite="163-182.8(2)",
+            summary="a tie other than in a primary with 5,000 voters or fewer: broken by random "
+            "selection",
+            applies=lambda f: f.kind is Kind.PARTISAN and f.over_5000 is False,
+            effect=TieEffect.LOT,
         ),
     ),
     gaps=(
@@ -399,24 +400,25 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
     "a tie decides a place in a runoff, a primary or a group's count: how is it broken?",
     (
         Rule(
-            "runoff-tie-by-lot",
-            "163-293(f)",
-            "a tie for the highest vote in a runoff: the board determines the winner by lot",
-            lambda f: (
+            id="runoff-tie-by-lot",
+            cite="163-293(f)",
+            summary="a tie for the highest vote in a runoff: the board determines the winner by "
+            "lot",
+            applies=lambda f: (
                 f.point is TiePoint.RUNOFF
                 and not f.primary
                 and not f.group
                 and not f.many
                 and not f.left
             ),
-            TieEffect.LOT,
+            effect=TieEffect.LOT,
         ),
         Rule(
-            "primary-tie-by-lot",
-            "163-294(b)",
-            "a tie in a nonpartisan primary: the board ranks the tied by lot",
-            lambda f: f.point is TiePoint.NONPARTISAN_PRIMARY,
-            TieEffect.LOT,
+            id="primary-tie-by-lot",
+            cite="163-294(b)",
+            summary="a tie in a nonpartisan primary: the board ranks the tied by lot",
+            applies=lambda f: f.point is TiePoint.NONPARTISAN_PRIMARY,
+            effect=TieEffect.LOT,
         ),
     ),
     gaps=(
