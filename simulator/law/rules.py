@@ -200,13 +200,21 @@ class Finding(Generic[FactT, EffectT]):
         return self.gap.fallback_for(self.facts)
 
     def note(self) -> str:
-        """For a ruling settled by priority: the provisions that gave way, in words."""
+        """For a ruling settled by priority: the provisions that gave way, in words (by their
+        citations: a ruling never quotes a rule's id)."""
         if self.verdict is not Verdict.PRIORITY or self.rule is None:
             return ""
-        others = ", ".join(f"{statute(r.cite)} ({r.id})" for r in self.others)
+        cite = self.rule.cite
+        # a rule is named by its provision (never by its id, which is the code's own name); a
+        # more general rule of the same provision is called so
+        others = ", ".join(
+            f"a more general rule of {statute(r.cite)}" if r.cite == cite else str(statute(r.cite))
+            for r in self.others
+        )
+        shared = any(r.cite == cite for r in self.others)
         return (
             f" [{others} also reach{'es' if len(self.others) == 1 else ''} these facts; the "
-            f"more specific {statute(self.rule.cite)} ({self.rule.id}) governs]"
+            f"more specific {'rule of ' if shared else ''}{statute(cite)} governs]"
         )
 
     def extra(self) -> dict[str, Any]:

@@ -94,7 +94,7 @@ ORDER: Table[OrderFacts, Question] = Table(
     "the first election is counted: which provision's question comes first?",
     (
         Rule(
-            id="2944c-leader-left",
+            id="leader-left-asked-first",
             cite="163-294.4(c)",
             summary="the highest vote went to a candidate who has left: the leader-left table says "
             "whether the office is vacant before any majority is counted (if not, the threshold "
@@ -103,7 +103,7 @@ ORDER: Table[OrderFacts, Question] = Table(
             effect=Question.LEADER_LEFT,
         ),
         Rule(
-            id="2931d1-tie-for-first",
+            id="tie-for-first-asked-first",
             cite="163-293(d)(1)",
             summary="a tie for the highest vote goes to a recount and then a runoff unless one "
             "withdraws; it comes before the provisions on a leader who left, which speak of one "
@@ -111,7 +111,7 @@ ORDER: Table[OrderFacts, Question] = Table(
             "does)",
             applies=_single_runoff(Place.FIRST, lambda f: f.tie),
             effect=Question.TIE_FOR_FIRST,
-            exception_to=("2944c-leader-left",),
+            exception_to=("leader-left-asked-first",),
         ),
         Rule(
             id="majority-threshold",
@@ -130,7 +130,7 @@ ORDER: Table[OrderFacts, Question] = Table(
             effect=Question.THRESHOLD,
         ),
         Rule(
-            id="2932d2-tie-for-second",
+            id="tie-for-second-asked",
             cite="163-293(d)(2)",
             summary="a tie for the second highest vote: the leader is elected unless all but one "
             "of the tied withdraw within three days and the last demands a runoff",
@@ -138,7 +138,7 @@ ORDER: Table[OrderFacts, Question] = Table(
             effect=Question.TIE_FOR_SECOND,
         ),
         Rule(
-            id="2944c-runner-up-left",
+            id="runner-up-left-asked-first",
             cite="163-294.4(c)",
             summary="a runner-up (or one tied for second) who has left is asked about first: "
             "163-294.4(c), on the second highest vote cast for a deceased candidate, is the more "
@@ -146,7 +146,7 @@ ORDER: Table[OrderFacts, Question] = Table(
             "tie or the request is next)",
             applies=_single_runoff(Place.SECOND, lambda f: f.left),
             effect=Question.RUNNER_UP_LEFT,
-            exception_to=("2932d2-tie-for-second",),
+            exception_to=("tie-for-second-asked",),
         ),
         Rule(
             id="runner-up-may-ask",

@@ -105,7 +105,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
     "withdrawn or been disqualified. Is the office vacant, or may the runner-up request a runoff?",
     (
         Rule(
-            id="2941b-enough-votes",
+            id="departed-polls-enough-to-win",
             cite="163-294.1(b)",
             summary="a deceased or disqualified candidate (withdrawn, reading 7) whose name "
             "stayed on the ballot receives enough votes to be elected: the office is vacant",
@@ -113,7 +113,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             effect=LeaderEffect.VACANT,
         ),
         Rule(
-            id="2931-leader-short",
+            id="leader-short-of-majority",
             cite="163-293(b)(1)",
             summary="no majority: the highest is declared elected unless the runner-up requests a "
             "runoff",
@@ -129,7 +129,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             effect=LeaderEffect.REQUEST_WINDOW,
         ),
         Rule(
-            id="2944c-dead-highest",
+            id="dead-candidate-polls-highest",
             cite="163-294.4(c)",
             summary="a candidate who died before the election, name left on the printed ballots, "
             "polls the highest vote: the office is vacant even short of a majority (more specific "
@@ -138,8 +138,8 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             applies=lambda f: f.what is CandStatus.DIED and not f.after_election_day,
             effect=LeaderEffect.VACANT,
             exception_to=(
-                "2941b-enough-votes",
-                "2931-leader-short",
+                "departed-polls-enough-to-win",
+                "leader-short-of-majority",
                 "leader-short-tied-for-second",
             ),
         ),
@@ -177,7 +177,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
     conflicts=(
         Conflict(
             "left-leader-short-of-majority",
-            frozenset({"2941b-enough-votes", "2931-leader-short"}),
+            frozenset({"departed-polls-enough-to-win", "leader-short-of-majority"}),
             "a candidate who withdrew or was disqualified before the election polls the highest "
             "vote short of a majority: 163-293(b)(1) declares the highest elected unless the "
             "runner-up requests a runoff; 163-294.1(b) makes the office vacant if the candidate "
@@ -190,7 +190,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
         ),
         Conflict(
             "leader-left-before-declaration",
-            frozenset({"elected-leader-left", "2931-leader-short"}),
+            frozenset({"elected-leader-left", "leader-short-of-majority"}),
             "the candidate with the highest vote, short of a majority, leaves on or after "
             "election day before being declared elected: 163-294.1(c) vacates the office of 'a "
             "person elected'; under 163-293(b)(1) the leader is elected only if the runner-up "
@@ -204,7 +204,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
         ),
         Conflict(
             "left-leader-short-of-majority",
-            frozenset({"2941b-enough-votes", "leader-short-tied-for-second"}),
+            frozenset({"departed-polls-enough-to-win", "leader-short-tied-for-second"}),
             "a candidate who withdrew or was disqualified before the election polls the highest "
             "vote short of a majority, with two or more tied for second: 163-293(d)(2) declares "
             "the highest elected unless all but one of those tied withdraw and the last demands a "
@@ -309,7 +309,7 @@ SECOND: Table[SecondFacts, SecondEffect] = Table(
     "there a runoff?",
     (
         Rule(
-            id="2932-tie-for-second",
+            id="tie-for-second-runs-its-course",
             cite="163-293(d)(2)",
             summary="a tie for second: the leader is elected unless all but one of the tied "
             "withdraw in writing within three days of the declaration and the last demands a "
@@ -318,14 +318,14 @@ SECOND: Table[SecondFacts, SecondEffect] = Table(
             effect=SecondEffect.TIE_WINDOW,
         ),
         Rule(
-            id="2944c-dead-second",
+            id="dead-candidate-polls-second",
             cite="163-294.4(c)",
             summary="the second highest vote is cast for a candidate who died before the "
             "election: no runoff, the highest is declared elected (more specific than "
             "163-293(d)(2), which it displaces for a tie that includes the dead candidate)",
             applies=lambda f: f.left is CandStatus.DIED and not f.after_election_day,
             effect=SecondEffect.NO_RUNOFF,
-            exception_to=("2932-tie-for-second",),
+            exception_to=("tie-for-second-runs-its-course",),
         ),
     ),
     gaps=(

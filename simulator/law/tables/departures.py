@@ -213,7 +213,7 @@ RULES_112: tuple[Rule, ...] = (
         effect=_112b_within,
     ),
     Rule(
-        id="112b-after",
+        id="death-after-30-days",
         cite="163-112(b)",
         summary="a death more than 30 days after the close: the remaining names are printed; on "
         "ballots already printed at the death the name stays and its votes are not counted for "
@@ -228,7 +228,7 @@ RULES_112: tuple[Rule, ...] = (
         effect=_112b_after,
     ),
     Rule(
-        id="112b-one-left",
+        id="death-after-30-days-leaves-one",
         cite="163-112(b)",
         summary="a death more than 30 days after the close leaves one candidate: certified as "
         "nominee",
@@ -240,7 +240,7 @@ RULES_112: tuple[Rule, ...] = (
             and f.remaining == 1
         ),
         effect=lambda f: (_effect("certify", statute("163-112(b)")),),
-        exception_to=("112b-after",),
+        exception_to=("death-after-30-days",),
     ),
     Rule(
         id="group-death-within-30-days",
@@ -257,7 +257,7 @@ RULES_112: tuple[Rule, ...] = (
         effect=_reopen_then_certify("163-112(c)"),
     ),
     Rule(
-        id="112d12",
+        id="group-death-after-30-days",
         cite="163-112(d)(1)",
         summary="group: a death more than 30 days after the close: the name is not printed, or if "
         "the ballots were printed at the notice, they are not reprinted and its votes are not "
@@ -279,7 +279,7 @@ RULES_112: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        id="112d3",
+        id="group-deaths-leave-seats-or-fewer",
         cite="163-112(d)(3)",
         summary="group: deaths more than 30 days after the close leave as many candidates as "
         "seats or fewer: they are certified and no primary is held",
@@ -291,10 +291,10 @@ RULES_112: tuple[Rule, ...] = (
             and f.remaining <= f.seats
         ),
         effect=lambda f: (_effect("certify", statute("163-112(d)(3)")),),
-        exception_to=("112d12",),
+        exception_to=("group-death-after-30-days",),
     ),
     Rule(
-        id="112d4",
+        id="group-deaths-leave-fewer-than-seats",
         cite="163-112(d)(4)",
         summary="group: deaths leave fewer candidates than seats: those left are certified and "
         "the party executive committee nominates for the rest (163-114); no primary",
@@ -309,7 +309,7 @@ RULES_112: tuple[Rule, ...] = (
             _effect("certify", statute("163-112(d)(3)")),
             _effect("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),
         ),
-        exception_to=("112d3", "112d12"),
+        exception_to=("group-deaths-leave-seats-or-fewer", "group-death-after-30-days"),
     ),
 )
 
@@ -355,7 +355,7 @@ RULES_PARTY: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        id="2941b-nominee",
+        id="party-nominee-left",
         cite="163-294.1(b)",
         summary="a party nominee dies, withdraws or is disqualified before election day: the party "
         "executive committee fills the vacancy (163-114); on printed ballots not reprinted, votes "
@@ -382,7 +382,7 @@ RULES_PARTY: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        id="112d4-nominee",
+        id="group-nominee-dies-before-primary",
         cite="163-112(d)(4)",
         summary="group: a candidate certified under (d)(3) dies before the primary day, leaving "
         "fewer nominees than seats: the party executive committee nominates (163-114)",
@@ -399,7 +399,7 @@ RULES_PARTY: tuple[Rule, ...] = (
         effect=lambda f: (
             _effect("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),
         ),
-        exception_to=("2941b-nominee",),
+        exception_to=("party-nominee-left",),
     ),
 )
 
@@ -423,7 +423,7 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        id="2941b-primary",
+        id="nonpartisan-primary-left-after-printing",
         cite="163-294.1(b)",
         summary="a nonpartisan primary candidate leaves before the primary, after the ballots are "
         "printed: with no time to reprint the name remains and votes that would nominate are "
@@ -437,7 +437,7 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
         effect=lambda f: _printing(f, statute("163-294.1(b)")),
     ),
     Rule(
-        id="2941b-two-left",
+        id="two-per-seat-left",
         cite="163-294.1(b)",
         summary="only two candidates per seat remain: the primary is not held and all are "
         "nominated",
@@ -449,7 +449,7 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
             and not f.nominee
         ),
         effect=lambda f: (_effect("cancel_primary", statute("163-294.1(b)")),),
-        exception_to=("2941b-primary",),
+        exception_to=("nonpartisan-primary-left-after-printing",),
     ),
 )
 
