@@ -29,6 +29,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 
 from simulator.law.instants import instant, maybe_instant
+from simulator.law.vocab import EventType
 
 
 def _freeze_counts(
@@ -202,7 +203,7 @@ def event_types_markdown() -> str:
 )
 @attrs.frozen(kw_only=True)
 class FilingOpened(Event):
-    type: ClassVar[str] = "filing_opened"
+    type: ClassVar[str] = EventType.FILING_OPENED.value
 
 
 @define(
@@ -215,7 +216,7 @@ class FilingOpened(Event):
 )
 @attrs.frozen(kw_only=True)
 class FilingClosed(Event):
-    type: ClassVar[str] = "filing_closed"
+    type: ClassVar[str] = EventType.FILING_CLOSED.value
 
 
 @define(
@@ -237,7 +238,7 @@ class FilingClosed(Event):
 )
 @attrs.frozen(kw_only=True)
 class CandidateFiled(CandidateEvent):
-    type: ClassVar[str] = "candidate_filed"
+    type: ClassVar[str] = EventType.CANDIDATE_FILED.value
     party: str | None = None
     fee: str | None = None  # decimal string, exact
 
@@ -253,7 +254,7 @@ class CandidateFiled(CandidateEvent):
 )
 @attrs.frozen(kw_only=True)
 class CandidateWithdrew(CandidateEvent):
-    type: ClassVar[str] = "candidate_withdrew"
+    type: ClassVar[str] = EventType.CANDIDATE_WITHDREW.value
 
 
 @define(
@@ -274,7 +275,7 @@ class CandidateWithdrew(CandidateEvent):
 )
 @attrs.frozen(kw_only=True)
 class CandidateDied(CandidateEvent):
-    type: ClassVar[str] = "candidate_died"
+    type: ClassVar[str] = EventType.CANDIDATE_DIED.value
     notice_at: datetime | None = attrs.field(default=None, converter=maybe_instant)
 
     @property
@@ -298,7 +299,7 @@ class CandidateDied(CandidateEvent):
 )
 @attrs.frozen(kw_only=True)
 class CandidateDisqualified(CandidateEvent):
-    type: ClassVar[str] = "candidate_disqualified"
+    type: ClassVar[str] = EventType.CANDIDATE_DISQUALIFIED.value
 
 
 @define(
@@ -311,7 +312,7 @@ class CandidateDisqualified(CandidateEvent):
 )
 @attrs.frozen(kw_only=True)
 class FilingExtended(Event):
-    type: ClassVar[str] = "filing_extended"
+    type: ClassVar[str] = EventType.FILING_EXTENDED.value
 
 
 @define(
@@ -328,7 +329,7 @@ class FilingExtended(Event):
 )
 @attrs.frozen(kw_only=True)
 class BallotsPrinted(Event):
-    type: ClassVar[str] = "ballots_printed"
+    type: ClassVar[str] = EventType.BALLOTS_PRINTED.value
 
 
 @define(
@@ -344,7 +345,7 @@ class BallotsPrinted(Event):
 )
 @attrs.frozen(kw_only=True)
 class ReprintDetermined(Event):
-    type: ClassVar[str] = "reprint_determined"
+    type: ClassVar[str] = EventType.REPRINT_DETERMINED.value
     enough_time: bool
 
 
@@ -373,7 +374,7 @@ class ReprintDetermined(Event):
 )
 @attrs.frozen(kw_only=True)
 class VotesCast(CandidateEvent):
-    type: ClassVar[str] = "votes_cast"
+    type: ClassVar[str] = EventType.VOTES_CAST.value
     count: int = 1
     precinct: str | None = None
 
@@ -395,7 +396,7 @@ class VotesCast(CandidateEvent):
 )
 @attrs.frozen(kw_only=True)
 class ReturnsReported(Event):
-    type: ClassVar[str] = "returns_reported"
+    type: ClassVar[str] = EventType.RETURNS_REPORTED.value
     counts: tuple[tuple[str, int], ...] = attrs.field(converter=_freeze_counts)
     precinct: str | None = None
 
@@ -420,7 +421,7 @@ class ReturnsReported(Event):
 )
 @attrs.frozen(kw_only=True)
 class CanvassHeld(Event):
-    type: ClassVar[str] = "canvass_held"
+    type: ClassVar[str] = EventType.CANVASS_HELD.value
 
 
 @define(
@@ -439,7 +440,7 @@ class CanvassHeld(Event):
 )
 @attrs.frozen(kw_only=True)
 class RecountHeld(Event):
-    type: ClassVar[str] = "recount_held"
+    type: ClassVar[str] = EventType.RECOUNT_HELD.value
     counts: tuple[tuple[str, int], ...] = attrs.field(converter=_freeze_counts)
 
     def names(self) -> tuple[str, ...]:
@@ -463,7 +464,7 @@ class RecountHeld(Event):
 )
 @attrs.frozen(kw_only=True)
 class RunoffRequested(CandidateEvent):
-    type: ClassVar[str] = "runoff_requested"
+    type: ClassVar[str] = EventType.RUNOFF_REQUESTED.value
 
 
 @define(
@@ -477,7 +478,7 @@ class RunoffRequested(CandidateEvent):
 )
 @attrs.frozen(kw_only=True)
 class LotDrawn(Event):
-    type: ClassVar[str] = "lot_drawn"
+    type: ClassVar[str] = EventType.LOT_DRAWN.value
     winner: str
 
     def names(self) -> tuple[str, ...]:
@@ -498,7 +499,7 @@ class LotDrawn(Event):
 )
 @attrs.frozen(kw_only=True)
 class OathTaken(CandidateEvent):
-    type: ClassVar[str] = "oath_taken"
+    type: ClassVar[str] = EventType.OATH_TAKEN.value
 
 
 @define(
@@ -517,7 +518,7 @@ class OathTaken(CandidateEvent):
 )
 @attrs.frozen(kw_only=True)
 class NomineeNamed(Event):
-    type: ClassVar[str] = "nominee_named"
+    type: ClassVar[str] = EventType.NOMINEE_NAMED.value
     candidate: str
     party: str | None = None
 

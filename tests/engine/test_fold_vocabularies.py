@@ -31,6 +31,13 @@ def test_every_trigger_of_the_transition_table_is_an_event_type_or_a_timer() -> 
     assert timers <= triggers
 
 
+def test_each_event_type_takes_its_name_from_the_vocabulary_the_machine_reads() -> None:
+    from simulator.law.vocab import EventType
+
+    assert {t.value for t in EventType} == set(EVENT_TYPES)
+    assert all(isinstance(t.trigger, EventType | TimerTrigger) for t in TRANSITIONS)
+
+
 def test_every_event_type_has_one_handler_registered_beside_it() -> None:
     assert set(HANDLERS) == set(EVENT_TYPES.values())
     for kind, handler in HANDLERS.items():
