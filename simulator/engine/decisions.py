@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import attrs
 
+from simulator.engine.counting.consult import consult
 from simulator.engine.handlers.departures import departure_facts
 from simulator.engine.result import Option, PendingDecision
 from simulator.engine.state import Context, State, new_draft
@@ -64,7 +65,7 @@ def pending_decisions(state: State, ctx: Context) -> tuple[PendingDecision, ...]
             f = attrs.evolve(facts, reprint=reprint)
             if reprint:
                 f = attrs.evolve(f, remaining=len(d.active_names()))
-            effects: tuple[departures.Effect, ...] = departures.TABLE.evaluate(f).effect(f)
+            effects: tuple[departures.Effect, ...] = consult(d, departures.TABLE, f).effect(f)
             if reprint:
                 if any(e.kind is departures.EffectKind.NAME_REMOVED for e in effects):
                     effects = tuple(e for e in effects if e.kind in _ON_REPRINT)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from simulator.engine.counting.consult import finding_cites
+from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.declare import declare_leaders
 from simulator.engine.counting.runoff import call_runoff
 from simulator.engine.counting.ties import settle_tie
@@ -62,7 +62,7 @@ def on_filing_closes(d: Draft) -> None:
         party=ctx.partisan_primary,
         few=len(active) <= (n if ctx.partisan_primary else 2 * n),
     )
-    finding = filing.CLOSE.evaluate(facts)
+    finding = consult(d, filing.CLOSE, facts)
     cites = finding_cites(finding)
     if finding.effect is filing.Primary.PARTY_NOMINEES:
         d.rule(
@@ -109,7 +109,9 @@ def on_reopened_closes(d: Draft) -> None:
     new = [c.name for c in d.cands if c.active and c.reopened]
     cite = next(w.cite for w in reversed(d.windows) if w.kind is WindowKind.REOPENED)
     close = (
-        filing.CLOSE.evaluate(filing.CloseFacts(party=True, few=len(active) <= ctx.contest.seats))
+        consult(
+            d, filing.CLOSE, filing.CloseFacts(party=True, few=len(active) <= ctx.contest.seats)
+        )
         if ctx.partisan_primary
         else None
     )
@@ -161,7 +163,7 @@ def on_request_passes(d: Draft) -> None:
     facts = runoff_requests.WindowCloseFacts(
         ctx.partisan_primary, ctx.contest.is_group, bool(pool.requests)
     )
-    found = runoff_requests.WINDOW_CLOSE.evaluate(facts)
+    found = consult(d, runoff_requests.WINDOW_CLOSE, facts)
     if found.effect is runoff_requests.WindowClose.RUNOFF:
         call_runoff(d, pool)
         return

@@ -172,8 +172,7 @@ def _decide_plurality(
             ties.TIE,
             facts,
             pool,
-            f"{who} tie for a seat",
-            say=sel.tied,
+            f"{who} tie for a seat" if sel.tied else "",  # (a lot drawn completes a ruled tie)
             # reading 26 seats those who stand: only where they are as many as the places
             readings=not (facts.kind is ties.Kind.PLURALITY and facts.left_after)
             or len(stand) == sel.tie_places,

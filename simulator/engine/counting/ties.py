@@ -62,9 +62,8 @@ def _tie_at_facts(
     )
     if over is not None or not ties.counts_voters(ties.TIE_AT.evaluate(facts, chosen=d.ctx.chosen)):
         return facts
-    voters = consult(
-        d, ties.TIE, ties.voters_question(over, estimate), pool, _voters_context(pool), say=say
-    )
+    asked = _voters_context(pool) if say else ""
+    voters = consult(d, ties.TIE, ties.voters_question(over, estimate), pool, asked)
     return attrs.evolve(facts, over_5000=voters.effect is ties.TieEffect.NEW_ELECTION)
 
 
@@ -100,8 +99,7 @@ def tie_at_finding(
         ties.TIE_AT,
         facts,
         pool,
-        f"{', '.join(pool)} tie for a place",
-        say=sel.tied,
+        f"{', '.join(pool)} tie for a place" if sel.tied else "",
         readings=not facts.left or (sel.tied and len(stand) == sel.tie_places),
     )
     if sel.tied:  # where 163-182.8 counts voters the votes do not give: reading 24's gap
@@ -115,7 +113,7 @@ def tie_goes_to_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> 
     if not sel.tied or sel.lot_winners:
         return False
     facts = _tie_at_facts(d, point, sel.tie_pool)
-    found = consult(d, ties.TIE_AT, facts, sel.tie_pool, "", say=False)
+    found = consult(d, ties.TIE_AT, facts)
     return found.effect is ties.TieEffect.NEW_ELECTION
 
 
@@ -126,7 +124,7 @@ def tie_orders_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> b
     if not tie_goes_to_new_election(d, point, sel):
         return False
     facts = _tie_at_facts(d, point, sel.tie_pool)
-    finding = consult(d, ties.TIE_AT, facts, sel.tie_pool, "", say=False)
+    finding = consult(d, ties.TIE_AT, facts)
     d.rule(
         RulingKind.NEW_ELECTION_ORDERED,
         finding_cites(finding),  # the gap's provisions and 163-182.8(1), which the reading applies
@@ -155,8 +153,8 @@ def lot_settles(
         ties.TIE_AT,
         ties.TieAtFacts(ties.TiePoint.PRIMARY_PLACE, primary=True),
         tied,
-        f"a tie for {what} in the primary among {', '.join(tied)}",
-        say=len(drawn) < places,
+        # (said only while the drawing has not settled it)
+        f"a tie for {what} in the primary among {', '.join(tied)}" if len(drawn) < places else "",
     )
     for winner in drawn[:places]:
         d.rule(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import attrs
 
+from simulator.engine.counting.consult import consult
 from simulator.engine.counting.standing import LEFT_VERB
 from simulator.engine.handlers.departure_effects import Departure, apply_effect
 from simulator.engine.handlers.departures import departure_facts
@@ -78,7 +79,7 @@ def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
         notice = notices.get(name, e.at)
         facts = departure_facts(d, name, c.status, c.off_at or e.at, notice)
         facts = attrs.evolve(facts, reprint=True, remaining=len(d.active_names()))
-        finding = departures.TABLE.evaluate(facts)
+        finding = consult(d, departures.TABLE, facts)
         effects = finding.effect(facts)
         if not any(eff.kind is departures.EffectKind.NAME_REMOVED for eff in effects):
             continue  # the rule keeps the name whatever the board finds (163-112(b), (d)(2))

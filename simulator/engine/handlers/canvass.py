@@ -35,13 +35,9 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     fixed_day = (fixed.moved_from or fixed.due).astimezone(ctx.tz).date()
     before = not early and e.at.astimezone(ctx.tz).date() < fixed_day
     facts = canvass.CanvassFacts(ctx.method, held, early, before_its_day=before)
-    if before:
-        # the ``canvass`` table's gap: said, with the day the law fixes, then declared anyway
-        found = consult(
-            d, canvass.CANVASS, facts, [], f"a canvass held before its day, {fixed_day.isoformat()}"
-        )
-    else:
-        found = canvass.CANVASS.evaluate(facts)
+    # the ``canvass`` table's gap: said, with the day the law fixes, then declared anyway
+    asked = f"a canvass held before its day, {fixed_day.isoformat()}" if before else ""
+    found = consult(d, canvass.CANVASS, facts, (), asked, readings=before)
     # when the result is declared: when the canvass is held, or (reading 34) as of the day the
     # law fixes, so that the deadlines counted from the declaration count from that day
     declared = (
@@ -204,8 +200,10 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
 def on_lot(d: Draft, e: LotDrawn) -> None:
     """The ``lot`` table: whether the drawing decides the tie that awaits one."""
     if d.phase is not Phase.AWAITING_LOT:
-        found = tie_steps.LOT.evaluate(
-            tie_steps.LotFacts(pending=False, runoff_method=d.ctx.method is Method.RUNOFF)
+        found = consult(
+            d,
+            tie_steps.LOT,
+            tie_steps.LotFacts(pending=False, runoff_method=d.ctx.method is Method.RUNOFF),
         )
         d.rule(
             RulingKind.REQUEST_REJECTED,
@@ -226,10 +224,12 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
     among = d.phase is not Phase.AWAITING_LOT or any(
         e.winner in r.candidates for r in d.rulings[before:]
     )
-    found = tie_steps.LOT.evaluate(
+    found = consult(
+        d,
+        tie_steps.LOT,
         tie_steps.LotFacts(
             pending=True, among_tied=among, runoff_method=d.ctx.method is Method.RUNOFF
-        )
+        ),
     )
     if found.effect is tie_steps.Lot.NOT_TIED:
         d.set(lots=d.lots[:-1])

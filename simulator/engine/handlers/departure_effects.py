@@ -13,6 +13,7 @@ from datetime import datetime, tzinfo
 
 import attrs
 
+from simulator.engine.counting.consult import consult
 from simulator.engine.state import ACTIVE, AtReopenedClose, Draft, Window
 from simulator.law import calendar as cal
 from simulator.law.machine import Phase
@@ -80,11 +81,11 @@ def _name_removed(d: Draft, eff: Effect, left: Departure) -> None:
     )
 
 
-def _reprint_would_remove(f: Facts) -> bool:
+def _reprint_would_remove(d: Draft, f: Facts) -> bool:
     """Whether a determination that there is time to reprint would take the name off."""
     found = attrs.evolve(f, reprint=True)
     return any(
-        e.kind is EffectKind.NAME_REMOVED for e in departures.TABLE.evaluate(found).effect(found)
+        e.kind is EffectKind.NAME_REMOVED for e in consult(d, departures.TABLE, found).effect(found)
     )
 
 
@@ -94,7 +95,7 @@ def _name_remains(d: Draft, eff: Effect, left: Departure) -> None:
     d.update_cand(name, on_ballot=True)
     if f.reprint is None and f.printed_at_notice:
         d.set(awaiting_reprint=(*d.awaiting_reprint, name))
-        if _reprint_would_remove(f):
+        if _reprint_would_remove(d, f):
             # the board must first determine whether there is time to reprint
             # (163-294.1(b), 163-294.4(b)-(c)): the ruling waits for that determination
             d.set(deferred=(*d.deferred, (name, eff.cites, left.verb, left.notice)))

@@ -109,7 +109,7 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
         group=group,
         crowded=not group and sum(1 for n in d.runoff_ballot if n != name) > 1,
     )
-    finding = departed_declared.RUNOFF_LEFT.evaluate(facts, chosen=d.ctx.chosen)
+    finding = consult(d, departed_declared.RUNOFF_LEFT, facts)  # its gap is said below
     near = list(finding.cites)
     if finding.effect is departed_declared.RunoffLeft.OTHER_DECLARED:  # reading 21
         d.rule(

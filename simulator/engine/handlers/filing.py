@@ -87,9 +87,7 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     contest = d.contest
     fee = Decimal(e.fee) if e.fee is not None else None
     fee_facts = _fee_facts(d, fee) if fee is not None else None
-    fee_finding = (
-        filing.FEE.evaluate(fee_facts, chosen=ctx.chosen) if fee_facts is not None else None
-    )
+    fee_finding = consult(d, filing.FEE, fee_facts) if fee_facts is not None else None
     w: Window | None
     if ctx.lists_nominees:
         # The candidates of an election after a primary are the nominees: their notices are
@@ -120,7 +118,7 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
         election_day=ctx.lists_nominees and e.at >= ctx.election_start,
         in_period=w is not None,
     )
-    finding = filing.NOTICE.evaluate(facts)
+    finding = consult(d, filing.NOTICE, facts)
     answer = finding.effect
     if answer.reaches_fee and fee_facts is not None and fee is not None:
         fee_finding = consult(d, filing.FEE, fee_facts, [name], f"{name} paid ${fee}")
@@ -233,7 +231,7 @@ def on_filing_extended(d: Draft, e: FilingExtended) -> None:
         moved_on=d.phase is not Phase.BALLOT and not undecided_primary,
         late=e.at > ext.due,
     )
-    finding = filing.EXTENSION.evaluate(facts)
+    finding = consult(d, filing.EXTENSION, facts)
     answer = finding.effect
     refused = filing.EXTENSION_REFUSED.get(answer)
     why = (
