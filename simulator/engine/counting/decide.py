@@ -173,7 +173,8 @@ def _decide_plurality(
             facts,
             pool,
             f"{who} tie for a seat" if sel.tied else "",  # (a lot drawn completes a ruled tie)
-            # reading 26 seats those who stand: only where they are as many as the places
+            # `tied_left_before_lot` seats those who stand: only where they are as many as the
+            # places
             readings=not (facts.kind is ties.Kind.PLURALITY and facts.left_after)
             or len(stand) == sel.tie_places,
         )
@@ -356,14 +357,14 @@ def decide_runoff(d: Draft) -> None:
     if sel.tied or sel.lot_winners:
         stand = [x for x in sel.tie_pool if standing(d.cand(x)) is CandStatus.ACTIVE]
         found = tie_at_finding(d, ties.TiePoint.RUNOFF, sel, stand)
-        if found.effect is ties.TieEffect.STANDING and sel.tied:  # reading 26
+        if found.effect is ties.TieEffect.STANDING and sel.tied:  # `tied_left_before_lot`
             if sel.chosen:
                 declare(d, sel.chosen, cite, text)
             declare(d, stand, finding_cites(found), standing_text(d, sel, stand))
             d.set(pool=None)
             d.go(Phase.DECIDED)
             return
-        if not tie_goes_to_new_election(d, ties.TiePoint.RUNOFF, sel):  # reading 27
+        if not tie_goes_to_new_election(d, ties.TiePoint.RUNOFF, sel):  # `group_runoff_tie`
             lot_ruling(d, sel, finding_cites(found))
     if sel.tied:
         if sel.chosen:
@@ -377,8 +378,8 @@ def decide_runoff(d: Draft) -> None:
 
 
 def standing_text(d: Draft, sel: Selection, stand: Sequence[str]) -> str:
-    """Reading 26's ruling: the tied candidates who still stand take the places the tie decides
-    without a drawing of lots."""
+    """The ``tied_left_before_lot`` ruling: the tied candidates who still stand take the places the
+    tie decides without a drawing of lots."""
     gone = [x for x in sel.tie_pool if x not in stand]
     left = how_left(d, gone, "withdrew")
     places = "place" if sel.tie_places == 1 else f"{sel.tie_places} places"

@@ -241,7 +241,8 @@ def after_declaration(
     """A deadline counted from the day the result was declared (G.S. 103-5 moves it); with
     ``NOON_THURSDAY_AFTER_DRAWING``, from now (``since``: what happens now)."""
     declared = (d.declared_at or d.at).astimezone(d.ctx.tz).date()
-    if when is round_timing.When.NOON_THURSDAY_AFTER_DRAWING:  # reading 22: the drawing is now
+    # `request_after_lot`: the drawing is now
+    if when is round_timing.When.NOON_THURSDAY_AFTER_DRAWING:
         drawn = d.at.astimezone(d.ctx.tz).date()
         return cal.noon_thursday_after(kind, drawn, cite, d.ctx.office, since=since)
     if when is round_timing.When.THIRD_DAY_AFTER:

@@ -63,8 +63,9 @@ def decide_majority(
     tally = effective_tally(d, 0)
     threshold = _threshold(d, result, tally)
     if primary:
-        # reading 35: places the count gives candidates who left on or after the primary day
-        # are vacancies in the nomination, for the committee; the others count for the rest
+        # `left_after_primary_day`: places the count gives candidates who left on or after the
+        # primary day are vacancies in the nomination, for the committee; the others count for the
+        # rest
         n -= len(_left_places_to_committee(d, tally, threshold, n))
     people = counted_people(d, tally, nominating=primary)
     if not people:
@@ -108,7 +109,8 @@ def decide_majority(
             declare_leaders(d, best, runoff_cite(d), nobody_below(d))
             return
         vacated = _group_left_best(d, best)
-        if vacated:  # reading 18: their seats are vacant now, the others run their course
+        # `left_best_for_group_seat`: their seats are vacant now, the others run their course
+        if vacated:
             best = tuple(nm for nm in best if nm not in vacated)
             r = len(best)
             if not best:
@@ -116,7 +118,7 @@ def decide_majority(
                 d.go(Phase.DECIDED)
                 return
         places = _request_places(d, below, r)
-        if places is None:  # reading 19: a lot decides the request places first
+        if places is None:  # `request_place_tie`: a lot decides the request places first
             d.go(Phase.AWAITING_LOT)
             return
         eligible = places
@@ -270,7 +272,7 @@ def _runner_up(
 def _left_places_to_committee(
     d: Draft, tally: Mapping[str, int], threshold: Fraction, n: int
 ) -> tuple[str, ...]:
-    """Reading 35 (``left_after_primary_day: committee_fills``), a party primary's first count:
+    """``left_after_primary_day: committee_fills``, a party primary's first count:
     the candidates who left on or after the primary day, before being declared nominated, and
     whom the votes put over the substantial plurality for one of the ``n`` places (no tie for
     the last of them). Each place is a vacancy in the nomination that the party's executive
@@ -405,11 +407,11 @@ def leader_left_in_window(d: Draft, name: str) -> bool:
 
 
 def group_best_left_in_window(d: Draft, name: str) -> bool:
-    """One of the best placed for a group's seats left without a majority leaves after the
-    result was declared, while the next may still request a runoff: the ``group-left-best``
-    table is consulted now, as it is at the canvass for a departure before it (its collision
-    is said at the departure). True when the table vacates the seat at once (reading 18
-    switched), so that the count must be decided again."""
+    """One of the best placed for a group's seats left without a majority leaves after the result
+    was declared, while the next may still request a runoff: the ``group-left-best`` table is
+    consulted now, as it is at the canvass for a departure before it (its collision is said at the
+    departure). True when the table vacates the seat at once (`left_best_for_group_seat` switched),
+    so that the count must be decided again."""
     found_left = _left_in_window(d, name, True, (PoolKind.REQUEST,), "leaders")
     if found_left is None:
         return False
@@ -476,8 +478,9 @@ def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bo
 
 def _group_left_best(d: Draft, best: Sequence[str]) -> tuple[str, ...]:
     """A departed candidate among the best placed for seats left without a majority: the
-    ``group-left-best`` table. By default 163-293(b)(2) runs its course (the collisions are
-    named); under reading 18 the seat is vacant at once. Returns those whose seats are vacant."""
+    ``group-left-best`` table. By default 163-293(b)(2) runs its course (the collisions are named);
+    under `left_best_for_group_seat` the seat is vacant at once. Returns those whose seats are
+    vacant."""
     vacated: list[str] = []
     for n in best:
         c = d.cand(n)
@@ -513,7 +516,7 @@ def _group_left_best(d: Draft, best: Sequence[str]) -> tuple[str, ...]:
 
 def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple[str, ...] | None:
     """Who may request a group runoff: the ``group-request-places`` table (None: a lot must
-    first decide the tied places, reading 19)."""
+    first decide the tied places, `request_place_tie`)."""
     tied = len(below) > r and below[r - 1][1] == below[r][1]
     boundary = below[min(r, len(below)) - 1][1]
     pool = [nm for nm, v in below if v == boundary] if tied else []
@@ -544,7 +547,7 @@ def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple
 def _standing_hold_places(d: Draft, sel: Selection) -> bool:
     """A candidate tied for the last request places has left before the drawing that would
     settle them: the ``group-request-place-left`` table. True when those who still stand hold
-    the places without a drawing (reading 26, where they are as many as the places)."""
+    the places without a drawing (`tied_left_before_lot`, where they are as many as the places)."""
     undrawn = [n for n in sel.tie_pool if n not in sel.lot_winners]
     stand = [n for n in undrawn if standing(d.cand(n)) is CandStatus.ACTIVE]
     if len(stand) == len(undrawn):

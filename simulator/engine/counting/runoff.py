@@ -50,7 +50,7 @@ def open_request_window(d: Draft, pool: Pool) -> None:
         )
         since = "lots drawn" if drawn else "the departure"
         dl = after_declaration(d, kind, finding.effect, by, since=since)
-        if dl.due <= d.at:  # reading 22, from_canvass: nobody can ask any more
+        if dl.due <= d.at:  # `request_after_lot`, from_canvass: nobody can ask any more
             close = runoff_requests.WindowCloseFacts(
                 ctx.partisan_primary, ctx.contest.is_group, False
             )
@@ -88,7 +88,7 @@ def open_request_window(d: Draft, pool: Pool) -> None:
 
 def ballot_final(d: Draft, pool: Pool) -> bool:
     """Whether the requests so far fix the runoff ballot: always for a single office; for a
-    group (reading 5) once every runner-up who may request has done so."""
+    group (`group_runoff_ballot`) once every runner-up who may request has done so."""
     if (
         not d.ctx.contest.is_group
         or d.ctx.interp.group_runoff_ballot is GroupRunoffBallot.TOP_TWO_R
@@ -99,7 +99,7 @@ def ballot_final(d: Draft, pool: Pool) -> bool:
 
 
 def call_runoff(d: Draft, pool: Pool) -> None:
-    """Requests in time call the runoff (reading 5 for groups)."""
+    """Requests in time call the runoff (`group_runoff_ballot` for groups)."""
     ctx = d.ctx
     seats = pool.seats
     requesters = tuple(n for n in pool.eligible if n in pool.requests)

@@ -45,7 +45,7 @@ def _tie_at_facts(
 ) -> ties.TieAtFacts:
     """The ``tie-at`` table's facts for a tie among ``pool`` at ``point``. Where a reading sends
     the tie to 163-182.8 and the votes do not tell how many voted, the ``general-tie`` table's
-    voters question is consulted too (reading 24), its gap said when ``say``."""
+    voters question is consulted too (`group_tie_voters`), its gap said when ``say``."""
     runoff = point is ties.TiePoint.RUNOFF  # the runoff's ballot item, for the seats it fills
     seats = d.pool.seats if runoff and d.pool is not None else d.contest.seats
     over, estimate = count_order.voters_over_5000(
@@ -90,8 +90,8 @@ def tie_at_finding(
     d: Draft, point: ties.TiePoint, sel: Selection, stand: Sequence[str] = ()
 ) -> Finding[ties.TieAtFacts, ties.TieEffect]:
     """The ``tie-at`` table's finding on a tie (the gap said once while the lot is pending);
-    ``stand``: the tied candidates who still stand, which reading 26 seats where they are as
-    many as the places (otherwise the default fallback holds)."""
+    ``stand``: the tied candidates who still stand, which `tied_left_before_lot` seats where they
+    are as many as the places (otherwise the default fallback holds)."""
     pool = sel.tie_pool or sel.lot_winners
     facts = _tie_at_facts(d, point, pool)
     finding = consult(
@@ -102,14 +102,15 @@ def tie_at_finding(
         f"{', '.join(pool)} tie for a place" if sel.tied else "",
         readings=not facts.left or (sel.tied and len(stand) == sel.tie_places),
     )
-    if sel.tied:  # where 163-182.8 counts voters the votes do not give: reading 24's gap
+    # where 163-182.8 counts voters the votes do not give: the ``group_tie_voters`` gap
+    if sel.tied:
         _tie_at_facts(d, point, pool, say=True)
     return finding
 
 
 def tie_goes_to_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> bool:
     """Whether the tie still to be broken goes to a new election rather than to a lot
-    (reading 20 under 163-182.8(1)), so that no drawing of lots is ruled."""
+    (`first_election_tie` under 163-182.8(1)), so that no drawing of lots is ruled."""
     if not sel.tied or sel.lot_winners:
         return False
     facts = _tie_at_facts(d, point, sel.tie_pool)
@@ -193,7 +194,7 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     )
     who = ", ".join(f"{n} ({standing(d.cand(n)).value})" if n in gone else n for n in tied)
     # every tied candidate has left: no reading that elects "the tied candidate who stands"
-    # has anyone to elect (reading 15, dead_tied_for_first: other_elected), so the default holds
+    # has anyone to elect (``dead_tied_for_first: other_elected``), so the default holds
     finding = consult(
         d,
         departed_in_count.TIE_FIRST,
@@ -382,8 +383,8 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
         facts,
         remaining,
         f"the three days end with {', '.join(remaining)} tied",
-        # reading 25 elects the one tied candidate who stands: with none, or several, standing
-        # there is no one candidate for it to name, and (d)(1)'s runoff is held
+        # `departed_in_tie_window` elects the one tied candidate who stands: with none, or several,
+        # standing there is no one candidate for it to name, and (d)(1)'s runoff is held
         readings=len(standing_now) == 1,
     )
     step = finding.effect

@@ -38,8 +38,8 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     # the ``canvass`` table's gap: said, with the day the law fixes, then declared anyway
     asked = f"a canvass held before its day, {fixed_day.isoformat()}" if before else ""
     found = consult(d, canvass.CANVASS, facts, (), asked, readings=before)
-    # when the result is declared: when the canvass is held, or (reading 34) as of the day the
-    # law fixes, so that the deadlines counted from the declaration count from that day
+    # when the result is declared: when the canvass is held, or (`canvass_before_its_day`) as of the
+    # day the law fixes, so that the deadlines counted from the declaration count from that day
     declared = (
         fixed.moved_from or fixed.due if found.effect is canvass.Canvassed.AS_OF_ITS_DAY else e.at
     )
@@ -88,8 +88,8 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         # the result was declared already: a second canvass declares nothing new, and the
         # deadlines counted from the declaration stay as they are (it was silent)
         first = d.declared_at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
-        # (reading 34: a canvass held before its day declared the result as of a later time;
-        # one held on its day declared it when it was held, under either reading)
+        # (`canvass_before_its_day`: a canvass held before its day declared the result as of a later
+        # time; one held on its day declared it when it was held, under either reading)
         read_as_of = any(
             r.kind is RulingKind.NO_PROVISION
             and r.get("gap") == "canvass-before-its-day"
@@ -176,8 +176,8 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
     rnd = d.round
     tallies = list(d.tallies)
     tallies[rnd] = tuple(e.counts)
-    # declared again now; not before a declaration made as of a later day (reading 34: a
-    # canvass held before its day declares as of that day, and so does its recount)
+    # declared again now; not before a declaration made as of a later day (`canvass_before_its_day`:
+    # a canvass held before its day declares as of that day, and so does its recount)
     again = max(e.at, d.declared_at or e.at)
     d.set(tallies=tuple(tallies), recounted=True, declared_at=again, lots=())
     d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)

@@ -85,7 +85,7 @@ def departure_facts(d: Draft, name: str, what: str, death: datetime, notice: dat
         # an oath counts only if it came before the departure: the board may learn of a death
         # after an oath that the dead person can never have taken
         sworn=any(n == name and at <= death for n, at in d.sworn),
-        # reading 35 reads the first primary's count (not the second primary's)
+        # `left_after_primary_day` reads the first primary's count (not the second primary's)
         **switch_facts(ctx.interp, first_count=d.round == 0),
         defeated=when == ELECTION_OR_AFTER
         and phase is Phase.DECIDED
@@ -111,7 +111,7 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
     )
     finding = consult(d, departed_declared.RUNOFF_LEFT, facts)  # its gap is said below
     near = list(finding.cites)
-    if finding.effect is departed_declared.RunoffLeft.OTHER_DECLARED:  # reading 21
+    if finding.effect is departed_declared.RunoffLeft.OTHER_DECLARED:  # `left_runoff_ballot`
         d.rule(
             RulingKind.NO_PROVISION,
             near,
@@ -250,8 +250,9 @@ def on_candidate_off(
     elif d.phase is Phase.RUNOFF_REQUEST and runner_up_left_in_window(d, name):
         pass  # the runner-up left in the request period: decided at once, with no runoff
     elif d.phase is Phase.RUNOFF_REQUEST and group_best_left_in_window(d, name):
-        # reading 18 switched: the departed candidate's seat is vacant now; the count is decided
-        # again for the seats left, and requests already made are weighed again against it
+        # `left_best_for_group_seat` switched: the departed candidate's seat is vacant now; the
+        # count is decided again for the seats left, and requests already made are weighed again
+        # against it
         assert pool is not None
         d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES)
         decide_first(d)

@@ -51,9 +51,9 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
             d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
         return
     if d.round == 0 and d.declared_at is not None and e.at < d.declared_at:
-        # reading 34: a canvass held before its day declared the result as of that day, and
-        # this request comes before it: a request made before the declaration (held, or
-        # premature under reading 4's reject); the count has said who may request, so a held
+        # `canvass_before_its_day`: a canvass held before its day declared the result as of that
+        # day, and this request comes before it: a request made before the declaration (held, or
+        # premature under ``early_request: reject``); the count has said who may request, so a held
         # one is weighed at once, as made at the declaration
         facts = _request_base(d, runoff_requests.Moment.BEFORE_RESULT, name)
         if _ask(d, name, facts) is runoff_requests.Answer.HELD:
@@ -132,7 +132,8 @@ def _ask(d: Draft, name: str, facts: runoff_requests.RequestFacts) -> runoff_req
     elif answer is runoff_requests.Answer.PREMATURE:
         before = facts.awaiting.value
         if d.round == 0 and d.declared_at is not None and d.at < d.declared_at:
-            # reading 34: the early canvass's result is declared as of the day the law fixes
+            # `canvass_before_its_day`: the early canvass's result is declared as of the day the law
+            # fixes
             day = d.declared_at.astimezone(d.ctx.tz).date().isoformat()
             before = f"the declaration of the result, as of {day},"
         text = f"{name}'s request came before {before} said who may request"
@@ -170,12 +171,12 @@ def request_in_window(d: Draft, name: str, at: datetime, pool: Pool) -> None:
     if ballot_final(d, pool):
         call_runoff(d, pool)
 
-    # else (a group, reading 5): other runners-up may still join the ballot until the
+    # else (a group, `group_runoff_ballot`): other runners-up may still join the ballot until the
     # deadline; the runoff is called with every requester when the window closes.
 
 
 def weigh_held_requests(d: Draft) -> None:
-    """Reading 4: the requests held because they came before the count said who may request
+    """`early_request`: the requests held because they came before the count said who may request
     (before the canvass, or while a recount or a drawing of lots was awaited) are weighed once
     it has said it (the canvass, recount or lot that settles the places), each as of the time it
     was made: in time if it was made before the deadline, and counted if its maker is then

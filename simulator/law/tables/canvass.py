@@ -25,7 +25,8 @@ class Canvassed(StrEnum):
     ELECTION = "election"  # any other election, a runoff included
     NOTHING = "nothing"  # a canvass before the election day: nothing to declare
     BEFORE_ITS_DAY = "before_its_day"  # after the vote, before the day fixed for the canvass
-    #: reading 34: as BEFORE_ITS_DAY, the result declared as of the day fixed for the canvass
+    #: `canvass_before_its_day`: as BEFORE_ITS_DAY, the result declared as of the day fixed for the
+    #: canvass
     AS_OF_ITS_DAY = "as_of_its_day"
 
 

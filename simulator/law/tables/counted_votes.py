@@ -164,8 +164,8 @@ class TotalFacts:
     write_in: bool
     filed: bool  # a candidate of the contest (with votes counted for any purpose)
     died: bool  # a candidate who died, the name left on the ballot
-    write_ins_in_total: bool = True  # reading 1
-    dead_votes_in_total: bool = True  # reading 2
+    write_ins_in_total: bool = True  # (the switch of that name)
+    dead_votes_in_total: bool = True  # (the switch of that name)
 
 
 def _total_facts() -> Iterator[TotalFacts]:

@@ -40,7 +40,7 @@ class Preset(StrEnum):
 class Seat(StrEnum):
     VACANT = "vacant"  # the office (or the seat) is declared vacant, filled under 160A-63
     NOT_NOMINATED = "not_nominated"  # a primary: the votes are disregarded, the next nominated
-    ELECTED = "elected"  # the votes stand and elect the candidate (reading 15)
+    ELECTED = "elected"  # the votes stand and elect the candidate (`withdrawn_winner`)
 
 
 @attrs.frozen
@@ -49,7 +49,7 @@ class LeftFacts:
     what: CandStatus  # how the candidate left (never ACTIVE here)
     after_election_day: bool  # left on or after election day
     preset: Preset  # the provision an earlier ruling named when the name stayed on the ballot
-    withdrawal_as_death: bool = True  # reading 7
+    withdrawal_as_death: bool = True  # (the switch of that name)
 
     @property
     def electing(self) -> bool:
@@ -178,7 +178,8 @@ class RunoffLeft(StrEnum):
     VACANT_IF_DEAD_ELECTED = "163-294.4(c)"  # the name stays; a win leaves the office vacant
     VACANT_IF_ELECTED = "163-294.1(b)"  # the same, for a withdrawal or disqualification
     NOT_NOMINATED = "not_nominated"  # a second primary: the candidate cannot be nominated
-    #: reading 21: no runoff; the other candidate on its ballot is declared elected (nominated)
+    #: `left_runoff_ballot`: no runoff; the other candidate on its ballot is declared elected
+    #: (nominated)
     OTHER_DECLARED = "other_declared"
 
     @property
@@ -195,7 +196,7 @@ class RunoffLeftFacts:
     what: CandStatus  # never ACTIVE here
     group: bool = False  # the runoff decides several seats
     #: one seat, and more than one other candidate on the ballot (a runoff among three or more
-    #: tied for first, reading 6): there is no one "other candidate" to declare
+    #: tied for first, `three_way_tie`): there is no one "other candidate" to declare
     crowded: bool = False
 
 
@@ -218,9 +219,9 @@ _OTHER_DECLARED = Reading(
 def _runoff_left_gaps(
     near: tuple[str, ...], fallback: str, applies: Any, effect: RunoffLeft
 ) -> tuple[Gap[RunoffLeftFacts, RunoffLeft], Gap[RunoffLeftFacts, RunoffLeft]]:
-    """The gap for a single office with two on its ballot (with reading 21) and for a group or a
-    single office with three or more on its ballot (without: the candidates who remain may be
-    more than the seats)."""
+    """The gap for a single office with two on its ballot (with `left_runoff_ballot`) and for a
+    group or a single office with three or more on its ballot (without: the candidates who remain
+    may be more than the seats)."""
     return (
         Gap(
             "left-runoff-ballot",

@@ -53,7 +53,7 @@ from simulator.law.vocab import CandStatus
 class LeaderEffect(StrEnum):
     VACANT = "vacant"  # the office is declared vacant now; no runoff
     REQUEST_WINDOW = "request_window"  # 163-293(b)(1): elected unless the runner-up requests
-    ELECTED = "elected"  # the count goes on: a majority elects the candidate (reading 15)
+    ELECTED = "elected"  # the count goes on: a majority elects the candidate (`withdrawn_winner`)
 
 
 @attrs.frozen
@@ -61,14 +61,15 @@ class LeaderFacts:
     what: CandStatus  # how the candidate with the highest vote left (never ACTIVE here)
     after_election_day: bool  # left on or after election day (before: the name stayed printed)
     majority: bool  # the leader's votes exceed the majority threshold
-    withdrawal_as_death: bool = True  # reading 7
+    withdrawal_as_death: bool = True  # (the switch of that name)
     #: short of a majority, with two or more tied for second: 163-293(d)(2), not (b)(1), says
     #: what follows the count
     tie_for_second: bool = False
 
     @property
     def offish(self) -> bool:
-        """163-294.1(b)'s "deceased or disqualified", with a withdrawal under reading 7."""
+        """163-294.1(b)'s "deceased or disqualified", with a withdrawal under
+        `withdrawal_as_death`."""
         return self.what is not CandStatus.WITHDREW or self.withdrawal_as_death
 
 
@@ -340,7 +341,7 @@ class TieFirstEffect(StrEnum):
     RUNOFF_UNLESS_WITHDRAWAL = "runoff_unless_withdrawal"  # 163-293(d)(1)
     VACANT = "vacant"
     OTHER_ELECTED = "other_elected"  # the tied candidate still standing is elected
-    LOT = "lot"  # reading 6 switched: a drawing of lots among the tied
+    LOT = "lot"  # `three_way_tie` switched: a drawing of lots among the tied
 
 
 @attrs.frozen
@@ -472,7 +473,8 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
 class PlacesEffect(StrEnum):
     NEXT_R = "next_r"  # the next R candidates may request
     ALL_TIED = "all_tied"  # everyone tied for the last of those places may request
-    LOT = "lot"  # a drawing of lots decides which of the tied holds the last place (reading 19)
+    #: a drawing of lots decides which of the tied holds the last place (`request_place_tie`)
+    LOT = "lot"
 
 
 @attrs.frozen
@@ -523,13 +525,14 @@ PLACES: Table[PlacesFacts, PlacesEffect] = Table(
 
 class PlaceLeftEffect(StrEnum):
     LOT_AMONG_ALL = "lot_among_all"  # the drawing counts every tied candidate (the default)
-    STANDING = "standing"  # those who still stand take the places without a drawing (reading 26)
+    #: those who still stand take the places without a drawing (`tied_left_before_lot`)
+    STANDING = "standing"
 
 
 @attrs.frozen
 class PlaceLeftFacts:
     #: a candidate tied for the last place that carries the right to request, the tie to be
-    #: settled by lot (reading 19), has left the race before the drawing
+    #: settled by lot (`request_place_tie`), has left the race before the drawing
     left: bool = True
 
 
@@ -573,7 +576,7 @@ class GroupLeftEffect(StrEnum):
     #: requested; a departed candidate's seat is then vacant
     DECLARED_UNLESS_REQUEST = "declared_unless_request"
     #: the departed candidate's seat is declared vacant at once, with no runoff for it; the
-    #: other seats follow 163-293(b)(2) (reading 18)
+    #: other seats follow 163-293(b)(2) (`left_best_for_group_seat`)
     VACANT = "vacant"
 
 

@@ -26,10 +26,11 @@ Choices where the text is silent (each shows in the ruling it produces):
   fallback. A party candidate's withdrawal after 163-106(e)'s deadline (close of business,
   5:00 pm, on the third business day before filing closes) and before printing is too late:
   the name is printed, the votes count and the candidacy stands.
-- reading 7 (withdrawal counts as "death or disqualification" in 163-294.1(b)) is applied to
-  both sentences that name only death or disqualification: the primary not held when two per seat
-  remain, and the office declared vacant when such a candidate polls enough votes to be elected.
-- reading 8 is the ``reading-8`` gap: its fallback is the switchable interpretation.
+- ``withdrawal_as_death`` (withdrawal counts as "death or disqualification" in 163-294.1(b)) is
+  applied to both sentences that name only death or disqualification: the primary not held when
+  two per seat remain, and the office declared vacant when such a candidate polls enough votes
+  to be elected.
+- ``late_notice`` is the ``reading-8`` gap: its fallback is the switchable interpretation.
 - A nominee of a nonpartisan primary who leaves is no longer counted as nominated; what happens
   on the election's ballot is for 163-294.4 and 163-294.1(b) in the election's own contest.
 - While filing is reopened, a further death that would certify the survivors waits for the
@@ -608,20 +609,21 @@ RULES: tuple[Rule, ...] = (
 
 
 def _np_withdrawal_void(f: Facts) -> bool:
-    """Reading 28: a withdrawal (not a death or disqualification) the switch leaves without
-    effect."""
+    """`late_nonpartisan_withdrawal`: a withdrawal (not a death or disqualification) the switch
+    leaves without effect."""
     return f.late_np_withdrawal_void and f.what == CandStatus.WITHDREW
 
 
 def _dq_name_off(f: Facts) -> bool:
-    """Reading 32, where more candidates are left than places: with as many or fewer, a
-    primary would be held with nobody to choose between, and 163-112's certification is read
-    under either setting."""
+    """`disqualified_before_printing`, where more candidates are left than places: with as many or
+    fewer, a primary would be held with nobody to choose between, and 163-112's certification is
+    read under either setting."""
     return f.disqualified_name_off and f.remaining > f.seats
 
 
 def _committee_fills(f: Facts) -> bool:
-    """Reading 35, in a party primary (a nonpartisan primary has no party committee)."""
+    """`left_after_primary_day`, in a party primary (a nonpartisan primary has no party
+    committee)."""
     return f.committee_fills_left_place and f.method is Method.PARTISAN
 
 

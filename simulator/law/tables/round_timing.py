@@ -32,7 +32,7 @@ class When(StrEnum):
 
     NOON_THURSDAY_AFTER = "noon_thursday_after"  # noon, first Thursday after the declaration
     THIRD_DAY_AFTER = "third_day_after"  # the end of the third day after the declaration
-    #: noon, first Thursday after the drawing of lots that settled who may ask (reading 22)
+    #: noon, first Thursday after the drawing of lots that settled who may ask (`request_after_lot`)
     NOON_THURSDAY_AFTER_DRAWING = "noon_thursday_after_drawing"
 
 
@@ -84,8 +84,8 @@ _LATE_NOTES = {
 
 
 def _settled_late(primary: bool, *, drawn: bool) -> Gap[TimingFacts, When]:
-    """Who may ask is settled after the deadline: by a drawing (``drawn``; reading 22 keeps the
-    deadline instead) or by a tied candidate's departure; the deadline counts from that day."""
+    """Who may ask is settled after the deadline: by a drawing (``drawn``; `request_after_lot` keeps
+    the deadline instead) or by a tied candidate's departure; the deadline counts from that day."""
     cause = "lot" if drawn else "departure"
     return Gap(
         f"{'demand' if primary else 'request'}-after-late-{cause}",

@@ -62,7 +62,7 @@ def unsettled(phase: Phase, round_: int) -> Awaiting | None:
 
 class Answer(StrEnum):
     ACCEPTED = "accepted"
-    #: reading 4: weighed, as of the time it was made, once the count says who may request
+    #: `early_request`: weighed, as of the time it was made, once the count says who may request
     HELD = "held"
     NO_RUNOFF_METHOD = "no runoff under this method"
     PREMATURE = "before the count said who may request"
@@ -92,7 +92,7 @@ class RequestFacts:
     late: bool = False
     called: bool = False  # a runoff (second primary) is already called or held
     vacant: bool = False  # CLOSED: the office was declared vacant
-    early_wait: bool = True  # reading 4
+    early_wait: bool = True  # `early_request`
     #: BEFORE_RESULT: what the count still waits for before it says who may request
     awaiting: Awaiting = Awaiting.CANVASS
     #: CLOSED, a runoff (not a second primary): the runoff has been voted on (163-293(f))
@@ -147,8 +147,8 @@ def _when(
 
 
 def _waits(f: RequestFacts) -> bool:
-    """Reading 4: a request before the canvass is held (or, switched, premature); one made once
-    the canvass has declared the result, while a recount or a drawing of lots is awaited, is
+    """`early_request`: a request before the canvass is held (or, switched, premature); one made
+    once the canvass has declared the result, while a recount or a drawing of lots is awaited, is
     held under either reading: the declaration the deadline runs from has been made."""
     return f.early_wait or f.awaiting is not Awaiting.CANVASS
 

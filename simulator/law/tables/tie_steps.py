@@ -42,7 +42,8 @@ class TieStep(StrEnum):
     LEADER_NOT_ALL_WITHDREW = "leader_not_all_withdrew"  # (d)(2): two or more stay tied
     LEADER_LAST_SILENT = "leader_last_silent"  # (d)(2): the last did not demand in time
     LEADER_NONE_LEFT = "leader_none_left"  # (d)(2): every tied runner-up withdrew
-    #: (d)(1) under reading 25: a departure read as the withdrawal, the one who stands elected
+    #: (d)(1) under `departed_in_tie_window`: a departure read as the withdrawal, the one who stands
+    #: elected
     STANDING_ELECTED = "standing_elected"
 
 
@@ -296,7 +297,8 @@ class Recount(StrEnum):
     REQUIRED = "required"  # the board must recount before anything else is declared
     REPLACES = "replaces"  # the recount's totals replace the round's; its result is declared
     NO_EFFECT = "no_effect"  # nothing to recount
-    STANDS = "stands"  # reading 33: the declared result stands; the recount changes nothing
+    #: `recount_not_ordered`: the declared result stands; the recount changes nothing
+    STANDS = "stands"
 
 
 @attrs.frozen
