@@ -446,8 +446,6 @@ def _check_all(ex: Exploration, tmp: Path) -> int:
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add ``electsim explore`` to the command line."""
-    from simulator.law.readings import ABOUT
-
     methods = ", ".join(m.value for m in Method)
     p = sub.add_parser(
         "explore",
@@ -476,9 +474,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         default=[],
         metavar="NAME=VALUE",
         help="replay every course under this interpretation switch (docs/readings.md), like "
-        "left_runoff_ballot=other_declared; repeat for several; the others stay at their "
-        "defaults. The switches, each with the number of its reading: "
-        + ", ".join(f"{name} ({about.number})" for name, about in ABOUT.items()),
+        "left_runoff_ballot=other_declared; repeat for several; the others stay at their defaults",
     )
     p.add_argument("--json", action="store_true", help="print the exploration as JSON")
     p.add_argument(
