@@ -184,6 +184,17 @@ def test_every_reading_switch_and_setting_is_documented() -> None:
             assert f"`{choice}`" in text or choice == field.default, (field.name, choice)
 
 
+def test_the_readings_table_numbers_each_switch_as_its_description_does() -> None:
+    # each reading is described once, on its switch (simulator.law.readings.ABOUT): the table
+    # of docs/readings.md gives each switch the same number
+    from simulator.law.readings import ABOUT
+
+    rows = re.findall(r"^\| (\d+) \| .* \| `(\w+)` \| [^|]* \|$", doc("readings.md"), flags=re.M)
+    assert {switch: int(number) for number, switch in rows} == {
+        switch: about.number for switch, about in ABOUT.items()
+    }
+
+
 def test_every_expect_key_is_documented() -> None:
     text = doc("expectations.md")
     keys = (*ENTRY_KEYS, *RULING_PATTERN_KEYS, *RULING_FIELDS, *DEADLINE_PATTERN_KEYS, *RUNOFF_KEYS)

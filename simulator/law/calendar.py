@@ -43,7 +43,7 @@ NEW_YORK = "America/New_York"
 NOON = time(12, 0)
 END_OF_DAY = time(23, 59, 59)
 CANVASS_HOUR = time(11, 0)  # G.S. 163-182.5(b): the board meets at 11:00 A.M.
-#: The start of the board office's business day, for reading 23 (``filing_opening:
+#: The start of the board office's business day, for `filing_opening` (``filing_opening:
 #: start_of_business``): no statute in the sources sets the office's hours; 8:00 a.m. is the
 #: hour county boards of elections in North Carolina commonly open (their business hours are
 #: 8:00 a.m. to 5:00 p.m.).
@@ -277,7 +277,7 @@ def filing_period(
     off after its first words: it is read as the same rule as 163-291(2)b, and cited as
     163-294.2(c)(2), since 163-291 governs partisan contests only.
 
-    An opening moved by G.S. 103-5(a) is at noon of the next open day, or under reading 23
+    An opening moved by G.S. 103-5(a) is at noon of the next open day, or under `filing_opening`
     (``opening`` START_OF_BUSINESS) at the start of that day's business (:data:`OFFICE_OPENS`).
     """
     base = statute("163-291(2)") if method is Method.PARTISAN else statute("163-294.2(c)")
@@ -299,7 +299,7 @@ def filing_period(
     tz = calendar.tz
     opens = move(DeadlineKind.FILING_OPENS, local(opens_d, NOON, tz), (cite,), calendar, how_o)
     if opening is FilingOpening.START_OF_BUSINESS and opens.moved_from is not None:
-        # reading 23: the act 103-5(a) lets be done on the next open day may be done from the
+        # `filing_opening`: the act 103-5(a) lets be done on the next open day may be done from the
         # start of that day's business
         opens = attrs.evolve(
             opens,
@@ -362,8 +362,8 @@ def noon_thursday_after(
     *,
     since: str = "result declared",
 ) -> Deadline:
-    """12:00 noon on the first Thursday after the day a result is declared (reading 4), or
-    after the day of what ``since`` names (a drawing of lots, reading 22)."""
+    """12:00 noon on the first Thursday after the day a result is declared (`early_request`), or
+    after the day of what ``since`` names (a drawing of lots, `request_after_lot`)."""
     d = declared + timedelta(days=(THU - declared.weekday()) % 7 or 7)
     return move(
         kind,

@@ -100,8 +100,8 @@ def state_graph() -> nx.MultiDiGraph:
         g.add_edge(
             t.source.value,
             t.target.value,
-            key=t.trigger,
-            trigger=t.trigger,
+            key=t.trigger.value,
+            trigger=t.trigger.value,
             cite=str(t.cite),
             url=t.cite.url,
             label=t.label,
@@ -162,7 +162,7 @@ def coverage(paths: Iterable[Sequence[Edge]]) -> tuple[list[Edge], list[Edge]]:
     they are exactly the table (a step outside the table is in neither: see
     :func:`replay_graph`).
     """
-    table = {(t.source.value, t.trigger, t.target.value) for t in TRANSITIONS}
+    table = {(t.source.value, t.trigger.value, t.target.value) for t in TRANSITIONS}
     seen = {tuple(step) for path in paths for step in path}
     taken = sorted(e for e in table if e in seen)
     return taken, sorted(table - set(taken))

@@ -47,7 +47,11 @@ def test_a_compiled_table_answers_without_its_rules(monkeypatch: pytest.MonkeyPa
     table: Table[int, str] = Table(
         name="test",
         question="is it more than one?",
-        rules=(Rule("more", "163-293(a)", "more than one", counted, "yes"),),
+        rules=(
+            Rule(
+                id="more", cite="163-293(a)", summary="more than one", applies=counted, effect="yes"
+            ),
+        ),
         facts=lambda: range(4),
         default="no",
     )
@@ -88,12 +92,13 @@ def test_importing_the_engine_runs_only_the_table_modules_it_reads_at_import() -
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.splitlines()
-    # the calendar reads the canvass's citation as it is imported, and the departure handlers
-    # the facts a departure presents (a module with no table); the tables, the departures
-    # table among them, are built when the engine first reads them
+    # the calendar reads the canvass's citation as it is imported, the departure handlers the
+    # facts a departure presents and the kinds of effect they register a function for; the
+    # other tables are built when the engine first reads them
     assert out[0].split(",") == [
         "simulator.law.tables.canvass",
         "simulator.law.tables.departure_facts",
+        "simulator.law.tables.departures",
     ]
     assert "simulator.law.tables.departures" in out[1].split(",")
 

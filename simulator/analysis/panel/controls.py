@@ -16,7 +16,7 @@ import attrs
 from simulator.analysis.whatif.edits import EditError, _evolve
 from simulator.analysis.whatif.forks import fork
 from simulator.analysis.whatif.variables import EventTime, Votes
-from simulator.law.readings import Interpretations
+from simulator.law.readings import ABOUT, Interpretations
 from simulator.model.errors import Problem, ScenarioError
 from simulator.model.events import (
     DEFINITIONS,
@@ -33,43 +33,8 @@ _ID = "panel-event-"
 #: they stay in the variant copied as YAML, which they mark as made up
 HYPOTHETICAL = "hypothetical-"
 
-#: the readings in words (docs/readings.md explains each)
-READING_WORDS = {
-    "write_ins_in_total": "write-in votes count in the total (reading 1)",
-    "dead_votes_in_total": "a dead candidate's votes count in the total (reading 2)",
-    "early_request": "a runoff request before the canvass (reading 4)",
-    "group_runoff_ballot": "who is on a group runoff ballot (reading 5)",
-    "three_way_tie": "a tie for first among three or more (reading 6)",
-    "withdrawal_as_death": "a withdrawal counts as a death (reading 7)",
-    "late_notice": "a death noticed after day 30: which date decides (reading 8)",
-    "harmless_ties": "only ties that decide something matter (reading 9)",
-    "departed_leader_short": "a departed leader short of a majority (reading 10)",
-    "departed_tied_for_a_seat": "a departed candidate tied for a seat (reading 11)",
-    "runner_up_left": "the runner-up has left the race (reading 12)",
-    "left_tied_for_first": "a candidate tied for first withdrew (reading 13)",
-    "dead_tied_for_first": "a dead candidate ties for first (reading 14)",
-    "withdrawn_winner": "a withdrawn candidate polls enough to win (reading 15)",
-    "tie_after_primary": "a tie after a nonpartisan primary (reading 16)",
-    "nonpartisan_fee": "a nonpartisan candidate pays too little (reading 17)",
-    "left_best_for_group_seat": "a departed candidate best placed for a group seat (reading 18)",
-    "request_place_tie": "a tie for the last place that may request (reading 19)",
-    "first_election_tie": "a tie the first election does not settle (reading 20)",
-    "left_runoff_ballot": "a candidate on a runoff ballot leaves (reading 21)",
-    "request_after_lot": "a request after a drawing of lots (reading 22)",
-    "filing_opening": "filing opens on a day the office is closed (reading 23)",
-    "group_tie_voters": "how many voted in a group's tie (reading 24)",
-    "departed_in_tie_window": "a tied candidate left before the three days end (reading 25)",
-    "tied_left_before_lot": "a tied candidate left before the drawing of lots (reading 26)",
-    "group_runoff_tie": "a tie for a seat in a group runoff (reading 27)",
-    "late_nonpartisan_withdrawal": "a nonpartisan withdrawal after filing closes (reading 28)",
-    "only_candidate_dies": "the only candidate dies before the election (reading 29)",
-    "no_candidate_left": "a death leaves a party primary with no candidate (reading 30)",
-    "group_death_within_30": "a death within 30 days leaves more than the seats (reading 31)",
-    "disqualified_before_printing": "a party candidate disqualified before printing (reading 32)",
-    "recount_not_ordered": "a recount of a declared result no tie ordered (reading 33)",
-    "canvass_before_its_day": "a canvass held before the day the law fixes (reading 34)",
-    "left_after_primary_day": "a party candidate leaves after the primary day (reading 35)",
-}
+#: the readings in words, with their numbers (docs/readings.md explains each)
+READING_WORDS = {name: str(about) for name, about in ABOUT.items()}
 
 
 def words(identifier: str) -> str:
