@@ -24,6 +24,7 @@ from simulator.analysis.whatif.tables import (
     _when,
     _words_of,
 )
+from simulator.engine import shown
 from simulator.engine.result import ContestResult, Outcome, Period, Result, TimelineEntry
 from simulator.law.labels import label
 from simulator.law.machine import Phase
@@ -243,3 +244,7 @@ def enable_rich_display() -> bool:
     except ImportError:
         return False
     return get_ipython() is not None
+
+
+# results, contests, outcomes and timelines show as these tables in Jupyter (engine/shown.py)
+shown.register(html)
