@@ -12,6 +12,7 @@ import argparse
 import json
 import sys
 import threading
+import webbrowser
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -97,8 +98,6 @@ def cmd_app(args: argparse.Namespace) -> int:
     print(f"electsim app: {scenario.title}", flush=True)
     print(f"serving the what-if panel at {url} (Ctrl-C stops)", flush=True)
     if not args.no_browser:
-        import webbrowser
-
         threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
     try:
         server.serve_forever()
