@@ -104,7 +104,6 @@ def parse_readings(written: Sequence[str]) -> tuple[tuple[str, Any], ...]:
 
 
 def _grid(args: argparse.Namespace) -> list[Config]:
-
     top = getattr(args, "max_candidates", None)
     readings = parse_readings(getattr(args, "reading", None) or ())
     return [

@@ -177,7 +177,6 @@ class Formatter(argparse.HelpFormatter):
 
 
 def _version() -> str:
-
     try:
         return version("electsim")
     except PackageNotFoundError:  # pragma: no cover - running from a plain checkout

@@ -28,6 +28,7 @@ from simulator.analysis.whatif.sweep_runner import OUTCOME_KINDS, _Job
 from simulator.engine.replay import replay
 from simulator.engine.result import ContestResult, Result, Ruling
 from simulator.input.loader.writing import scenario_to_dict
+from simulator.law.labels import label
 from simulator.law.vocab import RulingKind
 from simulator.model.errors import SimulatorError
 from simulator.model.scenario import Scenario
@@ -58,8 +59,6 @@ def _when(at: Any) -> str:
 
 def ruling_words(kind: str, text: str) -> str:
     """A ruling's line in words: its kind's label, then what the timeline says of it."""
-    from simulator.law.labels import label
-    from simulator.law.vocab import RulingKind
 
     try:
         name = label(RulingKind(kind))
@@ -93,7 +92,6 @@ def ruling_changes(before: Result, after: Result) -> list[RulingLine]:
 
 def deadline_moves(before: Result, after: Result) -> list[DeadlineMove]:
     """The deadlines whose time differs, that the variant adds, or that it no longer has."""
-    from simulator.law.labels import label
 
     out: list[DeadlineMove] = []
     for c in after.contests:

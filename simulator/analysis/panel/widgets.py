@@ -8,7 +8,8 @@ from typing import Any
 
 from simulator.analysis.panel.controls import Control
 from simulator.analysis.panel.model import PanelState
-from simulator.analysis.panel.render import CSS, outputs_html
+from simulator.analysis.panel.render import CSS, outcome_text, outputs_html
+from simulator.input.loader import load_scenario
 from simulator.model.scenario import Scenario
 
 
@@ -128,7 +129,6 @@ class WhatIfApp:
     @property
     def outcome(self) -> str:
         """The outcome the panel shows, as text."""
-        from simulator.analysis.panel.render import outcome_text
 
         return outcome_text(self.state)
 
@@ -161,7 +161,5 @@ def whatif_app(scenario: Scenario | str) -> WhatIfApp:
     the last line of a cell shows the panel; ``app.set("Bob died", date(2027, 8, 15))`` moves
     a control from code."""
     if isinstance(scenario, str):
-        from simulator.input.loader import load_scenario
-
         scenario = load_scenario(scenario)
     return WhatIfApp(scenario)
