@@ -267,7 +267,8 @@ def test_help_pages_point_to_the_documentation(capsys: pytest.CaptureFixture[str
 
 
 def test_the_worked_examples_in_the_docs_pass_electsim_test() -> None:
-    from simulator import check_scenario, parse_scenario
+    from simulator import parse_scenario
+    from simulator.input.expect import check_scenario
 
     # the scenario that opens docs/scenarios.md, as a newcomer would copy it
     first = re.search(r"```yaml\n(.*?)```", doc("scenarios.md"), flags=re.S)

@@ -25,6 +25,7 @@ import re
 import secrets
 import sys
 import threading
+import webbrowser
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -277,8 +278,6 @@ def cmd_app(args: argparse.Namespace) -> int:
     print(f"electsim app: {scenario.title}", flush=True)
     print(f"serving the what-if panel at {url} (Ctrl-C stops)", flush=True)
     if not args.no_browser:
-        import webbrowser
-
         threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
     try:
         server.serve_forever()

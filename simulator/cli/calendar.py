@@ -13,7 +13,7 @@ from simulator.law.calendar import OfficeCalendar, statutory_calendar
 from simulator.law.labels import label
 from simulator.law.vocab import Method
 from simulator.views.columns import fit_table
-from simulator.views.ical import title_of
+from simulator.views.ical import deadlines_to_ics, title_of
 
 
 def cmd_calendar(args: argparse.Namespace) -> int:
@@ -46,8 +46,6 @@ def cmd_calendar(args: argparse.Namespace) -> int:
         " (district-based)" if args.district_based else ""
     )
     if args.ics:
-        from simulator.views.ical import deadlines_to_ics  # (icalendar: only for --ics)
-
         group = f"{args.year}-{method.value}" + ("-district" if args.district_based else "")
         write_bytes(deadlines_to_ics([(group, title, deadlines)], name=f"NC {title}"))
         return EXIT_OK

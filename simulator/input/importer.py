@@ -49,12 +49,16 @@ from typing import TypeVar
 
 import attrs
 
+from simulator.engine.state import stage_day
 from simulator.input.files import MAX_INPUT_BYTES
+from simulator.input.loader import structure
 from simulator.input.results_rows import read_rows
+from simulator.law import calendar as cal
+from simulator.law.cite import statute
 from simulator.law.vocab import Method, Stage, is_partisan_primary
 from simulator.model.errors import ImportResultsError
 from simulator.model.events import WRITE_IN_GENERIC, is_write_in
-from simulator.model.scenario import Scenario
+from simulator.model.scenario import Contest, Scenario
 
 __all__ = [
     "ContestReturns",
@@ -594,9 +598,6 @@ def build_scenario_dict(
     ``day`` is the results' election day (None: the statutory day of ``year``); ``seats``
     defaults to the file's ``Vote For``, else 1.
     """
-    from simulator.engine.state import stage_day
-    from simulator.law import calendar as cal
-    from simulator.model.scenario import Contest
 
     if year is None:
         if day is None:
@@ -687,8 +688,6 @@ def returns_events(
     >>> [e["at"] for e in returns_events([("P1", [("Ann", 3)])], date(2022, 11, 8))]
     ['2022-11-08T20:00:00-05:00', '2022-11-18T11:00:00-05:00']
     """
-    from simulator.law import calendar as cal
-    from simulator.law.cite import statute
 
     step = timedelta(seconds=max(1, min(_MAX_STEP, _SPREAD // max(1, len(units)))))
     first = cal.local(day, _RETURNS_FROM)
@@ -712,8 +711,6 @@ def returns_events(
 
 
 def _scenario_from_dict(doc: dict[str, object], source: str) -> Scenario:
-    from simulator.input.loader import structure
-
     return structure(doc, source=source)
 
 

@@ -528,34 +528,42 @@ def builder(cls: type[Event], *given: str) -> Callable[..., Event]:
     already: it takes ``at, contest, index, line`` and then the fields named in ``given``,
     positionally, and gives every other field its default.
 
-    The event is the one ``cls(...)`` makes (equal, same hash, same type), made in about half
-    the time: the frozen class's ``__init__`` sets each field through ``object.__setattr__`` by
-    name, this sets each slot through its descriptor. The fields given may have no converter
-    but :func:`~simulator.law.instants.instant`, whose times the caller gives as instants
-    already (the loader's clock reads them so).
+    The event is the one ``cls(...)`` makes (equal, same hash, same type), made faster: the
+    frozen class's ``__init__`` sets each field through ``object.__setattr__`` by name, this sets
+    each slot through its descriptor. The fields given may have no converter but
+    :func:`~simulator.law.instants.instant`, whose times the caller gives as instants already
+    (the loader's clock reads them so).
     """
-    fields = {f.name: f for f in attrs.fields(cls)}
     names = ("at", "contest", "index", "line", *given)
-    for name in names:
+    slots = _slots(cls, names)
+    given_slots = [getattr(cls, name).__set__ for name in names]
+    other_slots = [(getattr(cls, name).__set__, d) for name, d in slots if name not in names]
+    new = object.__new__
+
+    def build(*values: Any) -> Event:
+        event: Event = new(cls)
+        for set_slot, value in zip(given_slots, values, strict=True):
+            set_slot(event, value)
+        for set_slot, default in other_slots:
+            set_slot(event, default)
+        return event
+
+    return build
+
+
+def _slots(cls: type[Event], given: tuple[str, ...]) -> list[tuple[str, Any]]:
+    """Each field of ``cls`` with its default, in order, checking that the fields ``given``
+    need no conversion and that every other field has a plain default."""
+    fields = {f.name: f for f in attrs.fields(cls)}
+    for name in given:
         if name not in fields or fields[name].converter not in (None, instant, maybe_instant):
             raise ValueError(f"{cls.__name__}: {name} cannot be given to a builder")
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    body = []
-    for k, (name, field) in enumerate(fields.items()):
-        scope[f"set{k}"] = getattr(cls, name).__set__
-        if name in names:
-            body.append(f"    set{k}(event, {name})")
-        elif field.default is attrs.NOTHING or hasattr(field.default, "factory"):
+    for name, field in fields.items():
+        if name not in given and (
+            field.default is attrs.NOTHING or hasattr(field.default, "factory")
+        ):
             raise ValueError(f"{cls.__name__}.{name} has no plain default")
-        else:
-            scope[f"default{k}"] = field.default
-            body.append(f"    set{k}(event, default{k})")
-    source = "\n".join(
-        [f"def build({', '.join(names)}):", "    event = new(cls)", *body, "    return event"]
-    )
-    exec(source, scope)  # the same technique attrs uses for __init__
-    made: Callable[..., Event] = scope["build"]
-    return made
+    return [(name, field.default) for name, field in fields.items()]
 
 
 def column_builder(cls: type[Event], *given: str) -> Callable[..., list[Event]]:
@@ -566,9 +574,8 @@ def column_builder(cls: type[Event], *given: str) -> Callable[..., list[Event]]:
 
     Each slot is set over the whole run by one ``map`` in C, with no Python call per event.
     """
-    builder(cls, *given)  # the same checks of what may be given
     names = ("at", "contest", "index", "line", *given)
-    slots = [(f.name, getattr(cls, f.name).__set__, f.default) for f in attrs.fields(cls)]
+    slots = [(name, getattr(cls, name).__set__, default) for name, default in _slots(cls, names)]
     new = object.__new__
 
     def build(n: int, *columns: Iterable[Any]) -> list[Event]:

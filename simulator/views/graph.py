@@ -26,21 +26,21 @@ import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
-
-import networkx as nx
-from matplotlib import rc_context
-from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
-from matplotlib.path import Path as CurvePath
+from typing import TYPE_CHECKING, Any
 
 from simulator.engine.result import ContestResult, Result
 from simulator.input.output import file_names, refuse_link
 from simulator.law.labels import label, trigger_words
 from simulator.law.machine import TRANSITIONS, Phase
-from simulator.model.errors import SimulatorError
+from simulator.model.errors import SimulatorError, UnsupportedFormat
 from simulator.model.events import EVENT_TYPES
-from simulator.views.charts.figures import Chart, UnsupportedFormat, save_figure
 from simulator.views.charts.text_measure import _width_in
+
+if TYPE_CHECKING:
+    import networkx as nx
+    from matplotlib.path import Path as CurvePath
+
+    from simulator.views.charts.figures import Chart
 
 __all__ = [
     "coverage",
@@ -93,6 +93,8 @@ def state_graph() -> nx.MultiDiGraph:
     ncleg.gov), ``label`` and ``timer`` (True when the trigger is a deadline passing or a derived
     moment rather than an event of the log). Node attributes: ``label`` and ``start``.
     """
+    import networkx as nx
+
     g = nx.MultiDiGraph(name="electsim contest state machine", start=START.value)
     for phase in Phase:
         g.add_node(phase.value, label=phase.value.replace("_", " "), start=phase is START)
@@ -358,6 +360,8 @@ def draw_graph(g: nx.MultiDiGraph, *, full: bool = False) -> Chart:
     thin and grey, one arrow per pair of phases, unlabelled (their triggers and citations are in
     the DOT, Mermaid, GraphML and JSON exports); timers are dashed.
     """
+    from matplotlib import rc_context
+
     with rc_context({"text.parse_math": False}):  # titles are plain text, never TeX
         taken = any(d.get("taken") for _, _, d in g.edges(data=True))
         return _graph_figure(g) if full or not taken else _path_figure(g)
@@ -379,6 +383,11 @@ def _path_figure(g: nx.MultiDiGraph) -> Chart:
     y = -i * ROW. A step to the next phase is a straight arrow down the column; any other step
     (back, skipping, or staying) is an arc on the right, further out the longer it spans. Each
     step's label sits right of its arrow, nudged down when it would touch the one above."""
+    from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+    from matplotlib.path import Path as CurvePath
+
+    from simulator.views.charts.figures import Chart
+
     steps = sorted(
         (int(n), u, v, d)
         for u, v, d in g.edges(data=True)
@@ -534,6 +543,8 @@ def _edge_shapes(
 ) -> list[tuple[dict[str, Any], CurvePath, Point]]:
     """Each edge drawn of the whole machine: its data, its curve and the middle of it (where
     a step's label goes). The taken ones come first; of the others, one per pair of phases."""
+    from matplotlib.path import Path as CurvePath
+
     drawn_grey: set[tuple[str, str]] = set()
     parallel: dict[tuple[str, str], int] = defaultdict(int)
     out: list[tuple[dict[str, Any], CurvePath, Point]] = []
@@ -575,6 +586,10 @@ def _graph_figure(g: nx.MultiDiGraph) -> Chart:
     """The whole machine. Its limits are found from what is drawn, never guessed: each box as
     wide as its measured name, every loop, curve and label of a step taken, with a margin, so
     nothing is cut at an edge of the figure."""
+    from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+
+    from simulator.views.charts.figures import Chart
+
     pos = _positions(g)
     xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
     width, height = 13.0, 6.2
@@ -702,6 +717,10 @@ def _graph_figure(g: nx.MultiDiGraph) -> Chart:
 
 
 def _write(g: nx.MultiDiGraph, path: Path, *, full: bool = False) -> None:
+    import networkx as nx
+
+    from simulator.views.charts.figures import save_figure
+
     suffix = path.suffix.lower()
     if suffix in (".dot", ".gv"):
         path.write_text(to_dot(g), encoding="utf-8")
@@ -765,4 +784,6 @@ def export_graph(
 
 def graph_data(g: nx.MultiDiGraph) -> dict[str, Any]:
     """The graph as node-link data (what the ``.json`` export writes)."""
+    import networkx as nx
+
     return dict(nx.node_link_data(g, edges="edges"))

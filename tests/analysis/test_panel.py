@@ -14,6 +14,7 @@ from simulator.analysis.panel.controls import find_controls
 from simulator.analysis.panel.model import PanelState
 from simulator.analysis.panel.render import outputs_html
 from simulator.engine.replay import replay
+from simulator.model.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 CARY = ROOT / "scenarios/runoff/cary-2023-district-d.yaml"
@@ -25,7 +26,7 @@ pytest.importorskip("ipywidgets", reason="ipywidgets is not installed (pip insta
 
 
 @pytest.fixture(scope="module")
-def day31() -> simulator.Scenario:
+def day31() -> Scenario:
     return simulator.load_scenario(DAY_31)
 
 
@@ -50,7 +51,7 @@ def test_the_controls_are_found_from_the_log() -> None:
 
 
 def test_a_death_moved_across_the_30_day_boundary_changes_the_outcome_shown(
-    day31: simulator.Scenario,
+    day31: Scenario,
 ) -> None:
     app = simulator.whatif_app(day31)
     before = app.outputs["outcome"].value
@@ -100,7 +101,7 @@ def test_a_count_below_zero_shows_the_error_and_keeps_the_last_result() -> None:
 
 
 def test_a_date_outside_the_year_and_a_variant_the_loader_refuses(
-    day31: simulator.Scenario,
+    day31: Scenario,
 ) -> None:
     p = PanelState(day31, flip_strip=False)
     good = p.result
@@ -123,14 +124,14 @@ def test_a_date_outside_the_year_and_a_variant_the_loader_refuses(
     assert cary.values[cary.key("Sarika Bansal's votes (Wake County)")] == 2076
 
 
-def test_nothing_raises_into_the_notebook(day31: simulator.Scenario) -> None:
+def test_nothing_raises_into_the_notebook(day31: Scenario) -> None:
     app = simulator.whatif_app(day31)
     app.inputs[app.state.key("Bob died")].value = None  # a cleared date picker
     assert "expected" in app.outputs["error"].value
     assert "nominated Ann" in app.outcome
 
 
-def test_reset_and_the_variant_as_yaml(day31: simulator.Scenario) -> None:
+def test_reset_and_the_variant_as_yaml(day31: Scenario) -> None:
     app = simulator.whatif_app(day31)
     app.set("Bob died", date(2027, 8, 15))
     text = app.show_yaml()

@@ -18,35 +18,37 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 from simulator import (
-    ContestFact,
-    EventField,
     EventTime,
-    Margin,
     NewEvent,
-    RulingKind,
-    Scenario,
     ScenarioError,
     Votes,
-    add_event,
     compare,
     each_day,
-    enable_rich_display,
     fork,
-    insert_event,
     load_scenario,
     parse_scenario,
-    remove_event,
-    remove_events,
-    replace_event,
     replay,
-    set_contest,
-    shift_event,
-    show,
     sweep,
 )
 from simulator.analysis.whatif import OUTCOME_KINDS, EditError, Sweep, SweepRow, sweep_runner
+from simulator.law.vocab import RulingKind
 from simulator.model.events import CandidateFiled, RunoffRequested
+from simulator.model.scenario import Scenario
 from simulator.views.markup import escape
+from simulator.whatif import (
+    ContestFact,
+    EventField,
+    Margin,
+    add_event,
+    enable_rich_display,
+    insert_event,
+    remove_event,
+    remove_events,
+    replace_event,
+    set_contest,
+    shift_event,
+    show,
+)
 
 TZ = ZoneInfo("America/New_York")
 

@@ -89,8 +89,6 @@ def _when(at: Any) -> str:
 
 def ruling_words(kind: str, text: str) -> str:
     """A ruling's line in words: its kind's label, then what the timeline says of it."""
-    from simulator.law.labels import label
-    from simulator.law.vocab import RulingKind
 
     try:
         name = label(RulingKind(kind))

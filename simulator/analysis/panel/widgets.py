@@ -10,7 +10,8 @@ from typing import Any
 
 from simulator.analysis.panel.controls import Control, check_moment, local_moment
 from simulator.analysis.panel.model import ADDABLE, PanelState, addable_words
-from simulator.analysis.panel.render import CSS, outputs_html
+from simulator.analysis.panel.render import CSS, outcome_text, outputs_html
+from simulator.input.loader import load_scenario
 from simulator.model.scenario import Scenario
 from simulator.views.markup import escape
 
@@ -249,7 +250,6 @@ class WhatIfApp:
     @property
     def outcome(self) -> str:
         """The outcome the panel shows, as text."""
-        from simulator.analysis.panel.render import outcome_text
 
         return outcome_text(self.state)
 
@@ -316,7 +316,5 @@ def whatif_app(scenario: Scenario | str) -> WhatIfApp:
     control from code, ``app.add("candidate_died", datetime(2023, 10, 16, 9),
     candidate="Ryan Eades")`` adds an event."""
     if isinstance(scenario, str):
-        from simulator.input.loader import load_scenario
-
         scenario = load_scenario(scenario)
     return WhatIfApp(scenario)

@@ -24,6 +24,7 @@ from simulator.analysis.whatif.tables import (
     _when,
     _words_of,
 )
+from simulator.engine import shown
 from simulator.engine.result import ContestResult, Outcome, Period, Result, TimelineEntry
 from simulator.law.labels import label
 from simulator.law.machine import Phase
@@ -295,3 +296,7 @@ def side_by_side(*items: Any, titles: Sequence[str] | None = None) -> SideBySide
         for i, item in enumerate(items)
     ]
     return SideBySide(tuple(zip(named, items, strict=True)))
+
+
+# results, contests, outcomes and timelines show as these tables in Jupyter (engine/shown.py)
+shown.register(html)

@@ -14,6 +14,7 @@ from simulator.analysis.whatif.tables import _NOTHING, _html_table, _text_table
 from simulator.engine.result import Outcome
 from simulator.law.labels import label
 from simulator.law.vocab import Pending, RulingKind, RunoffStatus
+from simulator.views.charts.sweep_plot import plot_sweep
 from simulator.views.markup import escape, ruling_colour
 
 if TYPE_CHECKING:
@@ -280,7 +281,6 @@ class Sweep:
     def plot(self, *, title: str | None = None) -> Chart:
         """A chart of the outcome against the swept value, the background banded by the kind
         of the deciding ruling (:func:`simulator.views.charts.sweep_plot.plot_sweep`)."""
-        from simulator.views.charts.sweep_plot import plot_sweep
 
         return plot_sweep(
             self.values,

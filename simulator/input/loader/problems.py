@@ -6,6 +6,7 @@ counts them, are made here. :func:`simulator.input.parse.messages.finish` turns 
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -31,7 +32,6 @@ def close_names(found: object, choices: Iterable[str], *, n: int = 3) -> list[st
     word = _plain(found)
     if word in plain:
         return [plain[word]]
-    import difflib  # (only for a name that is not one of the choices)
 
     scored = sorted(
         ((difflib.SequenceMatcher(None, word, k).ratio(), k) for k in plain), reverse=True

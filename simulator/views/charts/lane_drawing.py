@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from matplotlib.patches import FancyArrowPatch, Rectangle
-
 from simulator.views.charts.dimensions import (
     BAND_H,
     LABEL_PT,
@@ -126,6 +124,8 @@ def _draw_lane(
     """Draw one lane whose top edge is ``top`` (inches below the top of the axes); ``spots``
     are where its marks go (inches; by default at their moments), ``number`` its place, which
     names its artists (gid)."""
+    from matplotlib.patches import FancyArrowPatch, Rectangle
+
     u = axis.u
     band_top = top + _depth(above) + TICK_OUT + 0.04
     band_mid = band_top + BAND_H / 2

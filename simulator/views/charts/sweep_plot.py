@@ -8,15 +8,14 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable, Sequence
 from datetime import date
-from typing import Any
-
-from matplotlib import dates as mdates
-from matplotlib.patches import Patch
+from typing import TYPE_CHECKING, Any
 
 from simulator.law.labels import label
 from simulator.law.vocab import RulingKind
-from simulator.views.charts.figures import Chart
 from simulator.views.markup import ruling_colour
+
+if TYPE_CHECKING:
+    from simulator.views.charts.figures import Chart
 
 #: The colour of the lines that mark where the outcome flips.
 FLIP_COLOUR = "#c51b7d"
@@ -90,6 +89,11 @@ def plot_sweep(
     one row higher when close to the label before (no overlap). ``variable`` labels the
     x axis; with dates all in one year, the year is added to it (the ticks then need none).
     """
+    from matplotlib import dates as mdates
+    from matplotlib.patches import Patch
+
+    from simulator.views.charts.figures import Chart
+
     dates: Any = mdates  # its functions carry no annotations
     if values and all(isinstance(v, date) for v in values):
         xs = [float(dates.date2num(v)) for v in values]

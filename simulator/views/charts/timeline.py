@@ -8,13 +8,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import datetime, tzinfo
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
-
-from matplotlib import dates as mdates
-from matplotlib import rc_context
-from matplotlib.lines import Line2D
-from matplotlib.patches import Patch
 
 from simulator.engine.result import ContestResult, Result
 from simulator.law.vocab import Stage
@@ -42,7 +37,6 @@ from simulator.views.charts.dimensions import (
     TITLE_PT,
     WIDTH_PX,
 )
-from simulator.views.charts.figures import Chart, save_figure
 from simulator.views.charts.labels import _depth, _Label, _label, _number, _stack, _tick_labels
 from simulator.views.charts.lane_drawing import _dotted, _draw_above, _draw_lane
 from simulator.views.charts.lanes import (
@@ -58,6 +52,9 @@ from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, _mark_sty
 from simulator.views.charts.text_measure import _LAYOUT_DPI, _plain, _shown, _width_in, _wrap
 from simulator.views.charts.time_axis import _Axis, _axis, _draw_axis
 
+if TYPE_CHECKING:
+    from simulator.views.charts.figures import Chart
+
 #: The tallest timeline drawn: 2^15 - 1 pixels, past which browsers and image viewers refuse to
 #: open a picture (a lane takes about 85 pixels at 110 dpi: some 380 contests).
 MAX_HEIGHT_PX = 32_767
@@ -65,6 +62,8 @@ MAX_HEIGHT_PX = 32_767
 
 def _to_num(t: datetime) -> float:
     # matplotlib.dates has no annotations; date2num gives days since its epoch.
+    from matplotlib import dates as mdates
+
     return float(mdates.date2num(t))  # type: ignore[no-untyped-call]
 
 
@@ -123,6 +122,10 @@ def plot_timeline(
     what falls between them; ``title`` replaces the scenario's title; ``width`` (pixels) and
     ``dpi`` size the picture (text keeps its size in points). Returns the figure.
     """
+    from matplotlib import rc_context
+
+    from simulator.views.charts.figures import save_figure
+
     # (text keeps its size in points: a canvas under 6 inches across cannot hold the lanes'
     # labels without overlaps, and a dpi in the thousands only makes drawing take forever)
     inches = width / dpi if dpi > 0 else 0.0
@@ -170,6 +173,11 @@ def _timeline_figure(
     width: float,
     dpi: int,
 ) -> Chart:
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    from simulator.views.charts.figures import Chart
+
     zone = _zone(result, scenario)
     left_w = min(max(width * 0.17, 1.5), 2.4)
     right_w = _outcome_width(result, zone, min(max(width * 0.19, 1.7), 2.7), width * 0.36)
