@@ -2,6 +2,11 @@
 built and checked, replayed, the "where does it flip" sweep of the control moved (folding the
 events its variants share once), and every output written as HTML. The target is 200 ms.
 
+And how long ``electsim app`` takes to start on a contest of 10,000 candidates (each files, one
+batch of returns, the canvass): its panel built and its first page written, beside the replay
+of the same file in the same process (the panel replays it too, so about 1x is the floor; it
+was quadratic in the candidates once, and 100,000 had not started after five minutes).
+
 Run alone (``python benchmarks/bench_panel.py``) or as a section of ``make bench``."""
 
 from __future__ import annotations
@@ -15,10 +20,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import bench_scaling
 import bench_sweep
 
 from simulator.analysis.panel.model import PanelState
+from simulator.analysis.panel.page import page_html
 from simulator.analysis.panel.render import outputs_html
+from simulator.engine.replay import replay
+from simulator.input.loader import load_scenario, parse_scenario
 
 GOAL = 0.200  # seconds a redraw
 
@@ -62,7 +71,48 @@ def redraws() -> dict[str, tuple[float, float]]:
 CPU: dict[str, tuple[float, float]] = {}
 
 
+def start(candidates: int = 10_000) -> tuple[float, float, float, float]:
+    """Seconds to load the file, to replay it, to replay it and read its timeline (as
+    ``electsim replay`` does to print it), and to start the app on it (its panel built, its
+    first page written); all but the load the best of three."""
+    import tempfile
+
+    replay(parse_scenario(bench_scaling.log(3, 1), fmt="json"))  # modules loaded, caches warm
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "candidates.json"
+        path.write_text(bench_scaling.log(candidates, 1))
+        t0 = time.perf_counter()
+        scenario = load_scenario(path)
+        load = time.perf_counter() - t0
+    runs: list[float] = []
+    reads: list[float] = []
+    starts: list[float] = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        result = replay(scenario)
+        runs.append(time.perf_counter() - t0)
+        sum(len(c.timeline) for c in result.contests)
+        reads.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        page_html(PanelState(scenario))
+        starts.append(time.perf_counter() - t0)
+    return load, min(runs), min(reads), min(starts)
+
+
+def print_start(candidates: int = 10_000) -> None:
+    load, run, read, app = start(candidates)
+    print(
+        f"  {candidates:,} candidates: load {load:6.3f} s, replay {run:6.3f} s, "
+        f"with its timeline read {read:6.3f} s"
+    )
+    print(
+        f"  electsim app's start, the panel and its first page: {app:6.3f} s "
+        f"({app / read:.1f}x the replay with its timeline, {app / run:.1f}x the bare replay)"
+    )
+
+
 def main() -> int:
+    print_start()
     worst = 0.0
     for what, (first, then) in redraws().items():
         print(

@@ -16,7 +16,8 @@ import resource
 import sys
 import time
 
-from simulator import Scenario, Votes, parse_scenario, sweep
+from simulator import Votes, parse_scenario, sweep
+from simulator.model.scenario import Scenario
 
 N_VARIANTS = 10_000
 WORKERS = 2

@@ -11,12 +11,14 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import simulator
-from simulator import ContestResult, Ruling
+from simulator.engine.result import ContestResult, Ruling
+from simulator.law.calendar import Deadline
+from simulator.model.scenario import Scenario
 
 TZ = ZoneInfo("America/New_York")
 
 
-def scenario(contest: str, events: str, *, head: str = "") -> simulator.Scenario:
+def scenario(contest: str, events: str, *, head: str = "") -> Scenario:
     """A one-contest scenario: ``contest`` is the contest's flow mapping, ``events`` the log's
     lines (``- {type: ..., at: ..., ...}``), ``head`` extra top-level lines (interpretations,
     office_closed)."""
@@ -69,7 +71,7 @@ def cites(r: Ruling, pattern: str) -> bool:
     return re.search(pattern, r.cite) is not None
 
 
-def deadline(c: ContestResult, kind: str) -> simulator.Deadline:
+def deadline(c: ContestResult, kind: str) -> Deadline:
     found = [d for d in c.deadlines if d.kind.value == kind]
     assert found, f"no {kind} deadline; have {[d.kind.value for d in c.deadlines]}"
     return found[-1]

@@ -47,6 +47,7 @@ def test_build_makes_a_wheel_and_an_sdist_with_the_license(dist: Path) -> None:
     for command in ("replay", "validate", "test", "calendar", "demo", "report", "conformance"):
         assert f"simulator/cli/{command}.py" in names
     assert "simulator/analysis/conformance/runoffs.py" in names
+    assert "simulator/law/town_methods.csv" in names  # the data electsim new reads
     assert any(n.endswith("LICENSE") for n in names)
     assert any(n.endswith("entry_points.txt") for n in names)
     with tarfile.open(sdist) as t:

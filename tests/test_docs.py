@@ -184,6 +184,17 @@ def test_every_reading_switch_and_setting_is_documented() -> None:
             assert f"`{choice}`" in text or choice == field.default, (field.name, choice)
 
 
+def test_the_readings_table_numbers_each_switch_as_its_description_does() -> None:
+    # each reading is described once, on its switch (simulator.law.readings.ABOUT): the table
+    # of docs/readings.md gives each switch the same number
+    from simulator.law.readings import ABOUT
+
+    rows = re.findall(r"^\| (\d+) \| .* \| `(\w+)` \| [^|]* \|$", doc("readings.md"), flags=re.M)
+    assert {switch: int(number) for number, switch in rows} == {
+        switch: about.number for switch, about in ABOUT.items()
+    }
+
+
 def test_every_expect_key_is_documented() -> None:
     text = doc("expectations.md")
     keys = (*ENTRY_KEYS, *RULING_PATTERN_KEYS, *RULING_FIELDS, *DEADLINE_PATTERN_KEYS, *RUNOFF_KEYS)
@@ -256,7 +267,8 @@ def test_help_pages_point_to_the_documentation(capsys: pytest.CaptureFixture[str
 
 
 def test_the_worked_examples_in_the_docs_pass_electsim_test() -> None:
-    from simulator import check_scenario, parse_scenario
+    from simulator import parse_scenario
+    from simulator.input.expect import check_scenario
 
     # the scenario that opens docs/scenarios.md, as a newcomer would copy it
     first = re.search(r"```yaml\n(.*?)```", doc("scenarios.md"), flags=re.S)

@@ -4,7 +4,8 @@ The layers, lowest first: ``law`` (citations, vocabularies, readings, calendars,
 ``model`` (events, the event log, the scenario), ``engine`` (state, the fold, the count, the
 result), ``input`` (files in and out, validation, schema, import), ``views`` (what people read),
 ``analysis`` (what-if, exploration, conformance), ``cli`` (one module per command), and the
-package's own ``__init__`` and ``__main__`` on top. Every ``import`` counts: at the top of a
+package's own top-level files on top (``__init__``, ``__main__`` and ``whatif``, the
+what-if API's public face). Every ``import`` counts: at the top of a
 file, inside a function and under ``if TYPE_CHECKING:``.
 """
 
@@ -34,7 +35,7 @@ def layer(module: str) -> int:
     top-level files rank above every folder."""
     parts = module.split(".")
     if len(parts) == 1 or parts[1] not in LAYERS:
-        assert len(parts) <= 2 and parts[-1] in {"simulator", "__main__"}, (
+        assert len(parts) <= 2 and parts[-1] in {"simulator", "__main__", "whatif"}, (
             f"{module} is in no layer folder ({', '.join(LAYERS)})"
         )
         return len(LAYERS)

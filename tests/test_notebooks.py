@@ -21,8 +21,7 @@ from typing import Any
 
 import pytest
 
-from simulator import find_data_dir
-from tests.views.browser import HEADLESS
+from tests.views.browser import HEADLESS, Browser, chromium
 from tests.views.test_graph import not_blank
 
 nbformat = pytest.importorskip(
@@ -123,21 +122,26 @@ def _executed(path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     missing = _kernel_missing()
     if missing is not None:
         pytest.skip(f"cannot execute notebooks: {missing}")
-    if "runoff-request" in path.name and find_data_dir() is None:
-        pytest.skip("no results data: set ELECTSIM_DATA to the folder holding nc-results/")
-    book = _read(path)
-    fresh = nbformat.v4.new_code_cell(f"%reset -f\nimport os\nos.chdir({str(NOTEBOOKS)!r})")
+    book = _run(_read(path), path.name, monkeypatch)
+    _EXECUTED[path] = book
+    return book
+
+
+def _run(book: Any, name: str, monkeypatch: pytest.MonkeyPatch, setup: str = "") -> Any:
+    """``book`` executed in the shared kernel after ``setup`` (code run first, not kept)."""
+    fresh = nbformat.v4.new_code_cell(
+        f"%reset -f\nimport os\nos.chdir({str(NOTEBOOKS)!r})\n{setup}"
+    )
     book.cells.insert(0, fresh)
     client = nbclient.NotebookClient(book, km=_shared_kernel(monkeypatch), timeout=TIMEOUT)
     try:
         client.execute()
     except nbclient.exceptions.CellExecutionError as error:
-        pytest.fail(f"{path.name} failed:\n{error}", pytrace=False)
+        pytest.fail(f"{name} failed:\n{error}", pytrace=False)
     finally:
         del book.cells[0]
         if client.kc is not None:
             client.kc.stop_channels()
-    _EXECUTED[path] = book
     return book
 
 
@@ -305,6 +309,36 @@ def test_an_exported_notebook_shows_its_charts_and_left_aligned_tables_in_a_brow
 
 
 @pytest.mark.notebooks
+def test_the_runoff_notebook_runs_for_a_new_user_without_the_results_files(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # ELECTSIM_DATA names a folder with no results file: the notebook falls back to the bundled
+    # scenario of the same election, says so, and every claim of it still holds
+    if _kernel_missing() is not None:
+        pytest.skip(f"cannot execute notebooks: {_kernel_missing()}")
+    path = NOTEBOOKS / "03-runoff-request.ipynb"
+    setup = f"os.environ['ELECTSIM_DATA'] = {str(tmp_path)!r}"
+    try:
+        book = _run(_read(path), path.name, monkeypatch, setup)
+    finally:
+        _run(
+            nbformat.v4.new_notebook(),
+            "reset",
+            monkeypatch,
+            "os.environ.pop('ELECTSIM_DATA', None)",
+        )
+    printed = "".join(
+        out.get("text", "")
+        for cell in book.cells
+        if cell.cell_type == "code"
+        for out in cell.outputs
+        if out.get("output_type") == "stream"
+    )
+    assert "the bundled scenario raleigh-2019-mayor-not-requested.yaml" in printed
+    assert "a request by noon on Thursday 17 October 2019 would have forced a runoff" in printed
+
+
+@pytest.mark.notebooks
 def test_the_what_if_notebook_shows_the_panel_as_a_widget(monkeypatch: pytest.MonkeyPatch) -> None:
     book = _executed(NOTEBOOKS / "05-what-if-panel.ipynb", monkeypatch)
     widgets = [
@@ -314,10 +348,73 @@ def test_the_what_if_notebook_shows_the_panel_as_a_widget(monkeypatch: pytest.Mo
         for out in cell.outputs
         if "application/vnd.jupyter.widget-view+json" in out.get("data", {})
     ]
-    assert len(widgets) == 2  # Cary's runoff, and the death near the 30-day boundary
+    # Cary's runoff, the death near the 30-day boundary, and Cary with a withdrawal added
+    assert len(widgets) == 3
     # the widgets' state is saved with the notebook, so the panel shows when it is opened
     state = book.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     assert set(widgets) <= set(state)
     shown = json.dumps(state)
     assert "What if? Town of Cary Town Council District D" in shown
     assert "163-112(a)" in shown and "ws-new" in shown
+    assert "candidate withdrew: Ryan Eades" in shown and "hypothetical" in shown
+
+
+@pytest.mark.notebooks
+@pytest.mark.browser
+def test_the_dead_candidate_notebook_shows_its_two_contests_side_by_side_where_they_fit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    executable = chromium()
+    if executable is None:
+        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+    nbconvert = pytest.importorskip("nbconvert", reason="nbconvert is not installed")
+    book = _executed(NOTEBOOKS / "04-dead-candidate-wins.ipynb", monkeypatch)
+    page, _ = nbconvert.HTMLExporter(template_name="lab").from_notebook_node(book)
+    html = tmp_path / "04.html"
+    html.write_text(page, encoding="utf-8")
+    boxes = """JSON.stringify([...document.querySelectorAll(
+        '.electsim-side-by-side > div')].map(b => {const r = b.getBoundingClientRect();
+        return [r.left, r.top, r.right];}).concat([[document.documentElement.clientWidth]]))"""
+    with Browser(executable, tmp_path / "profile") as browser:
+        seen = {}
+        for width in (1280, 390):
+            browser.resize(width)
+            browser.load(html.as_uri())
+            seen[width] = json.loads(browser.evaluate(boxes))
+    (left, right, _) = seen[1280]
+    assert left[1] == right[1] and left[2] <= right[0], seen  # one row: side by side
+    (top, below, (narrow,)) = seen[390]
+    assert top[0] == below[0] and top[1] < below[1], seen  # stacked on a phone
+    assert max(top[2], below[2]) <= narrow, seen  # and no wider than the screen
+
+
+@pytest.mark.notebooks
+@pytest.mark.browser
+def test_the_what_if_notebook_exported_to_html_shows_the_panels_answers_without_a_kernel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the live panels need a kernel or the widget scripts from the network, which an exported
+    # page read offline has neither of: its snapshots must show the answers by themselves
+    executable = chromium()
+    if executable is None:
+        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+    nbconvert = pytest.importorskip("nbconvert", reason="nbconvert is not installed")
+    book = _executed(NOTEBOOKS / "05-what-if-panel.ipynb", monkeypatch)
+    page, _ = nbconvert.HTMLExporter(template_name="lab").from_notebook_node(book)
+    html = tmp_path / "05.html"
+    html.write_text(page, encoding="utf-8")
+    with Browser(executable, tmp_path / "profile") as browser:
+        browser.resize(1280)
+        browser.load(html.as_uri())
+        shown = json.loads(
+            browser.evaluate(
+                "JSON.stringify([...document.querySelectorAll('.electsim-snapshot')]"
+                ".map(e => [e.innerText, e.getBoundingClientRect().height]))"
+            )
+        )
+    assert len(shown) == 3, shown
+    texts = [text for text, _ in shown]
+    assert all(height > 100 for _, height in shown), shown
+    assert "elected Sarika Bansal" in texts[0]  # the request a minute late: no runoff
+    assert "163-112(a)" in texts[1]  # the death moved to day 30: filing reopened
+    assert "hypothetical" in texts[2]

@@ -2,7 +2,7 @@
 
 Each scenario file is a case the statutes (or a real election) decide; its ``expect`` entries are
 checked through the public JSON result, at the end of the log or ``as_of`` a moment, by the same
-code as ``electsim test`` (:func:`simulator.check_scenario`).
+code as ``electsim test`` (:func:`simulator.input.expect.check_scenario`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from simulator import check_scenario, load_scenario
+from simulator import load_scenario
+from simulator.input.expect import check_scenario
 from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,6 +20,7 @@ Where a gap or conflict has no other reading, :data:`NO_OTHER_READING` says why.
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -28,7 +29,15 @@ from typing import Any
 
 import attrs
 
+from simulator.analysis.explore.config import Config
+from simulator.analysis.explore.exploration import explore_grid
+from simulator.analysis.explore.findings import grid_findings
+from simulator.engine.replay import replay
+from simulator.input.loader import load_scenario
 from simulator.law.labels import fact_words
+from simulator.law.rules import Verdict
+from simulator.law.tables import EVERY_TABLE
+from simulator.law.vocab import Method
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "gaps.md"
@@ -248,8 +257,6 @@ def describe_facts(reaching: Sequence[Any], universe: Sequence[Any]) -> str:
 
 def table_variants() -> dict[str, list[Variant]]:
     """Every gap and conflict of the rule tables, by stable id, with each way it is met."""
-    from simulator.law.rules import Verdict
-    from simulator.law.tables import EVERY_TABLE
 
     out: dict[str, list[Variant]] = defaultdict(list)
     for table, home in EVERY_TABLE:
@@ -308,8 +315,6 @@ class Reached:
 def scenario_findings(folders: Iterable[str] = ("scenarios",)) -> list[Reached]:
     """Every ``no_provision`` ruling of a gap or conflict the bundled scenarios' replays give,
     once per scenario and id, in the order of the paths."""
-    from simulator.engine.replay import replay
-    from simulator.input.loader import load_scenario
 
     out: list[Reached] = []
     for folder in folders:
@@ -341,10 +346,6 @@ def read_explored(path: Path = EXPLORED) -> dict[str, Any]:
 def record_explored(path: Path = EXPLORED, *, workers: int = 1) -> dict[str, Any]:
     """Explore the K=1 grid and write its findings to ``path`` (each with its shortest
     witness); the document written."""
-    from simulator.analysis.explore.config import Config
-    from simulator.analysis.explore.exploration import explore_grid
-    from simulator.analysis.explore.findings import grid_findings
-    from simulator.law.vocab import Method
 
     configs = [
         Config(method=m, seats=s, candidates=n, departures=1, general=g)
@@ -554,7 +555,6 @@ def write(path: Path = DOC) -> bool:
 
 def main(argv: Sequence[str]) -> int:
     """``python -m simulator.analysis.catalogue [--explore] [--workers N]``."""
-    import argparse
 
     p = argparse.ArgumentParser(
         prog="python -m simulator.analysis.catalogue",

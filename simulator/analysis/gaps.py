@@ -13,7 +13,12 @@ from collections import Counter
 
 import attrs
 
+from simulator.analysis.explore.config import Config
+from simulator.analysis.explore.exploration import explore_grid
+from simulator.analysis.explore.findings import grid_findings
 from simulator.law.rules import Verdict
+from simulator.law.tables import TABLES
+from simulator.law.vocab import Method
 
 
 @attrs.frozen
@@ -48,7 +53,6 @@ class TableFinding:
 
 def table_findings() -> list[TableFinding]:
     """Every gap and conflict of the rule tables, found by exploring all their facts."""
-    from simulator.law.tables import TABLES
 
     out: list[TableFinding] = []
     for table in TABLES:
@@ -111,10 +115,6 @@ def explored_findings(*, seats: int = 1, workers: int = 1) -> list[ExploredFindi
     """The gaps and conflicts ``electsim explore`` reaches on the grid of every method, seats 1
     to ``seats`` and 1 to 2 x seats + 2 candidates, one departure: ``electsim gaps --explore``
     is this view of the exploration."""
-    from simulator.analysis.explore.config import Config
-    from simulator.analysis.explore.exploration import explore_grid
-    from simulator.analysis.explore.findings import grid_findings
-    from simulator.law.vocab import Method
 
     configs = [
         Config(method=m, seats=s, candidates=n)

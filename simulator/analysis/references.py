@@ -25,6 +25,8 @@ from pathlib import Path
 import attrs
 
 from simulator.law.cite import Cite, key
+from simulator.law.machine import TRANSITIONS
+from simulator.law.tables import HOMES, departures
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -93,9 +95,6 @@ def citations_in(text: str) -> Iterator[str]:
 
 
 def _tables() -> Iterator[Reference]:
-    from simulator.law.machine import TRANSITIONS
-    from simulator.law.tables import HOMES, departures
-
     for r in departures.RULES:
         yield Reference("rule", r.id, key(r.cite), "simulator/law/tables/departures.py", r.summary)
     for g in departures.GAPS:
@@ -125,7 +124,6 @@ def _tables() -> Iterator[Reference]:
 
 def _code(root: Path) -> Iterator[Reference]:
     # the tables are listed by id above; the contingency rules' effects cite further subsections
-    from simulator.law.tables import HOMES
 
     skip = {
         *(home.removeprefix("simulator/") for _, home in HOMES),

@@ -6,14 +6,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from simulator.cli.common import EXIT_OK, UsageError, write_bytes
+from simulator.cli.common import EXIT_OK, FIRST_YEAR, LAST_YEAR, UsageError, write_bytes
 from simulator.input.loader.problems import did_you_mean
 from simulator.input.output import terminal_width
 from simulator.law.calendar import OfficeCalendar, statutory_calendar
 from simulator.law.labels import label
 from simulator.law.vocab import Method
 from simulator.views.columns import fit_table
-from simulator.views.ical import title_of
+from simulator.views.ical import deadlines_to_ics, title_of
 
 
 def cmd_calendar(args: argparse.Namespace) -> int:
@@ -26,8 +26,10 @@ def cmd_calendar(args: argparse.Namespace) -> int:
             f"--method: expected one of {', '.join(m.value for m in Method)}; "
             f"found {args.method!r}{did_you_mean(args.method, [m.value for m in Method])}"
         ) from None
-    if not 1973 <= args.year <= 2200:
-        raise UsageError(f"YEAR: expected a year from 1973 to 2200; found {args.year}")
+    if not FIRST_YEAR <= args.year <= LAST_YEAR:
+        raise UsageError(
+            f"YEAR: expected a year from {FIRST_YEAR} to {LAST_YEAR}; found {args.year}"
+        )
     deadlines = statutory_calendar(
         args.year, method, district_based=args.district_based, calendar=OfficeCalendar()
     )
@@ -44,8 +46,6 @@ def cmd_calendar(args: argparse.Namespace) -> int:
         " (district-based)" if args.district_based else ""
     )
     if args.ics:
-        from simulator.views.ical import deadlines_to_ics  # (icalendar: only for --ics)
-
         group = f"{args.year}-{method.value}" + ("-district" if args.district_based else "")
         write_bytes(deadlines_to_ics([(group, title, deadlines)], name=f"NC {title}"))
         return EXIT_OK

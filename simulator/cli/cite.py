@@ -1,8 +1,7 @@
 """The ``electsim cite`` command line: its options, the command and its printing.
 
-Finding what implements or exercises a subsection (:mod:`simulator.analysis.references`) reads the
-rule tables, the transitions and the scenarios, so it is imported only when the command runs;
-every other command, and ``electsim --help``, starts without it.
+Finding what implements or exercises a subsection is :mod:`simulator.analysis.references`'s: it
+reads the rule tables, the transitions and the scenarios.
 """
 
 from __future__ import annotations
@@ -13,20 +12,21 @@ import sys
 import unicodedata
 from typing import Any
 
+from simulator.analysis.references import (
+    CITATION,
+    CITATION_FORMS,
+    KINDS,
+    UNMODELED,
+    all_references,
+    normalize,
+    references,
+    section_order,
+)
+from simulator.law.cite import statute
+
 
 def cmd_cite(args: argparse.Namespace) -> int:
     """List what implements or exercises the subsection ``args.citation`` (text or JSON)."""
-    from simulator.analysis.references import (
-        CITATION,
-        CITATION_FORMS,
-        KINDS,
-        UNMODELED,
-        all_references,
-        normalize,
-        references,
-        section_order,
-    )
-    from simulator.law.cite import statute
 
     # full-width letters and digits ("１６３-293(b)") are read as the ASCII they stand for
     query = normalize(unicodedata.normalize("NFKC", args.citation))

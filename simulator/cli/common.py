@@ -12,9 +12,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO, TypeVar
 
+from simulator.input.output import visible
 from simulator.model.errors import ScenarioError, SimulatorError
 
 EXIT_OK, EXIT_BUG, EXIT_INVALID = 0, 1, 2
+#: The election years the commands compute statutory dates for (calendar, new).
+FIRST_YEAR, LAST_YEAR = 1973, 2200
 
 
 class UsageError(SimulatorError):
@@ -73,7 +76,9 @@ _SHOWN_PROBLEMS = 1000  # a log wrong everywhere is not listed line by line to t
 def print_problems(e: ScenarioError) -> None:
     """A scenario's problems on stderr, one a line, then how many there were."""
     for problem in e.problems[:_SHOWN_PROBLEMS]:
-        print(str(problem), file=sys.stderr)
+        # (a problem quotes what the file holds: a control character in it is shown, and
+        # cannot break the one line of the problem or drive the terminal)
+        print(visible(str(problem), keep=""), file=sys.stderr)
     n = len(e.problems)
     if n > _SHOWN_PROBLEMS:
         print(f"... and {n - _SHOWN_PROBLEMS} more problems not shown", file=sys.stderr)

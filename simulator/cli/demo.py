@@ -18,6 +18,8 @@ from simulator.engine.result import Result
 from simulator.input.loader import load_scenario
 from simulator.input.output import terminal_width, writing
 from simulator.model.errors import OutputError
+from simulator.views.charts import plot_timeline
+from simulator.views.report import write_report
 
 #: The scenarios that show what electsim does, drawn by ``electsim demo scenarios`` and by
 #: ``make demo`` into out/reference/: (path under scenarios/, what it shows).
@@ -59,8 +61,6 @@ def showcase_in(files: list[Path], base: Path) -> list[tuple[Path, str]]:
 
 def render_one(job: tuple[str, str, str]) -> None:
     """Draw one scenario's chart and write its report (in a worker process)."""
-    from simulator.views.charts import plot_timeline  # (matplotlib: only when drawing)
-    from simulator.views.report import write_report
 
     source, svg, html = job
     scenario = load_scenario(source)

@@ -1,7 +1,6 @@
 """The ``electsim explore`` command line: its options, the command, and all its printing.
 
-The exploration itself (:mod:`simulator.analysis.explore`) replays scenarios, so it is imported
-only when the command runs; every other command starts without it.
+The exploration itself is :mod:`simulator.analysis.explore`'s.
 """
 
 from __future__ import annotations
@@ -9,12 +8,42 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
+from simulator.analysis.explore.config import Config, reading_shown, reading_values
+from simulator.analysis.explore.coverage import (
+    coverage_markdown,
+    coverage_table,
+    write_coverage_chart,
+)
+from simulator.analysis.explore.exploration import explore, explore_grid
+from simulator.analysis.explore.findings import (
+    finding_file,
+    findings_markdown,
+    grid_findings,
+    render,
+    to_json,
+    unreached_table_subsections,
+)
+from simulator.analysis.explore.witnesses import (
+    check_witness,
+    witness_doc,
+    witness_graph,
+    write_witness,
+    write_witnesses,
+)
+from simulator.analysis.workers import Dask, EngineError, Processes, Serial
+from simulator.cli.accept import AcceptError, read_accepted, report_new
+from simulator.input.output import check_output
+from simulator.law.readings import Interpretations
 from simulator.law.vocab import Method
+from simulator.model.errors import OutputError
 
 if TYPE_CHECKING:
     from simulator.analysis.explore.config import Config
@@ -46,10 +75,6 @@ def general_of(general: bool) -> str:
 def parse_readings(written: Sequence[str]) -> tuple[tuple[str, Any], ...]:
     """``--reading NAME=VALUE`` options as (name, value) pairs; a yes-or-no switch's value is
     true or false. Raises ValueError saying what is wrong with the first bad one."""
-    import attrs
-
-    from simulator.analysis.explore.config import reading_shown, reading_values
-    from simulator.law.readings import Interpretations
 
     out: dict[str, Any] = {}
     for text in written:
@@ -79,8 +104,6 @@ def parse_readings(written: Sequence[str]) -> tuple[tuple[str, Any], ...]:
 
 
 def _grid(args: argparse.Namespace) -> list[Config]:
-    from simulator.analysis.explore.config import Config
-
     top = getattr(args, "max_candidates", None)
     readings = parse_readings(getattr(args, "reading", None) or ())
     return [
@@ -102,8 +125,6 @@ def _check_outputs(args: argparse.Namespace) -> None:
     """The chart and the GraphML file can be written, with their names' endings, before the
     exploration runs (a missing folder stopped the program after it, exit 1; ``--chart DIR``
     wrote ``DIR.png`` beside the folder; ``--graphml scenario.yaml`` wrote GraphML over it)."""
-    from simulator.input.output import check_output
-    from simulator.model.errors import OutputError
 
     for option, path, endings in (
         ("--chart", getattr(args, "chart", None), (".png", ".svg")),
@@ -140,8 +161,6 @@ def cmd_explore(args: argparse.Namespace) -> int:
         print(f"electsim explore: {error}", file=sys.stderr)
         return 2
     if getattr(args, "accept", None) is not None:
-        from simulator.cli.accept import AcceptError, read_accepted
-
         try:
             args.accepted = read_accepted(args.accept)
         except AcceptError as error:
@@ -155,8 +174,6 @@ def cmd_explore(args: argparse.Namespace) -> int:
         )
         return 2
     if args.grid:
-        from simulator.analysis.workers import EngineError
-
         try:
             return _cmd_grid(args)
         except EngineError as error:
@@ -242,8 +259,6 @@ def _cmd_one(args: argparse.Namespace, readings: tuple[tuple[str, Any], ...]) ->
     )
     ex = explore(config)
     if getattr(args, "chart", None):
-        from simulator.analysis.explore.coverage import write_coverage_chart
-
         write_coverage_chart([ex], Path(args.chart))
     if args.graphml:
         import networkx as nx
@@ -305,7 +320,6 @@ def _accepted(args: argparse.Namespace, results: Sequence[Exploration]) -> int:
     else 0; without it, 0."""
     if getattr(args, "accept", None) is None:
         return 0
-    from simulator.cli.accept import report_new
 
     found = {f for ex in results for f, _o, _w in ex.findings}
     return report_new("explore", found, args.accept, args.accepted)
@@ -332,7 +346,6 @@ key:
 def _engine(args: argparse.Namespace, stack: ExitStack) -> Engine | None:
     """The engine ``--engine`` names (None: the default of ``--workers``); a Dask client is
     closed with ``stack``."""
-    from simulator.analysis.workers import Dask, EngineError, Processes, Serial
 
     name = getattr(args, "engine", None)
     if name is None or (name == "serial" and args.workers == 1):
@@ -364,21 +377,11 @@ def _engine(args: argparse.Namespace, stack: ExitStack) -> Engine | None:
 def _cmd_grid(args: argparse.Namespace, results: Sequence[Exploration] | None = None) -> int:
     """``electsim explore --grid``: every configuration ``--method``, ``--seats`` and the
     candidates select, as a table, JSON or Markdown, with the clause coverage."""
-    from simulator.analysis.explore.exploration import explore_grid
-    from simulator.analysis.explore.findings import (
-        finding_file,
-        findings_markdown,
-        grid_findings,
-        to_json,
-    )
-    from simulator.analysis.explore.witnesses import witness_doc
 
     if results is None:
         with ExitStack() as stack:
             results = explore_grid(_grid(args), workers=args.workers, engine=_engine(args, stack))
     if getattr(args, "chart", None):
-        from simulator.analysis.explore.coverage import write_coverage_chart
-
         write_coverage_chart(results, Path(args.chart))
     if args.witnesses:
         named = []
@@ -390,14 +393,10 @@ def _cmd_grid(args: argparse.Namespace, results: Sequence[Exploration] | None = 
             return 2
     failed: dict[Config, int] = {}
     if args.check:
-        import tempfile
-
         with tempfile.TemporaryDirectory() as tmp:
             for ex in results:
                 failed[ex.config] = _check_all(ex, Path(tmp))
     if getattr(args, "markdown", False):
-        from simulator.analysis.explore.coverage import coverage_markdown
-
         print(findings_markdown(results, args.witnesses or "scenarios/gaps"))
         print()
         print(coverage_markdown(results))
@@ -429,7 +428,6 @@ def _cmd_grid(args: argparse.Namespace, results: Sequence[Exploration] | None = 
             )
         found = sorted({f for ex in results for f, _o, _w in ex.findings})
         print(f"gaps and conflicts reached: {len(found)}: " + ", ".join(found))
-        from simulator.analysis.explore.coverage import coverage_table
 
         print(coverage_table(results))
     if any(ex.errors for ex in results):
@@ -440,7 +438,6 @@ def _cmd_grid(args: argparse.Namespace, results: Sequence[Exploration] | None = 
 def _written(named: Sequence[tuple[Path, dict[str, Any]]], args: argparse.Namespace) -> bool:
     """Write the witnesses ``--witnesses`` asks for (:func:`write_witnesses`); False, with each
     problem on stderr, where nothing could be written."""
-    from simulator.analysis.explore.witnesses import write_witnesses
 
     try:
         problems = write_witnesses(named, overwrite=getattr(args, "overwrite", False))
@@ -455,7 +452,6 @@ def _written(named: Sequence[tuple[Path, dict[str, Any]]], args: argparse.Namesp
 def _check_all(ex: Exploration, tmp: Path) -> int:
     """Write every outcome's witness of ``ex`` and check each replays to its prediction; the
     number that do not (each reported on stderr)."""
-    from simulator.analysis.explore.witnesses import check_witness, witness_doc, write_witness
 
     bad = 0
     c = ex.config

@@ -3,7 +3,7 @@ or JSON (the contingency rules' gaps, the rule tables' gaps and conflicts, and w
 ``--explore`` those the courses of events of ``electsim explore`` reach).
 
 What it lists is found in :mod:`simulator.law.tables.departures` and
-:mod:`simulator.analysis.gaps`, imported only when the command runs.
+:mod:`simulator.analysis.gaps`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from simulator.analysis.gaps import explored_findings, table_findings
+from simulator.cli.accept import AcceptError, new_findings, read_accepted, report_new
 from simulator.input.output import terminal_width
+from simulator.law.tables.departure_facts import all_facts
+from simulator.law.tables.departure_gaps import FACT_FIELDS, gaps, show_value, summarize
 
 if TYPE_CHECKING:
     from simulator.analysis.gaps import ExploredFinding, TableFinding
@@ -55,10 +59,6 @@ def cmd_gaps(args: argparse.Namespace) -> int:
     """Every gap of the statutes the contingency rules can hit, with the facts that reach it;
     with ``--accept FILE``, exit :data:`~simulator.cli.accept.EXIT_NEW` on a finding the file
     does not hold."""
-    from simulator.analysis.gaps import explored_findings, table_findings
-    from simulator.cli.accept import AcceptError, read_accepted, report_new
-    from simulator.law.tables.departure_facts import all_facts
-    from simulator.law.tables.departure_gaps import FACT_FIELDS, gaps, show_value, summarize
 
     accept = getattr(args, "accept", None)
     accepted: frozenset[str] = frozenset()
@@ -88,8 +88,6 @@ def cmd_gaps(args: argparse.Namespace) -> int:
         if args.explore:
             doc["explored"] = [f.to_json() for f in explored]
         if accept is not None:
-            from simulator.cli.accept import new_findings
-
             doc["not_accepted"] = new_findings(ids, accepted)
         print(json.dumps(doc, indent=2))
         return code

@@ -5,14 +5,17 @@ Elections (or OpenElections), or import one as a scenario, printed as YAML or wr
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
 import attrs
+import yaml
 
 from simulator.input.files import MAX_INPUT_BYTES
 from simulator.input.importer import format_contest_list, import_results, list_contests
-from simulator.input.output import visible
+from simulator.input.loader import dump_scenario, scenario_to_dict
+from simulator.input.output import check_output, visible, writing
 from simulator.model.errors import ImportResultsError
 
 __all__ = ["cmd_import_results"]
@@ -46,8 +49,6 @@ def cmd_import_results(args: argparse.Namespace) -> int:
             )
         summaries = list_contests(args.file, encoding=encoding, max_bytes=max_bytes)
         if args.json:
-            import json
-
             doc = {"file": str(args.file), "contests": [attrs.asdict(c) for c in summaries]}
             sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
         else:
@@ -69,8 +70,6 @@ def cmd_import_results(args: argparse.Namespace) -> int:
     if getattr(args, "overwrite", False) and not args.output:
         raise ImportResultsError("--overwrite: expected -o FILE to go with it; found no -o")
     if args.output:
-        from simulator.input.output import check_output
-
         check_output(args.output, inputs=(args.file,))
         kind = Path(args.output).suffix.lower()
         if kind not in (".yaml", ".yml", ".json"):
@@ -95,16 +94,10 @@ def cmd_import_results(args: argparse.Namespace) -> int:
         max_bytes=max_bytes,
     )
     if args.output:
-        from simulator.input.loader import dump_scenario
-        from simulator.input.output import writing
-
         with writing(args.output):
             dump_scenario(scenario, args.output)
         print(f"wrote {args.output} ({len(scenario.events)} events)", file=sys.stderr)
         return 0
-    import yaml
-
-    from simulator.input.loader import scenario_to_dict
 
     sys.stdout.write(
         yaml.safe_dump(

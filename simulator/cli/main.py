@@ -2,22 +2,38 @@
 success, 2 invalid input, 1 anything else (a bug); ``electsim test`` exits 3 when an expectation
 does not hold.
 
-Each command lives in a module of its own (``simulator.cli.replay``, ``simulator.cli.test``, ...),
-imported only when that command runs, so that ``electsim --help`` and argument errors start
-without the engine, matplotlib or networkx."""
+Each command lives in a module of its own (``simulator.cli.replay``, ``simulator.cli.test``, ...);
+this module adds each command's parser (one function a command) and runs the command named."""
 
 from __future__ import annotations
 
 import argparse
 import errno
-import importlib
 import os
 import sys
+import traceback
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import TYPE_CHECKING, Any, cast
 
+from simulator.analysis.conformance.data import METHODS as CHECKED_METHODS
+from simulator.cli import cite, explore
+from simulator.cli import new as new_command
+from simulator.cli.app import cmd_app
+from simulator.cli.calendar import cmd_calendar
 from simulator.cli.common import EXIT_BUG, EXIT_INVALID, print_problems
+from simulator.cli.conformance import cmd_conformance
+from simulator.cli.demo import cmd_demo
+from simulator.cli.gaps import cmd_gaps
+from simulator.cli.import_results import cmd_import_results
 from simulator.cli.parsing import EXAMPLES, Formatter, Parser, Version, refuse_empty_values
+from simulator.cli.replay import cmd_replay
+from simulator.cli.report import cmd_report
+from simulator.cli.schema import cmd_schema
+from simulator.cli.test import cmd_test
+from simulator.cli.validate import cmd_validate
+from simulator.input.files import MAX_INPUT_BYTES, describe_size, parse_size
+from simulator.input.output import visible
+from simulator.law.vocab import Method, Stage
 from simulator.model.errors import ScenarioError, SimulatorError
 
 DOCS = "docs/ in the electsim source (docs/cli.md for the commands)"
@@ -25,8 +41,6 @@ DOCS = "docs/ in the electsim source (docs/cli.md for the commands)"
 
 def _max_bytes(text: str) -> int:
     """``--max-bytes``: a size like 2000000, 512MiB or 4GiB."""
-    from simulator.input.files import parse_size
-
     try:
         return parse_size(text)
     except ValueError:
@@ -36,8 +50,6 @@ def _max_bytes(text: str) -> int:
 
 
 def _add_max_bytes(p: argparse.ArgumentParser) -> None:
-    from simulator.input.files import MAX_INPUT_BYTES, describe_size
-
     p.add_argument(
         "--max-bytes",
         type=_max_bytes,
@@ -65,24 +77,9 @@ def _as_of(p: argparse.ArgumentParser) -> None:
     )
 
 
-class _Unbuilt:
-    """Stands for the parser of a command that is not being run: every call on it (an argument,
-    a group, defaults) does nothing. Each argparse parser costs about a millisecond to make, so
-    ``electsim replay FILE`` makes only replay's."""
-
-    def __getattr__(self, name: str) -> Callable[..., _Unbuilt]:
-        return lambda *args, **kwargs: self
-
-
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser; with ``only`` (a command's name), the other commands' parsers
-    are left out (their arguments are not read, and the help that lists them is not printed)."""
-    from simulator.law.vocab import Method, Stage
-
-    methods = [m.value for m in Method]
-    # the methods conformance checks (simulator.analysis.conformance.data.METHODS), without
-    # importing it here
-    checked = (Method.RUNOFF.value, Method.PRIMARY.value, Method.PARTISAN.value)
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser: a sub-parser for each command of :data:`COMMANDS`, in the
+    order ``--help`` lists them."""
     p = Parser(
         prog="electsim",
         formatter_class=Formatter,
@@ -93,19 +90,47 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("--version", action=Version, help="print the version and exit")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser, metavar="COMMAND")
+    for add in COMMANDS:
+        add(sub)
+    return p
 
-    def command(name: str, help: str, description: str | None = None) -> argparse.ArgumentParser:
-        if only is not None and name != only:
-            return cast(argparse.ArgumentParser, _Unbuilt())
-        return sub.add_parser(
+
+if TYPE_CHECKING:
+    #: Where a command's parser is added
+    Commands = argparse._SubParsersAction[Any]
+
+
+def _command(
+    sub: Commands, name: str, help: str, description: str | None = None
+) -> argparse.ArgumentParser:
+    """A command's parser, with its help, its description and its examples."""
+    return cast(
+        argparse.ArgumentParser,
+        sub.add_parser(
             name,
             help=help,
             description=description or help[0].upper() + help[1:] + ".",
             epilog=EXAMPLES[name] + f"\n\ndocumentation: {DOCS}",
             formatter_class=Formatter,
-        )
+        ),
+    )
 
-    r = command(
+
+def _explained(parser: argparse.ArgumentParser, name: str, description: str) -> None:
+    """A parser its command's module made, given the description and examples all have."""
+    parser.description = description
+    parser.epilog = EXAMPLES[name] + f"\n\ndocumentation: {DOCS}"
+    parser.formatter_class = Formatter
+
+
+#: the names of the election methods, for the options that take one
+METHOD_NAMES = tuple(m.value for m in Method)
+
+
+def _add_replay(sub: Commands) -> None:
+    """``electsim replay``."""
+    r = _command(
+        sub,
         "replay",
         "replay a scenario and print its timeline, JSON result or deadlines",
         "Replay a scenario: print each contest's timeline (events, rulings with their "
@@ -131,6 +156,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "taken",
     )
     _color(r)
+    _chart_options(r)
+    _add_max_bytes(r)
+    r.set_defaults(func=cmd_replay)
+
+
+def _chart_options(r: argparse.ArgumentParser) -> None:
+    """``electsim replay``'s options for its chart and graph."""
     chart = r.add_argument_group("chart and graph options")
     # (no defaults here: an option given without --chart is refused, see _chart_options)
     chart.add_argument("--width", type=int, help="chart width in pixels (1430)")
@@ -155,10 +187,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         action="store_true",
         help="draw (and write to .mmd) the whole state machine, the path laid over it",
     )
-    _add_max_bytes(r)
-    r.set_defaults(func=_later("simulator.cli.replay", "cmd_replay"))
 
-    t = command(
+
+def _add_test(sub: Commands) -> None:
+    """``electsim test``."""
+    t = _command(
+        sub,
         "test",
         "check scenarios against their expect: blocks",
         "Replay each scenario and check what its expect: block says the replay must show "
@@ -174,9 +208,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     t.add_argument("--json", action="store_true", help="print the report as JSON")
     t.add_argument("-q", "--quiet", action="store_true", help="print only what does not pass")
     _color(t)
-    t.set_defaults(func=_later("simulator.cli.test", "cmd_test"))
+    t.set_defaults(func=cmd_test)
 
-    v = command(
+
+def _add_validate(sub: Commands) -> None:
+    """``electsim validate``."""
+    v = _command(
+        sub,
         "validate",
         "check scenario files without replaying them (exit 0 or 2)",
         "Check scenario files: every problem is printed with its file, line, field, what was "
@@ -185,9 +223,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     v.add_argument("files", nargs="+", metavar="FILE", help="scenario files")
     v.add_argument("--json", action="store_true", help="print the verdicts and problems as JSON")
     _add_max_bytes(v)
-    v.set_defaults(func=_later("simulator.cli.validate", "cmd_validate"))
+    v.set_defaults(func=cmd_validate)
 
-    c = command(
+
+def _add_calendar(sub: Commands) -> None:
+    """``electsim calendar``."""
+    c = _command(
+        sub,
         "calendar",
         "print a year's statutory dates for one method",
         "Print the statutory dates of a year's municipal election cycle for one method, with "
@@ -197,9 +239,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     c.add_argument(
         "--method",
         required=True,
-        choices=methods,
+        choices=METHOD_NAMES,
         metavar="METHOD",
-        help="the election method: " + ", ".join(methods),
+        help="the election method: " + ", ".join(METHOD_NAMES),
     )
     c.add_argument(
         "--district-based",
@@ -209,9 +251,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     c.add_argument("--json", action="store_true", help="print the dates as JSON")
     c.add_argument("--ics", action="store_true", help="print the dates as an iCalendar file")
-    c.set_defaults(func=_later("simulator.cli.calendar", "cmd_calendar"))
+    c.set_defaults(func=cmd_calendar)
 
-    d = command(
+
+def _add_demo(sub: Commands) -> None:
+    """``electsim demo``."""
+    d = _command(
+        sub,
         "demo",
         "replay every scenario in a folder, writing results under --out",
         "Replay every scenario under a folder; write each JSON result (and a chart and an HTML "
@@ -234,16 +280,23 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="processes drawing charts in parallel (default: one per core)",
     )
     _color(d)
-    d.set_defaults(func=_later("simulator.cli.demo", "cmd_demo"))
+    d.set_defaults(func=cmd_demo)
 
-    rp = command("report", "write a self-contained HTML report of a replay")
+
+def _add_report(sub: Commands) -> None:
+    """``electsim report``."""
+    rp = _command(sub, "report", "write a self-contained HTML report of a replay")
     rp.add_argument("file", metavar="FILE", help="the scenario")
     rp.add_argument("-o", "--output", help="the HTML file to write (default: FILE's stem .html)")
     _as_of(rp)
     _add_max_bytes(rp)
-    rp.set_defaults(func=_later("simulator.cli.report", "cmd_report"))
+    rp.set_defaults(func=cmd_report)
 
-    g = command(
+
+def _add_gaps(sub: Commands) -> None:
+    """``electsim gaps``."""
+    g = _command(
+        sub,
         "gaps",
         "list the facts that fall in a gap of the statutes",
         "List every gap of the statutes the rules can reach, with the facts that reach it and "
@@ -280,36 +333,43 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         action="store_true",
         help="print only the ids of the findings, one a line (a file --accept reads)",
     )
-    g.set_defaults(func=_later("simulator.cli.gaps", "cmd_gaps"))
+    g.set_defaults(func=cmd_gaps)
 
-    if only in (None, "cite"):
-        from simulator.cli import cite as cite_command  # light: its work imports lazily
 
-        cite_command.register(sub)
-    if only in (None, "explore"):
-        from simulator.cli import explore as explore_command  # the same
+def _add_cite(sub: Commands) -> None:
+    """``electsim cite``: its options are the command module's."""
+    cite.register(sub)
+    _explained(
+        sub.choices["cite"],
+        "cite",
+        "List everything that implements or exercises one subsection of the statutes: the "
+        "rules of the rule tables, the state machine's transitions, the gaps, the code that "
+        "cites it, the scenarios and the tests.",
+    )
 
-        explore_command.register(sub)
-        ex = sub.choices["explore"]
-        ex.description = (
-            "Enumerate the courses of events of one contest (departures in each region between "
-            "the statutory landmarks, returns in each ranking class, requests, lots, the runoff) "
-            "and replay each through the engine: every distinct outcome with a shortest witness, "
-            "the gaps and conflicts reached, the subsections cited."
-        )
-        ex.epilog = EXAMPLES["explore"] + f"\n\ndocumentation: {DOCS}"
-        ex.formatter_class = Formatter
-    if only in (None, "cite"):
-        ct = sub.choices["cite"]
-        ct.description = (
-            "List everything that implements or exercises one subsection of the statutes: the "
-            "rules of the rule tables, the state machine's transitions, the gaps, the code that "
-            "cites it, the scenarios and the tests."
-        )
-        ct.epilog = EXAMPLES["cite"] + f"\n\ndocumentation: {DOCS}"
-        ct.formatter_class = Formatter
 
-    ir = command(
+def _add_explore(sub: Commands) -> None:
+    """``electsim explore``: its options are the command module's."""
+    explore.register(sub)
+    _explained(
+        sub.choices["explore"],
+        "explore",
+        "Enumerate the courses of events of one contest (departures in each region between "
+        "the statutory landmarks, returns in each ranking class, requests, lots, the runoff) "
+        "and replay each through the engine: every distinct outcome with a shortest witness, "
+        "the gaps and conflicts reached, the subsections cited.",
+    )
+
+
+def _add_new(sub: Commands) -> None:
+    """``electsim new``: its options are the command module's."""
+    new_command.register(sub, None, docs=DOCS)
+
+
+def _add_import_results(sub: Commands) -> None:
+    """``electsim import-results``."""
+    ir = _command(
+        sub,
         "import-results",
         "import one contest of a NC results file as a scenario",
         "Turn one contest of an openelections CSV or a State Board results_pct file into a "
@@ -329,9 +389,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     ir.add_argument(
         "--method",
-        choices=methods,
+        choices=METHOD_NAMES,
         metavar="METHOD",
-        help="election method: " + ", ".join(methods) + " (default: nonpartisan-plurality)",
+        help="election method: " + ", ".join(METHOD_NAMES) + " (default: nonpartisan-plurality)",
     )
     ir.add_argument(
         "--stage",
@@ -350,9 +410,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     ir.add_argument("--encoding", default="utf-8", help="the file's text encoding (default utf-8)")
     _add_max_bytes(ir)
-    ir.set_defaults(func=_later("simulator.cli.import_results", "cmd_import_results"))
+    ir.set_defaults(func=cmd_import_results)
 
-    cf = command(
+
+def _add_conformance(sub: Commands) -> None:
+    """``electsim conformance``."""
+    cf = _command(
+        sub,
         "conformance",
         "check the engine against real NC runoffs and primaries",
         "Replay the real contests of the North Carolina results data and check each against the "
@@ -366,27 +430,35 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     cf.add_argument(
         "--method",
         action="append",
-        choices=checked,
+        choices=CHECKED_METHODS,
         metavar="METHOD",
         help="only this method's contests: "
-        + ", ".join(checked)
+        + ", ".join(CHECKED_METHODS)
         + " (repeatable; default: all three)",
     )
     cf.add_argument(
         "--year", action="append", type=int, help="only this year's contests (repeatable)"
     )
     cf.add_argument("--json", action="store_true", help="print the report as JSON")
-    cf.set_defaults(func=_later("simulator.cli.conformance", "cmd_conformance"))
+    cf.set_defaults(func=cmd_conformance)
 
-    sc = command(
+
+def _add_schema(sub: Commands) -> None:
+    """``electsim schema``."""
+    sc = _command(
+        sub,
         "schema",
         "print the JSON Schema of scenario files",
         "Print the JSON Schema of scenario files (the same as docs/scenario.schema.json), for "
         "editor completion and checking.",
     )
-    sc.set_defaults(func=_later("simulator.cli.schema", "cmd_schema"))
+    sc.set_defaults(func=cmd_schema)
 
-    ap = command(
+
+def _add_app(sub: Commands) -> None:
+    """``electsim app``."""
+    ap = _command(
+        sub,
         "app",
         "serve the what-if panel for a scenario as a local web page",
         "Serve the what-if panel for a scenario as a page on this computer (127.0.0.1 only): "
@@ -400,29 +472,32 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     ap.add_argument("--no-browser", action="store_true", help="do not open the browser")
     _add_max_bytes(ap)
-    ap.set_defaults(func=_later("simulator.cli.app", "cmd_app"))
-
-    return p
+    ap.set_defaults(func=cmd_app)
 
 
-def _later(module: str, name: str) -> Callable[[argparse.Namespace], int]:
-    """A command whose module is imported only when it runs (``electsim --help`` stays fast)."""
-
-    def run(args: argparse.Namespace) -> int:
-        command: Callable[[argparse.Namespace], int] = getattr(
-            importlib.import_module(module), name
-        )
-        return command(args)
-
-    return run
+#: Each command's parser, in the order ``electsim --help`` lists them
+COMMANDS: tuple[Callable[[Commands], None], ...] = (
+    _add_replay,
+    _add_test,
+    _add_validate,
+    _add_calendar,
+    _add_demo,
+    _add_report,
+    _add_gaps,
+    _add_cite,
+    _add_explore,
+    _add_new,
+    _add_import_results,
+    _add_conformance,
+    _add_schema,
+    _add_app,
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     given = sys.argv[1:] if argv is None else argv
-    # a command named first: only its parser is made (anything else gets them all, to list them
-    # or to say which command was meant)
-    parser = build_parser(only=given[0] if given and given[0] in EXAMPLES else None)
-    args = parser.parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(given)
     try:
         refuse_empty_values(parser, args)
         code: int = args.func(args)
@@ -433,7 +508,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INVALID
     except SimulatorError as e:
         for line in str(e).splitlines() or [""]:  # (one problem a line, each named so)
-            print(f"electsim: {line}", file=sys.stderr)
+            print(f"electsim: {visible(line, keep='')}", file=sys.stderr)
         return EXIT_INVALID
     except OSError as e:
         if not _output_failed(e):
@@ -472,8 +547,6 @@ def _quiet_stdout() -> None:
 def _bug(e: BaseException) -> int:
     """A bug: say so plainly and ask for a report."""
     if os.environ.get("ELECTSIM_DEBUG"):
-        import traceback  # only for a bug: it loads the source reading machinery
-
         traceback.print_exc()
     print(
         f"electsim: internal error ({type(e).__name__}: {e}). This is a bug in electsim; "

@@ -8,9 +8,11 @@ import argparse
 import re
 import sys
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from simulator.cli.common import EXIT_INVALID, UsageError
+from simulator.input.loader.problems import did_you_mean
 from simulator.input.output import terminal_columns
 
 _INVALID_CHOICE = re.compile(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)")
@@ -29,7 +31,7 @@ class Parser(argparse.ArgumentParser):
             names = choices.replace(chr(39), "")
             message = (
                 f"{option}: expected one of {names}; found {found!r}"
-                f"{_did_you_mean(found, names.split(', '))}"
+                f"{did_you_mean(found, names.split(', '))}"
             )
         elif message.startswith("the following arguments are required"):
             # a misspelt required option (--methd) is reported as itself, not as missing
@@ -37,7 +39,7 @@ class Parser(argparse.ArgumentParser):
             for arg in Parser.given:
                 name = arg.split("=", 1)[0]
                 if name.startswith("--") and name not in known:
-                    hint = _did_you_mean(name, sorted(o for o in known if o.startswith("--")))
+                    hint = did_you_mean(name, sorted(o for o in known if o.startswith("--")))
                     if hint:
                         message = f"{name}: expected an option of {self.prog}; found {name!r}{hint}"
                         break
@@ -67,19 +69,12 @@ class Parser(argparse.ArgumentParser):
         first = extras[0]
         if first.startswith("-"):
             name = first.split("=", 1)[0]
-            hint = _did_you_mean(name, options) or f" ({where} --help lists them)"
+            hint = did_you_mean(name, options) or f" ({where} --help lists them)"
             parser.error(f"{name}: expected an option of {where}; found {name!r}{hint}")
         parser.error(
             f"expected no more arguments after what {where} takes; found "
             + " ".join(repr(x) for x in extras)
         )
-
-
-def _did_you_mean(found: str, choices: Sequence[str]) -> str:
-    # (the loader's, imported only when an argument is wrong)
-    from simulator.input.loader.problems import did_you_mean
-
-    return did_you_mean(found, choices)
 
 
 #: each command's examples, shown at the end of its --help
@@ -109,6 +104,15 @@ examples:
   electsim calendar 2027 --method nonpartisan-runoff
   electsim calendar 2027 --method partisan --json
   electsim calendar 2027 --method nonpartisan-runoff --ics > nc-2027.ics""",
+    "new": """\
+examples:
+  electsim new --municipality "Town of Erwin" --office "Board of Commissioners" --year 2027 \\
+      --candidates "Ann Adams, Bob Brown" -o erwin.yaml
+  electsim new --municipality "City of Charlotte" --office Mayor --year 2027 \\
+      --candidates "Ann Adams (DEM), Bob Brown (REP)"
+  electsim new --municipality "Town of Example" --office "Council Seat A" --year 2027 \\
+      --method nonpartisan-runoff --seats 2 --closed 2027-07-06 \\
+      --candidates "Ann, Bob, Cy" -o example.yaml""",
     "demo": """\
 examples:
   electsim demo                              the bundled scenarios, into out/
@@ -182,8 +186,6 @@ class Formatter(argparse.HelpFormatter):
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version("electsim")
     except PackageNotFoundError:  # pragma: no cover - running from a plain checkout

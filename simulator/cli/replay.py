@@ -4,6 +4,7 @@ deadlines as an iCalendar file; optionally draw the timeline chart and the state
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -14,7 +15,12 @@ from simulator.engine.replay import replay
 from simulator.engine.result import Result
 from simulator.input.loader import load_scenario
 from simulator.input.output import check_output, file_names, terminal_width, write_inside, writing
+from simulator.law.labels import label
 from simulator.law.machine import Phase
+from simulator.law.vocab import Stage
+from simulator.views.charts import plot_timeline
+from simulator.views.graph import export_graph
+from simulator.views.ical import deadlines_to_ics
 from simulator.views.text import format_result
 
 #: replay's options that shape the chart: (dest, the option as written)
@@ -72,9 +78,6 @@ def as_of_note(result: Result, known: list[datetime], as_of: datetime) -> str | 
 def write_calendars(result: Result, name: str, where: str) -> None:
     """``--ics``: one calendar per contest. ``-`` (``--ics`` alone) prints the calendar of a
     scenario's only contest; a folder gets one ``CONTEST.ics`` a contest (docs/cli.md)."""
-    from simulator.law.labels import label  # (only for --ics)
-    from simulator.law.vocab import Stage
-    from simulator.views.ical import deadlines_to_ics  # (icalendar: only for --ics)
 
     contests = result.contests
     if where == "-" and len(contests) != 1:
@@ -118,8 +121,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     ):
         print(f"electsim: note: {note}", file=sys.stderr)
     if args.chart:
-        from simulator.views.charts import plot_timeline  # (matplotlib: only for a chart)
-
         with writing(args.chart):
             plot_timeline(
                 result,
@@ -134,16 +135,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 dpi=110 if args.dpi is None else args.dpi,
             )
     if args.graph:
-        from simulator.views.graph import export_graph  # (networkx: only for a graph)
-
         with writing(args.graph):
             written = export_graph(result, args.graph, full=args.full_graph)
         if len(written) > 1:
             names = ", ".join(str(w) for w in written)
             print(f"electsim: one state graph per contest: {names}", file=sys.stderr)
     if args.json:
-        import json  # (only for --json)
-
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     elif args.ics:
         write_calendars(result, scenario.title, args.ics)

@@ -23,7 +23,7 @@ from simulator.engine.result import (
 from simulator.engine.state import Context, State
 from simulator.law.cite import Cite
 from simulator.law.machine import Phase
-from simulator.law.vocab import Pending, RulingKind
+from simulator.law.vocab import Pending, PoolKind, RulingKind
 from simulator.model.events import Event, NomineeNamed, VotesCast
 
 #: What each phase waits for (but those :func:`pending_of` reads more of the state for)
@@ -51,7 +51,7 @@ def pending_of(state: State, ctx: Context) -> Pending | None:
         pool = state.pool
         dues = [(pool.withdraw_due, Pending.WITHDRAWAL), (pool.request_due, Pending.RUNOFF_REQUEST)]
         open_ = [(due, k) for due, k in dues if due is not None and due >= state.clock]
-        if pool.kind == "tie_first":
+        if pool.kind is PoolKind.TIE_FIRST:
             return Pending.WITHDRAWAL
         return min(open_)[1] if open_ else Pending.WITHDRAWAL
     return _PENDING.get(p)

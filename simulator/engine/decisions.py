@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import attrs
 
+from simulator.engine.counting.consult import consult
 from simulator.engine.handlers.departures import departure_facts
 from simulator.engine.result import Option, PendingDecision
 from simulator.engine.state import Context, State, new_draft
@@ -40,7 +41,7 @@ _WORDS: dict[str, str] = {
 }
 
 #: the effects a finding that there is time to reprint applies (on_reprint_determined)
-_ON_REPRINT = ("name_removed", "reopen")
+_ON_REPRINT = (departures.EffectKind.NAME_REMOVED, departures.EffectKind.REOPEN)
 
 
 def pending_decisions(state: State, ctx: Context) -> tuple[PendingDecision, ...]:
@@ -64,12 +65,14 @@ def pending_decisions(state: State, ctx: Context) -> tuple[PendingDecision, ...]
             f = attrs.evolve(facts, reprint=reprint)
             if reprint:
                 f = attrs.evolve(f, remaining=len(d.active_names()))
-            effects: tuple[departures.Effect, ...] = departures.TABLE.evaluate(f).effect(f)
+            effects: tuple[departures.Effect, ...] = consult(d, departures.TABLE, f).effect(f)
             if reprint:
-                if any(e.kind == "name_removed" for e in effects):
+                if any(e.kind is departures.EffectKind.NAME_REMOVED for e in effects):
                     effects = tuple(e for e in effects if e.kind in _ON_REPRINT)
                 else:  # the rule keeps the name whatever the board finds
-                    effects = tuple(e for e in effects if e.kind == "name_remains")
+                    effects = tuple(
+                        e for e in effects if e.kind is departures.EffectKind.NAME_REMAINS
+                    )
             for e in effects:
                 cites += (e.cite, *e.also)
                 if e.kind.value not in kinds[choice]:

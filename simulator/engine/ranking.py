@@ -41,7 +41,7 @@ def select(
     *,
     harmless_ties: bool = True,
 ) -> Selection:
-    """Choose the best ``places``; a tie across the boundary needs a lot (reading 9: a tie
+    """Choose the best ``places``; a tie across the boundary needs a lot (`harmless_ties`: a tie
     inside the chosen group or below the boundary does not matter).
 
     ``lots`` are winners the board drew, in order; each fills one tied place, so a place already
@@ -54,7 +54,7 @@ def select(
     >>> select([("A", 3), ("B", 2), ("C", 2), ("D", 2)], 3, ["D"])
     Selection(chosen=('A', 'D'), tie_pool=('B', 'C', 'D'), tie_places=1, lot_winners=('D',))
 
-    With ``harmless_ties=False`` (the alternative to reading 9) a tie between candidates who
+    With ``harmless_ties=False`` (``harmless_ties: false``) a tie between candidates who
     would all take places must also be settled by lot, which ranks them:
 
     >>> select([("A", 5), ("B", 5), ("C", 1)], 2, harmless_ties=False)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import date, datetime, time
+from enum import Enum
 from fractions import Fraction
-from typing import Any, Generic, TypedDict, TypeVar, Unpack
+from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar, Unpack
 from zoneinfo import ZoneInfo
 
 import attrs
@@ -88,6 +89,16 @@ class Cand:
     @property
     def active(self) -> bool:
         return self.status is ACTIVE
+
+
+class AtReopenedClose(Enum):
+    """What the close of a reopened filing period does in a party primary (set by the rule of
+    the ``departures`` table that reopened it)."""
+
+    #: G.S. 163-110: as many candidates as places or fewer are declared the party's nominees
+    COUNT = "count"
+    #: 163-112(a), (c): if nobody filed, those left are certified
+    CERTIFY_IF_NOBODY_FILED = "certify_if_nobody_filed"
 
 
 @attrs.frozen
@@ -216,7 +227,7 @@ class State:
     before_runoff: tuple[tuple[str, ...], tuple[str, ...], int] | None = None
     sworn: tuple[tuple[str, datetime], ...] = ()  # who took the oath, and when
     to_nominate: int = 0
-    after_reopen: str = ""  # "certify" when 163-112(a)/(c) certify if nobody files
+    after_reopen: AtReopenedClose = AtReopenedClose.COUNT
     awaiting_reprint: tuple[str, ...] = ()  # names kept for want of a reprint decision
     # names whose fate waits for the board's reprint determination: (name, cites, verb, notice)
     deferred: tuple[tuple[str, tuple[Cite, ...], str, datetime], ...] = ()
@@ -287,7 +298,7 @@ class StateFields(TypedDict, total=False):
     before_runoff: tuple[tuple[str, ...], tuple[str, ...], int] | None
     sworn: tuple[tuple[str, datetime], ...]
     to_nominate: int
-    after_reopen: str
+    after_reopen: AtReopenedClose
     awaiting_reprint: tuple[str, ...]
     deferred: tuple[tuple[str, tuple[Cite, ...], str, datetime], ...]
     first_vote_at: datetime | None
@@ -330,15 +341,23 @@ class CandFields(TypedDict, total=False):
     barred: CandStatus | None
 
 
-class Draft:
+if TYPE_CHECKING:
+    #: what the type checker knows a :class:`Draft`'s fields by: those of :class:`State`
+    _Fields = State
+else:
+    _Fields = object
+
+
+class Draft(_Fields):
     """The working copy of a :class:`State` inside one step: read a field as ``d.phase``,
     change fields with ``d.set(phase=..., round=...)``; :meth:`freeze` makes the next state.
 
     Copy on write: the draft reads the state's own field dict until the first change, which
     copies that dict once (the values are shared); a step that changes nothing gives back the
     state it started from, and a step that changes something builds one new state, handing it
-    the draft's dict without a second copy. The field declarations below are for the type
-    checker; they are kept equal to :class:`State`'s and :class:`StateFields` by a test.
+    the draft's dict without a second copy. The draft reads the state's fields, declared once
+    on :class:`State`: the type checker sees a draft as one (:data:`_Fields`); at run time it is
+    a plain object whose fields are its instance dict.
     """
 
     __slots__ = (
@@ -353,40 +372,6 @@ class Draft:
         "seq",
         "trigger",
     )
-
-    # the fields, read from the instance dict (shared with the base state until a change)
-    phase: Phase
-    clock: datetime
-    cands: tuple[Cand, ...]
-    windows: tuple[Window, ...]
-    original_close: datetime | None
-    filed_at_close: int | None
-    printed_at: datetime | None
-    reprint: bool | None
-    round: int
-    tallies: tuple[tuple[tuple[str, int], ...], ...]
-    lots: tuple[str, ...]
-    recounted: bool
-    declared_at: datetime | None
-    pool: Pool | None
-    early_requests: tuple[tuple[str, datetime, int], ...]
-    runoff_ballot: tuple[str, ...]
-    runoff_status: RunoffStatus
-    elected: tuple[str, ...]
-    nominated: tuple[str, ...]
-    vacant: int
-    before_runoff: tuple[tuple[str, ...], tuple[str, ...], int] | None
-    sworn: tuple[tuple[str, datetime], ...]
-    to_nominate: int
-    after_reopen: str
-    awaiting_reprint: tuple[str, ...]
-    deferred: tuple[tuple[str, tuple[Cite, ...], str, datetime], ...]
-    first_vote_at: datetime | None
-    timers: tuple[Timer, ...]
-    deadlines: tuple[Deadline, ...]
-    ruling_log: Log[Ruling]
-    path: tuple[tuple[str, str, str], ...]
-    cand_index: dict[Any, Any] | None
 
     def __init__(self, base: State, ctx: Context, at: datetime, seq: int, trigger: str) -> None:
         self.__dict__ = base.__dict__  # shared until the first change (see _write)

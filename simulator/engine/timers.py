@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from simulator.engine.counting.consult import finding_cites
+from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.declare import declare_leaders
 from simulator.engine.counting.runoff import call_runoff
 from simulator.engine.counting.ties import settle_tie
-from simulator.engine.state import Context, Draft, State, new_draft
+from simulator.engine.state import AtReopenedClose, Context, Draft, State, new_draft
 from simulator.law.machine import Phase
 from simulator.law.tables import filing, runoff_requests, tie_steps
-from simulator.law.vocab import RulingKind, TimerTrigger
+from simulator.law.vocab import PoolKind, RulingKind, TimerTrigger, WindowKind
 
 TimerHandler = Callable[[Draft], None]
 
@@ -62,7 +62,7 @@ def on_filing_closes(d: Draft) -> None:
         party=ctx.partisan_primary,
         few=len(active) <= (n if ctx.partisan_primary else 2 * n),
     )
-    finding = filing.CLOSE.evaluate(facts)
+    finding = consult(d, filing.CLOSE, facts)
     cites = finding_cites(finding)
     if finding.effect is filing.Primary.PARTY_NOMINEES:
         d.rule(
@@ -102,19 +102,21 @@ def on_reopened_closes(d: Draft) -> None:
     does at the end of any filing period."""
     if d.phase is not Phase.FILING_REOPENED:
         return  # the contest moved on while filing was reopened (a certification, a nomination)
-    if any(w.kind == "reopened" and w.closes > d.at for w in d.windows):
+    if any(w.kind is WindowKind.REOPENED and w.closes > d.at for w in d.windows):
         return  # a later death reopened filing again; its own close decides
     ctx = d.ctx
     active = d.active_names()
     new = [c.name for c in d.cands if c.active and c.reopened]
-    cite = next(w.cite for w in reversed(d.windows) if w.kind == "reopened")
+    cite = next(w.cite for w in reversed(d.windows) if w.kind is WindowKind.REOPENED)
     close = (
-        filing.CLOSE.evaluate(filing.CloseFacts(party=True, few=len(active) <= ctx.contest.seats))
+        consult(
+            d, filing.CLOSE, filing.CloseFacts(party=True, few=len(active) <= ctx.contest.seats)
+        )
         if ctx.partisan_primary
         else None
     )
     if close is not None and close.effect is filing.Primary.PARTY_NOMINEES:
-        if d.after_reopen == "certify" and not new:
+        if d.after_reopen is AtReopenedClose.CERTIFY_IF_NOBODY_FILED and not new:
             # the contingency rule that reopened filing certifies if nobody files
             cites = [cite]
             why = (
@@ -130,10 +132,10 @@ def on_reopened_closes(d: Draft) -> None:
         if active:
             d.rule(RulingKind.NOMINEE_CERTIFIED, cites, why, active)
         d.rule(RulingKind.PRIMARY_CANCELLED, cites, "no primary is held for this office", active)
-        d.set(nominated=tuple(sorted(active)), after_reopen="")
+        d.set(nominated=tuple(sorted(active)), after_reopen=AtReopenedClose.COUNT)
         d.go(Phase.DECIDED)
         return
-    d.set(after_reopen="")
+    d.set(after_reopen=AtReopenedClose.COUNT)
     d.go(Phase.BALLOT)
 
 
@@ -151,7 +153,7 @@ def on_request_passes(d: Draft) -> None:
     pool = d.pool
     assert pool is not None
     if d.phase is Phase.TIE_WITHDRAWAL:
-        if pool.kind == "tie_second":  # (d)(1) sets no request deadline
+        if pool.kind is PoolKind.TIE_SECOND:  # (d)(1) sets no request deadline
             # the ``tie-window`` table: a tie for second at noon on the Thursday
             settle_tie(d, tie_steps.TieMoment.REQUEST_PASSES)
         return
@@ -161,7 +163,7 @@ def on_request_passes(d: Draft) -> None:
     facts = runoff_requests.WindowCloseFacts(
         ctx.partisan_primary, ctx.contest.is_group, bool(pool.requests)
     )
-    found = runoff_requests.WINDOW_CLOSE.evaluate(facts)
+    found = consult(d, runoff_requests.WINDOW_CLOSE, facts)
     if found.effect is runoff_requests.WindowClose.RUNOFF:
         call_runoff(d, pool)
         return
@@ -178,5 +180,5 @@ def on_tie_withdrawal_passes(d: Draft) -> None:
     """The three days of a tie end: the ``tie-window`` table says what follows."""
     pool = d.pool
     assert pool is not None
-    if pool.kind == "tie_first" or d.phase is Phase.TIE_WITHDRAWAL:
+    if pool.kind is PoolKind.TIE_FIRST or d.phase is Phase.TIE_WITHDRAWAL:
         settle_tie(d, tie_steps.TieMoment.WITHDRAWAL_PASSES)

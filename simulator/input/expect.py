@@ -36,7 +36,10 @@ from zoneinfo import ZoneInfo
 
 import attrs
 
+from simulator.engine.replay import replay as replay_result
+from simulator.law.machine import Phase
 from simulator.law.vocab import DeadlineKind, Decision, Pending, RulingKind, RunoffStatus
+from simulator.model.errors import Problem, ScenarioError
 from simulator.model.expectations import Expectation
 
 if TYPE_CHECKING:
@@ -118,8 +121,6 @@ _PREFIX_HELP = "a date or local time prefix like 2023-10-19 or 2023-10-19T12:00 
 
 
 def _phases() -> tuple[str, ...]:
-    from simulator.law.machine import Phase
-
     return tuple(p.value for p in Phase)
 
 
@@ -717,10 +718,7 @@ def check_scenario(
     scenario: Scenario, *, replay: Callable[..., Result] | None = None
 ) -> ScenarioCheck:
     """Replay ``scenario`` at each moment its expectations name and compare."""
-    if replay is None:
-        from simulator.engine.replay import replay as replay_
-    else:
-        replay_ = replay
+    replay_ = replay_result if replay is None else replay
     docs: dict[datetime | None, Mapping[str, Any]] = {}
     differences: list[Mismatch] = []
     for exp in scenario.expectations:
@@ -729,8 +727,6 @@ def check_scenario(
         try:
             differences.extend(check_result(exp, docs[exp.as_of], tz=scenario.tz))
         except SlowPattern as slow:
-            from simulator.model.errors import Problem, ScenarioError
-
             raise ScenarioError(
                 [
                     Problem(

@@ -38,29 +38,27 @@ notice of candidacy.
 
 from __future__ import annotations
 
-import codecs
-import contextlib
-import csv
 import difflib
 import functools
-import gzip
-import io
 import os
 import re
-import zipfile
-import zlib
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from datetime import date, datetime, time, timedelta
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import date, time, timedelta
 from pathlib import Path
-from typing import IO, TypeVar, cast
+from typing import TypeVar
 
 import attrs
 
-from simulator.input.files import MAX_INPUT_BYTES, InputTooLarge, NotText, describe_size, read_lines
+from simulator.engine.state import stage_day
+from simulator.input.files import MAX_INPUT_BYTES
+from simulator.input.loader import structure
+from simulator.input.results_rows import read_rows
+from simulator.law import calendar as cal
+from simulator.law.cite import statute
 from simulator.law.vocab import Method, Stage, is_partisan_primary
 from simulator.model.errors import ImportResultsError
-from simulator.model.events import MAX_VOTES, WRITE_IN_GENERIC, is_write_in
-from simulator.model.scenario import Scenario
+from simulator.model.events import WRITE_IN_GENERIC, is_write_in
+from simulator.model.scenario import Contest, Scenario
 
 __all__ = [
     "ContestReturns",
@@ -77,13 +75,6 @@ __all__ = [
     "split_contest_name",
 ]
 
-OPENELECTIONS = "openelections"
-RESULTS_PCT = "results_pct"
-_OPENELECTIONS_COLUMNS = ("county", "precinct", "office", "district", "party", "candidate", "votes")
-_RESULTS_PCT_COLUMNS = ("County", "Precinct", "Contest Name", "Choice", "Total Votes")
-_GZIP_MAGIC = b"\x1f\x8b"
-_ZIP_MAGIC = b"PK\x03\x04"
-_FILE_DAY = re.compile(r"(?<!\d)((?:19|20)\d{6})(?:__|_|-|\.)")
 _RETURNS_FROM = time(20, 0)  # the first precinct reports at 20:00 on the election night
 _FIRST_YEAR, _LAST_YEAR = 1973, 2200  # the years a scenario's contest may have
 _MAX_STEP = 180  # seconds between two precincts' returns, at most
@@ -271,14 +262,25 @@ class ContestSummary:
     seats: int | None
 
 
+def _names_of(results: ResultsFile) -> tuple[str, ...]:
+    return tuple(c.name for c in results.contests)
+
+
 @attrs.frozen
 class ResultsFile:
-    """A whole results file: its layout, its election day (if it tells) and its contests."""
+    """A whole results file: its layout, its election day (if it tells) and its contests.
+
+    ``names`` are the names of every contest read, in file order: by default those of
+    ``contests``; an import keeps the returns of one contest only, and the names of all, for
+    the close matches of a name that matches none."""
 
     path: str
     layout: str
     day: date | None
     contests: tuple[ContestReturns, ...]
+    names: tuple[str, ...] = attrs.field(
+        default=attrs.Factory(_names_of, takes_self=True), repr=False
+    )
 
     def find(self, name: str) -> ContestReturns:
         """The contest named ``name`` (case and repeated whitespace ignored).
@@ -311,7 +313,7 @@ class ResultsFile:
             )
         raise ImportResultsError(
             f"{self.path}: --contest: expected the name of a contest in the file; found "
-            f"{name!r}, which matches none and nothing close ({len(self.contests)} contests "
+            f"{name!r}, which matches none and nothing close ({len(self.names)} contests "
             f"in the file). Fix: {fix}"
         )
 
@@ -320,8 +322,8 @@ class ResultsFile:
         contain it."""
         key = contest_key(name)
         by_key: dict[str, str] = {}
-        for c in self.contests:
-            by_key.setdefault(c.key, c.name)
+        for contest in self.names:
+            by_key.setdefault(contest_key(contest), contest)
         close = difflib.get_close_matches(key, list(by_key), n=n, cutoff=0.6)
         words = key.split()
         within = [
@@ -331,153 +333,176 @@ class ResultsFile:
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading
+# Reading: what is kept of the rows (simulator.input.results_rows reads them)
 
 
-@contextlib.contextmanager
-def _opened(path: Path) -> Iterator[IO[bytes]]:
-    """The file's bytes as a stream: plain, or decompressed as it is read (gzip, or the first
-    .txt/.csv/.tsv member of a zip archive), told apart by the first bytes."""
-    try:
-        raw = path.open("rb")
-    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        reason = getattr(error, "strerror", None) or error
-        raise ImportResultsError(
-            f"{path}: expected a readable results file; found {reason}"
-        ) from None
-    with raw:
-        try:
-            magic = raw.peek(4)[:4] if isinstance(raw, io.BufferedReader) else b""
-        except OSError as error:  # a folder opens but does not read
-            raise ImportResultsError(
-                f"{path}: expected a readable results file; found {error.strerror or error}"
-            ) from None
-        if magic.startswith(_GZIP_MAGIC):
-            with gzip.GzipFile(fileobj=raw) as inflated:
-                yield cast("IO[bytes]", inflated)
-        elif magic.startswith(_ZIP_MAGIC):
-            try:
-                archive = zipfile.ZipFile(raw)
-            except (zipfile.BadZipFile, OSError) as error:
-                raise ImportResultsError(f"{path}: expected a zip archive; found {error}") from None
-            with archive:
-                members = [
-                    m for m in archive.namelist() if m.lower().endswith((".txt", ".csv", ".tsv"))
-                ]
-                if not members:
-                    raise ImportResultsError(
-                        f"{path}: expected a zip archive holding a .txt or .csv results file; "
-                        f"found {archive.namelist()[:10]}"
-                    )
-                with archive.open(members[0]) as member:
-                    yield member
-        else:
-            yield raw
+class _Rows:
+    """What a reading keeps of the rows it is given, and the checks every reading makes.
 
-
-def _lines(
-    stream: IO[bytes], path: Path, *, max_bytes: int, encoding: str
-) -> Iterator[tuple[int, str]]:
-    """Numbered lines of text; every way the bytes can fail is an :class:`ImportResultsError`."""
-    try:
-        yield from read_lines(stream, max_bytes=max_bytes, encoding=encoding)
-    except InputTooLarge as error:
-        if error.line is not None:
-            raise ImportResultsError(
-                f"{path}:{error.line}: expected a line of at most {describe_size(error.limit)}; "
-                "found a longer one"
-            ) from None
-        raise ImportResultsError(
-            f"{path}: expected at most {describe_size(error.limit)} of results (uncompressed); "
-            f"found more (raise the limit with --max-bytes)"
-        ) from None
-    except NotText as error:
-        raise ImportResultsError(
-            f"{path}:{error.line}: expected text in {encoding}; found {error.reason} (at byte "
-            f"{error.offset}); pass --encoding with the file's encoding (e.g. cp1252) to read it"
-        ) from None
-    except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as error:
-        raise ImportResultsError(
-            f"{path}: expected complete compressed data; found a damaged stream ({error})"
-        ) from None
-
-
-def _day_from_name(path: Path) -> date | None:
-    found = _FILE_DAY.search(path.name)
-    if not found:
-        return None
-    try:
-        return datetime.strptime(found.group(1), "%Y%m%d").date()
-    except ValueError:
-        return None
-
-
-def _parse_day(text: str) -> date | None:
-    text = text.strip()
-    for fmt in ("%m/%d/%Y", "%Y-%m-%d", "%Y%m%d"):
-        try:
-            return datetime.strptime(text, fmt).date()
-        except ValueError:
-            continue
-    return None
-
-
-def _votes(text: str, path: Path, line: int, column: str) -> int:
-    text = text.strip().replace(",", "")
-    if not text:
-        # (read as 0 before: a missing count is not a count of nobody)
-        raise ImportResultsError(
-            f"{path}:{line}: {column}: expected a whole number of votes; found an empty cell"
-        )
-    try:
-        value = int(text)
-    except ValueError:
-        raise ImportResultsError(
-            f"{path}:{line}: {column}: expected a whole number of votes; found {text!r}"
-        ) from None
-    if value < 0:
-        raise ImportResultsError(
-            f"{path}:{line}: {column}: expected a number of votes, 0 or more; found {value}"
-        )
-    if value > MAX_VOTES:
-        raise ImportResultsError(
-            f"{path}:{line}: {column}: expected a number of votes, at most {MAX_VOTES:,}; "
-            f"found a number of {len(text.lstrip('+-0'))} digits"
-        )
-    return value
-
-
-class _Builder:
-    """Rows in, contests out, keeping the file's order of contests, units and candidates."""
+    This base keeps, in memory bounded by the contests and their candidates (never by the
+    rows or the reporting units): every contest's name in file order, its seats (``Vote
+    For``), and the names written in the run of rows of the current reporting unit. A
+    candidate's second row in one unit is refused (summing it would count a repeated row
+    twice; real files have one row per candidate and unit, and two spellings of one name, like
+    the miscellaneous write-ins written both ways, are rows of their own and are summed). This
+    base finds a repeated row among the rows of its unit's current run: real files give each
+    unit's rows together (county, precinct, contest, candidate), so a repeat within them is
+    found wherever it is; a repeat after another unit's rows came between is found only where
+    the contest's reporting units are kept (:class:`_Builder`).
+    """
 
     def __init__(self) -> None:
-        self.units: dict[str, dict[str, dict[str, int]]] = {}
+        self.names: dict[str, None] = {}  # every contest read, in file order
         self.seats: dict[str, int] = {}
+        self._unit: str | None = None  # the reporting unit of the current run of rows
+        self._run: set[tuple[str, str]] = set()  # (contest, name as written) in the run
+
+    def add(
+        self, contest: str, unit: str, candidate: str, votes: int, party: str, path: Path, line: int
+    ) -> None:
+        """Add the row on ``line`` of ``path``."""
+        written = " ".join(candidate.split())
+        if unit != self._unit:
+            self._unit = unit
+            self._run.clear()
+        seen = (contest, written)
+        if seen in self._run:
+            raise _repeated(candidate, unit, path, line)
+        self._run.add(seen)
+        self.names[contest] = None
+        self._take(contest, unit, candidate, written, votes, party, path, line)
+
+    def _take(
+        self,
+        contest: str,
+        unit: str,
+        candidate: str,
+        written: str,
+        votes: int,
+        party: str,
+        path: Path,
+        line: int,
+    ) -> None:
+        """What a subclass keeps of a row that passed the checks."""
+
+    def vote_for(self, contest: str, seats: int, path: Path, line: int) -> None:
+        """A row's ``Vote For``: the same on every row of the contest (0 says nothing)."""
+        known = self.seats.get(contest)
+        if known is not None and seats != known:
+            raise ImportResultsError(
+                f"{path}:{line}: Vote For: expected {known}, as on the contest's rows "
+                f"before; found {seats}"
+            )
+        if seats >= 1:
+            self.seats.setdefault(contest, seats)
+
+
+def _repeated(candidate: str, unit: str, path: Path, line: int) -> ImportResultsError:
+    return ImportResultsError(
+        f"{path}:{line}: expected one row per candidate in each precinct; found "
+        f"{candidate!r} again in {unit!r} (as {canonical_candidate(candidate)!r}): remove the "
+        "repeated row"
+    )
+
+
+class _Summaries(_Rows):
+    """Rows in, ``--list`` out: per contest only its candidates' names and its votes (no
+    reporting unit is kept, so the memory is bounded by the contests and their candidates)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.candidates: dict[str, dict[str, None]] = {}  # canonical names, by contest
+        self.votes: dict[str, int] = {}
+
+    def _take(
+        self,
+        contest: str,
+        unit: str,
+        candidate: str,
+        written: str,
+        votes: int,
+        party: str,
+        path: Path,
+        line: int,
+    ) -> None:
+        names = self.candidates.get(contest)
+        if names is None:
+            names = self.candidates[contest] = {}
+            self.votes[contest] = 0
+        names[canonical_candidate(candidate)] = None
+        self.votes[contest] += votes
+
+    def summaries(self) -> list[ContestSummary]:
+        out = []
+        for contest in self.names:
+            names = self.candidates[contest]
+            write_ins = sum(1 for name in names if is_write_in(name))
+            out.append(
+                ContestSummary(
+                    name=contest,
+                    candidates=len(names) - write_ins,
+                    write_ins=write_ins,
+                    total_votes=self.votes[contest],
+                    seats=self.seats.get(contest),
+                )
+            )
+        return out
+
+
+class _Builder(_Rows):
+    """Rows in, contests out, keeping the file's order of contests, units and candidates.
+
+    With ``only``, just the rows of the contests whose names it accepts are kept (the others'
+    rows are checked as :class:`_Rows` checks them, and their names kept): an import keeps the
+    reporting units of the one contest it imports. Of a contest it keeps, a candidate's second
+    row in one unit is refused wherever it is in the file, and the first name written in two
+    letter cases is noted: refused when that contest is imported (listing the file, or reading
+    other contests, is not stopped by it; real files write a referendum's choices No and NO).
+    """
+
+    def __init__(self, only: Callable[[str], bool] | None = None) -> None:
+        super().__init__()
+        self.units: dict[str, dict[str, dict[str, int]]] = {}
         self.parties: dict[str, dict[str, str]] = {}
         self.rows: dict[tuple[str, str], set[str]] = {}  # the names written, by contest and unit
         #: each name of a contest as first written, by its letters in one case, and its line
         self.spellings: dict[tuple[str, str], tuple[str, int]] = {}
         self.clashes: dict[str, str] = {}  # contest -> the first name written in two cases
+        self._only = only
+        self._kept: dict[str, bool] = {}  # only's answer, by contest
 
     def add(
         self, contest: str, unit: str, candidate: str, votes: int, party: str, path: Path, line: int
     ) -> None:
-        """Add the row on ``line`` of ``path``. A candidate's second row in one
-        unit is refused: summing it would count a repeated row twice (real files have one row
-        per candidate and unit; two spellings of one name, like the miscellaneous write-ins
-        written both ways, are rows of their own and are summed). The first name of a contest
-        written in two letter cases is noted: refused when that contest is imported (listing
-        the file, or reading other contests, is not stopped by it; real files write a
-        referendum's choices No and NO)."""
+        if self._only is None:  # (every contest kept: the checks below are the run's and more)
+            self.names[contest] = None
+            self._take(
+                contest, unit, candidate, " ".join(candidate.split()), votes, party, path, line
+            )
+            return
+        super().add(contest, unit, candidate, votes, party, path, line)
+
+    def _take(
+        self,
+        contest: str,
+        unit: str,
+        candidate: str,
+        written: str,
+        votes: int,
+        party: str,
+        path: Path,
+        line: int,
+    ) -> None:
+        if self._only is not None:
+            kept = self._kept.get(contest)
+            if kept is None:
+                kept = self._kept[contest] = self._only(contest)
+            if not kept:
+                return
         counts = self.units.setdefault(contest, {}).setdefault(unit, {})
-        name = canonical_candidate(candidate)
-        written = " ".join(candidate.split())
         seen = self.rows.setdefault((contest, unit), set())
         if written in seen:
-            raise ImportResultsError(
-                f"{path}:{line}: expected one row per candidate in each precinct; found "
-                f"{candidate!r} again in {unit!r} (as {name!r}): remove the repeated row"
-            )
+            raise _repeated(candidate, unit, path, line)
         seen.add(written)
         first = self.spellings.setdefault((contest, written.casefold()), (written, line))
         if first[0] != written and contest not in self.clashes:
@@ -486,6 +511,7 @@ class _Builder:
                 f"{first[0]!r} on line {first[1]} differs from this one only in letter case; "
                 f"found {written!r}"
             )
+        name = canonical_candidate(candidate)
         counts[name] = counts.get(name, 0) + votes
         party = party.strip()
         if party:
@@ -504,137 +530,6 @@ class _Builder:
         )
 
 
-def _csv_rows(numbered: Iterator[tuple[int, str]], path: Path) -> Iterator[tuple[int, list[str]]]:
-    """CSV rows with the line each starts on; an oversize field is invalid input."""
-    current = [0, 0]  # the last line read, and the first line of the row being read
-
-    def texts() -> Iterator[str]:
-        for number, text in numbered:
-            if current[1] == 0:
-                current[1] = number
-            current[0] = number
-            yield text
-
-    reader = csv.reader(texts())
-    while True:
-        current[1] = 0
-        try:
-            row = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as error:
-            raise ImportResultsError(
-                f"{path}:{current[1] or current[0]}: expected CSV fields of at most "
-                f"{csv.field_size_limit():,} characters, quoted properly; found {error}"
-            ) from None
-        # (a row is named by the line it starts on: a quote left open runs on over the lines
-        # after it, which were named instead)
-        yield current[1] or current[0], row
-
-
-def _read_openelections(
-    numbered: Iterator[tuple[int, str]],
-    header: list[str],
-    path: Path,
-    keep: Callable[[str], bool] | None = None,
-) -> _Builder:
-    col = {name.strip().lower(): i for i, name in enumerate(header)}
-    c_county, c_precinct, c_office = col["county"], col["precinct"], col["office"]
-    c_district, c_party = col.get("district"), col.get("party")
-    c_candidate, c_votes = col["candidate"], col["votes"]
-    width = max(col.values()) + 1
-    out = _Builder()
-    # each office (with its district) and each unit is written on many rows: tidied once
-    offices: dict[tuple[str, str], str] = {}
-    units: dict[tuple[str, str], str] = {}
-    for line, row in _csv_rows(numbered, path):
-        if not "".join(row).strip():  # no cell with anything but spaces in it
-            continue
-        if len(row) != len(header) and (len(row) < width or any(c.strip() for c in row[width:])):
-            # (a cell past the header's columns would be left out without a word)
-            raise ImportResultsError(
-                f"{path}:{line}: expected {len(header)} comma-separated columns "
-                f"({','.join(header)}); found {len(row)}"
-            )
-        written = (row[c_office], row[c_district] if c_district is not None else "")
-        office = offices.get(written)
-        if office is None:
-            office = offices[written] = _office(*written)
-        if keep is not None and not keep(office):
-            continue
-        where = (row[c_county], row[c_precinct])
-        unit = units.get(where)
-        if unit is None:
-            unit = units[where] = " ".join(f"{where[0]} {where[1]}".split()) or "(no precinct)"
-        party = row[c_party] if c_party is not None else ""
-        votes = _votes(row[c_votes], path, line, "votes")
-        out.add(office, unit, row[c_candidate], votes, party, path, line)
-    return out
-
-
-def _office(office: str, district: str) -> str:
-    """An openelections office, with its district unless the office already names it."""
-    office = " ".join(office.split())
-    district = district.strip()
-    if district and not re.search(rf"\b{re.escape(district)}\b", office, re.IGNORECASE):
-        office = f"{office} DISTRICT {district}"
-    return office
-
-
-def _read_results_pct(
-    lines: Iterator[tuple[int, str]],
-    header: list[str],
-    path: Path,
-    keep: Callable[[str], bool] | None = None,
-) -> tuple[_Builder, date | None]:
-    col = {name.strip(): i for i, name in enumerate(header)}
-    c_county, c_precinct = col["County"], col["Precinct"]
-    c_contest, c_choice, c_total = col["Contest Name"], col["Choice"], col["Total Votes"]
-    c_party, c_vote_for, c_date = (
-        col.get("Choice Party"),
-        col.get("Vote For"),
-        col.get("Election Date"),
-    )
-    width = max(col.values()) + 1
-    out = _Builder()
-    day: date | None = None
-    for line, text in lines:
-        if not text.strip():
-            continue
-        row = text.rstrip("\r\n").split("\t")
-        if len(row) < width:
-            raise ImportResultsError(
-                f"{path}:{line}: expected {len(header)} tab-separated columns; found {len(row)}"
-            )
-        contest = " ".join(row[c_contest].split())
-        if c_date is not None:
-            on = _parse_day(row[c_date])
-            if day is None:
-                day = on
-            elif on is not None and on != day:
-                raise ImportResultsError(
-                    f"{path}:{line}: Election Date: expected the date of the rows before, "
-                    f"{day.isoformat()}; found {row[c_date].strip()!r}"
-                )
-        if keep is not None and not keep(contest):
-            continue
-        unit = " ".join(f"{row[c_county]} {row[c_precinct]}".split()) or "(no precinct)"
-        party = row[c_party] if c_party is not None else ""
-        votes = _votes(row[c_total], path, line, "Total Votes")
-        out.add(contest, unit, row[c_choice], votes, party, path, line)
-        if c_vote_for is not None and row[c_vote_for].strip():
-            seats = _votes(row[c_vote_for], path, line, "Vote For")
-            known = out.seats.get(contest)
-            if known is not None and seats != known:
-                raise ImportResultsError(
-                    f"{path}:{line}: Vote For: expected {known}, as on the contest's rows "
-                    f"before; found {seats}"
-                )
-            if seats >= 1:
-                out.seats.setdefault(contest, seats)
-    return out, day
-
-
 def read_results(
     path: str | os.PathLike[str],
     *,
@@ -645,58 +540,29 @@ def read_results(
     """Read a results file of either layout (plain, gzip or zip), as a stream of lines in
     ``encoding`` (UTF-8 by default, a byte-order mark allowed), at most ``max_bytes`` of text.
     With ``keep``, only the contests whose names it accepts: the others' rows are passed over
-    once their contest's name is read (their other cells are not read or checked)."""
-    p = Path(path)
-    try:
-        # (base64, zlib, rot13 are codecs too, but of bytes to bytes or text to text: reading
-        # with one stopped the program)
-        text_encoding = codecs.lookup(encoding)._is_text_encoding
-    except LookupError:
-        text_encoding = False
-    if not text_encoding:
-        raise ImportResultsError(
-            "--encoding: expected a Python codec name of a text encoding such as utf-8 or "
-            f"cp1252; found {encoding!r}"
-        )
-    with _opened(p) as stream:
-        lines = _lines(stream, p, max_bytes=max_bytes, encoding=encoding)
-        first = next(lines, (1, ""))[1].rstrip("\r\n")
-        if "\t" in first:
-            header = [h.strip() for h in first.split("\t")]
-            if all(c in header for c in _RESULTS_PCT_COLUMNS):
-                builder, day = _read_results_pct(lines, header, p, keep)
-                return ResultsFile(
-                    str(path), RESULTS_PCT, day or _day_from_name(p), builder.contests()
-                )
-        try:
-            header = next(csv.reader([first]), [])
-        except csv.Error as error:
-            raise ImportResultsError(f"{path}:1: expected a CSV header; found {error}") from None
-        names = [h.strip().lower() for h in header]
-        if all(c in names for c in ("county", "precinct", "office", "candidate", "votes")):
-            builder = _read_openelections(lines, header, p, keep)
-            return ResultsFile(str(path), OPENELECTIONS, _day_from_name(p), builder.contests())
-    raise ImportResultsError(
-        f"{path}: expected a results file with the header {','.join(_OPENELECTIONS_COLUMNS)} "
-        f"(openelections) or a tab-separated State Board results_pct header with "
-        f"{', '.join(_RESULTS_PCT_COLUMNS)}; found {first[:120]!r}"
-    )
+    once their contest's name is read (their other cells are not read or checked).
+
+    Every reporting unit of every contest kept is held in memory: :func:`list_contests` and
+    :func:`import_results` hold less."""
+    builder = _Builder()
+    layout, day = read_rows(path, builder, encoding=encoding, max_bytes=max_bytes, keep=keep)
+    return ResultsFile(str(path), layout, day, builder.contests())
 
 
 def list_contests(
     path: str | os.PathLike[str], *, encoding: str = "utf-8", max_bytes: int = MAX_INPUT_BYTES
 ) -> list[ContestSummary]:
-    """The contests in a results file, in file order: name, candidates, votes and seats."""
-    return [
-        ContestSummary(
-            name=c.name,
-            candidates=len(c.filers),
-            write_ins=len(c.candidates) - len(c.filers),
-            total_votes=c.total,
-            seats=c.seats,
-        )
-        for c in read_results(path, encoding=encoding, max_bytes=max_bytes).contests
-    ]
+    """The contests in a results file, in file order: name, candidates, votes and seats.
+
+    The file is read as :func:`read_results` reads it, keeping per contest only its
+    candidates' names, its votes and its seats: the memory is bounded by the contests and
+    their candidates, however many rows and reporting units the file has. It refuses what
+    :func:`read_results` refuses, but for a candidate's second row in one reporting unit after
+    other units' rows came between (:class:`_Rows`); a name written in two letter cases does
+    not stop it (an import of that contest is refused)."""
+    summaries = _Summaries()
+    read_rows(path, summaries, encoding=encoding, max_bytes=max_bytes)
+    return summaries.summaries()
 
 
 def format_contest_list(summaries: Iterable[ContestSummary]) -> str:
@@ -732,9 +598,6 @@ def build_scenario_dict(
     ``day`` is the results' election day (None: the statutory day of ``year``); ``seats``
     defaults to the file's ``Vote For``, else 1.
     """
-    from simulator.engine.state import stage_day
-    from simulator.law import calendar as cal
-    from simulator.model.scenario import Contest
 
     if year is None:
         if day is None:
@@ -825,8 +688,6 @@ def returns_events(
     >>> [e["at"] for e in returns_events([("P1", [("Ann", 3)])], date(2022, 11, 8))]
     ['2022-11-08T20:00:00-05:00', '2022-11-18T11:00:00-05:00']
     """
-    from simulator.law import calendar as cal
-    from simulator.law.cite import statute
 
     step = timedelta(seconds=max(1, min(_MAX_STEP, _SPREAD // max(1, len(units)))))
     first = cal.local(day, _RETURNS_FROM)
@@ -850,8 +711,6 @@ def returns_events(
 
 
 def _scenario_from_dict(doc: dict[str, object], source: str) -> Scenario:
-    from simulator.input.loader import structure
-
     return structure(doc, source=source)
 
 
@@ -870,6 +729,12 @@ def import_results(
 
     ``method`` defaults to nonpartisan-plurality and ``stage`` to election; ``seats`` to the
     file's ``Vote For``, else 1; ``year`` to the year of the file's date.
+
+    Every row of the file is read and checked, but only the rows of the contest (or contests)
+    named ``contest`` are kept, with the names of the others for the close matches: the memory
+    is that contest's reporting units, not the file's. A candidate's second row in one unit is
+    found wherever it is in that contest, and in the others within their unit's run of rows
+    (as :func:`list_contests` finds it).
     """
     if year is not None and not _FIRST_YEAR <= year <= _LAST_YEAR:
         raise ImportResultsError(
@@ -884,7 +749,11 @@ def import_results(
             "--stage primary: expected --method partisan or nonpartisan-primary with it (only "
             f"they have a primary); found --method {chosen_method.value}{given}"
         )
-    results = read_results(path, encoding=encoding, max_bytes=max_bytes)
+    key = contest_key(contest)
+    builder = _Builder(only=lambda name: contest_key(name) == key)
+    layout, day = read_rows(path, builder, encoding=encoding, max_bytes=max_bytes)
+    # (the names of every contest, for the close matches when none or several are this one)
+    results = ResultsFile(str(path), layout, day, builder.contests(), names=tuple(builder.names))
     returns = results.find(contest)
     if returns.clash:
         raise ImportResultsError(returns.clash)

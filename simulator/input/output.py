@@ -14,6 +14,8 @@ import contextlib
 import os
 import re
 import sys
+import threading
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -176,16 +178,12 @@ class Busy:
     the time so far), for work that reports no progress of its own."""
 
     def __init__(self, what: str, args: argparse.Namespace) -> None:
-        import threading
-
         self.what = what
         self.on = sys.stderr.isatty() and not getattr(args, "no_progress", False)
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
 
     def _run(self) -> None:
-        import time
-
         start = time.monotonic()
         shown = False
         while not self.done.wait(0.5):

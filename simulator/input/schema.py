@@ -23,6 +23,7 @@ from simulator.input.expect import (
     RULING_PATTERN_KEYS,
     RUNOFF_KEYS,
 )
+from simulator.law.machine import Phase
 from simulator.law.parameters import PARAMETERS
 from simulator.law.readings import Interpretations
 from simulator.law.vocab import (
@@ -194,7 +195,6 @@ def _expect() -> dict[str, Any]:
         ),
         "additionalProperties": False,
     }
-    from simulator.law.machine import Phase
 
     entry = {
         "type": "object",

@@ -34,6 +34,7 @@ import attrs
 from simulator.law.cite import Cite, statute
 from simulator.law.closures import closures
 from simulator.law.instants import instant
+from simulator.law.labels import label
 from simulator.law.readings import FilingOpening
 from simulator.law.tables.canvass import canvass_cite
 from simulator.law.vocab import DeadlineKind, Method, Stage
@@ -42,7 +43,7 @@ NEW_YORK = "America/New_York"
 NOON = time(12, 0)
 END_OF_DAY = time(23, 59, 59)
 CANVASS_HOUR = time(11, 0)  # G.S. 163-182.5(b): the board meets at 11:00 A.M.
-#: The start of the board office's business day, for reading 23 (``filing_opening:
+#: The start of the board office's business day, for `filing_opening` (``filing_opening:
 #: start_of_business``): no statute in the sources sets the office's hours; 8:00 a.m. is the
 #: hour county boards of elections in North Carolina commonly open (their business hours are
 #: 8:00 a.m. to 5:00 p.m.).
@@ -71,6 +72,23 @@ class Deadline:
     @property
     def cite(self) -> str:
         return "; ".join(str(c) for c in self.cites)
+
+    def words(self) -> str:
+        """The deadline in one line of words: ``runoff request deadline: Thu 2023-10-19 12:00
+        (G.S. 163-293(c)); noon, first Thursday after the result is declared``."""
+        when = f"{self.due:%a %Y-%m-%d}" if self.all_day else f"{self.due:%a %Y-%m-%d %H:%M}"
+        cite = f" ({self.cite})" if self.cites else ""
+        how = f"; {self.how}" if self.how else ""
+        moved = (
+            f"; moved from {self.moved_from:%a %Y-%m-%d}: {self.why_moved}"
+            if self.moved_from is not None
+            else ""
+        )
+        return f"{label(self.kind)}: {when}{cite}{how}{moved}"
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython's plain-text display (Jupyter): :meth:`words`."""
+        p.text(self.words())
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -259,7 +277,7 @@ def filing_period(
     off after its first words: it is read as the same rule as 163-291(2)b, and cited as
     163-294.2(c)(2), since 163-291 governs partisan contests only.
 
-    An opening moved by G.S. 103-5(a) is at noon of the next open day, or under reading 23
+    An opening moved by G.S. 103-5(a) is at noon of the next open day, or under `filing_opening`
     (``opening`` START_OF_BUSINESS) at the start of that day's business (:data:`OFFICE_OPENS`).
     """
     base = statute("163-291(2)") if method is Method.PARTISAN else statute("163-294.2(c)")
@@ -281,7 +299,7 @@ def filing_period(
     tz = calendar.tz
     opens = move(DeadlineKind.FILING_OPENS, local(opens_d, NOON, tz), (cite,), calendar, how_o)
     if opening is FilingOpening.START_OF_BUSINESS and opens.moved_from is not None:
-        # reading 23: the act 103-5(a) lets be done on the next open day may be done from the
+        # `filing_opening`: the act 103-5(a) lets be done on the next open day may be done from the
         # start of that day's business
         opens = attrs.evolve(
             opens,
@@ -344,8 +362,8 @@ def noon_thursday_after(
     *,
     since: str = "result declared",
 ) -> Deadline:
-    """12:00 noon on the first Thursday after the day a result is declared (reading 4), or
-    after the day of what ``since`` names (a drawing of lots, reading 22)."""
+    """12:00 noon on the first Thursday after the day a result is declared (`early_request`), or
+    after the day of what ``since`` names (a drawing of lots, `request_after_lot`)."""
     d = declared + timedelta(days=(THU - declared.weekday()) % 7 or 7)
     return move(
         kind,
@@ -521,17 +539,22 @@ def statutory_calendar(
     *,
     district_based: bool = False,
     calendar: OfficeCalendar | None = None,
+    stage: Stage | None = None,
 ) -> list[Deadline]:
-    """Every statutory date of one year's municipal cycle for a method (``electsim calendar``).
+    """Every statutory date of one year's municipal cycle for a method (``electsim calendar``);
+    with ``stage``, the filing period and that stage's elections only (:func:`rounds`: the
+    dates a contest of that stage replays to, ``electsim new``).
 
     >>> [d.kind.value for d in statutory_calendar(2027, Method.RUNOFF)][2:]
     ['election_day', 'canvass', 'runoff_request', 'runoff_election', 'canvass']
+    >>> [d.kind.value for d in statutory_calendar(2027, Method.PARTISAN, stage=Stage.ELECTION)]
+    ['filing_opens', 'filing_closes', 'election_day', 'canvass']
     """
     cal = calendar or OfficeCalendar()
     out: list[Deadline] = list(
         filing_period(year, calendar=cal, district_based=district_based, method=method)
     )
-    for r in CYCLE[method]:
+    for r in CYCLE[method] if stage is None else rounds(method, stage):
         out.append(r.deadline(year, cal.tz))
         held = canvass(r.day_of(year), r.canvass, cal)
         out.append(held)

@@ -13,12 +13,13 @@ from enum import StrEnum
 import attrs
 
 from simulator.law.cite import Cite, statute
+from simulator.law.vocab import EventType, TimerTrigger
 
 
 class Phase(StrEnum):
     FILING = "filing"  # the filing period has not closed
     FILING_REOPENED = "filing_reopened"  # G.S. 163-112, 163-294.4(b)
-    FILING_EXTENDED = "filing_extended"  # G.S. 163-294.4(a)
+    FILING_EXTENDED = EventType.FILING_EXTENDED  # G.S. 163-294.4(a)
     AWAITING_NOMINATION = "awaiting_nomination"  # a party executive committee must name nominees
     BALLOT = "awaiting_votes"  # filing closed, waiting for the election's votes
     COUNTING = "counting"  # returns coming in, waiting for the canvass
@@ -35,7 +36,7 @@ class Phase(StrEnum):
 @attrs.frozen
 class Transition:
     source: Phase
-    trigger: str
+    trigger: EventType | TimerTrigger  # an event of that type, or a timer
     target: Phase
     cite: Cite
     label: str
@@ -46,340 +47,364 @@ _T = Transition
 TRANSITIONS: tuple[Transition, ...] = (
     # filing
     _T(
-        Phase.FILING, "filing_closes", Phase.BALLOT, statute("163-294.2(c)"), "filing period closes"
+        Phase.FILING,
+        TimerTrigger.FILING_CLOSES,
+        Phase.BALLOT,
+        statute("163-294.2(c)"),
+        "filing period closes",
     ),
-    _T(Phase.FILING, "filing_closed", Phase.BALLOT, statute("163-294.2(c)"), "board closes filing"),
     _T(
         Phase.FILING,
-        "filing_closes",
+        EventType.FILING_CLOSED,
+        Phase.BALLOT,
+        statute("163-294.2(c)"),
+        "board closes filing",
+    ),
+    _T(
+        Phase.FILING,
+        TimerTrigger.FILING_CLOSES,
         Phase.DECIDED,
         statute("163-294(a)"),
         "too few candidates: no primary, all nominated (163-294(a), 163-110)",
     ),
     _T(
         Phase.FILING,
-        "filing_closed",
+        EventType.FILING_CLOSED,
         Phase.DECIDED,
         statute("163-110"),
         "too few candidates: no primary, all nominated",
     ),
     _T(
         Phase.BALLOT,
-        "filing_extended",
+        EventType.FILING_EXTENDED,
         Phase.FILING_EXTENDED,
         statute("163-294.4(a)"),
         "board extends filing five days",
     ),
     _T(
         Phase.FILING_EXTENDED,
-        "extended_filing_closes",
+        TimerTrigger.EXTENDED_FILING_CLOSES,
         Phase.BALLOT,
         statute("163-294.4(a)"),
         "extended filing closes",
     ),
     _T(
         Phase.BALLOT,
-        "candidate_died",
+        EventType.CANDIDATE_DIED,
         Phase.FILING_REOPENED,
         statute("163-294.4(b)"),
         "death reopens filing",
     ),
     _T(
         Phase.BALLOT,
-        "candidate_withdrew",
+        EventType.CANDIDATE_WITHDREW,
         Phase.FILING_REOPENED,
         statute("163-112(a)"),
         "withdrawal reopens filing (163-294.1(b) applies 163-112)",
     ),
     _T(
         Phase.BALLOT,
-        "candidate_disqualified",
+        EventType.CANDIDATE_DISQUALIFIED,
         Phase.FILING_REOPENED,
         statute("163-112(a)"),
         "disqualification reopens filing (163-294.1(b) applies 163-112)",
     ),
     _T(
         Phase.BALLOT,
-        "reprint_determined",
+        EventType.REPRINT_DETERMINED,
         Phase.FILING_REOPENED,
         statute("163-294.4(b)"),
         "time to reprint: filing reopened for three days",
     ),
     _T(
         Phase.FILING_REOPENED,
-        "reopened_filing_closes",
+        TimerTrigger.REOPENED_FILING_CLOSES,
         Phase.BALLOT,
         statute("163-294.4(b)"),
         "reopened filing closes; the contest goes on",
     ),
     _T(
         Phase.FILING_REOPENED,
-        "reopened_filing_closes",
+        TimerTrigger.REOPENED_FILING_CLOSES,
         Phase.DECIDED,
         statute("163-112(a)"),
         "nobody filed: the remaining candidates are certified",
     ),
     _T(
         Phase.BALLOT,
-        "candidate_died",
+        EventType.CANDIDATE_DIED,
         Phase.DECIDED,
         statute("163-112(b)"),
         "one candidate left (or two per seat): certified / no primary",
     ),
     _T(
         Phase.BALLOT,
-        "candidate_withdrew",
+        EventType.CANDIDATE_WITHDREW,
         Phase.DECIDED,
         statute("163-294.1(b)"),
         "withdrawal leaves too few: no primary, all nominated",
     ),
     _T(
         Phase.BALLOT,
-        "candidate_disqualified",
+        EventType.CANDIDATE_DISQUALIFIED,
         Phase.DECIDED,
         statute("163-294.1(b)"),
         "disqualification leaves too few: no primary, all nominated",
     ),
     _T(
         Phase.BALLOT,
-        "candidate_died",
+        EventType.CANDIDATE_DIED,
         Phase.AWAITING_NOMINATION,
         statute("163-112(d)(4)"),
         "fewer candidates than seats: the party executive committee nominates",
     ),
     _T(
         Phase.BALLOT,
-        "candidate_disqualified",
+        EventType.CANDIDATE_DISQUALIFIED,
         Phase.AWAITING_NOMINATION,
         statute("163-112(d)(4)"),
         "fewer candidates than seats: the party executive committee nominates",
     ),
     _T(
         Phase.BALLOT,
-        "candidate_withdrew",
+        EventType.CANDIDATE_WITHDREW,
         Phase.AWAITING_NOMINATION,
         statute("163-112(d)(4)"),
         "fewer candidates than seats: the party executive committee nominates",
     ),
     _T(
         Phase.AWAITING_NOMINATION,
-        "nominee_named",
+        EventType.NOMINEE_NAMED,
         Phase.DECIDED,
         statute("163-114"),
         "the party executive committee names the nominees",
     ),
     _T(
         Phase.AWAITING_NOMINATION,
-        "nominee_named",
+        EventType.NOMINEE_NAMED,
         Phase.BALLOT,
         statute("163-114"),
         "the replacement nominee goes on the general election ballot",
     ),
     _T(
         Phase.DECIDED,
-        "candidate_died",
+        EventType.CANDIDATE_DIED,
         Phase.AWAITING_NOMINATION,
         statute("163-294.1(b)"),
         "a party nominee dies: 163-114 vacancy",
     ),
     _T(
         Phase.DECIDED,
-        "candidate_withdrew",
+        EventType.CANDIDATE_WITHDREW,
         Phase.AWAITING_NOMINATION,
         statute("163-294.1(b)"),
         "a party nominee withdraws: 163-114 vacancy",
     ),
     _T(
         Phase.DECIDED,
-        "candidate_disqualified",
+        EventType.CANDIDATE_DISQUALIFIED,
         Phase.AWAITING_NOMINATION,
         statute("163-294.1(b)"),
         "a party nominee is disqualified: 163-114 vacancy",
     ),
     # the election
-    _T(Phase.BALLOT, "votes_cast", Phase.COUNTING, statute("163-279(a)"), "votes come in"),
-    _T(Phase.BALLOT, "returns_reported", Phase.COUNTING, statute("163-279(a)"), "returns come in"),
+    _T(Phase.BALLOT, EventType.VOTES_CAST, Phase.COUNTING, statute("163-279(a)"), "votes come in"),
     _T(
         Phase.BALLOT,
-        "canvass_held",
+        EventType.RETURNS_REPORTED,
+        Phase.COUNTING,
+        statute("163-279(a)"),
+        "returns come in",
+    ),
+    _T(
+        Phase.BALLOT,
+        EventType.CANVASS_HELD,
         Phase.DECIDED,
         statute("163-182.5(b)"),
         "canvass with no returns",
     ),
-    _T(Phase.COUNTING, "canvass_held", Phase.DECIDED, statute("163-292"), "result declared"),
+    _T(
+        Phase.COUNTING, EventType.CANVASS_HELD, Phase.DECIDED, statute("163-292"), "result declared"
+    ),
     _T(
         Phase.COUNTING,
-        "canvass_held",
+        EventType.CANVASS_HELD,
         Phase.RUNOFF_REQUEST,
         statute("163-293(b)"),
         "no majority: runner-up may request a runoff",
     ),
     _T(
         Phase.COUNTING,
-        "canvass_held",
+        EventType.CANVASS_HELD,
         Phase.AWAITING_RECOUNT,
         statute("163-293(d)(1)"),
         "tie for first: recount",
     ),
     _T(
         Phase.COUNTING,
-        "canvass_held",
+        EventType.CANVASS_HELD,
         Phase.TIE_WITHDRAWAL,
         statute("163-293(d)(2)"),
         "tie for second: withdrawal window",
     ),
-    _T(Phase.COUNTING, "canvass_held", Phase.AWAITING_LOT, statute("163-292(3)"), "tie: lot"),
     _T(
         Phase.COUNTING,
-        "canvass_held",
+        EventType.CANVASS_HELD,
+        Phase.AWAITING_LOT,
+        statute("163-292(3)"),
+        "tie: lot",
+    ),
+    _T(
+        Phase.COUNTING,
+        EventType.CANVASS_HELD,
         Phase.AWAITING_NEW_ELECTION,
         statute("163-182.8(1)"),
         "tie with more than 5,000 voters: a new election",
     ),
     _T(
         Phase.AWAITING_RECOUNT,
-        "recount_held",
+        EventType.RECOUNT_HELD,
         Phase.TIE_WITHDRAWAL,
         statute("163-293(d)(1)"),
         "recount still tied: withdrawal window before the runoff",
     ),
     _T(
         Phase.AWAITING_RECOUNT,
-        "recount_held",
+        EventType.RECOUNT_HELD,
         Phase.DECIDED,
         statute("163-293(a)"),
         "recount breaks the tie",
     ),
     _T(
         Phase.AWAITING_RECOUNT,
-        "recount_held",
+        EventType.RECOUNT_HELD,
         Phase.RUNOFF_REQUEST,
         statute("163-293(b)(1)"),
         "recount breaks the tie, no majority",
     ),
     _T(
         Phase.AWAITING_RECOUNT,
-        "recount_held",
+        EventType.RECOUNT_HELD,
         Phase.AWAITING_LOT,
         statute("163-293(d)"),
         "recount leaves a tie the statute does not settle",
     ),
     _T(
         Phase.TIE_WITHDRAWAL,
-        "candidate_withdrew",
+        EventType.CANDIDATE_WITHDREW,
         Phase.DECIDED,
         statute("163-293(d)(1)"),
         "a tied candidate withdraws: the other is elected",
     ),
     _T(
         Phase.TIE_WITHDRAWAL,
-        "candidate_withdrew",
+        EventType.CANDIDATE_WITHDREW,
         Phase.RUNOFF_CALLED,
         statute("163-293(d)(2)"),
         "all but one tied withdraw and the last has requested a runoff",
     ),
     _T(
         Phase.TIE_WITHDRAWAL,
-        "runoff_requested",
+        EventType.RUNOFF_REQUESTED,
         Phase.RUNOFF_CALLED,
         statute("163-293(d)(2)"),
         "the last tied candidate requests a runoff",
     ),
     _T(
         Phase.TIE_WITHDRAWAL,
-        "tie_withdrawal_passes",
+        TimerTrigger.TIE_WITHDRAWAL_PASSES,
         Phase.RUNOFF_CALLED,
         statute("163-293(d)(1)"),
         "nobody withdrew: runoff between the tied",
     ),
     _T(
         Phase.TIE_WITHDRAWAL,
-        "tie_withdrawal_passes",
+        TimerTrigger.TIE_WITHDRAWAL_PASSES,
         Phase.DECIDED,
         statute("163-293(d)(2)"),
         "tied runners-up did not withdraw: the leader is elected",
     ),
     _T(
         Phase.TIE_WITHDRAWAL,
-        "runoff_request_passes",
+        TimerTrigger.RUNOFF_REQUEST_PASSES,
         Phase.DECIDED,
         statute("163-293(d)(2)"),
         "no runoff demanded: the leader is elected",
     ),
     _T(
         Phase.RUNOFF_REQUEST,
-        "runoff_requested",
+        EventType.RUNOFF_REQUESTED,
         Phase.RUNOFF_CALLED,
         statute("163-293(c)"),
         "runoff requested in time",
     ),
     _T(
         Phase.RUNOFF_REQUEST,
-        "runoff_request_passes",
+        TimerTrigger.RUNOFF_REQUEST_PASSES,
         Phase.DECIDED,
         statute("163-293(b)"),
         "no request: the leaders are elected",
     ),
     _T(
         Phase.RUNOFF_REQUEST,
-        "runoff_request_passes",
+        TimerTrigger.RUNOFF_REQUEST_PASSES,
         Phase.RUNOFF_CALLED,
         statute("163-293(b)(2)"),
         "group: requests in time call the runoff",
     ),
     _T(
         Phase.RUNOFF_REQUEST,
-        "canvass_held",
+        EventType.CANVASS_HELD,
         Phase.RUNOFF_CALLED,
         statute("163-293(c)"),
         "an early request takes effect at the canvass",
     ),
     _T(
         Phase.TIE_WITHDRAWAL,
-        "canvass_held",
+        EventType.CANVASS_HELD,
         Phase.RUNOFF_CALLED,
         statute("163-293(d)(2)"),
         "an early demand by the one tied runner-up left takes effect at the canvass",
     ),
     _T(
         Phase.RUNOFF_REQUEST,
-        "lot_drawn",
+        EventType.LOT_DRAWN,
         Phase.RUNOFF_CALLED,
         statute("163-293(c)"),
         "a request held while the lot was awaited takes effect",
     ),
     _T(
         Phase.TIE_WITHDRAWAL,
-        "lot_drawn",
+        EventType.LOT_DRAWN,
         Phase.RUNOFF_CALLED,
         statute("163-293(d)(2)"),
         "a demand held while the lot was awaited takes effect",
     ),
     _T(
         Phase.RUNOFF_REQUEST,
-        "recount_held",
+        EventType.RECOUNT_HELD,
         Phase.RUNOFF_CALLED,
         statute("163-293(c)"),
         "a request held while the recount was awaited takes effect",
     ),
     _T(
         Phase.TIE_WITHDRAWAL,
-        "recount_held",
+        EventType.RECOUNT_HELD,
         Phase.RUNOFF_CALLED,
         statute("163-293(d)(2)"),
         "a demand held while the recount was awaited takes effect",
     ),
-    _T(Phase.AWAITING_LOT, "lot_drawn", Phase.DECIDED, statute("163-292(3)"), "lot drawn"),
+    _T(Phase.AWAITING_LOT, EventType.LOT_DRAWN, Phase.DECIDED, statute("163-292(3)"), "lot drawn"),
     _T(
         Phase.AWAITING_LOT,
-        "lot_drawn",
+        EventType.LOT_DRAWN,
         Phase.RUNOFF_REQUEST,
         statute("163-293(b)"),
         "lot ranks the tied; runoff may be requested",
     ),
     _T(
         Phase.AWAITING_LOT,
-        "lot_drawn",
+        EventType.LOT_DRAWN,
         Phase.RUNOFF_CALLED,
         statute("163-293(d)"),
         "lot ranks the tied; runoff called",
@@ -387,52 +412,64 @@ TRANSITIONS: tuple[Transition, ...] = (
     # the runoff / second primary
     _T(
         Phase.RUNOFF_CALLED,
-        "votes_cast",
+        EventType.VOTES_CAST,
         Phase.RUNOFF_COUNTING,
         statute("163-293(e)"),
         "runoff votes come in",
     ),
     _T(
         Phase.RUNOFF_CALLED,
-        "returns_reported",
+        EventType.RETURNS_REPORTED,
         Phase.RUNOFF_COUNTING,
         statute("163-293(e)"),
         "runoff returns come in",
     ),
     _T(
         Phase.RUNOFF_COUNTING,
-        "canvass_held",
+        EventType.CANVASS_HELD,
         Phase.DECIDED,
         statute("163-293(f)"),
         "runoff decided",
     ),
     _T(
         Phase.RUNOFF_COUNTING,
-        "canvass_held",
+        EventType.CANVASS_HELD,
         Phase.AWAITING_LOT,
         statute("163-293(f)"),
         "runoff tie: lot",
     ),
     _T(
         Phase.RUNOFF_COUNTING,
-        "canvass_held",
+        EventType.CANVASS_HELD,
         Phase.AWAITING_NEW_ELECTION,
         statute("163-182.8(1)"),
         "group runoff tie with more than 5,000 voters: a new election (reading 27)",
     ),
     _T(
         Phase.RUNOFF_COUNTING,
-        "recount_held",
+        EventType.RECOUNT_HELD,
         Phase.RUNOFF_COUNTING,
         statute("163-293(f)"),
         "runoff recount",
     ),
     # after the result
-    _T(Phase.DECIDED, "recount_held", Phase.DECIDED, statute("163-293(d)(1)"), "recount confirms"),
-    _T(Phase.DECIDED, "recount_held", Phase.AWAITING_LOT, statute("163-292(3)"), "recount ties"),
     _T(
         Phase.DECIDED,
-        "recount_held",
+        EventType.RECOUNT_HELD,
+        Phase.DECIDED,
+        statute("163-293(d)(1)"),
+        "recount confirms",
+    ),
+    _T(
+        Phase.DECIDED,
+        EventType.RECOUNT_HELD,
+        Phase.AWAITING_LOT,
+        statute("163-292(3)"),
+        "recount ties",
+    ),
+    _T(
+        Phase.DECIDED,
+        EventType.RECOUNT_HELD,
         Phase.RUNOFF_REQUEST,
         statute("163-293(b)"),
         "recount changes the result",
@@ -441,7 +478,7 @@ TRANSITIONS: tuple[Transition, ...] = (
 
 # Contingencies while filing is reopened or extended, or after early votes: a death, withdrawal or
 # disqualification has the effects it has at the ballot stage (simulator.contingencies).
-_LEAVES = ("candidate_died", "candidate_withdrew", "candidate_disqualified")
+_LEAVES = (EventType.CANDIDATE_DIED, EventType.CANDIDATE_WITHDREW, EventType.CANDIDATE_DISQUALIFIED)
 _AFTER_LEAVING = (
     (
         Phase.FILING_REOPENED,
@@ -537,18 +574,18 @@ TRANSITIONS += (
             "the leader, short of a majority, leaves while those tied for second may withdraw: "
             "the office is vacant (conflict leader-left-before-declaration)",
         )
-        for trig in ("candidate_died", "candidate_disqualified")
+        for trig in (EventType.CANDIDATE_DIED, EventType.CANDIDATE_DISQUALIFIED)
     ),
     _T(
         Phase.DECIDED,
-        "filing_extended",
+        EventType.FILING_EXTENDED,
         Phase.FILING_EXTENDED,
         statute("163-294.4(a)"),
         "a nonpartisan primary decided at the close for want of candidates: filing extended",
     ),
     _T(
         Phase.FILING_EXTENDED,
-        "extended_filing_closes",
+        TimerTrigger.EXTENDED_FILING_CLOSES,
         Phase.DECIDED,
         statute("163-294(a)"),
         "extended filing closes with at most two candidates per seat: no primary",
@@ -560,7 +597,9 @@ TRANSITIONS += (
 TRANSITIONS += tuple(
     _T(Phase.BALLOT, t.trigger, t.target, t.cite, t.label + " (no returns)")
     for t in TRANSITIONS
-    if t.source is Phase.COUNTING and t.trigger == "canvass_held" and t.target is not Phase.DECIDED
+    if t.source is Phase.COUNTING
+    and t.trigger == EventType.CANVASS_HELD
+    and t.target is not Phase.DECIDED
 )
 
 # A runoff canvassed without any runoff returns (none came, or only early votes) declares what a
@@ -568,12 +607,13 @@ TRANSITIONS += tuple(
 TRANSITIONS += tuple(
     _T(Phase.RUNOFF_CALLED, t.trigger, t.target, t.cite, t.label + " (no runoff returns)")
     for t in TRANSITIONS
-    if t.source is Phase.RUNOFF_COUNTING and t.trigger == "canvass_held"
+    if t.source is Phase.RUNOFF_COUNTING and t.trigger == EventType.CANVASS_HELD
 )
 
 # A recount replaces a declared round's totals and declares the result again: from any phase that
 # follows a declaration it may lead wherever the declaration itself could (163-293(d)(1), (f)).
-_DECLARED = (
+#: the phases that follow a round's declared result: those a recount may declare again from
+RECOUNTABLE = (
     Phase.AWAITING_RECOUNT,
     Phase.RUNOFF_REQUEST,
     Phase.TIE_WITHDRAWAL,
@@ -585,16 +625,23 @@ _DECLARES = sorted(
     {
         t.target
         for t in TRANSITIONS
-        if t.trigger == "canvass_held" and t.source in (Phase.COUNTING, Phase.RUNOFF_COUNTING)
+        if t.trigger == EventType.CANVASS_HELD
+        and t.source in (Phase.COUNTING, Phase.RUNOFF_COUNTING)
     },
     key=list(Phase).index,
 )
 _HAVE = {(t.source, t.trigger, t.target) for t in TRANSITIONS}
 TRANSITIONS += tuple(
-    _T(src, "recount_held", dst, statute("163-293(d)(1)"), "a recount declares the result again")
-    for src in _DECLARED
+    _T(
+        src,
+        EventType.RECOUNT_HELD,
+        dst,
+        statute("163-293(d)(1)"),
+        "a recount declares the result again",
+    )
+    for src in RECOUNTABLE
     for dst in _DECLARES
-    if src != dst and (src, "recount_held", dst) not in _HAVE
+    if src != dst and (src, EventType.RECOUNT_HELD, dst) not in _HAVE
 )
 
 # A tied candidate who leaves before the drawing of lots the count waits for: the count is

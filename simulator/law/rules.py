@@ -55,10 +55,10 @@ class Verdict(StrEnum):
     GAP = "gap"  # none applies
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Rule(Generic[FactT, EffectT]):
     """One provision: its id (words), its citation (one string), a one-line summary in our own
-    words, the facts it covers and its effect."""
+    words, the facts it covers and its effect, each given by name."""
 
     id: str
     cite: str  # "163-293(b)(1)"
@@ -104,6 +104,9 @@ class Gap(Generic[FactT, EffectT]):
     applies: Callable[[FactT], bool]
     effect: EffectT
     readings: tuple[Reading[EffectT], ...] = ()
+    #: where the facts themselves carry another reading than the default (a table that reads
+    #: its switches as facts): that reading's setting on these facts, or "" for the default
+    reading_for: Callable[[FactT], str] | None = None
 
     @property
     def cites(self) -> tuple[Cite, ...]:
@@ -197,19 +200,31 @@ class Finding(Generic[FactT, EffectT]):
         return self.gap.fallback_for(self.facts)
 
     def note(self) -> str:
-        """For a ruling settled by priority: the provisions that gave way, in words."""
+        """For a ruling settled by priority: the provisions that gave way, in words (by their
+        citations: a ruling never quotes a rule's id)."""
         if self.verdict is not Verdict.PRIORITY or self.rule is None:
             return ""
-        others = ", ".join(f"{r.cite} ({r.id})" for r in self.others)
+        cite = self.rule.cite
+        # a rule is named by its provision (never by its id, which is the code's own name); a
+        # more general rule of the same provision is called so
+        others = ", ".join(
+            f"a more general rule of {statute(r.cite)}" if r.cite == cite else str(statute(r.cite))
+            for r in self.others
+        )
+        shared = any(r.cite == cite for r in self.others)
         return (
             f" [{others} also reach{'es' if len(self.others) == 1 else ''} these facts; the "
-            f"more specific {self.rule.cite} ({self.rule.id}) governs]"
+            f"more specific {'rule of ' if shared else ''}{statute(cite)} governs]"
         )
 
     def extra(self) -> dict[str, Any]:
         """What a no_provision ruling carries in ``extra``: the gap id, and for a conflict the
         colliding rules."""
         chosen = {} if self.reading is None else {"reading": self.reading.value}
+        gap = self.gap
+        if gap is not None and gap.reading_for is not None and self.facts is not None:
+            carried = gap.reading_for(self.facts)
+            chosen = {"reading": carried} if carried else chosen
         if self.verdict is Verdict.CONFLICT:
             return {
                 "gap": self.id,

@@ -141,6 +141,30 @@ class PoolKind(StrEnum):
     RUNOFF = "runoff"  # a runoff called, the places it decides
 
 
+class EventType(StrEnum):
+    """The event types, by the name a scenario writes: each is defined in
+    :mod:`simulator.model.events`, which names it from here, and each triggers the transitions
+    of :mod:`simulator.law.machine` it leads to."""
+
+    FILING_OPENED = "filing_opened"
+    FILING_CLOSED = "filing_closed"
+    CANDIDATE_FILED = "candidate_filed"
+    CANDIDATE_WITHDREW = "candidate_withdrew"
+    CANDIDATE_DIED = "candidate_died"
+    CANDIDATE_DISQUALIFIED = "candidate_disqualified"
+    FILING_EXTENDED = "filing_extended"
+    BALLOTS_PRINTED = "ballots_printed"
+    REPRINT_DETERMINED = "reprint_determined"
+    VOTES_CAST = "votes_cast"
+    RETURNS_REPORTED = "returns_reported"
+    CANVASS_HELD = "canvass_held"
+    RECOUNT_HELD = "recount_held"
+    RUNOFF_REQUESTED = "runoff_requested"
+    LOT_DRAWN = "lot_drawn"
+    OATH_TAKEN = "oath_taken"
+    NOMINEE_NAMED = "nominee_named"
+
+
 class TimerTrigger(StrEnum):
     """A moment the law attaches a consequence to that no event records: a period that ends,
     or the time for an optional act passing unused (also a trigger of the transition table)."""

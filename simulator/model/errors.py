@@ -5,7 +5,8 @@
     SimulatorError
     ├── ScenarioError      bad input: one Problem per thing wrong (exit code 2)
     ├── ImportResultsError a results file or contest name that cannot be imported (exit code 2)
-    └── OutputError        an output file that cannot be written (exit code 2)
+    ├── OutputError        an output file that cannot be written (exit code 2)
+    └── UnsupportedFormat  an output file named with an extension no writer knows (exit code 2)
 
 Each :class:`Problem` says where (file, line, event index, field), what was expected and what
 was found, so a user can fix the scenario without reading code.
@@ -93,3 +94,7 @@ class ImportResultsError(SimulatorError):
 
 class OutputError(SimulatorError):
     """An output file that cannot be written: the path and the reason."""
+
+
+class UnsupportedFormat(SimulatorError, ValueError):
+    """An output file whose extension names no format this writer knows."""

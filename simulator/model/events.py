@@ -29,6 +29,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 
 from simulator.law.instants import instant, maybe_instant
+from simulator.law.vocab import EventType
 
 
 def _freeze_counts(
@@ -44,7 +45,9 @@ class Event:
     """Base class: what every event carries."""
 
     type: ClassVar[str] = ""
-    fields: ClassVar[tuple[str, ...]] = ()  # the event's own fields, as written in a scenario
+    #: the event's own fields, as written in a scenario, in the order the class declares them,
+    #: and those of them without a default: both read from the class by :func:`define`
+    fields: ClassVar[tuple[str, ...]] = ()
     required: ClassVar[tuple[str, ...]] = ()
 
     at: datetime = attrs.field(converter=instant)  # (compared as the instant it is)
@@ -61,6 +64,20 @@ class Event:
     def names(self) -> tuple[str, ...]:
         """Candidate names the event refers to (for input validation)."""
         return ()
+
+
+@attrs.frozen(kw_only=True)
+class CandidateEvent(Event):
+    """An event about one candidate, who must be one of the contest's (``candidate``)."""
+
+    candidate: str
+
+    def names(self) -> tuple[str, ...]:
+        return (self.candidate,)
+
+
+#: the fields every event carries (not written as an event's own)
+_COMMON = frozenset(f.name for f in attrs.fields(Event))
 
 
 class Family(StrEnum):
@@ -145,6 +162,9 @@ def define(
     def register(cls: EventClass) -> EventClass:
         if not cls.type or cls.type in DEFINITIONS:
             raise ValueError(f"event type {cls.type!r}: expected a new, non-empty name")
+        own = [f for f in attrs.fields(cls) if f.name not in _COMMON]
+        cls.fields = tuple(f.name for f in own)
+        cls.required = tuple(f.name for f in own if f.default is attrs.NOTHING)
         words = cls.type.replace("_", " ")
         DEFINITIONS[cls.type] = Definition(
             cls, family, summary, text, example, mark, verb or words, noun or "the " + words
@@ -183,7 +203,7 @@ def event_types_markdown() -> str:
 )
 @attrs.frozen(kw_only=True)
 class FilingOpened(Event):
-    type: ClassVar[str] = "filing_opened"
+    type: ClassVar[str] = EventType.FILING_OPENED.value
 
 
 @define(
@@ -196,7 +216,7 @@ class FilingOpened(Event):
 )
 @attrs.frozen(kw_only=True)
 class FilingClosed(Event):
-    type: ClassVar[str] = "filing_closed"
+    type: ClassVar[str] = EventType.FILING_CLOSED.value
 
 
 @define(
@@ -217,16 +237,10 @@ class FilingClosed(Event):
     noun="{c}'s filing",
 )
 @attrs.frozen(kw_only=True)
-class CandidateFiled(Event):
-    type: ClassVar[str] = "candidate_filed"
-    fields: ClassVar[tuple[str, ...]] = ("candidate", "party", "fee")
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
+class CandidateFiled(CandidateEvent):
+    type: ClassVar[str] = EventType.CANDIDATE_FILED.value
     party: str | None = None
     fee: str | None = None  # decimal string, exact
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
 
 
 @define(
@@ -239,14 +253,8 @@ class CandidateFiled(Event):
     noun="{c}'s withdrawal",
 )
 @attrs.frozen(kw_only=True)
-class CandidateWithdrew(Event):
-    type: ClassVar[str] = "candidate_withdrew"
-    fields: ClassVar[tuple[str, ...]] = ("candidate",)
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
+class CandidateWithdrew(CandidateEvent):
+    type: ClassVar[str] = EventType.CANDIDATE_WITHDREW.value
 
 
 @define(
@@ -266,11 +274,8 @@ class CandidateWithdrew(Event):
     noun="{c}'s death",
 )
 @attrs.frozen(kw_only=True)
-class CandidateDied(Event):
-    type: ClassVar[str] = "candidate_died"
-    fields: ClassVar[tuple[str, ...]] = ("candidate", "notice_at")
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
+class CandidateDied(CandidateEvent):
+    type: ClassVar[str] = EventType.CANDIDATE_DIED.value
     notice_at: datetime | None = attrs.field(default=None, converter=maybe_instant)
 
     @property
@@ -281,9 +286,6 @@ class CandidateDied(Event):
     def notice(self) -> datetime:
         """When the board received notice of the death (defaults to the death itself)."""
         return self.known_at
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
 
 
 @define(
@@ -296,14 +298,8 @@ class CandidateDied(Event):
     noun="{c}'s disqualification",
 )
 @attrs.frozen(kw_only=True)
-class CandidateDisqualified(Event):
-    type: ClassVar[str] = "candidate_disqualified"
-    fields: ClassVar[tuple[str, ...]] = ("candidate",)
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
+class CandidateDisqualified(CandidateEvent):
+    type: ClassVar[str] = EventType.CANDIDATE_DISQUALIFIED.value
 
 
 @define(
@@ -316,7 +312,7 @@ class CandidateDisqualified(Event):
 )
 @attrs.frozen(kw_only=True)
 class FilingExtended(Event):
-    type: ClassVar[str] = "filing_extended"
+    type: ClassVar[str] = EventType.FILING_EXTENDED.value
 
 
 @define(
@@ -333,7 +329,7 @@ class FilingExtended(Event):
 )
 @attrs.frozen(kw_only=True)
 class BallotsPrinted(Event):
-    type: ClassVar[str] = "ballots_printed"
+    type: ClassVar[str] = EventType.BALLOTS_PRINTED.value
 
 
 @define(
@@ -349,9 +345,7 @@ class BallotsPrinted(Event):
 )
 @attrs.frozen(kw_only=True)
 class ReprintDetermined(Event):
-    type: ClassVar[str] = "reprint_determined"
-    fields: ClassVar[tuple[str, ...]] = ("enough_time",)
-    required: ClassVar[tuple[str, ...]] = ("enough_time",)
+    type: ClassVar[str] = EventType.REPRINT_DETERMINED.value
     enough_time: bool
 
 
@@ -379,16 +373,10 @@ class ReprintDetermined(Event):
     noun="the ballots for {c}",
 )
 @attrs.frozen(kw_only=True)
-class VotesCast(Event):
-    type: ClassVar[str] = "votes_cast"
-    fields: ClassVar[tuple[str, ...]] = ("candidate", "count", "precinct")
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
+class VotesCast(CandidateEvent):
+    type: ClassVar[str] = EventType.VOTES_CAST.value
     count: int = 1
     precinct: str | None = None
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
 
 
 @define(
@@ -408,9 +396,7 @@ class VotesCast(Event):
 )
 @attrs.frozen(kw_only=True)
 class ReturnsReported(Event):
-    type: ClassVar[str] = "returns_reported"
-    fields: ClassVar[tuple[str, ...]] = ("counts", "precinct")
-    required: ClassVar[tuple[str, ...]] = ("counts",)
+    type: ClassVar[str] = EventType.RETURNS_REPORTED.value
     counts: tuple[tuple[str, int], ...] = attrs.field(converter=_freeze_counts)
     precinct: str | None = None
 
@@ -435,7 +421,7 @@ class ReturnsReported(Event):
 )
 @attrs.frozen(kw_only=True)
 class CanvassHeld(Event):
-    type: ClassVar[str] = "canvass_held"
+    type: ClassVar[str] = EventType.CANVASS_HELD.value
 
 
 @define(
@@ -454,9 +440,7 @@ class CanvassHeld(Event):
 )
 @attrs.frozen(kw_only=True)
 class RecountHeld(Event):
-    type: ClassVar[str] = "recount_held"
-    fields: ClassVar[tuple[str, ...]] = ("counts",)
-    required: ClassVar[tuple[str, ...]] = ("counts",)
+    type: ClassVar[str] = EventType.RECOUNT_HELD.value
     counts: tuple[tuple[str, int], ...] = attrs.field(converter=_freeze_counts)
 
     def names(self) -> tuple[str, ...]:
@@ -479,14 +463,8 @@ class RecountHeld(Event):
     noun="{c}'s runoff request",
 )
 @attrs.frozen(kw_only=True)
-class RunoffRequested(Event):
-    type: ClassVar[str] = "runoff_requested"
-    fields: ClassVar[tuple[str, ...]] = ("candidate",)
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
+class RunoffRequested(CandidateEvent):
+    type: ClassVar[str] = EventType.RUNOFF_REQUESTED.value
 
 
 @define(
@@ -500,9 +478,7 @@ class RunoffRequested(Event):
 )
 @attrs.frozen(kw_only=True)
 class LotDrawn(Event):
-    type: ClassVar[str] = "lot_drawn"
-    fields: ClassVar[tuple[str, ...]] = ("winner",)
-    required: ClassVar[tuple[str, ...]] = ("winner",)
+    type: ClassVar[str] = EventType.LOT_DRAWN.value
     winner: str
 
     def names(self) -> tuple[str, ...]:
@@ -522,14 +498,8 @@ class LotDrawn(Event):
     noun="{c}'s oath",
 )
 @attrs.frozen(kw_only=True)
-class OathTaken(Event):
-    type: ClassVar[str] = "oath_taken"
-    fields: ClassVar[tuple[str, ...]] = ("candidate",)
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
-    candidate: str
-
-    def names(self) -> tuple[str, ...]:
-        return (self.candidate,)
+class OathTaken(CandidateEvent):
+    type: ClassVar[str] = EventType.OATH_TAKEN.value
 
 
 @define(
@@ -548,9 +518,7 @@ class OathTaken(Event):
 )
 @attrs.frozen(kw_only=True)
 class NomineeNamed(Event):
-    type: ClassVar[str] = "nominee_named"
-    fields: ClassVar[tuple[str, ...]] = ("candidate", "party")
-    required: ClassVar[tuple[str, ...]] = ("candidate",)
+    type: ClassVar[str] = EventType.NOMINEE_NAMED.value
     candidate: str
     party: str | None = None
 
@@ -560,34 +528,42 @@ def builder(cls: type[Event], *given: str) -> Callable[..., Event]:
     already: it takes ``at, contest, index, line`` and then the fields named in ``given``,
     positionally, and gives every other field its default.
 
-    The event is the one ``cls(...)`` makes (equal, same hash, same type), made in about half
-    the time: the frozen class's ``__init__`` sets each field through ``object.__setattr__`` by
-    name, this sets each slot through its descriptor. The fields given may have no converter
-    but :func:`~simulator.law.instants.instant`, whose times the caller gives as instants
-    already (the loader's clock reads them so).
+    The event is the one ``cls(...)`` makes (equal, same hash, same type), made faster: the
+    frozen class's ``__init__`` sets each field through ``object.__setattr__`` by name, this sets
+    each slot through its descriptor. The fields given may have no converter but
+    :func:`~simulator.law.instants.instant`, whose times the caller gives as instants already
+    (the loader's clock reads them so).
     """
-    fields = {f.name: f for f in attrs.fields(cls)}
     names = ("at", "contest", "index", "line", *given)
-    for name in names:
+    slots = _slots(cls, names)
+    given_slots = [getattr(cls, name).__set__ for name in names]
+    other_slots = [(getattr(cls, name).__set__, d) for name, d in slots if name not in names]
+    new = object.__new__
+
+    def build(*values: Any) -> Event:
+        event: Event = new(cls)
+        for set_slot, value in zip(given_slots, values, strict=True):
+            set_slot(event, value)
+        for set_slot, default in other_slots:
+            set_slot(event, default)
+        return event
+
+    return build
+
+
+def _slots(cls: type[Event], given: tuple[str, ...]) -> list[tuple[str, Any]]:
+    """Each field of ``cls`` with its default, in order, checking that the fields ``given``
+    need no conversion and that every other field has a plain default."""
+    fields = {f.name: f for f in attrs.fields(cls)}
+    for name in given:
         if name not in fields or fields[name].converter not in (None, instant, maybe_instant):
             raise ValueError(f"{cls.__name__}: {name} cannot be given to a builder")
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    body = []
-    for k, (name, field) in enumerate(fields.items()):
-        scope[f"set{k}"] = getattr(cls, name).__set__
-        if name in names:
-            body.append(f"    set{k}(event, {name})")
-        elif field.default is attrs.NOTHING or hasattr(field.default, "factory"):
+    for name, field in fields.items():
+        if name not in given and (
+            field.default is attrs.NOTHING or hasattr(field.default, "factory")
+        ):
             raise ValueError(f"{cls.__name__}.{name} has no plain default")
-        else:
-            scope[f"default{k}"] = field.default
-            body.append(f"    set{k}(event, default{k})")
-    source = "\n".join(
-        [f"def build({', '.join(names)}):", "    event = new(cls)", *body, "    return event"]
-    )
-    exec(source, scope)  # the same technique attrs uses for __init__
-    made: Callable[..., Event] = scope["build"]
-    return made
+    return [(name, field.default) for name, field in fields.items()]
 
 
 def column_builder(cls: type[Event], *given: str) -> Callable[..., list[Event]]:
@@ -598,9 +574,8 @@ def column_builder(cls: type[Event], *given: str) -> Callable[..., list[Event]]:
 
     Each slot is set over the whole run by one ``map`` in C, with no Python call per event.
     """
-    builder(cls, *given)  # the same checks of what may be given
     names = ("at", "contest", "index", "line", *given)
-    slots = [(f.name, getattr(cls, f.name).__set__, f.default) for f in attrs.fields(cls)]
+    slots = [(name, getattr(cls, name).__set__, default) for name, default in _slots(cls, names)]
     new = object.__new__
 
     def build(n: int, *columns: Iterable[Any]) -> list[Event]:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 import attrs
 
 from simulator.law.instants import maybe_instant
+from simulator.law.labels import label, value_words
 from simulator.law.readings import Interpretations
 from simulator.law.vocab import Method, Stage
 from simulator.model.eventlog import EventLog, event_log
@@ -51,6 +53,20 @@ class Contest:
         parts = [p for p in (self.municipality, self.office) if p]
         return " - ".join(parts) or self.id
 
+    def words(self) -> str:
+        """The contest in one line of words: ``cary-d: Town of Cary - Town Council District D;
+        nonpartisan runoff, election of 2023, 1 seat``."""
+        seats = f"{self.seats} seat{'s' if self.seats != 1 else ''}"
+        party = f", {self.party} party" if self.party else ""
+        when = f"{label(self.stage)} of {self.year}"
+        if self.date is not None:
+            when += f" (on {self.date.isoformat()})"
+        return f"{self.id}: {self.label}; {label(self.method)}, {when}, {seats}{party}"
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython's plain-text display (Jupyter): :meth:`words`."""
+        p.text(self.words())
+
 
 @attrs.frozen
 class Scenario:
@@ -80,3 +96,38 @@ class Scenario:
             if c.id == contest_id:
                 return c
         raise KeyError(contest_id)
+
+    def summary(self) -> str:
+        """The scenario in a few lines of words: its title, contests, events by type, and the
+        readings and values it chooses other than the defaults (what Jupyter shows for it)."""
+        counts = Counter(e.type for e in self.events)
+        events = "; ".join(f"{kind.replace('_', ' ')}: {n}" for kind, n in counts.items())
+        lines = [
+            f"{self.title}: {len(self.contests)} contest{'s' if len(self.contests) != 1 else ''}"
+            f", {len(self.events)} event{'s' if len(self.events) != 1 else ''}"
+            + (f" ({self.timezone})" if self.timezone != DEFAULT_TZ else "")
+        ]
+        lines += [f"  {c.words()}" for c in self.contests]
+        if events:
+            lines.append(f"  events: {events}")
+        readings = self.interpretations.changed()
+        lines.append(
+            "  readings: "
+            + (
+                "; ".join(f"{k.replace('_', ' ')}: {value_words(v)}" for k, v in readings)
+                or "the defaults"
+            )
+        )
+        if self.parameters:
+            pinned = "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in self.parameters)
+            lines.append(f"  values pinned: {pinned}")
+        if self.office_closed:
+            closed = ", ".join(d.isoformat() for d in self.office_closed)
+            lines.append(f"  office closed: {closed}")
+        if self.source:
+            lines.append(f"  from {self.source}")
+        return "\n".join(lines)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython's plain-text display (Jupyter): :meth:`summary`, not every field."""
+        p.text(self.summary())

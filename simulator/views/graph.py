@@ -22,25 +22,31 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import networkx as nx
-from matplotlib import rc_context
-from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
-from matplotlib.path import Path as CurvePath
 
 from simulator.engine.result import ContestResult, Result
 from simulator.input.output import file_names, refuse_link
 from simulator.law.labels import label, trigger_words
 from simulator.law.machine import TRANSITIONS, Phase
-from simulator.model.errors import SimulatorError
+from simulator.model.errors import SimulatorError, UnsupportedFormat
 from simulator.model.events import EVENT_TYPES
-from simulator.views.charts.figures import Chart, UnsupportedFormat, save_figure
 from simulator.views.charts.text_measure import text_width
+
+if TYPE_CHECKING:
+    from matplotlib import rc_context
+    from matplotlib.patches import FancyArrowPatch
+    from matplotlib.patches import FancyBboxPatch
+    from matplotlib.path import Path as CurvePath
+    from simulator.views.charts.figures import Chart
+    from simulator.views.charts.figures import save_figure
+    import networkx as nx
 
 __all__ = [
     "coverage",
@@ -93,6 +99,8 @@ def state_graph() -> nx.MultiDiGraph:
     ncleg.gov), ``label`` and ``timer`` (True when the trigger is a deadline passing or a derived
     moment rather than an event of the log). Node attributes: ``label`` and ``start``.
     """
+    import networkx as nx
+
     g = nx.MultiDiGraph(name="electsim contest state machine", start=START.value)
     for phase in Phase:
         g.add_node(phase.value, label=phase.value.replace("_", " "), start=phase is START)
@@ -100,8 +108,8 @@ def state_graph() -> nx.MultiDiGraph:
         g.add_edge(
             t.source.value,
             t.target.value,
-            key=t.trigger,
-            trigger=t.trigger,
+            key=t.trigger.value,
+            trigger=t.trigger.value,
             cite=str(t.cite),
             url=t.cite.url,
             label=t.label,
@@ -162,7 +170,7 @@ def coverage(paths: Iterable[Sequence[Edge]]) -> tuple[list[Edge], list[Edge]]:
     they are exactly the table (a step outside the table is in neither: see
     :func:`replay_graph`).
     """
-    table = {(t.source.value, t.trigger, t.target.value) for t in TRANSITIONS}
+    table = {(t.source.value, t.trigger.value, t.target.value) for t in TRANSITIONS}
     seen = {tuple(step) for path in paths for step in path}
     taken = sorted(e for e in table if e in seen)
     return taken, sorted(table - set(taken))
@@ -358,6 +366,8 @@ def draw_graph(g: nx.MultiDiGraph, *, full: bool = False) -> Chart:
     thin and grey, one arrow per pair of phases, unlabelled (their triggers and citations are in
     the DOT, Mermaid, GraphML and JSON exports); timers are dashed.
     """
+    from matplotlib import rc_context
+
     with rc_context({"text.parse_math": False}):  # titles are plain text, never TeX
         taken = any(d.get("taken") for _, _, d in g.edges(data=True))
         return _graph_figure(g) if full or not taken else _path_figure(g)
@@ -379,6 +389,8 @@ def _path_figure(g: nx.MultiDiGraph) -> Chart:
     y = -i * ROW. A step to the next phase is a straight arrow down the column; any other step
     (back, skipping, or staying) is an arc on the right, further out the longer it spans. Each
     step's label sits right of its arrow, nudged down when it would touch the one above."""
+    from simulator.views.charts.figures import Chart
+
     row, edges = _path_steps(g)
     half_w = max(_text_w(_words(p), PATH_PT, True) for p in row) / 2 + 0.12
     half_h = 0.17
@@ -474,6 +486,8 @@ def _draw_path_phases(
     ax: Any, g: nx.MultiDiGraph, row: dict[str, int], half_w: float, half_h: float
 ) -> None:
     """Each phase of the path as a box in its row; the one it ended in with a bold border."""
+    from matplotlib.patches import FancyBboxPatch
+
     for phase, i in row.items():
         data = g.nodes[phase]
         final = bool(data.get("final"))
@@ -514,6 +528,9 @@ def _draw_path_step(
     """One edge of the path: a straight arrow down to the next phase, or an arc on the right
     (``out_of`` the boxes' edge) for any other step; a dotted guide from it to its label
     ``text``, written ``at`` (x, y)."""
+    from matplotlib.patches import FancyArrowPatch
+    from matplotlib.path import Path as CurvePath
+
     u, v, trigger = key
     half_w, half_h = half
     label_x, y = at
@@ -578,6 +595,8 @@ def _edge_shapes(
 ) -> list[tuple[dict[str, Any], CurvePath, Point]]:
     """Each edge drawn of the whole machine: its data, its curve and the middle of it (where
     a step's label goes). The taken ones come first; of the others, one per pair of phases."""
+    from matplotlib.path import Path as CurvePath
+
     drawn_grey: set[tuple[str, str]] = set()
     parallel: dict[tuple[str, str], int] = defaultdict(int)
     out: list[tuple[dict[str, Any], CurvePath, Point]] = []
@@ -619,6 +638,8 @@ def _graph_figure(g: nx.MultiDiGraph) -> Chart:
     """The whole machine. Its limits are found from what is drawn, never guessed: each box as
     wide as its measured name, every loop, curve and label of a step taken, with a margin, so
     nothing is cut at an edge of the figure."""
+    from simulator.views.charts.figures import Chart
+
     pos = _positions(g)
     width, height = 13.0, 6.2
     rect = (0.01, 0.02, 0.98, 0.88)
@@ -698,6 +719,8 @@ def _draw_machine_phases(
 ) -> None:
     """Each phase of the machine as a box: blue if the replay went through it, the phase it
     ended in with a dark border."""
+    from matplotlib.patches import FancyBboxPatch
+
     for node, data in g.nodes(data=True):
         (x, y), (hw, hh) = pos[node], halves[node]
         final, visited = bool(data.get("final")), bool(data.get("visited"))
@@ -736,6 +759,8 @@ def _draw_machine_edges(
 ) -> None:
     """Each transition as an arrow: red and labelled if the replay took it, grey if not
     (dashed for a timer), orange for one the table does not list."""
+    from matplotlib.patches import FancyArrowPatch
+
     for data, path, mid in _edge_shapes(g, pos, halves, aspect):
         taken = int(data.get("taken", 0))
         listed = bool(data.get("in_table", True))
@@ -779,6 +804,9 @@ def _draw_machine_edges(
 
 
 def _write(g: nx.MultiDiGraph, path: Path, *, full: bool = False) -> None:
+    from simulator.views.charts.figures import save_figure
+    import networkx as nx
+
     suffix = path.suffix.lower()
     if suffix in (".dot", ".gv"):
         path.write_text(to_dot(g), encoding="utf-8")
@@ -811,6 +839,7 @@ def export_graph(
     contest beside it, ``STEM.CONTEST-ID.EXT``, and a result with none the bare state machine.
     Returns the files written.
     """
+
     out = Path(path)
     if out.suffix.lower() not in FORMATS:
         raise UnsupportedFormat(
@@ -842,4 +871,6 @@ def export_graph(
 
 def graph_data(g: nx.MultiDiGraph) -> dict[str, Any]:
     """The graph as node-link data (what the ``.json`` export writes)."""
+    import networkx as nx
+
     return dict(nx.node_link_data(g, edges="edges"))

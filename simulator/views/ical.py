@@ -28,7 +28,7 @@ from simulator.law.calendar import Deadline
 from simulator.law.labels import label, meaning
 from simulator.law.vocab import DeadlineKind
 
-__all__ = ["contingent", "deadlines_to_ics", "title_of"]
+__all__ = ["contingent", "deadlines_to_ics", "title_of", "vote_before"]
 
 PRODID = "-//electsim//North Carolina municipal election deadlines//EN"
 #: When the reminder rings: a day before a moment; for a day, at 09:00 the day before.
@@ -46,7 +46,7 @@ _VOTE = {
 _ON_REQUEST = frozenset({DeadlineKind.RUNOFF_ELECTION, DeadlineKind.SECOND_PRIMARY})
 
 
-def _vote_before(deadline: Deadline, deadlines: Iterable[Deadline]) -> DeadlineKind | None:
+def vote_before(deadline: Deadline, deadlines: Iterable[Deadline]) -> DeadlineKind | None:
     """The last voting day on or before ``deadline`` (the vote a canvass declares)."""
     days = [d for d in deadlines if d.kind in _VOTE and d.due <= deadline.due]
     return max(days, key=lambda d: d.due).kind if days else None
@@ -56,7 +56,7 @@ def contingent(deadline: Deadline, deadlines: Iterable[Deadline]) -> bool:
     """Whether ``deadline`` happens only if a runoff or second primary is requested: the vote
     itself and the canvass that follows it."""
     if deadline.kind is DeadlineKind.CANVASS:
-        return _vote_before(deadline, deadlines) in _ON_REQUEST
+        return vote_before(deadline, deadlines) in _ON_REQUEST
     return deadline.kind in _ON_REQUEST
 
 
@@ -64,7 +64,7 @@ def title_of(deadline: Deadline, deadlines: Collection[Deadline], *, called: boo
     """The event's short title: "Runoff request deadline", "Canvass of the election", "Runoff
     day (if requested)". ``deadlines`` are the others of the same contest or year (they say which
     vote a canvass declares); ``called``: the runoff or second primary was called."""
-    if deadline.kind is DeadlineKind.CANVASS and (vote := _vote_before(deadline, deadlines)):
+    if deadline.kind is DeadlineKind.CANVASS and (vote := vote_before(deadline, deadlines)):
         words = f"canvass of the {_VOTE[vote]}"
     else:
         words = label(deadline.kind)

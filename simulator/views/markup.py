@@ -78,10 +78,15 @@ def escape(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def cite_links(cites: Iterable[Cite]) -> str:
-    """Citations, each a link to its section (opened in a new tab), joined by ``; ``."""
+def cite_links(cites: Iterable[Cite], *, inline: bool = False) -> str:
+    """Citations, each a link to its section (opened in a new tab), joined by ``; ``. A citation
+    never breaks across lines ("G.S. 163-" / "294.4(c)"): a page's style sheet says so for the
+    class ``cite``; with ``inline`` (a notebook, which has no style sheet of ours) each link
+    says so itself."""
+    style = ' style="white-space:nowrap"' if inline else ""
     return "; ".join(
-        f'<a class="cite" target="_blank" href="{escape(c.url)}" rel="noopener">{escape(c)}</a>'
+        f'<a class="cite"{style} target="_blank" href="{escape(c.url)}" rel="noopener">'
+        f"{escape(c)}</a>"
         for c in cites
     )
 

@@ -31,7 +31,6 @@ from simulator.law.machine import Phase
 from simulator.law.vocab import RulingKind
 from simulator.model.events import Event
 from simulator.model.scenario import Scenario
-from simulator.views.charts.figures import figure_svg
 from simulator.views.charts.timeline import plot_timeline
 from simulator.views.graph import draw_graph, replay_graph
 from simulator.views.markup import cite_links, escape, table
@@ -464,6 +463,8 @@ def _events(events: Sequence[Event], as_of: datetime | None, tz: tzinfo) -> str:
 
 
 def _graph(c: ContestResult, n_contests: int, index: int) -> str:
+    from simulator.views.charts.figures import figure_svg
+
     svg = _inline_svg(
         figure_svg(draw_graph(replay_graph(c))),
         f"g{index}",
@@ -507,6 +508,8 @@ def _contest(c: ContestResult, scenario: Scenario, result: Result, tz: tzinfo, i
 
 def render_report(scenario: Scenario, result: Result) -> str:
     """The report as one self-contained HTML page (a string)."""
+    from simulator.views.charts.figures import figure_svg
+
     tz = scenario.tz
     chart = _inline_svg(
         figure_svg(plot_timeline(result, scenario=scenario, width=CHART_PX, dpi=CHART_DPI)),

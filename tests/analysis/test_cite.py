@@ -96,7 +96,7 @@ def test_cite_json_lists_rules_conflicts_scenarios_and_tests() -> None:
     doc = json.loads(p.stdout)
     assert doc["cite"] == "163-294.4(c)"
     ids = {r["id"] for r in doc["references"]}
-    assert "runner-up-left/2944c-dead-second" in ids
+    assert "runner-up-left/dead-candidate-polls-second" in ids
     assert "tie-for-first/dead-tied-for-first" in ids
     assert "scenarios/contingencies/2944c-dead-runner-up-no-runoff.yaml" in ids
     assert any(i.startswith("tests/analysis/test_cite.py::") for i in ids)

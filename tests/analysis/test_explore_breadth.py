@@ -529,8 +529,8 @@ from collections import Counter
 from simulator.analysis.explore.config import Config
 from simulator.analysis.explore.exploration import explore
 from simulator.law.vocab import Method
-# every module of rule tables run first (they run when first read): making a module's classes
-# leaves garbage of its own (attrs replaces each slotted class it makes), once per process
+# every module of rule tables made first (the package imports them all): making a module's
+# classes leaves garbage of its own (attrs replaces each slotted class it makes), once per process
 from simulator.law.tables import EVERY_TABLE
 gc.collect()
 gc.disable()

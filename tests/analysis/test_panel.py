@@ -4,7 +4,7 @@ outcome and the changed rulings it shows, bad input kept out, and the variant co
 from __future__ import annotations
 
 import time
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
@@ -14,6 +14,7 @@ from simulator.analysis.panel.controls import find_controls
 from simulator.analysis.panel.model import PanelState
 from simulator.analysis.panel.render import outputs_html
 from simulator.engine.replay import replay
+from simulator.model.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 CARY = ROOT / "scenarios/runoff/cary-2023-district-d.yaml"
@@ -25,7 +26,7 @@ pytest.importorskip("ipywidgets", reason="ipywidgets is not installed (pip insta
 
 
 @pytest.fixture(scope="module")
-def day31() -> simulator.Scenario:
+def day31() -> Scenario:
     return simulator.load_scenario(DAY_31)
 
 
@@ -33,7 +34,7 @@ def test_the_controls_are_found_from_the_log() -> None:
     base, controls = find_controls(simulator.load_scenario(CARY))
     kinds = {c.key: c.kind for c in controls}
     labels = [c.label for c in controls]
-    assert sum(k == "date" for k in kinds.values()) == len(base.events) == 10
+    assert sum(k == "moment" for k in kinds.values()) == len(base.events) == 10
     # every candidate's votes in every return: 4 + 4 in October, 2 + 2 in November
     assert sum(k == "count" for k in kinds.values()) == 12
     assert "Who requested the runoff" in labels
@@ -50,7 +51,7 @@ def test_the_controls_are_found_from_the_log() -> None:
 
 
 def test_a_death_moved_across_the_30_day_boundary_changes_the_outcome_shown(
-    day31: simulator.Scenario,
+    day31: Scenario,
 ) -> None:
     app = simulator.whatif_app(day31)
     before = app.outputs["outcome"].value
@@ -67,7 +68,9 @@ def test_a_death_moved_across_the_30_day_boundary_changes_the_outcome_shown(
     # the strip beside it: the sweep of the death's date, flipping at the boundary
     strip = app.outputs["flip"].value
     assert "Bob died" in strip and "16 Aug" in strip
-    assert date(2027, 8, 16) in app.state.flips()
+    # to the minute: the last minute of day 30, the first of day 31
+    assert (datetime(2027, 8, 15, 23, 59), datetime(2027, 8, 16, 0, 0)) in app.state.flip_pairs()
+    assert "after Sun 15 Aug 23:59 (from 00:00 on Mon 16 Aug)" in strip
     # and back over the boundary: as written again
     app.set("Bob died", date(2027, 8, 16))
     assert "ws-changed" not in app.outputs["outcome"].value
@@ -98,7 +101,7 @@ def test_a_count_below_zero_shows_the_error_and_keeps_the_last_result() -> None:
 
 
 def test_a_date_outside_the_year_and_a_variant_the_loader_refuses(
-    day31: simulator.Scenario,
+    day31: Scenario,
 ) -> None:
     p = PanelState(day31, flip_strip=False)
     good = p.result
@@ -121,14 +124,14 @@ def test_a_date_outside_the_year_and_a_variant_the_loader_refuses(
     assert cary.values[cary.key("Sarika Bansal's votes (Wake County)")] == 2076
 
 
-def test_nothing_raises_into_the_notebook(day31: simulator.Scenario) -> None:
+def test_nothing_raises_into_the_notebook(day31: Scenario) -> None:
     app = simulator.whatif_app(day31)
     app.inputs[app.state.key("Bob died")].value = None  # a cleared date picker
     assert "expected" in app.outputs["error"].value
     assert "nominated Ann" in app.outcome
 
 
-def test_reset_and_the_variant_as_yaml(day31: simulator.Scenario) -> None:
+def test_reset_and_the_variant_as_yaml(day31: Scenario) -> None:
     app = simulator.whatif_app(day31)
     app.set("Bob died", date(2027, 8, 15))
     text = app.show_yaml()
@@ -136,7 +139,7 @@ def test_reset_and_the_variant_as_yaml(day31: simulator.Scenario) -> None:
     variant = simulator.parse_scenario(text)
     assert replay(variant).contests[0].rulings == app.state.result.contests[0].rulings
     app.reset()
-    assert app.inputs[app.state.key("Bob died")].value == date(2027, 8, 16)
+    assert app.inputs[app.state.key("Bob died")].value.date() == date(2027, 8, 16)
     assert "ws-changed" not in app.outputs["outcome"].value
     assert not app.state.changed
 
@@ -158,3 +161,103 @@ def test_a_change_redraws_quickly() -> None:
         outputs_html(p)
     per = (time.perf_counter() - t0) / 4
     assert per < 0.5, f"{per * 1000:.0f} ms a redraw"  # 200 ms is the target (make bench)
+
+
+def test_a_moment_is_a_date_and_a_time_to_the_minute() -> None:
+    # Cary 2023: the request was due by noon on Thursday 19 October (163-293(c))
+    p = PanelState(simulator.load_scenario(CARY))
+    key = p.key("Rachel Jordan requested a runoff")
+    assert p.values[key] == datetime(2023, 10, 18, 10, 0)
+    assert p.set(key, "2023-10-19T12:00")  # noon: still in time
+    assert p.result.contests[0].outcome.runoff_status.value == "held"
+    assert p.set(key, datetime(2023, 10, 19, 12, 1))
+    assert p.result.contests[0].outcome.elected == ("Sarika Bansal",)
+    assert p.result.contests[0].outcome.runoff_status.value == "none"
+    # the strip's boundary, found by halving to the minute within the day
+    assert (datetime(2023, 10, 19, 12, 0), datetime(2023, 10, 19, 12, 1)) in p.flip_pairs()
+    assert "after Thu 19 Oct 12:00 (from 12:01)" in outputs_html(p)["flip"]
+    # a day alone keeps the event's time of day as written (what the notebook's date(...) does)
+    assert p.set(key, date(2023, 10, 17))
+    assert p.values[key] == datetime(2023, 10, 17, 10, 0)
+    for bad in ("19 October", "2023-10-19T25:00", datetime(2023, 10, 19, 12, tzinfo=p.base.tz)):
+        assert not p.set(key, bad)
+        assert "expected a date and time like 2023-10-19T11:59" in p.error
+
+
+def test_what_the_outcome_assumes_is_said_from_the_replay() -> None:
+    # with few votes for Bansal, Jordan leads and Eades is the runner-up: "elected Rachel
+    # Jordan" rests on Eades not asking for a runoff in time
+    p = PanelState(simulator.load_scenario(CARY), flip_strip=False)
+    assert p.assumptions("cary-d") == []  # the runoff was requested and held
+    assert p.set(p.key("Sarika Bansal's votes (Wake County)"), 100)
+    assert p.result.contests[0].outcome.elected == ("Rachel Jordan",)
+    assert p.assumptions("cary-d") == [
+        "assumes Ryan Eades did not ask for a runoff by Thu 19 Oct 12:00"
+    ]
+    assert (
+        "Assumes Ryan Eades did not ask for a runoff by Thu 19 Oct 12:00."
+        in (outputs_html(p)["outcome"])
+    )
+    # a log that ends before the count: what the contest waits for
+    cut = simulator.parse_scenario(
+        CARY.read_text().split("  - {type: returns_reported")[0], source="cut.yaml"
+    )
+    waits = PanelState(cut, flip_strip=False).assumptions("cary-d")
+    assert waits == [
+        "the log ends on Wed 12 Jul 00:00: nothing after it is assumed; the contest waits for votes"
+    ]
+
+
+def test_deadlines_are_paired_by_what_they_are() -> None:
+    # the runoff's canvass was paired with the election's ("canvass: Tue 14 Nov -> Tue 17 Oct")
+    p = PanelState(simulator.load_scenario(CARY), flip_strip=False)
+    assert p.set(p.key("Rachel Jordan requested a runoff"), "2023-10-20T10:00")
+    moves = [(m.what, m.before, m.after) for m in p.deadlines()]
+    assert ("canvass of the runoff", "Tue 14 Nov 2023 11:00", "no longer applies") in moves
+    assert all(m.after != "Tue 17 Oct 2023 11:00" for m in p.deadlines())
+    html = outputs_html(p)["deadlines"]
+    assert "canvass of the runoff" in html and "no longer applies" in html
+    # moved, not gone: the election's canvass with the election's
+    q = PanelState(simulator.load_scenario(CARY), flip_strip=False)
+    assert q.set(q.key("Canvass held, at"), "2023-10-16T11:00")
+    assert all(
+        m.what != "canvass of the runoff" or m.after != "no longer applies" for m in q.deadlines()
+    )
+
+
+def test_an_added_event_is_hypothetical_copied_as_yaml_and_removed_again() -> None:
+    app = simulator.whatif_app(simulator.load_scenario(CARY))
+    as_written = app.outcome
+    assert app.add("candidate_died", datetime(2023, 10, 16, 9), candidate="Sarika Bansal")
+    assert "vacant" in app.outcome and app.state.added == ["hypothetical-1"]
+    assert "hypothetical" in app.outputs["timeline"].value
+    text = app.show_yaml()
+    assert "id: hypothetical-1  # hypothetical: added in the what-if panel" in text
+    assert "added candidate died: Sarika Bansal" in text  # and in the title
+    variant = simulator.parse_scenario(text)
+    assert replay(variant).contests[0].outcome == app.state.result.contests[0].outcome
+    # its time is a control like any other: dead before the election, her votes do not count
+    app.set("Sarika Bansal died", datetime(2023, 9, 1, 9))
+    assert app.outcome.startswith(
+        "Town of Cary - Town Council District D: elected Rachel Jordan; decided by: elected"
+    )
+    # the other kinds of event: a recount repeats the latest count; a board determination
+    assert app.add("recount_held", "2023-11-15T10:00")
+    assert app.add("reprint_determined", "2023-11-15T11:00", enough_time="no")
+    assert len(app.state.added) == 3
+    assert app.remove("hypothetical-1") and app.state.added == ["hypothetical-2", "hypothetical-3"]
+    app.reset()
+    assert not app.state.added and app.outcome == as_written
+
+
+def test_an_added_event_the_loader_refuses_keeps_the_last_good_answer() -> None:
+    p = PanelState(simulator.load_scenario(CARY), flip_strip=False)
+    good = p.result
+    assert not p.add("candidate_died", "2023-10-16T09:00", candidate="Zed")
+    assert "events[5].candidate" in p.error and "'Zed', who never filed" in p.error
+    assert not p.add("candidate_withdrew", "2024-10-16T09:00", candidate="Ryan Eades")
+    assert "a date in the contest's year, 2023-01-01 to 2023-12-31" in p.error
+    assert not p.add("oath_taken", "2023-11-20T09:00", candidate="Ryan Eades")
+    assert "expected one of a candidate died" in p.error
+    assert not p.remove("panel-event-3")  # only an added event can be removed
+    assert p.result is good and not p.added

@@ -18,34 +18,37 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 from simulator import (
-    ContestFact,
-    EventField,
     EventTime,
-    Margin,
     NewEvent,
-    RulingKind,
-    Scenario,
     ScenarioError,
     Votes,
-    add_event,
     compare,
     each_day,
-    enable_rich_display,
     fork,
-    insert_event,
     load_scenario,
     parse_scenario,
-    remove_event,
-    remove_events,
-    replace_event,
     replay,
-    set_contest,
-    shift_event,
-    show,
     sweep,
 )
 from simulator.analysis.whatif import OUTCOME_KINDS, EditError, Sweep, SweepRow, sweep_runner
+from simulator.law.vocab import RulingKind
 from simulator.model.events import CandidateFiled, RunoffRequested
+from simulator.model.scenario import Scenario
+from simulator.views.markup import escape
+from simulator.whatif import (
+    ContestFact,
+    EventField,
+    Margin,
+    add_event,
+    enable_rich_display,
+    insert_event,
+    remove_event,
+    remove_events,
+    replace_event,
+    set_contest,
+    shift_event,
+    show,
+)
 
 TZ = ZoneInfo("America/New_York")
 
@@ -691,3 +694,21 @@ def test_a_votes_sweep_chart_names_the_candidate_and_marks_each_flip(runoff: Sce
     assert len(lines) == len(sw.flips()) >= 1
     for (a, b), x in zip(sw.flips(), lines, strict=True):
         assert a.value < x < b.value and f"{a.value} → {b.value}" in texts
+
+
+def test_a_sweeps_flips_show_in_words_what_changes(thirty: Scenario) -> None:
+    days = each_day(date(2027, 8, 10), date(2027, 8, 20))
+    bob_dies = fork(thirty).replace(2, id="bob-dies").build()
+    sw = sweep(bob_dies, EventTime("bob-dies"), days)
+    flips = sw.flips()
+    assert len(flips) >= 1 and all(isinstance(pair, tuple) for pair in flips)
+    text, html = str(flips), flips._repr_html_()
+    assert text.splitlines()[0].split() == ["flips", "between", "what", "changes"]
+    for before, after in flips:
+        where = f"{before.value.isoformat()} → {after.value.isoformat()}"
+        assert where in text and escape(where) in html
+        if before.outcome == after.outcome:  # the outcome holds: the ruling or its cite moved
+            assert f"{before.outcome} either way" in text
+        else:
+            assert f"{before.outcome} → {after.outcome}" in text
+    assert "<table" in html and "SweepRow(" not in text and "SweepRow(" not in html

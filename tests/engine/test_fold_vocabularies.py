@@ -31,6 +31,13 @@ def test_every_trigger_of_the_transition_table_is_an_event_type_or_a_timer() -> 
     assert timers <= triggers
 
 
+def test_each_event_type_takes_its_name_from_the_vocabulary_the_machine_reads() -> None:
+    from simulator.law.vocab import EventType
+
+    assert {t.value for t in EventType} == set(EVENT_TYPES)
+    assert all(isinstance(t.trigger, EventType | TimerTrigger) for t in TRANSITIONS)
+
+
 def test_every_event_type_has_one_handler_registered_beside_it() -> None:
     assert set(HANDLERS) == set(EVENT_TYPES.values())
     for kind, handler in HANDLERS.items():
@@ -39,6 +46,15 @@ def test_every_event_type_has_one_handler_registered_beside_it() -> None:
     with pytest.raises(ValueError, match="FilingOpened already has a handler"):
         handles(FilingOpened)(lambda d, e: None)
     assert HANDLERS[FilingOpened].__name__ == "on_filing_opened"
+
+
+def test_every_effect_of_the_departures_table_has_one_function_that_applies_it() -> None:
+    from simulator.engine.handlers.departure_effects import APPLIERS, applies
+    from simulator.law.tables.departures import EffectKind
+
+    assert set(APPLIERS) == set(EffectKind)
+    with pytest.raises(ValueError, match="already has a function"):
+        applies(EffectKind.REOPEN)(lambda d, eff, left: None)
 
 
 def test_a_reading_given_by_name_becomes_its_enum_member() -> None:

@@ -230,7 +230,8 @@ def test_every_bundled_story_is_the_same_before_any_cut(path: Path) -> None:
 
 
 def test_an_expect_block_checks_the_decisions_still_to_be_made() -> None:
-    from simulator import check_scenario, parse_scenario
+    from simulator import parse_scenario
+    from simulator.input.expect import check_scenario
 
     text = PENDING.read_text()
     assert check_scenario(parse_scenario(text)).passed

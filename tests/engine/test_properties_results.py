@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import simulator
+from simulator.engine.result import ContestResult, Result
 from simulator.law import calendar as cal
 from simulator.law.vocab import Method, Stage
 from simulator.views.text import format_result
@@ -128,16 +129,16 @@ def contests(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-def _replay(doc: dict[str, Any]) -> tuple[simulator.Result, simulator.ContestResult]:
+def _replay(doc: dict[str, Any]) -> tuple[Result, ContestResult]:
     result = simulator.replay(simulator.parse_scenario(json.dumps(doc)))
     return result, result.contests[0]
 
 
-def _declared(c: simulator.ContestResult) -> tuple[str, ...]:
+def _declared(c: ContestResult) -> tuple[str, ...]:
     return c.outcome.nominated if c.stage == "primary" else c.outcome.elected
 
 
-def _votes(c: simulator.ContestResult, rnd: int) -> dict[str, int]:
+def _votes(c: ContestResult, rnd: int) -> dict[str, int]:
     return dict(c.tallies[rnd]) if len(c.tallies) > rnd else {}
 
 

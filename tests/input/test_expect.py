@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from simulator import ScenarioError, check_scenario, parse_scenario
+from simulator import ScenarioError, parse_scenario
 from simulator.cli.main import main
-from simulator.input.expect import EXIT_EXPECTATIONS_FAILED
+from simulator.input.expect import EXIT_EXPECTATIONS_FAILED, check_scenario
 
 HEAD = """\
 format: electsim/v1

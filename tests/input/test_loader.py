@@ -1751,6 +1751,25 @@ def test_nothing_is_suggested_for_a_name_like_none_of_them() -> None:
     assert p.found == "'ranked-choice'"
 
 
+def test_a_field_named_otherwise_suggests_the_one_meant_where_it_is_allowed() -> None:
+    # `name:` for the candidate is what a newcomer writes; JSON gets the same answer
+    text = scenario("{type: candidate_filed, at: 2027-07-06, name: Ann}")
+    as_json = json.dumps(yaml.safe_load(text), default=str)
+    for found in (problems(text), problems(as_json, fmt="json")):
+        (p,) = [x for x in found if x.path == "events[0].name"]
+        assert p.found == "'name', an unknown field; did you mean 'candidate'?"
+    text = scenario("{type: returns_reported, at: 2027-11-02, votes: {Ann: 3}}")
+    (p,) = [x for x in problems(text) if x.path == "events[0].votes"]
+    assert p.found.endswith("did you mean 'counts'?")
+    # not where the field meant is not allowed (a canvass names nobody), nor written already
+    text = scenario("{type: canvass_held, at: 2027-11-09, name: Ann}")
+    (p,) = [x for x in problems(text) if x.path == "events[0].name"]
+    assert p.found == "'name', an unknown field (check its spelling)"
+    text = scenario("{type: candidate_filed, at: 2027-07-06, candidate: Ann, name: Ann}")
+    (p,) = [x for x in problems(text) if x.path == "events[0].name"]
+    assert "did you mean" not in p.found
+
+
 def test_a_misspelt_interpretation_name_or_value_suggests_the_right_one() -> None:
     head = HEAD.replace(
         "contests:", "interpretations: {early_requst: wait, late_notice: notice}\ncontests:"

@@ -131,3 +131,18 @@ def test_a_closed_pipe_is_invalid_input_in_one_line() -> None:
     assert done.stderr.splitlines() == [
         "electsim: standard output: cannot write the output: the program reading it closed the pipe"
     ]
+
+
+def test_a_problem_quoting_control_characters_prints_as_one_visible_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from simulator.cli.common import print_problems
+    from simulator.model.errors import Problem, ScenarioError
+
+    # the file name is the user's, but a folder of strangers' files can be named anything
+    name = str(tmp_path / "x\x1b]0;title\x07\ny.yaml")
+    print_problems(ScenarioError([Problem("events[0].at", "a time", "never", 3, name)]))
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err
+    assert len(err.splitlines()) == 2  # the problem, then how many there were
+    assert "x\\x1b]0;title\\x07\\x0ay.yaml" in err

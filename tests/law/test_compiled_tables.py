@@ -5,7 +5,6 @@ from the catalogue, not named here."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import pytest
@@ -47,7 +46,11 @@ def test_a_compiled_table_answers_without_its_rules(monkeypatch: pytest.MonkeyPa
     table: Table[int, str] = Table(
         name="test",
         question="is it more than one?",
-        rules=(Rule("more", "163-293(a)", "more than one", counted, "yes"),),
+        rules=(
+            Rule(
+                id="more", cite="163-293(a)", summary="more than one", applies=counted, effect="yes"
+            ),
+        ),
         facts=lambda: range(4),
         default="no",
     )
@@ -67,55 +70,3 @@ def test_a_compiled_table_answers_without_its_rules(monkeypatch: pytest.MonkeyPa
     # facts outside the enumeration are still found by the rules (once)
     assert table.evaluate(7).effect == "yes" and table.evaluate(7).effect == "yes"
     assert calls == [0, 1, 2, 3, 7]
-
-
-def test_importing_the_engine_runs_only_the_table_modules_it_reads_at_import() -> None:
-    import subprocess
-
-    # a module not yet run is registered as importlib's lazy module, a ModuleType of its own
-    code = (
-        "import sys, types\n"
-        "import simulator.engine.replay\n"
-        "from simulator.law.tables import departures\n"
-        "def run():\n"
-        "    prefix = 'simulator.law.tables.'\n"
-        "    return sorted(m for m, v in sys.modules.items()\n"
-        "                  if m.startswith(prefix) and type(v) is types.ModuleType)\n"
-        "print(','.join(run()))\n"
-        "departures.TABLE\n"
-        "print(','.join(run()))\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout.splitlines()
-    # the calendar reads the canvass's citation as it is imported, and the departure handlers
-    # the facts a departure presents (a module with no table); the tables, the departures
-    # table among them, are built when the engine first reads them
-    assert out[0].split(",") == [
-        "simulator.law.tables.canvass",
-        "simulator.law.tables.departure_facts",
-    ]
-    assert "simulator.law.tables.departures" in out[1].split(",")
-
-
-def test_threads_reading_a_module_of_tables_not_yet_run_all_get_its_names() -> None:
-    import subprocess
-
-    # each thread reads the departures table at once: one runs the module, the others wait for
-    # it (none may find the module half made)
-    code = (
-        "import threading, types\n"
-        "from simulator.law.tables import departures\n"
-        "assert type(departures) is not types.ModuleType\n"
-        "start = threading.Barrier(8)\n"
-        "got = []\n"
-        "def read():\n"
-        "    start.wait()\n"
-        "    got.append(departures.TABLE.name)\n"
-        "threads = [threading.Thread(target=read) for _ in range(8)]\n"
-        "for t in threads: t.start()\n"
-        "for t in threads: t.join()\n"
-        "assert got == ['departures'] * 8, got\n"
-        "assert type(departures) is types.ModuleType\n"
-    )
-    subprocess.run([sys.executable, "-c", code], check=True)

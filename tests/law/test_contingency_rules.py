@@ -64,11 +64,15 @@ def test_where_several_rules_apply_the_more_specific_is_declared_and_wins() -> N
             assert {r.id for r in fd.rules[1:]} <= set(winner.exception_to)
             settled[tuple(r.id for r in fd.rules)] += 1
     assert set(settled) >= {
-        ("112b-one-left", "112b-after"),
-        ("112d3", "112d12"),
-        ("112d4", "112d3", "112d12"),
-        ("112d4-nominee", "2941b-nominee"),
-        ("2941b-two-left", "2941b-primary"),
+        ("death-after-30-days-leaves-one", "death-after-30-days"),
+        ("group-deaths-leave-seats-or-fewer", "group-death-after-30-days"),
+        (
+            "group-deaths-leave-fewer-than-seats",
+            "group-deaths-leave-seats-or-fewer",
+            "group-death-after-30-days",
+        ),
+        ("group-nominee-dies-before-primary", "party-nominee-left"),
+        ("two-per-seat-left", "nonpartisan-primary-left-after-printing"),
     }
 
 
@@ -93,7 +97,7 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
                 3,
                 1,
             ),
-            "112b-one-left",
+            "death-after-30-days-leaves-one",
         ),
         (
             departure_facts.Facts(
@@ -105,7 +109,7 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
                 3,
                 2,
             ),
-            "112b-after",
+            "death-after-30-days",
         ),
         # G.S. 163-112(d)(4) over (d)(3) over (d)(1)
         (
@@ -118,7 +122,7 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
                 4,
                 2,
             ),
-            "112d4",
+            "group-deaths-leave-fewer-than-seats",
         ),
         (
             departure_facts.Facts(
@@ -130,7 +134,7 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
                 4,
                 3,
             ),
-            "112d3",
+            "group-deaths-leave-seats-or-fewer",
         ),
         # G.S. 163-294.1(b): two per seat left cancels the primary
         (
@@ -143,7 +147,7 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
                 3,
                 2,
             ),
-            "2941b-two-left",
+            "two-per-seat-left",
         ),
         (
             departure_facts.Facts(
@@ -158,7 +162,7 @@ def test_after_the_oath_only_163_294_1_d_applies() -> None:
                 printed_at_notice=True,
                 withdrawal_as_death=False,
             ),
-            "2941b-primary",
+            "nonpartisan-primary-left-after-printing",
         ),
         # G.S. 163-294.1(d) over (c) once the oath is taken
         (

@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 import simulator
+from simulator.engine.result import ContestResult
 from simulator.law.readings import Interpretations
 from tests.cli.inprocess import electsim
 from tests.inline import run
@@ -292,7 +293,7 @@ def test_a_group_runoff_tie_read_by_size_asks_the_voters_and_reading_24_answers(
     )
     text = text[: text.index("expect:")]
 
-    def runoff(interpretations: str) -> simulator.ContestResult:
+    def runoff(interpretations: str) -> ContestResult:
         head = text.replace("{group_runoff_tie: by_size}", interpretations)
         return simulator.replay(simulator.parse_scenario(head)).contests[-1]
 

@@ -24,6 +24,7 @@ import simulator
 from simulator.law import calendar as cal
 from simulator.law.cite import statute
 from simulator.law.vocab import DeadlineKind
+from simulator.model.scenario import Scenario
 
 TZ = ZoneInfo("America/New_York")
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
@@ -133,7 +134,7 @@ def contingency_logs(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-def _load(doc: dict[str, Any]) -> simulator.Scenario:
+def _load(doc: dict[str, Any]) -> Scenario:
     return simulator.parse_scenario(yaml.safe_dump(doc, sort_keys=False))
 
 

@@ -16,6 +16,7 @@ from simulator.model.errors import ScenarioError
 from simulator.model.events import (
     DEFINITIONS,
     EVENT_TYPES,
+    CandidateEvent,
     Event,
     Family,
     Mark,
@@ -66,14 +67,8 @@ def challenge_filed() -> Iterator[type[Event]]:
         mark=Mark("|", "#444444", 7.0, "{name} challenged", "{n} challenges"),
     )
     @attrs.frozen(kw_only=True)
-    class ChallengeFiled(Event):
+    class ChallengeFiled(CandidateEvent):
         type: ClassVar[str] = "challenge_filed"
-        fields: ClassVar[tuple[str, ...]] = ("candidate",)
-        required: ClassVar[tuple[str, ...]] = ("candidate",)
-        candidate: str
-
-        def names(self) -> tuple[str, ...]:
-            return (self.candidate,)
 
     @handles(ChallengeFiled)
     def on_challenge_filed(d: Draft, e: ChallengeFiled) -> None:

@@ -17,13 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator import (
-    EventField,
     EventTime,
-    Margin,
-    Scenario,
     ScenarioError,
     Votes,
-    dump_scenario,
     fork,
     load_scenario,
     parse_scenario,
@@ -31,6 +27,9 @@ from simulator import (
     sweep,
 )
 from simulator.analysis.whatif import EditError
+from simulator.input.loader import dump_scenario
+from simulator.model.scenario import Scenario
+from simulator.whatif import EventField, Margin
 
 RUNOFF = """
 format: electsim/v1

@@ -24,9 +24,11 @@ from simulator import parse_scenario, replay
 from simulator.cli.main import main
 from simulator.engine.result import ContestResult, Result
 from simulator.law.vocab import DeadlineKind, RulingKind
-from simulator.model.errors import SimulatorError
+from simulator.model.errors import SimulatorError, UnsupportedFormat
 from simulator.model.scenario import Scenario
-from simulator.views.charts import Chart, UnsupportedFormat, plot_timeline, styles
+from simulator.model.errors import UnsupportedFormat
+from simulator.views.charts import plot_timeline, styles
+from simulator.views.charts.figures import Chart
 from simulator.views.charts.styles import BANDS, mark_style, marks
 from tests.chart_cases import layout_problems, tie_problems, twenty_contests
 from tests.views.test_graph import LIBRARY, SCENARIOS, Case, case_id, not_blank, replayed, worked

@@ -12,7 +12,9 @@ import re
 import pytest
 from IPython.core.formatters import DisplayFormatter
 
-from simulator import Chart, Margin, Votes, draw_graph, plot_timeline, replay_graph, show, sweep
+from simulator import Votes, draw_graph, plot_timeline, replay_graph, sweep
+from simulator.views.charts.figures import Chart
+from simulator.whatif import Margin, show
 from tests.chart_cases import layout_problems
 from tests.views.test_graph import LIBRARY, replayed, worked
 

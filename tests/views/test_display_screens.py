@@ -30,6 +30,9 @@ MEASURE = """(() => {
     outside: cells.filter(outside).map(e => e.textContent.slice(0, 80)),
     words: words.length,
     narrowest: Math.min(...widths),
+    broken: [...document.querySelectorAll("a.cite")].filter(a => a.getClientRects().length > 1)
+              .map(a => a.textContent),
+    cites: document.querySelectorAll("a.cite").length,
   };
 })()"""
 
@@ -65,6 +68,8 @@ def test_every_bundled_scenario_s_notebook_tables_read_on_a_phone_and_a_desktop(
         assert found["page"] <= width, f"at {width} px the page is {found['page']} px wide"
         assert not found["outside"], f"at {width} px: cells off screen {found['outside'][:5]}"
         assert found["words"] == expected
+        # a citation reads whole: never "G.S. 163-" on one line and "294.4(c)" on the next
+        assert found["cites"] > 100 and not found["broken"], found["broken"][:5]
         # a phone gives the words nearly its whole width (beside three or four other columns
         # a ruling's text had some 70 pixels, a word or two a line); a desktop, a few words
         assert found["narrowest"] >= (width - 40 if width < 700 else 300), found

@@ -28,9 +28,8 @@ from simulator.engine.result import Result
 from simulator.input.loader import parse_scenario
 from simulator.law.labels import label, trigger_words
 from simulator.law.machine import TRANSITIONS, Phase
-from simulator.model.errors import SimulatorError
+from simulator.model.errors import SimulatorError, UnsupportedFormat
 from simulator.model.scenario import Scenario
-from simulator.views.charts import UnsupportedFormat
 from simulator.views.graph import (
     coverage,
     draw_graph,

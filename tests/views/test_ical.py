@@ -12,8 +12,9 @@ import icalendar
 import pytest
 import vobject
 
-from simulator import OfficeCalendar, load_scenario, replay, statutory_calendar
+from simulator import load_scenario, replay
 from simulator.cli.main import main
+from simulator.law.calendar import OfficeCalendar, statutory_calendar
 from simulator.law.vocab import Method
 from tests.cli.inprocess import electsim
 

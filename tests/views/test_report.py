@@ -15,6 +15,7 @@ from simulator import parse_scenario, replay
 from simulator.cli.main import main
 from simulator.law.labels import label
 from simulator.views import report
+from simulator.views.charts import figures
 from simulator.views.report import render_report, write_report
 from simulator.views.words import event_words
 from tests.views.browser import HEADLESS
@@ -61,7 +62,7 @@ def undrawn(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(report, "plot_timeline", lambda *a, **k: None)
     monkeypatch.setattr(report, "replay_graph", lambda *a, **k: None)
     monkeypatch.setattr(report, "draw_graph", lambda *a, **k: None)
-    monkeypatch.setattr(report, "figure_svg", lambda *a, **k: '<svg id="p"><g id="q"/></svg>')
+    monkeypatch.setattr(figures, "figure_svg", lambda *a, **k: '<svg id="p"><g id="q"/></svg>')
 
 
 @pytest.mark.parametrize("case", LIBRARY, ids=case_id)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from simulator.views import report
+from simulator.views.charts import figures
 from simulator.views.report import render_report
 from tests.conftest import one_in
 from tests.views.browser import Browser, chromium
@@ -68,7 +69,7 @@ def _stub_drawings(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(report, "replay_graph", lambda *a, **k: None)
     monkeypatch.setattr(report, "draw_graph", lambda *a, **k: None)
     svg = f'<svg viewBox="0 0 {width} 400"><rect width="{width}" height="400"/></svg>'
-    monkeypatch.setattr(report, "figure_svg", lambda *a, **k: svg)
+    monkeypatch.setattr(figures, "figure_svg", lambda *a, **k: svg)
 
 
 def _check(found: dict[str, Any], what: str) -> None:

@@ -5,16 +5,19 @@ last moved. The same HTML goes into the Jupyter widgets and the page ``electsim 
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from collections.abc import Mapping
+from datetime import datetime
 from html import escape
 from typing import Any
 
-from simulator.analysis.panel.model import PanelState, deciding
+from simulator.analysis.panel.model import PanelState, deciding, hypothetical_indexes
 from simulator.analysis.whatif.sweep_results import SweepRow
 from simulator.engine.result import ContestResult, Outcome, Ruling
 from simulator.law.labels import label
 from simulator.law.machine import Phase
 from simulator.law.vocab import Pending, RulingKind, RunoffStatus
+from simulator.model.events import Event
+from simulator.views.words import entry_words, events_by_index
 
 CSS = """
 .ws-panel{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;font-size:14px;color:#1d2433}
@@ -40,11 +43,28 @@ CSS = """
 .ws-hint{display:none;color:#5a6478;font-size:12px;margin:2px 0}
 @media (max-width:620px){.ws-hint{display:block}}
 .ws-note{color:#5a6478;font-size:12px}
+.ws-assumes{margin:4px 0;padding:3px 8px;border-left:4px solid #5a6478;background:#eef1f6;
+ font-size:13px}
+.ws-timeline{list-style:none;padding:0;margin:4px 0}
+.ws-timeline li{display:grid;grid-template-columns:8.6em 12px minmax(0,1fr);gap:6px;
+ align-items:baseline;padding:2px 4px;font-size:13px;border-bottom:1px solid #f0f2f6}
+.ws-timeline li>span:last-child{overflow-wrap:anywhere}
+.ws-when{color:#5a6478;font-size:12px;white-space:nowrap}
+.ws-mark{display:inline-block;width:10px;height:10px}
+.ws-t-event .ws-mark{border-radius:50%;background:#2b6cb0}
+.ws-t-ruling .ws-mark{background:#d9822b}
+.ws-t-deadline .ws-mark{width:0;height:12px;border-left:3px dashed #7b3fa0}
+li.ws-t-hypo{background:#e6f4f1}
+.ws-tag.ws-hypo{background:#0f766e}
+.ws-tkey>span{display:inline-block;margin-right:14px}
 .ws-key{display:inline-block;margin:2px 14px 2px 0}
 .ws-key i{display:inline-block;width:10px;height:10px;margin-right:4px}
 """
 
-_COLOURS = {"event": "#2b6cb0", "ruling": "#d9822b", "deadline": "#7b3fa0"}
+#: the colours of a flip strip's bands, in turn; the key's swatches take theirs from a class
+#: (the page ``electsim app`` serves allows no style attribute)
+_BANDS = ("#4c78a8", "#f58518", "#54a24b", "#b279a2", "#e45756", "#72b7b2", "#9d755d")
+CSS += "".join(f".ws-band{i}{{background:{c}}}\n" for i, c in enumerate(_BANDS))
 
 
 def outcome_words(o: Outcome) -> str:
@@ -112,20 +132,25 @@ def outcome_html(p: PanelState) -> str:
                 '<div class="ws-note">as written: '
                 f"{escape(outcome_words(b.outcome))}; {escape(decided_words(deciding(b)))}</div>"
             )
+        assumed = "".join(
+            f'<div class="ws-assumes">{escape(a[0].upper() + a[1:])}.</div>'
+            for a in p.assumptions(c.id)
+        )
         out.append(
             f'<div class="ws-outcome{" ws-changed" if changed else ""}" data-contest="'
             f'{escape(c.id)}"><div>{escape(c.title)}{tag}</div>'
             f'<b class="ws-outcome-words">{escape(outcome_words(c.outcome))}</b>'
-            f'<div class="ws-decided">{escape(decided_words(deciding(c)))}</div>'
+            f'<div class="ws-decided">{escape(decided_words(deciding(c)))}</div>{assumed}'
             f'<div class="ws-note">{escape(_state(c))}</div>{was}</div>'
         )
     return "".join(out)
 
 
 def outcome_text(p: PanelState) -> str:
-    """The outcome the panel shows, one line a contest."""
+    """The outcome the panel shows, one line a contest (and what it assumes, if anything)."""
     return "\n".join(
         f"{c.title}: {outcome_words(c.outcome)}; {decided_words(deciding(c))}"
+        + "".join(f"; {a}" for a in p.assumptions(c.id))
         for c in p.result.contests
     )
 
@@ -138,9 +163,10 @@ def rulings_html(p: PanelState) -> str:
         cls = f' class="ws-{r.change}"' if r.change else ""
         mark = {"new": "new: ", "gone": "no longer: "}.get(r.change, "")
         where = f"{escape(r.contest)} · " if many else ""
+        made_up = _HYPOTHETICAL if r.hypothetical else ""
         items.append(
             f"<li{cls}>{where}{escape(r.at)}: {mark}{escape(r.words)} "
-            f'<span class="ws-cite">{escape(r.cite)}</span></li>'
+            f'<span class="ws-cite">{escape(r.cite)}</span>{made_up}</li>'
         )
     changed = sum(1 for r in lines if r.change)
     head = f"Rulings ({changed} differ from the scenario as written)" if changed else "Rulings"
@@ -169,75 +195,70 @@ _SCROLLS = (
 )
 
 
-def _x(at: datetime, first: datetime, last: datetime, left: float, width: float) -> float:
-    span = (last - first).total_seconds() or 1.0
-    return left + width * (at - first).total_seconds() / span
+#: the mark an added event, and a ruling that follows one, carry wherever they show
+_HYPOTHETICAL = ' <span class="ws-tag ws-hypo">hypothetical</span>'
+
+#: what each kind of line of a timeline is, in words (its mark's tooltip and the key)
+_KINDS = {"event": "event", "ruling": "ruling", "deadline": "deadline"}
 
 
-def timeline_svg(c: ContestResult) -> str:
-    """One contest's timeline: events above the axis, rulings below, deadlines as ticks."""
-    entries = list(c.timeline)
-    if not entries:
-        return ""
-    first = min(t.at for t in entries) - timedelta(days=2)
-    last = max(t.at for t in entries) + timedelta(days=2)
-    w, h, left, width = 700, 150, 14, 672
-    parts = [
-        _SCROLLS,
-        f'<svg class="ws-svg" viewBox="0 0 {w} {h}" role="img" '
-        f'aria-label="timeline of {escape(c.title)}">',
-        f'<line x1="{left}" y1="75" x2="{left + width}" y2="75" stroke="#8a94a6"/>',
-    ]
-    month = date(first.year, first.month, 1)
-    while month <= last.date():
-        at = datetime(month.year, month.month, 1, tzinfo=first.tzinfo)
-        if at >= first:
-            x = _x(at, first, last, left, width)
-            parts.append(
-                f'<line x1="{x:.1f}" y1="70" x2="{x:.1f}" y2="80" stroke="#8a94a6"/>'
-                f'<text x="{x + 2:.1f}" y="92" font-size="11" fill="#5a6478">'
-                f"{at:%b}</text>"
-            )
-        month = date(month.year + month.month // 12, month.month % 12 + 1, 1)
-    for t in entries:
-        x = _x(t.at, first, last, left, width)
-        colour = _COLOURS.get(t.what, "#333")
-        title = f"<title>{escape(f'{t.at:%d %b %H:%M}')}: {escape(t.label)}</title>"
-        if t.what == "event":
-            parts.append(f'<circle cx="{x:.1f}" cy="60" r="5" fill="{colour}">{title}</circle>')
-        elif t.what == "ruling":
-            parts.append(
-                f'<rect x="{x - 5:.1f}" y="100" width="10" height="10" fill="{colour}">'
-                f"{title}</rect>"
-            )
-        else:
-            parts.append(
-                f'<line x1="{x:.1f}" y1="20" x2="{x:.1f}" y2="130" stroke="{colour}" '
-                f'stroke-dasharray="3,3">{title}</line>'
-            )
-    parts.append(
-        '<text x="20" y="14" font-size="11" fill="#2b6cb0">● events</text>'
-        '<text x="90" y="14" font-size="11" fill="#d9822b">■ rulings</text>'
-        '<text x="160" y="14" font-size="11" fill="#7b3fa0">┆ deadlines</text></svg></div>'
-    )
-    return "".join(parts)
+def timeline_list(c: ContestResult, events: Mapping[int, Event], made_up: frozenset[int]) -> str:
+    """One contest's timeline as a list down the page: each line's moment, its mark (a dot for
+    an event, a square for a ruling, a dashed bar for a deadline) and what it says in words
+    beside it (:func:`simulator.views.words.entry_words`, as the text timeline says it)."""
+    rows = []
+    for t in c.timeline:
+        kind = _KINDS.get(t.what, t.what)
+        words = entry_words(t, events)
+        cite = f' <span class="ws-cite">{escape(t.cite)}</span>' if t.cite else ""
+        made = _HYPOTHETICAL if t.seq is not None and t.seq in made_up else ""
+        rows.append(
+            f'<li class="ws-t-{escape(kind)}{" ws-t-hypo" if made else ""}">'
+            f'<span class="ws-when">{escape(f"{t.at:%a %d %b %H:%M}")}</span>'
+            f'<i class="ws-mark" title="{escape(kind, quote=True)}"></i>'
+            f"<span>{escape(words)}{cite}{made}</span></li>"
+        )
+    return f'<ol class="ws-timeline">{"".join(rows)}</ol>'
+
+
+_TIMELINE_KEY = (
+    '<div class="ws-note ws-tkey"><span class="ws-t-event"><i class="ws-mark"></i> event</span>'
+    '<span class="ws-t-ruling"><i class="ws-mark"></i> ruling</span>'
+    '<span class="ws-t-deadline"><i class="ws-mark"></i> deadline</span></div>'
+)
 
 
 def timeline_html(p: PanelState) -> str:
+    events = events_by_index(p.variant.events)
+    made_up = hypothetical_indexes(p.variant)
     return "".join(
-        f"<h3>Timeline: {escape(c.title)}</h3>{timeline_svg(c)}" for c in p.result.contests
+        f"<h3>Timeline: {escape(c.title)}</h3>{_TIMELINE_KEY}{timeline_list(c, events, made_up)}"
+        for c in p.result.contests
     )
 
 
 def _distance(a: Any, b: Any) -> float:
-    return float((b - a).days if isinstance(a, date) else b - a)
+    return (b - a).total_seconds() / 86400 if isinstance(a, datetime) else float(b - a)
 
 
 def _value_words(v: Any) -> str:
-    return v.strftime("%d %b") if isinstance(v, date) else f"{v:,}"
+    """A strip's value in words: a moment as ``Thu 19 Oct 12:00``, a count as ``2,076``."""
+    return f"{v:%a %d %b %H:%M}" if isinstance(v, datetime) else f"{v:,}"
 
 
-_BANDS = ("#4c78a8", "#f58518", "#54a24b", "#b279a2", "#e45756", "#72b7b2", "#9d755d")
+def _short_words(v: Any) -> str:
+    """A strip's value as its label under the strip: ``19 Oct``, ``2,076``."""
+    return f"{v:%d %b}" if isinstance(v, datetime) else f"{v:,}"
+
+
+def _flip_words(before: Any, after: Any) -> str:
+    """Where the outcome changes: after the last value of the one, at the first of the next."""
+    if isinstance(before, datetime):
+        same_day = before.date() == after.date()
+        return f"after {_value_words(before)} (from {after:%H:%M}" + (
+            ")" if same_day else f" on {after:%a %d %b})"
+        )
+    return f"between {before:,} and {after:,}"
 
 
 def flip_strip_html(p: PanelState) -> str:
@@ -246,8 +267,8 @@ def flip_strip_html(p: PanelState) -> str:
     sw = p.sweep
     if sw is None or p.moved is None or not len(sw):
         return (
-            '<h3>Where does it flip</h3><div class="ws-note">move a date or a count to see '
-            "where the outcome changes along it</div>"
+            '<h3>Where does it flip</h3><div class="ws-note">move a moment or a count to see '
+            "where the outcome changes along it (to the minute, to the vote)</div>"
         )
     control = p.controls[p.moved]
     rows = list(sw)
@@ -279,7 +300,7 @@ def flip_strip_html(p: PanelState) -> str:
         parts.append(
             f'<line x1="{x:.1f}" y1="12" x2="{x:.1f}" y2="{y - 10}" stroke="#111" '
             f'stroke-width="2"/><text x="{x + 2:.1f}" y="{y}" font-size="12" '
-            f'text-anchor="{anchor}">{escape(_value_words(v))}</text>'
+            f'text-anchor="{anchor}">{escape(_short_words(v))}</text>'
         )
     if values[0] <= current <= values[-1]:
         x = x_of(current)
@@ -289,16 +310,16 @@ def flip_strip_html(p: PanelState) -> str:
         )
     parts.append(
         f'<text x="{left}" y="98" font-size="12" fill="#5a6478">'
-        f"{escape(_value_words(values[0]))}</text>"
+        f"{escape(_short_words(values[0]))}</text>"
         f'<text x="{left + width}" y="98" font-size="12" fill="#5a6478" text-anchor="end">'
-        f"{escape(_value_words(values[-1]))}</text></svg></div>"
+        f"{escape(_short_words(values[-1]))}</text></svg></div>"
     )
     key = "".join(
-        f'<span class="ws-key"><i style="background:{c}"></i>{escape(words)}</span>'
+        f'<span class="ws-key"><i class="ws-band{_BANDS.index(c)}"></i>{escape(words)}</span>'
         for words, c in colour_of.items()
     )
     said = (
-        "flips at " + ", ".join(_value_words(v) for v in flips)
+        "flips " + "; ".join(_flip_words(a, b) for a, b in p.flip_pairs())
         if flips
         else "the outcome is the same all along"
     )

@@ -67,7 +67,13 @@ for each the outcome and the ruling that decided it:
 """
 
 from simulator.analysis.whatif.comparison import Comparison, Difference, compare
-from simulator.analysis.whatif.display import ContestView, ResultView, enable_rich_display, show
+from simulator.analysis.whatif.display import (
+    ContestView,
+    ResultView,
+    enable_rich_display,
+    show,
+    side_by_side,
+)
 from simulator.analysis.whatif.edits import EditError, each_day
 from simulator.analysis.whatif.forks import (
     Fork,
@@ -122,5 +128,6 @@ __all__ = [
     "set_contest",
     "shift_event",
     "show",
+    "side_by_side",
     "sweep",
 ]

@@ -24,6 +24,7 @@ from simulator.analysis.whatif.tables import (
     when_cell,
     words_of,
 )
+from simulator.engine import shown
 from simulator.engine.result import ContestResult, Outcome, Period, Result, TimelineEntry
 from simulator.law.labels import label
 from simulator.law.machine import Phase
@@ -109,7 +110,7 @@ def _contest_html(c: ContestResult) -> str:
                     escape(p.heading),
                     escape(label(p.by)),
                     escape(when_cell(p.since)),
-                    cite_links(p.cites),
+                    cite_links(p.cites, inline=True),
                 ),
                 [f"<b>if {escape(label(o.choice))}</b>: {escape(o.text)}" for o in p.options],
             )
@@ -131,7 +132,7 @@ def _contest_html(c: ContestResult) -> str:
                 (
                     escape(when_cell(r.at)),
                     f"<b>{escape(label(r.kind))}</b>",
-                    cite_links(r.cites),
+                    cite_links(r.cites, inline=True),
                     escape(names_cell(r.candidates)),
                 ),
                 [escape(r.text)],
@@ -145,7 +146,7 @@ def _contest_html(c: ContestResult) -> str:
     if c.deadlines:
         due = [
             (
-                (escape(label(d.kind)), escape(when_cell(d.due)), cite_links(d.cites)),
+                (escape(label(d.kind)), escape(when_cell(d.due)), cite_links(d.cites, inline=True)),
                 [escape(_moved(d.moved_from, d.why_moved))] if d.moved_from else [],
             )
             for d in c.deadlines
@@ -248,3 +249,59 @@ def enable_rich_display() -> bool:
     except ImportError:
         return False
     return get_ipython() is not None
+
+
+@attrs.frozen
+class SideBySide:
+    """Results shown next to each other in Jupyter where the page is wide enough, one above the
+    other on a narrow one (a phone): each in a box at least 320 px wide, under its title."""
+
+    items: tuple[tuple[str, Any], ...]
+
+    def __str__(self) -> str:
+        return "\n\n".join(f"== {title} ==\n{value}" for title, value in self.items)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str(self))
+
+    def _repr_html_(self) -> str:
+        boxes = []
+        for title, value in self.items:
+            inner = html(value)
+            if inner is None:
+                shown = getattr(value, "_repr_html_", None)
+                inner = shown() if callable(shown) else f"<pre>{escape(str(value))}</pre>"
+            boxes.append(
+                '<div style="flex:1 1 320px;min-width:0;max-width:100%;overflow-x:auto">'
+                f"<h4>{escape(title)}</h4>{inner}</div>"
+            )
+        return (
+            '<div class="electsim-side-by-side" '
+            'style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">'
+            f"{''.join(boxes)}</div>"
+        )
+
+
+def side_by_side(*items: Any, titles: Sequence[str] | None = None) -> SideBySide:
+    """Results (or contests, outcomes...) displayed next to each other in Jupyter where the
+    width allows, each under its title (by default the contest's or the scenario's own).
+
+    >>> from simulator.engine.result import Outcome
+    >>> shown = side_by_side(Outcome(elected=("Ann",)), Outcome(), titles=("one", "two"))
+    >>> shown._repr_html_().count("flex:1 1 320px")
+    2
+    """
+    if titles is not None and len(titles) != len(items):
+        raise ValueError(
+            f"side_by_side: expected one title for each of the {len(items)} items; "
+            f"found {len(titles)}"
+        )
+    named = titles or [
+        getattr(item, "title", None) or getattr(item, "scenario", None) or f"({i + 1})"
+        for i, item in enumerate(items)
+    ]
+    return SideBySide(tuple(zip(named, items, strict=True)))
+
+
+# results, contests, outcomes and timelines show as these tables in Jupyter (engine/shown.py)
+shown.register(html)

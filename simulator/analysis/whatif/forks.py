@@ -248,6 +248,16 @@ class Fork:
 
     # -- the new scenario ---------------------------------------------------------------------
 
+    def __str__(self) -> str:
+        return (
+            f"a fork of {self.scenario.title!r}: {len(self.items)} events in its log "
+            f"({len(self.scenario.events)} in the scenario's); .build() makes the scenario"
+        )
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython's plain-text display (Jupyter): one line, not every event."""
+        p.text(str(self))
+
     def build(self) -> Scenario:
         """The new scenario, re-indexed and checked by the loader (:class:`ScenarioError`)."""
         items = list(self.items)

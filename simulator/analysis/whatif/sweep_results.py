@@ -14,6 +14,7 @@ from simulator.analysis.whatif.tables import NOTHING, html_table, text_table
 from simulator.engine.result import Outcome
 from simulator.law.labels import label
 from simulator.law.vocab import Pending, RulingKind, RunoffStatus
+from simulator.views.charts.sweep_plot import plot_sweep
 from simulator.views.markup import escape, ruling_colour
 
 if TYPE_CHECKING:
@@ -65,6 +66,55 @@ class SweepRow:
         doc = attrs.asdict(self, recurse=False)
         doc["outcome"] = self.outcome
         return doc
+
+    def __str__(self) -> str:
+        return f"{_fmt_value(self.value)}: {self.outcome}; decided by {self.decided_by}"
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython's plain-text display: the variant in words."""
+        p.text(str(self))
+
+
+def _change_words(before: SweepRow, after: SweepRow) -> str:
+    """What changes between two neighbouring variants, in words: the outcome, or, where the
+    outcome stays the same, the deciding ruling and its provision.
+
+    >>> a = SweepRow(1, (), (), 1, "none", (), None, "office_vacant", "G.S. 163-294.4(c)")
+    >>> b = attrs.evolve(a, cite="G.S. 163-293(b)(1)")
+    >>> _change_words(a, b)
+    '1 vacant seat either way; decided under G.S. 163-294.4(c), then G.S. 163-293(b)(1)'
+    """
+    if before.outcome != after.outcome:
+        return f"{before.outcome} → {after.outcome}"
+    if before.ruling != after.ruling:
+        return (
+            f"{before.outcome} either way; decided by {before.decided_by}, then {after.decided_by}"
+        )
+    return f"{before.outcome} either way; decided under {before.cite}, then {after.cite}"
+
+
+class Flips(tuple[tuple[SweepRow, SweepRow], ...]):
+    """The flips of a sweep: each pair of neighbouring variants where the outcome or the
+    deciding ruling changes. A tuple of pairs, shown in Jupyter as a table in words: where
+    it flips, and what changes there."""
+
+    __slots__ = ()
+
+    def _cells(self) -> list[tuple[str, str]]:
+        return [(_flip_words(a.value, b.value), _change_words(a, b)) for a, b in self]
+
+    def __str__(self) -> str:
+        if not self:
+            return "no flip: every variant has the same outcome and deciding ruling"
+        return text_table(("flips between", "what changes"), self._cells())
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str(self))
+
+    def _repr_html_(self) -> str:
+        if not self:
+            return f"<p>{escape(str(self))}</p>"
+        return html_table(("flips between", "what changes"), self._cells())
 
 
 @attrs.frozen
@@ -156,7 +206,7 @@ class Sweep:
                 start = i
         return tuple(out)
 
-    def flips(self) -> tuple[tuple[SweepRow, SweepRow], ...]:
+    def flips(self) -> Flips:
         """Each pair of neighbouring variants where the outcome or the deciding ruling changes.
 
         >>> sw = Sweep("x", "c", tuple(SweepRow(v, ("A",) if v < 2 else ("B",), (), 0,
@@ -164,7 +214,7 @@ class Sweep:
         >>> [(a.value, b.value) for a, b in sw.flips()]
         [(1, 2)]
         """
-        return tuple(
+        return Flips(
             (a, b)
             for a, b in zip(self.rows, self.rows[1:], strict=False)
             if outcome_key(a) != outcome_key(b)
@@ -233,7 +283,6 @@ class Sweep:
     def plot(self, *, title: str | None = None) -> Chart:
         """A chart of the outcome against the swept value, the background banded by the kind
         of the deciding ruling (:func:`simulator.views.charts.sweep_plot.plot_sweep`)."""
-        from simulator.views.charts.sweep_plot import plot_sweep
 
         return plot_sweep(
             self.values,

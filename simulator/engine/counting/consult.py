@@ -19,19 +19,22 @@ def consult(
     d: Draft,
     table: Table[FactsT, EffectT],
     facts: FactsT,
-    who: Sequence[str],
-    context: str,
+    who: Sequence[str] = (),
+    context: str = "",
     *,
-    say: bool = True,
     readings: bool = True,
+    once: bool = True,
 ) -> Finding[FactsT, EffectT]:
-    """Evaluate a table; a conflict or a gap is said in a ``no_provision`` ruling naming the
-    provisions, what the text leaves open and the fallback used (a conflict marked in extra).
-    ``say=False`` only looks the answer up (a lot already drawn completes a ruled tie);
-    ``readings=False`` keeps the default fallbacks whatever the interpretation switches choose
-    (where the facts leave nobody for another reading's ruling to name)."""
+    """Evaluate a table: the one way the engine asks the law a question. Where ``context`` says
+    what is asked (``who`` asks it), a conflict or a gap is said in a ``no_provision`` ruling
+    naming the provisions, what the text leaves open and the fallback used (a conflict marked in
+    extra); without it the answer is only looked up (a question whose gaps another ruling says,
+    or a lot already drawn that completes a ruled tie). ``readings=False`` keeps the default
+    fallbacks whatever the interpretation switches choose (where the facts leave nobody for
+    another reading's ruling to name); ``once=False`` says it again even where this round has
+    said it (a departure's ruling, one per departure)."""
     finding = table.evaluate(facts, chosen=d.ctx.chosen if readings else None)
-    if finding.no_provision and say:
+    if finding.no_provision and context:
         if finding.verdict is Verdict.CONFLICT:
             head = "the provisions that reach these facts collide"
         else:
@@ -42,7 +45,7 @@ def consult(
             f"{context}: {head} ({finding.open}); the simulator falls back to this: "
             f"{finding.fallback}",
             who,
-            once=True,
+            once=once,
             **finding.extra(),
         )
     return finding

@@ -45,8 +45,8 @@ from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
-from simulator.law.tables import declaration, departed_declared, tie_steps, ties
-from simulator.law.vocab import CandStatus, Method, RulingKind, RunoffStatus, TimerTrigger
+from simulator.law.tables import declaration, departed_declared, tie_steps, ties, vacancies
+from simulator.law.vocab import CandStatus, Method, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 from simulator.model.events import is_write_in
 
 
@@ -172,9 +172,9 @@ def _decide_plurality(
             ties.TIE,
             facts,
             pool,
-            f"{who} tie for a seat",
-            say=sel.tied,
-            # reading 26 seats those who stand: only where they are as many as the places
+            f"{who} tie for a seat" if sel.tied else "",  # (a lot drawn completes a ruled tie)
+            # `tied_left_before_lot` seats those who stand: only where they are as many as the
+            # places
             readings=not (facts.kind is ties.Kind.PLURALITY and facts.left_after)
             or len(stand) == sel.tie_places,
         )
@@ -193,7 +193,7 @@ def _decide_plurality(
                 RulingKind.OFFICE_VACANT,
                 tie_cites,
                 f"the highest vote for {sel.tie_places} seat(s) is shared by {who}: the board "
-                "declares the seat(s) vacant, to be filled under G.S. 160A-63" + finding.note(),
+                f"declares the seat(s) vacant, {vacancies.TO_BE_FILLED}" + finding.note(),
                 gone,
                 once=True,
             )
@@ -282,7 +282,7 @@ def tie_withdrawal(d: Draft, name: str) -> None:
     assert pool is not None
     left = standing(d.cand(name))
     facts = tie_steps.TieWithdrawalFacts(
-        tie_for_first=pool.kind == "tie_first",
+        tie_for_first=pool.kind is PoolKind.TIE_FIRST,
         tied=name in pool.eligible,
         late=pool.withdraw_due is not None and d.at > pool.withdraw_due,
         left=left is not CandStatus.ACTIVE,
@@ -315,7 +315,7 @@ def tie_withdrawal(d: Draft, name: str) -> None:
         )
         return
     d.update_cand(name, status=CandStatus.WITHDREW, off_at=d.at, on_ballot=False)
-    first = pool.kind == "tie_first"
+    first = pool.kind is PoolKind.TIE_FIRST
     d.set(pool=attrs.evolve(pool, eligible=still_tied(d, pool.eligible, first=first)))
     settle_tie(d, tie_steps.TieMoment.WITHDREW, name)
 
@@ -357,14 +357,14 @@ def decide_runoff(d: Draft) -> None:
     if sel.tied or sel.lot_winners:
         stand = [x for x in sel.tie_pool if standing(d.cand(x)) is CandStatus.ACTIVE]
         found = tie_at_finding(d, ties.TiePoint.RUNOFF, sel, stand)
-        if found.effect is ties.TieEffect.STANDING and sel.tied:  # reading 26
+        if found.effect is ties.TieEffect.STANDING and sel.tied:  # `tied_left_before_lot`
             if sel.chosen:
                 declare(d, sel.chosen, cite, text)
             declare(d, stand, finding_cites(found), standing_text(d, sel, stand))
             d.set(pool=None)
             d.go(Phase.DECIDED)
             return
-        if not tie_goes_to_new_election(d, ties.TiePoint.RUNOFF, sel):  # reading 27
+        if not tie_goes_to_new_election(d, ties.TiePoint.RUNOFF, sel):  # `group_runoff_tie`
             lot_ruling(d, sel, finding_cites(found))
     if sel.tied:
         if sel.chosen:
@@ -378,8 +378,8 @@ def decide_runoff(d: Draft) -> None:
 
 
 def standing_text(d: Draft, sel: Selection, stand: Sequence[str]) -> str:
-    """Reading 26's ruling: the tied candidates who still stand take the places the tie decides
-    without a drawing of lots."""
+    """The ``tied_left_before_lot`` ruling: the tied candidates who still stand take the places the
+    tie decides without a drawing of lots."""
     gone = [x for x in sel.tie_pool if x not in stand]
     left = how_left(d, gone, "withdrew")
     places = "place" if sel.tie_places == 1 else f"{sel.tie_places} places"

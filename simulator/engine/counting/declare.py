@@ -169,8 +169,8 @@ def declare_departed(d: Draft, c: Cand, why: str | None) -> bool:
         d.rule(
             RulingKind.OFFICE_VACANT,
             finding_cites(finding),
-            f"{n} ({c.status}) {won}: the board declares the office vacant, to be filled "
-            "under G.S. 160A-63",
+            f"{n} ({c.status}) {won}: the board declares the office vacant, "
+            f"{vacancies.TO_BE_FILLED}",
             [n],
             once=True,
         )
@@ -213,8 +213,7 @@ def fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> Non
         d.rule(
             RulingKind.OFFICE_VACANT,
             [*found.cites, statute(vacancies.FILLED_UNDER)],
-            f"{short} seat(s) had no candidate to fill them: vacant, to be filled under "
-            "G.S. 160A-63",
+            f"{short} seat(s) had no candidate to fill them: vacant, {vacancies.TO_BE_FILLED}",
             (),
             once=True,
         )
@@ -242,7 +241,8 @@ def after_declaration(
     """A deadline counted from the day the result was declared (G.S. 103-5 moves it); with
     ``NOON_THURSDAY_AFTER_DRAWING``, from now (``since``: what happens now)."""
     declared = (d.declared_at or d.at).astimezone(d.ctx.tz).date()
-    if when is round_timing.When.NOON_THURSDAY_AFTER_DRAWING:  # reading 22: the drawing is now
+    # `request_after_lot`: the drawing is now
+    if when is round_timing.When.NOON_THURSDAY_AFTER_DRAWING:
         drawn = d.at.astimezone(d.ctx.tz).date()
         return cal.noon_thursday_after(kind, drawn, cite, d.ctx.office, since=since)
     if when is round_timing.When.THIRD_DAY_AFTER:

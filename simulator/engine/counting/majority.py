@@ -41,11 +41,13 @@ from simulator.engine.counting.ties import (
 from simulator.engine.ranking import Selection, select
 from simulator.engine.result import exact
 from simulator.engine.state import Cand, Draft, Pool
+from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.parameters import in_force
+from simulator.law.readings import LeftAfterPrimaryDay
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
-from simulator.law.tables import declaration, departed_in_count, party_nominees, ties
+from simulator.law.tables import declaration, departed_in_count, party_nominees, ties, vacancies
 from simulator.law.vocab import CandStatus, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 
 
@@ -59,35 +61,11 @@ def decide_majority(
     group = n > 1
     primary = result.effect is declaration.Decision.SUBSTANTIAL_PLURALITY
     tally = effective_tally(d, 0)
-    total = threshold_total(d, tally)
-    share: dict[str, Any] = {}
-    tcite = ruled_cite(result)
+    threshold = _threshold(d, result, tally)
     if primary:
-        sp = in_force("substantial_plurality", ctx.election_day, pinned=dict(ctx.parameters))
-        threshold = declaration.threshold(result.effect, total, n, sp.value)
-        what = (
-            f"substantial plurality (more than {sp.percent}"
-            + (" of the total per seat" if group else " of the total")
-            + f", the value in force: {sp.source})"
-        )
-        share = {"parameter": exact(sp.value), "source": sp.source}
-    else:
-        threshold = declaration.threshold(result.effect, total, n, Fraction(1, 2))
-        what = "majority (more than half" + (" of the total per seat)" if group else ")")
-    if not any(
-        r.kind is RulingKind.MAJORITY_THRESHOLD and r.get("total") == total for r in d.rulings
-    ):  # again after a recount that changes the total
-        d.rule(
-            RulingKind.MAJORITY_THRESHOLD,
-            tcite,
-            f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
-            total=total,
-            threshold=exact(threshold),
-            **share,
-        )
-    if primary:
-        # reading 35: places the count gives candidates who left on or after the primary day
-        # are vacancies in the nomination, for the committee; the others count for the rest
+        # `left_after_primary_day`: places the count gives candidates who left on or after the
+        # primary day are vacancies in the nomination, for the committee; the others count for the
+        # rest
         n -= len(_left_places_to_committee(d, tally, threshold, n))
     people = counted_people(d, tally, nominating=primary)
     if not people:
@@ -109,94 +87,30 @@ def decide_majority(
         return
     if question is count_order.Question.LEADER_LEFT and _leader_left(d, people, threshold):
         return
-    # more than the threshold, exactly: v > p/q where v * q > p
-    over, per = threshold.numerator, threshold.denominator
-    majority = [(nm, v) for nm, v in people if v * per > over]
-    top = select(majority, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    if top.tied or top.lot_winners:
-        cites = tie_at(d, ties.TiePoint.OVER_THRESHOLD, top)
-        if not tie_goes_to_new_election(d, ties.TiePoint.OVER_THRESHOLD, top):
-            lot_ruling(d, top, cites)
-    if top.tied:
-        if top.chosen:  # the seats the tie does not decide
-            declare(
-                d,
-                top.chosen,
-                tcite,
-                f"over the threshold of {exact(threshold)}: "
-                + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen),
-            )
-        if not tie_orders_new_election(d, ties.TiePoint.OVER_THRESHOLD, top):
-            d.go(Phase.AWAITING_LOT)
+    tcite = ruled_cite(result)
+    first = _over_threshold(d, people, n, threshold, tally, tcite)
+    if first is None:
         return
-    first = top.chosen
-    if first:
-        declare(
-            d,
-            first,
-            tcite,
-            f"over the threshold of {exact(threshold)}: "
-            + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in first),
-        )
     r = n - len(first)
     if r == 0:
         d.go(Phase.DECIDED)
         return
     rest = [(nm, v) for nm, v in people if nm not in first]
-    order = count_order.OrderFacts(
-        count_order.Place.REMAINING, primary, group, tie=len(rest) > 1 and rest[0][1] == rest[1][1]
-    )
-    if count_order.ORDER.evaluate(order).effect is count_order.Question.FIRST_BY_LOT:
-        tied = tuple(nm for nm, v in rest if v == rest[0][1])
-        if not lot_settles(d, tied, rest, 1):
-            return
-        rest = reorder_by_lot(rest, d.lots)
-    best_sel = select(rest, r, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
-    if best_sel.tied or best_sel.lot_winners:
-        cites = tie_at(d, ties.TiePoint.BEST_REMAINING, best_sel)
-        if not tie_goes_to_new_election(d, ties.TiePoint.BEST_REMAINING, best_sel):
-            lot_ruling(d, best_sel, cites)
-    if best_sel.tied:
-        if not tie_orders_new_election(d, ties.TiePoint.BEST_REMAINING, best_sel):
-            d.go(Phase.AWAITING_LOT)
+    best = _best_remaining(d, rest, r, primary, group)
+    if best is None:
         return
-    best = best_sel.chosen
     below = [(nm, v) for nm, v in rest if nm not in best]
     if not group:
-        leader = best[0]
-        seconds = tuple(nm for nm, v in below if v == below[0][1]) if below else ()
-        order = count_order.OrderFacts(
-            count_order.Place.SECOND,
-            primary,
-            tie=len(seconds) > 1,
-            left=any(standing(d.cand(n)) is not CandStatus.ACTIVE for n in seconds),
-            alone=not below,
-        )
-        question = count_order.ORDER.evaluate(order).effect
-        if question is count_order.Question.ALONE:
-            declare(d, best, runoff_cite(d), f"{nobody_below(d)}: highest vote")
-            d.go(Phase.DECIDED)
+        eligible = _runner_up(d, best, below, primary)
+        if eligible is None:
             return
-        if question is count_order.Question.RUNNER_UP_LEFT:
-            if _runner_up_left(d, best, seconds):
-                return
-            # a runoff stays possible: the next question, that one settled
-            question = count_order.ORDER.evaluate(attrs.evolve(order, left=False)).effect
-        if question is count_order.Question.TIE_FOR_SECOND:
-            settle_tie_for_second(d, leader, seconds)
-            return
-        if question is count_order.Question.SECOND_BY_LOT:
-            if not lot_settles(d, seconds, below, 1, what="second place"):
-                return
-            seconds = (reorder_by_lot(below, d.lots)[0][0],)
-        second = seconds[0]
-        eligible: tuple[str, ...] = (second,)
     else:
         if not below:
             declare_leaders(d, best, runoff_cite(d), nobody_below(d))
             return
         vacated = _group_left_best(d, best)
-        if vacated:  # reading 18: their seats are vacant now, the others run their course
+        # `left_best_for_group_seat`: their seats are vacant now, the others run their course
+        if vacated:
             best = tuple(nm for nm in best if nm not in vacated)
             r = len(best)
             if not best:
@@ -204,7 +118,7 @@ def decide_majority(
                 d.go(Phase.DECIDED)
                 return
         places = _request_places(d, below, r)
-        if places is None:  # reading 19: a lot decides the request places first
+        if places is None:  # `request_place_tie`: a lot decides the request places first
             d.go(Phase.AWAITING_LOT)
             return
         eligible = places
@@ -223,17 +137,149 @@ def decide_majority(
     )
 
 
+def _threshold(
+    d: Draft,
+    result: Finding[declaration.ResultFacts, declaration.Decision],
+    tally: Mapping[str, int],
+) -> Fraction:
+    """The majority (163-293) or substantial plurality (163-111) the ``result`` table names,
+    said in a ruling the first time the count meets this total (again after a recount that
+    changes it)."""
+    ctx = d.ctx
+    n = ctx.contest.seats
+    group = n > 1
+    total = threshold_total(d, tally)
+    share: dict[str, Any] = {}
+    if result.effect is declaration.Decision.SUBSTANTIAL_PLURALITY:
+        sp = in_force("substantial_plurality", ctx.election_day, pinned=dict(ctx.parameters))
+        threshold = declaration.threshold(result.effect, total, n, sp.value)
+        what = (
+            f"substantial plurality (more than {sp.percent}"
+            + (" of the total per seat" if group else " of the total")
+            + f", the value in force: {sp.source})"
+        )
+        share = {"parameter": exact(sp.value), "source": sp.source}
+    else:
+        threshold = declaration.threshold(result.effect, total, n, Fraction(1, 2))
+        what = "majority (more than half" + (" of the total per seat)" if group else ")")
+    if not any(
+        r.kind is RulingKind.MAJORITY_THRESHOLD and r.get("total") == total for r in d.rulings
+    ):  # again after a recount that changes the total
+        d.rule(
+            RulingKind.MAJORITY_THRESHOLD,
+            ruled_cite(result),
+            f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
+            total=total,
+            threshold=exact(threshold),
+            **share,
+        )
+    return threshold
+
+
+def _over_threshold(
+    d: Draft,
+    people: list[tuple[str, int]],
+    n: int,
+    threshold: Fraction,
+    tally: Mapping[str, int],
+    tcite: Cite,
+) -> tuple[str, ...] | None:
+    """Those over the threshold, declared (at most ``n``); None when a tie among them leaves
+    the count waiting (a drawing of lots or a new election)."""
+    # more than the threshold, exactly: v > p/q where v * q > p
+    over, per = threshold.numerator, threshold.denominator
+    majority = [(nm, v) for nm, v in people if v * per > over]
+    top = select(majority, n, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
+    if top.tied or top.lot_winners:
+        cites = tie_at(d, ties.TiePoint.OVER_THRESHOLD, top)
+        if not tie_goes_to_new_election(d, ties.TiePoint.OVER_THRESHOLD, top):
+            lot_ruling(d, top, cites)
+    if top.chosen:  # with a tie: the seats the tie does not decide
+        declare(
+            d,
+            top.chosen,
+            tcite,
+            f"over the threshold of {exact(threshold)}: "
+            + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen),
+        )
+    if top.tied:
+        if not tie_orders_new_election(d, ties.TiePoint.OVER_THRESHOLD, top):
+            d.go(Phase.AWAITING_LOT)
+        return None
+    return tuple(top.chosen)
+
+
+def _best_remaining(
+    d: Draft, rest: list[tuple[str, int]], r: int, primary: bool, group: bool
+) -> tuple[str, ...] | None:
+    """The best placed for the ``r`` places left without a majority; None when a tie leaves
+    the count waiting."""
+    order = count_order.OrderFacts(
+        count_order.Place.REMAINING, primary, group, tie=len(rest) > 1 and rest[0][1] == rest[1][1]
+    )
+    if count_order.ORDER.evaluate(order).effect is count_order.Question.FIRST_BY_LOT:
+        tied = tuple(nm for nm, v in rest if v == rest[0][1])
+        if not lot_settles(d, tied, rest, 1):
+            return None
+        rest = reorder_by_lot(rest, d.lots)
+    best_sel = select(rest, r, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
+    if best_sel.tied or best_sel.lot_winners:
+        cites = tie_at(d, ties.TiePoint.BEST_REMAINING, best_sel)
+        if not tie_goes_to_new_election(d, ties.TiePoint.BEST_REMAINING, best_sel):
+            lot_ruling(d, best_sel, cites)
+    if best_sel.tied:
+        if not tie_orders_new_election(d, ties.TiePoint.BEST_REMAINING, best_sel):
+            d.go(Phase.AWAITING_LOT)
+        return None
+    return tuple(best_sel.chosen)
+
+
+def _runner_up(
+    d: Draft, best: tuple[str, ...], below: list[tuple[str, int]], primary: bool
+) -> tuple[str, ...] | None:
+    """A single office's leader without a majority: who may request the runoff (or demand the
+    second primary); None when the count settled it otherwise (nobody below, a runner-up who
+    left, a tie for second, a lot awaited)."""
+    leader = best[0]
+    seconds = tuple(nm for nm, v in below if v == below[0][1]) if below else ()
+    order = count_order.OrderFacts(
+        count_order.Place.SECOND,
+        primary,
+        tie=len(seconds) > 1,
+        left=any(standing(d.cand(n)) is not CandStatus.ACTIVE for n in seconds),
+        alone=not below,
+    )
+    question = count_order.ORDER.evaluate(order).effect
+    if question is count_order.Question.ALONE:
+        declare(d, best, runoff_cite(d), f"{nobody_below(d)}: highest vote")
+        d.go(Phase.DECIDED)
+        return None
+    if question is count_order.Question.RUNNER_UP_LEFT:
+        if _runner_up_left(d, best, seconds):
+            return None
+        # a runoff stays possible: the next question, that one settled
+        question = count_order.ORDER.evaluate(attrs.evolve(order, left=False)).effect
+    if question is count_order.Question.TIE_FOR_SECOND:
+        settle_tie_for_second(d, leader, seconds)
+        return None
+    if question is count_order.Question.SECOND_BY_LOT:
+        if not lot_settles(d, seconds, below, 1, what="second place"):
+            return None
+        seconds = (reorder_by_lot(below, d.lots)[0][0],)
+    return (seconds[0],)
+
+
 def _left_places_to_committee(
     d: Draft, tally: Mapping[str, int], threshold: Fraction, n: int
 ) -> tuple[str, ...]:
-    """Reading 35 (``left_after_primary_day: committee_fills``), a party primary's first count:
+    """``left_after_primary_day: committee_fills``, a party primary's first count:
     the candidates who left on or after the primary day, before being declared nominated, and
     whom the votes put over the substantial plurality for one of the ``n`` places (no tie for
     the last of them). Each place is a vacancy in the nomination that the party's executive
     committee fills (the ``nominee`` table's provision, 163-114), ruled once; by default (and
     in a tie) the place passes to the next candidate, as the ``departures`` table's gap says."""
     ctx = d.ctx
-    if d.round != 0 or ctx.interp.left_after_primary_day != "committee_fills":
+    if d.round != 0 or ctx.interp.left_after_primary_day is not LeftAfterPrimaryDay.COMMITTEE_FILLS:
         return ()
     over, per = threshold.numerator, threshold.denominator
     everyone = counted_people(d, tally, nominating=False)
@@ -300,7 +346,7 @@ def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fractio
         RulingKind.OFFICE_VACANT,
         cites,
         f"{leader} ({c.status}) polled the highest vote ({votes}{short}): the board declares "
-        "the office vacant, to be filled under G.S. 160A-63" + finding.note(),
+        f"the office vacant, {vacancies.TO_BE_FILLED}" + finding.note(),
         [leader],
         once=True,
     )
@@ -354,18 +400,18 @@ def leader_left_in_window(d: Draft, name: str) -> bool:
         left_after_election_day(d, c),
         False,  # a request period is open only for a leader short of a majority
         d.ctx.interp.withdrawal_as_death,
-        tie_for_second=pool.kind == PoolKind.TIE_SECOND,
+        tie_for_second=pool.kind is PoolKind.TIE_SECOND,
     )
     found = departed_in_count.LEADER.evaluate(facts, chosen=d.ctx.chosen)
     return found.effect is departed_in_count.LeaderEffect.VACANT
 
 
 def group_best_left_in_window(d: Draft, name: str) -> bool:
-    """One of the best placed for a group's seats left without a majority leaves after the
-    result was declared, while the next may still request a runoff: the ``group-left-best``
-    table is consulted now, as it is at the canvass for a departure before it (its collision
-    is said at the departure). True when the table vacates the seat at once (reading 18
-    switched), so that the count must be decided again."""
+    """One of the best placed for a group's seats left without a majority leaves after the result
+    was declared, while the next may still request a runoff: the ``group-left-best`` table is
+    consulted now, as it is at the canvass for a departure before it (its collision is said at the
+    departure). True when the table vacates the seat at once (`left_best_for_group_seat` switched),
+    so that the count must be decided again."""
     found_left = _left_in_window(d, name, True, (PoolKind.REQUEST,), "leaders")
     if found_left is None:
         return False
@@ -432,8 +478,9 @@ def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bo
 
 def _group_left_best(d: Draft, best: Sequence[str]) -> tuple[str, ...]:
     """A departed candidate among the best placed for seats left without a majority: the
-    ``group-left-best`` table. By default 163-293(b)(2) runs its course (the collisions are
-    named); under reading 18 the seat is vacant at once. Returns those whose seats are vacant."""
+    ``group-left-best`` table. By default 163-293(b)(2) runs its course (the collisions are named);
+    under `left_best_for_group_seat` the seat is vacant at once. Returns those whose seats are
+    vacant."""
     vacated: list[str] = []
     for n in best:
         c = d.cand(n)
@@ -460,8 +507,7 @@ def _group_left_best(d: Draft, best: Sequence[str]) -> tuple[str, ...]:
                 RulingKind.OFFICE_VACANT,
                 cites,
                 f"{n} ({c.status}) is best placed for a seat left without a majority: the board "
-                "declares the seat vacant, to be filled under G.S. 160A-63; no runoff is held "
-                "for it",
+                f"declares the seat vacant, {vacancies.TO_BE_FILLED}; no runoff is held for it",
                 [n],
                 once=True,
             )
@@ -470,7 +516,7 @@ def _group_left_best(d: Draft, best: Sequence[str]) -> tuple[str, ...]:
 
 def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple[str, ...] | None:
     """Who may request a group runoff: the ``group-request-places`` table (None: a lot must
-    first decide the tied places, reading 19)."""
+    first decide the tied places, `request_place_tie`)."""
     tied = len(below) > r and below[r - 1][1] == below[r][1]
     boundary = below[min(r, len(below)) - 1][1]
     pool = [nm for nm, v in below if v == boundary] if tied else []
@@ -501,7 +547,7 @@ def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple
 def _standing_hold_places(d: Draft, sel: Selection) -> bool:
     """A candidate tied for the last request places has left before the drawing that would
     settle them: the ``group-request-place-left`` table. True when those who still stand hold
-    the places without a drawing (reading 26, where they are as many as the places)."""
+    the places without a drawing (`tied_left_before_lot`, where they are as many as the places)."""
     undrawn = [n for n in sel.tie_pool if n not in sel.lot_winners]
     stand = [n for n in undrawn if standing(d.cand(n)) is CandStatus.ACTIVE]
     if len(stand) == len(undrawn):

@@ -19,6 +19,7 @@ from simulator.engine.state import Draft, Pool
 from simulator.law import calendar as cal
 from simulator.law.cite import Cite
 from simulator.law.machine import Phase
+from simulator.law.readings import GroupRunoffBallot
 from simulator.law.tables import round_timing, runoff_requests
 from simulator.law.vocab import DeadlineKind, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 
@@ -49,7 +50,7 @@ def open_request_window(d: Draft, pool: Pool) -> None:
         )
         since = "lots drawn" if drawn else "the departure"
         dl = after_declaration(d, kind, finding.effect, by, since=since)
-        if dl.due <= d.at:  # reading 22, from_canvass: nobody can ask any more
+        if dl.due <= d.at:  # `request_after_lot`, from_canvass: nobody can ask any more
             close = runoff_requests.WindowCloseFacts(
                 ctx.partisan_primary, ctx.contest.is_group, False
             )
@@ -87,23 +88,26 @@ def open_request_window(d: Draft, pool: Pool) -> None:
 
 def ballot_final(d: Draft, pool: Pool) -> bool:
     """Whether the requests so far fix the runoff ballot: always for a single office; for a
-    group (reading 5) once every runner-up who may request has done so."""
-    if not d.ctx.contest.is_group or d.ctx.interp.group_runoff_ballot == "top_two_r":
+    group (`group_runoff_ballot`) once every runner-up who may request has done so."""
+    if (
+        not d.ctx.contest.is_group
+        or d.ctx.interp.group_runoff_ballot is GroupRunoffBallot.TOP_TWO_R
+    ):
         return True
     can = [n for n in pool.eligible if (c := d.cand(n)) is None or c.active]
     return all(n in pool.requests for n in can)
 
 
 def call_runoff(d: Draft, pool: Pool) -> None:
-    """Requests in time call the runoff (reading 5 for groups)."""
+    """Requests in time call the runoff (`group_runoff_ballot` for groups)."""
     ctx = d.ctx
     seats = pool.seats
     requesters = tuple(n for n in pool.eligible if n in pool.requests)
     if not ctx.contest.is_group:
         ballot = (*pool.leaders, *pool.requests[:1])
-    elif ctx.interp.group_runoff_ballot == "top_two_r":
+    elif ctx.interp.group_runoff_ballot is GroupRunoffBallot.TOP_TWO_R:
         ballot = (*pool.leaders, *pool.eligible[: pool.seats])
-    elif ctx.interp.group_runoff_ballot == "pairwise":
+    elif ctx.interp.group_runoff_ballot is GroupRunoffBallot.PAIRWISE:
         # each requester contests one place, against the lowest leaders; the others are seated
         k = min(len(requesters), seats)
         seated, contested = pool.leaders[: seats - k], pool.leaders[seats - k :]

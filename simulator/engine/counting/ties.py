@@ -29,7 +29,7 @@ from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
-from simulator.law.tables import departed_in_count, round_timing, tie_steps, ties
+from simulator.law.tables import departed_in_count, round_timing, tie_steps, ties, vacancies
 from simulator.law.vocab import (
     CandStatus,
     DeadlineKind,
@@ -45,7 +45,7 @@ def _tie_at_facts(
 ) -> ties.TieAtFacts:
     """The ``tie-at`` table's facts for a tie among ``pool`` at ``point``. Where a reading sends
     the tie to 163-182.8 and the votes do not tell how many voted, the ``general-tie`` table's
-    voters question is consulted too (reading 24), its gap said when ``say``."""
+    voters question is consulted too (`group_tie_voters`), its gap said when ``say``."""
     runoff = point is ties.TiePoint.RUNOFF  # the runoff's ballot item, for the seats it fills
     seats = d.pool.seats if runoff and d.pool is not None else d.contest.seats
     over, estimate = count_order.voters_over_5000(
@@ -62,9 +62,8 @@ def _tie_at_facts(
     )
     if over is not None or not ties.counts_voters(ties.TIE_AT.evaluate(facts, chosen=d.ctx.chosen)):
         return facts
-    voters = consult(
-        d, ties.TIE, ties.voters_question(over, estimate), pool, _voters_context(pool), say=say
-    )
+    asked = _voters_context(pool) if say else ""
+    voters = consult(d, ties.TIE, ties.voters_question(over, estimate), pool, asked)
     return attrs.evolve(facts, over_5000=voters.effect is ties.TieEffect.NEW_ELECTION)
 
 
@@ -91,8 +90,8 @@ def tie_at_finding(
     d: Draft, point: ties.TiePoint, sel: Selection, stand: Sequence[str] = ()
 ) -> Finding[ties.TieAtFacts, ties.TieEffect]:
     """The ``tie-at`` table's finding on a tie (the gap said once while the lot is pending);
-    ``stand``: the tied candidates who still stand, which reading 26 seats where they are as
-    many as the places (otherwise the default fallback holds)."""
+    ``stand``: the tied candidates who still stand, which `tied_left_before_lot` seats where they
+    are as many as the places (otherwise the default fallback holds)."""
     pool = sel.tie_pool or sel.lot_winners
     facts = _tie_at_facts(d, point, pool)
     finding = consult(
@@ -100,22 +99,22 @@ def tie_at_finding(
         ties.TIE_AT,
         facts,
         pool,
-        f"{', '.join(pool)} tie for a place",
-        say=sel.tied,
+        f"{', '.join(pool)} tie for a place" if sel.tied else "",
         readings=not facts.left or (sel.tied and len(stand) == sel.tie_places),
     )
-    if sel.tied:  # where 163-182.8 counts voters the votes do not give: reading 24's gap
+    # where 163-182.8 counts voters the votes do not give: the ``group_tie_voters`` gap
+    if sel.tied:
         _tie_at_facts(d, point, pool, say=True)
     return finding
 
 
 def tie_goes_to_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> bool:
     """Whether the tie still to be broken goes to a new election rather than to a lot
-    (reading 20 under 163-182.8(1)), so that no drawing of lots is ruled."""
+    (`first_election_tie` under 163-182.8(1)), so that no drawing of lots is ruled."""
     if not sel.tied or sel.lot_winners:
         return False
     facts = _tie_at_facts(d, point, sel.tie_pool)
-    found = consult(d, ties.TIE_AT, facts, sel.tie_pool, "", say=False)
+    found = consult(d, ties.TIE_AT, facts)
     return found.effect is ties.TieEffect.NEW_ELECTION
 
 
@@ -126,7 +125,7 @@ def tie_orders_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> b
     if not tie_goes_to_new_election(d, point, sel):
         return False
     facts = _tie_at_facts(d, point, sel.tie_pool)
-    finding = consult(d, ties.TIE_AT, facts, sel.tie_pool, "", say=False)
+    finding = consult(d, ties.TIE_AT, facts)
     d.rule(
         RulingKind.NEW_ELECTION_ORDERED,
         finding_cites(finding),  # the gap's provisions and 163-182.8(1), which the reading applies
@@ -155,8 +154,8 @@ def lot_settles(
         ties.TIE_AT,
         ties.TieAtFacts(ties.TiePoint.PRIMARY_PLACE, primary=True),
         tied,
-        f"a tie for {what} in the primary among {', '.join(tied)}",
-        say=len(drawn) < places,
+        # (said only while the drawing has not settled it)
+        f"a tie for {what} in the primary among {', '.join(tied)}" if len(drawn) < places else "",
     )
     for winner in drawn[:places]:
         d.rule(
@@ -183,19 +182,7 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     """The ``recount`` table, then the ``tie-for-first`` table (163-293(d)(1)): a recount; if
     it confirms the tie, a runoff unless one withdraws within three days."""
     if not d.recounted:
-        recount = tie_steps.RECOUNT.evaluate(
-            tie_steps.RecountFacts(tie_steps.RecountMoment.TIE_FOR_FIRST)
-        )
-        assert recount.effect is tie_steps.Recount.REQUIRED
-        d.rule(
-            RulingKind.RECOUNT_REQUIRED,
-            finding_cites(recount),
-            f"a tie for the highest number of votes between {', '.join(tied)}: the board "
-            "must recount",
-            tied,
-            once=True,
-        )
-        d.go(Phase.AWAITING_RECOUNT)
+        _order_recount(d, tied)
         return
     gone = [n for n in tied if standing(d.cand(n)) is not CandStatus.ACTIVE]
     first_gone = d.cand(gone[0]) if gone else None
@@ -207,7 +194,7 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     )
     who = ", ".join(f"{n} ({standing(d.cand(n)).value})" if n in gone else n for n in tied)
     # every tied candidate has left: no reading that elects "the tied candidate who stands"
-    # has anyone to elect (reading 15, dead_tied_for_first: other_elected), so the default holds
+    # has anyone to elect (``dead_tied_for_first: other_elected``), so the default holds
     finding = consult(
         d,
         departed_in_count.TIE_FIRST,
@@ -222,8 +209,8 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         d.rule(
             RulingKind.OFFICE_VACANT,
             fc,
-            f"the highest vote is shared by {who}: the board declares the office vacant, to be "
-            "filled under G.S. 160A-63" + finding.note(),
+            f"the highest vote is shared by {who}: the board declares the office vacant, "
+            f"{vacancies.TO_BE_FILLED}" + finding.note(),
             gone,
             once=True,
         )
@@ -262,6 +249,30 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         lot_ruling(d, sel, cites)
         declare_leaders(d, sel.chosen, cites, "decided by lot")
         return
+    _open_tie_withdrawal(d, tied, gone, cites)
+
+
+def _order_recount(d: Draft, tied: tuple[str, ...]) -> None:
+    """A tie for first not yet recounted: the ``recount`` table requires the recount first."""
+    recount = tie_steps.RECOUNT.evaluate(
+        tie_steps.RecountFacts(tie_steps.RecountMoment.TIE_FOR_FIRST)
+    )
+    assert recount.effect is tie_steps.Recount.REQUIRED
+    d.rule(
+        RulingKind.RECOUNT_REQUIRED,
+        finding_cites(recount),
+        f"a tie for the highest number of votes between {', '.join(tied)}: the board must recount",
+        tied,
+        once=True,
+    )
+    d.go(Phase.AWAITING_RECOUNT)
+
+
+def _open_tie_withdrawal(
+    d: Draft, tied: tuple[str, ...], gone: Sequence[str], cites: Sequence[Cite]
+) -> None:
+    """The recount confirms a tie for first: a runoff between the tied unless one withdraws
+    within three days (163-293(d)(1)); those days already over are read as passed now."""
     dl = after_declaration(
         d,
         DeadlineKind.TIE_WITHDRAWAL,
@@ -348,7 +359,7 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
     passes. This gathers the facts and applies the step the table gives."""
     pool = d.pool
     assert pool is not None
-    first = pool.kind == "tie_first"
+    first = pool.kind is PoolKind.TIE_FIRST
     remaining = still_tied(d, pool.eligible, first=first)
     departed = [n for n in remaining if standing(d.cand(n)) is not CandStatus.ACTIVE]
     passed = moment is tie_steps.TieMoment.REQUEST_PASSES or (
@@ -372,8 +383,8 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
         facts,
         remaining,
         f"the three days end with {', '.join(remaining)} tied",
-        # reading 25 elects the one tied candidate who stands: with none, or several, standing
-        # there is no one candidate for it to name, and (d)(1)'s runoff is held
+        # `departed_in_tie_window` elects the one tied candidate who stands: with none, or several,
+        # standing there is no one candidate for it to name, and (d)(1)'s runoff is held
         readings=len(standing_now) == 1,
     )
     step = finding.effect

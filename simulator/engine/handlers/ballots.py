@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import attrs
 
+from simulator.engine.counting.consult import consult
 from simulator.engine.counting.standing import LEFT_VERB
-from simulator.engine.handlers.departures import apply_effect, departure_facts
+from simulator.engine.handlers.departure_effects import Departure, apply_effect
+from simulator.engine.handlers.departures import departure_facts
 from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Draft
 from simulator.law.machine import Phase
@@ -77,19 +79,17 @@ def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
         notice = notices.get(name, e.at)
         facts = departure_facts(d, name, c.status, c.off_at or e.at, notice)
         facts = attrs.evolve(facts, reprint=True, remaining=len(d.active_names()))
-        finding = departures.TABLE.evaluate(facts)
+        finding = consult(d, departures.TABLE, facts)
         effects = finding.effect(facts)
         if not any(eff.kind is departures.EffectKind.NAME_REMOVED for eff in effects):
             continue  # the rule keeps the name whatever the board finds (163-112(b), (d)(2))
         d.update_cand(name, vacant_if_elected=None)
-        rule_id = finding.rule.id if finding.rule is not None else "fallback"
         # reading 3: a reopened period counts from the notice of the death; but here the board
         # reopens on its determination (163-294.4(b) makes the reopening follow the finding of
         # time to reprint), so a determination after the notice counts from itself: a
         # decision never opens a period before it was made
         start = notice if notice >= e.at else e.at
+        left = Departure(name, LEFT_VERB[c.status], facts, start, noticed=notice)
         for eff in effects:
             if eff.kind in (departures.EffectKind.NAME_REMOVED, departures.EffectKind.REOPEN):
-                apply_effect(
-                    d, eff, name, LEFT_VERB[c.status], facts, start, rule_id, noticed=notice
-                )
+                apply_effect(d, eff, left)

@@ -16,7 +16,7 @@ from simulator.engine.rounds import round_start
 from simulator.engine.state import Draft
 from simulator.law import calendar as cal
 from simulator.law.labels import label
-from simulator.law.machine import Phase
+from simulator.law.machine import RECOUNTABLE, Phase
 from simulator.law.tables import canvass, tie_steps
 from simulator.law.vocab import DeadlineKind, Method, RulingKind, TimerTrigger
 from simulator.model.events import CanvassHeld, LotDrawn, RecountHeld
@@ -35,15 +35,11 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     fixed_day = (fixed.moved_from or fixed.due).astimezone(ctx.tz).date()
     before = not early and e.at.astimezone(ctx.tz).date() < fixed_day
     facts = canvass.CanvassFacts(ctx.method, held, early, before_its_day=before)
-    if before:
-        # the ``canvass`` table's gap: said, with the day the law fixes, then declared anyway
-        found = consult(
-            d, canvass.CANVASS, facts, [], f"a canvass held before its day, {fixed_day.isoformat()}"
-        )
-    else:
-        found = canvass.CANVASS.evaluate(facts)
-    # when the result is declared: when the canvass is held, or (reading 34) as of the day the
-    # law fixes, so that the deadlines counted from the declaration count from that day
+    # the ``canvass`` table's gap: said, with the day the law fixes, then declared anyway
+    asked = f"a canvass held before its day, {fixed_day.isoformat()}" if before else ""
+    found = consult(d, canvass.CANVASS, facts, (), asked, readings=before)
+    # when the result is declared: when the canvass is held, or (`canvass_before_its_day`) as of the
+    # day the law fixes, so that the deadlines counted from the declaration count from that day
     declared = (
         fixed.moved_from or fixed.due if found.effect is canvass.Canvassed.AS_OF_ITS_DAY else e.at
     )
@@ -92,8 +88,8 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         # the result was declared already: a second canvass declares nothing new, and the
         # deadlines counted from the declaration stay as they are (it was silent)
         first = d.declared_at.astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M")
-        # (reading 34: a canvass held before its day declared the result as of a later time;
-        # one held on its day declared it when it was held, under either reading)
+        # (`canvass_before_its_day`: a canvass held before its day declared the result as of a later
+        # time; one held on its day declared it when it was held, under either reading)
         read_as_of = any(
             r.kind is RulingKind.NO_PROVISION
             and r.get("gap") == "canvass-before-its-day"
@@ -148,20 +144,10 @@ def _canvass_on_closed_day(d: Draft, at: datetime) -> None:
             return
 
 
-# A recount replaces the totals of a round whose result was declared and declares it again.
-RECOUNTABLE = (
-    Phase.AWAITING_RECOUNT,
-    Phase.RUNOFF_REQUEST,
-    Phase.TIE_WITHDRAWAL,
-    Phase.AWAITING_LOT,
-    Phase.AWAITING_NEW_ELECTION,
-    Phase.DECIDED,
-)
-
-
 @handles(RecountHeld)
 def on_recount(d: Draft, e: RecountHeld) -> None:
     """The ``recount`` table: whether the recount replaces the round's totals."""
+    # a recount replaces the totals of a round whose result was declared and declares it again
     if d.phase not in RECOUNTABLE or d.declared_at is None:
         moment = tie_steps.RecountMoment.BEFORE_RESULT
     elif d.phase is Phase.AWAITING_RECOUNT:
@@ -190,8 +176,8 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
     rnd = d.round
     tallies = list(d.tallies)
     tallies[rnd] = tuple(e.counts)
-    # declared again now; not before a declaration made as of a later day (reading 34: a
-    # canvass held before its day declares as of that day, and so does its recount)
+    # declared again now; not before a declaration made as of a later day (`canvass_before_its_day`:
+    # a canvass held before its day declares as of that day, and so does its recount)
     again = max(e.at, d.declared_at or e.at)
     d.set(tallies=tuple(tallies), recounted=True, declared_at=again, lots=())
     d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
@@ -214,8 +200,10 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
 def on_lot(d: Draft, e: LotDrawn) -> None:
     """The ``lot`` table: whether the drawing decides the tie that awaits one."""
     if d.phase is not Phase.AWAITING_LOT:
-        found = tie_steps.LOT.evaluate(
-            tie_steps.LotFacts(pending=False, runoff_method=d.ctx.method is Method.RUNOFF)
+        found = consult(
+            d,
+            tie_steps.LOT,
+            tie_steps.LotFacts(pending=False, runoff_method=d.ctx.method is Method.RUNOFF),
         )
         d.rule(
             RulingKind.REQUEST_REJECTED,
@@ -236,10 +224,12 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
     among = d.phase is not Phase.AWAITING_LOT or any(
         e.winner in r.candidates for r in d.rulings[before:]
     )
-    found = tie_steps.LOT.evaluate(
+    found = consult(
+        d,
+        tie_steps.LOT,
         tie_steps.LotFacts(
             pending=True, among_tied=among, runoff_method=d.ctx.method is Method.RUNOFF
-        )
+        ),
     )
     if found.effect is tie_steps.Lot.NOT_TIED:
         d.set(lots=d.lots[:-1])

@@ -14,8 +14,9 @@ from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Cand, Draft, Window
 from simulator.engine.timers import on_filing_closes
 from simulator.law import calendar as cal
-from simulator.law.cite import statute
+from simulator.law.cite import Cite, statute
 from simulator.law.machine import Phase
+from simulator.law.rules import Finding
 from simulator.law.tables import filing
 from simulator.law.vocab import (
     CandStatus,
@@ -31,7 +32,7 @@ from simulator.model.events import CandidateFiled, FilingClosed, FilingExtended,
 @handles(FilingOpened)
 def on_filing_opened(d: Draft, e: FilingOpened) -> None:
     w = d.windows[0]
-    if w.kind == "original" and d.phase is Phase.FILING:
+    if w.kind is WindowKind.ORIGINAL and d.phase is Phase.FILING:
         if e.at > w.closes:
             closed = _hm(w.closes)
             _no_effect(d, w, f"the filing period was said to open after it closed ({closed})")
@@ -86,14 +87,12 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     contest = d.contest
     fee = Decimal(e.fee) if e.fee is not None else None
     fee_facts = _fee_facts(d, fee) if fee is not None else None
-    fee_finding = (
-        filing.FEE.evaluate(fee_facts, chosen=ctx.chosen) if fee_facts is not None else None
-    )
+    fee_finding = consult(d, filing.FEE, fee_facts) if fee_facts is not None else None
     w: Window | None
     if ctx.lists_nominees:
         # The candidates of an election after a primary are the nominees: their notices are
         # recorded, not checked against the filing period (the primary contest did that).
-        later = [x for x in d.windows if x.kind != "original"]
+        later = [x for x in d.windows if x.kind is not WindowKind.ORIGINAL]
         w = d.windows[0]
         if later and e.at > later[0].opens:
             w = _window_for(d, e.at)
@@ -119,18 +118,31 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
         election_day=ctx.lists_nominees and e.at >= ctx.election_start,
         in_period=w is not None,
     )
-    finding = filing.NOTICE.evaluate(facts)
+    finding = consult(d, filing.NOTICE, facts)
     answer = finding.effect
     if answer.reaches_fee and fee_facts is not None and fee is not None:
         fee_finding = consult(d, filing.FEE, fee_facts, [name], f"{name} paid ${fee}")
     if answer is filing.Notice.ACCEPTED:
         assert w is not None
-        cand = Cand(name, e.party, e.at, reopened=w.kind != "original")
+        cand = Cand(name, e.party, e.at, reopened=w.kind is not WindowKind.ORIGINAL)
         if existing is None:
             d.add_cand(cand)
         else:  # filing again after a withdrawal: the new notice takes the old one's place
             d.set(cands=(*(c for c in d.cands if c.name != name), cand))
         return
+    _reject_notice(d, e, finding, existing, fee, fee_finding)
+
+
+def _reject_notice(
+    d: Draft,
+    e: CandidateFiled,
+    finding: Finding[filing.NoticeFacts, filing.Notice],
+    existing: Cand | None,
+    fee: Decimal | None,
+    fee_finding: Finding[filing.FeeFacts, filing.FeeEffect] | None,
+) -> None:
+    """A notice the ``notice`` table refuses: the ruling says why."""
+    name, contest, ctx, answer = e.candidate, d.contest, d.ctx, finding.effect
     cites = finding_cites(finding)
     reason = answer.value
     if answer is filing.Notice.DUPLICATE:
@@ -162,23 +174,28 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     elif answer is filing.Notice.ELECTION_DAY:
         text = f"{name} was listed on or after election day"
     else:
-        fmt = "%Y-%m-%d %H:%M"
-        windows = "; ".join(
-            f"{x.kind} {x.opens.strftime(fmt)} to {x.closes.strftime(fmt)}" for x in d.windows
-        )
-        last = d.windows[-1] if d.phase is not Phase.FILING else d.windows[0]
-        # the period the notice missed names its own subsection (163-291(2)a in a census
-        # year, 163-294.4(a) for an extension, say)
-        cites = [last.cite]
-        if last.kind == "original":
-            cites = [
-                next(
-                    (dl.cites[0] for dl in d.deadlines if dl.kind is DeadlineKind.FILING_CLOSES),
-                    last.cite,
-                )
-            ]
-        text = f"{name}'s notice came outside every filing period ({windows})"
+        cites, text = _outside_every_period(d, name)
     d.rule(RulingKind.FILING_REJECTED, cites, text, [name], reason=reason)
+
+
+def _outside_every_period(d: Draft, name: str) -> tuple[list[Cite], str]:
+    """A notice outside every filing period: the period it missed, and the ruling's words."""
+    fmt = "%Y-%m-%d %H:%M"
+    windows = "; ".join(
+        f"{x.kind} {x.opens.strftime(fmt)} to {x.closes.strftime(fmt)}" for x in d.windows
+    )
+    last = d.windows[-1] if d.phase is not Phase.FILING else d.windows[0]
+    # the period the notice missed names its own subsection (163-291(2)a in a census
+    # year, 163-294.4(a) for an extension, say)
+    cites = [last.cite]
+    if last.kind is WindowKind.ORIGINAL:
+        cites = [
+            next(
+                (dl.cites[0] for dl in d.deadlines if dl.kind is DeadlineKind.FILING_CLOSES),
+                last.cite,
+            )
+        ]
+    return cites, f"{name}'s notice came outside every filing period ({windows})"
 
 
 def _fee_facts(d: Draft, fee: Decimal) -> filing.FeeFacts | None:
@@ -214,7 +231,7 @@ def on_filing_extended(d: Draft, e: FilingExtended) -> None:
         moved_on=d.phase is not Phase.BALLOT and not undecided_primary,
         late=e.at > ext.due,
     )
-    finding = filing.EXTENSION.evaluate(facts)
+    finding = consult(d, filing.EXTENSION, facts)
     answer = finding.effect
     refused = filing.EXTENSION_REFUSED.get(answer)
     why = (

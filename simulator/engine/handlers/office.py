@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from simulator.engine.counting.consult import finding_cites
+from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.standing import LEFT_VERB
 from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Cand, Draft
@@ -19,7 +19,7 @@ def on_oath(d: Draft, e: OathTaken) -> None:
     other oath is refused with its reason."""
     name = e.candidate
     facts = vacancies.OathFacts(elected=name in d.elected, sworn=any(n == name for n, _ in d.sworn))
-    found = vacancies.OATH.evaluate(facts)
+    found = consult(d, vacancies.OATH, facts)
     if found.effect is vacancies.Oath.TAKES_OFFICE:
         d.set(sworn=(*d.sworn, (name, e.at)))
         return
@@ -53,8 +53,10 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
     holds = name in d.nominated or (
         d.ctx.stage is Stage.ELECTION and existing is not None and existing.active
     )
-    found = party_nominees.NOMINEE.evaluate(
-        party_nominees.NomineeFacts(to_fill=d.to_nominate > 0, departed=departed, holds=holds)
+    found = consult(
+        d,
+        party_nominees.NOMINEE,
+        party_nominees.NomineeFacts(to_fill=d.to_nominate > 0, departed=departed, holds=holds),
     )
     if found.effect is party_nominees.Nomination.NO_VACANCY:
         d.rule(
@@ -94,8 +96,10 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
         and not any(x.replaces == c.name for x in d.cands)
     ]
     general = d.ctx.stage is Stage.ELECTION
-    place = party_nominees.NOMINEE_PLACE.evaluate(
-        party_nominees.PlaceFacts(general_election=general, name_left=bool(left))
+    place = consult(
+        d,
+        party_nominees.NOMINEE_PLACE,
+        party_nominees.PlaceFacts(general_election=general, name_left=bool(left)),
     )
     replaces = left[-1] if place.effect is party_nominees.Place.IN_PLACE else None
     d.set(

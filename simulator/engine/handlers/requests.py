@@ -14,8 +14,9 @@ from simulator.engine.counting.ties import settle_tie
 from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Draft, Pool
 from simulator.law.machine import Phase
+from simulator.law.readings import EarlyRequest
 from simulator.law.tables import runoff_requests, tie_steps
-from simulator.law.vocab import DeadlineKind, Method, RulingKind, RunoffStatus
+from simulator.law.vocab import DeadlineKind, Method, PoolKind, RulingKind, RunoffStatus
 from simulator.model.events import RunoffRequested
 
 
@@ -50,16 +51,16 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
             d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
         return
     if d.round == 0 and d.declared_at is not None and e.at < d.declared_at:
-        # reading 34: a canvass held before its day declared the result as of that day, and
-        # this request comes before it: a request made before the declaration (held, or
-        # premature under reading 4's reject); the count has said who may request, so a held
+        # `canvass_before_its_day`: a canvass held before its day declared the result as of that
+        # day, and this request comes before it: a request made before the declaration (held, or
+        # premature under ``early_request: reject``); the count has said who may request, so a held
         # one is weighed at once, as made at the declaration
         facts = _request_base(d, runoff_requests.Moment.BEFORE_RESULT, name)
         if _ask(d, name, facts) is runoff_requests.Answer.HELD:
             d.set(early_requests=(*d.early_requests, (name, e.at, e.index)))
             weigh_held_requests(d)
         return
-    if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
+    if phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind is PoolKind.TIE_SECOND:
         late = pool.request_due is not None and e.at > pool.request_due
         facts = attrs.evolve(
             _request_base(d, runoff_requests.Moment.TIE_FOR_SECOND, name),
@@ -77,7 +78,7 @@ def on_runoff_requested(d: Draft, e: RunoffRequested) -> None:
     if (
         phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED)
         and pool is not None
-        and (pool.kind == "request")
+        and (pool.kind is PoolKind.REQUEST)
     ):
         request_in_window(d, name, e.at, pool)
         return
@@ -110,7 +111,7 @@ def _request_base(
         primary=ctx.partisan_primary,
         group=ctx.contest.is_group,
         left=c is not None and not c.active,
-        early_wait=ctx.interp.early_request != "reject",
+        early_wait=ctx.interp.early_request is not EarlyRequest.REJECT,
     )
 
 
@@ -131,7 +132,8 @@ def _ask(d: Draft, name: str, facts: runoff_requests.RequestFacts) -> runoff_req
     elif answer is runoff_requests.Answer.PREMATURE:
         before = facts.awaiting.value
         if d.round == 0 and d.declared_at is not None and d.at < d.declared_at:
-            # reading 34: the early canvass's result is declared as of the day the law fixes
+            # `canvass_before_its_day`: the early canvass's result is declared as of the day the law
+            # fixes
             day = d.declared_at.astimezone(d.ctx.tz).date().isoformat()
             before = f"the declaration of the result, as of {day},"
         text = f"{name}'s request came before {before} said who may request"
@@ -169,12 +171,12 @@ def request_in_window(d: Draft, name: str, at: datetime, pool: Pool) -> None:
     if ballot_final(d, pool):
         call_runoff(d, pool)
 
-    # else (a group, reading 5): other runners-up may still join the ballot until the
+    # else (a group, `group_runoff_ballot`): other runners-up may still join the ballot until the
     # deadline; the runoff is called with every requester when the window closes.
 
 
 def weigh_held_requests(d: Draft) -> None:
-    """Reading 4: the requests held because they came before the count said who may request
+    """`early_request`: the requests held because they came before the count said who may request
     (before the canvass, or while a recount or a drawing of lots was awaited) are weighed once
     it has said it (the canvass, recount or lot that settles the places), each as of the time it
     was made: in time if it was made before the deadline, and counted if its maker is then
@@ -189,7 +191,11 @@ def weigh_held_requests(d: Draft) -> None:
         if d.phase in (Phase.RUNOFF_REQUEST, Phase.RUNOFF_CALLED) and pool is not None:
             # (in time or late as made: one made before the declaration is in time)
             request_in_window(d, name, max(at, d.declared_at or at), pool)
-        elif d.phase is Phase.TIE_WITHDRAWAL and pool is not None and pool.kind == "tie_second":
+        elif (
+            d.phase is Phase.TIE_WITHDRAWAL
+            and pool is not None
+            and pool.kind is PoolKind.TIE_SECOND
+        ):
             facts = attrs.evolve(
                 _request_base(d, runoff_requests.Moment.TIE_FOR_SECOND, name),
                 entitled=name in pool.eligible,

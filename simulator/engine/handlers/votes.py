@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from simulator.engine.counting.consult import finding_cites
+from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.handlers.ballots import settle_deferred
 from simulator.engine.handlers.registry import handles
 from simulator.engine.rounds import TALLYING, round_start, votes_finding
@@ -32,7 +32,7 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
         names = sorted(n for n, v in counts.items() if v)
         d.rule(
             RulingKind.VOTES_DISREGARDED,
-            finding_cites(counted_votes.VOTES.evaluate(facts)),
+            finding_cites(consult(d, counted_votes.VOTES, facts)),
             f"votes reported while the contest is {phase.value}: there is no election to "
             "count them in",
             names,

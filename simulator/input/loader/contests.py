@@ -23,6 +23,7 @@ from simulator.input.loader.values import (
 )
 from simulator.input.parse.messages import show
 from simulator.input.parse.trees import MISSING, Map
+from simulator.law.calendar import OfficeCalendar, filing_period
 from simulator.law.tables import filing as filing_rules
 from simulator.law.vocab import Method, Stage, is_partisan_primary
 from simulator.model.scenario import Contest
@@ -314,7 +315,6 @@ class ContestReader:
         """A filing period set on one side keeps the statutory other side, and must still open
         before it closes (``filing: {closes: 2027-06-01}`` made a period from July 2 to June 1,
         and every filing was rejected as outside it; both sides given so are refused)."""
-        from simulator.law.calendar import OfficeCalendar, filing_period
 
         office = OfficeCalendar(timezone=self.clock.tz_name, extra_closed=frozenset(self.closed))
         statutory = filing_period(

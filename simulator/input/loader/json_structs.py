@@ -6,6 +6,7 @@ locates every problem (see :func:`simulator.input.loader._parse_json_quick`)."""
 
 from __future__ import annotations
 
+import functools
 import operator
 import re
 from collections.abc import Callable, Iterator
@@ -88,8 +89,6 @@ def _lean_union(
 
 
 def _lean_decoder(union: list[type[Any]]) -> Any:
-    import functools
-
     import msgspec
 
     return msgspec.json.Decoder(list.__class_getitem__(functools.reduce(operator.or_, union)))
@@ -99,7 +98,6 @@ def json_types() -> JsonTypes:
     global _JSON, _JSON_REVISION
     if _JSON is not None and REVISION[0] == _JSON_REVISION:
         return _JSON
-    import functools
 
     import msgspec
 

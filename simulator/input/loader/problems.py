@@ -6,6 +6,7 @@ counts them, are made here. :func:`simulator.input.parse.messages.finish` turns 
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -31,7 +32,6 @@ def close_names(found: object, choices: Iterable[str], *, n: int = 3) -> list[st
     word = _plain(found)
     if word in plain:
         return [plain[word]]
-    import difflib  # (only for a name that is not one of the choices)
 
     scored = sorted(
         ((difflib.SequenceMatcher(None, word, k).ratio(), k) for k in plain), reverse=True
@@ -42,6 +42,20 @@ def close_names(found: object, choices: Iterable[str], *, n: int = 3) -> list[st
         return [plain[k] for k in close]
     within = [k for k in plain if len(word) >= 3 and (k.endswith(word) or k.startswith(word))]
     return [plain[k] for k in within[:n]]
+
+
+#: Fields people write for another one, spelt nothing alike: the person an event is about is
+#: its ``candidate`` (the name on the notice of candidacy), its moment ``at``, a return's
+#: votes ``counts``. Offered only where the field meant is allowed.
+MEANT = {
+    "name": "candidate",
+    "person": "candidate",
+    "who": "candidate",
+    "time": "at",
+    "when": "at",
+    "datetime": "at",
+    "votes": "counts",
+}
 
 
 def did_you_mean(found: object, choices: Iterable[str]) -> str:
@@ -84,7 +98,12 @@ class Problems:
         expected = f"one of {what}: " + ", ".join(allowed)
         for key in raw:
             if key not in allowed:
-                hint = did_you_mean(key, allowed) or " (check its spelling)"
+                meant = MEANT.get(key.casefold()) if isinstance(key, str) else None
+                hint = (
+                    f"; did you mean {meant!r}?"
+                    if meant in allowed and meant not in raw
+                    else did_you_mean(key, allowed) or " (check its spelling)"
+                )
                 self.add((*parts, key), expected, f"{show(key)}, an unknown field{hint}")
 
     def missing(self, parts: tuple[Any, ...], expected: str) -> None:

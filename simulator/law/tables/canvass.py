@@ -25,7 +25,8 @@ class Canvassed(StrEnum):
     ELECTION = "election"  # any other election, a runoff included
     NOTHING = "nothing"  # a canvass before the election day: nothing to declare
     BEFORE_ITS_DAY = "before_its_day"  # after the vote, before the day fixed for the canvass
-    #: reading 34: as BEFORE_ITS_DAY, the result declared as of the day fixed for the canvass
+    #: `canvass_before_its_day`: as BEFORE_ITS_DAY, the result declared as of the day fixed for the
+    #: canvass
     AS_OF_ITS_DAY = "as_of_its_day"
 
 
@@ -68,14 +69,20 @@ def _canvass_rules(
     for rid, cite, summary, applies, effect in rules:
         applies = _not_before_its_day(applies)
         out += [
-            Rule(rid, cite, summary, _on_time(applies, early=False), effect),
             Rule(
-                f"{rid}-before-the-day",
-                cite,
-                "the canvass declares the result of an election already held: one dated before "
-                "the day declares nothing and has no effect (it stays on the timeline)",
-                _on_time(applies, early=True),
-                Canvassed.NOTHING,
+                id=rid,
+                cite=cite,
+                summary=summary,
+                applies=_on_time(applies, early=False),
+                effect=effect,
+            ),
+            Rule(
+                id=f"{rid}-before-the-day",
+                cite=cite,
+                summary="the canvass declares the result of an election already held: one dated "
+                "before the day declares nothing and has no effect (it stays on the timeline)",
+                applies=_on_time(applies, early=True),
+                effect=Canvassed.NOTHING,
             ),
         ]
     return tuple(out)

@@ -94,120 +94,121 @@ ORDER: Table[OrderFacts, Question] = Table(
     "the first election is counted: which provision's question comes first?",
     (
         Rule(
-            "2944c-leader-left",
-            "163-294.4(c)",
-            "the highest vote went to a candidate who has left: the leader-left table says "
+            id="leader-left-asked-first",
+            cite="163-294.4(c)",
+            summary="the highest vote went to a candidate who has left: the leader-left table says "
             "whether the office is vacant before any majority is counted (if not, the threshold "
             "is next)",
-            _single_runoff(Place.FIRST, lambda f: f.left),
-            Question.LEADER_LEFT,
+            applies=_single_runoff(Place.FIRST, lambda f: f.left),
+            effect=Question.LEADER_LEFT,
         ),
         Rule(
-            "2931d1-tie-for-first",
-            "163-293(d)(1)",
-            "a tie for the highest vote goes to a recount and then a runoff unless one withdraws; "
-            "it comes before the provisions on a leader who left, which speak of one candidate "
-            "with the highest vote (the tie tables say what a departed tied candidate does)",
-            _single_runoff(Place.FIRST, lambda f: f.tie),
-            Question.TIE_FOR_FIRST,
-            exception_to=("2944c-leader-left",),
+            id="tie-for-first-asked-first",
+            cite="163-293(d)(1)",
+            summary="a tie for the highest vote goes to a recount and then a runoff unless one "
+            "withdraws; it comes before the provisions on a leader who left, which speak of one "
+            "candidate with the highest vote (the tie tables say what a departed tied candidate "
+            "does)",
+            applies=_single_runoff(Place.FIRST, lambda f: f.tie),
+            effect=Question.TIE_FOR_FIRST,
+            exception_to=("leader-left-asked-first",),
         ),
         Rule(
-            "majority-threshold",
-            "163-293(a)",
-            "who obtains a majority is declared elected",
-            lambda f: (
+            id="majority-threshold",
+            cite="163-293(a)",
+            summary="who obtains a majority is declared elected",
+            applies=lambda f: (
                 f.place is Place.FIRST and not f.primary and (f.group or not (f.tie or f.left))
             ),
-            Question.THRESHOLD,
+            effect=Question.THRESHOLD,
         ),
         Rule(
-            "substantial-plurality-threshold",
-            "163-111(a)",
-            "who obtains a substantial plurality is declared nominated",
-            lambda f: f.place is Place.FIRST and f.primary,
-            Question.THRESHOLD,
+            id="substantial-plurality-threshold",
+            cite="163-111(a)",
+            summary="who obtains a substantial plurality is declared nominated",
+            applies=lambda f: f.place is Place.FIRST and f.primary,
+            effect=Question.THRESHOLD,
         ),
         Rule(
-            "2932d2-tie-for-second",
-            "163-293(d)(2)",
-            "a tie for the second highest vote: the leader is elected unless all but one of the "
-            "tied withdraw within three days and the last demands a runoff",
-            _single_runoff(Place.SECOND, lambda f: f.tie),
-            Question.TIE_FOR_SECOND,
+            id="tie-for-second-asked",
+            cite="163-293(d)(2)",
+            summary="a tie for the second highest vote: the leader is elected unless all but one "
+            "of the tied withdraw within three days and the last demands a runoff",
+            applies=_single_runoff(Place.SECOND, lambda f: f.tie),
+            effect=Question.TIE_FOR_SECOND,
         ),
         Rule(
-            "2944c-runner-up-left",
-            "163-294.4(c)",
-            "a runner-up (or one tied for second) who has left is asked about first: "
+            id="runner-up-left-asked-first",
+            cite="163-294.4(c)",
+            summary="a runner-up (or one tied for second) who has left is asked about first: "
             "163-294.4(c), on the second highest vote cast for a deceased candidate, is the more "
             "specific provision (the runner-up-left table; if it leaves a runoff possible, the "
             "tie or the request is next)",
-            _single_runoff(Place.SECOND, lambda f: f.left),
-            Question.RUNNER_UP_LEFT,
-            exception_to=("2932d2-tie-for-second",),
+            applies=_single_runoff(Place.SECOND, lambda f: f.left),
+            effect=Question.RUNNER_UP_LEFT,
+            exception_to=("tie-for-second-asked",),
         ),
         Rule(
-            "runner-up-may-ask",
-            "163-293(b)(1)",
-            "the highest is elected unless the runner-up requests a runoff",
-            _single_runoff(Place.SECOND, lambda f: not (f.tie or f.left)),
-            Question.RUNNER_UP,
+            id="runner-up-may-ask",
+            cite="163-293(b)(1)",
+            summary="the highest is elected unless the runner-up requests a runoff",
+            applies=_single_runoff(Place.SECOND, lambda f: not (f.tie or f.left)),
+            effect=Question.RUNNER_UP,
         ),
         Rule(
-            "primary-tie-for-second",
-            "163-111(b)",
-            "a tie for second in a party primary: a drawing of lots names the runner-up who may "
-            "demand a second primary (the tie-at table)",
-            lambda f: f.place is Place.SECOND and f.primary and not f.alone and f.tie,
-            Question.SECOND_BY_LOT,
+            id="primary-tie-for-second",
+            cite="163-111(b)",
+            summary="a tie for second in a party primary: a drawing of lots names the runner-up "
+            "who may demand a second primary (the tie-at table)",
+            applies=lambda f: f.place is Place.SECOND and f.primary and not f.alone and f.tie,
+            effect=Question.SECOND_BY_LOT,
         ),
         Rule(
-            "primary-runner-up",
-            "163-111(b)",
-            "the runner-up may demand a second primary",
-            lambda f: f.place is Place.SECOND and f.primary and not (f.alone or f.tie),
-            Question.RUNNER_UP,
+            id="primary-runner-up",
+            cite="163-111(b)",
+            summary="the runner-up may demand a second primary",
+            applies=lambda f: f.place is Place.SECOND and f.primary and not (f.alone or f.tie),
+            effect=Question.RUNNER_UP,
         ),
         Rule(
-            "primary-tie-for-first-lot",
-            "163-111(b)",
-            "a tie for first in a party primary, nobody over the substantial plurality: a "
+            id="primary-tie-for-first-lot",
+            cite="163-111(b)",
+            summary="a tie for first in a party primary, nobody over the substantial plurality: a "
             "drawing of lots ranks the tied before the runner-up is known (the tie-at table)",
-            lambda f: f.place is Place.REMAINING and f.primary and not f.group and f.tie,
-            Question.FIRST_BY_LOT,
+            applies=lambda f: f.place is Place.REMAINING and f.primary and not f.group and f.tie,
+            effect=Question.FIRST_BY_LOT,
         ),
         Rule(
-            "best-remaining",
-            "163-293(b)",
-            "the best of the rest, as many as the seats left, are declared elected unless a "
-            "runoff is requested (a tie for first has been asked already)",
-            lambda f: f.place is Place.REMAINING and not f.primary,
-            Question.BEST,
+            id="best-remaining",
+            cite="163-293(b)",
+            summary="the best of the rest, as many as the seats left, are declared elected unless "
+            "a runoff is requested (a tie for first has been asked already)",
+            applies=lambda f: f.place is Place.REMAINING and not f.primary,
+            effect=Question.BEST,
         ),
         Rule(
-            "primary-best-remaining",
-            "163-111(b)",
-            "the best of the rest, as many as the places left, are nominated unless a second "
-            "primary is demanded",
-            lambda f: f.place is Place.REMAINING and f.primary and (f.group or not f.tie),
-            Question.BEST,
+            id="primary-best-remaining",
+            cite="163-111(b)",
+            summary="the best of the rest, as many as the places left, are nominated unless a "
+            "second primary is demanded",
+            applies=lambda f: f.place is Place.REMAINING and f.primary and (f.group or not f.tie),
+            effect=Question.BEST,
         ),
         Rule(
-            "highest-alone",
-            "163-293(b)(1)",
-            "nobody polled below the highest: there is no runner-up to request a runoff, and the "
-            "highest is declared elected",
-            lambda f: f.place is Place.SECOND and not f.primary and f.alone,
-            Question.ALONE,
+            id="highest-alone",
+            cite="163-293(b)(1)",
+            summary="nobody polled below the highest: there is no runner-up to request a runoff, "
+            "and the highest is declared elected",
+            applies=lambda f: f.place is Place.SECOND and not f.primary and f.alone,
+            effect=Question.ALONE,
         ),
         Rule(
-            "primary-highest-alone",
-            "163-111(b)",
-            "nobody polled below the highest: there is no runner-up to demand a second primary, "
-            "and the highest is declared nominated",
-            lambda f: f.place is Place.SECOND and f.primary and f.alone,
-            Question.ALONE,
+            id="primary-highest-alone",
+            cite="163-111(b)",
+            summary="nobody polled below the highest: there is no runner-up to demand a second "
+            "primary, and the highest is declared nominated",
+            applies=lambda f: f.place is Place.SECOND and f.primary and f.alone,
+            effect=Question.ALONE,
         ),
     ),
     facts=_order_facts,

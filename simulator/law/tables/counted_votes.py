@@ -73,75 +73,80 @@ VOTES: Table[VoteFacts, Vote] = Table(
     "votes are reported for a name: are they counted?",
     (
         Rule(
-            "no-election-held",
-            "163-279(a)",
-            "votes reported while the contest is not at a vote have no election to count in",
-            lambda f: not f.voting,
-            Vote.NO_ELECTION,
+            id="no-election-held",
+            cite="163-279(a)",
+            summary="votes reported while the contest is not at a vote have no election to count "
+            "in",
+            applies=lambda f: not f.voting,
+            effect=Vote.NO_ELECTION,
         ),
         Rule(
-            "party-name-not-filed",
-            "163-291(2)",
-            "votes for a person whose notice of candidacy was not accepted (and not a write-in)",
-            _first_round(True, lambda f: not f.filed and not f.write_in),
-            Vote.NOT_A_CANDIDATE,
+            id="party-name-not-filed",
+            cite="163-291(2)",
+            summary="votes for a person whose notice of candidacy was not accepted (and not a "
+            "write-in)",
+            applies=_first_round(True, lambda f: not f.filed and not f.write_in),
+            effect=Vote.NOT_A_CANDIDATE,
         ),
         Rule(
-            "nonpartisan-name-not-filed",
-            "163-294.2(c)",
-            "votes for a person whose notice of candidacy was not accepted (and not a write-in)",
-            _first_round(False, lambda f: not f.filed and not f.write_in),
-            Vote.NOT_A_CANDIDATE,
+            id="nonpartisan-name-not-filed",
+            cite="163-294.2(c)",
+            summary="votes for a person whose notice of candidacy was not accepted (and not a "
+            "write-in)",
+            applies=_first_round(False, lambda f: not f.filed and not f.write_in),
+            effect=Vote.NOT_A_CANDIDATE,
         ),
         Rule(
-            "party-candidate-counted",
-            "163-291(2)",
-            "votes for a candidate or a write-in are counted",
-            _first_round(True, lambda f: f.filed or f.write_in),
-            Vote.COUNTED,
+            id="party-candidate-counted",
+            cite="163-291(2)",
+            summary="votes for a candidate or a write-in are counted",
+            applies=_first_round(True, lambda f: f.filed or f.write_in),
+            effect=Vote.COUNTED,
         ),
         Rule(
-            "nonpartisan-candidate-counted",
-            "163-294.2(c)",
-            "votes for a candidate or a write-in are counted",
-            _first_round(False, lambda f: f.filed or f.write_in),
-            Vote.COUNTED,
+            id="nonpartisan-candidate-counted",
+            cite="163-294.2(c)",
+            summary="votes for a candidate or a write-in are counted",
+            applies=_first_round(False, lambda f: f.filed or f.write_in),
+            effect=Vote.COUNTED,
         ),
         Rule(
-            "single-runoff-ballot",
-            "163-293(b)(1)",
-            "only the two runoff candidates are on the runoff ballot, with no space for write-ins",
-            _next_round(False, False),
-            Vote.OFF_RUNOFF_BALLOT,
+            id="single-runoff-ballot",
+            cite="163-293(b)(1)",
+            summary="only the two runoff candidates are on the runoff ballot, with no space for "
+            "write-ins",
+            applies=_next_round(False, False),
+            effect=Vote.OFF_RUNOFF_BALLOT,
         ),
         Rule(
-            "group-runoff-ballot",
-            "163-293(b)(2)",
-            "only the group's runoff candidates are on its ballot, with no space for write-ins",
-            _next_round(False, True),
-            Vote.OFF_RUNOFF_BALLOT,
+            id="group-runoff-ballot",
+            cite="163-293(b)(2)",
+            summary="only the group's runoff candidates are on its ballot, with no space for "
+            "write-ins",
+            applies=_next_round(False, True),
+            effect=Vote.OFF_RUNOFF_BALLOT,
         ),
         Rule(
-            "second-primary-ballot",
-            "163-111(b)",
-            "only the candidates of the second primary are on its ballot (two for one place; "
-            "for a group, reading 5, the best remaining and those who demanded)",
-            lambda f: f.voting and f.runoff and not f.on_runoff_ballot and f.primary,
-            Vote.OFF_RUNOFF_BALLOT,
+            id="second-primary-ballot",
+            cite="163-111(b)",
+            summary="only the candidates of the second primary are on its ballot (two for one "
+            "place; for a group, reading 5, the best remaining and those who demanded)",
+            applies=lambda f: f.voting and f.runoff and not f.on_runoff_ballot and f.primary,
+            effect=Vote.OFF_RUNOFF_BALLOT,
         ),
         Rule(
-            "runoff-candidate-counted",
-            "163-293(f)",
-            "votes for a candidate on the runoff ballot are counted",
-            lambda f: f.voting and f.runoff and f.on_runoff_ballot and not f.primary,
-            Vote.COUNTED,
+            id="runoff-candidate-counted",
+            cite="163-293(f)",
+            summary="votes for a candidate on the runoff ballot are counted",
+            applies=lambda f: f.voting and f.runoff and f.on_runoff_ballot and not f.primary,
+            effect=Vote.COUNTED,
         ),
         Rule(
-            "second-primary-candidate-counted",
-            "163-111(b)",
-            "votes for a candidate on the second primary's ballot are counted",
-            lambda f: f.voting and f.runoff and f.on_runoff_ballot and f.primary,
-            Vote.COUNTED,
+            id="second-primary-candidate-counted",
+            cite="163-111(b)",
+            summary="votes for a candidate on the second primary's ballot are counted",
+            applies=lambda f: f.voting and f.runoff and f.on_runoff_ballot and f.primary,
+            effect=Vote.COUNTED,
         ),
     ),
     facts=_vote_facts,
@@ -159,8 +164,8 @@ class TotalFacts:
     write_in: bool
     filed: bool  # a candidate of the contest (with votes counted for any purpose)
     died: bool  # a candidate who died, the name left on the ballot
-    write_ins_in_total: bool = True  # reading 1
-    dead_votes_in_total: bool = True  # reading 2
+    write_ins_in_total: bool = True  # (the switch of that name)
+    dead_votes_in_total: bool = True  # (the switch of that name)
 
 
 def _total_facts() -> Iterator[TotalFacts]:
@@ -183,41 +188,41 @@ def _total_rules() -> tuple[Rule[TotalFacts, Total], ...]:
 
         out += [
             Rule(
-                f"{tag}-candidate",
-                cite,
-                "the total vote cast for all candidates includes each candidate's votes (a dead "
-                "candidate's whose name stayed on the ballot too, reading 2)",
-                of(lambda f: f.filed and (not f.died or f.dead_votes_in_total)),
-                Total.IN,
+                id=f"{tag}-candidate",
+                cite=cite,
+                summary="the total vote cast for all candidates includes each candidate's votes "
+                "(a dead candidate's whose name stayed on the ballot too, reading 2)",
+                applies=of(lambda f: f.filed and (not f.died or f.dead_votes_in_total)),
+                effect=Total.IN,
             ),
             Rule(
-                f"{tag}-dead-left-out",
-                cite,
-                "reading 2 switched: a dead candidate's votes are left out of the total",
-                of(lambda f: f.filed and f.died and not f.dead_votes_in_total),
-                Total.OUT,
+                id=f"{tag}-dead-left-out",
+                cite=cite,
+                summary="reading 2 switched: a dead candidate's votes are left out of the total",
+                applies=of(lambda f: f.filed and f.died and not f.dead_votes_in_total),
+                effect=Total.OUT,
             ),
             Rule(
-                f"{tag}-write-ins",
-                cite,
-                "write-in votes count in the total (reading 1)",
-                of(lambda f: f.write_in and f.write_ins_in_total),
-                Total.IN,
+                id=f"{tag}-write-ins",
+                cite=cite,
+                summary="write-in votes count in the total (reading 1)",
+                applies=of(lambda f: f.write_in and f.write_ins_in_total),
+                effect=Total.IN,
             ),
             Rule(
-                f"{tag}-write-ins-left-out",
-                cite,
-                "reading 1 switched: write-in votes are left out of the total",
-                of(lambda f: f.write_in and not f.write_ins_in_total),
-                Total.OUT,
+                id=f"{tag}-write-ins-left-out",
+                cite=cite,
+                summary="reading 1 switched: write-in votes are left out of the total",
+                applies=of(lambda f: f.write_in and not f.write_ins_in_total),
+                effect=Total.OUT,
             ),
             Rule(
-                f"{tag}-not-a-candidate",
-                cite,
-                "votes for a name that is neither a candidate nor a write-in are not cast for a "
-                "candidate",
-                of(lambda f: not f.filed and not f.write_in),
-                Total.OUT,
+                id=f"{tag}-not-a-candidate",
+                cite=cite,
+                summary="votes for a name that is neither a candidate nor a write-in are not cast "
+                "for a candidate",
+                applies=of(lambda f: not f.filed and not f.write_in),
+                effect=Total.OUT,
             ),
         ]
     return tuple(out)

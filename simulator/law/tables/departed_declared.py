@@ -40,7 +40,7 @@ class Preset(StrEnum):
 class Seat(StrEnum):
     VACANT = "vacant"  # the office (or the seat) is declared vacant, filled under 160A-63
     NOT_NOMINATED = "not_nominated"  # a primary: the votes are disregarded, the next nominated
-    ELECTED = "elected"  # the votes stand and elect the candidate (reading 15)
+    ELECTED = "elected"  # the votes stand and elect the candidate (`withdrawn_winner`)
 
 
 @attrs.frozen
@@ -49,7 +49,7 @@ class LeftFacts:
     what: CandStatus  # how the candidate left (never ACTIVE here)
     after_election_day: bool  # left on or after election day
     preset: Preset  # the provision an earlier ruling named when the name stayed on the ballot
-    withdrawal_as_death: bool = True  # reading 7
+    withdrawal_as_death: bool = True  # (the switch of that name)
 
     @property
     def electing(self) -> bool:
@@ -77,66 +77,66 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
     "disqualified: is the office vacant, or is the next candidate nominated?",
     (
         Rule(
-            "departed-not-nominated",
-            "163-294.1(b)",
-            "a primary: a candidate who has left cannot be nominated; the votes are disregarded "
-            "and the next highest takes the place",
-            lambda f: f.nominating,
-            Seat.NOT_NOMINATED,
+            id="departed-not-nominated",
+            cite="163-294.1(b)",
+            summary="a primary: a candidate who has left cannot be nominated; the votes are "
+            "disregarded and the next highest takes the place",
+            applies=lambda f: f.nominating,
+            effect=Seat.NOT_NOMINATED,
         ),
         Rule(
-            "dead-name-stayed",
-            "163-294.4(c)",
-            "the name of a candidate who died stayed on the ballot (no time to reprint): the "
-            "office is vacant if the candidate polls enough to be elected",
-            _preset(Preset.DEAD_NO_REPRINT),
-            Seat.VACANT,
+            id="dead-name-stayed",
+            cite="163-294.4(c)",
+            summary="the name of a candidate who died stayed on the ballot (no time to reprint): "
+            "the office is vacant if the candidate polls enough to be elected",
+            applies=_preset(Preset.DEAD_NO_REPRINT),
+            effect=Seat.VACANT,
         ),
         Rule(
-            "departed-name-stayed",
-            "163-294.1(b)",
-            "the name of a deceased or disqualified candidate (withdrawn, reading 7) stayed on "
-            "the ballot (no time to reprint): the office is vacant if the candidate receives "
-            "enough votes to be elected",
-            lambda f: _preset(Preset.NAME_STAYED)(f) and f.offish,
-            Seat.VACANT,
+            id="departed-name-stayed",
+            cite="163-294.1(b)",
+            summary="the name of a deceased or disqualified candidate (withdrawn, reading 7) "
+            "stayed on the ballot (no time to reprint): the office is vacant if the candidate "
+            "receives enough votes to be elected",
+            applies=lambda f: _preset(Preset.NAME_STAYED)(f) and f.offish,
+            effect=Seat.VACANT,
         ),
         Rule(
-            "elected-then-left",
-            "163-294.1(c)",
-            "a person elected who leaves between election day and the oath: the office is "
+            id="elected-then-left",
+            cite="163-294.1(c)",
+            summary="a person elected who leaves between election day and the oath: the office is "
             "vacant (named when the candidate left)",
-            _preset(Preset.ELECTED_LEFT),
-            Seat.VACANT,
+            applies=_preset(Preset.ELECTED_LEFT),
+            effect=Seat.VACANT,
         ),
         Rule(
-            "left-after-election-day",
-            "163-294.1(c)",
-            "a candidate who leaves on or after election day and is then declared elected: the "
+            id="left-after-election-day",
+            cite="163-294.1(c)",
+            summary="a candidate who leaves on or after election day and is then declared "
+            "elected: the office is vacant",
+            applies=lambda f: f.electing and f.after_election_day,
+            effect=Seat.VACANT,
+        ),
+        Rule(
+            id="dead-elected",
+            cite="163-294.4(c)",
+            summary="a candidate who died before the election polls enough to be elected: the "
             "office is vacant",
-            lambda f: f.electing and f.after_election_day,
-            Seat.VACANT,
+            applies=lambda f: f.electing and not f.after_election_day and f.what is CandStatus.DIED,
+            effect=Seat.VACANT,
         ),
         Rule(
-            "dead-elected",
-            "163-294.4(c)",
-            "a candidate who died before the election polls enough to be elected: the office is "
-            "vacant",
-            lambda f: f.electing and not f.after_election_day and f.what is CandStatus.DIED,
-            Seat.VACANT,
-        ),
-        Rule(
-            "departed-elected",
-            "163-294.1(b)",
-            "a disqualified candidate (withdrawn, reading 7) whose name stayed on the ballot "
-            "receives enough votes to be elected: the office is vacant",
-            lambda f: (
+            id="departed-elected",
+            cite="163-294.1(b)",
+            summary="a disqualified candidate (withdrawn, reading 7) whose name stayed on the "
+            "ballot receives enough votes to be elected: the office is vacant",
+            applies=lambda f: (
                 f.electing
                 and not f.after_election_day
                 and f.what is not CandStatus.DIED
                 and f.offish
             ),
-            Seat.VACANT,
+            effect=Seat.VACANT,
         ),
     ),
     gaps=(
@@ -178,7 +178,8 @@ class RunoffLeft(StrEnum):
     VACANT_IF_DEAD_ELECTED = "163-294.4(c)"  # the name stays; a win leaves the office vacant
     VACANT_IF_ELECTED = "163-294.1(b)"  # the same, for a withdrawal or disqualification
     NOT_NOMINATED = "not_nominated"  # a second primary: the candidate cannot be nominated
-    #: reading 21: no runoff; the other candidate on its ballot is declared elected (nominated)
+    #: `left_runoff_ballot`: no runoff; the other candidate on its ballot is declared elected
+    #: (nominated)
     OTHER_DECLARED = "other_declared"
 
     @property
@@ -195,7 +196,7 @@ class RunoffLeftFacts:
     what: CandStatus  # never ACTIVE here
     group: bool = False  # the runoff decides several seats
     #: one seat, and more than one other candidate on the ballot (a runoff among three or more
-    #: tied for first, reading 6): there is no one "other candidate" to declare
+    #: tied for first, `three_way_tie`): there is no one "other candidate" to declare
     crowded: bool = False
 
 
@@ -218,9 +219,9 @@ _OTHER_DECLARED = Reading(
 def _runoff_left_gaps(
     near: tuple[str, ...], fallback: str, applies: Any, effect: RunoffLeft
 ) -> tuple[Gap[RunoffLeftFacts, RunoffLeft], Gap[RunoffLeftFacts, RunoffLeft]]:
-    """The gap for a single office with two on its ballot (with reading 21) and for a group or a
-    single office with three or more on its ballot (without: the candidates who remain may be
-    more than the seats)."""
+    """The gap for a single office with two on its ballot (with `left_runoff_ballot`) and for a
+    group or a single office with three or more on its ballot (without: the candidates who remain
+    may be more than the seats)."""
     return (
         Gap(
             "left-runoff-ballot",

@@ -53,7 +53,7 @@ from simulator.law.vocab import CandStatus
 class LeaderEffect(StrEnum):
     VACANT = "vacant"  # the office is declared vacant now; no runoff
     REQUEST_WINDOW = "request_window"  # 163-293(b)(1): elected unless the runner-up requests
-    ELECTED = "elected"  # the count goes on: a majority elects the candidate (reading 15)
+    ELECTED = "elected"  # the count goes on: a majority elects the candidate (`withdrawn_winner`)
 
 
 @attrs.frozen
@@ -61,14 +61,15 @@ class LeaderFacts:
     what: CandStatus  # how the candidate with the highest vote left (never ACTIVE here)
     after_election_day: bool  # left on or after election day (before: the name stayed printed)
     majority: bool  # the leader's votes exceed the majority threshold
-    withdrawal_as_death: bool = True  # reading 7
+    withdrawal_as_death: bool = True  # (the switch of that name)
     #: short of a majority, with two or more tied for second: 163-293(d)(2), not (b)(1), says
     #: what follows the count
     tie_for_second: bool = False
 
     @property
     def offish(self) -> bool:
-        """163-294.1(b)'s "deceased or disqualified", with a withdrawal under reading 7."""
+        """163-294.1(b)'s "deceased or disqualified", with a withdrawal under
+        `withdrawal_as_death`."""
         return self.what is not CandStatus.WITHDREW or self.withdrawal_as_death
 
 
@@ -105,50 +106,51 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
     "withdrawn or been disqualified. Is the office vacant, or may the runner-up request a runoff?",
     (
         Rule(
-            "2941b-enough-votes",
-            "163-294.1(b)",
-            "a deceased or disqualified candidate (withdrawn, reading 7) whose name stayed on the "
-            "ballot receives enough votes to be elected: the office is vacant",
-            lambda f: not f.after_election_day and f.offish,
-            LeaderEffect.VACANT,
+            id="departed-polls-enough-to-win",
+            cite="163-294.1(b)",
+            summary="a deceased or disqualified candidate (withdrawn, reading 7) whose name "
+            "stayed on the ballot receives enough votes to be elected: the office is vacant",
+            applies=lambda f: not f.after_election_day and f.offish,
+            effect=LeaderEffect.VACANT,
         ),
         Rule(
-            "2931-leader-short",
-            "163-293(b)(1)",
-            "no majority: the highest is declared elected unless the runner-up requests a runoff",
-            lambda f: not f.majority and not f.tie_for_second,
-            LeaderEffect.REQUEST_WINDOW,
+            id="leader-short-of-majority",
+            cite="163-293(b)(1)",
+            summary="no majority: the highest is declared elected unless the runner-up requests a "
+            "runoff",
+            applies=lambda f: not f.majority and not f.tie_for_second,
+            effect=LeaderEffect.REQUEST_WINDOW,
         ),
         Rule(
-            "leader-short-tied-for-second",
-            "163-293(d)(2)",
-            "no majority, and two or more tie for second: the highest is declared elected unless "
-            "all but one of those tied withdraw and the last demands a runoff",
-            lambda f: not f.majority and f.tie_for_second,
-            LeaderEffect.REQUEST_WINDOW,
+            id="leader-short-tied-for-second",
+            cite="163-293(d)(2)",
+            summary="no majority, and two or more tie for second: the highest is declared elected "
+            "unless all but one of those tied withdraw and the last demands a runoff",
+            applies=lambda f: not f.majority and f.tie_for_second,
+            effect=LeaderEffect.REQUEST_WINDOW,
         ),
         Rule(
-            "2944c-dead-highest",
-            "163-294.4(c)",
-            "a candidate who died before the election, name left on the printed ballots, polls "
-            "the highest vote: the office is vacant even short of a majority (more specific than "
-            "163-293(b)(1) and (d)(2), which it displaces by its own words, and than "
+            id="dead-candidate-polls-highest",
+            cite="163-294.4(c)",
+            summary="a candidate who died before the election, name left on the printed ballots, "
+            "polls the highest vote: the office is vacant even short of a majority (more specific "
+            "than 163-293(b)(1) and (d)(2), which it displaces by its own words, and than "
             "163-294.1(b))",
-            lambda f: f.what is CandStatus.DIED and not f.after_election_day,
-            LeaderEffect.VACANT,
+            applies=lambda f: f.what is CandStatus.DIED and not f.after_election_day,
+            effect=LeaderEffect.VACANT,
             exception_to=(
-                "2941b-enough-votes",
-                "2931-leader-short",
+                "departed-polls-enough-to-win",
+                "leader-short-of-majority",
                 "leader-short-tied-for-second",
             ),
         ),
         Rule(
-            "elected-leader-left",
-            "163-294.1(c)",
-            "someone elected leaves (death, disqualification, resignation) from election day "
-            "until the oath: the office is vacant",
-            lambda f: f.after_election_day,
-            LeaderEffect.VACANT,
+            id="elected-leader-left",
+            cite="163-294.1(c)",
+            summary="someone elected leaves (death, disqualification, resignation) from election "
+            "day until the oath: the office is vacant",
+            applies=lambda f: f.after_election_day,
+            effect=LeaderEffect.VACANT,
         ),
     ),
     gaps=(
@@ -176,7 +178,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
     conflicts=(
         Conflict(
             "left-leader-short-of-majority",
-            frozenset({"2941b-enough-votes", "2931-leader-short"}),
+            frozenset({"departed-polls-enough-to-win", "leader-short-of-majority"}),
             "a candidate who withdrew or was disqualified before the election polls the highest "
             "vote short of a majority: 163-293(b)(1) declares the highest elected unless the "
             "runner-up requests a runoff; 163-294.1(b) makes the office vacant if the candidate "
@@ -189,7 +191,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
         ),
         Conflict(
             "leader-left-before-declaration",
-            frozenset({"elected-leader-left", "2931-leader-short"}),
+            frozenset({"elected-leader-left", "leader-short-of-majority"}),
             "the candidate with the highest vote, short of a majority, leaves on or after "
             "election day before being declared elected: 163-294.1(c) vacates the office of 'a "
             "person elected'; under 163-293(b)(1) the leader is elected only if the runner-up "
@@ -203,7 +205,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
         ),
         Conflict(
             "left-leader-short-of-majority",
-            frozenset({"2941b-enough-votes", "leader-short-tied-for-second"}),
+            frozenset({"departed-polls-enough-to-win", "leader-short-tied-for-second"}),
             "a candidate who withdrew or was disqualified before the election polls the highest "
             "vote short of a majority, with two or more tied for second: 163-293(d)(2) declares "
             "the highest elected unless all but one of those tied withdraw and the last demands a "
@@ -308,23 +310,23 @@ SECOND: Table[SecondFacts, SecondEffect] = Table(
     "there a runoff?",
     (
         Rule(
-            "2932-tie-for-second",
-            "163-293(d)(2)",
-            "a tie for second: the leader is elected unless all but one of the tied withdraw in "
-            "writing within three days of the declaration and the last demands a runoff (a "
-            "candidate who has died cannot withdraw)",
-            lambda f: f.tied and f.left is CandStatus.DIED and not f.after_election_day,
-            SecondEffect.TIE_WINDOW,
+            id="tie-for-second-runs-its-course",
+            cite="163-293(d)(2)",
+            summary="a tie for second: the leader is elected unless all but one of the tied "
+            "withdraw in writing within three days of the declaration and the last demands a "
+            "runoff (a candidate who has died cannot withdraw)",
+            applies=lambda f: f.tied and f.left is CandStatus.DIED and not f.after_election_day,
+            effect=SecondEffect.TIE_WINDOW,
         ),
         Rule(
-            "2944c-dead-second",
-            "163-294.4(c)",
-            "the second highest vote is cast for a candidate who died before the election: no "
-            "runoff, the highest is declared elected (more specific than 163-293(d)(2), which "
-            "it displaces for a tie that includes the dead candidate)",
-            lambda f: f.left is CandStatus.DIED and not f.after_election_day,
-            SecondEffect.NO_RUNOFF,
-            exception_to=("2932-tie-for-second",),
+            id="dead-candidate-polls-second",
+            cite="163-294.4(c)",
+            summary="the second highest vote is cast for a candidate who died before the "
+            "election: no runoff, the highest is declared elected (more specific than "
+            "163-293(d)(2), which it displaces for a tie that includes the dead candidate)",
+            applies=lambda f: f.left is CandStatus.DIED and not f.after_election_day,
+            effect=SecondEffect.NO_RUNOFF,
+            exception_to=("tie-for-second-runs-its-course",),
         ),
     ),
     gaps=(
@@ -339,7 +341,7 @@ class TieFirstEffect(StrEnum):
     RUNOFF_UNLESS_WITHDRAWAL = "runoff_unless_withdrawal"  # 163-293(d)(1)
     VACANT = "vacant"
     OTHER_ELECTED = "other_elected"  # the tied candidate still standing is elected
-    LOT = "lot"  # reading 6 switched: a drawing of lots among the tied
+    LOT = "lot"  # `three_way_tie` switched: a drawing of lots among the tied
 
 
 @attrs.frozen
@@ -366,20 +368,20 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
     "A runoff, a vacancy, or the other candidate elected?",
     (
         Rule(
-            "tie-for-first-runoff",
-            "163-293(d)(1)",
-            "two candidates tie for the highest vote after the recount: a runoff between the two "
-            "unless one withdraws in writing within three days of the declaration",
-            lambda f: f.tied == 2 and f.left in (CandStatus.ACTIVE, CandStatus.DIED),
-            TieFirstEffect.RUNOFF_UNLESS_WITHDRAWAL,
+            id="tie-for-first-runoff",
+            cite="163-293(d)(1)",
+            summary="two candidates tie for the highest vote after the recount: a runoff between "
+            "the two unless one withdraws in writing within three days of the declaration",
+            applies=lambda f: f.tied == 2 and f.left in (CandStatus.ACTIVE, CandStatus.DIED),
+            effect=TieFirstEffect.RUNOFF_UNLESS_WITHDRAWAL,
         ),
         Rule(
-            "dead-tied-highest",
-            "163-294.4(c)",
-            "a candidate who died before the election polls the highest vote (here, tied for "
-            "it): the office is vacant",
-            lambda f: f.left is CandStatus.DIED and not f.after_election_day,
-            TieFirstEffect.VACANT,
+            id="dead-tied-highest",
+            cite="163-294.4(c)",
+            summary="a candidate who died before the election polls the highest vote (here, tied "
+            "for it): the office is vacant",
+            applies=lambda f: f.left is CandStatus.DIED and not f.after_election_day,
+            effect=TieFirstEffect.VACANT,
         ),
     ),
     gaps=(
@@ -471,7 +473,8 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
 class PlacesEffect(StrEnum):
     NEXT_R = "next_r"  # the next R candidates may request
     ALL_TIED = "all_tied"  # everyone tied for the last of those places may request
-    LOT = "lot"  # a drawing of lots decides which of the tied holds the last place (reading 19)
+    #: a drawing of lots decides which of the tied holds the last place (`request_place_tie`)
+    LOT = "lot"
 
 
 @attrs.frozen
@@ -485,12 +488,12 @@ PLACES: Table[PlacesFacts, PlacesEffect] = Table(
     "a runoff?",
     (
         Rule(
-            "next-candidates-request",
-            "163-293(b)(2)",
-            "the candidates equal in number to the seats remaining with the next highest votes "
-            "may request a runoff",
-            lambda f: not f.tied_at_boundary,
-            PlacesEffect.NEXT_R,
+            id="next-candidates-request",
+            cite="163-293(b)(2)",
+            summary="the candidates equal in number to the seats remaining with the next highest "
+            "votes may request a runoff",
+            applies=lambda f: not f.tied_at_boundary,
+            effect=PlacesEffect.NEXT_R,
         ),
     ),
     gaps=(
@@ -522,13 +525,14 @@ PLACES: Table[PlacesFacts, PlacesEffect] = Table(
 
 class PlaceLeftEffect(StrEnum):
     LOT_AMONG_ALL = "lot_among_all"  # the drawing counts every tied candidate (the default)
-    STANDING = "standing"  # those who still stand take the places without a drawing (reading 26)
+    #: those who still stand take the places without a drawing (`tied_left_before_lot`)
+    STANDING = "standing"
 
 
 @attrs.frozen
 class PlaceLeftFacts:
     #: a candidate tied for the last place that carries the right to request, the tie to be
-    #: settled by lot (reading 19), has left the race before the drawing
+    #: settled by lot (`request_place_tie`), has left the race before the drawing
     left: bool = True
 
 
@@ -572,7 +576,7 @@ class GroupLeftEffect(StrEnum):
     #: requested; a departed candidate's seat is then vacant
     DECLARED_UNLESS_REQUEST = "declared_unless_request"
     #: the departed candidate's seat is declared vacant at once, with no runoff for it; the
-    #: other seats follow 163-293(b)(2) (reading 18)
+    #: other seats follow 163-293(b)(2) (`left_best_for_group_seat`)
     VACANT = "vacant"
 
 
@@ -603,27 +607,27 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
     "has left is among the best placed for those seats. What happens to that seat?",
     (
         Rule(
-            "best-declared",
-            "163-293(b)(2)",
-            "the candidates with the highest votes, equal in number to the seats remaining, are "
-            "declared elected unless the next as many request a runoff",
-            lambda f: True,
-            GroupLeftEffect.DECLARED_UNLESS_REQUEST,
+            id="best-declared",
+            cite="163-293(b)(2)",
+            summary="the candidates with the highest votes, equal in number to the seats "
+            "remaining, are declared elected unless the next as many request a runoff",
+            applies=lambda f: True,
+            effect=GroupLeftEffect.DECLARED_UNLESS_REQUEST,
         ),
         Rule(
-            "departed-best-enough-votes",
-            "163-294.1(b)",
-            "a deceased or disqualified candidate (withdrawn, reading 7) receives enough votes to "
-            "be elected: the office is vacant",
-            lambda f: not f.after_election_day and f.offish,
-            GroupLeftEffect.DECLARED_UNLESS_REQUEST,
+            id="departed-best-enough-votes",
+            cite="163-294.1(b)",
+            summary="a deceased or disqualified candidate (withdrawn, reading 7) receives enough "
+            "votes to be elected: the office is vacant",
+            applies=lambda f: not f.after_election_day and f.offish,
+            effect=GroupLeftEffect.DECLARED_UNLESS_REQUEST,
         ),
         Rule(
-            "elected-best-left",
-            "163-294.1(c)",
-            "a person elected leaves on or after election day, before the oath: vacant",
-            lambda f: f.after_election_day,
-            GroupLeftEffect.DECLARED_UNLESS_REQUEST,
+            id="elected-best-left",
+            cite="163-294.1(c)",
+            summary="a person elected leaves on or after election day, before the oath: vacant",
+            applies=lambda f: f.after_election_day,
+            effect=GroupLeftEffect.DECLARED_UNLESS_REQUEST,
         ),
     ),
     conflicts=(

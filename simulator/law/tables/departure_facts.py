@@ -7,9 +7,20 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import TypedDict
 
 import attrs
 
+from simulator.law.readings import (
+    DisqualifiedBeforePrinting,
+    GroupDeathWithin30,
+    Interpretations,
+    LateNonpartisanWithdrawal,
+    LateNotice,
+    LeftAfterPrimaryDay,
+    NoCandidateLeft,
+    OnlyCandidateDies,
+)
 from simulator.law.vocab import (
     CandStatus,
     Method,
@@ -22,6 +33,41 @@ from simulator.law.vocab import (
 DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER = "filing", "before_election", "election_or_after"
 WHATS = (CandStatus.DIED, CandStatus.WITHDREW, CandStatus.DISQUALIFIED)
 WHENS = (DURING_FILING, BEFORE_ELECTION, ELECTION_OR_AFTER)
+
+
+class SwitchFacts(TypedDict):
+    """The facts of :class:`Facts` that a scenario's interpretation switches set."""
+
+    withdrawal_as_death: bool
+    late_notice_by_death: bool
+    late_np_withdrawal_void: bool
+    reopen_after_only_death: bool
+    committee_when_none_left: bool
+    reopen_group_death: bool
+    disqualified_name_off: bool
+    committee_fills_left_place: bool
+
+
+def switch_facts(interp: Interpretations, *, first_count: bool) -> SwitchFacts:
+    """The interpretation switches as the departures table reads them: the one place a reading
+    becomes a fact of that table. ``first_count``: the departure is read against the first primary's
+    count, not the second primary's (`left_after_primary_day` reads only the first)."""
+    return SwitchFacts(
+        withdrawal_as_death=interp.withdrawal_as_death,
+        late_notice_by_death=interp.late_notice is LateNotice.DEATH_DATE,
+        late_np_withdrawal_void=(
+            interp.late_nonpartisan_withdrawal is LateNonpartisanWithdrawal.NO_EFFECT
+        ),
+        reopen_after_only_death=interp.only_candidate_dies is OnlyCandidateDies.REOPEN,
+        committee_when_none_left=interp.no_candidate_left is NoCandidateLeft.COMMITTEE_NAMES,
+        reopen_group_death=interp.group_death_within_30 is GroupDeathWithin30.REOPEN,
+        disqualified_name_off=(
+            interp.disqualified_before_printing is DisqualifiedBeforePrinting.NAME_OFF
+        ),
+        committee_fills_left_place=(
+            interp.left_after_primary_day is LeftAfterPrimaryDay.COMMITTEE_FILLS and first_count
+        ),
+    )
 
 
 @attrs.frozen
@@ -48,26 +94,26 @@ class Facts(Staged):
     nominee: bool = False  # declared nominated in this primary (or certified without one)
     elected: bool = False  # declared elected (informative; the effects handle both cases)
     sworn: bool = False
-    withdrawal_as_death: bool = True  # reading 7
-    late_notice_by_death: bool = True  # reading 8
+    withdrawal_as_death: bool = True  # (the switch of that name)
+    late_notice_by_death: bool = True  # ``late_notice: death_date``
     #: while filing is open: the notice came after the close of business on the third business
     #: day before filing closes (the deadline 163-106(e) sets for a party primary's withdrawals)
     past_party_withdrawal: bool = False
     #: on or after election day: the result has been declared and the contest decided without
     #: this candidate among those elected or nominated
     defeated: bool = False
-    #: reading 28 (``late_nonpartisan_withdrawal: no_effect``): a nonpartisan withdrawal after
+    #: ``late_nonpartisan_withdrawal: no_effect``: a nonpartisan withdrawal after
     #: the filing deadline, before printing, has no effect
     late_np_withdrawal_void: bool = False
-    #: reading 29 (``only_candidate_dies: reopen``)
+    #: ``only_candidate_dies: reopen``
     reopen_after_only_death: bool = False
-    #: reading 30 (``no_candidate_left: committee_names``)
+    #: ``no_candidate_left: committee_names``
     committee_when_none_left: bool = False
-    #: reading 31 (``group_death_within_30: reopen``)
+    #: ``group_death_within_30: reopen``
     reopen_group_death: bool = False
-    #: reading 32 (``disqualified_before_printing: name_off``)
+    #: ``disqualified_before_printing: name_off``
     disqualified_name_off: bool = False
-    #: reading 35 (``left_after_primary_day: committee_fills``)
+    #: ``left_after_primary_day: committee_fills``
     committee_fills_left_place: bool = False
 
     @property
@@ -80,7 +126,7 @@ class Facts(Staged):
 
     @property
     def within_30(self) -> bool:
-        """163-112(b)'s first paragraph counts from the notice; reading 8 fills the gap."""
+        """163-112(b)'s first paragraph counts from the notice; `late_notice` fills the gap."""
         if self.within_30_by_notice:
             return True
         return self.within_30_by_death and self.late_notice_by_death
@@ -96,7 +142,8 @@ class Facts(Staged):
 
     @property
     def offish(self) -> bool:
-        """163-294.1(b)'s "death or disqualification", with a withdrawal under reading 7."""
+        """163-294.1(b)'s "death or disqualification", with a withdrawal under
+        `withdrawal_as_death`."""
         return self.what != CandStatus.WITHDREW or self.withdrawal_as_death
 
     @property

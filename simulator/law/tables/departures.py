@@ -26,10 +26,11 @@ Choices where the text is silent (each shows in the ruling it produces):
   fallback. A party candidate's withdrawal after 163-106(e)'s deadline (close of business,
   5:00 pm, on the third business day before filing closes) and before printing is too late:
   the name is printed, the votes count and the candidacy stands.
-- reading 7 (withdrawal counts as "death or disqualification" in 163-294.1(b)) is applied to
-  both sentences that name only death or disqualification: the primary not held when two per seat
-  remain, and the office declared vacant when such a candidate polls enough votes to be elected.
-- reading 8 is the ``reading-8`` gap: its fallback is the switchable interpretation.
+- ``withdrawal_as_death`` (withdrawal counts as "death or disqualification" in 163-294.1(b)) is
+  applied to both sentences that name only death or disqualification: the primary not held when
+  two per seat remain, and the office declared vacant when such a candidate polls enough votes
+  to be elected.
+- ``late_notice`` is the ``reading-8`` gap: its fallback is the switchable interpretation.
 - A nominee of a nonpartisan primary who leaves is no longer counted as nominated; what happens
   on the election's ballot is for 163-294.4 and 163-294.1(b) in the election's own contest.
 - While filing is reopened, a further death that would certify the survivors waits for the
@@ -40,7 +41,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Any
 
 import attrs
 
@@ -193,70 +193,80 @@ def _112b_after(f: Facts) -> tuple[Effect, ...]:
 
 RULES_112: tuple[Rule, ...] = (
     Rule(
-        "one-of-two-dies-early",
-        "163-112(a)",
-        "one of two candidates for a single office dies within 30 days after the close: the name "
-        "is not printed and filing reopens for three days; if nobody files, the other is certified",
-        lambda f: _dead(f) and not f.group and f.filed_at_close == 2 and f.within_30_by_death,
-        _reopen_then_certify("163-112(a)"),
+        id="one-of-two-dies-early",
+        cite="163-112(a)",
+        summary="one of two candidates for a single office dies within 30 days after the close: "
+        "the name is not printed and filing reopens for three days; if nobody files, the other is "
+        "certified",
+        applies=lambda f: (
+            _dead(f) and not f.group and f.filed_at_close == 2 and f.within_30_by_death
+        ),
+        effect=_reopen_then_certify("163-112(a)"),
     ),
     Rule(
-        "death-noticed-within-30-days",
-        "163-112(b)",
-        "one of more than two candidates dies and the board receives notice within 30 days after "
-        "the close: the name is not printed and filing reopens for three days",
-        lambda f: _dead(f) and not f.group and f.filed_at_close > 2 and f.within_30_by_notice,
-        _112b_within,
+        id="death-noticed-within-30-days",
+        cite="163-112(b)",
+        summary="one of more than two candidates dies and the board receives notice within 30 "
+        "days after the close: the name is not printed and filing reopens for three days",
+        applies=lambda f: (
+            _dead(f) and not f.group and f.filed_at_close > 2 and f.within_30_by_notice
+        ),
+        effect=_112b_within,
     ),
     Rule(
-        "112b-after",
-        "163-112(b)",
-        "a death more than 30 days after the close: the remaining names are printed; on ballots "
-        "already printed at the death the name stays and its votes are not counted for any purpose",
-        lambda f: (
+        id="death-after-30-days",
+        cite="163-112(b)",
+        summary="a death more than 30 days after the close: the remaining names are printed; on "
+        "ballots already printed at the death the name stays and its votes are not counted for "
+        "any purpose",
+        applies=lambda f: (
             _dead(f)
             and not f.group
             and f.filed_at_close >= 2
             and not f.within_30_by_death
             and f.remaining >= 1
         ),
-        _112b_after,
+        effect=_112b_after,
     ),
     Rule(
-        "112b-one-left",
-        "163-112(b)",
-        "a death more than 30 days after the close leaves one candidate: certified as nominee",
-        lambda f: (
+        id="death-after-30-days-leaves-one",
+        cite="163-112(b)",
+        summary="a death more than 30 days after the close leaves one candidate: certified as "
+        "nominee",
+        applies=lambda f: (
             _dead(f)
             and not f.group
             and f.filed_at_close >= 2
             and not f.within_30_by_death
             and f.remaining == 1
         ),
-        lambda f: (_effect("certify", statute("163-112(b)")),),
-        exception_to=("112b-after",),
+        effect=lambda f: (_effect("certify", statute("163-112(b)")),),
+        exception_to=("death-after-30-days",),
     ),
     Rule(
-        "group-death-within-30-days",
-        "163-112(c)",
-        "group: a death within 30 days after the close leaves as many candidates as seats or "
-        "fewer: filing reopens for three days; if nobody files, those filed are certified",
-        lambda f: (
+        id="group-death-within-30-days",
+        cite="163-112(c)",
+        summary="group: a death within 30 days after the close leaves as many candidates as seats "
+        "or fewer: filing reopens for three days; if nobody files, those filed are certified",
+        applies=lambda f: (
             _dead(f)
             and f.group
             and f.filed_at_close > f.seats
             and f.within_30_by_death
             and f.remaining <= f.seats
         ),
-        _reopen_then_certify("163-112(c)"),
+        effect=_reopen_then_certify("163-112(c)"),
     ),
     Rule(
-        "112d12",
-        "163-112(d)(1)",
-        "group: a death more than 30 days after the close: the name is not printed, or if the "
-        "ballots were printed at the notice, they are not reprinted and its votes are not counted",
-        lambda f: _dead(f) and f.group and f.filed_at_close > f.seats and not f.within_30_by_death,
-        lambda f: (
+        id="group-death-after-30-days",
+        cite="163-112(d)(1)",
+        summary="group: a death more than 30 days after the close: the name is not printed, or if "
+        "the ballots were printed at the notice, they are not reprinted and its votes are not "
+        "counted",
+        applies=lambda f: (
+            _dead(f) and f.group and f.filed_at_close > f.seats and not f.within_30_by_death
+        ),
+        effect=lambda f: (
             (
                 _effect(
                     "name_remains",
@@ -270,37 +280,37 @@ RULES_112: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        "112d3",
-        "163-112(d)(3)",
-        "group: deaths more than 30 days after the close leave as many candidates as seats or "
-        "fewer: they are certified and no primary is held",
-        lambda f: (
+        id="group-deaths-leave-seats-or-fewer",
+        cite="163-112(d)(3)",
+        summary="group: deaths more than 30 days after the close leave as many candidates as "
+        "seats or fewer: they are certified and no primary is held",
+        applies=lambda f: (
             _dead(f)
             and f.group
             and f.filed_at_close > f.seats
             and not f.within_30_by_death
             and f.remaining <= f.seats
         ),
-        lambda f: (_effect("certify", statute("163-112(d)(3)")),),
-        exception_to=("112d12",),
+        effect=lambda f: (_effect("certify", statute("163-112(d)(3)")),),
+        exception_to=("group-death-after-30-days",),
     ),
     Rule(
-        "112d4",
-        "163-112(d)(4)",
-        "group: deaths leave fewer candidates than seats: those left are certified and the party "
-        "executive committee nominates for the rest (163-114); no primary",
-        lambda f: (
+        id="group-deaths-leave-fewer-than-seats",
+        cite="163-112(d)(4)",
+        summary="group: deaths leave fewer candidates than seats: those left are certified and "
+        "the party executive committee nominates for the rest (163-114); no primary",
+        applies=lambda f: (
             _dead(f)
             and f.group
             and f.filed_at_close > f.seats
             and not f.within_30_by_death
             and f.remaining < f.seats
         ),
-        lambda f: (
+        effect=lambda f: (
             _effect("certify", statute("163-112(d)(3)")),
             _effect("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),
         ),
-        exception_to=("112d3", "112d12"),
+        exception_to=("group-deaths-leave-seats-or-fewer", "group-death-after-30-days"),
     ),
 )
 
@@ -319,21 +329,21 @@ def as_death(f: Facts) -> tuple[Effect, ...]:
 
 RULES_PARTY: tuple[Rule, ...] = (
     Rule(
-        "party-candidate-left-after-printing",
-        "163-294.1(b)",
-        "a party primary candidate withdraws or is disqualified after the ballots are printed: "
-        "163-112 governs, as for a death",
-        lambda f: _party_candidate(f) and f.what != CandStatus.DIED and f.printed_at_notice,
-        lambda f: _with(as_death(f), statute("163-294.1(b)")),
+        id="party-candidate-left-after-printing",
+        cite="163-294.1(b)",
+        summary="a party primary candidate withdraws or is disqualified after the ballots are "
+        "printed: 163-112 governs, as for a death",
+        applies=lambda f: _party_candidate(f) and f.what != CandStatus.DIED and f.printed_at_notice,
+        effect=lambda f: _with(as_death(f), statute("163-294.1(b)")),
     ),
     Rule(
-        "party-withdrawal-too-late",
-        "163-106(e)",
-        "a party primary candidate withdraws after the close of business on the third business "
-        "day before filing closes, before the ballots are printed: too late; the name is "
+        id="party-withdrawal-too-late",
+        cite="163-106(e)",
+        summary="a party primary candidate withdraws after the close of business on the third "
+        "business day before filing closes, before the ballots are printed: too late; the name is "
         "printed, the votes count and the candidacy stands",
-        _late_party_withdrawal,
-        lambda f: (
+        applies=_late_party_withdrawal,
+        effect=lambda f: (
             _effect(
                 "name_remains",
                 statute("163-106(e)"),
@@ -346,17 +356,17 @@ RULES_PARTY: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        "2941b-nominee",
-        "163-294.1(b)",
-        "a party nominee dies, withdraws or is disqualified before election day: the party "
+        id="party-nominee-left",
+        cite="163-294.1(b)",
+        summary="a party nominee dies, withdraws or is disqualified before election day: the party "
         "executive committee fills the vacancy (163-114); on printed ballots not reprinted, votes "
         "for the printed name count for the replacement (08 NCAC 06B .0104)",
-        lambda f: (
+        applies=lambda f: (
             f.method is Method.PARTISAN
             and f.when != DURING_FILING
             and (f.nominee or (f.stage is Stage.ELECTION and f.when == BEFORE_ELECTION))
         ),
-        lambda f: (
+        effect=lambda f: (
             (_effect("party_to_nominate", statute("163-114"), also=(statute("163-294.1(b)"),)),)
             + (
                 ()
@@ -373,11 +383,11 @@ RULES_PARTY: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        "112d4-nominee",
-        "163-112(d)(4)",
-        "group: a candidate certified under (d)(3) dies before the primary day, leaving fewer "
-        "nominees than seats: the party executive committee nominates (163-114)",
-        lambda f: (
+        id="group-nominee-dies-before-primary",
+        cite="163-112(d)(4)",
+        summary="group: a candidate certified under (d)(3) dies before the primary day, leaving "
+        "fewer nominees than seats: the party executive committee nominates (163-114)",
+        applies=lambda f: (
             f.partisan_primary
             and f.when == BEFORE_ELECTION
             and f.nominee
@@ -387,10 +397,10 @@ RULES_PARTY: tuple[Rule, ...] = (
             and f.remaining < f.seats
             and f.what != CandStatus.WITHDREW
         ),
-        lambda f: (
+        effect=lambda f: (
             _effect("party_to_nominate", statute("163-112(d)(4)"), also=(statute("163-114"),)),
         ),
-        exception_to=("2941b-nominee",),
+        exception_to=("party-nominee-left",),
     ),
 )
 
@@ -398,12 +408,13 @@ RULES_PARTY: tuple[Rule, ...] = (
 
 RULES_NP_PRIMARY: tuple[Rule, ...] = (
     Rule(
-        "nonpartisan-nominee-left",
-        "163-294.1(b)",
-        "a nonpartisan nominee (nominated in the primary or without one) leaves: the nomination "
-        "ends; the election's ballot is governed by 163-294.4 and 163-294.1(b), fourth paragraph",
-        lambda f: f.nonpartisan_primary and f.nominee and f.when != DURING_FILING,
-        lambda f: (
+        id="nonpartisan-nominee-left",
+        cite="163-294.1(b)",
+        summary="a nonpartisan nominee (nominated in the primary or without one) leaves: the "
+        "nomination ends; the election's ballot is governed by 163-294.4 and 163-294.1(b), fourth "
+        "paragraph",
+        applies=lambda f: f.nonpartisan_primary and f.nominee and f.when != DURING_FILING,
+        effect=lambda f: (
             _effect(
                 "nomination_ends",
                 statute("163-294.1(b)"),
@@ -413,32 +424,33 @@ RULES_NP_PRIMARY: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        "2941b-primary",
-        "163-294.1(b)",
-        "a nonpartisan primary candidate leaves before the primary, after the ballots are "
+        id="nonpartisan-primary-left-after-printing",
+        cite="163-294.1(b)",
+        summary="a nonpartisan primary candidate leaves before the primary, after the ballots are "
         "printed: with no time to reprint the name remains and votes that would nominate are "
         "disregarded",
-        lambda f: (
+        applies=lambda f: (
             f.nonpartisan_primary
             and f.when == BEFORE_ELECTION
             and not f.nominee
             and f.printed_at_notice
         ),
-        lambda f: _printing(f, statute("163-294.1(b)")),
+        effect=lambda f: _printing(f, statute("163-294.1(b)")),
     ),
     Rule(
-        "2941b-two-left",
-        "163-294.1(b)",
-        "only two candidates per seat remain: the primary is not held and all are nominated",
-        lambda f: (
+        id="two-per-seat-left",
+        cite="163-294.1(b)",
+        summary="only two candidates per seat remain: the primary is not held and all are "
+        "nominated",
+        applies=lambda f: (
             f.nonpartisan_primary
             and f.when == BEFORE_ELECTION
             and f.offish
             and f.remaining <= 2 * f.seats
             and not f.nominee
         ),
-        lambda f: (_effect("cancel_primary", statute("163-294.1(b)")),),
-        exception_to=("2941b-primary",),
+        effect=lambda f: (_effect("cancel_primary", statute("163-294.1(b)")),),
+        exception_to=("nonpartisan-primary-left-after-printing",),
     ),
 )
 
@@ -451,61 +463,66 @@ def _np_death(f: Facts) -> bool:
 
 RULES_NP_ELECTION: tuple[Rule, ...] = (
     Rule(
-        "one-of-two-dies-reopen",
-        "163-294.4(b)",
-        "only two filed (or as many as seats) and one dies: before printing, filing reopens for "
-        "five days; after printing, with time to reprint, for three",
-        lambda f: _np_death(f) and f.filed_at_close == f.only_two and not f.no_time_to_reprint,
-        lambda f: (
+        id="one-of-two-dies-reopen",
+        cite="163-294.4(b)",
+        summary="only two filed (or as many as seats) and one dies: before printing, filing "
+        "reopens for five days; after printing, with time to reprint, for three",
+        applies=lambda f: (
+            _np_death(f) and f.filed_at_close == f.only_two and not f.no_time_to_reprint
+        ),
+        effect=lambda f: (
             _effect("name_removed", statute("163-294.4(b)")),
             _effect("reopen", statute("163-294.4(b)"), 3 if f.printed_at_notice else 5),
         ),
     ),
     Rule(
-        "dead-name-on-printed-ballots",
-        "163-294.4(c)",
-        "printed at the notice, no time to reprint: the dead candidate's name remains; if the "
-        "dead candidate polls highest the office is vacant",
-        lambda f: _np_death(f) and f.no_time_to_reprint,
-        lambda f: (
+        id="dead-name-on-printed-ballots",
+        cite="163-294.4(c)",
+        summary="printed at the notice, no time to reprint: the dead candidate's name remains; if "
+        "the dead candidate polls highest the office is vacant",
+        applies=lambda f: _np_death(f) and f.no_time_to_reprint,
+        effect=lambda f: (
             _effect("name_remains", statute("163-294.4(c)"), text=reprint_words(f)),
             _effect("vacant_if_elected", statute("163-294.4(c)")),
         ),
     ),
     Rule(
-        "dead-name-left-off",
-        "163-294.4(c)",
-        "more candidates than 163-294.4(b) names, and the ballots are not printed (or will be "
-        "reprinted): the name is left off; only 163-294.4(c) keeps a dead candidate's name",
-        lambda f: _np_death(f) and f.filed_at_close > f.only_two and not f.printed_at_notice,
-        lambda f: (_effect("name_removed", statute("163-294.4(c)")),),
+        id="dead-name-left-off",
+        cite="163-294.4(c)",
+        summary="more candidates than 163-294.4(b) names, and the ballots are not printed (or "
+        "will be reprinted): the name is left off; only 163-294.4(c) keeps a dead candidate's name",
+        applies=lambda f: (
+            _np_death(f) and f.filed_at_close > f.only_two and not f.printed_at_notice
+        ),
+        effect=lambda f: (_effect("name_removed", statute("163-294.4(c)")),),
     ),
     Rule(
-        "reprinted-without-name",
-        "163-294.1(b)",
-        "printed at the notice, and the board determined there is time to reprint: the ballots "
-        "are reprinted without the name (the determination is 163-294.1(b)'s; 163-294.4(c) "
-        "speaks only of no time to reprint)",
-        lambda f: (
+        id="reprinted-without-name",
+        cite="163-294.1(b)",
+        summary="printed at the notice, and the board determined there is time to reprint: the "
+        "ballots are reprinted without the name (the determination is 163-294.1(b)'s; "
+        "163-294.4(c) speaks only of no time to reprint)",
+        applies=lambda f: (
             _np_death(f)
             and f.filed_at_close > f.only_two
             and f.printed_at_notice
             and f.reprint is True
         ),
-        lambda f: (_effect("name_removed", statute("163-294.1(b)")),),
+        effect=lambda f: (_effect("name_removed", statute("163-294.1(b)")),),
     ),
     Rule(
-        "left-before-nonpartisan-election",
-        "163-294.1(b)",
-        "a withdrawal or disqualification before a nonpartisan election, after the ballots are "
-        "printed: with no time to reprint the name remains and winning makes the office vacant",
-        lambda f: (
+        id="left-before-nonpartisan-election",
+        cite="163-294.1(b)",
+        summary="a withdrawal or disqualification before a nonpartisan election, after the "
+        "ballots are printed: with no time to reprint the name remains and winning makes the "
+        "office vacant",
+        applies=lambda f: (
             f.nonpartisan_election
             and f.when == BEFORE_ELECTION
             and f.what != CandStatus.DIED
             and f.printed_at_notice
         ),
-        lambda f: (
+        effect=lambda f: (
             _printing(f, statute("163-294.1(b)"))
             + (
                 (_effect("vacant_if_elected", statute("163-294.1(b)")),)
@@ -528,50 +545,53 @@ def _filing_cite(f: Facts) -> Cite:
 
 RULES_OTHER: tuple[Rule, ...] = (
     Rule(
-        "filing-open",
-        "163-294.2(d)",
-        "the candidacy ends while filing is open: the name is not on the ballot and others may "
-        "still file (163-106(e), 163-294.2(d) for withdrawals in time; the filing period itself "
-        "otherwise)",
-        lambda f: f.when == DURING_FILING and not _late_party_withdrawal(f),
-        lambda f: (_effect("name_removed", _filing_cite(f)),),
+        id="filing-open",
+        cite="163-294.2(d)",
+        summary="the candidacy ends while filing is open: the name is not on the ballot and "
+        "others may still file (163-106(e), 163-294.2(d) for withdrawals in time; the filing "
+        "period itself otherwise)",
+        applies=lambda f: f.when == DURING_FILING and not _late_party_withdrawal(f),
+        effect=lambda f: (_effect("name_removed", _filing_cite(f)),),
     ),
     Rule(
-        "elected-left-before-oath",
-        "163-294.1(c)",
-        "a person elected dies, is disqualified or resigns on or after election day, before "
-        "taking the oath: the office is vacant",
-        lambda f: (
+        id="elected-left-before-oath",
+        cite="163-294.1(c)",
+        summary="a person elected dies, is disqualified or resigns on or after election day, "
+        "before taking the oath: the office is vacant",
+        applies=lambda f: (
             f.when == ELECTION_OR_AFTER
             and f.stage is Stage.ELECTION
             and not f.sworn
             and not f.defeated
         ),
-        lambda f: (_effect("vacant_if_elected", statute("163-294.1(c)")),),
+        effect=lambda f: (_effect("vacant_if_elected", statute("163-294.1(c)")),),
     ),
     Rule(
-        "defeated-candidate-left",
-        "163-294.1(c)",
-        "a candidate who was not elected dies, withdraws or is disqualified after the contest is "
-        "decided: 163-294.1(c) speaks only of a person elected, so the result stands",
-        lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.ELECTION and f.defeated,
-        lambda f: (_effect("result_stands", statute("163-294.1(c)"), text="not elected"),),
+        id="defeated-candidate-left",
+        cite="163-294.1(c)",
+        summary="a candidate who was not elected dies, withdraws or is disqualified after the "
+        "contest is decided: 163-294.1(c) speaks only of a person elected, so the result stands",
+        applies=lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.ELECTION and f.defeated,
+        effect=lambda f: (_effect("result_stands", statute("163-294.1(c)"), text="not elected"),),
     ),
     Rule(
-        "defeated-primary-candidate-left",
-        "163-294.1(b)",
-        "a primary candidate who was not nominated dies, withdraws or is disqualified after the "
-        "primary is decided: 163-294.1(b) speaks after the primary only of nominees, so the "
-        "result stands",
-        lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.PRIMARY and f.defeated,
-        lambda f: (_effect("result_stands", statute("163-294.1(b)"), text="not nominated"),),
+        id="defeated-primary-candidate-left",
+        cite="163-294.1(b)",
+        summary="a primary candidate who was not nominated dies, withdraws or is disqualified "
+        "after the primary is decided: 163-294.1(b) speaks after the primary only of nominees, so "
+        "the result stands",
+        applies=lambda f: f.when == ELECTION_OR_AFTER and f.stage is Stage.PRIMARY and f.defeated,
+        effect=lambda f: (_effect("result_stands", statute("163-294.1(b)"), text="not nominated"),),
     ),
     Rule(
-        "officer-left-after-oath",
-        "163-294.1(d)",
-        "an officer who has taken the oath leaves: a vacancy in office, filled under 160A-63",
-        lambda f: f.when == ELECTION_OR_AFTER and f.sworn,
-        lambda f: (_effect("vacant_now", statute("163-294.1(d)"), also=(statute("160A-63"),)),),
+        id="officer-left-after-oath",
+        cite="163-294.1(d)",
+        summary="an officer who has taken the oath leaves: a vacancy in office, filled under "
+        "160A-63",
+        applies=lambda f: f.when == ELECTION_OR_AFTER and f.sworn,
+        effect=lambda f: (
+            _effect("vacant_now", statute("163-294.1(d)"), also=(statute("160A-63"),)),
+        ),
     ),
 )
 
@@ -589,35 +609,22 @@ RULES: tuple[Rule, ...] = (
 
 
 def _np_withdrawal_void(f: Facts) -> bool:
-    """Reading 28: a withdrawal (not a death or disqualification) the switch leaves without
-    effect."""
+    """`late_nonpartisan_withdrawal`: a withdrawal (not a death or disqualification) the switch
+    leaves without effect."""
     return f.late_np_withdrawal_void and f.what == CandStatus.WITHDREW
 
 
 def _dq_name_off(f: Facts) -> bool:
-    """Reading 32, where more candidates are left than places: with as many or fewer, a
-    primary would be held with nobody to choose between, and 163-112's certification is read
-    under either setting."""
+    """`disqualified_before_printing`, where more candidates are left than places: with as many or
+    fewer, a primary would be held with nobody to choose between, and 163-112's certification is
+    read under either setting."""
     return f.disqualified_name_off and f.remaining > f.seats
 
 
 def _committee_fills(f: Facts) -> bool:
-    """Reading 35, in a party primary (a nonpartisan primary has no party committee)."""
+    """`left_after_primary_day`, in a party primary (a nonpartisan primary has no party
+    committee)."""
     return f.committee_fills_left_place and f.method is Method.PARTISAN
-
-
-def chosen_reading(gap: Gap, f: Facts) -> dict[str, Any]:
-    """What a ``no_provision`` ruling on ``gap`` records of a reading these facts carry, where a
-    switch chose another than the default (readings 28 to 32 and 35)."""
-    chosen = {
-        "nonpartisan-left-before-printing": ("no_effect", _np_withdrawal_void(f)),
-        "only-candidate-dies": ("reopen", f.reopen_after_only_death),
-        "no-candidate-left": ("committee_names", f.committee_when_none_left),
-        "112c-more-than-seats": ("reopen", f.reopen_group_death),
-        "disqualified-before-printing": ("name_off", _dq_name_off(f)),
-        "left-after-primary-day": ("committee_fills", _committee_fills(f)),
-    }.get(gap.id)
-    return {"reading": chosen[0]} if chosen is not None and chosen[1] else {}
 
 
 def _reading_8_effects(f: Facts) -> tuple[Effect, ...]:
@@ -676,6 +683,7 @@ GAPS: tuple[Gap, ...] = (
             else _printing(f, statute("163-112(d)"))
             + ((_effect("not_counted", statute("163-112(d)")),) if f.no_time_to_reprint else ())
         ),
+        reading_for=lambda f: "reopen" if f.reopen_group_death else "",
     ),
     Gap(
         "no-candidate-left",
@@ -710,6 +718,7 @@ GAPS: tuple[Gap, ...] = (
                 else ()
             )
         ),
+        reading_for=lambda f: "committee_names" if f.committee_when_none_left else "",
     ),
     Gap(
         "nonpartisan-left-before-printing",
@@ -750,6 +759,7 @@ GAPS: tuple[Gap, ...] = (
             if _np_withdrawal_void(f)
             else (_effect("name_removed", statute("163-294.1(b)")),)
         ),
+        reading_for=lambda f: "no_effect" if _np_withdrawal_void(f) else "",
     ),
     Gap(
         "disqualified-before-printing",
@@ -772,6 +782,7 @@ GAPS: tuple[Gap, ...] = (
         effect=lambda f: (
             (_effect("name_removed", statute("163-294.1(b)")),) if _dq_name_off(f) else as_death(f)
         ),
+        reading_for=lambda f: "name_off" if _dq_name_off(f) else "",
     ),
     Gap(
         "left-after-primary-day",
@@ -797,6 +808,7 @@ GAPS: tuple[Gap, ...] = (
         effect=lambda f: (
             _effect("name_remains", statute("163-294.1(b)"), text="the primary has been held"),
         ),
+        reading_for=lambda f: "committee_fills" if _committee_fills(f) else "",
     ),
     Gap(
         "only-candidate-dies",
@@ -826,6 +838,7 @@ GAPS: tuple[Gap, ...] = (
             if f.reopen_after_only_death
             else (_effect("name_removed", statute("163-294.4(b)")),)
         ),
+        reading_for=lambda f: "reopen" if f.reopen_after_only_death else "",
     ),
 )
 

@@ -81,35 +81,35 @@ FEE_BOUNDS: Table[BoundFacts, Bound] = Table(
     "the filing fee a governing board fixed for a primary: is it within the bounds?",
     (
         Rule(
-            "five-dollars-only",
-            "163-291(3)",
-            "one percent of the annual salary is less than five dollars: the minimum fee of five "
-            "dollars is charged, and five dollars is that fee",
-            lambda f: f.floor_only and f.at_minimum,
-            Bound.WITHIN,
+            id="five-dollars-only",
+            cite="163-291(3)",
+            summary="one percent of the annual salary is less than five dollars: the minimum fee "
+            "of five dollars is charged, and five dollars is that fee",
+            applies=lambda f: f.floor_only and f.at_minimum,
+            effect=Bound.WITHIN,
         ),
         Rule(
-            "five-dollars-charged",
-            "163-291(3)",
-            "one percent of the annual salary is less than five dollars: the fee is five "
+            id="five-dollars-charged",
+            cite="163-291(3)",
+            summary="one percent of the annual salary is less than five dollars: the fee is five "
             "dollars, no other amount",
-            lambda f: f.floor_only and not f.at_minimum,
-            Bound.EXACTLY_MINIMUM,
+            applies=lambda f: f.floor_only and not f.at_minimum,
+            effect=Bound.EXACTLY_MINIMUM,
         ),
         Rule(
-            "fee-within-bounds",
-            "163-291(3)",
-            "a fee not less than five dollars and not more than one percent of the annual salary "
-            "(with no salary given, only the minimum can be checked)",
-            lambda f: not f.floor_only and not (f.below_minimum or f.above_one_percent),
-            Bound.WITHIN,
+            id="fee-within-bounds",
+            cite="163-291(3)",
+            summary="a fee not less than five dollars and not more than one percent of the annual "
+            "salary (with no salary given, only the minimum can be checked)",
+            applies=lambda f: not f.floor_only and not (f.below_minimum or f.above_one_percent),
+            effect=Bound.WITHIN,
         ),
         Rule(
-            "fee-out-of-bounds",
-            "163-291(3)",
-            "a fee less than five dollars or more than one percent of the annual salary",
-            lambda f: not f.floor_only and (f.below_minimum or f.above_one_percent),
-            Bound.OUT_OF_RANGE,
+            id="fee-out-of-bounds",
+            cite="163-291(3)",
+            summary="a fee less than five dollars or more than one percent of the annual salary",
+            applies=lambda f: not f.floor_only and (f.below_minimum or f.above_one_percent),
+            effect=Bound.OUT_OF_RANGE,
         ),
     ),
     facts=_bound_facts,
@@ -182,29 +182,29 @@ FEE: Table[FeeFacts, FeeEffect] = Table(
     "a notice of candidacy with the fee paid: is the fee enough?",
     (
         Rule(
-            "fixed-fee",
-            "163-291(3)",
-            "the fee the governing board fixed (between five dollars and one percent of the "
-            "salary) is paid when the notice is filed; less is not the fee",
-            lambda f: f.partisan_primary and f.fixed and f.below_fixed,
-            FeeEffect.REJECTED,
+            id="fixed-fee",
+            cite="163-291(3)",
+            summary="the fee the governing board fixed (between five dollars and one percent of "
+            "the salary) is paid when the notice is filed; less is not the fee",
+            applies=lambda f: f.partisan_primary and f.fixed and f.below_fixed,
+            effect=FeeEffect.REJECTED,
         ),
         Rule(
-            "minimum-fee",
-            "163-291(3)",
-            "there is a minimum fee of five dollars: with no fixed fee given, less than five "
-            "dollars is not the fee",
-            lambda f: f.partisan_primary and not f.fixed and f.below_minimum,
-            FeeEffect.REJECTED,
+            id="minimum-fee",
+            cite="163-291(3)",
+            summary="there is a minimum fee of five dollars: with no fixed fee given, less than "
+            "five dollars is not the fee",
+            applies=lambda f: f.partisan_primary and not f.fixed and f.below_minimum,
+            effect=FeeEffect.REJECTED,
         ),
         Rule(
-            "fee-paid",
-            "163-291(3)",
-            "the fee is paid",
-            lambda f: (
+            id="fee-paid",
+            cite="163-291(3)",
+            summary="the fee is paid",
+            applies=lambda f: (
                 f.partisan_primary and not (f.below_fixed or (not f.fixed and f.below_minimum))
             ),
-            FeeEffect.ACCEPTED,
+            effect=FeeEffect.ACCEPTED,
         ),
     ),
     gaps=(
@@ -340,22 +340,37 @@ def _notice_rules() -> tuple[Rule[NoticeFacts, Notice], ...]:
     for effect, cite, summary in _GROUNDS:
         tag = effect.name.lower().replace("_", "-")
         if cite:
-            out.append(Rule(f"notice-{tag}", cite, summary, _first(effect, None), effect))
+            out.append(
+                Rule(
+                    id=f"notice-{tag}",
+                    cite=cite,
+                    summary=summary,
+                    applies=_first(effect, None),
+                    effect=effect,
+                )
+            )
             continue
         for partisan, period in ((True, "163-291(2)"), (False, "163-294.2(c)")):
             kind = "party" if partisan else "nonpartisan"
             out.append(
-                Rule(f"notice-{tag}-{kind}", period, summary, _first(effect, partisan), effect)
+                Rule(
+                    id=f"notice-{tag}-{kind}",
+                    cite=period,
+                    summary=summary,
+                    applies=_first(effect, partisan),
+                    effect=effect,
+                )
             )
     accepted = [_ground(e) for e, _, _ in _GROUNDS]
     for partisan, period in ((True, "163-291(2)"), (False, "163-294.2(c)")):
         out.append(
             Rule(
-                f"notice-accepted-{'party' if partisan else 'nonpartisan'}",
-                period,
-                "a notice filed within a filing period, with nothing against it, is accepted",
-                _accepted(partisan, accepted),
-                Notice.ACCEPTED,
+                id=f"notice-accepted-{'party' if partisan else 'nonpartisan'}",
+                cite=period,
+                summary="a notice filed within a filing period, with nothing against it, is "
+                "accepted",
+                applies=_accepted(partisan, accepted),
+                effect=Notice.ACCEPTED,
             )
         )
     return tuple(out)
@@ -396,34 +411,35 @@ CLOSE: Table[CloseFacts, Primary] = Table(
     "filing has closed for a primary: is the primary held, or are the candidates nominated?",
     (
         Rule(
-            "party-no-primary",
-            "163-110",
-            "no more candidates than places in a party primary: no primary is held and they are "
-            "the party's nominees",
-            lambda f: f.party and f.few,
-            Primary.PARTY_NOMINEES,
+            id="party-no-primary",
+            cite="163-110",
+            summary="no more candidates than places in a party primary: no primary is held and "
+            "they are the party's nominees",
+            applies=lambda f: f.party and f.few,
+            effect=Primary.PARTY_NOMINEES,
         ),
         Rule(
-            "party-primary-held",
-            "163-110",
-            "more candidates than places in a party primary: the primary is held",
-            lambda f: f.party and not f.few,
-            Primary.HELD,
+            id="party-primary-held",
+            cite="163-110",
+            summary="more candidates than places in a party primary: the primary is held",
+            applies=lambda f: f.party and not f.few,
+            effect=Primary.HELD,
         ),
         Rule(
-            "nonpartisan-no-primary",
-            "163-294(a)",
-            "at most two candidates per seat in a nonpartisan primary: no primary is held and "
-            "they are nominated",
-            lambda f: not f.party and f.few,
-            Primary.NOMINATED,
+            id="nonpartisan-no-primary",
+            cite="163-294(a)",
+            summary="at most two candidates per seat in a nonpartisan primary: no primary is held "
+            "and they are nominated",
+            applies=lambda f: not f.party and f.few,
+            effect=Primary.NOMINATED,
         ),
         Rule(
-            "nonpartisan-primary-held",
-            "163-294(a)",
-            "more than two candidates per seat in a nonpartisan primary: the primary is held",
-            lambda f: not f.party and not f.few,
-            Primary.HELD,
+            id="nonpartisan-primary-held",
+            cite="163-294(a)",
+            summary="more than two candidates per seat in a nonpartisan primary: the primary is "
+            "held",
+            applies=lambda f: not f.party and not f.few,
+            effect=Primary.HELD,
         ),
     ),
     facts=_close_facts,
@@ -500,22 +516,22 @@ def _extension_rules() -> tuple[Rule[ExtensionFacts, Extension], ...]:
         earlier = [g for _, _, g in _EXT_ORDER[:i]]
         out.append(
             Rule(
-                f"extension-{effect.name.lower().replace('_', '-')}",
-                "163-294.4(a)",
-                summary,
-                _only(ground, earlier),
-                effect,
+                id=f"extension-{effect.name.lower().replace('_', '-')}",
+                cite="163-294.4(a)",
+                summary=summary,
+                applies=_only(ground, earlier),
+                effect=effect,
             )
         )
     grounds = tuple(g for _, _, g in _EXT_ORDER)
     out.append(
         Rule(
-            "filing-extended",
-            "163-294.4(a)",
-            "candidates have not filed for every office of a nonpartisan election whose filing "
-            "period expired: filing is extended for five days",
-            lambda f: not any(g(f) for g in grounds),
-            Extension.EXTENDED,
+            id="filing-extended",
+            cite="163-294.4(a)",
+            summary="candidates have not filed for every office of a nonpartisan election whose "
+            "filing period expired: filing is extended for five days",
+            applies=lambda f: not any(g(f) for g in grounds),
+            effect=Extension.EXTENDED,
         )
     )
     return tuple(out)
@@ -556,36 +572,36 @@ FILING_LAW: Table[FilingLawFacts, FilingAct] = Table(
     "is open?",
     (
         Rule(
-            "party-filing",
-            "163-291(2)",
-            "the candidates of a party's municipal primary file their notices within the period "
-            "163-291(2) sets",
-            lambda f: f.partisan and not f.withdrawal,
-            FilingAct.NOTICE,
+            id="party-filing",
+            cite="163-291(2)",
+            summary="the candidates of a party's municipal primary file their notices within the "
+            "period 163-291(2) sets",
+            applies=lambda f: f.partisan and not f.withdrawal,
+            effect=FilingAct.NOTICE,
         ),
         Rule(
-            "nonpartisan-filing",
-            "163-294.2(c)",
-            "the candidates of a nonpartisan municipal election file their notices within the "
-            "period 163-294.2(c) sets",
-            lambda f: not f.partisan and not f.withdrawal,
-            FilingAct.NOTICE,
+            id="nonpartisan-filing",
+            cite="163-294.2(c)",
+            summary="the candidates of a nonpartisan municipal election file their notices within "
+            "the period 163-294.2(c) sets",
+            applies=lambda f: not f.partisan and not f.withdrawal,
+            effect=FilingAct.NOTICE,
         ),
         Rule(
-            "party-withdrawal",
-            "163-106(e)",
-            "a candidate in a party primary may withdraw the notice until the third business day "
-            "before filing closes; a name withdrawn in time is not printed",
-            lambda f: f.partisan and f.withdrawal,
-            FilingAct.WITHDRAWAL,
+            id="party-withdrawal",
+            cite="163-106(e)",
+            summary="a candidate in a party primary may withdraw the notice until the third "
+            "business day before filing closes; a name withdrawn in time is not printed",
+            applies=lambda f: f.partisan and f.withdrawal,
+            effect=FilingAct.WITHDRAWAL,
         ),
         Rule(
-            "nonpartisan-withdrawal",
-            "163-294.2(d)",
-            "a candidate in a nonpartisan election may withdraw the notice at any time before "
-            "the filing deadline",
-            lambda f: not f.partisan and f.withdrawal,
-            FilingAct.WITHDRAWAL,
+            id="nonpartisan-withdrawal",
+            cite="163-294.2(d)",
+            summary="a candidate in a nonpartisan election may withdraw the notice at any time "
+            "before the filing deadline",
+            applies=lambda f: not f.partisan and f.withdrawal,
+            effect=FilingAct.WITHDRAWAL,
         ),
     ),
     facts=_filing_law_facts,

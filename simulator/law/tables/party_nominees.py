@@ -48,35 +48,36 @@ NOMINEE: Table[NomineeFacts, Nomination] = Table(
     "a party executive committee names a nominee: is the person nominated?",
     (
         Rule(
-            "no-vacancy-to-fill",
-            "163-114",
-            "the committee fills a vacancy in a nomination: with none left, naming changes nothing",
-            lambda f: not f.to_fill,
-            Nomination.NO_VACANCY,
+            id="no-vacancy-to-fill",
+            cite="163-114",
+            summary="the committee fills a vacancy in a nomination: with none left, naming "
+            "changes nothing",
+            applies=lambda f: not f.to_fill,
+            effect=Nomination.NO_VACANCY,
         ),
         Rule(
-            "nominee-cannot-serve",
-            "163-114",
-            "the vacancy is filled with a person who can serve: one who died or was disqualified "
-            "cannot be the nominee, and the vacancy stays open",
-            lambda f: f.to_fill and f.departed,
-            Nomination.CANNOT_SERVE,
+            id="nominee-cannot-serve",
+            cite="163-114",
+            summary="the vacancy is filled with a person who can serve: one who died or was "
+            "disqualified cannot be the nominee, and the vacancy stays open",
+            applies=lambda f: f.to_fill and f.departed,
+            effect=Nomination.CANNOT_SERVE,
         ),
         Rule(
-            "already-a-nominee",
-            "163-114",
-            "the vacancy is filled with another person: one who already holds a nomination for "
-            "the office (or stands on its ballot) cannot fill a second place, and the vacancy "
-            "stays open",
-            lambda f: f.to_fill and not f.departed and f.holds,
-            Nomination.ALREADY_NOMINEE,
+            id="already-a-nominee",
+            cite="163-114",
+            summary="the vacancy is filled with another person: one who already holds a "
+            "nomination for the office (or stands on its ballot) cannot fill a second place, and "
+            "the vacancy stays open",
+            applies=lambda f: f.to_fill and not f.departed and f.holds,
+            effect=Nomination.ALREADY_NOMINEE,
         ),
         Rule(
-            "nominee-named",
-            "163-114",
-            "the committee names a nominee for the vacancy in the nomination",
-            lambda f: f.to_fill and not f.departed and not f.holds,
-            Nomination.NOMINATED,
+            id="nominee-named",
+            cite="163-114",
+            summary="the committee names a nominee for the vacancy in the nomination",
+            applies=lambda f: f.to_fill and not f.departed and not f.holds,
+            effect=Nomination.NOMINATED,
         ),
     ),
     facts=_nominee_facts,
@@ -139,20 +140,20 @@ NOMINEE_PLACE: Table[PlaceFacts, Place] = Table(
     "a nominee is named: does the nominee take the place of a name left on the ballots?",
     (
         Rule(
-            "nominee-in-place",
-            "08 NCAC 06B .0104",
-            "general election ballots not reprinted keep a departed candidate's name: the votes "
-            "cast for it count for the nominee named in that candidate's place",
-            lambda f: f.general_election and f.name_left,
-            Place.IN_PLACE,
+            id="nominee-in-place",
+            cite="08 NCAC 06B .0104",
+            summary="general election ballots not reprinted keep a departed candidate's name: the "
+            "votes cast for it count for the nominee named in that candidate's place",
+            applies=lambda f: f.general_election and f.name_left,
+            effect=Place.IN_PLACE,
         ),
         Rule(
-            "nominee-own-name",
-            "163-114",
-            "no ballot left unreprinted carries a departed candidate's name in this stage: the "
-            "nominee stands under their own name",
-            lambda f: not (f.general_election and f.name_left),
-            Place.OWN_NAME,
+            id="nominee-own-name",
+            cite="163-114",
+            summary="no ballot left unreprinted carries a departed candidate's name in this "
+            "stage: the nominee stands under their own name",
+            applies=lambda f: not (f.general_election and f.name_left),
+            effect=Place.OWN_NAME,
         ),
     ),
     facts=_place_facts,

@@ -45,28 +45,30 @@ REPEAT_NOTICE: Table[RepeatNoticeFacts, RepeatNotice] = Table(
     "notice (outside a tie's three days): what does it do?",
     (
         Rule(
-            "party-withdrawal-after-leaving",
-            "163-106(e)",
-            "a party candidate's withdrawal is the candidate's own written act: one who has "
-            "already died, withdrawn or been disqualified is no longer a candidate and files none",
-            lambda f: f.notice is CandStatus.WITHDREW and f.partisan,
-            RepeatNotice.REJECTED,
+            id="party-withdrawal-after-leaving",
+            cite="163-106(e)",
+            summary="a party candidate's withdrawal is the candidate's own written act: one who "
+            "has already died, withdrawn or been disqualified is no longer a candidate and files "
+            "none",
+            applies=lambda f: f.notice is CandStatus.WITHDREW and f.partisan,
+            effect=RepeatNotice.REJECTED,
         ),
         Rule(
-            "nonpartisan-withdrawal-after-leaving",
-            "163-294.2(d)",
-            "a nonpartisan candidate's withdrawal is the candidate's own written act: one who has "
-            "already died, withdrawn or been disqualified is no longer a candidate and files none",
-            lambda f: f.notice is CandStatus.WITHDREW and not f.partisan,
-            RepeatNotice.REJECTED,
+            id="nonpartisan-withdrawal-after-leaving",
+            cite="163-294.2(d)",
+            summary="a nonpartisan candidate's withdrawal is the candidate's own written act: one "
+            "who has already died, withdrawn or been disqualified is no longer a candidate and "
+            "files none",
+            applies=lambda f: f.notice is CandStatus.WITHDREW and not f.partisan,
+            effect=RepeatNotice.REJECTED,
         ),
         Rule(
-            "same-departure-again",
-            "163-294.1",
-            "a death or disqualification is ruled on once, when it is first noticed: a second "
-            "notice of the same departure changes nothing",
-            lambda f: f.notice is not CandStatus.WITHDREW and f.notice is f.before,
-            RepeatNotice.REJECTED,
+            id="same-departure-again",
+            cite="163-294.1",
+            summary="a death or disqualification is ruled on once, when it is first noticed: a "
+            "second notice of the same departure changes nothing",
+            applies=lambda f: f.notice is not CandStatus.WITHDREW and f.notice is f.before,
+            effect=RepeatNotice.REJECTED,
         ),
     ),
     gaps=(

@@ -32,7 +32,7 @@ class When(StrEnum):
 
     NOON_THURSDAY_AFTER = "noon_thursday_after"  # noon, first Thursday after the declaration
     THIRD_DAY_AFTER = "third_day_after"  # the end of the third day after the declaration
-    #: noon, first Thursday after the drawing of lots that settled who may ask (reading 22)
+    #: noon, first Thursday after the drawing of lots that settled who may ask (`request_after_lot`)
     NOON_THURSDAY_AFTER_DRAWING = "noon_thursday_after_drawing"
 
 
@@ -84,8 +84,8 @@ _LATE_NOTES = {
 
 
 def _settled_late(primary: bool, *, drawn: bool) -> Gap[TimingFacts, When]:
-    """Who may ask is settled after the deadline: by a drawing (``drawn``; reading 22 keeps the
-    deadline instead) or by a tied candidate's departure; the deadline counts from that day."""
+    """Who may ask is settled after the deadline: by a drawing (``drawn``; `request_after_lot` keeps
+    the deadline instead) or by a tied candidate's departure; the deadline counts from that day."""
     cause = "lot" if drawn else "departure"
     return Gap(
         f"{'demand' if primary else 'request'}-after-late-{cause}",
@@ -119,33 +119,33 @@ TIMING: Table[TimingFacts, When] = Table(
     "requested or a tied candidate withdraw?",
     (
         Rule(
-            "request-by",
-            "163-293(c)",
-            "a runoff is requested by noon on the Thursday after the result is declared",
-            _at(Step.REQUEST, False),
-            When.NOON_THURSDAY_AFTER,
+            id="request-by",
+            cite="163-293(c)",
+            summary="a runoff is requested by noon on the Thursday after the result is declared",
+            applies=_at(Step.REQUEST, False),
+            effect=When.NOON_THURSDAY_AFTER,
         ),
         Rule(
-            "demand-by",
-            "163-291(6)",
-            "a second primary is demanded by noon on the Thursday after the canvass",
-            _at(Step.REQUEST, True),
-            When.NOON_THURSDAY_AFTER,
+            id="demand-by",
+            cite="163-291(6)",
+            summary="a second primary is demanded by noon on the Thursday after the canvass",
+            applies=_at(Step.REQUEST, True),
+            effect=When.NOON_THURSDAY_AFTER,
         ),
         Rule(
-            "tie-for-first-withdraw-by",
-            "163-293(d)(1)",
-            "a candidate tied for first after the recount may withdraw within three days of the "
-            "declaration",
-            lambda f: f.step is Step.TIE_WITHDRAWAL and f.tie_for_first,
-            When.THIRD_DAY_AFTER,
+            id="tie-for-first-withdraw-by",
+            cite="163-293(d)(1)",
+            summary="a candidate tied for first after the recount may withdraw within three days "
+            "of the declaration",
+            applies=lambda f: f.step is Step.TIE_WITHDRAWAL and f.tie_for_first,
+            effect=When.THIRD_DAY_AFTER,
         ),
         Rule(
-            "tie-for-second-withdraw-by",
-            "163-293(d)(2)",
-            "a candidate tied for second may withdraw within three days of the declaration",
-            lambda f: f.step is Step.TIE_WITHDRAWAL and not f.tie_for_first,
-            When.THIRD_DAY_AFTER,
+            id="tie-for-second-withdraw-by",
+            cite="163-293(d)(2)",
+            summary="a candidate tied for second may withdraw within three days of the declaration",
+            applies=lambda f: f.step is Step.TIE_WITHDRAWAL and not f.tie_for_first,
+            effect=When.THIRD_DAY_AFTER,
         ),
     ),
     gaps=tuple(_settled_late(p, drawn=lot) for lot in (True, False) for p in (False, True)),
@@ -186,20 +186,20 @@ ROUND_DAY: Table[DayFacts, Day] = Table(
     "a runoff or second primary is called: on what day is it held?",
     (
         Rule(
-            "runoff-day",
-            "163-293(e)",
-            "a runoff is held on the day 163-279(a)(4) fixes: the Tuesday after the first Monday "
-            "in November",
-            lambda f: not f.primary and not f.begun,
-            Day.FIXED,
+            id="runoff-day",
+            cite="163-293(e)",
+            summary="a runoff is held on the day 163-279(a)(4) fixes: the Tuesday after the first "
+            "Monday in November",
+            applies=lambda f: not f.primary and not f.begun,
+            effect=Day.FIXED,
         ),
         Rule(
-            "second-primary-day",
-            "163-279(a)(2)",
-            "a party's second primary is held on the day 163-279(a)(2) fixes, applied by "
+            id="second-primary-day",
+            cite="163-279(a)(2)",
+            summary="a party's second primary is held on the day 163-279(a)(2) fixes, applied by "
             "163-291(1): the fourth Tuesday before the November election",
-            lambda f: f.primary and not f.begun,
-            Day.FIXED,
+            applies=lambda f: f.primary and not f.begun,
+            effect=Day.FIXED,
         ),
     ),
     gaps=(_day_passed(False), _day_passed(True)),

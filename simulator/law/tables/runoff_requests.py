@@ -62,7 +62,7 @@ def unsettled(phase: Phase, round_: int) -> Awaiting | None:
 
 class Answer(StrEnum):
     ACCEPTED = "accepted"
-    #: reading 4: weighed, as of the time it was made, once the count says who may request
+    #: `early_request`: weighed, as of the time it was made, once the count says who may request
     HELD = "held"
     NO_RUNOFF_METHOD = "no runoff under this method"
     PREMATURE = "before the count said who may request"
@@ -92,7 +92,7 @@ class RequestFacts:
     late: bool = False
     called: bool = False  # a runoff (second primary) is already called or held
     vacant: bool = False  # CLOSED: the office was declared vacant
-    early_wait: bool = True  # reading 4
+    early_wait: bool = True  # `early_request`
     #: BEFORE_RESULT: what the count still waits for before it says who may request
     awaiting: Awaiting = Awaiting.CANVASS
     #: CLOSED, a runoff (not a second primary): the runoff has been voted on (163-293(f))
@@ -147,8 +147,8 @@ def _when(
 
 
 def _waits(f: RequestFacts) -> bool:
-    """Reading 4: a request before the canvass is held (or, switched, premature); one made once
-    the canvass has declared the result, while a recount or a drawing of lots is awaited, is
+    """`early_request`: a request before the canvass is held (or, switched, premature); one made
+    once the canvass has declared the result, while a recount or a drawing of lots is awaited, is
     held under either reading: the declaration the deadline runs from has been made."""
     return f.early_wait or f.awaiting is not Awaiting.CANVASS
 
@@ -158,222 +158,253 @@ def _not_entitled(group: bool) -> Callable[[RequestFacts], bool]:
 
 
 def _request_rules() -> tuple[Rule[RequestFacts, Answer], ...]:
-    """Each ground once for a runoff (163-293(c)) and once for a second primary (163-291(6));
-    the grounds exclude one another in the order the board would meet them."""
-    out: list[Rule[RequestFacts, Answer]] = [
+    """The questions asked once (a method with no runoff, a tie), then each ground once for a
+    runoff (163-293(c)) and once for a second primary (163-291(6)); the grounds exclude one
+    another in the order the board would meet them."""
+    return (*_asked_once(), *_grounds(primary=False), *_grounds(primary=True))
+
+
+def _asked_once() -> list[Rule[RequestFacts, Answer]]:
+    """A method with no runoff to request, and the requests a tie answers."""
+    return [
         Rule(
-            "plurality-no-runoff",
-            "163-292",
-            "the plurality method elects the highest: there is no runoff to request",
-            lambda f: f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "plurality",
-            Answer.NO_RUNOFF_METHOD,
+            id="plurality-no-runoff",
+            cite="163-292",
+            summary="the plurality method elects the highest: there is no runoff to request",
+            applies=lambda f: (
+                f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "plurality"
+            ),
+            effect=Answer.NO_RUNOFF_METHOD,
         ),
         Rule(
-            "nonpartisan-primary-no-runoff",
-            "163-294(b)",
-            "a nonpartisan primary nominates the highest: there is no runoff to request",
-            lambda f: f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "primary",
-            Answer.NO_RUNOFF_METHOD,
+            id="nonpartisan-primary-no-runoff",
+            cite="163-294(b)",
+            summary="a nonpartisan primary nominates the highest: there is no runoff to request",
+            applies=lambda f: (
+                f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "primary"
+            ),
+            effect=Answer.NO_RUNOFF_METHOD,
         ),
         Rule(
-            "partisan-no-runoff",
-            "163-293(a)",
-            "the runoff of 163-293 is for nonpartisan elections under the election and runoff "
-            "method: a partisan general election has none",
-            lambda f: f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "partisan",
-            Answer.NO_RUNOFF_METHOD,
+            id="partisan-no-runoff",
+            cite="163-293(a)",
+            summary="the runoff of 163-293 is for nonpartisan elections under the election and "
+            "runoff method: a partisan general election has none",
+            applies=lambda f: (
+                f.moment is Moment.NO_RUNOFF_METHOD and f.no_runoff_under == "partisan"
+            ),
+            effect=Answer.NO_RUNOFF_METHOD,
         ),
         Rule(
-            "tie-demand-by-departed",
-            "163-293(c)",
-            "a candidate who has died, withdrawn or been disqualified is no longer a candidate "
-            "and cannot file the written demand (163-293(c)) that 163-293(d)(2) asks of the "
-            "tied runner-up who remains",
-            lambda f: f.moment is Moment.TIE_FOR_SECOND and f.left,
-            Answer.LEFT_RACE,
+            id="tie-demand-by-departed",
+            cite="163-293(c)",
+            summary="a candidate who has died, withdrawn or been disqualified is no longer a "
+            "candidate and cannot file the written demand (163-293(c)) that 163-293(d)(2) asks of "
+            "the tied runner-up who remains",
+            applies=lambda f: f.moment is Moment.TIE_FOR_SECOND and f.left,
+            effect=Answer.LEFT_RACE,
         ),
         Rule(
-            "tie-demand-not-tied",
-            "163-293(c)",
-            "while the tie for second is open only the tied candidates may demand a runoff",
-            lambda f: f.moment is Moment.TIE_FOR_SECOND and not f.left and not f.entitled,
-            Answer.NOT_TIED,
+            id="tie-demand-not-tied",
+            cite="163-293(c)",
+            summary="while the tie for second is open only the tied candidates may demand a runoff",
+            applies=lambda f: f.moment is Moment.TIE_FOR_SECOND and not f.left and not f.entitled,
+            effect=Answer.NOT_TIED,
         ),
         Rule(
-            "tie-demand-late",
-            "163-293(c)",
-            "a tied runner-up's demand after noon on the Thursday is too late",
-            lambda f: f.moment is Moment.TIE_FOR_SECOND and not f.left and f.entitled and f.late,
-            Answer.LATE,
+            id="tie-demand-late",
+            cite="163-293(c)",
+            summary="a tied runner-up's demand after noon on the Thursday is too late",
+            applies=lambda f: (
+                f.moment is Moment.TIE_FOR_SECOND and not f.left and f.entitled and f.late
+            ),
+            effect=Answer.LATE,
         ),
         Rule(
-            "tie-demand-in-time",
-            "163-293(d)(2)",
-            "a tied runner-up demands a runoff in time: it counts once all the others withdraw",
-            lambda f: (
+            id="tie-demand-in-time",
+            cite="163-293(d)(2)",
+            summary="a tied runner-up demands a runoff in time: it counts once all the others "
+            "withdraw",
+            applies=lambda f: (
                 f.moment is Moment.TIE_FOR_SECOND and not f.left and f.entitled and not f.late
             ),
-            Answer.ACCEPTED,
+            effect=Answer.ACCEPTED,
         ),
         Rule(
-            "tie-for-first-request-by-departed",
-            "163-293(c)",
-            "a candidate who has died, withdrawn or been disqualified is no longer a candidate "
-            "and cannot file a request (163-293(c)); whether the tie still calls a runoff is "
-            "the tie's own question",
-            lambda f: f.moment is Moment.TIE_FOR_FIRST and f.left,
-            Answer.LEFT_RACE,
+            id="tie-for-first-request-by-departed",
+            cite="163-293(c)",
+            summary="a candidate who has died, withdrawn or been disqualified is no longer a "
+            "candidate and cannot file a request (163-293(c)); whether the tie still calls a "
+            "runoff is the tie's own question",
+            applies=lambda f: f.moment is Moment.TIE_FOR_FIRST and f.left,
+            effect=Answer.LEFT_RACE,
         ),
         Rule(
-            "tie-for-first-no-request",
-            "163-293(d)(1)",
-            "a tie for first after the recount calls a runoff unless one withdraws; no request",
-            lambda f: f.moment is Moment.TIE_FOR_FIRST and not f.left,
-            Answer.NOT_NEEDED,
+            id="tie-for-first-no-request",
+            cite="163-293(d)(1)",
+            summary="a tie for first after the recount calls a runoff unless one withdraws; no "
+            "request",
+            applies=lambda f: f.moment is Moment.TIE_FOR_FIRST and not f.left,
+            effect=Answer.NOT_NEEDED,
         ),
     ]
-    for primary in (False, True):
-        when = "163-291(6)" if primary else "163-293(c)"
-        tag = "second-primary" if primary else "runoff"
 
-        for group in (False, True):
-            who = "163-111(b)" if primary else "163-293(b)(2)" if group else "163-293(b)(1)"
-            out.append(
-                Rule(
-                    f"{tag}-{'group-' if group else ''}not-entitled",
-                    who,
-                    "only the candidates the statute names (the runner-up, or the next as many "
-                    "as the seats left) may request; one elected by majority may not",
-                    _when(primary, Moment.WINDOW, _not_entitled(group)),
-                    Answer.NOT_ENTITLED,
-                )
+
+def _grounds(*, primary: bool) -> list[Rule[RequestFacts, Answer]]:
+    """The grounds of a request for a runoff (163-293(c)), or of a demand for a second primary
+    (163-291(6)) when ``primary``: before the result, in its window, then after it closes."""
+    out: list[Rule[RequestFacts, Answer]] = []
+    when = "163-291(6)" if primary else "163-293(c)"
+    tag = "second-primary" if primary else "runoff"
+
+    for group in (False, True):
+        who = "163-111(b)" if primary else "163-293(b)(2)" if group else "163-293(b)(1)"
+        out.append(
+            Rule(
+                id=f"{tag}-{'group-' if group else ''}not-entitled",
+                cite=who,
+                summary="only the candidates the statute names (the runner-up, or the next as many "
+                "as the seats left) may request; one elected by majority may not",
+                applies=_when(primary, Moment.WINDOW, _not_entitled(group)),
+                effect=Answer.NOT_ENTITLED,
             )
-        out += [
-            Rule(
-                f"{tag}-early-left",
-                when,
-                "a candidate who has died, withdrawn or been disqualified is no longer a "
-                "candidate: there is no request to hold until the count says who may request",
-                _when(primary, Moment.BEFORE_RESULT, lambda f: f.left),
-                Answer.LEFT_RACE,
+        )
+    out += [
+        Rule(
+            id=f"{tag}-early-left",
+            cite=when,
+            summary="a candidate who has died, withdrawn or been disqualified is no longer a "
+            "candidate: there is no request to hold until the count says who may request",
+            applies=_when(primary, Moment.BEFORE_RESULT, lambda f: f.left),
+            effect=Answer.LEFT_RACE,
+        ),
+        Rule(
+            id=f"{tag}-early-held",
+            cite=when,
+            summary="the statute fixes only the latest time to ask, so asking early loses "
+            "nothing: a request made before the count says who may request (before the canvass, "
+            "or while a recount or a drawing of lots for a place is awaited) is held, and weighed "
+            "as of the time it was made once the canvass, recount or lot says it (reading 4)",
+            applies=_when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and _waits(f)),
+            effect=Answer.HELD,
+        ),
+        Rule(
+            id=f"{tag}-early-rejected",
+            cite=when,
+            summary="a request made before the canvass declares the result is premature (reading 4 "
+            "switched; once the canvass is held, one made while a recount or a drawing of "
+            "lots is awaited is held under either reading)",
+            applies=_when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and not _waits(f)),
+            effect=Answer.PREMATURE,
+        ),
+        Rule(
+            id=f"{tag}-left",
+            cite=when,
+            summary="a candidate who has left the race cannot request",
+            applies=_when(primary, Moment.WINDOW, lambda f: f.entitled and f.left),
+            effect=Answer.LEFT_RACE,
+        ),
+        Rule(
+            id=f"{tag}-late",
+            cite=when,
+            summary="a request after noon on the Thursday after the declaration is too late",
+            applies=_when(primary, Moment.WINDOW, lambda f: f.entitled and not f.left and f.late),
+            effect=Answer.LATE,
+        ),
+        Rule(
+            id=f"{tag}-called",
+            cite=when,
+            summary="a single office's runoff is already called by an earlier request",
+            applies=_when(
+                primary,
+                Moment.WINDOW,
+                lambda f: f.entitled and not (f.left or f.late) and f.called and not f.group,
             ),
-            Rule(
-                f"{tag}-early-held",
-                when,
-                "the statute fixes only the latest time to ask, so asking early loses nothing: a "
-                "request made before the count says who may request (before the canvass, or "
-                "while a recount or a drawing of lots for a place is awaited) is held, and "
-                "weighed as of the time it was made once the canvass, recount or lot says it "
-                "(reading 4)",
-                _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and _waits(f)),
-                Answer.HELD,
+            effect=Answer.ALREADY_CALLED,
+        ),
+        Rule(
+            id=f"{tag}-in-time",
+            cite=when,
+            summary="an entitled candidate requests in time: the request counts",
+            applies=_when(
+                primary,
+                Moment.WINDOW,
+                lambda f: f.entitled and not (f.left or f.late) and (f.group or not f.called),
             ),
-            Rule(
-                f"{tag}-early-rejected",
-                when,
-                "a request made before the canvass declares the result is premature (reading 4 "
-                "switched; once the canvass is held, one made while a recount or a drawing of "
-                "lots is awaited is held under either reading)",
-                _when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and not _waits(f)),
-                Answer.PREMATURE,
+            effect=Answer.ACCEPTED,
+        ),
+    ]
+    return out + _after_close(primary=primary)
+
+
+def _after_close(*, primary: bool) -> list[Rule[RequestFacts, Answer]]:
+    """A request (or a demand) once its window has closed."""
+    when = "163-291(6)" if primary else "163-293(c)"
+    tag = "second-primary" if primary else "runoff"
+    out: list[Rule[RequestFacts, Answer]] = [
+        Rule(
+            id=f"{tag}-closed-left",
+            cite=when,
+            summary="a candidate who has died, withdrawn or been disqualified is no longer a "
+            "candidate and cannot request",
+            applies=_when(primary, Moment.CLOSED, lambda f: f.left),
+            effect=Answer.LEFT_RACE,
+        ),
+        Rule(
+            id=f"{tag}-closed-late",
+            cite=when,
+            summary="no window is open and the deadline has passed",
+            applies=_when(
+                primary, Moment.CLOSED, lambda f: not (f.left or f.second_round) and f.late
             ),
-            Rule(
-                f"{tag}-left",
-                when,
-                "a candidate who has left the race cannot request",
-                _when(primary, Moment.WINDOW, lambda f: f.entitled and f.left),
-                Answer.LEFT_RACE,
+            effect=Answer.LATE,
+        ),
+        Rule(
+            id=f"{tag}-closed-called",
+            cite=when,
+            summary="the runoff (second primary) is already called",
+            applies=_when(
+                primary,
+                Moment.CLOSED,
+                lambda f: not (f.left or f.late or f.second_round) and f.called,
             ),
-            Rule(
-                f"{tag}-late",
-                when,
-                "a request after noon on the Thursday after the declaration is too late",
-                _when(primary, Moment.WINDOW, lambda f: f.entitled and not f.left and f.late),
-                Answer.LATE,
+            effect=Answer.ALREADY_CALLED,
+        ),
+        Rule(
+            id=f"{tag}-closed-vacant",
+            cite=when,
+            summary="the office was declared vacant at the canvass: no runoff follows",
+            applies=_when(
+                primary,
+                Moment.CLOSED,
+                lambda f: not (f.left or f.late or f.called or f.second_round) and f.vacant,
             ),
-            Rule(
-                f"{tag}-called",
-                when,
-                "a single office's runoff is already called by an earlier request",
-                _when(
-                    primary,
-                    Moment.WINDOW,
-                    lambda f: f.entitled and not (f.left or f.late) and f.called and not f.group,
-                ),
-                Answer.ALREADY_CALLED,
+            effect=Answer.VACANT,
+        ),
+        Rule(
+            id=f"{tag}-closed-none",
+            cite=when,
+            summary="no runoff is available to this candidate",
+            applies=_when(
+                primary,
+                Moment.CLOSED,
+                lambda f: not (f.left or f.late or f.called or f.vacant or f.second_round),
             ),
+            effect=Answer.NONE_AVAILABLE,
+        ),
+    ]
+    if not primary:
+        out.append(
             Rule(
-                f"{tag}-in-time",
-                when,
-                "an entitled candidate requests in time: the request counts",
-                _when(
-                    primary,
-                    Moment.WINDOW,
-                    lambda f: f.entitled and not (f.left or f.late) and (f.group or not f.called),
-                ),
-                Answer.ACCEPTED,
-            ),
-            Rule(
-                f"{tag}-closed-left",
-                when,
-                "a candidate who has died, withdrawn or been disqualified is no longer a "
-                "candidate and cannot request",
-                _when(primary, Moment.CLOSED, lambda f: f.left),
-                Answer.LEFT_RACE,
-            ),
-            Rule(
-                f"{tag}-closed-late",
-                when,
-                "no window is open and the deadline has passed",
-                _when(primary, Moment.CLOSED, lambda f: not (f.left or f.second_round) and f.late),
-                Answer.LATE,
-            ),
-            Rule(
-                f"{tag}-closed-called",
-                when,
-                "the runoff (second primary) is already called",
-                _when(
-                    primary,
-                    Moment.CLOSED,
-                    lambda f: not (f.left or f.late or f.second_round) and f.called,
-                ),
-                Answer.ALREADY_CALLED,
-            ),
-            Rule(
-                f"{tag}-closed-vacant",
-                when,
-                "the office was declared vacant at the canvass: no runoff follows",
-                _when(
-                    primary,
-                    Moment.CLOSED,
-                    lambda f: not (f.left or f.late or f.called or f.second_round) and f.vacant,
-                ),
-                Answer.VACANT,
-            ),
-            Rule(
-                f"{tag}-closed-none",
-                when,
-                "no runoff is available to this candidate",
-                _when(
-                    primary,
-                    Moment.CLOSED,
-                    lambda f: not (f.left or f.late or f.called or f.vacant or f.second_round),
-                ),
-                Answer.NONE_AVAILABLE,
-            ),
-        ]
-        if not primary:
-            out.append(
-                Rule(
-                    "second-runoff-refused",
-                    "163-293(f)",
-                    "a request after the runoff has been voted on asks for a second runoff, "
-                    "which is not held",
-                    _when(primary, Moment.CLOSED, lambda f: not f.left and f.second_round),
-                    Answer.SECOND_RUNOFF,
-                )
+                id="second-runoff-refused",
+                cite="163-293(f)",
+                summary="a request after the runoff has been voted on asks for a second runoff, "
+                "which is not held",
+                applies=_when(primary, Moment.CLOSED, lambda f: not f.left and f.second_round),
+                effect=Answer.SECOND_RUNOFF,
             )
-    return tuple(out)
+        )
+    return out
 
 
 REQUEST: Table[RequestFacts, Answer] = Table(
@@ -408,48 +439,51 @@ WINDOW_CLOSE: Table[WindowCloseFacts, WindowClose] = Table(
     "called, or are the leaders declared?",
     (
         Rule(
-            "runner-up-no-request",
-            "163-293(b)(1)",
-            "the runner-up did not request a runoff in time: the highest is declared elected",
-            _window_close(False, False, False),
-            WindowClose.LEADERS,
+            id="runner-up-no-request",
+            cite="163-293(b)(1)",
+            summary="the runner-up did not request a runoff in time: the highest is declared "
+            "elected",
+            applies=_window_close(False, False, False),
+            effect=WindowClose.LEADERS,
         ),
         Rule(
-            "runner-up-requested",
-            "163-293(b)(1)",
-            "the runner-up requested in time: the runoff is held (called when the request came)",
-            _window_close(False, False, True),
-            WindowClose.RUNOFF,
+            id="runner-up-requested",
+            cite="163-293(b)(1)",
+            summary="the runner-up requested in time: the runoff is held (called when the request "
+            "came)",
+            applies=_window_close(False, False, True),
+            effect=WindowClose.RUNOFF,
         ),
         Rule(
-            "next-candidates-no-request",
-            "163-293(b)(2)",
-            "none of the next candidates requested a runoff in time: the highest for the seats "
-            "left are declared elected",
-            _window_close(False, True, False),
-            WindowClose.LEADERS,
+            id="next-candidates-no-request",
+            cite="163-293(b)(2)",
+            summary="none of the next candidates requested a runoff in time: the highest for the "
+            "seats left are declared elected",
+            applies=_window_close(False, True, False),
+            effect=WindowClose.LEADERS,
         ),
         Rule(
-            "next-candidates-requested",
-            "163-293(b)(2)",
-            "some of the next candidates requested in time: the runoff is called when the "
+            id="next-candidates-requested",
+            cite="163-293(b)(2)",
+            summary="some of the next candidates requested in time: the runoff is called when the "
             "window closes, every requester on its ballot (reading 5)",
-            _window_close(False, True, True),
-            WindowClose.RUNOFF,
+            applies=_window_close(False, True, True),
+            effect=WindowClose.RUNOFF,
         ),
         Rule(
-            "runner-up-no-demand",
-            "163-111(b)",
-            "the runner-up did not demand a second primary in time: the leaders are nominated",
-            _window_close(True, None, False),
-            WindowClose.LEADERS,
+            id="runner-up-no-demand",
+            cite="163-111(b)",
+            summary="the runner-up did not demand a second primary in time: the leaders are "
+            "nominated",
+            applies=_window_close(True, None, False),
+            effect=WindowClose.LEADERS,
         ),
         Rule(
-            "runner-up-demanded",
-            "163-111(b)",
-            "the runner-up demanded a second primary in time: it is held",
-            _window_close(True, None, True),
-            WindowClose.RUNOFF,
+            id="runner-up-demanded",
+            cite="163-111(b)",
+            summary="the runner-up demanded a second primary in time: it is held",
+            applies=_window_close(True, None, True),
+            effect=WindowClose.RUNOFF,
         ),
     ),
     facts=lambda: (

@@ -42,7 +42,8 @@ class TieStep(StrEnum):
     LEADER_NOT_ALL_WITHDREW = "leader_not_all_withdrew"  # (d)(2): two or more stay tied
     LEADER_LAST_SILENT = "leader_last_silent"  # (d)(2): the last did not demand in time
     LEADER_NONE_LEFT = "leader_none_left"  # (d)(2): every tied runner-up withdrew
-    #: (d)(1) under reading 25: a departure read as the withdrawal, the one who stands elected
+    #: (d)(1) under `departed_in_tie_window`: a departure read as the withdrawal, the one who stands
+    #: elected
     STANDING_ELECTED = "standing_elected"
 
 
@@ -96,81 +97,83 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
     "follows?",
     (
         Rule(
-            "tie-for-first-remaining-elected",
-            "163-293(d)(1)",
-            "the other tied candidate withdrew in writing within three days of the recount's "
-            "declaration: the remaining candidate is declared elected (with three or more tied, "
-            "reading 6: once all but one have withdrawn)",
-            _tie_for_first(lambda f: f.remaining == 1),
-            TieStep.REMAINING_ELECTED,
+            id="tie-for-first-remaining-elected",
+            cite="163-293(d)(1)",
+            summary="the other tied candidate withdrew in writing within three days of the "
+            "recount's declaration: the remaining candidate is declared elected (with three or "
+            "more tied, reading 6: once all but one have withdrawn)",
+            applies=_tie_for_first(lambda f: f.remaining == 1),
+            effect=TieStep.REMAINING_ELECTED,
         ),
         Rule(
-            "tie-for-first-window-open",
-            "163-293(d)(1)",
-            "two or more remain tied while the three days run: they may still withdraw",
-            _tie_for_first(lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDREW),
-            TieStep.WAIT,
+            id="tie-for-first-window-open",
+            cite="163-293(d)(1)",
+            summary="two or more remain tied while the three days run: they may still withdraw",
+            applies=_tie_for_first(lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDREW),
+            effect=TieStep.WAIT,
         ),
         Rule(
-            "tie-for-first-runoff-called",
-            "163-293(d)(1)",
-            "the three days end with the tied candidates in the race and none withdrawn: a "
+            id="tie-for-first-runoff-called",
+            cite="163-293(d)(1)",
+            summary="the three days end with the tied candidates in the race and none withdrawn: a "
             "runoff between them (among all of them with three or more, reading 6)",
-            _tie_for_first(
+            applies=_tie_for_first(
                 lambda f: (
                     f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES and not f.departed
                 )
             ),
-            TieStep.RUNOFF_AMONG_TIED,
+            effect=TieStep.RUNOFF_AMONG_TIED,
         ),
         Rule(
-            "tie-for-second-runoff-called",
-            "163-293(d)(2)",
-            "all but one of those tied for second withdrew within three days and the last "
+            id="tie-for-second-runoff-called",
+            cite="163-293(d)(2)",
+            summary="all but one of those tied for second withdrew within three days and the last "
             "demanded a runoff in time: a runoff between the highest and the last",
-            _tie_for_second(lambda f: f.remaining == 1 and f.demanded),
-            TieStep.RUNOFF_WITH_LAST,
+            applies=_tie_for_second(lambda f: f.remaining == 1 and f.demanded),
+            effect=TieStep.RUNOFF_WITH_LAST,
         ),
         Rule(
-            "tie-for-second-awaits-withdrawals",
-            "163-293(d)(2)",
-            "two or more remain tied for second while the three days run: a runoff needs all "
-            "but one of them to withdraw",
-            _tie_for_second(
+            id="tie-for-second-awaits-withdrawals",
+            cite="163-293(d)(2)",
+            summary="two or more remain tied for second while the three days run: a runoff needs "
+            "all but one of them to withdraw",
+            applies=_tie_for_second(
                 lambda f: (
                     f.remaining > 1
                     and f.moment is not TieMoment.WITHDRAWAL_PASSES
                     and (f.demanded or f.moment is not TieMoment.REQUEST_PASSES)
                 )
             ),
-            TieStep.WAIT,
+            effect=TieStep.WAIT,
         ),
         Rule(
-            "tie-for-second-awaits-demand",
-            "163-293(d)(2)",
-            "one tied runner-up is left and has not yet demanded a runoff: the demand may come "
-            "until noon on the Thursday after the declaration (163-293(c))",
-            _tie_for_second(lambda f: f.remaining == 1 and not f.demanded and not f.request_passed),
-            TieStep.WAIT,
+            id="tie-for-second-awaits-demand",
+            cite="163-293(d)(2)",
+            summary="one tied runner-up is left and has not yet demanded a runoff: the demand may "
+            "come until noon on the Thursday after the declaration (163-293(c))",
+            applies=_tie_for_second(
+                lambda f: f.remaining == 1 and not f.demanded and not f.request_passed
+            ),
+            effect=TieStep.WAIT,
         ),
         Rule(
-            "tie-for-second-no-demand",
-            "163-293(d)(2)",
-            "noon on the Thursday passes and no tied runner-up still in the race has demanded a "
-            "runoff: the highest is declared elected",
-            _tie_for_second(
+            id="tie-for-second-no-demand",
+            cite="163-293(d)(2)",
+            summary="noon on the Thursday passes and no tied runner-up still in the race has "
+            "demanded a runoff: the highest is declared elected",
+            applies=_tie_for_second(
                 lambda f: (
                     f.moment is TieMoment.REQUEST_PASSES and f.remaining > 0 and not f.demanded
                 )
             ),
-            TieStep.LEADER_NO_DEMAND,
+            effect=TieStep.LEADER_NO_DEMAND,
         ),
         Rule(
-            "tie-for-second-last-silent",
-            "163-293(d)(2)",
-            "the others withdrew, but the last tied runner-up had not demanded a runoff by noon "
-            "on the Thursday: the highest is declared elected",
-            _tie_for_second(
+            id="tie-for-second-last-silent",
+            cite="163-293(d)(2)",
+            summary="the others withdrew, but the last tied runner-up had not demanded a runoff "
+            "by noon on the Thursday: the highest is declared elected",
+            applies=_tie_for_second(
                 lambda f: (
                     f.remaining == 1
                     and not f.demanded
@@ -178,23 +181,25 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
                     and f.moment is not TieMoment.REQUEST_PASSES
                 )
             ),
-            TieStep.LEADER_LAST_SILENT,
+            effect=TieStep.LEADER_LAST_SILENT,
         ),
         Rule(
-            "tie-for-second-not-all-withdrew",
-            "163-293(d)(2)",
-            "the three days end with two or more still tied for second: the highest is declared "
-            "elected",
-            _tie_for_second(lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES),
-            TieStep.LEADER_NOT_ALL_WITHDREW,
+            id="tie-for-second-not-all-withdrew",
+            cite="163-293(d)(2)",
+            summary="the three days end with two or more still tied for second: the highest is "
+            "declared elected",
+            applies=_tie_for_second(
+                lambda f: f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES
+            ),
+            effect=TieStep.LEADER_NOT_ALL_WITHDREW,
         ),
         Rule(
-            "tie-for-second-none-left",
-            "163-293(d)(2)",
-            "every candidate tied for second withdrew: nobody is left to demand a runoff, and "
-            "the highest is declared elected",
-            _tie_for_second(lambda f: f.remaining == 0),
-            TieStep.LEADER_NONE_LEFT,
+            id="tie-for-second-none-left",
+            cite="163-293(d)(2)",
+            summary="every candidate tied for second withdrew: nobody is left to demand a runoff, "
+            "and the highest is declared elected",
+            applies=_tie_for_second(lambda f: f.remaining == 0),
+            effect=TieStep.LEADER_NONE_LEFT,
         ),
     ),
     gaps=(
@@ -292,7 +297,8 @@ class Recount(StrEnum):
     REQUIRED = "required"  # the board must recount before anything else is declared
     REPLACES = "replaces"  # the recount's totals replace the round's; its result is declared
     NO_EFFECT = "no_effect"  # nothing to recount
-    STANDS = "stands"  # reading 33: the declared result stands; the recount changes nothing
+    #: `recount_not_ordered`: the declared result stands; the recount changes nothing
+    STANDS = "stands"
 
 
 @attrs.frozen
@@ -305,19 +311,20 @@ RECOUNT: Table[RecountFacts, Recount] = Table(
     "a tie for first needs a recount, or the board reports one: what does it do?",
     (
         Rule(
-            "recount-required",
-            "163-293(d)(1)",
-            "a tie for the highest vote in a first election: the board recounts and declares "
-            "the results before a runoff or a withdrawal is considered",
-            lambda f: f.moment is RecountMoment.TIE_FOR_FIRST,
-            Recount.REQUIRED,
+            id="recount-required",
+            cite="163-293(d)(1)",
+            summary="a tie for the highest vote in a first election: the board recounts and "
+            "declares the results before a runoff or a withdrawal is considered",
+            applies=lambda f: f.moment is RecountMoment.TIE_FOR_FIRST,
+            effect=Recount.REQUIRED,
         ),
         Rule(
-            "recount-declared",
-            "163-293(d)(1)",
-            "the recount the tie required: its totals replace the count and its result is declared",
-            lambda f: f.moment is RecountMoment.ORDERED,
-            Recount.REPLACES,
+            id="recount-declared",
+            cite="163-293(d)(1)",
+            summary="the recount the tie required: its totals replace the count and its result is "
+            "declared",
+            applies=lambda f: f.moment is RecountMoment.ORDERED,
+            effect=Recount.REPLACES,
         ),
     ),
     gaps=(
@@ -377,44 +384,44 @@ LOT: Table[LotFacts, Lot] = Table(
     "the board reports a drawing of lots: does it decide a tie?",
     (
         Rule(
-            "lot-decides",
-            "163-292(3)",
-            "the board determines the winner of a tie by lot: the drawing gives the place to "
-            "the candidate it names (likewise 163-293(f), 163-294(b), 163-182.8(2))",
-            lambda f: f.pending and f.among_tied,
-            Lot.DECIDES,
+            id="lot-decides",
+            cite="163-292(3)",
+            summary="the board determines the winner of a tie by lot: the drawing gives the place "
+            "to the candidate it names (likewise 163-293(f), 163-294(b), 163-182.8(2))",
+            applies=lambda f: f.pending and f.among_tied,
+            effect=Lot.DECIDES,
         ),
         Rule(
-            "lot-without-tie",
-            "163-292(3)",
-            "a lot determines the winner of a tie: with no tie awaiting one, a drawing decides "
-            "nothing",
-            lambda f: not f.pending and not f.runoff_method,
-            Lot.NO_TIE,
-        ),
-        Rule(
-            "lot-for-one-not-tied",
-            "163-292(3)",
-            "a lot determines the winner among the tied: a drawing that names someone else "
+            id="lot-without-tie",
+            cite="163-292(3)",
+            summary="a lot determines the winner of a tie: with no tie awaiting one, a drawing "
             "decides nothing",
-            lambda f: f.pending and not f.among_tied and not f.runoff_method,
-            Lot.NOT_TIED,
+            applies=lambda f: not f.pending and not f.runoff_method,
+            effect=Lot.NO_TIE,
         ),
         Rule(
-            "runoff-lot-without-tie",
-            "163-293(f)",
-            "under the election and runoff method a lot determines the winner of a tie in the "
-            "runoff: with no tie awaiting one, a drawing decides nothing",
-            lambda f: not f.pending and f.runoff_method,
-            Lot.NO_TIE,
+            id="lot-for-one-not-tied",
+            cite="163-292(3)",
+            summary="a lot determines the winner among the tied: a drawing that names someone else "
+            "decides nothing",
+            applies=lambda f: f.pending and not f.among_tied and not f.runoff_method,
+            effect=Lot.NOT_TIED,
         ),
         Rule(
-            "runoff-lot-for-one-not-tied",
-            "163-293(f)",
-            "under the election and runoff method a lot determines the winner between the tied: "
-            "a drawing that names someone else decides nothing",
-            lambda f: f.pending and not f.among_tied and f.runoff_method,
-            Lot.NOT_TIED,
+            id="runoff-lot-without-tie",
+            cite="163-293(f)",
+            summary="under the election and runoff method a lot determines the winner of a tie in "
+            "the runoff: with no tie awaiting one, a drawing decides nothing",
+            applies=lambda f: not f.pending and f.runoff_method,
+            effect=Lot.NO_TIE,
+        ),
+        Rule(
+            id="runoff-lot-for-one-not-tied",
+            cite="163-293(f)",
+            summary="under the election and runoff method a lot determines the winner between the "
+            "tied: a drawing that names someone else decides nothing",
+            applies=lambda f: f.pending and not f.among_tied and f.runoff_method,
+            effect=Lot.NOT_TIED,
         ),
     ),
     facts=lambda: (
@@ -452,21 +459,21 @@ def _tied_rules() -> tuple[Rule[TiedFacts, Tied], ...]:
     ):
         out += [
             Rule(
-                f"{tag}-written-withdrawal",
-                cite,
-                "a tied candidate who filed a written notice of withdrawal is no longer among "
-                "the tied",
-                _tie_is(first, lambda f: f.standing is CandStatus.WITHDREW),
-                Tied.OUT,
+                id=f"{tag}-written-withdrawal",
+                cite=cite,
+                summary="a tied candidate who filed a written notice of withdrawal is no longer "
+                "among the tied",
+                applies=_tie_is(first, lambda f: f.standing is CandStatus.WITHDREW),
+                effect=Tied.OUT,
             ),
             Rule(
-                f"{tag}-no-written-withdrawal",
-                cite,
-                "only a written notice of withdrawal takes a candidate out of the tie: one who "
-                "died or was disqualified filed none and stays among the tied (what that does "
-                "to the tie is the tie-window table's question)",
-                _tie_is(first, lambda f: f.standing is not CandStatus.WITHDREW),
-                Tied.STILL_TIED,
+                id=f"{tag}-no-written-withdrawal",
+                cite=cite,
+                summary="only a written notice of withdrawal takes a candidate out of the tie: "
+                "one who died or was disqualified filed none and stays among the tied (what that "
+                "does to the tie is the tie-window table's question)",
+                applies=_tie_is(first, lambda f: f.standing is not CandStatus.WITHDREW),
+                effect=Tied.STILL_TIED,
             ),
         ]
     return tuple(out)
@@ -514,36 +521,37 @@ def _tie_withdrawal_rules() -> tuple[Rule[TieWithdrawalFacts, TieWithdrawal], ..
 
         out += [
             Rule(
-                f"{tag}-withdrawal-left",
-                cite,
-                "the written notice of withdrawal is a candidate's act: one who has already "
-                "died, withdrawn or been disqualified is no longer a candidate and files none",
-                on(first, lambda f: f.left),
-                TieWithdrawal.LEFT,
+                id=f"{tag}-withdrawal-left",
+                cite=cite,
+                summary="the written notice of withdrawal is a candidate's act: one who has "
+                "already died, withdrawn or been disqualified is no longer a candidate and files "
+                "none",
+                applies=on(first, lambda f: f.left),
+                effect=TieWithdrawal.LEFT,
             ),
             Rule(
-                f"{tag}-withdrawal-in-time",
-                cite,
-                "a tied candidate may withdraw within three days after the recount (or the "
+                id=f"{tag}-withdrawal-in-time",
+                cite=cite,
+                summary="a tied candidate may withdraw within three days after the recount (or the "
                 "declaration): the withdrawal takes effect",
-                on(first, lambda f: not f.left and f.tied and not f.late),
-                TieWithdrawal.IN_TIME,
+                applies=on(first, lambda f: not f.left and f.tied and not f.late),
+                effect=TieWithdrawal.IN_TIME,
             ),
             Rule(
-                f"{tag}-withdrawal-late",
-                cite,
-                "the three days for a tied candidate to withdraw have ended: the withdrawal "
-                "does not change the tie",
-                on(first, lambda f: not f.left and f.tied and f.late),
-                TieWithdrawal.LATE,
+                id=f"{tag}-withdrawal-late",
+                cite=cite,
+                summary="the three days for a tied candidate to withdraw have ended: the "
+                "withdrawal does not change the tie",
+                applies=on(first, lambda f: not f.left and f.tied and f.late),
+                effect=TieWithdrawal.LATE,
             ),
             Rule(
-                f"{tag}-withdrawal-not-tied",
-                cite,
-                "the three days are the tied candidates': another candidate's withdrawal is an "
-                "ordinary one after the election",
-                on(first, lambda f: not f.left and not f.tied),
-                TieWithdrawal.NOT_TIED,
+                id=f"{tag}-withdrawal-not-tied",
+                cite=cite,
+                summary="the three days are the tied candidates': another candidate's withdrawal "
+                "is an ordinary one after the election",
+                applies=on(first, lambda f: not f.left and not f.tied),
+                effect=TieWithdrawal.NOT_TIED,
             ),
         ]
     return tuple(out)

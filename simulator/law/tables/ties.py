@@ -32,7 +32,7 @@ class TieEffect(StrEnum):
     LOT = "lot"  # the board draws lots
     NEW_ELECTION = "new_election"  # the State Board orders a new election among the tied
     VACANT = "vacant"  # the seat the tie decides is declared vacant
-    #: reading 26: the tied candidates who still stand, as many as the places, take them
+    #: `tied_left_before_lot`: the tied candidates who still stand, as many as the places, take them
     STANDING = "standing"
 
 
@@ -62,12 +62,13 @@ class TieFacts:
     #: a tied candidate whose name stayed on a nonpartisan ballot after leaving the race, or
     #: (``left_after``) who left it on or after election day, before the tie was broken
     departed: CandStatus = CandStatus.ACTIVE
-    withdrawal_as_death: bool = True  # reading 7
+    withdrawal_as_death: bool = True  # (the switch of that name)
     left_after: bool = False
 
     @property
     def offish(self) -> bool:
-        """163-294.1(b)'s "deceased or disqualified", with a withdrawal under reading 7."""
+        """163-294.1(b)'s "deceased or disqualified", with a withdrawal under
+        `withdrawal_as_death`."""
         return self.departed is not CandStatus.WITHDREW or self.withdrawal_as_death
 
 
@@ -123,7 +124,7 @@ def _by_size(
     )
 
 
-#: Reading 26 (``tied_left_before_lot: among_standing``), wherever a drawing of lots would
+#: ``tied_left_before_lot: among_standing``, wherever a drawing of lots would
 #: count a tied candidate who has left
 _AMONG_STANDING = Reading(
     "tied_left_before_lot",
@@ -140,49 +141,50 @@ TIE: Table[TieFacts, TieEffect] = Table(
     "an election decided by the highest vote: a tie decides who takes a seat. How is it broken?",
     (
         Rule(
-            "plurality-tie-by-lot",
-            "163-292(3)",
-            "plurality method: the board determines the winner by lot",
-            lambda f: f.kind is Kind.PLURALITY and not _left_after(f),
-            TieEffect.LOT,
+            id="plurality-tie-by-lot",
+            cite="163-292(3)",
+            summary="plurality method: the board determines the winner by lot",
+            applies=lambda f: f.kind is Kind.PLURALITY and not _left_after(f),
+            effect=TieEffect.LOT,
         ),
         Rule(
-            "dead-tied-for-seat",
-            "163-294.4(c)",
-            "a candidate who died before the election (name left on the ballot) polls the highest "
-            "vote for the seat, here shared: the seat is vacant",
-            lambda f: (
+            id="dead-tied-for-seat",
+            cite="163-294.4(c)",
+            summary="a candidate who died before the election (name left on the ballot) polls the "
+            "highest vote for the seat, here shared: the seat is vacant",
+            applies=lambda f: (
                 f.departed is CandStatus.DIED and f.kind is not Kind.PARTISAN and not f.left_after
             ),
-            TieEffect.VACANT,
+            effect=TieEffect.VACANT,
         ),
         Rule(
-            "departed-tied-for-seat",
-            "163-294.1(b)",
-            "a disqualified candidate (withdrawn, reading 7) left on the ballot receives enough "
-            "votes to be elected, here shared: the seat is vacant",
-            lambda f: (
+            id="departed-tied-for-seat",
+            cite="163-294.1(b)",
+            summary="a disqualified candidate (withdrawn, reading 7) left on the ballot receives "
+            "enough votes to be elected, here shared: the seat is vacant",
+            applies=lambda f: (
                 f.departed in (CandStatus.WITHDREW, CandStatus.DISQUALIFIED)
                 and f.offish
                 and f.kind is not Kind.PARTISAN
                 and not f.left_after
             ),
-            TieEffect.VACANT,
+            effect=TieEffect.VACANT,
         ),
         Rule(
-            "new-election-over-5000-voters",
-            "163-182.8(1)",
-            "a tie other than in a primary with more than 5,000 voters in the ballot item: the "
-            "State Board orders a new election among the tied",
-            lambda f: f.kind is Kind.PARTISAN and f.over_5000 is True,
-            TieEffect.NEW_ELECTION,
+            id="new-election-over-5000-voters",
+            cite="163-182.8(1)",
+            summary="a tie other than in a primary with more than 5,000 voters in the ballot "
+            "item: the State Board orders a new election among the tied",
+            applies=lambda f: f.kind is Kind.PARTISAN and f.over_5000 is True,
+            effect=TieEffect.NEW_ELECTION,
         ),
         Rule(
-            "lot-5000-voters-or-fewer",
-            "163-182.8(2)",
-            "a tie other than in a primary with 5,000 voters or fewer: broken by random selection",
-            lambda f: f.kind is Kind.PARTISAN and f.over_5000 is False,
-            TieEffect.LOT,
+            id="lot-5000-voters-or-fewer",
+            cite="163-182.8(2)",
+            summary="a tie other than in a primary with 5,000 voters or fewer: broken by random "
+            "selection",
+            applies=lambda f: f.kind is Kind.PARTISAN and f.over_5000 is False,
+            effect=TieEffect.LOT,
         ),
     ),
     gaps=(
@@ -271,15 +273,15 @@ TIE: Table[TieFacts, TieEffect] = Table(
 
 def voters_question(over_5000: bool | None, estimate_over_5000: bool) -> TieFacts:
     """163-182.8's question alone (did more than 5,000 vote in the ballot item?), for a tie a
-    reading sends to 163-182.8 (reading 20): the facts of a partisan general election's tie, to
-    which 163-182.8 applies directly, so that the ``voters-not-in-log`` gap and reading 24 answer
-    it the same way for both."""
+    reading sends to 163-182.8 (`first_election_tie`): the facts of a partisan general election's
+    tie, to which 163-182.8 applies directly, so that the ``voters-not-in-log`` gap and
+    `group_tie_voters` answer it the same way for both."""
     return TieFacts(Kind.PARTISAN, over_5000, estimate_over_5000)
 
 
 def counts_voters(finding: Finding[Any, TieEffect]) -> bool:
-    """Whether a ``tie-at`` finding breaks the tie as 163-182.8 does (reading 20), so that the
-    number of voters decides between a new election and a lot."""
+    """Whether a ``tie-at`` finding breaks the tie as 163-182.8 does (`first_election_tie`), so that
+    the number of voters decides between a new election and a lot."""
     return finding.reading is not None and finding.reading.cite.startswith("163-182.8")
 
 
@@ -301,8 +303,8 @@ class TieAtFacts:
     #: more than 5,000 voters cast ballots in the ballot item (163-182.8), estimated as the
     #: ``general-tie`` table does when the votes cannot tell; read only outside primaries
     over_5000: bool = False
-    #: RUNOFF outside primaries: three or more tie for a place (as in a runoff among three or
-    #: more tied for first, reading 6), where 163-293(f) speaks of a tie "between two candidates"
+    #: RUNOFF outside primaries: three or more tie for a place (as in a runoff among three or more
+    #: tied for first, `three_way_tie`), where 163-293(f) speaks of a tie "between two candidates"
     many: bool = False
     #: RUNOFF outside primaries: a tied candidate on the runoff ballot has died, withdrawn or
     #: been disqualified (the name stays on the runoff ballot), before the drawing of lots
@@ -328,7 +330,8 @@ def _tie_at_facts() -> Iterator[TieAtFacts]:
             yield TieAtFacts(point, False)
             yield TieAtFacts(point, True)
             if point is TiePoint.RUNOFF:
-                yield TieAtFacts(point, False, over_5000=True)  # reading 27 reads the voters
+                # `group_runoff_tie` reads the voters
+                yield TieAtFacts(point, False, over_5000=True)
                 for group in (True, False):
                     if not group:
                         yield TieAtFacts(point, False, group=False)
@@ -358,8 +361,8 @@ _BY_SIZE = (
 def _first_election_gaps(
     gid: str, near: tuple[str, ...], open_: str, fallback: str, point: TiePoint
 ) -> tuple[Gap[TieAtFacts, TieEffect], Gap[TieAtFacts, TieEffect]]:
-    """A tie of the first election of the election and runoff method that 163-293 leaves open:
-    a lot by default; reading 20 applies 163-182.8, which depends on the number of voters."""
+    """A tie of the first election of the election and runoff method that 163-293 leaves open: a lot
+    by default; `first_election_tie` applies 163-182.8, which depends on the number of voters."""
     over = Reading(
         "first_election_tie",
         FirstElectionTie.BY_SIZE,
@@ -399,24 +402,25 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
     "a tie decides a place in a runoff, a primary or a group's count: how is it broken?",
     (
         Rule(
-            "runoff-tie-by-lot",
-            "163-293(f)",
-            "a tie for the highest vote in a runoff: the board determines the winner by lot",
-            lambda f: (
+            id="runoff-tie-by-lot",
+            cite="163-293(f)",
+            summary="a tie for the highest vote in a runoff: the board determines the winner by "
+            "lot",
+            applies=lambda f: (
                 f.point is TiePoint.RUNOFF
                 and not f.primary
                 and not f.group
                 and not f.many
                 and not f.left
             ),
-            TieEffect.LOT,
+            effect=TieEffect.LOT,
         ),
         Rule(
-            "primary-tie-by-lot",
-            "163-294(b)",
-            "a tie in a nonpartisan primary: the board ranks the tied by lot",
-            lambda f: f.point is TiePoint.NONPARTISAN_PRIMARY,
-            TieEffect.LOT,
+            id="primary-tie-by-lot",
+            cite="163-294(b)",
+            summary="a tie in a nonpartisan primary: the board ranks the tied by lot",
+            applies=lambda f: f.point is TiePoint.NONPARTISAN_PRIMARY,
+            effect=TieEffect.LOT,
         ),
     ),
     gaps=(

@@ -15,6 +15,7 @@ from enum import StrEnum
 
 import attrs
 
+from simulator.law.cite import statute
 from simulator.law.rules import Rule, Table
 
 
@@ -42,28 +43,28 @@ OATH: Table[OathFacts, Oath] = Table(
     "a person takes the oath of office: from when is a departure a vacancy in office?",
     (
         Rule(
-            "oath-taken",
-            "163-294.1(d)",
-            "a person elected takes the oath: a departure after it is a vacancy in office "
+            id="oath-taken",
+            cite="163-294.1(d)",
+            summary="a person elected takes the oath: a departure after it is a vacancy in office "
             "(163-294.1(d)), no longer a vacancy before the oath (163-294.1(c))",
-            lambda f: f.elected and not f.sworn,
-            Oath.TAKES_OFFICE,
+            applies=lambda f: f.elected and not f.sworn,
+            effect=Oath.TAKES_OFFICE,
         ),
         Rule(
-            "oath-again",
-            "163-294.1(c)",
-            "a person elected qualifies by taking the oath once: a second oath is refused and "
-            "changes nothing",
-            lambda f: f.elected and f.sworn,
-            Oath.ALREADY_SWORN,
+            id="oath-again",
+            cite="163-294.1(c)",
+            summary="a person elected qualifies by taking the oath once: a second oath is refused "
+            "and changes nothing",
+            applies=lambda f: f.elected and f.sworn,
+            effect=Oath.ALREADY_SWORN,
         ),
         Rule(
-            "oath-not-elected",
-            "163-294.1(c)",
-            "the oath that ends 163-294.1(c)'s time is a person elected's: an oath by anyone "
-            "else is refused and changes nothing",
-            lambda f: not f.elected,
-            Oath.NOT_ELECTED,
+            id="oath-not-elected",
+            cite="163-294.1(c)",
+            summary="the oath that ends 163-294.1(c)'s time is a person elected's: an oath by "
+            "anyone else is refused and changes nothing",
+            applies=lambda f: not f.elected,
+            effect=Oath.NOT_ELECTED,
         ),
     ),
     facts=_oath_facts,
@@ -72,6 +73,10 @@ OATH: Table[OathFacts, Oath] = Table(
 
 #: the statute a vacancy in office is filled under (named beside 163-294.1(d) in its rulings)
 FILLED_UNDER = "160A-63"
+#: how a ruling that declares a vacancy in office says how it is filled
+TO_BE_FILLED = f"to be filled under {statute(FILLED_UNDER)}"
+#: the same, of a vacancy in an office someone had taken (163-294.1(d))
+FILLED_BY_THE_BOARD = f"filled by the governing body under {statute(FILLED_UNDER)}"
 
 
 class Seats(StrEnum):
@@ -95,20 +100,20 @@ EMPTY_SEATS: Table[SeatsFacts, Seats] = Table(
     "fewer candidates than places were declared: are the places left vacant?",
     (
         Rule(
-            "empty-seats-vacant",
-            "163-294.1(d)",
-            "places of an election no candidate can fill are vacancies in office, filled as "
-            "160A-63 provides",
-            lambda f: not f.nominating,
-            Seats.VACANT,
+            id="empty-seats-vacant",
+            cite="163-294.1(d)",
+            summary="places of an election no candidate can fill are vacancies in office, filled "
+            "as 160A-63 provides",
+            applies=lambda f: not f.nominating,
+            effect=Seats.VACANT,
         ),
         Rule(
-            "primary-fills-no-office",
-            "163-294.1(d)",
-            "a primary fills no office: fewer nominees than places leaves no vacancy in office "
-            "(163-294.1(d) speaks of the office)",
-            lambda f: f.nominating,
-            Seats.UNFILLED,
+            id="primary-fills-no-office",
+            cite="163-294.1(d)",
+            summary="a primary fills no office: fewer nominees than places leaves no vacancy in "
+            "office (163-294.1(d) speaks of the office)",
+            applies=lambda f: f.nominating,
+            effect=Seats.UNFILLED,
         ),
     ),
     facts=_seats_facts,

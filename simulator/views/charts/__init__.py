@@ -33,8 +33,11 @@ is drawn as the primary's filing period: nobody files for the election itself.
 
 Deadlines and periods are named in words (:func:`simulator.law.labels.label`).
 
-Rendering uses matplotlib's object API (:class:`Chart`, a Figure on an Agg canvas that shows
-itself in Jupyter), never ``pyplot``, so it needs no display. SVG output keeps text as text
+Rendering uses matplotlib's object API (:class:`~simulator.views.charts.figures.Chart`, a
+Figure on an Agg canvas that shows itself in Jupyter), never ``pyplot``, so it needs no display.
+matplotlib is imported by the functions that draw (and :mod:`~simulator.views.charts.figures`,
+whose :class:`~simulator.views.charts.figures.Chart` is a matplotlib Figure, with it), so that
+reading a result does without it. SVG output keeps text as text
 (``svg.fonttype = "none"``): labels and citations can be searched in the file.
 
 The package holds one job a module: the sizes (:mod:`~simulator.views.charts.dimensions`), the
@@ -53,13 +56,6 @@ placing labels (:mod:`~simulator.views.charts.labels`), drawing a lane
 ['no contests']
 """
 
-from simulator.views.charts.figures import (
-    Chart,
-    UnsupportedFormat,
-    figure_png,
-    figure_svg,
-    save_figure,
-)
 from simulator.views.charts.timeline import plot_timeline
 
-__all__ = ["Chart", "UnsupportedFormat", "figure_png", "figure_svg", "plot_timeline", "save_figure"]
+__all__ = ["plot_timeline"]

@@ -1,5 +1,9 @@
 """The figure every chart is drawn on (:class:`Chart`, which shows itself in Jupyter) and
-its output: a PNG or SVG file, PNG bytes, SVG text."""
+its output: a PNG or SVG file, PNG bytes, SVG text.
+
+:class:`Chart` is a matplotlib Figure, so this module imports matplotlib when it is imported;
+the modules that draw import it inside the functions that draw, as they do matplotlib.
+"""
 
 from __future__ import annotations
 
@@ -12,11 +16,7 @@ from matplotlib import rc_context
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from simulator.model.errors import SimulatorError
-
-
-class UnsupportedFormat(SimulatorError, ValueError):
-    """An output file whose extension names no format this writer knows."""
+from simulator.model.errors import UnsupportedFormat
 
 
 class Chart(Figure):

@@ -3,10 +3,11 @@ the deadline ticks and G.S. 103-5 moves, the marks, the captions, the title and 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Sequence
 from typing import Any
 
-from matplotlib.patches import FancyArrowPatch, Rectangle
 
 from simulator.views.charts.dimensions import (
     BAND_H,
@@ -24,6 +25,10 @@ from simulator.views.charts.lanes import Lane
 from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, mark_style
 from simulator.views.charts.text_measure import text_width
 from simulator.views.charts.time_axis import Axis
+
+if TYPE_CHECKING:
+    from matplotlib.patches import FancyArrowPatch
+    from matplotlib.patches import Rectangle
 
 
 def _draw_label(ax: Any, lab: Label, y: float, va: str, colour: str = "#222222") -> None:
@@ -152,6 +157,8 @@ def draw_lane(
 def _draw_bands(ax: Any, lane: Lane, axis: Axis, band_top: float) -> None:
     """The lane's grey track, its periods' bands on it, and the hatched strip under them from
     the day the ballots were printed."""
+    from matplotlib.patches import Rectangle
+
     u = axis.u
     width = axis.width
     ax.add_patch(
@@ -191,6 +198,8 @@ def _draw_ticks(
 ) -> None:
     """Each deadline as a tick across the bands; a G.S. 103-5 move as a red dashed tick where
     the statute put it and an arrow to where it went."""
+    from matplotlib.patches import FancyArrowPatch
+
     u = axis.u
     for t in lane.ticks:
         ax.vlines(

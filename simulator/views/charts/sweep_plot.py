@@ -5,18 +5,22 @@ names rulings in words (:func:`simulator.law.labels.label`)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import textwrap
 from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
-from matplotlib import dates as mdates
-from matplotlib.patches import Patch
 
 from simulator.law.labels import label
 from simulator.law.vocab import RulingKind
-from simulator.views.charts.figures import Chart
 from simulator.views.markup import ruling_colour
+
+if TYPE_CHECKING:
+    from matplotlib import dates as mdates
+    from matplotlib.patches import Patch
+    from simulator.views.charts.figures import Chart
 
 #: The colour of the lines that mark where the outcome flips.
 FLIP_COLOUR = "#c51b7d"
@@ -90,6 +94,9 @@ def plot_sweep(
     one row higher when close to the label before (no overlap). ``variable`` labels the
     x axis; with dates all in one year, the year is added to it (the ticks then need none).
     """
+    from matplotlib.patches import Patch
+    from simulator.views.charts.figures import Chart
+
     xs, kind = _positions(values)
     distinct = list(dict.fromkeys(outcomes))
     ys = [distinct.index(o) for o in outcomes]
@@ -130,14 +137,19 @@ def plot_sweep(
     return fig
 
 
-_DATES: Any = mdates  # its functions carry no annotations
+def _dates() -> Any:
+    """matplotlib's dates module (its functions carry no annotations), imported when a chart is
+    drawn."""
+    from matplotlib import dates
+
+    return dates
 
 
 def _positions(values: Sequence[Any]) -> tuple[list[float], str]:
     """Where each value goes on the x axis, and what kind of axis it is: dates (as
     matplotlib's day numbers), numbers, or a category (each value its place in order)."""
     if values and all(isinstance(v, date) for v in values):
-        return [float(_DATES.date2num(v)) for v in values], "date"
+        return [float(_dates().date2num(v)) for v in values], "date"
     if values and all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
         return [float(v) for v in values], "number"
     return [float(i) for i in range(len(values))], "category"
@@ -199,9 +211,9 @@ def _format_x(
             xs[-1] + _gap(xs, len(xs) - 1, before=False) / 2,
         )
     if kind == "date":
-        locator = _DATES.AutoDateLocator()
+        locator = _dates().AutoDateLocator()
         ax.xaxis.set_major_locator(locator)
-        formatter = _DATES.ConciseDateFormatter(locator, show_offset=False)
+        formatter = _dates().ConciseDateFormatter(locator, show_offset=False)
         if year is None:  # the ticks carry the year when the axis label does not
             formatter.zero_formats = ["", "%Y", "%b %Y", "%d %b %Y", "%H:%M", "%H:%M"]
         else:

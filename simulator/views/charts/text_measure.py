@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from functools import cache, lru_cache, partial
-
-from matplotlib.backends.backend_agg import RendererAgg
-from matplotlib.font_manager import FontProperties
-from matplotlib.textpath import text_to_path
+from typing import TYPE_CHECKING
 
 from simulator.views.charts.dimensions import DPI, LABEL_PT
+
+if TYPE_CHECKING:
+    from matplotlib.backends.backend_agg import RendererAgg
 
 #: The dots per inch of the chart being laid out (see :func:`text_width`)
 LAYOUT_DPI: ContextVar[int] = ContextVar("layout_dpi", default=DPI)
@@ -31,6 +31,9 @@ def _measured(text: str, size: float, bold: bool, dpi: int) -> float:
     whole pixels at ``dpi``, as a PNG draws them. The two differ by up to half a pixel a glyph
     either way (sixty narrow letters drew 5 px wider than their outline at 2,400 px, and ran
     off the figure)."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
     font = FontProperties(size=size, weight="bold" if bold else "normal")
     w, _, _ = text_to_path.get_text_width_height_descent(text, font, ismath=False)
     measure = _renderer(dpi).get_text_width_height_descent
@@ -41,6 +44,8 @@ def _measured(text: str, size: float, bold: bool, dpi: int) -> float:
 @cache
 def _renderer(dpi: int) -> RendererAgg:
     """A renderer that measures text as a PNG at ``dpi`` draws it."""
+    from matplotlib.backends.backend_agg import RendererAgg
+
     return RendererAgg(1, 1, dpi)  # type: ignore[no-untyped-call]
 
 

@@ -10,8 +10,6 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
 import attrs
-from matplotlib import dates as mdates
-from matplotlib.patches import Rectangle
 
 from simulator.views.charts.dimensions import (
     FOLD_SHARE,
@@ -114,6 +112,8 @@ class _AxisLabel:
 def _date_labels(axis: Axis, zone: tzinfo) -> list[_AxisLabel]:
     """Day ticks on each stretch; each month named where it starts or where a stretch begins,
     the year with the first month named and wherever it changes."""
+    from matplotlib import dates as mdates
+
     out: list[_AxisLabel] = []
     for x0, x1, u0, u1 in axis.stretches:
         per_day = (u1 - u0) / max(x1 - x0, 1e-9)
@@ -167,6 +167,8 @@ def _keep(labels: Iterable[_AxisLabel], lo: float, hi: float) -> list[_AxisLabel
 
 def _with_years(labels: list[_AxisLabel], axis: Axis, zone: tzinfo) -> list[_AxisLabel]:
     """The first named month of the chart, and of each new year, carries its year."""
+    from matplotlib import dates as mdates
+
     out = []
     year = None
     for lab in labels:
@@ -190,6 +192,8 @@ def _x_of_u(axis: Axis, u: float) -> float:
 def draw_axis(ax: Any, axis: Axis, axes_h: float, zone: tzinfo, days: bool, xlabel: str) -> None:
     """The time axis: ticks and labels drawn as texts (so that they are measured like every
     other label), each fold shaded down the lanes and marked with its length in days."""
+    from matplotlib.patches import Rectangle
+
     labels = _day_labels(axis) if days else _date_labels(axis, zone)
     folds = [
         _AxisLabel((u0 + u1) / 2, f"{round(x1 - x0)} d", -1, 6.0) for x0, x1, u0, u1 in axis.folds

@@ -3,6 +3,8 @@ axis, with the header of shared deadlines, the title, the legend and the notes."
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 import re
 from collections import Counter
@@ -12,10 +14,6 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from matplotlib import dates as mdates
-from matplotlib import rc_context
-from matplotlib.lines import Line2D
-from matplotlib.patches import Patch
 
 from simulator.engine.result import ContestResult, Result
 from simulator.law.vocab import Stage
@@ -43,7 +41,6 @@ from simulator.views.charts.dimensions import (
     TITLE_PT,
     WIDTH_PX,
 )
-from simulator.views.charts.figures import Chart, save_figure
 from simulator.views.charts.labels import (
     Label,
     label_at,
@@ -68,6 +65,14 @@ from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, mark_of, 
 from simulator.views.charts.text_measure import LAYOUT_DPI, shown_name, text_width, wrap_text
 from simulator.views.charts.time_axis import Axis, axis_for, draw_axis
 
+if TYPE_CHECKING:
+    from matplotlib import dates as mdates
+    from matplotlib import rc_context
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+    from simulator.views.charts.figures import Chart
+    from simulator.views.charts.figures import save_figure
+
 #: The tallest timeline drawn: 2^15 - 1 pixels, past which browsers and image viewers refuse to
 #: open a picture (a lane takes about 85 pixels at 110 dpi: some 380 contests).
 MAX_HEIGHT_PX = 32_767
@@ -83,6 +88,8 @@ def _plain(description: str) -> str:
 
 def _to_num(t: datetime) -> float:
     # matplotlib.dates has no annotations; date2num gives days since its epoch.
+    from matplotlib import dates as mdates
+
     return float(mdates.date2num(t))  # type: ignore[no-untyped-call]
 
 
@@ -141,6 +148,9 @@ def plot_timeline(
     what falls between them; ``title`` replaces the scenario's title; ``width`` (pixels) and
     ``dpi`` size the picture (text keeps its size in points). Returns the figure.
     """
+    from matplotlib import rc_context
+    from simulator.views.charts.figures import save_figure
+
     # (text keeps its size in points: a canvas under 6 inches across cannot hold the lanes'
     # labels without overlaps, and a dpi in the thousands only makes drawing take forever)
     inches = width / dpi if dpi > 0 else 0.0
@@ -191,6 +201,8 @@ def _timeline_figure(
     """The timeline, laid out then drawn: the lanes and their axis, every label placed (the
     notes of thinned ones numbered in the order they are drawn: the header's, then each lane's
     from the top), the legend, the title, the height; then the figure."""
+    from simulator.views.charts.figures import Chart
+
     zone = _zone(result, scenario)
     left_w = min(max(width * 0.17, 1.5), 2.4)
     right_w = _outcome_width(result, zone, min(max(width * 0.19, 1.7), 2.7), width * 0.36)
@@ -402,6 +414,9 @@ def _draw_lanes(
 
 def _legend_handles(lanes: Sequence[Lane], axis: Axis) -> list[Any]:
     """The legend's entries: what is drawn, and only that."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
     kinds = list(dict.fromkeys(m.kind for lane in lanes for m in lane.marks))
     order = list(marks())
     kinds.sort(key=lambda k: order.index(k) if k in order else len(order))
