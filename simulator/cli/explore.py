@@ -245,9 +245,8 @@ def _cmd_one(args: argparse.Namespace, readings: tuple[tuple[str, Any], ...]) ->
     """``electsim explore --method ...``: one configuration explored; its chart, GraphML tree
     and witnesses written, the witnesses checked, as asked; its outcomes printed."""
     from simulator.analysis.explore.config import Config
-    from simulator.analysis.explore.exploration import explore
-    from simulator.analysis.explore.findings import render, to_json, unreached_table_subsections
-    from simulator.analysis.explore.witnesses import witness_doc, witness_graph
+    from simulator.analysis.explore.findings import to_json
+    from simulator.analysis.explore.witnesses import witness_doc
 
     config = Config(
         method=Method(args.method),

@@ -22,14 +22,11 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
-
+from typing import TYPE_CHECKING, Any
 
 from simulator.engine.result import ContestResult, Result
 from simulator.input.output import file_names, refuse_link
@@ -40,13 +37,10 @@ from simulator.model.events import EVENT_TYPES
 from simulator.views.charts.text_measure import text_width
 
 if TYPE_CHECKING:
-    from matplotlib import rc_context
-    from matplotlib.patches import FancyArrowPatch
-    from matplotlib.patches import FancyBboxPatch
-    from matplotlib.path import Path as CurvePath
-    from simulator.views.charts.figures import Chart
-    from simulator.views.charts.figures import save_figure
     import networkx as nx
+    from matplotlib.path import Path as CurvePath
+
+    from simulator.views.charts.figures import Chart
 
 __all__ = [
     "coverage",
@@ -804,8 +798,9 @@ def _draw_machine_edges(
 
 
 def _write(g: nx.MultiDiGraph, path: Path, *, full: bool = False) -> None:
-    from simulator.views.charts.figures import save_figure
     import networkx as nx
+
+    from simulator.views.charts.figures import save_figure
 
     suffix = path.suffix.lower()
     if suffix in (".dot", ".gv"):

@@ -26,7 +26,6 @@ from simulator.engine.result import ContestResult, Result
 from simulator.law.vocab import DeadlineKind, RulingKind
 from simulator.model.errors import SimulatorError, UnsupportedFormat
 from simulator.model.scenario import Scenario
-from simulator.model.errors import UnsupportedFormat
 from simulator.views.charts import plot_timeline, styles
 from simulator.views.charts.figures import Chart
 from simulator.views.charts.styles import BANDS, mark_style, marks

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from simulator.analysis.whatif.edits import EditError, _evolve
+from simulator.analysis.whatif.edits import EditError, evolve_event
 from simulator.analysis.whatif.forks import fork
 from simulator.analysis.whatif.variables import EventTime, Votes
 from simulator.law.readings import ABOUT, Interpretations
@@ -86,7 +86,7 @@ def with_ids(scenario: Scenario) -> Scenario:
             while name in used:
                 name += "-"
             used.add(name)
-            e = _evolve(e, id=name)
+            e = evolve_event(e, id=name)
         events.append(e)
     return attrs.evolve(scenario, events=tuple(events))
 

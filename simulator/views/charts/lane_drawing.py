@@ -3,11 +3,8 @@ the deadline ticks and G.S. 103-5 moves, the marks, the captions, the title and 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from collections.abc import Sequence
-from typing import Any
-
+from typing import TYPE_CHECKING, Any
 
 from simulator.views.charts.dimensions import (
     BAND_H,
@@ -27,8 +24,7 @@ from simulator.views.charts.text_measure import text_width
 from simulator.views.charts.time_axis import Axis
 
 if TYPE_CHECKING:
-    from matplotlib.patches import FancyArrowPatch
-    from matplotlib.patches import Rectangle
+    pass
 
 
 def _draw_label(ax: Any, lab: Label, y: float, va: str, colour: str = "#222222") -> None:

@@ -5,21 +5,16 @@ names rulings in words (:func:`simulator.law.labels.label`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import textwrap
 from collections.abc import Callable, Sequence
 from datetime import date
-from typing import Any
-
+from typing import TYPE_CHECKING, Any
 
 from simulator.law.labels import label
 from simulator.law.vocab import RulingKind
 from simulator.views.markup import ruling_colour
 
 if TYPE_CHECKING:
-    from matplotlib import dates as mdates
-    from matplotlib.patches import Patch
     from simulator.views.charts.figures import Chart
 
 #: The colour of the lines that mark where the outcome flips.
@@ -95,6 +90,7 @@ def plot_sweep(
     x axis; with dates all in one year, the year is added to it (the ticks then need none).
     """
     from matplotlib.patches import Patch
+
     from simulator.views.charts.figures import Chart
 
     xs, kind = _positions(values)

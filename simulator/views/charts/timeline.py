@@ -3,17 +3,14 @@ axis, with the header of shared deadlines, the title, the legend and the notes."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import datetime, tzinfo
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
-
 
 from simulator.engine.result import ContestResult, Result
 from simulator.law.vocab import Stage
@@ -66,12 +63,7 @@ from simulator.views.charts.text_measure import LAYOUT_DPI, shown_name, text_wid
 from simulator.views.charts.time_axis import Axis, axis_for, draw_axis
 
 if TYPE_CHECKING:
-    from matplotlib import dates as mdates
-    from matplotlib import rc_context
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import Patch
     from simulator.views.charts.figures import Chart
-    from simulator.views.charts.figures import save_figure
 
 #: The tallest timeline drawn: 2^15 - 1 pixels, past which browsers and image viewers refuse to
 #: open a picture (a lane takes about 85 pixels at 110 dpi: some 380 contests).
@@ -149,6 +141,7 @@ def plot_timeline(
     ``dpi`` size the picture (text keeps its size in points). Returns the figure.
     """
     from matplotlib import rc_context
+
     from simulator.views.charts.figures import save_figure
 
     # (text keeps its size in points: a canvas under 6 inches across cannot hold the lanes'
