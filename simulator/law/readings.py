@@ -239,6 +239,17 @@ class LeftAfterPrimaryDay(StrEnum):
     COMMITTEE_FILLS = "committee_fills"  # the place is a vacancy the committee fills (163-114)
 
 
+class RunoffCanvass(StrEnum):
+    """Reading 36: the day a runoff under G.S. 163-293 is canvassed."""
+
+    #: the day 163-182.5(b) sets for the county board after every election: the tenth day from
+    #: 2017 (S.L. 2016-109; the seventh before, as for the first election)
+    COUNTY_TENTH_DAY = "county_tenth_day"
+    #: the seventh day, as the first election (163-293(c)): 163-293(e) holds the runoff under
+    #: the laws provided for the first election
+    FIRST_ELECTION_SEVENTH_DAY = "first_election_seventh_day"
+
+
 @attrs.frozen
 class Interpretations:
     """Switches for the readings of docs/readings.md; the defaults are the documented defaults.
@@ -413,6 +424,13 @@ class Interpretations:
         default=LeftAfterPrimaryDay.NEXT_NOMINATED, converter=LeftAfterPrimaryDay
     )
 
+    #: Reading 36: a 163-293 runoff is canvassed on the day 163-182.5(b) sets for every
+    #: election (the tenth day from 2017), or on the seventh day as the first election
+    #: (163-293(c), applied to the runoff by 163-293(e)).
+    runoff_canvass: RunoffCanvass = attrs.field(
+        default=RunoffCanvass.COUNTY_TENTH_DAY, converter=RunoffCanvass
+    )
+
     #: each choice's names, in the order docs/readings.md gives them (the first the default)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "early_request": tuple(m.value for m in EarlyRequest),
@@ -445,6 +463,7 @@ class Interpretations:
         "recount_not_ordered": tuple(m.value for m in RecountNotOrdered),
         "canvass_before_its_day": tuple(m.value for m in CanvassBeforeItsDay),
         "left_after_primary_day": tuple(m.value for m in LeftAfterPrimaryDay),
+        "runoff_canvass": tuple(m.value for m in RunoffCanvass),
     }
 
     def setting(self, name: str) -> bool | str:

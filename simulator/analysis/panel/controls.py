@@ -58,6 +58,7 @@ READING_WORDS = {
     "recount_not_ordered": "a recount of a declared result no tie ordered (reading 33)",
     "canvass_before_its_day": "a canvass held before the day the law fixes (reading 34)",
     "left_after_primary_day": "a party candidate leaves after the primary day (reading 35)",
+    "runoff_canvass": "the day a runoff is canvassed (reading 36)",
 }
 
 
