@@ -22,7 +22,7 @@ NAMES = (
     "Mae Morrow", "Ned Nash", "Ola Oakley", "Pat Pruitt",
 )  # fmt: skip
 KINDS = (
-    ("nonpartisan-plurality", "election", "2027-11-02", "2027-11-09"),
+    ("nonpartisan-plurality", "election", "2027-11-02", "2027-11-12"),
     ("nonpartisan-runoff", "election", "2027-10-05", "2027-10-12"),
     ("nonpartisan-primary", "primary", "2027-10-05", "2027-10-12"),
 )

@@ -3,7 +3,7 @@
 The 2027 cycle: filing from noon Friday 07-02 to noon Friday 07-16 (day 30 after the close is
 Sunday 08-15, day 31 Monday 08-16); the partisan primary on 09-14 (canvass 09-21); the
 nonpartisan primary and the runoff-method first election on 10-05 (canvass 10-12); the November
-election on 11-02 (canvass 11-09); Labor Day 09-06.
+election on 11-02 (canvass 11-12, the tenth day); Labor Day 09-06.
 """
 
 from __future__ import annotations

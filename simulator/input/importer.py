@@ -3,8 +3,9 @@
 ``electsim import-results FILE --contest NAME`` reads precinct-level returns and writes the
 scenario that replays them: the contest, a notice of candidacy for every candidate at the opening
 of the statutory filing period, one ``returns_reported`` per precinct on the election night and
-the canvass on its statutory day (G.S. 163-182.5(b): 11:00 on the seventh day after the
-election, moved by G.S. 103-5 when the office is closed).
+the canvass on its statutory day (11:00 on the seventh day after a primary or a runoff city's
+first election, on the tenth after any other election from 2017, G.S. 163-182.5(b); moved by
+G.S. 103-5 when the office is closed).
 
 Two layouts are read, plain, gzip- or zip-compressed (told apart by their first bytes, never by
 the file name):
@@ -54,8 +55,7 @@ from simulator.input.files import MAX_INPUT_BYTES
 from simulator.input.loader import structure
 from simulator.input.results_rows import read_rows
 from simulator.law import calendar as cal
-from simulator.law.cite import statute
-from simulator.law.vocab import Method, Stage, is_partisan_primary
+from simulator.law.vocab import DeadlineKind, Method, Stage, is_partisan_primary
 from simulator.model.errors import ImportResultsError
 from simulator.model.events import WRITE_IN_GENERIC, is_write_in
 from simulator.model.scenario import Contest, Scenario
@@ -654,7 +654,8 @@ def build_scenario_dict(
             filed["party"] = parties[name]
         events.append(filed)
     units = returns.precincts
-    events.extend(returns_events(units, election_day))
+    held = cal.rounds(method, stage)[0].kind
+    events.extend(returns_events(units, election_day, method=method, held=held))
 
     title = " ".join(p for p in (municipality, office) if p)
     where = f" from {source}" if source else ""
@@ -676,9 +677,12 @@ def returns_events(
     day: date,
     *,
     ballot_names: Mapping[str, str] | None = None,
+    method: Method = Method.PLURALITY,
+    held: DeadlineKind = DeadlineKind.ELECTION_DAY,
 ) -> list[dict[str, object]]:
     """Each reporting unit's returns on the night of ``day`` (from 20:00, all within four hours)
-    and the canvass that follows them (G.S. 163-182.5(b), moved by G.S. 103-5), as events of the
+    and the canvass that follows them on the day the law fixes for the election ``held`` of
+    ``method`` (:func:`simulator.law.calendar.canvass`, moved by G.S. 103-5), as events of the
     scenario file format.
 
     With ``ballot_names`` (the returns of a runoff or a second primary, whose ballot has no
@@ -705,7 +709,7 @@ def returns_events(
             events.append(
                 {"type": "returns_reported", "at": at, "precinct": unit, "counts": counts}
             )
-    canvass = cal.canvass(day, statute("163-182.5(b)"), cal.OfficeCalendar()).due
+    canvass = cal.round_of(method, held).canvass_of(day, cal.OfficeCalendar()).due
     events.append({"type": "canvass_held", "at": canvass.isoformat()})
     return events
 

@@ -35,7 +35,8 @@ from simulator.law.cite import Cite, statute
 from simulator.law.closures import closures
 from simulator.law.instants import instant
 from simulator.law.labels import label
-from simulator.law.readings import FilingOpening
+from simulator.law.parameters import COUNTY_CANVASS_DAY
+from simulator.law.readings import FilingOpening, RunoffCanvass
 from simulator.law.tables.canvass import canvass_cite
 from simulator.law.vocab import DeadlineKind, Method, Stage
 
@@ -330,28 +331,71 @@ def party_withdrawal_deadline(filing_closes: datetime, calendar: OfficeCalendar)
     return local(day, CLOSE_OF_BUSINESS, tz)
 
 
-def canvass(election: date, cite: Cite, calendar: OfficeCalendar) -> Deadline:
-    """The canvass at 11:00 on the seventh day after an election, moved by 103-5.
+def canvass(
+    election: date,
+    cite: Cite,
+    calendar: OfficeCalendar,
+    *,
+    runoff: RunoffCanvass | None = None,
+) -> Deadline:
+    """The canvass of an election at 11:00, moved by 103-5: the seventh day after a municipal
+    primary, second primary or runoff city's first election (``cite``: 163-291(5), 163-294(b),
+    163-293(c)); the day G.S. 163-182.5(b) sets for every other election (``cite``: that
+    subsection), in force on the election's day (``COUNTY_CANVASS_DAY`` in
+    :mod:`simulator.law.parameters`): the tenth from 2017 (S.L. 2016-109), the seventh before.
+    An election held on the same day as the November general election of an even-numbered year
+    (a municipal election postponed under G.S. 163-291(2)b) is canvassed on the tenth day under
+    either text.
 
-    An election held on the same day as the November general election of an even-numbered
-    year (a municipal election postponed under G.S. 163-291(2)b) is canvassed on the tenth day
-    (G.S. 163-182.5(b)).
+    ``runoff``: for the canvass of a 163-293 runoff, the reading of its day (reading 36):
+    ``first_election_seventh_day`` canvasses it on the seventh day, as the first election.
 
     >>> canvass(date(2022, 11, 8), statute("163-182.5(b)"), OfficeCalendar()).due.date()
     datetime.date(2022, 11, 18)
+    >>> c = canvass(date(2027, 11, 2), statute("163-182.5(b)"), OfficeCalendar())
+    >>> c.due.date(), c.how.split(", 11:00 ")[1]
+    (datetime.date(2027, 11, 12), '(G.S. 163-182.5(b) as rewritten by S.L. 2016-109)')
     """
-    n, word = 7, "seventh"
-    if election.year % 2 == 0 and election == election_day(election.year):
-        n, word = 10, "tenth"
-        cite = statute("163-182.5(b)")
+    n, cites, source = _canvass_day(election, cite, runoff)
     d = election + timedelta(days=n)
     return move(
         DeadlineKind.CANVASS,
         local(d, CANVASS_HOUR, calendar.tz),
-        (cite,),
+        cites,
         calendar,
-        f"{word} day after the election of {election.isoformat()}, 11:00",
+        f"{_ORDINAL_WORDS[n]} day after the election of {election.isoformat()}, 11:00{source}",
     )
+
+
+_ORDINAL_WORDS = {7: "seventh", 10: "tenth"}
+_COUNTY = statute(COUNTY_CANVASS_DAY.cite)
+
+
+def _canvass_day(
+    election: date, cite: Cite, runoff: RunoffCanvass | None
+) -> tuple[int, tuple[Cite, ...], str]:
+    """The days after ``election`` to its canvass, the canvass's citations and the words that
+    name the text the day comes from (none for a municipal section's seventh day)."""
+    if election.year % 2 == 0 and election == election_day(election.year):
+        # with an even year's general election: the tenth day under both texts of 163-182.5(b)
+        found = COUNTY_CANVASS_DAY.at(election)
+        if found.days == 10:
+            return 10, (_COUNTY,), f" ({found.source})"
+        return 10, (_COUNTY,), f" ({found.source}: {_WITH_GENERAL})"
+    if runoff is RunoffCanvass.FIRST_ELECTION_SEVENTH_DAY:
+        return (
+            7,
+            (statute("163-293(c)"), statute("163-293(e)")),
+            " (G.S. 163-293(c), which 163-293(e) applies to the runoff: interpretation "
+            "runoff_canvass: first_election_seventh_day)",
+        )
+    if cite != _COUNTY:
+        return 7, (cite,), ""
+    found = COUNTY_CANVASS_DAY.at(election)
+    return found.days, (cite,), f" ({found.source})"
+
+
+_WITH_GENERAL = "an election held with an even year's November general election"
 
 
 def noon_thursday_after(
@@ -448,6 +492,17 @@ class Round:
     #: gives a party's municipal primaries and election the days of 163-279)
     via: Cite | None = None
 
+    def canvass_of(
+        self,
+        day: date,
+        calendar: OfficeCalendar,
+        runoff: RunoffCanvass = RunoffCanvass.COUNTY_TENTH_DAY,
+    ) -> Deadline:
+        """The canvass of this election held on ``day`` (:func:`canvass`); a 163-293 runoff's
+        under the reading ``runoff`` (reading 36)."""
+        is_runoff = self.kind is DeadlineKind.RUNOFF_ELECTION
+        return canvass(day, self.canvass, calendar, runoff=runoff if is_runoff else None)
+
     @lru_cache(maxsize=1024)  # noqa: B019 (the rounds are module constants, never let go)
     def deadline(self, year: int, tz: ZoneInfo | str, *, day: date | None = None) -> Deadline:
         """The election's day in ``year`` (``day``, when a scenario sets it, overrides it)."""
@@ -533,6 +588,15 @@ def rounds(method: Method, stage: Stage) -> tuple[Round, ...]:
     return cycle[:n] if stage is Stage.PRIMARY and n else cycle[n:]
 
 
+def round_of(method: Method, kind: DeadlineKind) -> Round:
+    """The election of ``method``'s cycle held on the day of ``kind`` (G.S. 163-279(a)).
+
+    >>> round_of(Method.RUNOFF, DeadlineKind.RUNOFF_ELECTION).canvass
+    Cite(section='163-182.5', sub='(b)')
+    """
+    return next(r for r in CYCLE[method] if r.kind is kind)
+
+
 def statutory_calendar(
     year: int,
     method: Method,
@@ -556,7 +620,7 @@ def statutory_calendar(
     )
     for r in CYCLE[method] if stage is None else rounds(method, stage):
         out.append(r.deadline(year, cal.tz))
-        held = canvass(r.day_of(year), r.canvass, cal)
+        held = r.canvass_of(r.day_of(year), cal)
         out.append(held)
         if r.request is not None:
             out.append(noon_thursday_after(_REQUEST_KIND[method], held.due.date(), r.request, cal))

@@ -30,13 +30,17 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import cache
+from typing import TypeVar
 
 import attrs
 
 __all__ = [
+    "COUNTY_CANVASS_DAY",
     "MOST_PLACES",
     "PARAMETERS",
+    "DatedDays",
     "DatedValue",
+    "DayCount",
     "Parameter",
     "in_force",
     "parse_value",
@@ -68,11 +72,19 @@ class Parameter:
 
     def at(self, day: date) -> DatedValue:
         """The value in force on ``day``: the last one whose ``since`` is on or before it."""
-        found = self.values[0]
-        for v in self.values:
-            if v.since <= day:
-                found = v
-        return found
+        return _at(self.values, day)
+
+
+def _at(values: tuple[_Dated, ...], day: date) -> _Dated:
+    """Of ``values`` ordered by ``since``, the last one in force on or before ``day``."""
+    found = values[0]
+    for v in values:
+        if v.since <= day:
+            found = v
+    return found
+
+
+_Dated = TypeVar("_Dated", "DatedValue", "DatedDays")
 
 
 def _percent(value: Fraction) -> str:
@@ -114,6 +126,54 @@ PARAMETERS: dict[str, Parameter] = {
         ),
     ),
 }
+
+
+@attrs.frozen
+class DatedDays:
+    """One value of a count of days: in force from ``since`` (inclusive) until the next one."""
+
+    since: date
+    days: int
+    source: str
+
+
+@attrs.frozen
+class DayCount:
+    """A count of days the law has changed, with its history: ``values`` ordered by ``since``.
+    Unlike a :class:`Parameter`, a scenario does not pin it (a day of the calendar, not a share
+    of the vote).
+
+    >>> [COUNTY_CANVASS_DAY.at(date(y, 11, 7)).days for y in (2015, 2016, 2017)]
+    [7, 7, 10]
+    """
+
+    name: str
+    cite: str
+    description: str
+    values: tuple[DatedDays, ...]
+
+    def at(self, day: date) -> DatedDays:
+        """The value in force on ``day``: the last one whose ``since`` is on or before it."""
+        return _at(self.values, day)
+
+
+#: G.S. 163-182.5(b): the day after an election on which the county board meets, at 11:00, to
+#: complete its canvass (:func:`simulator.law.calendar.canvass` reads it for every election whose
+#: canvass that subsection sets). S.L. 2016-109 made it the tenth day after every election; the
+#: text before it set the tenth day only after an election held with the November general
+#: election of an even year (a case the calendar keeps apart) and the seventh after every other.
+#: The project's sources date the act to 2016 and apply it to every municipal election from 2017
+#: on (SPEC reading 10); no municipal election of 2016 outside that even-year case is known to
+#: them, so 1 January 2017 is the day it takes effect here.
+COUNTY_CANVASS_DAY = DayCount(
+    name="county_canvass_day",
+    cite="163-182.5(b)",
+    description="the day after an election on which the county board completes its canvass",
+    values=(
+        DatedDays(date.min, 7, "G.S. 163-182.5(b) as it read before S.L. 2016-109"),
+        DatedDays(date(2017, 1, 1), 10, "G.S. 163-182.5(b) as rewritten by S.L. 2016-109"),
+    ),
+)
 
 
 def in_force(name: str, day: date, *, pinned: Mapping[str, Fraction] | None = None) -> DatedValue:

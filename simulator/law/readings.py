@@ -246,6 +246,17 @@ class LeftAfterPrimaryDay(StrEnum):
     COMMITTEE_FILLS = "committee_fills"  # the place is a vacancy the committee fills (163-114)
 
 
+class RunoffCanvass(StrEnum):
+    """Reading 36: the day a runoff under G.S. 163-293 is canvassed."""
+
+    #: the day 163-182.5(b) sets for the county board after every election: the tenth day from
+    #: 2017 (S.L. 2016-109; the seventh before, as for the first election)
+    COUNTY_TENTH_DAY = "county_tenth_day"
+    #: the seventh day, as the first election (163-293(c)): 163-293(e) holds the runoff under
+    #: the laws provided for the first election
+    FIRST_ELECTION_SEVENTH_DAY = "first_election_seventh_day"
+
+
 @attrs.frozen
 class About:
     """What one reading is about: its number in docs/readings.md and its question in words
@@ -451,6 +462,12 @@ class Interpretations:
         default=LeftAfterPrimaryDay.NEXT_NOMINATED,
         converter=LeftAfterPrimaryDay,
         metadata=reading(35, "a party candidate leaves after the primary day"),
+    )
+
+    runoff_canvass: RunoffCanvass = attrs.field(
+        default=RunoffCanvass.COUNTY_TENTH_DAY,
+        converter=RunoffCanvass,
+        metadata=reading(36, "the day a runoff is canvassed"),
     )
 
     #: each choice's names, in the order docs/readings.md gives them (the first the default):

@@ -213,7 +213,7 @@ def test_deadlines_are_paired_by_what_they_are() -> None:
     p = PanelState(simulator.load_scenario(CARY), flip_strip=False)
     assert p.set(p.key("Rachel Jordan requested a runoff"), "2023-10-20T10:00")
     moves = [(m.what, m.before, m.after) for m in p.deadlines()]
-    assert ("canvass of the runoff", "Tue 14 Nov 2023 11:00", "no longer applies") in moves
+    assert ("canvass of the runoff", "Fri 17 Nov 2023 11:00", "no longer applies") in moves
     assert all(m.after != "Tue 17 Oct 2023 11:00" for m in p.deadlines())
     html = outputs_html(p)["deadlines"]
     assert "canvass of the runoff" in html and "no longer applies" in html

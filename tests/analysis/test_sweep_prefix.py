@@ -110,7 +110,7 @@ def test_a_filing_changed_in_another_contest_changes_what_the_one_office_rule_ba
             | {"candidate": "Ann", "count": 5},
             {"type": "votes_cast", "contest": "council", "at": "2027-11-02T11:00"}
             | {"candidate": "Bea", "count": 3},
-            {"type": "canvass_held", "contest": "council", "at": "2027-11-09T11:00"},
+            {"type": "canvass_held", "contest": "council", "at": "2027-11-12T11:00"},
         ],
     }
     s = parse_scenario(json.dumps(doc), fmt="json")

@@ -582,7 +582,7 @@ def test_a_contest_reads_its_runner_up_votes_and_rulings_as_words(runoff: Scenar
                 "counts": {"Bob": 520, "Ann": 480},
             }
         )
-        .add({"type": "canvass_held", "at": "2027-11-09T11:00"})
+        .add({"type": "canvass_held", "at": "2027-11-12T11:00"})
         .build()
     ).contest("seat-a")
     assert ran.votes == {"Bob": 520, "Ann": 480} and ran.runner_up == "Ann"

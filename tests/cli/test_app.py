@@ -395,7 +395,7 @@ def _candidates(n: int) -> Any:
     ]
     counts = {f"Cand {i:05d}": (i * 7919) % 10007 for i in range(n)}
     events.append({"type": "returns_reported", "at": "2027-11-02T21:00", "counts": counts})
-    events.append({"type": "canvass_held", "at": "2027-11-09T11:00"})
+    events.append({"type": "canvass_held", "at": "2027-11-12T11:00"})
     doc = {
         "format": "electsim/v1",
         "title": f"{n} candidates",

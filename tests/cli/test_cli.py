@@ -25,7 +25,7 @@ events:
   - {type: canvass_held, at: "2027-10-12T11:00"}
   - {type: runoff_requested, at: "2027-10-13T09:30", candidate: Bob}
   - {type: returns_reported, at: "2027-11-02T21:00", counts: {Bob: 520, Ann: 480}}
-  - {type: canvass_held, at: "2027-11-09T11:00"}
+  - {type: canvass_held, at: "2027-11-12T11:00"}
 """
 
 

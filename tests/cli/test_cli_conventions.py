@@ -213,7 +213,7 @@ contests: [{{id: mayor, seats: 1, method: nonpartisan-plurality, year: 2027}}]
 events:
   - {{type: candidate_filed, at: 2027-07-06, candidate: {name}}}
   - {{type: returns_reported, at: "2027-11-02T21:00", counts: {{{name}: 10}}}}
-  - {{type: canvass_held, at: "2027-11-09T11:00"}}
+  - {{type: canvass_held, at: "2027-11-12T11:00"}}
 """
 
 

@@ -17,7 +17,7 @@ events:
   - {type: candidate_filed, at: '2027-07-02T16:00', candidate: Bob}
   - {type: votes_cast, at: '2027-11-02T09:00', candidate: Bob, count: 3}
   - {type: votes_cast, at: '2027-11-02T10:00', candidate: Ann, count: 2}
-  - {type: canvass_held, at: '2027-11-09T11:00'}
+  - {type: canvass_held, at: '2027-11-12T11:00'}
 """
 
 

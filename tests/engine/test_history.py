@@ -178,6 +178,22 @@ def test_a_reprint_determination_nobody_recorded_is_a_pending_decision() -> None
     assert "decisions" not in replay(load_scenario(ROOT / SEVERAL[0])).to_json()["contests"][0]
 
 
+def test_the_first_votes_settle_a_reprint_determination_nobody_recorded() -> None:
+    # docs/statutes.md and docs/history.md: the end of the log leaves the determination pending
+    # (above); the first votes cast on the printed ballots settle it, with a name_remains ruling
+    # at the returns (G.S. 163-294.4(c)), and the decision is no longer listed
+    text = PENDING.read_text(encoding="utf-8").split("expect:")[0]
+    text += '  - {type: returns_reported, at: "2027-10-05T21:00", counts: {Ann: 480, Bob: 520}}\n'
+    scenario = parse_scenario(text, source="pending-then-votes")
+    voted = replay(scenario).contest("seat-b")
+    (remains,) = [r for r in voted.rulings if r.kind.value == "name_remains"]
+    assert remains.at == datetime(2027, 10, 5, 21, tzinfo=scenario.tz)
+    assert "no time to reprint was found" in remains.text
+    assert voted.decisions == ()
+    before = replay(scenario, as_of=datetime(2027, 10, 5, 20, tzinfo=scenario.tz))
+    assert [d.decision for d in before.contest("seat-b").decisions] == ["reprint"]
+
+
 def test_a_pending_decision_is_said_in_words_in_the_text_and_the_report() -> None:
     from simulator.views.report import render_report
     from simulator.views.text import format_result

@@ -46,7 +46,7 @@ def test_a_runoff_canvassed_without_runoff_returns_declares_nothing() -> None:
         - {type: returns_reported, at: "2027-10-05T21:00", counts: {Ann: 40, Bob: 35, Cy: 30}}
         - {type: canvass_held, at: "2027-10-12T11:00"}
         - {type: runoff_requested, at: "2027-10-13T09:00", candidate: Bob}
-        - {type: canvass_held, at: "2027-11-09T11:00"}
+        - {type: canvass_held, at: "2027-11-12T11:00"}
         """,
     )
     assert contest.state == "runoff_called"

@@ -292,7 +292,14 @@ def test_each_precinct_reports_on_election_night_and_the_canvass_is_at_eleven(
     assert all(e.at.date() == date(2023, 10, 10) for e in returns)
     assert sum(n for e in returns for _, n in e.counts) == 4674
     canvass = [e for e in scenario.events if isinstance(e, CanvassHeld)]
-    # G.S. 163-182.5(b): 11:00 on the seventh day after the election
+    # an October plurality election (its real date): G.S. 163-182.5(b), the tenth day after it
+    # from 2017 (S.L. 2016-109), 11:00
+    assert [e.at for e in canvass] == [datetime(2023, 10, 20, 11, 0, tzinfo=NY)]
+    # the same returns as the runoff method's first election: the seventh day (163-293(c))
+    runoff = import_results(
+        cary_csv, "TOWN OF CARY TOWN COUNCIL DISTRICT D", method="nonpartisan-runoff"
+    )
+    canvass = [e for e in runoff.events if isinstance(e, CanvassHeld)]
     assert [e.at for e in canvass] == [datetime(2023, 10, 17, 11, 0, tzinfo=NY)]
 
 

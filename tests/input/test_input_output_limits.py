@@ -30,7 +30,7 @@ events:
   - {type: candidate_filed, at: 2027-07-06, candidate: Ann}
   - {type: candidate_filed, at: 2027-07-07, candidate: Bob}
   - {type: returns_reported, at: "2027-11-02T21:00", counts: {Ann: 600, Bob: 400}}
-  - {type: canvass_held, at: "2027-11-09T11:00"}
+  - {type: canvass_held, at: "2027-11-12T11:00"}
 """
 
 HEADER = "county,precinct,office,district,party,candidate,votes\n"

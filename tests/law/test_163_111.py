@@ -158,7 +158,7 @@ def test_the_general_election_is_won_by_the_highest_vote_without_a_majority() ->
         f"{filed('Ann', at='2027-09-21T12:00', party='DEM')}\n"
         f"{filed('Bob', at='2027-09-21T12:00', party='REP')}\n"
         + returns("2027-11-02T22:00", Ann=700, Bob=600, **{"Write-In (Miscellaneous)": 400})
-        + '\n- {type: canvass_held, at: "2027-11-09T11:00"}'
+        + '\n- {type: canvass_held, at: "2027-11-12T11:00"}'
     )
     c = run(GENERAL, log)
     assert c.outcome.elected == ("Ann",)
@@ -172,10 +172,10 @@ def test_a_general_election_tie_is_decided_by_lot() -> None:
         f"{filed('Ann', at='2027-09-21T12:00', party='DEM')}\n"
         f"{filed('Bob', at='2027-09-21T12:00', party='REP')}\n"
         f"{returns('2027-11-02T21:00', Ann=700, Bob=700)}\n"
-        '- {type: canvass_held, at: "2027-11-09T11:00"}\n'
-        '- {type: lot_drawn, at: "2027-11-10T10:00", winner: Ann}'
+        '- {type: canvass_held, at: "2027-11-12T11:00"}\n'
+        '- {type: lot_drawn, at: "2027-11-13T10:00", winner: Ann}'
     )
-    waiting = run(GENERAL, log, as_of="2027-11-09T12:00")
+    waiting = run(GENERAL, log, as_of="2027-11-12T12:00")
     assert waiting.outcome.pending is not None and waiting.outcome.pending.value == "lot"
     c = run(GENERAL, log)
     assert c.outcome.elected == ("Ann",)

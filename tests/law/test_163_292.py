@@ -6,7 +6,7 @@ from tests.inline import cites, filed, only, returns, rulings, run
 
 MAYOR = "{id: mayor, office: Mayor, seats: 1, method: nonpartisan-plurality, year: 2027}"
 BOARD = "{id: board, office: Commissioner, seats: 2, method: nonpartisan-plurality, year: 2027}"
-CANVASS = '- {type: canvass_held, at: "2027-11-09T11:00"}'
+CANVASS = '- {type: canvass_held, at: "2027-11-12T11:00"}'
 NIGHT = "2027-11-02T21:00"
 
 
@@ -64,9 +64,9 @@ def test_a_tie_for_a_single_office_waits_for_the_lot_and_the_lot_decides() -> No
     # G.S. 163-292(3)
     log = (
         f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=410, Bob=410, Cy=180)}\n{CANVASS}\n"
-        '- {type: lot_drawn, at: "2027-11-12T10:00", winner: Bob}'
+        '- {type: lot_drawn, at: "2027-11-15T10:00", winner: Bob}'
     )
-    before = run(MAYOR, log, as_of="2027-11-10T12:00")
+    before = run(MAYOR, log, as_of="2027-11-13T12:00")
     assert before.outcome.elected == ()
     assert before.outcome.pending is not None and before.outcome.pending.value == "lot"
     after = run(MAYOR, log)
@@ -82,7 +82,7 @@ def test_the_tie_is_ruled_at_the_canvass_with_what_the_lot_must_decide() -> None
     lot = only(c, "lot_required")
     assert cites(lot, r"163-292\(3\)") and lot.candidates == ("Ann", "Bob")
     assert lot.get("seats") == 1 and "tied for one place" in lot.text
-    assert lot.at.isoformat().startswith("2027-11-09T11:00")
+    assert lot.at.isoformat().startswith("2027-11-12T11:00")
     assert c.outcome.pending is not None and c.outcome.pending.value == "lot"
     assert not rulings(c, "decided_by_lot") and not rulings(c, "elected")
 
@@ -92,7 +92,7 @@ def test_what_a_drawing_leaves_tied_is_ruled_again() -> None:
     # second seat is still tied between the other two
     log = (
         f"{filed('A', 'B', 'C')}\n{returns(NIGHT, A=300, B=300, C=300)}\n{CANVASS}\n"
-        '- {type: lot_drawn, at: "2027-11-10T10:00", winner: B}'
+        '- {type: lot_drawn, at: "2027-11-13T10:00", winner: B}'
     )
     c = run(BOARD, log)
     first, second = rulings(c, "lot_required")
@@ -100,7 +100,7 @@ def test_what_a_drawing_leaves_tied_is_ruled_again() -> None:
     assert "tied for two places" in first.text and "decides them" in first.text
     assert set(second.candidates) == {"A", "C"} and second.get("seats") == 1
     assert c.outcome.elected == ("B",) and c.outcome.pending.value == "lot"  # type: ignore[union-attr]
-    done = run(BOARD, log + '\n- {type: lot_drawn, at: "2027-11-10T11:00", winner: C}')
+    done = run(BOARD, log + '\n- {type: lot_drawn, at: "2027-11-13T11:00", winner: C}')
     assert set(done.outcome.elected) == {"B", "C"} and len(rulings(done, "lot_required")) == 2
 
 
@@ -108,7 +108,7 @@ def test_a_three_way_tie_for_one_seat_is_decided_by_one_lot() -> None:
     # G.S. 163-292(3): "two or more candidates ... the same number of votes"
     log = (
         f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=300, Bob=300, Cy=300)}\n{CANVASS}\n"
-        '- {type: lot_drawn, at: "2027-11-12T10:00", winner: Cy}'
+        '- {type: lot_drawn, at: "2027-11-15T10:00", winner: Cy}'
     )
     assert run(MAYOR, log).outcome.elected == ("Cy",)
 
@@ -118,9 +118,9 @@ def test_only_the_seat_the_tie_decides_waits_for_the_lot() -> None:
     log = (
         f"{filed('A', 'B', 'C', 'D')}\n{returns(NIGHT, A=300, B=250, C=250, D=100)}\n"
         f"{CANVASS}\n"
-        '- {type: lot_drawn, at: "2027-11-09T15:00", winner: C}'
+        '- {type: lot_drawn, at: "2027-11-12T15:00", winner: C}'
     )
-    assert run(BOARD, log, as_of="2027-11-09T12:00").outcome.elected == ("A",)
+    assert run(BOARD, log, as_of="2027-11-12T12:00").outcome.elected == ("A",)
     done = run(BOARD, log)
     assert set(done.outcome.elected) == {"A", "C"}
     assert only(done, "decided_by_lot").candidates == ("C",)
@@ -140,7 +140,7 @@ def test_a_lot_with_no_tie_to_settle_is_rejected() -> None:
     c = run(
         MAYOR,
         f"{filed('Ann', 'Bob')}\n{returns(NIGHT, Ann=400, Bob=300)}\n{CANVASS}\n"
-        '- {type: lot_drawn, at: "2027-11-10T10:00", winner: Bob}',
+        '- {type: lot_drawn, at: "2027-11-13T10:00", winner: Bob}',
     )
     assert c.outcome.elected == ("Ann",)
     assert only(c, "request_rejected").candidates == ("Bob",)
@@ -152,7 +152,7 @@ def test_a_runoff_request_is_rejected_because_the_plurality_method_has_none() ->
         MAYOR,
         f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=400, Bob=350, Cy=250)}\n"
         f"{CANVASS}\n"
-        '- {type: runoff_requested, at: "2027-11-10T10:00", candidate: Bob}',
+        '- {type: runoff_requested, at: "2027-11-13T10:00", candidate: Bob}',
     )
     assert c.outcome.elected == ("Ann",)
     rejected = only(c, "request_rejected")
@@ -177,33 +177,33 @@ def test_a_tie_of_three_for_two_seats_takes_two_drawings_and_each_declaration_sa
     # is refused; each declaration names the drawing that settled it
     log = (
         f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=5, Bob=5, Cy=5)}\n{CANVASS}\n"
-        '- {type: lot_drawn, at: "2027-11-10T11:00", winner: Cy}\n'
-        '- {type: lot_drawn, at: "2027-11-10T12:00", winner: Cy}\n'
-        '- {type: lot_drawn, at: "2027-11-10T13:00", winner: Ann}'
+        '- {type: lot_drawn, at: "2027-11-13T11:00", winner: Cy}\n'
+        '- {type: lot_drawn, at: "2027-11-13T12:00", winner: Cy}\n'
+        '- {type: lot_drawn, at: "2027-11-13T13:00", winner: Ann}'
     )
     c = run(BOARD, log)
     assert c.outcome.elected == ("Cy", "Ann")
     assert [r.candidates for r in rulings(c, "decided_by_lot")] == [("Cy",), ("Ann",)]
     assert only(c, "request_rejected").candidates == ("Cy",)
     assert all("drawing of lots" in r.text for r in rulings(c, "elected"))
-    half = run(BOARD, log, as_of="2027-11-10T11:30")
+    half = run(BOARD, log, as_of="2027-11-13T11:30")
     assert half.outcome.elected == ("Cy",)
     assert half.outcome.pending is not None and half.outcome.pending.value == "lot"
 
 
 def _tied_then(event: str, *, lot: str = "") -> str:
     log = f"{filed('Ann', 'Bob')}\n{returns(NIGHT, Ann=500, Bob=500)}\n{event}"
-    return log + (f'\n- {{type: lot_drawn, at: "2027-11-12T10:00", winner: {lot}}}' if lot else "")
+    return log + (f'\n- {{type: lot_drawn, at: "2027-11-15T10:00", winner: {lot}}}' if lot else "")
 
 
 def test_a_tied_candidate_who_dies_before_the_drawing_is_a_named_gap_and_still_drawn() -> None:
     # G.S. 163-292(3) with 163-294.1(c): neither says whether the drawing counts a tied
     # candidate who died after the vote; the lot is held among all, a dead winner's seat vacant
-    death = '- {type: candidate_died, at: "2027-11-10T11:00", candidate: Ann}'
+    death = '- {type: candidate_died, at: "2027-11-13T11:00", candidate: Ann}'
     c = run(MAYOR, _tied_then(f"{CANVASS}\n{death}"))
     gap = only(c, "no_provision")
     assert gap.get("gap") == "tied-candidate-left-before-lot"
-    assert gap.at.isoformat().startswith("2027-11-10T11:00")  # ruled at the death
+    assert gap.at.isoformat().startswith("2027-11-13T11:00")  # ruled at the death
     assert cites(gap, r"163-292\(3\)") and cites(gap, r"163-294\.1\(c\)")
     assert "before the election" not in gap.text and "name left on" not in gap.text
     assert set(rulings(c, "lot_required")[-1].candidates) == {"Ann", "Bob"}
@@ -221,7 +221,7 @@ def test_a_death_after_the_vote_and_before_the_canvass_meets_the_same_gap_at_the
     c = run(MAYOR, _tied_then(f"{death}\n{CANVASS}"))
     gap = only(c, "no_provision")
     assert gap.get("gap") == "tied-candidate-left-before-lot" and not gap.get("conflict")
-    assert gap.at.isoformat().startswith("2027-11-09T11:00")
+    assert gap.at.isoformat().startswith("2027-11-12T11:00")
     assert not any(cites(r, r"163-294\.4") for r in c.rulings)
 
 

@@ -16,7 +16,7 @@ GROUP2 = "{id: board, office: Council At-Large, seats: 2, method: nonpartisan-ru
 GROUP3 = "{id: board, office: Council At-Large, seats: 3, method: nonpartisan-runoff, year: 2027}"
 NIGHT = "2027-10-05T21:00"  # 2027: first election Tue 5 Oct, canvass Tue 12 Oct
 CANVASS = '- {type: canvass_held, at: "2027-10-12T11:00"}'
-RUNOFF_CANVASS = '- {type: canvass_held, at: "2027-11-09T11:00"}'
+RUNOFF_CANVASS = '- {type: canvass_held, at: "2027-11-12T11:00"}'
 
 # Real first-election returns (State Board results in ../shared/data/nc-results, summed)
 STATESVILLE_WARD_6_2019 = {
@@ -685,9 +685,9 @@ def test_a_runoff_tie_waits_for_the_lot_and_the_lot_elects() -> None:
     # G.S. 163-293(f)
     log = (
         f"{RUNOFF}\n{returns('2027-11-02T21:00', Ann=500, Bob=500)}\n{RUNOFF_CANVASS}\n"
-        '- {type: lot_drawn, at: "2027-11-10T10:00", winner: Bob}'
+        '- {type: lot_drawn, at: "2027-11-13T10:00", winner: Bob}'
     )
-    waiting = run(SEAT, log, as_of="2027-11-09T12:00")
+    waiting = run(SEAT, log, as_of="2027-11-12T12:00")
     assert waiting.outcome.pending is not None and waiting.outcome.pending.value == "lot"
     assert waiting.outcome.elected == ()
     c = run(SEAT, log)
@@ -704,7 +704,7 @@ def test_a_second_runoff_is_not_held() -> None:
     # G.S. 163-293(f): the highest in the runoff is elected; a further request is rejected
     log = (
         f"{RUNOFF}\n{returns('2027-11-02T21:00', Ann=510, Bob=490)}\n{RUNOFF_CANVASS}\n"
-        f"{request('Bob', '2027-11-10T09:00')}"
+        f"{request('Bob', '2027-11-13T09:00')}"
     )
     c = run(SEAT, log)
     assert c.outcome.elected == ("Ann",)
@@ -723,7 +723,7 @@ def test_the_runner_up_can_win_the_runoff() -> None:
     )
     c = run(SEAT, log)
     assert c.outcome.elected == ("Frederick Foster",)
-    assert local(only(c, "elected").at) == "2027-11-09T11:00:00"
+    assert local(only(c, "elected").at) == "2027-11-12T11:00:00"
 
 
 def test_the_declared_time_of_each_ruling_is_a_moment_of_the_log_or_a_deadline() -> None:
@@ -943,7 +943,7 @@ def test_a_runoff_called_before_its_day_is_held_on_the_day_the_law_fixes() -> No
     c = run(SEAT, _late("2027-10-12T11:00", request("Bob", "2027-10-13T09:00")))
     assert not rulings(c, "no_provision")
     assert "a runoff on 2027-11-02 between Ann, Bob" in only(c, "runoff_called").text
-    assert local(deadline(c, "canvass").due) == "2027-11-09T11:00:00"
+    assert local(deadline(c, "canvass").due) == "2027-11-12T11:00:00"
 
 
 def test_a_runoff_called_on_its_own_day_or_after_it_is_a_named_gap() -> None:
@@ -1054,7 +1054,7 @@ def test_a_runoff_winner_who_dies_after_the_runoff_vote_leaves_the_office_vacant
     assert not rulings(c, "no_provision")
     vacant = only(c, "office_vacant")
     assert cites(vacant, r"^G\.S\. 163-294\.1\(c\)$") and vacant.candidates == ("Bob",)
-    assert local(vacant.at) == "2027-11-09T11:00:00"
+    assert local(vacant.at) == "2027-11-12T11:00:00"
     assert c.outcome.elected == () and c.outcome.vacant_seats == 1
 
 
@@ -1082,7 +1082,7 @@ def _tied_runoff_then(*events: str) -> str:
     )
 
 
-BOB_DIES = '- {type: candidate_died, at: "2027-11-10T10:00", candidate: Bob}'
+BOB_DIES = '- {type: candidate_died, at: "2027-11-13T10:00", candidate: Bob}'
 
 
 def test_a_runoff_tie_left_by_a_death_before_the_lot_is_a_named_gap_at_the_death() -> None:
@@ -1091,17 +1091,17 @@ def test_a_runoff_tie_left_by_a_death_before_the_lot_is_a_named_gap_at_the_death
     c = run(SEAT, _tied_runoff_then(BOB_DIES))
     gap = only(c, "no_provision")
     assert gap.get("gap") == "runoff-tied-candidate-left-before-lot"
-    assert local(gap.at) == "2027-11-10T10:00:00"
+    assert local(gap.at) == "2027-11-13T10:00:00"
     assert cites(gap, r"163-293\(f\)") and cites(gap, r"163-294\.1\(c\)")
     assert c.outcome.pending is not None and c.outcome.pending.value == "lot"
 
 
 def test_a_runoff_lot_drawn_for_the_one_who_died_leaves_the_office_vacant() -> None:
-    lot = '- {type: lot_drawn, at: "2027-11-12T10:00", winner: Bob}'
+    lot = '- {type: lot_drawn, at: "2027-11-15T10:00", winner: Bob}'
     c = run(SEAT, _tied_runoff_then(BOB_DIES, lot))
     assert c.outcome.elected == () and c.outcome.vacant_seats == 1
     assert only(c, "office_vacant").candidates == ("Bob",)
-    lot = '- {type: lot_drawn, at: "2027-11-12T10:00", winner: Ann}'
+    lot = '- {type: lot_drawn, at: "2027-11-15T10:00", winner: Ann}'
     c = run(SEAT, _tied_runoff_then(BOB_DIES, lot))
     assert c.outcome.elected == ("Ann",) and c.outcome.vacant_seats == 0
     # the drawing is the gap's whichever way it falls

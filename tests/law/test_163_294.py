@@ -161,7 +161,7 @@ def test_in_the_election_the_highest_of_the_nominees_is_elected() -> None:
         ELECTION,
         f"{filed('Thurm', 'Wilkins', at='2027-10-12')}\n"
         + returns("2027-11-02T21:00", Thurm=2513, Wilkins=2054, **{"Write-In (Miscellaneous)": 8})
-        + '\n- {type: canvass_held, at: "2027-11-09T11:00"}',
+        + '\n- {type: canvass_held, at: "2027-11-12T11:00"}',
     )
     assert c.outcome.elected == ("Thurm",)
     assert cites(only(c, "elected"), r"163-294\(c\)")
@@ -185,7 +185,7 @@ def test_a_nominee_who_withdrew_and_then_died_or_was_disqualified_cannot_be_list
             f'- {{type: {later}, at: "2027-10-20T09:00", candidate: Ann}}\n'
             '- {type: candidate_filed, at: "2027-10-25T09:00", candidate: Ann}\n'
             + returns("2027-11-02T21:00", Ann=30, Bob=20)
-            + '\n- {type: canvass_held, at: "2027-11-09T11:00"}',
+            + '\n- {type: canvass_held, at: "2027-11-12T11:00"}',
         )
         (refused,) = rulings(c, "filing_rejected")
         assert refused.text == f"Ann {verb} and cannot file again"

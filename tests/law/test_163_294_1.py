@@ -24,7 +24,7 @@ from tests.contingency_cases import (
 )
 
 PRINTED_SEP = event("ballots_printed", "2027-09-10T09:00")
-NOV_CANVASS = event("canvass_held", "2027-11-09T11:00")
+NOV_CANVASS = event("canvass_held", "2027-11-12T11:00")
 
 
 def test_a_party_candidate_disqualified_after_printing_counts_for_no_purpose() -> None:

@@ -131,7 +131,7 @@ def test_votes_reported_for_a_dead_candidate_whose_name_was_left_off_are_not_cou
             *filed("Ann", "Bob", "Cy"),
             died("Cy", "2027-08-25T10:00"),
             returns("2027-11-02T21:00", Ann=300, Bob=200, Cy=500),
-            event("canvass_held", "2027-11-09T11:00"),
+            event("canvass_held", "2027-11-12T11:00"),
         )
     )
     assert one(c, "votes_disregarded")["candidates"] == ["Cy"]

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from simulator.law import calendar as cal
 from simulator.law.calendar import OfficeCalendar
 from simulator.law.cite import statute
+from simulator.law.readings import RunoffCanvass
 from simulator.law.vocab import DeadlineKind, Method
 from tests.cli.inprocess import electsim
 
@@ -85,10 +86,20 @@ def test_a_filing_opening_on_independence_day_moves_to_monday() -> None:
 
 
 def test_a_canvass_on_veterans_day_moves_to_the_next_open_day() -> None:
-    # 2025: election Nov 4, the seventh day is Nov 11 (Veterans Day)
-    c = cal.canvass(date(2025, 11, 4), statute("163-182.5(b)"), OFFICE)
-    assert c.due == datetime(2025, 11, 12, 11, tzinfo=NY)
-    assert c.moved_from is not None and c.moved_from.date() == date(2025, 11, 11)
+    # 2003, under 163-182.5(b) before S.L. 2016-109: election Nov 4, the seventh day is Nov 11
+    # (Veterans Day)
+    c = cal.canvass(date(2003, 11, 4), statute("163-182.5(b)"), OFFICE)
+    assert c.due == datetime(2003, 11, 12, 11, tzinfo=NY)
+    assert c.moved_from is not None and c.moved_from.date() == date(2003, 11, 11)
+    # 2025: the tenth day, Friday Nov 14, is open; the seventh (reading 36) is Veterans Day
+    assert cal.canvass(date(2025, 11, 4), statute("163-182.5(b)"), OFFICE).moved_from is None
+    seventh = cal.canvass(
+        date(2025, 11, 4),
+        statute("163-182.5(b)"),
+        OFFICE,
+        runoff=RunoffCanvass.FIRST_ELECTION_SEVENTH_DAY,
+    )
+    assert seventh.due == datetime(2025, 11, 12, 11, tzinfo=NY)
 
 
 def test_district_based_cities_file_later_in_the_year_after_a_census() -> None:

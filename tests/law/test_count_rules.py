@@ -96,7 +96,7 @@ def test_a_partisan_tie_at_exactly_5000_voters_goes_to_lot() -> None:
             event("candidate_filed", "2027-09-21T12:00", candidate="Ann", party="DEM"),
             event("candidate_filed", "2027-09-21T12:00", candidate="Bob", party="REP"),
             returns("2027-11-02T21:00", Ann=2500, Bob=2500),
-            event("canvass_held", "2027-11-09T11:00"),
+            event("canvass_held", "2027-11-12T11:00"),
         )
     )
     assert c["outcome"]["pending"] == "lot" and "new_election_ordered" not in kinds(c)

@@ -28,7 +28,7 @@ def test_a_tie_between_two_winners_needs_no_lot_by_default_but_does_when_switche
         FILED
         + """
     - {type: returns_reported, at: "2027-11-02T21:00", counts: {Ann: 300, Bob: 300, Cy: 100}}
-    - {type: canvass_held, at: "2027-11-09T11:00"}
+    - {type: canvass_held, at: "2027-11-12T11:00"}
     """
     )
     default = run(PLURALITY_GROUP, events)
@@ -38,7 +38,7 @@ def test_a_tie_between_two_winners_needs_no_lot_by_default_but_does_when_switche
     assert strict.outcome.pending is not None and strict.outcome.pending.value == "lot"
     ranked = run(
         PLURALITY_GROUP,
-        events + '- {type: lot_drawn, at: "2027-11-09T15:00", winner: Bob}',
+        events + '- {type: lot_drawn, at: "2027-11-12T15:00", winner: Bob}',
         head="interpretations: {harmless_ties: false}",
     )
     assert ranked.outcome.elected == ("Bob", "Ann")

@@ -90,7 +90,7 @@ events:
   - {type: candidate_filed, at: 2027-07-07, candidate: Bob Jones}
   - {type: challenge_filed, at: 2027-07-20, candidate: Ann Smith}
   - {type: returns_reported, at: "2027-11-02T21:00", counts: {Ann Smith: 10, Bob Jones: 5}}
-  - {type: canvass_held, at: "2027-11-09T11:00"}
+  - {type: canvass_held, at: "2027-11-12T11:00"}
 """
 
 

@@ -136,7 +136,7 @@ def _doc(votes: int) -> str:
             "format": "electsim/v1",
             "title": "columns",
             "contests": [contest | {"method": "nonpartisan-plurality"}],
-            "events": [*filed, *cast, {"type": "canvass_held", "at": "2027-11-09T11:00"}],
+            "events": [*filed, *cast, {"type": "canvass_held", "at": "2027-11-12T11:00"}],
         }
     )
 

@@ -77,7 +77,7 @@ from simulator.input.importer import (
     split_contest_name,
 )
 from simulator.input.seats import seats_for, single_office
-from simulator.law.vocab import Method, Stage
+from simulator.law.vocab import DeadlineKind, Method, Stage
 from simulator.model.events import is_write_in
 
 # ---------------------------------------------------------------------------------------------
@@ -343,7 +343,15 @@ def _second_primary_events(
             }
         )
     if second is not None and day is not None:
-        events.extend(returns_events(second.precincts, day, ballot_names={}))
+        events.extend(
+            returns_events(
+                second.precincts,
+                day,
+                ballot_names={},
+                method=Method.PARTISAN,
+                held=DeadlineKind.SECOND_PRIMARY,
+            )
+        )
     return {**doc, "events": events}
 
 

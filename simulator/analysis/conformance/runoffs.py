@@ -68,7 +68,7 @@ from simulator.input.importer import (
     split_contest_name,
 )
 from simulator.input.seats import SeatRule, seats_for, single_office
-from simulator.law.vocab import Method
+from simulator.law.vocab import DeadlineKind, Method
 from simulator.model.events import is_write_in
 
 #: What the data cannot show, for the contests whose November record disagrees with the engine
@@ -218,7 +218,15 @@ def _runoff_events(
             }
         )
     if nov is not None:
-        events.extend(returns_events(nov.precincts, nov_day, ballot_names=names))
+        events.extend(
+            returns_events(
+                nov.precincts,
+                nov_day,
+                ballot_names=names,
+                method=Method.RUNOFF,
+                held=DeadlineKind.RUNOFF_ELECTION,
+            )
+        )
     return {**doc, "events": events}
 
 

@@ -151,7 +151,7 @@ def start_runoff(
         f"fixed for it, {day.isoformat()}, {gone}",
     )
     if held.effect is round_timing.Day.FIXED:
-        d.deadline(cal.canvass(day, second.canvass, ctx.office))
+        d.deadline(second.canvass_of(day, ctx.office, ctx.interp.runoff_canvass))
     pool = d.pool
     d.set(pool=Pool(PoolKind.RUNOFF, leaders=pool.leaders if pool else (), seats=seats))
     d.set(

@@ -26,12 +26,11 @@ from simulator.model.events import CanvassHeld, LotDrawn, RecountHeld
 def on_canvass(d: Draft, e: CanvassHeld) -> None:
     phase = d.phase
     ctx = d.ctx
-    held = cal.rounds(ctx.method, ctx.stage)[d.round].kind
+    this = cal.rounds(ctx.method, ctx.stage)[d.round]
+    held = this.kind
     start = round_start(ctx, d.round)
     early = e.at < start
-    fixed = cal.canvass(
-        start.astimezone(ctx.tz).date(), canvass.canvass_cite(ctx.method, held), ctx.office
-    )
+    fixed = this.canvass_of(start.astimezone(ctx.tz).date(), ctx.office, ctx.interp.runoff_canvass)
     fixed_day = (fixed.moved_from or fixed.due).astimezone(ctx.tz).date()
     before = not early and e.at.astimezone(ctx.tz).date() < fixed_day
     facts = canvass.CanvassFacts(ctx.method, held, early, before_its_day=before)

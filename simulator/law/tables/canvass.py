@@ -64,7 +64,8 @@ def _canvass_rules(
 ) -> tuple[Rule[CanvassFacts, Canvassed], ...]:
     """Each provision that sets a canvass, and the same provision for a canvass dated before the
     election it canvasses: the canvass declares the result of an election already held (the
-    seventh day after it), so one before the day declares nothing and has no effect."""
+    seventh or the tenth day after it), so one before the day declares nothing and has no
+    effect."""
     out: list[Rule[CanvassFacts, Canvassed]] = []
     for rid, cite, summary, applies, effect in rules:
         applies = _not_before_its_day(applies)
@@ -166,8 +167,10 @@ _CANVASS_RULES = _canvass_rules(
         "election-canvass",
         "163-182.5(b)",
         "any other election (the November election, a runoff) is canvassed by the county "
-        "board at 11:00 on the seventh day after (the tenth with an even year's general "
-        "election)",
+        "board at 11:00 on the day this subsection sets in the text in force on the election "
+        "day: the tenth day after from 2017 (S.L. 2016-109); the seventh before, the tenth "
+        "with an even year's general election (the runoff's other reading, the seventh day "
+        "by 163-293(e): interpretation runoff_canvass)",
         lambda f: (
             f.held is DeadlineKind.RUNOFF_ELECTION
             or (f.held is DeadlineKind.ELECTION_DAY and f.method is not Method.RUNOFF)
