@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from simulator.engine.result import ContestResult, Result
 from simulator.law.labels import label
+from simulator.law.vocab import DeadlineKind
 from simulator.model.events import Event
 from simulator.views.words import contest_words, entry_words, events_by_index, outcome_words
 
-_COLOURS = {"event": "\033[36m", "ruling": "\033[1;33m", "deadline": "\033[35m"}
+_COLOURS = {
+    "event": "\033[36m",
+    "ruling": "\033[1;33m",
+    "deadline": "\033[35m",
+    "remark": "\033[31m",
+}
 _RESET = "\033[0m"
 
 
@@ -44,8 +50,11 @@ def format_contest(
     head = f"{c.title} [{c.id}] - {method}, {stage}, {seats}: {state}"
     out = [head, "=" * min(len(head), 100)]
     what_width = max((len(t.what) for t in c.timeline), default=8)
+    voted = _first_vote(c)
     for t in c.timeline:
         label = entry_words(t, events)
+        if voted is not None and t.what == "event" and t.kind in _DEPARTURES and t.at >= voted[0]:
+            label += f" (after the {voted[1]})"
         if t.cite:
             label += f"  [{t.cite}]"
         what = t.what.ljust(what_width)
@@ -60,6 +69,23 @@ def format_contest(
     out.extend(format_outcome(c))
     out.extend(format_decisions(c, width))
     return "\n".join(out)
+
+
+#: the events of a candidate leaving the race
+_DEPARTURES = frozenset({"candidate_died", "candidate_withdrew", "candidate_disqualified"})
+_VOTING_DAYS = frozenset({DeadlineKind.ELECTION_DAY, DeadlineKind.PRIMARY_DAY})
+
+
+def _first_vote(c: ContestResult) -> tuple[datetime, str] | None:
+    """When the day of the contest's first vote was over, and that vote in words ("election of
+    Tue 2027-10-05"): a candidate may leave the race after the vote (it is no remark), and the
+    timeline says that the departure came after it."""
+    day = min((d.due for d in c.deadlines if d.kind in _VOTING_DAYS), default=None)
+    if day is None:
+        return None
+    kind = next(d.kind for d in c.deadlines if d.due == day and d.kind in _VOTING_DAYS)
+    words = label(kind).removesuffix(" day")
+    return day + timedelta(days=1), f"{words} of {day.strftime('%a %Y-%m-%d')}"
 
 
 def format_decisions(c: ContestResult, width: int | None = None) -> list[str]:

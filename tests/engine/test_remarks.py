@@ -235,3 +235,31 @@ def test_remarks_are_deterministic_and_name_an_event_and_a_known_kind(
         assert r.seq in indices and r.kind in RemarkKind
     # the returns fit exactly when they are the election day's
     assert ("returns_off_day" in kinds(first)) == (returns_day != 0)
+
+
+def test_the_text_timeline_says_a_death_came_after_the_vote() -> None:
+    # scenarios/remarks/death-after-the-vote.yaml: a candidate may die after the vote (no
+    # remark), and the timeline says the death came after the election day
+    from simulator.views.text import format_result
+
+    s = simulator.load_scenario(ROOT / "scenarios" / "remarks" / "death-after-the-vote.yaml")
+    text = format_result(simulator.replay(s), events=s.events)
+    assert "candidate died: Bob Brown (after the election of Tue 2027-10-05)" in text
+    early = story("- {type: candidate_died, at: '2027-08-20T12:00', candidate: Cy}")
+    assert "(after the election" not in format_result(simulator.Result("t", (early,)))
+
+
+def test_the_report_the_page_and_the_notebook_tables_show_the_remarks() -> None:
+    from simulator.analysis.whatif.display import html
+    from simulator.views.report import render_report
+
+    s = simulator.load_scenario(ROOT / "scenarios" / "remarks" / "returns-in-november.yaml")
+    result = simulator.replay(s)
+    page = render_report(s, result)
+    assert "<h3>Remarks</h3>" in page and "returns on another day" in page
+    shown = html(result.contests[0])
+    assert shown is not None and "<b>remarks</b>" in shown and "canvass on another day" in shown
+    fits = simulator.replay(
+        simulator.load_scenario(ROOT / "scenarios/runoff/cary-2023-district-d.yaml")
+    )
+    assert "<h3>Remarks</h3>" not in render_report(s, fits)
