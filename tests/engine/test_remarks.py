@@ -263,3 +263,62 @@ def test_the_report_the_page_and_the_notebook_tables_show_the_remarks() -> None:
         simulator.load_scenario(ROOT / "scenarios/runoff/cary-2023-district-d.yaml")
     )
     assert "<h3>Remarks</h3>" not in render_report(s, fits)
+
+
+#: the event type each remark kind is about
+_ABOUT = {
+    "returns_off_day": {"returns_reported"},
+    "canvass_off_day": {"canvass_held"},
+    "request_early": {"runoff_requested"},
+    "request_not_on_ballot": {"runoff_requested"},
+    "ballots_after_election": {"ballots_printed"},
+    "departure_not_filed": {"candidate_died", "candidate_withdrew", "candidate_disqualified"},
+    "determination_moot": {"reprint_determined"},
+}
+_LIBRARY = sorted((ROOT / "scenarios").rglob("*.yaml"))[::7]  # a spread of the library
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    path=st.sampled_from(_LIBRARY),
+    pick=st.integers(0, 10_000),
+    days=st.integers(-60, 60),
+)
+def test_library_events_moved_in_time_make_remarks_that_name_their_event(
+    path: Path, pick: int, days: int
+) -> None:
+    # a bundled scenario with one event's date moved (and the log kept in order): its remarks
+    # are the same on every replay, each about an event of the log of the type its kind reads
+    from datetime import timedelta
+
+    from hypothesis import assume
+
+    from tests.conftest import read_yaml
+
+    raw = read_yaml(path.read_text())
+    events = raw.get("events", [])
+    assume(events)
+    i = pick % len(events)
+    at = events[i].get("at")
+    assume(isinstance(at, str))
+    from datetime import datetime
+
+    moved = datetime.fromisoformat(at) + timedelta(days=days)
+    events[i]["at"] = moved.isoformat()
+    events[i].pop("notice_at", None)
+    raw["events"] = sorted(events, key=lambda e: str(e.get("at")))
+    raw.pop("expect", None)
+    import yaml
+
+    try:
+        s = simulator.parse_scenario(yaml.safe_dump(raw, allow_unicode=True))
+    except simulator.ScenarioError:
+        assume(False)
+        return
+    first, again = simulator.replay(s), simulator.replay(s)
+    types = {ev.index: ev.type for ev in s.events}
+    for a, b in zip(first.contests, again.contests, strict=True):
+        assert tuple(a.remarks) == tuple(b.remarks)
+        assert a.rulings == b.rulings
+        for r in a.remarks:
+            assert r.kind in RemarkKind and types[r.seq] in _ABOUT[r.kind.value], r
