@@ -196,10 +196,11 @@ def _request(ev: RunoffRequested, rounds: _Rounds, state: State, filed: set[str]
     ctx = rounds.ctx
     first = cal.rounds(ctx.method, ctx.stage)[0]
     cites = (first.request,) if first.request is not None else ()
+    asked = "demanded a second primary" if ctx.partisan_primary else "asked for a runoff"
     name = ev.candidate
     if state.cand(name) is None:
         text = (
-            f"{name} asked for a runoff but is not a candidate on the ballot of the "
+            f"{name} {asked} but is not a candidate on the ballot of the "
             f"{_election(first.kind)} of {_day(round_start(ctx, 0), ctx)}"
         )
         return [_remark(ev, RemarkKind.REQUEST_NOT_ON_BALLOT, text, cites)]
@@ -212,7 +213,7 @@ def _request(ev: RunoffRequested, rounds: _Rounds, state: State, filed: set[str]
     if not why:
         return []
     text = (
-        f"{name} asked for a runoff on {_day(ev.at, ctx)}, {' and '.join(why)}; the request "
+        f"{name} {asked} on {_day(ev.at, ctx)}, {' and '.join(why)}; the request "
         "is held and weighed at the canvass, as one made before it is"
     )
     reading = law.request_reading(ev.at, state.declared_at)
