@@ -218,10 +218,18 @@ def _add_validate(sub: Commands) -> None:
         "validate",
         "check scenario files without replaying them (exit 0 or 2)",
         "Check scenario files: every problem is printed with its file, line, field, what was "
-        "expected and what was found. Exit 0 when all are valid, 2 otherwise.",
+        "expected and what was found. With --strict, each file is replayed too and every remark "
+        "is a problem (one line each: file, event, kind, words). Exit 0 when all are valid, 2 "
+        "otherwise.",
     )
     v.add_argument("files", nargs="+", metavar="FILE", help="scenario files")
     v.add_argument("--json", action="store_true", help="print the verdicts and problems as JSON")
+    v.add_argument(
+        "--strict",
+        action="store_true",
+        help="replay each valid file too, and count each remark (a fact off the statutory "
+        "calendar, like returns on another day than the election's) as a problem",
+    )
     _add_max_bytes(v)
     v.set_defaults(func=cmd_validate)
 

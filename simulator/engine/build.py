@@ -11,11 +11,13 @@ import attrs
 
 from simulator.engine.decisions import pending_decisions
 from simulator.engine.ranking import ranked
+from simulator.engine.remarks import remarks_of
 from simulator.engine.result import (
     ContestResult,
     Made,
     Outcome,
     Period,
+    Remark,
     Ruling,
     TimelineEntry,
     periods_of,
@@ -119,17 +121,23 @@ def result_of(
     which reads neither)."""
     outcome = outcome_of(state, ctx)
     if not timeline:
-        return _contest_result(state, ctx, outcome, (), ())
-    # built once, when a view first reads either (text, charts, JSON), not for every replay
-    both = functools.cache(functools.partial(_timeline, state, events, entries))
-    return _contest_result(state, ctx, outcome, Made(lambda: both()[0]), Made(lambda: both()[1]))
+        return _contest_result(state, ctx, outcome, (), (), ())
+    # built once, when a view first reads them (text, charts, JSON), not for every replay
+    remarks = Made(functools.cache(functools.partial(remarks_of, state, ctx, events)))
+    both = functools.cache(functools.partial(_timeline, state, events, entries, remarks))
+    return _contest_result(
+        state, ctx, outcome, Made(lambda: both()[0]), Made(lambda: both()[1]), remarks
+    )
 
 
 def _timeline(
-    state: State, events: Sequence[Event], entries: Sequence[TimelineEntry | None] | None
+    state: State,
+    events: Sequence[Event],
+    entries: Sequence[TimelineEntry | None] | None,
+    remarks: Sequence[Remark] = (),
 ) -> tuple[tuple[TimelineEntry, ...], tuple[Period, ...]]:
-    """The contest's timeline (its deadlines, events and rulings in order of time) and the
-    periods drawn from it; ``entries`` are the events' lines when already made."""
+    """The contest's timeline (its deadlines, events, remarks and rulings in order of time) and
+    the periods drawn from it; ``entries`` are the events' lines when already made."""
     if entries is None:
         entries = [event_entry(ev) for ev in events]
     # deadlines, events, rulings: a stable sort by time keeps that order at the same moment
@@ -138,6 +146,11 @@ def _timeline(
         for dl in state.deadlines
     ]
     lines += [entry for entry in entries if entry is not None]
+    # each remark right after its event (the same moment: the stable sort keeps the order)
+    lines += [
+        TimelineEntry(r.at, "remark", f"{r.kind.value}: {r.text}", r.cite, r.kind.value, r.seq)
+        for r in remarks
+    ]
     # a story may hold thousands of rulings of a few kinds citing a few provisions: each
     # kind's words and each citation's text are read once
     kinds: dict[RulingKind, str] = {}
@@ -168,6 +181,7 @@ def _contest_result(
     outcome: Outcome,
     timeline: Sequence[TimelineEntry],
     periods: Sequence[Period],
+    remarks: Sequence[Remark],
 ) -> ContestResult:
     contest = ctx.contest
     return ContestResult(
@@ -185,6 +199,7 @@ def _contest_result(
         path=state.path,
         periods=periods,
         decisions=pending_decisions(state, ctx),
+        remarks=remarks,
     )
 
 

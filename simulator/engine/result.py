@@ -21,6 +21,7 @@ from simulator.law.vocab import (
     Decision,
     Pending,
     PeriodKind,
+    RemarkKind,
     RulingKind,
     RunoffStatus,
 )
@@ -110,6 +111,43 @@ class Ruling:
             doc[k] = v.isoformat() if isinstance(v, datetime) else v
         doc["url"] = self.cites[0].url if self.cites else None
         return doc
+
+
+@attrs.frozen(repr=False)
+class Remark:
+    """A fact of the log that does not fit the contest's statutory calendar, said at its event
+    (``seq``, known to the board ``at``) in words, with the provision
+    (:mod:`simulator.law.remarks`). It rules nothing; ``reading`` names the interpretation
+    switch the fact relies on, if any.
+
+    >>> from datetime import datetime
+    >>> Remark(3, datetime(2027, 11, 2, 21), RemarkKind.RETURNS_OFF_DAY, "returns dated ...", ())
+    <Remark returns on another day, 2027-11-02 21:00: returns dated ...>
+    """
+
+    seq: int
+    at: datetime
+    kind: RemarkKind
+    text: str
+    cites: tuple[Cite, ...]
+    reading: str | None = None
+
+    @property
+    def cite(self) -> str:
+        return "; ".join(str(c) for c in self.cites)
+
+    def __repr__(self) -> str:
+        return f"<Remark {label(self.kind)}, {self.at:%Y-%m-%d %H:%M}: {self.text}>"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "at": self.at.isoformat(),
+            "kind": self.kind.value,
+            "text": self.text,
+            "cite": self.cite,
+            "reading": self.reading,
+        }
 
 
 @attrs.frozen
@@ -304,7 +342,7 @@ class TimelineEntry:
     it is about."""
 
     at: datetime
-    what: str  # event | ruling | deadline
+    what: str  # event | ruling | deadline | remark
     label: str
     cite: str = ""
     kind: str = ""
@@ -462,6 +500,8 @@ class ContestResult:
     periods: Sequence[Period] = ()  # the same
     #: decisions the law leaves to someone that the log has not recorded yet
     decisions: tuple[PendingDecision, ...] = ()
+    #: facts that do not fit the statutory calendar, in log order (a tuple, or made when read)
+    remarks: Sequence[Remark] = ()
 
     @property
     def votes(self) -> Mapping[str, int]:
@@ -516,6 +556,7 @@ class ContestResult:
             "timeline": [t.to_json() for t in self.timeline],
             "tallies": [{"round": i, "votes": dict(t)} for i, t in enumerate(self.tallies)],
             "periods": [p.to_json() for p in self.periods],
+            "remarks": [r.to_json() for r in self.remarks],
         } | ({"decisions": [d.to_json() for d in self.decisions]} if self.decisions else {})
 
 

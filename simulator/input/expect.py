@@ -38,7 +38,14 @@ import attrs
 
 from simulator.engine.replay import replay as replay_result
 from simulator.law.machine import Phase
-from simulator.law.vocab import DeadlineKind, Decision, Pending, RulingKind, RunoffStatus
+from simulator.law.vocab import (
+    DeadlineKind,
+    Decision,
+    Pending,
+    RemarkKind,
+    RulingKind,
+    RunoffStatus,
+)
 from simulator.model.errors import Problem, ScenarioError
 from simulator.model.expectations import Expectation
 
@@ -76,6 +83,8 @@ ENTRY_KEYS: dict[str, str] = {
     "no_rulings": "ruling kinds that must not appear",
     "rulings_count": "how many rulings of each kind, like {elected: 1, runoff_called: 0}",
     "deadlines": "deadlines that must appear, each like {kind: canvass, due: 2027-11-14}",
+    "remarks": "the kinds of the remarks the replay makes (facts off the statutory calendar), "
+    "like [returns_off_day], in any order, each as often as made; [] for none",
 }
 #: The keys of a ruling pattern under ``rulings:``; any other field a ruling carries
 #: (:data:`RULING_FIELDS`) may be given too.
@@ -381,6 +390,15 @@ class _Reader:
                     got = sorted(value)
                 elif not isinstance(value, list):
                     self.add(at, "a list of decisions, like [reprint], or []", _show(value))
+            elif key == "remarks":
+                if isinstance(value, list) and all(
+                    self.choice(at, v, [x.value for x in RemarkKind]) for v in value
+                ):
+                    got = sorted(value)
+                elif not isinstance(value, list):
+                    self.add(
+                        at, "a list of remark kinds, like [returns_off_day], or []", _show(value)
+                    )
             elif key == "runoff":
                 got = self.runoff(at, value)
             elif key == "rulings":
@@ -653,6 +671,18 @@ def check_result(exp: Expectation, doc: Mapping[str, Any], *, tz: ZoneInfo) -> l
             pending = sorted(str(x.get("decision")) for x in c.get("decisions", []))
             if pending != want:
                 errs.append(diff(key, f"[{', '.join(want)}]", f"[{', '.join(pending)}]"))
+        elif key == "remarks":
+            made = sorted(str(x.get("kind")) for x in c.get("remarks", []))
+            if made != want:
+                errs.append(
+                    diff(
+                        key,
+                        f"[{', '.join(want)}]",
+                        "; ".join(f"{x.get('kind')} ({x.get('text')})" for x in c["remarks"])
+                        if made
+                        else "[]",
+                    )
+                )
         elif key in ("vacant_seats", "pending", "state"):
             got = c.get("state") if key == "state" else out.get(key)
             if got != want:

@@ -21,6 +21,7 @@ from simulator.law.vocab import (
     Method,
     Pending,
     PeriodKind,
+    RemarkKind,
     RulingKind,
     RunoffStatus,
     Stage,
@@ -221,6 +222,42 @@ WORDS: dict[type[Enum], tuple[str, str, dict[Enum, tuple[str, str]]]] = {
                 "no statute covers the facts, or two collide: the fallback used is named",
             ),
             RulingKind.NEW_ELECTION_ORDERED: ("new election ordered", "the State Board orders one"),
+        },
+    ),
+    RemarkKind: (
+        "Remarks",
+        "Facts of the log that do not fit the contest's statutory calendar: said at the event, "
+        "with the provision; the replay goes on as the log says, and no ruling changes.",
+        {
+            RemarkKind.RETURNS_OFF_DAY: (
+                "returns on another day",
+                "returns or votes outside the day of the election the contest is in",
+            ),
+            RemarkKind.CANVASS_OFF_DAY: (
+                "canvass on another day",
+                "a canvass held earlier or later than the day the law fixes",
+            ),
+            RemarkKind.REQUEST_EARLY: (
+                "request too early",
+                "a request or demand before the election, or before the requester filed",
+            ),
+            RemarkKind.REQUEST_NOT_ON_BALLOT: (
+                "request by someone not on the ballot",
+                "a request or demand by a person who was not a candidate of that ballot",
+            ),
+            RemarkKind.BALLOTS_AFTER_ELECTION: (
+                "ballots printed after the election",
+                "ballots printed after the election day",
+            ),
+            RemarkKind.DEPARTURE_NOT_FILED: (
+                "departure of someone who never filed",
+                "a death, withdrawal or disqualification of a person with no notice of "
+                "candidacy in the contest",
+            ),
+            RemarkKind.DETERMINATION_MOOT: (
+                "determination with nothing to determine",
+                "a reprint determination with no departure after the ballots were printed",
+            ),
         },
     ),
     Method: (

@@ -50,6 +50,20 @@ class RulingKind(StrEnum):
     NEW_ELECTION_ORDERED = "new_election_ordered"  # G.S. 163-182.8(1)
 
 
+class RemarkKind(StrEnum):
+    """A fact of the log that does not fit the contest's statutory calendar (docs/results.md,
+    ``remarks``): said at the event, never a refusal, and never a change to any ruling."""
+
+    RETURNS_OFF_DAY = "returns_off_day"  # returns or votes outside the round's voting day
+    CANVASS_OFF_DAY = "canvass_off_day"  # a canvass on another day than the law fixes
+    #: a request or demand before the election, or before the requester filed
+    REQUEST_EARLY = "request_early"
+    REQUEST_NOT_ON_BALLOT = "request_not_on_ballot"  # by someone not on that ballot
+    BALLOTS_AFTER_ELECTION = "ballots_after_election"  # ballots printed after the election day
+    DEPARTURE_NOT_FILED = "departure_not_filed"  # a death, withdrawal or disqualification
+    DETERMINATION_MOOT = "determination_moot"  # a reprint determination with nothing to determine
+
+
 class DeadlineKind(StrEnum):
     FILING_OPENS = "filing_opens"
     FILING_CLOSES = "filing_closes"

@@ -381,6 +381,32 @@ def _rulings(c: ContestResult, tz: tzinfo) -> str:
     )
 
 
+def _remarks(c: ContestResult, tz: tzinfo) -> str:
+    """The facts of the log off the statutory calendar (docs/results.md, remarks): nothing
+    when every fact fits."""
+    if not c.remarks:
+        return ""
+    rows = [
+        (
+            "",
+            [
+                (str(r.seq + 1), "num"),
+                (escape(_when(r.at, tz)), "when"),
+                (f'<span class="badge warn">{escape(label(r.kind))}</span>', "kind"),
+                (escape(r.text), "ruling"),
+                (cite_links(r.cites), ""),
+            ],
+        )
+        for r in c.remarks
+    ]
+    return (
+        "<h3>Remarks</h3>"
+        '<p class="desc">Facts of the log that do not fit the statutory calendar; the replay '
+        "follows the log, and no ruling changes.</p>"
+        + _cards(["event #", "time", "kind", "remark", "citation"], rows)
+    )
+
+
 def _decisions(c: ContestResult, tz: tzinfo) -> str:
     """The decisions the contest waits on that nobody has recorded: one row per answer open,
     with what it leads to (docs/history.md)."""
@@ -499,7 +525,7 @@ def _contest(c: ContestResult, scenario: Scenario, result: Result, tz: tzinfo, i
         f'<h2>{escape(c.title)}, {escape(stage)} <span class="id">{escape(c.id)}</span></h2>'
         f'<p class="desc">{escape(method)}, {escape(stage)}, {seats}; '
         f"state: <b>{escape(state)}</b></p>"
-        f"{_outcome_card(c)}{_decisions(c, tz)}{_tallies(c)}{_rulings(c, tz)}"
+        f"{_outcome_card(c)}{_decisions(c, tz)}{_tallies(c)}{_rulings(c, tz)}{_remarks(c, tz)}"
         f"{_deadlines(c, tz)}"
         f"{_events(events, result.as_of, tz)}{_graph(c, len(result.contests), index)}"
         "</section>"

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from simulator.engine.result import ContestResult, Result
 from simulator.law.labels import label
+from simulator.law.vocab import DeadlineKind, RunoffStatus
 from simulator.model.events import Event
 from simulator.views.words import contest_words, entry_words, events_by_index, outcome_words
 
-_COLOURS = {"event": "\033[36m", "ruling": "\033[1;33m", "deadline": "\033[35m"}
+_COLOURS = {
+    "event": "\033[36m",
+    "ruling": "\033[1;33m",
+    "deadline": "\033[35m",
+    "remark": "\033[31m",
+}
 _RESET = "\033[0m"
 
 
@@ -44,8 +50,13 @@ def format_contest(
     head = f"{c.title} [{c.id}] - {method}, {stage}, {seats}: {state}"
     out = [head, "=" * min(len(head), 100)]
     what_width = max((len(t.what) for t in c.timeline), default=8)
+    votes = _votes_held(c)
     for t in c.timeline:
         label = entry_words(t, events)
+        if t.what == "event" and t.kind in _DEPARTURES:
+            # the day it happened (a death the board learned of later: the day of the death)
+            ev = events.get(t.seq) if events is not None and t.seq is not None else None
+            label += _after_vote(t.at if ev is None else ev.at, votes)
         if t.cite:
             label += f"  [{t.cite}]"
         what = t.what.ljust(what_width)
@@ -60,6 +71,32 @@ def format_contest(
     out.extend(format_outcome(c))
     out.extend(format_decisions(c, width))
     return "\n".join(out)
+
+
+#: the events of a candidate leaving the race
+_DEPARTURES = frozenset({"candidate_died", "candidate_withdrew", "candidate_disqualified"})
+_FIRST_VOTES = frozenset({DeadlineKind.ELECTION_DAY, DeadlineKind.PRIMARY_DAY})
+_SECOND_VOTES = frozenset({DeadlineKind.RUNOFF_ELECTION, DeadlineKind.SECOND_PRIMARY})
+
+
+def _votes_held(c: ContestResult) -> list[tuple[datetime, str]]:
+    """When each vote of the contest was over (the end of its day), and the vote in words
+    ("election of Tue 2027-10-05"): the first, and the runoff or second primary once called. A
+    candidate may leave the race after a vote (it is no remark), and the timeline says so."""
+    kinds = _FIRST_VOTES
+    if c.outcome.runoff_status in (RunoffStatus.CALLED, RunoffStatus.HELD):
+        kinds = kinds | _SECOND_VOTES
+    return sorted(
+        (d.due + timedelta(days=1), f"{label(d.kind).removesuffix(' day')} of {d.due:%a %Y-%m-%d}")
+        for d in c.deadlines
+        if d.kind in kinds
+    )
+
+
+def _after_vote(at: datetime, votes: list[tuple[datetime, str]]) -> str:
+    """`` (after the election of ...)`` for a departure at ``at`` after a vote, else ""."""
+    done = [words for over, words in votes if over <= at]
+    return f" (after the {done[-1]})" if done else ""
 
 
 def format_decisions(c: ContestResult, width: int | None = None) -> list[str]:

@@ -22,7 +22,7 @@ from enum import Enum
 from simulator.engine.result import ContestResult, Outcome, TimelineEntry
 from simulator.law.labels import label, trigger_words
 from simulator.law.machine import Phase
-from simulator.law.vocab import DeadlineKind, Method, RulingKind, Stage
+from simulator.law.vocab import DeadlineKind, Method, RemarkKind, RulingKind, Stage
 from simulator.model.events import EVENT_TYPES, Event
 
 __all__ = [
@@ -162,6 +162,10 @@ def entry_words(entry: TimelineEntry, events: Mapping[int, Event] | None = None)
         if entry.label.startswith(prefix):
             return f"{word(vocabulary, entry.kind)}: {entry.label[len(prefix) :]}"
         return entry.label
+    if entry.what == "remark":
+        prefix = f"{entry.kind}: "
+        if entry.label.startswith(prefix):
+            return f"{word(RemarkKind, entry.kind)}: {entry.label[len(prefix) :]}"
     if entry.what != "event":
         return entry.label
     ev = events.get(entry.seq) if events is not None and entry.seq is not None else None

@@ -58,6 +58,7 @@ def test_every_bundled_scenario_s_notebook_tables_read_on_a_phone_and_a_desktop(
         bodies.append(shown)
         for c in result.contests:
             expected += len(c.rulings) + sum(len(p.options) for p in c.decisions)
+            expected += len(c.remarks)
             expected += sum(1 for d in c.deadlines if d.moved_from is not None)
     browser.load("about:blank")
     browser.resize(390)

@@ -170,7 +170,26 @@ def rulings_html(p: PanelState) -> str:
         )
     changed = sum(1 for r in lines if r.change)
     head = f"Rulings ({changed} differ from the scenario as written)" if changed else "Rulings"
-    return f'<h3>{head}</h3><ul class="ws-rulings">{"".join(items)}</ul>'
+    return f'<h3>{head}</h3><ul class="ws-rulings">{"".join(items)}</ul>' + remarks_html(p)
+
+
+def remarks_html(p: PanelState) -> str:
+    """The facts of the log off the statutory calendar (docs/results.md, remarks), under the
+    rulings: nothing when every fact fits."""
+    many = len(p.result.contests) > 1
+    items = [
+        f"<li>{f'{escape(c.id)} · ' if many else ''}{r.at:%a %Y-%m-%d %H:%M}: "
+        f"{escape(label(r.kind))}: {escape(r.text)} "
+        f'<span class="ws-cite">{escape(r.cite)}</span></li>'
+        for c in p.result.contests
+        for r in c.remarks
+    ]
+    if not items:
+        return ""
+    return (
+        "<h3>Remarks (facts off the statutory calendar; no ruling changes)</h3>"
+        f'<ul class="ws-rulings">{"".join(items)}</ul>'
+    )
 
 
 def deadlines_html(p: PanelState) -> str:

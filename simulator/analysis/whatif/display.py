@@ -28,7 +28,7 @@ from simulator.engine import shown
 from simulator.engine.result import ContestResult, Outcome, Period, Result, TimelineEntry
 from simulator.law.labels import label
 from simulator.law.machine import Phase
-from simulator.law.vocab import DeadlineKind, Method, RulingKind, Stage
+from simulator.law.vocab import DeadlineKind, Method, RemarkKind, RulingKind, Stage
 from simulator.views.markup import cite_links, escape, row, spanning_row, table
 from simulator.views.text import format_contest, format_result
 
@@ -39,7 +39,11 @@ def _outcome_html(o: Outcome) -> str:
     return html_table(("outcome", ""), outcome_cells(o))
 
 
-_ENTRY_KINDS: dict[str, type[Enum]] = {"ruling": RulingKind, "deadline": DeadlineKind}
+_ENTRY_KINDS: dict[str, type[Enum]] = {
+    "ruling": RulingKind,
+    "deadline": DeadlineKind,
+    "remark": RemarkKind,
+}
 
 
 def _entry_words(t: TimelineEntry) -> str:
@@ -142,6 +146,23 @@ def _contest_html(c: ContestResult) -> str:
         parts.append(
             "<p><b>rulings</b> (what the law says under each)</p>"
             + _with_words(("at", "ruling", "cite", "about"), said)
+        )
+    if c.remarks:
+        remarked = [
+            (
+                (
+                    escape(_when(r.at)),
+                    f"<b>{escape(label(r.kind))}</b>",
+                    cite_links(r.cites, inline=True),
+                    str(r.seq),
+                ),
+                [escape(r.text)],
+            )
+            for r in c.remarks
+        ]
+        parts.append(
+            "<p><b>remarks</b> (facts off the statutory calendar; no ruling changes)</p>"
+            + _with_words(("at", "remark", "cite", "event"), remarked)
         )
     if c.deadlines:
         due = [
