@@ -18,7 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import simulator
-from simulator import ContestResult
+from simulator.engine.result import ContestResult, Result
+from simulator.input.expect import check_scenario
 from simulator.law.vocab import RemarkKind
 from tests.inline import filed, returns, run, scenario
 
@@ -154,7 +155,7 @@ def test_remarks_are_in_the_json_and_on_the_timeline() -> None:
     assert [t.kind for t in c.timeline if t.what == "remark"] == ["returns_off_day"]
     from simulator.views.text import format_result
 
-    text = format_result(simulator.Result("t", (c,)))
+    text = format_result(Result("t", (c,)))
     assert "remark    returns on another day: returns dated Tue 2027-11-02 21:00" in text
 
 
@@ -196,10 +197,10 @@ def test_validate_strict_exits_2_on_the_november_returns() -> None:
 
 def test_expect_remarks_checks_the_kinds_made() -> None:
     text = (ROOT / "scenarios" / "remarks" / "returns-in-november.yaml").read_text()
-    ok = simulator.check_scenario(simulator.parse_scenario(text))
+    ok = check_scenario(simulator.parse_scenario(text))
     assert ok.passed
     none = text.replace("remarks: [returns_off_day, canvass_off_day]", "remarks: []")
-    check = simulator.check_scenario(simulator.parse_scenario(none))
+    check = check_scenario(simulator.parse_scenario(none))
     assert not check.passed and check.mismatches[0].field == "remarks"
     with pytest.raises(simulator.ScenarioError, match="remarks"):
         simulator.parse_scenario(none.replace("remarks: []", "remarks: [late_returns]"))
@@ -246,7 +247,7 @@ def test_the_text_timeline_says_a_death_came_after_the_vote() -> None:
     text = format_result(simulator.replay(s), events=s.events)
     assert "candidate died: Bob Brown (after the election of Tue 2027-10-05)" in text
     early = story("- {type: candidate_died, at: '2027-08-20T12:00', candidate: Cy}")
-    assert "(after the election" not in format_result(simulator.Result("t", (early,)))
+    assert "(after the election" not in format_result(Result("t", (early,)))
 
 
 def test_the_report_the_page_and_the_notebook_tables_show_the_remarks() -> None:

@@ -151,7 +151,7 @@ def _contest_html(c: ContestResult) -> str:
         remarked = [
             (
                 (
-                    escape(_when(r.at)),
+                    escape(when_cell(r.at)),
                     f"<b>{escape(label(r.kind))}</b>",
                     cite_links(r.cites, inline=True),
                     str(r.seq),
