@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from simulator.engine.deadline_states import stated
 from simulator.engine.decisions import pending_decisions
 from simulator.engine.ranking import ranked
 from simulator.engine.remarks import remarks_of
@@ -23,6 +24,7 @@ from simulator.engine.result import (
     periods_of,
 )
 from simulator.engine.state import Context, State
+from simulator.law.calendar import Deadline
 from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.vocab import Pending, PoolKind, RulingKind
@@ -120,18 +122,26 @@ def result_of(
     ``timeline=False`` leaves out the timeline and the periods drawn from it (the explorer,
     which reads neither)."""
     outcome = outcome_of(state, ctx)
+    deadlines = stated(state)
     if not timeline:
-        return _contest_result(state, ctx, outcome, (), (), ())
+        return _contest_result(state, ctx, outcome, deadlines, (), (), ())
     # built once, when a view first reads them (text, charts, JSON), not for every replay
     remarks = Made(functools.cache(functools.partial(remarks_of, state, ctx, events)))
-    both = functools.cache(functools.partial(_timeline, state, events, entries, remarks))
+    both = functools.cache(functools.partial(_timeline, state, deadlines, events, entries, remarks))
     return _contest_result(
-        state, ctx, outcome, Made(lambda: both()[0]), Made(lambda: both()[1]), remarks
+        state,
+        ctx,
+        outcome,
+        deadlines,
+        Made(lambda: both()[0]),
+        Made(lambda: both()[1]),
+        remarks,
     )
 
 
 def _timeline(
     state: State,
+    deadlines: Sequence[Deadline],
     events: Sequence[Event],
     entries: Sequence[TimelineEntry | None] | None,
     remarks: Sequence[Remark] = (),
@@ -142,8 +152,14 @@ def _timeline(
         entries = [event_entry(ev) for ev in events]
     # deadlines, events, rulings: a stable sort by time keeps that order at the same moment
     lines = [
-        TimelineEntry(dl.due, "deadline", f"{dl.kind.value}: {dl.how}", dl.cite, dl.kind.value)
-        for dl in state.deadlines
+        TimelineEntry(
+            dl.due,
+            "deadline",
+            f"{dl.kind.value}: {dl.how}; {dl.state_words()}",
+            dl.cite,
+            dl.kind.value,
+        )
+        for dl in deadlines
     ]
     lines += [entry for entry in entries if entry is not None]
     # each remark right after its event (the same moment: the stable sort keeps the order)
@@ -169,7 +185,7 @@ def _timeline(
     periods = periods_of(
         ((w.kind, w.opens, w.closes, w.cite) for w in state.windows),
         state.rulings,
-        state.deadlines,
+        deadlines,
         lines,
     )
     return tuple(lines), periods
@@ -179,6 +195,7 @@ def _contest_result(
     state: State,
     ctx: Context,
     outcome: Outcome,
+    deadlines: tuple[Deadline, ...],
     timeline: Sequence[TimelineEntry],
     periods: Sequence[Period],
     remarks: Sequence[Remark],
@@ -193,7 +210,7 @@ def _contest_result(
         state=state.phase.value,
         outcome=outcome,
         rulings=state.rulings,
-        deadlines=tuple(sorted(state.deadlines, key=lambda x: x.due)),
+        deadlines=deadlines,
         timeline=timeline,
         tallies=tuple(_ranked_round(t) for t in state.tallies if t),
         path=state.path,

@@ -224,7 +224,7 @@ class Outcome:
             out.append(_plural(self.vacant_seats, "vacant seat"))
         if self.runoff_status is not RunoffStatus.NONE:
             who = f" ({', '.join(self.runoff_candidates)})" if self.runoff_candidates else ""
-            out.append(f"runoff {label(self.runoff_status)}{who}")
+            out.append(f"runoff {label(self.runoff_status)}{who}")  # never for a runoff not held
         if self.pending is not None:
             out.append(f"waiting for {label(self.pending)}")
         return "; ".join(out) or "no outcome"
@@ -239,7 +239,7 @@ class Outcome:
         """The outcome in words, in the order every view shows it (the text timeline, the
         charts, the report, the notebook tables, a sweep's rows)."""
         runoff = self.runoff_status.value
-        if self.runoff_candidates:
+        if self.runoff_candidates and self.runoff_status is not RunoffStatus.NONE:
             runoff += f" ({', '.join(self.runoff_candidates)})"
         return (
             OutcomePart("elected", ", ".join(self.elected), self.elected, bool(self.elected)),

@@ -492,8 +492,17 @@ class Draft(_Fields):
             # brings into play): nobody could act on it by then, and the timeline does not put
             # a deadline into a past that never knew of it; the ruling made now says it passed
             return
-        if not any(x.kind == d.kind and x.due == d.due for x in self.deadlines):
-            self.set(deadlines=(*self.deadlines, d))
+        listed = self.deadlines
+        for i, x in enumerate(listed):
+            if x.kind is d.kind and x.provisional:
+                # the deadline listed from the law's calendar, counted now from what happened
+                declared = (self.declared_at or self.at).astimezone(self.ctx.tz).date()
+                since = f"the declaration of {declared.isoformat()}"
+                new = cal.recomputed(x, d, since)
+                self.set(deadlines=(*listed[:i], new, *listed[i + 1 :]))
+                return
+        if not any(x.kind == d.kind and x.due == d.due for x in listed):
+            self.set(deadlines=(*listed, d))
 
     def timer(self, due: datetime, trigger: TimerTrigger) -> None:
         timers = (*self.timers, Timer(due, trigger))
@@ -620,13 +629,20 @@ def initial_state(ctx: Context) -> State:
             how="set by the scenario",
         )
     first, *later = cal.rounds(ctx.method, ctx.stage)
+    canvass = cal.canvass(ctx.election_day, first.canvass, ctx.office)
     deadlines: list[Deadline] = [
         opens_d,
         closes_d,
         first.deadline(c.year, ctx.tz, day=ctx.election_day),
-        cal.canvass(ctx.election_day, first.canvass, ctx.office),
+        canvass,
         *(r.deadline(c.year, ctx.tz) for r in later),
     ]
+    if first.request is not None and later:
+        # the runoff (second primary) request deadline, from the canvass day the law fixes
+        # (as ``electsim calendar`` prints it): counted again from the declaration when made
+        kind = cal.request_kind(ctx.method)
+        request = cal.noon_thursday_after(kind, canvass.due.date(), first.request, ctx.office)
+        deadlines.append(attrs.evolve(request, provisional=True))
     window = Window(opens_d.due, closes_d.due, ctx.filing_cite(), WindowKind.ORIGINAL)
     return State(
         phase=Phase.FILING,

@@ -38,7 +38,7 @@ from simulator.law.labels import label
 from simulator.law.parameters import COUNTY_CANVASS_DAY
 from simulator.law.readings import FilingOpening, RunoffCanvass
 from simulator.law.tables.canvass import canvass_cite
-from simulator.law.vocab import DeadlineKind, Method, Stage
+from simulator.law.vocab import DeadlineKind, DeadlineState, Method, RulingKind, Stage
 
 NEW_YORK = "America/New_York"
 NOON = time(12, 0)
@@ -69,10 +69,26 @@ class Deadline:
     why_moved: str | None = None
     how: str = ""
     all_day: bool = False  # a day (an election day) rather than a moment
+    #: where it stands at a replay's moment (None: a date of the calendar, not of a replay)
+    state: DeadlineState | None = None
+    #: the kind of the ruling that ended it (state ``void``), and that ruling's words
+    void_because: RulingKind | None = None
+    void_words: str = ""
+    #: computed from the day the law fixes for the act it counts from (the canvass), before that
+    #: act: the one computed from the act itself takes its place (:func:`recomputed`)
+    provisional: bool = False
 
     @property
     def cite(self) -> str:
         return "; ".join(str(c) for c in self.cites)
+
+    def state_words(self) -> str:
+        """Where it stands, in words: ``met``, ``no longer applies: no runoff: ...``; "" without
+        a state."""
+        if self.state is None:
+            return ""
+        words = label(self.state)
+        return f"{words}: {self.void_words}" if self.void_words else words
 
     def words(self) -> str:
         """The deadline in one line of words: ``runoff request deadline: Thu 2023-10-19 12:00
@@ -85,7 +101,8 @@ class Deadline:
             if self.moved_from is not None
             else ""
         )
-        return f"{label(self.kind)}: {when}{cite}{how}{moved}"
+        state = f"; {self.state_words()}" if self.state is not None else ""
+        return f"{label(self.kind)}: {when}{cite}{how}{moved}{state}"
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         """IPython's plain-text display (Jupyter): :meth:`words`."""
@@ -100,7 +117,28 @@ class Deadline:
             "why_moved": self.why_moved,
             "how": self.how,
             "url": self.cites[0].url if self.cites else None,
-        }
+        } | (
+            {
+                "state": self.state.value,
+                "void_because": self.void_because.value if self.void_because else None,
+            }
+            if self.state is not None
+            else {}
+        )
+
+
+def recomputed(listed: Deadline, new: Deadline, since: str) -> Deadline:
+    """``new``, computed from what happened (``since``: "the declaration of 2027-10-14"), in the
+    place of ``listed``, computed before from the day the law fixes for it: its ``how`` says how
+    the listed deadline changed."""
+    if new.due == listed.due:
+        return new
+    was = f"{listed.due:%a %Y-%m-%d %H:%M}"
+    return attrs.evolve(
+        new,
+        how=f"{new.how}; listed before as {was}, counted from the day the law fixes for the "
+        f"canvass, and counted again from {since}",
+    )
 
 
 def _nc_holidays(year: int) -> dict[date, str]:
@@ -573,6 +611,11 @@ _REQUEST_KIND = {
 }
 
 
+def request_kind(method: Method) -> DeadlineKind:
+    """The deadline to ask for the method's second round: a runoff or a second primary."""
+    return _REQUEST_KIND[method]
+
+
 def rounds(method: Method, stage: Stage) -> tuple[Round, ...]:
     """The elections one stage of a contest may hold, in order: a primary's are those before the
     November election (the primary, and a second primary if demanded); an election's the rest
@@ -623,5 +666,5 @@ def statutory_calendar(
         held = r.canvass_of(r.day_of(year), cal)
         out.append(held)
         if r.request is not None:
-            out.append(noon_thursday_after(_REQUEST_KIND[method], held.due.date(), r.request, cal))
+            out.append(noon_thursday_after(request_kind(method), held.due.date(), r.request, cal))
     return out

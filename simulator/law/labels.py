@@ -16,6 +16,7 @@ from simulator.law.vocab import (
     CandStatus,
     Choice,
     DeadlineKind,
+    DeadlineState,
     Decider,
     Decision,
     Method,
@@ -98,6 +99,25 @@ WORDS: dict[type[Enum], tuple[str, str, dict[Enum, tuple[str, str]]]] = {
             DeadlineKind.TIE_WITHDRAWAL: (
                 "tie withdrawal deadline",
                 "the last moment a tied candidate may withdraw",
+            ),
+        },
+    ),
+    DeadlineState: (
+        "States of a deadline",
+        "Where each listed date or deadline stands at the replay's moment (the as-of time, or "
+        "the end of the log).",
+        {
+            DeadlineState.UPCOMING: ("still to come", "its moment is after the replay's moment"),
+            DeadlineState.MET: (
+                "met",
+                "its moment has come and what it bounds was done in time (a day the law fixes "
+                "for an election or a canvass is met once it has come)",
+            ),
+            DeadlineState.PASSED: ("passed", "its moment has come and it ran out unused"),
+            DeadlineState.VOID: (
+                "no longer applies",
+                "a ruling ended it (a majority leaves no runoff to request or hold); the "
+                "deadline names that ruling's kind",
             ),
         },
     ),

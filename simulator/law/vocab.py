@@ -79,6 +79,16 @@ class DeadlineKind(StrEnum):
     TIE_WITHDRAWAL = "tie_withdrawal"
 
 
+class DeadlineState(StrEnum):
+    """Where a listed deadline stands at the replay's moment (the ``as_of``, or the end of the
+    log)."""
+
+    UPCOMING = "upcoming"
+    MET = "met"
+    PASSED = "passed"
+    VOID = "void"
+
+
 class Pending(StrEnum):
     VOTES = "votes"
     CANVASS = "canvass"

@@ -26,7 +26,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from simulator.law.calendar import Deadline
 from simulator.law.labels import label, meaning
-from simulator.law.vocab import DeadlineKind
+from simulator.law.vocab import DeadlineKind, DeadlineState
 
 __all__ = ["contingent", "deadlines_to_ics", "title_of", "vote_before"]
 
@@ -113,7 +113,10 @@ def deadlines_to_ics(
     cal.add("x-wr-calname", vText(name))
     years: set[int] = set()
     for group_id, _title, group in groups:
-        deadlines = sorted(group, key=lambda d: d.due)
+        # what no longer applies (a runoff day after a majority) is left out
+        deadlines = sorted(
+            (d for d in group if d.state is not DeadlineState.VOID), key=lambda d: d.due
+        )
         for d in deadlines:
             years.add(d.due.year)
             ev = Event()

@@ -454,11 +454,12 @@ def _deadlines(c: ContestResult, tz: tzinfo) -> str:
                     (cite_links(d.cites), ""),
                     (moved, "" if d.moved_from is not None else "empty"),
                     (escape(d.how), ""),
+                    (escape(d.state_words()), "state"),
                 ],
             )
         )
     return "<h3>Deadlines</h3>" + _cards(
-        ["deadline", "due (local time)", "citation", "moved from (G.S. 103-5)", "how"], rows
+        ["deadline", "due (local time)", "citation", "moved from (G.S. 103-5)", "how", "now"], rows
     )
 
 

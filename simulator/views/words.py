@@ -22,7 +22,7 @@ from enum import Enum
 from simulator.engine.result import ContestResult, Outcome, TimelineEntry
 from simulator.law.labels import label, trigger_words
 from simulator.law.machine import Phase
-from simulator.law.vocab import DeadlineKind, Method, RemarkKind, RulingKind, Stage
+from simulator.law.vocab import DeadlineKind, Method, RemarkKind, RulingKind, RunoffStatus, Stage
 from simulator.model.events import EVENT_TYPES, Event
 
 __all__ = [
@@ -180,7 +180,7 @@ def outcome_words(o: Outcome) -> list[tuple[str, str]]:
         words = p.words
         if p.label == "runoff":
             words = label(o.runoff_status)
-            if o.runoff_candidates:
+            if o.runoff_candidates and o.runoff_status is not RunoffStatus.NONE:
                 words += f" ({', '.join(o.runoff_candidates)})"
         elif p.label == "pending":
             words = label(o.pending) if o.pending is not None else "nothing"

@@ -78,7 +78,7 @@ class Outcome:
         if self.nominated:
             bits.append(f"{self.nominated} nominated")
         if self.vacant:
-            bits.append(f"{self.vacant} seat(s) vacant")
+            bits.append(f"{self.vacant} vacant seat{'s' if self.vacant != 1 else ''}")
         if runoff != "none":
             bits.append(f"runoff {_word(RunoffStatus, runoff) if in_words else runoff}")
         if pending:

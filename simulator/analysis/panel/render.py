@@ -76,7 +76,7 @@ def outcome_words(o: Outcome) -> str:
     if o.nominated:
         parts.append("nominated " + ", ".join(o.nominated))
     if o.vacant_seats:
-        parts.append(f"{o.vacant_seats} seat(s) vacant")
+        parts.append(f"{o.vacant_seats} vacant seat{'s' if o.vacant_seats != 1 else ''}")
     if o.runoff_status is not RunoffStatus.NONE:
         who = f" ({', '.join(o.runoff_candidates)})" if o.runoff_candidates else ""
         parts.append(f"runoff {label(o.runoff_status)}{who}")

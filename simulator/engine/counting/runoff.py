@@ -24,6 +24,16 @@ from simulator.law.tables import round_timing, runoff_requests
 from simulator.law.vocab import DeadlineKind, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 
 
+def count_request_deadline(d: Draft) -> None:
+    """The first round's result is declared: the request (demand) deadline listed from the law's
+    calendar is counted from this declaration (a canvass on another day than the law fixes
+    moves it), whether or not anyone may ask (a tie awaiting its lots, a majority)."""
+    if d.round or not any(x.provisional for x in d.deadlines):
+        return
+    kind = cal.request_kind(d.ctx.method)
+    d.deadline(after_declaration(d, kind, *declaration_timing(d, round_timing.Step.REQUEST)))
+
+
 def open_request_window(d: Draft, pool: Pool) -> None:
     ctx = d.ctx
     when, by = declaration_timing(d, round_timing.Step.REQUEST)

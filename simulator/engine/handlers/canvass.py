@@ -9,6 +9,7 @@ import attrs
 
 from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.decide import decide_first, decide_runoff
+from simulator.engine.counting.runoff import count_request_deadline
 from simulator.engine.handlers.ballots import settle_deferred
 from simulator.engine.handlers.registry import handles
 from simulator.engine.handlers.requests import weigh_held_requests
@@ -76,6 +77,7 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         settle_deferred(d, "no time to reprint was found before the election")
     if phase in (Phase.BALLOT, Phase.COUNTING):
         d.set(declared_at=declared)
+        count_request_deadline(d)
         decide_first(d)
         weigh_held_requests(d)
     elif phase in (Phase.RUNOFF_COUNTING, Phase.RUNOFF_CALLED):
