@@ -14,6 +14,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from simulator.cli.parsing import parse_readings
 from simulator.law.vocab import Method
 
 if TYPE_CHECKING:
@@ -41,41 +42,6 @@ def _kinds(args: argparse.Namespace) -> list[tuple[Method, bool]]:
 
 def general_of(general: bool) -> str:
     return "election" if general else "primary"
-
-
-def parse_readings(written: Sequence[str]) -> tuple[tuple[str, Any], ...]:
-    """``--reading NAME=VALUE`` options as (name, value) pairs; a yes-or-no switch's value is
-    true or false. Raises ValueError saying what is wrong with the first bad one."""
-    import attrs
-
-    from simulator.analysis.explore.config import reading_shown, reading_values
-    from simulator.law.readings import Interpretations
-
-    out: dict[str, Any] = {}
-    for text in written:
-        name, eq, value = text.partition("=")
-        name, value = name.strip(), value.strip()
-        allowed = reading_values(name)
-        if not eq or allowed is None:
-            names = sorted(f.name for f in attrs.fields(Interpretations))
-            raise ValueError(
-                f"--reading: expected NAME=VALUE with NAME one of {', '.join(names)}; "
-                f"found {text!r}"
-            )
-        chosen: Any = value
-        if allowed == (True, False):
-            chosen = {"true": True, "false": False}.get(value.lower(), value)
-        if chosen not in allowed:
-            raise ValueError(
-                f"--reading {name}: expected one of {', '.join(map(reading_shown, allowed))}; "
-                f"found {value!r}"
-            )
-        if name in out and out[name] != chosen:
-            raise ValueError(
-                f"--reading {name}: given twice, as {reading_shown(out[name])} and {value}"
-            )
-        out[name] = chosen
-    return tuple(sorted(out.items()))
 
 
 def _grid(args: argparse.Namespace) -> list[Config]:

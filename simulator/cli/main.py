@@ -66,6 +66,17 @@ def _as_of(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _reading(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"{what} under this interpretation switch (docs/readings.md), like "
+        "three_way_tie=lot, over the scenario's interpretations:; repeat for several",
+    )
+
+
 class _Unbuilt:
     """Stands for the parser of a command that is not being run: every call on it (an argument,
     a group, defaults) does nothing. Each argparse parser costs about a millisecond to make, so
@@ -124,6 +135,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "file per contest there (DIR/CONTEST.ics)",
     )
     _as_of(r)
+    _reading(r, "replay")
     r.add_argument("--chart", metavar="OUT", help="also write a timeline chart (.png or .svg)")
     r.add_argument(
         "--graph",
@@ -174,6 +186,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     t.add_argument("--json", action="store_true", help="print the report as JSON")
     t.add_argument("-q", "--quiet", action="store_true", help="print only what does not pass")
+    _reading(t, "replay each scenario")
     _color(t)
     t.set_defaults(func=_later("simulator.cli.test", "cmd_test"))
 
@@ -241,6 +254,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     rp.add_argument("file", metavar="FILE", help="the scenario")
     rp.add_argument("-o", "--output", help="the HTML file to write (default: FILE's stem .html)")
     _as_of(rp)
+    _reading(rp, "replay")
     _add_max_bytes(rp)
     rp.set_defaults(func=_later("simulator.cli.report", "cmd_report"))
 
