@@ -52,13 +52,18 @@ def print_catalogue(
             print(wrap.fill(f"why: {why}"))
         for fallback in dict.fromkeys(v.fallback for v in e.variants):
             print(wrap.fill(f"fallback: {fallback}"))
+        for facts in dict.fromkeys(v.facts for v in e.variants if v.facts):
+            print(wrap.fill(f"facts: {facts}"))
         if not e.variants and e.explored is not None:
             print(wrap.fill(f"met in a course of events: {e.explored['outcome']}"))
         for switch, setting, fallback in e.readings:
             print(
                 wrap.fill(f"other reading, `interpretations: {{{switch}: {setting}}}`: {fallback}")
             )
-        print(f"    witness: {e.witness or 'none among the bundled scenarios'}")  # (whole)
+        # (a path is never broken: one too long for the line goes on its own)
+        witness = e.witness or "none among the bundled scenarios"
+        long = len(witness) + len("    witness: ") > width
+        print(f"    witness:{chr(10) + '      ' if long else ' '}{witness}")
         if verbose is not None and e.kind == "gap":
             rows = [row for name, row in verbose if name == e.name]
             if rows:
