@@ -87,6 +87,11 @@ def check_result(scenario: Scenario, result: Result) -> None:
             left.pop(who, None)  # a new notice of candidacy after a withdrawal
     for contest, spec in zip(result.contests, scenario.contests, strict=True):
         outcome, seats = contest.outcome, spec.seats
+        # a contest is decided exactly when it waits for nothing (docs/results.md)
+        assert (contest.state == "decided") == (outcome.pending is None), (
+            contest.state,
+            outcome.pending,
+        )
         assert len(outcome.elected) + outcome.vacant_seats <= seats, (outcome, seats)
         # a nonpartisan primary nominates two for each seat (G.S. 163-294(a)); every other
         # contest one: a recount of any round replaces its declaration, never adds to it

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator import load_scenario
+from simulator import load_scenario, replay
 from simulator.input.expect import check_scenario
 from tests.conftest import read_yaml
 
@@ -60,3 +60,17 @@ def test_every_expectation_citing_a_subsectioned_section_names_the_subsection() 
                     if not after.startswith(("(", "$")):  # "$": the bare section, exactly
                         bare.append(f"{path.name}: expect[{i}] cites {cite!r}")
     assert not bare, "\n".join(bare)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: str(p.relative_to(ROOT / "scenarios")))
+def test_a_contest_is_decided_exactly_when_it_waits_for_nothing(path: Path) -> None:
+    # docs/results.md: `state` is `decided` if and only if `outcome.pending` is null, at the end
+    # of the log and as of every moment an event became known
+    scenario = load_scenario(path)
+    moments = sorted({e.known_at for e in scenario.events})
+    for as_of in (None, *moments):
+        for contest in replay(scenario, as_of=as_of).contests:
+            decided = contest.state == "decided"
+            assert decided == (contest.outcome.pending is None), (
+                f"as of {as_of}: {contest.id} is {contest.state}, pending {contest.outcome.pending}"
+            )

@@ -45,6 +45,9 @@ EXPLORED = ROOT / "docs" / "gaps-explored.json"
 #: the folders a witness is taken from, in the order of preference
 WITNESS_FOLDERS = ("scenarios/gaps", "scenarios/collisions")
 
+#: How the title of a scenario ``electsim explore`` wrote begins (a witness it found)
+EXPLORED_TITLE = "Explored: "
+
 #: The explorer's K=1 grid, as ``electsim explore`` reads it.
 GRID_SEATS, GRID_CANDIDATES = 3, 8
 
@@ -310,6 +313,9 @@ class Reached:
     id: str  # gap:ID or conflict:ID
     reading: str | None  # the other reading the ruling records, if any
     settings: tuple[tuple[str, bool | str], ...]  # the switches the scenario changed
+    #: written by ``electsim explore`` (a shortest course, its title "Explored: ..."), not by hand
+    explored: bool = False
+    events: int = 0  # how many events its log has
 
 
 def scenario_findings(folders: Iterable[str] = ("scenarios",)) -> list[Reached]:
@@ -332,7 +338,14 @@ def scenario_findings(folders: Iterable[str] = ("scenarios",)) -> list[Reached]:
                     if key not in seen:
                         seen.add(key)
                         out.append(
-                            Reached(name, key[0], key[1], scenario.interpretations.changed())
+                            Reached(
+                                name,
+                                key[0],
+                                key[1],
+                                scenario.interpretations.changed(),
+                                explored=scenario.title.startswith(EXPLORED_TITLE),
+                                events=len(scenario.events),
+                            )
                         )
     return out
 
@@ -388,13 +401,19 @@ def entries(explored: dict[str, Any] | None = None) -> list[Entry]:
     variants = table_variants()
     grid = {f["id"]: f for f in explored["findings"]}
     found = scenario_findings()
+    machine_written = {r.path for r in found if r.explored}
+    length = {r.path: r.events for r in found}
+    switched = {r.path for r in found if r.settings}
     out = []
     for fid in sorted(set(variants) | set(grid)):
         here = [r for r in found if r.id == fid]
         default = [r.path for r in here if r.reading is None]
         preferred = [p for folder in WITNESS_FOLDERS for p in default if p.startswith(folder + "/")]
         named = f"scenarios/gaps/{fid.replace(':', '-')}.yaml"
-        preferred.sort(key=lambda p: p != named)
+        # a plain scenario, written to be read, before one the explorer wrote (its shortest
+        # course, with made-up counts); one under the default readings first, then the
+        # shortest story; among those the explorer wrote, the one named for the id
+        preferred.sort(key=lambda p: (p in machine_written, p in switched, p != named, length[p]))
         witness = preferred[0] if preferred else None
         also = tuple(p for p in default if p != witness)
         vs = tuple(variants.get(fid, ()))
@@ -434,7 +453,8 @@ names the provisions and the gap's id, and goes on with a fallback. This page li
 them, by its stable id, as `electsim gaps` and `electsim explore` report them: the provisions
 involved, the facts that reach it, what the text leaves open, the fallback the simulator uses, the
 other readings a scenario can choose under `interpretations:` ([readings](readings.md)) or why
-there is none, and a witness: a bundled scenario whose replay reaches it.{not_yet}
+there is none, and a witness: a bundled scenario whose replay reaches it (one written to be
+read where one exists, before the shortest course `electsim explore` wrote).{not_yet}
 
 The ids are stable: `electsim gaps --ids` prints them, and `electsim gaps --accept FILE` or
 `electsim explore --accept FILE` fails (exit 4) only on one not in FILE ([the command

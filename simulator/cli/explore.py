@@ -14,9 +14,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from simulator.analysis.explore.config import Config, reading_shown, reading_values
+from simulator.analysis.explore.config import Config
 from simulator.analysis.explore.coverage import (
     coverage_markdown,
     coverage_table,
@@ -40,8 +38,8 @@ from simulator.analysis.explore.witnesses import (
 )
 from simulator.analysis.workers import Dask, EngineError, Processes, Serial
 from simulator.cli.accept import AcceptError, read_accepted, report_new
+from simulator.cli.parsing import parse_readings
 from simulator.input.output import check_output
-from simulator.law.readings import Interpretations
 from simulator.law.vocab import Method
 from simulator.model.errors import OutputError
 
@@ -70,37 +68,6 @@ def _kinds(args: argparse.Namespace) -> list[tuple[Method, bool]]:
 
 def general_of(general: bool) -> str:
     return "election" if general else "primary"
-
-
-def parse_readings(written: Sequence[str]) -> tuple[tuple[str, Any], ...]:
-    """``--reading NAME=VALUE`` options as (name, value) pairs; a yes-or-no switch's value is
-    true or false. Raises ValueError saying what is wrong with the first bad one."""
-
-    out: dict[str, Any] = {}
-    for text in written:
-        name, eq, value = text.partition("=")
-        name, value = name.strip(), value.strip()
-        allowed = reading_values(name)
-        if not eq or allowed is None:
-            names = sorted(f.name for f in attrs.fields(Interpretations))
-            raise ValueError(
-                f"--reading: expected NAME=VALUE with NAME one of {', '.join(names)}; "
-                f"found {text!r}"
-            )
-        chosen: Any = value
-        if allowed == (True, False):
-            chosen = {"true": True, "false": False}.get(value.lower(), value)
-        if chosen not in allowed:
-            raise ValueError(
-                f"--reading {name}: expected one of {', '.join(map(reading_shown, allowed))}; "
-                f"found {value!r}"
-            )
-        if name in out and out[name] != chosen:
-            raise ValueError(
-                f"--reading {name}: given twice, as {reading_shown(out[name])} and {value}"
-            )
-        out[name] = chosen
-    return tuple(sorted(out.items()))
 
 
 def _grid(args: argparse.Namespace) -> list[Config]:

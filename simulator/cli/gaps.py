@@ -22,22 +22,58 @@ from simulator.law.tables.departure_facts import all_facts
 from simulator.law.tables.departure_gaps import FACT_FIELDS, gaps, show_value, summarize
 
 if TYPE_CHECKING:
+    from simulator.analysis.catalogue import Entry
     from simulator.analysis.gaps import ExploredFinding, TableFinding
     from simulator.law.tables.departure_gaps import GapSummary
 
 
-def print_table_findings(found: Sequence[TableFinding], start: int) -> None:
-    """The text listing of the rule tables' gaps and conflicts, numbered from ``start``."""
-    wrap = textwrap.TextWrapper(width=96, initial_indent="    ", subsequent_indent="      ")
-    print(f"\n{len(found)} gap(s) and conflict(s) in the rule tables:")
-    for i, tf in enumerate(found, start):
-        print(f"\n{i}. {tf.id} ({tf.verdict.value}, table {tf.table})")
-        print(wrap.fill(f"provisions: {tf.cite}"))
-        print(f"    ({tf.combinations} of {tf.of} combinations of the table's facts)")
-        print(wrap.fill(f"open: {tf.open}"))
-        print(wrap.fill(f"fallback: {tf.fallback}"))
-        for switch, value, fallback in tf.readings:
-            print(wrap.fill(f"other reading ({switch}: {value}): {fallback}"))
+def print_catalogue(
+    items: Sequence[Entry], width: int, verbose: Sequence[tuple[str, str]] | None
+) -> None:
+    """The text listing: one entry per id (``gap:ID`` or ``conflict:ID``), as docs/gaps.md has
+    them, each with its provisions, what the text leaves open, the fallback, the other readings
+    with the ``interpretations:`` key and value that chooses each, and its witness scenario.
+    ``verbose``: the departures table's every combination of facts, under its gap."""
+    # (a path or an id is never broken at its hyphens)
+    wrap = textwrap.TextWrapper(
+        width=width,
+        initial_indent="    ",
+        subsequent_indent="      ",
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
+    intro = (
+        f"{len(items)} gaps and conflicts of the statutes (docs/gaps.md). In a replay each gives "
+        'a "no provision" ruling (no_provision in the JSON) naming its id and the nearest '
+        "sections, then the fallback shown; another reading is chosen under interpretations: "
+        "(docs/readings.md) or with --reading NAME=VALUE."
+    )
+    print(textwrap.fill(intro, width=width, break_on_hyphens=False))
+    for e in items:
+        print(f"\n{e.id}")
+        print(wrap.fill(f"provisions: {'; '.join(e.provisions) or 'none named'}"))
+        for why in dict.fromkeys(v.open for v in e.variants):
+            print(wrap.fill(f"why: {why}"))
+        for fallback in dict.fromkeys(v.fallback for v in e.variants):
+            print(wrap.fill(f"fallback: {fallback}"))
+        for facts in dict.fromkeys(v.facts for v in e.variants if v.facts):
+            print(wrap.fill(f"facts: {facts}"))
+        if not e.variants and e.explored is not None:
+            print(wrap.fill(f"met in a course of events: {e.explored['outcome']}"))
+        for switch, setting, fallback in e.readings:
+            print(
+                wrap.fill(f"other reading, `interpretations: {{{switch}: {setting}}}`: {fallback}")
+            )
+        # (a path is never broken: one too long for the line goes on its own)
+        witness = e.witness or "none among the bundled scenarios"
+        long = len(witness) + len("    witness: ") > width
+        print(f"    witness:{chr(10) + '      ' if long else ' '}{witness}")
+        if verbose is not None and e.kind == "gap":
+            rows = [row for name, row in verbose if name == e.name]
+            if rows:
+                print(f"    every combination of the departures table's facts ({rows[0]}):")
+                for row in rows[1:]:
+                    print(f"      {row}")
 
 
 def print_explored(found: Sequence[ExploredFinding], listed: set[str]) -> None:
@@ -91,28 +127,22 @@ def cmd_gaps(args: argparse.Namespace) -> int:
             doc["not_accepted"] = new_findings(ids, accepted)
         print(json.dumps(doc, indent=2))
         return code
+    from simulator.analysis.catalogue import EXPLORED, entries
+
     width = min(terminal_width() or 96, 96)
-    wrap = textwrap.TextWrapper(width=width, initial_indent="    ", subsequent_indent="      ")
-    print(
-        f"{len(groups)} gap(s) in the statutes, reached by {len(found)} of {total} "
-        "combinations of facts the contingency rules read."
-    )
-    print(
-        'In a replay each gives a "no provision" ruling (no_provision in the JSON) citing the\n'
-        "nearest sections, then the fallback shown."
-    )
-    for i, g in enumerate(groups, 1):
-        print(f"\n{i}. {g.gap.id}: {g.gap.cite} ({g.combinations} combinations)")
-        print(wrap.fill(f"why: {g.gap.open}"))
-        for fb in g.fallbacks:
-            print(wrap.fill(f"fallback: {fb}"))
-        print(wrap.fill(f"facts: {g.words()}"))
-        if args.verbose:
-            print(f"    every combination ({' '.join(FACT_FIELDS)}):")
-            for gap in (x for x in found if x.gap.id == g.gap.id):
-                row = " ".join(show_value(getattr(gap.facts, k)) for k in FACT_FIELDS)
-                print(f"      {row}")
-    print_table_findings(tables, len(groups) + 1)
+    verbose: list[tuple[str, str]] | None = None
+    if args.verbose:
+        heading = " ".join(FACT_FIELDS)
+        verbose = []
+        for g in groups:
+            verbose.append((g.gap.id, heading))
+            verbose += [
+                (g.gap.id, " ".join(show_value(getattr(x.facts, k)) for k in FACT_FIELDS))
+                for x in found
+                if x.gap.id == g.gap.id
+            ]
+    recorded: dict[str, Any] | None = None if EXPLORED.is_file() else {"findings": []}
+    print_catalogue(entries(recorded), width, verbose)
     if args.explore:
         listed = {g.gap.id for g in groups} | {t.id for t in tables}
         print_explored(explored, listed)

@@ -77,6 +77,18 @@ def _as_of(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _reading(p: argparse.ArgumentParser, what: str) -> None:
+    """``--reading NAME=VALUE``, repeatable: an interpretation switch chosen for this run."""
+    p.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"{what} under this interpretation switch (docs/readings.md), like "
+        "three_way_tie=lot, over the scenario's interpretations:; repeat for several",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser: a sub-parser for each command of :data:`COMMANDS`, in the
     order ``--help`` lists them."""
@@ -148,6 +160,7 @@ def _add_replay(sub: Commands) -> None:
         "file per contest there (DIR/CONTEST.ics)",
     )
     _as_of(r)
+    _reading(r, "replay")
     r.add_argument("--chart", metavar="OUT", help="also write a timeline chart (.png or .svg)")
     r.add_argument(
         "--graph",
@@ -207,6 +220,7 @@ def _add_test(sub: Commands) -> None:
     )
     t.add_argument("--json", action="store_true", help="print the report as JSON")
     t.add_argument("-q", "--quiet", action="store_true", help="print only what does not pass")
+    _reading(t, "replay each scenario")
     _color(t)
     t.set_defaults(func=cmd_test)
 
@@ -297,6 +311,7 @@ def _add_report(sub: Commands) -> None:
     rp.add_argument("file", metavar="FILE", help="the scenario")
     rp.add_argument("-o", "--output", help="the HTML file to write (default: FILE's stem .html)")
     _as_of(rp)
+    _reading(rp, "replay")
     _add_max_bytes(rp)
     rp.set_defaults(func=cmd_report)
 

@@ -217,3 +217,78 @@ def refuse_empty_values(parser: argparse.ArgumentParser, args: argparse.Namespac
             if isinstance(v, str) and not v.strip():
                 name = "/".join(action.option_strings)
                 raise UsageError(f"{name}: expected a value; found {v!r}, an empty one")
+
+
+class ReadingError(UsageError, ValueError):
+    """A ``--reading NAME=VALUE`` that names no switch or gives it no value it takes (exit 2)."""
+
+
+def parse_readings(written: Sequence[str]) -> tuple[tuple[str, Any], ...]:
+    """``--reading NAME=VALUE`` options (``electsim explore``, ``replay``, ``report``, ``test``)
+    as (name, value) pairs sorted by name; a yes-or-no switch's value is true or false. Raises
+    :class:`ReadingError`, one line naming the first bad one, with a near name or value."""
+    from enum import StrEnum
+
+    import attrs
+
+    from simulator.law.readings import Interpretations
+
+    def shown(value: Any) -> str:
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    fields = {f.name: f for f in attrs.fields(Interpretations)}
+    out: dict[str, Any] = {}
+    for text in written:
+        name, eq, value = text.partition("=")
+        name, value = name.strip(), value.strip()
+        field = fields.get(name)
+        if not eq or field is None:
+            names = sorted(fields)
+            raise ReadingError(
+                f"--reading: expected NAME=VALUE with NAME one of {', '.join(names)}; "
+                f"found {text!r}{did_you_mean(name, names) if eq else ''}"
+            )
+        allowed: tuple[Any, ...] = (
+            tuple(m.value for m in type(field.default))
+            if isinstance(field.default, StrEnum)
+            else (True, False)
+        )
+        chosen: Any = value
+        if allowed == (True, False):
+            chosen = {"true": True, "false": False}.get(value.lower(), value)
+        if chosen not in allowed:
+            words = [shown(a) for a in allowed]
+            raise ReadingError(
+                f"--reading {name}: expected one of {', '.join(words)}; "
+                f"found {value!r}{did_you_mean(value, words)}"
+            )
+        if name in out and out[name] != chosen:
+            raise ReadingError(f"--reading {name}: given twice, as {shown(out[name])} and {value}")
+        out[name] = chosen
+    return tuple(sorted(out.items()))
+
+
+def with_readings(scenario: Any, readings: Sequence[tuple[str, Any]]) -> Any:
+    """The scenario with these interpretation switches set over its own ``interpretations:``
+    (``--reading`` overrides the file for this run)."""
+    if not readings:
+        return scenario
+    import attrs
+
+    from simulator.law.readings import Interpretations
+
+    interp: Interpretations = scenario.interpretations
+    changed: dict[str, Any] = {
+        name: (value if isinstance(value, bool) else type(getattr(interp, name))(value))
+        for name, value in readings
+    }
+    return attrs.evolve(scenario, interpretations=attrs.evolve(interp, **changed))
+
+
+def readings_note(readings: Sequence[tuple[str, Any]]) -> str:
+    """The line a command prints when ``--reading`` chose readings for the run."""
+    said = ", ".join(
+        f"{name}: {str(value).lower() if isinstance(value, bool) else value}"
+        for name, value in readings
+    )
+    return f"readings chosen on the command line (over the scenario's interpretations:): {said}"

@@ -10,6 +10,7 @@ from datetime import datetime
 from pathlib import Path
 
 from simulator.cli.common import EXIT_OK, UsageError, use_colour, write_bytes
+from simulator.cli.parsing import parse_readings, readings_note, with_readings
 from simulator.cli.times import parse_time, window_end
 from simulator.engine.replay import replay
 from simulator.engine.result import Result
@@ -113,9 +114,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
         check_output(out, inputs=(args.file,))
     if args.chart and args.graph and Path(args.chart) == Path(args.graph):
         raise UsageError(f"--chart and --graph: expected two different files; found {args.chart}")
-    scenario = load_scenario(args.file, max_bytes=args.max_bytes)
+    readings = parse_readings(args.reading)
+    scenario = with_readings(load_scenario(args.file, max_bytes=args.max_bytes), readings)
     as_of = parse_time(args.as_of, scenario.timezone) if args.as_of else None
     result = replay(scenario, as_of=as_of)
+    if readings:
+        # (the JSON result names them in its interpretations)
+        print(
+            readings_note(readings), file=sys.stdout if not (args.json or args.ics) else sys.stderr
+        )
     if as_of is not None and (
         note := as_of_note(result, [e.known_at for e in scenario.events], as_of)
     ):

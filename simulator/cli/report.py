@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from simulator.cli.common import EXIT_OK
+from simulator.cli.parsing import parse_readings, readings_note, with_readings
 from simulator.cli.times import parse_time
 from simulator.engine.replay import replay
 from simulator.input.loader import load_scenario
@@ -16,10 +17,13 @@ from simulator.views.report import write_report
 def cmd_report(args: argparse.Namespace) -> int:
     out = Path(args.output) if args.output else Path(Path(args.file).stem + ".html")
     check_output(out, inputs=(args.file,))
-    scenario = load_scenario(args.file, max_bytes=args.max_bytes)
+    readings = parse_readings(args.reading)
+    scenario = with_readings(load_scenario(args.file, max_bytes=args.max_bytes), readings)
     as_of = parse_time(args.as_of, scenario.timezone) if args.as_of else None
     result = replay(scenario, as_of=as_of)
     with writing(out):
         write_report(scenario, result, out)
+    if readings:
+        print(readings_note(readings))
     print(f"wrote {out}")
     return EXIT_OK

@@ -10,20 +10,24 @@ import sys
 from typing import Any
 
 from simulator.cli.common import EXIT_INVALID, EXIT_OK, painter, progress, scenario_files
+from simulator.cli.parsing import parse_readings, readings_note, with_readings
 from simulator.input.expect import EXIT_EXPECTATIONS_FAILED, check_scenario
 from simulator.input.loader import load_scenario
 from simulator.model.errors import ScenarioError
 
 
 def cmd_test(args: argparse.Namespace) -> int:
+    readings = parse_readings(getattr(args, "reading", None) or ())
     files = scenario_files(args.paths)
     paint = painter(args, sys.stdout)
+    if readings and not args.json:
+        print(readings_note(readings))
     reports: list[dict[str, Any]] = []
     counts = {"passed": 0, "failed": 0, "invalid": 0, "no_expectations": 0}
     for f in progress(files, args, what="scenarios"):
         entry: dict[str, Any] = {"file": str(f), "title": None, "expectations": 0}
         try:
-            scenario = load_scenario(f)
+            scenario = with_readings(load_scenario(f), readings)
             check = check_scenario(scenario)  # (a pattern that never ends matching: invalid)
         except ScenarioError as e:
             entry.update(status="invalid", problems=[str(p) for p in e.problems], differences=[])

@@ -49,7 +49,10 @@ _PENDING: dict[Phase, Pending] = {
 
 def pending_of(state: State, ctx: Context) -> Pending | None:
     p = state.phase
-    if state.to_nominate > 0 and p in (Phase.BALLOT, Phase.COUNTING, Phase.DECIDED):
+    # (a decision that leaves a nomination to make waits in ``awaiting_nomination``: see
+    # :func:`simulator.law.machine.settled_phase`; a contest is decided exactly when it waits
+    # for nothing)
+    if state.to_nominate > 0 and p in (Phase.BALLOT, Phase.COUNTING):
         return Pending.NOMINATION
     if p is Phase.TIE_WITHDRAWAL and state.pool is not None:
         pool = state.pool

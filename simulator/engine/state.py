@@ -24,7 +24,7 @@ from simulator.engine.result import Ruling
 from simulator.law import calendar as cal
 from simulator.law.calendar import Deadline, OfficeCalendar
 from simulator.law.cite import Cite
-from simulator.law.machine import IllegalTransition, Phase, allowed
+from simulator.law.machine import IllegalTransition, Phase, allowed, settled_phase
 from simulator.law.readings import Interpretations
 from simulator.law.tables import filing
 from simulator.law.vocab import (
@@ -456,6 +456,7 @@ class Draft(_Fields):
     # -- helpers -------------------------------------------------------------------------
     def go(self, phase: Phase) -> None:
         old = self.phase
+        phase = settled_phase(old, self.trigger, phase, to_nominate=self.to_nominate)
         if old == phase:
             return
         if not allowed(old, self.trigger, phase):

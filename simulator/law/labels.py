@@ -232,6 +232,22 @@ WORDS: dict[type[Enum], tuple[str, str, dict[Enum, tuple[str, str]]]] = {
                 "the recount confirms a tie for first: the runoff follows unless one withdraws",
             ),
             RulingKind.REQUEST_REJECTED: ("request rejected", "a request or act with no effect"),
+            RulingKind.RESULT_STANDS: (
+                "result stands",
+                "a defeated candidate leaves after the result: nothing changes",
+            ),
+            RulingKind.CANVASS_REPEATED: (
+                "canvass repeated",
+                "a second canvass of a result already declared declares nothing new",
+            ),
+            RulingKind.VOTES_AFTER_DECISION: (
+                "votes after the decision",
+                "returns for a contest already decided are set aside",
+            ),
+            RulingKind.OATH_NOT_ELECTED: (
+                "oath of someone not elected",
+                "an oath by someone not declared elected changes nothing",
+            ),
             RulingKind.RECOUNT_REQUIRED: ("recount required", "a tie for first is recounted"),
             RulingKind.LOT_REQUIRED: ("drawing of lots required", "a tie the board breaks by lot"),
             RulingKind.DECIDED_BY_LOT: ("decided by lot", "the drawing's result"),

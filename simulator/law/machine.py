@@ -660,9 +660,50 @@ TRANSITIONS += tuple(
     if dst is not Phase.AWAITING_LOT and (Phase.AWAITING_LOT, trig, dst) not in _HAVE
 )
 
+#: The phases of the count, from which a decision can leave the party a nomination to make
+_COUNT_PHASES = frozenset(
+    {
+        Phase.COUNTING,
+        Phase.AWAITING_RECOUNT,
+        Phase.TIE_WITHDRAWAL,
+        Phase.RUNOFF_REQUEST,
+        Phase.AWAITING_LOT,
+        Phase.RUNOFF_CALLED,
+        Phase.RUNOFF_COUNTING,
+    }
+)
+
+# A decision that leaves the party executive committee a nomination to make (a place the count
+# gave to someone who left, G.S. 163-114) is not final until the committee names the nominee:
+# each way from the count into ``decided`` leads to ``awaiting_nomination`` instead while the
+# nomination is outstanding, so that a contest's state and what it waits for agree
+# (:func:`settled_phase`).
+_HAVE = {(t.source, t.trigger, t.target) for t in TRANSITIONS}
+TRANSITIONS += tuple(
+    _T(
+        t.source,
+        t.trigger,
+        Phase.AWAITING_NOMINATION,
+        statute("163-114"),
+        t.label + "; the party executive committee has a nomination to make",
+    )
+    for t in TRANSITIONS
+    if t.target is Phase.DECIDED
+    and t.source in _COUNT_PHASES
+    and (t.source, t.trigger, Phase.AWAITING_NOMINATION) not in _HAVE
+)
+
 _INDEX: frozenset[tuple[Phase, str, Phase]] = frozenset(
     (t.source, t.trigger, t.target) for t in TRANSITIONS
 )
+
+
+def settled_phase(source: Phase, trigger: str, target: Phase, *, to_nominate: int) -> Phase:
+    """The phase a change to ``target`` leads to: ``awaiting_nomination`` instead of ``decided``
+    while the party has a nomination to make and the table has that way (a contest is decided
+    exactly when it waits for nothing)."""
+    waits = to_nominate > 0 and allowed(source, trigger, Phase.AWAITING_NOMINATION)
+    return Phase.AWAITING_NOMINATION if target is Phase.DECIDED and waits else target
 
 
 def allowed(source: Phase, trigger: str, target: Phase) -> bool:

@@ -40,7 +40,11 @@ class RulingKind(StrEnum):
     #: G.S. 163-293(d)(1): the recount confirms a tie for first; the runoff follows unless one of
     #: the tied withdraws (no request is needed)
     RUNOFF_UNLESS_WITHDRAWN = "runoff_unless_withdrawn"
-    REQUEST_REJECTED = "request_rejected"
+    REQUEST_REJECTED = "request_rejected"  # a request or demand with no effect, and why
+    RESULT_STANDS = "result_stands"  # a defeated candidate leaves after the result: it stands
+    CANVASS_REPEATED = "canvass_repeated"  # a canvass of a contest already declared
+    VOTES_AFTER_DECISION = "votes_after_decision"  # returns for a contest already decided
+    OATH_NOT_ELECTED = "oath_not_elected"  # an oath by someone not declared elected
     RECOUNT_REQUIRED = "recount_required"
     LOT_REQUIRED = "lot_required"  # a tie the board must settle by lot before the count goes on
     DECIDED_BY_LOT = "decided_by_lot"

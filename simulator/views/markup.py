@@ -42,7 +42,9 @@ _BODY_STYLE = "max-width:24em;overflow-wrap:break-word"
 #: from the left, as wide as a line of text reads well
 _SPAN_STYLE = _CELL_STYLE + ";border-top:hidden;padding:0 6px 4px 18px"
 _SPAN_BODY_STYLE = "max-width:48em;overflow-wrap:break-word"
-_LONG_WORD = re.compile(r"[^\s]{31,}")
+#: (a hyphen is a place a browser breaks a line: an id like gap:nonpartisan-left-before-printing
+#: is several words to it)
+_LONG_WORD = re.compile(r"[^\s-]{31,}")
 _TAG = re.compile(r"<[^>]*>")
 
 #: The colour of each kind of deciding ruling (a sweep's chart and table; colour-blind-safe

@@ -139,8 +139,21 @@ footer { margin-top: 40px; font-size: .8rem; color: var(--muted); }
 """
 
 _GOOD = {"elected", "nominated", "nominee_certified", "decided_by_lot"}
-_WARN = {"no_provision", "recount_required", "lot_required", "name_remains", "votes_disregarded"}
-_BAD = {"filing_rejected", "request_rejected", "office_vacant"}
+_WARN = {
+    "no_provision",
+    "recount_required",
+    "lot_required",
+    "name_remains",
+    "votes_disregarded",
+    "votes_after_decision",
+}
+_BAD = {
+    "filing_rejected",
+    "request_rejected",
+    "canvass_repeated",
+    "oath_not_elected",
+    "office_vacant",
+}
 
 
 def _when(at: datetime, tz: tzinfo, *, day_only: bool = False) -> str:

@@ -61,3 +61,42 @@ def test_a_priority_ruling_shows_the_provisions_that_gave_way() -> None:
     assert finding.rule is not None and finding.rule.cite == "163-294.4(c)"
     assert [r.cite for r in finding.others] == ["163-293(d)(2)"]
     assert "163-293(d)(2)" in finding.note()
+
+
+def test_the_gaps_command_lists_each_id_once_with_its_readings_and_witness() -> None:
+    text = electsim("gaps", check=True).stdout
+    ids = electsim("gaps", "--ids", check=True).stdout.split()
+    heads = [ln for ln in text.splitlines() if ln.startswith(("gap:", "conflict:"))]
+    assert heads == sorted(ids) and len(set(heads)) == len(heads)
+    assert text.splitlines()[0].startswith(f"{len(ids)} gaps and conflicts of the statutes")
+    entries = text.split("\n\n")[1:]
+    assert len(entries) == len(ids)
+    for entry in entries:
+        assert "\n    provisions: G.S. " in entry, entry
+        assert re.search(r"\n    witness:\s+scenarios/", entry), entry
+    (three,) = [e for e in entries if e.startswith("gap:three-way-tie\n")]
+    assert "other reading, `interpretations: {three_way_tie: lot}`: " in three
+    assert "witness: scenarios/collisions/" in three  # a plain scenario, not the explorer's
+    # the JSON keeps its ids
+    doc = json.loads(electsim("gaps", "--json", check=True).stdout)
+    json_ids = {f"gap:{g['id']}" for g in doc["gaps"]}
+    json_ids |= {f"{t['kind']}:{t['id']}" for t in doc["table_gaps"]}
+    assert json_ids == set(ids)
+
+
+def test_a_witness_is_a_plain_scenario_where_one_reaches_the_gap() -> None:
+    # the explorer's witness of left-runoff-ballot is a party primary with made-up counts; a
+    # scenario written to be read reaches the same gap under the default readings
+    from simulator.analysis.catalogue import EXPLORED_TITLE, entries, scenario_findings
+
+    machine = {r.path for r in scenario_findings() if r.explored}
+    assert "scenarios/gaps/gap-left-runoff-ballot.yaml" in machine
+    for e in entries():
+        plain = [p for p in (e.witness, *e.also) if p is not None and p not in machine]
+        assert e.witness is not None
+        if plain and any(p.startswith(("scenarios/gaps/", "scenarios/collisions/")) for p in plain):
+            assert e.witness not in machine, (e.id, e.witness, plain)
+    (runoff,) = [e for e in entries() if e.id == "gap:left-runoff-ballot"]
+    assert runoff.witness is not None and runoff.witness not in machine
+    title = (ROOT / runoff.witness).read_text().split("title:", 1)[1].split("\n", 1)[0]
+    assert EXPLORED_TITLE.strip() not in title

@@ -8,6 +8,7 @@ other but through the one-office rule, which names kept apart never meet."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
@@ -94,7 +95,8 @@ def _settings(s: Scenario) -> tuple[Any, ...]:
 
 
 def _unnamed(text: str) -> str:
-    return text.replace("Other ", "")
+    # (a gap ruling's "Other reading: ..." is the ruling's own words, not a renamed candidate)
+    return re.sub(r"Other (?!readings?: )", "", text)
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])

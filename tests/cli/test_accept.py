@@ -36,7 +36,7 @@ def test_gaps_accepting_every_finding_exits_0(ids: list[str], tmp_path: Path) ->
     p = run("gaps", "--accept", str(known))
     assert p.returncode == 0, p.stderr
     assert "every finding is in" in p.stderr
-    assert "gap(s) in the statutes" in p.stdout  # the listing is printed as without --accept
+    assert "gaps and conflicts of the statutes" in p.stdout  # listed as without --accept
 
 
 def test_gaps_names_the_findings_not_accepted_and_exits_4(ids: list[str], tmp_path: Path) -> None:

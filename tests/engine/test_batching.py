@@ -279,7 +279,7 @@ def test_refused_oaths_between_votes_keep_their_rulings_in_the_run() -> None:
     bulk = replay_contest(ctx, events)
     assert bulk == replay_contest(ctx, events, batched=False)
     assert bulk.tallies == ((("Bob", 2), ("Ann", 4)),)
-    refused = [r for r in bulk.rulings if r.kind is RulingKind.REQUEST_REJECTED]
+    refused = [r for r in bulk.rulings if r.kind is RulingKind.OATH_NOT_ELECTED]
     assert [r.seq for r in refused] == [e.index for e in events if type(e) is OathTaken]
     # the log appends in place: no ruling a step tried in the run gave up is left behind
     assert bulk.ruling_log.stored == len(bulk.ruling_log)

@@ -301,3 +301,61 @@ def test_under_reading_18_a_request_made_before_the_death_counts_for_the_seats_l
     assert one(c, "office_vacant")["candidates"] == ["Bob"]
     assert one(c, "runoff_called")["candidates"] == ["Cy", "Dee"]
     assert c["outcome"]["runoff"]["candidates"] == ["Cy", "Dee"]
+
+
+def test_a_defeated_candidate_who_dies_after_the_result_leaves_it_standing() -> None:
+    # G.S. 163-294.1(c) speaks only of a person elected: Bob lost, so the result stands; the
+    # ruling says so by its own kind, not as a rejected request (there was no request)
+    c = run(
+        scenario(
+            PLURALITY + "1",
+            *filed("Ann", "Bob"),
+            returns("2027-11-02T21:00", Ann=600, Bob=400),
+            NOV_CANVASS,
+            died("Bob", "2027-11-12T08:00"),
+        )
+    )
+    r = one(c, "result_stands")
+    assert r["candidates"] == ["Bob"] and r["cite"] == "G.S. 163-294.1(c)"
+    assert "the result stands" in r["text"] and "reason" not in r
+    assert "request_rejected" not in kinds(c)
+    assert c["outcome"]["elected"] == ["Ann"] and c["outcome"]["vacant_seats"] == 0
+
+
+def test_an_oath_by_someone_not_elected_changes_nothing_and_says_so() -> None:
+    # G.S. 163-294.1(c), (d): only a person elected qualifies by the oath; a second oath of the
+    # person elected is a request of no effect, the oath of one not elected a kind of its own
+    c = run(
+        scenario(
+            PLURALITY + "1",
+            *filed("Ann", "Bob"),
+            returns("2027-11-02T21:00", Ann=600, Bob=400),
+            NOV_CANVASS,
+            event("oath_taken", "2027-12-06T18:00", candidate="Bob"),
+            event("oath_taken", "2027-12-06T19:00", candidate="Ann"),
+            event("oath_taken", "2027-12-07T19:00", candidate="Ann"),
+        )
+    )
+    assert one(c, "oath_not_elected")["candidates"] == ["Bob"]
+    assert one(c, "request_rejected")["candidates"] == ["Ann"]
+    assert c["outcome"]["elected"] == ["Ann"]
+
+
+def test_a_primary_whose_leader_left_after_the_primary_day_waits_for_the_committee() -> None:
+    # G.S. 163-294.1(b), 163-114, reading left_after_primary_day: committee_fills: the count
+    # leaves the committee a nominee to name, so the primary is not decided until it does
+    # (its state and what it waits for agree)
+    text = scenario(
+        PARTY,
+        *filed("Ann", "Bob"),
+        returns("2027-09-14T21:00", Ann=700, Bob=300),
+        event("candidate_withdrew", "2027-09-16T08:00", candidate="Ann"),
+        event("canvass_held", "2027-09-21T11:00"),
+        event("nominee_named", "2027-09-24T10:00", candidate="Dee", party="DEM"),
+        extra="interpretations: {left_after_primary_day: committee_fills}",
+    )
+    before = run(text, as_of="2027-09-22T12:00")
+    assert (before["state"], before["outcome"]["pending"]) == ("awaiting_nomination", "nomination")
+    after = run(text)
+    assert (after["state"], after["outcome"]["pending"]) == ("decided", None)
+    assert after["outcome"]["nominated"] == ["Dee"]

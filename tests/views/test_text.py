@@ -116,6 +116,14 @@ def test_no_identifier_or_raw_moment_in_the_text_of_a_bundled_scenario(case: obj
     shown = "\n".join(ln for ln in text.splitlines() if not ln.startswith("# "))
     for c in result.contests:
         shown = shown.replace(c.title, "")
+    # an interpretation switch is named as a scenario writes it, so that it can be chosen
+    # (`interpretations: {recount_not_ordered: result_stands}`, docs/readings.md)
+    shown = re.sub(
+        r"`interpretations:\s+\{[^}]*\}`|\(interpretation\s+\w+:\s+\w+\)"
+        r"|\(readings other than the defaults: [^)]*\)",
+        "",
+        shown,
+    )
     found = set(re.findall(r"[a-z]+(?:_[a-z0-9]+)+", shown)) & IDENTIFIERS
     assert not found, found
     assert not _RAW.search(shown), _RAW.search(shown)

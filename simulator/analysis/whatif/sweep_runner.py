@@ -27,10 +27,10 @@ from simulator.model.scenario import Scenario
 #: election, a recount or a drawing required, filing reopened or extended, a party to name the
 #: nominee, the fallback where no statute provides. The *deciding* ruling of a replay is the last
 #: ruling of one of these kinds. The others explain an outcome or record an act that changed
-#: nothing: votes set aside (``votes_disregarded``: the November returns of a contest decided
-#: in October), the threshold (``majority_threshold``), a rejected request or filing, a name
-#: that remains on the ballot or comes off, a cancelled primary, and ``no_runoff`` (why no
-#: runoff follows a declaration).
+#: nothing: votes set aside (``votes_disregarded``; ``votes_after_decision``: the November
+#: returns of a contest decided in October), the threshold (``majority_threshold``), a
+#: rejected request or filing, a name that remains on the ballot or comes off, a cancelled
+#: primary, and ``no_runoff`` (why no runoff follows a declaration).
 OUTCOME_KINDS: frozenset[RulingKind] = frozenset(
     {
         RulingKind.ELECTED,

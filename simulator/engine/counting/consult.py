@@ -8,7 +8,8 @@ from typing import TypeVar
 
 from simulator.engine.state import Draft
 from simulator.law.cite import Cite, statute
-from simulator.law.rules import Finding, Table, Verdict
+from simulator.law.readings import Interpretations
+from simulator.law.rules import Finding, Gap, Table, Verdict
 from simulator.law.vocab import RulingKind
 
 FactsT = TypeVar("FactsT")
@@ -43,12 +44,39 @@ def consult(
             RulingKind.NO_PROVISION,
             finding.cites,
             f"{context}: {head} ({finding.open}); the simulator falls back to this: "
-            f"{finding.fallback}",
+            f"{finding.fallback}. {choices(finding)}",
             who,
             once=once,
             **finding.extra(),
         )
     return finding
+
+
+def choices(finding: Finding[FactsT, EffectT]) -> str:
+    """What a ``no_provision`` ruling adds after its fallback: the gap's or conflict's id, as
+    ``electsim gaps`` lists it, and each other reading of it with the ``interpretations:`` key
+    and value that selects it and what that reading rules (the default's fallback, where a
+    switch chose another)."""
+    named = finding.conflict or finding.gap
+    prefix = "conflict" if finding.conflict is not None else "gap"
+    said = f"This is {prefix}:{finding.id}"
+    if named is None:
+        return said + "."
+    chosen = finding.extra().get("reading")
+    others = [(r.switch, r.value, r.fallback) for r in named.readings if r.value != chosen]
+    if chosen is not None and named.readings:
+        switch = named.readings[0].switch
+        default = Interpretations().setting(switch)
+        default_words = named.fallback if isinstance(named.fallback, str) else ""
+        if finding.facts is not None and isinstance(named, Gap):
+            default_words = named.fallback_for(finding.facts)
+        others.insert(0, (switch, str(default), default_words))
+    if not others:
+        return said + "."
+    listed = "; ".join(
+        f"`interpretations: {{{switch}: {value}}}`: {words}" for switch, value, words in others
+    )
+    return f"{said}. Other reading{'s' if len(others) > 1 else ''}: {listed} (docs/readings.md)."
 
 
 def finding_cites(finding: Finding[FactsT, EffectT]) -> list[Cite]:

@@ -99,12 +99,11 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         )
         when = f"as of {first}" if read_as_of else f"at the canvass of {first}"
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.CANVASS_REPEATED,
             finding_cites(found),
             f"the result was declared {when}: a second canvass declares "
             "nothing new, and the deadlines counted from that declaration stand",
             [],
-            reason="canvass repeated",
         )
 
     # other phases: a canvass with nothing to declare is recorded on the timeline only

@@ -165,12 +165,11 @@ def _vacant_if_elected(d: Draft, eff: Effect, left: Departure) -> None:
 def _result_stands(d: Draft, eff: Effect, left: Departure) -> None:
     name = left.name
     d.rule(
-        RulingKind.REQUEST_REJECTED,
+        RulingKind.RESULT_STANDS,
         eff.cites,
         f"{name} {left.verb} after the result was declared: {name} was {eff.text}, so the "
         "result stands",
         [name],
-        reason="the result stands",
     )
 
 

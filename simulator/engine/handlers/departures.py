@@ -11,7 +11,7 @@ from datetime import datetime
 
 import attrs
 
-from simulator.engine.counting.consult import consult, finding_cites
+from simulator.engine.counting.consult import choices, consult, finding_cites
 from simulator.engine.counting.decide import decide_first, decide_runoff, tie_withdrawal
 from simulator.engine.counting.declare import declare_leaders
 from simulator.engine.counting.majority import (
@@ -117,7 +117,7 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
             near,
             f"{name} {verb} after the {round_name(d)} was called: no provision speaks of a "
             f"candidate leaving between the first vote and the {round_name(d)}; the simulator "
-            f"falls back to this: {finding.fallback}",
+            f"falls back to this: {finding.fallback}. {choices(finding)}",
             [name],
             **finding.extra(),
         )
@@ -138,7 +138,7 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
         f"{name} {verb} after the {round_name(d)} was called: no provision speaks of a candidate "
         f"leaving between the first vote and the {round_name(d)}; the simulator falls back to "
         "this: "
-        f"the name stays on the printed {round_name(d)} ballot and {outcome}",
+        f"the name stays on the printed {round_name(d)} ballot and {outcome}. {choices(finding)}",
         [name],
         gap=finding.id,
     )

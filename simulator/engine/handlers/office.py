@@ -30,13 +30,19 @@ def on_oath(d: Draft, e: OathTaken) -> None:
             f"{first.astimezone(d.ctx.tz).strftime('%Y-%m-%d %H:%M')}: a second oath changes "
             "nothing"
         )
-    else:
-        text = (
-            f"{name} has not been declared elected: the oath of a person not elected changes "
-            "nothing"
+        d.rule(
+            RulingKind.REQUEST_REJECTED,
+            finding_cites(found),
+            text,
+            [name],
+            reason=found.effect.value,
         )
+        return
     d.rule(
-        RulingKind.REQUEST_REJECTED, finding_cites(found), text, [name], reason=found.effect.value
+        RulingKind.OATH_NOT_ELECTED,
+        finding_cites(found),
+        f"{name} has not been declared elected: the oath of a person not elected changes nothing",
+        [name],
     )
 
 
@@ -119,4 +125,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
         [name],
     )
     if d.to_nominate == 0 and d.phase is Phase.AWAITING_NOMINATION:
-        d.go(Phase.DECIDED if d.ctx.stage is Stage.PRIMARY else Phase.BALLOT)
+        # a primary, or an election already counted, is decided once the nominee is named; an
+        # election still to come goes on with the nominee on its ballot
+        counted = d.ctx.stage is Stage.PRIMARY or d.declared_at is not None
+        d.go(Phase.DECIDED if counted else Phase.BALLOT)

@@ -30,6 +30,18 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
             False, False, False, False, False, partisan=ctx.method is Method.PARTISAN
         )
         names = sorted(n for n, v in counts.items() if v)
+        if phase is Phase.DECIDED or (
+            phase is Phase.AWAITING_NOMINATION and d.declared_at is not None
+        ):
+            d.rule(
+                RulingKind.VOTES_AFTER_DECISION,
+                finding_cites(consult(d, counted_votes.VOTES, facts)),
+                "votes reported after the contest was decided: they are set aside, and the "
+                "result stands",
+                names,
+                once=True,
+            )
+            return
         d.rule(
             RulingKind.VOTES_DISREGARDED,
             finding_cites(consult(d, counted_votes.VOTES, facts)),

@@ -85,6 +85,7 @@ DECLARING = frozenset(
         RulingKind.RECOUNT_REQUIRED,
         RulingKind.OFFICE_VACANT,
         RulingKind.VOTES_DISREGARDED,
+        RulingKind.VOTES_AFTER_DECISION,
     }
 )
 
