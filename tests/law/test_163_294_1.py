@@ -312,7 +312,7 @@ def test_a_defeated_candidate_who_dies_after_the_result_leaves_it_standing() -> 
             *filed("Ann", "Bob"),
             returns("2027-11-02T21:00", Ann=600, Bob=400),
             NOV_CANVASS,
-            died("Bob", "2027-11-12T08:00"),
+            died("Bob", "2027-11-13T08:00"),
         )
     )
     r = one(c, "result_stands")

@@ -10,6 +10,7 @@ from simulator.engine.state import Draft
 from simulator.law.cite import Cite, statute
 from simulator.law.readings import Interpretations
 from simulator.law.rules import Finding, Gap, Table, Verdict
+from simulator.law.tables import readings_of
 from simulator.law.vocab import RulingKind
 
 FactsT = TypeVar("FactsT")
@@ -63,9 +64,10 @@ def choices(finding: Finding[FactsT, EffectT]) -> str:
     if named is None:
         return said + "."
     chosen = finding.extra().get("reading")
-    others = [(r.switch, r.value, r.fallback) for r in named.readings if r.value != chosen]
-    if chosen is not None and named.readings:
-        switch = named.readings[0].switch
+    readings = readings_of(named.id)
+    others = [(r.switch, r.value, r.fallback) for r in readings if r.value != chosen]
+    if chosen is not None and readings:
+        switch = readings[0].switch
         default = Interpretations().setting(switch)
         default_words = named.fallback if isinstance(named.fallback, str) else ""
         if finding.facts is not None and isinstance(named, Gap):

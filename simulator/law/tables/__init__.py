@@ -30,7 +30,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from simulator.law.rules import Table
+from simulator.law.rules import Conflict, Gap, Reading, Table
 from simulator.law.tables import (
     canvass,
     count,
@@ -98,3 +98,17 @@ EVERY_TABLE: tuple[tuple[Table[Any, Any], str], ...] = (
     *HOMES,
     (departures.TABLE, _home(departures)),
 )
+
+
+def readings_of(named_id: str) -> tuple[Reading[Any], ...]:
+    """Every other reading of the gap or conflict ``named_id``, from each table that names it
+    (an id may name one question in several tables, not all of which carry its readings), each
+    switch and value once."""
+    found: dict[tuple[str, str], Reading[Any]] = {}
+    for table, _ in EVERY_TABLE:
+        named: list[Gap[Any, Any] | Conflict[Any, Any]] = [*table.gaps, *table.conflicts]
+        for g in named:
+            if g.id == named_id:
+                for r in g.readings:
+                    found.setdefault((r.switch, str(r.value)), r)
+    return tuple(found.values())
