@@ -40,6 +40,7 @@ from simulator.engine.replay import replay as replay_result
 from simulator.law.machine import Phase
 from simulator.law.vocab import (
     DeadlineKind,
+    DeadlineState,
     Decision,
     Pending,
     RemarkKind,
@@ -118,6 +119,8 @@ DEADLINE_PATTERN_KEYS: dict[str, str] = {
     "due": "a prefix of the local due time, like 2023-10-19 or 2023-10-19T12:00",
     "moved_from": "a prefix of the time before a G.S. 103-5 move, or null for not moved",
     "cite": "a regular expression searched in the deadline's citation",
+    "state": "its state at the replay's moment: upcoming, met, passed or void",
+    "void_because": "the ruling kind that ended a void deadline",
 }
 RUNOFF_KEYS: dict[str, str] = {
     "status": "none, available, called or held",
@@ -513,6 +516,10 @@ class _Reader:
                 got = value if self.choice(at, value, DeadlineKind) else None
             elif key == "cite":
                 got = self.pattern(at, value)
+            elif key == "state":
+                got = value if self.choice(at, value, DeadlineState) else None
+            elif key == "void_because":
+                got = value if self.choice(at, value, RulingKind) else None
             elif key == "moved_from" and value is None:
                 out[key] = None
                 continue
@@ -604,6 +611,9 @@ class _Matcher:
                     return False
             elif not self.time(d.get("moved_from")).startswith(exp["moved_from"]):
                 return False
+        for key in ("state", "void_because"):
+            if key in exp and d.get(key) != exp[key]:
+                return False
         return "cite" not in exp or _found(exp["cite"], str(d.get("cite") or ""))
 
     def show_ruling(self, r: Mapping[str, Any], pattern: Mapping[str, Any] | None = None) -> str:
@@ -617,7 +627,11 @@ class _Matcher:
 
     def show_deadline(self, d: Mapping[str, Any]) -> str:
         moved = f", moved from {self.time(d['moved_from'])}" if d.get("moved_from") else ""
-        return f"{d.get('kind')} due {self.time(d.get('due'))} ({d.get('cite')}){moved}"
+        state = f", {d['state']}" if d.get("state") else ""
+        void = f" by {d['void_because']}" if d.get("void_because") else ""
+        return (
+            f"{d.get('kind')} due {self.time(d.get('due'))} ({d.get('cite')}){moved}{state}{void}"
+        )
 
 
 #: How long one pattern of an expectation may take to match one text. Patterns are the user's

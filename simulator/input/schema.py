@@ -28,6 +28,7 @@ from simulator.law.parameters import PARAMETERS
 from simulator.law.readings import Interpretations
 from simulator.law.vocab import (
     DeadlineKind,
+    DeadlineState,
     Decision,
     Method,
     Pending,
@@ -192,6 +193,8 @@ def _expect() -> dict[str, Any]:
                 "due": prefix,
                 "moved_from": {"anyOf": [prefix, {"type": "null"}]},
                 "cite": regex,
+                "state": {"enum": [s.value for s in DeadlineState]},
+                "void_because": {"enum": [k.value for k in RulingKind]},
             },
         ),
         "additionalProperties": False,
