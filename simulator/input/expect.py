@@ -105,7 +105,8 @@ RULING_FIELDS: dict[str, str] = {
     "parameter": "majority_threshold in a party primary: the substantial plurality's share in "
     "force (a dated parameter), exactly",
     "source": "majority_threshold in a party primary: the law the share comes from",
-    "reason": "request_rejected, filing_rejected: why the request or filing has no effect",
+    "reason": "request_rejected, no_effect, filing_rejected: why the request, act or filing has "
+    "no effect",
     "seats": "how many seats the ruling concerns",
     "gap": "no_provision: the name of the gap in the statutes (or of the conflict)",
     "conflict": "no_provision: true when provisions collide rather than none applying",

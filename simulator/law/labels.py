@@ -231,7 +231,16 @@ WORDS: dict[type[Enum], tuple[str, str, dict[Enum, tuple[str, str]]]] = {
                 "runoff unless one withdraws",
                 "the recount confirms a tie for first: the runoff follows unless one withdraws",
             ),
-            RulingKind.REQUEST_REJECTED: ("request rejected", "a request or act with no effect"),
+            RulingKind.REQUEST_REJECTED: (
+                "request rejected",
+                "a runoff request or a second primary demand that has no effect, and why",
+            ),
+            RulingKind.NO_EFFECT: (
+                "no effect",
+                "an act or notice the law gives no effect here (a second oath, a lot or recount "
+                "nothing called for, a canvass with nothing to declare, a late or repeated "
+                "notice): said, and nothing changes",
+            ),
             RulingKind.RESULT_STANDS: (
                 "result stands",
                 "a defeated candidate leaves after the result: nothing changes",

@@ -41,6 +41,7 @@ class RulingKind(StrEnum):
     #: the tied withdraws (no request is needed)
     RUNOFF_UNLESS_WITHDRAWN = "runoff_unless_withdrawn"
     REQUEST_REJECTED = "request_rejected"  # a request or demand with no effect, and why
+    NO_EFFECT = "no_effect"  # an act or notice the law gives no effect here, and why
     RESULT_STANDS = "result_stands"  # a defeated candidate leaves after the result: it stands
     CANVASS_REPEATED = "canvass_repeated"  # a canvass of a contest already declared
     VOTES_AFTER_DECISION = "votes_after_decision"  # returns for a contest already decided

@@ -411,7 +411,7 @@ class ReturnsReported(Event):
         "The canvass: the board officially declares the result. Without it a contest with returns "
         "waits (`pending: canvass`); deadlines that run from the declaration (a runoff request) "
         "count from it. A canvass dated before the day of the election it would declare declares "
-        "nothing: a `request_rejected` ruling says so, and the contest waits for a canvass on or "
+        "nothing: a `no_effect` ruling says so, and the contest waits for a canvass on or "
         "after the day."
     ),
     example='- {type: canvass_held, at: "2027-10-12T11:00"}',

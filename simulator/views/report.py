@@ -150,6 +150,7 @@ _WARN = {
 _BAD = {
     "filing_rejected",
     "request_rejected",
+    "no_effect",
     "canvass_repeated",
     "oath_not_elected",
     "office_vacant",

@@ -17,7 +17,7 @@ from simulator.law.vocab import Method, Stage
 from tests.cli.inprocess import electsim
 
 #: what a story that fits the law never draws: a refused filing or request, votes set aside
-REFUSALS = {"filing_rejected", "request_rejected", "votes_disregarded"}
+REFUSALS = {"filing_rejected", "request_rejected", "no_effect", "votes_disregarded"}
 
 
 def new(tmp_path: Path, *args: str, name: str = "new.yaml") -> tuple[Path, str]:

@@ -52,7 +52,7 @@ def test_a_runoff_canvassed_without_runoff_returns_declares_nothing() -> None:
     assert contest.state == "runoff_called"
     assert contest.path[-1][:2] == ("runoff_request", "runoff_requested")
     last = contest.rulings[-1]
-    assert (last.kind.value, last.get("reason")) == ("request_rejected", "canvass without returns")
+    assert (last.kind.value, last.get("reason")) == ("no_effect", "canvass without returns")
     assert not any(r.kind.value in ("decided_by_lot", "elected") for r in contest.rulings)
 
 

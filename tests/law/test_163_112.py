@@ -72,7 +72,7 @@ def test_a_nomination_no_vacancy_calls_for_is_rejected() -> None:
             PARTY, *filed("Ann", "Bob"), event("nominee_named", "2027-08-01T10:00", candidate="Fay")
         )
     )
-    r = one(c, "request_rejected")
+    r = one(c, "no_effect")
     assert r["cite"] == "G.S. 163-114" and r["candidates"] == ["Fay"]
 
 

@@ -143,7 +143,7 @@ def test_a_lot_with_no_tie_to_settle_is_rejected() -> None:
         '- {type: lot_drawn, at: "2027-11-13T10:00", winner: Bob}',
     )
     assert c.outcome.elected == ("Ann",)
-    assert only(c, "request_rejected").candidates == ("Bob",)
+    assert only(c, "no_effect").candidates == ("Bob",)
 
 
 def test_a_runoff_request_is_rejected_because_the_plurality_method_has_none() -> None:
@@ -166,7 +166,7 @@ def test_a_canvass_dated_before_the_election_declares_nothing_and_says_so() -> N
     # on its day still declares the result
     early = '- {type: canvass_held, at: "2027-10-26T11:00"}'
     c = run(MAYOR, f"{filed('Ann', 'Bob')}\n{early}\n{returns(NIGHT, Ann=400, Bob=350)}\n{CANVASS}")
-    refused = only(c, "request_rejected")
+    refused = only(c, "no_effect")
     assert refused.get("reason") == "canvass before the election"
     assert "2027-11-02" in refused.text and cites(refused, r"163-182\.5\(b\)")
     assert c.outcome.elected == ("Ann",)
@@ -184,7 +184,7 @@ def test_a_tie_of_three_for_two_seats_takes_two_drawings_and_each_declaration_sa
     c = run(BOARD, log)
     assert c.outcome.elected == ("Cy", "Ann")
     assert [r.candidates for r in rulings(c, "decided_by_lot")] == [("Cy",), ("Ann",)]
-    assert only(c, "request_rejected").candidates == ("Cy",)
+    assert only(c, "no_effect").candidates == ("Cy",)
     assert all("drawing of lots" in r.text for r in rulings(c, "elected"))
     half = run(BOARD, log, as_of="2027-11-13T11:30")
     assert half.outcome.elected == ("Cy",)

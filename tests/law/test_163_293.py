@@ -653,7 +653,7 @@ def test_a_recount_before_any_result_is_declared_has_no_effect_and_names_the_gap
     )
     c = run(SEAT, log)
     assert only(c, "no_provision").get("gap") == "recount-before-result"
-    assert only(c, "request_rejected").get("reason") == "no result to recount"
+    assert only(c, "no_effect").get("reason") == "no result to recount"
     assert c.outcome.elected == ("Ann",)
 
 
@@ -826,7 +826,7 @@ def test_a_request_or_demand_by_one_who_has_left_is_rejected_saying_how_they_lef
     refused = {
         (r.candidates, r.at)
         for r in c.rulings
-        if r.kind == "request_rejected" and r.get("reason") != "the result stands"
+        if r.kind == "no_effect" and r.get("reason") != "the result stands"
     }
     how: dict[str, str] = {}  # the first act that takes a candidate off
     left_at: dict[str, datetime] = {}  # and when

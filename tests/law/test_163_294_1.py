@@ -337,7 +337,7 @@ def test_an_oath_by_someone_not_elected_changes_nothing_and_says_so() -> None:
         )
     )
     assert one(c, "oath_not_elected")["candidates"] == ["Bob"]
-    assert one(c, "request_rejected")["candidates"] == ["Ann"]
+    assert one(c, "no_effect")["candidates"] == ["Ann"]
     assert c["outcome"]["elected"] == ["Ann"]
 
 

@@ -459,7 +459,7 @@ def test_a_withdrawal_in_a_dead_candidates_name_is_a_rejected_ruling_saying_he_d
             died("Cy", "2027-09-21T10:00"),
         )
     )
-    rejected = one(c, "request_rejected")
+    rejected = one(c, "no_effect")
     assert rejected["candidates"] == ["Bob"]
     assert rejected["cite"] == "G.S. 163-294.2(d)"
     assert rejected["reason"] == "Bob died on 2027-09-10; no longer a candidate"

@@ -291,7 +291,7 @@ def tie_withdrawal(d: Draft, name: str) -> None:
     if found.effect is tie_steps.TieWithdrawal.LEFT:
         how = LEFT_HOW.get(left, "already withdrew")
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.NO_EFFECT,
             found.cites,
             f"{name}'s notice of withdrawal is rejected: {name} {how} and is no longer a candidate",
             [name],
@@ -307,7 +307,7 @@ def tie_withdrawal(d: Draft, name: str) -> None:
         return
     if found.effect is tie_steps.TieWithdrawal.LATE:
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.NO_EFFECT,
             found.cites,
             f"{name}'s withdrawal came after the three days",
             [name],

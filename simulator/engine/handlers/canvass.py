@@ -47,7 +47,7 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         # the ``canvass`` table: nothing to declare; said, so that the event is not lost silently
         day = start.astimezone(ctx.tz).date().isoformat()
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.NO_EFFECT,
             finding_cites(found),
             f"a canvass dated before the {held.value.replace('_', ' ')} of {day} declares "
             "nothing: the canvass declares the result of an election already held",
@@ -63,7 +63,7 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         # and the canvass declares the seats that no candidate can fill.)
         day = start.astimezone(ctx.tz).date().isoformat()
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.NO_EFFECT,
             finding_cites(found),
             f"a canvass of the {label(held)} of {day} with no returns of it "
             "declares nothing: the canvass declares the count of the returns, and none were "
@@ -159,7 +159,7 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
     )
     if finding.effect is tie_steps.Recount.STANDS:
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.NO_EFFECT,
             finding_cites(finding),
             "a recount nobody ordered leaves the result declared at the canvass standing",
             reason="the declared result stands",
@@ -167,7 +167,7 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
         return
     if finding.effect is not tie_steps.Recount.REPLACES:
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.NO_EFFECT,
             finding_cites(finding),
             "a recount before any result was declared has no effect",
             reason="no result to recount",
@@ -206,7 +206,7 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
             tie_steps.LotFacts(pending=False, runoff_method=d.ctx.method is Method.RUNOFF),
         )
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.NO_EFFECT,
             finding_cites(found),
             f"a lot was drawn for {e.winner}, but no tie awaits a lot",
             [e.winner],
@@ -234,7 +234,7 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
     if found.effect is tie_steps.Lot.NOT_TIED:
         d.set(lots=d.lots[:-1])
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.NO_EFFECT,
             finding_cites(found),
             f"a lot was drawn for {e.winner}, who is not among the candidates tied for the place",
             [e.winner],

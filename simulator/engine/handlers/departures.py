@@ -180,7 +180,7 @@ def _repeat_notice(d: Draft, cand: Cand, what: CandStatus) -> None:
         d.update_cand(name, barred=what)  # whatever the table says of the ballot: see Cand
     if found.effect is repeat_notice.RepeatNotice.REJECTED:
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.NO_EFFECT,
             finding_cites(found),
             f"{notice} is rejected: {name} {how} and is no longer a candidate",
             [name],

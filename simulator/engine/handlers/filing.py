@@ -48,7 +48,7 @@ def _no_effect(d: Draft, w: Window, why: str) -> None:
     """An opening or close of the filing period that cannot take effect at its time: said, and
     nothing changes (the period stays as it was)."""
     d.rule(
-        RulingKind.REQUEST_REJECTED,
+        RulingKind.NO_EFFECT,
         w.cite,
         f"{why}: a period cannot end before it begins, so this has no effect and the period "
         f"stays from {_hm(w.opens)} to {_hm(w.closes)}",

@@ -31,7 +31,7 @@ def on_oath(d: Draft, e: OathTaken) -> None:
             "nothing"
         )
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.NO_EFFECT,
             finding_cites(found),
             text,
             [name],
@@ -66,7 +66,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
     )
     if found.effect is party_nominees.Nomination.NO_VACANCY:
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.NO_EFFECT,
             found.cites,
             f"{name} was named, but no nomination is for the party to make",
             [name],
@@ -76,7 +76,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
     if found.effect is party_nominees.Nomination.CANNOT_SERVE:
         assert existing is not None
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.NO_EFFECT,
             found.cites,
             f"{name} was named nominee but {LEFT_VERB[existing.status]} before being named",
             [name],
@@ -85,7 +85,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
         return
     if found.effect is party_nominees.Nomination.ALREADY_NOMINEE:
         d.rule(
-            RulingKind.REQUEST_REJECTED,
+            RulingKind.NO_EFFECT,
             found.cites,
             f"{name} was named nominee but already "
             + ("holds a nomination" if name in d.nominated else "stands on the ballot")
