@@ -53,7 +53,9 @@ def main() -> int:
     for name in SUPERSEDED.keys() - failed.keys():
         problems.append(f"contract: {name} passes again: take it off tests/contract.py's list")
     if done.returncode not in (0, 1) or "contract:" not in done.stdout:
-        problems.append(f"contract: the check itself did not run to its end (exit {done.returncode})")
+        problems.append(
+            f"contract: the check itself did not run to its end (exit {done.returncode})"
+        )
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0
