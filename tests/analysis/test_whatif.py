@@ -49,6 +49,7 @@ from simulator.whatif import (
     shift_event,
     show,
 )
+from tests.chart_cases import layout_problems
 
 TZ = ZoneInfo("America/New_York")
 
@@ -677,8 +678,9 @@ def test_a_sweep_chart_speaks_in_words_and_marks_the_flip(thirty: Scenario) -> N
     assert len(flips) == 1
     x = flips[0].get_xdata()[0]
     assert date2num(before.value) < x < date2num(after.value)
-    # the line is labelled with the values on either side
-    assert f"{before.value.isoformat()} → {after.value.isoformat()}" in texts
+    # the line is labelled with the values on either side, then with what changes
+    label = f"{before.value.isoformat()} → {after.value.isoformat()}"
+    assert f"{label}\nfiling reopened → nominee certified" in texts
 
 
 def test_a_votes_sweep_chart_names_the_candidate_and_marks_each_flip(runoff: Scenario) -> None:
@@ -693,7 +695,8 @@ def test_a_votes_sweep_chart_names_the_candidate_and_marks_each_flip(runoff: Sce
     lines = [ln.get_xdata()[0] for ln in ax.get_lines() if ln.get_gid() == "flip"]
     assert len(lines) == len(sw.flips()) >= 1
     for (a, b), x in zip(sw.flips(), lines, strict=True):
-        assert a.value < x < b.value and f"{a.value} → {b.value}" in texts
+        assert a.value < x < b.value
+        assert f"{a.value} → {b.value}" in [t.splitlines()[0] for t in texts]
 
 
 def test_a_sweeps_flips_show_in_words_what_changes(thirty: Scenario) -> None:
@@ -712,3 +715,49 @@ def test_a_sweeps_flips_show_in_words_what_changes(thirty: Scenario) -> None:
         else:
             assert f"{before.outcome} → {after.outcome}" in text
     assert "<table" in html and "SweepRow(" not in text and "SweepRow(" not in html
+
+
+DIES_NEAR_ELECTION = """
+format: electsim/v1
+title: Example council seat, 2027
+contests: [{id: seat-a, municipality: City of Example, office: Council Seat A, seats: 1,
+            method: nonpartisan-runoff, year: 2027}]
+events:
+  - {type: candidate_filed, at: 2027-07-06, candidate: Ann}
+  - {type: candidate_filed, at: 2027-07-07, candidate: Bob}
+  - {type: ballots_printed, at: 2027-09-10}
+  - {type: candidate_died, at: "2027-10-01T15:00", candidate: Ann, id: ann-dies}
+  - {type: returns_reported, at: "2027-10-05T21:00", precinct: P1, counts: {Ann: 600, Bob: 400}}
+  - {type: canvass_held, at: "2027-10-12T11:00"}
+"""
+
+
+def test_a_sweep_chart_labels_a_flip_where_only_the_provision_changes() -> None:
+    # a death swept across election day leaves the seat vacant either way: before the
+    # election under G.S. 163-294.4(c), after it under G.S. 163-294.1(c)
+    s = parse_scenario(DIES_NEAR_ELECTION, source="dies.yaml")
+    sw = sweep(s, EventTime("ann-dies"), each_day(date(2027, 9, 25), date(2027, 10, 20)))
+    ((before, after),) = sw.flips()
+    assert before.outcome == after.outcome == "1 vacant seat"
+    fig = sw.plot()
+    labels = [t.get_text() for t in fig.findobj(Text) if t.get_gid() == "flip-label"]
+    assert labels == ["2027-10-04 → 2027-10-05\n163-294.4(c) → 163-294.1(c)"]
+    assert layout_problems(fig) == []
+
+
+def test_a_sweep_charts_close_flip_labels_are_stacked_with_no_clash(runoff: Scenario) -> None:
+    named = fork(runoff).replace(4, id="returns").build()
+    sw = sweep(named, Votes("returns", "Bob"), range(0, 1000, 5), progress=False)
+    fig = sw.plot()
+    labels = [t for t in fig.findobj(Text) if t.get_gid() == "flip-label"]
+    assert len(labels) == len(sw.flips()) >= 3
+    assert layout_problems(fig) == []
+    # the flips' labels sit above the plot and below the title
+    fig.draw_without_rendering()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    ax = fig.axes[0]
+    top = ax.get_window_extent(renderer).y1
+    title = ax.title.get_window_extent(renderer)
+    for t in labels:
+        box = t.get_window_extent(renderer)
+        assert top <= box.y0 and box.y1 <= title.y0

@@ -25,10 +25,15 @@ from simulator.cli.main import main
 from simulator.engine.result import ContestResult, Result
 from simulator.law.vocab import DeadlineKind, RulingKind
 from simulator.model.errors import SimulatorError, UnsupportedFormat
+from simulator.model.events import CandidateDied
 from simulator.model.scenario import Scenario
 from simulator.views.charts import plot_timeline, styles
 from simulator.views.charts.figures import Chart
+from simulator.views.charts.lanes import lane_of, lane_xs
 from simulator.views.charts.styles import BANDS, mark_style, marks
+from simulator.views.charts.time_axis import axis_for
+from simulator.views.charts.timeline import _events_of
+from simulator.views.charts.timeline import _to_num as to_num
 from tests.chart_cases import layout_problems, tie_problems, twenty_contests
 from tests.views.test_graph import LIBRARY, SCENARIOS, Case, case_id, not_blank, replayed, worked
 
@@ -623,3 +628,70 @@ def test_the_layout_check_finds_a_wide_blank_margin() -> None:
     assert layout_problems(fig) == []
     fig.set_size_inches(fig.get_figwidth() + 2, fig.get_figheight())
     assert any("blank strip" in p for p in layout_problems(fig))
+
+
+DIES_QUIETLY = """
+format: electsim/v1
+title: Example council seat, 2027
+contests: [{id: seat-a, municipality: City of Example, office: Council Seat A, seats: 1,
+            method: nonpartisan-plurality, year: 2027}]
+events:
+  - {type: candidate_filed, at: "2027-07-06T10:00", candidate: Ann}
+  - {type: candidate_filed, at: "2027-07-07T10:00", candidate: Bob}
+  - {type: candidate_filed, at: "2027-07-08T10:00", candidate: Cy}
+  - {type: ballots_printed, at: "2027-09-10T10:00"}
+  - {type: candidate_died, at: "2027-09-15T15:00", notice_at: "2027-10-12T09:00",
+     candidate: Bob}
+"""
+
+
+def test_no_fold_hides_the_day_a_death_was_noticed() -> None:
+    # Bob dies on Sep 15, after the ballots were printed, and the board hears of it on Oct 12;
+    # his name stays on the ballot and nothing else happens, but no fold may hide the notice
+    scenario = parse_scenario(DIES_QUIETLY, source="dies.yaml")
+    result = replay(scenario)
+    (contest,) = result.contests
+    died = scenario.events[4]
+    assert isinstance(died, CandidateDied) and died.notice_at is not None
+    lane = lane_of(contest, to_num, None, TZ, 2.0, 2.0, events=_events_of(scenario))
+    (mark,) = [m for m in lane.marks if m.kind == "candidate_died"]
+    assert mark.notice == to_num(died.notice_at)
+    axis = axis_for(lane_xs(lane), 6.0, True)
+    assert axis.folds, "the quiet stretches are folded"
+    for x0, x1, _, _ in axis.folds:
+        assert not x0 < mark.notice < x1 and not x0 < mark.x < x1
+    fig = plot_timeline(result, scenario=scenario, compress=True)
+    assert "Bob died Sep 15 (notified Oct 12)" in drawn_text(fig).splitlines()
+    assert layout_problems(fig) == []
+
+
+NO_MAJORITY = """
+format: electsim/v1
+title: Example council seat, 2027
+contests: [{id: seat-a, municipality: City of Example, office: Council Seat A, seats: 1,
+            method: nonpartisan-runoff, year: 2027}]
+events:
+  - {type: candidate_filed, at: 2027-07-06, candidate: Ann}
+  - {type: candidate_filed, at: 2027-07-07, candidate: Bob}
+  - {type: candidate_filed, at: 2027-07-08, candidate: Cy}
+  - {type: ballots_printed, at: 2027-09-10}
+  - {type: returns_reported, at: "2027-10-05T21:00", precinct: P1,
+     counts: {Ann: ANN, Bob: 420, Cy: 100}}
+  - {type: canvass_held, at: "2027-10-12T11:00"}
+"""
+
+
+@pytest.mark.parametrize(("ann", "reason"), [(480, True), (600, False)])
+def test_a_star_under_a_majority_it_does_not_reach_says_why(ann: int, reason: bool) -> None:
+    # G.S. 163-293(b)(1): with no majority, the leader is elected when nobody asks for a runoff
+    scenario = parse_scenario(NO_MAJORITY.replace("ANN", str(ann)), source="s.yaml")
+    result = replay(scenario)
+    assert result.contests[0].outcome.elected == ("Ann",)
+    fig = plot_timeline(result, scenario=scenario)
+    lines = drawn_text(fig).splitlines()
+    block = next(t.get_text() for t in fig.axes[0].texts if t.get_text().startswith("votes\n"))
+    assert f"Ann {ann} " in block and block.split("\n")[1].endswith(" *")
+    said = "* elected without a majority: no runoff was requested in time"
+    assert (said in block.split("\n")) is reason
+    assert not [line for line in lines if "without a majority" in line and not reason]
+    assert layout_problems(fig) == []

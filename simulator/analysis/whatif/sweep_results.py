@@ -14,7 +14,7 @@ from simulator.analysis.whatif.tables import NOTHING, html_table, text_table
 from simulator.engine.result import Outcome
 from simulator.law.labels import label
 from simulator.law.vocab import Pending, RulingKind, RunoffStatus
-from simulator.views.charts.sweep_plot import plot_sweep
+from simulator.views.charts.sweep_plot import plot_sweep, ruling_words
 from simulator.views.markup import escape, ruling_colour
 
 if TYPE_CHECKING:
@@ -93,6 +93,29 @@ def _change_words(before: SweepRow, after: SweepRow) -> str:
     return f"{before.outcome} either way; decided under {before.cite}, then {after.cite}"
 
 
+def _short_change(before: SweepRow, after: SweepRow) -> str:
+    """What changes at a flip where the outcome holds, short enough to label the flip's line on
+    a chart: the deciding ruling, or its provision; "" where the outcome changes (the chart's
+    rows already say so).
+
+    >>> a = SweepRow(1, (), (), 1, "none", (), None, "office_vacant", "G.S. 163-294.4(c)")
+    >>> _short_change(a, attrs.evolve(a, cite="G.S. 163-293(b)(1)"))
+    '163-294.4(c) → 163-293(b)(1)'
+    >>> _short_change(a, attrs.evolve(a, ruling=None, cite=""))
+    'office vacant → no deciding ruling'
+    """
+    if before.outcome != after.outcome:
+        return ""
+    if before.ruling != after.ruling:
+        return f"{ruling_words(before.ruling)} → {ruling_words(after.ruling)}"
+    return f"{_provision(before.cite)} → {_provision(after.cite)}"
+
+
+def _provision(cite: str) -> str:
+    """A citation without its "G.S." (a chart's label is short); "none" for no citation."""
+    return cite.removeprefix("G.S. ") or "none"
+
+
 class Flips(tuple[tuple[SweepRow, SweepRow], ...]):
     """The flips of a sweep: each pair of neighbouring variants where the outcome or the
     deciding ruling changes. A tuple of pairs, shown in Jupyter as a table in words: where
@@ -161,6 +184,14 @@ def _flip_words(before: Any, after: Any) -> str:
     if isinstance(before, datetime) and isinstance(after, datetime) and a[:10] == b[:10]:
         b = b[11:]
     return f"{a} → {b}"
+
+
+def _flip_label(before: SweepRow, after: SweepRow) -> str:
+    """A flip's label on a chart: where it falls and, where the outcome holds, on a second
+    line what changes (:func:`_short_change`)."""
+    change = _short_change(before, after)
+    where = _flip_words(before.value, after.value)
+    return f"{where}\n{change}" if change else where
 
 
 def _fmt_value(value: Any) -> str:
@@ -292,7 +323,7 @@ class Sweep:
             title=title or f"{self.contest_name}: outcome by {self.variable}",
             tick=_fmt_value,
             flips=[
-                (i, _flip_words(self.rows[i - 1].value, self.rows[i].value))
+                (i, _flip_label(self.rows[i - 1], self.rows[i]))
                 for i in range(1, len(self.rows))
                 if outcome_key(self.rows[i - 1]) != outcome_key(self.rows[i])
             ],

@@ -4,12 +4,13 @@ units (matplotlib date numbers, or days from the election)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta, tzinfo
+from fractions import Fraction
 
 import attrs
 
-from simulator.engine.result import ContestResult, Threshold
+from simulator.engine.result import ContestResult, Ruling, Threshold
 from simulator.law.labels import label
 from simulator.law.vocab import DeadlineKind, RulingKind, Stage
 from simulator.model.events import CandidateDied, Event
@@ -47,12 +48,14 @@ class DeadlineTick:
 @attrs.frozen
 class LaneMark:
     """The mark of one kind of event on one day in a lane, its caption, and how many events it
-    stands for."""
+    stands for; a death's mark also knows the day the board heard of it, when later
+    (``notice``), which no fold of the axis may hide."""
 
     x: float
     kind: str
     caption: str
     count: int = 1
+    notice: float | None = None
 
 
 @attrs.frozen
@@ -150,7 +153,7 @@ def _marks(
                 # its own mark: the day of the death, and the day the board heard of it
                 caption = f"{shown_name(who)} died {_day(ev.at, zone)}".lstrip()
                 caption += f" (notified {_day(notice, zone)})"
-                out.append(LaneMark(x(ev.at), kind, caption))
+                out.append(LaneMark(x(ev.at), kind, caption, notice=x(notice)))
                 continue
             groups.setdefault((kind, t.at.astimezone(zone).date()), []).append((t.at, who))
     for (kind, _), items in groups.items():
@@ -223,8 +226,36 @@ def _votes(c: ContestResult, x: XFunc) -> tuple[tuple[float, tuple[str, ...]], .
         if threshold is not None:
             t = Threshold.of(threshold)
             lines.append(f"{t.what}: more than {t.limit} of {t.total:,}")
+            if i == len(c.tallies) - 1:
+                lines.extend(_star_reason(c, tally, threshold))
         out.append((x(when), tuple(lines)))
     return tuple(out)
+
+
+def _star_reason(
+    c: ContestResult, tally: Sequence[tuple[str, int]], threshold: Ruling
+) -> tuple[str, ...]:
+    """Where a starred candidate has no more than the threshold, why they were declared all
+    the same, from the ruling that declared them ("* elected without a majority: no runoff
+    was requested in time"); nothing where every star is above it (the legend says what a
+    star means)."""
+    try:
+        limit = Fraction(str(threshold.get("threshold")))
+    except (TypeError, ValueError, ZeroDivisionError):
+        return ()
+    winners = set(c.outcome.elected) | set(c.outcome.nominated)
+    below = [name for name, v in tally if name in winners and v <= limit]
+    if not below:
+        return ()
+    kinds = (RulingKind.ELECTED, RulingKind.NOMINATED)
+    ruling = next((r for r in c.rulings if r.kind in kinds and below[0] in r.candidates), None)
+    if ruling is None:
+        return ()
+    verb = "nominated" if ruling.kind is RulingKind.NOMINATED else "elected"
+    what = Threshold.of(threshold).what
+    reason = ruling.text.rsplit(": ", 1)[0] if ": " in ruling.text else ""
+    reason = reason or ", ".join(str(cite) for cite in ruling.cites)
+    return (f"* {verb} without a {what}: {reason}",)
 
 
 def outcome_lines(c: ContestResult, width_in: float) -> tuple[tuple[str, ...], str]:
@@ -305,6 +336,7 @@ def lane_xs(lane: Lane) -> list[float]:
     xs = [t.x for t in lane.ticks]
     xs.extend(t.moved_from for t in lane.ticks if t.moved_from is not None)
     xs.extend(m.x for m in lane.marks)
+    xs.extend(m.notice for m in lane.marks if m.notice is not None)
     xs.extend(v[0] for v in lane.votes)
     for b in lane.bands:
         xs.extend((b.start, b.end))
@@ -339,7 +371,11 @@ def clip_lane(lane: Lane, lo: float | None, hi: float | None) -> Lane:
             for t in lane.ticks
             if inside(t.x)
         ),
-        marks=tuple(m for m in lane.marks if inside(m.x)),
+        marks=tuple(
+            attrs.evolve(m, notice=m.notice if inside(m.notice or m.x) else None)
+            for m in lane.marks
+            if inside(m.x)
+        ),
         votes=tuple(v for v in lane.votes if inside(v[0])),
         as_of=lane.as_of if lane.as_of is not None and inside(lane.as_of) else None,
     )

@@ -54,18 +54,29 @@ def ruling_words(kind: str | None) -> str:
         return kind.replace("_", " ")
 
 
-def _label_rows(at: Sequence[float], xs: Sequence[float]) -> list[int]:
-    """The row above the plot of each flip's label: a label closer than a tenth of the axis to
-    the one before it goes one row higher, so that labels never overlap.
+def _label_rows(spans: Sequence[tuple[float, float]]) -> list[int]:
+    """The row above the plot of each flip's label, given where each label reaches from and
+    to (in pixels, in the order of the flips): the lowest row where it clears by a few pixels
+    every label already placed in that row, so that labels never overlap.
 
-    >>> _label_rows([1.0, 50.0, 52.0, 54.0, 90.0], [0.0, 100.0])
-    [0, 0, 1, 2, 0]
+    >>> _label_rows([(0, 50), (45, 90), (60, 100), (95, 140), (200, 240)])
+    [0, 1, 0, 1, 0]
     """
-    span = (max(xs) - min(xs)) or 1.0
+    placed: list[list[tuple[float, float]]] = []
     rows: list[int] = []
-    for k, x in enumerate(at):
-        near = k > 0 and x - at[k - 1] < span / 10
-        rows.append(rows[-1] + 1 if near else 0)
+    for a, b in spans:
+        row = next(
+            (
+                r
+                for r, taken in enumerate(placed)
+                if all(b + 4 <= c or d + 4 <= a for c, d in taken)
+            ),
+            len(placed),
+        )
+        if row == len(placed):
+            placed.append([])
+        placed[row].append((a, b))
+        rows.append(row)
     return rows
 
 
@@ -84,9 +95,10 @@ def plot_sweep(
 
     ``bands`` are (first variant, number of variants, ruling kind or None); ``tick`` writes a
     value that is neither a date nor a number; ``flips`` are (the first variant after a flip,
-    where it falls in words: "399 → 400"): each is marked by a dashed line between that
+    where it falls in words: "399 → 400", and on a second line, where the outcome holds, what
+    changes: "163-294.4(c) → 163-294.1(c)"): each is marked by a dashed line between that
     variant and the one before (the line's ``gid`` is ``"flip"``), labelled with those words,
-    one row higher when close to the label before (no overlap). ``variable`` labels the
+    one row higher where it would clash with a label beside it. ``variable`` labels the
     x axis; with dates all in one year, the year is added to it (the ticks then need none).
     """
     from matplotlib.patches import Patch
@@ -104,13 +116,11 @@ def plot_sweep(
     seen = _draw_bands(ax, xs, bands)
     ax.plot(xs, ys, drawstyle="steps-mid", color="#222222", linewidth=1.2)
     ax.scatter(xs, ys, s=12, color="#222222", zorder=3)
-    rows_of_flips = _draw_flips(ax, xs, flips)
     ax.set_yticks(range(len(distinct)), labels)
     ax.set_ylim(-0.6, max(len(distinct) - 0.4, 0.6))
     years = {v.year for v in values} if kind == "date" else set()
     (year,) = years if len(years) == 1 else (None,)
     ax.set_xlabel(f"{variable} ({year})" if year is not None else variable)
-    ax.set_title(title, fontsize=10, pad=6 + 10 * (max(rows_of_flips, default=-1) + 1))
     _format_x(ax, values, xs, kind, year, tick)
     handles = [Patch(color=c, alpha=0.5, label=k) for k, c in seen.items()]
     if flips:
@@ -130,6 +140,8 @@ def plot_sweep(
         fontsize=8,
         title_fontsize=8,
     )
+    # the flips' labels are placed last, measured where the rest of the chart puts them
+    ax.set_title(title, fontsize=10, pad=3 + _draw_flips(ax, xs, flips))
     return fig
 
 
@@ -168,26 +180,43 @@ def _draw_bands(
     return seen
 
 
-def _draw_flips(ax: Any, xs: Sequence[float], flips: Sequence[tuple[int, str]]) -> list[int]:
-    """A dashed line where each flip falls, labelled above the plot; returns each label's
-    row (see :func:`_label_rows`)."""
-    rows_of_flips = _label_rows([(xs[i - 1] + xs[i]) / 2 for i, _ in flips], xs)
-    for (i, words), row in zip(flips, rows_of_flips, strict=True):
+def _draw_flips(ax: Any, xs: Sequence[float], flips: Sequence[tuple[int, str]]) -> float:
+    """A dashed line where each flip falls, labelled above the plot; labels that would clash
+    are stacked in rows (see :func:`_label_rows`), measured with the renderer once the chart
+    is laid out. Returns how high the rows reach above the plot, in points."""
+    notes = []
+    for i, words in flips:
         at = (xs[i - 1] + xs[i]) / 2
         ax.axvline(at, color=FLIP_COLOUR, linestyle="--", linewidth=1.2, zorder=4, gid="flip")
-        ax.annotate(
-            words,
-            (at, 1.0),
-            xycoords=("data", "axes fraction"),
-            xytext=(0, 3 + 10 * row),
-            textcoords="offset points",
-            ha="center",
-            va="bottom",
-            fontsize=8,
-            color=FLIP_COLOUR,
-            gid="flip-label",
+        notes.append(
+            ax.annotate(
+                words,
+                (at, 1.0),
+                xycoords=("data", "axes fraction"),
+                xytext=(0, 3),
+                textcoords="offset points",
+                ha="center",
+                va="bottom",
+                fontsize=8,
+                color=FLIP_COLOUR,
+                linespacing=1.1,
+                gid="flip-label",
+            )
         )
-    return rows_of_flips
+    if not notes:
+        return 0.0
+    fig = ax.get_figure()
+    fig.draw_without_rendering()
+    renderer = fig.canvas.get_renderer()
+    boxes = [n.get_window_extent(renderer) for n in notes]
+    rows = _label_rows([(box.x0, box.x1) for box in boxes])
+    pt = 72 / fig.dpi
+    heights = [0.0] * (max(rows) + 1)
+    for row, box in zip(rows, boxes, strict=True):
+        heights[row] = max(heights[row], box.height * pt + 2)
+    for note, row in zip(notes, rows, strict=True):
+        note.xyann = (0, 3 + sum(heights[:row]))
+    return 3 + sum(heights)
 
 
 def _format_x(
