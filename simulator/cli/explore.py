@@ -294,13 +294,13 @@ def _accepted(args: argparse.Namespace, results: Sequence[Exploration]) -> int:
 #: What the terms of the text output mean, printed under it.
 KEY = """\
 key:
-  s=, n=, k=       seats, candidates filed, departures explored
   abstract states  the distinct situations the exploration reached; a course is one sequence
                    of events from filing to an end, an outcome the result courses share
   [N course(s)]    how many courses end in that outcome; the witness is one of them, in words
-  ranking 1|2      the candidates' places in the returns, best first: "1|2" is one candidate
-                   ahead and two tied behind, "1|1|1" three apart, "3" all three tied
-  N group(s) above the threshold
+  returns: one, then two tied
+                   the candidates' places in the returns, best first: one candidate ahead and
+                   two tied behind ("three in distinct places", "all three tied")
+  the first over the threshold
                    how many of those places have more than the votes a majority needs
                    (G.S. 163-293(a)); "the next exactly at it": the following place has
                    exactly that many
@@ -375,13 +375,13 @@ def _cmd_grid(args: argparse.Namespace, results: Sequence[Exploration] | None = 
     else:
         check = f" {'failed':>6}" if args.check else ""
         print(
-            f"{'configuration':<34} {'states':>7} {'courses':>7} {'merged':>6} {'outcomes':>8} "
+            f"{'configuration':<66} {'states':>7} {'courses':>7} {'merged':>6} {'outcomes':>8} "
             f"{'gaps':>4} {'errors':>6} {'cpu s':>6} {'states/s':>8}" + check
         )
         for ex in results:
             check = f" {failed[ex.config]:>6}" if args.check else ""
             print(
-                f"{ex.config.label:<34} {ex.states:>7} {ex.courses:>7} {ex.merged:>6} "
+                f"{ex.config.words:<66} {ex.states:>7} {ex.courses:>7} {ex.merged:>6} "
                 f"{len(ex.outcomes):>8} {len(ex.findings):>4} {len(ex.errors):>6} "
                 f"{ex.cpu:>6.1f} {ex.states / max(ex.cpu, 1e-9):>8,.0f}" + check
             )
@@ -427,7 +427,7 @@ def _check_all(ex: Exploration, tmp: Path) -> int:
         problems = check_witness(path)
         if problems:
             bad += 1
-            print(f"{c.label}: witness of outcome {i}: {'; '.join(problems)}", file=sys.stderr)
+            print(f"{c.words}: witness of outcome {i}: {'; '.join(problems)}", file=sys.stderr)
     return bad
 
 

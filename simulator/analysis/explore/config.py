@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from simulator.law.labels import label
 from simulator.law.readings import Interpretations
 from simulator.law.vocab import Method
 from simulator.model.events import CandidateDied, CandidateDisqualified, CandidateWithdrew
@@ -136,6 +137,19 @@ class Config:
     def kind(self) -> str:
         """The method, and the partisan general election apart from the primary."""
         return "partisan-general" if self.general else self.method.value
+
+    @property
+    def words(self) -> str:
+        """The configuration in words, for people (:attr:`label` is the records' short form):
+        ``nonpartisan runoff election, 1 seat, 3 candidates, up to 1 departure``."""
+        kind = "partisan general election" if self.general else f"{label(self.method)} {self.stage}"
+        seats = f"{self.seats} seat{'s' if self.seats != 1 else ''}"
+        many = f"{self.candidates} candidate{'s' if self.candidates != 1 else ''}"
+        left = f"up to {self.departures} departure{'s' if self.departures != 1 else ''}"
+        words = f"{kind}, {seats}, {many}, {left}"
+        if self.readings:
+            words += " [" + ", ".join(f"{k}: {reading_shown(v)}" for k, v in self.readings) + "]"
+        return words
 
     @property
     def label(self) -> str:

@@ -4,6 +4,7 @@ witnesses (and as a Markdown table), and the subsections of the rule tables no c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -49,20 +50,68 @@ def to_json(ex: Exploration) -> dict[str, Any]:
     }
 
 
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+_RANKING = re.compile(r"ranking ([\d|]+)")
+_ABOVE = re.compile(r"(\d+) group\(s\) above the threshold")
+_IN_GROUP = re.compile(r" in group (\d+)")
+
+
+def _number(n: int) -> str:
+    return _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+
+
+def _ranking_words(found: re.Match[str]) -> str:
+    groups = [int(g) for g in found.group(1).split("|")]
+    if len(groups) == 1:
+        return "one candidate alone" if groups[0] == 1 else f"all {_number(groups[0])} tied"
+    if all(g == 1 for g in groups):
+        return f"{_number(len(groups))} in distinct places"
+    parts = ["one" if g == 1 else f"{_number(g)} tied" for g in groups]
+    return parts[0] + "".join(f", then {p}" for p in parts[1:])
+
+
+def _above_words(found: re.Match[str]) -> str:
+    n = int(found.group(1))
+    if n == 0:
+        return "nobody over the threshold"
+    return "the first over the threshold" if n == 1 else f"the first {_number(n)} places over it"
+
+
+def step_words(step: str) -> str:
+    """A course's step as people read it: the ranking class of its returns in words ("returns:
+    one, then two tied; the first over the threshold"), where the records keep the short form
+    ("returns: ranking 1|2, 1 group(s) above the threshold").
+
+    >>> step_words("returns: ranking 1|2, 1 group(s) above the threshold, Bob in group 2")
+    'returns: one, then two tied, the first over the threshold, Bob in the second place'
+    """
+    text = _RANKING.sub(_ranking_words, step)
+    text = _ABOVE.sub(_above_words, text)
+    return _IN_GROUP.sub(
+        lambda m: (
+            f" in the {_ORDINALS[int(m.group(1))]} place"
+            if int(m.group(1)) < len(_ORDINALS)
+            else m.group(0)
+        ),
+        text,
+    )
+
+
 def render(ex: Exploration, *, never: Sequence[str] = ()) -> str:
     lines = [
-        f"{ex.config.label}: {ex.states} abstract states, {ex.courses} courses, "
+        f"{ex.config.words}: {ex.states} abstract states, {ex.courses} courses, "
         f"{len(ex.outcomes)} outcomes ({ex.merged} beginnings reached a state at the vote or "
         "at a runoff's call reached before: what follows them is not repeated)"
     ]
     for i, (o, w, k) in enumerate(ex.outcomes, 1):
         lines.append(f"  {i:>3}. {o.words()}  [{k} course(s)]")
-        lines.append("       witness: " + "; ".join(w.course.steps))
+        lines.append("       witness: " + "; ".join(map(step_words, w.course.steps)))
     found = ex.findings
     lines.append(f"gaps and conflicts reached: {len(found)}")
     for f, _o, w in found:
         lines.append(f"  {f}")
-        lines.append("       witness: " + "; ".join(w.course.steps))
+        lines.append("       witness: " + "; ".join(map(step_words, w.course.steps)))
     lines.append("subsections cited by rulings: " + ", ".join(c for c, _ in ex.cites))
     if never:
         lines.append("subsections of the rule tables never reached: " + ", ".join(never))
