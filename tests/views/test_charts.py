@@ -20,7 +20,7 @@ from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.path import Path as CurvePath
 from matplotlib.text import Text
 
-from simulator import parse_scenario, replay
+from simulator import load_scenario, parse_scenario, replay
 from simulator.cli.main import main
 from simulator.engine.result import ContestResult, Result
 from simulator.law.vocab import DeadlineKind, RulingKind
@@ -695,3 +695,24 @@ def test_a_star_under_a_majority_it_does_not_reach_says_why(ann: int, reason: bo
     assert (said in block.split("\n")) is reason
     assert not [line for line in lines if "without a majority" in line and not reason]
     assert layout_problems(fig) == []
+
+
+def test_a_deadline_that_no_longer_applies_is_drawn_grey_and_dashed_and_named_in_the_key() -> None:
+    # Raleigh 2019: nobody asked for a runoff, so the runoff's day no longer applies
+    from matplotlib.colors import to_hex
+
+    from simulator.views.charts.styles import VOID_COLOUR
+
+    scenario = load_scenario(
+        Path(__file__).resolve().parents[2]
+        / "scenarios/runoff/raleigh-2019-mayor-not-requested.yaml"
+    )
+    fig = plot_timeline(replay(scenario), scenario=scenario)
+    ticks = [
+        c for ax in fig.axes for c in ax.collections if str(c.get_gid() or "").startswith("tick:")
+    ]
+    greys = [c for c in ticks if to_hex(c.get_colors()[0]) == VOID_COLOUR]
+    assert len(greys) == 1 and len(ticks) > 1
+    assert any(style[1] is not None for style in greys[0].get_linestyles())  # dashed
+    texts = [t.get_text() for t in fig.findobj(Text)]
+    assert "deadline that no longer applies" in texts

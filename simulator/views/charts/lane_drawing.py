@@ -19,7 +19,7 @@ from simulator.views.charts.dimensions import (
 )
 from simulator.views.charts.labels import INDENT, Label, label_height, labels_depth
 from simulator.views.charts.lanes import Lane
-from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, mark_style
+from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, VOID_COLOUR, mark_style
 from simulator.views.charts.text_measure import text_width
 from simulator.views.charts.time_axis import Axis
 
@@ -202,9 +202,10 @@ def _draw_ticks(
             u(t.x),
             tick_top,
             tick_bottom,
-            colors="#333333",
+            colors=VOID_COLOUR if t.void else "#333333",
             linewidth=1.6 if t.all_day else 0.9,
             alpha=0.6 if t.all_day else 0.9,
+            linestyles=(0, (2, 2)) if t.void else "solid",
             zorder=4,
             gid=f"tick:{number}:{t.x:.6f}",
         )

@@ -12,7 +12,7 @@ import attrs
 
 from simulator.engine.result import ContestResult, Ruling, Threshold
 from simulator.law.labels import label
-from simulator.law.vocab import DeadlineKind, RulingKind, Stage
+from simulator.law.vocab import DeadlineKind, DeadlineState, RulingKind, Stage
 from simulator.model.events import CandidateDied, Event
 from simulator.views.charts.dimensions import LANE_TITLE_PT, OUTCOME_PT, SUBTITLE_PT
 from simulator.views.charts.styles import mark_of
@@ -39,6 +39,7 @@ class DeadlineTick:
     lines: tuple[str, ...]  # the label: the deadline's kind, then one citation a line
     moved_from: float | None
     all_day: bool
+    void: bool = False  # it no longer applies (a runoff's day once no runoff is held)
 
     @property
     def key(self) -> tuple[float, tuple[str, ...]]:
@@ -314,7 +315,8 @@ def lane_of(
         due = d.due + timedelta(hours=12) if d.all_day else d.due
         lines = (label(d.kind), *(str(cite) for cite in d.cites))
         moved = x(d.moved_from) if d.moved_from is not None else None
-        ticks.append(DeadlineTick(x(due), lines, moved, d.all_day))
+        void = d.state is DeadlineState.VOID
+        ticks.append(DeadlineTick(x(due), lines, moved, d.all_day, void))
     outcome, colour = outcome_lines(c, right - 0.2)
     seats = f"{c.seats} seat{'s' if c.seats != 1 else ''}"
     return Lane(

@@ -26,6 +26,7 @@ BANDS: dict[str, tuple[str, str, str]] = {
 }
 PRINTED = ("ballots printed (onward)", "#d9d9d9", "#737373")
 MOVE_COLOUR = "#c0392b"  # a G.S. 103-5 move, and nothing else, is red
+VOID_COLOUR = "#9a9a9a"  # a deadline that no longer applies: grey, dashed
 
 # Events: kind -> (marker, colour, size, caption for one, caption for several). "{name}" is the
 # candidate or the winner, "{n}" the number of events of the kind that day. Each event type's mark

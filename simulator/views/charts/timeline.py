@@ -58,7 +58,15 @@ from simulator.views.charts.lanes import (
     outcome_lines,
     reference_day,
 )
-from simulator.views.charts.styles import BANDS, MOVE_COLOUR, PRINTED, mark_of, mark_style, marks
+from simulator.views.charts.styles import (
+    BANDS,
+    MOVE_COLOUR,
+    PRINTED,
+    VOID_COLOUR,
+    mark_of,
+    mark_style,
+    marks,
+)
 from simulator.views.charts.text_measure import LAYOUT_DPI, shown_name, text_width, wrap_text
 from simulator.views.charts.time_axis import Axis, axis_for, draw_axis
 
@@ -433,6 +441,17 @@ def _legend_handles(lanes: Sequence[Lane], axis: Axis) -> list[Any]:
                 markersize=9,
                 linestyle="none",
                 label="deadline (labelled with its citation)",
+            )
+        )
+    if any(t.void for lane in lanes for t in lane.ticks):
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color=VOID_COLOUR,
+                linestyle=(0, (2, 2)),
+                linewidth=1,
+                label="deadline that no longer applies",
             )
         )
     if any(t.moved_from is not None for lane in lanes for t in lane.ticks):
