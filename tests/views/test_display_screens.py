@@ -94,3 +94,32 @@ def test_a_comparison_of_two_scenarios_fits_a_phone(
     found: dict[str, Any] = browser.evaluate(MEASURE)
     assert found["page"] <= 390, f"the page is {found['page']} px wide"
     assert not found["outside"], f"cells off screen {found['outside'][:5]}"
+
+
+def test_a_chart_in_a_notebook_keeps_a_readable_width_on_a_phone(
+    browser: Browser,  # noqa: F811 (the fixture)
+) -> None:
+    # a 13-inch timeline shrunk to a phone's 390 pixels was a thumbnail: it keeps at least 720
+    # pixels there, in a box that scrolls sideways, and fills the output on a desktop
+    from simulator import load_scenario, plot_timeline, replay
+    from tests.views.test_graph import ROOT
+
+    scenario = load_scenario(ROOT / "scenarios/runoff/cary-2023-district-d.yaml")
+    chart = plot_timeline(replay(scenario), scenario=scenario)
+    shown = chart._repr_html_()
+    assert shown is not None and "data:image/png;base64," in shown
+    measure = """(() => {
+      const box = document.querySelector('.electsim-chart');
+      const img = box.querySelector('img');
+      return {img: img.getBoundingClientRect().width, box: box.clientWidth,
+              scroll: box.scrollWidth, page: document.documentElement.scrollWidth};
+    })()"""
+    browser.load("about:blank")
+    browser.resize(390)
+    browser.show(_page([shown]))
+    phone: dict[str, Any] = browser.until(f"{measure.strip()}.img > 0 ? {measure} : null")
+    assert phone["img"] >= 719 and phone["scroll"] > phone["box"], phone
+    assert phone["page"] <= 390, phone  # the box scrolls, not the page
+    browser.resize(1280)
+    desktop: dict[str, Any] = browser.evaluate(measure)
+    assert desktop["img"] == desktop["box"] and desktop["scroll"] <= desktop["box"], desktop

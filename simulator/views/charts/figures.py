@@ -7,6 +7,7 @@ the modules that draw import it inside the functions that draw, as they do matpl
 
 from __future__ import annotations
 
+import base64
 import io
 from collections.abc import Callable
 from pathlib import Path
@@ -53,6 +54,23 @@ class Chart(Figure):
     def _repr_svg_(self) -> str | None:
         """The SVG Jupyter shows (None when ``display_as`` is ``"png"``)."""
         return figure_svg(self) if self.display_as == "svg" else None
+
+    def _repr_html_(self) -> str | None:
+        """The picture as a notebook shows it: the whole width of the output where it fits,
+        and on a narrow screen (a phone) never shrunk below 720 pixels, in a box that scrolls
+        sideways, so its words stay readable (a 13-inch timeline shrunk to 390 pixels was a
+        thumbnail). None when ``display_as`` is ``"svg"`` (the SVG scales as text does)."""
+        if self.display_as != "png":
+            return None
+        png = figure_png(self)
+        natural = round(self.get_figwidth() * self.dpi)
+        data = base64.b64encode(png).decode("ascii")
+        return (
+            '<div class="electsim-chart" style="overflow-x:auto;max-width:100%">'
+            f'<img src="data:image/png;base64,{data}" alt="chart" '
+            f'style="width:100%;min-width:{min(natural, 720)}px;max-width:{natural}px;'
+            'height:auto"></div>'
+        )
 
 
 _FORMATS = (".png", ".svg")
