@@ -69,6 +69,11 @@ def check_story(
     story = replayed(uncommented(text))
     assert story["state"] == "decided"
     assert not REFUSALS & {r["kind"] for r in story["rulings"]}
+    # the story fits the law's calendar: no remark (electsim validate --strict passes)
+    assert story["remarks"] == []
+    fitted = path.with_name(path.stem + "-returns.yaml")
+    fitted.write_text(uncommented(text), encoding="utf-8")
+    assert electsim("validate", "--strict", str(fitted)).returncode == 0
     return story
 
 
