@@ -254,9 +254,10 @@ class State:
             self.__dict__["cand_index"] = index  # a look-up cache, not part of the state
         return index
 
-    def evolved(self, **kw: Unpack[StateFields]) -> State:
+    def evolved(self, **kw: Any) -> State:
         """The state with some fields changed: ``attrs.evolve`` without re-running the
-        initializer (one shallow copy of the fields)."""
+        initializer (one shallow copy of the fields); a name that is no field is a bug."""
+        check_fields(kw)
         fields = dict(self.__dict__)
         fields.update(kw)
         state = object.__new__(State)
@@ -268,45 +269,20 @@ class State:
         return dict(self.tallies[self.round])
 
 
+#: the names of the fields of :class:`State`
+STATE_FIELDS = frozenset(f.name for f in attrs.fields(State))
+
+
+def check_fields(changes: dict[str, Any]) -> None:
+    """Raise TypeError unless every name in ``changes`` is a field of :class:`State` (the one
+    declaration of the state's fields: the draft and ``evolved`` take them from it)."""
+    if not changes.keys() <= STATE_FIELDS:
+        wrong = sorted(changes.keys() - STATE_FIELDS)
+        raise TypeError(f"not fields of the contest's state: {', '.join(wrong)}")
+
+
 class WouldChange(Exception):
     """A step tried on a :func:`blind_draft` would change the state."""
-
-
-class StateFields(TypedDict, total=False):
-    """The fields of :class:`State`, by name and type: what :meth:`Draft.set` accepts."""
-
-    phase: Phase
-    clock: datetime
-    cands: tuple[Cand, ...]
-    windows: tuple[Window, ...]
-    original_close: datetime | None
-    filed_at_close: int | None
-    printed_at: datetime | None
-    reprint: bool | None
-    round: int
-    tallies: tuple[tuple[tuple[str, int], ...], ...]
-    lots: tuple[str, ...]
-    recounted: bool
-    declared_at: datetime | None
-    pool: Pool | None
-    early_requests: tuple[tuple[str, datetime, int], ...]
-    runoff_ballot: tuple[str, ...]
-    runoff_status: RunoffStatus
-    elected: tuple[str, ...]
-    nominated: tuple[str, ...]
-    vacant: int
-    before_runoff: tuple[tuple[str, ...], tuple[str, ...], int] | None
-    sworn: tuple[tuple[str, datetime], ...]
-    to_nominate: int
-    after_reopen: AtReopenedClose
-    awaiting_reprint: tuple[str, ...]
-    deferred: tuple[tuple[str, tuple[Cite, ...], str, datetime], ...]
-    first_vote_at: datetime | None
-    timers: tuple[Timer, ...]
-    deadlines: tuple[Deadline, ...]
-    ruling_log: Log[Ruling]
-    path: tuple[tuple[str, str, str], ...]
-    cand_index: dict[Any, Any] | None
 
 
 class RulingExtra(TypedDict, total=False):
@@ -394,7 +370,9 @@ class Draft(_Fields):
             self._own = True
         return self.__dict__
 
-    def set(self, **kw: Unpack[StateFields]) -> None:
+    def set(self, **kw: Any) -> None:
+        """Change fields of the state (a name that is no field of :class:`State` is a bug)."""
+        check_fields(kw)
         if self._grown is not None and "cands" in kw:
             self._grown = None  # new candidates replace the list growing in place (open_cands)
         self._write().update(kw)

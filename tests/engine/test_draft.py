@@ -18,7 +18,7 @@ import pytest
 from simulator import load_scenario
 from simulator.engine.fold import step
 from simulator.engine.replay import make_context, one_office_bars
-from simulator.engine.state import FAR_FUTURE, Draft, State, StateFields, initial_state
+from simulator.engine.state import FAR_FUTURE, Draft, State, initial_state
 from simulator.engine.timers import fire_timers
 from simulator.law.vocab import Method
 from simulator.model.events import CandidateFiled, CandidateWithdrew, VotesCast
@@ -28,12 +28,21 @@ ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = sorted((ROOT / "scenarios").rglob("*.yaml"))
 
 
-def test_what_a_draft_may_set_is_exactly_the_fields_of_the_state_with_the_same_types() -> None:
-    state = get_type_hints(State)
-    fields = {f.name: state[f.name] for f in attrs.fields(State)}
-    assert get_type_hints(StateFields) == fields
-    # the draft declares none of its own: it reads the state's (the type checker sees a State)
-    assert not set(get_type_hints(Draft)) & set(fields)
+def test_what_a_draft_may_set_is_exactly_the_fields_of_the_state() -> None:
+    # the state's fields are declared once, on State: the draft declares none of its own (the
+    # type checker sees it as a State), and refuses a name that is no field of it
+    fields = {f.name for f in attrs.fields(State)}
+    assert not set(get_type_hints(Draft)) & fields
+    scenario = load_scenario(LIBRARY[0])
+    ctx = make_context(scenario, scenario.contests[0])
+    state = initial_state(ctx)
+    d = Draft(state, ctx, state.clock, 0, "test")
+    d.set(vacant=1)
+    with pytest.raises(TypeError, match="not fields of the contest's state: vacancy"):
+        d.set(vacancy=1)
+    with pytest.raises(TypeError, match="tally"):
+        state.evolved(tally={})
+    assert state.evolved(vacant=2).vacant == 2
 
 
 def test_a_draft_reads_every_field_of_the_state_it_opens() -> None:
