@@ -38,6 +38,7 @@ from simulator.model.events import (
     CanvassHeld,
     Event,
     LotDrawn,
+    NomineeNamed,
     RecountHeld,
     ReprintDetermined,
     ReturnsReported,
@@ -85,6 +86,7 @@ class Branch:
     witness: str
     added: int
     order: int
+    ties: int = 0  # how many candidates the condition ties (fewer: a simpler condition)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -194,7 +196,11 @@ def _extended(scenario: Scenario, base: Sequence[Event], added: Sequence[Step]) 
 
 def _ballot(result: ContestResult, base: Sequence[Event], contest: str) -> list[str]:
     """The candidates whose names are on the ballot (filed, not rejected or removed)."""
-    names = [e.candidate for e in base if isinstance(e, CandidateFiled) and e.contest == contest]
+    names = [
+        e.candidate
+        for e in base
+        if isinstance(e, (CandidateFiled, NomineeNamed)) and e.contest == contest
+    ]
     gone = {
         c
         for r in result.rulings
@@ -325,6 +331,16 @@ def _next_steps(
     pending = result.outcome.pending
     if result.outcome.runoff_status is RunoffStatus.CALLED:
         return None
+    avail = result.ruling(RulingKind.RUNOFF_AVAILABLE)
+    due = _deadline(result, DeadlineKind.RUNOFF_REQUEST)
+    asked = any(isinstance(e, RunoffRequested) for e in [*base, *(a.event for a in added)])
+    if avail is not None and avail.candidates and due is not None and due > later and not asked:
+        # (the replay of a log that ends lets the request deadline pass: asking in time is
+        # the other way on)
+        who = avail.candidates[0]
+        asks = RunoffRequested(at=max(due - timedelta(hours=1), later), contest=c.id, candidate=who)
+        words = f"{who}, second, asks for a runoff by {_day(due)}"
+        return [[Step(asks, (("kind", "request"), ("candidate", who)), words)], []]
     if pending is Pending.VOTES:
         return list(_returns(scenario, result, base, added, c))
     if pending is Pending.CANVASS:
@@ -427,7 +443,10 @@ def _contest_futures(
             _record(s, r, added, order)
         else:
             for more in nxt:
-                explore([*added, *more], order, left, steps + 1)
+                if more:
+                    explore([*added, *more], order, left, steps + 1)
+                else:  # (the continuation that adds nothing: the log ends here)
+                    _record(s, r, added, order)
 
     def _record(s: Scenario, r: ContestResult, added: list[Step], order: int) -> None:
         nonlocal seq
@@ -443,8 +462,12 @@ def _contest_futures(
         decisive = sorted({k for k, _ in new_rulings if k not in skip})
         key = json.dumps([r.outcome.to_json(), decisive], sort_keys=True)
         size = sum(1 for a in added if a.words)
+        ties = sum(
+            len(w.get("tied", [])) + max(0, len(w.get("second", [])) - 1)
+            for w in (dict(a.when) for a in added if a.when)
+        )
         old = found.get(key)
-        if old is not None and (old.order, old.added) <= (order, size):
+        if old is not None and (old.order, old.added, old.ties) <= (order, size, ties):
             return
         seq += 1
         deadlines = tuple(
@@ -475,6 +498,7 @@ def _contest_futures(
             witness=yaml_text(scenario_to_dict(attrs.evolve(s, expectations=()))),
             added=size,
             order=order,
+            ties=ties,
         )
 
     explore([], 0, departures, 0)
@@ -486,7 +510,7 @@ def _contest_futures(
     if replays >= MAX_CONTINUATIONS:
         notes.append(f"the enumeration stopped at {MAX_CONTINUATIONS} continuations")
     notes.append("a runoff's own returns: a branch that calls a runoff ends there")
-    branches = sorted(found.values(), key=lambda b: (b.order, b.added, b.condition))
+    branches = sorted(found.values(), key=lambda b: (b.order, b.added, b.ties, b.condition))
     return ContestFutures(c.id, start.state, tuple(branches), tuple(notes))
 
 
