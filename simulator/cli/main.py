@@ -25,6 +25,7 @@ from simulator.cli.conformance import cmd_conformance
 from simulator.cli.demo import cmd_demo
 from simulator.cli.gaps import cmd_gaps
 from simulator.cli.import_results import cmd_import_results
+from simulator.cli.next import cmd_next
 from simulator.cli.parsing import EXAMPLES, Formatter, Parser, Version, refuse_empty_values
 from simulator.cli.replay import cmd_replay
 from simulator.cli.report import cmd_report
@@ -276,6 +277,33 @@ def _add_calendar(sub: Commands) -> None:
     c.set_defaults(func=cmd_calendar)
 
 
+def _add_next(sub: Commands) -> None:
+    """``electsim next``."""
+    n = _command(
+        sub,
+        "next",
+        "list every way each contest can still end, from what the board knows now",
+        "What can happen from here: for each contest, from what the board knew at --as-of (or "
+        "at the end of the log), every way the law lets it end, grouped by outcome: the "
+        "condition in words, the rulings with their citations, and a witness scenario that "
+        "replays to that outcome. The votes still to be counted are taken in every ranking "
+        "class; requests in time or not; each answer to a pending board decision; and up to "
+        "--departures further deaths. The output states its bounds.",
+    )
+    n.add_argument("file", metavar="FILE", help="the scenario file")
+    n.add_argument("--as-of", metavar="T", help="what the board knew at this time (ISO 8601)")
+    n.add_argument(
+        "--departures",
+        type=int,
+        default=1,
+        metavar="K",
+        help="how many further deaths to consider, 0 to 2 (1)",
+    )
+    n.add_argument("--json", action="store_true", help="print the futures as JSON")
+    _add_max_bytes(n)
+    n.set_defaults(func=cmd_next)
+
+
 def _add_demo(sub: Commands) -> None:
     """``electsim demo``."""
     d = _command(
@@ -504,6 +532,7 @@ COMMANDS: tuple[Callable[[Commands], None], ...] = (
     _add_test,
     _add_validate,
     _add_calendar,
+    _add_next,
     _add_demo,
     _add_report,
     _add_gaps,

@@ -87,6 +87,11 @@ examples:
   electsim replay FILE --ics > deadlines.ics          the deadlines, for a calendar
   electsim replay FILE --ics calendars/               one calendar file per contest
   electsim replay FILE --chart timeline.svg --graph states.png""",
+    "next": """\
+examples:
+  electsim next FILE                              every way each contest can still end
+  electsim next FILE --as-of 2027-10-06T12:00     from what the board knew then
+  electsim next FILE --departures 0 --json        the count and requests only, as JSON""",
     "test": """\
 examples:
   electsim test scenarios                  every scenario under the folder

@@ -1,0 +1,211 @@
+"""What can happen from here (simulator.analysis.futures, electsim next): the branches of the
+issue's examples, every witness replaying to its branch's outcome, and soundness within the
+bounds for bundled scenarios cut before their returns."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from simulator.analysis.futures import Futures, futures
+from simulator.cli.main import main
+from simulator.engine.replay import replay
+from simulator.input.loader import load_scenario, parse_scenario
+from simulator.model.events import CanvassHeld, ReturnsReported
+from simulator.model.scenario import Scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
+
+HEAD = """\
+format: electsim/v1
+title: Example council seat, {title}
+contests:
+  - {{id: seat-c, municipality: City of Example, office: Council Seat C, seats: 1,
+     method: nonpartisan-runoff, year: 2027}}
+events:
+  - {{type: candidate_filed, at: "2027-07-06T10:00", candidate: Ann}}
+  - {{type: candidate_filed, at: "2027-07-07T10:00", candidate: Bob}}
+  - {{type: candidate_filed, at: "2027-07-08T10:00", candidate: Cy}}
+"""
+
+#: ballots printed; Bob dies the day after the election, before any returns
+DIES_AFTER_VOTE = HEAD.format(title="a candidate dies after the vote") + (
+    '  - {type: ballots_printed, at: "2027-09-01T09:00"}\n'
+    '  - {type: candidate_died, at: "2027-10-06T08:00", candidate: Bob}\n'
+)
+#: Bob dies before the ballots are printed; the board has not yet said whether it can reprint
+DIES_BEFORE_PRINTING = HEAD.format(title="a candidate dies, reprint not determined") + (
+    '  - {type: ballots_printed, at: "2027-09-01T09:00"}\n'
+    '  - {type: candidate_died, at: "2027-09-20T08:00", candidate: Bob}\n'
+)
+
+
+def _check_witnesses(found: Futures) -> int:
+    n = 0
+    for c in found.contests:
+        for b in c.branches:
+            got = replay(parse_scenario(b.witness)).contest(c.id).outcome.to_json()
+            assert got == b.outcome, b.condition
+            n += 1
+    return n
+
+
+def _branch(found: Futures, **when: object) -> dict[str, object]:
+    for b in found.contests[0].branches:
+        for w in b.when:
+            if all(w.get(k) == v for k, v in when.items()):
+                return b.to_json()
+    raise AssertionError(f"no branch with {when}")
+
+
+def test_death_after_the_vote_dead_leader_runner_up_and_majority() -> None:
+    found = futures(parse_scenario(DIES_AFTER_VOTE))
+    assert found.contests[0].state == "awaiting_votes"
+    lead = _branch(found, kind="ranking", leader="Bob")
+    assert lead["outcome"]["vacant_seats"] == 1 and lead["outcome"]["elected"] == []  # type: ignore[index]
+    assert any(r["kind"] == "office_vacant" for r in lead["rulings"])  # type: ignore[attr-defined]
+    assert "Bob (dead) polls the most votes" in str(lead["condition"])
+    second = _branch(found, kind="ranking", leader="Ann", second=["Bob"], majority=False)
+    assert second["outcome"]["elected"] == ["Ann"]  # type: ignore[index]
+    assert second["outcome"]["runoff"]["status"] == "none"  # type: ignore[index]
+    majority = _branch(found, kind="ranking", leader="Cy", majority=True)
+    assert majority["outcome"]["elected"] == ["Cy"]  # type: ignore[index]
+    assert any(r["cite"].startswith("G.S. 163-293(a)") for r in majority["rulings"])  # type: ignore[attr-defined]
+    assert _check_witnesses(found) >= 3
+
+
+def test_each_answer_of_a_pending_reprint_determination_is_a_branch() -> None:
+    scenario = parse_scenario(DIES_BEFORE_PRINTING)
+    assert replay(scenario).contests[0].decisions  # (the determination is pending)
+    found = futures(scenario, departures=0)
+    choices = {
+        w["choice"] for b in found.contests[0].branches for w in b.when if w["kind"] == "decision"
+    }
+    assert choices == {"enough_time", "not_enough_time"}
+    words = [b.condition for b in found.contests[0].branches]
+    assert any("there is time to reprint" in w for w in words)
+    assert any("there is not time to reprint" in w for w in words)
+    _check_witnesses(found)
+
+
+def test_a_decided_contest_still_has_futures_the_winner_who_dies_before_the_oath() -> None:
+    scenario = parse_scenario(
+        HEAD.format(title="decided")
+        + '  - {type: returns_reported, at: "2027-10-05T21:00",\n'
+        + "     counts: {Ann: 600, Bob: 300, Cy: 100}}\n"
+        + '  - {type: canvass_held, at: "2027-10-12T11:00"}\n'
+    )
+    found = futures(scenario)
+    plain, *rest = found.contests[0].branches
+    assert plain.outcome["elected"] == ["Ann"] and plain.condition == "if nothing more happens"
+    dies = [b for b in rest if b.when and b.when[0]["candidate"] == "Ann"]
+    assert dies and dies[0].outcome["vacant_seats"] == 1
+    assert any("163-294.1(c)" in c for _, c in dies[0].rulings)
+    _check_witnesses(found)
+
+
+def test_a_runoff_request_in_time_or_none() -> None:
+    scenario = parse_scenario(
+        HEAD.format(title="no majority")
+        + '  - {type: returns_reported, at: "2027-10-05T21:00",\n'
+        + "     counts: {Ann: 480, Bob: 420, Cy: 100}}\n"
+    )
+    found = futures(scenario, departures=0)
+    conditions = [b.condition for b in found.contests[0].branches]
+    assert "if Bob, second, asks for a runoff by Thu 2027-10-14 12:00" in conditions
+    assert "if Bob does not ask for a runoff in time" in conditions
+    assert "runoff's own returns" in found.words()  # (the bounds are said)
+    _check_witnesses(found)
+
+
+def _cut_at_random_event(path: Path, rng: random.Random) -> tuple[Scenario, datetime]:
+    s = load_scenario(path)
+    return s, rng.choice(list(s.events)).known_at
+
+
+def test_witnesses_of_a_sample_of_bundled_scenarios_replay_to_their_outcomes() -> None:
+    rng = random.Random(46)
+    for path in rng.sample(SCENARIOS, 6):
+        s, cut = _cut_at_random_event(path, rng)
+        _check_witnesses(futures(s, as_of=cut, departures=1))
+
+
+def _within_bounds(s: Scenario) -> list[datetime]:
+    """The cuts of a one-seat, one-contest scenario after which the log only reports its returns
+    once and canvasses (the continuations the enumeration covers with no departure)."""
+    if len(s.contests) != 1 or s.contests[0].seats != 1:
+        return []
+    ev = list(s.events)
+    whole = replay(s).contests[0].outcome
+    # (outside the bounds: a runoff's returns, a wait for a lot, a recount or a new election,
+    # whose tie the class's small realized votes cannot reach)
+    if whole.runoff_status.value == "held" or whole.pending is not None:
+        return []
+    cuts = []
+    for i, e in enumerate(ev):
+        rest = ev[i:]
+        if (
+            i > 0
+            and isinstance(e, ReturnsReported)
+            and ev[i - 1].known_at < e.known_at
+            and sum(isinstance(x, ReturnsReported) for x in rest) == 1
+            and sum(isinstance(x, CanvassHeld) for x in rest) <= 1
+            and all(isinstance(x, (ReturnsReported, CanvassHeld)) for x in rest)
+        ):
+            cuts.append(ev[i - 1].known_at)
+    return cuts
+
+
+CASES = [(p, c) for p in SCENARIOS for c in _within_bounds(load_scenario(p))]
+
+
+def test_there_are_cases_within_the_bounds() -> None:
+    assert len(CASES) >= 20
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(CASES))
+def test_the_outcome_the_log_reaches_is_a_predicted_branch(case: tuple[Path, datetime]) -> None:
+    path, cut = case
+    s = load_scenario(path)
+    whole = replay(s).contests[0].outcome.to_json()
+    found = futures(s, as_of=cut, departures=0)
+    assert whole in [b.outcome for b in found.contests[0].branches], path.name
+
+
+def test_next_prints_words_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "dies.yaml"
+    f.write_text(DIES_AFTER_VOTE, encoding="utf-8")
+    assert main(["next", str(f)]) == 0
+    text = capsys.readouterr().out
+    assert "What can happen from here" in text and "Bob (dead) polls the most votes" in text
+    assert main(["next", str(f), "--json", "--departures", "0"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["format"] == "electsim-futures/v1" and doc["departures"] == 0
+    assert doc["contests"][0]["branches"][0]["witness"].startswith("format: electsim/v1")
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--departures", "3"], "--departures: expected 0, 1 or 2; found 3"),
+        (["--departures", "-1"], "--departures: expected 0, 1 or 2; found -1"),
+        (["--as-of", "soon"], "--as-of: expected an ISO 8601 date"),
+        (["--as-of", "2027-07-01"], "--as-of: expected a time at or after the log's first event"),
+    ],
+)
+def test_next_bad_input_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    f = tmp_path / "dies.yaml"
+    f.write_text(DIES_AFTER_VOTE, encoding="utf-8")
+    assert main(["next", str(f), *args]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and said in err[0], err
