@@ -111,17 +111,31 @@ def test_a_decided_contest_still_has_futures_the_winner_who_dies_before_the_oath
     _check_witnesses(found)
 
 
-def test_a_runoff_request_in_time_or_none() -> None:
+def test_a_runoff_request_in_time_or_none_and_the_runoffs_own_outcomes() -> None:
     scenario = parse_scenario(
         HEAD.format(title="no majority")
         + '  - {type: returns_reported, at: "2027-10-05T21:00",\n'
         + "     counts: {Ann: 480, Bob: 420, Cy: 100}}\n"
     )
     found = futures(scenario, departures=0)
-    conditions = [b.condition for b in found.contests[0].branches]
-    assert "if Bob, second, asks for a runoff by Thu 2027-10-14 12:00" in conditions
+    branches = found.contests[0].branches
+    conditions = [b.condition for b in branches]
+    asks = "if Bob, second, asks for a runoff by Thu 2027-10-14 12:00"
     assert "if Bob does not ask for a runoff in time" in conditions
-    assert "runoff's own returns" in found.words()  # (the bounds are said)
+    # the runoff is counted: each of the two wins it, or they tie and a lot decides
+    held = {
+        (b.outcome["elected"][0], any(w["kind"] == "lot" for w in b.when))
+        for b in branches
+        if b.outcome["runoff"]["status"] == "held"
+    }
+    assert held == {("Ann", False), ("Bob", False), ("Ann", True), ("Bob", True)}
+    assert f"{asks} and in the runoff Bob polls the most votes" in conditions
+    runoff = next(
+        b for b in branches if b.condition.endswith("in the runoff Bob polls the most votes")
+    )
+    assert ("elected", "G.S. 163-293(f)") in runoff.rulings
+    assert "runoff" in runoff.witness and "runoff_requested" in runoff.witness
+    assert "a runoff's returns in every ranking class" in found.words()  # (the bounds are said)
     _check_witnesses(found)
 
 
