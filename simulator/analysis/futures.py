@@ -596,7 +596,12 @@ def _contest_futures(
         # so are a death and a withdrawal the law treats differently)
         skip = (RulingKind.MAJORITY_THRESHOLD, RulingKind.NO_PROVISION)
         decisive = sorted({(k, cite) for k, cite in new_rulings if k not in skip})
-        key = json.dumps([r.outcome.to_json(), decisive], sort_keys=True)
+        # (and one per way of leaving: what follows a withdrawal or a disqualification is
+        # asked about by itself, even where the law treats it as a death)
+        leaving = [
+            w["kind"] for w in (dict(a.when) for a in added) if w.get("kind") in DEPARTURE_KINDS
+        ]
+        key = json.dumps([r.outcome.to_json(), decisive, leaving], sort_keys=True)
         size = sum(1 for a in added if a.words)
         ties = sum(
             len(w.get("tied", [])) + max(0, len(w.get("second", [])) - 1)
@@ -659,8 +664,8 @@ def futures(scenario: Scenario, as_of: datetime | None = None, departures: int =
     if as_of is not None:
         events = tuple(e for e in events if e.known_at <= as_of)
     cut = as_of if as_of is not None else (max(e.known_at for e in events) if events else None)
-    if cut is None:
-        raise ValueError("the log has no events to start from")
+    if cut is None or not events:
+        raise ValueError("the log has no events to start from (as_of before the first event?)")
     contests = tuple(
         _contest_futures(scenario, events, c, cut, departures) for c in scenario.contests
     )

@@ -46,6 +46,9 @@ DIES_BEFORE_PRINTING = HEAD.format(title="a candidate dies, reprint not determin
     '  - {type: candidate_died, at: "2027-09-20T08:00", candidate: Bob}\n'
 )
 
+#: after the filing closed, before anything is printed
+AFTER_CLOSE = datetime.fromisoformat("2027-07-20T00:00-04:00")
+
 
 def _check_witnesses(found: Futures) -> int:
     n = 0
@@ -137,6 +140,65 @@ def test_a_runoff_request_in_time_or_none_and_the_runoffs_own_outcomes() -> None
     assert "runoff" in runoff.witness and "runoff_requested" in runoff.witness
     assert "a runoff's returns in every ranking class" in found.words()  # (the bounds are said)
     _check_witnesses(found)
+
+
+def _leaving(found: Futures, kind: str, stretch: str) -> list[dict[str, object]]:
+    return [
+        b.to_json()
+        for b in found.contests[0].branches
+        if b.when and b.when[0]["kind"] == kind and str(b.when[0]["stretch"]).startswith(stretch)
+    ]
+
+
+def test_a_withdrawal_after_the_filing_closes_is_a_branch_with_its_own_ruling() -> None:
+    # three filed, the filing closed, nothing printed: a death removes the name under G.S.
+    # 163-294.4(c), a withdrawal under 163-294.1(b): two branches, each with its witness
+    found = futures(parse_scenario(HEAD.format(title="after the close")), as_of=AFTER_CLOSE)
+    died = _leaving(found, "death", "within 30 days after the filing closes")
+    withdrew = _leaving(found, "withdrawal", "within 30 days after the filing closes")
+    assert died and withdrew
+    cites = {r["cite"] for b in withdrew for r in b["rulings"] if r["kind"] == "name_removed"}  # type: ignore[attr-defined]
+    assert cites == {"G.S. 163-294.1(b)"}
+    cites = {r["cite"] for b in died for r in b["rulings"] if r["kind"] == "name_removed"}  # type: ignore[attr-defined]
+    assert cites == {"G.S. 163-294.4(c)"}
+    assert all(" withdraws within 30 days" in str(b["condition"]) for b in withdrew)
+    _check_witnesses(found)
+
+
+def test_a_disqualification_after_printing_waits_for_the_boards_reprint_answer() -> None:
+    scenario = parse_scenario(DIES_AFTER_VOTE)
+    found = futures(scenario, as_of=datetime.fromisoformat("2027-09-02T00:00-04:00"))
+    out = _leaving(found, "disqualification", "after the ballots are printed")
+    answers = {
+        (w["choice"], r["kind"])
+        for b in out
+        for w in b["when"]  # type: ignore[attr-defined]
+        if w["kind"] == "decision"
+        for r in b["rulings"]  # type: ignore[attr-defined]
+        if r["kind"] in ("name_removed", "name_remains")
+    }
+    assert answers == {("enough_time", "name_removed"), ("not_enough_time", "name_remains")}
+    assert all("is disqualified after the ballots are printed" in str(b["condition"]) for b in out)
+    _check_witnesses(found)
+
+
+def test_two_departures_the_second_a_death_no_earlier_than_the_first() -> None:
+    scenario = parse_scenario(DIES_AFTER_VOTE)
+    cut = datetime.fromisoformat("2027-09-02T00:00-04:00")
+    one = futures(scenario, as_of=cut, departures=1)
+    two = futures(scenario, as_of=cut, departures=2)
+    doubles = [
+        b for b in two.contests[0].branches if len([w for w in b.when if "stretch" in w]) == 2
+    ]
+    assert doubles and all(b.when[1]["kind"] == "death" for b in doubles)
+    assert not [
+        b for b in one.contests[0].branches if len([w for w in b.when if "stretch" in w]) == 2
+    ]
+    # every outcome within one departure is still reached with two
+    assert {json.dumps(b.outcome) for b in one.contests[0].branches} <= {
+        json.dumps(b.outcome) for b in two.contests[0].branches
+    }
+    _check_witnesses(two)
 
 
 def _cut_at_random_event(path: Path, rng: random.Random) -> tuple[Scenario, datetime]:
