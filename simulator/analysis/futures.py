@@ -11,7 +11,7 @@ events: its condition in words and as data, the rulings it adds and its witness 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -63,11 +63,13 @@ MAX_CONTINUATIONS = 2000
 MAX_STEPS = 8
 
 BOUNDS = (
-    f"rankings of up to {WHOLE_RANKINGS_UP_TO} candidates in every class (beyond, only the "
-    "places the method reads); departures are deaths, withdrawals and disqualifications, one "
+    f"rankings of up to {WHOLE_RANKINGS_UP_TO} candidates in every class and placement "
+    "(beyond, only the places the method reads, and the candidates placed in each rotation of "
+    "the ballot's order); departures are deaths, withdrawals and disqualifications, one "
     "moment in each stretch of the calendar, a second one (departures=2) only in the same "
     "stretch or a later one and by a death; a runoff's returns in every ranking class of its "
-    f"ballot, then its canvass; at most {MAX_CONTINUATIONS} continuations per contest"
+    f"ballot, then its canvass; at most {MAX_CONTINUATIONS} continuations per contest and "
+    "departure (half for the count and the requests, half shared by the departures)"
 )
 
 
@@ -344,9 +346,20 @@ def _runoff_returns(
 
 def _placements(names: Sequence[str], groups: Sequence[int]) -> Iterator[list[list[str]]]:
     """The candidates placed in the groups: each choice of the first group and of the second,
-    the rest in the ballot's order (the methods read the first places: votes.depth)."""
+    the rest in the ballot's order (the methods read the first places: votes.depth); on a
+    ballot of more than :data:`WHOLE_RANKINGS_UP_TO` candidates, each rotation of the ballot's
+    order (each candidate leads once, and is in each place once)."""
     from itertools import combinations
 
+    if len(names) > WHOLE_RANKINGS_UP_TO:
+        for r in range(len(names)):
+            turned = [*names[r:], *names[:r]]
+            out, i = [], 0
+            for g in groups:
+                out.append(turned[i : i + g])
+                i += g
+            yield out
+        return
     n0 = groups[0]
     for first in combinations(names, n0):
         rest = [n for n in names if n not in first]
@@ -370,8 +383,9 @@ def _next_steps(
     base: Sequence[Event],
     added: Sequence[Step],
     c: Any,
-) -> list[list[Step]] | None:
-    """The continuations one step further, or None where the contest ends here."""
+) -> Iterable[list[Step]] | None:
+    """The continuations one step further (made as they are read: a long ballot's returns
+    are many), or None where the contest ends here."""
     latest = max([e.known_at for e in base] + [s.event.known_at for s in added])
     later = latest + timedelta(hours=1)
     for d in result.decisions:
@@ -387,7 +401,7 @@ def _next_steps(
             return out
     pending = result.outcome.pending
     if result.outcome.runoff_status is RunoffStatus.CALLED:
-        return list(_runoff_returns(scenario, result, base, added, c)) or None
+        return _runoff_returns(scenario, result, base, added, c)
     avail = result.ruling(RulingKind.RUNOFF_AVAILABLE)
     due = _deadline(result, DeadlineKind.RUNOFF_REQUEST)
     asked = any(isinstance(e, RunoffRequested) for e in [*base, *(a.event for a in added)])
@@ -399,7 +413,7 @@ def _next_steps(
         words = f"{who}, second, asks for a runoff by {_day(due)}"
         return [[Step(asks, (("kind", "request"), ("candidate", who)), words)], []]
     if pending is Pending.VOTES:
-        return list(_returns(scenario, result, base, added, c))
+        return _returns(scenario, result, base, added, c)
     if pending is Pending.CANVASS:
         canvass = _deadline(result, DeadlineKind.CANVASS) or later
         return [[Step(CanvassHeld(at=max(canvass, later), contest=c.id), (), "")]]
@@ -567,7 +581,7 @@ def _contest_futures(
 
     def explore(state: State, added: list[Step], new: int, steps: int) -> None:
         nonlocal replays
-        if replays >= MAX_CONTINUATIONS:
+        if replays >= limit:
             return
         replays += 1
         events = [
@@ -577,14 +591,17 @@ def _contest_futures(
         state = fold(state, ctx, events)
         r = result_of(finish(state, ctx, None, first + len(added) - 1), ctx, (), timeline=False)
         nxt = _next_steps(scenario, r, base, added, c) if steps < MAX_STEPS else None
-        if not nxt:
+        went = False
+        for more in nxt or ():
+            went = True
+            if replays >= limit:
+                break
+            if more:
+                explore(state, [*added, *more], len(more), steps + 1)
+            else:  # (the continuation that adds nothing: the log ends here)
+                _record(r, added)
+        if not went:
             _record(r, added)
-        else:
-            for more in nxt:
-                if more:
-                    explore(state, [*added, *more], len(more), steps + 1)
-                else:  # (the continuation that adds nothing: the log ends here)
-                    _record(r, added)
 
     def _record(r: ContestResult, added: list[Step]) -> None:
         order = _order(added)
@@ -641,15 +658,28 @@ def _contest_futures(
             ties=ties,
         )
 
-    explore(root, [], 0, 0)
+    # the budget: half for what follows with no departure, half shared by the departures
+    # (each the same share), so that a long ballot's count leaves room for them
+    leaving: list[list[Step]] = []
     if departures > 0:
         for d in _departures(scenario, start, base, c, cut):
-            explore(root, [d], 1, 0)
+            leaving.append([d])
             if departures > 1:
-                for d2 in _departures(scenario, start, base, c, cut, after=[d]):
-                    explore(root, [d, d2], 2, 0)
-    if replays >= MAX_CONTINUATIONS:
-        notes.append(f"the enumeration stopped at {MAX_CONTINUATIONS} continuations")
+                leaving += [[d, d2] for d2 in _departures(scenario, start, base, c, cut, after=[d])]
+    most = MAX_CONTINUATIONS * max(1, departures)
+    limit = most // 2 if leaving else most
+    explore(root, [], 0, 0)
+    stopped = replays >= limit
+    share = max(1, (most - replays) // max(1, len(leaving)))
+    for more in leaving:
+        limit = replays + share
+        explore(root, more, len(more), 0)
+        stopped = stopped or replays >= limit
+    if stopped:
+        notes.append(
+            f"the enumeration stopped at {most} continuations (half for the count and the "
+            "requests, half shared by the departures)"
+        )
     branches = sorted(found.values(), key=lambda b: (b.order, b.added, b.ties, b.condition))
     return ContestFutures(c.id, start.state, tuple(branches), tuple(notes))
 

@@ -6,19 +6,21 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from simulator.analysis.futures import Futures, futures
 from simulator.cli.main import main
 from simulator.engine.replay import replay
 from simulator.input.loader import load_scenario, parse_scenario
+from simulator.law.vocab import DeadlineKind, RulingKind
 from simulator.model.events import CanvassHeld, ReturnsReported
 from simulator.model.scenario import Scenario
+from tests.conftest import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
@@ -254,6 +256,96 @@ def test_the_outcome_the_log_reaches_is_a_predicted_branch(case: tuple[Path, dat
     whole = replay(s).contests[0].outcome.to_json()
     found = futures(s, as_of=cut, departures=0)
     assert whole in [b.outcome for b in found.contests[0].branches], path.name
+
+
+#: the moments a random log's departure takes, one in each stretch the enumeration reads
+LEAVE_AT = (
+    "2027-07-26T10:00",  # within 30 days after the filing closes
+    "2027-08-25T10:00",  # after day 30, before printing
+    "2027-09-05T10:00",  # after printing (the board then answers whether it can reprint)
+    "2027-10-05T22:00",  # after the vote, before the canvass
+    "2027-10-12T15:00",  # after the result is declared
+)
+LEAVE_TYPES = ("candidate_died", "candidate_withdrew", "candidate_disqualified")
+
+
+def _in_time(lines: list[str]) -> Scenario:
+    """The head and the event lines sorted by their times (each event line has one ``at``)."""
+    head, events = lines[0], lines[1:]
+    return parse_scenario(head + "".join(sorted(events, key=lambda x: x.split('at: "')[1][:16])))
+
+
+@st.composite
+def random_logs(draw: st.DrawFn) -> Scenario:
+    """A three-candidate runoff-method log to its end: at most one departure, the returns, the
+    canvass, a request for a runoff by the runner-up or none, the runoff's returns and canvass."""
+    names = ["Ann", "Bob", "Cy"]
+    lines = [HEAD.format(title="random")]
+    printed = '  - {type: ballots_printed, at: "2027-09-01T09:00"}\n'
+    if draw(st.booleans()):
+        at = draw(st.sampled_from(LEAVE_AT))
+        kind = draw(st.sampled_from(LEAVE_TYPES))
+        leave = f'  - {{type: {kind}, at: "{at}", candidate: {draw(st.sampled_from(names))}}}\n'
+        lines += [printed, leave]
+        if at.startswith("2027-09-05"):
+            enough = str(draw(st.booleans())).lower()
+            lines.append(
+                f'  - {{type: reprint_determined, at: "2027-09-06T10:00", enough_time: {enough}}}\n'
+            )
+    else:
+        lines.append(printed)
+    counts = {n: draw(st.integers(1, 60)) for n in names}
+    said = ", ".join(f"{n}: {v}" for n, v in counts.items())
+    lines.append(f'  - {{type: returns_reported, at: "2027-10-05T21:00", counts: {{{said}}}}}\n')
+    lines.append('  - {type: canvass_held, at: "2027-10-12T11:00"}\n')
+    scenario = _in_time(lines)
+    avail = replay(scenario).contests[0].ruling(RulingKind.RUNOFF_AVAILABLE)
+    if avail is not None and avail.candidates and draw(st.booleans()):
+        who = avail.candidates[0]
+        lines.append(f'  - {{type: runoff_requested, at: "2027-10-13T10:00", candidate: {who}}}\n')
+        result = replay(_in_time(lines)).contests[0]
+        day = [d.due for d in result.deadlines if d.kind is DeadlineKind.RUNOFF_ELECTION]
+        pair = result.outcome.runoff_candidates
+        if day and pair:
+            said = ", ".join(f"{n}: {draw(st.integers(1, 60))}" for n in pair)
+            at = f"{day[-1]:%Y-%m-%d}T21:00"
+            lines.append(f'  - {{type: returns_reported, at: "{at}", counts: {{{said}}}}}\n')
+            canvass = day[-1] + timedelta(days=7)
+            lines.append(f'  - {{type: canvass_held, at: "{canvass:%Y-%m-%d}T11:00"}}\n')
+    return _in_time(lines)
+
+
+def _reaches_a_predicted_branch(s: Scenario, data: st.DataObject) -> None:
+    """Soundness within the bounds: the outcome the whole log reaches (when it waits for no
+    recount or lot) is one of the branches predicted at a cut before one of its events, with
+    one departure; and (for some) every branch's witness replays to its outcome."""
+    whole = replay(s).contests[0].outcome
+    assume(whole.pending is None)
+    events = list(s.events)
+    i = data.draw(st.integers(3, len(events) - 1))
+    cut = events[i].known_at - timedelta(minutes=1)
+    found = futures(s, as_of=cut, departures=1)
+    predicted = [b.outcome for b in found.contests[0].branches]
+    assert whole.to_json() in predicted, (cut, [e.type for e in events])
+    if data.draw(st.booleans()):
+        _check_witnesses(found)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+@given(random_logs(), st.data())
+def test_random_logs_cut_anywhere_reach_a_predicted_branch(
+    s: Scenario, data: st.DataObject
+) -> None:
+    _reaches_a_predicted_branch(s, data)
+
+
+@pytest.mark.long
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
+@given(random_logs(), st.data())
+def test_random_logs_cut_anywhere_reach_a_predicted_branch_long(
+    s: Scenario, data: st.DataObject
+) -> None:
+    _reaches_a_predicted_branch(s, data)
 
 
 def test_next_prints_words_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
