@@ -11,7 +11,7 @@ events: its condition in words and as data, the rulings it adds and its witness 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -92,10 +92,19 @@ class Branch:
     when: tuple[dict[str, Any], ...]
     rulings: tuple[tuple[str, str], ...]
     deadlines: tuple[tuple[str, str], ...]
-    witness: str
     added: int
     order: int
     ties: int = 0  # how many candidates the condition ties (fewer: a simpler condition)
+    #: writes the witness (on first reading: most branches found are replaced by simpler ones)
+    make_witness: Callable[[], str] = attrs.field(default=str, eq=False, repr=False)
+    _written: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
+
+    @property
+    def witness(self) -> str:
+        """The witness scenario (YAML text): the log extended by the added events."""
+        if "yaml" not in self._written:
+            self._written["yaml"] = self.make_witness()
+        return self._written["yaml"]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -652,7 +661,7 @@ def _contest_futures(
             when=tuple(dict(a.when) for a in added if a.when),
             rulings=new_rulings,
             deadlines=deadlines,
-            witness=_witness(scenario, base, added),
+            make_witness=lambda: _witness(scenario, base, added),
             added=size,
             order=order,
             ties=ties,
