@@ -472,6 +472,7 @@ LEAVING: tuple[tuple[type[CandidateEvent], str, str], ...] = (
     (CandidateDisqualified, "disqualification", "is disqualified"),
 )
 DEPARTURE_KINDS = frozenset(kind for _, kind, _ in LEAVING)
+AFTER_CALLED = "after the runoff is called, before its vote"
 
 
 def _moments(
@@ -521,9 +522,7 @@ def _moments(
         if runoff is None or declared < runoff:
             moments.append((declared, "after the result is declared, before the oath"))
     if runoff is not None and runoff > soon:
-        moments.append(
-            (max(runoff - timedelta(days=7), soon), "after the runoff is called, before its vote")
-        )
+        moments.append((max(runoff - timedelta(days=7), soon), AFTER_CALLED))
     return moments
 
 
@@ -554,11 +553,12 @@ def _departures(
             (at + timedelta(minutes=30), st) if at == last else (at, st) for at, st in moments
         ]
         ways = LEAVING[:1]
+    on_runoff = set(result.outcome.runoff_candidates)
     out = []
     for at, stretch in moments:
         for n in names:
-            if n in gone:
-                continue
+            if n in gone or (stretch == AFTER_CALLED and n not in on_runoff):
+                continue  # (the runoff's stretch: only a candidate on its ballot)
             for kind, what, verb in ways:
                 ev = kind(at=at, contest=c.id, candidate=n)
                 when = (("kind", what), ("candidate", n), ("stretch", stretch))
@@ -649,7 +649,11 @@ def _contest_futures(
             Pending.RUNOFF_REQUEST,
         ):
             avail = r.ruling(RulingKind.RUNOFF_AVAILABLE)
-            if avail is not None and r.outcome.runoff_status is not RunoffStatus.CALLED:
+            if (
+                avail is not None
+                and r.outcome.runoff_status is RunoffStatus.NONE
+                and not any(isinstance(e, RunoffRequested) for e in base)
+            ):
                 words.append(f"{avail.candidates[0]} does not ask for a runoff in time")
         condition = " and ".join(words) if words else "if nothing more happens"
         if not condition.startswith("if "):

@@ -203,6 +203,23 @@ def test_two_departures_the_second_a_death_no_earlier_than_the_first() -> None:
     _check_witnesses(two)
 
 
+def test_after_the_runoff_is_called_its_returns_and_its_candidates_departures() -> None:
+    s = load_scenario(ROOT / "scenarios/runoff/cary-2023-district-d.yaml")
+    found = futures(s, as_of=datetime.fromisoformat("2023-10-20T00:00-04:00"))
+    branches = found.contests[0].branches
+    assert found.contests[0].state == "runoff_called"
+    assert {b.outcome["elected"][0] for b in branches if not b.when or len(b.when) == 1} == {
+        "Sarika Bansal",
+        "Rachel Jordan",
+    }
+    leaving = {str(b.when[0]["candidate"]) for b in branches if b.when and "stretch" in b.when[0]}
+    assert leaving == {"Sarika Bansal", "Rachel Jordan"}  # (not the third, off the runoff ballot)
+    assert not [b for b in branches if "does not ask" in b.condition]  # (the request was made)
+    dead_leads = [b for b in branches if "Sarika Bansal (dead) polls the most" in b.condition]
+    assert dead_leads and dead_leads[0].outcome["vacant_seats"] == 1
+    _check_witnesses(found)
+
+
 def _cut_at_random_event(path: Path, rng: random.Random) -> tuple[Scenario, datetime]:
     s = load_scenario(path)
     return s, rng.choice(list(s.events)).known_at
