@@ -744,7 +744,14 @@ def main() -> int:
     section_conformance()
     section_import_memory()
     print_targets()
-    extras = ("bench_load", "bench_charts", "bench_sweep", "bench_import", "bench_scaling")
+    extras = (
+        "bench_load",
+        "bench_charts",
+        "bench_sweep",
+        "bench_import",
+        "bench_scaling",
+        "bench_futures",
+    )
     for extra in (*extras, "bench_explore"):
         path = Path(__file__).with_name(f"{extra}.py")
         if path.exists():

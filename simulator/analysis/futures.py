@@ -11,7 +11,7 @@ events: its condition in words and as data, the rulings it adds and its witness 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -19,8 +19,11 @@ import attrs
 
 from simulator.analysis.explore.votes import realize as realize_class
 from simulator.analysis.explore.votes import threshold_share, vote_classes
-from simulator.engine.replay import as_instant, replay
+from simulator.engine.build import result_of
+from simulator.engine.fold import fold
+from simulator.engine.replay import PrefixReplay, as_instant, finish
 from simulator.engine.result import ContestResult
+from simulator.engine.state import State, initial_state
 from simulator.input.loader.writing import scenario_to_dict, yaml_text
 from simulator.law.vocab import (
     Choice,
@@ -34,7 +37,10 @@ from simulator.law.vocab import (
 from simulator.model.events import (
     BallotsPrinted,
     CandidateDied,
+    CandidateDisqualified,
+    CandidateEvent,
     CandidateFiled,
+    CandidateWithdrew,
     CanvassHeld,
     Event,
     LotDrawn,
@@ -57,10 +63,13 @@ MAX_CONTINUATIONS = 2000
 MAX_STEPS = 8
 
 BOUNDS = (
-    f"rankings of up to {WHOLE_RANKINGS_UP_TO} candidates in every class (beyond, only the "
-    "places the method reads); departures are deaths, one moment in each stretch of the "
-    "calendar; a runoff's own returns are not enumerated (a branch that calls a runoff ends "
-    f"there); at most {MAX_CONTINUATIONS} continuations per contest"
+    f"rankings of up to {WHOLE_RANKINGS_UP_TO} candidates in every class and placement "
+    "(beyond, only the places the method reads, and the candidates placed in each rotation of "
+    "the ballot's order); departures are deaths, withdrawals and disqualifications, one "
+    "moment in each stretch of the calendar, a second one (departures=2) only in the same "
+    "stretch or a later one and by a death; a runoff's returns in every ranking class of its "
+    f"ballot, then its canvass; at most {MAX_CONTINUATIONS} continuations per contest and "
+    "departure (half for the count and the requests, half shared by the departures)"
 )
 
 
@@ -83,10 +92,19 @@ class Branch:
     when: tuple[dict[str, Any], ...]
     rulings: tuple[tuple[str, str], ...]
     deadlines: tuple[tuple[str, str], ...]
-    witness: str
     added: int
     order: int
     ties: int = 0  # how many candidates the condition ties (fewer: a simpler condition)
+    #: writes the witness (on first reading: most branches found are replaced by simpler ones)
+    make_witness: Callable[[], str] = attrs.field(default=str, eq=False, repr=False)
+    _written: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
+
+    @property
+    def witness(self) -> str:
+        """The witness scenario (YAML text): the log extended by the added events."""
+        if "yaml" not in self._written:
+            self._written["yaml"] = self.make_witness()
+        return self._written["yaml"]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -194,6 +212,12 @@ def _extended(scenario: Scenario, base: Sequence[Event], added: Sequence[Step]) 
     return attrs.evolve(scenario, events=tuple(attrs.evolve(e, index=0) for e in events))
 
 
+def _witness(scenario: Scenario, base: Sequence[Event], added: Sequence[Step]) -> str:
+    """The log extended by the added events, as an ``electsim/v1`` scenario (YAML text)."""
+    s = _extended(scenario, base, added)
+    return yaml_text(scenario_to_dict(attrs.evolve(s, expectations=())))
+
+
 def _ballot(result: ContestResult, base: Sequence[Event], contest: str) -> list[str]:
     """The candidates whose names are on the ballot (filed, not rejected or removed)."""
     names = [
@@ -215,13 +239,23 @@ def _deadline(result: ContestResult, kind: DeadlineKind) -> datetime | None:
     return found[-1] if found else None
 
 
-def _dead(added: Sequence[Step]) -> set[str]:
-    return {s.event.candidate for s in added if isinstance(s.event, CandidateDied)}
+def _gone(events: Sequence[Event], contest: str) -> dict[str, str]:
+    """The candidates who left the contest, each with a word for how."""
+    label: dict[type[Event], str] = {
+        CandidateDied: "dead",
+        CandidateWithdrew: "withdrawn",
+        CandidateDisqualified: "disqualified",
+    }
+    return {
+        e.candidate: label[type(e)]
+        for e in events
+        if isinstance(e, CandidateEvent) and type(e) in label and e.contest == contest
+    }
 
 
-def _ranking_words(order: Sequence[Sequence[str]], above: int | None, dead: set[str]) -> str:
+def _ranking_words(order: Sequence[Sequence[str]], above: int | None, gone: dict[str, str]) -> str:
     def who(n: str) -> str:
-        return f"{n} (dead)" if n in dead else n
+        return f"{n} ({gone[n]})" if n in gone else n
 
     first = order[0]
     if len(first) > 1:
@@ -257,9 +291,7 @@ def _returns(
     method = Method(c.method)
     share = threshold_share(method, c.seats)
     places = None if len(names) <= WHOLE_RANKINGS_UP_TO else 2 * c.seats + 2
-    dead = _dead(added) | {
-        e.candidate for e in base if isinstance(e, CandidateDied) and e.contest == c.id
-    }
+    gone = _gone([*base, *(s.event for s in added)], c.id)
     for vc in vote_classes(method, c.seats, len(names), places=places):
         counts = realize_class(vc, share)
         if counts is None:
@@ -278,18 +310,65 @@ def _returns(
                 ("second", list(order[1]) if len(order) > 1 else []),
                 ("majority", None if vc.above is None else vc.above > 0),
             )
-            words = "if " + _ranking_words(order, vc.above, dead)
+            words = "if " + _ranking_words(order, vc.above, gone)
             yield [
                 Step(returns, when, words),
                 Step(CanvassHeld(at=canvass_at, contest=c.id), (), ""),
             ]
 
 
+def _runoff_returns(
+    scenario: Scenario, result: ContestResult, base: Sequence[Event], added: Sequence[Step], c: Any
+) -> Iterator[list[Step]]:
+    """The runoff's returns on its day in every ranking class of the runoff ballot (the most
+    votes elect: G.S. 163-293(c)), then its canvass; once (a runoff already counted has none)."""
+    if any(dict(a.when).get("kind") == "runoff" for a in added if a.when):
+        return
+    names = list(result.outcome.runoff_candidates)
+    day = _deadline(result, DeadlineKind.RUNOFF_ELECTION)
+    if len(names) < 2 or day is None:
+        return
+    latest = max([e.known_at for e in base] + [s.event.known_at for s in added])
+    at = max(_at(scenario, day.replace(hour=21, minute=0)), latest + timedelta(minutes=1))
+    canvass_at = at + timedelta(days=7)
+    gone = _gone([*base, *(s.event for s in added)], c.id)
+    for vc in vote_classes(Method.PLURALITY, c.seats, len(names), places=2 * c.seats + 2):
+        counts = realize_class(vc, None)
+        if counts is None:
+            continue
+        for order in _placements(names, vc.groups):
+            flat = [n for g in order for n in g]
+            returns = ReturnsReported(
+                at=at, contest=c.id, counts=tuple(zip(flat, counts, strict=True))
+            )
+            when: tuple[tuple[str, Any], ...] = (
+                ("kind", "runoff"),
+                ("leader", order[0][0] if len(order[0]) == 1 else None),
+                ("tied", list(order[0]) if len(order[0]) > 1 else []),
+            )
+            text = _ranking_words(order[:1], None, gone)
+            yield [
+                Step(returns, when, f"if in the runoff {text}"),
+                Step(CanvassHeld(at=canvass_at, contest=c.id), (), ""),
+            ]
+
+
 def _placements(names: Sequence[str], groups: Sequence[int]) -> Iterator[list[list[str]]]:
     """The candidates placed in the groups: each choice of the first group and of the second,
-    the rest in the ballot's order (the methods read the first places: votes.depth)."""
+    the rest in the ballot's order (the methods read the first places: votes.depth); on a
+    ballot of more than :data:`WHOLE_RANKINGS_UP_TO` candidates, each rotation of the ballot's
+    order (each candidate leads once, and is in each place once)."""
     from itertools import combinations
 
+    if len(names) > WHOLE_RANKINGS_UP_TO:
+        for r in range(len(names)):
+            turned = [*names[r:], *names[:r]]
+            out, i = [], 0
+            for g in groups:
+                out.append(turned[i : i + g])
+                i += g
+            yield out
+        return
     n0 = groups[0]
     for first in combinations(names, n0):
         rest = [n for n in names if n not in first]
@@ -313,8 +392,9 @@ def _next_steps(
     base: Sequence[Event],
     added: Sequence[Step],
     c: Any,
-) -> list[list[Step]] | None:
-    """The continuations one step further, or None where the contest ends here."""
+) -> Iterable[list[Step]] | None:
+    """The continuations one step further (made as they are read: a long ballot's returns
+    are many), or None where the contest ends here."""
     latest = max([e.known_at for e in base] + [s.event.known_at for s in added])
     later = latest + timedelta(hours=1)
     for d in result.decisions:
@@ -330,7 +410,7 @@ def _next_steps(
             return out
     pending = result.outcome.pending
     if result.outcome.runoff_status is RunoffStatus.CALLED:
-        return None
+        return _runoff_returns(scenario, result, base, added, c)
     avail = result.ruling(RulingKind.RUNOFF_AVAILABLE)
     due = _deadline(result, DeadlineKind.RUNOFF_REQUEST)
     asked = any(isinstance(e, RunoffRequested) for e in [*base, *(a.event for a in added)])
@@ -342,7 +422,7 @@ def _next_steps(
         words = f"{who}, second, asks for a runoff by {_day(due)}"
         return [[Step(asks, (("kind", "request"), ("candidate", who)), words)], []]
     if pending is Pending.VOTES:
-        return list(_returns(scenario, result, base, added, c))
+        return _returns(scenario, result, base, added, c)
     if pending is Pending.CANVASS:
         canvass = _deadline(result, DeadlineKind.CANVASS) or later
         return [[Step(CanvassHeld(at=max(canvass, later), contest=c.id), (), "")]]
@@ -357,17 +437,17 @@ def _next_steps(
         ask = [Step(asks, (("kind", "request"), ("candidate", who)), words)]
         return [ask, []]  # (asking, or not: the log ends and the deadline passes)
     if pending is Pending.LOT:
-        tied = (
-            next(
-                (
-                    r.candidates
-                    for r in reversed(result.rulings)
-                    if r.kind is RulingKind.RECOUNT_REQUIRED
-                ),
-                (),
-            )
-            or tuple(result.votes)[:2]
-        )
+        # (the tie of the latest round: the lot the engine waits for, drawn among the tied
+        # candidates still standing)
+        ties = [
+            r.candidates
+            for r in result.rulings
+            if r.kind in (RulingKind.LOT_REQUIRED, RulingKind.RECOUNT_REQUIRED) and r.candidates
+        ]
+        gone = _gone([*base, *(a.event for a in added)], c.id)
+        tied = [n for n in (ties[-1] if ties else tuple(result.votes)[:2]) if n not in gone]
+        if added and isinstance(added[-1].event, LotDrawn):
+            return None  # (a lot drawn that the engine does not take: the contest ends here)
         return [
             [
                 Step(
@@ -385,82 +465,169 @@ def _next_steps(
     return None
 
 
-def _departures(
+#: each way of leaving: its event, its kind in the data and its verb in the words
+LEAVING: tuple[tuple[type[CandidateEvent], str, str], ...] = (
+    (CandidateDied, "death", "dies"),
+    (CandidateWithdrew, "withdrawal", "withdraws"),
+    (CandidateDisqualified, "disqualification", "is disqualified"),
+)
+DEPARTURE_KINDS = frozenset(kind for _, kind, _ in LEAVING)
+AFTER_CALLED = "after the runoff is called, before its vote"
+
+
+def _moments(
     scenario: Scenario, result: ContestResult, base: Sequence[Event], c: Any, cut: datetime
-) -> list[Step]:
-    """A death of each standing candidate at one moment of each stretch of the calendar after
-    the cut where the law treats it differently."""
-    names = _ballot(result, base, c.id)
-    dead = {e.candidate for e in base if isinstance(e, CandidateDied) and e.contest == c.id}
+) -> list[tuple[datetime, str]]:
+    """One moment after the cut in each stretch of the calendar where the law treats a departure
+    differently (the stretches of ``electsim explore``'s regions), in time order."""
     printed = any(isinstance(e, BallotsPrinted) and e.contest == c.id for e in base)
+    close = _deadline(result, DeadlineKind.FILING_CLOSES)
     night = _deadline(result, DeadlineKind.ELECTION_DAY) or _deadline(
         result, DeadlineKind.PRIMARY_DAY
     )
     canvass = _deadline(result, DeadlineKind.CANVASS)
+    runoff = _deadline(result, DeadlineKind.RUNOFF_ELECTION)
+    soon = cut + timedelta(hours=1)
+    vote_day = _at(scenario, night.replace(hour=0, minute=0)) if night is not None else None
     moments: list[tuple[datetime, str]] = []
+
+    def add(at: datetime, before: datetime | None, stretch: str) -> None:
+        at = max(at, soon)
+        if (before is None or at < before) and (vote_day is None or at < vote_day):
+            moments.append((at, stretch))
+
+    if close is not None and not printed:
+        # (a week before the close: in time for a party primary's withdrawal, G.S. 163-106(e))
+        add(close - timedelta(days=7), close, "before the filing closes")
+        add(
+            close + timedelta(days=10),
+            close + timedelta(days=30),
+            "within 30 days after the filing closes, before the ballots are printed",
+        )
+        add(
+            close + timedelta(days=35),
+            None,
+            "more than 30 days after the filing closes, before the ballots are printed",
+        )
+    elif printed:
+        add(soon, None, "after the ballots are printed")
+    elif close is None:
+        add(soon, None, "before the ballots are printed")
     if night is not None:
-        vote_day = _at(scenario, night.replace(hour=0, minute=0))
-        if cut + timedelta(hours=1) < vote_day:
-            stretch = (
-                "after the ballots are printed" if printed else "before the ballots are printed"
-            )
-            moments.append((cut + timedelta(hours=1), stretch))
         after_vote = _at(scenario, night.replace(hour=22, minute=0))
         if after_vote > cut and (canvass is None or after_vote < canvass):
             moments.append((after_vote, "after the vote, before the canvass"))
     if canvass is not None:
         declared = max(canvass, cut) + timedelta(hours=1)
-        moments.append((declared, "after the result is declared, before the oath"))
+        if runoff is None or declared < runoff:
+            moments.append((declared, "after the result is declared, before the oath"))
+    if runoff is not None and runoff > soon:
+        moments.append((max(runoff - timedelta(days=7), soon), AFTER_CALLED))
+    return moments
+
+
+def _departures(
+    scenario: Scenario,
+    result: ContestResult,
+    base: Sequence[Event],
+    c: Any,
+    cut: datetime,
+    after: Sequence[Step] = (),
+) -> list[Step]:
+    """A death, withdrawal or disqualification of each standing candidate at one moment of each
+    stretch of the calendar after the cut where the law treats it differently; after the
+    departures ``after`` (a second one), only a death, in the same stretch or a later one."""
+    names = _ballot(result, base, c.id)
+    gone = {
+        e.candidate
+        for e in [*base, *(s.event for s in after)]
+        if isinstance(e, (CandidateDied, CandidateWithdrew, CandidateDisqualified))
+        and e.contest == c.id
+    }
+    moments = _moments(scenario, result, base, c, cut)
+    ways = LEAVING
+    if after:
+        last = max(s.event.at for s in after)
+        moments = [(at, st) for at, st in moments if at >= last]
+        moments = [
+            (at + timedelta(minutes=30), st) if at == last else (at, st) for at, st in moments
+        ]
+        ways = LEAVING[:1]
+    on_runoff = set(result.outcome.runoff_candidates)
     out = []
     for at, stretch in moments:
         for n in names:
-            if n in dead:
-                continue
-            ev = CandidateDied(at=at, contest=c.id, candidate=n)
-            when = (("kind", "death"), ("candidate", n), ("stretch", stretch))
-            out.append(Step(ev, when, f"{n} dies {stretch} ({at:%Y-%m-%d})"))
+            if n in gone or (stretch == AFTER_CALLED and n not in on_runoff):
+                continue  # (the runoff's stretch: only a candidate on its ballot)
+            for kind, what, verb in ways:
+                ev = kind(at=at, contest=c.id, candidate=n)
+                when = (("kind", what), ("candidate", n), ("stretch", stretch))
+                out.append(Step(ev, when, f"{n} {verb} {stretch} ({at:%Y-%m-%d})"))
     return out
+
+
+def _order(added: Sequence[Step]) -> int:
+    """Most likely to be asked first: the plain count (0), then requests (1), then departures."""
+    kinds = {dict(a.when).get("kind") for a in added if a.when}
+    return 2 if kinds & DEPARTURE_KINDS else 1 if "request" in kinds else 0
 
 
 def _contest_futures(
     scenario: Scenario, base: tuple[Event, ...], c: Any, cut: datetime, departures: int
 ) -> ContestFutures:
-    start = replay(attrs.evolve(scenario, events=base)).contest(c.id)
+    # the log up to the cut is folded once; each continuation folds only the events it adds to
+    # the state its parent reached (the fold is pure and its states are values: the result is
+    # exactly the replay of the extended log, which the witnesses are)
+    prefix = PrefixReplay(_extended(scenario, base, []), c.id)
+    ctx = prefix.ctx
+    root = fold(initial_state(ctx), ctx, prefix.events)
+    first = max((e.index for e in base), default=-1) + 1
+    start = result_of(finish(root, ctx, None, first - 1), ctx, prefix.events, timeline=False)
     found: dict[str, Branch] = {}
     notes: list[str] = []
     replays = 0
-    seq = 0
+    start_kinds = {(x.kind.value, x.cite) for x in start.rulings}
 
-    def explore(added: list[Step], order: int, left: int, steps: int) -> None:
-        nonlocal replays, seq
-        if replays >= MAX_CONTINUATIONS:
+    def explore(state: State, added: list[Step], new: int, steps: int) -> None:
+        nonlocal replays
+        if replays >= limit:
             return
-        s = _extended(scenario, base, added)
         replays += 1
-        r = replay(s).contest(c.id)
+        events = [
+            attrs.evolve(a.event, index=first + k)
+            for k, a in enumerate(added[len(added) - new :], start=len(added) - new)
+        ]
+        state = fold(state, ctx, events)
+        r = result_of(finish(state, ctx, None, first + len(added) - 1), ctx, (), timeline=False)
         nxt = _next_steps(scenario, r, base, added, c) if steps < MAX_STEPS else None
-        if not nxt:
-            _record(s, r, added, order)
-        else:
-            for more in nxt:
-                if more:
-                    explore([*added, *more], order, left, steps + 1)
-                else:  # (the continuation that adds nothing: the log ends here)
-                    _record(s, r, added, order)
+        went = False
+        for more in nxt or ():
+            went = True
+            if replays >= limit:
+                break
+            if more:
+                explore(state, [*added, *more], len(more), steps + 1)
+            else:  # (the continuation that adds nothing: the log ends here)
+                _record(r, added)
+        if not went:
+            _record(r, added)
 
-    def _record(s: Scenario, r: ContestResult, added: list[Step], order: int) -> None:
-        nonlocal seq
-        kinds_added = {dict(a.when).get("kind") for a in added if a.when}
-        order = 2 if "death" in kinds_added else 1 if "request" in kinds_added else 0
-        kinds = {(x.kind.value, x.cite) for x in start.rulings}
+    def _record(r: ContestResult, added: list[Step]) -> None:
+        order = _order(added)
         new_rulings = tuple(
-            (x.kind.value, x.cite) for x in r.rulings if (x.kind.value, x.cite) not in kinds
+            (x.kind.value, x.cite) for x in r.rulings if (x.kind.value, x.cite) not in start_kinds
         )
-        # (one branch per outcome and the kinds of rulings that lead there: elected with a
-        # majority and elected because nobody asked for a runoff are two ways to end)
+        # (one branch per outcome and the rulings that lead there, kind and citation: elected
+        # with a majority and elected because nobody asked for a runoff are two ways to end, and
+        # so are a death and a withdrawal the law treats differently)
         skip = (RulingKind.MAJORITY_THRESHOLD, RulingKind.NO_PROVISION)
-        decisive = sorted({k for k, _ in new_rulings if k not in skip})
-        key = json.dumps([r.outcome.to_json(), decisive], sort_keys=True)
+        decisive = sorted({(k, cite) for k, cite in new_rulings if k not in skip})
+        # (and one per way of leaving: what follows a withdrawal or a disqualification is
+        # asked about by itself, even where the law treats it as a death)
+        leaving = [
+            w["kind"] for w in (dict(a.when) for a in added) if w.get("kind") in DEPARTURE_KINDS
+        ]
+        key = json.dumps([r.outcome.to_json(), decisive, leaving], sort_keys=True)
         size = sum(1 for a in added if a.words)
         ties = sum(
             len(w.get("tied", [])) + max(0, len(w.get("second", [])) - 1)
@@ -469,7 +636,6 @@ def _contest_futures(
         old = found.get(key)
         if old is not None and (old.order, old.added, old.ties) <= (order, size, ties):
             return
-        seq += 1
         deadlines = tuple(
             (d.kind.value, d.due.isoformat())
             for d in r.deadlines
@@ -483,7 +649,11 @@ def _contest_futures(
             Pending.RUNOFF_REQUEST,
         ):
             avail = r.ruling(RulingKind.RUNOFF_AVAILABLE)
-            if avail is not None and r.outcome.runoff_status is not RunoffStatus.CALLED:
+            if (
+                avail is not None
+                and r.outcome.runoff_status is RunoffStatus.NONE
+                and not any(isinstance(e, RunoffRequested) for e in base)
+            ):
                 words.append(f"{avail.candidates[0]} does not ask for a runoff in time")
         condition = " and ".join(words) if words else "if nothing more happens"
         if not condition.startswith("if "):
@@ -495,36 +665,50 @@ def _contest_futures(
             when=tuple(dict(a.when) for a in added if a.when),
             rulings=new_rulings,
             deadlines=deadlines,
-            witness=yaml_text(scenario_to_dict(attrs.evolve(s, expectations=()))),
+            make_witness=lambda: _witness(scenario, base, added),
             added=size,
             order=order,
             ties=ties,
         )
 
-    explore([], 0, departures, 0)
+    # the budget: half for what follows with no departure, half shared by the departures
+    # (each the same share), so that a long ballot's count leaves room for them
+    leaving: list[list[Step]] = []
     if departures > 0:
         for d in _departures(scenario, start, base, c, cut):
-            explore([d], 2, departures - 1, 0)
-    if departures > 1:
-        notes.append("a second departure is not enumerated yet (one is)")
-    if replays >= MAX_CONTINUATIONS:
-        notes.append(f"the enumeration stopped at {MAX_CONTINUATIONS} continuations")
-    notes.append("a runoff's own returns: a branch that calls a runoff ends there")
+            leaving.append([d])
+            if departures > 1:
+                leaving += [[d, d2] for d2 in _departures(scenario, start, base, c, cut, after=[d])]
+    most = MAX_CONTINUATIONS * max(1, departures)
+    limit = most // 2 if leaving else most
+    explore(root, [], 0, 0)
+    stopped = replays >= limit
+    share = max(1, (most - replays) // max(1, len(leaving)))
+    for more in leaving:
+        limit = replays + share
+        explore(root, more, len(more), 0)
+        stopped = stopped or replays >= limit
+    if stopped:
+        notes.append(
+            f"the enumeration stopped at {most} continuations (half for the count and the "
+            "requests, half shared by the departures)"
+        )
     branches = sorted(found.values(), key=lambda b: (b.order, b.added, b.ties, b.condition))
     return ContestFutures(c.id, start.state, tuple(branches), tuple(notes))
 
 
 def futures(scenario: Scenario, as_of: datetime | None = None, departures: int = 1) -> Futures:
     """Every way each contest of ``scenario`` can still end, from what the board knew at
-    ``as_of`` (None: the whole log), with up to ``departures`` further deaths (0 to 2)."""
+    ``as_of`` (None: the whole log), with up to ``departures`` further deaths, withdrawals or
+    disqualifications (0 to 2)."""
     if not 0 <= departures <= 2:
         raise ValueError(f"departures: expected 0, 1 or 2; found {departures}")
     events = tuple(scenario.events)
     if as_of is not None:
         events = tuple(e for e in events if e.known_at <= as_of)
     cut = as_of if as_of is not None else (max(e.known_at for e in events) if events else None)
-    if cut is None:
-        raise ValueError("the log has no events to start from")
+    if cut is None or not events:
+        raise ValueError("the log has no events to start from (as_of before the first event?)")
     contests = tuple(
         _contest_futures(scenario, events, c, cut, departures) for c in scenario.contests
     )

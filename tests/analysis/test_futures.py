@@ -6,19 +6,21 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from simulator.analysis.futures import Futures, futures
 from simulator.cli.main import main
 from simulator.engine.replay import replay
 from simulator.input.loader import load_scenario, parse_scenario
+from simulator.law.vocab import DeadlineKind, RulingKind
 from simulator.model.events import CanvassHeld, ReturnsReported
 from simulator.model.scenario import Scenario
+from tests.conftest import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
@@ -45,6 +47,9 @@ DIES_BEFORE_PRINTING = HEAD.format(title="a candidate dies, reprint not determin
     '  - {type: ballots_printed, at: "2027-09-01T09:00"}\n'
     '  - {type: candidate_died, at: "2027-09-20T08:00", candidate: Bob}\n'
 )
+
+#: after the filing closed, before anything is printed
+AFTER_CLOSE = datetime.fromisoformat("2027-07-20T00:00-04:00")
 
 
 def _check_witnesses(found: Futures) -> int:
@@ -111,17 +116,107 @@ def test_a_decided_contest_still_has_futures_the_winner_who_dies_before_the_oath
     _check_witnesses(found)
 
 
-def test_a_runoff_request_in_time_or_none() -> None:
+def test_a_runoff_request_in_time_or_none_and_the_runoffs_own_outcomes() -> None:
     scenario = parse_scenario(
         HEAD.format(title="no majority")
         + '  - {type: returns_reported, at: "2027-10-05T21:00",\n'
         + "     counts: {Ann: 480, Bob: 420, Cy: 100}}\n"
     )
     found = futures(scenario, departures=0)
-    conditions = [b.condition for b in found.contests[0].branches]
-    assert "if Bob, second, asks for a runoff by Thu 2027-10-14 12:00" in conditions
+    branches = found.contests[0].branches
+    conditions = [b.condition for b in branches]
+    asks = "if Bob, second, asks for a runoff by Thu 2027-10-14 12:00"
     assert "if Bob does not ask for a runoff in time" in conditions
-    assert "runoff's own returns" in found.words()  # (the bounds are said)
+    # the runoff is counted: each of the two wins it, or they tie and a lot decides
+    held = {
+        (b.outcome["elected"][0], any(w["kind"] == "lot" for w in b.when))
+        for b in branches
+        if b.outcome["runoff"]["status"] == "held"
+    }
+    assert held == {("Ann", False), ("Bob", False), ("Ann", True), ("Bob", True)}
+    assert f"{asks} and in the runoff Bob polls the most votes" in conditions
+    runoff = next(
+        b for b in branches if b.condition.endswith("in the runoff Bob polls the most votes")
+    )
+    assert ("elected", "G.S. 163-293(f)") in runoff.rulings
+    assert "runoff" in runoff.witness and "runoff_requested" in runoff.witness
+    assert "a runoff's returns in every ranking class" in found.words()  # (the bounds are said)
+    _check_witnesses(found)
+
+
+def _leaving(found: Futures, kind: str, stretch: str) -> list[dict[str, object]]:
+    return [
+        b.to_json()
+        for b in found.contests[0].branches
+        if b.when and b.when[0]["kind"] == kind and str(b.when[0]["stretch"]).startswith(stretch)
+    ]
+
+
+def test_a_withdrawal_after_the_filing_closes_is_a_branch_with_its_own_ruling() -> None:
+    # three filed, the filing closed, nothing printed: a death removes the name under G.S.
+    # 163-294.4(c), a withdrawal under 163-294.1(b): two branches, each with its witness
+    found = futures(parse_scenario(HEAD.format(title="after the close")), as_of=AFTER_CLOSE)
+    died = _leaving(found, "death", "within 30 days after the filing closes")
+    withdrew = _leaving(found, "withdrawal", "within 30 days after the filing closes")
+    assert died and withdrew
+    cites = {r["cite"] for b in withdrew for r in b["rulings"] if r["kind"] == "name_removed"}  # type: ignore[attr-defined]
+    assert cites == {"G.S. 163-294.1(b)"}
+    cites = {r["cite"] for b in died for r in b["rulings"] if r["kind"] == "name_removed"}  # type: ignore[attr-defined]
+    assert cites == {"G.S. 163-294.4(c)"}
+    assert all(" withdraws within 30 days" in str(b["condition"]) for b in withdrew)
+    _check_witnesses(found)
+
+
+def test_a_disqualification_after_printing_waits_for_the_boards_reprint_answer() -> None:
+    scenario = parse_scenario(DIES_AFTER_VOTE)
+    found = futures(scenario, as_of=datetime.fromisoformat("2027-09-02T00:00-04:00"))
+    out = _leaving(found, "disqualification", "after the ballots are printed")
+    answers = {
+        (w["choice"], r["kind"])
+        for b in out
+        for w in b["when"]  # type: ignore[attr-defined]
+        if w["kind"] == "decision"
+        for r in b["rulings"]  # type: ignore[attr-defined]
+        if r["kind"] in ("name_removed", "name_remains")
+    }
+    assert answers == {("enough_time", "name_removed"), ("not_enough_time", "name_remains")}
+    assert all("is disqualified after the ballots are printed" in str(b["condition"]) for b in out)
+    _check_witnesses(found)
+
+
+def test_two_departures_the_second_a_death_no_earlier_than_the_first() -> None:
+    scenario = parse_scenario(DIES_AFTER_VOTE)
+    cut = datetime.fromisoformat("2027-09-02T00:00-04:00")
+    one = futures(scenario, as_of=cut, departures=1)
+    two = futures(scenario, as_of=cut, departures=2)
+    doubles = [
+        b for b in two.contests[0].branches if len([w for w in b.when if "stretch" in w]) == 2
+    ]
+    assert doubles and all(b.when[1]["kind"] == "death" for b in doubles)
+    assert not [
+        b for b in one.contests[0].branches if len([w for w in b.when if "stretch" in w]) == 2
+    ]
+    # every outcome within one departure is still reached with two
+    assert {json.dumps(b.outcome) for b in one.contests[0].branches} <= {
+        json.dumps(b.outcome) for b in two.contests[0].branches
+    }
+    _check_witnesses(two)
+
+
+def test_after_the_runoff_is_called_its_returns_and_its_candidates_departures() -> None:
+    s = load_scenario(ROOT / "scenarios/runoff/cary-2023-district-d.yaml")
+    found = futures(s, as_of=datetime.fromisoformat("2023-10-20T00:00-04:00"))
+    branches = found.contests[0].branches
+    assert found.contests[0].state == "runoff_called"
+    assert {b.outcome["elected"][0] for b in branches if not b.when or len(b.when) == 1} == {
+        "Sarika Bansal",
+        "Rachel Jordan",
+    }
+    leaving = {str(b.when[0]["candidate"]) for b in branches if b.when and "stretch" in b.when[0]}
+    assert leaving == {"Sarika Bansal", "Rachel Jordan"}  # (not the third, off the runoff ballot)
+    assert not [b for b in branches if "does not ask" in b.condition]  # (the request was made)
+    dead_leads = [b for b in branches if "Sarika Bansal (dead) polls the most" in b.condition]
+    assert dead_leads and dead_leads[0].outcome["vacant_seats"] == 1
     _check_witnesses(found)
 
 
@@ -178,6 +273,96 @@ def test_the_outcome_the_log_reaches_is_a_predicted_branch(case: tuple[Path, dat
     whole = replay(s).contests[0].outcome.to_json()
     found = futures(s, as_of=cut, departures=0)
     assert whole in [b.outcome for b in found.contests[0].branches], path.name
+
+
+#: the moments a random log's departure takes, one in each stretch the enumeration reads
+LEAVE_AT = (
+    "2027-07-26T10:00",  # within 30 days after the filing closes
+    "2027-08-25T10:00",  # after day 30, before printing
+    "2027-09-05T10:00",  # after printing (the board then answers whether it can reprint)
+    "2027-10-05T22:00",  # after the vote, before the canvass
+    "2027-10-12T15:00",  # after the result is declared
+)
+LEAVE_TYPES = ("candidate_died", "candidate_withdrew", "candidate_disqualified")
+
+
+def _in_time(lines: list[str]) -> Scenario:
+    """The head and the event lines sorted by their times (each event line has one ``at``)."""
+    head, events = lines[0], lines[1:]
+    return parse_scenario(head + "".join(sorted(events, key=lambda x: x.split('at: "')[1][:16])))
+
+
+@st.composite
+def random_logs(draw: st.DrawFn) -> Scenario:
+    """A three-candidate runoff-method log to its end: at most one departure, the returns, the
+    canvass, a request for a runoff by the runner-up or none, the runoff's returns and canvass."""
+    names = ["Ann", "Bob", "Cy"]
+    lines = [HEAD.format(title="random")]
+    printed = '  - {type: ballots_printed, at: "2027-09-01T09:00"}\n'
+    if draw(st.booleans()):
+        at = draw(st.sampled_from(LEAVE_AT))
+        kind = draw(st.sampled_from(LEAVE_TYPES))
+        leave = f'  - {{type: {kind}, at: "{at}", candidate: {draw(st.sampled_from(names))}}}\n'
+        lines += [printed, leave]
+        if at.startswith("2027-09-05"):
+            enough = str(draw(st.booleans())).lower()
+            lines.append(
+                f'  - {{type: reprint_determined, at: "2027-09-06T10:00", enough_time: {enough}}}\n'
+            )
+    else:
+        lines.append(printed)
+    counts = {n: draw(st.integers(1, 60)) for n in names}
+    said = ", ".join(f"{n}: {v}" for n, v in counts.items())
+    lines.append(f'  - {{type: returns_reported, at: "2027-10-05T21:00", counts: {{{said}}}}}\n')
+    lines.append('  - {type: canvass_held, at: "2027-10-12T11:00"}\n')
+    scenario = _in_time(lines)
+    avail = replay(scenario).contests[0].ruling(RulingKind.RUNOFF_AVAILABLE)
+    if avail is not None and avail.candidates and draw(st.booleans()):
+        who = avail.candidates[0]
+        lines.append(f'  - {{type: runoff_requested, at: "2027-10-13T10:00", candidate: {who}}}\n')
+        result = replay(_in_time(lines)).contests[0]
+        day = [d.due for d in result.deadlines if d.kind is DeadlineKind.RUNOFF_ELECTION]
+        pair = result.outcome.runoff_candidates
+        if day and pair:
+            said = ", ".join(f"{n}: {draw(st.integers(1, 60))}" for n in pair)
+            at = f"{day[-1]:%Y-%m-%d}T21:00"
+            lines.append(f'  - {{type: returns_reported, at: "{at}", counts: {{{said}}}}}\n')
+            canvass = day[-1] + timedelta(days=7)
+            lines.append(f'  - {{type: canvass_held, at: "{canvass:%Y-%m-%d}T11:00"}}\n')
+    return _in_time(lines)
+
+
+def _reaches_a_predicted_branch(s: Scenario, data: st.DataObject) -> None:
+    """Soundness within the bounds: the outcome the whole log reaches (when it waits for no
+    recount or lot) is one of the branches predicted at a cut before one of its events, with
+    one departure; and (for some) every branch's witness replays to its outcome."""
+    whole = replay(s).contests[0].outcome
+    assume(whole.pending is None)
+    events = list(s.events)
+    i = data.draw(st.integers(3, len(events) - 1))
+    cut = events[i].known_at - timedelta(minutes=1)
+    found = futures(s, as_of=cut, departures=1)
+    predicted = [b.outcome for b in found.contests[0].branches]
+    assert whole.to_json() in predicted, (cut, [e.type for e in events])
+    if data.draw(st.booleans()):
+        _check_witnesses(found)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+@given(random_logs(), st.data())
+def test_random_logs_cut_anywhere_reach_a_predicted_branch(
+    s: Scenario, data: st.DataObject
+) -> None:
+    _reaches_a_predicted_branch(s, data)
+
+
+@pytest.mark.long
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
+@given(random_logs(), st.data())
+def test_random_logs_cut_anywhere_reach_a_predicted_branch_long(
+    s: Scenario, data: st.DataObject
+) -> None:
+    _reaches_a_predicted_branch(s, data)
 
 
 def test_next_prints_words_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
