@@ -288,7 +288,8 @@ def _add_next(sub: Commands) -> None:
         "condition in words, the rulings with their citations, and a witness scenario that "
         "replays to that outcome. The votes still to be counted are taken in every ranking "
         "class; requests in time or not; each answer to a pending board decision; and up to "
-        "--departures further deaths. The output states its bounds.",
+        "--departures further deaths, withdrawals or disqualifications. The output states its "
+        "bounds.",
     )
     n.add_argument("file", metavar="FILE", help="the scenario file")
     n.add_argument("--as-of", metavar="T", help="what the board knew at this time (ISO 8601)")
@@ -297,7 +298,7 @@ def _add_next(sub: Commands) -> None:
         type=int,
         default=1,
         metavar="K",
-        help="how many further deaths to consider, 0 to 2 (1)",
+        help="how many further departures to consider, 0 to 2 (1)",
     )
     n.add_argument("--json", action="store_true", help="print the futures as JSON")
     _add_max_bytes(n)
