@@ -182,7 +182,8 @@ def _outcome_words(o: dict[str, Any]) -> str:
     if o["nominated"]:
         parts.append("nominated " + ", ".join(o["nominated"]))
     if o["vacant_seats"]:
-        parts.append(f"{o['vacant_seats']} seat(s) vacant")
+        n = o["vacant_seats"]
+        parts.append(f"{n} vacant seat{'s' if n != 1 else ''}")
     run = o["runoff"]
     if run["status"] != "none":
         parts.append(f"runoff {run['status']}: " + ", ".join(run["candidates"]))
@@ -330,7 +331,10 @@ def _runoff_returns(
         return
     latest = max([e.known_at for e in base] + [s.event.known_at for s in added])
     at = max(_at(scenario, day.replace(hour=21, minute=0)), latest + timedelta(minutes=1))
-    canvass_at = at + timedelta(days=7)
+    # the runoff's canvass on the day the replay lists for it once the runoff is called (the
+    # tenth day from 2017, G.S. 163-182.5(b), or the reading that chooses the seventh)
+    fixed = [d.due for d in result.deadlines if d.kind is DeadlineKind.CANVASS and d.due > day]
+    canvass_at = max(min(fixed), at + timedelta(minutes=1)) if fixed else at + timedelta(days=10)
     gone = _gone([*base, *(s.event for s in added)], c.id)
     for vc in vote_classes(Method.PLURALITY, c.seats, len(names), places=2 * c.seats + 2):
         counts = realize_class(vc, None)
