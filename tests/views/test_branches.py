@@ -90,3 +90,15 @@ def test_the_report_has_the_section_with_linked_citations(tmp_path: Path) -> Non
     done = electsim("report", PENDING, "-o", str(out))
     code, _ = done.returncode, done.stdout
     assert code == 0 and '<ul class="futures">' in out.read_text(encoding="utf-8")
+
+
+def test_futures_show_as_a_table_in_a_notebook_and_as_words_elsewhere() -> None:
+    from simulator.analysis.whatif.display import futures_html, html, show
+
+    f = futures(load_scenario(PENDING))
+    page = futures_html(f)
+    assert html(f) == page and show(f)._repr_html_() == page
+    assert "<th" in page and ">the board finds there is time to reprint and Ann polls" in page
+    rows = page.count("<tr>") - 1  # (the heading's row)
+    assert rows == len(f.contests[0].branches)
+    assert str(show(f)) == f.words()
