@@ -9,7 +9,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from simulator.analysis.futures import futures
+from simulator.analysis.futures_shown import undecided_futures
 from simulator.cli.common import EXIT_OK, UsageError, use_colour, write_bytes
 from simulator.cli.parsing import parse_readings, readings_note, with_readings
 from simulator.cli.times import parse_time, window_end
@@ -20,8 +20,7 @@ from simulator.input.output import check_output, file_names, terminal_width, wri
 from simulator.law.labels import label
 from simulator.law.machine import Phase
 from simulator.law.vocab import Stage
-from simulator.model.scenario import Scenario
-from simulator.views.branches import BranchWords, branches_in_words
+from simulator.views.branches import BranchWords
 from simulator.views.charts import plot_timeline
 from simulator.views.graph import export_graph
 from simulator.views.ical import deadlines_to_ics
@@ -77,31 +76,6 @@ def as_of_note(result: Result, known: list[datetime], as_of: datetime) -> str | 
             f"--as-of {when} is before the first event of this log ({first}): nothing had happened"
         )
     return None
-
-
-#: logs longer than this get no "What can happen from here" section (each branch replays the
-#: log: on the bundled scenarios the futures take 8 ms median, 0.7 s at most; ``electsim next``
-#: computes them for any log)
-FUTURES_MAX_EVENTS = 2000
-
-
-def undecided_futures(
-    scenario: Scenario, result: Result, as_of: datetime | None
-) -> tuple[dict[str, tuple[BranchWords, ...]], str | None]:
-    """What can happen from here for each contest still undecided (one more death at most),
-    in words by contest id; and a note when the log is too long to compute them. A decided
-    contest gets none (its futures, the winner's death before the oath, are ``electsim
-    next``'s)."""
-    if all(c.outcome.pending is None for c in result.contests):
-        return {}, None
-    if len(scenario.events) > FUTURES_MAX_EVENTS:
-        return {}, (
-            f"what can happen from here is not computed for a log of more than "
-            f"{FUTURES_MAX_EVENTS:,} events: electsim next FILE computes it"
-        )
-    words = branches_in_words(futures(scenario, as_of=as_of, departures=1).to_json())
-    undecided = {c.id for c in result.contests if c.outcome.pending is not None}
-    return {k: v for k, v in words.items() if k in undecided}, None
 
 
 def write_calendars(result: Result, name: str, where: str) -> None:

@@ -6,9 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from simulator.analysis.futures_shown import undecided_futures
 from simulator.cli.common import EXIT_OK
 from simulator.cli.parsing import parse_readings, readings_note, with_readings
-from simulator.cli.replay import undecided_futures
 from simulator.cli.times import parse_time
 from simulator.engine.replay import replay
 from simulator.input.loader import load_scenario
