@@ -26,6 +26,8 @@ def undecided_futures(
     next``'s)."""
     if all(c.outcome.pending is None for c in result.contests):
         return {}, None
+    if not any(as_of is None or e.known_at <= as_of for e in scenario.events):
+        return {}, None  # (nothing had happened yet: nothing to start from)
     if len(scenario.events) > FUTURES_MAX_EVENTS:
         return {}, (
             f"what can happen from here is not computed for a log of more than "

@@ -102,3 +102,9 @@ def test_futures_show_as_a_table_in_a_notebook_and_as_words_elsewhere() -> None:
     rows = page.count("<tr>") - 1  # (the heading's row)
     assert rows == len(f.contests[0].branches)
     assert str(show(f)) == f.words()
+
+
+def test_before_the_first_event_there_is_nothing_to_start_from() -> None:
+    done = electsim("replay", PENDING, "--as-of", "2027-01-02")
+    assert done.returncode == 0 and HEADING not in done.stdout
+    assert "before the first event" in done.stderr
