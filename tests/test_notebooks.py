@@ -413,9 +413,10 @@ def test_the_what_if_notebook_exported_to_html_shows_the_panels_answers_without_
                 ".map(e => [e.innerText, e.getBoundingClientRect().height]))"
             )
         )
-    assert len(shown) == 3, shown
+    assert len(shown) == 4, shown
     texts = [text for text, _ in shown]
     assert all(height > 100 for _, height in shown), shown
     assert "elected Sarika Bansal" in texts[0]  # the request a minute late: no runoff
     assert "163-112(a)" in texts[1]  # the death moved to day 30: filing reopened
     assert "hypothetical" in texts[2]
+    assert "What can happen from here (8 ways)" in texts[3]  # the board's answer undecided

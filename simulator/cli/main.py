@@ -162,6 +162,11 @@ def _add_replay(sub: Commands) -> None:
     )
     _as_of(r)
     _reading(r, "replay")
+    r.add_argument(
+        "--no-futures",
+        action="store_true",
+        help="end an undecided contest without what can happen from here (electsim next)",
+    )
     r.add_argument("--chart", metavar="OUT", help="also write a timeline chart (.png or .svg)")
     r.add_argument(
         "--graph",

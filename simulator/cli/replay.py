@@ -9,6 +9,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
+from simulator.analysis.futures_shown import undecided_futures
 from simulator.cli.common import EXIT_OK, UsageError, use_colour, write_bytes
 from simulator.cli.parsing import parse_readings, readings_note, with_readings
 from simulator.cli.times import parse_time, window_end
@@ -19,6 +20,7 @@ from simulator.input.output import check_output, file_names, terminal_width, wri
 from simulator.law.labels import label
 from simulator.law.machine import Phase
 from simulator.law.vocab import Stage
+from simulator.views.branches import BranchWords
 from simulator.views.charts import plot_timeline
 from simulator.views.graph import export_graph
 from simulator.views.ical import deadlines_to_ics
@@ -153,6 +155,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         write_calendars(result, scenario.title, args.ics)
     else:
         colour = use_colour(args.color, sys.stdout)
-        text = format_result(result, colour=colour, width=terminal_width(), events=scenario.events)
+        shown: dict[str, tuple[BranchWords, ...]] = {}
+        if not args.no_futures:
+            shown, note = undecided_futures(scenario, result, as_of)
+            if note:
+                print(f"electsim: note: {note}", file=sys.stderr)
+        text = format_result(
+            result, colour=colour, width=terminal_width(), events=scenario.events, futures=shown
+        )
         print(text, end="")
     return EXIT_OK

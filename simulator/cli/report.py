@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
+from simulator.analysis.futures_shown import undecided_futures
 from simulator.cli.common import EXIT_OK
 from simulator.cli.parsing import parse_readings, readings_note, with_readings
 from simulator.cli.times import parse_time
@@ -21,8 +23,11 @@ def cmd_report(args: argparse.Namespace) -> int:
     scenario = with_readings(load_scenario(args.file, max_bytes=args.max_bytes), readings)
     as_of = parse_time(args.as_of, scenario.timezone) if args.as_of else None
     result = replay(scenario, as_of=as_of)
+    shown, note = undecided_futures(scenario, result, as_of)
+    if note:
+        print(f"electsim: note: {note}", file=sys.stderr)
     with writing(out):
-        write_report(scenario, result, out)
+        write_report(scenario, result, out, shown)
     if readings:
         print(readings_note(readings))
     print(f"wrote {out}")

@@ -20,17 +20,19 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime, tzinfo
 from decimal import Decimal
 from pathlib import Path
 
 from simulator.engine.result import ContestResult, Outcome, Result, Ruling, Threshold
+from simulator.law.cite import statute
 from simulator.law.labels import label
 from simulator.law.machine import Phase
 from simulator.law.vocab import RulingKind
 from simulator.model.events import Event
 from simulator.model.scenario import Scenario
+from simulator.views.branches import HEADING, HOW, BranchWords
 from simulator.views.charts.timeline import plot_timeline
 from simulator.views.graph import draw_graph, replay_graph
 from simulator.views.markup import cite_links, escape, table
@@ -105,6 +107,8 @@ figure svg { width: 100%; height: auto; display: block; }
 figcaption { font-size: .82rem; color: var(--muted); }
 details summary { cursor: pointer; color: var(--accent); margin: 6px 0; }
 ol.path { font-size: .88rem; }
+ul.futures { padding-left: 1.2em; max-width: 70em; }
+ul.futures li { margin: 4px 0; overflow-wrap: anywhere; }
 footer { margin-top: 40px; font-size: .8rem; color: var(--muted); }
 .chartbox { overflow-x: auto; }
 .hint { display: none; font-size: .82rem; color: var(--muted); margin: 4px 0; }
@@ -450,6 +454,23 @@ def _decisions(c: ContestResult, tz: tzinfo) -> str:
     )
 
 
+def _futures(branches: Sequence[BranchWords]) -> str:
+    """What can happen from here (the contest's futures, ``electsim next``): one item a branch,
+    its condition, its outcome and the citations of the rulings it brings."""
+    if not branches:
+        return ""
+    items = "".join(
+        f"<li><b>{escape(b.condition)}</b>: {escape(b.outcome)}"
+        + (f" ({cite_links(statute(x) for x in b.cites)})" if b.cites else "")
+        + "</li>"
+        for b in branches
+    )
+    return (
+        f'<h3 class="futures">{escape(HEADING)}</h3><p class="desc">{escape(HOW)}</p>'
+        f'<ul class="futures">{items}</ul>'
+    )
+
+
 def _deadlines(c: ContestResult, tz: tzinfo) -> str:
     rows = []
     for d in c.deadlines:
@@ -531,7 +552,14 @@ def _graph(c: ContestResult, n_contests: int, index: int) -> str:
     )
 
 
-def _contest(c: ContestResult, scenario: Scenario, result: Result, tz: tzinfo, index: int) -> str:
+def _contest(
+    c: ContestResult,
+    scenario: Scenario,
+    result: Result,
+    tz: tzinfo,
+    index: int,
+    branches: Sequence[BranchWords] = (),
+) -> str:
     events = [ev for ev in scenario.events if ev.contest == c.id]
     seats = f"{c.seats} seat{'s' if c.seats != 1 else ''}"
     method, stage, state = contest_words(c)
@@ -540,15 +568,21 @@ def _contest(c: ContestResult, scenario: Scenario, result: Result, tz: tzinfo, i
         f'<h2>{escape(c.title)}, {escape(stage)} <span class="id">{escape(c.id)}</span></h2>'
         f'<p class="desc">{escape(method)}, {escape(stage)}, {seats}; '
         f"state: <b>{escape(state)}</b></p>"
-        f"{_outcome_card(c)}{_decisions(c, tz)}{_tallies(c)}{_rulings(c, tz)}{_remarks(c, tz)}"
+        f"{_outcome_card(c)}{_decisions(c, tz)}{_futures(branches)}{_tallies(c)}"
+        f"{_rulings(c, tz)}{_remarks(c, tz)}"
         f"{_deadlines(c, tz)}"
         f"{_events(events, result.as_of, tz)}{_graph(c, len(result.contests), index)}"
         "</section>"
     )
 
 
-def render_report(scenario: Scenario, result: Result) -> str:
-    """The report as one self-contained HTML page (a string)."""
+def render_report(
+    scenario: Scenario,
+    result: Result,
+    futures: Mapping[str, Sequence[BranchWords]] | None = None,
+) -> str:
+    """The report as one self-contained HTML page (a string); ``futures`` (the branches in words
+    by contest id) give a contest its section "What can happen from here"."""
     from simulator.views.charts.figures import figure_svg
 
     tz = scenario.tz
@@ -557,7 +591,10 @@ def render_report(scenario: Scenario, result: Result) -> str:
         "chart",
         f"timeline of {result.scenario}",
     )
-    contests = "".join(_contest(c, scenario, result, tz, i) for i, c in enumerate(result.contests))
+    contests = "".join(
+        _contest(c, scenario, result, tz, i, (futures or {}).get(c.id, ()))
+        for i, c in enumerate(result.contests)
+    )
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
@@ -579,8 +616,13 @@ def render_report(scenario: Scenario, result: Result) -> str:
     )
 
 
-def write_report(scenario: Scenario, result: Result, path: str | Path) -> Path:
+def write_report(
+    scenario: Scenario,
+    result: Result,
+    path: str | Path,
+    futures: Mapping[str, Sequence[BranchWords]] | None = None,
+) -> Path:
     """Write :func:`render_report` to ``path`` (UTF-8); returns the path."""
     out = Path(path)
-    out.write_text(render_report(scenario, result), encoding="utf-8")
+    out.write_text(render_report(scenario, result, futures), encoding="utf-8")
     return out

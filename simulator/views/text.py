@@ -10,6 +10,7 @@ from simulator.engine.result import ContestResult, Result
 from simulator.law.labels import label
 from simulator.law.vocab import DeadlineKind, RunoffStatus
 from simulator.model.events import Event
+from simulator.views.branches import HEADING, BranchWords, branch_lines
 from simulator.views.words import contest_words, entry_words, events_by_index, outcome_words
 
 _COLOURS = {
@@ -41,10 +42,11 @@ def format_contest(
     colour: bool = False,
     width: int | None = None,
     events: Mapping[int, Event] | None = None,
+    branches: Sequence[BranchWords] = (),
 ) -> str:
     """One contest's timeline and outcome, in words; ``events`` (the log's events by index)
     let each event's line say what it records in words, with both dates of one the board
-    learned of later."""
+    learned of later; ``branches``, what can happen from here (its futures), end it."""
     method, stage, state = contest_words(c)
     seats = f"{c.seats} seat{'s' if c.seats != 1 else ''}"
     head = f"{c.title} [{c.id}] - {method}, {stage}, {seats}: {state}"
@@ -70,6 +72,9 @@ def format_contest(
     out.append("Outcome:")
     out.extend(format_outcome(c))
     out.extend(format_decisions(c, width))
+    if branches:
+        out.append(f"{HEADING}:")
+        out.extend("  - " + _wrapped(line, width, 4) for line in branch_lines(branches))
     return "\n".join(out)
 
 
@@ -127,9 +132,11 @@ def format_result(
     colour: bool = False,
     width: int | None = None,
     events: Sequence[Event] | None = None,
+    futures: Mapping[str, Sequence[BranchWords]] | None = None,
 ) -> str:
     """The readable timeline; with ``width``, long labels wrap under themselves; ``events``
-    (the scenario's log) words each event's line from the event itself."""
+    (the scenario's log) words each event's line from the event itself; ``futures`` (by contest
+    id) end a contest with what can happen from here."""
     by_index = events_by_index(events) if events is not None else None
     parts = [f"# {result.scenario}"]
     if result.as_of is not None:
@@ -140,6 +147,9 @@ def format_result(
         )
         parts.append(f"(readings other than the defaults: {shown})")
     parts.extend(
-        format_contest(c, colour=colour, width=width, events=by_index) for c in result.contests
+        format_contest(
+            c, colour=colour, width=width, events=by_index, branches=(futures or {}).get(c.id, ())
+        )
+        for c in result.contests
     )
     return "\n\n".join(parts) + "\n"

@@ -728,3 +728,45 @@ def test_a_port_outside_0_to_65535_is_a_usage_error(capsys: pytest.CaptureFixtur
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and f"--port {port}" in err and "0 to 65535" in err, err
         assert "internal error" not in err
+
+
+PENDING = "scenarios/collisions/2944c-reprint-determination-not-recorded-is-pending.yaml"
+
+#: What the page shows of what can happen from here (a JavaScript expression)
+_FUTURES = """(() => {
+  const box = document.querySelector('.ws-outcome .ws-futures');
+  if (!box) return null;
+  const items = [...box.querySelectorAll('li')];
+  return {
+    summary: box.querySelector('summary').innerText,
+    open: box.open,
+    first: items.length ? items[0].innerText : '',
+    items: items.length,
+    widest: Math.max(...items.map(e => e.getBoundingClientRect().right)),
+    page: document.documentElement.scrollWidth,
+  };
+})()"""
+
+
+@pytest.mark.browser
+def test_the_page_shows_what_can_happen_from_here_beside_the_outcome(
+    browser: Browser, tmp_path: Path
+) -> None:
+    for url, server in _serve(PENDING):
+        _watch_policy(browser)
+        browser.resize(390, 900)
+        browser.load(url)
+        found = browser.until(_FUTURES)
+        assert found["summary"] == "What can happen from here (8 ways)"
+        assert not found["open"], found  # (a long list waits for a tap)
+        browser.evaluate("document.querySelector('.ws-futures summary').click()")
+        found = browser.evaluate(_FUTURES)
+        assert found["open"] and found["items"] == 8, found
+        assert found["first"].startswith("if the board finds there is not time to reprint")
+        assert found["widest"] <= 390 and found["page"] <= 390, found
+        _keep(browser.screenshot(tmp_path / "app-futures-390.png"))
+        browser.resize(1280)
+        assert browser.evaluate(_FUTURES)["items"] == found["items"]
+        _keep(browser.screenshot(tmp_path / "app-futures-1280.png"))
+        assert browser.evaluate("window.refused") == []
+        assert server.poll() is None

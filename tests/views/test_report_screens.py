@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from simulator.engine.replay import replay
 from simulator.views import report
 from simulator.views.charts import figures
 from simulator.views.report import render_report
@@ -147,3 +148,45 @@ def test_the_report_names_its_file_without_the_author_s_folders(tmp_path: Path) 
     assert shown is not None
     assert not Path(shown.group(1)).is_absolute()
     assert absolute.endswith("/" + shown.group(1))
+
+
+#: What the section "What can happen from here" shows (a JavaScript expression).
+FUTURES = """(() => {
+  const w = innerWidth;
+  const head = document.querySelector("h3.futures");
+  const items = [...document.querySelectorAll("ul.futures li")];
+  const outside = e => { const r = e.getBoundingClientRect();
+                         return r.left < -0.5 || r.right > w + 0.5; };
+  return {
+    heading: head ? head.textContent : null,
+    first: items.length ? items[0].innerText : null,
+    items: items.length,
+    outside: items.filter(outside).length,
+    page: document.documentElement.scrollWidth,
+  };
+})()"""
+
+
+@pytest.mark.browser
+def test_the_report_reads_what_can_happen_from_here_on_a_phone_and_a_desktop(
+    browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from simulator.analysis.futures import futures
+    from simulator.input.loader import load_scenario
+    from simulator.views.branches import branches_in_words
+
+    _stub_drawings(monkeypatch)
+    scenario = load_scenario(
+        "scenarios/collisions/2944c-reprint-determination-not-recorded-is-pending.yaml"
+    )
+    result = replay(scenario)
+    shown = branches_in_words(futures(scenario).to_json())
+    browser.resize(WIDTHS[0])
+    browser.show(render_report(scenario, result, shown))
+    for width in WIDTHS:
+        browser.resize(width)
+        found = browser.evaluate(FUTURES)
+        assert found["heading"] == "What can happen from here", width
+        assert found["items"] == len(shown[result.contests[0].id]) > 3, width
+        assert found["first"].startswith("if the board finds there is not time to reprint")
+        assert not found["outside"] and found["page"] <= width, found

@@ -17,6 +17,7 @@ from simulator.law.labels import label
 from simulator.law.machine import Phase
 from simulator.law.vocab import Pending, RulingKind, RunoffStatus
 from simulator.model.events import Event
+from simulator.views.branches import HEADING, BranchWords
 from simulator.views.words import entry_words, events_by_index
 
 CSS = """
@@ -57,6 +58,12 @@ CSS = """
 li.ws-t-hypo{background:#e6f4f1}
 .ws-tag.ws-hypo{background:#0f766e}
 .ws-tkey>span{display:inline-block;margin-right:14px}
+.ws-futures{margin:6px 0 2px;font-size:13px}
+.ws-futures summary{cursor:pointer;font-weight:600}
+.ws-futures ul{margin:4px 0;padding-left:1.2em}
+.ws-futures li{margin:2px 0;overflow-wrap:anywhere}
+.ws-outcome .ws-futures b{font-size:13px}
+.ws-futures .ws-cite span{white-space:nowrap}
 .ws-key{display:inline-block;margin:2px 14px 2px 0}
 .ws-key i{display:inline-block;width:10px;height:10px;margin-right:4px}
 """
@@ -120,8 +127,41 @@ def _state(c: ContestResult) -> str:
         return c.state.replace("_", " ")
 
 
+#: the list of what can happen from here is open where it has no more ways than this
+FUTURES_OPEN = 4
+
+
+def futures_html(branches: tuple[BranchWords, ...], as_loaded: bool = False) -> str:
+    """What can happen from here beside a contest's outcome: each branch's condition and
+    outcome in words, its citations small, in a box the reader may close; ``as_loaded``: they
+    are the scenario's as loaded (too slow to compute again on each change), and it says so."""
+    if not branches:
+        return ""
+    items = "".join(
+        f"<li>{escape(b.condition)}: <b>{escape(b.outcome)}</b>"
+        + (
+            ' <span class="ws-cite">'
+            + "; ".join(f"<span>{escape(x)}</span>" for x in b.cites)
+            + "</span>"
+            if b.cites
+            else ""
+        )
+        + "</li>"
+        for b in branches
+    )
+    # (open where the list is short; a long one waits for a tap, so the controls stay near)
+    is_open = " open" if len(branches) <= FUTURES_OPEN else ""
+    return (
+        f'<details class="ws-futures"{is_open}><summary>{escape(HEADING)} '
+        f"({len(branches)} way{'s' if len(branches) != 1 else ''}"
+        f"{', for the scenario as loaded' if as_loaded else ''})</summary>"
+        f"<ul>{items}</ul></details>"
+    )
+
+
 def outcome_html(p: PanelState) -> str:
     out = []
+    futures = p.futures()
     for c in p.result.contests:
         changed = p.outcome_changed(c.id)
         tag = '<span class="ws-tag">changed</span>' if changed else ""
@@ -141,7 +181,8 @@ def outcome_html(p: PanelState) -> str:
             f'{escape(c.id)}"><div>{escape(c.title)}{tag}</div>'
             f'<b class="ws-outcome-words">{escape(outcome_words(c.outcome))}</b>'
             f'<div class="ws-decided">{escape(decided_words(deciding(c)))}</div>{assumed}'
-            f'<div class="ws-note">{escape(_state(c))}</div>{was}</div>'
+            f'<div class="ws-note">{escape(_state(c))}</div>{was}'
+            f"{futures_html(futures.get(c.id, ()), p.futures_as_loaded)}</div>"
         )
     return "".join(out)
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from simulator.analysis.futures import Futures
 from simulator.analysis.whatif.tables import (
     NOTHING,
     html_table,
@@ -26,9 +27,11 @@ from simulator.analysis.whatif.tables import (
 )
 from simulator.engine import shown
 from simulator.engine.result import ContestResult, Outcome, Period, Result, TimelineEntry
+from simulator.law.cite import statute
 from simulator.law.labels import label
 from simulator.law.machine import Phase
 from simulator.law.vocab import DeadlineKind, Method, RemarkKind, RulingKind, Stage
+from simulator.views.branches import HEADING, branches_in_words
 from simulator.views.markup import cite_links, escape, row, spanning_row, table
 from simulator.views.text import format_contest, format_result
 
@@ -188,6 +191,39 @@ def _result_html(r: Result) -> str:
     return f"<h3>{escape(r.scenario)}{as_of}</h3>{body}"
 
 
+def futures_html(f: Futures) -> str:
+    """What can happen from here (:func:`simulator.analysis.futures.futures`) as notebook HTML:
+    per contest, a table of its branches in words (if, then, under which provisions), the plain
+    count first; the text wraps in its cells, so the table fits a phone's width.
+
+    >>> from simulator.analysis.futures import Futures
+    >>> futures_html(Futures("A <b> town", None, 1, ()))
+    '<h3>What can happen from here: A &lt;b&gt; town</h3><p>no contests</p>'
+    """
+    as_of = f" <i>(as the board knew it at {escape(when_cell(f.as_of))})</i>" if f.as_of else ""
+    words = branches_in_words(f.to_json())
+    body = []
+    for c in f.contests:
+        rows = [
+            (
+                escape(b.condition.removeprefix("if ")),
+                escape(b.outcome),
+                cite_links((statute(x) for x in b.cites), inline=True) or NOTHING,
+            )
+            for b in words.get(c.id, ())
+        ]
+        state = escape(words_of(Phase, c.state))
+        table_ = html_table(("if", "then", "under"), rows, raw=True) if rows else "<p>none</p>"
+        notes = "".join(f"<li>{escape(n)}</li>" for n in c.notes)
+        body.append(
+            f"<h4>{escape(c.id)} <i>(now: {state})</i></h4>{table_}"
+            + (f"<p>Not covered:</p><ul>{notes}</ul>" if notes else "")
+        )
+    return f"<h3>{escape(HEADING)}: {escape(f.scenario)}{as_of}</h3>" + (
+        "".join(body) or "<p>no contests</p>"
+    )
+
+
 def html(value: object) -> str | None:
     """``value`` as the HTML a notebook shows: a :class:`Result`, a :class:`ContestResult`, an
     :class:`Outcome`, a contest's timeline or periods; None for anything else.
@@ -202,6 +238,8 @@ def html(value: object) -> str | None:
         return _contest_html(value)
     if isinstance(value, Outcome):
         return _outcome_html(value)
+    if isinstance(value, Futures):
+        return futures_html(value)
     if isinstance(value, Sequence) and value:
         if all(isinstance(t, TimelineEntry) for t in value):
             return _timeline_html(value)
@@ -251,6 +289,23 @@ class ResultView:
         return _result_html(self.result)
 
 
+@attrs.frozen
+class FuturesView:
+    """What can happen from here, displayed as a table in Jupyter and as its words elsewhere."""
+
+    futures: Futures
+
+    def __str__(self) -> str:
+        return self.futures.words()
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython's plain-text display: the words."""
+        p.text(str(self))
+
+    def _repr_html_(self) -> str:
+        return futures_html(self.futures)
+
+
 def show(value: Any) -> Any:
     """A :class:`Result` or :class:`ContestResult` wrapped in a view whose plain text is the
     timeline text (its HTML is the same as the result's own); anything else is returned as it
@@ -259,6 +314,8 @@ def show(value: Any) -> Any:
         return ResultView(value)
     if isinstance(value, ContestResult):
         return ContestView(value)
+    if isinstance(value, Futures):
+        return FuturesView(value)
     return value
 
 
