@@ -19,6 +19,7 @@ import attrs
 
 from simulator.analysis.explore.votes import realize as realize_class
 from simulator.analysis.explore.votes import threshold_share, vote_classes
+from simulator.analysis.whatif.display import futures_html
 from simulator.engine.build import result_of
 from simulator.engine.fold import fold
 from simulator.engine.replay import PrefixReplay, as_instant, finish
@@ -151,6 +152,14 @@ class Futures:
             "bounds": BOUNDS,
             "contests": [c.to_json() for c in self.contests],
         }
+
+    def _repr_html_(self) -> str:
+        """Jupyter's display: a table of the branches of each contest, in words."""
+        return futures_html(self)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython's plain-text display: :meth:`words`."""
+        p.text(self.words())
 
     def words(self) -> str:
         """The futures in words: per contest, each branch's condition, outcome and rulings."""

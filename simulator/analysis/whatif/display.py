@@ -16,7 +16,6 @@ from typing import Any
 
 import attrs
 
-from simulator.analysis.futures import Futures
 from simulator.analysis.whatif.tables import (
     NOTHING,
     html_table,
@@ -191,10 +190,12 @@ def _result_html(r: Result) -> str:
     return f"<h3>{escape(r.scenario)}{as_of}</h3>{body}"
 
 
-def futures_html(f: Futures) -> str:
+def futures_html(f: Any) -> str:
     """What can happen from here (:func:`simulator.analysis.futures.futures`) as notebook HTML:
     per contest, a table of its branches in words (if, then, under which provisions), the plain
-    count first; the text wraps in its cells, so the table fits a phone's width.
+    count first; the text wraps in its cells, so the table fits a phone's width. ``f`` is a
+    :class:`~simulator.analysis.futures.Futures` (which shows itself through this: the
+    futures module imports this one, not the other way round).
 
     >>> from simulator.analysis.futures import Futures
     >>> futures_html(Futures("A <b> town", None, 1, ()))
@@ -238,8 +239,6 @@ def html(value: object) -> str | None:
         return _contest_html(value)
     if isinstance(value, Outcome):
         return _outcome_html(value)
-    if isinstance(value, Futures):
-        return futures_html(value)
     if isinstance(value, Sequence) and value:
         if all(isinstance(t, TimelineEntry) for t in value):
             return _timeline_html(value)
@@ -289,23 +288,6 @@ class ResultView:
         return _result_html(self.result)
 
 
-@attrs.frozen
-class FuturesView:
-    """What can happen from here, displayed as a table in Jupyter and as its words elsewhere."""
-
-    futures: Futures
-
-    def __str__(self) -> str:
-        return self.futures.words()
-
-    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
-        """IPython's plain-text display: the words."""
-        p.text(str(self))
-
-    def _repr_html_(self) -> str:
-        return futures_html(self.futures)
-
-
 def show(value: Any) -> Any:
     """A :class:`Result` or :class:`ContestResult` wrapped in a view whose plain text is the
     timeline text (its HTML is the same as the result's own); anything else is returned as it
@@ -314,8 +296,6 @@ def show(value: Any) -> Any:
         return ResultView(value)
     if isinstance(value, ContestResult):
         return ContestView(value)
-    if isinstance(value, Futures):
-        return FuturesView(value)
     return value
 
 
