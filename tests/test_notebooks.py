@@ -419,4 +419,4 @@ def test_the_what_if_notebook_exported_to_html_shows_the_panels_answers_without_
     assert "elected Sarika Bansal" in texts[0]  # the request a minute late: no runoff
     assert "163-112(a)" in texts[1]  # the death moved to day 30: filing reopened
     assert "hypothetical" in texts[2]
-    assert "What can happen from here (8 ways)" in texts[3]  # the board's answer undecided
+    assert re.search(r"What can happen from here \(\d+ ways\)", texts[3])  # (board undecided)

@@ -654,7 +654,8 @@ def _contest_futures(
             for d in r.deadlines
             if d.due > cut and (d.state is None or d.state.value != "void")
         )
-        words = [a.words for a in added if a.words]
+        # each condition once (two steps can say the same: a ranking read again after a departure)
+        words = list(dict.fromkeys(a.words for a in added if a.words))
         asked = any(dict(a.when).get("kind") == "request" for a in added if a.when)
         if not asked and start.outcome.pending in (
             Pending.VOTES,

@@ -394,3 +394,18 @@ def test_next_bad_input_is_one_line_and_exit_2(
     assert main(["next", str(f), *args]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and said in err[0], err
+
+
+def test_no_condition_says_the_same_thing_twice() -> None:
+    # a ranking read again after a departure said "Ann (dead) polls the most votes with a
+    # majority and Ann (dead) polls the most votes with a majority"
+    from simulator.input.loader import load_scenario
+
+    root = Path(__file__).resolve().parents[2]
+    scenario = load_scenario(
+        root / "scenarios/collisions/2944c-reprint-determination-not-recorded-is-pending.yaml"
+    )
+    for contest in futures(scenario).to_json()["contests"]:
+        for branch in contest["branches"]:
+            clauses = branch["condition"].removeprefix("if ").split(" and ")
+            assert len(clauses) == len(set(clauses)), branch["condition"]
