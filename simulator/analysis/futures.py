@@ -10,6 +10,7 @@ events: its condition in words and as data, the rulings it adds and its witness 
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime, timedelta
@@ -244,6 +245,31 @@ def _ballot(result: ContestResult, base: Sequence[Event], contest: str) -> list[
     return list(dict.fromkeys(n for n in names if n not in gone))
 
 
+#: how a candidate who could still file is named (SPEC: a new candidate in the words and data)
+NEWCOMER = "(new candidate 1)"
+
+
+def _newcomer(
+    result: ContestResult, events: Sequence[Event], later: datetime, contest: str
+) -> Step | None:
+    """A new candidate filing before a reopened or extended filing period closes, where one is
+    still open after ``later`` and nobody new has filed in this continuation."""
+    close = _deadline(result, DeadlineKind.REOPENED_FILING_CLOSES) or _deadline(
+        result, DeadlineKind.EXTENDED_FILING_CLOSES
+    )
+    if close is None or close <= later:
+        return None
+    if any(isinstance(e, CandidateFiled) and e.candidate == NEWCOMER for e in events):
+        return None
+    at = max(close - timedelta(hours=1), later)
+    filed = CandidateFiled(at=at, contest=contest, candidate=NEWCOMER)
+    return Step(
+        filed,
+        (("kind", "filing"), ("candidate", NEWCOMER)),
+        f"if a new candidate files by {_day(close)}",
+    )
+
+
 def _deadline(result: ContestResult, kind: DeadlineKind) -> datetime | None:
     found = [d.due for d in result.deadlines if d.kind is kind]
     return found[-1] if found else None
@@ -284,7 +310,7 @@ def _returns(
     scenario: Scenario, result: ContestResult, base: Sequence[Event], added: Sequence[Step], c: Any
 ) -> Iterator[list[Step]]:
     """The returns of the round still to be counted, one per ranking class, then the canvass."""
-    names = _ballot(result, base, c.id)
+    names = _ballot(result, [*base, *(a.event for a in added)], c.id)
     if not names:
         return
     night = _deadline(result, DeadlineKind.ELECTION_DAY) or _deadline(
@@ -421,6 +447,23 @@ def _next_steps(
                 )
                 out.append([Step(ev, (("kind", "decision"), ("choice", o.choice.value)), words)])
             return out
+    # a filing period reopened or extended and still open: someone new may file (or nobody)
+    newcomer = _newcomer(result, [*base, *(a.event for a in added)], later, c.id)
+    rest = _later_steps(scenario, result, base, added, c, later)
+    if newcomer is not None:
+        return itertools.chain([[newcomer]], rest if rest is not None else [[]])
+    return rest
+
+
+def _later_steps(
+    scenario: Scenario,
+    result: ContestResult,
+    base: Sequence[Event],
+    added: Sequence[Step],
+    c: Any,
+    later: datetime,
+) -> Iterable[list[Step]] | None:
+    """:func:`_next_steps` but for a new candidate's filing."""
     pending = result.outcome.pending
     if result.outcome.runoff_status is RunoffStatus.CALLED:
         return _runoff_returns(scenario, result, base, added, c)

@@ -409,3 +409,24 @@ def test_no_condition_says_the_same_thing_twice() -> None:
         for branch in contest["branches"]:
             clauses = branch["condition"].removeprefix("if ").split(" and ")
             assert len(clauses) == len(set(clauses)), branch["condition"]
+
+
+def test_a_candidate_who_could_still_file_in_a_reopened_period_is_a_new_candidate() -> None:
+    # G.S. 163-112(a): Bob died on day 30; filing reopens until Thu 19 Aug noon. A new
+    # candidate may file (and win or lose), or nobody does and Ann is the nominee
+    from simulator.input.loader import load_scenario
+
+    root = Path(__file__).resolve().parents[2]
+    scenario = load_scenario(
+        root / "scenarios/contingencies/112a-one-of-two-dies-day-30-nobody-files.yaml"
+    )
+    found = futures(scenario, as_of=datetime(2027, 8, 15, 10, tzinfo=scenario.tz), departures=0)
+    (contest,) = found.to_json()["contests"]
+    conditions = [b["condition"] for b in contest["branches"]]
+    assert "if nothing more happens" in conditions
+    newcomer = {"kind": "filing", "candidate": "(new candidate 1)"}
+    filing = [b for b in contest["branches"] if b["when"] and b["when"][0] == newcomer]
+    assert filing and all("a new candidate files by Thu 2027-08-19 12:00" in b["condition"]
+                          for b in filing)  # fmt: skip
+    assert any(b["outcome"]["nominated"] == ["(new candidate 1)"] for b in filing)
+    assert _check_witnesses(found) == len(contest["branches"])
