@@ -754,6 +754,90 @@ def _contest_futures(
     return ContestFutures(c.id, start.state, tuple(branches), tuple(notes))
 
 
+def futures_schema() -> dict[str, Any]:
+    """The JSON Schema of the document ``electsim next --json`` prints (docs/futures.schema.json,
+    written by ``electsim next --schema``)."""
+    names = {"type": "array", "items": {"type": "string"}}
+    outcome = {
+        "type": "object",
+        "required": ["elected", "nominated", "vacant_seats", "runoff", "pending"],
+        "properties": {
+            "elected": names,
+            "nominated": names,
+            "vacant_seats": {"type": "integer", "minimum": 0},
+            "runoff": {
+                "type": "object",
+                "required": ["status", "candidates"],
+                "properties": {
+                    "status": {"enum": [s.value for s in RunoffStatus]},
+                    "candidates": names,
+                },
+            },
+            "pending": {"enum": [None, *(p.value for p in Pending)]},
+        },
+    }
+    kinds = {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}}}
+    branch = {
+        "type": "object",
+        "required": ["outcome", "condition", "when", "rulings", "deadlines", "witness"],
+        "additionalProperties": False,
+        "properties": {
+            "outcome": outcome,
+            "condition": {"type": "string", "pattern": "^if "},
+            "when": {"type": "array", "items": kinds},
+            "rulings": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["kind", "cite"],
+                    "properties": {
+                        "kind": {"enum": [k.value for k in RulingKind]},
+                        "cite": {"type": "string"},
+                    },
+                },
+            },
+            "deadlines": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["kind", "due"],
+                    "properties": {
+                        "kind": {"enum": [k.value for k in DeadlineKind]},
+                        "due": {"type": "string", "format": "date-time"},
+                    },
+                },
+            },
+            "witness": {"type": "string", "description": "a scenario (YAML) that replays to it"},
+        },
+    }
+    contest = {
+        "type": "object",
+        "required": ["id", "state", "branches", "notes"],
+        "additionalProperties": False,
+        "properties": {
+            "id": {"type": "string"},
+            "state": {"type": "string"},
+            "branches": {"type": "array", "items": branch},
+            "notes": {"type": "array", "items": {"type": "string"}},
+        },
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "What can happen from here (electsim next --json)",
+        "type": "object",
+        "required": ["format", "scenario", "as_of", "departures", "bounds", "contests"],
+        "additionalProperties": False,
+        "properties": {
+            "format": {"const": FUTURES_FORMAT},
+            "scenario": {"type": "string"},
+            "as_of": {"type": ["string", "null"]},
+            "departures": {"type": "integer", "minimum": 0, "maximum": 2},
+            "bounds": {"type": "string"},
+            "contests": {"type": "array", "items": contest},
+        },
+    }
+
+
 def futures(scenario: Scenario, as_of: datetime | None = None, departures: int = 1) -> Futures:
     """Every way each contest of ``scenario`` can still end, from what the board knew at
     ``as_of`` (None: the whole log), with up to ``departures`` further deaths, withdrawals or

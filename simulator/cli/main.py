@@ -509,6 +509,11 @@ def _add_schema(sub: Commands) -> None:
         "Print the JSON Schema of scenario files (the same as docs/scenario.schema.json), for "
         "editor completion and checking.",
     )
+    sc.add_argument(
+        "--futures",
+        action="store_true",
+        help="the schema of `electsim next --json` instead (docs/futures.schema.json)",
+    )
     sc.set_defaults(func=cmd_schema)
 
 

@@ -156,7 +156,8 @@ examples:
   electsim cite 163-293 --json""",
     "schema": """\
 examples:
-  electsim schema > scenario.schema.json""",
+  electsim schema > scenario.schema.json
+  electsim schema --futures > futures.schema.json""",
     "app": """\
 examples:
   electsim app scenarios/runoff/cary-2023-district-d.yaml

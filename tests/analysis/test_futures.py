@@ -430,3 +430,26 @@ def test_a_candidate_who_could_still_file_in_a_reopened_period_is_a_new_candidat
                           for b in filing)  # fmt: skip
     assert any(b["outcome"]["nominated"] == ["(new candidate 1)"] for b in filing)
     assert _check_witnesses(found) == len(contest["branches"])
+
+
+def test_the_futures_document_follows_its_committed_json_schema() -> None:
+    import json
+
+    import jsonschema
+
+    from simulator.analysis.futures import futures_schema
+    from simulator.input.loader import load_scenario
+
+    root = Path(__file__).resolve().parents[2]
+    committed = json.loads((root / "docs/futures.schema.json").read_text(encoding="utf-8"))
+    assert committed == futures_schema(), "regenerate: electsim schema --futures"
+    validator = jsonschema.Draft202012Validator(committed)
+    for name in (
+        "scenarios/contingencies/112a-one-of-two-dies-day-30-nobody-files.yaml",
+        "scenarios/collisions/2944c-reprint-determination-not-recorded-is-pending.yaml",
+        "scenarios/runoff/cary-2023-district-d.yaml",
+    ):
+        doc = futures(load_scenario(root / name)).to_json()
+        assert not list(validator.iter_errors(doc)), name
+    doc["contests"][0]["branches"][0]["condition"] = "when Ann wins"  # (a condition is an if)
+    assert list(validator.iter_errors(doc))
