@@ -23,9 +23,10 @@ from simulator.analysis.explore.votes import threshold_share, vote_classes
 from simulator.analysis.whatif.display import futures_html
 from simulator.engine.build import result_of
 from simulator.engine.fold import fold
-from simulator.engine.replay import PrefixReplay, as_instant, finish
+from simulator.engine.replay import PrefixReplay, as_instant, finish, replay
 from simulator.engine.result import ContestResult
 from simulator.engine.state import State, initial_state
+from simulator.input.loader import parse_scenario
 from simulator.input.loader.writing import scenario_to_dict, yaml_text
 from simulator.law.vocab import (
     Choice,
@@ -853,4 +854,28 @@ def futures(scenario: Scenario, as_of: datetime | None = None, departures: int =
     contests = tuple(
         _contest_futures(scenario, events, c, cut, departures) for c in scenario.contests
     )
+    if len(scenario.contests) > 1:
+        contests = tuple(_read_whole(cf) for cf in contests)
     return Futures(scenario.title, as_of, departures, contests)
+
+
+def _read_whole(cf: ContestFutures) -> ContestFutures:
+    """A contest of a scenario of several contests, each branch's outcome read from the replay
+    of its witness, the whole scenario: some rules read other contests (one office per election,
+    G.S. 163-106(b)), which the continuations, folded one contest at a time, do not see. Branches
+    that then end alike are one (the simpler kept)."""
+    kept: dict[str, Branch] = {}
+    changed = 0
+    for b in cf.branches:
+        whole = replay(parse_scenario(b.witness)).contest(cf.id).outcome.to_json()
+        if whole != b.outcome:
+            changed += 1
+            b = attrs.evolve(b, outcome=whole)
+        kept.setdefault(json.dumps([b.outcome, b.rulings], sort_keys=True, default=str), b)
+    if not changed:
+        return cf
+    note = (
+        f"{changed} branch(es) read again from the whole scenario: a rule of another contest "
+        "reaches this one"
+    )
+    return attrs.evolve(cf, branches=tuple(kept.values()), notes=(*cf.notes, note))

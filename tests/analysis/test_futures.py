@@ -453,3 +453,17 @@ def test_the_futures_document_follows_its_committed_json_schema() -> None:
         assert not list(validator.iter_errors(doc)), name
     doc["contests"][0]["branches"][0]["condition"] = "when Ann wins"  # (a condition is an if)
     assert list(validator.iter_errors(doc))
+
+
+_BUNDLED = sorted((Path(__file__).resolve().parents[2] / "scenarios").rglob("*.yaml"))
+
+
+@pytest.mark.sample(12)
+@pytest.mark.parametrize("path", _BUNDLED, ids=lambda p: p.name)
+def test_every_witness_of_a_bundled_scenario_replays_to_its_branch(path: Path) -> None:
+    # from the end of the log (the board knows everything the scenario holds): every branch's
+    # witness, read back through the loader, replays to exactly that branch's outcome (one
+    # scenario in 12 under `make test`, every one under `make fuzz`)
+    from simulator.input.loader import load_scenario
+
+    _check_witnesses(futures(load_scenario(path)))
