@@ -271,6 +271,21 @@ def _newcomer(
     )
 
 
+def _request_due(result: ContestResult) -> datetime | None:
+    """When the runoff request (G.S. 163-293(c)) or the second primary demand (163-291(6)) of
+    the contest is due, if it has one."""
+    return _deadline(result, DeadlineKind.RUNOFF_REQUEST) or _deadline(
+        result, DeadlineKind.SECOND_PRIMARY_REQUEST
+    )
+
+
+def _asks(result: ContestResult) -> str:
+    """What the runner-up may do, in words: ask for a runoff, or demand a second primary."""
+    if _deadline(result, DeadlineKind.SECOND_PRIMARY_REQUEST) is not None:
+        return "demands a second primary"
+    return "asks for a runoff"
+
+
 def _deadline(result: ContestResult, kind: DeadlineKind) -> datetime | None:
     found = [d.due for d in result.deadlines if d.kind is kind]
     return found[-1] if found else None
@@ -363,6 +378,9 @@ def _runoff_returns(
         return
     names = list(result.outcome.runoff_candidates)
     day = _deadline(result, DeadlineKind.RUNOFF_ELECTION)
+    which = "runoff"
+    if day is None:
+        day, which = _deadline(result, DeadlineKind.SECOND_PRIMARY), "second primary"
     if len(names) < 2 or day is None:
         return
     latest = max([e.known_at for e in base] + [s.event.known_at for s in added])
@@ -388,7 +406,7 @@ def _runoff_returns(
             )
             text = _ranking_words(order[:1], None, gone)
             yield [
-                Step(returns, when, f"if in the runoff {text}"),
+                Step(returns, when, f"if in the {which} {text}"),
                 Step(CanvassHeld(at=canvass_at, contest=c.id), (), ""),
             ]
 
@@ -469,14 +487,14 @@ def _later_steps(
     if result.outcome.runoff_status is RunoffStatus.CALLED:
         return _runoff_returns(scenario, result, base, added, c)
     avail = result.ruling(RulingKind.RUNOFF_AVAILABLE)
-    due = _deadline(result, DeadlineKind.RUNOFF_REQUEST)
+    due = _request_due(result)
     asked = any(isinstance(e, RunoffRequested) for e in [*base, *(a.event for a in added)])
     if avail is not None and avail.candidates and due is not None and due > later and not asked:
         # (the replay of a log that ends lets the request deadline pass: asking in time is
         # the other way on)
         who = avail.candidates[0]
         asks = RunoffRequested(at=max(due - timedelta(hours=1), later), contest=c.id, candidate=who)
-        words = f"{who}, second, asks for a runoff by {_day(due)}"
+        words = f"{who}, second, {_asks(result)} by {_day(due)}"
         return [[Step(asks, (("kind", "request"), ("candidate", who)), words)], []]
     if pending is Pending.VOTES:
         return _returns(scenario, result, base, added, c)
@@ -485,12 +503,12 @@ def _later_steps(
         return [[Step(CanvassHeld(at=max(canvass, later), contest=c.id), (), "")]]
     if pending is Pending.RUNOFF_REQUEST:
         avail = result.ruling(RulingKind.RUNOFF_AVAILABLE)
-        due = _deadline(result, DeadlineKind.RUNOFF_REQUEST)
+        due = _request_due(result)
         if avail is None or due is None:
             return None
         who = avail.candidates[0]
         asks = RunoffRequested(at=max(due - timedelta(hours=1), later), contest=c.id, candidate=who)
-        words = f"{who}, second, asks for a runoff by {_day(due)}"
+        words = f"{who}, second, {_asks(result)} by {_day(due)}"
         ask = [Step(asks, (("kind", "request"), ("candidate", who)), words)]
         return [ask, []]  # (asking, or not: the log ends and the deadline passes)
     if pending is Pending.LOT:
@@ -712,7 +730,8 @@ def _contest_futures(
                 and r.outcome.runoff_status is RunoffStatus.NONE
                 and not any(isinstance(e, RunoffRequested) for e in base)
             ):
-                words.append(f"{avail.candidates[0]} does not ask for a runoff in time")
+                asks = _asks(r).replace("asks", "ask").replace("demands", "demand")
+                words.append(f"{avail.candidates[0]} does not {asks} in time")
         condition = " and ".join(words) if words else "if nothing more happens"
         if not condition.startswith("if "):
             condition = "if " + condition

@@ -467,3 +467,19 @@ def test_every_witness_of_a_bundled_scenario_replays_to_its_branch(path: Path) -
     from simulator.input.loader import load_scenario
 
     _check_witnesses(futures(load_scenario(path)))
+
+
+def test_a_runner_up_who_may_demand_a_second_primary_is_a_branch_with_its_returns() -> None:
+    # G.S. 163-291(6), 163-111(b): at the primary's canvass Bob, second, may demand a second
+    # primary until noon Thursday; either he does (and the second primary is counted) or not
+    from simulator.input.loader import load_scenario
+
+    root = Path(__file__).resolve().parents[2]
+    scenario = load_scenario(root / "scenarios/partisan/second-primary-not-demanded.yaml")
+    found = futures(scenario, as_of=datetime(2027, 9, 21, 11, tzinfo=scenario.tz), departures=0)
+    (contest,) = found.to_json()["contests"]
+    demands = [b for b in contest["branches"] if "demands a second primary" in b["condition"]]
+    assert {tuple(b["outcome"]["nominated"]) for b in demands} >= {("Ann",), ("Bob",)}
+    assert all("by Thu 2027-09-23 12:00" in b["condition"] for b in demands)
+    assert all("in the second primary" in b["condition"] for b in demands)
+    _check_witnesses(found)
