@@ -279,6 +279,16 @@ def _request_due(result: ContestResult) -> datetime | None:
     )
 
 
+def _late_ask(
+    result: ContestResult, who: str, due: datetime, later: datetime, contest: str
+) -> list[Step]:
+    """The runner-up asking an hour after the deadline: refused, the same outcome as not
+    asking, by another ruling (G.S. 163-293(c), 163-291(6))."""
+    late = RunoffRequested(at=max(due + timedelta(hours=1), later), contest=contest, candidate=who)
+    words = f"{who}, second, {_asks(result)} too late, after {_day(due)}"
+    return [Step(late, (("kind", "request"), ("candidate", who), ("late", True)), words)]
+
+
 def _asks(result: ContestResult) -> str:
     """What the runner-up may do, in words: ask for a runoff, or demand a second primary."""
     if _deadline(result, DeadlineKind.SECOND_PRIMARY_REQUEST) is not None:
@@ -495,7 +505,8 @@ def _later_steps(
         who = avail.candidates[0]
         asks = RunoffRequested(at=max(due - timedelta(hours=1), later), contest=c.id, candidate=who)
         words = f"{who}, second, {_asks(result)} by {_day(due)}"
-        return [[Step(asks, (("kind", "request"), ("candidate", who)), words)], []]
+        ask = [Step(asks, (("kind", "request"), ("candidate", who)), words)]
+        return [ask, _late_ask(result, who, due, later, c.id), []]
     if pending is Pending.VOTES:
         return _returns(scenario, result, base, added, c)
     if pending is Pending.CANVASS:
@@ -510,7 +521,8 @@ def _later_steps(
         asks = RunoffRequested(at=max(due - timedelta(hours=1), later), contest=c.id, candidate=who)
         words = f"{who}, second, {_asks(result)} by {_day(due)}"
         ask = [Step(asks, (("kind", "request"), ("candidate", who)), words)]
-        return [ask, []]  # (asking, or not: the log ends and the deadline passes)
+        # (asking in time, too late, or not at all: the log ends and the deadline passes)
+        return [ask, _late_ask(result, who, due, later, c.id), []]
     if pending is Pending.LOT:
         # (the tie of the latest round: the lot the engine waits for, drawn among the tied
         # candidates still standing)

@@ -478,8 +478,11 @@ def test_a_runner_up_who_may_demand_a_second_primary_is_a_branch_with_its_return
     scenario = load_scenario(root / "scenarios/partisan/second-primary-not-demanded.yaml")
     found = futures(scenario, as_of=datetime(2027, 9, 21, 11, tzinfo=scenario.tz), departures=0)
     (contest,) = found.to_json()["contests"]
-    demands = [b for b in contest["branches"] if "demands a second primary" in b["condition"]]
+    demands = [b for b in contest["branches"] if "demands a second primary by" in b["condition"]]
     assert {tuple(b["outcome"]["nominated"]) for b in demands} >= {("Ann",), ("Bob",)}
     assert all("by Thu 2027-09-23 12:00" in b["condition"] for b in demands)
     assert all("in the second primary" in b["condition"] for b in demands)
+    (late,) = [b for b in contest["branches"] if "too late" in b["condition"]]
+    assert late["outcome"]["nominated"] == ["Ann"]
+    assert "request_rejected" in {r["kind"] for r in late["rulings"]}
     _check_witnesses(found)
