@@ -10,7 +10,7 @@ groups (``__all__`` lists them in the same order)::
 - scenarios: :func:`load_scenario`, :func:`parse_scenario`, :func:`structure` (plain data, with
   the file's checks) and :func:`scenario_to_dict`; a bad one raises :class:`ScenarioError`, a
   :class:`SimulatorError`;
-- the replay: :func:`replay`;
+- the replay: :func:`replay`, and :func:`futures`, every way each contest can still end;
 - what if: :func:`fork`, :func:`compare`, :func:`sweep` over :class:`EventTime`,
   :class:`Votes` or :class:`NewEvent` (:func:`each_day`), :func:`side_by_side` (results next
   to each other in Jupyter), and :func:`whatif_app`, the interactive panel; the rest of the
@@ -26,6 +26,7 @@ draw or show, so ``import simulator`` and a replay do without them.
 
 from simulator import whatif
 from simulator.analysis.conformance.data import find_data_dir
+from simulator.analysis.futures import futures
 from simulator.analysis.panel.widgets import whatif_app
 from simulator.engine.replay import replay
 from simulator.input.importer import import_results
@@ -54,6 +55,7 @@ __all__ = [  # noqa: RUF022 (in groups, as the docstring lists them, not sorted)
     "SimulatorError",
     # the replay
     "replay",
+    "futures",
     # what if (the rest: simulator.whatif)
     "whatif",
     "fork",
