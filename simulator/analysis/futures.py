@@ -54,6 +54,7 @@ from simulator.model.events import (
     RunoffRequested,
 )
 from simulator.model.scenario import Scenario
+from simulator.views.branches import outcome_of
 
 FUTURES_FORMAT = "electsim-futures/v1"
 
@@ -172,7 +173,7 @@ class Futures:
             lines.append("")
             lines.append(f"{c.id} (now: {c.state.replace('_', ' ')})")
             for b in c.branches:
-                lines.append(f"  - {b.condition}: {_outcome_words(b.outcome)}")
+                lines.append(f"  - {b.condition}: {outcome_of(b.outcome).words()}")
                 if b.rulings:
                     said = "; ".join(f"{k.replace('_', ' ')} ({c_})" for k, c_ in b.rulings)
                     lines.append(f"      rulings: {said}")
@@ -184,23 +185,6 @@ class Futures:
 
     def __str__(self) -> str:
         return self.words()
-
-
-def _outcome_words(o: dict[str, Any]) -> str:
-    parts = []
-    if o["elected"]:
-        parts.append("elected " + ", ".join(o["elected"]))
-    if o["nominated"]:
-        parts.append("nominated " + ", ".join(o["nominated"]))
-    if o["vacant_seats"]:
-        n = o["vacant_seats"]
-        parts.append(f"{n} vacant seat{'s' if n != 1 else ''}")
-    run = o["runoff"]
-    if run["status"] != "none":
-        parts.append(f"runoff {run['status']}: " + ", ".join(run["candidates"]))
-    if o["pending"]:
-        parts.append("still waiting for " + o["pending"].replace("_", " "))
-    return "; ".join(parts) or "nobody elected"
 
 
 def _day(t: datetime) -> str:
