@@ -263,6 +263,17 @@ def _request_due(result: ContestResult) -> datetime | None:
     )
 
 
+def _request_steps(
+    result: ContestResult, who: str, due: datetime, later: datetime, contest: str
+) -> list[list[Step]]:
+    """The runner-up asking an hour before the deadline, an hour after it (refused), or not at
+    all (the log ends and the deadline passes)."""
+    asks = RunoffRequested(at=max(due - timedelta(hours=1), later), contest=contest, candidate=who)
+    words = f"{who}, second, {_asks(result)} by {_day(due)}"
+    ask = [Step(asks, (("kind", "request"), ("candidate", who)), words)]
+    return [ask, _late_ask(result, who, due, later, contest), []]
+
+
 def _late_ask(
     result: ContestResult, who: str, due: datetime, later: datetime, contest: str
 ) -> list[Step]:
@@ -476,7 +487,7 @@ def _later_steps(
     c: Any,
     later: datetime,
 ) -> Iterable[list[Step]] | None:
-    """:func:`_next_steps` but for a new candidate's filing."""
+    """The steps of :func:`_next_steps` other than a new candidate's filing."""
     pending = result.outcome.pending
     if result.outcome.runoff_status is RunoffStatus.CALLED:
         return _runoff_returns(scenario, result, base, added, c)
@@ -486,11 +497,7 @@ def _later_steps(
     if avail is not None and avail.candidates and due is not None and due > later and not asked:
         # (the replay of a log that ends lets the request deadline pass: asking in time is
         # the other way on)
-        who = avail.candidates[0]
-        asks = RunoffRequested(at=max(due - timedelta(hours=1), later), contest=c.id, candidate=who)
-        words = f"{who}, second, {_asks(result)} by {_day(due)}"
-        ask = [Step(asks, (("kind", "request"), ("candidate", who)), words)]
-        return [ask, _late_ask(result, who, due, later, c.id), []]
+        return _request_steps(result, avail.candidates[0], due, later, c.id)
     if pending is Pending.VOTES:
         return _returns(scenario, result, base, added, c)
     if pending is Pending.CANVASS:
@@ -501,12 +508,7 @@ def _later_steps(
         due = _request_due(result)
         if avail is None or due is None:
             return None
-        who = avail.candidates[0]
-        asks = RunoffRequested(at=max(due - timedelta(hours=1), later), contest=c.id, candidate=who)
-        words = f"{who}, second, {_asks(result)} by {_day(due)}"
-        ask = [Step(asks, (("kind", "request"), ("candidate", who)), words)]
-        # (asking in time, too late, or not at all: the log ends and the deadline passes)
-        return [ask, _late_ask(result, who, due, later, c.id), []]
+        return _request_steps(result, avail.candidates[0], due, later, c.id)
     if pending is Pending.LOT:
         # (the tie of the latest round: the lot the engine waits for, drawn among the tied
         # candidates still standing)
