@@ -360,19 +360,28 @@ def test_the_what_if_notebook_shows_the_panel_as_a_widget(monkeypatch: pytest.Mo
     assert "candidate withdrew: Ryan Eades" in shown and "hypothetical" in shown
 
 
+def _exported_for_a_browser(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[str, Path]:
+    """The system Chromium, and notebook ``name`` executed and exported to an HTML file (the
+    test is skipped where either is missing)."""
+    executable = chromium()
+    if executable is None:
+        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+    nbconvert = pytest.importorskip("nbconvert", reason="nbconvert is not installed")
+    book = _executed(NOTEBOOKS / f"{name}.ipynb", monkeypatch)
+    page, _ = nbconvert.HTMLExporter(template_name="lab").from_notebook_node(book)
+    html = tmp_path / f"{name}.html"
+    html.write_text(page, encoding="utf-8")
+    return executable, html
+
+
 @pytest.mark.notebooks
 @pytest.mark.browser
 def test_the_dead_candidate_notebook_shows_its_two_contests_side_by_side_where_they_fit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    executable = chromium()
-    if executable is None:
-        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
-    nbconvert = pytest.importorskip("nbconvert", reason="nbconvert is not installed")
-    book = _executed(NOTEBOOKS / "04-dead-candidate-wins.ipynb", monkeypatch)
-    page, _ = nbconvert.HTMLExporter(template_name="lab").from_notebook_node(book)
-    html = tmp_path / "04.html"
-    html.write_text(page, encoding="utf-8")
+    executable, html = _exported_for_a_browser("04-dead-candidate-wins", tmp_path, monkeypatch)
     boxes = """JSON.stringify([...document.querySelectorAll(
         '.electsim-side-by-side > div')].map(b => {const r = b.getBoundingClientRect();
         return [r.left, r.top, r.right];}).concat([[document.documentElement.clientWidth]]))"""
@@ -396,14 +405,7 @@ def test_the_what_if_notebook_exported_to_html_shows_the_panels_answers_without_
 ) -> None:
     # the live panels need a kernel or the widget scripts from the network, which an exported
     # page read offline has neither of: its snapshots must show the answers by themselves
-    executable = chromium()
-    if executable is None:
-        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
-    nbconvert = pytest.importorskip("nbconvert", reason="nbconvert is not installed")
-    book = _executed(NOTEBOOKS / "05-what-if-panel.ipynb", monkeypatch)
-    page, _ = nbconvert.HTMLExporter(template_name="lab").from_notebook_node(book)
-    html = tmp_path / "05.html"
-    html.write_text(page, encoding="utf-8")
+    executable, html = _exported_for_a_browser("05-what-if-panel", tmp_path, monkeypatch)
     with Browser(executable, tmp_path / "profile") as browser:
         browser.resize(1280)
         browser.load(html.as_uri())
