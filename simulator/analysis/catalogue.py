@@ -52,10 +52,12 @@ EXPLORED_TITLE = "Explored: "
 GRID_SEATS, GRID_CANDIDATES = 3, 8
 
 #: Other readings of a gap that its table's facts carry rather than the gap itself (the
-#: departures table reads readings 8, 28 to 32 and 35 as facts): (switch, setting, the reading's
+#: departures table reads late_notice, late_nonpartisan_withdrawal, only_candidate_dies,
+#: no_candidate_left, group_death_within_30, disqualified_before_printing and
+#: left_after_primary_day as facts): (switch, setting, the reading's
 #: fallback).
 FACT_READINGS: dict[str, tuple[tuple[str, str, str], ...]] = {
-    "reading-8": (
+    "late-notice": (
         (
             "late_notice",
             "notice_date",

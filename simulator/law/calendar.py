@@ -385,7 +385,8 @@ def canvass(
     (a municipal election postponed under G.S. 163-291(2)b) is canvassed on the tenth day under
     either text.
 
-    ``runoff``: for the canvass of a 163-293 runoff, the reading of its day (reading 36):
+    ``runoff``: for the canvass of a 163-293 runoff, the reading of its day (the runoff_canvass
+    reading):
     ``first_election_seventh_day`` canvasses it on the seventh day, as the first election.
 
     >>> canvass(date(2022, 11, 8), statute("163-182.5(b)"), OfficeCalendar()).due.date()
@@ -459,7 +460,8 @@ def noon_thursday_after(
 def end_of_nth_day_after(
     kind: DeadlineKind, start: date, n: int, cite: Cite, calendar: OfficeCalendar
 ) -> Deadline:
-    """'Within n days after X': through 23:59:59 of the n-th day after X's date (reading 3)."""
+    """'Within n days after X': through 23:59:59 of the n-th day after X's date (the day-counting
+    reading)."""
     d = start + timedelta(days=n)
     return move(
         kind,
@@ -473,8 +475,8 @@ def end_of_nth_day_after(
 def reopened_period(
     notice: datetime, days: int, cite: Cite, calendar: OfficeCalendar
 ) -> tuple[datetime, Deadline]:
-    """A reopened filing period (reading 3): opens at noon of the first open day on or after
-    the notice (the next such day when notice came after noon) and closes at noon ``days``
+    """A reopened filing period (the day-counting reading): opens at noon of the first open day on
+    or after the notice (the next such day when notice came after noon) and closes at noon ``days``
     calendar days later, the close moved by 103-5."""
     notice = notice.astimezone(calendar.tz)
     d = notice.date()
@@ -493,7 +495,8 @@ def reopened_period(
 
 
 def extended_close(original_close: datetime, cite: Cite, calendar: OfficeCalendar) -> Deadline:
-    """G.S. 163-294.4(a): noon five days after the original close (reading 3), moved by 103-5."""
+    """G.S. 163-294.4(a): noon five days after the original close (the day-counting reading), moved
+    by 103-5."""
     d = original_close.astimezone(calendar.tz).date() + timedelta(days=5)
     return move(
         DeadlineKind.EXTENDED_FILING_CLOSES,
@@ -537,7 +540,7 @@ class Round:
         runoff: RunoffCanvass = RunoffCanvass.COUNTY_TENTH_DAY,
     ) -> Deadline:
         """The canvass of this election held on ``day`` (:func:`canvass`); a 163-293 runoff's
-        under the reading ``runoff`` (reading 36)."""
+        under the reading ``runoff`` (the runoff_canvass reading)."""
         is_runoff = self.kind is DeadlineKind.RUNOFF_ELECTION
         return canvass(day, self.canvass, calendar, runoff=runoff if is_runoff else None)
 

@@ -443,7 +443,8 @@ TRANSITIONS: tuple[Transition, ...] = (
         EventType.CANVASS_HELD,
         Phase.AWAITING_NEW_ELECTION,
         statute("163-182.8(1)"),
-        "group runoff tie with more than 5,000 voters: a new election (reading 27)",
+        "group runoff tie with more than 5,000 voters: a new election (the group_runoff_tie "
+        "reading)",
     ),
     _T(
         Phase.RUNOFF_COUNTING,
@@ -536,7 +537,8 @@ _AFTER_LEAVING = (
         Phase.RUNOFF_CALLED,
         statute("163-293(b)(2)"),
         "one best placed for a group seat leaves in the request window, the seat vacant at once "
-        "(reading 18): a request already made for the seats left calls the runoff",
+        "(the left_best_for_group_seat reading): a request already made for the seats left calls "
+        "the runoff",
     ),
     (
         Phase.RUNOFF_REQUEST,
@@ -548,13 +550,15 @@ _AFTER_LEAVING = (
         Phase.RUNOFF_CALLED,
         Phase.DECIDED,
         statute("163-293(e)"),
-        "a runoff candidate leaves: the other is declared without the runoff (reading 21)",
+        "a runoff candidate leaves: the other is declared without the runoff (the "
+        "left_runoff_ballot reading)",
     ),
     (
         Phase.RUNOFF_COUNTING,
         Phase.DECIDED,
         statute("163-293(e)"),
-        "a runoff candidate leaves during its vote: the other is declared (reading 21)",
+        "a runoff candidate leaves during its vote: the other is declared (the left_runoff_ballot "
+        "reading)",
     ),
 )
 TRANSITIONS += (

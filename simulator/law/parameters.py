@@ -163,7 +163,7 @@ class DayCount:
 #: text before it set the tenth day only after an election held with the November general
 #: election of an even year (a case the calendar keeps apart) and the seventh after every other.
 #: The project's sources date the act to 2016 and apply it to every municipal election from 2017
-#: on (SPEC reading 10); no municipal election of 2016 outside that even-year case is known to
+#: on; no municipal election of 2016 outside that even-year case is known to
 #: them, so 1 January 2017 is the day it takes effect here.
 COUNTY_CANVASS_DAY = DayCount(
     name="county_canvass_day",

@@ -247,7 +247,7 @@ class LeftAfterPrimaryDay(StrEnum):
 
 
 class RunoffCanvass(StrEnum):
-    """Reading 36: the day a runoff under G.S. 163-293 is canvassed."""
+    """The runoff_canvass reading: the day a runoff under G.S. 163-293 is canvassed."""
 
     #: the day 163-182.5(b) sets for the county board after every election: the tenth day from
     #: 2017 (S.L. 2016-109; the seventh before, as for the first election)

@@ -455,7 +455,7 @@ class RecountHeld(Event):
         "primary (partisan primary). Field: `candidate`, who asks. A request too late or by "
         "someone "
         "not entitled is rejected with a ruling; one made before the canvass waits for it (see "
-        "reading 4)."
+        "the early_request reading)."
     ),
     example='- {type: runoff_requested, at: "2027-10-13T09:30", candidate: Bob Jones}',
     mark=Mark("^", "#6a3d9a", 6.5, "{name} requests runoff", "{n} requests"),

@@ -447,8 +447,8 @@ def test_real_contests_replay_to_what_happened(
 
 @pytest.mark.shared_data
 def test_write_ins_in_the_total_decide_dunn_ward_3_in_2015(real: Report) -> None:
-    # SPEC reading 1: McLean 64, Chavis 63 and one write-in: 128 votes, so 64 is no majority,
-    # and Dunn held the runoff in November 2015.
+    # SPEC reading 1: McLean 64, Chavis 63 and one write-in: 128 votes, so 64
+    # is no majority, and Dunn held the runoff in November 2015.
     c = real_check(real, "Dunn", 2015, "Commissioner Ward 3")
     assert c.total == 128
     assert c.november.startswith("runoff: Frank McLean 83, Fred Chavis 66")

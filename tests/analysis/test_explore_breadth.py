@@ -133,7 +133,7 @@ def test_a_party_names_a_nominee_when_the_nominated_candidate_leaves() -> None:
 
 def test_late_filers_extended_and_reopened_filing_and_late_notices_are_explored() -> None:
     # 163-294.4(a) extension when too few filed; 163-294.4(b) reopening after a death; a death
-    # whose notice comes later (the reading-8 gap of 163-112(b) in a party primary)
+    # whose notice comes later (the late-notice gap of 163-112(b) in a party primary)
     assert any(
         "files in the extension" in s
         for s in _courses(Config(method=Method.PLURALITY, seats=2, candidates=1))
@@ -142,7 +142,7 @@ def test_late_filers_extended_and_reopened_filing_and_late_notices_are_explored(
     assert any("files while filing is reopened" in s for s in stories)
     assert any("files after the filing closed" in s for s in stories)
     primary = explored(Config(method=Method.PARTISAN, seats=1, candidates=3))
-    assert "gap:reading-8" in {f for f, _o, _w in primary.findings}
+    assert "gap:late-notice" in {f for f, _o, _w in primary.findings}
 
 
 @pytest.mark.parametrize(
@@ -257,7 +257,7 @@ def test_gaps_explore_lists_the_gaps_courses_reach_with_a_witness(
     assert main(["gaps", "--json", "--explore"]) == 0
     doc = json.loads(capsys.readouterr().out)
     found = {f["id"]: f for f in doc["explored"]}
-    assert {"gap:runner-up-left", "gap:three-way-tie", "gap:reading-8"} <= set(found)
+    assert {"gap:runner-up-left", "gap:three-way-tie", "gap:late-notice"} <= set(found)
     assert all(f["witness"] for f in found.values())
     listed = {g["id"] for g in doc["gaps"]} | {t["id"] for t in doc["table_gaps"]}
     assert "three-way-tie" in listed

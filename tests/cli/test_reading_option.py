@@ -11,7 +11,8 @@ import pytest
 from simulator.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
-# G.S. 163-293(d)(1): three tied for first after the recount (gap three-way-tie, reading 6)
+# G.S. 163-293(d)(1): three tied for first after the recount (gap three-way-tie, the three_way_tie
+# reading)
 THREE_WAY = str(ROOT / "scenarios/runoff/three-way-tie-for-first.yaml")
 
 

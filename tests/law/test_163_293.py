@@ -85,7 +85,8 @@ def test_a_candidate_with_more_than_half_the_votes_is_elected_at_the_canvass() -
 
 
 def test_exactly_half_the_votes_is_not_a_majority() -> None:
-    # G.S. 163-293(a)(1), "any excess" (SPEC reading 1); Dunn Ward 3 2015: McLean 64 of 128
+    # G.S. 163-293(a)(1), "any excess" (SPEC reading 1); Dunn Ward 3 2015:
+    # McLean 64 of 128
     c = run(SEAT, first(**{"Frank McLean": 64, "Fred Chavis": 63, "Write-In (Miscellaneous)": 1}))
     assert only(c, "majority_threshold").get("threshold") == "64"
     assert c.outcome.elected == ("Frank McLean",)  # only because nobody requested a runoff
@@ -100,7 +101,8 @@ def test_an_odd_total_gives_an_exact_half_vote_threshold() -> None:
 
 
 def test_write_in_votes_count_in_the_total() -> None:
-    # G.S. 163-293(a)(1), SPEC reading 1: 500 of 960 printed votes, but 1010 in all
+    # G.S. 163-293(a)(1), SPEC reading 1: 500 of 960 printed votes, but 1010 in
+    # all
     log = first(Ann=500, Bob=400, Cy=60, **{"Write-In (Miscellaneous)": 50})
     c = run(SEAT, log, as_of="2027-10-13T12:00")
     assert only(c, "majority_threshold").get("total") == 1010
@@ -268,8 +270,9 @@ RECOUNT_TIE = (
 
 
 def test_a_request_while_the_recount_of_a_tie_for_first_is_awaited_is_held_for_it() -> None:
-    # G.S. 163-293(c), (d)(1), SPEC reading 4: the recount says who may ask; the request, made
-    # before it, is weighed then as of when it was made (the engine used to reject it at once)
+    # G.S. 163-293(c), (d)(1), SPEC reading 4: the recount says who may ask; the
+    # request, made before it, is weighed then as of when it was made (the engine used to reject it
+    # at once)
     log = (
         f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=400, Bob=400, Cy=200)}\n{CANVASS}\n"
         f"{request('Bob', '2027-10-13T09:00')}\n{RECOUNT_TIE}"
@@ -283,8 +286,8 @@ def test_a_request_while_the_recount_of_a_tie_for_first_is_awaited_is_held_for_i
 
 
 def test_a_request_held_for_a_recount_is_held_under_either_reading() -> None:
-    # reading 4 switched rejects a request made before the canvass; once the canvass has
-    # declared the result, one made while its recount is awaited is held all the same
+    # the early_request reading switched rejects a request made before the canvass; once the canvass
+    # has declared the result, one made while its recount is awaited is held all the same
     log = (
         f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=400, Bob=400, Cy=200)}\n{CANVASS}\n"
         f"{request('Bob', '2027-10-13T09:00')}\n{RECOUNT_TIE}"
@@ -399,7 +402,8 @@ def test_a_group_runoff_is_called_at_once_when_every_runner_up_has_requested() -
 
 
 def test_the_top_two_r_reading_puts_the_next_r_on_the_ballot_whoever_requested() -> None:
-    # SPEC reading 5, switched: interpretations.group_runoff_ballot = top_two_r
+    # SPEC reading 5, switched: interpretations.group_runoff_ballot =
+    # top_two_r
     c = run(
         GROUP3,
         f"{GROUP_FIRST}\n{request('Eve', '2027-10-13T10:00')}",
@@ -428,7 +432,8 @@ def test_a_tie_for_first_requires_a_recount_and_nobody_is_elected_meanwhile() ->
 
 
 def test_a_recount_that_confirms_the_tie_opens_three_days_for_a_withdrawal() -> None:
-    # G.S. 163-293(d)(1), SPEC reading 3: through 23:59:59 of the third day after the recount
+    # G.S. 163-293(d)(1), SPEC reading 3: through 23:59:59 of the third day after the
+    # recount
     log = f"{TIE}\n{recount('2027-10-19T10:00', Ann=450, Bob=450, Cy=100)}"
     c = run(SEAT, log, as_of="2027-10-20T12:00")
     assert c.outcome.pending is not None and c.outcome.pending.value == "withdrawal"
@@ -906,9 +911,10 @@ def test_a_dead_candidate_declared_as_the_other_on_a_runoff_ballot_leaves_the_of
 
 
 def test_two_dead_candidates_tied_for_first_leave_the_office_vacant_under_every_reading() -> None:
-    # 163-293(d)(1) and 163-294.4(c) collide when a dead candidate ties for first; reading 14
-    # (dead_tied_for_first: other_elected) elects the tied candidate who stands, and here none
-    # does: the office is vacant (the reading once asked the table about a tie of nobody)
+    # 163-293(d)(1) and 163-294.4(c) collide when a dead candidate ties for first; the
+    # dead_tied_for_first reading (dead_tied_for_first: other_elected) elects the tied candidate who
+    # stands, and here none does: the office is vacant (the reading once asked the table about a tie
+    # of nobody)
     log = """
         - {type: candidate_filed, at: 2027-07-06, candidate: Ann}
         - {type: candidate_filed, at: 2027-07-06, candidate: Bob}
@@ -996,8 +1002,8 @@ def test_votes_reported_after_a_runoff_called_late_are_the_runoffs() -> None:
 
 
 def test_an_early_demand_by_a_tied_runner_up_waits_for_the_others_to_withdraw() -> None:
-    # 163-293(d)(2) with reading 4: Cy demands before the canvass; the runoff is called when
-    # Bob, the other tied runner-up, withdraws within the three days, not before
+    # 163-293(d)(2) with the early_request reading: Cy demands before the canvass; the runoff is
+    # called when Bob, the other tied runner-up, withdraws within the three days, not before
     log = "\n".join(
         [
             filed("Ann", "Bob", "Cy", "Dee"),
@@ -1018,9 +1024,9 @@ def test_an_early_demand_by_a_tied_runner_up_waits_for_the_others_to_withdraw() 
 
 
 def test_a_tie_a_withdrawal_leaves_after_its_three_days_calls_the_runoff_at_once() -> None:
-    # three tied for first after the recount, a drawing among them awaited (reading 6 as
-    # "lot"); one withdraws after the three days of (d)(1) ended: the two left tie for first,
-    # and neither withdrew within the three days, so the runoff is called then, not announced
+    # three tied for first after the recount, a drawing among them awaited (the three_way_tie
+    # reading as "lot"); one withdraws after the three days of (d)(1) ended: the two left tie for
+    # first, and neither withdrew within the three days, so the runoff is called then, not announced
     # as a runoff "unless one withdraws by" a day already gone
     log = (
         f"{first(Ann=300, Bob=300, Cy=300)}\n"
@@ -1153,10 +1159,10 @@ EARLY_CANVASS = CANVASS.replace("10-12", "10-06")
 
 
 def test_a_canvass_before_its_day_read_as_of_that_day_counts_the_deadlines_from_it() -> None:
-    # reading 34: the canvass of Wednesday 6 October declares the result as of Tuesday 12
-    # October, the day 163-293(c) fixes: the request is due at noon on Thursday 14 October (not 7
-    # October), and a tie for second's three days end on Friday 15 October (not Saturday 9
-    # October, which G.S. 103-5 moves to Monday 11 October)
+    # the canvass_before_its_day reading: the canvass of Wednesday 6 October declares the result as
+    # of Tuesday 12 October, the day 163-293(c) fixes: the request is due at noon on Thursday 14
+    # October (not 7 October), and a tie for second's three days end on Friday 15 October (not
+    # Saturday 9 October, which G.S. 103-5 moves to Monday 11 October)
     early = first(Ann=480, Bob=420, Cy=100).replace(CANVASS, EARLY_CANVASS)
     assert local(deadline(run(SEAT, early), "runoff_request").due) == "2027-10-07T12:00:00"
     c = run(SEAT, early, head=AS_OF_ITS_DAY)
@@ -1169,9 +1175,10 @@ def test_a_canvass_before_its_day_read_as_of_that_day_counts_the_deadlines_from_
 
 
 def test_a_request_before_the_day_of_an_early_canvass_is_one_before_the_declaration() -> None:
-    # reading 34 with reading 4: a request between the early canvass and the day the law fixes
-    # is made before the declaration: held and counted (default), or rejected as premature
-    # under early_request: reject, and the runner-up may ask again from that day
+    # the canvass_before_its_day reading with the early_request reading: a request between the early
+    # canvass and the day the law fixes is made before the declaration: held and counted (default),
+    # or rejected as premature under early_request: reject, and the runner-up may ask again from
+    # that day
     log = (
         f"{first(Ann=480, Bob=420, Cy=100).replace(CANVASS, EARLY_CANVASS)}\n"
         f"{request('Bob', '2027-10-08T10:00')}"
@@ -1190,8 +1197,8 @@ def test_a_request_before_the_day_of_an_early_canvass_is_one_before_the_declarat
 
 
 def test_a_second_canvass_on_the_day_of_an_early_one_read_as_of_that_day_says_so() -> None:
-    # reading 34: the canvass on the day the law fixes declares nothing new; the result was
-    # declared as of that day, not at a canvass held then
+    # the canvass_before_its_day reading: the canvass on the day the law fixes declares nothing new;
+    # the result was declared as of that day, not at a canvass held then
     early = first(Ann=480, Bob=420, Cy=100).replace(CANVASS, f"{EARLY_CANVASS}\n{CANVASS}")
     c = run(SEAT, early, head=AS_OF_ITS_DAY)
     again = only(c, "canvass_repeated")
@@ -1210,9 +1217,9 @@ TIED = {"Ann": 450, "Bob": 450, "Cy": 100}
 
 
 def test_a_recount_before_the_day_of_an_early_canvass_declares_as_of_that_day_too() -> None:
-    # reading 34: the early canvass of 6 October finds a tie for first; the recount of 8 October
-    # confirms it, still before 12 October, the day 163-293(c) fixes: the three days of
-    # 163-293(d)(1) run from 12 October (to Friday 15 October), not from the recount
+    # the canvass_before_its_day reading: the early canvass of 6 October finds a tie for first; the
+    # recount of 8 October confirms it, still before 12 October, the day 163-293(c) fixes: the three
+    # days of 163-293(d)(1) run from 12 October (to Friday 15 October), not from the recount
     log = f"{TIE.replace(CANVASS, EARLY_CANVASS)}\n{recount('2027-10-08T10:00', **TIED)}"
     assert local(deadline(run(SEAT, log), "tie_withdrawal").due) == "2027-10-11T23:59:59"
     c = run(SEAT, log, head=AS_OF_ITS_DAY)

@@ -132,7 +132,8 @@ def test_a_tie_among_those_nominated_anyway_needs_no_lot() -> None:
 
 
 def test_a_tie_below_the_nominations_needs_no_lot() -> None:
-    # G.S. 163-294(b), SPEC reading 9; Goldsboro mayor 2023: third and fourth tied at 138
+    # G.S. 163-294(b), SPEC reading 9; Goldsboro mayor 2023: third and fourth tied
+    # at 138
     c = run(
         PRIMARY,
         f"{filed('Gaylor', 'Smith', 'Foster', 'Lilly', 'Henry', 'Craig')}\n"

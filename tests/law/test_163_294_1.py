@@ -236,7 +236,8 @@ def test_a_leader_dying_in_the_three_days_of_a_tie_for_second_leaves_a_vacancy()
 
 
 def test_under_the_request_reading_a_leader_dying_in_the_window_changes_nothing_yet() -> None:
-    # reading 10 switched (departed_leader_short: request): 163-293(b)(1) runs its course
+    # the departed_leader_short reading switched (departed_leader_short: request): 163-293(b)(1)
+    # runs its course
     c = _leader_short_leaves_after_the_canvass(
         died("Ann", "2027-10-13T08:00"),
         extra="interpretations: {departed_leader_short: request}",
@@ -271,8 +272,8 @@ def test_a_group_seat_s_best_placed_dying_in_the_request_period_is_ruled_at_the_
     assert c["outcome"]["runoff"]["status"] == "called"
 
 
-def test_under_reading_18_the_seat_of_one_dying_in_the_request_period_is_vacant_at_once() -> None:
-    # reading 18 (left_best_for_group_seat: vacant): the seat is vacant at the death, as it is
+def test_left_best_for_group_seat_vacant_makes_the_seat_of_one_dying_in_the_period_vacant() -> None:
+    # left_best_for_group_seat: vacant: the seat is vacant at the death, as it is
     # at the canvass for a death before it; no runoff is left to request for it
     c = _best_placed_dies_in_the_request_period(
         "interpretations: {left_best_for_group_seat: vacant}"
@@ -283,10 +284,11 @@ def test_under_reading_18_the_seat_of_one_dying_in_the_request_period_is_vacant_
     assert "runoff_called" not in kinds(c)
 
 
-def test_under_reading_18_a_request_made_before_the_death_counts_for_the_seats_left() -> None:
-    # reading 18 with G.S. 163-293(b)(2): three seats, Ann elected by majority, Bob and Cy best
-    # placed for the other two; Dee asked for a runoff before Bob died. Bob's seat is vacant at
-    # the death, one seat is left, and Dee's request (the next one's) calls its runoff
+def test_by_default_a_request_made_before_the_death_counts_for_the_seats_left() -> None:
+    # the left_best_for_group_seat reading with G.S. 163-293(b)(2): three seats, Ann elected by
+    # majority, Bob and Cy best placed for the other two; Dee asked for a runoff before Bob died.
+    # Bob's seat is vacant at the death, one seat is left, and Dee's request (the next one's) calls
+    # its runoff
     c = run(
         scenario(
             "method: nonpartisan-runoff, seats: 3",

@@ -225,7 +225,7 @@ def test_while_filing_is_open_and_after_election_day_the_rules_ignore_dates_and_
             assert len(seen) == 1, (method, stage, when, seen)
 
 
-def test_reading_8_is_a_gap_whose_fallback_follows_the_interpretation() -> None:
+def test_late_notice_is_a_gap_whose_fallback_follows_the_interpretation() -> None:
     # G.S. 163-112(b); SPEC reading 8
     f = departure_facts.Facts(
         Method.PARTISAN,
@@ -239,7 +239,7 @@ def test_reading_8_is_a_gap_whose_fallback_follows_the_interpretation() -> None:
         within_30_by_notice=False,
     )
     fd = departures.TABLE.evaluate(f)
-    assert fd.gap is not None and fd.gap.id == "reading-8"
+    assert fd.gap is not None and fd.gap.id == "late-notice"
     assert [e.kind for e in fd.effect(f)] == ["name_removed", "reopen"]
     g = attrs.evolve(f, late_notice_by_death=False)
     assert [e.kind for e in departures.TABLE.evaluate(g).effect(g)] == ["name_removed"]
@@ -292,7 +292,7 @@ def test_electsim_gaps_prints_each_gap_with_its_sections_why_fallback_and_facts(
         entry = entries[f"gap:{g.id}"]  # one entry per id, as a ruling names it
         assert f"\n    provisions: {g.cite}" in entry, entry
         assert "\n    why: " in entry and "\n    facts: " in entry, entry
-    assert "fallback: reading 8, the death date decides" in out
+    assert "fallback: under late_notice: death_date, the death date decides" in out
     # the facts in words ("within 30 by notice: no"), not as the table's fields
     facts = " ".join(out.split())
     assert "within 30 by notice: no" in facts and "within_30_by_notice" not in out

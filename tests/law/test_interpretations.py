@@ -23,7 +23,7 @@ FILED = """
 
 
 def test_a_tie_between_two_winners_needs_no_lot_by_default_but_does_when_switched() -> None:
-    # Reading 9: Ann and Bob both win two seats, so their tie decides nothing
+    # The harmless_ties reading: Ann and Bob both win two seats, so their tie decides nothing
     events = (
         FILED
         + """
@@ -46,7 +46,8 @@ def test_a_tie_between_two_winners_needs_no_lot_by_default_but_does_when_switche
 
 
 def test_write_ins_count_in_the_majority_total_unless_switched_off() -> None:
-    # Reading 1, G.S. 163-293(a)(1): with the 20 write-ins Ann's 505 of 1010 is no majority
+    # The write_ins_in_total reading, G.S. 163-293(a)(1): with the 20 write-ins Ann's 505 of 1010 is
+    # no majority
     events = (
         FILED
         + """
@@ -67,7 +68,7 @@ def test_write_ins_count_in_the_majority_total_unless_switched_off() -> None:
 
 
 def test_an_early_request_waits_for_the_canvass_unless_switched_to_reject() -> None:
-    # Reading 4, G.S. 163-293(c)
+    # The early_request reading, G.S. 163-293(c)
     events = (
         FILED
         + """
@@ -85,8 +86,8 @@ def test_an_early_request_waits_for_the_canvass_unless_switched_to_reject() -> N
 
 
 def test_a_group_runoff_ballot_follows_the_chosen_reading_of_163_293_b_2() -> None:
-    # Reading 5 and its alternatives; "pairwise" is how Elizabeth City read it in 2011.
-    # 525 votes for two seats: a majority needs more than 131.25, which nobody has
+    # The group_runoff_ballot reading and its alternatives; "pairwise" is how Elizabeth City read it
+    # in 2011. 525 votes for two seats: a majority needs more than 131.25, which nobody has
     group = "{id: w, office: Ward, seats: 2, method: nonpartisan-runoff, year: 2027}"
     events = """
     - {type: candidate_filed, at: 2027-07-06, candidate: Ann}
@@ -121,8 +122,8 @@ def test_a_group_runoff_ballot_follows_the_chosen_reading_of_163_293_b_2() -> No
 
 
 def test_with_harmless_ties_off_two_tied_majority_winners_are_ranked_by_lot() -> None:
-    # Reading 9 and its alternative in a group under G.S. 163-293(a)(2): 1000 votes for two
-    # seats, a majority is more than 250; Ann and Bob both have 400 and both win
+    # The harmless_ties reading and its alternative in a group under G.S. 163-293(a)(2): 1000 votes
+    # for two seats, a majority is more than 250; Ann and Bob both have 400 and both win
     group = "{id: g, office: Council, seats: 2, method: nonpartisan-runoff, year: 2027}"
     events = (
         FILED
@@ -183,9 +184,9 @@ _SWITCHED = {  # each scenario of scenarios/collisions/ reading a gap or conflic
 
 @pytest.mark.parametrize("name", sorted(_SWITCHED))
 def test_each_other_reading_changes_the_course_and_its_ruling_names_it(name: str) -> None:
-    # Readings 10 to 22: the scenario's switch chooses the other reading of a gap or conflict;
-    # the same log under the default reading ends otherwise (or gets there otherwise), and only
-    # the switched replay's no_provision ruling records the reading
+    # The switches of gaps and conflicts: the scenario's switch chooses the other reading of a gap
+    # or conflict; the same log under the default reading ends otherwise (or gets there otherwise),
+    # and only the switched replay's no_provision ruling records the reading
     path = Path(__file__).resolve().parents[2] / "scenarios" / "collisions" / f"{name}.yaml"
     switched = simulator.load_scenario(path)
     switch = _SWITCHED[name]
@@ -250,8 +251,8 @@ def _group_tie(votes: str) -> str:
 
 
 def test_a_group_tie_read_by_size_over_5000_voters_is_ruled_a_new_election_and_no_lot() -> None:
-    # Reading 20 applies G.S. 163-182.8(1): a new election among the tied, so no drawing of lots
-    # is ruled beside it (for the seat left, and for a tie over the majority)
+    # The first_election_tie reading applies G.S. 163-182.8(1): a new election among the tied, so no
+    # drawing of lots is ruled beside it (for the seat left, and for a tie over the majority)
     head = "interpretations: {first_election_tie: by_size}"
     for votes in ("{Ann: 9000, Bob: 2000, Cy: 2000, Dee: 500}", "{Ann: 9000, Bob: 4000, Cy: 4000}"):
         r = run(GROUP_RUNOFF, _group_tie(votes), head=head)
@@ -259,10 +260,11 @@ def test_a_group_tie_read_by_size_over_5000_voters_is_ruled_a_new_election_and_n
         assert "new_election_ordered" in kinds and "lot_required" not in kinds, votes
 
 
-def test_a_group_tie_read_by_size_names_the_voters_gap_and_reading_24_applies() -> None:
-    # 7,500 votes for two seats: 3,750 to 7,500 voters. Reading 20 sends the tie for the seat
-    # left to 163-182.8; the voters the log does not give are gap voters-not-in-log, whose
-    # default (the fewest) draws lots and whose reading 24, votes, orders a new election
+def test_a_group_tie_read_by_size_names_the_voters_gap_and_group_tie_voters_applies() -> None:
+    # 7,500 votes for two seats: 3,750 to 7,500 voters. The first_election_tie reading sends the tie
+    # for the seat left to 163-182.8; the voters the log does not give are gap voters-not-in-log,
+    # whose default (the fewest) draws lots and whose the group_tie_voters reading, votes, orders a
+    # new election
     events = _group_tie("{Ann: 4000, Bob: 1500, Cy: 1500, Dee: 500}")
     fewest = run(GROUP_RUNOFF, events, head="interpretations: {first_election_tie: by_size}")
     gaps = [x.get("gap") for x in fewest.rulings if x.kind.value == "no_provision"]
@@ -275,17 +277,19 @@ def test_a_group_tie_read_by_size_names_the_voters_gap_and_reading_24_applies() 
     )
     assert most.outcome.pending is not None and most.outcome.pending.value == "new_election"
     assert not any(x.kind.value == "lot_required" for x in most.rulings)
-    # under the default reading 20 (a lot whatever the voters) the voters are not asked
+    # under the default the first_election_tie reading (a lot whatever the voters) the voters are
+    # not asked
     lot = run(GROUP_RUNOFF, events, head="interpretations: {group_tie_voters: votes}")
     assert [x.get("gap") for x in lot.rulings if x.kind.value == "no_provision"] == [
         "tie-for-best-remaining"
     ]
 
 
-def test_a_group_runoff_tie_read_by_size_asks_the_voters_and_reading_24_answers() -> None:
-    # Reading 27 sends a tie for a group runoff's last seat to 163-182.8; 8,000 runoff votes for
-    # two seats are 4,000 to 8,000 voters: gap voters-not-in-log, the fewest by default (a lot),
-    # as many as the votes under reading 24 (a new election); the default reading 27 draws lots
+def test_a_group_runoff_tie_read_by_size_asks_the_voters_and_group_tie_voters_answers() -> None:
+    # The group_runoff_tie reading sends a tie for a group runoff's last seat to 163-182.8; 8,000
+    # runoff votes for two seats are 4,000 to 8,000 voters: gap voters-not-in-log, the fewest by
+    # default (a lot), as many as the votes under the group_tie_voters reading (a new election); the
+    # default the group_runoff_tie reading draws lots
     path = Path(__file__).resolve().parents[2] / "scenarios" / "collisions"
     text = (path / "2933f-group-runoff-tie-read-by-size.yaml").read_text(encoding="utf-8")
     text = text.replace(
@@ -337,9 +341,10 @@ def _request_place_tie(*deaths: str) -> str:
 def test_a_request_place_tie_left_before_the_lot_is_settled_as_the_reading_says(
     deaths: tuple[str, ...], standing: bool, holder: str | None
 ) -> None:
-    # reading 26 over reading 19's drawing for the request place: among_standing settles the
-    # place without a drawing when as many of the tied stand as there are places; otherwise (or
-    # by default) the drawing among all the tied is still awaited, the gap said at the death
+    # the tied_left_before_lot reading over the request_place_tie reading's drawing for the request
+    # place: among_standing settles the place without a drawing when as many of the tied stand as
+    # there are places; otherwise (or by default) the drawing among all the tied is still awaited,
+    # the gap said at the death
     reading = ", tied_left_before_lot: among_standing" if standing else ""
     head = f"interpretations: {{request_place_tie: lot{reading}}}"
     r = run(GROUP_RUNOFF.replace("Council", "Council"), _request_place_tie(*deaths), head=head)

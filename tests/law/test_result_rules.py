@@ -100,7 +100,8 @@ def test_a_runoff_and_a_second_primary_elect_and_nominate_the_highest() -> None:
 
 @given(total=st.integers(0, 10**7), seats=st.integers(1, 9))
 def test_the_majority_is_half_the_total_per_seat_exactly(total: int, seats: int) -> None:
-    # G.S. 163-293(a)(2): the total divided by the seats, halved; no rounding (reading 1)
+    # G.S. 163-293(a)(2): the total divided by the seats, halved; no rounding (the
+    # write_ins_in_total reading)
     t = declaration.threshold(declaration.Decision.MAJORITY, total, seats, Fraction(3, 10))
     assert t * 2 * seats == total
 
@@ -140,7 +141,7 @@ def test_the_provision_named_when_the_name_stayed_governs_a_later_win() -> None:
             assert departed_declared.DECLARED_LEFT.evaluate(facts).near == (preset.value,)
 
 
-def test_a_withdrawn_winner_without_reading_7_is_a_named_gap() -> None:
+def test_a_withdrawn_winner_without_withdrawal_as_death_is_a_named_gap() -> None:
     # G.S. 163-294.1(b) speaks of deceased or disqualified candidates
     facts = departed_declared.LeftFacts(
         False, CandStatus.WITHDREW, False, departed_declared.Preset.NONE, False
@@ -162,8 +163,9 @@ def test_every_departure_from_a_called_runoff_ballot_is_the_same_gap() -> None:
 
 
 def test_the_other_candidate_is_declared_only_from_a_runoff_ballot_of_two() -> None:
-    # reading 21 declares "the other candidate": on one seat's ballot of three (reading 6) there
-    # are two, and the default (the runoff is held, the name printed) stands
+    # the left_runoff_ballot reading declares "the other candidate": on one seat's ballot of three
+    # (the three_way_tie reading) there are two, and the default (the runoff is held, the name
+    # printed) stands
     chosen = {"left_runoff_ballot": "other_declared"}
     for what in (
         CandStatus.DIED,
@@ -184,7 +186,7 @@ def test_the_other_candidate_is_declared_only_from_a_runoff_ballot_of_two() -> N
 
 
 def test_a_switch_chooses_a_conflicts_other_reading_and_says_so() -> None:
-    # reading 10: departed_leader_short
+    # the departed_leader_short reading: departed_leader_short
     facts = departed_in_count.LeaderFacts(CandStatus.WITHDREW, False, False)
     default = departed_in_count.LEADER.evaluate(facts)
     other = departed_in_count.LEADER.evaluate(facts, chosen={"departed_leader_short": "request"})
@@ -206,7 +208,8 @@ def test_a_switch_chooses_a_conflicts_other_reading_and_says_so() -> None:
 def test_a_departed_leader_short_of_a_majority_read_as_request_is_vacant_without_a_request() -> (
     None
 ):
-    # reading 10 switched: 163-293(b)(1) runs its course; nobody requests; Bob cannot serve
+    # the departed_leader_short reading switched: 163-293(b)(1) runs its course; nobody requests;
+    # Bob cannot serve
     c = run(
         scenario(
             RUNOFF,

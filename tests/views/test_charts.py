@@ -563,7 +563,7 @@ def marks_of(fig: Figure) -> dict[str, Line2D]:
 
 
 def test_a_death_noticed_days_later_is_marked_on_its_day_with_both_dates() -> None:
-    scenario, result = library("contingencies/112b-reading-8-death-within-30-notice-after.yaml")
+    scenario, result = library("contingencies/112b-late-notice-death-within-30-notice-after.yaml")
     fig = plot_timeline(result, scenario=scenario)
     assert "Cy died Aug 14 (notified Aug 17)" in drawn_text(fig).splitlines()
     died = next(e for e in scenario.events if e.type == "candidate_died")

@@ -95,7 +95,7 @@ def test_states_deadlines_and_rulings_are_in_words(tmp_path: Path) -> None:
 
 
 def test_the_outcome_says_what_a_contest_waits_for_in_words() -> None:
-    case = next(c for c in LIBRARY if c.id == "scenarios/gaps/gap-reading-8.yaml")
+    case = next(c for c in LIBRARY if c.id == "scenarios/gaps/gap-late-notice.yaml")
     scenario, result = replayed(case)
     text = format_result(result, events=scenario.events)
     assert "  pending:      a drawing of lots" in text

@@ -5,7 +5,7 @@
   first round, 163-291(2) and 163-294.2(c); only the runoff's candidates in a runoff,
   163-293(b)(1) and (b)(2), 163-111(b)).
 - ``threshold-total``: whether they count in the total a majority (163-293(a)) or a substantial
-  plurality (163-111(a)) divides (readings 1 and 2).
+  plurality (163-111(a)) divides (the write_ins_in_total and dead_votes_in_total readings).
 """
 
 from __future__ import annotations
@@ -130,7 +130,8 @@ VOTES: Table[VoteFacts, Vote] = Table(
             id="second-primary-ballot",
             cite="163-111(b)",
             summary="only the candidates of the second primary are on its ballot (two for one "
-            "place; for a group, reading 5, the best remaining and those who demanded)",
+            "place; for a group, the group_runoff_ballot reading, the best remaining and those who "
+            "demanded)",
             applies=lambda f: f.voting and f.runoff and not f.on_runoff_ballot and f.primary,
             effect=Vote.OFF_RUNOFF_BALLOT,
         ),
@@ -190,29 +191,32 @@ def _total_rules() -> tuple[Rule[TotalFacts, Total], ...]:
             Rule(
                 id=f"{tag}-candidate",
                 cite=cite,
-                summary="the total vote cast for all candidates includes each candidate's votes "
-                "(a dead candidate's whose name stayed on the ballot too, reading 2)",
+                summary="the total vote cast for all candidates includes each candidate's votes (a "
+                "dead candidate's whose name stayed on the ballot too, the dead_votes_in_total "
+                "reading)",
                 applies=of(lambda f: f.filed and (not f.died or f.dead_votes_in_total)),
                 effect=Total.IN,
             ),
             Rule(
                 id=f"{tag}-dead-left-out",
                 cite=cite,
-                summary="reading 2 switched: a dead candidate's votes are left out of the total",
+                summary="the dead_votes_in_total reading switched: a dead candidate's votes are "
+                "left out of the total",
                 applies=of(lambda f: f.filed and f.died and not f.dead_votes_in_total),
                 effect=Total.OUT,
             ),
             Rule(
                 id=f"{tag}-write-ins",
                 cite=cite,
-                summary="write-in votes count in the total (reading 1)",
+                summary="write-in votes count in the total (the write_ins_in_total reading)",
                 applies=of(lambda f: f.write_in and f.write_ins_in_total),
                 effect=Total.IN,
             ),
             Rule(
                 id=f"{tag}-write-ins-left-out",
                 cite=cite,
-                summary="reading 1 switched: write-in votes are left out of the total",
+                summary="the write_ins_in_total reading switched: write-in votes are left out of "
+                "the total",
                 applies=of(lambda f: f.write_in and not f.write_ins_in_total),
                 effect=Total.OUT,
             ),

@@ -95,9 +95,9 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
         Rule(
             id="departed-name-stayed",
             cite="163-294.1(b)",
-            summary="the name of a deceased or disqualified candidate (withdrawn, reading 7) "
-            "stayed on the ballot (no time to reprint): the office is vacant if the candidate "
-            "receives enough votes to be elected",
+            summary="the name of a deceased or disqualified candidate (withdrawn, the "
+            "withdrawal_as_death reading) stayed on the ballot (no time to reprint): the office is "
+            "vacant if the candidate receives enough votes to be elected",
             applies=lambda f: _preset(Preset.NAME_STAYED)(f) and f.offish,
             effect=Seat.VACANT,
         ),
@@ -128,8 +128,8 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
         Rule(
             id="departed-elected",
             cite="163-294.1(b)",
-            summary="a disqualified candidate (withdrawn, reading 7) whose name stayed on the "
-            "ballot receives enough votes to be elected: the office is vacant",
+            summary="a disqualified candidate (withdrawn, the withdrawal_as_death reading) whose "
+            "name stayed on the ballot receives enough votes to be elected: the office is vacant",
             applies=lambda f: (
                 f.electing
                 and not f.after_election_day
@@ -144,8 +144,8 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
             "withdrawn-elected",
             ("163-294.1(b)", "163-293(a)(2)"),
             "a candidate who withdrew before the election (name left on the ballot) polls enough "
-            "to be elected, with reading 7 switched off: 163-294.1(b)'s vacancy speaks of "
-            "deceased or disqualified candidates only",
+            "to be elected, with the withdrawal_as_death reading switched off: 163-294.1(b)'s "
+            "vacancy speaks of deceased or disqualified candidates only",
             "the office is declared vacant, as for a disqualified candidate",
             lambda f: (
                 not f.nominating

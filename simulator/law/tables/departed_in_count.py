@@ -108,8 +108,9 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
         Rule(
             id="departed-polls-enough-to-win",
             cite="163-294.1(b)",
-            summary="a deceased or disqualified candidate (withdrawn, reading 7) whose name "
-            "stayed on the ballot receives enough votes to be elected: the office is vacant",
+            summary="a deceased or disqualified candidate (withdrawn, the withdrawal_as_death "
+            "reading) whose name stayed on the ballot receives enough votes to be elected: the "
+            "office is vacant",
             applies=lambda f: not f.after_election_day and f.offish,
             effect=LeaderEffect.VACANT,
         ),
@@ -158,8 +159,8 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "withdrawn-winner",
             ("163-294.1(b)", "163-293(a)(1)"),
             "a candidate who withdrew before the election (name left on the ballot) wins a "
-            "majority, with reading 7 switched off: 163-294.1(b)'s vacancy speaks of deceased or "
-            "disqualified candidates only",
+            "majority, with the withdrawal_as_death reading switched off: 163-294.1(b)'s vacancy "
+            "speaks of deceased or disqualified candidates only",
             "the office is declared vacant, as for a disqualified candidate",
             lambda f: not f.after_election_day and not f.offish and f.majority,
             LeaderEffect.VACANT,
@@ -390,7 +391,8 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             ("163-293(d)(1)",),
             "three or more candidates remain tied for the highest vote after the recount: (d)(1) "
             "provides a runoff between 'the two'",
-            "reading 6: a runoff among all the tied unless all but one withdraw within three days",
+            "the three_way_tie reading: a runoff among all the tied unless all but one withdraw "
+            "within three days",
             lambda f: (
                 f.tied > 2
                 and (
@@ -504,7 +506,7 @@ PLACES: Table[PlacesFacts, PlacesEffect] = Table(
             "runoff: (b)(2) counts 'candidates equal in number to the positions remaining', and "
             "(d)(2)'s rule for a tie for second is written for a single office",
             "every candidate tied for that place may request a runoff; the runoff ballot holds "
-            "the remaining leaders and every requester (reading 5)",
+            "the remaining leaders and every requester (the group_runoff_ballot reading)",
             lambda f: f.tied_at_boundary,
             PlacesEffect.ALL_TIED,
             readings=(
@@ -539,7 +541,7 @@ class PlaceLeftFacts:
 PLACE_LEFT: Table[PlaceLeftFacts, PlaceLeftEffect] = Table(
     "group-request-place-left",
     "group offices, election-and-runoff method, a drawing of lots to settle who may request a "
-    "runoff (reading 19): does the drawing count a tied candidate who has left?",
+    "runoff (the request_place_tie reading): does the drawing count a tied candidate who has left?",
     (),
     gaps=(
         Gap(
@@ -617,8 +619,8 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
         Rule(
             id="departed-best-enough-votes",
             cite="163-294.1(b)",
-            summary="a deceased or disqualified candidate (withdrawn, reading 7) receives enough "
-            "votes to be elected: the office is vacant",
+            summary="a deceased or disqualified candidate (withdrawn, the withdrawal_as_death "
+            "reading) receives enough votes to be elected: the office is vacant",
             applies=lambda f: not f.after_election_day and f.offish,
             effect=GroupLeftEffect.DECLARED_UNLESS_REQUEST,
         ),

@@ -132,7 +132,7 @@ class Facts(Staged):
         return self.within_30_by_death and self.late_notice_by_death
 
     @property
-    def reading_8_gap(self) -> bool:
+    def late_notice_gap(self) -> bool:
         return self.within_30_by_death and not self.within_30_by_notice
 
     @property

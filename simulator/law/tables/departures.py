@@ -30,7 +30,7 @@ Choices where the text is silent (each shows in the ruling it produces):
   applied to both sentences that name only death or disqualification: the primary not held when
   two per seat remain, and the office declared vacant when such a candidate polls enough votes
   to be elected.
-- ``late_notice`` is the ``reading-8`` gap: its fallback is the switchable interpretation.
+- ``late_notice`` is the ``late-notice`` gap: its fallback is the switchable interpretation.
 - A nominee of a nonpartisan primary who leaves is no longer counted as nominated; what happens
   on the election's ballot is for 163-294.4 and 163-294.1(b) in the election's own contest.
 - While filing is reopened, a further death that would certify the survivors waits for the
@@ -627,7 +627,7 @@ def _committee_fills(f: Facts) -> bool:
     return f.committee_fills_left_place and f.method is Method.PARTISAN
 
 
-def _reading_8_effects(f: Facts) -> tuple[Effect, ...]:
+def _late_notice_effects(f: Facts) -> tuple[Effect, ...]:
     if f.late_notice_by_death:
         return _112b_within(f)
     return _112b_after(attrs.evolve(f, printed_at_death=f.printed_at_notice))
@@ -635,7 +635,7 @@ def _reading_8_effects(f: Facts) -> tuple[Effect, ...]:
 
 GAPS: tuple[Gap, ...] = (
     Gap(
-        "reading-8",
+        "late-notice",
         near=("163-112(b)",),
         open=(
             "the death came within 30 days after the close but the board received notice after "
@@ -643,14 +643,14 @@ GAPS: tuple[Gap, ...] = (
             "the death, and neither reaches these facts"
         ),
         fallback=lambda f: (
-            "reading 8, the death date decides: the name is not printed and filing reopens "
-            "for three days from the notice"
+            "under late_notice: death_date, the death date decides: the name is not printed and "
+            "filing reopens for three days from the notice"
             if f.late_notice_by_death
-            else "the notice date decides (reading 8 switched to notice_date): the death is "
+            else "the notice date decides (late_notice: notice_date): the death is "
             "treated as one more than 30 days after the close"
         ),
-        applies=lambda f: _dead(f) and not f.group and f.filed_at_close > 2 and f.reading_8_gap,
-        effect=_reading_8_effects,
+        applies=lambda f: _dead(f) and not f.group and f.filed_at_close > 2 and f.late_notice_gap,
+        effect=_late_notice_effects,
     ),
     Gap(
         "112c-more-than-seats",
@@ -661,7 +661,7 @@ GAPS: tuple[Gap, ...] = (
             "more than 30 days after the close"
         ),
         fallback=lambda f: (
-            "reading 31 (group_death_within_30: reopen): filing reopens for three days, as "
+            "under group_death_within_30: reopen, filing reopens for three days, as "
             "163-112(b) reopens it for a single office after any death within the 30 days, "
             "whatever the number of candidates left; the name is not printed and the primary is "
             "held"
@@ -693,7 +693,7 @@ GAPS: tuple[Gap, ...] = (
             "remaining candidate, and 163-114 fills only a nominee's vacancy"
         ),
         fallback=lambda f: (
-            "reading 30 (no_candidate_left: committee_names): no primary is held and the "
+            "under no_candidate_left: committee_names, no primary is held and the "
             "party's executive committee names the nominee under 163-114, as 163-112(d)(4) "
             "provides for a group left with fewer candidates than places"
             if f.committee_when_none_left
@@ -730,7 +730,7 @@ GAPS: tuple[Gap, ...] = (
             "163-294.2(d) only of withdrawals before the filing deadline"
         ),
         fallback=lambda f: (
-            "reading 28 (late_nonpartisan_withdrawal: no_effect): 163-294.2(d) allows a "
+            "under late_nonpartisan_withdrawal: no_effect, 163-294.2(d) allows a "
             "withdrawal only until the filing deadline, so one after it has no effect: the name "
             "is printed, its votes count and the candidacy stands, as 163-106(e) has it for a "
             "party primary candidate who withdraws too late"
@@ -751,7 +751,7 @@ GAPS: tuple[Gap, ...] = (
                     "name_remains",
                     statute("163-294.2(d)"),
                     text="a nonpartisan candidate may withdraw only until the filing deadline "
-                    "(reading 28, late_nonpartisan_withdrawal: no_effect); the candidacy stands "
+                    "(late_nonpartisan_withdrawal: no_effect); the candidacy stands "
                     "and votes for it count",
                 ),
                 _effect("ineffective", statute("163-294.2(d)")),
@@ -770,7 +770,7 @@ GAPS: tuple[Gap, ...] = (
             " (d)(4) names disqualification)"
         ),
         fallback=lambda f: (
-            "reading 32 (disqualified_before_printing: name_off): 163-112 speaks of deaths only, "
+            "under disqualified_before_printing: name_off, 163-112 speaks of deaths only, "
             "so the disqualified candidate's name is simply left off the ballot, without the "
             "reopening or the certification it attaches to a death"
             if _dq_name_off(f)
@@ -793,7 +793,7 @@ GAPS: tuple[Gap, ...] = (
             " the primary' and of nominees who leave 'after the primary'"
         ),
         fallback=lambda f: (
-            "reading 35 (left_after_primary_day: committee_fills): the votes stand; if they "
+            "under left_after_primary_day: committee_fills, the votes stand; if they "
             "put the candidate over the substantial plurality for a place, that place is a "
             "vacancy in the nomination, filled by the party's executive committee under 163-114 "
             "as for a nominee who leaves after the primary"
@@ -819,7 +819,7 @@ GAPS: tuple[Gap, ...] = (
             "many as the seats), and (a) extends filing only when the period expires"
         ),
         fallback=lambda f: (
-            "reading 29 (only_candidate_dies: reopen): filing reopens as 163-294.4(b) reopens it "
+            "under only_candidate_dies: reopen, filing reopens as 163-294.4(b) reopens it "
             "when one of two dies (five days before printing, three after), read a fortiori: if "
             "the death of one of two reopens filing, so does the death of a candidate with fewer "
             "rivals; the name is not printed"

@@ -500,7 +500,8 @@ _EXT_ORDER: tuple[tuple[Extension, str, Any], ...] = (
     ),
     (
         Extension.FIVE_DAYS_PASSED,
-        "the extension runs five days from the close (reading 3): the board acts within them",
+        "the extension runs five days from the close (the day-counting reading): the board acts "
+        "within them",
         lambda f: f.late,
     ),
 )

@@ -281,19 +281,19 @@ def _grounds(*, primary: bool) -> list[Rule[RequestFacts, Answer]]:
         Rule(
             id=f"{tag}-early-held",
             cite=when,
-            summary="the statute fixes only the latest time to ask, so asking early loses "
-            "nothing: a request made before the count says who may request (before the canvass, "
-            "or while a recount or a drawing of lots for a place is awaited) is held, and weighed "
-            "as of the time it was made once the canvass, recount or lot says it (reading 4)",
+            summary="the statute fixes only the latest time to ask, so asking early loses nothing: "
+            "a request made before the count says who may request (before the canvass, or while a "
+            "recount or a drawing of lots for a place is awaited) is held, and weighed as of the "
+            "time it was made once the canvass, recount or lot says it (the early_request reading)",
             applies=_when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and _waits(f)),
             effect=Answer.HELD,
         ),
         Rule(
             id=f"{tag}-early-rejected",
             cite=when,
-            summary="a request made before the canvass declares the result is premature (reading 4 "
-            "switched; once the canvass is held, one made while a recount or a drawing of "
-            "lots is awaited is held under either reading)",
+            summary="a request made before the canvass declares the result is premature (the "
+            "early_request reading switched; once the canvass is held, one made while a recount or "
+            "a drawing of lots is awaited is held under either reading)",
             applies=_when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and not _waits(f)),
             effect=Answer.PREMATURE,
         ),
@@ -466,7 +466,7 @@ WINDOW_CLOSE: Table[WindowCloseFacts, WindowClose] = Table(
             id="next-candidates-requested",
             cite="163-293(b)(2)",
             summary="some of the next candidates requested in time: the runoff is called when the "
-            "window closes, every requester on its ballot (reading 5)",
+            "window closes, every requester on its ballot (the group_runoff_ballot reading)",
             applies=_window_close(False, True, True),
             effect=WindowClose.RUNOFF,
         ),

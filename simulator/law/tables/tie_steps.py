@@ -101,7 +101,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             cite="163-293(d)(1)",
             summary="the other tied candidate withdrew in writing within three days of the "
             "recount's declaration: the remaining candidate is declared elected (with three or "
-            "more tied, reading 6: once all but one have withdrawn)",
+            "more tied, the three_way_tie reading: once all but one have withdrawn)",
             applies=_tie_for_first(lambda f: f.remaining == 1),
             effect=TieStep.REMAINING_ELECTED,
         ),
@@ -116,7 +116,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             id="tie-for-first-runoff-called",
             cite="163-293(d)(1)",
             summary="the three days end with the tied candidates in the race and none withdrawn: a "
-            "runoff between them (among all of them with three or more, reading 6)",
+            "runoff between them (among all of them with three or more, the three_way_tie reading)",
             applies=_tie_for_first(
                 lambda f: (
                     f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES and not f.departed
