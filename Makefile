@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: demo test lint typecheck bench fuzz contract clean dist dist-check
+.PHONY: demo test lint typecheck bench bench-compare fuzz contract clean dist dist-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,12 @@ dist-check: $(TESTSTAMP)
 
 bench: $(BENCHSTAMP)
 	$(BIN)/python benchmarks/bench.py
+
+# This checkout side by side with another commit (REF: the previous one unless given), the two
+# alternating in one run; a workload more than 10% slower is marked (benchmarks/compare.py).
+REF ?= HEAD~1
+bench-compare: $(BENCHSTAMP)
+	$(BIN)/python benchmarks/compare.py $(REF)
 
 # Bounded in time: a mutation campaign over the scenario library, then the stateful engine test's
 # long run. FUZZ_VARIANTS, FUZZ_SECONDS and STATEFUL_SECONDS make them longer or shorter. Then the
