@@ -61,3 +61,34 @@ def test_the_check_finds_a_citation_in_a_string_and_an_f_string() -> None:
         "08 NCAC 06B .0104",
         "needs 163-293(c)",
     ]
+
+
+def written_rulings(source: str) -> list[int]:
+    """The lines of ``source`` where a ruling (``d.rule(kind, cites, text, ...)``) is given its
+    text as a string or an f-string written there, not words taken from the law."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "rule"
+        and len(node.args) >= 3
+        and isinstance(node.args[2], ast.Constant | ast.JoinedStr | ast.BinOp)
+    ]
+
+
+def test_the_effects_of_a_departure_say_their_rulings_in_the_law_s_words() -> None:
+    # simulator/law/tables/departure_words.py holds what each effect's ruling says
+    path = ENGINE / "handlers" / "departure_effects.py"
+    assert written_rulings(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_check_finds_a_ruling_written_in_the_engine() -> None:
+    source = (
+        "def f(d, k, c, name, said):\n"
+        '    d.rule(k, c, f"{name} died", [name])\n'
+        '    d.rule(k, c, "no primary", [])\n'
+        '    d.rule(k, c, "after " + name, [])\n'
+        "    d.rule(k, c, said, [name])\n"
+    )
+    assert written_rulings(source) == [2, 3, 4]
