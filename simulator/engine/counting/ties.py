@@ -60,7 +60,7 @@ def _tie_at_facts(
         many=point is ties.TiePoint.RUNOFF and not primary and len(pool) > 2,
         left=point is ties.TiePoint.RUNOFF and not primary and _tied_one_left(d, pool),
     )
-    if over is not None or not ties.counts_voters(ties.TIE_AT.evaluate(facts, chosen=d.ctx.chosen)):
+    if over is not None or not ties.counts_voters(consult(d, ties.TIE_AT, facts)):
         return facts
     asked = _voters_context(pool) if say else ""
     voters = consult(d, ties.TIE, ties.voters_question(over, estimate), pool, asked)
@@ -254,8 +254,8 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
 
 def _order_recount(d: Draft, tied: tuple[str, ...]) -> None:
     """A tie for first not yet recounted: the ``recount`` table requires the recount first."""
-    recount = tie_steps.RECOUNT.evaluate(
-        tie_steps.RecountFacts(tie_steps.RecountMoment.TIE_FOR_FIRST)
+    recount = consult(
+        d, tie_steps.RECOUNT, tie_steps.RecountFacts(tie_steps.RecountMoment.TIE_FOR_FIRST)
     )
     assert recount.effect is tie_steps.Recount.REQUIRED
     d.rule(
