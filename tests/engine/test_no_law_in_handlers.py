@@ -77,10 +77,17 @@ def written_rulings(source: str) -> list[int]:
     ]
 
 
-def test_the_effects_of_a_departure_say_their_rulings_in_the_law_s_words() -> None:
-    # simulator/law/tables/departure_words.py holds what each effect's ruling says
-    path = ENGINE / "handlers" / "departure_effects.py"
-    assert written_rulings(path.read_text(encoding="utf-8")) == []
+#: the modules whose rulings are said in the law's words, each beside the rule or table it
+#: belongs to (simulator/law/tables/: departure_words.py for a departure's effects)
+WORDED = [
+    ENGINE / "handlers" / name
+    for name in ("departure_effects.py", "ballots.py", "canvass.py", "votes.py")
+]
+
+
+@pytest.mark.parametrize("path", WORDED, ids=lambda p: p.name)
+def test_the_handlers_say_their_rulings_in_the_law_s_words(path: Path) -> None:
+    assert written_rulings(path.read_text(encoding="utf-8")) == [], path.name
 
 
 def test_the_check_finds_a_ruling_written_in_the_engine() -> None:

@@ -104,6 +104,24 @@ NO_PRIMARY = "no primary is held for this office"
 #: the further ruling of a primary not held (163-294.1(b)): those left are nominated
 NOMINATED_WITHOUT_PRIMARY = "declared nominees without a primary"
 
+#: a name whose ruling waited for the board's determination whether there is time to reprint
+#: (163-294.1(b), 163-294.4(b)-(c)), and which stays on the printed ballots ({why}: one of the
+#: reasons below)
+NOT_REPRINTED = (
+    "{name} {verb} after the ballots were printed: {why}, so the ballots are not reprinted and "
+    "the name remains"
+)
+#: the board determined there is not enough time
+NO_TIME_TO_REPRINT = "the board finds there is not enough time to reprint"
+#: the board found time only after votes were cast on the printed ballots
+VOTES_CAST_FIRST = "votes were cast on the printed ballots before the board found time to reprint"
+#: the board found time only after the contest had moved past its ballot ({phase})
+CONTEST_MOVED_ON = "the contest was {phase} before the board found time to reprint"
+#: the election was canvassed with no determination made
+CANVASSED_FIRST = "no time to reprint was found before the election"
+#: votes are being cast with no determination made
+VOTING_FIRST = "votes are being cast and no time to reprint was found"
+
 
 def _removed(eff: Effect, f: Facts, given: Mapping[str, object]) -> dict[str, object]:
     if f.when == DURING_FILING:

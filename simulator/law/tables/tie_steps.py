@@ -563,3 +563,19 @@ TIE_WITHDRAWAL: Table[TieWithdrawalFacts, TieWithdrawal] = Table(
     _tie_withdrawal_rules(),
     facts=_tie_withdrawal_facts,
 )
+
+
+# --- what the rulings on a recount and a lot say ------------------------------------------------
+
+#: a recount reported that replaces nothing, by the ``recount`` table's finding
+RECOUNT_WORDS: dict[Recount, str] = {
+    Recount.STANDS: "a recount nobody ordered leaves the result declared at the canvass standing",
+    Recount.NO_EFFECT: "a recount before any result was declared has no effect",
+}
+#: a drawing that decides nothing, by the ``lot`` table's finding ({winner}: whom it named)
+LOT_WORDS: dict[Lot, str] = {
+    Lot.NO_TIE: "a lot was drawn for {winner}, but no tie awaits a lot",
+    Lot.NOT_TIED: (
+        "a lot was drawn for {winner}, who is not among the candidates tied for the place"
+    ),
+}
