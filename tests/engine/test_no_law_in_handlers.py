@@ -81,7 +81,14 @@ def written_rulings(source: str) -> list[int]:
 #: belongs to (simulator/law/tables/: departure_words.py for a departure's effects)
 WORDED = [
     ENGINE / "handlers" / name
-    for name in ("departure_effects.py", "ballots.py", "canvass.py", "votes.py")
+    for name in (
+        "departure_effects.py",
+        "ballots.py",
+        "canvass.py",
+        "filing.py",
+        "office.py",
+        "votes.py",
+    )
 ]
 
 
