@@ -77,19 +77,10 @@ def written_rulings(source: str) -> list[int]:
     ]
 
 
-#: the modules whose rulings are said in the law's words, each beside the rule or table it
-#: belongs to (simulator/law/tables/: departure_words.py for a departure's effects)
-WORDED = [
-    ENGINE / "handlers" / name
-    for name in (
-        "departure_effects.py",
-        "ballots.py",
-        "canvass.py",
-        "filing.py",
-        "office.py",
-        "votes.py",
-    )
-]
+#: the modules whose rulings are said in the law's words, each kept beside the rule or table it
+#: belongs to (simulator/law/tables/; departure_words.py for a departure's effects): every
+#: handler of an event
+WORDED = sorted((ENGINE / "handlers").glob("*.py"))
 
 
 @pytest.mark.parametrize("path", WORDED, ids=lambda p: p.name)
