@@ -79,8 +79,8 @@ def written_rulings(source: str) -> list[int]:
 
 #: the modules whose rulings are said in the law's words, each kept beside the rule or table it
 #: belongs to (simulator/law/tables/; departure_words.py for a departure's effects): every
-#: handler of an event
-WORDED = sorted((ENGINE / "handlers").glob("*.py"))
+#: handler of an event, and the timers
+WORDED = [*sorted((ENGINE / "handlers").glob("*.py")), ENGINE / "timers.py"]
 
 
 @pytest.mark.parametrize("path", WORDED, ids=lambda p: p.name)

@@ -483,6 +483,30 @@ CLOSE: Table[CloseFacts, Primary] = Table(
     facts=_close_facts,
 )
 
+#: what the rulings at the close of filing say where no primary is held, by the
+#: ``filing-close`` table's finding: the primary not held ({count} candidates for {places}
+#: places), then who is nominated
+NO_PRIMARY_WORDS: dict[Primary, tuple[str, str]] = {
+    Primary.PARTY_NOMINEES: (
+        "{count} candidate(s) for {places} place(s): no primary is held",
+        "declared the party's nominee(s) when filing closed",
+    ),
+    Primary.NOMINATED: (
+        "{count} candidate(s) for {places} seat(s): at most two per seat, so no primary is held",
+        "declared nominated without a primary",
+    ),
+}
+#: who is certified when a reopened period closes: where nobody filed (163-112(a), (c)), and
+#: otherwise as at any close (163-110; {count} candidates for {places} places)
+NOBODY_FILED_WHILE_REOPENED = (
+    "nobody filed while filing was reopened: the remaining candidate(s) are certified as the "
+    "party's nominee(s)"
+)
+AT_THE_REOPENED_CLOSE = (
+    "{count} candidate(s) for {places} place(s) when the reopened period closed: declared the "
+    "party's nominee(s)"
+)
+
 
 # --- extending filing: G.S. 163-294.4(a) ---------------------------------------------------------
 

@@ -508,3 +508,9 @@ WINDOW_CLOSE: Table[WindowCloseFacts, WindowClose] = Table(
         WindowCloseFacts(p, g, r) for p, g, r in itertools.product((False, True), repeat=3)
     ),
 )
+
+
+#: why the leaders are declared when the request period ends with no request in time: a second
+#: primary the runner-up did not demand, or a runoff nobody requested
+NO_DEMAND_IN_TIME = "the runner-up did not demand a second primary in time"
+NO_REQUEST_IN_TIME = "no runoff was requested in time"
