@@ -73,14 +73,27 @@ def written_rulings(source: str) -> list[int]:
         and isinstance(node.func, ast.Attribute)
         and node.func.attr == "rule"
         and len(node.args) >= 3
-        and isinstance(node.args[2], ast.Constant | ast.JoinedStr | ast.BinOp)
+        and _written(node.args[2])
     ]
+
+
+def _written(text: ast.expr) -> bool:
+    """A string or f-string, or a sum with one in it (words added to the law's are written)."""
+    if isinstance(text, ast.BinOp):
+        return _written(text.left) or _written(text.right)
+    return isinstance(text, ast.JoinedStr) or (
+        isinstance(text, ast.Constant) and isinstance(text.value, str)
+    )
 
 
 #: the modules whose rulings are said in the law's words, each kept beside the rule or table it
 #: belongs to (simulator/law/tables/; departure_words.py for a departure's effects): every
-#: handler of an event, and the timers
-WORDED = [*sorted((ENGINE / "handlers").glob("*.py")), ENGINE / "timers.py"]
+#: handler of an event, the timers, and the count's ties
+WORDED = [
+    *sorted((ENGINE / "handlers").glob("*.py")),
+    ENGINE / "timers.py",
+    ENGINE / "counting" / "ties.py",
+]
 
 
 @pytest.mark.parametrize("path", WORDED, ids=lambda p: p.name)
@@ -95,5 +108,7 @@ def test_the_check_finds_a_ruling_written_in_the_engine() -> None:
         '    d.rule(k, c, "no primary", [])\n'
         '    d.rule(k, c, "after " + name, [])\n'
         "    d.rule(k, c, said, [name])\n"
+        "    d.rule(k, c, WORDS.format(name=name) + finding.note(), [name])\n"
+        '    d.rule(k, c, WORDS.format(name=name) + "; and more", [name])\n'
     )
-    assert written_rulings(source) == [2, 3, 4]
+    assert written_rulings(source) == [2, 3, 4, 7]
