@@ -212,3 +212,42 @@ def test_every_way_of_taking_a_private_name_is_seen(
     monkeypatch.setitem(MODULES, "simulator.cli.probe", tmp_path / "probe.py")
     (tmp_path / "probe.py").write_text(source, encoding="utf-8")
     assert len(reaches_into("simulator.cli.probe")) == found
+
+
+# One path from a finding to a ruling: the engine asks a law table its question only through
+# ``consult`` (simulator/engine/counting/consult.py), which says a gap or a conflict in a ruling
+# where the question is named, and reads the interpretation switches of the contest.
+CONSULT = "simulator.engine.counting.consult"
+
+
+def evaluations(source: str) -> list[int]:
+    """The lines where ``source`` calls ``.evaluate(...)`` (in the engine, a law table's)."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "evaluate"
+    ]
+
+
+def test_the_engine_asks_the_law_tables_only_through_consult() -> None:
+    engine = [m for m in MODULES if m.startswith("simulator.engine.")]
+    assert CONSULT in engine
+    found = [
+        f"{MODULES[m]}:{line}"
+        for m in engine
+        if m != CONSULT
+        for line in evaluations(MODULES[m].read_text(encoding="utf-8"))
+    ]
+    assert not found, "a table evaluated outside consult():\n" + "\n".join(found)
+
+
+def test_every_way_of_evaluating_a_table_is_seen() -> None:
+    source = (
+        "a = TABLE.evaluate(facts)\n"
+        "b = tables.ORDER.evaluate(\n    facts, chosen=c\n).effect\n"
+        "c = consult(d, TABLE, facts)\n"
+        "d = evaluate(facts)\n"
+    )
+    assert evaluations(source) == [1, 2]

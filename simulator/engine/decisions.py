@@ -22,23 +22,8 @@ from simulator.engine.handlers.departures import departure_facts
 from simulator.engine.result import Option, PendingDecision
 from simulator.engine.state import Context, State, new_draft
 from simulator.law.cite import Cite
-from simulator.law.tables import departures
+from simulator.law.tables import departure_words, departures
 from simulator.law.vocab import Choice, Decider, Decision
-
-#: what each effect of the departures table leads to, in words ({name}: the candidate who left),
-#: keyed by the effect kind's value (the departures table is built only when first read)
-_WORDS: dict[str, str] = {
-    "name_removed": "{name}'s name comes off the reprinted ballots",
-    "reopen": "filing reopens for {days} days, counted from the determination",
-    "name_remains": "the ballots are not reprinted and {name}'s name stays on them",
-    "not_counted": "votes for {name} are not counted",
-    "vacant_if_elected": ("if {name} polls enough to be elected, the office is declared vacant"),
-    "replacement_votes": "votes for {name} count for the party's replacement nominee",
-    "party_to_nominate": "the party executive committee names a nominee",
-    "certify": "the candidates who remain are certified without a primary",
-    "certify_if_none": "the candidates who remain are certified if nobody else files",
-    "cancel_primary": "the primary is not held",
-}
 
 #: the effects a finding that there is time to reprint applies (on_reprint_determined)
 _ON_REPRINT = (departures.EffectKind.NAME_REMOVED, departures.EffectKind.REOPEN)
@@ -77,8 +62,7 @@ def pending_decisions(state: State, ctx: Context) -> tuple[PendingDecision, ...]
                 cites += (e.cite, *e.also)
                 if e.kind.value not in kinds[choice]:
                     kinds[choice].append(e.kind.value)
-                words = _WORDS.get(e.kind.value, e.kind.value.replace("_", " "))
-                text = words.format(name=name, days=e.days)
+                text = departure_words.would(e, name)
                 if text not in texts[choice]:
                     texts[choice].append(text)
     options = tuple(

@@ -7,6 +7,7 @@ import functools
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
+from simulator.engine.counting.consult import consult
 from simulator.engine.state import Context
 from simulator.law import calendar as cal
 from simulator.law.machine import Phase
@@ -55,7 +56,7 @@ def votes_finding(
     facts = counted_votes.VoteFacts(
         True, runoff, on_ballot, write_in, filed, primary=primary, group=group, partisan=partisan
     )
-    return counted_votes.VOTES.evaluate(facts)
+    return consult(None, counted_votes.VOTES, facts)
 
 
 def counted_kinds(ctx: Context, rnd: int) -> tuple[bool, bool]:

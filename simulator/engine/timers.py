@@ -16,7 +16,7 @@ from simulator.engine.counting.runoff import call_runoff
 from simulator.engine.counting.ties import settle_tie
 from simulator.engine.state import AtReopenedClose, Context, Draft, State, new_draft
 from simulator.law.machine import Phase
-from simulator.law.tables import filing, runoff_requests, tie_steps
+from simulator.law.tables import departure_words, filing, runoff_requests, tie_steps
 from simulator.law.vocab import PoolKind, RulingKind, TimerTrigger, WindowKind
 
 TimerHandler = Callable[[Draft], None]
@@ -64,33 +64,18 @@ def on_filing_closes(d: Draft) -> None:
     )
     finding = consult(d, filing.CLOSE, facts)
     cites = finding_cites(finding)
-    if finding.effect is filing.Primary.PARTY_NOMINEES:
-        d.rule(
-            RulingKind.PRIMARY_CANCELLED,
-            cites,
-            f"{len(active)} candidate(s) for {n} place(s): no primary is held",
-            active,
-        )
-        if active:
-            d.rule(
-                RulingKind.NOMINEE_CERTIFIED,
-                cites,
-                "declared the party's nominee(s) when filing closed",
-                active,
-            )
-    elif finding.effect is filing.Primary.NOMINATED:
-        d.rule(
-            RulingKind.PRIMARY_CANCELLED,
-            cites,
-            f"{len(active)} candidate(s) for {n} seat(s): at most two per seat, "
-            "so no primary is held",
-            active,
-        )
-        if active:
-            d.rule(RulingKind.NOMINATED, cites, "declared nominated without a primary", active)
-    else:
+    words = filing.NO_PRIMARY_WORDS.get(finding.effect)
+    if words is None:  # the primary is held
         d.go(Phase.BALLOT)
         return
+    cancelled, nominated = words
+    d.rule(
+        RulingKind.PRIMARY_CANCELLED, cites, cancelled.format(count=len(active), places=n), active
+    )
+    if active:
+        party = finding.effect is filing.Primary.PARTY_NOMINEES
+        kind = RulingKind.NOMINEE_CERTIFIED if party else RulingKind.NOMINATED
+        d.rule(kind, cites, nominated, active)
     d.set(nominated=tuple(sorted(active)))
     d.go(Phase.DECIDED)
 
@@ -119,19 +104,13 @@ def on_reopened_closes(d: Draft) -> None:
         if d.after_reopen is AtReopenedClose.CERTIFY_IF_NOBODY_FILED and not new:
             # the contingency rule that reopened filing certifies if nobody files
             cites = [cite]
-            why = (
-                "nobody filed while filing was reopened: the remaining candidate(s) are "
-                "certified as the party's nominee(s)"
-            )
+            why = filing.NOBODY_FILED_WHILE_REOPENED
         else:
             cites = [cite, *finding_cites(close)]
-            why = (
-                f"{len(active)} candidate(s) for {ctx.contest.seats} place(s) when the "
-                "reopened period closed: declared the party's nominee(s)"
-            )
+            why = filing.AT_THE_REOPENED_CLOSE.format(count=len(active), places=ctx.contest.seats)
         if active:
             d.rule(RulingKind.NOMINEE_CERTIFIED, cites, why, active)
-        d.rule(RulingKind.PRIMARY_CANCELLED, cites, "no primary is held for this office", active)
+        d.rule(RulingKind.PRIMARY_CANCELLED, cites, departure_words.NO_PRIMARY, active)
         d.set(nominated=tuple(sorted(active)), after_reopen=AtReopenedClose.COUNT)
         d.go(Phase.DECIDED)
         return
@@ -168,9 +147,7 @@ def on_request_passes(d: Draft) -> None:
         call_runoff(d, pool)
         return
     reason = (
-        "the runner-up did not demand a second primary in time"
-        if ctx.nominating
-        else "no runoff was requested in time"
+        runoff_requests.NO_DEMAND_IN_TIME if ctx.nominating else runoff_requests.NO_REQUEST_IN_TIME
     )
     declare_leaders(d, pool.leaders, finding_cites(found), reason)
 

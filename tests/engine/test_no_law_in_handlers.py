@@ -61,3 +61,54 @@ def test_the_check_finds_a_citation_in_a_string_and_an_f_string() -> None:
         "08 NCAC 06B .0104",
         "needs 163-293(c)",
     ]
+
+
+def written_rulings(source: str) -> list[int]:
+    """The lines of ``source`` where a ruling (``d.rule(kind, cites, text, ...)``) is given its
+    text as a string or an f-string written there, not words taken from the law."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "rule"
+        and len(node.args) >= 3
+        and _written(node.args[2])
+    ]
+
+
+def _written(text: ast.expr) -> bool:
+    """A string or f-string, or a sum with one in it (words added to the law's are written)."""
+    if isinstance(text, ast.BinOp):
+        return _written(text.left) or _written(text.right)
+    return isinstance(text, ast.JoinedStr) or (
+        isinstance(text, ast.Constant) and isinstance(text.value, str)
+    )
+
+
+#: the modules whose rulings are said in the law's words, each kept beside the rule or table it
+#: belongs to (simulator/law/tables/; departure_words.py for a departure's effects): every
+#: handler of an event, the timers, and the count's ties
+WORDED = [
+    *sorted((ENGINE / "handlers").glob("*.py")),
+    ENGINE / "timers.py",
+    ENGINE / "counting" / "ties.py",
+]
+
+
+@pytest.mark.parametrize("path", WORDED, ids=lambda p: p.name)
+def test_the_handlers_say_their_rulings_in_the_law_s_words(path: Path) -> None:
+    assert written_rulings(path.read_text(encoding="utf-8")) == [], path.name
+
+
+def test_the_check_finds_a_ruling_written_in_the_engine() -> None:
+    source = (
+        "def f(d, k, c, name, said):\n"
+        '    d.rule(k, c, f"{name} died", [name])\n'
+        '    d.rule(k, c, "no primary", [])\n'
+        '    d.rule(k, c, "after " + name, [])\n'
+        "    d.rule(k, c, said, [name])\n"
+        "    d.rule(k, c, WORDS.format(name=name) + finding.note(), [name])\n"
+        '    d.rule(k, c, WORDS.format(name=name) + "; and more", [name])\n'
+    )
+    assert written_rulings(source) == [2, 3, 4, 7]

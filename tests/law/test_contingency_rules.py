@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from datetime import date, datetime
 
 import attrs
 import pytest
 
 from simulator.cli.main import main
-from simulator.law.tables import departure_facts, departure_gaps, departures
+from simulator.law.tables import departure_facts, departure_gaps, departure_words, departures
 from simulator.law.vocab import CandStatus, Method, Stage
 
 FACTS = list(departure_facts.all_facts())
@@ -336,6 +337,54 @@ def test_the_effects_are_a_closed_vocabulary_every_kind_of_which_the_table_produ
         departures.Effect("name_remvoed", departures.statute("163-112(b)"))
 
 
+#: what the engine gives the words of an effect's ruling (engine/handlers/departure_effects.py)
+GIVEN: dict[str, object] = {
+    "deadline": datetime(2027, 7, 13, 17),
+    "opens": datetime(2027, 8, 16, 12),
+    "closes": datetime(2027, 8, 19, 12),
+    "moved_from": date(2027, 8, 18),
+    "why_moved": "a holiday",
+    "notice": datetime(2027, 8, 16, 9),
+    "noticed": datetime(2027, 8, 14, 9),
+    "need": 1,
+}
+
+
+def test_every_effect_the_table_gives_is_worded_by_the_law_with_what_the_engine_gives() -> None:
+    # the law's words of each ruling: every field of a template is given by the engine or
+    # chosen from the facts, so no ruling the table can lead to is left half written
+    assert set(departure_words.WORDS) == set(departures.EffectKind)
+    said = set()
+    for f, fd in FINDINGS:
+        for e in fd.effect(f):
+            if departure_words.WORDS[e.kind].ruling:
+                text = departure_words.ruling(e, f, "Ann", "died", **GIVEN)
+                assert text.startswith(("Ann", "after Ann", "votes cast for Ann")), text
+                assert "{" not in text and "}" not in text, text
+                said.add(e.kind)
+            assert "{" not in departure_words.would(e, "Ann")
+    quiet = {departures.EffectKind.INEFFECTIVE, departures.EffectKind.CERTIFY_IF_NONE}
+    assert said == set(departures.EffectKind) - quiet
+
+
+def test_why_a_name_comes_off_the_ballot_is_chosen_from_the_facts() -> None:
+    # G.S. 163-294.2(d), 163-294.1(b): during filing, before printing, or on reprinted ballots
+    effect = departures.Effect("name_removed", departures.statute("163-294.1(b)"))
+    during = departure_facts.Facts(
+        Method.PLURALITY, Stage.ELECTION, CandStatus.WITHDREW, departure_facts.DURING_FILING
+    )
+    before = attrs.evolve(during, when=departure_facts.BEFORE_ELECTION)
+    printed = attrs.evolve(before, printed_at_notice=True)
+    words = [
+        departure_words.ruling(effect, f, "Ann", "withdrew") for f in (during, before, printed)
+    ]
+    assert words == [
+        "Ann withdrew; filing is still open, so the name is not on the ballot",
+        "Ann withdrew; the ballots are not yet printed, so the name is not on the ballot",
+        "Ann withdrew; the ballots will be reprinted, so the name is not on the ballot",
+    ]
+
+
 def test_a_party_withdrawal_after_the_163_106e_deadline_leaves_the_candidacy_standing() -> None:
     # G.S. 163-106(e): until close of business on the third business day before filing closes;
     # 163-294.2(d) lets a nonpartisan candidate withdraw until filing closes
@@ -350,6 +399,10 @@ def test_a_party_withdrawal_after_the_163_106e_deadline_leaves_the_candidacy_sta
     assert found.rule is not None and found.rule.id == "party-withdrawal-too-late"
     kinds = [e.kind for e in found.effect(late)]
     assert kinds == [departures.EffectKind.NAME_REMAINS, departures.EffectKind.INEFFECTIVE]
+    # the ruling names the deadline the withdrawal came after
+    remains = found.effect(late)[0]
+    text = departure_words.ruling(remains, late, "Ann", "withdrew", deadline=GIVEN["deadline"])
+    assert "before filing closes, here 2027-07-13 17:00; the candidacy stands" in text
     in_time = attrs.evolve(late, past_party_withdrawal=False)
     assert departures.TABLE.evaluate(in_time).rule.id == "filing-open"  # type: ignore[union-attr]
     nonpartisan = attrs.evolve(late, method=Method.PLURALITY, stage=Stage.ELECTION)

@@ -18,7 +18,7 @@ EffectT = TypeVar("EffectT")
 
 
 def consult(
-    d: Draft,
+    d: Draft | None,
     table: Table[FactsT, EffectT],
     facts: FactsT,
     who: Sequence[str] = (),
@@ -34,7 +34,13 @@ def consult(
     or a lot already drawn that completes a ruled tie). ``readings=False`` keeps the default
     fallbacks whatever the interpretation switches choose (where the facts leave nobody for
     another reading's ruling to name); ``once=False`` says it again even where this round has
-    said it (a departure's ruling, one per departure)."""
+    said it (a departure's ruling, one per departure). Without a draft (``d`` None: a pure
+    question whose answer is kept for every count, asked outside one) the answer is only looked
+    up, under the default readings."""
+    if d is None:
+        if context:
+            raise ValueError(f"{table.name}: a question asked without a draft has no ruling to say")
+        return table.evaluate(facts)
     finding = table.evaluate(facts, chosen=d.ctx.chosen if readings else None)
     if finding.no_provision and context:
         if finding.verdict is Verdict.CONFLICT:

@@ -126,7 +126,7 @@ def _result(
         runoff,
         contested=names > ctx.contest.seats,
     )
-    return declaration.RESULT.evaluate(facts)
+    return consult(d, declaration.RESULT, facts)
 
 
 def _tie_kind(d: Draft) -> ties.Kind:
@@ -245,7 +245,7 @@ def _decide_nonpartisan_primary(
         and not holds_place(d, c)  # nominated before they left: 163-294.1(b) is not theirs
     ]
     left = [
-        departed_declared.DECLARED_LEFT.evaluate(left_facts(d, c))
+        consult(d, departed_declared.DECLARED_LEFT, left_facts(d, c), readings=False)
         for n in skipped
         if (c := d.cand(n))
     ]
@@ -287,7 +287,7 @@ def tie_withdrawal(d: Draft, name: str) -> None:
         late=pool.withdraw_due is not None and d.at > pool.withdraw_due,
         left=left is not CandStatus.ACTIVE,
     )
-    found = tie_steps.TIE_WITHDRAWAL.evaluate(facts)
+    found = consult(d, tie_steps.TIE_WITHDRAWAL, facts)
     if found.effect is tie_steps.TieWithdrawal.LEFT:
         how = LEFT_HOW.get(left, "already withdrew")
         d.rule(

@@ -207,7 +207,7 @@ def fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> Non
     short = places - len(chosen)
     if short <= 0:
         return
-    found = vacancies.EMPTY_SEATS.evaluate(vacancies.SeatsFacts(nominating=d.ctx.nominating))
+    found = consult(d, vacancies.EMPTY_SEATS, vacancies.SeatsFacts(nominating=d.ctx.nominating))
     if found.effect is vacancies.Seats.VACANT:
         d.set(vacant=d.vacant + short)
         d.rule(
@@ -231,7 +231,7 @@ def declaration_timing(
 ) -> tuple[round_timing.When, Cite]:
     """The ``round-dates`` table: how a date after the declaration is found, and its provision."""
     facts = round_timing.TimingFacts(step, d.ctx.partisan_primary, tie_for_first)
-    finding = round_timing.TIMING.evaluate(facts)
+    finding = consult(d, round_timing.TIMING, facts, readings=False)
     return finding.effect, ruled_cite(finding)
 
 
@@ -254,4 +254,4 @@ def after_declaration(
 def runoff_cite(d: Draft) -> Cite:
     """The ``runoff-right`` table: the provision that gives the next round to those it names."""
     facts = declaration.RightFacts(primary=d.ctx.partisan_primary, group=d.contest.is_group)
-    return ruled_cite(declaration.RUNOFF_RIGHT.evaluate(facts))
+    return ruled_cite(consult(d, declaration.RUNOFF_RIGHT, facts))

@@ -81,7 +81,7 @@ def decide_majority(
         tie=len(people) > 1 and people[0][1] == people[1][1],
         left=lead is not None and not lead.active,
     )
-    question = count_order.ORDER.evaluate(order).effect
+    question = consult(d, count_order.ORDER, order).effect
     if question is count_order.Question.TIE_FOR_FIRST:
         settle_tie_for_first(d, tuple(nm for nm, v in people if v == people[0][1]))
         return
@@ -217,7 +217,7 @@ def _best_remaining(
     order = count_order.OrderFacts(
         count_order.Place.REMAINING, primary, group, tie=len(rest) > 1 and rest[0][1] == rest[1][1]
     )
-    if count_order.ORDER.evaluate(order).effect is count_order.Question.FIRST_BY_LOT:
+    if consult(d, count_order.ORDER, order).effect is count_order.Question.FIRST_BY_LOT:
         tied = tuple(nm for nm, v in rest if v == rest[0][1])
         if not lot_settles(d, tied, rest, 1):
             return None
@@ -249,7 +249,7 @@ def _runner_up(
         left=any(standing(d.cand(n)) is not CandStatus.ACTIVE for n in seconds),
         alone=not below,
     )
-    question = count_order.ORDER.evaluate(order).effect
+    question = consult(d, count_order.ORDER, order).effect
     if question is count_order.Question.ALONE:
         declare(d, best, runoff_cite(d), f"{nobody_below(d)}: highest vote")
         d.go(Phase.DECIDED)
@@ -258,7 +258,7 @@ def _runner_up(
         if _runner_up_left(d, best, seconds):
             return None
         # a runoff stays possible: the next question, that one settled
-        question = count_order.ORDER.evaluate(attrs.evolve(order, left=False)).effect
+        question = consult(d, count_order.ORDER, attrs.evolve(order, left=False)).effect
     if question is count_order.Question.TIE_FOR_SECOND:
         settle_tie_for_second(d, leader, seconds)
         return None
@@ -293,8 +293,8 @@ def _left_places_to_committee(
         and left_after_election_day(d, c)
         and not holds_place(d, c)
     )
-    found = party_nominees.NOMINEE.evaluate(
-        party_nominees.NomineeFacts(to_fill=True, departed=False)
+    found = consult(
+        d, party_nominees.NOMINEE, party_nominees.NomineeFacts(to_fill=True, departed=False)
     )
     for nm in held:
         c = d.cand(nm)
@@ -402,7 +402,7 @@ def leader_left_in_window(d: Draft, name: str) -> bool:
         d.ctx.interp.withdrawal_as_death,
         tie_for_second=pool.kind is PoolKind.TIE_SECOND,
     )
-    found = departed_in_count.LEADER.evaluate(facts, chosen=d.ctx.chosen)
+    found = consult(d, departed_in_count.LEADER, facts)
     return found.effect is departed_in_count.LeaderEffect.VACANT
 
 

@@ -64,7 +64,7 @@ def open_request_window(d: Draft, pool: Pool) -> None:
             close = runoff_requests.WindowCloseFacts(
                 ctx.partisan_primary, ctx.contest.is_group, False
             )
-            found = runoff_requests.WINDOW_CLOSE.evaluate(close)
+            found = consult(d, runoff_requests.WINDOW_CLOSE, close)
             declare_leaders(
                 d,
                 pool.leaders,

@@ -8,6 +8,7 @@ from functools import cache
 
 import attrs
 
+from simulator.engine.counting.consult import consult
 from simulator.engine.ranking import ranked
 from simulator.engine.state import Cand, Draft
 from simulator.law.tables import (
@@ -38,7 +39,7 @@ def still_tied(d: Draft, names: Sequence[str], *, first: bool) -> tuple[str, ...
     return tuple(
         n
         for n in names
-        if tie_steps.STILL_TIED.evaluate(tie_steps.TiedFacts(first, standing(d.cand(n)))).effect
+        if consult(d, tie_steps.STILL_TIED, tie_steps.TiedFacts(first, standing(d.cand(n)))).effect
         is tie_steps.Tied.STILL_TIED
     )
 
@@ -79,7 +80,7 @@ def _in_total(
         write_ins_in_total=write_ins,
         dead_votes_in_total=dead_votes,
     )
-    return counted_votes.TOTAL.evaluate(facts).effect is counted_votes.Total.IN
+    return consult(None, counted_votes.TOTAL, facts).effect is counted_votes.Total.IN
 
 
 def effective_tally(d: Draft, rnd: int) -> dict[str, int]:
@@ -148,8 +149,8 @@ def holds_place(d: Draft, c: Cand) -> bool:
 
 def named_by_committee(d: Draft, name: str) -> bool:
     """``name`` was nominated by the party's executive committee (G.S. 163-114), not the count."""
-    named = party_nominees.NOMINEE.evaluate(
-        party_nominees.NomineeFacts(to_fill=True, departed=False)
+    named = consult(
+        d, party_nominees.NOMINEE, party_nominees.NomineeFacts(to_fill=True, departed=False)
     ).cites
     return any(
         r.kind is RulingKind.NOMINATED and name in r.candidates and r.cites == named
@@ -186,7 +187,7 @@ def left_facts(d: Draft, c: Cand) -> departed_declared.LeftFacts:
 def not_nominated(d: Draft, c: Cand) -> bool:
     facts = attrs.evolve(left_facts(d, c), nominating=True)
     return (
-        departed_declared.DECLARED_LEFT.evaluate(facts).effect
+        consult(d, departed_declared.DECLARED_LEFT, facts, readings=False).effect
         is departed_declared.Seat.NOT_NOMINATED
     )
 

@@ -29,7 +29,7 @@ from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
-from simulator.law.tables import departed_in_count, round_timing, tie_steps, ties, vacancies
+from simulator.law.tables import departed_in_count, round_timing, tie_steps, ties
 from simulator.law.vocab import (
     CandStatus,
     DeadlineKind,
@@ -60,7 +60,7 @@ def _tie_at_facts(
         many=point is ties.TiePoint.RUNOFF and not primary and len(pool) > 2,
         left=point is ties.TiePoint.RUNOFF and not primary and _tied_one_left(d, pool),
     )
-    if over is not None or not ties.counts_voters(ties.TIE_AT.evaluate(facts, chosen=d.ctx.chosen)):
+    if over is not None or not ties.counts_voters(consult(d, ties.TIE_AT, facts)):
         return facts
     asked = _voters_context(pool) if say else ""
     voters = consult(d, ties.TIE, ties.voters_question(over, estimate), pool, asked)
@@ -129,10 +129,13 @@ def tie_orders_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> b
     d.rule(
         RulingKind.NEW_ELECTION_ORDERED,
         finding_cites(finding),  # the gap's provisions and 163-182.8(1), which the reading applies
-        f"{', '.join(sel.tie_pool)} tie for {sel.tie_places} seat(s) with more than 5,000 "
-        "voters in the ballot item: no lot; the State Board of Elections orders a new election "
-        "with only the tied candidates on the ballot"
-        + (f" (interpretation {r.switch}: {r.value})" if (r := finding.reading) else ""),
+        ties.NEW_ELECTION.format(
+            tied=", ".join(sel.tie_pool),
+            places=sel.tie_places,
+            reading=ties.READING_CHOSEN.format(switch=r.switch, value=r.value)
+            if (r := finding.reading)
+            else "",
+        ),
         sel.tie_pool,
         once=True,
         seats=sel.tie_places,
@@ -161,7 +164,7 @@ def lot_settles(
         d.rule(
             RulingKind.DECIDED_BY_LOT,
             finding_cites(finding),
-            f"{winner} won the drawing of lots for {what}",
+            tie_steps.LOT_WON.format(winner=winner, what=what),
             [winner],
             once=True,
         )
@@ -209,12 +212,12 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         d.rule(
             RulingKind.OFFICE_VACANT,
             fc,
-            f"the highest vote is shared by {who}: the board declares the office vacant, "
-            f"{vacancies.TO_BE_FILLED}" + finding.note(),
+            departed_in_count.TIED_VACANT.format(who=who) + finding.note(),
             gone,
             once=True,
         )
-        d.rule(RulingKind.NO_RUNOFF, fc, "the office is vacant: no runoff is held", tied, once=True)
+        no_runoff = departed_in_count.VACANT_NO_RUNOFF
+        d.rule(RulingKind.NO_RUNOFF, fc, no_runoff, tied, once=True)
         d.go(Phase.DECIDED)
         return
     if finding.effect is departed_in_count.TieFirstEffect.OTHER_ELECTED:
@@ -224,11 +227,11 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
                 d,
                 standing_,
                 finding_cites(finding)[0],
-                "the other tied candidate"
-                + ("s" if len(gone) > 1 else "")
-                + " had left the race ("
-                + ", ".join(f"{n} {standing(d.cand(n)).value}" for n in gone)
-                + ")",
+                (
+                    departed_in_count.OTHERS_HAD_LEFT
+                    if len(gone) > 1
+                    else departed_in_count.OTHER_HAD_LEFT
+                ).format(gone=", ".join(f"{n} {standing(d.cand(n)).value}" for n in gone)),
             )
             return
         tied = standing_
@@ -254,14 +257,14 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
 
 def _order_recount(d: Draft, tied: tuple[str, ...]) -> None:
     """A tie for first not yet recounted: the ``recount`` table requires the recount first."""
-    recount = tie_steps.RECOUNT.evaluate(
-        tie_steps.RecountFacts(tie_steps.RecountMoment.TIE_FOR_FIRST)
+    recount = consult(
+        d, tie_steps.RECOUNT, tie_steps.RecountFacts(tie_steps.RecountMoment.TIE_FOR_FIRST)
     )
     assert recount.effect is tie_steps.Recount.REQUIRED
     d.rule(
         RulingKind.RECOUNT_REQUIRED,
         finding_cites(recount),
-        f"a tie for the highest number of votes between {', '.join(tied)}: the board must recount",
+        tie_steps.RECOUNT_REQUIRED.format(tied=", ".join(tied)),
         tied,
         once=True,
     )
@@ -295,17 +298,16 @@ def _open_tie_withdrawal(
     # the board knows now that the three days cannot end as (d)(1) foresees)
     late = [n for n in tied if n in gone and left_after_election_day(d, d.cand(n))]
     note = (
-        f" ({', '.join(f'{n} {standing(d.cand(n)).value}' for n in late)} on or after election "
-        "day: if the three days end with the tie standing, no provision covers what follows; "
-        "it is ruled then)"
+        tie_steps.LEFT_ON_THE_DAY.format(
+            late=", ".join(f"{n} {standing(d.cand(n)).value}" for n in late)
+        )
         if late
         else ""
     )
     d.rule(
         RulingKind.RUNOFF_UNLESS_WITHDRAWN,
         cites,
-        f"the recount confirms the tie: a runoff between {', '.join(tied)} is held unless one "
-        f"withdraws by {dl.due.strftime('%Y-%m-%d %H:%M')}{note}",
+        tie_steps.RUNOFF_UNLESS_WITHDRAWN.format(tied=", ".join(tied), due=dl.due, note=note),
         tied,
         once=True,
     )
@@ -336,19 +338,14 @@ def settle_tie_for_second(d: Draft, leader: str, seconds: tuple[str, ...]) -> No
         ),
         runoff_status=RunoffStatus.AVAILABLE,
     )
-    text = (
-        f"{leader} leads short of a majority and {', '.join(seconds)} tie for second: "
-        f"{leader} is elected unless all but one of them withdraw by "
-        f"{wd.due.strftime('%Y-%m-%d %H:%M')} and the last demands a runoff by "
-        f"{rq.due.strftime('%Y-%m-%d %H:%M')}"
+    # the demand's deadline inside the three days: said, so that it is not taken for a slip
+    text = tie_steps.TIE_FOR_SECOND.format(
+        leader=leader,
+        seconds=", ".join(seconds),
+        withdraw=wd.due,
+        demand=rq.due,
+        note=tie_steps.DEMAND_FIRST if rq.due < wd.due else "",
     )
-    if rq.due < wd.due:
-        # 163-293(d)(2) has the demand made "in accordance with subsection (c)", whose
-        # deadline falls inside the three days: said, so that it is not taken for a slip
-        text += (
-            " (the demand's deadline under 163-293(c) comes before the three days end: a "
-            "demand made while the tie stands waits for the others' withdrawals)"
-        )
     d.rule(RulingKind.RUNOFF_AVAILABLE, wd.cites[0], text, seconds, once=True)
     d.go(Phase.TIE_WITHDRAWAL)
 
@@ -433,7 +430,7 @@ def answer_held_demands(
             d.rule(
                 RulingKind.REQUEST_REJECTED,
                 cites,
-                f"{n}'s demand for a runoff calls none: {why}",
+                tie_steps.DEMAND_CALLS_NONE.format(name=n, why=why),
                 [n],
                 reason=why,
             )

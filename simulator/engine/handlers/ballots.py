@@ -12,7 +12,7 @@ from simulator.engine.handlers.departures import departure_facts
 from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Draft
 from simulator.law.machine import Phase
-from simulator.law.tables import departures
+from simulator.law.tables import departure_words, departures
 from simulator.law.vocab import RulingKind
 from simulator.model.events import BallotsPrinted, ReprintDetermined
 
@@ -24,15 +24,11 @@ def on_ballots_printed(d: Draft, e: BallotsPrinted) -> None:
 
 
 def settle_deferred(d: Draft, why: str) -> None:
-    """Names still waiting for a reprint determination stay on the printed ballots."""
+    """Names still waiting for a reprint determination stay on the printed ballots (``why``:
+    one of the reasons :mod:`~simulator.law.tables.departure_words` words)."""
     for name, cites, verb, _ in d.deferred:
-        d.rule(
-            RulingKind.NAME_REMAINS,
-            cites,
-            f"{name} {verb} after the ballots were printed: {why}, so the ballots are not "
-            "reprinted and the name remains",
-            [name],
-        )
+        text = departure_words.NOT_REPRINTED.format(name=name, verb=verb, why=why)
+        d.rule(RulingKind.NAME_REMAINS, cites, text, [name])
     d.set(deferred=())
 
 
@@ -53,7 +49,7 @@ _BEFORE_THE_VOTE = frozenset(
 def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
     d.set(reprint=e.enough_time)
     if not e.enough_time:
-        settle_deferred(d, "the board finds there is not enough time to reprint")
+        settle_deferred(d, departure_words.NO_TIME_TO_REPRINT)
         return
     if not d.awaiting_reprint:
         return
@@ -62,9 +58,9 @@ def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
         # held any more (a primary cancelled by a later departure, 163-112(d)(3) or
         # 163-294.1(b)); those still waiting keep their names on the printed ballots
         why = (
-            "votes were cast on the printed ballots before the board found time to reprint"
+            departure_words.VOTES_CAST_FIRST
             if d.first_vote_at is not None
-            else f"the contest was {d.phase.value} before the board found time to reprint"
+            else departure_words.CONTEST_MOVED_ON.format(phase=d.phase.value)
         )
         settle_deferred(d, why)
         d.set(awaiting_reprint=())

@@ -18,7 +18,8 @@ from simulator.engine.state import Draft
 from simulator.law import calendar as cal
 from simulator.law.labels import label
 from simulator.law.machine import RECOUNTABLE, Phase
-from simulator.law.tables import canvass, tie_steps
+from simulator.law.rules import Finding
+from simulator.law.tables import canvass, departure_words, tie_steps
 from simulator.law.vocab import DeadlineKind, Method, RulingKind, TimerTrigger
 from simulator.model.events import CanvassHeld, LotDrawn, RecountHeld
 
@@ -49,8 +50,7 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         d.rule(
             RulingKind.NO_EFFECT,
             finding_cites(found),
-            f"a canvass dated before the {held.value.replace('_', ' ')} of {day} declares "
-            "nothing: the canvass declares the result of an election already held",
+            canvass.BEFORE_THE_ELECTION.format(held=held.value.replace("_", " "), day=day),
             [],
             reason="canvass before the election",
             once=True,
@@ -65,16 +65,14 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         d.rule(
             RulingKind.NO_EFFECT,
             finding_cites(found),
-            f"a canvass of the {label(held)} of {day} with no returns of it "
-            "declares nothing: the canvass declares the count of the returns, and none were "
-            "reported; the contest still waits for them",
+            canvass.WITHOUT_RETURNS.format(held=label(held), day=day),
             [],
             reason="canvass without returns",
         )
         return
     _canvass_on_closed_day(d, e.at)
     if d.deferred:
-        settle_deferred(d, "no time to reprint was found before the election")
+        settle_deferred(d, departure_words.CANVASSED_FIRST)
     if phase in (Phase.BALLOT, Phase.COUNTING):
         d.set(declared_at=declared)
         count_request_deadline(d)
@@ -101,8 +99,7 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
         d.rule(
             RulingKind.CANVASS_REPEATED,
             finding_cites(found),
-            f"the result was declared {when}: a second canvass declares "
-            "nothing new, and the deadlines counted from that declaration stand",
+            canvass.REPEATED.format(when=when),
             [],
         )
 
@@ -157,20 +154,13 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
     finding = consult(
         d, tie_steps.RECOUNT, tie_steps.RecountFacts(moment), (), "a recount is reported"
     )
-    if finding.effect is tie_steps.Recount.STANDS:
-        d.rule(
-            RulingKind.NO_EFFECT,
-            finding_cites(finding),
-            "a recount nobody ordered leaves the result declared at the canvass standing",
-            reason="the declared result stands",
-        )
-        return
     if finding.effect is not tie_steps.Recount.REPLACES:
+        stands = finding.effect is tie_steps.Recount.STANDS
         d.rule(
             RulingKind.NO_EFFECT,
             finding_cites(finding),
-            "a recount before any result was declared has no effect",
-            reason="no result to recount",
+            tie_steps.RECOUNT_WORDS[finding.effect],
+            reason="the declared result stands" if stands else "no result to recount",
         )
         return
     rnd = d.round
@@ -205,13 +195,7 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
             tie_steps.LOT,
             tie_steps.LotFacts(pending=False, runoff_method=d.ctx.method is Method.RUNOFF),
         )
-        d.rule(
-            RulingKind.NO_EFFECT,
-            finding_cites(found),
-            f"a lot was drawn for {e.winner}, but no tie awaits a lot",
-            [e.winner],
-            reason=found.effect.value,
-        )
+        _lot_decides_nothing(d, found, e.winner)
         return
     before = len(d.rulings)
     d.set(lots=(*d.lots, e.winner))
@@ -233,10 +217,17 @@ def on_lot(d: Draft, e: LotDrawn) -> None:
     )
     if found.effect is tie_steps.Lot.NOT_TIED:
         d.set(lots=d.lots[:-1])
-        d.rule(
-            RulingKind.NO_EFFECT,
-            finding_cites(found),
-            f"a lot was drawn for {e.winner}, who is not among the candidates tied for the place",
-            [e.winner],
-            reason=found.effect.value,
-        )
+        _lot_decides_nothing(d, found, e.winner)
+
+
+def _lot_decides_nothing(
+    d: Draft, found: Finding[tie_steps.LotFacts, tie_steps.Lot], winner: str
+) -> None:
+    """A drawing the ``lot`` table finds decides nothing: said, with the reason."""
+    d.rule(
+        RulingKind.NO_EFFECT,
+        finding_cites(found),
+        tie_steps.LOT_WORDS[found.effect].format(winner=winner),
+        [winner],
+        reason=found.effect.value,
+    )

@@ -3,13 +3,15 @@
 :func:`applies`, the way event handlers are registered with ``@handles``.
 
 The table decides which effects follow a departure and carries their citations (and, where the
-wording depends on the rule, their words); the functions here only apply them and say so.
+wording depends on the rule, their words); what each ruling says is the law's
+(:mod:`simulator.law.tables.departure_words`). The functions here only apply the effects, and
+give the words the names, the dates and the numbers the replay worked out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, tzinfo
+from datetime import datetime
 
 import attrs
 
@@ -17,8 +19,8 @@ from simulator.engine.counting.consult import consult
 from simulator.engine.state import ACTIVE, AtReopenedClose, Draft, Window
 from simulator.law import calendar as cal
 from simulator.law.machine import Phase
-from simulator.law.tables import departures, vacancies
-from simulator.law.tables.departure_facts import DURING_FILING, ELECTION_OR_AFTER, Facts
+from simulator.law.tables import departure_words, departures
+from simulator.law.tables.departure_facts import ELECTION_OR_AFTER, Facts
 from simulator.law.vocab import RulingKind, Stage, TimerTrigger, WindowKind
 
 EffectKind = departures.EffectKind
@@ -63,22 +65,15 @@ def apply_effect(d: Draft, eff: Effect, left: Departure) -> None:
     APPLIERS[eff.kind](d, eff, left)
 
 
+def _words(eff: Effect, left: Departure, **given: object) -> str:
+    """What the ruling on ``eff`` says (the law's words, given what the replay worked out)."""
+    return departure_words.ruling(eff, left.facts, left.name, left.verb, **given)
+
+
 @applies(EffectKind.NAME_REMOVED)
 def _name_removed(d: Draft, eff: Effect, left: Departure) -> None:
-    f = left.facts
     d.update_cand(left.name, on_ballot=False, counted=False)
-    if f.when == DURING_FILING:
-        why = "filing is still open"
-    elif f.printed_at_notice:
-        why = "the ballots will be reprinted"
-    else:
-        why = "the ballots are not yet printed"
-    d.rule(
-        RulingKind.NAME_REMOVED,
-        eff.cites,
-        f"{left.name} {left.verb}; {why}, so the name is not on the ballot",
-        [left.name],
-    )
+    d.rule(RulingKind.NAME_REMOVED, eff.cites, _words(eff, left), [left.name])
 
 
 def _reprint_would_remove(d: Draft, f: Facts) -> bool:
@@ -100,32 +95,18 @@ def _name_remains(d: Draft, eff: Effect, left: Departure) -> None:
             # (163-294.1(b), 163-294.4(b)-(c)): the ruling waits for that determination
             d.set(deferred=(*d.deferred, (name, eff.cites, left.verb, left.notice)))
             return
-    when = " after the ballots were printed" if f.printed_at_notice else ""
-    why = eff.text or "the ballots are not reprinted"
-    due = ""
-    if f.past_party_withdrawal and d.original_close is not None:
+    deadline = None  # 163-106(e)'s, which the ruling names where the withdrawal came after it
+    if d.original_close is not None:
         ctx = d.ctx
-        at = cal.party_withdrawal_deadline(d.original_close, ctx.office).astimezone(ctx.tz)
-        due = f", here {at:%Y-%m-%d %H:%M}"
-    why = why.replace("{deadline}", due)
-    d.rule(
-        RulingKind.NAME_REMAINS,
-        eff.cites,
-        f"{name} {left.verb}{when}: {why}, so the name remains on the ballot",
-        [name],
-    )
+        deadline = cal.party_withdrawal_deadline(d.original_close, ctx.office).astimezone(ctx.tz)
+    d.rule(RulingKind.NAME_REMAINS, eff.cites, _words(eff, left, deadline=deadline), [name])
 
 
 @applies(EffectKind.NOMINATION_ENDS)
 def _nomination_ends(d: Draft, eff: Effect, left: Departure) -> None:
     name = left.name
     d.set(nominated=tuple(n for n in d.nominated if n != name))
-    d.rule(
-        RulingKind.NAME_REMOVED,
-        eff.cites,
-        f"{name} {left.verb} after being declared nominated: no longer a nominee; {eff.text}",
-        [name],
-    )
+    d.rule(RulingKind.NAME_REMOVED, eff.cites, _words(eff, left), [name])
 
 
 @applies(EffectKind.INEFFECTIVE)
@@ -137,12 +118,7 @@ def _ineffective(d: Draft, eff: Effect, left: Departure) -> None:
 @applies(EffectKind.NOT_COUNTED)
 def _not_counted(d: Draft, eff: Effect, left: Departure) -> None:
     d.update_cand(left.name, counted=False)
-    d.rule(
-        RulingKind.VOTES_DISREGARDED,
-        eff.cites,
-        f"votes cast for {left.name} are not counted or considered for any purpose",
-        [left.name],
-    )
+    d.rule(RulingKind.VOTES_DISREGARDED, eff.cites, _words(eff, left), [left.name])
 
 
 @applies(EffectKind.VACANT_IF_ELECTED)
@@ -150,42 +126,19 @@ def _vacant_if_elected(d: Draft, eff: Effect, left: Departure) -> None:
     name = left.name
     if name in d.elected and left.facts.when == ELECTION_OR_AFTER:
         d.set(elected=tuple(n for n in d.elected if n != name), vacant=d.vacant + 1)
-        d.rule(
-            RulingKind.OFFICE_VACANT,
-            eff.cites,
-            f"{name}, declared elected, {left.verb} before taking the oath of office: the "
-            f"office is vacant, {vacancies.TO_BE_FILLED}",
-            [name],
-        )
+        d.rule(RulingKind.OFFICE_VACANT, eff.cites, _words(eff, left), [name])
     elif d.cand(name) is not None:
         d.update_cand(name, vacant_if_elected=eff.cite)
 
 
 @applies(EffectKind.RESULT_STANDS)
 def _result_stands(d: Draft, eff: Effect, left: Departure) -> None:
-    name = left.name
-    d.rule(
-        RulingKind.RESULT_STANDS,
-        eff.cites,
-        f"{name} {left.verb} after the result was declared: {name} was {eff.text}, so the "
-        "result stands",
-        [name],
-    )
+    d.rule(RulingKind.RESULT_STANDS, eff.cites, _words(eff, left), [left.name])
 
 
 @applies(EffectKind.VACANT_NOW)
 def _vacant_now(d: Draft, eff: Effect, left: Departure) -> None:
-    d.rule(
-        RulingKind.OFFICE_VACANT,
-        eff.cites,
-        f"{left.name} {left.verb} after taking the oath: a vacancy in office, "
-        f"{vacancies.FILLED_BY_THE_BOARD}",
-        [left.name],
-    )
-
-
-def _hm(moment: datetime, tz: tzinfo) -> str:
-    return moment.astimezone(tz).strftime("%Y-%m-%d %H:%M")
+    d.rule(RulingKind.OFFICE_VACANT, eff.cites, _words(eff, left), [left.name])
 
 
 @applies(EffectKind.REOPEN)
@@ -197,27 +150,21 @@ def _reopen(d: Draft, eff: Effect, left: Departure) -> None:
     d.set(windows=(*d.windows, Window(opens, close.due, cite, WindowKind.REOPENED)))
     d.deadline(close)
     d.timer(close.due, TimerTrigger.REOPENED_FILING_CLOSES)
-    moved = (
-        f" (moved from {close.moved_from.date()}: {close.why_moved})" if close.moved_from else ""
-    )
+    # a determination after the notice: said where counting from the notice would differ
     later = (
-        f"; counted from the board's determination at {_hm(notice, ctx.tz)}, not from "
-        f"the notice at {_hm(noticed, ctx.tz)}: a decision opens no period before it was made"
-        if noticed is not None
-        and cal.reopened_period(noticed, eff.days, cite, ctx.office)[0] != opens
-        else ""
+        noticed is not None and cal.reopened_period(noticed, eff.days, cite, ctx.office)[0] != opens
     )
-    d.rule(
-        RulingKind.FILING_REOPENED,
-        eff.cites,
-        f"{left.name} {left.verb}; the board reopens filing for {eff.days} days, from "
-        f"{opens.strftime('%Y-%m-%d %H:%M')} to {close.due.strftime('%Y-%m-%d %H:%M')}"
-        + moved
-        + later,
-        [left.name],
+    text = _words(
+        eff,
+        left,
         opens=opens,
         closes=close.due,
+        moved_from=close.moved_from.date() if close.moved_from else None,
+        why_moved=close.why_moved,
+        notice=notice.astimezone(ctx.tz) if later else None,
+        noticed=noticed.astimezone(ctx.tz) if later and noticed is not None else None,
     )
+    d.rule(RulingKind.FILING_REOPENED, eff.cites, text, [left.name], opens=opens, closes=close.due)
     d.go(Phase.FILING_REOPENED)
 
 
@@ -232,24 +179,13 @@ def _certify(d: Draft, eff: Effect, left: Departure) -> None:
     if d.phase is Phase.FILING_REOPENED:
         # others may still file: whether a primary is needed is settled when the period closes
         d.update_cand(name, on_ballot=False, counted=False)
-        d.rule(
-            RulingKind.NAME_REMOVED,
-            eff.cites,
-            f"{name} {verb} while filing is reopened: the name is not on the ballot, and "
-            "who is nominated is settled when the reopened period closes",
-            [name],
-        )
+        text = departure_words.CERTIFY_WHILE_REOPENED.format(name=name, verb=verb)
+        d.rule(RulingKind.NAME_REMOVED, eff.cites, text, [name])
         return
     remaining = d.active_names()
     if remaining:
-        d.rule(
-            RulingKind.NOMINEE_CERTIFIED,
-            eff.cites,
-            f"after {name} {verb}, the remaining candidate(s) are certified as the "
-            "party's nominee(s)",
-            remaining,
-        )
-    d.rule(RulingKind.PRIMARY_CANCELLED, eff.cites, "no primary is held for this office", remaining)
+        d.rule(RulingKind.NOMINEE_CERTIFIED, eff.cites, _words(eff, left), remaining)
+    d.rule(RulingKind.PRIMARY_CANCELLED, eff.cites, departure_words.NO_PRIMARY, remaining)
     d.set(nominated=tuple(sorted(remaining)))
     d.go(Phase.DECIDED)
 
@@ -257,14 +193,8 @@ def _certify(d: Draft, eff: Effect, left: Departure) -> None:
 @applies(EffectKind.CANCEL_PRIMARY)
 def _cancel_primary(d: Draft, eff: Effect, left: Departure) -> None:
     remaining = d.active_names()
-    d.rule(
-        RulingKind.PRIMARY_CANCELLED,
-        eff.cites,
-        f"after {left.name} {left.verb}, at most two candidates per seat remain: the primary "
-        "is not held",
-        remaining,
-    )
-    d.rule(RulingKind.NOMINATED, eff.cites, "declared nominees without a primary", remaining)
+    d.rule(RulingKind.PRIMARY_CANCELLED, eff.cites, _words(eff, left), remaining)
+    d.rule(RulingKind.NOMINATED, eff.cites, departure_words.NOMINATED_WITHOUT_PRIMARY, remaining)
     d.set(nominated=tuple(sorted(remaining)))
     d.go(Phase.DECIDED)
 
@@ -279,12 +209,7 @@ def _party_to_nominate(d: Draft, eff: Effect, left: Departure) -> None:
         need = ctx.contest.seats - len(d.active_names())
     d.set(to_nominate=d.to_nominate + need)
     d.rule(
-        RulingKind.PARTY_TO_NOMINATE,
-        eff.cites,
-        f"after {name} {left.verb}, the party executive committee names {need} nominee(s) "
-        f"({departures.PARTY_NOMINATES_UNDER})",
-        [name],
-        seats=need,
+        RulingKind.PARTY_TO_NOMINATE, eff.cites, _words(eff, left, need=need), [name], seats=need
     )
     if d.phase in (Phase.BALLOT, Phase.DECIDED) or (
         ctx.stage is Stage.PRIMARY and d.phase in (Phase.FILING_REOPENED, Phase.COUNTING)
@@ -296,13 +221,5 @@ def _party_to_nominate(d: Draft, eff: Effect, left: Departure) -> None:
 
 @applies(EffectKind.REPLACEMENT_VOTES)
 def _replacement_votes(d: Draft, eff: Effect, left: Departure) -> None:
-    name = left.name
-    d.rule(
-        RulingKind.NAME_REMAINS,
-        eff.cites,
-        f"{name} {left.verb} after the ballots were printed "
-        f"({departures.reprint_words(left.facts)}): they are not reprinted, and votes for "
-        f"{name} will count for the replacement nominee",
-        [name],
-    )
-    d.set(awaiting_reprint=(*d.awaiting_reprint, name))
+    d.rule(RulingKind.NAME_REMAINS, eff.cites, _words(eff, left), [left.name])
+    d.set(awaiting_reprint=(*d.awaiting_reprint, left.name))

@@ -111,51 +111,27 @@ def _left_runoff_ballot(d: Draft, name: str, what: CandStatus, death: datetime) 
     )
     finding = consult(d, departed_declared.RUNOFF_LEFT, facts)  # its gap is said below
     near = list(finding.cites)
+    said = {"name": name, "verb": verb, "round": round_name(d), "choices": choices(finding)}
     if finding.effect is departed_declared.RunoffLeft.OTHER_DECLARED:  # `left_runoff_ballot`
-        d.rule(
-            RulingKind.NO_PROVISION,
-            near,
-            f"{name} {verb} after the {round_name(d)} was called: no provision speaks of a "
-            f"candidate leaving between the first vote and the {round_name(d)}; the simulator "
-            f"falls back to this: {finding.fallback}. {choices(finding)}",
-            [name],
-            **finding.extra(),
-        )
+        text = departed_declared.RUNOFF_LEFT_GAP.format(fallback=finding.fallback, **said)
+        d.rule(RulingKind.NO_PROVISION, near, text, [name], **finding.extra())
         d.update_cand(name, status=what, off_at=death)
         others = tuple(n for n in d.runoff_ballot if n != name)
-        declare_leaders(d, others, near[0], f"{name} {verb}: no {round_name(d)} is held")
+        declare_leaders(d, others, near[0], departed_declared.NO_ROUND_HELD.format(**said))
         return
     preset = finding.effect.preset
     rule = statute(preset.value) if preset is not departed_declared.Preset.NONE else None
     outcome = (
-        f"if {name} polls highest, the office is vacant ({rule})"
+        departed_declared.VACANT_IF_WINS.format(name=name, rule=rule)
         if rule is not None
-        else f"{name} cannot be nominated: the nomination goes by the vote to those who can be"
+        else departed_declared.CANNOT_BE_NOMINATED.format(name=name)
     )
-    d.rule(
-        RulingKind.NO_PROVISION,
-        near,
-        f"{name} {verb} after the {round_name(d)} was called: no provision speaks of a candidate "
-        f"leaving between the first vote and the {round_name(d)}; the simulator falls back to "
-        "this: "
-        f"the name stays on the printed {round_name(d)} ballot and {outcome}. {choices(finding)}",
-        [name],
-        gap=finding.id,
-    )
+    fallback = departed_declared.NAME_STAYS.format(outcome=outcome, **said)
+    text = departed_declared.RUNOFF_LEFT_GAP.format(fallback=fallback, **said)
+    d.rule(RulingKind.NO_PROVISION, near, text, [name], gap=finding.id)
     d.update_cand(name, status=what, off_at=death, vacant_if_elected=rule)
-    d.rule(
-        RulingKind.NAME_REMAINS,
-        near[-1],
-        f"{name} {verb}: the name remains on the {round_name(d)} ballot",
-        [name],
-    )
-
-
-_NOTICE_OF = {
-    CandStatus.DIED: "the notice of {name}'s death",
-    CandStatus.WITHDREW: "{name}'s notice of withdrawal",
-    CandStatus.DISQUALIFIED: "the disqualification of {name}",
-}
+    text = departed_declared.REMAINS_ON_BALLOT.format(**said)
+    d.rule(RulingKind.NAME_REMAINS, near[-1], text, [name])
 
 
 def _repeat_notice(d: Draft, cand: Cand, what: CandStatus) -> None:
@@ -170,7 +146,7 @@ def _repeat_notice(d: Draft, cand: Cand, what: CandStatus) -> None:
     how = LEFT_VERB[cand.status]
     if cand.off_at is not None:
         how += f" on {cand.off_at.astimezone(d.ctx.tz).date().isoformat()}"
-    notice = _NOTICE_OF[what].format(name=name)
+    notice = repeat_notice.NOTICE_OF[what].format(name=name)
     found = consult(d, repeat_notice.REPEAT_NOTICE, facts, [name], f"{notice}, after {name} {how}")
     if (
         what is not CandStatus.WITHDREW
@@ -182,7 +158,7 @@ def _repeat_notice(d: Draft, cand: Cand, what: CandStatus) -> None:
         d.rule(
             RulingKind.NO_EFFECT,
             finding_cites(found),
-            f"{notice} is rejected: {name} {how} and is no longer a candidate",
+            repeat_notice.REJECTED_WORDS.format(notice=notice, name=name, how=how),
             [name],
             reason=f"{name} {how}; {found.effect}",
         )

@@ -34,14 +34,9 @@ def on_filing_opened(d: Draft, e: FilingOpened) -> None:
     w = d.windows[0]
     if w.kind is WindowKind.ORIGINAL and d.phase is Phase.FILING:
         if e.at > w.closes:
-            closed = _hm(w.closes)
-            _no_effect(d, w, f"the filing period was said to open after it closed ({closed})")
+            _no_effect(d, w, filing.OPENS_AFTER_IT_CLOSED.format(closes=w.closes))
             return
         d.set(windows=(attrs.evolve(w, opens=e.at), *d.windows[1:]))
-
-
-def _hm(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def _no_effect(d: Draft, w: Window, why: str) -> None:
@@ -50,8 +45,7 @@ def _no_effect(d: Draft, w: Window, why: str) -> None:
     d.rule(
         RulingKind.NO_EFFECT,
         w.cite,
-        f"{why}: a period cannot end before it begins, so this has no effect and the period "
-        f"stays from {_hm(w.opens)} to {_hm(w.closes)}",
+        filing.OUT_OF_ORDER.format(why=why, opens=w.opens, closes=w.closes),
         reason="filing period out of order",
     )
 
@@ -62,7 +56,7 @@ def on_filing_closed(d: Draft, e: FilingClosed) -> None:
         return
     w = d.windows[0]
     if e.at < w.opens:
-        _no_effect(d, w, f"the filing period was said to close before it opened ({_hm(w.opens)})")
+        _no_effect(d, w, filing.CLOSES_BEFORE_IT_OPENED.format(opens=w.opens))
         return
     d.set(windows=(attrs.evolve(w, closes=e.at), *d.windows[1:]), original_close=e.at)
     d.drop_timers(TimerTrigger.FILING_CLOSES)
@@ -145,41 +139,30 @@ def _reject_notice(
     name, contest, ctx, answer = e.candidate, d.contest, d.ctx, finding.effect
     cites = finding_cites(finding)
     reason = answer.value
-    if answer is filing.Notice.DUPLICATE:
-        text = f"{name} has already filed for this office"
-    elif answer is filing.Notice.DEPARTED:
+    words = filing.NOTICE_WORDS[answer]
+    fields: dict[str, object] = {"name": name}
+    if answer is filing.Notice.DEPARTED:
         assert existing is not None
         how = existing.barred or existing.status  # (a death after a withdrawal: died)
-        text = f"{name} {LEFT_VERB[how]} and cannot file again"
+        fields["verb"] = LEFT_VERB[how]
         reason = f"candidate {how}"
     elif answer is filing.Notice.OTHER_OFFICE and e.index in ctx.together:
-        text = (
-            f"{name} filed notices of candidacy for two offices at this election at the same "
-            "moment: neither came first, and a person may file for only one"
-        )
-    elif answer is filing.Notice.OTHER_OFFICE:
-        text = (
-            f"{name} has a notice of candidacy for another office at this election that was "
-            "not withdrawn first"
-        )
+        words = filing.AT_THE_SAME_MOMENT
     elif answer is filing.Notice.WRONG_PARTY:
-        text = f"{name} filed as {e.party} in the {contest.party} primary"
+        fields |= {"party": e.party, "primary": contest.party}
     elif answer is filing.Notice.FEE_SHORT:
         assert fee is not None and fee_finding is not None
         fixed = contest.filing_fee
         owed = fixed if fixed is not None else filing.MINIMUM_FEE
-        what = "the filing fee" if fixed is not None else "the minimum filing fee"
+        fields |= {"fee": fee, "owed": owed, "what": filing.FEE_OWED[fixed is not None]}
         cites = finding_cites(fee_finding)
-        text = f"{name} paid ${fee}, less than {what} of ${owed}"
-    elif answer is filing.Notice.ELECTION_DAY:
-        text = f"{name} was listed on or after election day"
-    else:
-        cites, text = _outside_every_period(d, name)
-    d.rule(RulingKind.FILING_REJECTED, cites, text, [name], reason=reason)
+    elif answer is filing.Notice.OUTSIDE_PERIOD:
+        cites, fields["windows"] = _outside_every_period(d)
+    d.rule(RulingKind.FILING_REJECTED, cites, words.format_map(fields), [name], reason=reason)
 
 
-def _outside_every_period(d: Draft, name: str) -> tuple[list[Cite], str]:
-    """A notice outside every filing period: the period it missed, and the ruling's words."""
+def _outside_every_period(d: Draft) -> tuple[list[Cite], str]:
+    """A notice outside every filing period: the period it missed, and the periods there were."""
     fmt = "%Y-%m-%d %H:%M"
     windows = "; ".join(
         f"{x.kind} {x.opens.strftime(fmt)} to {x.closes.strftime(fmt)}" for x in d.windows
@@ -195,7 +178,7 @@ def _outside_every_period(d: Draft, name: str) -> tuple[list[Cite], str]:
                 last.cite,
             )
         ]
-    return cites, f"{name}'s notice came outside every filing period ({windows})"
+    return cites, windows
 
 
 def _fee_facts(d: Draft, fee: Decimal) -> filing.FeeFacts | None:
@@ -243,7 +226,7 @@ def on_filing_extended(d: Draft, e: FilingExtended) -> None:
         d.rule(
             RulingKind.FILING_REJECTED,
             finding_cites(finding),
-            f"the board cannot extend filing: {why}",
+            filing.CANNOT_EXTEND.format(why=why),
             reason=answer.value,
         )
         return
@@ -256,8 +239,7 @@ def on_filing_extended(d: Draft, e: FilingExtended) -> None:
     d.rule(
         RulingKind.FILING_EXTENDED,
         cite,
-        f"candidates have not filed for every office: filing is extended to "
-        f"{ext.due.strftime('%Y-%m-%d %H:%M')}",
+        filing.EXTENDED.format(ends=ext.due),
         opens=close,
         closes=ext.due,
     )

@@ -24,12 +24,8 @@ def on_oath(d: Draft, e: OathTaken) -> None:
         d.set(sworn=(*d.sworn, (name, e.at)))
         return
     if found.effect is vacancies.Oath.ALREADY_SWORN:
-        first = next(at for n, at in d.sworn if n == name)
-        text = (
-            f"{name} already took the oath of office on "
-            f"{first.astimezone(d.ctx.tz).strftime('%Y-%m-%d %H:%M')}: a second oath changes "
-            "nothing"
-        )
+        first = next(at for n, at in d.sworn if n == name).astimezone(d.ctx.tz)
+        text = vacancies.OATH_WORDS[found.effect].format(name=name, first=first)
         d.rule(
             RulingKind.NO_EFFECT,
             finding_cites(found),
@@ -41,7 +37,7 @@ def on_oath(d: Draft, e: OathTaken) -> None:
     d.rule(
         RulingKind.OATH_NOT_ELECTED,
         finding_cites(found),
-        f"{name} has not been declared elected: the oath of a person not elected changes nothing",
+        vacancies.OATH_WORDS[found.effect].format(name=name),
         [name],
     )
 
@@ -68,7 +64,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
         d.rule(
             RulingKind.NO_EFFECT,
             found.cites,
-            f"{name} was named, but no nomination is for the party to make",
+            party_nominees.NOMINEE_WORDS[found.effect].format(name=name),
             [name],
             reason=str(found.effect),
         )
@@ -78,7 +74,9 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
         d.rule(
             RulingKind.NO_EFFECT,
             found.cites,
-            f"{name} was named nominee but {LEFT_VERB[existing.status]} before being named",
+            party_nominees.NOMINEE_WORDS[found.effect].format(
+                name=name, verb=LEFT_VERB[existing.status]
+            ),
             [name],
             reason=f"candidate {existing.status}",
         )
@@ -87,9 +85,10 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
         d.rule(
             RulingKind.NO_EFFECT,
             found.cites,
-            f"{name} was named nominee but already "
-            + ("holds a nomination" if name in d.nominated else "stands on the ballot")
-            + " for this office: the vacancy stays open",
+            party_nominees.NOMINEE_WORDS[found.effect].format(
+                name=name,
+                holds="holds a nomination" if name in d.nominated else "stands on the ballot",
+            ),
             [name],
             reason=str(found.effect),
         )
@@ -120,8 +119,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
     d.rule(
         RulingKind.NOMINATED,
         found.cites,
-        f"the party executive committee names {name} as nominee"
-        + (f" in place of {replaces}" if replaces else ""),
+        party_nominees.NAMED_WORDS[place.effect].format(name=name, replaces=replaces),
         [name],
     )
     if d.to_nominate == 0 and d.phase is Phase.AWAITING_NOMINATION:

@@ -128,25 +128,27 @@ def _ask(d: Draft, name: str, facts: runoff_requests.RequestFacts) -> runoff_req
         return answer
     cites = finding_cites(finding)
     if answer is runoff_requests.Answer.NO_RUNOFF_METHOD:
-        text = f"{name} asked for a runoff, but this method has none"
+        text = runoff_requests.REQUEST_WORDS[answer].format(name=name)
     elif answer is runoff_requests.Answer.PREMATURE:
         before = facts.awaiting.value
         if d.round == 0 and d.declared_at is not None and d.at < d.declared_at:
             # `canvass_before_its_day`: the early canvass's result is declared as of the day the law
             # fixes
             day = d.declared_at.astimezone(d.ctx.tz).date().isoformat()
-            before = f"the declaration of the result, as of {day},"
-        text = f"{name}'s request came before {before} said who may request"
+            before = runoff_requests.BEFORE_THE_DECLARATION.format(day=day)
+        text = runoff_requests.REQUEST_WORDS[answer].format(name=name, before=before)
     else:
         why = {
-            runoff_requests.Answer.LEFT_RACE: (
-                f"{name} {_left_verb(d, name)} and is no longer a candidate"
+            runoff_requests.Answer.LEFT_RACE: runoff_requests.LEFT_THE_RACE.format(
+                name=name, verb=_left_verb(d, name)
             ),
-            runoff_requests.Answer.ALREADY_CALLED: f"the {round_name(d)} is already called"
+            runoff_requests.Answer.ALREADY_CALLED: runoff_requests.ROUND_CALLED.format(
+                round=round_name(d)
+            )
             if facts.moment is runoff_requests.Moment.CLOSED
-            else "a runoff is already called",
+            else runoff_requests.RUNOFF_CALLED,
         }.get(answer, answer.value)
-        text = f"{name}'s request is rejected: {why}"
+        text = runoff_requests.REQUEST_REJECTED.format(name=name, why=why)
         reason = "late" if answer is runoff_requests.Answer.LATE else why
         d.rule(RulingKind.REQUEST_REJECTED, cites, text, [name], reason=reason)
         return answer

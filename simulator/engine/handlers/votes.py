@@ -13,7 +13,7 @@ from simulator.engine.rounds import TALLYING, round_start, votes_finding
 from simulator.engine.state import Draft
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
-from simulator.law.tables import counted_votes
+from simulator.law.tables import counted_votes, departure_words
 from simulator.law.vocab import Method, RulingKind
 from simulator.model.events import ReturnsReported, VotesCast, is_write_in
 
@@ -21,7 +21,7 @@ from simulator.model.events import ReturnsReported, VotesCast, is_write_in
 def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
     """Votes (a batch): add to the current round's tally, or rule them out."""
     if d.deferred:
-        settle_deferred(d, "votes are being cast and no time to reprint was found")
+        settle_deferred(d, departure_words.VOTING_FIRST)
     phase = d.phase
     ctx = d.ctx
     rnd = TALLYING.get(phase)
@@ -36,8 +36,7 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
             d.rule(
                 RulingKind.VOTES_AFTER_DECISION,
                 finding_cites(consult(d, counted_votes.VOTES, facts)),
-                "votes reported after the contest was decided: they are set aside, and the "
-                "result stands",
+                counted_votes.AFTER_THE_DECISION,
                 names,
                 once=True,
             )
@@ -45,8 +44,7 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
         d.rule(
             RulingKind.VOTES_DISREGARDED,
             finding_cites(consult(d, counted_votes.VOTES, facts)),
-            f"votes reported while the contest is {phase.value}: there is no election to "
-            "count them in",
+            counted_votes.AT_NO_VOTE.format(phase=phase.value),
             names,
             once=True,
         )
@@ -86,9 +84,7 @@ def on_votes(d: Draft, counts: Mapping[str, int]) -> None:
         d.rule(
             RulingKind.VOTES_DISREGARDED,
             finding_cites(refused),
-            "the runoff ballot has only the runoff candidates and no space for write-ins"
-            if refused.effect is counted_votes.Vote.OFF_RUNOFF_BALLOT
-            else "votes for a person whose notice of candidacy was not accepted",
+            counted_votes.REFUSED[refused.effect],
             sorted(stray),
             once=True,
         )

@@ -19,7 +19,8 @@ Each module holds the tables of one legal question: :mod:`~simulator.law.tables.
 :mod:`~simulator.law.tables.departures` (a candidate who dies, withdraws or is disqualified:
 163-112, 163-294.1, 163-294.4; :mod:`~simulator.law.tables.departure_facts` holds the facts it
 reads and their every combination, :mod:`~simulator.law.tables.departure_gaps` lists its gaps by
-the facts that reach them).
+the facts that reach them, :mod:`~simulator.law.tables.departure_words` holds what the ruling on
+each of its effects says).
 
 :data:`TABLES` are the tables ``electsim gaps`` explores beside the departures table, which has a
 listing of its own (the facts that reach each of its gaps); :data:`EVERY_TABLE` adds it.

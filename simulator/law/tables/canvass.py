@@ -209,3 +209,23 @@ def held_on_closed_day(day: str) -> str:
         f"; the board held it on {day}, with the office closed: G.S. 103-5(a) allows the wait "
         "for the next open day and does not require it, so the canvass stands"
     )
+
+
+# --- what the rulings on a canvass say ({held}: the election, in words; {day}: its day) --------
+
+#: a canvass dated before the election (``Canvassed.NOTHING``)
+BEFORE_THE_ELECTION = (
+    "a canvass dated before the {held} of {day} declares nothing: the canvass declares the "
+    "result of an election already held"
+)
+#: a canvass of a round none of whose returns were reported, with names on its ballot
+WITHOUT_RETURNS = (
+    "a canvass of the {held} of {day} with no returns of it declares nothing: the canvass "
+    "declares the count of the returns, and none were reported; the contest still waits for them"
+)
+#: a canvass after the result was declared ({when}: "as of" the moment of a declaration made as
+#: of the canvass's day, or "at the canvass of" the moment it was held)
+REPEATED = (
+    "the result was declared {when}: a second canvass declares nothing new, and the deadlines "
+    "counted from that declaration stand"
+)

@@ -238,3 +238,20 @@ TOTAL: Table[TotalFacts, Total] = Table(
     _total_rules(),
     facts=_total_facts,
 )
+
+
+# --- what a ruling on votes the ``votes`` table sets aside says --------------------------------
+
+#: votes reported after the contest was decided
+AFTER_THE_DECISION = (
+    "votes reported after the contest was decided: they are set aside, and the result stands"
+)
+#: votes reported while the contest is at no vote ({phase}: where it is)
+AT_NO_VOTE = "votes reported while the contest is {phase}: there is no election to count them in"
+#: votes for names a round at a vote does not count, by the finding
+REFUSED: dict[Vote, str] = {
+    Vote.OFF_RUNOFF_BALLOT: (
+        "the runoff ballot has only the runoff candidates and no space for write-ins"
+    ),
+    Vote.NOT_A_CANDIDATE: "votes for a person whose notice of candidacy was not accepted",
+}

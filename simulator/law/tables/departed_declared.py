@@ -281,3 +281,27 @@ RUNOFF_LEFT: Table[RunoffLeftFacts, RunoffLeft] = Table(
     ),
     facts=_runoff_left_facts,
 )
+
+
+# --- what the rulings on a candidate who leaves a called runoff's ballot say -------------------
+# ({name}, {verb}: who left and how; {round}: the runoff or second primary, in words)
+
+#: the ``left-runoff`` gap's ruling ({fallback}: what the simulator does, in the words below or
+#: the reading's; {choices}: the gap's id and its other readings)
+RUNOFF_LEFT_GAP = (
+    "{name} {verb} after the {round} was called: no provision speaks of a candidate leaving "
+    "between the first vote and the {round}; the simulator falls back to this: {fallback}. "
+    "{choices}"
+)
+#: the fallback where the name stays on the ballot ({outcome}: one of the two below)
+NAME_STAYS = "the name stays on the printed {round} ballot and {outcome}"
+#: a win by the candidate leaves the office vacant ({rule}: the provision)
+VACANT_IF_WINS = "if {name} polls highest, the office is vacant ({rule})"
+#: a second primary: the candidate cannot be nominated
+CANNOT_BE_NOMINATED = (
+    "{name} cannot be nominated: the nomination goes by the vote to those who can be"
+)
+#: the ruling that the name remains on the round's ballot
+REMAINS_ON_BALLOT = "{name} {verb}: the name remains on the {round} ballot"
+#: why the others on the ballot are declared (`left_runoff_ballot`: other_declared)
+NO_ROUND_HELD = "{name} {verb}: no {round} is held"

@@ -47,6 +47,7 @@ from simulator.law.readings import (
 )
 from simulator.law.rules import Conflict, Gap, Reading, Rule, Table
 from simulator.law.tables.count import LEFT
+from simulator.law.tables.vacancies import TO_BE_FILLED
 from simulator.law.vocab import CandStatus
 
 
@@ -664,3 +665,16 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
         GroupLeftFacts(w, a, r) for w, a, r in itertools.product(LEFT, (False, True), (True, False))
     ),
 )
+
+
+# --- what the rulings on a tie for first a departure reaches say -------------------------------
+
+#: the office is declared vacant ({who}: the tied, each who left with how)
+TIED_VACANT = "the highest vote is shared by {who}: the board declares the office vacant, " + (
+    TO_BE_FILLED
+)
+#: and so no runoff is held
+VACANT_NO_RUNOFF = "the office is vacant: no runoff is held"
+#: the one still standing is declared ({gone}: those who left, each with how)
+OTHER_HAD_LEFT = "the other tied candidate had left the race ({gone})"
+OTHERS_HAD_LEFT = "the other tied candidates had left the race ({gone})"

@@ -80,10 +80,6 @@ class EffectKind(StrEnum):
     RESULT_STANDS = "result_stands"  # a defeated candidate leaves: nothing changes
 
 
-#: what a ruling that a party executive committee names a nominee adds about its source
-PARTY_NOMINATES_UNDER = "G.S. 163-114; the municipal row of its table is not in our sources"
-
-
 # Effects are plain data the engine applies.
 @attrs.frozen
 class Effect:

@@ -383,6 +383,44 @@ NOTICE: Table[NoticeFacts, Notice] = Table(
     facts=_notice_facts,
 )
 
+#: what the ruling on a notice the ``notice`` table refuses says, by its finding ({name}: who
+#: filed; {verb}: how a departed candidate left; {party}, {primary}: the party named and the
+#: primary's; {fee}, {owed}: the amounts, {what}: the fee owed, in :data:`FEE_OWED`'s words;
+#: {windows}: the filing periods, each with its kind and times)
+NOTICE_WORDS: dict[Notice, str] = {
+    Notice.DUPLICATE: "{name} has already filed for this office",
+    Notice.DEPARTED: "{name} {verb} and cannot file again",
+    Notice.OTHER_OFFICE: (
+        "{name} has a notice of candidacy for another office at this election that was not "
+        "withdrawn first"
+    ),
+    Notice.WRONG_PARTY: "{name} filed as {party} in the {primary} primary",
+    Notice.FEE_SHORT: "{name} paid ${fee}, less than {what} of ${owed}",
+    Notice.ELECTION_DAY: "{name} was listed on or after election day",
+    Notice.OUTSIDE_PERIOD: "{name}'s notice came outside every filing period ({windows})",
+}
+#: a notice for one office refused because one for another came at the same moment
+AT_THE_SAME_MOMENT = (
+    "{name} filed notices of candidacy for two offices at this election at the same moment: "
+    "neither came first, and a person may file for only one"
+)
+#: the fee a short payment is measured against: the fee the governing board fixed, or, where it
+#: fixed none, the minimum
+FEE_OWED = {True: "the filing fee", False: "the minimum filing fee"}
+
+#: an opening or close of the filing period that would end it before it begins ({why}: one of
+#: the two below; {opens}, {closes}: the period as it stays)
+OUT_OF_ORDER = (
+    "{why}: a period cannot end before it begins, so this has no effect and the period stays "
+    "from {opens:%Y-%m-%d %H:%M} to {closes:%Y-%m-%d %H:%M}"
+)
+OPENS_AFTER_IT_CLOSED = (
+    "the filing period was said to open after it closed ({closes:%Y-%m-%d %H:%M})"
+)
+CLOSES_BEFORE_IT_OPENED = (
+    "the filing period was said to close before it opened ({opens:%Y-%m-%d %H:%M})"
+)
+
 
 # --- the close of filing: is a primary held? G.S. 163-110, 163-294(a) --------------------------
 
@@ -445,6 +483,30 @@ CLOSE: Table[CloseFacts, Primary] = Table(
     facts=_close_facts,
 )
 
+#: what the rulings at the close of filing say where no primary is held, by the
+#: ``filing-close`` table's finding: the primary not held ({count} candidates for {places}
+#: places), then who is nominated
+NO_PRIMARY_WORDS: dict[Primary, tuple[str, str]] = {
+    Primary.PARTY_NOMINEES: (
+        "{count} candidate(s) for {places} place(s): no primary is held",
+        "declared the party's nominee(s) when filing closed",
+    ),
+    Primary.NOMINATED: (
+        "{count} candidate(s) for {places} seat(s): at most two per seat, so no primary is held",
+        "declared nominated without a primary",
+    ),
+}
+#: who is certified when a reopened period closes: where nobody filed (163-112(a), (c)), and
+#: otherwise as at any close (163-110; {count} candidates for {places} places)
+NOBODY_FILED_WHILE_REOPENED = (
+    "nobody filed while filing was reopened: the remaining candidate(s) are certified as the "
+    "party's nominee(s)"
+)
+AT_THE_REOPENED_CLOSE = (
+    "{count} candidate(s) for {places} place(s) when the reopened period closed: declared the "
+    "party's nominee(s)"
+)
+
 
 # --- extending filing: G.S. 163-294.4(a) ---------------------------------------------------------
 
@@ -469,6 +531,8 @@ EXTENSION_REFUSED: dict[Extension, str] = {
     Extension.MOVED_ON: "the contest has moved on ({phase})",
     Extension.FIVE_DAYS_PASSED: "the five days after the close ended {ends}",
 }
+#: what the ruling that refuses an extension says ({why}: its refusal's words, above)
+CANNOT_EXTEND = "the board cannot extend filing: {why}"
 
 
 @attrs.frozen
@@ -544,6 +608,9 @@ EXTENSION: Table[ExtensionFacts, Extension] = Table(
     _extension_rules(),
     facts=_extension_facts,
 )
+
+#: what the ruling that extends filing says ({ends}: when the extension ends)
+EXTENDED = "candidates have not filed for every office: filing is extended to {ends:%Y-%m-%d %H:%M}"
 
 
 # --- the provision of a filing period: G.S. 163-291(2), 163-294.2(c), 163-106(e), 163-294.2(d) ---

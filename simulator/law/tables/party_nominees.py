@@ -135,6 +135,17 @@ def _place_facts() -> Iterator[PlaceFacts]:
         yield PlaceFacts(general, left)
 
 
+#: what the ruling on a nominee a party names says, by the ``nominee`` table's finding ({name}:
+#: who was named; {verb}: how a departed candidate left; {holds}: what the person holds already)
+NOMINEE_WORDS: dict[Nomination, str] = {
+    Nomination.NO_VACANCY: "{name} was named, but no nomination is for the party to make",
+    Nomination.CANNOT_SERVE: "{name} was named nominee but {verb} before being named",
+    Nomination.ALREADY_NOMINEE: (
+        "{name} was named nominee but already {holds} for this office: the vacancy stays open"
+    ),
+}
+
+
 NOMINEE_PLACE: Table[PlaceFacts, Place] = Table(
     "nominee-place",
     "a nominee is named: does the nominee take the place of a name left on the ballots?",
@@ -158,3 +169,10 @@ NOMINEE_PLACE: Table[PlaceFacts, Place] = Table(
     ),
     facts=_place_facts,
 )
+
+#: what the ruling that names a nominee says, by the ``nominee-place`` table's finding ({name}:
+#: the nominee; {replaces}: the departed candidate whose name is left on the ballots)
+NAMED_WORDS: dict[Place, str] = {
+    Place.IN_PLACE: "the party executive committee names {name} as nominee in place of {replaces}",
+    Place.OWN_NAME: "the party executive committee names {name} as nominee",
+}

@@ -87,3 +87,14 @@ REPEAT_NOTICE: Table[RepeatNoticeFacts, RepeatNotice] = Table(
     ),
     facts=_repeat_notice_facts,
 )
+
+
+#: how a ruling names a notice of a departure, by what it reports ({name}: whom it concerns)
+NOTICE_OF: dict[CandStatus, str] = {
+    CandStatus.DIED: "the notice of {name}'s death",
+    CandStatus.WITHDREW: "{name}'s notice of withdrawal",
+    CandStatus.DISQUALIFIED: "the disqualification of {name}",
+}
+#: what the ruling on a notice the ``repeat-notice`` table rejects says ({notice}: the notice,
+#: in the words above; {how}: how and when the candidate left)
+REJECTED_WORDS = "{notice} is rejected: {name} {how} and is no longer a candidate"

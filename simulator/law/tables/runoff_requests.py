@@ -414,6 +414,24 @@ REQUEST: Table[RequestFacts, Answer] = Table(
     facts=_request_facts,
 )
 
+#: what the ruling that rejects a request says, by the ``request`` table's finding ({name}: who
+#: asked; {before}: what had not yet said who may request)
+REQUEST_WORDS: dict[Answer, str] = {
+    Answer.NO_RUNOFF_METHOD: "{name} asked for a runoff, but this method has none",
+    Answer.PREMATURE: "{name}'s request came before {before} said who may request",
+}
+#: a request made before the result a canvass held before its day declared as of that day
+#: ({day}; `canvass_before_its_day`)
+BEFORE_THE_DECLARATION = "the declaration of the result, as of {day},"
+#: what the ruling that rejects a request on any other ground says ({why}: the finding's words,
+#: or those below)
+REQUEST_REJECTED = "{name}'s request is rejected: {why}"
+#: the ground of a request by a candidate who has left ({verb}: how)
+LEFT_THE_RACE = "{name} {verb} and is no longer a candidate"
+#: the ground of a request once the next round is called ({round}: its name, where it is known)
+ROUND_CALLED = "the {round} is already called"
+RUNOFF_CALLED = "a runoff is already called"
+
 
 class WindowClose(StrEnum):
     RUNOFF = "runoff"  # the requests made in time call the runoff (second primary)
@@ -490,3 +508,9 @@ WINDOW_CLOSE: Table[WindowCloseFacts, WindowClose] = Table(
         WindowCloseFacts(p, g, r) for p, g, r in itertools.product((False, True), repeat=3)
     ),
 )
+
+
+#: why the leaders are declared when the request period ends with no request in time: a second
+#: primary the runner-up did not demand, or a runoff nobody requested
+NO_DEMAND_IN_TIME = "the runner-up did not demand a second primary in time"
+NO_REQUEST_IN_TIME = "no runoff was requested in time"

@@ -563,3 +563,54 @@ TIE_WITHDRAWAL: Table[TieWithdrawalFacts, TieWithdrawal] = Table(
     _tie_withdrawal_rules(),
     facts=_tie_withdrawal_facts,
 )
+
+
+# --- what the rulings on a recount and a lot say ------------------------------------------------
+
+#: a recount reported that replaces nothing, by the ``recount`` table's finding
+RECOUNT_WORDS: dict[Recount, str] = {
+    Recount.STANDS: "a recount nobody ordered leaves the result declared at the canvass standing",
+    Recount.NO_EFFECT: "a recount before any result was declared has no effect",
+}
+#: a drawing that decides a place ({what}: the place, in words)
+LOT_WON = "{winner} won the drawing of lots for {what}"
+#: a drawing that decides nothing, by the ``lot`` table's finding ({winner}: whom it named)
+LOT_WORDS: dict[Lot, str] = {
+    Lot.NO_TIE: "a lot was drawn for {winner}, but no tie awaits a lot",
+    Lot.NOT_TIED: (
+        "a lot was drawn for {winner}, who is not among the candidates tied for the place"
+    ),
+}
+
+
+# --- what the rulings on a tie's recount and three days say ({tied}: the tied, listed) ---------
+
+#: a tie for the highest vote in a first election (``recount``: required)
+RECOUNT_REQUIRED = "a tie for the highest number of votes between {tied}: the board must recount"
+#: the recount confirms the tie ({due}: when the three days end; {note}: :data:`LEFT_ON_THE_DAY`,
+#: or nothing)
+RUNOFF_UNLESS_WITHDRAWN = (
+    "the recount confirms the tie: a runoff between {tied} is held unless one withdraws by "
+    "{due:%Y-%m-%d %H:%M}{note}"
+)
+#: tied candidates who left on or after election day ({late}: each with how)
+LEFT_ON_THE_DAY = (
+    " ({late} on or after election day: if the three days end with the tie standing, no "
+    "provision covers what follows; it is ruled then)"
+)
+#: a tie for second (163-293(d)(2)) ({withdraw}, {demand}: the two deadlines; {note}:
+#: :data:`DEMAND_FIRST`, or nothing)
+TIE_FOR_SECOND = (
+    "{leader} leads short of a majority and {seconds} tie for second: {leader} is elected unless "
+    "all but one of them withdraw by {withdraw:%Y-%m-%d %H:%M} and the last demands a runoff by "
+    "{demand:%Y-%m-%d %H:%M}{note}"
+)
+#: 163-293(d)(2) has the demand made "in accordance with subsection (c)", whose deadline can
+#: fall inside the three days: said, so that it is not taken for a slip
+DEMAND_FIRST = (
+    " (the demand's deadline under 163-293(c) comes before the three days end: a demand made "
+    "while the tie stands waits for the others' withdrawals)"
+)
+#: a demand a tie for second held, answered once the contest is decided without a runoff
+#: ({why}: how it was decided)
+DEMAND_CALLS_NONE = "{name}'s demand for a runoff calls none: {why}"

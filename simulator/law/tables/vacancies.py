@@ -70,6 +70,18 @@ OATH: Table[OathFacts, Oath] = Table(
     facts=_oath_facts,
 )
 
+#: what the ruling on an oath that changes nothing says, by the ``oath`` table's finding
+#: ({name}: who took it; {first}: when that person first took it)
+OATH_WORDS: dict[Oath, str] = {
+    Oath.ALREADY_SWORN: (
+        "{name} already took the oath of office on {first:%Y-%m-%d %H:%M}: a second oath "
+        "changes nothing"
+    ),
+    Oath.NOT_ELECTED: (
+        "{name} has not been declared elected: the oath of a person not elected changes nothing"
+    ),
+}
+
 
 #: the statute a vacancy in office is filled under (named beside 163-294.1(d) in its rulings)
 FILLED_UNDER = "160A-63"
