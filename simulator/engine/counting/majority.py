@@ -308,7 +308,7 @@ def _left_places_to_committee(
             f"{nm} ({c.status}) polled over the threshold of {exact(threshold)} "
             f"({tally.get(nm, 0)}) but left the race on or after the primary day: the place is a "
             "vacancy in the nomination, and the party executive committee names 1 nominee "
-            "(reading 35, left_after_primary_day: committee_fills)",
+            "(left_after_primary_day: committee_fills)",
             [nm],
             seats=1,
         )

@@ -119,9 +119,9 @@ def tie_goes_to_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> 
 
 
 def tie_orders_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> bool:
-    """Readings 20 and 27: a tie of the first election 163-293 leaves open, or of a group
-    runoff, goes to 163-182.8, whose (1) has the State Board order a new election among the tied
-    (True: the contest waits for it)."""
+    """The first_election_tie and group_runoff_tie readings: a tie of the first election 163-293
+    leaves open, or of a group runoff, goes to 163-182.8, whose (1) has the State Board order a new
+    election among the tied (True: the contest waits for it)."""
     if not tie_goes_to_new_election(d, point, sel):
         return False
     facts = _tie_at_facts(d, point, sel.tie_pool)

@@ -80,9 +80,9 @@ def on_reprint_determined(d: Draft, e: ReprintDetermined) -> None:
         if not any(eff.kind is departures.EffectKind.NAME_REMOVED for eff in effects):
             continue  # the rule keeps the name whatever the board finds (163-112(b), (d)(2))
         d.update_cand(name, vacant_if_elected=None)
-        # reading 3: a reopened period counts from the notice of the death; but here the board
-        # reopens on its determination (163-294.4(b) makes the reopening follow the finding of
-        # time to reprint), so a determination after the notice counts from itself: a
+        # the day-counting reading: a reopened period counts from the notice of the death; but here
+        # the board reopens on its determination (163-294.4(b) makes the reopening follow the
+        # finding of time to reprint), so a determination after the notice counts from itself: a
         # decision never opens a period before it was made
         start = notice if notice >= e.at else e.at
         left = Departure(name, LEFT_VERB[c.status], facts, start, noticed=notice)

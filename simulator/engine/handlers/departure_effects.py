@@ -145,7 +145,7 @@ def _vacant_now(d: Draft, eff: Effect, left: Departure) -> None:
 def _reopen(d: Draft, eff: Effect, left: Departure) -> None:
     ctx = d.ctx
     cite, notice, noticed = eff.cite, left.notice, left.noticed
-    # reading 3: the period counts from the notice of the death
+    # the day-counting reading: the period counts from the notice of the death
     opens, close = cal.reopened_period(notice, eff.days, cite, ctx.office)
     d.set(windows=(*d.windows, Window(opens, close.due, cite, WindowKind.REOPENED)))
     d.deadline(close)
