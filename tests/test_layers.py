@@ -119,6 +119,36 @@ def test_no_module_of_the_package_is_over_a_thousand_lines() -> None:
     assert not long, long
 
 
+#: a function longer than this is hard to hold in mind; a few may be (a server's handlers
+#: nested in the function that makes it), no more than MOST_LONG_FUNCTIONS
+FUNCTION_LINES, MOST_LONG_FUNCTIONS = 100, 5
+
+
+def long_functions(tree: ast.AST) -> list[tuple[str, int]]:
+    """The functions of a module over FUNCTION_LINES lines, with their lengths."""
+    return [
+        (f.name, n)
+        for f in ast.walk(tree)
+        if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+        and (n := (f.end_lineno or f.lineno) - f.lineno + 1) > FUNCTION_LINES
+    ]
+
+
+def test_at_most_five_functions_are_over_a_hundred_lines() -> None:
+    long = [
+        (m, name, n)
+        for m, path in MODULES.items()
+        for name, n in long_functions(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert len(long) <= MOST_LONG_FUNCTIONS, sorted(long, key=lambda x: -x[2])
+
+
+def test_a_long_function_is_seen() -> None:
+    body = "\n".join(f"    x{i} = {i}" for i in range(FUNCTION_LINES))
+    assert long_functions(ast.parse(f"def f():\n{body}\n")) == [("f", FUNCTION_LINES + 1)]
+    assert long_functions(ast.parse("def g():\n    pass\n")) == []
+
+
 # Private names: ``_`` means "this module only". A module uses another's name only when the
 # other gives it a public name (and a docstring): what several modules share is named in the
 # module that owns it. A package's ``__init__`` is a module like any other: ``from
