@@ -20,7 +20,6 @@ from simulator.engine.counting.declare import (
 )
 from simulator.engine.counting.majority import decide_majority, leader_left_in_window
 from simulator.engine.counting.standing import (
-    LEFT_HOW,
     cannot_be_nominated,
     counted_people,
     effective_tally,
@@ -45,7 +44,13 @@ from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
-from simulator.law.tables import declaration, departed_declared, tie_steps, ties, vacancies
+from simulator.law.tables import (
+    counted_votes,
+    declaration,
+    departed_declared,
+    tie_steps,
+    ties,
+)
 from simulator.law.vocab import CandStatus, Method, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 from simulator.model.events import is_write_in
 
@@ -103,12 +108,11 @@ def _votes_for_names_left_off(d: Draft) -> None:
             r.kind is RulingKind.VOTES_DISREGARDED and c.name in r.candidates for r in d.rulings
         ):
             continue
-        day = off[-1].at.astimezone(d.ctx.tz).date().isoformat()
+        day = off[-1].at.astimezone(d.ctx.tz).date()
         d.rule(
             RulingKind.VOTES_DISREGARDED,
             list(off[-1].cites),
-            f"{votes} votes are reported for {c.name}, whose name was left off the ballot on "
-            f"{day}: no ballot offered the name, so they are not counted",
+            counted_votes.LEFT_OFF_THE_BALLOT.format(votes=votes, name=c.name, day=day),
             [c.name],
             once=True,
         )
@@ -192,8 +196,7 @@ def _decide_plurality(
             d.rule(
                 RulingKind.OFFICE_VACANT,
                 tie_cites,
-                f"the highest vote for {sel.tie_places} seat(s) is shared by {who}: the board "
-                f"declares the seat(s) vacant, {vacancies.TO_BE_FILLED}" + finding.note(),
+                ties.SEATS_VACANT.format(places=sel.tie_places, who=who) + finding.note(),
                 gone,
                 once=True,
             )
@@ -205,9 +208,9 @@ def _decide_plurality(
             d.rule(
                 RulingKind.NEW_ELECTION_ORDERED,
                 tie_cites,
-                f"{', '.join(sel.tie_pool)} tie for {sel.tie_places} seat(s) with more than 5,000 "
-                "voters in the ballot item: no lot; the State Board of Elections orders a new "
-                "election with only the tied candidates on the ballot",
+                ties.NEW_ELECTION.format(
+                    tied=", ".join(sel.tie_pool), places=sel.tie_places, reading=""
+                ),
                 sel.tie_pool,
                 once=True,
                 seats=sel.tie_places,
@@ -255,9 +258,9 @@ def _decide_nonpartisan_primary(
         d.rule(
             RulingKind.VOTES_DISREGARDED,
             finding_cites(left[0]),
-            f"{', '.join(skipped)} polled enough votes for nomination but left the race "
-            + ("on or after the primary day" if late else "after the ballots were printed")
-            + ": those votes are disregarded and the next highest is nominated",
+            departed_declared.PASSED_OVER.format(
+                names=", ".join(skipped), when=departed_declared.LEFT_WHEN[late]
+            ),
             skipped,
             once=True,
         )
@@ -288,14 +291,14 @@ def tie_withdrawal(d: Draft, name: str) -> None:
         left=left is not CandStatus.ACTIVE,
     )
     found = consult(d, tie_steps.TIE_WITHDRAWAL, facts)
-    if found.effect is tie_steps.TieWithdrawal.LEFT:
-        how = LEFT_HOW.get(left, "already withdrew")
+    if found.effect in tie_steps.WITHDRAWAL_WORDS:  # left before, or too late
+        said = {"name": name, "how": tie_steps.LEFT_BEFORE.get(left, ""), "effect": found.effect}
         d.rule(
             RulingKind.NO_EFFECT,
             found.cites,
-            f"{name}'s notice of withdrawal is rejected: {name} {how} and is no longer a candidate",
+            tie_steps.WITHDRAWAL_WORDS[found.effect].format_map(said),
             [name],
-            reason=f"{name} {how}: {found.effect}",
+            reason=tie_steps.WITHDRAWAL_REASON[found.effect].format_map(said),
         )
         return
     if found.effect is tie_steps.TieWithdrawal.NOT_TIED:
@@ -304,15 +307,6 @@ def tie_withdrawal(d: Draft, name: str) -> None:
             # (d)(2)'s leader withdrew within the three days: decided again now, as a death is
             d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
             decide_first(d)
-        return
-    if found.effect is tie_steps.TieWithdrawal.LATE:
-        d.rule(
-            RulingKind.NO_EFFECT,
-            found.cites,
-            f"{name}'s withdrawal came after the three days",
-            [name],
-            reason=str(found.effect),
-        )
         return
     d.update_cand(name, status=CandStatus.WITHDREW, off_at=d.at, on_ballot=False)
     first = pool.kind is PoolKind.TIE_FIRST

@@ -26,6 +26,7 @@ from simulator.law.tables import (
     departed_declared,
     party_nominees,
     round_timing,
+    tie_steps,
     vacancies,
 )
 from simulator.law.vocab import DeadlineKind, RulingKind, RunoffStatus, TimerTrigger
@@ -61,7 +62,7 @@ def lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
         d.rule(
             RulingKind.DECIDED_BY_LOT,
             list(cite),
-            f"{winner} won the drawing of lots for a tied place",
+            tie_steps.LOT_WON.format(winner=winner, what=tie_steps.A_TIED_PLACE),
             [winner],
             once=True,
         )
@@ -70,23 +71,20 @@ def lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
         lot_awaited(d, left, sel.tie_places, cite)
 
 
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-
-
 def lot_awaited(
     d: Draft, tied: Sequence[str], places: int, cite: Sequence[Cite], what: str = ""
 ) -> None:
     """The tie that a drawing of lots must settle before the count goes on, ruled when the count
     reaches it (and again for what is still tied after a drawing): who is tied, for how many
     places, and the provision that sends it to a lot. The result waits for the drawing."""
-    count = _WORDS[places] if places < len(_WORDS) else str(places)
-    place = what or f"{count} place{'' if places == 1 else 's'}"
     d.rule(
         RulingKind.LOT_REQUIRED,
         list(cite),
-        f"{', '.join(tied)} are tied for {place}: the board decides "
-        + ("it" if places == 1 else "them")
-        + " by drawing lots",
+        tie_steps.LOT_REQUIRED.format(
+            tied=", ".join(tied),
+            place=what or tie_steps.places(places),
+            them=tie_steps.IT_OR_THEM[places == 1],
+        ),
         tied,
         once=True,
         seats=places,
@@ -156,32 +154,25 @@ def declare_departed(d: Draft, c: Cand, why: str | None) -> bool:
     )
     if finding.effect is departed_declared.Seat.ELECTED:
         return True
-    if finding.effect is departed_declared.Seat.VACANT:
-        # A seat already declared vacant for this person (a winner who left before the oath,
-        # declared again when a lot reopens the decision) is counted once.
-        if not any(r.kind is RulingKind.OFFICE_VACANT and n in r.candidates for r in d.rulings):
-            d.set(vacant=d.vacant + 1)
-        won = (
-            "polled enough votes to be elected"
-            if why is None
-            else f"is the one to be declared elected ({why})"
-        )
-        d.rule(
-            RulingKind.OFFICE_VACANT,
-            finding_cites(finding),
-            f"{n} ({c.status}) {won}: the board declares the office vacant, "
-            f"{vacancies.TO_BE_FILLED}",
-            [n],
-            once=True,
-        )
-    else:
-        d.rule(
-            RulingKind.VOTES_DISREGARDED,
-            finding_cites(finding),
-            f"{n} ({c.status}) cannot be declared nominated",
-            [n],
-            once=True,
-        )
+    vacant = finding.effect is departed_declared.Seat.VACANT
+    # A seat already declared vacant for this person (a winner who left before the oath,
+    # declared again when a lot reopens the decision) is counted once.
+    if vacant and not any(
+        r.kind is RulingKind.OFFICE_VACANT and n in r.candidates for r in d.rulings
+    ):
+        d.set(vacant=d.vacant + 1)
+    won = (
+        departed_declared.POLLED_ENOUGH
+        if why is None
+        else departed_declared.TO_BE_DECLARED.format(why=why)
+    )
+    d.rule(
+        RulingKind.OFFICE_VACANT if vacant else RulingKind.VOTES_DISREGARDED,
+        finding_cites(finding),
+        departed_declared.SEAT_WORDS[finding.effect].format(name=n, status=c.status, won=won),
+        [n],
+        once=True,
+    )
     return False
 
 
@@ -213,7 +204,7 @@ def fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> Non
         d.rule(
             RulingKind.OFFICE_VACANT,
             [*found.cites, statute(vacancies.FILLED_UNDER)],
-            f"{short} seat(s) had no candidate to fill them: vacant, {vacancies.TO_BE_FILLED}",
+            vacancies.SEATS_WORDS[found.effect].format(short=short),
             (),
             once=True,
         )

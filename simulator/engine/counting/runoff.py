@@ -20,7 +20,7 @@ from simulator.law import calendar as cal
 from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.readings import GroupRunoffBallot
-from simulator.law.tables import round_timing, runoff_requests
+from simulator.law.tables import declaration, round_timing, runoff_requests
 from simulator.law.vocab import DeadlineKind, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 
 
@@ -144,14 +144,14 @@ def start_runoff(
     ctx = d.ctx
     ballot = tuple(dict.fromkeys(ballot))
     d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
-    what = "second primary" if ctx.partisan_primary else "runoff"
+    what = declaration.ROUND_NAME[ctx.partisan_primary]
     second = cal.rounds(ctx.method, ctx.stage)[1]  # G.S. 163-279(a)(2), (a)(4)
     day = second.day_of(ctx.contest.year)
     d.deadline(second.deadline(ctx.contest.year, ctx.tz))
     # the ``round-day`` table: a call on or after the day the law fixes leaves no day at all
     begun = not d.at < cal.local(day, time(0, 0), ctx.tz)
     called = d.at.astimezone(ctx.tz).date()
-    gone = "had passed" if called > day else "had begun"
+    gone = round_timing.DAY_GONE[called > day]
     held = consult(
         d,
         round_timing.ROUND_DAY,
@@ -171,16 +171,16 @@ def start_runoff(
         tallies=(d.tallies[0], ()),
         lots=(),
     )
-    when = (
-        f"on {day.isoformat()}"
-        if held.effect is round_timing.Day.FIXED
-        else f"(the day fixed for it, {day.isoformat()}, {gone}: no day set by law)"
-    )
     d.rule(
         RulingKind.RUNOFF_CALLED,
         cites,
-        f"{reason}: a {what} {when} between {', '.join(ballot)}"
-        + ("; no write-ins" if not ctx.partisan_primary else ""),
+        round_timing.ROUND_CALLED.format(
+            reason=reason,
+            round=what,
+            when=round_timing.DAY_WORDS[held.effect].format(day=day, gone=gone),
+            ballot=", ".join(ballot),
+            write_ins=round_timing.WRITE_INS[ctx.partisan_primary],
+        ),
         ballot,
     )
     d.go(Phase.RUNOFF_CALLED)

@@ -284,3 +284,27 @@ RUNOFF_RIGHT: Table[RightFacts, Right] = Table(
     ),
     facts=_right_facts,
 )
+
+
+# --- what the rulings that declare a count's result say ----------------------------------------
+
+#: what a count declares those it places, by whether it nominates (a primary) or elects
+DECLARED: dict[bool, str] = {False: "elected", True: "nominated"}
+#: the round after the first, by whether it is a party's second primary (otherwise a runoff)
+ROUND_NAME: dict[bool, str] = {False: "runoff", True: "second primary"}
+#: the ruling that names a threshold ({what}: :data:`THRESHOLD_NAMED`'s; {total}: the total it is
+#: taken of; {threshold}: the vote a candidate must exceed)
+THRESHOLD_RULING = "{what}: total {total}, so a candidate needs more than {threshold} votes"
+#: the threshold a decision sets, by the decision and whether the count is for several seats
+#: ({percent}, {source}: the substantial plurality's value in force, and where it comes from)
+THRESHOLD_NAMED: dict[tuple[Decision, bool], str] = {
+    (Decision.MAJORITY, False): "majority (more than half)",
+    (Decision.MAJORITY, True): "majority (more than half of the total per seat)",
+    (Decision.SUBSTANTIAL_PLURALITY, False): (
+        "substantial plurality (more than {percent} of the total, the value in force: {source})"
+    ),
+    (Decision.SUBSTANTIAL_PLURALITY, True): (
+        "substantial plurality (more than {percent} of the total per seat, the value in force: "
+        "{source})"
+    ),
+}

@@ -25,6 +25,7 @@ from simulator.law.readings import (
 )
 from simulator.law.rules import Conflict, Finding, Gap, Reading, Rule, Table
 from simulator.law.tables.count import LEFT
+from simulator.law.tables.vacancies import TO_BE_FILLED
 from simulator.law.vocab import CandStatus
 
 
@@ -545,3 +546,9 @@ NEW_ELECTION = (
 )
 #: the interpretation switch a ruling followed
 READING_CHOSEN = " (interpretation {switch}: {value})"
+#: a tie the ``tie`` table leaves to a vacancy ({places}: the seats it is for; {who}: the tied,
+#: each who left with how)
+SEATS_VACANT = (
+    "the highest vote for {places} seat(s) is shared by {who}: the board declares the seat(s) "
+    "vacant, " + TO_BE_FILLED
+)
