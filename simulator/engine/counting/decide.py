@@ -10,8 +10,6 @@ import attrs
 
 from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.declare import (
-    by_highest,
-    by_lot,
     declare,
     declare_departed,
     fill_vacancies_if_short,
@@ -51,6 +49,7 @@ from simulator.law.tables import (
     tie_steps,
     ties,
 )
+from simulator.law.tables.declaration import by_highest
 from simulator.law.vocab import CandStatus, Method, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 from simulator.model.events import is_write_in
 
@@ -80,15 +79,9 @@ def _decide_unopposed(
         (c.name for c in d.cands if c.on_ballot and not is_write_in(c.name)),
         key=lambda n: -tally.get(n, 0),
     )
-    votes = ", ".join(f"{n} {tally.get(n, 0)}" for n in names)
-    declare(
-        d,
-        names,
-        ruled_cite(result),
-        f"{', '.join(names)} elected: no other candidate sought election, and a majority is "
-        f"measured only when more persons seek election than there are places; the votes: "
-        f"{votes}",
-    )
+    votes = declaration.votes_of([(n, tally.get(n, 0)) for n in names])
+    text = declaration.UNOPPOSED_ELECTED.format(names=", ".join(names), votes=votes)
+    declare(d, names, ruled_cite(result), text)
     fill_vacancies_if_short(d, d.contest.seats, names)
     d.go(Phase.DECIDED)
 
@@ -185,13 +178,13 @@ def _decide_plurality(
         tie_cites = finding_cites(finding)
         if finding.effect is ties.TieEffect.STANDING and sel.tied:
             if sel.chosen:
-                declare(d, sel.chosen, elected_cite, by_highest("elected", people))
+                declare(d, sel.chosen, elected_cite, by_highest(people, nominating=False))
             declare(d, stand, tie_cites, standing_text(d, sel, stand))
             d.go(Phase.DECIDED)
             return
         if finding.effect is ties.TieEffect.VACANT and sel.tied:
             if sel.chosen:
-                declare(d, sel.chosen, elected_cite, by_highest("elected", people))
+                declare(d, sel.chosen, elected_cite, by_highest(people, nominating=False))
             d.set(vacant=d.vacant + sel.tie_places)
             d.rule(
                 RulingKind.OFFICE_VACANT,
@@ -204,7 +197,7 @@ def _decide_plurality(
             return
         if finding.effect is ties.TieEffect.NEW_ELECTION and not sel.lot_winners:
             if sel.chosen:
-                declare(d, sel.chosen, elected_cite, by_highest("elected", people))
+                declare(d, sel.chosen, elected_cite, by_highest(people, nominating=False))
             d.rule(
                 RulingKind.NEW_ELECTION_ORDERED,
                 tie_cites,
@@ -218,7 +211,7 @@ def _decide_plurality(
             d.go(Phase.AWAITING_NEW_ELECTION)
             return
         lot_ruling(d, sel, tie_cites)
-    text = by_highest("elected", people, lot=by_lot(sel))
+    text = by_highest(people, nominating=False, lot=sel.lot_winners)
     if sel.tied:
         if sel.chosen:
             declare(d, sel.chosen, elected_cite, text)
@@ -270,10 +263,10 @@ def _decide_nonpartisan_primary(
         lot_ruling(d, sel, tie)
     if sel.tied:
         if sel.chosen:
-            declare(d, sel.chosen, cite, by_highest("nominated", people))
+            declare(d, sel.chosen, cite, by_highest(people, nominating=True))
         d.go(Phase.AWAITING_LOT)
         return
-    text = by_highest("nominated", people, lot=by_lot(sel))
+    text = by_highest(people, nominating=True, lot=sel.lot_winners)
     declare(d, sel.chosen, cite, text)
     d.go(Phase.DECIDED)
 
@@ -340,13 +333,11 @@ def decide_runoff(d: Draft) -> None:
             declare_departed(d, c, None)
     sel = select(people, seats, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     cite = ruled_cite(_result(d, runoff=True))
-    text = by_highest(
-        "nominated" if d.ctx.nominating else "elected",
-        people,
-        of=f" in the {round_name(d)}"
-        + (" of the candidates who can be nominated" if len(people) < len(d.runoff_ballot) else ""),
-        lot=by_lot(sel),
+    some_barred = len(people) < len(d.runoff_ballot)
+    of = declaration.IN_THE_ROUND.format(
+        round=round_name(d), among=declaration.WHO_CAN_BE_NOMINATED if some_barred else ""
     )
+    text = by_highest(people, nominating=d.ctx.nominating, of=of, lot=sel.lot_winners)
     d.set(runoff_status=RunoffStatus.HELD)
     if sel.tied or sel.lot_winners:
         stand = [x for x in sel.tie_pool if standing(d.cand(x)) is CandStatus.ACTIVE]
@@ -375,9 +366,8 @@ def standing_text(d: Draft, sel: Selection, stand: Sequence[str]) -> str:
     """The ``tied_left_before_lot`` ruling: the tied candidates who still stand take the places the
     tie decides without a drawing of lots."""
     gone = [x for x in sel.tie_pool if x not in stand]
-    left = how_left(d, gone, "withdrew")
-    places = "place" if sel.tie_places == 1 else f"{sel.tie_places} places"
-    return (
-        f"{', '.join(stand)} elected without a drawing of lots: of those tied for the last "
-        f"{places}, {left} before the drawing, and the others are as many as the places"
+    return ties.STANDING_ELECTED.format(
+        stand=", ".join(stand),
+        places=ties.THE_LAST[sel.tie_places == 1].format(n=sel.tie_places),
+        left=how_left(d, gone, "withdrew"),
     )

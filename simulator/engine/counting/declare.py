@@ -8,7 +8,6 @@ from typing import Any
 
 from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.standing import (
-    format_tally,
     holds_place,
     left_facts,
     named_by_committee,
@@ -30,31 +29,6 @@ from simulator.law.tables import (
     vacancies,
 )
 from simulator.law.vocab import DeadlineKind, RulingKind, RunoffStatus, TimerTrigger
-
-
-def by_highest(
-    verb: str, people: Sequence[tuple[str, int]], *, of: str = "", lot: str = ""
-) -> Callable[[Sequence[str]], str]:
-    """The text of a declaration by the highest votes, from the names declared: who, why, then
-    the whole tally set apart (so that it does not read as the list of those declared), like
-    "Ann elected with the highest vote; the votes: Ann 500, Bob 300"; ``of``: the vote's
-    round and pool ("in the runoff"), ``lot``: what drawings of lots settled."""
-    tally = format_tally(people)
-    votes = dict(people)
-    top = people[0][1] if people else None
-
-    def text(names: Sequence[str]) -> str:
-        # one declared below another who polled more (whose place is vacant, or who was
-        # declared before) did not poll "the highest vote": one of the highest
-        if len(names) > 1:
-            why = "the highest votes"
-        elif votes.get(names[0]) == top:
-            why = "the highest vote"
-        else:
-            why = "one of the highest votes"
-        return f"{', '.join(names)} {verb} with {why}{of}; the votes: {tally}{lot}"
-
-    return text
 
 
 def lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
@@ -176,20 +150,14 @@ def declare_departed(d: Draft, c: Cand, why: str | None) -> bool:
     return False
 
 
-def by_lot(sel: Selection) -> str:
-    """What a declaration adds when drawings of lots settled part of it."""
-    if not sel.lot_winners:
-        return ""
-    return f"; the tie settled by the drawing of lots ({', '.join(sel.lot_winners)})"
-
-
 def declare_leaders(
     d: Draft, names: Sequence[str], cite: Cite | Sequence[Cite], reason: str
 ) -> None:
     d.set(runoff_status=RunoffStatus.NONE, pool=None)
     d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
-    what = "nominated" if d.ctx.nominating else "elected"
-    declare(d, names, cite, f"{reason}: {', '.join(names)} {what}", why=reason)
+    what = declaration.DECLARED[d.ctx.nominating]
+    text = declaration.LEADERS_DECLARED.format(reason=reason, names=", ".join(names), verb=what)
+    declare(d, names, cite, text, why=reason)
     d.go(Phase.DECIDED)
 
 
@@ -227,7 +195,11 @@ def declaration_timing(
 
 
 def after_declaration(
-    d: Draft, kind: DeadlineKind, when: round_timing.When, cite: Cite, since: str = "lots drawn"
+    d: Draft,
+    kind: DeadlineKind,
+    when: round_timing.When,
+    cite: Cite,
+    since: str = round_timing.SINCE[True],
 ) -> Deadline:
     """A deadline counted from the day the result was declared (G.S. 103-5 moves it); with
     ``NOON_THURSDAY_AFTER_DRAWING``, from now (``since``: what happens now)."""

@@ -47,7 +47,7 @@ from simulator.law.parameters import in_force
 from simulator.law.readings import LeftAfterPrimaryDay
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
-from simulator.law.tables import declaration, departed_in_count, party_nominees, ties
+from simulator.law.tables import declaration, departed_in_count, party_nominees, tie_steps, ties
 from simulator.law.vocab import CandStatus, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 
 
@@ -123,7 +123,7 @@ def decide_majority(
             return
         eligible = places
         if not eligible:
-            declare_leaders(d, best, runoff_cite(d), "no eligible runner-up")
+            declare_leaders(d, best, runoff_cite(d), departed_in_count.NO_ELIGIBLE_RUNNER_UP)
             return
     open_request_window(
         d,
@@ -196,8 +196,10 @@ def _over_threshold(
             d,
             top.chosen,
             tcite,
-            f"over the threshold of {exact(threshold)}: "
-            + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen),
+            declaration.OVER_THRESHOLD.format(
+                threshold=exact(threshold),
+                votes=declaration.votes_of([(nm, tally.get(nm, 0)) for nm in top.chosen]),
+            ),
         )
     if top.tied:
         if not tie_orders_new_election(d, ties.TiePoint.OVER_THRESHOLD, top):
@@ -248,7 +250,7 @@ def _runner_up(
     )
     question = consult(d, count_order.ORDER, order).effect
     if question is count_order.Question.ALONE:
-        declare(d, best, runoff_cite(d), f"{nobody_below(d)}: highest vote")
+        declare(d, best, runoff_cite(d), count_order.ALONE_DECLARED.format(nobody=nobody_below(d)))
         d.go(Phase.DECIDED)
         return None
     if question is count_order.Question.RUNNER_UP_LEFT:
@@ -260,7 +262,7 @@ def _runner_up(
         settle_tie_for_second(d, leader, seconds)
         return None
     if question is count_order.Question.SECOND_BY_LOT:
-        if not lot_settles(d, seconds, below, 1, what="second place"):
+        if not lot_settles(d, seconds, below, 1, what=tie_steps.SECOND_PLACE):
             return None
         seconds = (reorder_by_lot(below, d.lots)[0][0],)
     return (seconds[0],)
@@ -466,9 +468,8 @@ def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bo
     )
     d.set(runoff_status=RunoffStatus.NONE, pool=None)
     d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
-    declare(
-        d, best, cites[0] if len(cites) == 1 else cites, f"no runoff: {', '.join(best)} elected"
-    )
+    elected = departed_in_count.NO_RUNOFF_ELECTED.format(names=", ".join(best))
+    declare(d, best, cites[0] if len(cites) == 1 else cites, elected)
     d.go(Phase.DECIDED)
     return True
 

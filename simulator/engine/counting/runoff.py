@@ -58,8 +58,7 @@ def open_request_window(d: Draft, pool: Pool) -> None:
             f"{'the drawing of lots' if drawn else 'a departure'} of {at} settles who may ask "
             f"after the deadline of {dl.due.strftime('%Y-%m-%d %H:%M')}",
         )
-        since = "lots drawn" if drawn else "the departure"
-        dl = after_declaration(d, kind, finding.effect, by, since=since)
+        dl = after_declaration(d, kind, finding.effect, by, since=round_timing.SINCE[drawn])
         if dl.due <= d.at:  # `request_after_lot`, from_canvass: nobody can ask any more
             close = runoff_requests.WindowCloseFacts(
                 ctx.partisan_primary, ctx.contest.is_group, False
@@ -69,25 +68,11 @@ def open_request_window(d: Draft, pool: Pool) -> None:
                 d,
                 pool.leaders,
                 finding_cites(found),
-                "the deadline to "
-                + ("demand a second primary" if ctx.partisan_primary else "request a runoff")
-                + " passed before the drawing",
+                runoff_requests.PASSED_BEFORE_THE_DRAWING[ctx.partisan_primary],
             )
             return
-    if ctx.partisan_primary:
-        text = (
-            f"no substantial plurality: {', '.join(pool.eligible)} may demand a second "
-            f"primary by {dl.due.strftime('%Y-%m-%d %H:%M')}"
-        )
-        cites = [runoff_cite(d), by]
-    else:
-        text = (
-            f"no majority: {', '.join(pool.leaders)} "
-            f"{'is' if len(pool.leaders) == 1 else 'are'} elected unless "
-            f"{', '.join(pool.eligible)} request{'s' if len(pool.eligible) == 1 else ''} a "
-            f"runoff by {dl.due.strftime('%Y-%m-%d %H:%M')}"
-        )
-        cites = [runoff_cite(d)]
+    text = declaration.request_open(ctx.partisan_primary, pool.leaders, pool.eligible, dl.due)
+    cites = [runoff_cite(d), by] if ctx.partisan_primary else [runoff_cite(d)]
     pool = attrs.evolve(pool, request_due=dl.due)
     d.deadline(dl)
     d.timer(dl.due, TimerTrigger.RUNOFF_REQUEST_PASSES)
@@ -126,15 +111,14 @@ def call_runoff(d: Draft, pool: Pool) -> None:
                 d,
                 seated,
                 runoff_cite(d),
-                "no runoff was requested for their places (pairwise reading): "
-                + ", ".join(seated)
-                + " elected",
+                runoff_requests.PAIRWISE_SEATED.format(names=", ".join(seated)),
             )
         ballot, seats = (*contested, *requesters[:k]), k
     else:
         ballot = (*pool.leaders, *requesters)
     cite = [runoff_cite(d), declaration_timing(d, round_timing.Step.REQUEST)[1]]
-    start_runoff(d, ballot, seats, cite, f"{', '.join(pool.requests)} requested in time")
+    why = runoff_requests.REQUESTED_IN_TIME.format(names=", ".join(pool.requests))
+    start_runoff(d, ballot, seats, cite, why)
 
 
 def start_runoff(

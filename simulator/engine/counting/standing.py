@@ -11,8 +11,10 @@ import attrs
 from simulator.engine.counting.consult import consult
 from simulator.engine.ranking import ranked
 from simulator.engine.state import Cand, Draft
+from simulator.law.tables import count as count_order
 from simulator.law.tables import (
     counted_votes,
+    declaration,
     departed_declared,
     party_nominees,
     tie_steps,
@@ -118,9 +120,7 @@ def counted_people(
 
 def nobody_below(d: Draft) -> str:
     """Why the best placed are declared when nobody is below them."""
-    if any(cannot_be_nominated(d, c.name) for c in d.cands):
-        return "no other candidate who can be nominated"
-    return "no other candidate"
+    return count_order.NOBODY_BELOW[any(cannot_be_nominated(d, c.name) for c in d.cands)]
 
 
 def cannot_be_nominated(d: Draft, name: str) -> bool:
@@ -169,10 +169,6 @@ def ruled_twice(d: Draft, name: str) -> bool:
     )
 
 
-def format_tally(people: Sequence[tuple[str, int]]) -> str:
-    return ", ".join(f"{n} {v}" for n, v in people)
-
-
 def left_facts(d: Draft, c: Cand) -> departed_declared.LeftFacts:
     """The ``declared-left`` table's facts for a departed candidate the count reaches."""
     return departed_declared.LeftFacts(
@@ -217,4 +213,4 @@ def and_list(items: Sequence[str]) -> str:
 
 
 def round_name(d: Draft) -> str:
-    return "second primary" if d.ctx.partisan_primary else "runoff"
+    return declaration.ROUND_NAME[d.ctx.partisan_primary]

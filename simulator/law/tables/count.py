@@ -213,3 +213,14 @@ ORDER: Table[OrderFacts, Question] = Table(
     ),
     facts=_order_facts,
 )
+
+
+# --- what the rulings on the best placed with nobody below them say ----------------------------
+
+#: why they are declared (``Question.ALONE``), by whether a candidate who left cannot be nominated
+NOBODY_BELOW: dict[bool, str] = {
+    True: "no other candidate who can be nominated",
+    False: "no other candidate",
+}
+#: a single office's leader so declared ({nobody}: :data:`NOBODY_BELOW`'s)
+ALONE_DECLARED = "{nobody}: highest vote"

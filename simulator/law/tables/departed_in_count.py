@@ -696,3 +696,11 @@ GROUP_SEAT_VACANT = (
     "{name} ({status}) is best placed for a seat left without a majority: the board declares the "
     "seat vacant, " + TO_BE_FILLED + "; no runoff is held for it"
 )
+#: the ``runner-up-left`` table leaves no runoff: the leaders are declared ({names})
+NO_RUNOFF_ELECTED = "no runoff: {names} elected"
+#: why the best placed are declared when no runner-up the ``group-request-places`` table gives
+#: the request to still stands
+NO_ELIGIBLE_RUNNER_UP = "no eligible runner-up"
+#: why the one a drawing of lots among those tied for first names is declared
+#: (`three_way_tie`)
+DECIDED_BY_LOT = "decided by lot"

@@ -222,3 +222,6 @@ DAY_GONE: dict[bool, str] = {True: "had passed", False: "had begun"}
 #: a runoff's ballot has only the runoff candidates (the ``votes`` table); a second primary's
 #: says nothing of write-ins
 WRITE_INS: dict[bool, str] = {False: "; no write-ins", True: ""}
+#: what a deadline counted from now (``NOON_THURSDAY_AFTER_DRAWING``) is counted from, by whether
+#: a drawing of lots settled who may ask (otherwise a departure)
+SINCE: dict[bool, str] = {True: "lots drawn", False: "the departure"}

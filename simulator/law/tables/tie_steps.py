@@ -646,3 +646,8 @@ def places(n: int) -> str:
     """``n`` places in words: "one place", "two places", "12 places"."""
     count = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
     return f"{count} place{'' if n == 1 else 's'}"
+
+
+#: the place a drawing of lots decides in a party primary's tie (:data:`LOT_WON`'s {what})
+FIRST_PLACE = "first place"
+SECOND_PLACE = "second place"
