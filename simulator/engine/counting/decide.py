@@ -369,5 +369,5 @@ def standing_text(d: Draft, sel: Selection, stand: Sequence[str]) -> str:
     return ties.STANDING_ELECTED.format(
         stand=", ".join(stand),
         places=ties.THE_LAST[sel.tie_places == 1].format(n=sel.tie_places),
-        left=how_left(d, gone, "withdrew"),
+        left=how_left(d, gone, count_order.LEFT_VERB[CandStatus.WITHDREW]),
     )

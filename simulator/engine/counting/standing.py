@@ -22,13 +22,6 @@ from simulator.law.tables import (
 from simulator.law.vocab import CandStatus, RulingKind
 from simulator.model.events import WRITE_IN_GENERIC, is_write_in
 
-#: How a candidate who left is said to have left, by their status (a ruling's words)
-LEFT_VERB = {
-    CandStatus.DIED: "died",
-    CandStatus.WITHDREW: "withdrew",
-    CandStatus.DISQUALIFIED: "was disqualified",
-}
-
 
 def standing(c: Cand | None) -> CandStatus:
     """Where a candidate stands when the count reaches them (nobody: as one still running)."""
@@ -188,28 +181,10 @@ def not_nominated(d: Draft, c: Cand) -> bool:
     )
 
 
-#: How a tied candidate who left is said to have left, by their standing in the count
-LEFT_HOW = {
-    CandStatus.DIED: "died",
-    CandStatus.DISQUALIFIED: "was disqualified",
-}
-
-
 def how_left(d: Draft, names: Sequence[str], otherwise: str) -> str:
-    """How ``names``, candidates who left, left, in words, those who left the same way together:
-    "Cy and Dee died", "Cy died and Dee was disqualified" (``otherwise`` says it for those who
-    neither died nor were disqualified)."""
-    ways: dict[str, list[str]] = {}
-    for name in names:
-        ways.setdefault(LEFT_HOW.get(standing(d.cand(name)), otherwise), []).append(name)
-    return and_list([f"{and_list(who)} {how}" for how, who in ways.items()])
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``items`` in words: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
-    if len(items) < 2:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    """How ``names``, candidates who left, left, in the law's words (:func:`count.how_left
+    <simulator.law.tables.count.how_left>`)."""
+    return count_order.how_left([(n, standing(d.cand(n))) for n in names], otherwise)
 
 
 def round_name(d: Draft) -> str:

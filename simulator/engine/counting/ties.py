@@ -397,7 +397,7 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
         moment,
         withdrew=who,
         last=last,
-        departed=how_left(d, departed, "left the race"),
+        departed=how_left(d, departed, count_order.LEFT_THE_RACE),
         ended=ended.strftime("%Y-%m-%d %H:%M") if ended is not None and d.at >= ended else "",
     )
     if step is tie_steps.TieStep.REMAINING_ELECTED:

@@ -19,7 +19,7 @@ from simulator.engine.counting.majority import (
     leader_left_in_window,
     runner_up_left_in_window,
 )
-from simulator.engine.counting.standing import LEFT_VERB, cannot_be_nominated, round_name
+from simulator.engine.counting.standing import cannot_be_nominated, round_name
 from simulator.engine.counting.ties import answer_held_demands
 from simulator.engine.handlers.departure_effects import Departure, apply_effect
 from simulator.engine.handlers.registry import handles
@@ -30,6 +30,7 @@ from simulator.law import calendar as cal
 from simulator.law.cite import statute
 from simulator.law.machine import Phase
 from simulator.law.tables import departed_declared, departures, repeat_notice
+from simulator.law.tables.count import LEFT_VERB
 from simulator.law.tables.departure_facts import (
     BEFORE_ELECTION,
     DURING_FILING,

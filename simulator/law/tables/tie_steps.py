@@ -19,6 +19,7 @@ import attrs
 
 from simulator.law.readings import DepartedInTieWindow, RecountNotOrdered
 from simulator.law.rules import Gap, Reading, Rule, Table
+from simulator.law.tables.count import LEFT_VERB
 from simulator.law.vocab import CandStatus
 
 
@@ -629,8 +630,7 @@ WITHDRAWAL_REASON: dict[TieWithdrawal, str] = {
 }
 #: how a candidate who had left before a notice of withdrawal left, by their standing
 LEFT_BEFORE: dict[CandStatus, str] = {
-    CandStatus.DIED: "died",
-    CandStatus.DISQUALIFIED: "was disqualified",
+    **{s: LEFT_VERB[s] for s in (CandStatus.DIED, CandStatus.DISQUALIFIED)},
     CandStatus.WITHDREW: "already withdrew",
 }
 #: the place a drawing of lots decides in a tie the count reaches (:data:`LOT_WON`'s {what})
