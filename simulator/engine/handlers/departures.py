@@ -11,7 +11,7 @@ from datetime import datetime
 
 import attrs
 
-from simulator.engine.counting.consult import choices, consult, finding_cites
+from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.decide import decide_first, decide_runoff, tie_withdrawal
 from simulator.engine.counting.declare import declare_leaders
 from simulator.engine.counting.majority import (
@@ -29,7 +29,7 @@ from simulator.engine.state import FAR_FUTURE, Cand, Draft, Log, Pool
 from simulator.law import calendar as cal
 from simulator.law.cite import statute
 from simulator.law.machine import Phase
-from simulator.law.tables import departed_declared, departures, repeat_notice
+from simulator.law.tables import choices, departed_declared, departures, repeat_notice
 from simulator.law.tables.count import LEFT_VERB
 from simulator.law.tables.departure_facts import (
     BEFORE_ELECTION,

@@ -18,7 +18,7 @@ import attrs
 
 from simulator.law.cite import Cite, key
 from simulator.law.readings import LeftRunoffBallot, WithdrawnWinner
-from simulator.law.rules import Gap, Reading, Rule, Table
+from simulator.law.rules import NO_PROVISION, Gap, Reading, Rule, Table
 from simulator.law.tables.count import LEFT
 from simulator.law.tables.vacancies import TO_BE_FILLED
 from simulator.law.vocab import CandStatus
@@ -289,10 +289,11 @@ RUNOFF_LEFT: Table[RunoffLeftFacts, RunoffLeft] = Table(
 
 #: the ``left-runoff`` gap's ruling ({fallback}: what the simulator does, in the words below or
 #: the reading's; {choices}: the gap's id and its other readings)
-RUNOFF_LEFT_GAP = (
-    "{name} {verb} after the {round} was called: no provision speaks of a candidate leaving "
-    "between the first vote and the {round}; the simulator falls back to this: {fallback}. "
-    "{choices}"
+RUNOFF_LEFT_GAP = NO_PROVISION.format(
+    asked="{name} {verb} after the {round} was called",
+    head="no provision speaks of a candidate leaving between the first vote and the {round}",
+    fallback="{fallback}",
+    choices="{choices}",
 )
 #: the fallback where the name stays on the ballot ({outcome}: one of the two below)
 NAME_STAYS = "the name stays on the printed {round} ballot and {outcome}"
