@@ -55,6 +55,18 @@ class Verdict(StrEnum):
     GAP = "gap"  # none applies
 
 
+#: what a ``no_provision`` ruling says, the one wording of every gap and conflict a ruling names
+#: ({asked}: what was asked, in the facts' words; {head}: :data:`NO_PROVISION_HEAD`'s, or what a
+#: gap's own ruling says of it; {fallback}: what the simulator does; {choices}: the gap's or
+#: conflict's id and its other readings)
+NO_PROVISION = "{asked}: {head}; the simulator falls back to this: {fallback}. {choices}"
+#: what the text leaves ({open}), by the verdict
+NO_PROVISION_HEAD: dict[Verdict, str] = {
+    Verdict.CONFLICT: "the provisions that reach these facts collide ({open})",
+    Verdict.GAP: "no provision covers these facts ({open})",
+}
+
+
 @attrs.frozen(kw_only=True)
 class Rule(Generic[FactT, EffectT]):
     """One provision: its id (words), its citation (one string), a one-line summary in our own

@@ -1,5 +1,7 @@
-"""The handlers gather facts and apply what the law tables answer: no decision of law, and so no
-citation, is written in them (simulator/law/tables/ holds every rule, with its citation)."""
+"""The handlers and the count gather facts and apply what the law tables answer: no decision of
+law, and so no citation, is written in them (simulator/law/tables/ holds every rule, with its
+citation), and every ruling is said in the law's words, kept beside the table whose finding it
+states: the engine gives only names, dates and numbers."""
 
 from __future__ import annotations
 
@@ -27,19 +29,20 @@ def _docstrings(tree: ast.Module) -> set[int]:
     return out
 
 
-def citation_literals(source: str) -> list[str]:
-    """The string literals of ``source`` (f-string parts included, docstrings and comments
-    left out) that hold a citation."""
-    tree = ast.parse(source)
-    docs = _docstrings(tree)
+def _literals(tree: ast.Module, skip: set[int]) -> list[str]:
+    """The string literals of ``tree`` (f-string parts included; comments are not in it) but
+    those in ``skip``."""
     return [
         node.value
         for node in ast.walk(tree)
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and id(node) not in docs
-        and CITATION.search(node.value)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip
     ]
+
+
+def citation_literals(source: str) -> list[str]:
+    """The string literals of ``source`` (docstrings left out) that hold a citation."""
+    tree = ast.parse(source)
+    return [x for x in _literals(tree, _docstrings(tree)) if CITATION.search(x)]
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
@@ -86,19 +89,81 @@ def _written(text: ast.expr) -> bool:
     )
 
 
+#: the count: the first round's result, the majority, declarations, runoffs, ties, standings
+COUNTING = sorted((ENGINE / "counting").glob("*.py"))
 #: the modules whose rulings are said in the law's words, each kept beside the rule or table it
 #: belongs to (simulator/law/tables/; departure_words.py for a departure's effects): every
-#: handler of an event, the timers, and the count's ties
-WORDED = [
-    *sorted((ENGINE / "handlers").glob("*.py")),
-    ENGINE / "timers.py",
-    ENGINE / "counting" / "ties.py",
-]
+#: handler of an event, the timers, and the count (a ``no_provision`` ruling, of every table
+#: alike, in simulator/law/rules.py's ``NO_PROVISION`` and the tables' ``choices``)
+WORDED = [*sorted((ENGINE / "handlers").glob("*.py")), ENGINE / "timers.py", *COUNTING]
 
 
 @pytest.mark.parametrize("path", WORDED, ids=lambda p: p.name)
 def test_the_handlers_say_their_rulings_in_the_law_s_words(path: Path) -> None:
     assert written_rulings(path.read_text(encoding="utf-8")) == [], path.name
+
+
+#: a word of prose (a strftime field such as ``%Y`` is none; an identifier is one word)
+WORD = re.compile(r"(?<![%\w])[A-Za-z][\w'-]*")
+#: a string literal of this many words or more is prose
+PROSE = 2
+
+
+def _not_output(tree: ast.Module) -> set[int]:
+    """The ids of the nodes whose words say what the engine asks, or what went wrong in the
+    program, not a ruling: the ``context`` of a ``consult()`` (the question the engine asks, in
+    the facts' words; the table's answer and its gap are the law's), and the message of an
+    ``assert`` or a ``raise``."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        parts: list[ast.expr] = []
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = (
+                f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            )
+            if name == "consult":
+                parts = [*node.args[4:5], *(k.value for k in node.keywords if k.arg == "context")]
+        elif isinstance(node, ast.Assert) and node.msg is not None:
+            parts = [node.msg]
+        elif isinstance(node, ast.Raise) and node.exc is not None:
+            parts = [node.exc]
+        for part in parts:
+            out |= {id(n) for n in ast.walk(part)}
+    return out
+
+
+def prose_literals(source: str) -> list[str]:
+    """The string literals of ``source`` (f-string parts included) of :data:`PROSE` words or
+    more: words a ruling, a reason or a declaration would say, written in the engine.
+    Docstrings, the questions put to ``consult()`` and the messages of ``assert`` and
+    ``raise`` are left out."""
+    tree = ast.parse(source)
+    skip = _docstrings(tree) | _not_output(tree)
+    return [x for x in _literals(tree, skip) if len(WORD.findall(x)) >= PROSE]
+
+
+@pytest.mark.parametrize("path", COUNTING, ids=lambda p: p.name)
+def test_the_count_writes_no_words_of_the_law(path: Path) -> None:
+    assert prose_literals(path.read_text(encoding="utf-8")) == [], path.name
+
+
+def test_the_check_finds_prose_in_a_variable_a_reason_and_a_declaration() -> None:
+    source = (
+        'def f(d, name, due, c):\n    """Docstrings are documentation."""\n'
+        '    why = f"{name} requested in time"\n'
+        '    declare(d, [name], c, "no runoff: elected")\n'
+        '    d.rule(k, c, WORDS.format(name=name), [name], reason="too late")\n'
+        '    x = due.strftime("%Y-%m-%d %H:%M"), "lots", ", ", "left_after_primary_day"\n'
+        '    consult(d, TABLE, facts, [name], f"{name} polled the highest vote")\n'
+        '    assert name, "a ruling of the result tables is always a rule"\n'
+        '    raise ValueError(f"{name}: a question asked without a draft")\n'
+    )
+    assert sorted(prose_literals(source)) == [
+        " requested in time",
+        "no runoff: elected",
+        "too late",
+    ]
 
 
 def test_the_check_finds_a_ruling_written_in_the_engine() -> None:

@@ -1,5 +1,7 @@
 """Consulting a law table from the count: the finding, a ``no_provision`` ruling where the law
-collides or is silent, and what a ruling on a finding cites."""
+collides or is silent (in the one wording of :data:`~simulator.law.rules.NO_PROVISION`, with the
+gap's id and other readings from :func:`~simulator.law.tables.choices`), and what a ruling on a
+finding cites."""
 
 from __future__ import annotations
 
@@ -8,9 +10,8 @@ from typing import TypeVar
 
 from simulator.engine.state import Draft
 from simulator.law.cite import Cite, statute
-from simulator.law.readings import Interpretations
-from simulator.law.rules import Finding, Gap, Table, Verdict
-from simulator.law.tables import readings_of
+from simulator.law.rules import NO_PROVISION, NO_PROVISION_HEAD, Finding, Table
+from simulator.law.tables import choices
 from simulator.law.vocab import RulingKind
 
 FactsT = TypeVar("FactsT")
@@ -43,48 +44,20 @@ def consult(
         return table.evaluate(facts)
     finding = table.evaluate(facts, chosen=d.ctx.chosen if readings else None)
     if finding.no_provision and context:
-        if finding.verdict is Verdict.CONFLICT:
-            head = "the provisions that reach these facts collide"
-        else:
-            head = "no provision covers these facts"
         d.rule(
             RulingKind.NO_PROVISION,
             finding.cites,
-            f"{context}: {head} ({finding.open}); the simulator falls back to this: "
-            f"{finding.fallback}. {choices(finding)}",
+            NO_PROVISION.format(
+                asked=context,
+                head=NO_PROVISION_HEAD[finding.verdict].format(open=finding.open),
+                fallback=finding.fallback,
+                choices=choices(finding),
+            ),
             who,
             once=once,
             **finding.extra(),
         )
     return finding
-
-
-def choices(finding: Finding[FactsT, EffectT]) -> str:
-    """What a ``no_provision`` ruling adds after its fallback: the gap's or conflict's id, as
-    ``electsim gaps`` lists it, and each other reading of it with the ``interpretations:`` key
-    and value that selects it and what that reading rules (the default's fallback, where a
-    switch chose another)."""
-    named = finding.conflict or finding.gap
-    prefix = "conflict" if finding.conflict is not None else "gap"
-    said = f"This is {prefix}:{finding.id}"
-    if named is None:
-        return said + "."
-    chosen = finding.extra().get("reading")
-    readings = readings_of(named.id)
-    others = [(r.switch, r.value, r.fallback) for r in readings if r.value != chosen]
-    if chosen is not None and readings:
-        switch = readings[0].switch
-        default = Interpretations().setting(switch)
-        default_words = named.fallback if isinstance(named.fallback, str) else ""
-        if finding.facts is not None and isinstance(named, Gap):
-            default_words = named.fallback_for(finding.facts)
-        others.insert(0, (switch, str(default), default_words))
-    if not others:
-        return said + "."
-    listed = "; ".join(
-        f"`interpretations: {{{switch}: {value}}}`: {words}" for switch, value, words in others
-    )
-    return f"{said}. Other reading{'s' if len(others) > 1 else ''}: {listed} (docs/readings.md)."
 
 
 def finding_cites(finding: Finding[FactsT, EffectT]) -> list[Cite]:

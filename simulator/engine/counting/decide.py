@@ -10,8 +10,6 @@ import attrs
 
 from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.declare import (
-    by_highest,
-    by_lot,
     declare,
     declare_departed,
     fill_vacancies_if_short,
@@ -20,7 +18,6 @@ from simulator.engine.counting.declare import (
 )
 from simulator.engine.counting.majority import decide_majority, leader_left_in_window
 from simulator.engine.counting.standing import (
-    LEFT_HOW,
     cannot_be_nominated,
     counted_people,
     effective_tally,
@@ -45,7 +42,14 @@ from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
-from simulator.law.tables import declaration, departed_declared, tie_steps, ties, vacancies
+from simulator.law.tables import (
+    counted_votes,
+    declaration,
+    departed_declared,
+    tie_steps,
+    ties,
+)
+from simulator.law.tables.declaration import by_highest
 from simulator.law.vocab import CandStatus, Method, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 from simulator.model.events import is_write_in
 
@@ -75,15 +79,9 @@ def _decide_unopposed(
         (c.name for c in d.cands if c.on_ballot and not is_write_in(c.name)),
         key=lambda n: -tally.get(n, 0),
     )
-    votes = ", ".join(f"{n} {tally.get(n, 0)}" for n in names)
-    declare(
-        d,
-        names,
-        ruled_cite(result),
-        f"{', '.join(names)} elected: no other candidate sought election, and a majority is "
-        f"measured only when more persons seek election than there are places; the votes: "
-        f"{votes}",
-    )
+    votes = declaration.votes_of([(n, tally.get(n, 0)) for n in names])
+    text = declaration.UNOPPOSED_ELECTED.format(names=", ".join(names), votes=votes)
+    declare(d, names, ruled_cite(result), text)
     fill_vacancies_if_short(d, d.contest.seats, names)
     d.go(Phase.DECIDED)
 
@@ -103,12 +101,11 @@ def _votes_for_names_left_off(d: Draft) -> None:
             r.kind is RulingKind.VOTES_DISREGARDED and c.name in r.candidates for r in d.rulings
         ):
             continue
-        day = off[-1].at.astimezone(d.ctx.tz).date().isoformat()
+        day = off[-1].at.astimezone(d.ctx.tz).date()
         d.rule(
             RulingKind.VOTES_DISREGARDED,
             list(off[-1].cites),
-            f"{votes} votes are reported for {c.name}, whose name was left off the ballot on "
-            f"{day}: no ballot offered the name, so they are not counted",
+            counted_votes.LEFT_OFF_THE_BALLOT.format(votes=votes, name=c.name, day=day),
             [c.name],
             once=True,
         )
@@ -181,19 +178,18 @@ def _decide_plurality(
         tie_cites = finding_cites(finding)
         if finding.effect is ties.TieEffect.STANDING and sel.tied:
             if sel.chosen:
-                declare(d, sel.chosen, elected_cite, by_highest("elected", people))
+                declare(d, sel.chosen, elected_cite, by_highest(people, nominating=False))
             declare(d, stand, tie_cites, standing_text(d, sel, stand))
             d.go(Phase.DECIDED)
             return
         if finding.effect is ties.TieEffect.VACANT and sel.tied:
             if sel.chosen:
-                declare(d, sel.chosen, elected_cite, by_highest("elected", people))
+                declare(d, sel.chosen, elected_cite, by_highest(people, nominating=False))
             d.set(vacant=d.vacant + sel.tie_places)
             d.rule(
                 RulingKind.OFFICE_VACANT,
                 tie_cites,
-                f"the highest vote for {sel.tie_places} seat(s) is shared by {who}: the board "
-                f"declares the seat(s) vacant, {vacancies.TO_BE_FILLED}" + finding.note(),
+                ties.SEATS_VACANT.format(places=sel.tie_places, who=who) + finding.note(),
                 gone,
                 once=True,
             )
@@ -201,13 +197,13 @@ def _decide_plurality(
             return
         if finding.effect is ties.TieEffect.NEW_ELECTION and not sel.lot_winners:
             if sel.chosen:
-                declare(d, sel.chosen, elected_cite, by_highest("elected", people))
+                declare(d, sel.chosen, elected_cite, by_highest(people, nominating=False))
             d.rule(
                 RulingKind.NEW_ELECTION_ORDERED,
                 tie_cites,
-                f"{', '.join(sel.tie_pool)} tie for {sel.tie_places} seat(s) with more than 5,000 "
-                "voters in the ballot item: no lot; the State Board of Elections orders a new "
-                "election with only the tied candidates on the ballot",
+                ties.NEW_ELECTION.format(
+                    tied=", ".join(sel.tie_pool), places=sel.tie_places, reading=""
+                ),
                 sel.tie_pool,
                 once=True,
                 seats=sel.tie_places,
@@ -215,7 +211,7 @@ def _decide_plurality(
             d.go(Phase.AWAITING_NEW_ELECTION)
             return
         lot_ruling(d, sel, tie_cites)
-    text = by_highest("elected", people, lot=by_lot(sel))
+    text = by_highest(people, nominating=False, lot=sel.lot_winners)
     if sel.tied:
         if sel.chosen:
             declare(d, sel.chosen, elected_cite, text)
@@ -255,9 +251,9 @@ def _decide_nonpartisan_primary(
         d.rule(
             RulingKind.VOTES_DISREGARDED,
             finding_cites(left[0]),
-            f"{', '.join(skipped)} polled enough votes for nomination but left the race "
-            + ("on or after the primary day" if late else "after the ballots were printed")
-            + ": those votes are disregarded and the next highest is nominated",
+            departed_declared.PASSED_OVER.format(
+                names=", ".join(skipped), when=departed_declared.LEFT_WHEN[late]
+            ),
             skipped,
             once=True,
         )
@@ -267,10 +263,10 @@ def _decide_nonpartisan_primary(
         lot_ruling(d, sel, tie)
     if sel.tied:
         if sel.chosen:
-            declare(d, sel.chosen, cite, by_highest("nominated", people))
+            declare(d, sel.chosen, cite, by_highest(people, nominating=True))
         d.go(Phase.AWAITING_LOT)
         return
-    text = by_highest("nominated", people, lot=by_lot(sel))
+    text = by_highest(people, nominating=True, lot=sel.lot_winners)
     declare(d, sel.chosen, cite, text)
     d.go(Phase.DECIDED)
 
@@ -288,14 +284,14 @@ def tie_withdrawal(d: Draft, name: str) -> None:
         left=left is not CandStatus.ACTIVE,
     )
     found = consult(d, tie_steps.TIE_WITHDRAWAL, facts)
-    if found.effect is tie_steps.TieWithdrawal.LEFT:
-        how = LEFT_HOW.get(left, "already withdrew")
+    if found.effect in tie_steps.WITHDRAWAL_WORDS:  # left before, or too late
+        said = {"name": name, "how": tie_steps.LEFT_BEFORE.get(left, ""), "effect": found.effect}
         d.rule(
             RulingKind.NO_EFFECT,
             found.cites,
-            f"{name}'s notice of withdrawal is rejected: {name} {how} and is no longer a candidate",
+            tie_steps.WITHDRAWAL_WORDS[found.effect].format_map(said),
             [name],
-            reason=f"{name} {how}: {found.effect}",
+            reason=tie_steps.WITHDRAWAL_REASON[found.effect].format_map(said),
         )
         return
     if found.effect is tie_steps.TieWithdrawal.NOT_TIED:
@@ -304,15 +300,6 @@ def tie_withdrawal(d: Draft, name: str) -> None:
             # (d)(2)'s leader withdrew within the three days: decided again now, as a death is
             d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
             decide_first(d)
-        return
-    if found.effect is tie_steps.TieWithdrawal.LATE:
-        d.rule(
-            RulingKind.NO_EFFECT,
-            found.cites,
-            f"{name}'s withdrawal came after the three days",
-            [name],
-            reason=str(found.effect),
-        )
         return
     d.update_cand(name, status=CandStatus.WITHDREW, off_at=d.at, on_ballot=False)
     first = pool.kind is PoolKind.TIE_FIRST
@@ -346,13 +333,11 @@ def decide_runoff(d: Draft) -> None:
             declare_departed(d, c, None)
     sel = select(people, seats, d.lots, harmless_ties=d.ctx.interp.harmless_ties)
     cite = ruled_cite(_result(d, runoff=True))
-    text = by_highest(
-        "nominated" if d.ctx.nominating else "elected",
-        people,
-        of=f" in the {round_name(d)}"
-        + (" of the candidates who can be nominated" if len(people) < len(d.runoff_ballot) else ""),
-        lot=by_lot(sel),
+    some_barred = len(people) < len(d.runoff_ballot)
+    of = declaration.IN_THE_ROUND.format(
+        round=round_name(d), among=declaration.WHO_CAN_BE_NOMINATED if some_barred else ""
     )
+    text = by_highest(people, nominating=d.ctx.nominating, of=of, lot=sel.lot_winners)
     d.set(runoff_status=RunoffStatus.HELD)
     if sel.tied or sel.lot_winners:
         stand = [x for x in sel.tie_pool if standing(d.cand(x)) is CandStatus.ACTIVE]
@@ -381,9 +366,8 @@ def standing_text(d: Draft, sel: Selection, stand: Sequence[str]) -> str:
     """The ``tied_left_before_lot`` ruling: the tied candidates who still stand take the places the
     tie decides without a drawing of lots."""
     gone = [x for x in sel.tie_pool if x not in stand]
-    left = how_left(d, gone, "withdrew")
-    places = "place" if sel.tie_places == 1 else f"{sel.tie_places} places"
-    return (
-        f"{', '.join(stand)} elected without a drawing of lots: of those tied for the last "
-        f"{places}, {left} before the drawing, and the others are as many as the places"
+    return ties.STANDING_ELECTED.format(
+        stand=", ".join(stand),
+        places=ties.THE_LAST[sel.tie_places == 1].format(n=sel.tie_places),
+        left=how_left(d, gone, count_order.LEFT_VERB[CandStatus.WITHDREW]),
     )

@@ -8,7 +8,6 @@ from typing import Any
 
 from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.standing import (
-    format_tally,
     holds_place,
     left_facts,
     named_by_committee,
@@ -26,34 +25,10 @@ from simulator.law.tables import (
     departed_declared,
     party_nominees,
     round_timing,
+    tie_steps,
     vacancies,
 )
 from simulator.law.vocab import DeadlineKind, RulingKind, RunoffStatus, TimerTrigger
-
-
-def by_highest(
-    verb: str, people: Sequence[tuple[str, int]], *, of: str = "", lot: str = ""
-) -> Callable[[Sequence[str]], str]:
-    """The text of a declaration by the highest votes, from the names declared: who, why, then
-    the whole tally set apart (so that it does not read as the list of those declared), like
-    "Ann elected with the highest vote; the votes: Ann 500, Bob 300"; ``of``: the vote's
-    round and pool ("in the runoff"), ``lot``: what drawings of lots settled."""
-    tally = format_tally(people)
-    votes = dict(people)
-    top = people[0][1] if people else None
-
-    def text(names: Sequence[str]) -> str:
-        # one declared below another who polled more (whose place is vacant, or who was
-        # declared before) did not poll "the highest vote": one of the highest
-        if len(names) > 1:
-            why = "the highest votes"
-        elif votes.get(names[0]) == top:
-            why = "the highest vote"
-        else:
-            why = "one of the highest votes"
-        return f"{', '.join(names)} {verb} with {why}{of}; the votes: {tally}{lot}"
-
-    return text
 
 
 def lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
@@ -61,7 +36,7 @@ def lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
         d.rule(
             RulingKind.DECIDED_BY_LOT,
             list(cite),
-            f"{winner} won the drawing of lots for a tied place",
+            tie_steps.LOT_WON.format(winner=winner, what=tie_steps.A_TIED_PLACE),
             [winner],
             once=True,
         )
@@ -70,23 +45,20 @@ def lot_ruling(d: Draft, sel: Selection, cite: Sequence[Cite]) -> None:
         lot_awaited(d, left, sel.tie_places, cite)
 
 
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-
-
 def lot_awaited(
     d: Draft, tied: Sequence[str], places: int, cite: Sequence[Cite], what: str = ""
 ) -> None:
     """The tie that a drawing of lots must settle before the count goes on, ruled when the count
     reaches it (and again for what is still tied after a drawing): who is tied, for how many
     places, and the provision that sends it to a lot. The result waits for the drawing."""
-    count = _WORDS[places] if places < len(_WORDS) else str(places)
-    place = what or f"{count} place{'' if places == 1 else 's'}"
     d.rule(
         RulingKind.LOT_REQUIRED,
         list(cite),
-        f"{', '.join(tied)} are tied for {place}: the board decides "
-        + ("it" if places == 1 else "them")
-        + " by drawing lots",
+        tie_steps.LOT_REQUIRED.format(
+            tied=", ".join(tied),
+            place=what or tie_steps.places(places),
+            them=tie_steps.IT_OR_THEM[places == 1],
+        ),
         tied,
         once=True,
         seats=places,
@@ -156,40 +128,26 @@ def declare_departed(d: Draft, c: Cand, why: str | None) -> bool:
     )
     if finding.effect is departed_declared.Seat.ELECTED:
         return True
-    if finding.effect is departed_declared.Seat.VACANT:
-        # A seat already declared vacant for this person (a winner who left before the oath,
-        # declared again when a lot reopens the decision) is counted once.
-        if not any(r.kind is RulingKind.OFFICE_VACANT and n in r.candidates for r in d.rulings):
-            d.set(vacant=d.vacant + 1)
-        won = (
-            "polled enough votes to be elected"
-            if why is None
-            else f"is the one to be declared elected ({why})"
-        )
-        d.rule(
-            RulingKind.OFFICE_VACANT,
-            finding_cites(finding),
-            f"{n} ({c.status}) {won}: the board declares the office vacant, "
-            f"{vacancies.TO_BE_FILLED}",
-            [n],
-            once=True,
-        )
-    else:
-        d.rule(
-            RulingKind.VOTES_DISREGARDED,
-            finding_cites(finding),
-            f"{n} ({c.status}) cannot be declared nominated",
-            [n],
-            once=True,
-        )
+    vacant = finding.effect is departed_declared.Seat.VACANT
+    # A seat already declared vacant for this person (a winner who left before the oath,
+    # declared again when a lot reopens the decision) is counted once.
+    if vacant and not any(
+        r.kind is RulingKind.OFFICE_VACANT and n in r.candidates for r in d.rulings
+    ):
+        d.set(vacant=d.vacant + 1)
+    won = (
+        departed_declared.POLLED_ENOUGH
+        if why is None
+        else departed_declared.TO_BE_DECLARED.format(why=why)
+    )
+    d.rule(
+        RulingKind.OFFICE_VACANT if vacant else RulingKind.VOTES_DISREGARDED,
+        finding_cites(finding),
+        departed_declared.SEAT_WORDS[finding.effect].format(name=n, status=c.status, won=won),
+        [n],
+        once=True,
+    )
     return False
-
-
-def by_lot(sel: Selection) -> str:
-    """What a declaration adds when drawings of lots settled part of it."""
-    if not sel.lot_winners:
-        return ""
-    return f"; the tie settled by the drawing of lots ({', '.join(sel.lot_winners)})"
 
 
 def declare_leaders(
@@ -197,8 +155,9 @@ def declare_leaders(
 ) -> None:
     d.set(runoff_status=RunoffStatus.NONE, pool=None)
     d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
-    what = "nominated" if d.ctx.nominating else "elected"
-    declare(d, names, cite, f"{reason}: {', '.join(names)} {what}", why=reason)
+    what = declaration.DECLARED[d.ctx.nominating]
+    text = declaration.LEADERS_DECLARED.format(reason=reason, names=", ".join(names), verb=what)
+    declare(d, names, cite, text, why=reason)
     d.go(Phase.DECIDED)
 
 
@@ -213,7 +172,7 @@ def fill_vacancies_if_short(d: Draft, places: int, chosen: Sequence[str]) -> Non
         d.rule(
             RulingKind.OFFICE_VACANT,
             [*found.cites, statute(vacancies.FILLED_UNDER)],
-            f"{short} seat(s) had no candidate to fill them: vacant, {vacancies.TO_BE_FILLED}",
+            vacancies.SEATS_WORDS[found.effect].format(short=short),
             (),
             once=True,
         )
@@ -236,7 +195,11 @@ def declaration_timing(
 
 
 def after_declaration(
-    d: Draft, kind: DeadlineKind, when: round_timing.When, cite: Cite, since: str = "lots drawn"
+    d: Draft,
+    kind: DeadlineKind,
+    when: round_timing.When,
+    cite: Cite,
+    since: str = round_timing.SINCE[True],
 ) -> Deadline:
     """A deadline counted from the day the result was declared (G.S. 103-5 moves it); with
     ``NOON_THURSDAY_AFTER_DRAWING``, from now (``since``: what happens now)."""

@@ -47,7 +47,7 @@ from simulator.law.parameters import in_force
 from simulator.law.readings import LeftAfterPrimaryDay
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
-from simulator.law.tables import declaration, departed_in_count, party_nominees, ties, vacancies
+from simulator.law.tables import declaration, departed_in_count, party_nominees, tie_steps, ties
 from simulator.law.vocab import CandStatus, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 
 
@@ -123,7 +123,7 @@ def decide_majority(
             return
         eligible = places
         if not eligible:
-            declare_leaders(d, best, runoff_cite(d), "no eligible runner-up")
+            declare_leaders(d, best, runoff_cite(d), departed_in_count.NO_ELIGIBLE_RUNNER_UP)
             return
     open_request_window(
         d,
@@ -153,22 +153,19 @@ def _threshold(
     if result.effect is declaration.Decision.SUBSTANTIAL_PLURALITY:
         sp = in_force("substantial_plurality", ctx.election_day, pinned=dict(ctx.parameters))
         threshold = declaration.threshold(result.effect, total, n, sp.value)
-        what = (
-            f"substantial plurality (more than {sp.percent}"
-            + (" of the total per seat" if group else " of the total")
-            + f", the value in force: {sp.source})"
-        )
         share = {"parameter": exact(sp.value), "source": sp.source}
+        named = {"percent": sp.percent, "source": sp.source}
     else:
         threshold = declaration.threshold(result.effect, total, n, Fraction(1, 2))
-        what = "majority (more than half" + (" of the total per seat)" if group else ")")
+        named = {}
+    what = declaration.THRESHOLD_NAMED[(result.effect, group)].format_map(named)
     if not any(
         r.kind is RulingKind.MAJORITY_THRESHOLD and r.get("total") == total for r in d.rulings
     ):  # again after a recount that changes the total
         d.rule(
             RulingKind.MAJORITY_THRESHOLD,
             ruled_cite(result),
-            f"{what}: total {total}, so a candidate needs more than {exact(threshold)} votes",
+            declaration.THRESHOLD_RULING.format(what=what, total=total, threshold=exact(threshold)),
             total=total,
             threshold=exact(threshold),
             **share,
@@ -199,8 +196,10 @@ def _over_threshold(
             d,
             top.chosen,
             tcite,
-            f"over the threshold of {exact(threshold)}: "
-            + ", ".join(f"{nm} {tally.get(nm, 0)}" for nm in top.chosen),
+            declaration.OVER_THRESHOLD.format(
+                threshold=exact(threshold),
+                votes=declaration.votes_of([(nm, tally.get(nm, 0)) for nm in top.chosen]),
+            ),
         )
     if top.tied:
         if not tie_orders_new_election(d, ties.TiePoint.OVER_THRESHOLD, top):
@@ -251,7 +250,7 @@ def _runner_up(
     )
     question = consult(d, count_order.ORDER, order).effect
     if question is count_order.Question.ALONE:
-        declare(d, best, runoff_cite(d), f"{nobody_below(d)}: highest vote")
+        declare(d, best, runoff_cite(d), count_order.ALONE_DECLARED.format(nobody=nobody_below(d)))
         d.go(Phase.DECIDED)
         return None
     if question is count_order.Question.RUNNER_UP_LEFT:
@@ -263,7 +262,7 @@ def _runner_up(
         settle_tie_for_second(d, leader, seconds)
         return None
     if question is count_order.Question.SECOND_BY_LOT:
-        if not lot_settles(d, seconds, below, 1, what="second place"):
+        if not lot_settles(d, seconds, below, 1, what=tie_steps.SECOND_PLACE):
             return None
         seconds = (reorder_by_lot(below, d.lots)[0][0],)
     return (seconds[0],)
@@ -305,10 +304,9 @@ def _left_places_to_committee(
         d.rule(
             RulingKind.PARTY_TO_NOMINATE,
             finding_cites(found),
-            f"{nm} ({c.status}) polled over the threshold of {exact(threshold)} "
-            f"({tally.get(nm, 0)}) but left the race on or after the primary day: the place is a "
-            "vacancy in the nomination, and the party executive committee names 1 nominee "
-            "(left_after_primary_day: committee_fills)",
+            party_nominees.LEFT_AFTER_PRIMARY_DAY.format(
+                name=nm, status=c.status, threshold=exact(threshold), votes=tally.get(nm, 0)
+            ),
             [nm],
             seats=1,
         )
@@ -340,13 +338,14 @@ def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fractio
     if finding.effect is not departed_in_count.LeaderEffect.VACANT:
         return False
     cites = finding_cites(finding)
-    short = "" if majority else ", short of a majority"
     d.set(vacant=d.vacant + 1, runoff_status=RunoffStatus.NONE, pool=None)
     d.rule(
         RulingKind.OFFICE_VACANT,
         cites,
-        f"{leader} ({c.status}) polled the highest vote ({votes}{short}): the board declares "
-        f"the office vacant, {vacancies.TO_BE_FILLED}" + finding.note(),
+        departed_in_count.LEADER_VACANT.format(
+            leader=leader, status=c.status, votes=votes, short=departed_in_count.SHORT[majority]
+        )
+        + finding.note(),
         [leader],
         once=True,
     )
@@ -354,7 +353,7 @@ def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fractio
         d.rule(
             RulingKind.NO_RUNOFF,
             cites,
-            "the office is vacant: no runoff is held",
+            departed_in_count.VACANT_NO_RUNOFF,
             [leader],
             once=True,
         )
@@ -464,14 +463,13 @@ def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bo
     d.rule(
         RulingKind.NO_RUNOFF,
         cites,
-        f"the second highest vote went to {who}: no runoff" + finding.note(),
+        departed_in_count.SECOND_LEFT_NO_RUNOFF.format(who=who) + finding.note(),
         gone,
     )
     d.set(runoff_status=RunoffStatus.NONE, pool=None)
     d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
-    declare(
-        d, best, cites[0] if len(cites) == 1 else cites, f"no runoff: {', '.join(best)} elected"
-    )
+    elected = departed_in_count.NO_RUNOFF_ELECTED.format(names=", ".join(best))
+    declare(d, best, cites[0] if len(cites) == 1 else cites, elected)
     d.go(Phase.DECIDED)
     return True
 
@@ -506,8 +504,7 @@ def _group_left_best(d: Draft, best: Sequence[str]) -> tuple[str, ...]:
             d.rule(
                 RulingKind.OFFICE_VACANT,
                 cites,
-                f"{n} ({c.status}) is best placed for a seat left without a majority: the board "
-                f"declares the seat vacant, {vacancies.TO_BE_FILLED}; no runoff is held for it",
+                departed_in_count.GROUP_SEAT_VACANT.format(name=n, status=c.status),
                 [n],
                 once=True,
             )

@@ -20,7 +20,7 @@ from simulator.law import calendar as cal
 from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.readings import GroupRunoffBallot
-from simulator.law.tables import round_timing, runoff_requests
+from simulator.law.tables import declaration, round_timing, runoff_requests
 from simulator.law.vocab import DeadlineKind, PoolKind, RulingKind, RunoffStatus, TimerTrigger
 
 
@@ -58,8 +58,7 @@ def open_request_window(d: Draft, pool: Pool) -> None:
             f"{'the drawing of lots' if drawn else 'a departure'} of {at} settles who may ask "
             f"after the deadline of {dl.due.strftime('%Y-%m-%d %H:%M')}",
         )
-        since = "lots drawn" if drawn else "the departure"
-        dl = after_declaration(d, kind, finding.effect, by, since=since)
+        dl = after_declaration(d, kind, finding.effect, by, since=round_timing.SINCE[drawn])
         if dl.due <= d.at:  # `request_after_lot`, from_canvass: nobody can ask any more
             close = runoff_requests.WindowCloseFacts(
                 ctx.partisan_primary, ctx.contest.is_group, False
@@ -69,25 +68,11 @@ def open_request_window(d: Draft, pool: Pool) -> None:
                 d,
                 pool.leaders,
                 finding_cites(found),
-                "the deadline to "
-                + ("demand a second primary" if ctx.partisan_primary else "request a runoff")
-                + " passed before the drawing",
+                runoff_requests.PASSED_BEFORE_THE_DRAWING[ctx.partisan_primary],
             )
             return
-    if ctx.partisan_primary:
-        text = (
-            f"no substantial plurality: {', '.join(pool.eligible)} may demand a second "
-            f"primary by {dl.due.strftime('%Y-%m-%d %H:%M')}"
-        )
-        cites = [runoff_cite(d), by]
-    else:
-        text = (
-            f"no majority: {', '.join(pool.leaders)} "
-            f"{'is' if len(pool.leaders) == 1 else 'are'} elected unless "
-            f"{', '.join(pool.eligible)} request{'s' if len(pool.eligible) == 1 else ''} a "
-            f"runoff by {dl.due.strftime('%Y-%m-%d %H:%M')}"
-        )
-        cites = [runoff_cite(d)]
+    text = declaration.request_open(ctx.partisan_primary, pool.leaders, pool.eligible, dl.due)
+    cites = [runoff_cite(d), by] if ctx.partisan_primary else [runoff_cite(d)]
     pool = attrs.evolve(pool, request_due=dl.due)
     d.deadline(dl)
     d.timer(dl.due, TimerTrigger.RUNOFF_REQUEST_PASSES)
@@ -126,15 +111,14 @@ def call_runoff(d: Draft, pool: Pool) -> None:
                 d,
                 seated,
                 runoff_cite(d),
-                "no runoff was requested for their places (pairwise reading): "
-                + ", ".join(seated)
-                + " elected",
+                runoff_requests.PAIRWISE_SEATED.format(names=", ".join(seated)),
             )
         ballot, seats = (*contested, *requesters[:k]), k
     else:
         ballot = (*pool.leaders, *requesters)
     cite = [runoff_cite(d), declaration_timing(d, round_timing.Step.REQUEST)[1]]
-    start_runoff(d, ballot, seats, cite, f"{', '.join(pool.requests)} requested in time")
+    why = runoff_requests.REQUESTED_IN_TIME.format(names=", ".join(pool.requests))
+    start_runoff(d, ballot, seats, cite, why)
 
 
 def start_runoff(
@@ -144,14 +128,14 @@ def start_runoff(
     ctx = d.ctx
     ballot = tuple(dict.fromkeys(ballot))
     d.drop_timers(TimerTrigger.RUNOFF_REQUEST_PASSES, TimerTrigger.TIE_WITHDRAWAL_PASSES)
-    what = "second primary" if ctx.partisan_primary else "runoff"
+    what = declaration.ROUND_NAME[ctx.partisan_primary]
     second = cal.rounds(ctx.method, ctx.stage)[1]  # G.S. 163-279(a)(2), (a)(4)
     day = second.day_of(ctx.contest.year)
     d.deadline(second.deadline(ctx.contest.year, ctx.tz))
     # the ``round-day`` table: a call on or after the day the law fixes leaves no day at all
     begun = not d.at < cal.local(day, time(0, 0), ctx.tz)
     called = d.at.astimezone(ctx.tz).date()
-    gone = "had passed" if called > day else "had begun"
+    gone = round_timing.DAY_GONE[called > day]
     held = consult(
         d,
         round_timing.ROUND_DAY,
@@ -171,16 +155,16 @@ def start_runoff(
         tallies=(d.tallies[0], ()),
         lots=(),
     )
-    when = (
-        f"on {day.isoformat()}"
-        if held.effect is round_timing.Day.FIXED
-        else f"(the day fixed for it, {day.isoformat()}, {gone}: no day set by law)"
-    )
     d.rule(
         RulingKind.RUNOFF_CALLED,
         cites,
-        f"{reason}: a {what} {when} between {', '.join(ballot)}"
-        + ("; no write-ins" if not ctx.partisan_primary else ""),
+        round_timing.ROUND_CALLED.format(
+            reason=reason,
+            round=what,
+            when=round_timing.DAY_WORDS[held.effect].format(day=day, gone=gone),
+            ballot=", ".join(ballot),
+            write_ins=round_timing.WRITE_INS[ctx.partisan_primary],
+        ),
         ballot,
     )
     d.go(Phase.RUNOFF_CALLED)

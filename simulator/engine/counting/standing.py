@@ -11,21 +11,16 @@ import attrs
 from simulator.engine.counting.consult import consult
 from simulator.engine.ranking import ranked
 from simulator.engine.state import Cand, Draft
+from simulator.law.tables import count as count_order
 from simulator.law.tables import (
     counted_votes,
+    declaration,
     departed_declared,
     party_nominees,
     tie_steps,
 )
 from simulator.law.vocab import CandStatus, RulingKind
 from simulator.model.events import WRITE_IN_GENERIC, is_write_in
-
-#: How a candidate who left is said to have left, by their status (a ruling's words)
-LEFT_VERB = {
-    CandStatus.DIED: "died",
-    CandStatus.WITHDREW: "withdrew",
-    CandStatus.DISQUALIFIED: "was disqualified",
-}
 
 
 def standing(c: Cand | None) -> CandStatus:
@@ -118,9 +113,7 @@ def counted_people(
 
 def nobody_below(d: Draft) -> str:
     """Why the best placed are declared when nobody is below them."""
-    if any(cannot_be_nominated(d, c.name) for c in d.cands):
-        return "no other candidate who can be nominated"
-    return "no other candidate"
+    return count_order.NOBODY_BELOW[any(cannot_be_nominated(d, c.name) for c in d.cands)]
 
 
 def cannot_be_nominated(d: Draft, name: str) -> bool:
@@ -169,10 +162,6 @@ def ruled_twice(d: Draft, name: str) -> bool:
     )
 
 
-def format_tally(people: Sequence[tuple[str, int]]) -> str:
-    return ", ".join(f"{n} {v}" for n, v in people)
-
-
 def left_facts(d: Draft, c: Cand) -> departed_declared.LeftFacts:
     """The ``declared-left`` table's facts for a departed candidate the count reaches."""
     return departed_declared.LeftFacts(
@@ -192,29 +181,11 @@ def not_nominated(d: Draft, c: Cand) -> bool:
     )
 
 
-#: How a tied candidate who left is said to have left, by their standing in the count
-LEFT_HOW = {
-    CandStatus.DIED: "died",
-    CandStatus.DISQUALIFIED: "was disqualified",
-}
-
-
 def how_left(d: Draft, names: Sequence[str], otherwise: str) -> str:
-    """How ``names``, candidates who left, left, in words, those who left the same way together:
-    "Cy and Dee died", "Cy died and Dee was disqualified" (``otherwise`` says it for those who
-    neither died nor were disqualified)."""
-    ways: dict[str, list[str]] = {}
-    for name in names:
-        ways.setdefault(LEFT_HOW.get(standing(d.cand(name)), otherwise), []).append(name)
-    return and_list([f"{and_list(who)} {how}" for how, who in ways.items()])
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``items`` in words: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
-    if len(items) < 2:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    """How ``names``, candidates who left, left, in the law's words (:func:`count.how_left
+    <simulator.law.tables.count.how_left>`)."""
+    return count_order.how_left([(n, standing(d.cand(n))) for n in names], otherwise)
 
 
 def round_name(d: Draft) -> str:
-    return "second primary" if d.ctx.partisan_primary else "runoff"
+    return declaration.ROUND_NAME[d.ctx.partisan_primary]

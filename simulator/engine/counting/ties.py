@@ -68,7 +68,7 @@ def _tie_at_facts(
 
 
 def _voters_context(pool: Sequence[str]) -> str:
-    return f"{', '.join(pool)} tie for a place, broken as 163-182.8 breaks ties"
+    return ties.VOTERS_ASKED.format(tied=", ".join(pool))
 
 
 def _tied_one_left(d: Draft, pool: Sequence[str]) -> bool:
@@ -149,7 +149,7 @@ def lot_settles(
     tied: Sequence[str],
     people: Sequence[tuple[str, int]],
     places: int,
-    what: str = "first place",
+    what: str = tie_steps.FIRST_PLACE,
 ) -> bool:
     drawn = [n for n in d.lots if n in tied]
     finding = consult(
@@ -246,11 +246,11 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
     if finding.effect is departed_in_count.TieFirstEffect.LOT:
         sel = select([(n, 0) for n in tied], 1, d.lots)
         if sel.tied:
-            lot_awaited(d, sel.tie_pool, sel.tie_places, cites, "first place")
+            lot_awaited(d, sel.tie_pool, sel.tie_places, cites, tie_steps.FIRST_PLACE)
             d.go(Phase.AWAITING_LOT)
             return
         lot_ruling(d, sel, cites)
-        declare_leaders(d, sel.chosen, cites, "decided by lot")
+        declare_leaders(d, sel.chosen, cites, departed_in_count.DECIDED_BY_LOT)
         return
     _open_tie_withdrawal(d, tied, gone, cites)
 
@@ -397,7 +397,7 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
         moment,
         withdrew=who,
         last=last,
-        departed=how_left(d, departed, "left the race"),
+        departed=how_left(d, departed, count_order.LEFT_THE_RACE),
         ended=ended.strftime("%Y-%m-%d %H:%M") if ended is not None and d.at >= ended else "",
     )
     if step is tie_steps.TieStep.REMAINING_ELECTED:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import attrs
 
 from simulator.engine.counting.consult import consult
-from simulator.engine.counting.standing import LEFT_VERB
 from simulator.engine.handlers.departure_effects import Departure, apply_effect
 from simulator.engine.handlers.departures import departure_facts
 from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Draft
 from simulator.law.machine import Phase
 from simulator.law.tables import departure_words, departures
+from simulator.law.tables.count import LEFT_VERB
 from simulator.law.vocab import RulingKind
 from simulator.model.events import BallotsPrinted, ReprintDetermined
 

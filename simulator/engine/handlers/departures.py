@@ -11,7 +11,7 @@ from datetime import datetime
 
 import attrs
 
-from simulator.engine.counting.consult import choices, consult, finding_cites
+from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.decide import decide_first, decide_runoff, tie_withdrawal
 from simulator.engine.counting.declare import declare_leaders
 from simulator.engine.counting.majority import (
@@ -19,7 +19,7 @@ from simulator.engine.counting.majority import (
     leader_left_in_window,
     runner_up_left_in_window,
 )
-from simulator.engine.counting.standing import LEFT_VERB, cannot_be_nominated, round_name
+from simulator.engine.counting.standing import cannot_be_nominated, round_name
 from simulator.engine.counting.ties import answer_held_demands
 from simulator.engine.handlers.departure_effects import Departure, apply_effect
 from simulator.engine.handlers.registry import handles
@@ -29,7 +29,8 @@ from simulator.engine.state import FAR_FUTURE, Cand, Draft, Log, Pool
 from simulator.law import calendar as cal
 from simulator.law.cite import statute
 from simulator.law.machine import Phase
-from simulator.law.tables import departed_declared, departures, repeat_notice
+from simulator.law.tables import choices, departed_declared, departures, repeat_notice
+from simulator.law.tables.count import LEFT_VERB
 from simulator.law.tables.departure_facts import (
     BEFORE_ELECTION,
     DURING_FILING,

@@ -9,7 +9,6 @@ from decimal import Decimal
 import attrs
 
 from simulator.engine.counting.consult import consult, finding_cites
-from simulator.engine.counting.standing import LEFT_VERB
 from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Cand, Draft, Window
 from simulator.engine.timers import on_filing_closes
@@ -18,6 +17,7 @@ from simulator.law.cite import Cite, statute
 from simulator.law.machine import Phase
 from simulator.law.rules import Finding
 from simulator.law.tables import filing
+from simulator.law.tables.count import LEFT_VERB
 from simulator.law.vocab import (
     CandStatus,
     DeadlineKind,

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from simulator.engine.counting.consult import consult, finding_cites
-from simulator.engine.counting.standing import LEFT_VERB
 from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Cand, Draft
 from simulator.law.machine import Phase
 from simulator.law.tables import party_nominees, vacancies
+from simulator.law.tables.count import LEFT_VERB
 from simulator.law.vocab import CandStatus, RulingKind, Stage
 from simulator.model.events import NomineeNamed, OathTaken
 

@@ -9,13 +9,14 @@ import attrs
 
 from simulator.engine.counting.consult import consult, finding_cites
 from simulator.engine.counting.runoff import ballot_final, call_runoff
-from simulator.engine.counting.standing import LEFT_VERB, round_name
+from simulator.engine.counting.standing import round_name
 from simulator.engine.counting.ties import settle_tie
 from simulator.engine.handlers.registry import handles
 from simulator.engine.state import Draft, Pool
 from simulator.law.machine import Phase
 from simulator.law.readings import EarlyRequest
 from simulator.law.tables import runoff_requests, tie_steps
+from simulator.law.tables.count import LEFT_THE_RACE, LEFT_VERB
 from simulator.law.vocab import DeadlineKind, Method, PoolKind, RulingKind, RunoffStatus
 from simulator.model.events import RunoffRequested
 
@@ -117,7 +118,7 @@ def _request_base(
 
 def _left_verb(d: Draft, name: str) -> str:
     c = d.cand(name)
-    return LEFT_VERB.get(c.status, "left the race") if c is not None else "left the race"
+    return LEFT_VERB.get(c.status, LEFT_THE_RACE) if c is not None else LEFT_THE_RACE
 
 
 def _ask(d: Draft, name: str, facts: runoff_requests.RequestFacts) -> runoff_requests.Answer:

@@ -24,6 +24,8 @@ each of its effects says).
 
 :data:`TABLES` are the tables ``electsim gaps`` explores beside the departures table, which has a
 listing of its own (the facts that reach each of its gaps); :data:`EVERY_TABLE` adds it.
+:func:`choices` says, at the end of a ``no_provision`` ruling of any table, the gap's or
+conflict's id and its other readings.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from simulator.law.rules import Conflict, Gap, Reading, Table
+from simulator.law.readings import Interpretations
+from simulator.law.rules import Conflict, Finding, Gap, Reading, Table
 from simulator.law.tables import (
     canvass,
     count,
@@ -113,3 +116,31 @@ def readings_of(named_id: str) -> tuple[Reading[Any], ...]:
                 for r in g.readings:
                     found.setdefault((r.switch, str(r.value)), r)
     return tuple(found.values())
+
+
+def choices(finding: Finding[Any, Any]) -> str:
+    """What a ``no_provision`` ruling adds after its fallback: the gap's or conflict's id, as
+    ``electsim gaps`` lists it, and each other reading of it with the ``interpretations:`` key
+    and value that selects it and what that reading rules (the default's fallback, where a
+    switch chose another)."""
+    named = finding.conflict or finding.gap
+    prefix = "conflict" if finding.conflict is not None else "gap"
+    said = f"This is {prefix}:{finding.id}"
+    if named is None:
+        return said + "."
+    chosen = finding.extra().get("reading")
+    readings = readings_of(named.id)
+    others = [(r.switch, r.value, r.fallback) for r in readings if r.value != chosen]
+    if chosen is not None and readings:
+        switch = readings[0].switch
+        default = Interpretations().setting(switch)
+        default_words = named.fallback if isinstance(named.fallback, str) else ""
+        if finding.facts is not None and isinstance(named, Gap):
+            default_words = named.fallback_for(finding.facts)
+        others.insert(0, (switch, str(default), default_words))
+    if not others:
+        return said + "."
+    listed = "; ".join(
+        f"`interpretations: {{{switch}: {value}}}`: {words}" for switch, value, words in others
+    )
+    return f"{said}. Other reading{'s' if len(others) > 1 else ''}: {listed} (docs/readings.md)."

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 
 import attrs
@@ -21,6 +21,36 @@ from simulator.law.rules import Rule, Table
 from simulator.law.vocab import CandStatus
 
 LEFT = (CandStatus.DIED, CandStatus.WITHDREW, CandStatus.DISQUALIFIED)
+#: how a candidate who left is said to have left, by their status (a ruling's ``{verb}``)
+LEFT_VERB: dict[CandStatus, str] = {
+    CandStatus.DIED: "died",
+    CandStatus.WITHDREW: "withdrew",
+    CandStatus.DISQUALIFIED: "was disqualified",
+}
+#: how one is said to have left where the status does not say (one still standing, say)
+LEFT_THE_RACE = "left the race"
+
+
+def how_left(left: Sequence[tuple[str, CandStatus]], otherwise: str) -> str:
+    """How candidates who left, each with their status, left, in words, those who left the same
+    way together: "Cy and Dee died", "Cy died and Dee was disqualified" (``otherwise`` says it
+    for those who neither died nor were disqualified: "withdrew", "left")."""
+    ways: dict[str, list[str]] = {}
+    for name, status in left:
+        how = LEFT_VERB[status] if status in _SAID_BY_STATUS else otherwise
+        ways.setdefault(how, []).append(name)
+    return and_list([f"{and_list(who)} {how}" for how, who in ways.items()])
+
+
+#: the statuses :func:`how_left` says by their own verb
+_SAID_BY_STATUS = (CandStatus.DIED, CandStatus.DISQUALIFIED)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``items`` in words: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def voters_over_5000(total_votes: int, seats: int) -> tuple[bool | None, bool]:
@@ -213,3 +243,14 @@ ORDER: Table[OrderFacts, Question] = Table(
     ),
     facts=_order_facts,
 )
+
+
+# --- what the rulings on the best placed with nobody below them say ----------------------------
+
+#: why they are declared (``Question.ALONE``), by whether a candidate who left cannot be nominated
+NOBODY_BELOW: dict[bool, str] = {
+    True: "no other candidate who can be nominated",
+    False: "no other candidate",
+}
+#: a single office's leader so declared ({nobody}: :data:`NOBODY_BELOW`'s)
+ALONE_DECLARED = "{nobody}: highest vote"

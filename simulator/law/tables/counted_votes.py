@@ -255,3 +255,9 @@ REFUSED: dict[Vote, str] = {
     ),
     Vote.NOT_A_CANDIDATE: "votes for a person whose notice of candidacy was not accepted",
 }
+#: votes the returns give a name an earlier ruling left off the ballot ({votes}: how many; {day}:
+#: the day the name came off)
+LEFT_OFF_THE_BALLOT = (
+    "{votes} votes are reported for {name}, whose name was left off the ballot on {day}: no "
+    "ballot offered the name, so they are not counted"
+)

@@ -18,7 +18,8 @@ rules.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
@@ -284,3 +285,126 @@ RUNOFF_RIGHT: Table[RightFacts, Right] = Table(
     ),
     facts=_right_facts,
 )
+
+
+# --- what the rulings that declare a count's result say ----------------------------------------
+
+#: what a count declares those it places, by whether it nominates (a primary) or elects
+DECLARED: dict[bool, str] = {False: "elected", True: "nominated"}
+#: the round after the first, by whether it is a party's second primary (otherwise a runoff)
+ROUND_NAME: dict[bool, str] = {False: "runoff", True: "second primary"}
+#: the ruling that names a threshold ({what}: :data:`THRESHOLD_NAMED`'s; {total}: the total it is
+#: taken of; {threshold}: the vote a candidate must exceed)
+THRESHOLD_RULING = "{what}: total {total}, so a candidate needs more than {threshold} votes"
+#: the threshold a decision sets, by the decision and whether the count is for several seats
+#: ({percent}, {source}: the substantial plurality's value in force, and where it comes from)
+THRESHOLD_NAMED: dict[tuple[Decision, bool], str] = {
+    (Decision.MAJORITY, False): "majority (more than half)",
+    (Decision.MAJORITY, True): "majority (more than half of the total per seat)",
+    (Decision.SUBSTANTIAL_PLURALITY, False): (
+        "substantial plurality (more than {percent} of the total, the value in force: {source})"
+    ),
+    (Decision.SUBSTANTIAL_PLURALITY, True): (
+        "substantial plurality (more than {percent} of the total per seat, the value in force: "
+        "{source})"
+    ),
+}
+#: why a declaration by the highest votes places those it names: several of them; the one with
+#: the highest vote; one declared below another who polled more (whose place is vacant, or who
+#: was declared before), who did not poll "the highest vote"
+HIGHEST_VOTES = "the highest votes"
+HIGHEST_VOTE = "the highest vote"
+ONE_OF_THE_HIGHEST = "one of the highest votes"
+#: a declaration by the highest votes ({names}: those declared; {verb}: :data:`DECLARED`'s;
+#: {why}: one of the three above; {of}: :data:`IN_THE_ROUND`, or nothing; {tally}: every name with
+#: its votes, set apart so that it does not read as the list of those declared; {lot}:
+#: :data:`LOTS_SETTLED`, or nothing)
+BY_HIGHEST = "{names} {verb} with {why}{of}; the votes: {tally}{lot}"
+#: the round a declaration's votes were cast in ({round}: :data:`ROUND_NAME`'s; {among}:
+#: :data:`WHO_CAN_BE_NOMINATED` where others on its ballot cannot be, or nothing)
+IN_THE_ROUND = " in the {round}{among}"
+WHO_CAN_BE_NOMINATED = " of the candidates who can be nominated"
+#: what a declaration adds when drawings of lots settled part of it ({winners}: those drawn)
+LOTS_SETTLED = "; the tie settled by the drawing of lots ({winners})"
+
+
+def votes_of(people: Sequence[tuple[str, int]]) -> str:
+    """Each name with its votes, as a ruling lists them: "Ann 500, Bob 300"."""
+    return ", ".join(f"{n} {v}" for n, v in people)
+
+
+def by_highest(
+    people: Sequence[tuple[str, int]],
+    *,
+    nominating: bool,
+    of: str = "",
+    lot: Sequence[str] = (),
+) -> Callable[[Sequence[str]], str]:
+    """The text of a declaration by the highest votes (:data:`BY_HIGHEST`), from the names
+    declared, like "Ann elected with the highest vote; the votes: Ann 500, Bob 300";
+    ``people``: every name with its votes, best first; ``of``: the vote's round and pool
+    (:data:`IN_THE_ROUND`), ``lot``: those drawings of lots placed."""
+    tally = votes_of(people)
+    votes = dict(people)
+    top = people[0][1] if people else None
+    settled = LOTS_SETTLED.format(winners=", ".join(lot)) if lot else ""
+
+    def text(names: Sequence[str]) -> str:
+        if len(names) > 1:
+            why = HIGHEST_VOTES
+        elif votes.get(names[0]) == top:
+            why = HIGHEST_VOTE
+        else:
+            why = ONE_OF_THE_HIGHEST
+        return BY_HIGHEST.format(
+            names=", ".join(names),
+            verb=DECLARED[nominating],
+            why=why,
+            of=of,
+            tally=tally,
+            lot=settled,
+        )
+
+    return text
+
+
+#: the ``result`` table's unopposed count ({names}: those elected; {votes}: each with its votes)
+UNOPPOSED_ELECTED = (
+    "{names} elected: no other candidate sought election, and a majority is measured only when "
+    "more persons seek election than there are places; the votes: {votes}"
+)
+#: those over the threshold, declared ({threshold}; {votes}: each with its votes)
+OVER_THRESHOLD = "over the threshold of {threshold}: {votes}"
+#: why leaders are declared, and who ({reason}: why; {names}; {verb}: :data:`DECLARED`'s)
+LEADERS_DECLARED = "{reason}: {names} {verb}"
+
+
+# --- what the ruling that opens the next round to a request says (``runoff-right``) ------------
+
+#: a party primary's runner-up may demand a second primary ({eligible}; {due}: until when)
+MAY_DEMAND = (
+    "no substantial plurality: {eligible} may demand a second primary by {due:%Y-%m-%d %H:%M}"
+)
+#: the leaders are elected unless those next request a runoff ({be}, {request}: the verbs, by
+#: how many leaders and how many may request)
+MAY_REQUEST = (
+    "no majority: {leaders} {be} elected unless {eligible} {request} a runoff by "
+    "{due:%Y-%m-%d %H:%M}"
+)
+
+
+def request_open(
+    primary: bool, leaders: Sequence[str], eligible: Sequence[str], due: datetime
+) -> str:
+    """The ruling that the next round may be asked for: by a party primary's runner-up
+    (``primary``: :data:`MAY_DEMAND`) or by the runners-up of the election-and-runoff method
+    (:data:`MAY_REQUEST`), ``eligible``, until ``due``."""
+    if primary:
+        return MAY_DEMAND.format(eligible=", ".join(eligible), due=due)
+    return MAY_REQUEST.format(
+        leaders=", ".join(leaders),
+        be="is" if len(leaders) == 1 else "are",
+        eligible=", ".join(eligible),
+        request="requests" if len(eligible) == 1 else "request",
+        due=due,
+    )

@@ -18,8 +18,9 @@ import attrs
 
 from simulator.law.cite import Cite, key
 from simulator.law.readings import LeftRunoffBallot, WithdrawnWinner
-from simulator.law.rules import Gap, Reading, Rule, Table
+from simulator.law.rules import NO_PROVISION, Gap, Reading, Rule, Table
 from simulator.law.tables.count import LEFT
+from simulator.law.tables.vacancies import TO_BE_FILLED
 from simulator.law.vocab import CandStatus
 
 
@@ -288,10 +289,11 @@ RUNOFF_LEFT: Table[RunoffLeftFacts, RunoffLeft] = Table(
 
 #: the ``left-runoff`` gap's ruling ({fallback}: what the simulator does, in the words below or
 #: the reading's; {choices}: the gap's id and its other readings)
-RUNOFF_LEFT_GAP = (
-    "{name} {verb} after the {round} was called: no provision speaks of a candidate leaving "
-    "between the first vote and the {round}; the simulator falls back to this: {fallback}. "
-    "{choices}"
+RUNOFF_LEFT_GAP = NO_PROVISION.format(
+    asked="{name} {verb} after the {round} was called",
+    head="no provision speaks of a candidate leaving between the first vote and the {round}",
+    fallback="{fallback}",
+    choices="{choices}",
 )
 #: the fallback where the name stays on the ballot ({outcome}: one of the two below)
 NAME_STAYS = "the name stays on the printed {round} ballot and {outcome}"
@@ -305,3 +307,27 @@ CANNOT_BE_NOMINATED = (
 REMAINS_ON_BALLOT = "{name} {verb}: the name remains on the {round} ballot"
 #: why the others on the ballot are declared (`left_runoff_ballot`: other_declared)
 NO_ROUND_HELD = "{name} {verb}: no {round} is held"
+
+
+# --- what the rulings on a departed candidate the count places say -----------------------------
+# ({name}, {status}: who, and how they stand)
+
+#: by the ``declared-left`` table's finding ({won}: :data:`POLLED_ENOUGH` or :data:`TO_BE_DECLARED`)
+SEAT_WORDS: dict[Seat, str] = {
+    Seat.VACANT: "{name} ({status}) {won}: the board declares the office vacant, " + TO_BE_FILLED,
+    Seat.NOT_NOMINATED: "{name} ({status}) cannot be declared nominated",
+}
+#: a candidate the votes alone place
+POLLED_ENOUGH = "polled enough votes to be elected"
+#: a candidate placed otherwise ({why}: how: a lot, the others' leaving, nobody asking)
+TO_BE_DECLARED = "is the one to be declared elected ({why})"
+#: a nonpartisan primary's candidates who left and whose places pass to the next ({names}; {when}:
+#: :data:`LEFT_WHEN`'s, by whether all left on or after the primary day)
+PASSED_OVER = (
+    "{names} polled enough votes for nomination but left the race {when}: those votes are "
+    "disregarded and the next highest is nominated"
+)
+LEFT_WHEN: dict[bool, str] = {
+    True: "on or after the primary day",
+    False: "after the ballots were printed",
+}

@@ -678,3 +678,29 @@ VACANT_NO_RUNOFF = "the office is vacant: no runoff is held"
 #: the one still standing is declared ({gone}: those who left, each with how)
 OTHER_HAD_LEFT = "the other tied candidate had left the race ({gone})"
 OTHERS_HAD_LEFT = "the other tied candidates had left the race ({gone})"
+
+
+# --- what the rulings on a departed leader or runner-up say ({status}: how one stands) ---------
+
+#: the ``leader-left`` table vacates the office ({leader}; {votes}: the leader's; {short}:
+#: :data:`SHORT`'s, by whether the leader polled a majority)
+LEADER_VACANT = (
+    "{leader} ({status}) polled the highest vote ({votes}{short}): the board declares the office "
+    "vacant, " + TO_BE_FILLED
+)
+SHORT: dict[bool, str] = {True: "", False: ", short of a majority"}
+#: the ``runner-up-left`` table leaves no runoff ({who}: those who left, each with how)
+SECOND_LEFT_NO_RUNOFF = "the second highest vote went to {who}: no runoff"
+#: the ``group-left-best`` table vacates a seat ({name})
+GROUP_SEAT_VACANT = (
+    "{name} ({status}) is best placed for a seat left without a majority: the board declares the "
+    "seat vacant, " + TO_BE_FILLED + "; no runoff is held for it"
+)
+#: the ``runner-up-left`` table leaves no runoff: the leaders are declared ({names})
+NO_RUNOFF_ELECTED = "no runoff: {names} elected"
+#: why the best placed are declared when no runner-up the ``group-request-places`` table gives
+#: the request to still stands
+NO_ELIGIBLE_RUNNER_UP = "no eligible runner-up"
+#: why the one a drawing of lots among those tied for first names is declared
+#: (`three_way_tie`)
+DECIDED_BY_LOT = "decided by lot"

@@ -176,3 +176,13 @@ NAMED_WORDS: dict[Place, str] = {
     Place.IN_PLACE: "the party executive committee names {name} as nominee in place of {replaces}",
     Place.OWN_NAME: "the party executive committee names {name} as nominee",
 }
+
+
+#: a place the count gives a candidate who left on or after the primary day, a vacancy in the
+#: nomination (`left_after_primary_day`: committee_fills) ({name}, {status}: who, and how they
+#: stand; {threshold}; {votes}: theirs)
+LEFT_AFTER_PRIMARY_DAY = (
+    "{name} ({status}) polled over the threshold of {threshold} ({votes}) but left the race on or "
+    "after the primary day: the place is a vacancy in the nomination, and the party executive "
+    "committee names 1 nominee (left_after_primary_day: committee_fills)"
+)

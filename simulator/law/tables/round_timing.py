@@ -205,3 +205,23 @@ ROUND_DAY: Table[DayFacts, Day] = Table(
     gaps=(_day_passed(False), _day_passed(True)),
     facts=lambda: (DayFacts(p, b) for p in (False, True) for b in (False, True)),
 )
+
+
+# --- what the ruling that calls the next round says --------------------------------------------
+
+#: ({reason}: why it is called; {round}: its name; {when}: :data:`DAY_WORDS`'s; {ballot}: who is
+#: on it; {write_ins}: :data:`WRITE_INS`'s, by whether it is a second primary)
+ROUND_CALLED = "{reason}: a {round} {when} between {ballot}{write_ins}"
+#: its day, by the ``round-day`` table's finding ({day}: the day the law fixes; {gone}:
+#: :data:`DAY_GONE`'s, by whether the call came after that day)
+DAY_WORDS: dict[Day, str] = {
+    Day.FIXED: "on {day}",
+    Day.NONE_FIXED: "(the day fixed for it, {day}, {gone}: no day set by law)",
+}
+DAY_GONE: dict[bool, str] = {True: "had passed", False: "had begun"}
+#: a runoff's ballot has only the runoff candidates (the ``votes`` table); a second primary's
+#: says nothing of write-ins
+WRITE_INS: dict[bool, str] = {False: "; no write-ins", True: ""}
+#: what a deadline counted from now (``NOON_THURSDAY_AFTER_DRAWING``) is counted from, by whether
+#: a drawing of lots settled who may ask (otherwise a departure)
+SINCE: dict[bool, str] = {True: "lots drawn", False: "the departure"}

@@ -514,3 +514,19 @@ WINDOW_CLOSE: Table[WindowCloseFacts, WindowClose] = Table(
 #: primary the runner-up did not demand, or a runoff nobody requested
 NO_DEMAND_IN_TIME = "the runner-up did not demand a second primary in time"
 NO_REQUEST_IN_TIME = "no runoff was requested in time"
+
+
+# --- what the rulings that call, or close, the next round on the requests say -------------------
+
+#: why the leaders are declared when a drawing settled who may ask only after the deadline counted
+#: from the canvass (``window-close``; `request_after_lot`: from_canvass), by whether the next
+#: round is a second primary
+PASSED_BEFORE_THE_DRAWING: dict[bool, str] = {
+    True: "the deadline to demand a second primary passed before the drawing",
+    False: "the deadline to request a runoff passed before the drawing",
+}
+#: why a runoff is called ({names}: those who requested it)
+REQUESTED_IN_TIME = "{names} requested in time"
+#: the leaders a group runoff does not contest, declared (`group_runoff_ballot`: pairwise)
+#: ({names})
+PAIRWISE_SEATED = "no runoff was requested for their places (pairwise reading): {names} elected"

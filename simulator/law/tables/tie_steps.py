@@ -19,6 +19,7 @@ import attrs
 
 from simulator.law.readings import DepartedInTieWindow, RecountNotOrdered
 from simulator.law.rules import Gap, Reading, Rule, Table
+from simulator.law.tables.count import LEFT_VERB
 from simulator.law.vocab import CandStatus
 
 
@@ -614,3 +615,39 @@ DEMAND_FIRST = (
 #: a demand a tie for second held, answered once the contest is decided without a runoff
 #: ({why}: how it was decided)
 DEMAND_CALLS_NONE = "{name}'s demand for a runoff calls none: {why}"
+#: what the ruling on a withdrawal that changes nothing says, by the ``tie-withdrawal`` table's
+#: finding ({name}: who withdrew; {how}: :data:`LEFT_BEFORE`'s)
+WITHDRAWAL_WORDS: dict[TieWithdrawal, str] = {
+    TieWithdrawal.LEFT: (
+        "{name}'s notice of withdrawal is rejected: {name} {how} and is no longer a candidate"
+    ),
+    TieWithdrawal.LATE: "{name}'s withdrawal came after the three days",
+}
+#: the reason such a ruling gives ({effect}: the finding), by the finding
+WITHDRAWAL_REASON: dict[TieWithdrawal, str] = {
+    TieWithdrawal.LEFT: "{name} {how}: {effect}",
+    TieWithdrawal.LATE: "{effect}",
+}
+#: how a candidate who had left before a notice of withdrawal left, by their standing
+LEFT_BEFORE: dict[CandStatus, str] = {
+    **{s: LEFT_VERB[s] for s in (CandStatus.DIED, CandStatus.DISQUALIFIED)},
+    CandStatus.WITHDREW: "already withdrew",
+}
+#: the place a drawing of lots decides in a tie the count reaches (:data:`LOT_WON`'s {what})
+A_TIED_PLACE = "a tied place"
+#: the tie a drawing of lots must settle before the count goes on ({tied}; {place}:
+#: :func:`places` or the place named; {them}: :data:`IT_OR_THEM`'s, by whether one place is tied)
+LOT_REQUIRED = "{tied} are tied for {place}: the board decides {them} by drawing lots"
+IT_OR_THEM: dict[bool, str] = {True: "it", False: "them"}
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def places(n: int) -> str:
+    """``n`` places in words: "one place", "two places", "12 places"."""
+    count = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
+    return f"{count} place{'' if n == 1 else 's'}"
+
+
+#: the place a drawing of lots decides in a party primary's tie (:data:`LOT_WON`'s {what})
+FIRST_PLACE = "first place"
+SECOND_PLACE = "second place"

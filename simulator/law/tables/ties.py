@@ -25,6 +25,7 @@ from simulator.law.readings import (
 )
 from simulator.law.rules import Conflict, Finding, Gap, Reading, Rule, Table
 from simulator.law.tables.count import LEFT
+from simulator.law.tables.vacancies import TO_BE_FILLED
 from simulator.law.vocab import CandStatus
 
 
@@ -545,3 +546,19 @@ NEW_ELECTION = (
 )
 #: the interpretation switch a ruling followed
 READING_CHOSEN = " (interpretation {switch}: {value})"
+#: a tie the ``tie`` table leaves to a vacancy ({places}: the seats it is for; {who}: the tied,
+#: each who left with how)
+SEATS_VACANT = (
+    "the highest vote for {places} seat(s) is shared by {who}: the board declares the seat(s) "
+    "vacant, " + TO_BE_FILLED
+)
+#: those tied who still stand take the places without a drawing (`tied_left_before_lot`)
+#: ({stand}; {places}: :data:`THE_LAST`'s; {left}: those who left, and how)
+STANDING_ELECTED = (
+    "{stand} elected without a drawing of lots: of those tied for the last {places}, {left} "
+    "before the drawing, and the others are as many as the places"
+)
+#: the places a tie is for, by whether it is one ({n}: how many)
+THE_LAST: dict[bool, str] = {True: "place", False: "{n} places"}
+#: what a tie asks of the number of voters in the ballot item (``tie``: {tied})
+VOTERS_ASKED = "{tied} tie for a place, broken as 163-182.8 breaks ties"

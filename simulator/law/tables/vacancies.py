@@ -130,3 +130,8 @@ EMPTY_SEATS: Table[SeatsFacts, Seats] = Table(
     ),
     facts=_seats_facts,
 )
+#: what the ruling on places no candidate fills says, by the ``empty-seats`` table's finding
+#: ({short}: how many)
+SEATS_WORDS: dict[Seats, str] = {
+    Seats.VACANT: "{short} seat(s) had no candidate to fill them: vacant, " + TO_BE_FILLED,
+}
