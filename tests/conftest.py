@@ -22,7 +22,7 @@ import copy
 import functools
 import gc
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import pytest
@@ -30,6 +30,7 @@ import yaml
 from hypothesis import HealthCheck, settings
 
 from simulator.analysis import catalogue
+from tests.views.browser import Browser, chromium
 
 T = TypeVar("T")
 
@@ -128,6 +129,24 @@ def once_per_process(function: Callable[..., T]) -> Callable[..., T]:
 # and files. Each is still made, and checked, once in each process.
 catalogue.table_variants = once_per_process(catalogue.table_variants)
 catalogue.scenario_findings = once_per_process(catalogue.scenario_findings)
+
+
+@pytest.fixture(scope="session")
+def chromium_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """The headless Chromium of this test process, started when a test first asks for it."""
+    executable = chromium()
+    if executable is None:
+        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+    with Browser(executable, tmp_path_factory.mktemp("chromium")) as b:
+        yield b
+
+
+@pytest.fixture
+def browser(chromium_process: Browser) -> Browser:
+    """A new tab of the process's headless Chromium (skips, saying why, where there is none):
+    each test its own page, window size and scripts, without starting a browser each."""
+    chromium_process.new_page()
+    return chromium_process
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

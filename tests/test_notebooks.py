@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.views.browser import HEADLESS, Browser, chromium
+from tests.views.browser import HEADLESS, Browser
 from tests.views.test_graph import not_blank
 
 nbformat = pytest.importorskip(
@@ -360,37 +360,31 @@ def test_the_what_if_notebook_shows_the_panel_as_a_widget(monkeypatch: pytest.Mo
     assert "candidate withdrew: Ryan Eades" in shown and "hypothetical" in shown
 
 
-def _exported_for_a_browser(
-    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> tuple[str, Path]:
-    """The system Chromium, and notebook ``name`` executed and exported to an HTML file (the
-    test is skipped where either is missing)."""
-    executable = chromium()
-    if executable is None:
-        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+def _exported_for_a_browser(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Notebook ``name`` executed and exported to an HTML file (the test is skipped where
+    nbconvert is missing)."""
     nbconvert = pytest.importorskip("nbconvert", reason="nbconvert is not installed")
     book = _executed(NOTEBOOKS / f"{name}.ipynb", monkeypatch)
     page, _ = nbconvert.HTMLExporter(template_name="lab").from_notebook_node(book)
     html = tmp_path / f"{name}.html"
     html.write_text(page, encoding="utf-8")
-    return executable, html
+    return html
 
 
 @pytest.mark.notebooks
 @pytest.mark.browser
 def test_the_dead_candidate_notebook_shows_its_two_contests_side_by_side_where_they_fit(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    executable, html = _exported_for_a_browser("04-dead-candidate-wins", tmp_path, monkeypatch)
+    html = _exported_for_a_browser("04-dead-candidate-wins", tmp_path, monkeypatch)
     boxes = """JSON.stringify([...document.querySelectorAll(
         '.electsim-side-by-side > div')].map(b => {const r = b.getBoundingClientRect();
         return [r.left, r.top, r.right];}).concat([[document.documentElement.clientWidth]]))"""
-    with Browser(executable, tmp_path / "profile") as browser:
-        seen = {}
-        for width in (1280, 390):
-            browser.resize(width)
-            browser.load(html.as_uri())
-            seen[width] = json.loads(browser.evaluate(boxes))
+    seen = {}
+    for width in (1280, 390):
+        browser.resize(width)
+        browser.load(html.as_uri())
+        seen[width] = json.loads(browser.evaluate(boxes))
     (left, right, _) = seen[1280]
     assert left[1] == right[1] and left[2] <= right[0], seen  # one row: side by side
     (top, below, (narrow,)) = seen[390]
@@ -401,20 +395,19 @@ def test_the_dead_candidate_notebook_shows_its_two_contests_side_by_side_where_t
 @pytest.mark.notebooks
 @pytest.mark.browser
 def test_the_what_if_notebook_exported_to_html_shows_the_panels_answers_without_a_kernel(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the live panels need a kernel or the widget scripts from the network, which an exported
     # page read offline has neither of: its snapshots must show the answers by themselves
-    executable, html = _exported_for_a_browser("05-what-if-panel", tmp_path, monkeypatch)
-    with Browser(executable, tmp_path / "profile") as browser:
-        browser.resize(1280)
-        browser.load(html.as_uri())
-        shown = json.loads(
-            browser.evaluate(
-                "JSON.stringify([...document.querySelectorAll('.electsim-snapshot')]"
-                ".map(e => [e.innerText, e.getBoundingClientRect().height]))"
-            )
+    html = _exported_for_a_browser("05-what-if-panel", tmp_path, monkeypatch)
+    browser.resize(1280)
+    browser.load(html.as_uri())
+    shown = json.loads(
+        browser.evaluate(
+            "JSON.stringify([...document.querySelectorAll('.electsim-snapshot')]"
+            ".map(e => [e.innerText, e.getBoundingClientRect().height]))"
         )
+    )
     assert len(shown) == 4, shown
     texts = [text for text, _ in shown]
     assert all(height > 100 for _, height in shown), shown
