@@ -13,15 +13,12 @@ import base64
 import json
 import os
 import re
-import shutil
-import subprocess
-from html import unescape as html_unescape
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.views.browser import HEADLESS, Browser
+from tests.views.browser import Browser
 from tests.views.test_graph import not_blank
 
 nbformat = pytest.importorskip(
@@ -274,11 +271,8 @@ window.addEventListener("load", () => {
 @pytest.mark.notebooks
 @pytest.mark.browser
 def test_an_exported_notebook_shows_its_charts_and_left_aligned_tables_in_a_browser(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if browser is None:
-        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
     nbconvert = pytest.importorskip("nbconvert", reason="nbconvert is not installed")
     book = _executed(NOTEBOOKS / "04-dead-candidate-wins.ipynb", monkeypatch)
     page, _ = nbconvert.HTMLExporter(template_name="lab").from_notebook_node(book)
@@ -286,26 +280,12 @@ def test_an_exported_notebook_shows_its_charts_and_left_aligned_tables_in_a_brow
     assert page.count("data:image/png;base64") >= 3
     html = tmp_path / "04.html"
     html.write_text(page.replace("</body>", _PROBE + "</body>"), encoding="utf-8")
-    common = [
-        browser,
-        *HEADLESS,
-        f"--user-data-dir={tmp_path / 'profile'}",
-        "--window-size=1280,2400",
-    ]
-    shot = tmp_path / "04.png"
-    subprocess.run(
-        [*common, f"--screenshot={shot}", html.as_uri()], capture_output=True, timeout=180
-    )
+    browser.resize(1280, 2400)
+    browser.load(html.as_uri())
+    probe = browser.until("document.getElementById('electsim-probe')?.textContent")
+    shot = browser.screenshot(tmp_path / "04.png", full=False)
     assert shot.exists() and not_blank(shot)
-    dom = subprocess.run(
-        [*common, "--virtual-time-budget=5000", "--dump-dom", html.as_uri()],
-        capture_output=True,
-        text=True,
-        timeout=180,
-    ).stdout
-    probe = re.search(r'<pre id="electsim-probe">(.*?)</pre>', dom)
-    assert probe is not None, dom[-2000:]
-    seen = json.loads(html_unescape(probe.group(1)))
+    seen = json.loads(probe)
     assert seen["cells"] > 10 and seen["aligns"] == ["left"], seen
 
 
