@@ -21,6 +21,7 @@ from simulator.input.expect import check_scenario
 from simulator.law.vocab import RemarkKind
 from tests.cli.inprocess import electsim
 from tests.inline import filed, returns, run, scenario
+from tests.library import PATHS, loaded, replayed
 
 ROOT = Path(__file__).resolve().parents[2]
 SEAT = "{id: seat, municipality: Town of Example, office: Council, seats: 1, method: nonpartisan-runoff, year: 2027}"  # noqa: E501 (one flow mapping)
@@ -160,14 +161,14 @@ def test_remarks_are_in_the_json_and_on_the_timeline() -> None:
 
 def test_every_bundled_remark_is_expected_by_its_scenario() -> None:
     # the bundled stories fit the law, or say which remark they mean to make
-    for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
-        s = simulator.load_scenario(path)
+    for path in PATHS:
+        s = loaded(path)
         expected = {
             e.contest or s.contests[0].id: dict(e.checks)["remarks"]
             for e in s.expectations
             if e.as_of is None and "remarks" in dict(e.checks)
         }
-        for c in simulator.replay(s).contests:
+        for c in replayed(path).contests:
             made = sorted(kinds(c))
             assert made == expected.get(c.id, []), f"{path.name} [{c.id}]: {made}"
 
