@@ -18,13 +18,19 @@ in tests. docs/development.md says which tests each profile runs.
 
 from __future__ import annotations
 
+import copy
+import functools
+import gc
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import pytest
 import yaml
 from hypothesis import HealthCheck, settings
+
+from simulator.analysis import catalogue
+from tests.views.browser import Browser, chromium
 
 T = TypeVar("T")
 
@@ -98,6 +104,58 @@ def _early(item: pytest.Item) -> bool:
     return item.get_closest_marker("early") is not None or not SHARED_FIXTURES.isdisjoint(
         getattr(item, "fixturenames", ())
     )
+
+
+def once_per_process(function: Callable[..., T]) -> Callable[..., T]:
+    """``function`` made once per test process for each set of arguments; each call gets its
+    own deep copy of the value, so that a test that changes what it got changes nobody else's.
+    Only for a function of its arguments and of the files of the repository, which no test
+    changes."""
+    made: dict[tuple[Any, ...], T] = {}
+
+    @functools.wraps(function)
+    def once(*args: Any, **kwargs: Any) -> T:
+        key = (args, tuple(sorted(kwargs.items())))
+        if key not in made:
+            made[key] = function(*args, **kwargs)
+        return copy.deepcopy(made[key])
+
+    return once
+
+
+# The catalogue of gaps (electsim gaps, docs/gaps.md) reads every rule table's every combination
+# of facts and replays every bundled scenario each time it is made; a test process makes it some
+# fifteen times (the gaps command in its forms, the catalogue's own tests), from the same tables
+# and files. Each is still made, and checked, once in each process.
+catalogue.table_variants = once_per_process(catalogue.table_variants)
+catalogue.scenario_findings = once_per_process(catalogue.scenario_findings)
+
+
+@pytest.fixture(scope="session")
+def chromium_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """The headless Chromium of this test process, started when a test first asks for it."""
+    executable = chromium()
+    if executable is None:
+        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+    with Browser(executable, tmp_path_factory.mktemp("chromium")) as b:
+        yield b
+
+
+@pytest.fixture
+def browser(chromium_process: Browser) -> Browser:
+    """A new tab of the process's headless Chromium (skips, saying why, where there is none):
+    each test its own page, window size and scripts, without starting a browser each."""
+    chromium_process.new_page()
+    return chromium_process
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What the process holds once the tests are collected (the modules, the tests and their
+    parameters, the scenario library read for them) is kept for the whole run: the cyclic
+    collector stops walking it at each of its full collections (a few hundred milliseconds
+    each, dozens of them in a run)."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -13,15 +13,12 @@ import base64
 import json
 import os
 import re
-import shutil
-import subprocess
-from html import unescape as html_unescape
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.views.browser import HEADLESS, Browser, chromium
+from tests.views.browser import Browser
 from tests.views.test_graph import not_blank
 
 nbformat = pytest.importorskip(
@@ -274,11 +271,8 @@ window.addEventListener("load", () => {
 @pytest.mark.notebooks
 @pytest.mark.browser
 def test_an_exported_notebook_shows_its_charts_and_left_aligned_tables_in_a_browser(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if browser is None:
-        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
     nbconvert = pytest.importorskip("nbconvert", reason="nbconvert is not installed")
     book = _executed(NOTEBOOKS / "04-dead-candidate-wins.ipynb", monkeypatch)
     page, _ = nbconvert.HTMLExporter(template_name="lab").from_notebook_node(book)
@@ -286,26 +280,12 @@ def test_an_exported_notebook_shows_its_charts_and_left_aligned_tables_in_a_brow
     assert page.count("data:image/png;base64") >= 3
     html = tmp_path / "04.html"
     html.write_text(page.replace("</body>", _PROBE + "</body>"), encoding="utf-8")
-    common = [
-        browser,
-        *HEADLESS,
-        f"--user-data-dir={tmp_path / 'profile'}",
-        "--window-size=1280,2400",
-    ]
-    shot = tmp_path / "04.png"
-    subprocess.run(
-        [*common, f"--screenshot={shot}", html.as_uri()], capture_output=True, timeout=180
-    )
+    browser.resize(1280, 2400)
+    browser.load(html.as_uri())
+    probe = browser.until("document.getElementById('electsim-probe')?.textContent")
+    shot = browser.screenshot(tmp_path / "04.png", full=False)
     assert shot.exists() and not_blank(shot)
-    dom = subprocess.run(
-        [*common, "--virtual-time-budget=5000", "--dump-dom", html.as_uri()],
-        capture_output=True,
-        text=True,
-        timeout=180,
-    ).stdout
-    probe = re.search(r'<pre id="electsim-probe">(.*?)</pre>', dom)
-    assert probe is not None, dom[-2000:]
-    seen = json.loads(html_unescape(probe.group(1)))
+    seen = json.loads(probe)
     assert seen["cells"] > 10 and seen["aligns"] == ["left"], seen
 
 
@@ -360,37 +340,31 @@ def test_the_what_if_notebook_shows_the_panel_as_a_widget(monkeypatch: pytest.Mo
     assert "candidate withdrew: Ryan Eades" in shown and "hypothetical" in shown
 
 
-def _exported_for_a_browser(
-    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> tuple[str, Path]:
-    """The system Chromium, and notebook ``name`` executed and exported to an HTML file (the
-    test is skipped where either is missing)."""
-    executable = chromium()
-    if executable is None:
-        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
+def _exported_for_a_browser(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Notebook ``name`` executed and exported to an HTML file (the test is skipped where
+    nbconvert is missing)."""
     nbconvert = pytest.importorskip("nbconvert", reason="nbconvert is not installed")
     book = _executed(NOTEBOOKS / f"{name}.ipynb", monkeypatch)
     page, _ = nbconvert.HTMLExporter(template_name="lab").from_notebook_node(book)
     html = tmp_path / f"{name}.html"
     html.write_text(page, encoding="utf-8")
-    return executable, html
+    return html
 
 
 @pytest.mark.notebooks
 @pytest.mark.browser
 def test_the_dead_candidate_notebook_shows_its_two_contests_side_by_side_where_they_fit(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    executable, html = _exported_for_a_browser("04-dead-candidate-wins", tmp_path, monkeypatch)
+    html = _exported_for_a_browser("04-dead-candidate-wins", tmp_path, monkeypatch)
     boxes = """JSON.stringify([...document.querySelectorAll(
         '.electsim-side-by-side > div')].map(b => {const r = b.getBoundingClientRect();
         return [r.left, r.top, r.right];}).concat([[document.documentElement.clientWidth]]))"""
-    with Browser(executable, tmp_path / "profile") as browser:
-        seen = {}
-        for width in (1280, 390):
-            browser.resize(width)
-            browser.load(html.as_uri())
-            seen[width] = json.loads(browser.evaluate(boxes))
+    seen = {}
+    for width in (1280, 390):
+        browser.resize(width)
+        browser.load(html.as_uri())
+        seen[width] = json.loads(browser.evaluate(boxes))
     (left, right, _) = seen[1280]
     assert left[1] == right[1] and left[2] <= right[0], seen  # one row: side by side
     (top, below, (narrow,)) = seen[390]
@@ -401,20 +375,19 @@ def test_the_dead_candidate_notebook_shows_its_two_contests_side_by_side_where_t
 @pytest.mark.notebooks
 @pytest.mark.browser
 def test_the_what_if_notebook_exported_to_html_shows_the_panels_answers_without_a_kernel(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the live panels need a kernel or the widget scripts from the network, which an exported
     # page read offline has neither of: its snapshots must show the answers by themselves
-    executable, html = _exported_for_a_browser("05-what-if-panel", tmp_path, monkeypatch)
-    with Browser(executable, tmp_path / "profile") as browser:
-        browser.resize(1280)
-        browser.load(html.as_uri())
-        shown = json.loads(
-            browser.evaluate(
-                "JSON.stringify([...document.querySelectorAll('.electsim-snapshot')]"
-                ".map(e => [e.innerText, e.getBoundingClientRect().height]))"
-            )
+    html = _exported_for_a_browser("05-what-if-panel", tmp_path, monkeypatch)
+    browser.resize(1280)
+    browser.load(html.as_uri())
+    shown = json.loads(
+        browser.evaluate(
+            "JSON.stringify([...document.querySelectorAll('.electsim-snapshot')]"
+            ".map(e => [e.innerText, e.getBoundingClientRect().height]))"
         )
+    )
     assert len(shown) == 4, shown
     texts = [text for text, _ in shown]
     assert all(height > 100 for _, height in shown), shown

@@ -11,17 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from simulator import load_scenario, replay
+from simulator import replay
 from simulator.input.expect import check_scenario
 from tests.conftest import read_yaml
+from tests.library import PATHS as SCENARIOS
+from tests.library import loaded, replayed
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: str(p.relative_to(ROOT / "scenarios")))
 def test_scenario_replays_to_its_expected_outcome(path: Path) -> None:
-    scenario = load_scenario(path)
+    scenario = loaded(path)
     assert scenario.expectations, f"{path.name} has no expect: block"
     check = check_scenario(scenario)
     assert check.passed, "\n".join(
@@ -66,10 +67,11 @@ def test_every_expectation_citing_a_subsectioned_section_names_the_subsection() 
 def test_a_contest_is_decided_exactly_when_it_waits_for_nothing(path: Path) -> None:
     # docs/results.md: `state` is `decided` if and only if `outcome.pending` is null, at the end
     # of the log and as of every moment an event became known
-    scenario = load_scenario(path)
+    scenario = loaded(path)
     moments = sorted({e.known_at for e in scenario.events})
     for as_of in (None, *moments):
-        for contest in replay(scenario, as_of=as_of).contests:
+        result = replayed(path) if as_of is None else replay(scenario, as_of=as_of)
+        for contest in result.contests:
             decided = contest.state == "decided"
             assert decided == (contest.outcome.pending is None), (
                 f"as of {as_of}: {contest.id} is {contest.state}, pending {contest.outcome.pending}"

@@ -6,8 +6,6 @@ again here), each entry with a witness that replays and another reading or the r
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 import pytest
 
@@ -27,6 +25,7 @@ from simulator.analysis.catalogue import (
 from simulator.analysis.explore.config import Config
 from simulator.analysis.explore.exploration import explore_grid
 from simulator.law.vocab import Method
+from tests.cli.inprocess import electsim
 
 
 @pytest.fixture(scope="module")
@@ -44,12 +43,7 @@ def test_docs_gaps_md_is_what_the_code_makes(text: str) -> None:
 
 
 def test_it_has_one_entry_per_finding_of_electsim_gaps(headings: list[str]) -> None:
-    p = subprocess.run(
-        [sys.executable, "-m", "simulator", "gaps", "--ids"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    p = electsim("gaps", "--ids", check=True)
     ids = p.stdout.split()
     assert len(ids) > 40
     assert headings == sorted(set(headings))  # one entry each, in order
@@ -106,9 +100,7 @@ def test_every_entry_has_a_witness_that_replays_to_it() -> None:
             for r in rulings
         ), e.id
     witnesses = sorted({str(ROOT / e.witness) for e in items if e.witness})
-    p = subprocess.run(
-        [sys.executable, "-m", "simulator", "test", *witnesses], capture_output=True, text=True
-    )
+    p = electsim("test", *witnesses)
     assert p.returncode == 0, p.stdout[-2000:]
     assert "0 without expectations" in p.stdout
 

@@ -10,6 +10,7 @@ files in ``../shared/data`` and skip where it is absent.
 from __future__ import annotations
 
 from datetime import date
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -397,11 +398,18 @@ def test_every_results_file_is_dated_as_the_calendar_says() -> None:
 # --- the real elections --------------------------------------------------------------------
 
 
+@cache
+def runoff_towns_report() -> Report:
+    """``run_conformance(SHARED)``, once per test process: this module's checks of the real
+    elections and the count of the primaries' module share it (some two seconds each time)."""
+    return run_conformance(SHARED)
+
+
 @pytest.fixture(scope="module")
 def real() -> Report:
     if not (SHARED / "nc-results").is_dir():
         pytest.skip(f"the shared North Carolina results are not at {SHARED / 'nc-results'}")
-    return run_conformance(SHARED)
+    return runoff_towns_report()
 
 
 def real_check(report: Report, town: str, year: int, office: str) -> Check:

@@ -343,10 +343,13 @@ def test_towns_the_readme_lists_wrongly_or_omits(real: PrimaryReport) -> None:
 
 
 @pytest.mark.shared_data
+@pytest.mark.early
 def test_the_runoff_towns_keep_207_of_208_with_dated_parameters() -> None:
     if not (SHARED / "nc-results").is_dir():
         pytest.skip("the shared North Carolina results are absent")
-    r = run_conformance(SHARED)
+    from tests.analysis.test_conformance import runoff_towns_report
+
+    r = runoff_towns_report()
     assert (len(r.judged), r.agreements) == (208, 207)
 
 

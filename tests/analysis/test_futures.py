@@ -21,9 +21,10 @@ from simulator.law.vocab import DeadlineKind, RulingKind
 from simulator.model.events import CanvassHeld, ReturnsReported
 from simulator.model.scenario import Scenario
 from tests.conftest import examples
+from tests.library import PATHS, loaded, replayed
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
+SCENARIOS = PATHS
 
 HEAD = """\
 format: electsim/v1
@@ -221,7 +222,7 @@ def test_after_the_runoff_is_called_its_returns_and_its_candidates_departures() 
 
 
 def _cut_at_random_event(path: Path, rng: random.Random) -> tuple[Scenario, datetime]:
-    s = load_scenario(path)
+    s = loaded(path)
     return s, rng.choice(list(s.events)).known_at
 
 
@@ -232,13 +233,14 @@ def test_witnesses_of_a_sample_of_bundled_scenarios_replay_to_their_outcomes() -
         _check_witnesses(futures(s, as_of=cut, departures=1))
 
 
-def _within_bounds(s: Scenario) -> list[datetime]:
+def _within_bounds(path: Path) -> list[datetime]:
     """The cuts of a one-seat, one-contest scenario after which the log only reports its returns
     once and canvasses (the continuations the enumeration covers with no departure)."""
+    s = loaded(path)
     if len(s.contests) != 1 or s.contests[0].seats != 1:
         return []
     ev = list(s.events)
-    whole = replay(s).contests[0].outcome
+    whole = replayed(path).contests[0].outcome
     # (outside the bounds: a runoff's returns, a wait for a lot, a recount or a new election,
     # whose tie the class's small realized votes cannot reach)
     if whole.runoff_status.value == "held" or whole.pending is not None:
@@ -258,7 +260,7 @@ def _within_bounds(s: Scenario) -> list[datetime]:
     return cuts
 
 
-CASES = [(p, c) for p in SCENARIOS for c in _within_bounds(load_scenario(p))]
+CASES = [(p, c) for p in SCENARIOS for c in _within_bounds(p)]
 
 
 def test_there_are_cases_within_the_bounds() -> None:
@@ -269,8 +271,8 @@ def test_there_are_cases_within_the_bounds() -> None:
 @given(st.sampled_from(CASES))
 def test_the_outcome_the_log_reaches_is_a_predicted_branch(case: tuple[Path, datetime]) -> None:
     path, cut = case
-    s = load_scenario(path)
-    whole = replay(s).contests[0].outcome.to_json()
+    s = loaded(path)
+    whole = replayed(path).contests[0].outcome.to_json()
     found = futures(s, as_of=cut, departures=0)
     assert whole in [b.outcome for b in found.contests[0].branches], path.name
 

@@ -3,6 +3,7 @@ headless Chromium through the DevTools protocol, and stopped by Ctrl-C."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -11,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -20,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.views.browser import Browser, chromium
+from tests.views.browser import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
 CARY = "scenarios/runoff/cary-2023-district-d.yaml"
@@ -58,7 +60,26 @@ def _post(url: str, body: dict[str, Any], token: str) -> dict[str, Any]:
         return answer
 
 
-def _serve(scenario: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+def _serve(scenario: str) -> Iterator[tuple[str, threading.Thread]]:
+    """``electsim app SCENARIO`` served in this process, as ``cmd_app`` serves it, on a thread:
+    its address, and the thread (alive while it serves). The command itself, started as a
+    process and stopped by Ctrl-C, is :func:`_serve_process`'s."""
+    from simulator.analysis.panel.model import PanelState
+    from simulator.cli.app import make_server
+    from simulator.input.loader import load_scenario
+
+    server = make_server(PanelState(load_scenario(ROOT / scenario)), 0)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", thread
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def _serve_process(scenario: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(
@@ -89,7 +110,7 @@ def _serve(scenario: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
 
 @pytest.fixture
 def cary() -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    yield from _serve(CARY)
+    yield from _serve_process(CARY)
 
 
 def test_electsim_app_serves_the_page_on_127_0_0_1_and_stops_on_ctrl_c(
@@ -116,15 +137,6 @@ def test_electsim_app_serves_the_page_on_127_0_0_1_and_stops_on_ctrl_c(
     assert proc.returncode == 0, err
     assert f"serving the what-if panel at {url}" in out and "stopped" in err
     assert "Traceback" not in err
-
-
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[Browser]:
-    executable = chromium()
-    if executable is None:
-        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
-    with Browser(executable, tmp_path / "profile") as b:
-        yield b
 
 
 def _watch_policy(browser: Browser) -> None:
@@ -172,7 +184,7 @@ def test_a_browser_moves_a_control_and_reads_the_changed_outcome(
         keep = os.environ.get("ELECTSIM_SCREENSHOTS")
         if keep:
             shutil.copy(png, Path(keep) / png.name)
-        assert server.poll() is None
+        assert server.is_alive()
 
 
 def test_electsim_app_refuses_a_bad_file_and_a_port_in_use(
@@ -461,7 +473,6 @@ def test_the_app_starts_in_steps_linear_in_the_number_of_candidates(
 def served() -> Iterator[tuple[int, Any]]:
     """The Cary panel served in this process (its connections dropped after half a second of
     silence): the port and the panel's state."""
-    import threading
 
     from simulator.analysis.panel.model import PanelState
     from simulator.cli.app import make_server
@@ -469,7 +480,7 @@ def served() -> Iterator[tuple[int, Any]]:
 
     state = PanelState(load_scenario(ROOT / CARY), flip_strip=False)
     server = make_server(state, 0, timeout=0.5)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     try:
         yield server.server_address[1], state
@@ -618,10 +629,14 @@ def test_a_stalled_connection_is_closed_after_the_timeout(served: tuple[int, Any
             f'\r\nX-Electsim-Token: {token}\r\nContent-Length: 100\r\n\r\n{{"key": '
         ).encode(),
     }
-    for what, sent in stalls.items():
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+    # all four at once (the server answers each connection on a thread of its own)
+    with contextlib.ExitStack() as open_:
+        started = []
+        for what, sent in stalls.items():
+            s = open_.enter_context(socket.create_connection(("127.0.0.1", port), timeout=10))
             s.sendall(sent)
-            t0 = time.monotonic()
+            started.append((what, s, time.monotonic()))
+        for what, s, t0 in started:
             assert s.recv(65536) == b"", what  # closed, unanswered
             assert time.monotonic() - t0 < 5, what
     assert _raw(port, f"GET /state.json HTTP/1.1\nHost: 127.0.0.1:{port}")[0] == 200
@@ -681,7 +696,6 @@ const body = JSON.stringify({key: "panel-event-6.at", value: "2023-10-20"});
 
 @pytest.mark.browser
 def test_a_page_of_another_site_cannot_change_the_panel(browser: Browser) -> None:
-    import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
     for url, _server in _serve(CARY):
@@ -773,4 +787,4 @@ def test_the_page_shows_what_can_happen_from_here_beside_the_outcome(
         assert browser.evaluate(_FUTURES)["items"] == found["items"]
         _keep(browser.screenshot(tmp_path / "app-futures-1280.png"))
         assert browser.evaluate("window.refused") == []
-        assert server.poll() is None
+        assert server.is_alive()

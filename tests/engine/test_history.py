@@ -22,11 +22,10 @@ from simulator.engine.replay import replay
 from simulator.input.loader import load_scenario, parse_scenario
 from simulator.model.events import Event
 from simulator.model.scenario import Scenario
+from tests.library import PATHS, loaded, replayed
 
 ROOT = Path(__file__).resolve().parents[2]
-SEVERAL = [
-    p for p in sorted((ROOT / "scenarios").rglob("*.yaml")) if len(load_scenario(p).contests) > 1
-]
+SEVERAL = [p for p in PATHS if len(loaded(p).contests) > 1]
 
 
 def listed_otherwise(scenario: Scenario, order: list[str]) -> tuple[Scenario, dict[int, int]]:
@@ -224,7 +223,7 @@ def test_a_recorded_determination_leaves_nothing_pending() -> None:
     assert [d.decision.value for d in cut.contests[0].decisions] == ["reprint"]
 
 
-ALL = sorted((ROOT / "scenarios").rglob("*.yaml"))
+ALL = PATHS
 
 
 @pytest.mark.sample(3)
@@ -235,8 +234,8 @@ def test_every_bundled_story_is_the_same_before_any_cut(path: Path) -> None:
     # the very instant of the cut is the one check_prefix allows)
     from tests.stateful import check_prefix, check_result
 
-    scenario = load_scenario(path)
-    whole = replay(scenario)
+    scenario = loaded(path)
+    whole = replayed(path)
     check_result(scenario, whole)  # elected, nominated and vacant never exceed the places
     moments = {ev.known_at for ev in scenario.events}
     moments |= {d.due for c in whole.contests for d in c.deadlines}  # where windows close

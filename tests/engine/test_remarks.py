@@ -9,8 +9,6 @@ The contest: a seat elected by the election-and-runoff method in 2027, whose ele
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,7 +19,9 @@ import simulator
 from simulator.engine.result import ContestResult, Result
 from simulator.input.expect import check_scenario
 from simulator.law.vocab import RemarkKind
+from tests.cli.inprocess import electsim
 from tests.inline import filed, returns, run, scenario
+from tests.library import PATHS, loaded, replayed
 
 ROOT = Path(__file__).resolve().parents[2]
 SEAT = "{id: seat, municipality: Town of Example, office: Council, seats: 1, method: nonpartisan-runoff, year: 2027}"  # noqa: E501 (one flow mapping)
@@ -161,36 +161,31 @@ def test_remarks_are_in_the_json_and_on_the_timeline() -> None:
 
 def test_every_bundled_remark_is_expected_by_its_scenario() -> None:
     # the bundled stories fit the law, or say which remark they mean to make
-    for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
-        s = simulator.load_scenario(path)
+    for path in PATHS:
+        s = loaded(path)
         expected = {
             e.contest or s.contests[0].id: dict(e.checks)["remarks"]
             for e in s.expectations
             if e.as_of is None and "remarks" in dict(e.checks)
         }
-        for c in simulator.replay(s).contests:
+        for c in replayed(path).contests:
             made = sorted(kinds(c))
             assert made == expected.get(c.id, []), f"{path.name} [{c.id}]: {made}"
 
 
 def test_validate_strict_exits_2_on_the_november_returns() -> None:
     path = ROOT / "scenarios" / "remarks" / "returns-in-november.yaml"
-    cmd = [sys.executable, "-m", "simulator", "validate"]
-    plain = subprocess.run([*cmd, str(path)], capture_output=True, text=True, check=False)
+    plain = electsim("validate", str(path))
     assert plain.returncode == 0
-    strict = subprocess.run(
-        [*cmd, "--strict", str(path)], capture_output=True, text=True, check=False
-    )
+    strict = electsim("validate", "--strict", str(path))
     assert strict.returncode == 2, strict.stderr
     lines = strict.stdout.splitlines()
     assert f"{path}:16: events[2]: returns_off_day: returns on another day: " in lines[0]
     assert f"{path}:17: events[3]: canvass_off_day: canvass on another day: " in lines[1]
     fits = ROOT / "scenarios" / "runoff" / "cary-2023-district-d.yaml"
-    ok = subprocess.run([*cmd, "--strict", str(fits)], capture_output=True, text=True, check=False)
+    ok = electsim("validate", "--strict", str(fits))
     assert ok.returncode == 0, ok.stdout
-    js = subprocess.run(
-        [*cmd, "--strict", "--json", str(path)], capture_output=True, text=True, check=False
-    )
+    js = electsim("validate", "--strict", "--json", str(path))
     problems = json.loads(js.stdout)["files"][0]["problems"]
     assert [p["kind"] for p in problems] == ["returns_off_day", "canvass_off_day"]
 

@@ -36,7 +36,8 @@ def chromium() -> str | None:
 
 
 class Browser:
-    """One headless Chromium with one page. Use as a context manager."""
+    """One headless Chromium with one page at a time (:meth:`new_page`). Use as a context
+    manager; the tests share one a process (the ``browser`` fixture of tests/conftest.py)."""
 
     def __init__(self, executable: str, profile: Path, *, timeout: float = 30.0) -> None:
         self.timeout = timeout
@@ -62,8 +63,19 @@ class Browser:
         self._buffer = b""
         self._next_id = 0
         self._events: list[dict[str, Any]] = []
-        target = self.send("Target.createTarget", url="about:blank")["targetId"]
-        self._session = self.send("Target.attachToTarget", targetId=target, flatten=True)[
+        self._target = ""
+        self._session = ""
+        self.new_page()
+
+    def new_page(self) -> None:
+        """A new tab in place of the one before, which is closed: its own document, window
+        size, scripts and events, in the same browser (a tab opens in a few hundredths of a
+        second, a browser in most of one)."""
+        if self._target:
+            self.send("Target.closeTarget", targetId=self._target)
+        self._events.clear()
+        self._target = self.send("Target.createTarget", url="about:blank")["targetId"]
+        self._session = self.send("Target.attachToTarget", targetId=self._target, flatten=True)[
             "sessionId"
         ]
         self.send("Page.enable", session=True)
@@ -102,8 +114,7 @@ class Browser:
                     raise RuntimeError(f"{method}: {answer['error']}")
                 result: dict[str, Any] = answer.get("result", {})
                 return result
-            if "method" in answer:
-                self._events.append(answer)
+            self._keep(answer)
 
     def _receive(self) -> dict[str, Any]:
         deadline = time.monotonic() + self.timeout
@@ -125,7 +136,12 @@ class Browser:
                 if event["method"] == method:
                     del self._events[: i + 1]
                     return
-            self._events.append(self._receive())
+            self._keep(self._receive())
+
+    def _keep(self, message: dict[str, Any]) -> None:
+        """Keep an event of this tab (one of a tab closed before is dropped)."""
+        if "method" in message and message.get("sessionId") == self._session:
+            self._events.append(message)
 
     # --- what a test does --------------------------------------------------------------------
 

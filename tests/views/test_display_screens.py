@@ -13,7 +13,6 @@ from simulator.analysis.whatif.display import html
 from tests.conftest import one_in
 from tests.views.browser import Browser
 from tests.views.test_graph import LIBRARY, replayed
-from tests.views.test_report_screens import browser  # noqa: F401 (the fixture)
 
 #: What the page says of its layout (a JavaScript expression).
 MEASURE = """(() => {
@@ -45,7 +44,7 @@ def _page(bodies: list[str]) -> str:
 
 
 def test_every_bundled_scenario_s_notebook_tables_read_on_a_phone_and_a_desktop(
-    browser: Browser,  # noqa: F811 (the fixture)
+    browser: Browser,
 ) -> None:
     bundled = [c for c in LIBRARY if c.id.startswith("scenarios/") and "@" not in c.id]
     assert len(bundled) > 100
@@ -77,7 +76,7 @@ def test_every_bundled_scenario_s_notebook_tables_read_on_a_phone_and_a_desktop(
 
 
 def test_a_comparison_of_two_scenarios_fits_a_phone(
-    browser: Browser,  # noqa: F811 (the fixture)
+    browser: Browser,
 ) -> None:
     bundled = [c for c in LIBRARY if c.id.startswith("scenarios/runoff/") and "@" not in c.id]
     results = [replayed(c)[1] for c in bundled]
@@ -97,7 +96,7 @@ def test_a_comparison_of_two_scenarios_fits_a_phone(
 
 
 def test_a_chart_in_a_notebook_keeps_a_readable_width_on_a_phone(
-    browser: Browser,  # noqa: F811 (the fixture)
+    browser: Browser,
 ) -> None:
     # a 13-inch timeline shrunk to a phone's 390 pixels was a thumbnail: it keeps at least 720
     # pixels there, in a box that scrolls sideways, and fills the output on a desktop

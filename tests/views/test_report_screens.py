@@ -6,7 +6,6 @@ chart readable, scrolling in a box that says so where the screen is too narrow f
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ from simulator.views import report
 from simulator.views.charts import figures
 from simulator.views.report import render_report
 from tests.conftest import one_in
-from tests.views.browser import Browser, chromium
+from tests.views.browser import Browser
 from tests.views.test_graph import LIBRARY, Case, replayed, worked
 
 WIDTHS = (390, 1280)
@@ -51,15 +50,6 @@ MEASURE = """(() => {
     untold: boxes.filter(b => scrolls(b) && !shown(b.previousElementSibling)).length,
   };
 })()"""
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    executable = chromium()
-    if executable is None:
-        pytest.skip("no chromium or chromium-browser on PATH (apt-get install chromium)")
-    with Browser(executable, tmp_path_factory.mktemp("profile")) as b:
-        yield b
 
 
 def _stub_drawings(monkeypatch: pytest.MonkeyPatch) -> None:
