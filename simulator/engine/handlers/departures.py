@@ -29,7 +29,7 @@ from simulator.engine.state import FAR_FUTURE, Cand, Draft, Log, Pool
 from simulator.law import calendar as cal
 from simulator.law.cite import statute
 from simulator.law.machine import Phase
-from simulator.law.tables import choices, departed_declared, departures, repeat_notice
+from simulator.law.tables import choices, departed_declared, departures, repeat_notice, tie_steps
 from simulator.law.tables.count import LEFT_VERB
 from simulator.law.tables.departure_facts import (
     BEFORE_ELECTION,
@@ -271,7 +271,9 @@ def _answer_held(d: Draft, pool: Pool, left: str) -> None:
         or gone is None
     ):
         return
-    why = f"{left}, the leader, {LEFT_VERB.get(gone.status, 'left')} and the office is vacant"
+    why = tie_steps.LEADER_LEFT.format(
+        name=left, verb=LEFT_VERB.get(gone.status, tie_steps.LEADER_LEFT_VERB)
+    )
     answer_held_demands(d, pool, vacant.cites, why)
 
 

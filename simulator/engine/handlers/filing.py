@@ -46,7 +46,7 @@ def _no_effect(d: Draft, w: Window, why: str) -> None:
         RulingKind.NO_EFFECT,
         w.cite,
         filing.OUT_OF_ORDER.format(why=why, opens=w.opens, closes=w.closes),
-        reason="filing period out of order",
+        reason=filing.OUT_OF_ORDER_REASON,
     )
 
 

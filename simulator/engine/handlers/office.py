@@ -87,7 +87,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
             found.cites,
             party_nominees.NOMINEE_WORDS[found.effect].format(
                 name=name,
-                holds="holds a nomination" if name in d.nominated else "stands on the ballot",
+                holds=party_nominees.HOLDS[name in d.nominated],
             ),
             [name],
             reason=str(found.effect),

@@ -144,6 +144,9 @@ NOMINEE_WORDS: dict[Nomination, str] = {
         "{name} was named nominee but already {holds} for this office: the vacancy stays open"
     ),
 }
+#: what one named nominee already holds (``{holds}``), by whether the person is a nominee
+#: already (or stands on the ballot)
+HOLDS: dict[bool, str] = {True: "holds a nomination", False: "stands on the ballot"}
 
 
 NOMINEE_PLACE: Table[PlaceFacts, Place] = Table(
