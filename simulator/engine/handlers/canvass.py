@@ -37,8 +37,8 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     before = not early and e.at.astimezone(ctx.tz).date() < fixed_day
     facts = canvass.CanvassFacts(ctx.method, held, early, before_its_day=before)
     # the ``canvass`` table's gap: said, with the day the law fixes, then declared anyway
-    asked = canvass.BEFORE_ITS_DAY_ASKED.format(day=fixed_day.isoformat()) if before else ""
-    found = consult(d, canvass.CANVASS, facts, (), asked, readings=before)
+    fields = {"day": fixed_day.isoformat()} if before else None
+    found = consult(d, canvass.CANVASS, facts, (), fields, readings=before)
     # when the result is declared: when the canvass is held, or (`canvass_before_its_day`) as of the
     # day the law fixes, so that the deadlines counted from the declaration count from that day
     declared = (
@@ -150,9 +150,7 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
         moment = tie_steps.RecountMoment.ORDERED
     else:
         moment = tie_steps.RecountMoment.DECLARED
-    finding = consult(
-        d, tie_steps.RECOUNT, tie_steps.RecountFacts(moment), (), "a recount is reported"
-    )
+    finding = consult(d, tie_steps.RECOUNT, tie_steps.RecountFacts(moment), (), {})
     if finding.effect is not tie_steps.Recount.REPLACES:
         d.rule(
             RulingKind.NO_EFFECT,

@@ -190,6 +190,7 @@ CANVASS: Table[CanvassFacts, Canvassed] = Table(
     _CANVASS_RULES,
     gaps=_canvass_gaps(),
     facts=_canvass_facts,
+    asked="a canvass held before its day, {day}",
 )
 
 
@@ -209,10 +210,6 @@ def held_on_closed_day(day: str) -> str:
         f"; the board held it on {day}, with the office closed: G.S. 103-5(a) allows the wait "
         "for the next open day and does not require it, so the canvass stands"
     )
-
-
-#: what is asked of the ``canvass`` table where its gap is said ({day}: the day the law fixes)
-BEFORE_ITS_DAY_ASKED = "a canvass held before its day, {day}"
 
 
 # --- what the rulings on a canvass say ({held}: the election, in words; {day}: its day) --------

@@ -229,6 +229,7 @@ FEE: Table[FeeFacts, FeeEffect] = Table(
         ),
     ),
     facts=_fee_facts,
+    asked="{name} paid ${fee}",
 )
 
 

@@ -230,6 +230,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
         ),
     ),
     facts=_tie_window_facts,
+    asked="the three days end with {tied} tied",
 )
 
 
@@ -360,6 +361,7 @@ RECOUNT: Table[RecountFacts, Recount] = Table(
         ),
     ),
     facts=lambda: (RecountFacts(m) for m in RecountMoment),
+    asked="a recount is reported",
 )
 
 
