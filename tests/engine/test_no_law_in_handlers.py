@@ -96,8 +96,14 @@ COUNTING = sorted((ENGINE / "counting").glob("*.py"))
 #: the modules whose rulings are said in the law's words, each kept beside the rule or table it
 #: belongs to (simulator/law/tables/; departure_words.py for a departure's effects): every
 #: handler of an event, the timers, and the count (a ``no_provision`` ruling, of every table
-#: alike, in simulator/law/rules.py's ``NO_PROVISION`` and the tables' ``choices``)
-WORDED = [*sorted((ENGINE / "handlers").glob("*.py")), ENGINE / "timers.py", *COUNTING]
+#: alike, in simulator/law/rules.py's ``NO_PROVISION`` and the tables' ``choices``); and the
+#: remarks, each said by its rule (simulator/law/remarks.py)
+WORDED = [
+    *sorted((ENGINE / "handlers").glob("*.py")),
+    ENGINE / "timers.py",
+    *COUNTING,
+    ENGINE / "remarks.py",
+]
 
 
 @pytest.mark.parametrize("path", WORDED, ids=lambda p: p.name)
