@@ -97,12 +97,17 @@ COUNTING = sorted((ENGINE / "counting").glob("*.py"))
 #: belongs to (simulator/law/tables/; departure_words.py for a departure's effects): every
 #: handler of an event, the timers, and the count (a ``no_provision`` ruling, of every table
 #: alike, in simulator/law/rules.py's ``NO_PROVISION`` and the tables' ``choices``); and the
-#: remarks, each said by its rule (simulator/law/remarks.py)
+#: remarks, each said by its rule (simulator/law/remarks.py); the contest's state, its deadlines'
+#: states and the decisions it waits for (their words are the calendar's and the departure
+#: table's)
 WORDED = [
     *sorted((ENGINE / "handlers").glob("*.py")),
     ENGINE / "timers.py",
     *COUNTING,
     ENGINE / "remarks.py",
+    ENGINE / "state.py",
+    ENGINE / "deadline_states.py",
+    ENGINE / "decisions.py",
 ]
 
 
