@@ -30,6 +30,7 @@ import attrs
 
 from simulator.engine.result import Ruling
 from simulator.engine.state import State
+from simulator.law import calendar as cal
 from simulator.law.calendar import Deadline
 from simulator.law.vocab import DeadlineKind, DeadlineState, RulingKind, RunoffStatus
 
@@ -112,15 +113,15 @@ def _with_state(dl: Deadline, state: State, f: _Facts) -> Deadline:
     kind, moment = dl.kind, f.moment
     cancelled = f.cancelled
     if cancelled is not None and kind not in (_K.FILING_OPENS, *_FILING) and dl.due > cancelled.at:
-        return _void(dl, cancelled, f"no primary: {cancelled.text}")
+        return _void(dl, cancelled, cal.VOID_NO_PRIMARY.format(why=cancelled.text))
     if kind in _REQUESTS:
         opened = f.first_available is not None and f.first_available <= dl.due
         if not opened and f.ender is not None:
-            return _void(dl, f.ender, f"nobody may ask: {f.ender.text}")
+            return _void(dl, f.ender, cal.VOID_NOBODY_MAY_ASK.format(why=f.ender.text))
         return _come(dl, moment, opened and f.called)
     if kind in _SECOND_DAYS or (kind is _K.CANVASS and f.second is not None and dl.due > f.second):
         if f.no_runoff is not None:
-            return _void(dl, f.no_runoff, f"no runoff: {f.no_runoff.text}")
+            return _void(dl, f.no_runoff, cal.VOID_NO_RUNOFF.format(why=f.no_runoff.text))
         return _come(dl, moment, True)
     if kind in _FILING:
         after = state.original_close if kind is not _K.FILING_CLOSES else None

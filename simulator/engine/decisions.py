@@ -66,7 +66,11 @@ def pending_decisions(state: State, ctx: Context) -> tuple[PendingDecision, ...]
                 if text not in texts[choice]:
                     texts[choice].append(text)
     options = tuple(
-        Option(choice, tuple(kinds[choice]), "; ".join(texts[choice]) or "nothing changes")
+        Option(
+            choice,
+            tuple(kinds[choice]),
+            "; ".join(texts[choice]) or departure_words.NOTHING_CHANGES,
+        )
         for choice in (Choice.ENOUGH_TIME, Choice.NOT_ENOUGH_TIME)
     )
     return (

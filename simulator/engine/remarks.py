@@ -10,7 +10,7 @@ thousands); ``returns_reported`` are.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from simulator.engine.result import Remark, Ruling
@@ -21,7 +21,8 @@ from simulator.law import remarks as law
 from simulator.law.calendar import Deadline
 from simulator.law.cite import Cite, statute
 from simulator.law.labels import label
-from simulator.law.vocab import DeadlineKind, RemarkKind, RulingKind
+from simulator.law.tables.count import LEFT_VERB, and_list
+from simulator.law.vocab import CandStatus, DeadlineKind, RemarkKind, RulingKind
 from simulator.model.events import (
     BallotsPrinted,
     CandidateDied,
@@ -37,9 +38,9 @@ from simulator.model.events import (
 )
 
 _DEPARTURES = {
-    CandidateDied: "died",
-    CandidateWithdrew: "withdrew",
-    CandidateDisqualified: "was disqualified",
+    CandidateDied: CandStatus.DIED,
+    CandidateWithdrew: CandStatus.WITHDREW,
+    CandidateDisqualified: CandStatus.DISQUALIFIED,
 }
 _CHECKED = frozenset(
     {
@@ -133,7 +134,7 @@ def remarks_of(state: State, ctx: Context, events: Sequence[Event]) -> tuple[Rem
             if printed is not None and ev.known_at >= printed:
                 departed_after_printing = True
             if name not in filed:
-                out.append(_departure(ev, name, _DEPARTURES[kind], ctx))
+                out.append(_departure(ev, name, LEFT_VERB[_DEPARTURES[kind]], ctx))
     if not departed_after_printing:
         out.extend(_moot(ev, printed, ctx) for ev in determinations)
         out.sort(key=lambda r: r.seq)
@@ -141,12 +142,17 @@ def remarks_of(state: State, ctx: Context, events: Sequence[Event]) -> tuple[Rem
 
 
 def _remark(
-    ev: Event, kind: RemarkKind, text: str, cites: tuple[Cite, ...] = (), reading: str | None = None
+    ev: Event,
+    kind: RemarkKind,
+    fields: Mapping[str, object],
+    cites: tuple[Cite, ...] = (),
+    reading: str | None = None,
 ) -> Remark:
-    """A remark at ``ev``, citing ``cites`` (the rule's own provision when none is given)."""
-    return Remark(
-        ev.index, ev.known_at, kind, text, cites or (statute(law.RULES[kind].cite),), reading
-    )
+    """A remark at ``ev`` in its rule's words (``fields`` filled in), citing ``cites`` (the
+    rule's own provision when none is given)."""
+    rule = law.RULES[kind]
+    text = rule.says.format_map(fields)
+    return Remark(ev.index, ev.known_at, kind, text, cites or (statute(rule.cite),), reading)
 
 
 def _returns(ev: Event, rounds: _Rounds) -> list[Remark]:
@@ -160,9 +166,7 @@ def _returns(ev: Event, rounds: _Rounds) -> list[Remark]:
         _remark(
             ev,
             RemarkKind.RETURNS_OFF_DAY,
-            f"returns dated {_when(ev.at, ctx)}, but the {_election(held.kind)} the contest "
-            f"is in was held {_day(start, ctx)}: returns are that day's, reported by 6:00 the "
-            "next morning; they are counted as the log says",
+            {"at": _when(ev.at, ctx), "election": _election(held.kind), "day": _day(start, ctx)},
             (held.cite,),
         )
     ]
@@ -182,42 +186,41 @@ def _canvass(ev: Event, rounds: _Rounds) -> list[Remark]:
         return []
     first_day = cal.local(first.astimezone(tz).date(), datetime.min.time(), tz)
     kind = cal.rounds(ctx.method, ctx.stage)[rnd].kind
-    when = "before" if held < first_day.date() else "after"
-    text = (
-        f"a canvass held {_day(ev.at, ctx)}, {when} the day the law fixes for the canvass of "
-        f"the {_election(kind)} of {_day(start, ctx)}: {_day(fixed.due, ctx)}; the replay follows "
-        "the log"
-    )
+    said = {
+        "held": _day(ev.at, ctx),
+        "when": law.BEFORE_OR_AFTER[held < first_day.date()],
+        "election": _election(kind),
+        "day": _day(start, ctx),
+        "fixed": _day(fixed.due, ctx),
+    }
     reading = law.canvass_reading(ev.at, start, first_day)
-    return [_remark(ev, RemarkKind.CANVASS_OFF_DAY, text, fixed.cites, reading)]
+    return [_remark(ev, RemarkKind.CANVASS_OFF_DAY, said, fixed.cites, reading)]
 
 
 def _request(ev: RunoffRequested, rounds: _Rounds, state: State, filed: set[str]) -> list[Remark]:
     ctx = rounds.ctx
     first = cal.rounds(ctx.method, ctx.stage)[0]
     cites = (first.request,) if first.request is not None else ()
-    asked = "demanded a second primary" if ctx.partisan_primary else "asked for a runoff"
     name = ev.candidate
-    if state.cand(name) is None:
-        text = (
-            f"{name} {asked} but is not a candidate on the ballot of the "
-            f"{_election(first.kind)} of {_day(round_start(ctx, 0), ctx)}"
-        )
-        return [_remark(ev, RemarkKind.REQUEST_NOT_ON_BALLOT, text, cites)]
-    why = []
     start = round_start(ctx, 0)
+    said = {
+        "name": name,
+        "asked": law.ASKED[ctx.partisan_primary],
+        "election": _election(first.kind),
+        "day": _day(start, ctx),
+    }
+    if state.cand(name) is None:
+        return [_remark(ev, RemarkKind.REQUEST_NOT_ON_BALLOT, said, cites)]
+    why = []
     if ev.at < start:
-        why.append(f"before the {_election(first.kind)} of {_day(start, ctx)}")
+        why.append(law.BEFORE_THE_ELECTION.format_map(said))
     if name not in filed:
-        why.append(f"before {name} filed notice of candidacy")
+        why.append(law.BEFORE_FILING.format_map(said))
     if not why:
         return []
-    text = (
-        f"{name} {asked} on {_day(ev.at, ctx)}, {' and '.join(why)}; the request "
-        "is held and weighed at the canvass, as one made before it is"
-    )
+    said |= {"at": _day(ev.at, ctx), "why": and_list(why)}
     reading = law.request_reading(ev.at, state.declared_at)
-    return [_remark(ev, RemarkKind.REQUEST_EARLY, text, cites, reading)]
+    return [_remark(ev, RemarkKind.REQUEST_EARLY, said, cites, reading)]
 
 
 def _ballots(ev: Event, rounds: _Rounds) -> list[Remark]:
@@ -230,28 +233,20 @@ def _ballots(ev: Event, rounds: _Rounds) -> list[Remark]:
         _remark(
             ev,
             RemarkKind.BALLOTS_AFTER_ELECTION,
-            f"ballots printed {_day(ev.at, ctx)}, after the {_election(kind)} of "
-            f"{_day(start, ctx)} they are for",
+            {"at": _day(ev.at, ctx), "election": _election(kind), "day": _day(start, ctx)},
         )
     ]
 
 
 def _departure(ev: Event, name: str, verb: str, ctx: Context) -> Remark:
-    text = (
-        f"{name} {verb}, but has no notice of candidacy in this contest before it: only a "
-        "candidate can leave the race"
-    )
-    return _remark(ev, RemarkKind.DEPARTURE_NOT_FILED, text, (ctx.filing_cite(),))
+    said = {"name": name, "verb": verb}
+    return _remark(ev, RemarkKind.DEPARTURE_NOT_FILED, said, (ctx.filing_cite(),))
 
 
 def _moot(ev: Event, printed: datetime | None, ctx: Context) -> Remark:
     why = (
-        "no ballots were printed"
+        law.NOTHING_PRINTED
         if printed is None
-        else f"no candidate left the race after the ballots were printed ({_day(printed, ctx)})"
+        else law.NOBODY_LEFT_AFTER_PRINTING.format(day=_day(printed, ctx))
     )
-    return _remark(
-        ev,
-        RemarkKind.DETERMINATION_MOOT,
-        f"a reprint determination with nothing to determine: {why}",
-    )
+    return _remark(ev, RemarkKind.DETERMINATION_MOOT, {"why": why})

@@ -476,7 +476,7 @@ class Draft(_Fields):
             if x.kind is d.kind and x.provisional:
                 # the deadline listed from the law's calendar, counted now from what happened
                 declared = (self.declared_at or self.at).astimezone(self.ctx.tz).date()
-                since = f"the declaration of {declared.isoformat()}"
+                since = cal.SINCE_DECLARATION.format(day=declared.isoformat())
                 new = cal.recomputed(x, d, since)
                 self.set(deadlines=(*listed[:i], new, *listed[i + 1 :]))
                 return
@@ -598,14 +598,14 @@ def initial_state(ctx: Context) -> State:
             DeadlineKind.FILING_OPENS,
             c.filing_opens,
             (ctx.filing_cite(),),
-            how="set by the scenario",
+            how=cal.SET_BY_SCENARIO,
         )
     if c.filing_closes is not None:
         closes_d = Deadline(
             DeadlineKind.FILING_CLOSES,
             c.filing_closes,
             (ctx.filing_cite(),),
-            how="set by the scenario",
+            how=cal.SET_BY_SCENARIO,
         )
     first, *later = cal.rounds(ctx.method, ctx.stage)
     canvass = cal.canvass(ctx.election_day, first.canvass, ctx.office)

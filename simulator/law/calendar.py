@@ -58,6 +58,17 @@ MON, TUE, WED, THU, FRI, SAT, SUN = range(7)
 _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
+#: why a deadline no longer applies (its ``void_words``; {why}: the words of the ruling that
+#: ended it): the primary was not held, nobody may ask for a runoff, or no runoff is held
+VOID_NO_PRIMARY = "no primary: {why}"
+VOID_NOBODY_MAY_ASK = "nobody may ask: {why}"
+VOID_NO_RUNOFF = "no runoff: {why}"
+#: how a filing period's opening or close that the scenario sets is computed
+SET_BY_SCENARIO = "set by the scenario"
+#: what a deadline counted from the declaration is counted from (:func:`recomputed`'s ``since``)
+SINCE_DECLARATION = "the declaration of {day}"
+
+
 @attrs.frozen
 class Deadline:
     """A statutory date or deadline, with how it was computed and its 103-5 move if any."""

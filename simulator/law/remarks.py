@@ -28,12 +28,14 @@ RETURNS_NIGHT = timedelta(hours=30)
 
 @attrs.frozen
 class RemarkRule:
-    """One check of a fact against the calendar: its kind, its provision (one string), and
-    what the law fixes, in our own words."""
+    """One check of a fact against the calendar: its kind, its provision (one string), what
+    the law fixes, in our own words, and what the remark says (a template whose named fields
+    the engine fills with names and days)."""
 
     kind: RemarkKind
     cite: str
     summary: str
+    says: str
     #: the interpretation switch a fact of this kind may rely on (named by the remark when it
     #: does: :func:`request_reading`, :func:`canvass_reading`)
     reading: str | None = None
@@ -47,45 +49,79 @@ RULES: dict[RemarkKind, RemarkRule] = {
             "163-279(a)",
             "returns are of the day the election (runoff, primary, second primary) is held: "
             "reported from its start until 6:00 the next morning",
+            says=(
+                "returns dated {at}, but the {election} the contest is in was held {day}: "
+                "returns are that day's, reported by 6:00 the next morning; they are counted as "
+                "the log says"
+            ),
         ),
         RemarkRule(
             RemarkKind.CANVASS_OFF_DAY,
             "163-182.5(b)",
             "the canvass is held on the day the law fixes for it (or, the office being closed "
             "then, by G.S. 103-5, on any day up to the next open day)",
-            "canvass_before_its_day",
+            says=(
+                "a canvass held {held}, {when} the day the law fixes for the canvass of the "
+                "{election} of {day}: {fixed}; the replay follows the log"
+            ),
+            reading="canvass_before_its_day",
         ),
         RemarkRule(
             RemarkKind.REQUEST_EARLY,
             "163-293(c)",
             "a runoff is requested, or a second primary demanded (163-291(6)), by a candidate of "
             "the election, after it is held",
-            "early_request",
+            says=(
+                "{name} {asked} on {at}, {why}; the request is held and weighed at the canvass, "
+                "as one made before it is"
+            ),
+            reading="early_request",
         ),
         RemarkRule(
             RemarkKind.REQUEST_NOT_ON_BALLOT,
             "163-293(c)",
             "a runoff or second primary is asked for by a candidate on that election's ballot",
+            says="{name} {asked} but is not a candidate on the ballot of the {election} of {day}",
         ),
         RemarkRule(
             RemarkKind.BALLOTS_AFTER_ELECTION,
             "163-294.4(b)",
             "ballots are printed for the election, before its day",
+            says="ballots printed {at}, after the {election} of {day} they are for",
         ),
         RemarkRule(
             RemarkKind.DEPARTURE_NOT_FILED,
             "163-294.2",
             "a death, withdrawal or disqualification is a candidate's: one who filed notice of "
             "candidacy",
+            says=(
+                "{name} {verb}, but has no notice of candidacy in this contest before it: only a "
+                "candidate can leave the race"
+            ),
         ),
         RemarkRule(
             RemarkKind.DETERMINATION_MOOT,
             "163-294.4(b)",
             "the board determines whether there is time to reprint when a candidate leaves after "
             "the ballots are printed",
+            says="a reprint determination with nothing to determine: {why}",
         ),
     )
 }
+
+#: how a request is said to have been made (``{asked}``), by whether it demands a second
+#: primary (otherwise it asks for a runoff)
+ASKED: dict[bool, str] = {True: "demanded a second primary", False: "asked for a runoff"}
+#: why a request is early (``{why}``, each that holds, listed): made before the election of
+#: {day}, or before the candidate ({name}) filed
+BEFORE_THE_ELECTION = "before the {election} of {day}"
+BEFORE_FILING = "before {name} filed notice of candidacy"
+#: where a canvass falls (``{when}``), by whether it is before the day the law fixes
+BEFORE_OR_AFTER: dict[bool, str] = {True: "before", False: "after"}
+#: why a reprint determination has nothing to determine (``{why}``): no ballots printed, or
+#: nobody left after they were ({day}: when they were)
+NOTHING_PRINTED = "no ballots were printed"
+NOBODY_LEFT_AFTER_PRINTING = "no candidate left the race after the ballots were printed ({day})"
 
 
 def returns_fit(at: datetime, day_start: datetime) -> bool:

@@ -56,9 +56,9 @@ class Verdict(StrEnum):
 
 
 #: what a ``no_provision`` ruling says, the one wording of every gap and conflict a ruling names
-#: ({asked}: what was asked, in the facts' words; {head}: :data:`NO_PROVISION_HEAD`'s, or what a
-#: gap's own ruling says of it; {fallback}: what the simulator does; {choices}: the gap's or
-#: conflict's id and its other readings)
+#: ({asked}: what was asked, in the facts' words, the table's :attr:`Table.asked` filled;
+#: {head}: :data:`NO_PROVISION_HEAD`'s, or what a gap's own ruling says of it; {fallback}: what
+#: the simulator does; {choices}: the gap's or conflict's id and its other readings)
 NO_PROVISION = "{asked}: {head}; the simulator falls back to this: {fallback}. {choices}"
 #: what the text leaves ({open}), by the verdict
 NO_PROVISION_HEAD: dict[Verdict, str] = {
@@ -260,6 +260,10 @@ class Table(Generic[FactT, EffectT]):
     facts: Callable[[], Iterable[FactT]] = tuple
     #: used for a conflict or gap the table does not name (tests keep this unused)
     default: EffectT | None = None
+    #: what is asked of the table, in the facts' words: the template a ``no_provision`` ruling
+    #: opens with (:data:`NO_PROVISION`'s ``{asked}``), its named fields filled by the engine
+    #: with names, votes and moments ("the second highest vote went to {who}")
+    asked: str = ""
     #: the table compiled to a lookup: facts -> finding. The rules are pure and the facts frozen
     #: and finite, so a finding is made once, by the rules (:meth:`find`), and looked up after:
     #: filled as facts come (a replay reads few), or for every combination at once by

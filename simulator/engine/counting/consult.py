@@ -5,7 +5,7 @@ finding cites."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
 from simulator.engine.state import Draft
@@ -23,32 +23,38 @@ def consult(
     table: Table[FactsT, EffectT],
     facts: FactsT,
     who: Sequence[str] = (),
-    context: str = "",
+    fields: Mapping[str, object] | None = None,
     *,
+    asked: str = "",
     readings: bool = True,
     once: bool = True,
 ) -> Finding[FactsT, EffectT]:
-    """Evaluate a table: the one way the engine asks the law a question. Where ``context`` says
-    what is asked (``who`` asks it), a conflict or a gap is said in a ``no_provision`` ruling
-    naming the provisions, what the text leaves open and the fallback used (a conflict marked in
-    extra); without it the answer is only looked up (a question whose gaps another ruling says,
-    or a lot already drawn that completes a ruled tie). ``readings=False`` keeps the default
+    """Evaluate a table: the one way the engine asks the law a question. Where ``fields`` fill
+    what is asked (the table's :attr:`~simulator.law.rules.Table.asked`, or ``asked``: another
+    wording of its question, kept beside it in the law), a conflict or a gap is said in a
+    ``no_provision`` ruling naming the provisions, what the text leaves open and the fallback
+    used (a conflict marked in extra; ``who``: whom it names); without them the answer is only
+    looked up (a question whose gaps another ruling says, or a lot already drawn that completes
+    a ruled tie). ``readings=False`` keeps the default
     fallbacks whatever the interpretation switches choose (where the facts leave nobody for
     another reading's ruling to name); ``once=False`` says it again even where this round has
     said it (a departure's ruling, one per departure). Without a draft (``d`` None: a pure
     question whose answer is kept for every count, asked outside one) the answer is only looked
     up, under the default readings."""
     if d is None:
-        if context:
+        if fields is not None:
             raise ValueError(f"{table.name}: a question asked without a draft has no ruling to say")
         return table.evaluate(facts)
     finding = table.evaluate(facts, chosen=d.ctx.chosen if readings else None)
-    if finding.no_provision and context:
+    if finding.no_provision and fields is not None:
+        question = asked or table.asked
+        if not question:
+            raise ValueError(f"{table.name}: the table says nothing of what is asked of it")
         d.rule(
             RulingKind.NO_PROVISION,
             finding.cites,
             NO_PROVISION.format(
-                asked=context,
+                asked=question.format_map(fields),
                 head=NO_PROVISION_HEAD[finding.verdict].format(open=finding.open),
                 fallback=finding.fallback,
                 choices=choices(finding),

@@ -142,7 +142,7 @@ def _decide_plurality(
         count = declaration.ResultFacts(
             declaration.count_of(d.ctx.method, d.ctx.stage), d.ctx.contest.is_group
         )
-        consult(d, declaration.RESULT, count, (), "the count of the election")
+        consult(d, declaration.RESULT, count, (), {})
         elected_cite: Cite | list[Cite] = list(result.cites)
     else:
         elected_cite = ruled_cite(result)
@@ -169,7 +169,7 @@ def _decide_plurality(
             ties.TIE,
             facts,
             pool,
-            f"{who} tie for a seat" if sel.tied else "",  # (a lot drawn completes a ruled tie)
+            {"who": who} if sel.tied else None,  # (a lot drawn completes a ruled tie)
             # `tied_left_before_lot` seats those who stand: only where they are as many as the
             # places
             readings=not (facts.kind is ties.Kind.PLURALITY and facts.left_after)

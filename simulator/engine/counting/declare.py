@@ -98,8 +98,7 @@ def declare(
                     party_nominees.TWICE,
                     party_nominees.TwiceFacts(by_committee=True),
                     [w],
-                    f"{w}, named nominee by the party's executive committee, also takes a "
-                    "place in the count",
+                    {"name": w},
                 )
                 d.set(to_nominate=d.to_nominate + 1)
     winners = [w for w in winners if w not in already]
@@ -124,7 +123,7 @@ def declare_departed(d: Draft, c: Cand, why: str | None) -> bool:
         departed_declared.DECLARED_LEFT,
         left_facts(d, c),
         [n],
-        f"{n} ({c.status}) polled enough votes to take a place",
+        {"name": n, "status": c.status},
     )
     if finding.effect is departed_declared.Seat.ELECTED:
         return True

@@ -333,7 +333,7 @@ def _leader_left(d: Draft, people: Sequence[tuple[str, int]], threshold: Fractio
         departed_in_count.LEADER,
         facts,
         [leader],
-        f"{leader} ({c.status}) polled the highest vote",
+        {"name": leader, "status": c.status},
     )
     if finding.effect is not departed_in_count.LeaderEffect.VACANT:
         return False
@@ -425,7 +425,7 @@ def group_best_left_in_window(d: Draft, name: str) -> bool:
         departed_in_count.GROUP_LEFT,
         facts,
         [name],
-        f"{name} ({c.status}) is best placed for a seat",
+        {"name": name, "status": c.status},
     )
     return found.effect is departed_in_count.GroupLeftEffect.VACANT
 
@@ -454,9 +454,7 @@ def _runner_up_left(d: Draft, best: Sequence[str], seconds: Sequence[str]) -> bo
         standing(c), left_after_election_day(d, c), len(seconds) > 1
     )
     who = ", ".join(f"{n} ({standing(d.cand(n)).value})" for n in gone)
-    finding = consult(
-        d, departed_in_count.SECOND, facts, gone, f"the second highest vote went to {who}"
-    )
+    finding = consult(d, departed_in_count.SECOND, facts, gone, {"who": who})
     if finding.effect is not departed_in_count.SecondEffect.NO_RUNOFF:
         return False
     cites = finding_cites(finding)
@@ -494,7 +492,7 @@ def _group_left_best(d: Draft, best: Sequence[str]) -> tuple[str, ...]:
             departed_in_count.GROUP_LEFT,
             facts,
             [n],
-            f"{n} ({c.status}) is best placed for a seat",
+            {"name": n, "status": c.status},
         )
         if finding.effect is departed_in_count.GroupLeftEffect.VACANT:
             vacated.append(n)
@@ -522,7 +520,7 @@ def _request_places(d: Draft, below: Sequence[tuple[str, int]], r: int) -> tuple
         departed_in_count.PLACES,
         departed_in_count.PlacesFacts(tied),
         pool,
-        f"{', '.join(pool)} tie for the last place that carries the right to request a runoff",
+        {"tied": ", ".join(pool)},
     )
     if finding.effect is departed_in_count.PlacesEffect.LOT:
         sel = select(below, r, d.lots)
@@ -555,8 +553,7 @@ def _standing_hold_places(d: Draft, sel: Selection) -> bool:
         departed_in_count.PLACE_LEFT,
         departed_in_count.PlaceLeftFacts(),
         sel.tie_pool,
-        f"{', '.join(sel.tie_pool)} tie for the last place that carries the right to request a "
-        f"runoff, and {gone} before the drawing of lots",
+        {"tied": ", ".join(sel.tie_pool), "gone": gone},
         readings=len(stand) == sel.tie_places,
     )
     return finding.effect is departed_in_count.PlaceLeftEffect.STANDING

@@ -55,8 +55,11 @@ def open_request_window(d: Draft, pool: Pool) -> None:
             round_timing.TIMING,
             late,
             pool.eligible,
-            f"{'the drawing of lots' if drawn else 'a departure'} of {at} settles who may ask "
-            f"after the deadline of {dl.due.strftime('%Y-%m-%d %H:%M')}",
+            {
+                "by": round_timing.SETTLED_BY[drawn],
+                "at": at,
+                "due": dl.due.strftime("%Y-%m-%d %H:%M"),
+            },
         )
         dl = after_declaration(d, kind, finding.effect, by, since=round_timing.SINCE[drawn])
         if dl.due <= d.at:  # `request_after_lot`, from_canvass: nobody can ask any more
@@ -141,8 +144,13 @@ def start_runoff(
         round_timing.ROUND_DAY,
         round_timing.DayFacts(ctx.partisan_primary, begun),
         ballot,
-        f"the {what} between {', '.join(ballot)}, called on {called.isoformat()} when the day "
-        f"fixed for it, {day.isoformat()}, {gone}",
+        {
+            "what": what,
+            "ballot": ", ".join(ballot),
+            "called": called.isoformat(),
+            "day": day.isoformat(),
+            "gone": gone,
+        },
     )
     if held.effect is round_timing.Day.FIXED:
         d.deadline(second.canvass_of(day, ctx.office, ctx.interp.runoff_canvass))

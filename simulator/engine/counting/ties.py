@@ -62,13 +62,11 @@ def _tie_at_facts(
     )
     if over is not None or not ties.counts_voters(consult(d, ties.TIE_AT, facts)):
         return facts
-    asked = _voters_context(pool) if say else ""
-    voters = consult(d, ties.TIE, ties.voters_question(over, estimate), pool, asked)
+    fields = {"tied": ", ".join(pool)} if say else None
+    voters = consult(
+        d, ties.TIE, ties.voters_question(over, estimate), pool, fields, asked=ties.VOTERS_ASKED
+    )
     return attrs.evolve(facts, over_5000=voters.effect is ties.TieEffect.NEW_ELECTION)
-
-
-def _voters_context(pool: Sequence[str]) -> str:
-    return ties.VOTERS_ASKED.format(tied=", ".join(pool))
 
 
 def _tied_one_left(d: Draft, pool: Sequence[str]) -> bool:
@@ -99,7 +97,7 @@ def tie_at_finding(
         ties.TIE_AT,
         facts,
         pool,
-        f"{', '.join(pool)} tie for a place" if sel.tied else "",
+        {"tied": ", ".join(pool)} if sel.tied else None,
         readings=not facts.left or (sel.tied and len(stand) == sel.tie_places),
     )
     # where 163-182.8 counts voters the votes do not give: the ``group_tie_voters`` gap
@@ -158,7 +156,8 @@ def lot_settles(
         ties.TieAtFacts(ties.TiePoint.PRIMARY_PLACE, primary=True),
         tied,
         # (said only while the drawing has not settled it)
-        f"a tie for {what} in the primary among {', '.join(tied)}" if len(drawn) < places else "",
+        {"what": what, "tied": ", ".join(tied)} if len(drawn) < places else None,
+        asked=ties.PRIMARY_PLACE_ASKED,
     )
     for winner in drawn[:places]:
         d.rule(
@@ -203,7 +202,7 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
         departed_in_count.TIE_FIRST,
         facts,
         tied,
-        f"the recount leaves {who} tied for first",
+        {"who": who},
         readings=facts.one_stands,
     )
     if finding.effect is departed_in_count.TieFirstEffect.VACANT:
@@ -240,7 +239,12 @@ def settle_tie_for_first(d: Draft, tied: tuple[str, ...]) -> None:
             CandStatus.ACTIVE, len(tied), False, one_stands=True
         )
         finding = consult(
-            d, departed_in_count.TIE_FIRST, facts, tied, f"{', '.join(tied)} remain tied for first"
+            d,
+            departed_in_count.TIE_FIRST,
+            facts,
+            tied,
+            {"tied": ", ".join(tied)},
+            asked=departed_in_count.STILL_TIED_ASKED,
         )
     cites = finding_cites(finding)
     if finding.effect is departed_in_count.TieFirstEffect.LOT:
@@ -379,7 +383,7 @@ def settle_tie(d: Draft, moment: tie_steps.TieMoment, who: str = "") -> None:
         tie_steps.TIE_WINDOW,
         facts,
         remaining,
-        f"the three days end with {', '.join(remaining)} tied",
+        {"tied": ", ".join(remaining)},
         # `departed_in_tie_window` elects the one tied candidate who stands: with none, or several,
         # standing there is no one candidate for it to name, and (d)(1)'s runoff is held
         readings=len(standing_now) == 1,

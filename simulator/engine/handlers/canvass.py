@@ -37,8 +37,8 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
     before = not early and e.at.astimezone(ctx.tz).date() < fixed_day
     facts = canvass.CanvassFacts(ctx.method, held, early, before_its_day=before)
     # the ``canvass`` table's gap: said, with the day the law fixes, then declared anyway
-    asked = f"a canvass held before its day, {fixed_day.isoformat()}" if before else ""
-    found = consult(d, canvass.CANVASS, facts, (), asked, readings=before)
+    fields = {"day": fixed_day.isoformat()} if before else None
+    found = consult(d, canvass.CANVASS, facts, (), fields, readings=before)
     # when the result is declared: when the canvass is held, or (`canvass_before_its_day`) as of the
     # day the law fixes, so that the deadlines counted from the declaration count from that day
     declared = (
@@ -52,7 +52,7 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
             finding_cites(found),
             canvass.BEFORE_THE_ELECTION.format(held=held.value.replace("_", " "), day=day),
             [],
-            reason="canvass before the election",
+            reason=canvass.BEFORE_THE_ELECTION_REASON,
             once=True,
         )
         return
@@ -67,7 +67,7 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
             finding_cites(found),
             canvass.WITHOUT_RETURNS.format(held=label(held), day=day),
             [],
-            reason="canvass without returns",
+            reason=canvass.WITHOUT_RETURNS_REASON,
         )
         return
     _canvass_on_closed_day(d, e.at)
@@ -95,11 +95,10 @@ def on_canvass(d: Draft, e: CanvassHeld) -> None:
             and r.get("reading") is not None
             for r in d.rulings
         )
-        when = f"as of {first}" if read_as_of else f"at the canvass of {first}"
         d.rule(
             RulingKind.CANVASS_REPEATED,
             finding_cites(found),
-            canvass.REPEATED.format(when=when),
+            canvass.REPEATED.format(when=canvass.DECLARED_WHEN[read_as_of].format(first=first)),
             [],
         )
 
@@ -151,16 +150,13 @@ def on_recount(d: Draft, e: RecountHeld) -> None:
         moment = tie_steps.RecountMoment.ORDERED
     else:
         moment = tie_steps.RecountMoment.DECLARED
-    finding = consult(
-        d, tie_steps.RECOUNT, tie_steps.RecountFacts(moment), (), "a recount is reported"
-    )
+    finding = consult(d, tie_steps.RECOUNT, tie_steps.RecountFacts(moment), (), {})
     if finding.effect is not tie_steps.Recount.REPLACES:
-        stands = finding.effect is tie_steps.Recount.STANDS
         d.rule(
             RulingKind.NO_EFFECT,
             finding_cites(finding),
             tie_steps.RECOUNT_WORDS[finding.effect],
-            reason="the declared result stands" if stands else "no result to recount",
+            reason=tie_steps.RECOUNT_REASON[finding.effect],
         )
         return
     rnd = d.round

@@ -29,7 +29,7 @@ from simulator.engine.state import FAR_FUTURE, Cand, Draft, Log, Pool
 from simulator.law import calendar as cal
 from simulator.law.cite import statute
 from simulator.law.machine import Phase
-from simulator.law.tables import choices, departed_declared, departures, repeat_notice
+from simulator.law.tables import choices, departed_declared, departures, repeat_notice, tie_steps
 from simulator.law.tables.count import LEFT_VERB
 from simulator.law.tables.departure_facts import (
     BEFORE_ELECTION,
@@ -146,9 +146,11 @@ def _repeat_notice(d: Draft, cand: Cand, what: CandStatus) -> None:
     )
     how = LEFT_VERB[cand.status]
     if cand.off_at is not None:
-        how += f" on {cand.off_at.astimezone(d.ctx.tz).date().isoformat()}"
+        day = cand.off_at.astimezone(d.ctx.tz).date().isoformat()
+        how = repeat_notice.LEFT_ON.format(verb=how, day=day)
     notice = repeat_notice.NOTICE_OF[what].format(name=name)
-    found = consult(d, repeat_notice.REPEAT_NOTICE, facts, [name], f"{notice}, after {name} {how}")
+    said = {"notice": notice, "name": name, "how": how}
+    found = consult(d, repeat_notice.REPEAT_NOTICE, facts, [name], said)
     if (
         what is not CandStatus.WITHDREW
         and cand.status is CandStatus.WITHDREW
@@ -159,9 +161,9 @@ def _repeat_notice(d: Draft, cand: Cand, what: CandStatus) -> None:
         d.rule(
             RulingKind.NO_EFFECT,
             finding_cites(found),
-            repeat_notice.REJECTED_WORDS.format(notice=notice, name=name, how=how),
+            repeat_notice.REJECTED_WORDS.format_map(said),
             [name],
-            reason=f"{name} {how}; {found.effect}",
+            reason=repeat_notice.REJECTED_REASON.format(effect=found.effect, **said),
         )
 
 
@@ -197,7 +199,7 @@ def on_candidate_off(
         return
     facts = departure_facts(d, name, what, death, notice)
     verb = LEFT_VERB[what]
-    finding = consult(d, departures.TABLE, facts, [name], f"{name} {verb}", once=False)
+    finding = consult(d, departures.TABLE, facts, [name], {"name": name, "verb": verb}, once=False)
     d.update_cand(name, status=what, off_at=death)
     first = len(d.rulings)
     left = Departure(name, verb, facts, notice)
@@ -271,7 +273,9 @@ def _answer_held(d: Draft, pool: Pool, left: str) -> None:
         or gone is None
     ):
         return
-    why = f"{left}, the leader, {LEFT_VERB.get(gone.status, 'left')} and the office is vacant"
+    why = tie_steps.LEADER_LEFT.format(
+        name=left, verb=LEFT_VERB.get(gone.status, tie_steps.LEADER_LEFT_VERB)
+    )
     answer_held_demands(d, pool, vacant.cites, why)
 
 

@@ -46,7 +46,7 @@ def _no_effect(d: Draft, w: Window, why: str) -> None:
         RulingKind.NO_EFFECT,
         w.cite,
         filing.OUT_OF_ORDER.format(why=why, opens=w.opens, closes=w.closes),
-        reason="filing period out of order",
+        reason=filing.OUT_OF_ORDER_REASON,
     )
 
 
@@ -115,7 +115,7 @@ def on_candidate_filed(d: Draft, e: CandidateFiled) -> None:
     finding = consult(d, filing.NOTICE, facts)
     answer = finding.effect
     if answer.reaches_fee and fee_facts is not None and fee is not None:
-        fee_finding = consult(d, filing.FEE, fee_facts, [name], f"{name} paid ${fee}")
+        fee_finding = consult(d, filing.FEE, fee_facts, [name], {"name": name, "fee": fee})
     if answer is filing.Notice.ACCEPTED:
         assert w is not None
         cand = Cand(name, e.party, e.at, reopened=w.kind is not WindowKind.ORIGINAL)

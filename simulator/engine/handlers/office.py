@@ -78,7 +78,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
                 name=name, verb=LEFT_VERB[existing.status]
             ),
             [name],
-            reason=f"candidate {existing.status}",
+            reason=party_nominees.CANNOT_SERVE_REASON.format(status=existing.status),
         )
         return
     if found.effect is party_nominees.Nomination.ALREADY_NOMINEE:
@@ -87,7 +87,7 @@ def on_nominee_named(d: Draft, e: NomineeNamed) -> None:
             found.cites,
             party_nominees.NOMINEE_WORDS[found.effect].format(
                 name=name,
-                holds="holds a nomination" if name in d.nominated else "stands on the ballot",
+                holds=party_nominees.HOLDS[name in d.nominated],
             ),
             [name],
             reason=str(found.effect),

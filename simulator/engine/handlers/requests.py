@@ -123,7 +123,7 @@ def _left_verb(d: Draft, name: str) -> str:
 
 def _ask(d: Draft, name: str, facts: runoff_requests.RequestFacts) -> runoff_requests.Answer:
     """Evaluate the ``request`` table; a rejection is ruled with the rule's citation."""
-    finding = consult(d, runoff_requests.REQUEST, facts, [name], f"{name}'s request for a runoff")
+    finding = consult(d, runoff_requests.REQUEST, facts, [name], {"name": name})
     answer = finding.effect
     if answer in (runoff_requests.Answer.ACCEPTED, runoff_requests.Answer.HELD):
         return answer

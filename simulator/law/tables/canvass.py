@@ -190,6 +190,7 @@ CANVASS: Table[CanvassFacts, Canvassed] = Table(
     _CANVASS_RULES,
     gaps=_canvass_gaps(),
     facts=_canvass_facts,
+    asked="a canvass held before its day, {day}",
 )
 
 
@@ -218,14 +219,20 @@ BEFORE_THE_ELECTION = (
     "a canvass dated before the {held} of {day} declares nothing: the canvass declares the "
     "result of an election already held"
 )
+#: the reason that ruling gives
+BEFORE_THE_ELECTION_REASON = "canvass before the election"
 #: a canvass of a round none of whose returns were reported, with names on its ballot
 WITHOUT_RETURNS = (
     "a canvass of the {held} of {day} with no returns of it declares nothing: the canvass "
     "declares the count of the returns, and none were reported; the contest still waits for them"
 )
-#: a canvass after the result was declared ({when}: "as of" the moment of a declaration made as
-#: of the canvass's day, or "at the canvass of" the moment it was held)
+#: the reason that ruling gives
+WITHOUT_RETURNS_REASON = "canvass without returns"
+#: a canvass after the result was declared ({when}: :data:`DECLARED_WHEN`'s)
 REPEATED = (
     "the result was declared {when}: a second canvass declares nothing new, and the deadlines "
     "counted from that declaration stand"
 )
+#: when the result was declared ({first}: the moment), by whether the declaration was made as of
+#: the canvass's day (`canvass_before_its_day`) or at the canvass, when it was held
+DECLARED_WHEN: dict[bool, str] = {True: "as of {first}", False: "at the canvass of {first}"}

@@ -232,6 +232,7 @@ RESULT: Table[ResultFacts, Decision] = Table(
         ),
     ),
     facts=_result_facts,
+    asked="the count of the election",
 )
 
 

@@ -170,6 +170,7 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
         ),
     ),
     facts=_left_facts,
+    asked="{name} ({status}) polled enough votes to take a place",
 )
 
 

@@ -236,6 +236,7 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
         ),
     ),
     facts=_leader_facts,
+    asked="{name} ({status}) polled the highest vote",
 )
 
 
@@ -336,6 +337,7 @@ SECOND: Table[SecondFacts, SecondEffect] = Table(
         _second_gap(tied=True, reading=_SECOND_TIE),
     ),
     facts=_second_facts,
+    asked="the second highest vote went to {who}",
 )
 
 
@@ -470,6 +472,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
         ),
     ),
     facts=_tie_first_facts,
+    asked="the recount leaves {who} tied for first",
 )
 
 
@@ -523,6 +526,7 @@ PLACES: Table[PlacesFacts, PlacesEffect] = Table(
         ),
     ),
     facts=lambda: (PlacesFacts(True), PlacesFacts(False)),
+    asked="{tied} tie for the last place that carries the right to request a runoff",
 )
 
 
@@ -571,6 +575,10 @@ PLACE_LEFT: Table[PlaceLeftFacts, PlaceLeftEffect] = Table(
         ),
     ),
     facts=lambda: (PlaceLeftFacts(),),
+    asked=(
+        "{tied} tie for the last place that carries the right to request a runoff, and {gone} "
+        "before the drawing of lots"
+    ),
 )
 
 
@@ -664,11 +672,15 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
     facts=lambda: (
         GroupLeftFacts(w, a, r) for w, a, r in itertools.product(LEFT, (False, True), (True, False))
     ),
+    asked="{name} ({status}) is best placed for a seat",
 )
 
 
 # --- what the rulings on a tie for first a departure reaches say -------------------------------
 
+#: what the tie asks of the ``tie-for-first`` table among those still standing, once the others
+#: have left
+STILL_TIED_ASKED = "{tied} remain tied for first"
 #: the office is declared vacant ({who}: the tied, each who left with how)
 TIED_VACANT = "the highest vote is shared by {who}: the board declares the office vacant, " + (
     TO_BE_FILLED

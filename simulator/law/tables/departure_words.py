@@ -197,6 +197,10 @@ def ruling(eff: Effect, f: Facts, name: str, verb: str, **given: object) -> str:
     return WORDS[eff.kind].ruling.format_map(fields)
 
 
+#: what a pending answer whose effects say nothing leads to
+NOTHING_CHANGES = "nothing changes"
+
+
 def would(eff: Effect, name: str) -> str:
     """What ``eff`` leads to, said of an answer not yet given (for ``name``, who left); a kind
     with no such words is said by its name."""

@@ -856,4 +856,5 @@ TABLE: rules.Table[Facts, Consequence] = rules.Table(
     RULES,
     (*GAPS, UNCLASSIFIED),
     facts=all_facts,
+    asked="{name} {verb}",
 )

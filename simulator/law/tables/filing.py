@@ -229,6 +229,7 @@ FEE: Table[FeeFacts, FeeEffect] = Table(
         ),
     ),
     facts=_fee_facts,
+    asked="{name} paid ${fee}",
 )
 
 
@@ -414,6 +415,8 @@ OUT_OF_ORDER = (
     "{why}: a period cannot end before it begins, so this has no effect and the period stays "
     "from {opens:%Y-%m-%d %H:%M} to {closes:%Y-%m-%d %H:%M}"
 )
+#: the reason that ruling gives
+OUT_OF_ORDER_REASON = "filing period out of order"
 OPENS_AFTER_IT_CLOSED = (
     "the filing period was said to open after it closed ({closes:%Y-%m-%d %H:%M})"
 )

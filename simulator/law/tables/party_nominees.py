@@ -116,6 +116,9 @@ TWICE: Table[TwiceFacts, Twice] = Table(
         ),
     ),
     facts=lambda: (TwiceFacts(True),),
+    asked=(
+        "{name}, named nominee by the party's executive committee, also takes a place in the count"
+    ),
 )
 
 
@@ -144,6 +147,11 @@ NOMINEE_WORDS: dict[Nomination, str] = {
         "{name} was named nominee but already {holds} for this office: the vacancy stays open"
     ),
 }
+#: the reason the ruling on a nominee who cannot serve gives ({status}: how the nominee left)
+CANNOT_SERVE_REASON = "candidate {status}"
+#: what one named nominee already holds (``{holds}``), by whether the person is a nominee
+#: already (or stands on the ballot)
+HOLDS: dict[bool, str] = {True: "holds a nomination", False: "stands on the ballot"}
 
 
 NOMINEE_PLACE: Table[PlaceFacts, Place] = Table(

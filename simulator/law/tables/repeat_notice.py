@@ -86,6 +86,7 @@ REPEAT_NOTICE: Table[RepeatNoticeFacts, RepeatNotice] = Table(
         ),
     ),
     facts=_repeat_notice_facts,
+    asked="{notice}, after {name} {how}",
 )
 
 
@@ -98,3 +99,7 @@ NOTICE_OF: dict[CandStatus, str] = {
 #: what the ruling on a notice the ``repeat-notice`` table rejects says ({notice}: the notice,
 #: in the words above; {how}: how and when the candidate left)
 REJECTED_WORDS = "{notice} is rejected: {name} {how} and is no longer a candidate"
+#: the reason it gives ({effect}: the finding)
+REJECTED_REASON = "{name} {how}; {effect}"
+#: how and when the candidate left, where the day is known ({verb}: how)
+LEFT_ON = "{verb} on {day}"

@@ -150,6 +150,7 @@ TIMING: Table[TimingFacts, When] = Table(
     ),
     gaps=tuple(_settled_late(p, drawn=lot) for lot in (True, False) for p in (False, True)),
     facts=_timing_facts,
+    asked="{by} of {at} settles who may ask after the deadline of {due}",
 )
 
 
@@ -204,6 +205,9 @@ ROUND_DAY: Table[DayFacts, Day] = Table(
     ),
     gaps=(_day_passed(False), _day_passed(True)),
     facts=lambda: (DayFacts(p, b) for p in (False, True) for b in (False, True)),
+    asked=(
+        "the {what} between {ballot}, called on {called} when the day fixed for it, {day}, {gone}"
+    ),
 )
 
 
@@ -225,3 +229,6 @@ WRITE_INS: dict[bool, str] = {False: "; no write-ins", True: ""}
 #: what a deadline counted from now (``NOON_THURSDAY_AFTER_DRAWING``) is counted from, by whether
 #: a drawing of lots settled who may ask (otherwise a departure)
 SINCE: dict[bool, str] = {True: "lots drawn", False: "the departure"}
+#: what settled who may ask after the deadline counted from the canvass (the ``round-dates``
+#: table's {by}), by whether a drawing of lots did (otherwise a departure)
+SETTLED_BY: dict[bool, str] = {True: "the drawing of lots", False: "a departure"}

@@ -412,6 +412,7 @@ REQUEST: Table[RequestFacts, Answer] = Table(
     "a candidate asks for a runoff (or demands a second primary): is the request effective?",
     _request_rules(),
     facts=_request_facts,
+    asked="{name}'s request for a runoff",
 )
 
 #: what the ruling that rejects a request says, by the ``request`` table's finding ({name}: who

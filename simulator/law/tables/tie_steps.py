@@ -230,6 +230,7 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
         ),
     ),
     facts=_tie_window_facts,
+    asked="the three days end with {tied} tied",
 )
 
 
@@ -360,6 +361,7 @@ RECOUNT: Table[RecountFacts, Recount] = Table(
         ),
     ),
     facts=lambda: (RecountFacts(m) for m in RecountMoment),
+    asked="a recount is reported",
 )
 
 
@@ -573,6 +575,11 @@ RECOUNT_WORDS: dict[Recount, str] = {
     Recount.STANDS: "a recount nobody ordered leaves the result declared at the canvass standing",
     Recount.NO_EFFECT: "a recount before any result was declared has no effect",
 }
+#: the reason such a ruling gives, by the finding
+RECOUNT_REASON: dict[Recount, str] = {
+    Recount.STANDS: "the declared result stands",
+    Recount.NO_EFFECT: "no result to recount",
+}
 #: a drawing that decides a place ({what}: the place, in words)
 LOT_WON = "{winner} won the drawing of lots for {what}"
 #: a drawing that decides nothing, by the ``lot`` table's finding ({winner}: whom it named)
@@ -615,6 +622,11 @@ DEMAND_FIRST = (
 #: a demand a tie for second held, answered once the contest is decided without a runoff
 #: ({why}: how it was decided)
 DEMAND_CALLS_NONE = "{name}'s demand for a runoff calls none: {why}"
+#: how it was decided when the leader left after the declaration and the office is vacant
+#: ({name}: the leader; {verb}: how the leader left, :data:`LEADER_LEFT_VERB` where the status
+#: does not say)
+LEADER_LEFT = "{name}, the leader, {verb} and the office is vacant"
+LEADER_LEFT_VERB = "left"
 #: what the ruling on a withdrawal that changes nothing says, by the ``tie-withdrawal`` table's
 #: finding ({name}: who withdrew; {how}: :data:`LEFT_BEFORE`'s)
 WITHDRAWAL_WORDS: dict[TieWithdrawal, str] = {

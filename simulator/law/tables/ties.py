@@ -269,6 +269,7 @@ TIE: Table[TieFacts, TieEffect] = Table(
         ),
     ),
     facts=_tie_facts,
+    asked="{who} tie for a seat",
 )
 
 
@@ -532,6 +533,7 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
         ),
     ),
     facts=_tie_at_facts,
+    asked="{tied} tie for a place",
 )
 
 
@@ -562,3 +564,5 @@ STANDING_ELECTED = (
 THE_LAST: dict[bool, str] = {True: "place", False: "{n} places"}
 #: what a tie asks of the number of voters in the ballot item (``tie``: {tied})
 VOTERS_ASKED = "{tied} tie for a place, broken as 163-182.8 breaks ties"
+#: what a tie for a place in a primary asks of the ``tie-at`` table ({what}: the place)
+PRIMARY_PLACE_ASKED = "a tie for {what} in the primary among {tied}"
