@@ -164,7 +164,7 @@ def main() -> int:
         )
         try:
             print(
-                f"this checkout against {args.ref} ({sha}): processor seconds, median of "
+                f"this checkout against {args.ref} ({sha}): processor seconds, the least of "
                 f"{args.rounds} alternating runs"
             )
             print(f"  {'':<48} {sha:>9} {'this':>9} {'ratio':>7}")

@@ -1,5 +1,7 @@
 """The package's public names, in groups, and what a replay leaves out: the heavy libraries
-(matplotlib, networkx, ipywidgets, dask, nbformat) are imported by the functions that use them."""
+(matplotlib, networkx, ipywidgets, dask, nbformat) are imported by the functions that use them,
+as are the standard library's process pools, web server and package metadata reader (the
+parallel sweeps and charts, ``electsim app``, ``--version``)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ import simulator
 
 #: the libraries imported only by the functions that draw, show or spread work
 HEAVY = {"matplotlib", "networkx", "ipywidgets", "dask", "distributed", "nbformat"}
+#: the standard library's modules imported only by the commands and engines that need them
+HEAVY_STDLIB = {"multiprocessing", "concurrent.futures", "http.server", "importlib.metadata"}
 
 
 def _modules_after(code: str) -> set[str]:
@@ -33,6 +37,24 @@ def test_a_replay_imports_no_chart_graph_widget_or_holiday_library() -> None:
     # nor the date libraries: the closure table answers for the years a scenario uses (G.S.
     # 103-5 moves), and a deadline off a change of clocks is placed without pendulum
     assert not (HEAVY | {"holidays", "pendulum", "dateutil"}) & loaded
+
+
+def test_a_replay_from_the_command_line_starts_no_pool_server_or_metadata_reader() -> None:
+    loaded = _modules_after(
+        "from simulator.cli.main import main\n"
+        f"try:\n    main(['replay', {SMALL!r}])\nexcept SystemExit:\n    pass"
+    )
+    assert "simulator.cli.app" in loaded and "simulator.engine.replay" in loaded
+    assert not (HEAVY | HEAVY_STDLIB) & loaded, (HEAVY | HEAVY_STDLIB) & loaded
+
+
+def test_asking_the_version_reads_the_package_metadata() -> None:
+    # the test above must be able to fail: --version does import the metadata reader
+    loaded = _modules_after(
+        "from simulator.cli.main import main\ntry:\n    main(['--version'])\n"
+        "except SystemExit:\n    pass"
+    )
+    assert "importlib.metadata" in loaded
 
 
 def test_drawing_a_timeline_imports_matplotlib() -> None:

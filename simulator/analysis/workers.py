@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import attrs
@@ -72,6 +71,10 @@ class Processes:
     def run(
         self, rows: Rows[RowT], values: Sequence[Any], *, progress: Progress | None = None
     ) -> list[RowT]:
+        # (the process pool's modules are imported by the engine that uses them: a replay and
+        # a serial sweep do without multiprocessing)
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
         size = self.chunksize or max(1, math.ceil(len(values) / (self.workers * 8)))
         chunks = _chunks(values, size)
         if not chunks:

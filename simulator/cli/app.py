@@ -19,20 +19,20 @@ seconds; a malformed one is answered with an HTTP error, never with a trace on t
 from __future__ import annotations
 
 import argparse
-import hmac
 import json
 import re
-import secrets
 import sys
 import threading
 import webbrowser
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from simulator.analysis.panel.model import PanelState
 from simulator.analysis.panel.page import answer_json, page_html
 from simulator.cli.common import EXIT_OK, UsageError
 from simulator.input.loader import load_scenario
+
+if TYPE_CHECKING:
+    from http.server import ThreadingHTTPServer
 
 HOST = "127.0.0.1"
 #: the most a request body may hold (a change is a few hundred bytes)
@@ -52,16 +52,6 @@ class _Refused(Exception):
         super().__init__(reason)
         self.status = status
         self.reason = reason
-
-
-class _Server(ThreadingHTTPServer):
-    """The panel's server: an error in a request's thread ends that request, in silence (the
-    request has had its answer, or its client has gone); nothing is printed."""
-
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        return
 
 
 def _policy(nonce: str) -> str:
@@ -85,7 +75,22 @@ _DATA_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 def make_server(state: PanelState, port: int, *, timeout: float = TIMEOUT) -> ThreadingHTTPServer:
     """A server for the panel on 127.0.0.1:``port`` (0: any free port); a connection that
-    waits ``timeout`` seconds for the next part of its request is dropped."""
+    waits ``timeout`` seconds for the next part of its request is dropped.
+
+    The web server's modules (``http.server``, ``secrets``) are imported here, by the one
+    command that serves: a replay does without them."""
+    import secrets
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Server(ThreadingHTTPServer):
+        """An error in a request's thread ends that request, in silence (the request has had
+        its answer, or its client has gone); nothing is printed."""
+
+        daemon_threads = True
+
+        def handle_error(self, request: Any, client_address: Any) -> None:
+            return
+
     lock = threading.Lock()
     token = secrets.token_urlsafe(32)
     wait = timeout
@@ -163,7 +168,7 @@ def make_server(state: PanelState, port: int, *, timeout: float = TIMEOUT) -> Th
             if site is not None and site.strip().lower() not in ("same-origin", "none"):
                 raise _Refused(403, "a change is accepted only from the panel's own page")
             given = self.headers.get(TOKEN_HEADER) or ""
-            if not hmac.compare_digest(given.encode("utf-8", "replace"), token.encode()):
+            if not secrets.compare_digest(given.encode("utf-8", "replace"), token.encode()):
                 raise _Refused(403, f"a change needs the panel's token ({TOKEN_HEADER})")
             kind = (self.headers.get("Content-Type") or "").split(";", 1)[0].strip().lower()
             if kind != "application/json":
@@ -253,7 +258,7 @@ def make_server(state: PanelState, port: int, *, timeout: float = TIMEOUT) -> Th
                 answer = answer_json(state, controls=ok and path != "/set")
                 self._send(200, answer, "application/json")
 
-    server = _Server((HOST, port), Handler)
+    server = Server((HOST, port), Handler)
     bound = server.server_address[1]
     hosts.update((f"{HOST}:{bound}", f"localhost:{bound}"))
     if bound == 80:  # (the default port a browser leaves out)

@@ -9,7 +9,6 @@ import argparse
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from simulator.cli.common import EXIT_OK, UsageError, painter, progress, scenario_files
@@ -201,6 +200,8 @@ def render_all(jobs: list[tuple[str, str, str]], args: argparse.Namespace) -> No
         for job in progress(jobs, args, what="charts"):
             render_one(job)
         return
+    from concurrent.futures import ProcessPoolExecutor  # (only where charts are drawn in parallel)
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for _ in progress(pool.map(render_one, jobs), args, what="charts", total=len(jobs)):
             pass

@@ -8,7 +8,6 @@ import argparse
 import re
 import sys
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from simulator.cli.common import EXIT_INVALID, UsageError
@@ -192,6 +191,9 @@ class Formatter(argparse.HelpFormatter):
 
 
 def _version() -> str:
+    # (the package metadata's reader, and the email parser it brings, imported when asked)
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("electsim")
     except PackageNotFoundError:  # pragma: no cover - running from a plain checkout

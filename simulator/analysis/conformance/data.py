@@ -9,11 +9,9 @@ they hold.
 from __future__ import annotations
 
 import functools
-import multiprocessing
 import os
 import re
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
 from datetime import date
 from pathlib import Path
 
@@ -161,6 +159,10 @@ def read_ahead(paths: Iterable[str | os.PathLike[str]]) -> None:
     keys = sorted({k for k in map(_file_key, paths) if k not in _READ}, key=lambda k: (-k[2], k[0]))
     if len(keys) < 2 or (os.cpu_count() or 1) < 2:
         return
+    # (the process pool's modules are imported where one is started: a replay does without)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     if "fork" not in multiprocessing.get_all_start_methods():
         return
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
