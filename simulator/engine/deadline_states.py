@@ -23,6 +23,7 @@ Pure: it reads the contest's final state and the replay's moment only.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -99,14 +100,24 @@ def stated(state: State) -> tuple[Deadline, ...]:
     return tuple(_with_state(x, state, facts) for x in listed)
 
 
+@functools.lru_cache(maxsize=4096)
+def _in_state(
+    dl: Deadline, where: DeadlineState, because: RulingKind | None = None, words: str = ""
+) -> Deadline:
+    """The deadline in a state. The states of a fold share their deadlines, and a deadline
+    takes one of a few states, so that many replays from one beginning (the explorer's, the
+    futures') make each once."""
+    return attrs.evolve(dl, state=where, void_because=because, void_words=words)
+
+
 def _void(dl: Deadline, r: Ruling, words: str) -> Deadline:
-    return attrs.evolve(dl, state=DeadlineState.VOID, void_because=r.kind, void_words=words)
+    return _in_state(dl, DeadlineState.VOID, r.kind, words)
 
 
 def _come(dl: Deadline, moment: datetime, met: bool) -> Deadline:
     if dl.due > moment:
-        return attrs.evolve(dl, state=DeadlineState.UPCOMING)
-    return attrs.evolve(dl, state=DeadlineState.MET if met else DeadlineState.PASSED)
+        return _in_state(dl, DeadlineState.UPCOMING)
+    return _in_state(dl, DeadlineState.MET if met else DeadlineState.PASSED)
 
 
 def _with_state(dl: Deadline, state: State, f: _Facts) -> Deadline:
