@@ -110,8 +110,14 @@ def _in_state(
     return attrs.evolve(dl, state=where, void_because=because, void_words=words)
 
 
-def _void(dl: Deadline, r: Ruling, words: str) -> Deadline:
-    return _in_state(dl, DeadlineState.VOID, r.kind, words)
+def _void(dl: Deadline, r: Ruling, said: str) -> Deadline:
+    """The deadline ended by ``r``, in the calendar's words ``said`` (with ``{why}``)."""
+    return _voided(dl, r.kind, said, r.text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _voided(dl: Deadline, because: RulingKind, said: str, why: str) -> Deadline:
+    return _in_state(dl, DeadlineState.VOID, because, said.format(why=why))
 
 
 def _come(dl: Deadline, moment: datetime, met: bool) -> Deadline:
@@ -124,15 +130,15 @@ def _with_state(dl: Deadline, state: State, f: _Facts) -> Deadline:
     kind, moment = dl.kind, f.moment
     cancelled = f.cancelled
     if cancelled is not None and kind not in (_K.FILING_OPENS, *_FILING) and dl.due > cancelled.at:
-        return _void(dl, cancelled, cal.VOID_NO_PRIMARY.format(why=cancelled.text))
+        return _void(dl, cancelled, cal.VOID_NO_PRIMARY)
     if kind in _REQUESTS:
         opened = f.first_available is not None and f.first_available <= dl.due
         if not opened and f.ender is not None:
-            return _void(dl, f.ender, cal.VOID_NOBODY_MAY_ASK.format(why=f.ender.text))
+            return _void(dl, f.ender, cal.VOID_NOBODY_MAY_ASK)
         return _come(dl, moment, opened and f.called)
     if kind in _SECOND_DAYS or (kind is _K.CANVASS and f.second is not None and dl.due > f.second):
         if f.no_runoff is not None:
-            return _void(dl, f.no_runoff, cal.VOID_NO_RUNOFF.format(why=f.no_runoff.text))
+            return _void(dl, f.no_runoff, cal.VOID_NO_RUNOFF)
         return _come(dl, moment, True)
     if kind in _FILING:
         after = state.original_close if kind is not _K.FILING_CLOSES else None

@@ -69,7 +69,7 @@ SET_BY_SCENARIO = "set by the scenario"
 SINCE_DECLARATION = "the declaration of {day}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # replays look each one up (deadline_states)
 class Deadline:
     """A statutory date or deadline, with how it was computed and its 103-5 move if any."""
 
