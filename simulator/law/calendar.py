@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo
 
 import attrs
 
-from simulator.law.cite import Cite, statute
+from simulator.law.cite import Cite, joined, statute
 from simulator.law.closures import closures
 from simulator.law.instants import instant
 from simulator.law.labels import label
@@ -91,7 +91,7 @@ class Deadline:
 
     @property
     def cite(self) -> str:
-        return "; ".join(str(c) for c in self.cites)
+        return joined(self.cites)
 
     def state_words(self) -> str:
         """Where it stands, in words: ``met``, ``no longer applies: no runoff: ...``; "" without
