@@ -59,6 +59,10 @@ _WITHOUT_REQUEST = frozenset({_R.RUNOFF_UNLESS_WITHDRAWN, _R.RECOUNT_REQUIRED, _
 #: rulings that open the question of a runoff again (the latest one settles what came before)
 _REOPENS = frozenset({_R.RUNOFF_AVAILABLE, _R.RUNOFF_UNLESS_WITHDRAWN, _R.RUNOFF_CALLED})
 _CALLED = frozenset({RunoffStatus.CALLED, RunoffStatus.HELD})
+#: rulings after which nobody may ask for a runoff any more
+_ENDERS = _SETTLED | _WITHOUT_REQUEST
+#: rulings that open or settle a tie's three days
+_TIE_MARKS = _REOPENS | _SETTLED
 
 
 @attrs.frozen
@@ -81,19 +85,19 @@ def stated(state: State) -> tuple[Deadline, ...]:
     replay's moment)."""
     rulings = state.rulings
     listed = sorted(state.deadlines, key=lambda x: x.due)
-    settling = _SETTLED | _WITHOUT_REQUEST
-    marks = _REOPENS | _SETTLED
+    second = min((x.due for x in listed if x.kind in _SECOND_DAYS), default=None)
     facts = _Facts(
         moment=state.clock,
         cancelled=next((r for r in rulings if r.kind is _R.PRIMARY_CANCELLED), None),
         first_available=next((r.at for r in rulings if r.kind is _R.RUNOFF_AVAILABLE), None),
-        ender=next((r for r in rulings if r.kind in settling), None),
+        ender=next((r for r in rulings if r.kind in _ENDERS), None),
         called=state.runoff_status in _CALLED or any(r.kind is _R.RUNOFF_CALLED for r in rulings),
+        # (read only for a runoff's day and what follows it: without one, not looked for)
         no_runoff=_settled_without_runoff(rulings)
-        if state.runoff_status is RunoffStatus.NONE
+        if second is not None and state.runoff_status is RunoffStatus.NONE
         else None,
-        second=min((x.due for x in listed if x.kind in _SECOND_DAYS), default=None),
-        tie_marks=tuple((r.at, r.kind) for r in rulings if r.kind in marks)
+        second=second,
+        tie_marks=tuple((r.at, r.kind) for r in rulings if r.kind in _TIE_MARKS)
         if any(x.kind is _K.TIE_WITHDRAWAL for x in listed)
         else (),
     )
