@@ -25,7 +25,6 @@ from simulator.engine.result import (
 )
 from simulator.engine.state import Context, State
 from simulator.law.calendar import Deadline
-from simulator.law.cite import Cite
 from simulator.law.machine import Phase
 from simulator.law.vocab import Pending, PoolKind, RulingKind
 from simulator.model.events import Event, NomineeNamed, VotesCast
@@ -170,19 +169,15 @@ def _timeline(
         TimelineEntry(r.at, "remark", f"{r.kind.value}: {r.text}", r.cite, r.kind.value, r.seq)
         for r in remarks
     ]
-    # a story may hold thousands of rulings of a few kinds citing a few provisions: each
-    # kind's words and each citation's text are read once
+    # a story may hold thousands of rulings of a few kinds: each kind's words are read once
+    # (and each citation's text is written once: law/cite.joined)
     kinds: dict[RulingKind, str] = {}
-    cites: dict[tuple[Cite, ...], str] = {}
     for r in state.ruling_log:
         kind = kinds.get(r.kind)
         if kind is None:
             kind = kinds[r.kind] = r.kind.value
-        cite = cites.get(r.cites)
-        if cite is None:
-            cite = cites[r.cites] = r.cite
         lines.append(
-            TimelineEntry(r.at, "ruling", f"{kind}: {r.text}", cite, kind, r.seq, r.candidates)
+            TimelineEntry(r.at, "ruling", f"{kind}: {r.text}", r.cite, kind, r.seq, r.candidates)
         )
     lines.sort(key=_AT)
     periods = periods_of(

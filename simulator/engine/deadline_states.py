@@ -23,6 +23,7 @@ Pure: it reads the contest's final state and the replay's moment only.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -58,6 +59,10 @@ _WITHOUT_REQUEST = frozenset({_R.RUNOFF_UNLESS_WITHDRAWN, _R.RECOUNT_REQUIRED, _
 #: rulings that open the question of a runoff again (the latest one settles what came before)
 _REOPENS = frozenset({_R.RUNOFF_AVAILABLE, _R.RUNOFF_UNLESS_WITHDRAWN, _R.RUNOFF_CALLED})
 _CALLED = frozenset({RunoffStatus.CALLED, RunoffStatus.HELD})
+#: rulings after which nobody may ask for a runoff any more
+_ENDERS = _SETTLED | _WITHOUT_REQUEST
+#: rulings that open or settle a tie's three days
+_TIE_MARKS = _REOPENS | _SETTLED
 
 
 @attrs.frozen
@@ -80,48 +85,64 @@ def stated(state: State) -> tuple[Deadline, ...]:
     replay's moment)."""
     rulings = state.rulings
     listed = sorted(state.deadlines, key=lambda x: x.due)
-    settling = _SETTLED | _WITHOUT_REQUEST
-    marks = _REOPENS | _SETTLED
+    second = min((x.due for x in listed if x.kind in _SECOND_DAYS), default=None)
     facts = _Facts(
         moment=state.clock,
         cancelled=next((r for r in rulings if r.kind is _R.PRIMARY_CANCELLED), None),
         first_available=next((r.at for r in rulings if r.kind is _R.RUNOFF_AVAILABLE), None),
-        ender=next((r for r in rulings if r.kind in settling), None),
+        ender=next((r for r in rulings if r.kind in _ENDERS), None),
         called=state.runoff_status in _CALLED or any(r.kind is _R.RUNOFF_CALLED for r in rulings),
+        # (read only for a runoff's day and what follows it: without one, not looked for)
         no_runoff=_settled_without_runoff(rulings)
-        if state.runoff_status is RunoffStatus.NONE
+        if second is not None and state.runoff_status is RunoffStatus.NONE
         else None,
-        second=min((x.due for x in listed if x.kind in _SECOND_DAYS), default=None),
-        tie_marks=tuple((r.at, r.kind) for r in rulings if r.kind in marks)
+        second=second,
+        tie_marks=tuple((r.at, r.kind) for r in rulings if r.kind in _TIE_MARKS)
         if any(x.kind is _K.TIE_WITHDRAWAL for x in listed)
         else (),
     )
     return tuple(_with_state(x, state, facts) for x in listed)
 
 
-def _void(dl: Deadline, r: Ruling, words: str) -> Deadline:
-    return attrs.evolve(dl, state=DeadlineState.VOID, void_because=r.kind, void_words=words)
+@functools.lru_cache(maxsize=4096)
+def _in_state(
+    dl: Deadline, where: DeadlineState, because: RulingKind | None = None, words: str = ""
+) -> Deadline:
+    """The deadline in a state. The states of a fold share their deadlines, and a deadline
+    takes one of a few states, so that many replays from one beginning (the explorer's, the
+    futures') make each once."""
+    return attrs.evolve(dl, state=where, void_because=because, void_words=words)
+
+
+def _void(dl: Deadline, r: Ruling, said: str) -> Deadline:
+    """The deadline ended by ``r``, in the calendar's words ``said`` (with ``{why}``)."""
+    return _voided(dl, r.kind, said, r.text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _voided(dl: Deadline, because: RulingKind, said: str, why: str) -> Deadline:
+    return _in_state(dl, DeadlineState.VOID, because, said.format(why=why))
 
 
 def _come(dl: Deadline, moment: datetime, met: bool) -> Deadline:
     if dl.due > moment:
-        return attrs.evolve(dl, state=DeadlineState.UPCOMING)
-    return attrs.evolve(dl, state=DeadlineState.MET if met else DeadlineState.PASSED)
+        return _in_state(dl, DeadlineState.UPCOMING)
+    return _in_state(dl, DeadlineState.MET if met else DeadlineState.PASSED)
 
 
 def _with_state(dl: Deadline, state: State, f: _Facts) -> Deadline:
     kind, moment = dl.kind, f.moment
     cancelled = f.cancelled
     if cancelled is not None and kind not in (_K.FILING_OPENS, *_FILING) and dl.due > cancelled.at:
-        return _void(dl, cancelled, cal.VOID_NO_PRIMARY.format(why=cancelled.text))
+        return _void(dl, cancelled, cal.VOID_NO_PRIMARY)
     if kind in _REQUESTS:
         opened = f.first_available is not None and f.first_available <= dl.due
         if not opened and f.ender is not None:
-            return _void(dl, f.ender, cal.VOID_NOBODY_MAY_ASK.format(why=f.ender.text))
+            return _void(dl, f.ender, cal.VOID_NOBODY_MAY_ASK)
         return _come(dl, moment, opened and f.called)
     if kind in _SECOND_DAYS or (kind is _K.CANVASS and f.second is not None and dl.due > f.second):
         if f.no_runoff is not None:
-            return _void(dl, f.no_runoff, cal.VOID_NO_RUNOFF.format(why=f.no_runoff.text))
+            return _void(dl, f.no_runoff, cal.VOID_NO_RUNOFF)
         return _come(dl, moment, True)
     if kind in _FILING:
         after = state.original_close if kind is not _K.FILING_CLOSES else None

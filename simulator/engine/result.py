@@ -12,7 +12,7 @@ import attrs
 
 from simulator.engine import shown
 from simulator.law.calendar import Deadline
-from simulator.law.cite import Cite
+from simulator.law.cite import Cite, joined
 from simulator.law.labels import label
 from simulator.law.vocab import (
     Choice,
@@ -86,7 +86,7 @@ class Ruling:
 
     @property
     def cite(self) -> str:
-        return "; ".join(str(c) for c in self.cites)
+        return joined(self.cites)
 
     def __repr__(self) -> str:
         cite = f" ({self.cite})" if self.cites else ""
@@ -134,7 +134,7 @@ class Remark:
 
     @property
     def cite(self) -> str:
-        return "; ".join(str(c) for c in self.cites)
+        return joined(self.cites)
 
     def __repr__(self) -> str:
         return f"<Remark {label(self.kind)}, {self.at:%Y-%m-%d %H:%M}: {self.text}>"
@@ -299,7 +299,7 @@ class PendingDecision:
 
     @property
     def cite(self) -> str:
-        return "; ".join(str(c) for c in self.cites)
+        return joined(self.cites)
 
     @property
     def heading(self) -> str:
@@ -376,7 +376,7 @@ class Period:
             "kind": self.kind.value,
             "start": self.start.isoformat(),
             "end": self.end.isoformat(),
-            "cite": "; ".join(str(c) for c in self.cites),
+            "cite": joined(self.cites),
         }
 
 

@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo
 
 import attrs
 
-from simulator.law.cite import Cite, statute
+from simulator.law.cite import Cite, joined, statute
 from simulator.law.closures import closures
 from simulator.law.instants import instant
 from simulator.law.labels import label
@@ -69,7 +69,7 @@ SET_BY_SCENARIO = "set by the scenario"
 SINCE_DECLARATION = "the declaration of {day}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # replays look each one up (deadline_states)
 class Deadline:
     """A statutory date or deadline, with how it was computed and its 103-5 move if any."""
 
@@ -91,7 +91,7 @@ class Deadline:
 
     @property
     def cite(self) -> str:
-        return "; ".join(str(c) for c in self.cites)
+        return joined(self.cites)
 
     def state_words(self) -> str:
         """Where it stands, in words: ``met``, ``no longer applies: no runoff: ...``; "" without

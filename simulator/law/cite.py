@@ -42,6 +42,13 @@ def gs(section: str, sub: str = "") -> Cite:
 
 def join(*cites: Cite) -> str:
     """Several citations as one string, for rulings that rest on more than one section."""
+    return joined(cites)
+
+
+@functools.lru_cache(maxsize=1024)
+def joined(cites: tuple[Cite, ...]) -> str:
+    """Citations as one line: ``G.S. 163-293(a); G.S. 163-293(c)`` (a replay's rulings and
+    deadlines cite a few provisions many times over: each line is written once)."""
     return "; ".join(str(c) for c in cites)
 
 

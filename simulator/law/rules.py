@@ -37,7 +37,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from simulator.law.cite import Cite, statute
+from simulator.law.cite import Cite, joined, statute
 
 FactT = TypeVar("FactT")
 EffectT = TypeVar("EffectT")
@@ -127,7 +127,7 @@ class Gap(Generic[FactT, EffectT]):
     @property
     def cite(self) -> str:
         """The nearest provisions as one string (``G.S. 163-112(b); G.S. 163-114``)."""
-        return "; ".join(str(c) for c in self.cites)
+        return joined(self.cites)
 
     def fallback_for(self, facts: FactT) -> str:
         """The fallback on these facts, in words."""

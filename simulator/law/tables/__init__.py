@@ -30,6 +30,7 @@ conflict's id and its other readings.
 
 from __future__ import annotations
 
+import functools
 from types import ModuleType
 from typing import Any
 
@@ -104,6 +105,7 @@ EVERY_TABLE: tuple[tuple[Table[Any, Any], str], ...] = (
 )
 
 
+@functools.cache  # the tables are the law's constants; every no_provision ruling asks
 def readings_of(named_id: str) -> tuple[Reading[Any], ...]:
     """Every other reading of the gap or conflict ``named_id``, from each table that names it
     (an id may name one question in several tables, not all of which carry its readings), each
