@@ -349,29 +349,52 @@ def _returns(
     share = threshold_share(method, c.seats)
     places = None if len(names) <= WHOLE_RANKINGS_UP_TO else 2 * c.seats + 2
     gone = _gone([*base, *(s.event for s in added)], c.id)
+    for vc, order, returns in _ranked_returns(c, names, method, share, places, at):
+        when = (
+            ("kind", "ranking"),
+            *_leading(order),
+            ("second", list(order[1]) if len(order) > 1 else []),
+            ("majority", None if vc.above is None else vc.above > 0),
+        )
+        words = "if " + _ranking_words(order, vc.above, gone)
+        yield [
+            Step(returns, when, words),
+            Step(CanvassHeld(at=canvass_at, contest=c.id), (), ""),
+        ]
+
+
+def _ranked_returns(
+    c: Any,
+    names: Sequence[str],
+    method: Method,
+    share: Any,
+    places: int | None,
+    at: datetime,
+) -> Iterator[tuple[Any, list[list[str]], ReturnsReported]]:
+    """The returns at ``at`` of each ranking class of the votes for ``names`` (with the class
+    and the order of the candidates in it). Who sits where: every placement would multiply
+    the classes; the candidates are placed in each order of the leading groups (the first two
+    places), the rest in order (:func:`_placements`)."""
     for vc in vote_classes(method, c.seats, len(names), places=places):
         counts = realize_class(vc, share)
         if counts is None:
             continue
-        # who sits where: every placement would multiply the classes; the candidates are
-        # placed in each order of the leading groups (the first two places), the rest in order
         for order in _placements(names, vc.groups):
             flat = [n for g in order for n in g]
-            returns = ReturnsReported(
-                at=at, contest=c.id, counts=tuple(zip(flat, counts, strict=True))
+            yield (
+                vc,
+                order,
+                ReturnsReported(at=at, contest=c.id, counts=tuple(zip(flat, counts, strict=True))),
             )
-            when: tuple[tuple[str, Any], ...] = (
-                ("kind", "ranking"),
-                ("leader", order[0][0] if len(order[0]) == 1 else None),
-                ("tied", list(order[0]) if len(order[0]) > 1 else []),
-                ("second", list(order[1]) if len(order) > 1 else []),
-                ("majority", None if vc.above is None else vc.above > 0),
-            )
-            words = "if " + _ranking_words(order, vc.above, gone)
-            yield [
-                Step(returns, when, words),
-                Step(CanvassHeld(at=canvass_at, contest=c.id), (), ""),
-            ]
+
+
+def _leading(order: Sequence[Sequence[str]]) -> tuple[tuple[str, Any], ...]:
+    """Who leads a ranking, as a branch's condition reads it: one leader, or those tied."""
+    first = order[0]
+    return (
+        ("leader", first[0] if len(first) == 1 else None),
+        ("tied", list(first) if len(first) > 1 else []),
+    )
 
 
 def _runoff_returns(
@@ -395,25 +418,13 @@ def _runoff_returns(
     fixed = [d.due for d in result.deadlines if d.kind is DeadlineKind.CANVASS and d.due > day]
     canvass_at = max(min(fixed), at + timedelta(minutes=1)) if fixed else at + timedelta(days=10)
     gone = _gone([*base, *(s.event for s in added)], c.id)
-    for vc in vote_classes(Method.PLURALITY, c.seats, len(names), places=2 * c.seats + 2):
-        counts = realize_class(vc, None)
-        if counts is None:
-            continue
-        for order in _placements(names, vc.groups):
-            flat = [n for g in order for n in g]
-            returns = ReturnsReported(
-                at=at, contest=c.id, counts=tuple(zip(flat, counts, strict=True))
-            )
-            when: tuple[tuple[str, Any], ...] = (
-                ("kind", "runoff"),
-                ("leader", order[0][0] if len(order[0]) == 1 else None),
-                ("tied", list(order[0]) if len(order[0]) > 1 else []),
-            )
-            text = _ranking_words(order[:1], None, gone)
-            yield [
-                Step(returns, when, f"if in the {which} {text}"),
-                Step(CanvassHeld(at=canvass_at, contest=c.id), (), ""),
-            ]
+    places = 2 * c.seats + 2
+    for _vc, order, returns in _ranked_returns(c, names, Method.PLURALITY, None, places, at):
+        text = _ranking_words(order[:1], None, gone)
+        yield [
+            Step(returns, (("kind", "runoff"), *_leading(order)), f"if in the {which} {text}"),
+            Step(CanvassHeld(at=canvass_at, contest=c.id), (), ""),
+        ]
 
 
 def _placements(names: Sequence[str], groups: Sequence[int]) -> Iterator[list[list[str]]]:
