@@ -63,6 +63,8 @@ class Browser:
         self._buffer = b""
         self._next_id = 0
         self._events: list[dict[str, Any]] = []
+        #: what the page reported as an error since :meth:`watch_errors` (one line each)
+        self.errors: list[str] = []
         self._target = ""
         self._session = ""
         self.new_page()
@@ -74,6 +76,7 @@ class Browser:
         if self._target:
             self.send("Target.closeTarget", targetId=self._target)
         self._events.clear()
+        self.errors.clear()
         self._target = self.send("Target.createTarget", url="about:blank")["targetId"]
         self._session = self.send("Target.attachToTarget", targetId=self._target, flatten=True)[
             "sessionId"
@@ -139,11 +142,26 @@ class Browser:
             self._keep(self._receive())
 
     def _keep(self, message: dict[str, Any]) -> None:
-        """Keep an event of this tab (one of a tab closed before is dropped)."""
+        """Keep an event of this tab (one of a tab closed before is dropped), and an error the
+        page reports in :attr:`errors` as well."""
         if "method" in message and message.get("sessionId") == self._session:
             self._events.append(message)
+            error = _error_of(message["method"], message.get("params", {}))
+            if error is not None:
+                self.errors.append(error)
 
     # --- what a test does --------------------------------------------------------------------
+
+    def watch_errors(self) -> None:
+        """From now on, keep in :attr:`errors` what the page reports as an error: an uncaught
+        exception, a ``console.error``, a resource that failed to load (what a person would
+        see in the browser's console)."""
+        self.send("Runtime.enable", session=True)
+        self.send("Log.enable", session=True)
+
+    def html(self) -> str:
+        """The page's document as it stands now (its scripts run), as HTML."""
+        return str(self.evaluate("document.documentElement.outerHTML"))
 
     def resize(self, width: int, height: int = 900) -> None:
         """The page's viewport, ``width`` CSS pixels wide."""
@@ -201,6 +219,19 @@ class Browser:
         data = self.send("Page.captureScreenshot", session=True, **params)["data"]
         path.write_bytes(base64.b64decode(data))
         return path
+
+
+def _error_of(method: str, params: dict[str, Any]) -> str | None:
+    """An event of the page as a line of its console, if it reports an error."""
+    if method == "Runtime.exceptionThrown":
+        details = params.get("exceptionDetails", {})
+        return f"uncaught: {details.get('exception', {}).get('description') or details.get('text')}"
+    if method == "Runtime.consoleAPICalled" and params.get("type") == "error":
+        said = " ".join(str(a.get("value", a.get("description", ""))) for a in params["args"])
+        return f"console.error: {said}"
+    if method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
+        return f"log: {params['entry'].get('text')}"
+    return None
 
 
 def _pipes_at_3_and_4(to_browser: int, from_browser: int) -> Any:
