@@ -18,7 +18,7 @@ from simulator.analysis.explore.folds import folds_of, run
 from simulator.analysis.explore.outcomes import Course
 from simulator.analysis.explore.states import call_state
 from simulator.analysis.explore.votes import VoteClass, distinct_places
-from simulator.engine.result import ContestResult
+from simulator.engine.result import ContestResult, listed_deadlines
 from simulator.engine.timers import fire_timers
 from simulator.law.vocab import DeadlineKind, Pending, RulingKind
 from simulator.model.events import (
@@ -151,7 +151,9 @@ def _requests(
     last = max(datetime.fromisoformat(e["at"]) for e in log)
     # the deadline the engine set (a recount moves it), else the calendar's
     kinds = (DeadlineKind.RUNOFF_REQUEST, DeadlineKind.SECOND_PRIMARY_REQUEST)
-    due = max((naive_time(dl.due) for dl in result.deadlines if dl.kind in kinds), default=None)
+    due = max(
+        (naive_time(dl.due) for dl in listed_deadlines(result) if dl.kind in kinds), default=None
+    )
     due = due or naive_time(d["request"])
     for how in (Request.IN_TIME, Request.LATE):
         when = (
