@@ -444,7 +444,8 @@ def test_each_course_folded_from_a_shared_beginning_equals_its_whole_replay(
 
 def test_events_read_ahead_in_one_pass_are_read_as_each_course_alone_reads_them() -> None:
     # the enumeration reads every ranking class's returns for a ballot in one pass of the
-    # loader, into the folds it replays its courses with: each course's result is still its
+    # loader, and every departure on election night and in the request window after a vote in
+    # another, into the folds it replays its courses with: each course's result is still its
     # whole replay's, departures and a party's nominee included
     from simulator.analysis.explore.folds import folds_of, forget_folds
 

@@ -57,26 +57,29 @@ def courses_after_vote(
     for g in vc.groups[: len(distinct_places(vc, read, config.seats))]:
         firsts.append(order[start])
         start += g
+    # on election night, and in the request window (where the method has one)
+    leaving: list[tuple[str, Departure, dict[str, Any], dict[str, Any] | None]] = []
     for who, kind in product(firsts, Departure):
         if who in gone:
             continue
-        night = {
-            "type": LEAVING_EVENT[kind],
-            "at": iso_minutes(d["vote"] + timedelta(hours=13)),
-            "candidate": who,
-        }
+        night = _leaving(kind, who, d["vote"] + timedelta(hours=13))
+        window = _leaving(kind, who, d["canvass"] + timedelta(hours=22)) if "request" in d else None
+        leaving.append((who, kind, night, window))
+    # the loader reads them all in one pass (a departure is read the same in any of the logs)
+    folds_of(config).read_ahead(log, [e for x in leaving for e in x[2:] if e is not None])
+    for who, kind, night, window in leaving:
         s = [*steps[:-1], f"{who} {kind.value} {Region.NIGHT.value}", steps[-1]]
         lg = [*log0, returns, night, canvass]
         yield from _requests(config, d, s, lg, run(config, lg), [*gone, who], calls)
-        if "request" in d:
-            window = {
-                "type": LEAVING_EVENT[kind],
-                "at": iso_minutes(d["canvass"] + timedelta(hours=22)),
-                "candidate": who,
-            }
+        if window is not None:
             s = [*steps, f"{who} {kind.value} {Region.WINDOW.value}"]
             lg = [*log, window]
             yield from _requests(config, d, s, lg, run(config, lg), [*gone, who], calls)
+
+
+def _leaving(kind: Departure, who: str, at: datetime) -> dict[str, Any]:
+    """``who`` leaves in the way ``kind`` at ``at``."""
+    return {"type": LEAVING_EVENT[kind], "at": iso_minutes(at), "candidate": who}
 
 
 def _requests(
