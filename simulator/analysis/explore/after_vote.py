@@ -297,11 +297,20 @@ def _second_round(
     pair = [c for c in result.outcome.runoff_candidates]
     if not pair:
         return
-    for label, counts in (
-        ("the first named wins", [600 - 10 * i for i in range(len(pair))]),
-        ("the last named wins", [500 + 10 * i for i in range(len(pair))]),
-    ):
-        ret, can = _runoff_count(d, dict(zip(pair, counts, strict=True)))
+    wins = [
+        (label, counts, *_runoff_count(d, dict(zip(pair, counts, strict=True))))
+        for label, counts in (
+            ("the first named wins", [600 - 10 * i for i in range(len(pair))]),
+            ("the last named wins", [500 + 10 * i for i in range(len(pair))]),
+        )
+    ]
+    # the loader reads the runoff's returns (each way it ends, a tie included), its canvass
+    # and the departures around it in one pass
+    ahead = [ret for _label, _counts, ret, _can in wins]
+    ahead += [*_runoff_count(d, dict.fromkeys(pair, 550)), _died_before_runoff(d, pair[0])]
+    ahead += [_died_runoff_night(d, who) for who in dict.fromkeys([pair[0], pair[-1]])]
+    folds_of(config).read_ahead(log, ahead)
+    for label, counts, ret, can in wins:
         lg = [*log, ret, can]
         s = [*steps, f"runoff returns: {label}", "canvass"]
         res = run(config, lg)
@@ -312,11 +321,7 @@ def _second_round(
         if len(gone) < config.departures:
             # the one these votes put first dies after the runoff's vote, before its canvass
             who = pair[0] if counts[0] >= counts[-1] else pair[-1]
-            night = {
-                "type": CandidateDied.type,
-                "at": iso_minutes(d["second"] + timedelta(hours=13)),
-                "candidate": who,
-            }
+            night = _died_runoff_night(d, who)
             lg = [*log, ret, night, can]
             s = [
                 *steps,
@@ -327,15 +332,23 @@ def _second_round(
             yield Course(tuple(s), tuple(lg)), tuple([*gone, who])
         if len(gone) < config.departures:
             who = pair[0]
-            leave = {
-                "type": CandidateDied.type,
-                "at": iso_minutes(d["second"] - _BEFORE_SECOND),
-                "candidate": who,
-            }
+            leave = _died_before_runoff(d, who)
             lg = [*log, leave, ret, can]
             s = [*steps, f"{who} died {Region.CALLED.value}", f"runoff returns: {label}", "canvass"]
             yield Course(tuple(s), tuple(lg)), tuple([*gone, who])
     yield from _runoff_tie(config, d, steps, log, pair, gone)
+
+
+def _died_runoff_night(d: dict[str, datetime], who: str) -> dict[str, Any]:
+    """``who`` dies after the runoff's vote, before its canvass."""
+    at = d["second"] + timedelta(hours=13)
+    return {"type": CandidateDied.type, "at": iso_minutes(at), "candidate": who}
+
+
+def _died_before_runoff(d: dict[str, datetime], who: str) -> dict[str, Any]:
+    """``who`` dies after the runoff is called, before its day."""
+    at = d["second"] - _BEFORE_SECOND
+    return {"type": CandidateDied.type, "at": iso_minutes(at), "candidate": who}
 
 
 def _runoff_count(
