@@ -19,7 +19,7 @@ from simulator.analysis.explore.outcomes import Course
 from simulator.analysis.explore.states import call_state
 from simulator.analysis.explore.votes import VoteClass, distinct_places
 from simulator.engine.result import ContestResult, listed_deadlines
-from simulator.engine.timers import fire_timers
+from simulator.engine.state import State
 from simulator.law.vocab import DeadlineKind, Pending, RulingKind
 from simulator.model.events import (
     CandidateDied,
@@ -168,13 +168,14 @@ def _requests(
             continue  # the window closed before anything else could happen
         req = {"type": RunoffRequested.type, "at": iso_minutes(when), "candidate": asker}
         lg = [*log, req]
-        res = run(config, lg)
+        # (and the state the runoff's courses find, with the timers due before them fired)
+        res, at_call = folds_of(config).result_and_stopped(lg, d["second"] - _BEFORE_SECOND)
         s = [*steps, f"{asker} {how.value}"]
         if res.outcome.runoff_status.value != "called":
             yield Course(tuple(s), tuple(lg), res), tuple(gone)
             continue
         if calls is not None:
-            key = _call_key(config, lg, d, gone)
+            key = _call_key(config, at_call, gone)
             if key is not None:
                 earlier = calls.get(key)
                 if earlier is not None and earlier <= len(lg):
@@ -185,18 +186,12 @@ def _requests(
         yield from _second_round(config, d, s, lg, res, gone, calls)
 
 
-def _call_key(
-    config: Config, log: Sequence[dict[str, Any]], d: dict[str, datetime], gone: Sequence[str]
-) -> Hashable | None:
+def _call_key(config: Config, state: State, gone: Sequence[str]) -> Hashable | None:
     """The canonical state (:func:`~simulator.analysis.explore.states.call_state`) of the
-    contest after ``log``, which calls a runoff, as the first event :func:`_second_round` adds
-    finds it: the timers due before it fired (a group's runoff is called when the time to
-    request it passes)."""
-    folds = folds_of(config)
-    state, evs = folds.fold(log)
-    first = d["second"] - _BEFORE_SECOND
-    state = fire_timers(state, folds.ctx, first, evs[-1].index if evs else -1)
-    key = call_state(state, folds.ctx, settled=len(gone) >= config.departures)
+    contest in ``state``, after a log that calls a runoff, as the first event
+    :func:`_second_round` adds finds it: the timers due before it fired (a group's runoff is
+    called when the time to request it passes)."""
+    key = call_state(state, folds_of(config).ctx, settled=len(gone) >= config.departures)
     return None if key is None else (key, tuple(gone))
 
 
