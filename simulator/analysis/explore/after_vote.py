@@ -13,7 +13,7 @@ from typing import Any
 
 from simulator.analysis.explore.before_vote import LATE_FILER, nominee_event
 from simulator.analysis.explore.config import LEAVING_EVENT, Config, Departure, Region, Request
-from simulator.analysis.explore.documents import dates_of, iso_minutes, naive_time
+from simulator.analysis.explore.documents import dates_of, iso_minutes, learned_at, naive_time
 from simulator.analysis.explore.folds import folds_of, run
 from simulator.analysis.explore.outcomes import Course
 from simulator.analysis.explore.states import call_state
@@ -210,16 +210,22 @@ def _after_declaration(
     winners = [*o.elected, *o.nominated]
     if not winners or any(e["type"] == OathTaken.type for e in log):
         return
+    # who leaves (while departures are left), and whether everyone elected takes the oath
+    who = (
+        next((w for w in winners if w not in gone), None) if len(gone) < config.departures else None
+    )
+    sworn = bool(o.elected) and not gone
+    if who is None and not sworn:
+        return
     # after the last event and after the result was declared (at the request deadline when
     # nobody asked for a runoff)
     deciding = (RulingKind.ELECTED, RulingKind.NOMINATED)
     last = max(
-        [datetime.fromisoformat(e.get("notice_at", e["at"])) for e in log]
+        [learned_at(e) for e in log]
         + [naive_time(r.at) for r in result.rulings if r.kind in deciding]
     )
     d = dates_of(config)
-    who = next((w for w in winners if w not in gone), None)
-    if who is not None and len(gone) < config.departures:
+    if who is not None:
         left = {
             "type": CandidateDied.type,
             "at": iso_minutes(last + timedelta(days=3)),
@@ -229,7 +235,7 @@ def _after_declaration(
         role = "elected" if o.elected else "nominated"
         s = [*steps, f"{who}, {role}, died after the declaration, before the oath"]
         yield from _requests(config, d, s, lg, run(config, lg), [*gone, who], calls)
-    if o.elected and not gone:
+    if sworn:
         oaths = [
             {"type": OathTaken.type, "at": iso_minutes(last + timedelta(days=5)), "candidate": w}
             for w in o.elected
