@@ -24,7 +24,7 @@ from simulator.analysis.whatif.display import futures_html
 from simulator.engine.build import result_of
 from simulator.engine.fold import fold
 from simulator.engine.replay import PrefixReplay, as_instant, finish, replay
-from simulator.engine.result import ContestResult
+from simulator.engine.result import ContestResult, listed_deadlines
 from simulator.engine.state import State, initial_state
 from simulator.input.loader import parse_scenario
 from simulator.input.loader.writing import scenario_to_dict, yaml_text
@@ -292,8 +292,8 @@ def _asks(result: ContestResult) -> str:
 
 
 def _deadline(result: ContestResult, kind: DeadlineKind) -> datetime | None:
-    found = [d.due for d in result.deadlines if d.kind is kind]
-    return found[-1] if found else None
+    """The latest deadline of ``kind`` the contest lists (where it stands is not read)."""
+    return max((d.due for d in listed_deadlines(result) if d.kind is kind), default=None)
 
 
 def _gone(events: Sequence[Event], contest: str) -> dict[str, str]:
@@ -415,7 +415,9 @@ def _runoff_returns(
     at = max(_at(scenario, day.replace(hour=21, minute=0)), latest + timedelta(minutes=1))
     # the runoff's canvass on the day the replay lists for it once the runoff is called (the
     # tenth day from 2017, G.S. 163-182.5(b), or the reading that chooses the seventh)
-    fixed = [d.due for d in result.deadlines if d.kind is DeadlineKind.CANVASS and d.due > day]
+    fixed = [
+        d.due for d in listed_deadlines(result) if d.kind is DeadlineKind.CANVASS and d.due > day
+    ]
     canvass_at = max(min(fixed), at + timedelta(minutes=1)) if fixed else at + timedelta(days=10)
     gone = _gone([*base, *(s.event for s in added)], c.id)
     places = 2 * c.seats + 2

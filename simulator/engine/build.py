@@ -15,6 +15,7 @@ from simulator.engine.ranking import ranked
 from simulator.engine.remarks import remarks_of
 from simulator.engine.result import (
     ContestResult,
+    Deadlines,
     Made,
     Outcome,
     Period,
@@ -121,12 +122,14 @@ def result_of(
     timeline: bool = True,
 ) -> ContestResult:
     """The contest's result; ``entries`` are the events' timeline lines when already made.
-    ``timeline=False`` leaves out the timeline and the periods drawn from it (the explorer,
-    which reads neither)."""
+    ``timeline=False`` leaves out the timeline and the periods drawn from it, and works out where
+    each deadline stands only when the deadlines are read (the explorer, which reads neither
+    the timeline nor, for most of its replays, where a deadline stands)."""
     outcome = outcome_of(state, ctx)
-    deadlines = stated(state)
     if not timeline:
-        return _contest_result(state, ctx, outcome, deadlines, (), (), ())
+        lazy = Deadlines(state.deadlines, functools.partial(stated, state))
+        return _contest_result(state, ctx, outcome, lazy, (), (), ())
+    deadlines = stated(state)
     # built once, when a view first reads them (text, charts, JSON), not for every replay
     remarks = Made(functools.cache(functools.partial(remarks_of, state, ctx, events)))
     both = functools.cache(functools.partial(_timeline, state, deadlines, events, entries, remarks))
@@ -193,7 +196,7 @@ def _contest_result(
     state: State,
     ctx: Context,
     outcome: Outcome,
-    deadlines: tuple[Deadline, ...],
+    deadlines: Sequence[Deadline],
     timeline: Sequence[TimelineEntry],
     periods: Sequence[Period],
     remarks: Sequence[Remark],

@@ -478,6 +478,29 @@ class Made(Sequence[ItemT]):
         return shown.html(self.items)
 
 
+class Deadlines(Made[Deadline]):
+    """A result's deadlines, each with where it stands (:mod:`simulator.engine.deadline_states`),
+    made the first time they are read; ``listed`` holds them as the contest's state lists them,
+    in the order they were set and without where they stand: what a reader of only their kinds,
+    days and citations needs (the explorer reads those of every course it replays, and where
+    they stand of almost none)."""
+
+    __slots__ = ("listed",)
+
+    def __init__(
+        self, listed: tuple[Deadline, ...], make: Callable[[], tuple[Deadline, ...]]
+    ) -> None:
+        super().__init__(make)
+        self.listed = listed
+
+
+def listed_deadlines(result: ContestResult) -> Sequence[Deadline]:
+    """The result's deadlines in any order, where each stands or not (:class:`Deadlines`): for
+    reading their kinds, days and citations only."""
+    deadlines = result.deadlines
+    return deadlines.listed if isinstance(deadlines, Deadlines) else deadlines
+
+
 @attrs.frozen(repr=False)
 class ContestResult:
     """One contest as the replay left it: its outcome, the rulings that led there, the
@@ -493,7 +516,7 @@ class ContestResult:
     state: str
     outcome: Outcome
     rulings: tuple[Ruling, ...]
-    deadlines: tuple[Deadline, ...]
+    deadlines: Sequence[Deadline]  # a tuple, or one made when first read (Deadlines)
     timeline: Sequence[TimelineEntry]  # a tuple, or one made when first read (Made)
     tallies: tuple[tuple[tuple[str, int], ...], ...] = ()  # per round, best first
     path: tuple[tuple[str, str, str], ...] = ()  # (from phase, trigger, to phase) taken

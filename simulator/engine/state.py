@@ -529,6 +529,8 @@ class Context(Staged):
     chosen: Mapping[str, object] = attrs.field(init=False, eq=False, repr=False)
     #: :attr:`Staged.partisan_primary`, read on every count: found once
     partisan_primary: bool = attrs.field(init=False, eq=False, repr=False)
+    #: the office's time zone, read by most steps: found once
+    tz: ZoneInfo = attrs.field(init=False, eq=False, repr=False)
 
     @chosen.default
     def _chosen(self) -> Mapping[str, object]:
@@ -538,8 +540,8 @@ class Context(Staged):
     def _partisan_primary(self) -> bool:
         return is_partisan_primary(self.contest.method, self.contest.stage)
 
-    @property
-    def tz(self) -> ZoneInfo:
+    @tz.default
+    def _tz(self) -> ZoneInfo:
         return self.office.tz
 
     @property

@@ -442,9 +442,38 @@ def test_each_course_folded_from_a_shared_beginning_equals_its_whole_replay(
     assert seen > 500
 
 
+def test_the_timers_fired_up_to_a_runoffs_first_course_and_then_on_tell_the_same_story() -> None:
+    # a request's course fires the timers due before the runoff's courses begin (the state they
+    # continue from), then on to the end of its log: its result is the one fired at once, and
+    # the state stopped there is the fold's with those timers fired
+    from datetime import timedelta
+
+    from simulator.analysis.explore.documents import dates_of
+    from simulator.analysis.explore.folds import Folds
+    from simulator.engine.timers import fire_timers
+
+    config = Config(method=Method.RUNOFF, seats=2, candidates=4)
+    stop = dates_of(config)["second"] - timedelta(days=7)
+    split, whole = Folds(config), Folds(config)
+    asked = [
+        c for c, _gone in courses(config, memo=False) if c.events[-1]["type"] == "runoff_requested"
+    ]
+    called = 0
+    for course in asked[:: max(1, len(asked) // 150)]:
+        result, stopped = split.result_and_stopped(course.events, stop)
+        once = whole.result(course.events)
+        for field in ("state", "outcome", "rulings", "deadlines", "tallies", "path"):
+            assert getattr(result, field) == getattr(once, field), (field, course.steps)
+        state, evs = whole.fold(course.events)
+        assert stopped == fire_timers(state, whole.ctx, stop, evs[-1].index)
+        called += result.outcome.runoff_status.value == "called" and stopped != state
+    assert called > 5
+
+
 def test_events_read_ahead_in_one_pass_are_read_as_each_course_alone_reads_them() -> None:
     # the enumeration reads every ranking class's returns for a ballot in one pass of the
-    # loader, into the folds it replays its courses with: each course's result is still its
+    # loader, and every departure on election night and in the request window after a vote in
+    # another, into the folds it replays its courses with: each course's result is still its
     # whole replay's, departures and a party's nominee included
     from simulator.analysis.explore.folds import folds_of, forget_folds
 

@@ -11,6 +11,7 @@ import importlib
 import pickle
 from pathlib import Path
 
+import attrs
 import pytest
 
 from simulator import load_scenario, replay
@@ -70,3 +71,38 @@ def test_an_empty_made_sequence_is_false_and_equal_to_the_empty_tuple() -> None:
     empty: Made[int] = Made(tuple)
     assert not empty and empty == () and list(empty) == []
     assert Made(lambda: (1, 2)) == Made(lambda: (1, 2)) != Made(lambda: (2, 1))
+
+
+def test_a_result_without_its_timeline_states_its_deadlines_only_when_they_are_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # (what the explorer builds for each course: it reads the deadlines' kinds, days and
+    # citations as listed, and where they stand of almost none)
+    from simulator.engine.build import result_of
+    from simulator.engine.replay import PrefixReplay, finish, replay_contest
+    from simulator.engine.result import Deadlines, listed_deadlines
+
+    scenario = load_scenario(CARY)
+    whole = replay(scenario).contests[0]
+    prefix = PrefixReplay(scenario, whole.id)
+    state = replay_contest(prefix.ctx, prefix.events)
+    stated: list[int] = []
+    real = build_module.stated
+
+    def counting(s):  # type: ignore[no-untyped-def]
+        stated.append(1)
+        return real(s)
+
+    monkeypatch.setattr(build_module, "stated", counting)
+    lean = result_of(finish(state, prefix.ctx, None, -1), prefix.ctx, (), timeline=False)
+    assert isinstance(lean.deadlines, Deadlines)
+    listed = listed_deadlines(lean)
+    assert stated == [] and listed == state.deadlines
+    assert all(dl.state is None for dl in listed)
+    assert lean.deadlines == whole.deadlines and stated == [1]  # where each stands, when read
+    assert sorted(listed, key=lambda dl: dl.due) == [
+        attrs.evolve(dl, state=None, void_because=None, void_words="") for dl in whole.deadlines
+    ]
+    assert listed_deadlines(whole) == whole.deadlines  # a whole replay's are stated already
+    again = pickle.loads(pickle.dumps(lean))
+    assert type(again.deadlines) is tuple and again.deadlines == whole.deadlines

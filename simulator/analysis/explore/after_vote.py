@@ -13,13 +13,13 @@ from typing import Any
 
 from simulator.analysis.explore.before_vote import LATE_FILER, nominee_event
 from simulator.analysis.explore.config import LEAVING_EVENT, Config, Departure, Region, Request
-from simulator.analysis.explore.documents import dates_of, iso_minutes, naive_time
+from simulator.analysis.explore.documents import dates_of, iso_minutes, learned_at, naive_time
 from simulator.analysis.explore.folds import folds_of, run
 from simulator.analysis.explore.outcomes import Course
 from simulator.analysis.explore.states import call_state
 from simulator.analysis.explore.votes import VoteClass, distinct_places
-from simulator.engine.result import ContestResult
-from simulator.engine.timers import fire_timers
+from simulator.engine.result import ContestResult, listed_deadlines
+from simulator.engine.state import State
 from simulator.law.vocab import DeadlineKind, Pending, RulingKind
 from simulator.model.events import (
     CandidateDied,
@@ -57,26 +57,29 @@ def courses_after_vote(
     for g in vc.groups[: len(distinct_places(vc, read, config.seats))]:
         firsts.append(order[start])
         start += g
+    # on election night, and in the request window (where the method has one)
+    leaving: list[tuple[str, Departure, dict[str, Any], dict[str, Any] | None]] = []
     for who, kind in product(firsts, Departure):
         if who in gone:
             continue
-        night = {
-            "type": LEAVING_EVENT[kind],
-            "at": iso_minutes(d["vote"] + timedelta(hours=13)),
-            "candidate": who,
-        }
+        night = _leaving(kind, who, d["vote"] + timedelta(hours=13))
+        window = _leaving(kind, who, d["canvass"] + timedelta(hours=22)) if "request" in d else None
+        leaving.append((who, kind, night, window))
+    # the loader reads them all in one pass (a departure is read the same in any of the logs)
+    folds_of(config).read_ahead(log, [e for x in leaving for e in x[2:] if e is not None])
+    for who, kind, night, window in leaving:
         s = [*steps[:-1], f"{who} {kind.value} {Region.NIGHT.value}", steps[-1]]
         lg = [*log0, returns, night, canvass]
         yield from _requests(config, d, s, lg, run(config, lg), [*gone, who], calls)
-        if "request" in d:
-            window = {
-                "type": LEAVING_EVENT[kind],
-                "at": iso_minutes(d["canvass"] + timedelta(hours=22)),
-                "candidate": who,
-            }
+        if window is not None:
             s = [*steps, f"{who} {kind.value} {Region.WINDOW.value}"]
             lg = [*log, window]
             yield from _requests(config, d, s, lg, run(config, lg), [*gone, who], calls)
+
+
+def _leaving(kind: Departure, who: str, at: datetime) -> dict[str, Any]:
+    """``who`` leaves in the way ``kind`` at ``at``."""
+    return {"type": LEAVING_EVENT[kind], "at": iso_minutes(at), "candidate": who}
 
 
 def _requests(
@@ -151,7 +154,9 @@ def _requests(
     last = max(datetime.fromisoformat(e["at"]) for e in log)
     # the deadline the engine set (a recount moves it), else the calendar's
     kinds = (DeadlineKind.RUNOFF_REQUEST, DeadlineKind.SECOND_PRIMARY_REQUEST)
-    due = max((naive_time(dl.due) for dl in result.deadlines if dl.kind in kinds), default=None)
+    due = max(
+        (naive_time(dl.due) for dl in listed_deadlines(result) if dl.kind in kinds), default=None
+    )
     due = due or naive_time(d["request"])
     for how in (Request.IN_TIME, Request.LATE):
         when = (
@@ -163,13 +168,14 @@ def _requests(
             continue  # the window closed before anything else could happen
         req = {"type": RunoffRequested.type, "at": iso_minutes(when), "candidate": asker}
         lg = [*log, req]
-        res = run(config, lg)
+        # (and the state the runoff's courses find, with the timers due before them fired)
+        res, at_call = folds_of(config).result_and_stopped(lg, d["second"] - _BEFORE_SECOND)
         s = [*steps, f"{asker} {how.value}"]
         if res.outcome.runoff_status.value != "called":
             yield Course(tuple(s), tuple(lg), res), tuple(gone)
             continue
         if calls is not None:
-            key = _call_key(config, lg, d, gone)
+            key = _call_key(config, at_call, gone)
             if key is not None:
                 earlier = calls.get(key)
                 if earlier is not None and earlier <= len(lg):
@@ -180,18 +186,12 @@ def _requests(
         yield from _second_round(config, d, s, lg, res, gone, calls)
 
 
-def _call_key(
-    config: Config, log: Sequence[dict[str, Any]], d: dict[str, datetime], gone: Sequence[str]
-) -> Hashable | None:
+def _call_key(config: Config, state: State, gone: Sequence[str]) -> Hashable | None:
     """The canonical state (:func:`~simulator.analysis.explore.states.call_state`) of the
-    contest after ``log``, which calls a runoff, as the first event :func:`_second_round` adds
-    finds it: the timers due before it fired (a group's runoff is called when the time to
-    request it passes)."""
-    folds = folds_of(config)
-    state, evs = folds.fold(log)
-    first = d["second"] - _BEFORE_SECOND
-    state = fire_timers(state, folds.ctx, first, evs[-1].index if evs else -1)
-    key = call_state(state, folds.ctx, settled=len(gone) >= config.departures)
+    contest in ``state``, after a log that calls a runoff, as the first event
+    :func:`_second_round` adds finds it: the timers due before it fired (a group's runoff is
+    called when the time to request it passes)."""
+    key = call_state(state, folds_of(config).ctx, settled=len(gone) >= config.departures)
     return None if key is None else (key, tuple(gone))
 
 
@@ -210,16 +210,22 @@ def _after_declaration(
     winners = [*o.elected, *o.nominated]
     if not winners or any(e["type"] == OathTaken.type for e in log):
         return
+    # who leaves (while departures are left), and whether everyone elected takes the oath
+    who = (
+        next((w for w in winners if w not in gone), None) if len(gone) < config.departures else None
+    )
+    sworn = bool(o.elected) and not gone
+    if who is None and not sworn:
+        return
     # after the last event and after the result was declared (at the request deadline when
     # nobody asked for a runoff)
     deciding = (RulingKind.ELECTED, RulingKind.NOMINATED)
     last = max(
-        [datetime.fromisoformat(e.get("notice_at", e["at"])) for e in log]
+        [learned_at(e) for e in log]
         + [naive_time(r.at) for r in result.rulings if r.kind in deciding]
     )
     d = dates_of(config)
-    who = next((w for w in winners if w not in gone), None)
-    if who is not None and len(gone) < config.departures:
+    if who is not None:
         left = {
             "type": CandidateDied.type,
             "at": iso_minutes(last + timedelta(days=3)),
@@ -229,7 +235,7 @@ def _after_declaration(
         role = "elected" if o.elected else "nominated"
         s = [*steps, f"{who}, {role}, died after the declaration, before the oath"]
         yield from _requests(config, d, s, lg, run(config, lg), [*gone, who], calls)
-    if o.elected and not gone:
+    if sworn:
         oaths = [
             {"type": OathTaken.type, "at": iso_minutes(last + timedelta(days=5)), "candidate": w}
             for w in o.elected
@@ -292,11 +298,20 @@ def _second_round(
     pair = [c for c in result.outcome.runoff_candidates]
     if not pair:
         return
-    for label, counts in (
-        ("the first named wins", [600 - 10 * i for i in range(len(pair))]),
-        ("the last named wins", [500 + 10 * i for i in range(len(pair))]),
-    ):
-        ret, can = _runoff_count(d, dict(zip(pair, counts, strict=True)))
+    wins = [
+        (label, counts, *_runoff_count(d, dict(zip(pair, counts, strict=True))))
+        for label, counts in (
+            ("the first named wins", [600 - 10 * i for i in range(len(pair))]),
+            ("the last named wins", [500 + 10 * i for i in range(len(pair))]),
+        )
+    ]
+    # the loader reads the runoff's returns (each way it ends, a tie included), its canvass
+    # and the departures around it in one pass
+    ahead = [ret for _label, _counts, ret, _can in wins]
+    ahead += [*_runoff_count(d, dict.fromkeys(pair, 550)), _died_before_runoff(d, pair[0])]
+    ahead += [_died_runoff_night(d, who) for who in dict.fromkeys([pair[0], pair[-1]])]
+    folds_of(config).read_ahead(log, ahead)
+    for label, counts, ret, can in wins:
         lg = [*log, ret, can]
         s = [*steps, f"runoff returns: {label}", "canvass"]
         res = run(config, lg)
@@ -307,11 +322,7 @@ def _second_round(
         if len(gone) < config.departures:
             # the one these votes put first dies after the runoff's vote, before its canvass
             who = pair[0] if counts[0] >= counts[-1] else pair[-1]
-            night = {
-                "type": CandidateDied.type,
-                "at": iso_minutes(d["second"] + timedelta(hours=13)),
-                "candidate": who,
-            }
+            night = _died_runoff_night(d, who)
             lg = [*log, ret, night, can]
             s = [
                 *steps,
@@ -322,15 +333,23 @@ def _second_round(
             yield Course(tuple(s), tuple(lg)), tuple([*gone, who])
         if len(gone) < config.departures:
             who = pair[0]
-            leave = {
-                "type": CandidateDied.type,
-                "at": iso_minutes(d["second"] - _BEFORE_SECOND),
-                "candidate": who,
-            }
+            leave = _died_before_runoff(d, who)
             lg = [*log, leave, ret, can]
             s = [*steps, f"{who} died {Region.CALLED.value}", f"runoff returns: {label}", "canvass"]
             yield Course(tuple(s), tuple(lg)), tuple([*gone, who])
     yield from _runoff_tie(config, d, steps, log, pair, gone)
+
+
+def _died_runoff_night(d: dict[str, datetime], who: str) -> dict[str, Any]:
+    """``who`` dies after the runoff's vote, before its canvass."""
+    at = d["second"] + timedelta(hours=13)
+    return {"type": CandidateDied.type, "at": iso_minutes(at), "candidate": who}
+
+
+def _died_before_runoff(d: dict[str, datetime], who: str) -> dict[str, Any]:
+    """``who`` dies after the runoff is called, before its day."""
+    at = d["second"] - _BEFORE_SECOND
+    return {"type": CandidateDied.type, "at": iso_minutes(at), "candidate": who}
 
 
 def _runoff_count(

@@ -19,7 +19,7 @@ from simulator.analysis.explore.config import (
     Region,
 )
 from simulator.analysis.explore.documents import dates_of, iso_minutes, learned_at
-from simulator.analysis.explore.folds import run
+from simulator.analysis.explore.folds import folds_of, run
 from simulator.law.vocab import DeadlineKind
 from simulator.model.events import (
     BallotsPrinted,
@@ -101,6 +101,15 @@ def courses_before_vote(
     if config.departures < 1 or not names:
         return
     who = names[-1]
+    # the loader reads each way and moment of their leaving in one pass (a departure is read
+    # the same in any of the logs)
+    leaving = [
+        e
+        for region, kind in product(BEFORE_VOTE, Departure)
+        for e in _leave_events(kind, region, who, d)
+        if e["type"] == LEAVING_EVENT[kind]
+    ]
+    folds_of(config).read_ahead(filings_of(config), leaving)
     singles: list[tuple[Departure, Region, list[dict[str, Any]]]] = []
     for region, kind in product(BEFORE_VOTE, Departure):
         evs = _leave_events(kind, region, who, d)

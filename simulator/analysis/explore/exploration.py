@@ -27,6 +27,7 @@ from simulator.analysis.workers import Processes, Serial
 from simulator.engine.replay import (
     collector_paused,
 )
+from simulator.engine.result import listed_deadlines
 
 if TYPE_CHECKING:
     from simulator.analysis.workers import Engine
@@ -91,7 +92,7 @@ def _explore(config: Config, *, reduce: bool, memo: bool) -> Exploration:
             continue
         read = said.rulings(result.rulings)
         cites.update(read[0])
-        landmarks.update(said.deadlines(result.deadlines))
+        landmarks.update(said.deadlines(listed_deadlines(result)))
         if course.merged:
             merged += 1
             continue

@@ -20,6 +20,7 @@ from simulator.engine.fold import fold
 from simulator.engine.replay import finish, make_context
 from simulator.engine.result import ContestResult
 from simulator.engine.state import State, initial_state
+from simulator.engine.timers import fire_timers
 from simulator.input.loader import structure
 from simulator.model.errors import ScenarioError
 from simulator.model.events import CandidateFiled, Event, NomineeNamed
@@ -195,6 +196,19 @@ class Folds:
         last = evs[-1].index if evs else -1
         state = finish(state, self.ctx, as_of, last)
         return result_of(state, self.ctx, (), timeline=False)
+
+    def result_and_stopped(
+        self, events: Sequence[dict[str, Any]], stop: datetime
+    ) -> tuple[ContestResult, State]:
+        """The whole story of ``events`` (:meth:`result`), and the state after them with only
+        the timers due before ``stop`` fired (what a course that adds an event at ``stop``
+        continues from). The timers are fired once, up to ``stop`` and then on: each fires in
+        its turn either way, so the story is the same."""
+        state, evs = self.fold(events)
+        last = evs[-1].index if evs else -1
+        stopped = fire_timers(state, self.ctx, stop, last)
+        result = result_of(finish(stopped, self.ctx, None, last), self.ctx, (), timeline=False)
+        return result, stopped
 
     def ballot_key(
         self, events: Sequence[dict[str, Any]], as_of: datetime, *, settled: bool
