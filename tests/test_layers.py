@@ -18,8 +18,6 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from tests.source import nodes, tree
-
 PACKAGE = Path(__file__).resolve().parent.parent / "simulator"
 LAYERS = ("law", "model", "engine", "input", "views", "analysis", "cli")
 
@@ -56,7 +54,7 @@ def source_of(node: ast.ImportFrom, module: str) -> str:
 def imports(module: str) -> set[str]:
     """Every ``simulator`` module that ``module`` imports, wherever the import is written."""
     out: set[str] = set()
-    for node in nodes(MODULES[module].read_text(encoding="utf-8")):
+    for node in ast.walk(ast.parse(MODULES[module].read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
             source = source_of(node, module)
             for alias in node.names:
@@ -140,7 +138,7 @@ def test_at_most_five_functions_are_over_a_hundred_lines() -> None:
     long = [
         (m, name, n)
         for m, path in MODULES.items()
-        for name, n in long_functions(tree(path.read_text(encoding="utf-8")))
+        for name, n in long_functions(ast.parse(path.read_text(encoding="utf-8")))
     ]
     assert len(long) <= MOST_LONG_FUNCTIONS, sorted(long, key=lambda x: -x[2])
 
@@ -173,10 +171,10 @@ def reaches_into(module: str) -> list[str]:
     absolute or relative; a path through a private module (``import m._y``, ``from m._y import
     z``); and ``m._x`` read from a module ``m`` it imported. Binding a public name to a private
     alias (``import m.y as _y``) is the importer's own business."""
-    every = nodes(MODULES[module].read_text(encoding="utf-8"))
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
     found: list[str] = []
     bound: dict[str, str] = {}  # a name bound to a simulator module: that module's path
-    for node in every:
+    for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             source = source_of(node, module)
             if source.split(".")[0] != "simulator" or source == module:
@@ -195,7 +193,7 @@ def reaches_into(module: str) -> list[str]:
                 if any(private(part) for part in alias.name.split(".")):
                     found.append(f"line {node.lineno}: import {alias.name}")
                 bound[alias.asname or "simulator"] = alias.name if alias.asname else "simulator"
-    for node in every:
+    for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and private(node.attr):
             path = [node.attr]
             value = node.value
@@ -256,7 +254,7 @@ def evaluations(source: str) -> list[int]:
     """The lines where ``source`` calls ``.evaluate(...)`` (in the engine, a law table's)."""
     return [
         node.lineno
-        for node in nodes(source)
+        for node in ast.walk(ast.parse(source))
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and node.func.attr == "evaluate"

@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.source import nodes, tree
-
 PACKAGE = Path(__file__).resolve().parent.parent / "simulator"
 FILES = sorted(PACKAGE.rglob("*.py"))
 
@@ -19,7 +17,8 @@ FILES = sorted(PACKAGE.rglob("*.py"))
 def machinery(source: str) -> list[str]:
     """What in ``source`` is import-time machinery or code run from text, one line each."""
     found: list[str] = []
-    for node in nodes(source):
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr == "meta_path":
             found.append(f"line {node.lineno}: sys.meta_path (an import hook)")
         if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
@@ -41,7 +40,7 @@ def machinery(source: str) -> list[str]:
                 and node.args[1].value == "__class__"
             ):
                 found.append(f"line {node.lineno}: __class__ assigned (a module made another)")
-    for stmt in tree(source).body:
+    for stmt in tree.body:
         if isinstance(stmt, ast.FunctionDef) and stmt.name == "__getattr__":
             found.append(f"line {stmt.lineno}: a module-level __getattr__ (names made on use)")
     return found

@@ -13,8 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.source import nodes
-
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "simulator"
 #: the one home of the law: rule tables, the transition table, the statutory calendar
@@ -28,7 +26,7 @@ ALLOWED: dict[tuple[str, str], str] = {}
 def literal_citations(path: Path) -> list[tuple[int, str]]:
     """(line, citation) of every ``statute("...")`` or ``Cite("...")`` call with a literal."""
     found = []
-    for node in nodes(path.read_text(encoding="utf-8")):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.Call) or not node.args:
             continue
         name = getattr(node.func, "id", getattr(node.func, "attr", ""))
