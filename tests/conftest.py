@@ -153,9 +153,14 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """What the process holds once the tests are collected (the modules, the tests and their
     parameters, the scenario library read for them) is kept for the whole run: the cyclic
     collector stops walking it at each of its full collections (a few hundred milliseconds
-    each, dozens of them in a run)."""
+    each, dozens of them in a run). And the youngest generation is collected after 50,000
+    allocations instead of 700: the tests make many short-lived values that hold no cycles
+    (states, events, results), and the default threshold walked them hundreds of times a
+    second; cycles are still collected, later (5-12% less processor time on the explorer,
+    chart and futures tests, in four runs alternated with the default)."""
     gc.collect()
     gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
