@@ -81,6 +81,7 @@ from typing import Any
 
 import yaml
 
+from simulator.engine.replay import collector_paused
 from simulator.input.files import (
     MAX_INPUT_BYTES,
     InputTooLarge,
@@ -103,7 +104,6 @@ from simulator.input.loader.writing import dump_scenario, scenario_to_dict
 from simulator.input.parse.json_reading import json_duplicates, json_nesting_line, read_json
 from simulator.input.parse.locations import json_lines, locate
 from simulator.input.parse.messages import REPEATED_KEY, SHOW, RawProblem, finish
-from simulator.input.parse.trees import gc_paused
 from simulator.input.parse.yaml_quick import QuickDoubt, read_yaml_quick_log
 from simulator.input.parse.yaml_reader import read_yaml, yaml_problem
 from simulator.model.errors import Problem, ScenarioError
@@ -142,7 +142,7 @@ def structure(doc: Any, *, source: str | None = None) -> Scenario:
     simulator.model.errors.ScenarioError: <scenario>: contests: expected a non-empty list of \
 contests, each with at least id, method, year; found a list []
     """
-    with gc_paused():
+    with collector_paused():
         scenario, validator = _structured(doc, source)
     if scenario is not None:
         return scenario
@@ -162,7 +162,7 @@ def parse_scenario(text: str, *, source: str = "<string>", fmt: str | None = Non
     """
     if fmt not in (None, "yaml", "json"):
         raise ValueError(f"fmt must be 'yaml', 'json' or None, not {fmt!r}")
-    with gc_paused():
+    with collector_paused():
         if fmt == "json":
             return _parse_json(text, source)
         return _parse_yaml(text, source)
@@ -311,7 +311,7 @@ def load_scenario(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BY
         raise _file_problem(error, source) from None
     quick = True
     if isinstance(data, bytes):
-        with gc_paused():
+        with collector_paused():
             scenario = _parse_json_quick(data.removeprefix(b"\xef\xbb\xbf"), source)
         if scenario is not None:
             return scenario
@@ -320,7 +320,7 @@ def load_scenario(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BY
             data = decode_text(data)
         except NotText as error:
             raise _file_problem(error, source) from None
-    with gc_paused():
+    with collector_paused():
         if fmt == "json":
             return _parse_json(data, source, quick=quick)
         return _parse_yaml(data, source)

@@ -2,18 +2,16 @@
 
 A YAML reading gives :class:`Map` for every mapping (its line, and where its keys are) and, in
 detail mode, :class:`Seq` for every list (its line and each item's); :data:`MISSING` marks a key
-that is absent. :func:`gc_paused` keeps the garbage collector still while a big text becomes
-millions of these small containers.
+that is absent. The loader reads a text with the cyclic collector paused
+(:func:`simulator.engine.replay.collector_paused`): a big text becomes millions of these small
+containers, none of them in a cycle.
 """
 
 from __future__ import annotations
 
-import contextlib
-import gc
-from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["MISSING", "Map", "Seq", "gc_paused"]
+__all__ = ["MISSING", "Map", "Seq"]
 
 MISSING: Any = object()  # a key that is absent / no pending key
 
@@ -36,15 +34,3 @@ class Seq(list[Any]):
     __slots__ = ("item_lines", "line")
     line: int
     item_lines: list[int]
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """Creating millions of small containers triggers needless collections; pause them."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
