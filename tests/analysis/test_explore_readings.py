@@ -157,7 +157,7 @@ def test_the_explore_command_runs_under_a_reading(capsys: pytest.CaptureFixture[
         pytest.param(
             reading,
             id=f"{reading[0]}={reading[1]}",
-            marks=() if reading[0] == "dead_tied_for_first" or j % 8 == 0 else pytest.mark.long,
+            marks=() if reading[0] == "dead_tied_for_first" or j % 16 == 0 else pytest.mark.long,
         )
         for j, reading in enumerate(other_readings())
     ],
@@ -167,7 +167,7 @@ def test_two_departures_under_any_reading_never_make_the_engine_raise(
 ) -> None:
     # with two departures the runoff method reaches two dead candidates tied for first, where
     # dead_tied_for_first: other_elected once asked the tie table about a tie of nobody (the
-    # fast profile runs that switch and one reading in four; the long profile runs them all)
+    # fast profile runs that switch and one reading in sixteen; the long profile runs them all)
     config = Config(method=Method.RUNOFF, seats=1, candidates=3, departures=2, readings=(reading,))
     ex = explored(config)
     assert ex.errors == (), (reading, ex.errors[:3])

@@ -50,7 +50,7 @@ def test_every_bundled_scenario_s_notebook_tables_read_on_a_phone_and_a_desktop(
     assert len(bundled) > 100
     bodies = []
     expected = 0
-    for case in one_in(3, bundled):  # every one of them under the long profile (make fuzz)
+    for case in one_in(6, bundled):  # every one of them under the long profile (make fuzz)
         _, result = replayed(case)
         shown = html(result)
         assert shown is not None

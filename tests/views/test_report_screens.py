@@ -106,7 +106,7 @@ def test_every_bundled_scenario_s_report_reads_on_a_phone_and_a_desktop(
     browser.load("about:blank")
     bundled = [c for c in LIBRARY if c.id.startswith("scenarios/") and "@" not in c.id]
     assert len(bundled) > 100
-    cases = one_in(4, bundled)  # every one of them under the long profile (make fuzz)
+    cases = one_in(8, bundled)  # every one of them under the long profile (make fuzz)
     rulings = 0
     for case in cases:
         scenario, result = replayed(case)
