@@ -191,32 +191,33 @@ def _total_rules() -> tuple[Rule[TotalFacts, Total], ...]:
             Rule(
                 id=f"{tag}-candidate",
                 cite=cite,
-                summary="the total vote cast for all candidates includes each candidate's votes (a "
-                "dead candidate's whose name stayed on the ballot too, the dead_votes_in_total "
-                "reading)",
+                summary="the total vote cast for all candidates includes each candidate's votes, a "
+                "dead candidate's whose name stayed on the ballot too (interpretation "
+                "dead_votes_in_total: true)",
                 applies=of(lambda f: f.filed and (not f.died or f.dead_votes_in_total)),
                 effect=Total.IN,
             ),
             Rule(
                 id=f"{tag}-dead-left-out",
                 cite=cite,
-                summary="the dead_votes_in_total reading switched: a dead candidate's votes are "
-                "left out of the total",
+                summary="a dead candidate's votes are left out of the total (interpretation "
+                "dead_votes_in_total: false)",
                 applies=of(lambda f: f.filed and f.died and not f.dead_votes_in_total),
                 effect=Total.OUT,
             ),
             Rule(
                 id=f"{tag}-write-ins",
                 cite=cite,
-                summary="write-in votes count in the total (the write_ins_in_total reading)",
+                summary="write-in votes count in the total (interpretation write_ins_in_total: "
+                "true)",
                 applies=of(lambda f: f.write_in and f.write_ins_in_total),
                 effect=Total.IN,
             ),
             Rule(
                 id=f"{tag}-write-ins-left-out",
                 cite=cite,
-                summary="the write_ins_in_total reading switched: write-in votes are left out of "
-                "the total",
+                summary="write-in votes are left out of the total (interpretation "
+                "write_ins_in_total: false)",
                 applies=of(lambda f: f.write_in and not f.write_ins_in_total),
                 effect=Total.OUT,
             ),

@@ -145,7 +145,8 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
             "withdrawn-elected",
             ("163-294.1(b)", "163-293(a)(2)"),
             "a candidate who withdrew before the election (name left on the ballot) polls enough "
-            "to be elected, with the withdrawal_as_death reading switched off: 163-294.1(b)'s "
+            "to be elected, a withdrawal not counted as a death (interpretation "
+            "withdrawal_as_death: false): 163-294.1(b)'s "
             "vacancy speaks of deceased or disqualified candidates only",
             "the office is declared vacant, as for a disqualified candidate",
             lambda f: (

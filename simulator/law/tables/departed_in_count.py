@@ -160,7 +160,8 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
             "withdrawn-winner",
             ("163-294.1(b)", "163-293(a)(1)"),
             "a candidate who withdrew before the election (name left on the ballot) wins a "
-            "majority, with the withdrawal_as_death reading switched off: 163-294.1(b)'s vacancy "
+            "majority, a withdrawal not counted as a death (interpretation withdrawal_as_death: "
+            "false): 163-294.1(b)'s vacancy "
             "speaks of deceased or disqualified candidates only",
             "the office is declared vacant, as for a disqualified candidate",
             lambda f: not f.after_election_day and not f.offish and f.majority,
@@ -394,8 +395,7 @@ TIE_FIRST: Table[TieFirstFacts, TieFirstEffect] = Table(
             ("163-293(d)(1)",),
             "three or more candidates remain tied for the highest vote after the recount: (d)(1) "
             "provides a runoff between 'the two'",
-            "the three_way_tie reading: a runoff among all the tied unless all but one withdraw "
-            "within three days",
+            "a runoff among all the tied unless all but one withdraw within three days",
             lambda f: (
                 f.tied > 2
                 and (

@@ -291,9 +291,9 @@ def _grounds(*, primary: bool) -> list[Rule[RequestFacts, Answer]]:
         Rule(
             id=f"{tag}-early-rejected",
             cite=when,
-            summary="a request made before the canvass declares the result is premature (the "
-            "early_request reading switched; once the canvass is held, one made while a recount or "
-            "a drawing of lots is awaited is held under either reading)",
+            summary="a request made before the canvass declares the result is premature "
+            "(interpretation early_request: reject; once the canvass is held, one made while a "
+            "recount or a drawing of lots is awaited is held under either reading)",
             applies=_when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and not _waits(f)),
             effect=Answer.PREMATURE,
         ),

@@ -102,7 +102,8 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             cite="163-293(d)(1)",
             summary="the other tied candidate withdrew in writing within three days of the "
             "recount's declaration: the remaining candidate is declared elected (with three or "
-            "more tied, the three_way_tie reading: once all but one have withdrawn)",
+            "more tied, once all but one have withdrawn: interpretation three_way_tie: "
+            "runoff_all)",
             applies=_tie_for_first(lambda f: f.remaining == 1),
             effect=TieStep.REMAINING_ELECTED,
         ),

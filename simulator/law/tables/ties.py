@@ -161,8 +161,9 @@ TIE: Table[TieFacts, TieEffect] = Table(
         Rule(
             id="departed-tied-for-seat",
             cite="163-294.1(b)",
-            summary="a disqualified candidate (withdrawn, the withdrawal_as_death reading) left on "
-            "the ballot receives enough votes to be elected, here shared: the seat is vacant",
+            summary="a disqualified candidate (or one withdrawn, a withdrawal counted as a "
+            "death) left on the ballot receives enough votes to be elected, here shared: the "
+            "seat is vacant",
             applies=lambda f: (
                 f.departed in (CandStatus.WITHDREW, CandStatus.DISQUALIFIED)
                 and f.offish
@@ -505,7 +506,7 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
             "runoff-tie-of-three",
             ("163-293(f)",),
             "three or more candidates tie for a place in a runoff (as in one held among three or "
-            "more tied for first, the three_way_tie reading): (f) determines the winner by lot in "
+            "more tied for first): (f) determines the winner by lot in "
             "a tie between two candidates",
             "a drawing of lots among all the tied, as (f) does for two",
             lambda f: f.point is TiePoint.RUNOFF and not f.primary and f.many and not f.left,
