@@ -113,7 +113,7 @@ def layout_problems(fig: Figure) -> list[str]:
             problems.append(f"a blank strip {width - used.x1:.0f} px wide at the right")
         if used.y0 > blank:
             problems.append(f"a blank strip {used.y0:.0f} px tall at the bottom")
-    return problems + tie_problems(fig)
+    return problems + tie_problems(fig, drawn=True)
 
 
 def _gids(fig: Figure, kind: type[Artist]) -> dict[str, list[Artist]]:
@@ -134,14 +134,16 @@ def _gap(a: Bbox, b: Bbox) -> float:
     return float((dx * dx + dy * dy) ** 0.5)
 
 
-def tie_problems(fig: Figure) -> list[str]:
+def tie_problems(fig: Figure, *, drawn: bool = False) -> list[str]:
     """On a timeline (whose artists are named by gid: ``mark:``/``tick:`` a mark or a
     deadline, ``label:<its name>`` a caption, ``leader:<its name>`` a leader): every caption
     neither adjacent to its mark or tick nor tied to it by a leader that runs from the one to
     the other; every two marks drawn on top of each other; every event captioned with the
     words of the deadline label of its day (a canvass labelled twice), and every caption that
-    appears twice for one mark."""
-    fig.draw_without_rendering()
+    appears twice for one mark. ``drawn``: the figure has just been drawn as it stands (by
+    :func:`layout_problems`), so its boxes are measured without drawing it again."""
+    if not drawn:
+        fig.draw_without_rendering()
     r = fig.canvas.get_renderer()  # type: ignore[attr-defined]
     problems: list[str] = []
     labels = _gids(fig, Text)
