@@ -110,6 +110,26 @@ def test_a_request_by_someone_not_on_the_ballot_is_remarked() -> None:
     assert any(r.kind.value == "filing_rejected" for r in c.rulings)
 
 
+def test_a_request_in_a_party_primary_is_said_to_demand_a_second_primary() -> None:
+    # G.S. 163-111(b): in a party primary the runner-up demands a second primary; a demand
+    # before the primary is remarked in those words, never as a runoff request
+    primary = (
+        "{id: mayor-rep, municipality: City of Example, office: Mayor, seats: 1, "
+        "method: partisan, stage: primary, party: REP, year: 2027}"
+    )
+    log = "\n".join(
+        (
+            "- {type: candidate_filed, at: 2027-07-06, candidate: Ann, party: REP}",
+            "- {type: candidate_filed, at: 2027-07-07, candidate: Bob, party: REP}",
+            "- {type: runoff_requested, at: '2027-09-01T10:00', candidate: Bob}",
+        )
+    )
+    (remark,) = run(primary, log).remarks
+    assert remark.kind.value == "request_early"
+    assert "Bob demanded a second primary on Wed 2027-09-01, before the primary of" in remark.text
+    assert "runoff" not in remark.text
+
+
 def test_ballots_printed_after_the_election_are_remarked() -> None:
     late = story(VOTES, "- {type: ballots_printed, at: '2027-10-06T12:00'}", CANVASS)
     assert kinds(late) == ["ballots_after_election"]
