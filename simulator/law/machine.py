@@ -537,8 +537,8 @@ _AFTER_LEAVING = (
         Phase.RUNOFF_CALLED,
         statute("163-293(b)(2)"),
         "one best placed for a group seat leaves in the request window, the seat vacant at once "
-        "(the left_best_for_group_seat reading): a request already made for the seats left calls "
-        "the runoff",
+        "(interpretation left_best_for_group_seat: vacant): a request already made for the "
+        "seats left calls the runoff",
     ),
     (
         Phase.RUNOFF_REQUEST,
@@ -550,8 +550,8 @@ _AFTER_LEAVING = (
         Phase.RUNOFF_CALLED,
         Phase.DECIDED,
         statute("163-293(e)"),
-        "a runoff candidate leaves: the other is declared without the runoff (the "
-        "left_runoff_ballot reading)",
+        "a runoff candidate leaves: the other is declared without the runoff (interpretation "
+        "left_runoff_ballot: other_declared)",
     ),
     (
         Phase.RUNOFF_COUNTING,

@@ -454,8 +454,8 @@ class RecountHeld(Event):
         "A written request for a runoff (nonpartisan-runoff method) or a demand for a second "
         "primary (partisan primary). Field: `candidate`, who asks. A request too late or by "
         "someone "
-        "not entitled is rejected with a ruling; one made before the canvass waits for it (see "
-        "the early_request reading)."
+        "not entitled is rejected with a ruling; one made before the canvass waits for it "
+        "(interpretation early_request: wait)."
     ),
     example='- {type: runoff_requested, at: "2027-10-13T09:30", candidate: Bob Jones}',
     mark=Mark("^", "#6a3d9a", 6.5, "{name} requests runoff", "{n} requests"),

@@ -79,14 +79,15 @@ EXPLANATIONS: dict[tuple[str, int, str], str] = {
         "A reading of G.S. 163-293(b)(2), not arithmetic. Two seats, 852 votes: a majority is more "
         "than 213, and Kem Spence has 212 (the rows include the one-stop, absentee and provisional "
         "units, so the count looks final), so nobody is elected by majority; Spence and Brooks "
-        "lead, Stallings and Boone may request. Under the group_runoff_ballot reading a request by "
-        "Stallings puts every remaining leader on the ballot: Spence, Brooks, Stallings for two "
-        "seats. The November runoff was Brooks against Stallings only, without Spence: the board "
-        "evidently declared Spence elected and gave the requester one runoff place against the "
-        "lowest leader (one seat), a reading the statute's wording allows and the engine offers as "
-        "the switch `group_runoff_ballot: pairwise` (replayed with it, the engine seats Spence and "
-        "calls Brooks against Stallings, as happened). The only other explanation, a certified "
-        "count two votes higher for Spence than this uncertified conversion, the data cannot show."
+        "lead, Stallings and Boone may request. Under the default reading of who is on a group "
+        "runoff ballot a request by Stallings puts every remaining leader on the ballot: Spence, "
+        "Brooks, Stallings for two seats. The November runoff was Brooks against Stallings only, "
+        "without Spence: the board evidently declared Spence elected and gave the requester one "
+        "runoff place against the lowest leader (one seat), a reading the statute's wording allows "
+        "and the engine offers as the switch `group_runoff_ballot: pairwise` (replayed with it, "
+        "the engine seats Spence and calls Brooks against Stallings, as happened). The only other "
+        "explanation, a certified count two votes higher for Spence than this uncertified "
+        "conversion, the data cannot show."
     ),
 }
 

@@ -130,8 +130,8 @@ VOTES: Table[VoteFacts, Vote] = Table(
             id="second-primary-ballot",
             cite="163-111(b)",
             summary="only the candidates of the second primary are on its ballot (two for one "
-            "place; for a group, the group_runoff_ballot reading, the best remaining and those who "
-            "demanded)",
+            "place; for a group, the best remaining and those who demanded: interpretation "
+            "group_runoff_ballot: remaining_and_requesters)",
             applies=lambda f: f.voting and f.runoff and not f.on_runoff_ballot and f.primary,
             effect=Vote.OFF_RUNOFF_BALLOT,
         ),

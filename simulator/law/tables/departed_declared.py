@@ -96,9 +96,9 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
         Rule(
             id="departed-name-stayed",
             cite="163-294.1(b)",
-            summary="the name of a deceased or disqualified candidate (withdrawn, the "
-            "withdrawal_as_death reading) stayed on the ballot (no time to reprint): the office is "
-            "vacant if the candidate receives enough votes to be elected",
+            summary="the name of a deceased or disqualified candidate (or one withdrawn, a "
+            "withdrawal counted as a death) stayed on the ballot (no time to reprint): the "
+            "office is vacant if the candidate receives enough votes to be elected",
             applies=lambda f: _preset(Preset.NAME_STAYED)(f) and f.offish,
             effect=Seat.VACANT,
         ),
@@ -129,8 +129,9 @@ DECLARED_LEFT: Table[LeftFacts, Seat] = Table(
         Rule(
             id="departed-elected",
             cite="163-294.1(b)",
-            summary="a disqualified candidate (withdrawn, the withdrawal_as_death reading) whose "
-            "name stayed on the ballot receives enough votes to be elected: the office is vacant",
+            summary="a disqualified candidate (or one withdrawn, a withdrawal counted as a "
+            "death) whose name stayed on the ballot receives enough votes to be elected: the "
+            "office is vacant",
             applies=lambda f: (
                 f.electing
                 and not f.after_election_day

@@ -510,7 +510,8 @@ PLACES: Table[PlacesFacts, PlacesEffect] = Table(
             "runoff: (b)(2) counts 'candidates equal in number to the positions remaining', and "
             "(d)(2)'s rule for a tie for second is written for a single office",
             "every candidate tied for that place may request a runoff; the runoff ballot holds "
-            "the remaining leaders and every requester (the group_runoff_ballot reading)",
+            "the remaining leaders and every requester (interpretation group_runoff_ballot: "
+            "remaining_and_requesters)",
             lambda f: f.tied_at_boundary,
             PlacesEffect.ALL_TIED,
             readings=(
@@ -546,7 +547,8 @@ class PlaceLeftFacts:
 PLACE_LEFT: Table[PlaceLeftFacts, PlaceLeftEffect] = Table(
     "group-request-place-left",
     "group offices, election-and-runoff method, a drawing of lots to settle who may request a "
-    "runoff (the request_place_tie reading): does the drawing count a tied candidate who has left?",
+    "runoff (interpretation request_place_tie: lot): does the drawing count a tied "
+    "candidate who has left?",
     (),
     gaps=(
         Gap(

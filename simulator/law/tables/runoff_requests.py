@@ -284,7 +284,8 @@ def _grounds(*, primary: bool) -> list[Rule[RequestFacts, Answer]]:
             summary="the statute fixes only the latest time to ask, so asking early loses nothing: "
             "a request made before the count says who may request (before the canvass, or while a "
             "recount or a drawing of lots for a place is awaited) is held, and weighed as of the "
-            "time it was made once the canvass, recount or lot says it (the early_request reading)",
+            "time it was made once the canvass, recount or lot says it (interpretation "
+            "early_request: wait)",
             applies=_when(primary, Moment.BEFORE_RESULT, lambda f: not f.left and _waits(f)),
             effect=Answer.HELD,
         ),
@@ -485,7 +486,8 @@ WINDOW_CLOSE: Table[WindowCloseFacts, WindowClose] = Table(
             id="next-candidates-requested",
             cite="163-293(b)(2)",
             summary="some of the next candidates requested in time: the runoff is called when the "
-            "window closes, every requester on its ballot (the group_runoff_ballot reading)",
+            "window closes, every requester on its ballot (interpretation group_runoff_ballot: "
+            "remaining_and_requesters)",
             applies=_window_close(False, True, True),
             effect=WindowClose.RUNOFF,
         ),

@@ -118,7 +118,8 @@ TIE_WINDOW: Table[TieWindowFacts, TieStep] = Table(
             id="tie-for-first-runoff-called",
             cite="163-293(d)(1)",
             summary="the three days end with the tied candidates in the race and none withdrawn: a "
-            "runoff between them (among all of them with three or more, the three_way_tie reading)",
+            "runoff between them (among all of them with three or more: interpretation "
+            "three_way_tie: runoff_all)",
             applies=_tie_for_first(
                 lambda f: (
                     f.remaining > 1 and f.moment is TieMoment.WITHDRAWAL_PASSES and not f.departed
