@@ -139,9 +139,9 @@ def test_a_winner_who_left_makes_one_seat_vacant_however_often_declared() -> Non
     check_result(scenario, replay(scenario, as_of=as_of))
 
 
-# A log the long run found: a runoff among three tied for first (the three_way_tie reading), then
-# one of the three withdraws under left_runoff_ballot: other_declared. Both others were once
-# declared elected to the one seat.
+# A log the long run found: a runoff among three tied for first (interpretation three_way_tie:
+# runoff_all), then one of the three withdraws under left_runoff_ballot: other_declared. Both others
+# were once declared elected to the one seat.
 THREE_ON_THE_RUNOFF_BALLOT = {
     "format": "electsim/v1",
     "title": "a generated log",

@@ -203,10 +203,10 @@ def test_a_tied_leader_who_dies_before_the_drawing_leaves_the_nomination_to_the_
 
 
 def test_a_departure_that_settles_who_may_demand_after_the_deadline_is_a_named_gap() -> None:
-    # the request_place_tie reading as "lot": Cy and Dee tie for the place that may demand a second
-    # primary, and a drawing is awaited; Cy dies after the Thursday deadline counted from the
-    # canvass. The count is decided again (Dee alone may demand): the deadline is counted from the
-    # death, not announced as a day already gone
+    # a tie for the place that may request settled by lot (interpretation request_place_tie: lot):
+    # Cy and Dee tie for the place that may demand a second primary, and a drawing is awaited; Cy
+    # dies after the Thursday deadline counted from the canvass. The count is decided again (Dee
+    # alone may demand): the deadline is counted from the death, not announced as a day already gone
     from pathlib import Path
 
     import attrs
@@ -273,10 +273,10 @@ ANN_DIES = '- {type: candidate_died, at: "2027-09-15T10:00", candidate: Ann}'
 def test_a_place_over_the_threshold_of_one_who_left_after_the_primary_day_is_the_committees() -> (
     None
 ):
-    # the left_after_primary_day reading: Ann (600 of 1,000) dies the morning after the primary: by
-    # default Bob (310, over 300) is nominated in her place; under committee_fills her place is a
-    # vacancy in the nomination for the party's executive committee (163-114), and nobody else is
-    # nominated
+    # a party candidate who leaves after the primary day: Ann (600 of 1,000) dies the morning after
+    # the primary: by default Bob (310, over 300) is nominated in her place; under committee_fills
+    # her place is a vacancy in the nomination for the party's executive committee (163-114), and
+    # nobody else is nominated
     log = primary(Ann=600, Bob=310, Cy=90).replace(CANVASS, f"{ANN_DIES}\n{CANVASS}")
     assert run(MAYOR, log).outcome.nominated == ("Bob",)
     c = run(MAYOR, log, head=COMMITTEE_FILLS)
@@ -286,8 +286,9 @@ def test_a_place_over_the_threshold_of_one_who_left_after_the_primary_day_is_the
 
 
 def test_one_who_left_after_the_primary_day_short_of_the_threshold_leaves_no_place() -> None:
-    # the left_after_primary_day reading fills only a place the votes give: Ann (290, not over 300)
-    # is passed over under either setting, and the same demand for a second primary follows
+    # a candidate who leaves after the primary day (interpretation left_after_primary_day) leaves
+    # only a place the votes give: Ann (290, not over 300) is passed over under either setting, and
+    # the same demand for a second primary follows
     log = NO_SP.replace(CANVASS, f"{ANN_DIES}\n{CANVASS}")
     default, switched = run(MAYOR, log), run(MAYOR, log, head=COMMITTEE_FILLS)
     assert not rulings(switched, "party_to_nominate")

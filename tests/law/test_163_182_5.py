@@ -1,7 +1,8 @@
 """G.S. 163-182.5(b) and the sections that set each municipal round's canvass: the seventh day
 after a primary, a second primary or a runoff city's first election (163-291(5), 163-294(b),
 163-293(c)); the tenth day after the November election and the runoff from 2017 (S.L.
-2016-109), the seventh before; the runoff_canvass reading (``runoff_canvass``) for the runoff."""
+2016-109), the seventh before; for the runoff, the seventh day too under interpretation
+``runoff_canvass: first_election_seventh_day``."""
 
 from __future__ import annotations
 
@@ -125,7 +126,7 @@ def _expected_days(year: int, method: Method, kind: DeadlineKind, reading: Runof
     if municipal:
         return 7  # 163-291(5), 163-294(b), 163-293(c)
     if kind is DK.RUNOFF_ELECTION and reading is RunoffCanvass.FIRST_ELECTION_SEVENTH_DAY:
-        return 7  # the runoff_canvass reading: 163-293(e) with (c)
+        return 7  # runoff_canvass: first_election_seventh_day: 163-293(e) with (c)
     return 10 if year >= 2017 else 7  # 163-182.5(b), as rewritten by S.L. 2016-109 or before
 
 
@@ -179,8 +180,8 @@ def test_the_runoff_is_canvassed_on_the_tenth_day_by_default() -> None:
 
 
 def test_the_other_reading_canvasses_the_runoff_on_the_seventh_day() -> None:
-    # the runoff_canvass reading: 163-293(e) holds the runoff under the first election's laws,
-    # 163-293(c)
+    # interpretation runoff_canvass: first_election_seventh_day: 163-293(e) holds the runoff under
+    # the first election's laws, 163-293(c)
     head = "interpretations: {runoff_canvass: first_election_seventh_day}"
     c = run(RUNOFF, _runoff_log("2027-11-09T11:00"), head=head)
     assert c.outcome.elected == ("Bob",) and not rulings(c, "no_provision")

@@ -286,8 +286,8 @@ def test_a_request_while_the_recount_of_a_tie_for_first_is_awaited_is_held_for_i
 
 
 def test_a_request_held_for_a_recount_is_held_under_either_reading() -> None:
-    # the early_request reading switched rejects a request made before the canvass; once the canvass
-    # has declared the result, one made while its recount is awaited is held all the same
+    # interpretation early_request: reject rejects a request made before the canvass; once the
+    # canvass has declared the result, one made while its recount is awaited is held all the same
     log = (
         f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=400, Bob=400, Cy=200)}\n{CANVASS}\n"
         f"{request('Bob', '2027-10-13T09:00')}\n{RECOUNT_TIE}"
@@ -911,8 +911,8 @@ def test_a_dead_candidate_declared_as_the_other_on_a_runoff_ballot_leaves_the_of
 
 
 def test_two_dead_candidates_tied_for_first_leave_the_office_vacant_under_every_reading() -> None:
-    # 163-293(d)(1) and 163-294.4(c) collide when a dead candidate ties for first; the
-    # dead_tied_for_first reading (dead_tied_for_first: other_elected) elects the tied candidate who
+    # 163-293(d)(1) and 163-294.4(c) collide when a dead candidate ties for first; the other
+    # reading (interpretation dead_tied_for_first: other_elected) elects the tied candidate who
     # stands, and here none does: the office is vacant (the reading once asked the table about a tie
     # of nobody)
     log = """
@@ -1002,8 +1002,9 @@ def test_votes_reported_after_a_runoff_called_late_are_the_runoffs() -> None:
 
 
 def test_an_early_demand_by_a_tied_runner_up_waits_for_the_others_to_withdraw() -> None:
-    # 163-293(d)(2) with the early_request reading: Cy demands before the canvass; the runoff is
-    # called when Bob, the other tied runner-up, withdraws within the three days, not before
+    # 163-293(d)(2), a request before the canvass held for it (interpretation early_request: wait):
+    # Cy demands before the canvass; the runoff is called when Bob, the other tied runner-up,
+    # withdraws within the three days, not before
     log = "\n".join(
         [
             filed("Ann", "Bob", "Cy", "Dee"),
@@ -1159,10 +1160,11 @@ EARLY_CANVASS = CANVASS.replace("10-12", "10-06")
 
 
 def test_a_canvass_before_its_day_read_as_of_that_day_counts_the_deadlines_from_it() -> None:
-    # the canvass_before_its_day reading: the canvass of Wednesday 6 October declares the result as
-    # of Tuesday 12 October, the day 163-293(c) fixes: the request is due at noon on Thursday 14
-    # October (not 7 October), and a tie for second's three days end on Friday 15 October (not
-    # Saturday 9 October, which G.S. 103-5 moves to Monday 11 October)
+    # a canvass before its day (interpretation canvass_before_its_day: as_of_its_day): the canvass
+    # of Wednesday 6 October declares the result as of Tuesday 12 October, the day 163-293(c) fixes:
+    # the request is due at noon on Thursday 14 October (not 7 October), and a tie for second's
+    # three days end on Friday 15 October (not Saturday 9 October, which G.S. 103-5 moves to Monday
+    # 11 October)
     early = first(Ann=480, Bob=420, Cy=100).replace(CANVASS, EARLY_CANVASS)
     assert local(deadline(run(SEAT, early), "runoff_request").due) == "2027-10-07T12:00:00"
     c = run(SEAT, early, head=AS_OF_ITS_DAY)
@@ -1175,8 +1177,9 @@ def test_a_canvass_before_its_day_read_as_of_that_day_counts_the_deadlines_from_
 
 
 def test_a_request_before_the_day_of_an_early_canvass_is_one_before_the_declaration() -> None:
-    # the canvass_before_its_day reading with the early_request reading: a request between the early
-    # canvass and the day the law fixes is made before the declaration: held and counted (default),
+    # a canvass before its day read as of that day (interpretation canvass_before_its_day:
+    # as_of_its_day), with a request before the declaration: a request between the early canvass
+    # and the day the law fixes is made before the declaration: held and counted (default),
     # or rejected as premature under early_request: reject, and the runner-up may ask again from
     # that day
     log = (
@@ -1197,8 +1200,9 @@ def test_a_request_before_the_day_of_an_early_canvass_is_one_before_the_declarat
 
 
 def test_a_second_canvass_on_the_day_of_an_early_one_read_as_of_that_day_says_so() -> None:
-    # the canvass_before_its_day reading: the canvass on the day the law fixes declares nothing new;
-    # the result was declared as of that day, not at a canvass held then
+    # a canvass before its day read as of that day (interpretation canvass_before_its_day:
+    # as_of_its_day): the canvass on the day the law fixes declares nothing new; the result was
+    # declared as of that day, not at a canvass held then
     early = first(Ann=480, Bob=420, Cy=100).replace(CANVASS, f"{EARLY_CANVASS}\n{CANVASS}")
     c = run(SEAT, early, head=AS_OF_ITS_DAY)
     again = only(c, "canvass_repeated")
@@ -1217,9 +1221,10 @@ TIED = {"Ann": 450, "Bob": 450, "Cy": 100}
 
 
 def test_a_recount_before_the_day_of_an_early_canvass_declares_as_of_that_day_too() -> None:
-    # the canvass_before_its_day reading: the early canvass of 6 October finds a tie for first; the
-    # recount of 8 October confirms it, still before 12 October, the day 163-293(c) fixes: the three
-    # days of 163-293(d)(1) run from 12 October (to Friday 15 October), not from the recount
+    # a canvass before its day read as of that day (interpretation canvass_before_its_day:
+    # as_of_its_day): the early canvass of 6 October finds a tie for first; the recount of 8 October
+    # confirms it, still before 12 October, the day 163-293(c) fixes: the three days of
+    # 163-293(d)(1) run from 12 October (to Friday 15 October), not from the recount
     log = f"{TIE.replace(CANVASS, EARLY_CANVASS)}\n{recount('2027-10-08T10:00', **TIED)}"
     assert local(deadline(run(SEAT, log), "tie_withdrawal").due) == "2027-10-11T23:59:59"
     c = run(SEAT, log, head=AS_OF_ITS_DAY)

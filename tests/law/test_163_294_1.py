@@ -236,8 +236,8 @@ def test_a_leader_dying_in_the_three_days_of_a_tie_for_second_leaves_a_vacancy()
 
 
 def test_under_the_request_reading_a_leader_dying_in_the_window_changes_nothing_yet() -> None:
-    # the departed_leader_short reading switched (departed_leader_short: request): 163-293(b)(1)
-    # runs its course
+    # a departed leader short of a majority, read as leaving the request to run (interpretation
+    # departed_leader_short: request): 163-293(b)(1) runs its course
     c = _leader_short_leaves_after_the_canvass(
         died("Ann", "2027-10-13T08:00"),
         extra="interpretations: {departed_leader_short: request}",
@@ -285,8 +285,9 @@ def test_left_best_for_group_seat_vacant_makes_the_seat_of_one_dying_in_the_peri
 
 
 def test_by_default_a_request_made_before_the_death_counts_for_the_seats_left() -> None:
-    # the left_best_for_group_seat reading with G.S. 163-293(b)(2): three seats, Ann elected by
-    # majority, Bob and Cy best placed for the other two; Dee asked for a runoff before Bob died.
+    # a departed candidate best placed for a group seat, read by default (interpretation
+    # left_best_for_group_seat: runs_its_course), with G.S. 163-293(b)(2): three seats, Ann elected
+    # by majority, Bob and Cy best placed for the other two; Dee asked for a runoff before Bob died.
     # Bob's seat is vacant at the death, one seat is left, and Dee's request (the next one's) calls
     # its runoff
     c = run(

@@ -91,8 +91,8 @@ def test_a_canvass_on_veterans_day_moves_to_the_next_open_day() -> None:
     c = cal.canvass(date(2003, 11, 4), statute("163-182.5(b)"), OFFICE)
     assert c.due == datetime(2003, 11, 12, 11, tzinfo=NY)
     assert c.moved_from is not None and c.moved_from.date() == date(2003, 11, 11)
-    # 2025: the tenth day, Friday Nov 14, is open; the seventh (the runoff_canvass reading) is
-    # Veterans Day
+    # 2025: the tenth day, Friday Nov 14, is open; the seventh (interpretation runoff_canvass:
+    # first_election_seventh_day) is Veterans Day
     assert cal.canvass(date(2025, 11, 4), statute("163-182.5(b)"), OFFICE).moved_from is None
     seventh = cal.canvass(
         date(2025, 11, 4),
@@ -319,7 +319,7 @@ def test_a_party_s_days_cite_163_279_as_163_291_1_applies_it(kind: int) -> None:
 def test_a_filing_opening_moved_off_july_4_opens_at_noon_or_at_the_start_of_business(
     year: int,
 ) -> None:
-    # The filing_opening reading: the first Friday in July is July 4; G.S. 103-5(a) moves the
+    # Filing that opens on a closed day: the first Friday in July is July 4; G.S. 103-5(a) moves the
     # opening to Monday July 7, at noon by default, at 8:00 a.m. (the start of the office's
     # business) under filing_opening: start_of_business; the close stays at noon
     from simulator.law.readings import FilingOpening

@@ -366,8 +366,8 @@ def test_a_runoff_asked_in_a_partisan_general_election_is_refused_under_163_293_
 
 def test_a_runoff_tie_of_three_or_more_is_a_gap_settled_by_lot() -> None:
     # G.S. 163-293(f) decides a runoff tie "between two candidates" by lot; three tied (a runoff
-    # among three tied for first, the three_way_tie reading) is a gap whose fallback is a lot among
-    # all of them
+    # among three tied for first, interpretation three_way_tie: runoff_all) is a gap whose fallback
+    # is a lot among all of them
     two = ties.TIE_AT.evaluate(ties.TieAtFacts(ties.TiePoint.RUNOFF, group=False))
     three = ties.TIE_AT.evaluate(ties.TieAtFacts(ties.TiePoint.RUNOFF, group=False, many=True))
     assert two.verdict is Verdict.RULED and two.near == ("163-293(f)",)

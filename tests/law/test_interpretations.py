@@ -23,7 +23,8 @@ FILED = """
 
 
 def test_a_tie_between_two_winners_needs_no_lot_by_default_but_does_when_switched() -> None:
-    # The harmless_ties reading: Ann and Bob both win two seats, so their tie decides nothing
+    # Only ties that decide something matter (interpretation harmless_ties: true): Ann and Bob both
+    # win two seats, so their tie decides nothing
     events = (
         FILED
         + """
@@ -46,8 +47,8 @@ def test_a_tie_between_two_winners_needs_no_lot_by_default_but_does_when_switche
 
 
 def test_write_ins_count_in_the_majority_total_unless_switched_off() -> None:
-    # The write_ins_in_total reading, G.S. 163-293(a)(1): with the 20 write-ins Ann's 505 of 1010 is
-    # no majority
+    # Write-ins count in the total (interpretation write_ins_in_total: true), G.S. 163-293(a)(1):
+    # with the 20 write-ins Ann's 505 of 1010 is no majority
     events = (
         FILED
         + """
@@ -68,7 +69,7 @@ def test_write_ins_count_in_the_majority_total_unless_switched_off() -> None:
 
 
 def test_an_early_request_waits_for_the_canvass_unless_switched_to_reject() -> None:
-    # The early_request reading, G.S. 163-293(c)
+    # A runoff request before the canvass (interpretation early_request), G.S. 163-293(c)
     events = (
         FILED
         + """
@@ -86,8 +87,9 @@ def test_an_early_request_waits_for_the_canvass_unless_switched_to_reject() -> N
 
 
 def test_a_group_runoff_ballot_follows_the_chosen_reading_of_163_293_b_2() -> None:
-    # The group_runoff_ballot reading and its alternatives; "pairwise" is how Elizabeth City read it
-    # in 2011. 525 votes for two seats: a majority needs more than 131.25, which nobody has
+    # Who is on a group runoff ballot (interpretation group_runoff_ballot) under each setting;
+    # "pairwise" is how Elizabeth City read it in 2011. 525 votes for two seats: a majority needs
+    # more than 131.25, which nobody has
     group = "{id: w, office: Ward, seats: 2, method: nonpartisan-runoff, year: 2027}"
     events = """
     - {type: candidate_filed, at: 2027-07-06, candidate: Ann}
@@ -122,8 +124,9 @@ def test_a_group_runoff_ballot_follows_the_chosen_reading_of_163_293_b_2() -> No
 
 
 def test_with_harmless_ties_off_two_tied_majority_winners_are_ranked_by_lot() -> None:
-    # The harmless_ties reading and its alternative in a group under G.S. 163-293(a)(2): 1000 votes
-    # for two seats, a majority is more than 250; Ann and Bob both have 400 and both win
+    # Only ties that decide something matter, and the other setting (interpretation harmless_ties:
+    # false), in a group under G.S. 163-293(a)(2): 1000 votes for two seats, a majority is more than
+    # 250; Ann and Bob both have 400 and both win
     group = "{id: g, office: Council, seats: 2, method: nonpartisan-runoff, year: 2027}"
     events = (
         FILED
@@ -251,8 +254,9 @@ def _group_tie(votes: str) -> str:
 
 
 def test_a_group_tie_read_by_size_over_5000_voters_is_ruled_a_new_election_and_no_lot() -> None:
-    # The first_election_tie reading applies G.S. 163-182.8(1): a new election among the tied, so no
-    # drawing of lots is ruled beside it (for the seat left, and for a tie over the majority)
+    # Interpretation first_election_tie: by_size applies G.S. 163-182.8(1): a new election among the
+    # tied, so no drawing of lots is ruled beside it (for the seat left, and for a tie over the
+    # majority)
     head = "interpretations: {first_election_tie: by_size}"
     for votes in ("{Ann: 9000, Bob: 2000, Cy: 2000, Dee: 500}", "{Ann: 9000, Bob: 4000, Cy: 4000}"):
         r = run(GROUP_RUNOFF, _group_tie(votes), head=head)
@@ -261,10 +265,10 @@ def test_a_group_tie_read_by_size_over_5000_voters_is_ruled_a_new_election_and_n
 
 
 def test_a_group_tie_read_by_size_names_the_voters_gap_and_group_tie_voters_applies() -> None:
-    # 7,500 votes for two seats: 3,750 to 7,500 voters. The first_election_tie reading sends the tie
-    # for the seat left to 163-182.8; the voters the log does not give are gap voters-not-in-log,
-    # whose default (the fewest) draws lots and whose the group_tie_voters reading, votes, orders a
-    # new election
+    # 7,500 votes for two seats: 3,750 to 7,500 voters. Interpretation first_election_tie: by_size
+    # sends the tie for the seat left to 163-182.8; the voters the log does not give are gap
+    # voters-not-in-log, whose default (the fewest) draws lots and whose other setting
+    # (interpretation group_tie_voters: votes, as many voters as votes) orders a new election
     events = _group_tie("{Ann: 4000, Bob: 1500, Cy: 1500, Dee: 500}")
     fewest = run(GROUP_RUNOFF, events, head="interpretations: {first_election_tie: by_size}")
     gaps = [x.get("gap") for x in fewest.rulings if x.kind.value == "no_provision"]
@@ -277,8 +281,8 @@ def test_a_group_tie_read_by_size_names_the_voters_gap_and_group_tie_voters_appl
     )
     assert most.outcome.pending is not None and most.outcome.pending.value == "new_election"
     assert not any(x.kind.value == "lot_required" for x in most.rulings)
-    # under the default the first_election_tie reading (a lot whatever the voters) the voters are
-    # not asked
+    # by default a tie the first election does not settle goes to a lot whatever the voters
+    # (interpretation first_election_tie: lot), so the voters are not asked
     lot = run(GROUP_RUNOFF, events, head="interpretations: {group_tie_voters: votes}")
     assert [x.get("gap") for x in lot.rulings if x.kind.value == "no_provision"] == [
         "tie-for-best-remaining"
@@ -286,10 +290,10 @@ def test_a_group_tie_read_by_size_names_the_voters_gap_and_group_tie_voters_appl
 
 
 def test_a_group_runoff_tie_read_by_size_asks_the_voters_and_group_tie_voters_answers() -> None:
-    # The group_runoff_tie reading sends a tie for a group runoff's last seat to 163-182.8; 8,000
-    # runoff votes for two seats are 4,000 to 8,000 voters: gap voters-not-in-log, the fewest by
-    # default (a lot), as many as the votes under the group_tie_voters reading (a new election); the
-    # default the group_runoff_tie reading draws lots
+    # Interpretation group_runoff_tie: by_size sends a tie for a group runoff's last seat to
+    # 163-182.8; 8,000 runoff votes for two seats are 4,000 to 8,000 voters: gap voters-not-in-log,
+    # the fewest by default (a lot), as many as the votes under interpretation group_tie_voters:
+    # votes (a new election); by default (group_runoff_tie: lot) the board draws lots
     path = Path(__file__).resolve().parents[2] / "scenarios" / "collisions"
     text = (path / "2933f-group-runoff-tie-read-by-size.yaml").read_text(encoding="utf-8")
     text = text.replace(
@@ -341,10 +345,11 @@ def _request_place_tie(*deaths: str) -> str:
 def test_a_request_place_tie_left_before_the_lot_is_settled_as_the_reading_says(
     deaths: tuple[str, ...], standing: bool, holder: str | None
 ) -> None:
-    # the tied_left_before_lot reading over the request_place_tie reading's drawing for the request
-    # place: among_standing settles the place without a drawing when as many of the tied stand as
-    # there are places; otherwise (or by default) the drawing among all the tied is still awaited,
-    # the gap said at the death
+    # a tied candidate who left before the drawing (interpretation tied_left_before_lot), the
+    # drawing being for the request place (interpretation request_place_tie: lot): among_standing
+    # settles the place without a drawing when as many of the tied stand as there are places;
+    # otherwise (or by default) the drawing among all the tied is still awaited, the gap said at the
+    # death
     reading = ", tied_left_before_lot: among_standing" if standing else ""
     head = f"interpretations: {{request_place_tie: lot{reading}}}"
     r = run(GROUP_RUNOFF.replace("Council", "Council"), _request_place_tie(*deaths), head=head)

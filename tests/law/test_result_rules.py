@@ -100,8 +100,8 @@ def test_a_runoff_and_a_second_primary_elect_and_nominate_the_highest() -> None:
 
 @given(total=st.integers(0, 10**7), seats=st.integers(1, 9))
 def test_the_majority_is_half_the_total_per_seat_exactly(total: int, seats: int) -> None:
-    # G.S. 163-293(a)(2): the total divided by the seats, halved; no rounding (the
-    # write_ins_in_total reading)
+    # G.S. 163-293(a)(2): the total divided by the seats, halved; no rounding ("any excess" read as
+    # strictly more, exactly)
     t = declaration.threshold(declaration.Decision.MAJORITY, total, seats, Fraction(3, 10))
     assert t * 2 * seats == total
 
@@ -163,9 +163,9 @@ def test_every_departure_from_a_called_runoff_ballot_is_the_same_gap() -> None:
 
 
 def test_the_other_candidate_is_declared_only_from_a_runoff_ballot_of_two() -> None:
-    # the left_runoff_ballot reading declares "the other candidate": on one seat's ballot of three
-    # (the three_way_tie reading) there are two, and the default (the runoff is held, the name
-    # printed) stands
+    # interpretation left_runoff_ballot: other_declared declares "the other candidate": on one
+    # seat's ballot of three (interpretation three_way_tie: runoff_all) there are two, and the
+    # default (the runoff is held, the name printed) stands
     chosen = {"left_runoff_ballot": "other_declared"}
     for what in (
         CandStatus.DIED,
@@ -186,7 +186,8 @@ def test_the_other_candidate_is_declared_only_from_a_runoff_ballot_of_two() -> N
 
 
 def test_a_switch_chooses_a_conflicts_other_reading_and_says_so() -> None:
-    # the departed_leader_short reading: departed_leader_short
+    # a departed leader short of a majority: the office vacant by default, a runoff request under
+    # interpretation departed_leader_short: request
     facts = departed_in_count.LeaderFacts(CandStatus.WITHDREW, False, False)
     default = departed_in_count.LEADER.evaluate(facts)
     other = departed_in_count.LEADER.evaluate(facts, chosen={"departed_leader_short": "request"})
@@ -208,8 +209,8 @@ def test_a_switch_chooses_a_conflicts_other_reading_and_says_so() -> None:
 def test_a_departed_leader_short_of_a_majority_read_as_request_is_vacant_without_a_request() -> (
     None
 ):
-    # the departed_leader_short reading switched: 163-293(b)(1) runs its course; nobody requests;
-    # Bob cannot serve
+    # a departed leader short of a majority (interpretation departed_leader_short: request):
+    # 163-293(b)(1) runs its course; nobody requests; Bob cannot serve
     c = run(
         scenario(
             RUNOFF,
