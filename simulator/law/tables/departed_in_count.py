@@ -109,9 +109,9 @@ LEADER: Table[LeaderFacts, LeaderEffect] = Table(
         Rule(
             id="departed-polls-enough-to-win",
             cite="163-294.1(b)",
-            summary="a deceased or disqualified candidate (withdrawn, the withdrawal_as_death "
-            "reading) whose name stayed on the ballot receives enough votes to be elected: the "
-            "office is vacant",
+            summary="a deceased or disqualified candidate (or one withdrawn, a withdrawal "
+            "counted as a death) whose name stayed on the ballot receives enough votes to be "
+            "elected: the office is vacant",
             applies=lambda f: not f.after_election_day and f.offish,
             effect=LeaderEffect.VACANT,
         ),
@@ -630,8 +630,8 @@ GROUP_LEFT: Table[GroupLeftFacts, GroupLeftEffect] = Table(
         Rule(
             id="departed-best-enough-votes",
             cite="163-294.1(b)",
-            summary="a deceased or disqualified candidate (withdrawn, the withdrawal_as_death "
-            "reading) receives enough votes to be elected: the office is vacant",
+            summary="a deceased or disqualified candidate (or one withdrawn, a withdrawal "
+            "counted as a death) receives enough votes to be elected: the office is vacant",
             applies=lambda f: not f.after_election_day and f.offish,
             effect=GroupLeftEffect.DECLARED_UNLESS_REQUEST,
         ),
