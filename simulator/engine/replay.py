@@ -201,10 +201,11 @@ def replay(scenario: Scenario, *, as_of: datetime | None = None, batched: bool =
 
 @contextlib.contextmanager
 def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while folding: the fold's values refer to older
-    values, never back, so it would find nothing, yet a long story (a ruling and two timeline
-    lines for every refused request, say) would have it walk all that is kept again and again.
-    It runs again as before afterwards."""
+    """Pause the cyclic garbage collector while folding, and while the loader reads a text: the
+    fold's values refer to older values, never back, and a reading's containers hold no
+    cycles, so it would find nothing, yet a long story (a ruling and two timeline lines for
+    every refused request, say) or a big file would have it walk all that is kept again and
+    again. It runs again as before afterwards."""
     collecting = gc.isenabled()
     gc.disable()
     try:

@@ -101,19 +101,15 @@ def courses_before_vote(
     if config.departures < 1 or not names:
         return
     who = names[-1]
+    singles: list[tuple[Departure, Region, list[dict[str, Any]]]] = [
+        (kind, region, _leave_events(kind, region, who, d))
+        for region, kind in product(BEFORE_VOTE, Departure)
+    ]
     # the loader reads each way and moment of their leaving in one pass (a departure is read
     # the same in any of the logs)
-    leaving = [
-        e
-        for region, kind in product(BEFORE_VOTE, Departure)
-        for e in _leave_events(kind, region, who, d)
-        if e["type"] == LEAVING_EVENT[kind]
-    ]
+    leaving = [e for kind, _, evs in singles for e in evs if e["type"] == LEAVING_EVENT[kind]]
     folds_of(config).read_ahead(filings_of(config), leaving)
-    singles: list[tuple[Departure, Region, list[dict[str, Any]]]] = []
-    for region, kind in product(BEFORE_VOTE, Departure):
-        evs = _leave_events(kind, region, who, d)
-        singles.append((kind, region, evs))
+    for kind, region, evs in singles:
         yield [f"{who} {kind.value} {region.value}"], evs, [who], False
         reopened = _reopened_close(config, evs, d)
         if reopened is not None:
