@@ -6,6 +6,7 @@ docs/readings.md explains each reading and why its default was chosen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -492,10 +493,7 @@ class Interpretations:
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         """IPython's plain-text display (Jupyter): the switches set otherwise than their
         defaults, in words, not every field."""
-        changed = "; ".join(
-            f"{k.replace('_', ' ')}: {_setting_words(v)}" for k, v in self.changed()
-        )
-        p.text(f"readings: {changed or 'the documented defaults'}")
+        p.text(f"readings: {chosen_words(self.changed()) or 'the documented defaults'}")
 
 
 def about(switch: str) -> About:
@@ -512,6 +510,21 @@ Interpretations.CHOICES.update(
 
 #: every switch, by name, with what its reading is about (in the order of docs/readings.md)
 ABOUT: dict[str, About] = {f.name: f.metadata["about"] for f in attrs.fields(Interpretations)}
+
+
+def chosen_words(changed: Sequence[tuple[str, bool | str]]) -> str:
+    """Readings chosen otherwise than their defaults (``Interpretations.changed()``, or what
+    ``--reading`` chose), as every view shows them: what each is about and the answer chosen,
+    in words, then its switch as a scenario writes it, so that it can be chosen again.
+
+    >>> chosen_words([("withdrawal_as_death", False), ("three_way_tie", "lot")]).split("; ")[0]
+    'a withdrawal counts as a death: no (interpretation withdrawal_as_death: false)'
+    """
+    return "; ".join(
+        f"{about(name).words}: {_setting_words(setting)} "
+        f"(interpretation {name}: {str(setting).lower() if isinstance(setting, bool) else setting})"
+        for name, setting in changed
+    )
 
 
 def _setting_words(value: bool | str) -> str:

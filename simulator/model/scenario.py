@@ -12,8 +12,8 @@ from zoneinfo import ZoneInfo
 import attrs
 
 from simulator.law.instants import maybe_instant
-from simulator.law.labels import label, value_words
-from simulator.law.readings import Interpretations
+from simulator.law.labels import label
+from simulator.law.readings import Interpretations, chosen_words
 from simulator.law.vocab import Method, Stage
 from simulator.model.eventlog import EventLog, event_log
 
@@ -110,14 +110,8 @@ class Scenario:
         lines += [f"  {c.words()}" for c in self.contests]
         if events:
             lines.append(f"  events: {events}")
-        readings = self.interpretations.changed()
-        lines.append(
-            "  readings: "
-            + (
-                "; ".join(f"{k.replace('_', ' ')}: {value_words(v)}" for k, v in readings)
-                or "the defaults"
-            )
-        )
+        readings = chosen_words(self.interpretations.changed())
+        lines.append(f"  readings: {readings or 'the defaults'}")
         if self.parameters:
             pinned = "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in self.parameters)
             lines.append(f"  values pinned: {pinned}")

@@ -29,6 +29,7 @@ from simulator.engine.result import ContestResult, Outcome, Result, Ruling, Thre
 from simulator.law.cite import statute
 from simulator.law.labels import label
 from simulator.law.machine import Phase
+from simulator.law.readings import chosen_words
 from simulator.law.vocab import RulingKind
 from simulator.model.events import Event
 from simulator.model.scenario import Scenario
@@ -263,8 +264,8 @@ def _header(scenario: Scenario, result: Result, tz: tzinfo) -> str:
         meta.append(
             ("office closed", escape(", ".join(d.isoformat() for d in scenario.office_closed)))
         )
-    changed = [f"{name} = {value!r}" for name, value in scenario.interpretations.changed()]
-    meta.append(("readings", escape("; ".join(changed)) if changed else "the default readings"))
+    changed = chosen_words(scenario.interpretations.changed())
+    meta.append(("readings", escape(changed) if changed else "the default readings"))
     dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in meta)
     desc = (
         f'<p class="desc">{escape(" ".join(scenario.description.split()))}</p>'

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from simulator.engine.result import ContestResult, Result
 from simulator.law.labels import label
+from simulator.law.readings import chosen_words
 from simulator.law.vocab import DeadlineKind, RunoffStatus
 from simulator.model.events import Event
 from simulator.views.branches import HEADING, BranchWords, branch_lines
@@ -142,10 +143,7 @@ def format_result(
     if result.as_of is not None:
         parts.append(f"(as of {_when(result.as_of)})")
     if result.readings:
-        shown = "; ".join(
-            f"{k}: {str(v).lower() if v is True or v is False else v}" for k, v in result.readings
-        )
-        parts.append(f"(readings other than the defaults: {shown})")
+        parts.append(f"readings other than the defaults: {chosen_words(result.readings)}")
     parts.extend(
         format_contest(
             c, colour=colour, width=width, events=by_index, branches=(futures or {}).get(c.id, ())

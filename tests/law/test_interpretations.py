@@ -218,9 +218,9 @@ def test_a_replay_names_the_readings_the_scenario_changed(tmp_path: Path) -> Non
     switched = Path(__file__).resolve().parents[2] / "scenarios" / "collisions"
     path = switched / "2932b2-runoff-place-drawn-after-the-deadline-read-from-canvass.yaml"
     text = electsim("replay", str(path), check=True).stdout
-    assert (
-        text.splitlines()[2]
-        == "(readings other than the defaults: request_after_lot: from_canvass)"
+    assert text.splitlines()[2] == (
+        "readings other than the defaults: a request after a drawing of lots: from canvass "
+        "(interpretation request_after_lot: from_canvass)"
     )
     doc = json.loads(electsim("replay", str(path), "--json", check=True).stdout)
     assert doc["interpretations"] == {"request_after_lot": "from_canvass"}

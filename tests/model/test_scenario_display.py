@@ -29,7 +29,10 @@ def test_a_scenario_shows_its_contests_events_and_readings_in_words() -> None:
 def test_readings_show_only_what_differs_from_the_defaults() -> None:
     assert pretty(Interpretations()) == "readings: the documented defaults"
     changed = Interpretations(write_ins_in_total=False, three_way_tie=ThreeWayTie.LOT)
-    assert pretty(changed) == "readings: write ins in total: no; three way tie: lot"
+    assert pretty(changed) == (
+        "readings: write-in votes count in the total: no (interpretation write_ins_in_total: "
+        "false); a tie for first among three or more: lot (interpretation three_way_tie: lot)"
+    )
 
 
 def test_a_deadline_and_a_fork_show_in_a_line_of_words() -> None:

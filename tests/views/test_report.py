@@ -15,6 +15,7 @@ from simulator.law.labels import label
 from simulator.views import report
 from simulator.views.charts import figures
 from simulator.views.report import render_report, write_report
+from simulator.views.text import format_result
 from simulator.views.words import event_words
 from tests.views.browser import Browser
 from tests.views.test_graph import (
@@ -116,6 +117,17 @@ def test_the_contents_tell_the_primary_from_the_election() -> None:
     assert len(titles) == 2 and len(set(titles)) == 2, titles
     assert titles[0].endswith("(primary)") and titles[1].endswith("(election)")
     assert "City Council At-Large, primary" in page
+
+
+def test_the_report_and_the_text_say_the_readings_chosen_in_words_and_name_their_switch() -> None:
+    case = next(c for c in LIBRARY if "2941b-withdrawn-winner-office-vacant" in c.id)
+    scenario, result = replayed(case)
+    said = "a withdrawal counts as a death: no (interpretation withdrawal_as_death: false)"
+    page = render_report(scenario, result)
+    assert f"<dt>readings</dt><dd>{said}</dd>" in page
+    assert "withdrawal_as_death =" not in page and "False" not in page
+    text = format_result(result, events=scenario.events)
+    assert f"readings other than the defaults: {said}" in text.splitlines()
 
 
 def test_the_timeline_is_drawn_for_the_page() -> None:
