@@ -260,14 +260,15 @@ class RunoffCanvass(StrEnum):
 
 @attrs.frozen
 class About:
-    """What one reading is about: its number in docs/readings.md and its question in words
-    (what the what-if panel, the command line and the docs show beside its switch)."""
+    """What one reading is about: its question in words (what the what-if panel, the text,
+    the report and the docs show beside its switch), and its row in the table of
+    docs/readings.md, kept only as a cross-reference there."""
 
     number: int
     words: str
 
     def __str__(self) -> str:
-        return f"{self.words} (reading {self.number})"
+        return self.words
 
 
 def reading(number: int, words: str) -> dict[str, About]:

@@ -455,7 +455,7 @@ def test_real_contests_replay_to_what_happened(
 
 @pytest.mark.shared_data
 def test_write_ins_in_the_total_decide_dunn_ward_3_in_2015(real: Report) -> None:
-    # SPEC reading 1: McLean 64, Chavis 63 and one write-in: 128 votes, so 64
+    # interpretation write_ins_in_total: McLean 64, Chavis 63 and one write-in: 128 votes, so 64
     # is no majority, and Dunn held the runoff in November 2015.
     c = real_check(real, "Dunn", 2015, "Commissioner Ward 3")
     assert c.total == 128
@@ -483,7 +483,7 @@ def test_the_pairwise_reading_reproduces_the_elizabeth_city_2011_runoff() -> Non
         {"type": "runoff_requested", "at": "2011-10-19T09:00", "candidate": "Dennis B. Stallings"}
     )
     spec = simulator.replay(asked.build()).contests[0]
-    assert "Kem Spence" in spec.outcome.runoff_candidates  # SPEC reading 5
+    assert "Kem Spence" in spec.outcome.runoff_candidates  # interpretation group_runoff_ballot
     pairwise = attrs.evolve(
         asked.build(), interpretations=Interpretations(group_runoff_ballot="pairwise")
     )

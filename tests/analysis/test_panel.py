@@ -43,7 +43,7 @@ def test_the_controls_are_found_from_the_log() -> None:
     assert [v for _, v in request.choices] == ["Sarika Bansal", "Rachel Jordan", "Ryan Eades"]
     # the readings, in words
     assert any(c.kind == "switch" and "write-in" in c.label for c in controls)
-    assert any(c.kind == "choice" and "(reading 8)" in c.label for c in controls)
+    assert any(c.kind == "choice" and "(interpretation late_notice)" in c.label for c in controls)
     # the ids the panel gives its events change nothing the law says
     assert (
         replay(base).contests[0].outcome

@@ -329,7 +329,8 @@ def test_the_thirty_day_rule_flips_between_day_30_and_day_31_after_the_close(
     thirty: Scenario,
 ) -> None:
     # G.S. 163-112(a): a death within 30 days reopens filing; 163-112(b): after, the survivor
-    # is certified. Notice comes the next morning: the death's date decides (SPEC reading 8).
+    # is certified. Notice comes the next morning: the death's date decides
+    # (interpretation late_notice).
     # (The last day is the eve of the eve of the primary: notice of a death on the eve arrives
     # on primary day itself, which the engine treats as a gap, no_provision.)
     days = each_day(date(2027, 7, 16), date(2027, 9, 12))

@@ -201,7 +201,7 @@ def test_replay_is_deterministic(doc: dict[str, Any]) -> None:
 @PROPERTIES
 @given(contests())
 def test_the_timeline_shows_each_threshold_as_an_exact_number(doc: dict[str, Any]) -> None:
-    # G.S. 163-293(a), 163-111(a) with SPEC reading 1 and section 4 (exact
+    # G.S. 163-293(a), 163-111(a) with interpretation write_ins_in_total and section 4 (exact
     # strings)
     result, c = _replay(doc)
     text = format_result(result)

@@ -493,7 +493,7 @@ def test_real_cary_district_d_2023_needs_more_than_2337() -> None:
 @needs_data
 def test_real_elizabeth_city_4th_ward_2025_two_seats_need_more_than_196_75() -> None:
     # Elizabeth City elects two councilors per ward; Morris and Jackson tie at 234, both
-    # elected (SPEC reading 9: a tie between two winners needs no lot).
+    # elected (interpretation harmless_ties: a tie between two winners needs no lot).
     path = SHARED / "20251007__nc__general__precinct.csv.gz"
     scenario = import_results(path, EC4, seats=2, method="nonpartisan-runoff")
     result = replay(scenario).contests[0]

@@ -42,7 +42,7 @@ def test_more_than_thirty_percent_is_a_substantial_plurality() -> None:
 
 
 def test_exactly_thirty_percent_is_not_a_substantial_plurality() -> None:
-    # G.S. 163-111(a)(1), "any excess" (SPEC reading 1)
+    # G.S. 163-111(a)(1), "any excess" (interpretation write_ins_in_total)
     c = run(MAYOR, primary(Ann=300, Bob=290, Cy=250, Dee=160), as_of="2027-09-22T12:00")
     assert only(c, "majority_threshold").get("threshold") == "300"
     assert c.outcome.nominated == ()
@@ -110,14 +110,14 @@ def test_a_demand_calls_a_second_primary_on_the_fourth_tuesday_before_the_electi
 
 
 def test_without_a_demand_the_leader_is_nominated_when_the_deadline_passes() -> None:
-    # G.S. 163-291(6), SPEC reading 5
+    # G.S. 163-291(6), interpretation group_runoff_ballot
     c = run(MAYOR, NO_SP)
     assert c.outcome.nominated == ("Ann",)
     assert local(only(c, "nominated").at) == "2027-09-23T12:00:00"
 
 
 def test_only_the_runner_up_may_demand_a_second_primary() -> None:
-    # G.S. 163-111(b), SPEC reading 5
+    # G.S. 163-111(b), interpretation group_runoff_ballot
     c = run(MAYOR, f"{NO_SP}\n{demand('Cy', '2027-09-22T10:00')}")
     assert only(c, "request_rejected").candidates == ("Cy",)
     assert c.outcome.nominated == ("Ann",)
@@ -132,7 +132,7 @@ def test_a_demand_after_noon_thursday_is_rejected_as_late() -> None:
 
 
 def test_a_group_without_enough_substantial_pluralities_follows_the_default_ballot() -> None:
-    # G.S. 163-111(a)(2), SPEC reading 5: the next one may demand for the
+    # G.S. 163-111(a)(2), interpretation group_runoff_ballot: the next one may demand for the
     # remaining position
     votes = primary(
         party="DEM", Ann=200, Bob=140, Cy=130, Dee=120, Eve=110, Fay=100, Gil=100, Hank=100

@@ -32,7 +32,7 @@ def test_a_death_on_day_30_reopens_but_a_death_on_day_31_certifies_the_survivor(
 
 
 def test_notice_before_noon_opens_that_noon_and_after_noon_the_next_open_day() -> None:
-    # SPEC reading 3 (G.S. 163-112(a) "upon notice of the death")
+    # day counting (docs/readings.md) (G.S. 163-112(a) "upon notice of the death")
     before = run(
         scenario(PARTY, *filed("Ann", "Bob"), died("Bob", "2027-07-26T06:00", "2027-07-26T11:59"))
     )

@@ -68,7 +68,7 @@ def test_the_year_after_a_census_a_district_city_files_in_late_july_and_august()
 
 
 def test_a_notice_before_a_reopened_period_opens_or_after_it_closes_is_rejected() -> None:
-    # G.S. 163-112(b); SPEC reading 3: notice at 14:00 Monday 08-02 opens noon
+    # G.S. 163-112(b); day counting (docs/readings.md): notice at 14:00 Monday 08-02 opens noon
     # Tuesday 08-03
     c = run(
         scenario(

@@ -129,7 +129,7 @@ def test_only_the_seat_the_tie_decides_waits_for_the_lot() -> None:
 
 
 def test_a_tie_between_two_winners_needs_no_lot() -> None:
-    # SPEC reading 9 with G.S. 163-292(3)
+    # interpretation harmless_ties with G.S. 163-292(3)
     c = run(BOARD, f"{filed('A', 'B', 'C')}\n{returns(NIGHT, A=300, B=300, C=100)}\n{CANVASS}")
     assert set(c.outcome.elected) == {"A", "B"}
     assert not rulings(c, "decided_by_lot") and not rulings(c, "no_provision")

@@ -85,7 +85,7 @@ def test_a_candidate_with_more_than_half_the_votes_is_elected_at_the_canvass() -
 
 
 def test_exactly_half_the_votes_is_not_a_majority() -> None:
-    # G.S. 163-293(a)(1), "any excess" (SPEC reading 1); Dunn Ward 3 2015:
+    # G.S. 163-293(a)(1), "any excess" (interpretation write_ins_in_total); Dunn Ward 3 2015:
     # McLean 64 of 128
     c = run(SEAT, first(**{"Frank McLean": 64, "Fred Chavis": 63, "Write-In (Miscellaneous)": 1}))
     assert only(c, "majority_threshold").get("threshold") == "64"
@@ -101,7 +101,7 @@ def test_an_odd_total_gives_an_exact_half_vote_threshold() -> None:
 
 
 def test_write_in_votes_count_in_the_total() -> None:
-    # G.S. 163-293(a)(1), SPEC reading 1: 500 of 960 printed votes, but 1010 in
+    # G.S. 163-293(a)(1), interpretation write_ins_in_total: 500 of 960 printed votes, but 1010 in
     # all
     log = first(Ann=500, Bob=400, Cy=60, **{"Write-In (Miscellaneous)": 50})
     c = run(SEAT, log, as_of="2027-10-13T12:00")
@@ -111,7 +111,7 @@ def test_write_in_votes_count_in_the_total() -> None:
 
 
 def test_leaving_write_ins_out_of_the_total_is_a_named_alternative() -> None:
-    # SPEC reading 1, switched: interpretations.write_ins_in_total = false
+    # interpretation write_ins_in_total, switched: interpretations.write_ins_in_total = false
     log = first(Ann=500, Bob=400, Cy=60, **{"Write-In (Miscellaneous)": 50})
     c = run(SEAT, log, head="interpretations: {write_ins_in_total: false}")
     assert only(c, "majority_threshold").get("total") == 960
@@ -158,7 +158,7 @@ def test_without_a_majority_the_leader_is_elected_when_no_runoff_is_requested() 
 
 
 def test_the_request_deadline_is_noon_on_the_thursday_after_the_canvass() -> None:
-    # G.S. 163-293(c), SPEC reading 4
+    # G.S. 163-293(c), interpretation early_request
     d = deadline(run(SEAT, first(Ann=480, Bob=420, Cy=100)), "runoff_request")
     assert local(d.due) == "2027-10-14T12:00:00"
     assert "163-293(c)" in d.cite and d.moved_from is None
@@ -215,7 +215,7 @@ def test_the_runoff_ballot_has_only_the_two_highest_and_no_write_ins() -> None:
 
 
 def test_a_request_filed_before_the_canvass_takes_effect_at_it() -> None:
-    # G.S. 163-293(c), SPEC reading 4
+    # G.S. 163-293(c), interpretation early_request
     log = (
         f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n"
         f"{request('Bob', '2027-10-08T10:00')}\n{CANVASS}"
@@ -228,7 +228,7 @@ def test_a_request_filed_before_the_canvass_takes_effect_at_it() -> None:
 
 
 def test_an_early_request_by_someone_not_entitled_at_the_canvass_is_rejected_then() -> None:
-    # G.S. 163-293(c), SPEC reading 4: "if the requester is then entitled"
+    # G.S. 163-293(c), interpretation early_request: "if the requester is then entitled"
     log = (
         f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n"
         f"{request('Cy', '2027-10-08T10:00')}\n{CANVASS}"
@@ -239,7 +239,7 @@ def test_an_early_request_by_someone_not_entitled_at_the_canvass_is_rejected_the
 
 def test_an_early_request_by_a_runner_up_who_has_died_is_rejected_when_filed() -> None:
     # G.S. 163-293(c): a request is a candidate's written act; there is none to hold for the
-    # canvass (SPEC reading 4) when the requester has already died
+    # canvass (interpretation early_request) when the requester has already died
     log = (
         f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n"
         '- {type: candidate_died, at: "2027-10-07T08:00", candidate: Bob}\n'
@@ -254,7 +254,7 @@ def test_an_early_request_by_a_runner_up_who_has_died_is_rejected_when_filed() -
 
 
 def test_rejecting_early_requests_is_a_named_alternative() -> None:
-    # SPEC reading 4, switched: interpretations.early_request = reject
+    # interpretation early_request, switched: interpretations.early_request = reject
     log = (
         f"{filed('Ann', 'Bob', 'Cy')}\n{returns(NIGHT, Ann=480, Bob=420, Cy=100)}\n"
         f"{request('Bob', '2027-10-08T10:00')}\n{CANVASS}"
@@ -270,7 +270,7 @@ RECOUNT_TIE = (
 
 
 def test_a_request_while_the_recount_of_a_tie_for_first_is_awaited_is_held_for_it() -> None:
-    # G.S. 163-293(c), (d)(1), SPEC reading 4: the recount says who may ask; the
+    # G.S. 163-293(c), (d)(1), interpretation early_request: the recount says who may ask; the
     # request, made before it, is weighed then as of when it was made (the engine used to reject it
     # at once)
     log = (
@@ -376,7 +376,7 @@ def test_in_a_group_the_best_remaining_are_elected_unless_the_next_ones_request(
 
 
 def test_a_group_runoff_ballot_is_the_best_remaining_plus_every_requester() -> None:
-    # G.S. 163-293(b)(2), SPEC reading 5
+    # G.S. 163-293(b)(2), interpretation group_runoff_ballot
     log = (
         f"{GROUP_FIRST}\n{request('Eve', '2027-10-13T10:00')}\n"
         + returns("2027-11-02T21:00", Eve=600, Bob=550, Cy=500)
@@ -392,7 +392,7 @@ def test_a_group_runoff_ballot_is_the_best_remaining_plus_every_requester() -> N
 
 
 def test_a_group_runoff_is_called_at_once_when_every_runner_up_has_requested() -> None:
-    # G.S. 163-293(b)(2), SPEC reading 5: the ballot is then known
+    # G.S. 163-293(b)(2), interpretation group_runoff_ballot: the ballot is then known
     log = (
         f"{GROUP_FIRST}\n{request('Eve', '2027-10-13T10:00')}\n{request('Dee', '2027-10-13T11:00')}"
     )
@@ -402,7 +402,7 @@ def test_a_group_runoff_is_called_at_once_when_every_runner_up_has_requested() -
 
 
 def test_the_top_two_r_reading_puts_the_next_r_on_the_ballot_whoever_requested() -> None:
-    # SPEC reading 5, switched: interpretations.group_runoff_ballot =
+    # interpretation group_runoff_ballot, switched: interpretations.group_runoff_ballot =
     # top_two_r
     c = run(
         GROUP3,
@@ -432,8 +432,8 @@ def test_a_tie_for_first_requires_a_recount_and_nobody_is_elected_meanwhile() ->
 
 
 def test_a_recount_that_confirms_the_tie_opens_three_days_for_a_withdrawal() -> None:
-    # G.S. 163-293(d)(1), SPEC reading 3: through 23:59:59 of the third day after the
-    # recount
+    # G.S. 163-293(d)(1), day counting (docs/readings.md): through 23:59:59 of the third day
+    # after the recount
     log = f"{TIE}\n{recount('2027-10-19T10:00', Ann=450, Bob=450, Cy=100)}"
     c = run(SEAT, log, as_of="2027-10-20T12:00")
     assert c.outcome.pending is not None and c.outcome.pending.value == "withdrawal"
@@ -501,7 +501,7 @@ def test_a_recount_that_breaks_the_tie_short_of_a_majority_opens_the_request_win
 
 
 def test_a_three_way_tie_for_first_is_a_gap_and_goes_to_a_runoff_among_all() -> None:
-    # G.S. 163-293(d)(1) "between the two", SPEC reading 6
+    # G.S. 163-293(d)(1) "between the two", interpretation three_way_tie
     tie3 = first(Ann=300, Bob=300, Cy=300, Dee=100)
     c = run(SEAT, f"{tie3}\n{recount('2027-10-18T10:00', Ann=300, Bob=300, Cy=300, Dee=100)}")
     assert cites(only(c, "no_provision"), r"163-293\(d\)\(1\)")
@@ -509,7 +509,7 @@ def test_a_three_way_tie_for_first_is_a_gap_and_goes_to_a_runoff_among_all() -> 
 
 
 def test_drawing_lots_in_a_three_way_tie_is_a_named_alternative() -> None:
-    # SPEC reading 6, switched: interpretations.three_way_tie = lot
+    # interpretation three_way_tie, switched: interpretations.three_way_tie = lot
     tie3 = first(Ann=300, Bob=300, Cy=300, Dee=100)
     log = (
         f"{tie3}\n{recount('2027-10-18T10:00', Ann=300, Bob=300, Cy=300, Dee=100)}\n"

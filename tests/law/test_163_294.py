@@ -121,7 +121,7 @@ def test_a_three_way_tie_for_two_nominations_takes_two_drawings() -> None:
 
 
 def test_a_tie_among_those_nominated_anyway_needs_no_lot() -> None:
-    # G.S. 163-294(b), SPEC reading 9; Jamestown mayor 2017: 141, 141, 136
+    # G.S. 163-294(b), interpretation harmless_ties; Jamestown mayor 2017: 141, 141, 136
     c = run(
         PRIMARY,
         f"{filed('Volz', 'Montgomery', 'Frederick')}\n"
@@ -132,7 +132,7 @@ def test_a_tie_among_those_nominated_anyway_needs_no_lot() -> None:
 
 
 def test_a_tie_below_the_nominations_needs_no_lot() -> None:
-    # G.S. 163-294(b), SPEC reading 9; Goldsboro mayor 2023: third and fourth tied
+    # G.S. 163-294(b), interpretation harmless_ties; Goldsboro mayor 2023: third and fourth tied
     # at 138
     c = run(
         PRIMARY,

@@ -203,7 +203,7 @@ def test_end_of_day_deadlines_are_the_last_second_of_an_open_day(d: date, n: int
 def test_a_reopened_period_opens_at_noon_on_an_open_day_and_lasts_its_days(
     notice: datetime, n: int
 ) -> None:
-    # SPEC reading 3
+    # day counting (docs/readings.md)
     at = notice.replace(tzinfo=NY)
     opens, close = cal.reopened_period(at, n, statute("163-294.4(b)"), OFFICE)
     assert opens >= at or opens.date() == at.date()

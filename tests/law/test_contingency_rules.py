@@ -227,7 +227,7 @@ def test_while_filing_is_open_and_after_election_day_the_rules_ignore_dates_and_
 
 
 def test_late_notice_is_a_gap_whose_fallback_follows_the_interpretation() -> None:
-    # G.S. 163-112(b); SPEC reading 8
+    # G.S. 163-112(b); interpretation late_notice
     f = departure_facts.Facts(
         Method.PARTISAN,
         Stage.PRIMARY,

@@ -233,7 +233,7 @@ def test_replay_of_a_contingency_log_is_deterministic(doc: dict[str, Any]) -> No
 def test_a_reopened_period_opens_at_noon_on_an_open_day_and_runs_its_full_length(
     notice: datetime, days: int
 ) -> None:
-    # SPEC reading 3; G.S. 103-5(a) moves only the close, and only later
+    # day counting (docs/readings.md); G.S. 103-5(a) moves only the close, and only later
     office = cal.OfficeCalendar()
     at = notice.replace(tzinfo=TZ)
     opens, close = cal.reopened_period(at, days, statute("163-112(a)"), office)
@@ -250,7 +250,7 @@ def test_a_reopened_period_opens_at_noon_on_an_open_day_and_runs_its_full_length
 def test_an_extended_period_closes_at_noon_five_days_or_more_after_the_original_close(
     original: datetime,
 ) -> None:
-    # G.S. 163-294.4(a), SPEC reading 3, G.S. 103-5(a)
+    # G.S. 163-294.4(a), day counting (docs/readings.md), G.S. 103-5(a)
     office = cal.OfficeCalendar()
     at = original.replace(tzinfo=TZ)
     ext = cal.extended_close(at, statute("163-294.4(a)"), office)

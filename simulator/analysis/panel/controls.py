@@ -33,8 +33,9 @@ _ID = "panel-event-"
 #: they stay in the variant copied as YAML, which they mark as made up
 HYPOTHETICAL = "hypothetical-"
 
-#: the readings in words, with their numbers (docs/readings.md explains each)
-READING_WORDS = {name: str(about) for name, about in ABOUT.items()}
+#: the readings in words, each with its switch as a scenario writes it (docs/readings.md
+#: explains each)
+READING_WORDS = {name: f"{about.words} (interpretation {name})" for name, about in ABOUT.items()}
 
 
 def words(identifier: str) -> str:
