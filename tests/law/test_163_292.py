@@ -226,8 +226,9 @@ def test_a_death_after_the_vote_and_before_the_canvass_meets_the_same_gap_at_the
 
 
 def test_tied_candidates_who_left_the_same_way_are_named_together() -> None:
-    # G.S. 163-292(3) with 163-294.1(c), read under tied_left_before_lot: among_standing: the
-    # ruling says "Ann and Cy died", not "Ann died, Cy died"
+    # G.S. 163-292(3) with 163-294.1(c), the lot drawn among those still standing
+    # (interpretation tied_left_before_lot: among_standing): the ruling says "Ann and Cy died",
+    # not "Ann died, Cy died"
     c = run(
         MAYOR,
         f"{filed('Ann', 'Bob', 'Cy', 'Dee')}\n"
