@@ -88,7 +88,11 @@ class Outcome:
         if self.by:
             bits.append(f"by {self.by}")
         if self.departed != "-":
-            bits.append(f"departed candidate {self.departed}")
+            bits.append(
+                _departed_words(self.departed)
+                if in_words
+                else f"departed candidate {self.departed}"
+            )
         if self.findings:
             bits.append("no provision: " + ", ".join(self.findings))
         return bits
@@ -111,6 +115,23 @@ _SAID_BY_STATE = frozenset(
         (Phase.AWAITING_NEW_ELECTION.value, Pending.NEW_ELECTION.value),
     }
 )
+
+
+def _departed_words(departed: str) -> str:
+    """What became of the departed candidates, in words: ``out`` -> "departed candidate out",
+    ``out, out`` -> "both departed candidates out", ``elected, out`` -> "departed candidates:
+    elected, out".
+
+    >>> _departed_words("out, out"), _departed_words("elected, out")
+    ('both departed candidates out', 'departed candidates: elected, out')
+    """
+    fates = departed.split(", ")
+    if len(fates) == 1:
+        return f"departed candidate {departed}"
+    if len(set(fates)) == 1:
+        every = "both" if len(fates) == 2 else f"all {len(fates)}"
+        return f"{every} departed candidates {fates[0]}"
+    return f"departed candidates: {departed}"
 
 
 def _word(vocabulary: Any, value: str) -> str:
