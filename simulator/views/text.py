@@ -143,7 +143,8 @@ def format_result(
     if result.as_of is not None:
         parts.append(f"(as of {_when(result.as_of)})")
     if result.readings:
-        parts.append(f"readings other than the defaults: {chosen_words(result.readings)}")
+        said = f"readings other than the defaults: {chosen_words(result.readings)}"
+        parts.append(_wrapped(said, width, 0))
     parts.extend(
         format_contest(
             c, colour=colour, width=width, events=by_index, branches=(futures or {}).get(c.id, ())

@@ -155,3 +155,17 @@ def test_no_identifier_in_what_the_report_gives_to_read(case: object) -> None:
     found = set(re.findall(r"[a-z]+(?:_[a-z0-9]+)+", body)) & IDENTIFIERS
     assert not found, found
     assert not _RAW.search(body), _RAW.search(body)
+
+
+def test_the_readings_line_wraps_to_the_terminal_and_stays_whole_in_a_pipe() -> None:
+    case = next(c for c in LIBRARY if "2933e-three-way-runoff-candidate-withdraws" in c.id)
+    scenario, result = replayed(case)
+    said = "a candidate on a runoff ballot leaves: other declared"
+    whole = format_result(result, events=scenario.events)
+    (line,) = [ln for ln in whole.splitlines() if ln.startswith("readings other than")]
+    assert said in line and line.endswith("(interpretation left_runoff_ballot: other_declared)")
+    narrow = format_result(result, width=60, events=scenario.events)
+    block = narrow.split("\n\n")[1].splitlines()  # the paragraph under the title
+    assert block[0].startswith("readings other than the defaults: ") and len(block) > 1
+    assert all(len(ln) <= 60 for ln in block) and all(ln.startswith("  ") for ln in block[1:])
+    assert " ".join(ln.strip() for ln in block) == line
