@@ -240,9 +240,7 @@ def parse_readings(written: Sequence[str]) -> tuple[tuple[str, Any], ...]:
     import attrs
 
     from simulator.law.readings import Interpretations
-
-    def shown(value: Any) -> str:
-        return str(value).lower() if isinstance(value, bool) else str(value)
+    from simulator.law.readings import written as shown  # (``written`` names the options here)
 
     fields = {f.name: f for f in attrs.fields(Interpretations)}
     out: dict[str, Any] = {}
@@ -295,8 +293,7 @@ def with_readings(scenario: Any, readings: Sequence[tuple[str, Any]]) -> Any:
 
 def readings_note(readings: Sequence[tuple[str, Any]]) -> str:
     """The line a command prints when ``--reading`` chose readings for the run."""
-    said = ", ".join(
-        f"{name}: {str(value).lower() if isinstance(value, bool) else value}"
-        for name, value in readings
-    )
+    from simulator.law.readings import written
+
+    said = ", ".join(f"{name}: {written(value)}" for name, value in readings)
     return f"readings chosen on the command line (over the scenario's interpretations:): {said}"

@@ -12,6 +12,8 @@ from typing import Any, ClassVar
 
 import attrs
 
+from simulator.law.labels import value_words
+
 
 class EarlyRequest(StrEnum):
     """``early_request``: a runoff request filed before the canvass."""
@@ -522,13 +524,21 @@ def chosen_words(changed: Sequence[tuple[str, bool | str]]) -> str:
     'a withdrawal counts as a death: no (interpretation withdrawal_as_death: false)'
     """
     return "; ".join(
-        f"{about(name).words}: {_setting_words(setting)} "
-        f"(interpretation {name}: {str(setting).lower() if isinstance(setting, bool) else setting})"
+        f"{about(name).words}: {value_words(setting)} {named(name, setting)}"
         for name, setting in changed
     )
 
 
-def _setting_words(value: bool | str) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return value.replace("_", " ")
+def named(switch: str, setting: bool | str) -> str:
+    """A switch and its setting as rulings and views name them, as a scenario writes them
+    under ``interpretations:``.
+
+    >>> named("three_way_tie", "lot"), named("harmless_ties", False)
+    ('(interpretation three_way_tie: lot)', '(interpretation harmless_ties: false)')
+    """
+    return f"(interpretation {switch}: {written(setting)})"
+
+
+def written(setting: bool | str) -> str:
+    """A reading's setting as a scenario writes it: ``false``, ``lot``."""
+    return str(setting).lower() if isinstance(setting, bool) else str(setting)

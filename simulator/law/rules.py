@@ -38,6 +38,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from simulator.law.cite import Cite, joined, statute
+from simulator.law.readings import named
 
 FactT = TypeVar("FactT")
 EffectT = TypeVar("EffectT")
@@ -200,9 +201,7 @@ class Finding(Generic[FactT, EffectT]):
     @property
     def fallback(self) -> str:
         if self.reading is not None:
-            return f"{self.reading.fallback} (interpretation {self.reading.switch}: " + (
-                f"{self.reading.value})"
-            )
+            return f"{self.reading.fallback} {named(self.reading.switch, self.reading.value)}"
         if self.conflict is not None:
             return self.conflict.fallback
         if self.gap is None:

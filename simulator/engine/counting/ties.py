@@ -27,6 +27,7 @@ from simulator.engine.ranking import Selection, select
 from simulator.engine.state import Draft, Pool
 from simulator.law.cite import Cite
 from simulator.law.machine import Phase
+from simulator.law.readings import named
 from simulator.law.rules import Finding
 from simulator.law.tables import count as count_order
 from simulator.law.tables import departed_in_count, round_timing, tie_steps, ties
@@ -130,9 +131,7 @@ def tie_orders_new_election(d: Draft, point: ties.TiePoint, sel: Selection) -> b
         ties.NEW_ELECTION.format(
             tied=", ".join(sel.tie_pool),
             places=sel.tie_places,
-            reading=ties.READING_CHOSEN.format(switch=r.switch, value=r.value)
-            if (r := finding.reading)
-            else "",
+            reading=f" {named(r.switch, r.value)}" if (r := finding.reading) else "",
         ),
         sel.tie_pool,
         once=True,

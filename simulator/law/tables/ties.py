@@ -541,14 +541,13 @@ TIE_AT: Table[TieAtFacts, TieEffect] = Table(
 # --- what the rulings on a tie say ({tied}: the tied candidates, listed) -----------------------
 
 #: a tie with more than 5,000 voters in the ballot item (163-182.8(1)) ({places}: the seats it
-#: is for; {reading}: the reading chosen, in :data:`READING_CHOSEN`'s words, or nothing)
+#: is for; {reading}: the reading chosen, as :func:`~simulator.law.readings.named` names it, or
+#: nothing)
 NEW_ELECTION = (
     "{tied} tie for {places} seat(s) with more than 5,000 voters in the ballot item: no lot; the "
     "State Board of Elections orders a new election with only the tied candidates on the "
     "ballot{reading}"
 )
-#: the interpretation switch a ruling followed
-READING_CHOSEN = " (interpretation {switch}: {value})"
 #: a tie the ``tie`` table leaves to a vacancy ({places}: the seats it is for; {who}: the tied,
 #: each who left with how)
 SEATS_VACANT = (
